@@ -1,0 +1,14 @@
+//! mdbook-evidence: an mdBook preprocessor that grounds every claim of a
+//! report in stored evidence.
+//!
+//! The data flows one way: [`config`] → [`store`] → [`markers`] (scan) →
+//! [`rules`] (judge) → [`render`] → [`report`]. [`preprocess`] runs the
+//! stages over a whole book.
+
+pub mod config;
+pub mod markers;
+pub mod preprocess;
+pub mod render;
+pub mod report;
+pub mod rules;
+pub mod store;

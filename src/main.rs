@@ -1,0 +1,129 @@
+//! `mdbook-evidence`: the mdBook preprocessor `evidence`.
+
+use anyhow::{Context, bail};
+use clap::{Parser, Subcommand};
+use mdbook_evidence::config::Mode;
+use mdbook_evidence::preprocess::{Setup, process_book};
+use mdbook_evidence::report;
+use mdbook_preprocessor::PreprocessorContext;
+use mdbook_preprocessor::book::Book;
+use std::io::{Read, Write};
+use std::process::ExitCode;
+
+/// Grounds every claim of an mdBook report in stored evidence.
+///
+/// Run by mdBook as the `evidence` preprocessor: it reads the book as JSON on
+/// stdin and writes it back, with citations rendered, on stdout.
+#[derive(Parser)]
+#[command(version, about, long_about = None)]
+struct Cli {
+    #[command(subcommand)]
+    command: Option<Command>,
+}
+
+#[derive(Subcommand)]
+enum Command {
+    /// Tells mdBook whether a renderer is supported (every renderer is).
+    Supports {
+        /// The renderer's name, e.g. `html`.
+        renderer: String,
+    },
+}
+
+fn main() -> ExitCode {
+    let cli = Cli::parse();
+    match cli.command {
+        Some(Command::Supports { .. }) => ExitCode::SUCCESS,
+        None => match preprocess() {
+            Ok(code) => code,
+            Err(err) => {
+                let _ = writeln!(std::io::stderr(), "error: mdbook-evidence: {err:#}");
+                ExitCode::from(2)
+            }
+        },
+    }
+}
+
+/// The mdBook version range whose protocol this build speaks.
+fn supported_versions() -> semver::VersionReq {
+    let ours = semver::Version::parse(mdbook_preprocessor::MDBOOK_VERSION)
+        .expect("mdBook's own version is semver");
+    semver::VersionReq::parse(&format!("^{}.{}", ours.major, ours.minor))
+        .expect("a caret requirement parses")
+}
+
+/// Reads the book from stdin, processes it, and writes it to stdout; nothing
+/// is written to stdout unless the whole book was processed.
+fn preprocess() -> anyhow::Result<ExitCode> {
+    let mut input = String::new();
+    std::io::stdin()
+        .read_to_string(&mut input)
+        .context("cannot read the book from stdin (it must be UTF-8 JSON from mdBook)")?;
+    let (ctx, mut book) = parse_input(&input)?;
+    drop(input);
+
+    let setup = Setup::load(&ctx)?;
+    let outcome = process_book(&setup, &mut book);
+    let mut stderr = report::stderr();
+    outcome.report.emit_human(&mut stderr)?;
+    report::emit_summary(&outcome, setup.config.mode, &mut stderr)?;
+    if outcome.failed {
+        return Ok(ExitCode::from(1));
+    }
+    debug_assert!(
+        setup.config.mode != Mode::Fail
+            || outcome
+                .report
+                .count(mdbook_evidence::rules::Severity::Error)
+                == 0
+    );
+
+    let mut out = Vec::with_capacity(book_size_hint(&book));
+    serde_json::to_writer(&mut out, &book).context("cannot serialize the book")?;
+    let mut stdout = std::io::stdout().lock();
+    stdout
+        .write_all(&out)
+        .and_then(|()| stdout.flush())
+        .context("cannot write the book to stdout")?;
+    Ok(ExitCode::SUCCESS)
+}
+
+fn book_size_hint(book: &Book) -> usize {
+    book.iter()
+        .map(|item| match item {
+            mdbook_preprocessor::book::BookItem::Chapter(ch) => ch.content.len() + 256,
+            _ => 64,
+        })
+        .sum()
+}
+
+/// Parses mdBook's `[context, book]` input, checking the calling mdBook's
+/// version first so that an mdBook 0.4 caller gets a clear message.
+fn parse_input(input: &str) -> anyhow::Result<(PreprocessorContext, Book)> {
+    #[derive(serde::Deserialize)]
+    struct Probe {
+        mdbook_version: Option<String>,
+    }
+    let (probe, _): (Probe, serde::de::IgnoredAny) = serde_json::from_str(input).context(
+        "stdin is not the [context, book] JSON that mdBook sends to a preprocessor; run this through `mdbook build` or `mdbook serve`",
+    )?;
+    let Some(version) = probe.mdbook_version else {
+        bail!("stdin has no `mdbook_version`: it was not written by mdBook");
+    };
+    let parsed = semver::Version::parse(&version)
+        .with_context(|| format!("the calling mdBook's version {version:?} is not semver"))?;
+    if parsed < semver::Version::new(0, 5, 0) {
+        bail!(
+            "this book is being built by mdBook {version}, but mdbook-evidence needs mdBook 0.5 or newer; upgrade with `cargo install mdbook --version ^0.5 --locked`"
+        );
+    }
+    let req = supported_versions();
+    if !req.matches(&parsed) {
+        let _ = writeln!(
+            std::io::stderr(),
+            "warning: mdbook-evidence was built for mdBook {}, but is called by mdBook {version}; if the build misbehaves, update mdbook-evidence",
+            mdbook_preprocessor::MDBOOK_VERSION
+        );
+    }
+    serde_json::from_str(input).context("cannot read the book that mdBook sent on stdin")
+}

@@ -1,0 +1,642 @@
+//! Finding markers and claims in a chapter's syntax tree.
+//!
+//! The chapter is parsed once with pulldown-cmark and the options mdBook's
+//! HTML renderer uses, so a marker is exactly what a reader sees as the text
+//! `[EVID:…]` or `[N]`: never inside code, raw HTML, links, images, link
+//! reference definitions, footnote references, task-list boxes or `{{#…}}`
+//! directives, and never when a bracket is backslash-escaped. Every marker and
+//! claim carries its byte range in the chapter, for splicing and diagnostics.
+
+use mdbook_markdown::pulldown_cmark::{CowStr, Event, HeadingLevel, Tag, TagEnd};
+use mdbook_markdown::{MarkdownOptions, new_cmark_parser};
+use std::ops::Range;
+
+/// The text of the "Unverified Summary" banner's paragraph, as a reader sees it.
+pub const BANNER_TEXT: &str = "This is an Unverified Summary. Claims may lack evidence grounding.";
+
+/// Abstain phrases of seed 000 §6 (and the validator's replacements of §3):
+/// a block that carries one states the absence of evidence, not a claim.
+pub const ABSTAIN_PHRASES: &[&str] = &[
+    "[Insufficient evidence",
+    "[Insufficient credible evidence",
+    "[Data not yet available as of ",
+    "[Conflicting reports; unable to confirm]",
+    "[No official statement found in available sources]",
+    "[Cite official source directly for policy claims]",
+];
+
+/// The label that exempts speculative text from grounding (seed 003 §5).
+pub const SPECULATION_LABEL: &str = "[SPECULATION]";
+
+/// The anchor prefix of References entries: `#evidence-<id>`.
+pub const REFERENCE_ANCHOR_PREFIX: &str = "evidence-";
+
+/// The class of a rendered citation link in HTML output.
+pub const CITE_CLASS: &str = "evidence-cite";
+
+/// How to scan a chapter.
+#[derive(Debug, Clone)]
+pub struct ScanOptions<'a> {
+    /// Markdown extensions, as the HTML renderer is configured.
+    pub markdown: MarkdownFlags,
+    /// Whether `[N]` is a marker (the chapter has a citation list).
+    pub numbered: bool,
+    /// The title of the References section (level-2 heading).
+    pub references_title: &'a str,
+    /// Fewer words than this make a block a label, not a claim.
+    pub claim_min_words: usize,
+}
+
+/// The markdown extensions mdBook's renderer can switch (`output.html`).
+#[derive(Debug, Clone, Copy)]
+pub struct MarkdownFlags {
+    /// `smart-punctuation`.
+    pub smart_punctuation: bool,
+    /// `definition-lists`.
+    pub definition_lists: bool,
+    /// `admonitions`.
+    pub admonitions: bool,
+}
+
+impl Default for MarkdownFlags {
+    fn default() -> Self {
+        let defaults = MarkdownOptions::default();
+        MarkdownFlags {
+            smart_punctuation: defaults.smart_punctuation,
+            definition_lists: defaults.definition_lists,
+            admonitions: defaults.admonitions,
+        }
+    }
+}
+
+impl MarkdownFlags {
+    fn options(self) -> MarkdownOptions {
+        let mut options = MarkdownOptions::default();
+        options.smart_punctuation = self.smart_punctuation;
+        options.definition_lists = self.definition_lists;
+        options.admonitions = self.admonitions;
+        options
+    }
+}
+
+/// What a marker says.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum MarkerKind {
+    /// `[EVID:<id>]`.
+    Evidence(String),
+    /// `[N]`, in a chapter with a citation list.
+    Number(u32),
+    /// A citation this preprocessor rendered on an earlier run, for `<id>`.
+    Rendered(String),
+    /// `[EVID:…]` whose id is empty or has spaces; holds what was written.
+    Malformed(String),
+}
+
+/// A marker found in the chapter.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Marker {
+    /// Byte range of the marker in the chapter.
+    pub span: Range<usize>,
+    /// What it says.
+    pub kind: MarkerKind,
+    /// Index into [`Scan::blocks`] of the block it belongs to, if any.
+    pub block: Option<usize>,
+}
+
+/// Why a block is not a claim.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum NotAClaim {
+    /// Fewer words than `claim-min-words`.
+    TooShort,
+    /// Ends with a colon: it introduces what follows.
+    LeadIn,
+    /// Ends with a question mark.
+    Question,
+    /// All of its text is emphasis or link text, with no closing punctuation:
+    /// a label such as `**Key figures**` or a navigation link.
+    Label,
+    /// Carries the `[SPECULATION]` label.
+    Speculation,
+    /// Carries an abstain phrase such as `[Insufficient evidence …]`.
+    Abstain,
+    /// The "Unverified Summary" banner itself.
+    Banner,
+}
+
+/// A paragraph or list item: the unit a claim is made of.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Block {
+    /// Byte range from the block's first text to its last own text.
+    pub span: Range<usize>,
+    /// The block's own text as a reader sees it, markers removed.
+    pub text: String,
+    /// `None` when the block is a claim that needs evidence.
+    pub not_a_claim: Option<NotAClaim>,
+}
+
+impl Block {
+    /// Whether the block is a claim that needs at least one resolving marker.
+    pub fn is_claim(&self) -> bool {
+        self.not_a_claim.is_none()
+    }
+
+    /// The first words of the block, for diagnostics.
+    pub fn excerpt(&self, max_words: usize) -> String {
+        let mut words = self.text.split_whitespace();
+        let mut out = words.by_ref().take(max_words).collect::<Vec<_>>().join(" ");
+        if words.next().is_some() {
+            out.push('…');
+        }
+        out
+    }
+}
+
+/// Everything the later stages need to know about a chapter's markdown.
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+pub struct Scan {
+    /// Markers, in document order.
+    pub markers: Vec<Marker>,
+    /// Paragraphs and list items, claims or not, in order of their end.
+    pub blocks: Vec<Block>,
+    /// Where the Unverified Summary banner goes: the start of the line after
+    /// the first heading, or 0.
+    pub banner_offset: usize,
+    /// Whether the chapter already carries the banner.
+    pub has_banner: bool,
+    /// The existing References section (from its heading to the next heading
+    /// of level 1 or 2, or the end), if there is one.
+    pub references: Option<Range<usize>>,
+}
+
+/// Scans a chapter.
+pub fn scan(text: &str, options: &ScanOptions<'_>) -> Scan {
+    let mut scanner = Scanner {
+        src: text,
+        options,
+        scan: Scan::default(),
+        run: Vec::new(),
+        open_blocks: Vec::new(),
+        frames: Vec::new(),
+        code_block: 0,
+        link: 0,
+        emphasis: 0,
+        footnote: 0,
+        heading: None,
+        seen_heading: false,
+        in_references: false,
+        pending_cite: None,
+    };
+    let parser = new_cmark_parser(text, &options.markdown.options()).into_offset_iter();
+    for (event, range) in parser {
+        scanner.event(event, range);
+    }
+    scanner.flush();
+    if let Some(start) = scanner.scan.references.as_ref().map(|r| r.start)
+        && scanner.in_references
+    {
+        scanner.scan.references = Some(start..text.len());
+    }
+    scanner.scan
+}
+
+/// A block being built.
+struct OpenBlock {
+    start: Option<usize>,
+    end: usize,
+    text: String,
+    /// Words outside emphasis and link text.
+    plain_words: usize,
+    index_in_markers: Vec<usize>,
+}
+
+/// A pending rendered citation (from an earlier run).
+struct PendingCite {
+    start: usize,
+    id: String,
+    /// Markdown link (true) or inline HTML (false).
+    link: bool,
+}
+
+struct Scanner<'a, 'o> {
+    src: &'a str,
+    options: &'o ScanOptions<'o>,
+    scan: Scan,
+    /// Consecutive text events: source range and text.
+    run: Vec<(Range<usize>, CowStr<'a>)>,
+    open_blocks: Vec<OpenBlock>,
+    /// For each open tag: whether it opened a block.
+    frames: Vec<bool>,
+    code_block: usize,
+    link: usize,
+    emphasis: usize,
+    footnote: usize,
+    heading: Option<(HeadingLevel, Range<usize>, String)>,
+    seen_heading: bool,
+    in_references: bool,
+    pending_cite: Option<PendingCite>,
+}
+
+impl<'a> Scanner<'a, '_> {
+    fn event(&mut self, event: Event<'a>, range: Range<usize>) {
+        if let Event::Text(text) = event {
+            if self.code_block > 0 || self.pending_cite.is_some() {
+                return;
+            }
+            self.run.push((range, text));
+            return;
+        }
+        self.flush();
+        match event {
+            Event::Start(tag) => self.start(tag, range),
+            Event::End(tag) => self.end(tag, range),
+            Event::Code(code) if self.pending_cite.is_none() => self.add_text(&code, range),
+            Event::SoftBreak | Event::HardBreak => {
+                if let Some(block) = self.open_blocks.last_mut() {
+                    block.text.push(' ');
+                }
+            }
+            Event::InlineHtml(html) => self.inline_html(&html, range),
+            _ => {}
+        }
+    }
+
+    fn start(&mut self, tag: Tag<'a>, range: Range<usize>) {
+        let mut opens_block = false;
+        match tag {
+            Tag::CodeBlock(_) => self.code_block += 1,
+            Tag::Link { dest_url, .. } => {
+                if self.link == 0
+                    && self.pending_cite.is_none()
+                    && let Some(id) = dest_url
+                        .strip_prefix('#')
+                        .and_then(|d| d.strip_prefix(REFERENCE_ANCHOR_PREFIX))
+                    && crate::store::is_valid_id(id)
+                    && is_citation_label(&self.src[range.clone()])
+                {
+                    self.pending_cite = Some(PendingCite {
+                        start: range.start,
+                        id: id.to_owned(),
+                        link: true,
+                    });
+                }
+                self.link += 1;
+            }
+            Tag::Image { .. } => self.link += 1,
+            Tag::Emphasis | Tag::Strong | Tag::Strikethrough => self.emphasis += 1,
+            Tag::FootnoteDefinition(_) => self.footnote += 1,
+            Tag::Heading { level, .. } => {
+                if level <= HeadingLevel::H2 && self.in_references {
+                    self.close_references(range.start);
+                }
+                self.heading = Some((level, range.clone(), String::new()));
+            }
+            Tag::Item | Tag::DefinitionListDefinition => {
+                opens_block = self.footnote == 0 && !self.in_references;
+            }
+            Tag::Paragraph => {
+                opens_block =
+                    self.footnote == 0 && !self.in_references && self.open_blocks.is_empty();
+            }
+            _ => {}
+        }
+        if opens_block {
+            self.open_blocks.push(OpenBlock {
+                start: None,
+                end: range.start,
+                text: String::new(),
+                plain_words: 0,
+                index_in_markers: Vec::new(),
+            });
+        }
+        self.frames.push(opens_block);
+    }
+
+    fn end(&mut self, tag: TagEnd, range: Range<usize>) {
+        match tag {
+            TagEnd::CodeBlock => self.code_block -= 1,
+            TagEnd::Link => {
+                self.link -= 1;
+                if self.link == 0 && self.pending_cite.as_ref().is_some_and(|p| p.link) {
+                    self.finish_cite(range.end);
+                }
+            }
+            TagEnd::Image => self.link -= 1,
+            TagEnd::Emphasis | TagEnd::Strong | TagEnd::Strikethrough => self.emphasis -= 1,
+            TagEnd::FootnoteDefinition => self.footnote -= 1,
+            TagEnd::Heading(level) => self.end_heading(level, range),
+            _ => {}
+        }
+        if self.frames.pop() == Some(true) {
+            self.close_block();
+        }
+    }
+
+    fn end_heading(&mut self, level: HeadingLevel, range: Range<usize>) {
+        let Some((_, start, text)) = self.heading.take() else {
+            return;
+        };
+        if !self.seen_heading {
+            self.seen_heading = true;
+            self.scan.banner_offset = line_end(self.src, range.end);
+        }
+        if level == HeadingLevel::H2
+            && self.scan.references.is_none()
+            && text
+                .trim()
+                .eq_ignore_ascii_case(self.options.references_title.trim())
+        {
+            self.scan.references = Some(start.start..start.start);
+            self.in_references = true;
+        }
+    }
+
+    fn close_references(&mut self, at: usize) {
+        if let Some(section) = &mut self.scan.references {
+            section.end = at;
+        }
+        self.in_references = false;
+    }
+
+    fn inline_html(&mut self, html: &str, range: Range<usize>) {
+        if let Some(pending) = &self.pending_cite {
+            if !pending.link && html.trim() == "</a>" {
+                self.finish_cite(range.end);
+            }
+            return;
+        }
+        if self.link == 0
+            && let Some(id) = rendered_cite_id(html)
+        {
+            self.pending_cite = Some(PendingCite {
+                start: range.start,
+                id,
+                link: false,
+            });
+        }
+    }
+
+    fn finish_cite(&mut self, end: usize) {
+        if let Some(pending) = self.pending_cite.take() {
+            self.push_marker(pending.start..end, MarkerKind::Rendered(pending.id));
+        }
+    }
+
+    fn push_marker(&mut self, span: Range<usize>, kind: MarkerKind) {
+        if self.in_references {
+            return;
+        }
+        let block = if self.heading.is_some() {
+            None
+        } else {
+            self.open_blocks.last_mut().map(|block| {
+                block.start.get_or_insert(span.start);
+                block.end = block.end.max(span.end);
+                block.index_in_markers.push(self.scan.markers.len());
+                usize::MAX // patched when the block closes
+            })
+        };
+        self.scan.markers.push(Marker { span, kind, block });
+    }
+
+    /// Adds text that is part of the current block (or heading) but holds no marker.
+    fn add_text(&mut self, text: &str, range: Range<usize>) {
+        if let Some((_, _, heading)) = &mut self.heading {
+            heading.push_str(text);
+            return;
+        }
+        let plain = self.emphasis == 0 && self.link == 0;
+        if let Some(block) = self.open_blocks.last_mut() {
+            if !text.trim().is_empty() {
+                block.start.get_or_insert(range.start);
+                block.end = block.end.max(range.end);
+            }
+            if plain {
+                block.plain_words += count_words(text);
+            }
+            block.text.push_str(text);
+        }
+    }
+
+    /// Processes the pending run of text events: finds markers in it and
+    /// hands the rest of the text to the current block.
+    fn flush(&mut self) {
+        if self.run.is_empty() {
+            return;
+        }
+        let run = std::mem::take(&mut self.run);
+        // The run's text, and where each event's text starts in it.
+        let mut joined = String::new();
+        let mut starts = Vec::with_capacity(run.len());
+        for (_, text) in &run {
+            starts.push(joined.len());
+            joined.push_str(text);
+        }
+        // Link text and image alt text are never markers.
+        let find_markers = self.link == 0;
+        let directives = directive_spans(&joined);
+        let mut found: Vec<(Range<usize>, Range<usize>, MarkerKind)> = Vec::new();
+        if find_markers {
+            for (text_span, kind) in find_bracketed(&joined, self.options.numbered) {
+                if directives
+                    .iter()
+                    .any(|d| d.start < text_span.end && text_span.start < d.end)
+                {
+                    continue;
+                }
+                if let Some(src_span) = source_span(self.src, &run, &starts, &text_span) {
+                    found.push((text_span, src_span, kind));
+                }
+            }
+        }
+        // Hand the text between markers (and outside directives) to the block.
+        let mut cursor = 0;
+        let mut cuts: Vec<Range<usize>> = found.iter().map(|(t, _, _)| t.clone()).collect();
+        cuts.extend(directives);
+        cuts.sort_by_key(|r| r.start);
+        let run_span = run[0].0.start..run[run.len() - 1].0.end;
+        let mut own = String::new();
+        for cut in &cuts {
+            if cut.start >= cursor {
+                own.push_str(&joined[cursor..cut.start]);
+                cursor = cut.end;
+            }
+        }
+        own.push_str(&joined[cursor.min(joined.len())..]);
+        self.add_text(&own, run_span);
+        for (_, src_span, kind) in found {
+            self.push_marker(src_span, kind);
+        }
+    }
+
+    fn close_block(&mut self) {
+        let Some(open) = self.open_blocks.pop() else {
+            return;
+        };
+        let index = self.scan.blocks.len();
+        for &m in &open.index_in_markers {
+            self.scan.markers[m].block = Some(index);
+        }
+        let start = open.start.unwrap_or(open.end);
+        let span = start..open.end.max(start);
+        let not_a_claim = classify(&open, self.options.claim_min_words);
+        if not_a_claim == Some(NotAClaim::Banner) {
+            self.scan.has_banner = true;
+        }
+        self.scan.blocks.push(Block {
+            span,
+            text: open.text,
+            not_a_claim,
+        });
+    }
+}
+
+/// The claim heuristic: see [`NotAClaim`] for each way out.
+fn classify(block: &OpenBlock, min_words: usize) -> Option<NotAClaim> {
+    let text = block.text.trim();
+    if text == BANNER_TEXT {
+        return Some(NotAClaim::Banner);
+    }
+    if text.contains(SPECULATION_LABEL) {
+        return Some(NotAClaim::Speculation);
+    }
+    if ABSTAIN_PHRASES.iter().any(|phrase| text.contains(phrase)) {
+        return Some(NotAClaim::Abstain);
+    }
+    if count_words(text) < min_words {
+        return Some(NotAClaim::TooShort);
+    }
+    if text.ends_with(':') {
+        return Some(NotAClaim::LeadIn);
+    }
+    if text.ends_with('?') {
+        return Some(NotAClaim::Question);
+    }
+    if block.plain_words == 0 && !text.ends_with(['.', '!', '…']) {
+        return Some(NotAClaim::Label);
+    }
+    None
+}
+
+/// Words: whitespace-separated tokens with at least one letter or digit.
+fn count_words(text: &str) -> usize {
+    text.split_whitespace()
+        .filter(|w| w.chars().any(char::is_alphanumeric))
+        .count()
+}
+
+/// The offset of the start of the line after `offset` (or the end of text).
+fn line_end(text: &str, offset: usize) -> usize {
+    if offset == 0 || text.as_bytes().get(offset - 1) == Some(&b'\n') {
+        return offset;
+    }
+    match text[offset..].find('\n') {
+        Some(nl) => offset + nl + 1,
+        None => text.len(),
+    }
+}
+
+/// Whether a link's source text is a citation label, `[\[N\]](…)`.
+fn is_citation_label(link_source: &str) -> bool {
+    link_source
+        .strip_prefix("[\\[")
+        .and_then(|rest| rest.split_once("\\]]"))
+        .is_some_and(|(digits, _)| !digits.is_empty() && digits.bytes().all(|b| b.is_ascii_digit()))
+}
+
+/// The evidence id of a rendered HTML citation's opening tag.
+fn rendered_cite_id(html: &str) -> Option<String> {
+    let rest = html.strip_prefix("<a class=\"")?.strip_prefix(CITE_CLASS)?;
+    let (_, after) = rest.split_once(" data-evidence=\"")?;
+    let (id, _) = after.split_once('"')?;
+    crate::store::is_valid_id(id).then(|| id.to_owned())
+}
+
+/// `{{#…}}` directives (mdBook's include and friends) in a run of text.
+fn directive_spans(text: &str) -> Vec<Range<usize>> {
+    let mut spans = Vec::new();
+    let mut from = 0;
+    while let Some(open) = text[from..].find("{{#") {
+        let start = from + open;
+        match text[start..].find("}}") {
+            Some(close) => {
+                spans.push(start..start + close + 2);
+                from = start + close + 2;
+            }
+            None => break,
+        }
+    }
+    spans
+}
+
+/// Bracketed marker candidates in a run of text: `[EVID:…]` and, when
+/// `numbered`, `[N]` with N a positive integer without leading zeros.
+fn find_bracketed(text: &str, numbered: bool) -> Vec<(Range<usize>, MarkerKind)> {
+    let mut out = Vec::new();
+    let bytes = text.as_bytes();
+    let mut i = 0;
+    while let Some(open) = text[i..].find('[') {
+        let start = i + open;
+        let Some(close) = text[start + 1..].find(['[', ']', '\n']) else {
+            break;
+        };
+        let end = start + 1 + close;
+        if bytes[end] != b']' {
+            i = end;
+            continue;
+        }
+        let inner = &text[start + 1..end];
+        if let Some(id) = inner.strip_prefix("EVID:") {
+            let kind = if crate::store::is_valid_id(id) {
+                MarkerKind::Evidence(id.to_owned())
+            } else {
+                MarkerKind::Malformed(inner.to_owned())
+            };
+            out.push((start..end + 1, kind));
+        } else if numbered
+            && !inner.is_empty()
+            && inner.len() <= 9
+            && !inner.starts_with('0')
+            && inner.bytes().all(|b| b.is_ascii_digit())
+            && let Ok(n) = inner.parse::<u32>()
+        {
+            out.push((start..end + 1, MarkerKind::Number(n)));
+        }
+        i = end + 1;
+    }
+    out
+}
+
+/// Maps a span of a run's joined text back to the chapter, if the text there
+/// is verbatim source (no escapes, entities or smart punctuation) and the
+/// events it touches are contiguous in the source.
+fn source_span(
+    src: &str,
+    run: &[(Range<usize>, CowStr<'_>)],
+    starts: &[usize],
+    span: &Range<usize>,
+) -> Option<Range<usize>> {
+    let first = starts.partition_point(|&s| s <= span.start) - 1;
+    let last = starts.partition_point(|&s| s < span.end) - 1;
+    for i in first..=last {
+        let (range, text) = &run[i];
+        if src.get(range.clone())? != text.as_ref() {
+            return None;
+        }
+        if i > first && run[i - 1].0.end != range.start {
+            return None;
+        }
+    }
+    let start = run[first].0.start + (span.start - starts[first]);
+    let end = run[last].0.start + (span.end - starts[last]);
+    // pulldown-cmark drops the backslash of `\[` from the text event, so an
+    // escaped bracket looks verbatim: count the backslashes before it.
+    let backslashes = src[..start]
+        .bytes()
+        .rev()
+        .take_while(|&b| b == b'\\')
+        .count();
+    (backslashes % 2 == 0).then_some(start..end)
+}
+
+#[cfg(test)]
+mod tests;

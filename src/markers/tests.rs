@@ -1,0 +1,205 @@
+use super::*;
+
+fn opts(numbered: bool) -> ScanOptions<'static> {
+    ScanOptions {
+        markdown: MarkdownFlags::default(),
+        numbered,
+        references_title: "References",
+        claim_min_words: 3,
+    }
+}
+
+/// The source text of each marker found.
+fn markers(text: &str, numbered: bool) -> Vec<&str> {
+    scan(text, &opts(numbered))
+        .markers
+        .iter()
+        .map(|m| &text[m.span.clone()])
+        .collect()
+}
+
+#[test]
+fn evid_markers_in_prose_emphasis_tables_headings_and_footnotes() {
+    let text = "# Title [EVID:ev_h]\n\nRates rose 3.2% [EVID:ev_abc123] after *the Fed [EVID:ev_2]*.\n\n\
+                | a | b |\n|---|---|\n| x [EVID:ev_t] | y |\n\nNote.[^n]\n\n[^n]: Footnote [EVID:ev_f].\n";
+    assert_eq!(
+        markers(text, false),
+        [
+            "[EVID:ev_h]",
+            "[EVID:ev_abc123]",
+            "[EVID:ev_2]",
+            "[EVID:ev_t]",
+            "[EVID:ev_f]"
+        ]
+    );
+}
+
+#[test]
+fn never_markers_in_code_html_links_images_or_escapes() {
+    let text = "Inline `[EVID:ev_code]` code.\n\n```\n[EVID:ev_fence] [1]\n```\n\n    [EVID:ev_indent]\n\n\
+                <div>[EVID:ev_html]</div>\n\nA <span title=\"[EVID:ev_attr]\">x</span>.\n\n\
+                [EVID:ev_link](https://x.org) and ![alt [EVID:ev_img]](i.png) and [x][EVID:ev_ref].\n\n\
+                [EVID:ev_ref]: https://example.org\n\n\\[EVID:ev_escaped] and [EVID:ev_esc\\]\n\n\
+                Footnote ref[^1] and {{#include [EVID:ev_dir].md}} here.\n\n- [x] [1] done\n\n[^1]: note\n";
+    assert_eq!(markers(text, true), ["[1]"]);
+}
+
+#[test]
+fn numbers_only_in_numbered_chapters_and_not_real_links() {
+    let text = "Held at 5.25% [1][2] and [10], not [0] or [01] or [1.5] or [^3].\n\nSee [3].\n\n[3]: https://example.org\n";
+    assert_eq!(markers(text, true), ["[1]", "[2]", "[10]"]);
+    assert!(markers(text, false).is_empty());
+    let kinds: Vec<_> = scan(text, &opts(true))
+        .markers
+        .into_iter()
+        .map(|m| m.kind)
+        .collect();
+    assert_eq!(
+        kinds,
+        [
+            MarkerKind::Number(1),
+            MarkerKind::Number(2),
+            MarkerKind::Number(10)
+        ]
+    );
+}
+
+#[test]
+fn malformed_evid_markers_are_reported_as_such() {
+    let scan = scan(
+        "The Fed held [EVID: ev_1] and [EVID:] here.\n",
+        &opts(false),
+    );
+    let kinds: Vec<_> = scan.markers.into_iter().map(|m| m.kind).collect();
+    assert_eq!(
+        kinds,
+        [
+            MarkerKind::Malformed("EVID: ev_1".into()),
+            MarkerKind::Malformed("EVID:".into())
+        ]
+    );
+}
+
+#[test]
+fn rendered_citations_are_recognised_on_a_second_run() {
+    let text = "Rates held <a class=\"evidence-cite\" id=\"cite-ev_1-1\" href=\"#evidence-ev_1\" data-evidence=\"ev_1\" title=\"x\">[1]</a> \
+                and [\\[2\\]](#evidence-ev_2 \"t\") fell.\n";
+    let scan = scan(text, &opts(true));
+    let kinds: Vec<_> = scan.markers.iter().map(|m| m.kind.clone()).collect();
+    assert_eq!(
+        kinds,
+        [
+            MarkerKind::Rendered("ev_1".into()),
+            MarkerKind::Rendered("ev_2".into())
+        ]
+    );
+    assert!(text[scan.markers[0].span.clone()].ends_with("[1]</a>"));
+    assert!(text[scan.markers[1].span.clone()].ends_with("\"t\")"));
+    assert!(scan.blocks[0].is_claim());
+}
+
+#[test]
+fn blocks_are_paragraphs_and_list_items_with_their_own_markers() {
+    let text = "# Brief\n\nThe Fed held rates steady [EVID:a].\n\n- Outer item states a fact [EVID:b]\n  - Inner item states another fact\n\n> Quoted paragraph says something [EVID:c].\n";
+    let scan = scan(text, &opts(false));
+    let claims: Vec<_> = scan
+        .blocks
+        .iter()
+        .map(|b| b.text.trim().to_owned())
+        .collect();
+    assert_eq!(
+        claims,
+        [
+            "The Fed held rates steady .",
+            "Inner item states another fact",
+            "Outer item states a fact",
+            "Quoted paragraph says something ."
+        ]
+    );
+    let owner = |i: usize| scan.blocks[scan.markers[i].block.unwrap()].text.clone();
+    assert!(owner(0).starts_with("The Fed"));
+    assert!(owner(1).starts_with("Outer"));
+    assert!(owner(2).starts_with("Quoted"));
+    assert_eq!(
+        &text[scan.blocks[1].span.clone()],
+        "Inner item states another fact"
+    );
+}
+
+#[test]
+fn claim_heuristic() {
+    let cases = [
+        ("The Fed held rates steady.", None),
+        ("GDP grew 2.9%.", None),
+        ("Key figures", Some(NotAClaim::TooShort)),
+        ("The main points are as follows:", Some(NotAClaim::LeadIn)),
+        ("What will the Fed do next?", Some(NotAClaim::Question)),
+        ("**Summary of the main findings**", Some(NotAClaim::Label)),
+        ("**The Fed raised rates again.**", None),
+        ("[Back to the index page](index.md)", Some(NotAClaim::Label)),
+        (
+            "[SPECULATION] Rates may fall next year.",
+            Some(NotAClaim::Speculation),
+        ),
+        (
+            "[Insufficient evidence to assess this claim]",
+            Some(NotAClaim::Abstain),
+        ),
+        (
+            "[Data not yet available as of 2026-02-11]",
+            Some(NotAClaim::Abstain),
+        ),
+        (
+            "Minority view: [Conflicting reports; unable to confirm]",
+            Some(NotAClaim::Abstain),
+        ),
+        ("{{#include other.md}} and more text", None),
+        ("{{#include other.md}}", Some(NotAClaim::TooShort)),
+    ];
+    for (text, expected) in cases {
+        let scan = scan(&format!("{text}\n"), &opts(false));
+        assert_eq!(scan.blocks.len(), 1, "{text}");
+        assert_eq!(scan.blocks[0].not_a_claim, expected, "{text}");
+    }
+}
+
+#[test]
+fn headings_tables_code_and_footnotes_are_not_claims() {
+    let text = "# A heading with many words\n\n| many | words | in | a | table |\n|---|---|---|---|---|\n\n```\ncode with many words\n```\n\nText.[^1]\n\n[^1]: A footnote with many words.\n";
+    let scan = scan(text, &opts(false));
+    assert_eq!(scan.blocks.len(), 1);
+    assert_eq!(scan.blocks[0].not_a_claim, Some(NotAClaim::TooShort));
+}
+
+#[test]
+fn references_section_is_found_and_its_blocks_skipped() {
+    let text = "# T\n\nA claim here [EVID:a].\n\n## References\n\n[1] Old entry with many words [EVID:z].\n\n### Sub\n\nStill references.\n\n## Next\n\nAfter.\n";
+    let scan = scan(text, &opts(false));
+    let section = scan.references.clone().unwrap();
+    assert!(text[section.clone()].starts_with("## References"));
+    assert!(text[section].ends_with("Still references.\n\n"));
+    assert_eq!(scan.markers.len(), 1);
+    assert_eq!(scan.blocks.len(), 2);
+
+    let at_end = "# T\n\n## References\n\nx\n";
+    let scan2 = super::scan(at_end, &opts(false));
+    assert_eq!(scan2.references, Some(5..at_end.len()));
+}
+
+#[test]
+fn banner_offset_and_detection() {
+    let text = "# Title\nBody text here.\n";
+    assert_eq!(scan(text, &opts(false)).banner_offset, 8);
+    assert_eq!(scan("No heading here.\n", &opts(false)).banner_offset, 0);
+    let with = "# Title\n\n> [!WARNING]\n> This is an **Unverified Summary**. Claims may lack evidence grounding.\n\nBody.\n";
+    let s = scan(with, &opts(false));
+    assert!(s.has_banner);
+    assert_eq!(s.blocks[0].not_a_claim, Some(NotAClaim::Banner));
+}
+
+#[test]
+fn crlf_and_bom_offsets_stay_exact() {
+    let text = "\u{feff}# T\r\n\r\nRates rose today [EVID:ev_1].\r\n";
+    let s = scan(text, &opts(false));
+    assert_eq!(&text[s.markers[0].span.clone()], "[EVID:ev_1]");
+}

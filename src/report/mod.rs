@@ -1,0 +1,256 @@
+//! Reporting: diagnostics with rule ids and source locations, printed the
+//! way rustc prints them.
+
+use crate::rules::{Rule, Severity};
+use crate::store::Origin;
+use codespan_reporting::diagnostic::{Diagnostic as CsDiagnostic, Label};
+use codespan_reporting::files::SimpleFiles;
+use codespan_reporting::term::{self, termcolor::WriteColor};
+use std::ops::Range;
+
+/// A chapter's text, kept for diagnostics that point into it.
+#[derive(Debug, Clone)]
+pub struct SourceFile {
+    /// The path shown to the user, e.g. `src/brief.md`.
+    pub name: String,
+    /// The chapter's markdown, as the preprocessor saw it.
+    pub text: String,
+}
+
+/// Where a diagnostic points.
+#[derive(Debug, Clone)]
+pub enum Location {
+    /// A span of a chapter.
+    Chapter {
+        /// Index into [`Report::files`].
+        file: usize,
+        /// Byte range in the chapter.
+        span: Range<usize>,
+        /// 1-based line of the span's start.
+        line: usize,
+        /// 1-based column (in characters) of the span's start.
+        column: usize,
+    },
+    /// A place in the evidence store.
+    Store(Origin),
+}
+
+/// One violation, located.
+#[derive(Debug, Clone)]
+pub struct Diagnostic {
+    /// The rule violated.
+    pub rule: Rule,
+    /// Its severity in this build.
+    pub severity: Severity,
+    /// What is wrong.
+    pub message: String,
+    /// Where.
+    pub location: Location,
+    /// The first words of the claim concerned.
+    pub claim: Option<String>,
+    /// The evidence ids concerned.
+    pub evidence_ids: Vec<String>,
+}
+
+/// What the build did with one chapter.
+#[derive(Debug, Clone, Default)]
+pub struct ChapterSummary {
+    /// The chapter's source path relative to `src/`.
+    pub path: String,
+    /// Whether it was checked (not excluded).
+    pub checked: bool,
+    /// Blocks that are claims.
+    pub claims: usize,
+    /// Claims with at least one resolving marker.
+    pub grounded_claims: usize,
+    /// Markers found.
+    pub markers: usize,
+    /// Markers that resolved.
+    pub resolved_markers: usize,
+    /// Error-severity violations.
+    pub errors: usize,
+    /// Whether the Unverified Summary banner was added.
+    pub downgraded: bool,
+}
+
+/// Everything a build found.
+#[derive(Debug, Clone, Default)]
+pub struct Report {
+    /// Chapters that diagnostics point into.
+    pub files: Vec<SourceFile>,
+    /// The diagnostics, in book order.
+    pub diagnostics: Vec<Diagnostic>,
+    /// One summary per chapter, in book order.
+    pub chapters: Vec<ChapterSummary>,
+}
+
+impl Report {
+    /// The number of diagnostics at a severity.
+    pub fn count(&self, severity: Severity) -> usize {
+        self.diagnostics
+            .iter()
+            .filter(|d| d.severity == severity)
+            .count()
+    }
+
+    /// Writes every diagnostic, rustc style, to `out`.
+    pub fn emit_human(&self, out: &mut dyn WriteColor) -> std::io::Result<()> {
+        let mut files = SimpleFiles::new();
+        for file in &self.files {
+            files.add(file.name.as_str(), file.text.as_str());
+        }
+        let config = term::Config::default();
+        for diagnostic in &self.diagnostics {
+            let cs = to_codespan(diagnostic);
+            term::emit_to_write_style(out, &config, &files, &cs).map_err(std::io::Error::other)?;
+        }
+        Ok(())
+    }
+}
+
+fn to_codespan(d: &Diagnostic) -> CsDiagnostic<usize> {
+    let base = match d.severity {
+        Severity::Error => CsDiagnostic::error(),
+        Severity::Warning => CsDiagnostic::warning(),
+    };
+    let mut notes = Vec::new();
+    let mut labels = Vec::new();
+    match &d.location {
+        Location::Chapter { file, span, .. } => {
+            let label = Label::primary(*file, span.clone());
+            labels.push(match d.rule {
+                Rule::UngroundedClaim => label.with_message("this claim needs evidence"),
+                _ => label,
+            });
+        }
+        Location::Store(origin) => notes.push(format!("in {origin}")),
+    }
+    if let Some(claim) = &d.claim {
+        notes.push(format!("claim: \"{claim}\""));
+    }
+    notes.push(format!("help: {}", d.rule.help()));
+    base.with_code(d.rule.id())
+        .with_message(&d.message)
+        .with_labels(labels)
+        .with_notes(notes)
+}
+
+/// A colour-capable stderr: colour only on a terminal, and never when
+/// `NO_COLOR` is set (<https://no-color.org>).
+pub fn stderr() -> term::termcolor::StandardStream {
+    use std::io::IsTerminal;
+    let colour = std::io::stderr().is_terminal()
+        && std::env::var_os("NO_COLOR").is_none_or(|v| v.is_empty());
+    term::termcolor::StandardStream::stderr(if colour {
+        term::termcolor::ColorChoice::Auto
+    } else {
+        term::termcolor::ColorChoice::Never
+    })
+}
+
+/// Writes the one-line verdict after the diagnostics.
+pub fn emit_summary(
+    outcome: &crate::preprocess::Outcome,
+    mode: crate::config::Mode,
+    out: &mut dyn WriteColor,
+) -> std::io::Result<()> {
+    use crate::config::Mode;
+    let report = &outcome.report;
+    let errors = report.count(Severity::Error);
+    let warnings = report.count(Severity::Warning);
+    if errors == 0 && warnings == 0 {
+        return Ok(());
+    }
+    let chapters = report.chapters.iter().filter(|c| c.errors > 0).count();
+    let counts = format!(
+        "{errors} {} and {warnings} {} in {chapters} {}",
+        plural(errors, "error", "errors"),
+        plural(warnings, "warning", "warnings"),
+        plural(chapters, "chapter", "chapters"),
+    );
+    let line = match mode {
+        _ if errors == 0 => format!("mdbook-evidence: {counts}"),
+        Mode::Fail => format!(
+            "mdbook-evidence: {counts}; the build stops (mode = \"fail\"). To preview it downgraded instead: MDBOOK_PREPROCESSOR__EVIDENCE__MODE=downgrade mdbook serve"
+        ),
+        Mode::Downgrade => format!(
+            "mdbook-evidence: {counts}; {} {} published under the Unverified Summary banner (mode = \"downgrade\")",
+            report.chapters.iter().filter(|c| c.downgraded).count(),
+            "chapter(s)",
+        ),
+        Mode::Warn => format!("mdbook-evidence: {counts}; published as written (mode = \"warn\")"),
+    };
+    let mut spec = term::termcolor::ColorSpec::new();
+    spec.set_bold(true);
+    out.set_color(&spec)?;
+    writeln!(out, "{line}")?;
+    out.reset()
+}
+
+fn plural<'a>(n: usize, one: &'a str, many: &'a str) -> &'a str {
+    if n == 1 { one } else { many }
+}
+
+/// 1-based line and column (in characters) of a byte offset.
+pub fn line_column(text: &str, offset: usize) -> (usize, usize) {
+    let before = &text[..offset.min(text.len())];
+    let line = before.bytes().filter(|&b| b == b'\n').count() + 1;
+    let line_start = before.rfind('\n').map_or(0, |i| i + 1);
+    let column = before[line_start..]
+        .chars()
+        .filter(|&c| c != '\u{feff}')
+        .count()
+        + 1;
+    (line, column)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use codespan_reporting::term::termcolor::NoColor;
+
+    #[test]
+    fn line_and_column_count_characters() {
+        let text = "ab\ncdé f\n";
+        assert_eq!(line_column(text, 0), (1, 1));
+        assert_eq!(line_column(text, 3), (2, 1));
+        assert_eq!(line_column(text, 8), (2, 5));
+        assert_eq!(line_column("\u{feff}x", 3), (1, 1));
+    }
+
+    #[test]
+    fn human_output_has_rule_location_caret_and_help() {
+        let text = "# T\n\n- The Fed held rates.\n";
+        let report = Report {
+            files: vec![SourceFile {
+                name: "src/brief.md".into(),
+                text: text.into(),
+            }],
+            diagnostics: vec![Diagnostic {
+                rule: Rule::UngroundedClaim,
+                severity: Severity::Error,
+                message: "claim cites no evidence".into(),
+                location: Location::Chapter {
+                    file: 0,
+                    span: 7..25,
+                    line: 3,
+                    column: 3,
+                },
+                claim: Some("The Fed held rates.".into()),
+                evidence_ids: vec![],
+            }],
+            chapters: vec![],
+        };
+        let mut out = NoColor::new(Vec::new());
+        report.emit_human(&mut out).unwrap();
+        let out = String::from_utf8(out.into_inner()).unwrap();
+        assert!(
+            out.contains("error[ungrounded-claim]: claim cites no evidence"),
+            "{out}"
+        );
+        assert!(out.contains("src/brief.md:3:3"), "{out}");
+        assert!(out.contains("^^^^"), "{out}");
+        assert!(out.contains("= help: cite stored evidence"), "{out}");
+        assert!(out.contains("= claim: \"The Fed held rates.\""), "{out}");
+    }
+}

@@ -1,0 +1,112 @@
+//! The evidence store: formats, loading, and the evidence model.
+//!
+//! A store is one or more `evidence.v1` JSON files (or directories of them),
+//! merged into hash maps once per build so that every lookup is O(1).
+
+mod load;
+mod model;
+
+pub use load::{StoreError, load};
+pub use model::{
+    EvidenceItem, PaywallPolicy, QuoteSpan, SnippetSpan, Source, Status, parse_rfc3339,
+};
+
+use std::collections::HashMap;
+use std::path::{Path, PathBuf};
+
+/// The schema versions this build reads.
+pub const SCHEMA_VERSIONS: &[&str] = &["evidence.v1"];
+
+/// Where something was defined in the store: which file, and which JSON path.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Origin {
+    /// The store file, as given in the config (relative to the book root).
+    pub file: PathBuf,
+    /// The JSON path inside the file, e.g. `evidence[3]`.
+    pub json_path: String,
+}
+
+impl std::fmt::Display for Origin {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(f, "{} ({})", self.file.display(), self.json_path)
+    }
+}
+
+/// A chapter's ordered citation list: `[1]` is the first id.
+#[derive(Debug, Clone)]
+pub struct CitationList {
+    /// Evidence ids, in citation-number order.
+    pub ids: Vec<String>,
+    /// Where the list was defined.
+    pub origin: Origin,
+}
+
+/// The merged evidence store.
+#[derive(Debug, Default)]
+pub struct Store {
+    items: HashMap<String, EvidenceItem>,
+    sources: HashMap<String, Source>,
+    chapters: HashMap<String, CitationList>,
+}
+
+impl Store {
+    /// Looks an evidence item up by id.
+    pub fn item(&self, id: &str) -> Option<&EvidenceItem> {
+        self.items.get(id)
+    }
+
+    /// Looks an evidence item up by id, returning the stored id too (which
+    /// lives as long as the store).
+    pub fn item_entry(&self, id: &str) -> Option<(&str, &EvidenceItem)> {
+        self.items
+            .get_key_value(id)
+            .map(|(key, item)| (key.as_str(), item))
+    }
+
+    /// Looks a registry entry up by source id.
+    pub fn source(&self, source_id: &str) -> Option<&Source> {
+        self.sources.get(source_id)
+    }
+
+    /// The citation list of a chapter, by its path relative to `src/`.
+    pub fn citation_list(&self, chapter: &Path) -> Option<&CitationList> {
+        self.chapters.get(&chapter_key(chapter))
+    }
+
+    /// Every chapter key that has a citation list.
+    pub fn chapter_keys(&self) -> impl Iterator<Item = (&str, &CitationList)> {
+        self.chapters.iter().map(|(key, list)| (key.as_str(), list))
+    }
+
+    /// The number of evidence items.
+    pub fn len(&self) -> usize {
+        self.items.len()
+    }
+
+    /// Whether the store holds no evidence items.
+    pub fn is_empty(&self) -> bool {
+        self.items.is_empty()
+    }
+}
+
+/// The key of a chapter in the `chapters` map: its source path relative to
+/// `src/`, with `/` separators whatever the platform.
+pub fn chapter_key(path: &Path) -> String {
+    let mut key = String::new();
+    for (i, part) in path.components().enumerate() {
+        if i > 0 {
+            key.push('/');
+        }
+        key.push_str(&part.as_os_str().to_string_lossy());
+    }
+    key
+}
+
+/// Whether `id` is a well-formed evidence id: ASCII letters, digits and
+/// `_ . : / -`. Anchors and markers are built from ids, so the set is closed.
+pub fn is_valid_id(id: &str) -> bool {
+    !id.is_empty()
+        && id
+            .bytes()
+            .all(|b| b.is_ascii_alphanumeric() || matches!(b, b'_' | b'.' | b':' | b'/' | b'-'))
+}

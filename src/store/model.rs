@@ -1,0 +1,193 @@
+//! The evidence model: sources, evidence items and chapter citation lists,
+//! as they are deserialized from an `evidence.v1` store file.
+
+use jiff::Timestamp;
+use serde::{Deserialize, Deserializer};
+
+/// An entry of the source registry: who publishes, and how far they are trusted.
+#[derive(Debug, Clone, Deserialize)]
+pub struct Source {
+    /// The id that evidence items refer to with their `source_id`.
+    pub source_id: String,
+    /// The publisher's display name.
+    pub publisher: String,
+    /// Credibility tier: 1 (official) to 4 (monitor only).
+    #[serde(deserialize_with = "tier")]
+    pub tier: u8,
+    /// Whether full text may be quoted (`full`) or only metadata (`metadata_only`).
+    #[serde(default)]
+    pub paywall_policy: PaywallPolicy,
+    /// URL prefixes that this source's items must start with.
+    #[serde(default)]
+    pub url_prefixes: Vec<String>,
+    /// Free-form tags, e.g. `policy_centralbank`.
+    #[serde(default)]
+    pub tags: Vec<String>,
+}
+
+/// How much of a source's text may be shown.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum PaywallPolicy {
+    /// The full text may be stored and quoted.
+    #[default]
+    Full,
+    /// Only title, URL, date and snippet: the source is paywalled.
+    MetadataOnly,
+}
+
+/// The lifecycle status of an evidence item.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum Status {
+    /// Usable (the default when `status` is absent).
+    #[default]
+    Active,
+    /// Removed from the store; citing it is a violation.
+    Deleted,
+    /// Known to be wrong or unreachable; citing it is a violation.
+    Invalid,
+}
+
+/// A located excerpt of a document's full text.
+#[derive(Debug, Clone, Deserialize)]
+pub struct QuoteSpan {
+    /// Byte offset of the quote's start in the document, when known.
+    #[serde(default)]
+    pub start: Option<u64>,
+    /// Byte offset of the quote's end in the document, when known.
+    #[serde(default)]
+    pub end: Option<u64>,
+    /// The quoted text.
+    pub text: String,
+}
+
+/// A headline or RSS snippet: allowed for every source, paywalled ones included.
+#[derive(Debug, Clone, Deserialize)]
+pub struct SnippetSpan {
+    /// The snippet's text.
+    pub text: String,
+}
+
+/// A citation object (seed 000 §1): one stored piece of evidence.
+///
+/// The fields that a citation needs in order to resolve (`url`, `title`,
+/// `published_at`, `source_id`) are optional here on purpose: an item without
+/// them still loads, and citing it is reported as `missing-field` at the
+/// marker, where the author can act on it.
+#[derive(Debug, Clone, Deserialize)]
+pub struct EvidenceItem {
+    /// The id that markers cite, e.g. `ev_abc123`.
+    pub id: String,
+    /// The registry entry of the item's source.
+    #[serde(default)]
+    pub source_id: Option<String>,
+    /// The publisher's name; the source's when absent.
+    #[serde(default)]
+    pub publisher: Option<String>,
+    /// Document id in the pipeline's own store.
+    #[serde(default)]
+    pub doc_id: Option<String>,
+    /// Chunk id in the pipeline's own store.
+    #[serde(default)]
+    pub chunk_id: Option<String>,
+    /// Canonical URL of the document.
+    #[serde(default)]
+    pub url: Option<String>,
+    /// Document title.
+    #[serde(default)]
+    pub title: Option<String>,
+    /// When the document was published.
+    #[serde(default, deserialize_with = "timestamp")]
+    pub published_at: Option<Timestamp>,
+    /// When the pipeline fetched the document.
+    #[serde(default, deserialize_with = "timestamp")]
+    pub fetched_at: Option<Timestamp>,
+    /// A quote from the full text (full-text sources only).
+    #[serde(default)]
+    pub quote_span: Option<QuoteSpan>,
+    /// A headline or snippet.
+    #[serde(default)]
+    pub snippet_span: Option<SnippetSpan>,
+    /// Lifecycle status; `active` when absent.
+    #[serde(default, deserialize_with = "status")]
+    pub status: Status,
+    /// After this instant the item may no longer be cited.
+    #[serde(default, deserialize_with = "timestamp")]
+    pub expires_at: Option<Timestamp>,
+    /// Free-form tags, e.g. `macro_data`.
+    #[serde(default)]
+    pub tags: Vec<String>,
+}
+
+/// Parses an RFC 3339 timestamp, saying what was expected when it is not one.
+fn timestamp<'de, D: Deserializer<'de>>(deserializer: D) -> Result<Option<Timestamp>, D::Error> {
+    let Some(text) = Option::<String>::deserialize(deserializer)? else {
+        return Ok(None);
+    };
+    parse_rfc3339(&text)
+        .map(Some)
+        .map_err(serde::de::Error::custom)
+}
+
+/// Parses an RFC 3339 timestamp such as `2026-02-10T14:00:00Z`.
+pub fn parse_rfc3339(text: &str) -> Result<Timestamp, String> {
+    // jiff accepts a few non-RFC 3339 spellings (a space for `T`, `[zone]`
+    // annotations); the store contract is strict RFC 3339, so check the shape.
+    let bytes = text.as_bytes();
+    let shaped = bytes.len() >= 20
+        && bytes[4] == b'-'
+        && bytes[7] == b'-'
+        && matches!(bytes[10], b'T' | b't')
+        && bytes[13] == b':'
+        && !text.contains('[');
+    match text.parse::<Timestamp>() {
+        Ok(ts) if shaped => Ok(ts),
+        _ => Err(format!(
+            "expected an RFC 3339 timestamp such as \"2026-02-10T14:00:00Z\", found {text:?}"
+        )),
+    }
+}
+
+/// `status` with `null` meaning the default.
+fn status<'de, D: Deserializer<'de>>(deserializer: D) -> Result<Status, D::Error> {
+    Ok(Option::<Status>::deserialize(deserializer)?.unwrap_or_default())
+}
+
+/// A tier between 1 and 4.
+fn tier<'de, D: Deserializer<'de>>(deserializer: D) -> Result<u8, D::Error> {
+    let value = u64::deserialize(deserializer)?;
+    match u8::try_from(value) {
+        Ok(tier @ 1..=4) => Ok(tier),
+        _ => Err(serde::de::Error::custom(format!(
+            "expected a tier from 1 to 4, found {value}"
+        ))),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn rfc3339_accepts_offsets_and_fractions() {
+        assert!(parse_rfc3339("2026-02-10T14:00:00Z").is_ok());
+        assert!(parse_rfc3339("2026-02-10T14:00:00.123+01:00").is_ok());
+        assert!(parse_rfc3339("2026-02-10t14:00:00z").is_ok());
+    }
+
+    #[test]
+    fn rfc3339_rejects_other_shapes() {
+        for bad in [
+            "2026-02-10",
+            "2026-02-10 14:00:00Z",
+            "Feb 10, 2026",
+            "2026-02-10T14:00:00",
+            "2026-02-10T14:00:00Z[Europe/Paris]",
+            "",
+        ] {
+            let err = parse_rfc3339(bad).unwrap_err();
+            assert!(err.contains("RFC 3339"), "{bad}: {err}");
+        }
+    }
+}

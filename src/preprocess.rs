@@ -86,7 +86,12 @@ pub fn process_book(setup: &Setup, book: &mut Book) -> Outcome {
         let file = report.files.len();
         let mut has_diagnostics = false;
         for finding in result.findings {
-            let severity = finding.rule.default_severity();
+            // Outside `fail` mode nothing stops the build, so violations are
+            // printed as warnings; the chapter summary keeps the error count.
+            let severity = match setup.config.mode {
+                Mode::Fail => finding.rule.default_severity(),
+                Mode::Downgrade | Mode::Warn => Severity::Warning,
+            };
             let (line, column) = line_column(&result.source, finding.span.start);
             let claim = finding
                 .block

@@ -31,7 +31,11 @@ fn mdbook_0_4_input_gets_a_one_line_explanation() {
     assert!(run.stdout.is_empty());
     assert_eq!(run.stderr.lines().count(), 1, "{}", run.stderr);
     assert!(run.stderr.contains("mdBook 0.4.40"), "{}", run.stderr);
-    assert!(run.stderr.contains("needs mdBook 0.5 or newer"), "{}", run.stderr);
+    assert!(
+        run.stderr.contains("needs mdBook 0.5 or newer"),
+        "{}",
+        run.stderr
+    );
 }
 
 #[test]
@@ -41,7 +45,12 @@ fn a_newer_incompatible_mdbook_gets_a_warning_only() {
     value[0]["mdbook_version"] = "0.6.0".into();
     let run = run_stdin(book.root(), &value.to_string());
     assert_eq!(run.code, 0, "{}", run.stderr);
-    assert!(run.stderr.contains("warning: mdbook-evidence was built for mdBook 0.5"), "{}", run.stderr);
+    assert!(
+        run.stderr
+            .contains("warning: mdbook-evidence was built for mdBook 0.5"),
+        "{}",
+        run.stderr
+    );
     assert!(!run.stdout.is_empty());
 }
 
@@ -54,7 +63,11 @@ fn truncated_or_foreign_stdin_is_refused() {
         let run = run_stdin(dir.path(), input);
         assert_eq!(run.code, 2, "{input:.40}: {}", run.stderr);
         assert!(run.stdout.is_empty());
-        assert!(run.stderr.starts_with("error: mdbook-evidence: "), "{}", run.stderr);
+        assert!(
+            run.stderr.starts_with("error: mdbook-evidence: "),
+            "{}",
+            run.stderr
+        );
         assert!(run.stderr.contains("mdbook build"), "{}", run.stderr);
     }
 }
@@ -62,8 +75,14 @@ fn truncated_or_foreign_stdin_is_refused() {
 #[test]
 fn config_errors_name_the_key() {
     for (config, expected) in [
-        ("mdoe = \"warn\"", "unknown key `mdoe` in [preprocessor.evidence] of book.toml (did you mean `mode`?)"),
-        ("mode = \"loud\"", "`preprocessor.evidence.mode`: unknown variant `loud`, expected one of `fail`, `downgrade`, `warn`"),
+        (
+            "mdoe = \"warn\"",
+            "unknown key `mdoe` in [preprocessor.evidence] of book.toml (did you mean `mode`?)",
+        ),
+        (
+            "mode = \"loud\"",
+            "`preprocessor.evidence.mode`: unknown variant `loud`, expected one of `fail`, `downgrade`, `warn`",
+        ),
         ("exclude = \"*.md\"", "`preprocessor.evidence.exclude`"),
         ("store = 3", "`preprocessor.evidence.store`"),
     ] {
@@ -92,8 +111,14 @@ fn a_missing_store_key_says_how_to_add_it() {
 #[test]
 fn store_errors_stop_the_run_before_anything_is_written() {
     for (store, expected) in [
-        ("{\"schema_version\": \"evidence.v1\",\n \"evidence\": [", "evidence/store.json:2:"),
-        ("{\"schema_version\": \"evidence.v2\"}", "unknown schema_version \"evidence.v2\"; this build reads schema_version \"evidence.v1\""),
+        (
+            "{\"schema_version\": \"evidence.v1\",\n \"evidence\": [",
+            "evidence/store.json:2:",
+        ),
+        (
+            "{\"schema_version\": \"evidence.v2\"}",
+            "unknown schema_version \"evidence.v2\"; this build reads schema_version \"evidence.v1\"",
+        ),
         (
             "{\"schema_version\": \"evidence.v1\", \"evidence\": [{\"id\": \"a\", \"published_at\": 5}]}",
             "`evidence[0].published_at`",
@@ -120,7 +145,8 @@ fn a_missing_store_file_is_named() {
     let run = book.run("html");
     assert_eq!(run.code, 2);
     assert!(
-        run.stderr.contains("evidence store `evidence/store.json` does not exist"),
+        run.stderr
+            .contains("evidence store `evidence/store.json` does not exist"),
         "{}",
         run.stderr
     );

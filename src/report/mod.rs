@@ -162,23 +162,34 @@ pub fn emit_summary(
         return Ok(());
     }
     let chapters = report.chapters.iter().filter(|c| c.errors > 0).count();
-    let counts = format!(
-        "{errors} {} and {warnings} {} in {chapters} {}",
-        plural(errors, "error", "errors"),
-        plural(warnings, "warning", "warnings"),
-        plural(chapters, "chapter", "chapters"),
-    );
+    let mut counts = Vec::new();
+    if errors > 0 {
+        counts.push(format!("{errors} {}", plural(errors, "error", "errors")));
+    }
+    if warnings > 0 {
+        counts.push(format!(
+            "{warnings} {}",
+            plural(warnings, "warning", "warnings")
+        ));
+    }
+    let mut counts = counts.join(" and ");
+    if chapters > 0 {
+        counts.push_str(&format!(
+            " in {chapters} {}",
+            plural(chapters, "chapter", "chapters")
+        ));
+    }
+    let downgraded = report.chapters.iter().filter(|c| c.downgraded).count();
     let line = match mode {
-        _ if errors == 0 => format!("mdbook-evidence: {counts}"),
-        Mode::Fail => format!(
+        Mode::Fail if errors > 0 => format!(
             "mdbook-evidence: {counts}; the build stops (mode = \"fail\"). To preview it downgraded instead: MDBOOK_PREPROCESSOR__EVIDENCE__MODE=downgrade mdbook serve"
         ),
-        Mode::Downgrade => format!(
-            "mdbook-evidence: {counts}; {} {} published under the Unverified Summary banner (mode = \"downgrade\")",
-            report.chapters.iter().filter(|c| c.downgraded).count(),
-            "chapter(s)",
+        Mode::Downgrade if downgraded > 0 => format!(
+            "mdbook-evidence: {counts}; {downgraded} {} published under the Unverified Summary banner (mode = \"downgrade\")",
+            plural(downgraded, "chapter", "chapters"),
         ),
         Mode::Warn => format!("mdbook-evidence: {counts}; published as written (mode = \"warn\")"),
+        _ => format!("mdbook-evidence: {counts}"),
     };
     let mut spec = term::termcolor::ColorSpec::new();
     spec.set_bold(true);

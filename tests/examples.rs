@@ -1,0 +1,88 @@
+//! `book-example/` builds as the README says: the report publishes with
+//! citations and References; the failing book fails with a diagnostic per
+//! violation, and publishes downgraded when asked.
+
+mod common;
+
+use mdbook_driver::MDBook;
+use mdbook_driver::config::Config;
+use std::path::{Path, PathBuf};
+
+fn example(name: &str) -> PathBuf {
+    Path::new(env!("CARGO_MANIFEST_DIR"))
+        .join("book-example")
+        .join(name)
+}
+
+/// Builds an example with the binary under test into a temporary directory,
+/// with extra config `(key, value)` pairs.
+fn build(name: &str, extra: &[(&str, &str)]) -> (tempfile::TempDir, anyhow::Result<()>) {
+    let root = example(name);
+    let out = tempfile::tempdir().unwrap();
+    let mut config = Config::from_disk(root.join("book.toml")).unwrap();
+    config
+        .set(
+            "preprocessor.evidence.command",
+            format!("'{}'", common::binary().display()),
+        )
+        .unwrap();
+    config.set("build.build-dir", out.path()).unwrap();
+    for (key, value) in extra {
+        config.set(*key, *value).unwrap();
+    }
+    let result = MDBook::load_with_config(&root, config).and_then(|md| md.build());
+    (out, result)
+}
+
+#[test]
+fn the_report_example_publishes_with_citations_and_tagged_references() {
+    let (out, result) = build("report", &[]);
+    result.expect("book-example/report builds");
+    let brief = std::fs::read_to_string(out.path().join("daily-brief.html")).unwrap();
+    assert!(brief.contains("class=\"evidence-cite\""));
+    assert!(brief.contains(">References</a></h2>"));
+    assert!(brief.contains("[Paywall]"));
+    assert!(brief.contains("[Monitor-only source]"));
+    let report = std::fs::read_to_string(out.path().join("market-report.html")).unwrap();
+    assert!(report.contains("class=\"evidence-cite\""));
+}
+
+#[test]
+fn the_failing_example_fails_and_downgrades_on_request() {
+    let (_, result) = build("failing", &[]);
+    assert!(result.is_err(), "book-example/failing must fail");
+
+    let (out, result) = build("failing", &[("preprocessor.evidence.mode", "downgrade")]);
+    result.expect("builds downgraded");
+    let html = std::fs::read_to_string(out.path().join("brief.html")).unwrap();
+    assert!(html.contains("Unverified Summary"));
+}
+
+#[test]
+fn the_failing_example_reports_each_kind_of_violation() {
+    let dir = example("failing");
+    let md = MDBook::load(&dir).unwrap();
+    let ctx = mdbook_preprocessor::PreprocessorContext::new(
+        dir.clone(),
+        md.config.clone(),
+        "html".into(),
+    );
+    let stdin = serde_json::to_string(&(ctx, &md.book)).unwrap();
+    let run = common::run_stdin(&dir, &stdin);
+    assert_eq!(run.code, 1, "{}", run.stderr);
+    for rule in [
+        "ungrounded-claim",
+        "unknown-evidence",
+        "deleted-evidence",
+        "expired-evidence",
+        "missing-field",
+        "unknown-source",
+    ] {
+        assert!(
+            run.stderr.contains(&format!("error[{rule}]")),
+            "{rule}: {}",
+            run.stderr
+        );
+    }
+    assert!(run.stderr.contains("src/brief.md:"));
+}

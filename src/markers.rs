@@ -499,13 +499,16 @@ fn classify(block: &OpenBlock, min_words: usize) -> Option<NotAClaim> {
     if text.contains(SPECULATION_LABEL) {
         return Some(NotAClaim::Speculation);
     }
-    if ABSTAIN_PHRASES.iter().any(|phrase| text.contains(phrase)) {
+    if ABSTAIN_PHRASES
+        .iter()
+        .any(|phrase| is_abstention(text, phrase))
+    {
         return Some(NotAClaim::Abstain);
     }
     if count_words(text) < min_words {
         return Some(NotAClaim::TooShort);
     }
-    if text.ends_with(':') {
+    if text.ends_with(':') && !has_sentence_end(&text[..text.len() - 1]) {
         return Some(NotAClaim::LeadIn);
     }
     if text.ends_with('?') {
@@ -515,6 +518,25 @@ fn classify(block: &OpenBlock, min_words: usize) -> Option<NotAClaim> {
         return Some(NotAClaim::Label);
     }
     None
+}
+
+/// Whether a block abstains with `phrase`: the phrase opens the block, or
+/// follows a label that ends with a colon (`Minority view: [Insufficient …]`).
+/// A claim followed by an abstain phrase still needs its own evidence.
+fn is_abstention(text: &str, phrase: &str) -> bool {
+    text.find(phrase).is_some_and(|at| {
+        let before = text[..at].trim_end();
+        before.is_empty() || before.ends_with(':') && !has_sentence_end(before)
+    })
+}
+
+/// Whether the text holds a sentence end (`.`, `!` or `?` followed by a
+/// space): a lead-in is one sentence; a paragraph of statements that ends
+/// with a colon still states things.
+fn has_sentence_end(text: &str) -> bool {
+    text.as_bytes()
+        .windows(2)
+        .any(|w| matches!(w[0], b'.' | b'!' | b'?') && w[1] == b' ')
 }
 
 /// Words: whitespace-separated tokens with at least one letter or digit.

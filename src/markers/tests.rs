@@ -133,6 +133,11 @@ fn claim_heuristic() {
         ("GDP grew 2.9%.", None),
         ("Key figures", Some(NotAClaim::TooShort)),
         ("The main points are as follows:", Some(NotAClaim::LeadIn)),
+        ("Rates rose 3% on Monday. The statement reads:", None),
+        (
+            "CPI is due Feb 13. [Data not yet available as of 2026-02-11]",
+            None,
+        ),
         ("What will the Fed do next?", Some(NotAClaim::Question)),
         ("**Summary of the main findings**", Some(NotAClaim::Label)),
         ("**The Fed raised rates again.**", None),

@@ -132,21 +132,68 @@ fn timestamp<'de, D: Deserializer<'de>>(deserializer: D) -> Result<Option<Timest
 
 /// Parses an RFC 3339 timestamp such as `2026-02-10T14:00:00Z`.
 pub fn parse_rfc3339(text: &str) -> Result<Timestamp, String> {
-    // jiff accepts a few non-RFC 3339 spellings (a space for `T`, `[zone]`
-    // annotations); the store contract is strict RFC 3339, so check the shape.
-    let bytes = text.as_bytes();
-    let shaped = bytes.len() >= 20
-        && bytes[4] == b'-'
-        && bytes[7] == b'-'
-        && matches!(bytes[10], b'T' | b't')
-        && bytes[13] == b':'
-        && !text.contains('[');
-    match text.parse::<Timestamp>() {
-        Ok(ts) if shaped => Ok(ts),
-        _ => Err(format!(
-            "expected an RFC 3339 timestamp such as \"2026-02-10T14:00:00Z\", found {text:?}"
-        )),
+    let error = || {
+        format!("expected an RFC 3339 timestamp such as \"2026-02-10T14:00:00Z\", found {text:?}")
+    };
+    // jiff accepts more than RFC 3339 (a space for `T`, `[zone]`
+    // annotations, offsets without a colon); the store contract is strict
+    // RFC 3339, so check the grammar first and let jiff check the calendar.
+    let b = text.as_bytes();
+    let digits = |range: std::ops::Range<usize>| {
+        b.get(range.clone())
+            .is_some_and(|d| d.iter().all(u8::is_ascii_digit))
+    };
+    let shaped = digits(0..4)
+        && b.get(4) == Some(&b'-')
+        && digits(5..7)
+        && b.get(7) == Some(&b'-')
+        && digits(8..10)
+        && matches!(b.get(10), Some(b'T' | b't'))
+        && digits(11..13)
+        && b.get(13) == Some(&b':')
+        && digits(14..16)
+        && b.get(16) == Some(&b':')
+        && digits(17..19);
+    if !shaped {
+        return Err(error());
     }
+    let mut i = 19;
+    let mut fraction = 19..19;
+    if b.get(i) == Some(&b'.') {
+        let start = i + 1;
+        i = start;
+        while b.get(i).is_some_and(u8::is_ascii_digit) {
+            i += 1;
+        }
+        if i == start {
+            return Err(error());
+        }
+        fraction = start..i;
+    }
+    let offset_ok = match &b[i..] {
+        [b'Z' | b'z'] => true,
+        [b'+' | b'-', h1, h2, b':', m1, m2] => {
+            [h1, h2, m1, m2].iter().all(|d| d.is_ascii_digit())
+                && (h1 - b'0') * 10 + (h2 - b'0') <= 23
+                && (m1 - b'0') * 10 + (m2 - b'0') <= 59
+        }
+        _ => false,
+    };
+    if !offset_ok {
+        return Err(error());
+    }
+    // jiff keeps nanoseconds: drop fraction digits beyond the ninth, which
+    // RFC 3339 allows; a leap second (`:60`) is read as `:59`.
+    let mut normalized = String::with_capacity(text.len());
+    normalized.push_str(&text[..fraction.start.min(fraction.end)]);
+    if !fraction.is_empty() {
+        normalized.push_str(&text[fraction.start..fraction.end.min(fraction.start + 9)]);
+    }
+    normalized.push_str(&text[fraction.end.max(19)..]);
+    if &normalized[17..19] == "60" {
+        normalized.replace_range(17..19, "59");
+    }
+    normalized.parse::<Timestamp>().map_err(|_| error())
 }
 
 /// `status` with `null` meaning the default.
@@ -174,6 +221,9 @@ mod tests {
         assert!(parse_rfc3339("2026-02-10T14:00:00Z").is_ok());
         assert!(parse_rfc3339("2026-02-10T14:00:00.123+01:00").is_ok());
         assert!(parse_rfc3339("2026-02-10t14:00:00z").is_ok());
+        assert!(parse_rfc3339("2026-02-10T14:00:00.1234567891Z").is_ok());
+        assert!(parse_rfc3339("2016-12-31T23:59:60Z").is_ok());
+        assert!(parse_rfc3339("2026-02-10T14:00:00-23:59").is_ok());
     }
 
     #[test]
@@ -184,6 +234,15 @@ mod tests {
             "Feb 10, 2026",
             "2026-02-10T14:00:00",
             "2026-02-10T14:00:00Z[Europe/Paris]",
+            "2026-02-10T14:00+01:00",
+            "2026-02-10T14:00:00,5Z",
+            "2026-02-10T14:00:00+01",
+            "2026-02-10T14:00:00+0100",
+            "2026-02-10T14:00:00+01:00:30",
+            "2026-02-10T14:00:00+25:00",
+            "2026-02-10T14:00:00.Z",
+            "2026-02-30T14:00:00Z",
+            "2026-02-10T14:00:00Zjunk",
             "",
         ] {
             let err = parse_rfc3339(bad).unwrap_err();

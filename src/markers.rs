@@ -576,13 +576,21 @@ fn rendered_cite_id(html: &str) -> Option<String> {
 /// `{{#…}}` directives (mdBook's include and friends) in a run of text.
 fn directive_spans(text: &str) -> Vec<Range<usize>> {
     let mut spans = Vec::new();
+    let bytes = text.as_bytes();
     let mut from = 0;
-    while let Some(open) = text[from..].find("{{#") {
+    // Searching for a `char` is a memchr; most runs hold no `{` at all.
+    while let Some(open) = text[from..].find('{') {
         let start = from + open;
-        match text[start..].find("}}") {
+        if !bytes[start..].starts_with(b"{{#") {
+            from = start + 1;
+            continue;
+        }
+        let close = (start + 3..bytes.len().saturating_sub(1))
+            .find(|&i| bytes[i] == b'}' && bytes[i + 1] == b'}');
+        match close {
             Some(close) => {
-                spans.push(start..start + close + 2);
-                from = start + close + 2;
+                spans.push(start..close + 2);
+                from = close + 2;
             }
             None => break,
         }

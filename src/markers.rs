@@ -7,7 +7,7 @@
 //! directives, and never when a bracket is backslash-escaped. Every marker and
 //! claim carries its byte range in the chapter, for splicing and diagnostics.
 
-use mdbook_markdown::pulldown_cmark::{CowStr, Event, HeadingLevel, Tag, TagEnd};
+use mdbook_markdown::pulldown_cmark::{CodeBlockKind, CowStr, Event, HeadingLevel, Tag, TagEnd};
 use mdbook_markdown::{MarkdownOptions, new_cmark_parser};
 use std::ops::Range;
 
@@ -101,6 +101,9 @@ pub struct Marker {
     pub kind: MarkerKind,
     /// Index into [`Scan::blocks`] of the block it belongs to, if any.
     pub block: Option<usize>,
+    /// Whether the marker sits in a heading (where a link would nest in
+    /// mdBook's heading anchor).
+    pub in_heading: bool,
 }
 
 /// Why a block is not a claim.
@@ -163,9 +166,13 @@ pub struct Scan {
     pub banner_offset: usize,
     /// Whether the chapter already carries the banner.
     pub has_banner: bool,
-    /// The existing References section (from its heading to the next heading
-    /// of level 1 or 2, or the end), if there is one.
+    /// The existing References section (from its top-level heading to the
+    /// next top-level heading of level 1 or 2, or the end), if there is one.
     pub references: Option<Range<usize>>,
+    /// When the chapter ends inside a construct that would swallow text
+    /// appended after it (an unclosed code fence, HTML comment or `<pre>`),
+    /// the text that closes it.
+    pub unclosed: Option<String>,
 }
 
 /// Scans a chapter.
@@ -181,6 +188,9 @@ pub fn scan(text: &str, options: &ScanOptions<'_>) -> Scan {
         link: 0,
         emphasis: 0,
         footnote: 0,
+        table: 0,
+        container: 0,
+        fence: None,
         heading: None,
         seen_heading: false,
         in_references: false,
@@ -213,8 +223,10 @@ struct OpenBlock {
 struct PendingCite {
     start: usize,
     id: String,
-    /// Markdown link (true) or inline HTML (false).
-    link: bool,
+    /// The closing tag of an inline-HTML citation; `None` for a markdown link.
+    closing: Option<&'static str>,
+    /// The text inside an inline-HTML citation, which must be `[N]`.
+    text: String,
 }
 
 struct Scanner<'a, 'o> {
@@ -230,6 +242,12 @@ struct Scanner<'a, 'o> {
     link: usize,
     emphasis: usize,
     footnote: usize,
+    table: usize,
+    /// Depth of block containers (quotes, lists, footnotes): headings
+    /// inside them do not delimit the chapter's sections.
+    container: usize,
+    /// Start of the fenced code block being read.
+    fence: Option<usize>,
     heading: Option<(HeadingLevel, Range<usize>, String)>,
     seen_heading: bool,
     in_references: bool,
@@ -239,7 +257,13 @@ struct Scanner<'a, 'o> {
 impl<'a> Scanner<'a, '_> {
     fn event(&mut self, event: Event<'a>, range: Range<usize>) {
         if let Event::Text(text) = event {
-            if self.code_block > 0 || self.pending_cite.is_some() {
+            if self.code_block > 0 {
+                return;
+            }
+            if let Some(pending) = &mut self.pending_cite {
+                if pending.closing.is_some() {
+                    pending.text.push_str(&text);
+                }
                 return;
             }
             self.run.push((range, text));
@@ -263,7 +287,14 @@ impl<'a> Scanner<'a, '_> {
     fn start(&mut self, tag: Tag<'a>, range: Range<usize>) {
         let mut opens_block = false;
         match tag {
-            Tag::CodeBlock(_) => self.code_block += 1,
+            Tag::CodeBlock(kind) => {
+                self.code_block += 1;
+                if matches!(kind, CodeBlockKind::Fenced(_)) {
+                    self.fence = Some(range.start);
+                }
+            }
+            Tag::BlockQuote(_) | Tag::List(_) | Tag::DefinitionList => self.container += 1,
+            Tag::Table(_) => self.table += 1,
             Tag::Link { dest_url, .. } => {
                 if self.link == 0
                     && self.pending_cite.is_none()
@@ -276,16 +307,20 @@ impl<'a> Scanner<'a, '_> {
                     self.pending_cite = Some(PendingCite {
                         start: range.start,
                         id: id.to_owned(),
-                        link: true,
+                        closing: None,
+                        text: String::new(),
                     });
                 }
                 self.link += 1;
             }
             Tag::Image { .. } => self.link += 1,
             Tag::Emphasis | Tag::Strong | Tag::Strikethrough => self.emphasis += 1,
-            Tag::FootnoteDefinition(_) => self.footnote += 1,
+            Tag::FootnoteDefinition(_) => {
+                self.footnote += 1;
+                self.container += 1;
+            }
             Tag::Heading { level, .. } => {
-                if level <= HeadingLevel::H2 && self.in_references {
+                if level <= HeadingLevel::H2 && self.in_references && self.container == 0 {
                     self.close_references(range.start);
                 }
                 self.heading = Some((level, range.clone(), String::new()));
@@ -312,17 +347,64 @@ impl<'a> Scanner<'a, '_> {
     }
 
     fn end(&mut self, tag: TagEnd, range: Range<usize>) {
+        let inline = matches!(
+            tag,
+            TagEnd::Emphasis
+                | TagEnd::Strong
+                | TagEnd::Strikethrough
+                | TagEnd::Superscript
+                | TagEnd::Subscript
+                | TagEnd::Link
+                | TagEnd::Image
+        );
+        if !inline
+            && self
+                .pending_cite
+                .as_ref()
+                .is_some_and(|p| p.closing.is_some())
+        {
+            // An inline-HTML citation never spans blocks: this was not ours.
+            self.cancel_cite();
+        }
         match tag {
-            TagEnd::CodeBlock => self.code_block -= 1,
+            TagEnd::CodeBlock => {
+                self.code_block -= 1;
+                if let Some(start) = self.fence.take()
+                    && range.end == self.src.len()
+                {
+                    self.scan.unclosed = unclosed_fence(&self.src[start..]);
+                }
+            }
+            TagEnd::HtmlBlock if range.end == self.src.len() => {
+                self.scan.unclosed = unclosed_html(&self.src[range.clone()]);
+            }
+            TagEnd::BlockQuote(_) | TagEnd::List(_) | TagEnd::DefinitionList => {
+                self.container -= 1;
+            }
+            TagEnd::Table => self.table -= 1,
+            TagEnd::Paragraph => {
+                // Paragraphs of one list item are separate sentences.
+                if let Some(block) = self.open_blocks.last_mut() {
+                    block.text.push(' ');
+                }
+            }
             TagEnd::Link => {
                 self.link -= 1;
-                if self.link == 0 && self.pending_cite.as_ref().is_some_and(|p| p.link) {
+                if self.link == 0
+                    && self
+                        .pending_cite
+                        .as_ref()
+                        .is_some_and(|p| p.closing.is_none())
+                {
                     self.finish_cite(range.end);
                 }
             }
             TagEnd::Image => self.link -= 1,
             TagEnd::Emphasis | TagEnd::Strong | TagEnd::Strikethrough => self.emphasis -= 1,
-            TagEnd::FootnoteDefinition => self.footnote -= 1,
+            TagEnd::FootnoteDefinition => {
+                self.footnote -= 1;
+                self.container -= 1;
+            }
             TagEnd::Heading(level) => self.end_heading(level, range),
             _ => {}
         }
@@ -335,16 +417,32 @@ impl<'a> Scanner<'a, '_> {
         let Some((_, start, text)) = self.heading.take() else {
             return;
         };
-        if !self.seen_heading {
-            self.seen_heading = true;
-            self.scan.banner_offset = line_end(self.src, range.end);
+        if self.container > 0 {
+            return;
         }
-        if level == HeadingLevel::H2
+        let opens_references = level == HeadingLevel::H2
             && self.scan.references.is_none()
             && text
                 .trim()
-                .eq_ignore_ascii_case(self.options.references_title.trim())
-        {
+                .eq_ignore_ascii_case(self.options.references_title.trim());
+        if !self.seen_heading {
+            self.seen_heading = true;
+            // A chapter whose first heading is the (generated) References
+            // has no heading of its own: the banner goes at the top.
+            if !opens_references {
+                self.scan.banner_offset = line_end(self.src, range.end);
+            }
+        }
+        if opens_references {
+            // Markers in the References heading go with the section.
+            while self
+                .scan
+                .markers
+                .last()
+                .is_some_and(|m| m.span.start >= start.start)
+            {
+                self.scan.markers.pop();
+            }
             self.scan.references = Some(start.start..start.start);
             self.in_references = true;
         }
@@ -359,25 +457,43 @@ impl<'a> Scanner<'a, '_> {
 
     fn inline_html(&mut self, html: &str, range: Range<usize>) {
         if let Some(pending) = &self.pending_cite {
-            if !pending.link && html.trim() == "</a>" {
+            if pending
+                .closing
+                .is_some_and(|closing| html.trim() == closing)
+            {
                 self.finish_cite(range.end);
             }
             return;
         }
         if self.link == 0
-            && let Some(id) = rendered_cite_id(html)
+            && let Some((id, closing)) = rendered_cite_id(html)
         {
             self.pending_cite = Some(PendingCite {
                 start: range.start,
                 id,
-                link: false,
+                closing: Some(closing),
+                text: String::new(),
             });
         }
     }
 
+    /// Completes a rendered citation, if its text is a citation label.
     fn finish_cite(&mut self, end: usize) {
-        if let Some(pending) = self.pending_cite.take() {
+        let Some(pending) = self.pending_cite.take() else {
+            return;
+        };
+        let label = pending.closing.is_none() || is_bracketed_number(&pending.text);
+        if label {
             self.push_marker(pending.start..end, MarkerKind::Rendered(pending.id));
+        } else {
+            self.add_text(&pending.text, pending.start..end);
+        }
+    }
+
+    /// Drops a pending citation that turned out not to be one.
+    fn cancel_cite(&mut self) {
+        if let Some(pending) = self.pending_cite.take() {
+            self.add_text(&pending.text, pending.start..pending.start);
         }
     }
 
@@ -385,7 +501,8 @@ impl<'a> Scanner<'a, '_> {
         if self.in_references {
             return;
         }
-        let block = if self.heading.is_some() {
+        let in_heading = self.heading.is_some();
+        let block = if in_heading || self.table > 0 {
             None
         } else {
             self.open_blocks.last_mut().map(|block| {
@@ -395,13 +512,22 @@ impl<'a> Scanner<'a, '_> {
                 usize::MAX // patched when the block closes
             })
         };
-        self.scan.markers.push(Marker { span, kind, block });
+        self.scan.markers.push(Marker {
+            span,
+            kind,
+            block,
+            in_heading,
+        });
     }
 
     /// Adds text that is part of the current block (or heading) but holds no marker.
     fn add_text(&mut self, text: &str, range: Range<usize>) {
         if let Some((_, _, heading)) = &mut self.heading {
             heading.push_str(text);
+            return;
+        }
+        if self.table > 0 {
+            // Tables are never claims, not even inside a list item.
             return;
         }
         let plain = self.emphasis == 0 && self.link == 0;
@@ -557,6 +683,52 @@ fn line_end(text: &str, offset: usize) -> usize {
     }
 }
 
+/// Whether text is `[N]`, the label of a rendered citation.
+fn is_bracketed_number(text: &str) -> bool {
+    text.strip_prefix('[')
+        .and_then(|t| t.strip_suffix(']'))
+        .is_some_and(|n| !n.is_empty() && n.bytes().all(|b| b.is_ascii_digit()))
+}
+
+/// The text that closes a fenced code block left open at the end of the
+/// chapter, or `None` when it is closed.
+fn unclosed_fence(block: &str) -> Option<String> {
+    let opening = block.trim_start_matches(' ');
+    let fence_char = opening.chars().next()?;
+    let width = opening.chars().take_while(|&c| c == fence_char).count();
+    let Some(newline) = block.find('\n') else {
+        return Some(fence_char.to_string().repeat(width));
+    };
+    let closed = block[newline + 1..].lines().any(|line| {
+        let line = line.trim();
+        line.len() >= width && line.chars().all(|c| c == fence_char)
+    });
+    (!closed).then(|| fence_char.to_string().repeat(width))
+}
+
+/// The text that closes an HTML block (comment, processing instruction,
+/// CDATA, `<pre>`/`<script>`/`<style>`/`<textarea>`) left open at the end of
+/// the chapter, or `None`.
+fn unclosed_html(block: &str) -> Option<String> {
+    let start = block.trim_start().to_ascii_lowercase();
+    let close = if start.starts_with("<!--") {
+        "-->"
+    } else if start.starts_with("<?") {
+        "?>"
+    } else if start.starts_with("<![cdata[") {
+        "]]>"
+    } else if let Some(tag) = ["pre", "script", "style", "textarea"]
+        .into_iter()
+        .find(|tag| start.strip_prefix('<').is_some_and(|s| s.starts_with(tag)))
+    {
+        let close = format!("</{tag}>");
+        return (!start.contains(&close)).then_some(close);
+    } else {
+        return None;
+    };
+    (!start[4.min(start.len())..].contains(close)).then(|| close.to_owned())
+}
+
 /// Whether a link's source text is a citation label, `[\[N\]](…)`.
 fn is_citation_label(link_source: &str) -> bool {
     link_source
@@ -565,12 +737,18 @@ fn is_citation_label(link_source: &str) -> bool {
         .is_some_and(|(digits, _)| !digits.is_empty() && digits.bytes().all(|b| b.is_ascii_digit()))
 }
 
-/// The evidence id of a rendered HTML citation's opening tag.
-fn rendered_cite_id(html: &str) -> Option<String> {
-    let rest = html.strip_prefix("<a class=\"")?.strip_prefix(CITE_CLASS)?;
+/// The evidence id of a rendered HTML citation's opening tag (`<a …>` in
+/// prose, `<span …>` in headings), and the tag that closes it.
+fn rendered_cite_id(html: &str) -> Option<(String, &'static str)> {
+    let (rest, closing) = if let Some(rest) = html.strip_prefix("<a class=\"") {
+        (rest, "</a>")
+    } else {
+        (html.strip_prefix("<span class=\"")?, "</span>")
+    };
+    let rest = rest.strip_prefix(CITE_CLASS)?;
     let (_, after) = rest.split_once(" data-evidence=\"")?;
     let (id, _) = after.split_once('"')?;
-    crate::store::is_valid_id(id).then(|| id.to_owned())
+    crate::store::is_valid_id(id).then(|| (id.to_owned(), closing))
 }
 
 /// `{{#…}}` directives (mdBook's include and friends) in a run of text.

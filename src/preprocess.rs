@@ -272,6 +272,11 @@ fn render_edits(
     let mut entries: Vec<Entry<'_>> = Vec::new();
     let mut entry_of: HashMap<&str, usize> = HashMap::new();
     let mut edits = Vec::new();
+    if downgrade {
+        // First: at an offset shared with the References (a chapter whose
+        // only heading is its last line) the banner goes before them.
+        edits.push(render::banner_edit(text, scan.banner_offset, newline));
+    }
     for (marker, resolved) in scan.markers.iter().zip(resolved) {
         let Some(evidence) = resolved else { continue };
         let number = *numbers.entry(evidence.id).or_insert_with(|| {
@@ -288,10 +293,20 @@ fn render_edits(
         });
         entries[entry].occurrences += 1;
         let occurrence = entries[entry].occurrences;
-        edits.push(Edit {
-            range: marker.span.clone(),
-            text: render::citation(setup.target, number, evidence, occurrence),
-        });
+        let mut range = marker.span.clone();
+        let mut cite = render::citation(
+            setup.target,
+            number,
+            evidence,
+            occurrence,
+            marker.in_heading,
+        );
+        if setup.target == Target::Markdown && is_unescaped_bang_before(text, range.start) {
+            // `![…](…)` would be an image: escape the author's `!`.
+            range.start -= 1;
+            cite.insert_str(0, "\\!");
+        }
+        edits.push(Edit { range, text: cite });
     }
     if !entries.is_empty() {
         entries.sort_by_key(|e| e.number);
@@ -304,16 +319,27 @@ fn render_edits(
         edits.push(render::references_edit(
             text,
             scan.references.clone(),
+            scan.unclosed.as_deref(),
             section,
             newline,
         ));
     }
-    if downgrade {
-        edits.push(render::banner_edit(text, scan.banner_offset, newline));
-    }
     // Markers inside an existing References section were not collected, so
     // no citation edit overlaps the section's replacement.
     (!edits.is_empty()).then_some(edits)
+}
+
+/// Whether the byte before `at` is a `!` that is not backslash-escaped.
+fn is_unescaped_bang_before(text: &str, at: usize) -> bool {
+    let before = &text.as_bytes()[..at];
+    before.last() == Some(&b'!')
+        && before[..at - 1]
+            .iter()
+            .rev()
+            .take_while(|&&b| b == b'\\')
+            .count()
+            % 2
+            == 0
 }
 
 /// The preprocessor, for use in process (`MDBook::with_preprocessor`).

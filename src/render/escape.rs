@@ -12,6 +12,10 @@ pub fn html(text: &str) -> String {
             '>' => out.push_str("&gt;"),
             '"' => out.push_str("&quot;"),
             '\'' => out.push_str("&#39;"),
+            // A pipe would split a table cell and a backtick could pair with
+            // one in the author's text into a code span around our markup.
+            '|' => out.push_str("&#124;"),
+            '`' => out.push_str("&#96;"),
             '\n' | '\r' | '\t' => out.push(' '),
             c if c.is_control() => {}
             c => out.push(c),
@@ -49,6 +53,9 @@ pub fn markdown_title(text: &str) -> String {
                 out.push('\\');
                 out.push(c);
             }
+            // Entities are decoded in link titles; see `html` for why.
+            '|' => out.push_str("&#124;"),
+            '`' => out.push_str("&#96;"),
             c if c.is_control() => {}
             c => out.push(c),
         }
@@ -66,6 +73,7 @@ mod tests {
             html("<script>alert('x')</script> & \"q\"\n\nnext"),
             "&lt;script&gt;alert(&#39;x&#39;)&lt;/script&gt; &amp; &quot;q&quot;  next"
         );
+        assert_eq!(html("a | b `c`"), "a &#124; b &#96;c&#96;");
     }
 
     #[test]

@@ -88,11 +88,25 @@ fn cite_anchor(id: &str, occurrence: u32) -> String {
 }
 
 /// A rendered citation, `[n]`, linking to the item's References entry.
-pub fn citation(target: Target, number: u32, evidence: &Resolved<'_>, occurrence: u32) -> String {
+///
+/// In HTML the label is written `\[n\]` so that a `[n]: url` definition
+/// elsewhere in the chapter cannot turn it into a nested link; in a heading
+/// (which mdBook wraps in an anchor) the citation is a `<span>`, not a link.
+pub fn citation(
+    target: Target,
+    number: u32,
+    evidence: &Resolved<'_>,
+    occurrence: u32,
+    in_heading: bool,
+) -> String {
     let id = evidence.id;
     match target {
+        Target::Html if in_heading => format!(
+            "<span class=\"{CITE_CLASS}\" data-evidence=\"{id}\" title=\"{}\">\\[{number}\\]</span>",
+            escape::html(&hover(evidence)),
+        ),
         Target::Html => format!(
-            "<a class=\"{CITE_CLASS}\" id=\"{}\" href=\"#{REFERENCE_ANCHOR_PREFIX}{id}\" data-evidence=\"{id}\" title=\"{}\">[{number}]</a>",
+            "<a class=\"{CITE_CLASS}\" id=\"{}\" href=\"#{REFERENCE_ANCHOR_PREFIX}{id}\" data-evidence=\"{id}\" title=\"{}\">\\[{number}\\]</a>",
             cite_anchor(id, occurrence),
             escape::html(&hover(evidence)),
         ),
@@ -121,7 +135,7 @@ pub fn references(target: Target, title: &str, entries: &[Entry<'_>], newline: &
                     escape::html(e.publisher()),
                     escape::html(e.title),
                     published(e),
-                    escape::html(e.url),
+                    escape::html(&href(e.url)),
                     escape::html(e.url),
                 );
                 for tag in tags(e) {
@@ -152,7 +166,7 @@ pub fn references(target: Target, title: &str, entries: &[Entry<'_>], newline: &
                     escape::markdown(e.publisher()),
                     escape::markdown(e.title),
                     published(e),
-                    e.url,
+                    href(e.url),
                 );
                 for tag in tags(e) {
                     let _ = write!(out, " {}", escape::markdown(tag));
@@ -162,6 +176,13 @@ pub fn references(target: Target, title: &str, entries: &[Entry<'_>], newline: &
         }
     }
     out
+}
+
+/// The URL as the `url` crate serializes it: percent-encoded, so it can
+/// hold no space, quote or angle bracket (the rules only let absolute http(s)
+/// URLs through).
+fn href(url: &str) -> String {
+    url::Url::parse(url).map(String::from).unwrap_or_default()
 }
 
 /// `Feb 10, 2026`, in UTC.
@@ -179,12 +200,24 @@ fn tags(evidence: &Resolved<'_>) -> impl Iterator<Item = &'static str> {
 
 /// The edit that places the References section: replacing the existing
 /// section, or appended after a blank line.
+///
+/// `unclosed` closes a code fence or HTML block that the chapter leaves open,
+/// which would otherwise swallow the section; closing it at the end changes
+/// nothing else, as an open block runs to the end of the document anyway.
 pub fn references_edit(
     text: &str,
     existing: Option<Range<usize>>,
+    unclosed: Option<&str>,
     section: String,
     newline: &str,
 ) -> Edit {
+    if let (None, Some(close)) = (&existing, unclosed) {
+        let lead = if text.ends_with('\n') { "" } else { newline };
+        return Edit {
+            range: text.len()..text.len(),
+            text: format!("{lead}{close}{newline}{newline}{section}"),
+        };
+    }
     match existing {
         Some(range) => {
             let mut section = section;
@@ -308,7 +341,7 @@ mod tests {
         ] {
             let out = splice(
                 text,
-                &mut [references_edit(text, None, "## R".into(), "\n")],
+                &mut [references_edit(text, None, None, "## R".into(), "\n")],
             );
             assert_eq!(out, expected);
         }

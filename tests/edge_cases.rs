@@ -1,0 +1,204 @@
+//! Regressions from an adversarial review: structure-changing inputs,
+//! placement corner cases, and idempotence of each.
+
+mod common;
+
+use common::{Run, TestBook, rerun};
+
+/// Runs the binary twice on a one-chapter book and checks that the second
+/// run changes nothing; returns the first run.
+fn twice(config: &str, store: &str, renderer: &str, chapter: &str) -> Run {
+    let book = TestBook::with_store(config, store, &[("c.md", chapter)]);
+    let stdin = book.stdin(renderer);
+    let first = common::run_stdin(book.root(), &stdin);
+    if first.code == 0 {
+        let second = rerun(book.root(), &stdin, &first);
+        assert_eq!(second.code, 0, "{}", second.stderr);
+        assert_eq!(
+            second.chapter("c.md"),
+            first.chapter("c.md"),
+            "not idempotent"
+        );
+    }
+    first
+}
+
+#[test]
+fn a_marker_in_the_references_heading_goes_with_the_section() {
+    let run = twice(
+        "mode = \"warn\"",
+        common::STORE,
+        "html",
+        "# T\n\nClaim words here [EVID:ev_fomc].\n\n## References [EVID:ev_reuters]\n",
+    );
+    assert_eq!(run.code, 0, "{}", run.stderr);
+    let out = run.chapter("c.md");
+    assert!(!out.contains("ev_reuters"), "{out}");
+}
+
+#[test]
+fn downgrade_when_the_first_heading_is_the_references_puts_the_banner_on_top() {
+    let run = twice(
+        "mode = \"downgrade\"",
+        common::STORE,
+        "html",
+        "Claim one cites [EVID:ev_fomc] here.\n\nClaim two without evidence.\n\n## References\n\nold\n",
+    );
+    let out = run.chapter("c.md");
+    assert!(
+        out.starts_with("> [!WARNING]\n> This is an **Unverified Summary**"),
+        "{out}"
+    );
+    assert_eq!(out.matches("[!WARNING]").count(), 1);
+}
+
+#[test]
+fn a_banner_and_references_at_the_same_offset_come_in_that_order() {
+    let run = twice(
+        "mode = \"downgrade\"",
+        common::STORE,
+        "html",
+        "Claim cites [EVID:ev_fomc] here.\n\nAnother claim has no evidence.\n\n# Last line heading\n",
+    );
+    let out = run.chapter("c.md");
+    let banner = out.find("[!WARNING]").unwrap();
+    let refs = out.find("## References").unwrap();
+    assert!(banner < refs, "{out}");
+}
+
+#[test]
+fn a_references_heading_in_a_quote_or_list_is_not_the_section() {
+    let chapter = "# T\n\nClaim one cites [EVID:ev_fomc] here.\n\n> ## References\n> quoted\n\nAfter this, a claim has no evidence.\n";
+    let run = twice("", common::STORE, "html", chapter);
+    assert_eq!(run.code, 1);
+    assert!(run.stderr.contains("src/c.md:8:1"), "{}", run.stderr);
+
+    let run = twice("mode = \"warn\"", common::STORE, "html", chapter);
+    let out = run.chapter("c.md");
+    assert!(
+        out.contains(
+            "> ## References\n> quoted\n\nAfter this, a claim has no evidence.\n\n## References\n"
+        ),
+        "{out}"
+    );
+}
+
+#[test]
+fn pipes_and_backticks_in_store_text_cannot_break_a_table_or_a_code_span() {
+    let store = common::STORE.replace(
+        "\"title\": \"FOMC Statement - February 2026\"",
+        "\"title\": \"Fed holds | rates `steady\"",
+    );
+    let chapter = "# T\n\n| Metric | Source |\n|---|---|\n| Rate held at 5.25% | `x [EVID:ev_fomc] |\n\nA claim with a stray ` backtick [EVID:ev_fomc] here.\n";
+    let book = TestBook::with_store("", &store, &[("c.md", chapter)]);
+    book.build().expect("builds");
+    let html = book.html("c.md");
+    let row = &html[html.find("<td>Rate held").unwrap()..];
+    let row = &row[..row.find("</tr>").unwrap()];
+    assert_eq!(row.matches("<td").count(), 2, "{row}");
+    assert!(row.contains("class=\"evidence-cite\""), "{row}");
+    assert!(
+        html.contains("stray ` backtick <a class=\"evidence-cite\""),
+        "{html}"
+    );
+}
+
+#[test]
+fn urls_are_written_percent_encoded() {
+    let store = common::STORE.replace(
+        "https://www.reuters.com/markets/fed-holds",
+        "https://ex.com/a?q=\\\"><img src=x onerror=alert(1)>",
+    );
+    for renderer in ["html", "markdown"] {
+        let run = twice(
+            "",
+            &store,
+            renderer,
+            "# T\n\nRates were held steady [EVID:ev_reuters].\n",
+        );
+        assert_eq!(run.code, 0, "{}", run.stderr);
+        let out = run.chapter("c.md");
+        assert!(!out.contains("<img"), "{renderer}: {out}");
+        assert!(
+            out.contains("https://ex.com/a?q=%22%3E%3Cimg%20src=x%20onerror=alert(1)%3E"),
+            "{renderer}: {out}"
+        );
+    }
+}
+
+#[test]
+fn citations_never_nest_in_links() {
+    let chapter = "# Heading cites [EVID:ev_fomc]\n\nA claim cites a source [EVID:ev_reuters].\n\nSee [1] too.\n\n[1]: https://example.org\n";
+    let book = TestBook::new("mode = \"warn\"", &[("c.md", chapter)]);
+    book.build().expect("builds");
+    let html = book.html("c.md");
+    assert!(
+        html.contains("<span class=\"evidence-cite\" data-evidence=\"ev_fomc\""),
+        "{html}"
+    );
+    assert!(
+        !html.contains("[<a href=\"https://example.org\">1</a>]</a>"),
+        "{html}"
+    );
+    assert!(
+        html.contains(
+            "data-evidence=\"ev_reuters\" title=\"Reuters: Fed holds rates steady\">[2]</a>"
+        ),
+        "{html}"
+    );
+    twice("mode = \"warn\"", common::STORE, "html", chapter);
+}
+
+#[test]
+fn a_stray_citation_tag_does_not_stop_checking() {
+    let chapter = "# T\n\nA claim with <a class=\"evidence-cite\" data-evidence=\"ev_fomc\"> never closed.\n\nLater claim has no evidence at all.\n";
+    let run = twice("", common::STORE, "html", chapter);
+    assert_eq!(run.code, 1);
+    assert!(run.stderr.contains("src/c.md:5:1"), "{}", run.stderr);
+}
+
+#[test]
+fn tables_in_list_items_are_not_part_of_the_claim() {
+    let chapter = "# T\n\n- Key figures for the week:\n\n  | Metric | Value |\n  |---|---|\n  | CPI | 3% [EVID:ev_fomc] |\n\n- Two\n\n  more words\n";
+    let run = twice("", common::STORE, "html", chapter);
+    assert_eq!(run.code, 1);
+    assert!(
+        !run.stderr.contains("src/c.md:3:"),
+        "lead-in: {}",
+        run.stderr
+    );
+    assert!(
+        run.stderr.contains("src/c.md:9:3"),
+        "two paragraphs, three words: {}",
+        run.stderr
+    );
+}
+
+#[test]
+fn references_are_not_swallowed_by_an_unclosed_fence_or_comment() {
+    for (tail, close) in [
+        ("```rust\nfn main() {}\n", "```\n"),
+        ("<!-- note\nstill open", "-->\n"),
+        ("~~~~\ncode", "~~~~\n"),
+    ] {
+        let chapter = format!("# T\n\nA claim cites a source [EVID:ev_fomc].\n\n{tail}");
+        let run = twice("", common::STORE, "html", &chapter);
+        let out = run.chapter("c.md");
+        assert!(out.contains(&format!("{close}\n## References")), "{out}");
+    }
+}
+
+#[test]
+fn a_bang_before_a_marker_does_not_make_an_image() {
+    let run = twice(
+        "",
+        common::STORE,
+        "markdown",
+        "# T\n\nRates rose sharply![EVID:ev_fomc]\n",
+    );
+    assert_eq!(run.code, 0, "{}", run.stderr);
+    assert!(
+        run.chapter("c.md")
+            .contains("sharply\\![\\[1\\]](#evidence-ev_fomc")
+    );
+}

@@ -2,8 +2,7 @@
 
 use anyhow::{Context, bail};
 use clap::{Parser, Subcommand};
-use mdbook_evidence::preprocess::{Setup, process_book};
-use mdbook_evidence::report;
+use mdbook_evidence::preprocess::run_and_report;
 use mdbook_preprocessor::PreprocessorContext;
 use mdbook_preprocessor::book::Book;
 use std::io::{Read, Write};
@@ -43,12 +42,12 @@ fn main() -> ExitCode {
     }
 }
 
-/// The mdBook version range whose protocol this build speaks.
-fn supported_versions() -> semver::VersionReq {
-    let ours = semver::Version::parse(mdbook_preprocessor::MDBOOK_VERSION)
-        .expect("mdBook's own version is semver");
-    semver::VersionReq::parse(&format!("^{}.{}", ours.major, ours.minor))
-        .expect("a caret requirement parses")
+/// Whether the calling mdBook speaks the protocol of the mdBook this build
+/// was compiled against: semver-compatible (same major, or same 0.minor).
+fn is_compatible(caller: &semver::Version) -> bool {
+    semver::Version::parse(mdbook_preprocessor::MDBOOK_VERSION).is_ok_and(|ours| {
+        caller.major == ours.major && (ours.major > 0 || caller.minor == ours.minor)
+    })
 }
 
 /// Reads the book from stdin, processes it, and writes it to stdout; nothing
@@ -61,12 +60,7 @@ fn preprocess() -> anyhow::Result<ExitCode> {
     let (ctx, mut book) = parse_input(&input)?;
     drop(input);
 
-    let setup = Setup::load(&ctx)?;
-    let outcome = process_book(&setup, &mut book);
-    let mut stderr = report::stderr();
-    outcome.report.emit_human(&mut stderr)?;
-    report::emit_summary(&outcome, setup.config.mode, &mut stderr)?;
-    if outcome.failed {
+    if run_and_report(&ctx, &mut book)? {
         return Ok(ExitCode::from(1));
     }
 
@@ -109,8 +103,7 @@ fn parse_input(input: &str) -> anyhow::Result<(PreprocessorContext, Book)> {
             "this book is being built by mdBook {version}, but mdbook-evidence needs mdBook 0.5 or newer; upgrade with `cargo install mdbook --version ^0.5 --locked`"
         );
     }
-    let req = supported_versions();
-    if !req.matches(&parsed) {
+    if !is_compatible(&parsed) {
         let _ = writeln!(
             std::io::stderr(),
             "warning: mdbook-evidence was built for mdBook {}, but is called by mdBook {version}; if the build misbehaves, update mdbook-evidence",

@@ -838,12 +838,19 @@ fn source_span(
     let end = run[last].0.start + (span.end - starts[last]);
     // pulldown-cmark drops the backslash of `\[` from the text event, so an
     // escaped bracket looks verbatim: count the backslashes before it.
-    let backslashes = src[..start]
-        .bytes()
+    (!is_escaped(src, start)).then_some(start..end)
+}
+
+/// Whether the character at `at` is backslash-escaped: preceded by an odd
+/// number of backslashes.
+pub fn is_escaped(src: &str, at: usize) -> bool {
+    src.as_bytes()[..at]
+        .iter()
         .rev()
-        .take_while(|&b| b == b'\\')
-        .count();
-    (backslashes % 2 == 0).then_some(start..end)
+        .take_while(|&&b| b == b'\\')
+        .count()
+        % 2
+        == 1
 }
 
 #[cfg(test)]

@@ -331,15 +331,19 @@ fn render_edits(
 
 /// Whether the byte before `at` is a `!` that is not backslash-escaped.
 fn is_unescaped_bang_before(text: &str, at: usize) -> bool {
-    let before = &text.as_bytes()[..at];
-    before.last() == Some(&b'!')
-        && before[..at - 1]
-            .iter()
-            .rev()
-            .take_while(|&&b| b == b'\\')
-            .count()
-            % 2
-            == 0
+    at > 0 && text.as_bytes()[at - 1] == b'!' && !markers::is_escaped(text, at - 1)
+}
+
+/// Loads the setup, processes the book, and prints the diagnostics and the
+/// verdict to stderr: the whole run, for the binary and for in-process use.
+/// Returns whether the build must stop.
+pub fn run_and_report(ctx: &PreprocessorContext, book: &mut Book) -> anyhow::Result<bool> {
+    let setup = Setup::load(ctx)?;
+    let outcome = process_book(&setup, book);
+    let mut stderr = crate::report::stderr();
+    outcome.report.emit_human(&mut stderr)?;
+    crate::report::emit_summary(&outcome, setup.config.mode, &mut stderr)?;
+    Ok(outcome.failed)
 }
 
 /// The preprocessor, for use in process (`MDBook::with_preprocessor`).
@@ -353,12 +357,7 @@ impl Preprocessor for EvidencePreprocessor {
     }
 
     fn run(&self, ctx: &PreprocessorContext, mut book: Book) -> anyhow::Result<Book> {
-        let setup = Setup::load(ctx)?;
-        let outcome = process_book(&setup, &mut book);
-        let mut stderr = crate::report::stderr();
-        outcome.report.emit_human(&mut stderr)?;
-        crate::report::emit_summary(&outcome, setup.config.mode, &mut stderr)?;
-        if outcome.failed {
+        if run_and_report(ctx, &mut book)? {
             anyhow::bail!("evidence grounding failed");
         }
         Ok(book)

@@ -25,6 +25,8 @@ use std::path::{Path, PathBuf};
 
 const CORPUS_FILE: &str = "commonmark-0.31.2-examples.json";
 const MARKER: &str = "[EVID:ev_fomc]";
+/// Chapters per book in the HTML pass.
+const BOOK_SIZE: usize = 200;
 
 #[derive(serde::Deserialize)]
 struct Example {
@@ -58,20 +60,19 @@ fn corpus() -> Option<Vec<Example>> {
     }
 }
 
-/// The chapters made of the examples: each as written (`exNNN.md`) and with
-/// CRLF line endings (`exNNN-crlf.md`), after `edit`.
-fn chapters(examples: &[Example], edit: impl Fn(&str) -> String) -> Vec<(String, String)> {
-    examples
-        .iter()
-        .flat_map(|e| {
+/// The chapters made of the examples: each after each of `edits`, as
+/// written (`exNNN-E.md`) and with CRLF line endings (`exNNN-E-crlf.md`).
+fn chapters(examples: &[Example], edits: &[fn(&str) -> String]) -> Vec<(String, String)> {
+    let mut out = Vec::new();
+    for e in examples {
+        for (i, edit) in edits.iter().enumerate() {
             let text = edit(&e.markdown);
             let crlf = text.replace('\n', "\r\n");
-            [
-                (format!("ex{:03}.md", e.example), text),
-                (format!("ex{:03}-crlf.md", e.example), crlf),
-            ]
-        })
-        .collect()
+            out.push((format!("ex{:03}-{i}.md", e.example), text));
+            out.push((format!("ex{:03}-{i}-crlf.md", e.example), crlf));
+        }
+    }
+    out
 }
 
 /// The example a chapter was made of.
@@ -134,7 +135,7 @@ fn every_example_comes_out_byte_for_byte() {
     let Some(examples) = corpus() else { return };
     assert_eq!(examples.len(), 655);
     let dir = tempfile::tempdir().unwrap();
-    let chapters = chapters(&examples, str::to_owned);
+    let chapters = chapters(&examples, &[str::to_owned]);
     let md = write_book(dir.path(), &chapters);
     let out = contents(&preprocess(&md));
     assert_eq!(out.len(), chapters.len());
@@ -246,55 +247,75 @@ fn heading_ids_blanked(html: &str) -> String {
 }
 
 /// Appends the marker to the example's last line with text.
-fn with_marker(markdown: &str) -> String {
+fn marker_last(markdown: &str) -> String {
     let body = markdown.trim_end_matches('\n');
     let tail = &markdown[body.len()..];
     format!("{body} {MARKER}{tail}")
 }
 
+/// Appends the marker to the example's first line.
+fn marker_first(markdown: &str) -> String {
+    let at = markdown.find('\n').unwrap_or(markdown.len());
+    format!("{} {MARKER}{}", &markdown[..at], &markdown[at..])
+}
+
 #[test]
 fn a_marker_appended_to_each_example_changes_nothing_else_in_the_html() {
     let Some(examples) = corpus() else { return };
-    let dir = tempfile::tempdir().unwrap();
-    let chapters = chapters(&examples, with_marker);
-    let mut md = write_book(dir.path(), &chapters);
-    md.build()
-        .expect("the book builds without the preprocessor");
-    md.book = preprocess(&md);
-    md.config.build.build_dir = PathBuf::from("book-with");
-    md.build().expect("the preprocessed book builds");
+    let chapters = chapters(&examples, &[marker_last, marker_first]);
+    // mdBook's HTML renderer spends time per page in proportion to the
+    // number of chapters: several small books build much faster than one.
+    let books: Vec<(tempfile::TempDir, &[(String, String)])> = chapters
+        .chunks(BOOK_SIZE)
+        .map(|chunk| (tempfile::tempdir().unwrap(), chunk))
+        .collect();
+    std::thread::scope(|scope| {
+        for (dir, chunk) in &books {
+            scope.spawn(|| {
+                let mut md = write_book(dir.path(), chunk);
+                md.build()
+                    .expect("the book builds without the preprocessor");
+                md.book = preprocess(&md);
+                md.config.build.build_dir = PathBuf::from("book-with");
+                md.build().expect("the preprocessed book builds");
+            });
+        }
+    });
 
     let placeholder = "\u{1}CITE\u{1}";
     let mut failures = Vec::new();
     let mut cited = 0;
-    for (name, markdown) in &chapters {
-        let example = example_of(&examples, name);
-        let page = name.replace(".md", ".html");
-        let plain = std::fs::read_to_string(dir.path().join("book").join(&page)).unwrap();
-        let with = std::fs::read_to_string(dir.path().join("book-with").join(&page)).unwrap();
-        let plain = heading_ids_blanked(main_of(&plain));
-        let (with, citations) = without_citations(&without_references(main_of(&with)), placeholder);
-        let with = heading_ids_blanked(with.trim_end());
-        let visible = is_visible_text(markdown);
-        if (citations > 0) != visible {
-            failures.push(format!(
-                "{name} ({}): the marker is {} text, but was {} rendered: {markdown:?}",
-                example.section,
-                if visible { "visible" } else { "not" },
-                if citations > 0 { "" } else { "not" },
-            ));
-        }
-        let expected = if citations > 0 {
-            cited += 1;
-            plain.trim_end().replacen(MARKER, placeholder, 1)
-        } else {
-            plain.trim_end().to_owned()
-        };
-        if with != expected {
-            failures.push(format!(
-                "{name} ({}): {markdown:?}\n  without: {expected:?}\n  with:    {with:?}",
-                example.section
-            ));
+    for (dir, chunk) in &books {
+        for (name, markdown) in chunk.iter() {
+            let example = example_of(&examples, name);
+            let page = name.replace(".md", ".html");
+            let plain = std::fs::read_to_string(dir.path().join("book").join(&page)).unwrap();
+            let with = std::fs::read_to_string(dir.path().join("book-with").join(&page)).unwrap();
+            let plain = heading_ids_blanked(main_of(&plain));
+            let (with, citations) =
+                without_citations(&without_references(main_of(&with)), placeholder);
+            let with = heading_ids_blanked(with.trim_end());
+            let visible = is_visible_text(markdown);
+            if (citations > 0) != visible {
+                failures.push(format!(
+                    "{name} ({}): the marker is {} text, but was {} rendered: {markdown:?}",
+                    example.section,
+                    if visible { "visible" } else { "not" },
+                    if citations > 0 { "" } else { "not" },
+                ));
+            }
+            let expected = if citations > 0 {
+                cited += 1;
+                plain.trim_end().replacen(MARKER, placeholder, 1)
+            } else {
+                plain.trim_end().to_owned()
+            };
+            if with != expected {
+                failures.push(format!(
+                    "{name} ({}): {markdown:?}\n  without: {expected:?}\n  with:    {with:?}",
+                    example.section
+                ));
+            }
         }
     }
     let _ = writeln!(

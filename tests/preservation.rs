@@ -1,13 +1,15 @@
 //! Nothing lost: the 655 examples of the CommonMark 0.31.2 specification,
-//! each a chapter of one checked book, go through the preprocessor.
+//! each a chapter of a checked book, as written and with CRLF line endings,
+//! go through the preprocessor (the binary, fed as mdBook feeds it).
 //!
 //! 1. As written (no markers, `warn` mode), every chapter comes out byte for
 //!    byte the same.
-//! 2. With a resolving `[EVID:]` marker appended to its last line, every
-//!    chapter renders (mdBook's HTML renderer) to the same HTML as without
-//!    the preprocessor, once the citation element and the References section
-//!    are taken out; and the marker is rendered exactly where mdBook shows it
-//!    as text.
+//! 2. With a resolving `[EVID:]` marker appended to its last line, or to its
+//!    first line, every chapter renders (mdBook's HTML renderer) to the same
+//!    HTML as without the preprocessor, once the citation element and the
+//!    References section are taken out; for both targets (HTML, and the
+//!    plain markdown other renderers get). And the marker is rendered
+//!    exactly where pulldown-cmark shows it as text outside code and links.
 //!
 //! The corpus is read from `../shared/corpora/` beside the clone, or from
 //! `EVIDENCE_CORPUS_DIR`. When neither `EVIDENCE_CORPUS_DIR` nor `CI` is set
@@ -25,8 +27,11 @@ use std::path::{Path, PathBuf};
 
 const CORPUS_FILE: &str = "commonmark-0.31.2-examples.json";
 const MARKER: &str = "[EVID:ev_fomc]";
+/// The preprocessor's two targets: the HTML renderer's, and plain markdown
+/// for any other renderer (rendered here by the HTML renderer all the same).
+const RENDERERS: [&str; 2] = ["html", "markdown"];
 /// Chapters per book in the HTML pass.
-const BOOK_SIZE: usize = 200;
+const BOOK_SIZE: usize = 100;
 
 #[derive(serde::Deserialize)]
 struct Example {
@@ -103,15 +108,15 @@ fn write_book(root: &Path, chapters: &[(String, String)]) -> MDBook {
     MDBook::load(root).expect("the corpus book loads")
 }
 
-/// Runs the binary over the book as mdBook would, in `warn` mode; returns
-/// the book it writes back.
-fn preprocess(md: &MDBook) -> Book {
+/// Runs the binary over the book as mdBook would for `renderer`, in `warn`
+/// mode; returns the book it writes back.
+fn preprocess(md: &MDBook, renderer: &str) -> Book {
     let mut config = md.config.clone();
     config
         .set("preprocessor.evidence.store", "evidence/store.json")
         .unwrap();
     config.set("preprocessor.evidence.mode", "warn").unwrap();
-    let ctx = PreprocessorContext::new(md.root.clone(), config, "html".to_owned());
+    let ctx = PreprocessorContext::new(md.root.clone(), config, renderer.to_owned());
     let stdin = serde_json::to_string(&(ctx, &md.book)).unwrap();
     let run = common::run_stdin(&md.root, &stdin);
     assert_eq!(run.code, 0, "{}", run.stderr);
@@ -137,7 +142,7 @@ fn every_example_comes_out_byte_for_byte() {
     let dir = tempfile::tempdir().unwrap();
     let chapters = chapters(&examples, &[str::to_owned]);
     let md = write_book(dir.path(), &chapters);
-    let out = contents(&preprocess(&md));
+    let out = contents(&preprocess(&md, "html"));
     assert_eq!(out.len(), chapters.len());
     let changed: Vec<String> = chapters
         .iter()
@@ -155,35 +160,44 @@ fn main_of(page: &str) -> &str {
     &page[start..end]
 }
 
-/// Takes the References section out of a page rendered with the
-/// preprocessor.
+/// Takes the References section (of one entry) out of a page rendered with
+/// the preprocessor: for the HTML target a `<div>` of entries, for others a
+/// paragraph.
 fn without_references(main: &str) -> String {
     let Some(heading) = main.find("<h2 id=\"references\">") else {
         return main.to_owned();
     };
-    let end_tag = "</div>\n";
-    let block = main[heading..]
-        .find("<div class=\"evidence-references\">")
-        .expect("References entries");
-    let end = heading + block + main[heading + block..].find(end_tag).unwrap() + end_tag.len();
-    // The section is appended after a blank line: take that out too.
-    format!("{}{}", main[..heading].trim_end(), &main[end..])
+    let entries = &main[heading..];
+    let end_tag = if entries.contains("<div class=\"evidence-references\">") {
+        "</div>\n"
+    } else {
+        "</p>\n"
+    };
+    let end = heading + entries.find(end_tag).unwrap() + end_tag.len();
+    // Whitespace between block elements is insignificant; the section
+    // brings its own.
+    match main[end..].trim() {
+        "" => main[..heading].trim_end().to_owned(),
+        after => format!("{}\n{after}", main[..heading].trim_end()),
+    }
 }
 
-/// Replaces every rendered citation element by `placeholder`.
+/// Replaces every rendered citation element by `placeholder`: the HTML
+/// target's `<a class="evidence-cite" …>` (`<span …>` in headings), or the
+/// link other targets get.
 fn without_citations(html: &str, placeholder: &str) -> (String, usize) {
     let mut out = String::new();
     let mut rest = html;
     let mut count = 0;
-    loop {
-        let a = rest.find("<a class=\"evidence-cite\"");
-        let span = rest.find("<span class=\"evidence-cite\"");
-        let (start, close) = match (a, span) {
-            (Some(a), Some(s)) if s < a => (s, "</span>"),
-            (Some(a), _) => (a, "</a>"),
-            (None, Some(s)) => (s, "</span>"),
-            (None, None) => break,
-        };
+    while let Some((start, close)) = [
+        ("<a class=\"evidence-cite\"", "</a>"),
+        ("<span class=\"evidence-cite\"", "</span>"),
+        ("<a href=\"#evidence-", "</a>"),
+    ]
+    .iter()
+    .filter_map(|(open, close)| rest.find(open).map(|at| (at, *close)))
+    .min()
+    {
         let end = start + rest[start..].find(close).unwrap() + close.len();
         out.push_str(&rest[..start]);
         out.push_str(placeholder);
@@ -275,9 +289,13 @@ fn a_marker_appended_to_each_example_changes_nothing_else_in_the_html() {
                 let mut md = write_book(dir.path(), chunk);
                 md.build()
                     .expect("the book builds without the preprocessor");
-                md.book = preprocess(&md);
-                md.config.build.build_dir = PathBuf::from("book-with");
-                md.build().expect("the preprocessed book builds");
+                let source = md.book.clone();
+                for renderer in RENDERERS {
+                    md.book = preprocess(&md, renderer);
+                    md.config.build.build_dir = PathBuf::from(format!("book-{renderer}"));
+                    md.build().expect("the preprocessed book builds");
+                    md.book = source.clone();
+                }
             });
         }
     });
@@ -286,11 +304,15 @@ fn a_marker_appended_to_each_example_changes_nothing_else_in_the_html() {
     let mut failures = Vec::new();
     let mut cited = 0;
     for (dir, chunk) in &books {
-        for (name, markdown) in chunk.iter() {
+        for ((name, markdown), renderer) in chunk
+            .iter()
+            .flat_map(|chapter| RENDERERS.map(|renderer| (chapter, renderer)))
+        {
             let example = example_of(&examples, name);
             let page = name.replace(".md", ".html");
             let plain = std::fs::read_to_string(dir.path().join("book").join(&page)).unwrap();
-            let with = std::fs::read_to_string(dir.path().join("book-with").join(&page)).unwrap();
+            let with = dir.path().join(format!("book-{renderer}")).join(&page);
+            let with = std::fs::read_to_string(with).unwrap();
             let plain = heading_ids_blanked(main_of(&plain));
             let (with, citations) =
                 without_citations(&without_references(main_of(&with)), placeholder);
@@ -298,7 +320,7 @@ fn a_marker_appended_to_each_example_changes_nothing_else_in_the_html() {
             let visible = is_visible_text(markdown);
             if (citations > 0) != visible {
                 failures.push(format!(
-                    "{name} ({}): the marker is {} text, but was {} rendered: {markdown:?}",
+                    "{name} for {renderer} ({}): the marker is {} text, but was {} rendered: {markdown:?}",
                     example.section,
                     if visible { "visible" } else { "not" },
                     if citations > 0 { "" } else { "not" },
@@ -312,7 +334,7 @@ fn a_marker_appended_to_each_example_changes_nothing_else_in_the_html() {
             };
             if with != expected {
                 failures.push(format!(
-                    "{name} ({}): {markdown:?}\n  without: {expected:?}\n  with:    {with:?}",
+                    "{name} for {renderer} ({}): {markdown:?}\n  without: {expected:?}\n  with:    {with:?}",
                     example.section
                 ));
             }
@@ -320,8 +342,8 @@ fn a_marker_appended_to_each_example_changes_nothing_else_in_the_html() {
     }
     let _ = writeln!(
         std::io::stderr(),
-        "preservation: a marker in prose in {cited} of {} chapters",
-        chapters.len()
+        "preservation: a marker in prose in {cited} of {} chapter renderings",
+        chapters.len() * RENDERERS.len()
     );
     assert!(
         failures.is_empty(),

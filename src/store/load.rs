@@ -180,6 +180,22 @@ pub fn load(root: &Path, paths: &[PathBuf]) -> Result<Store, StoreError> {
     Ok(store)
 }
 
+/// Loads one store file from its bytes, as [`load`] loads a file on disk;
+/// `file` names it in messages. For callers that hold the text already
+/// (and for fuzzing the loader without touching the disk).
+pub fn load_bytes(file: &Path, bytes: &[u8]) -> Result<Store, StoreError> {
+    let mut store = Store::default();
+    let parsed = parse_file(file, bytes)?;
+    merge(
+        &mut store,
+        &mut HashMap::new(),
+        &mut HashMap::new(),
+        file,
+        parsed,
+    )?;
+    Ok(store)
+}
+
 /// Parses one store file, checking its encoding, syntax and version.
 fn parse_file(path: &Path, bytes: &[u8]) -> Result<StoreFile, StoreError> {
     let text = std::str::from_utf8(bytes).map_err(|err| StoreError::NotUtf8 {
@@ -472,6 +488,17 @@ mod tests {
             .to_string();
         assert!(msg.contains("ev/a.json (evidence[0])"), "{msg}");
         assert!(msg.contains("ev/c.json (evidence[1])"), "{msg}");
+    }
+
+    #[test]
+    fn load_bytes_reads_like_a_file() {
+        let store = load_bytes(Path::new("mem.json"), MINIMAL.as_bytes()).unwrap();
+        assert_eq!(store.len(), 1);
+        let err = load_bytes(Path::new("mem.json"), b"{").unwrap_err();
+        assert!(
+            err.to_string().starts_with("mem.json:1:1: malformed JSON"),
+            "{err}"
+        );
     }
 
     #[test]

@@ -6,7 +6,7 @@
 mod load;
 mod model;
 
-pub use load::{StoreError, load};
+pub use load::{StoreError, load, load_bytes};
 pub use model::{
     EvidenceItem, PaywallPolicy, QuoteSpan, SnippetSpan, Source, Status, parse_rfc3339,
 };

@@ -367,15 +367,19 @@ impl<'a> Scanner<'a, '_> {
             self.cancel_cite();
         }
         match tag {
+            // Only a block open at the top level runs on to swallow what is
+            // appended: one in a quote, list or footnote ends with it, and a
+            // closing fence at column 0 would open a new block instead.
             TagEnd::CodeBlock => {
                 self.code_block -= 1;
                 if let Some(start) = self.fence.take()
                     && range.end == self.src.len()
+                    && self.container == 0
                 {
                     self.scan.unclosed = unclosed_fence(&self.src[start..]);
                 }
             }
-            TagEnd::HtmlBlock if range.end == self.src.len() => {
+            TagEnd::HtmlBlock if range.end == self.src.len() && self.container == 0 => {
                 self.scan.unclosed = unclosed_html(&self.src[range.clone()]);
             }
             TagEnd::BlockQuote(_) | TagEnd::List(_) | TagEnd::DefinitionList => {

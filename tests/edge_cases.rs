@@ -173,6 +173,28 @@ fn references_are_not_swallowed_by_an_unclosed_fence_or_comment() {
 }
 
 #[test]
+fn a_block_left_open_in_a_container_is_not_closed_at_the_top_level() {
+    // It ends with its quote, list item or footnote; a fence written at
+    // column 0 would open a new block that swallows the References.
+    for tail in [
+        "[^1]: ```\ncode",
+        "> ```\n> code",
+        "- ```\n  code",
+        "> <!-- open",
+        "- <pre>\n  x",
+    ] {
+        let chapter = format!("# T\n\nA claim cites a source [EVID:ev_fomc].\n\n{tail}\n");
+        let run = twice("", common::STORE, "html", &chapter);
+        let out = run.chapter("c.md");
+        assert!(out.contains(&format!("{tail}\n\n## References\n")), "{out}");
+        let book = TestBook::new("", &[("c.md", &chapter)]);
+        book.build().expect("builds");
+        let html = book.html("c.md");
+        assert!(html.contains(">References</a></h2>"), "{tail}: {html}");
+    }
+}
+
+#[test]
 fn a_bang_before_a_marker_does_not_make_an_image() {
     let run = twice(
         "",

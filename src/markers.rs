@@ -711,26 +711,40 @@ fn unclosed_fence(block: &str) -> Option<String> {
 }
 
 /// The text that closes an HTML block (comment, processing instruction,
-/// CDATA, `<pre>`/`<script>`/`<style>`/`<textarea>`) left open at the end of
-/// the chapter, or `None`.
+/// CDATA, declaration, `<pre>`/`<script>`/`<style>`/`<textarea>`) left open
+/// at the end of the chapter, or `None`. Mirrors pulldown-cmark: such a
+/// block ends on the first line that contains its end string (case
+/// sensitive, the opening line included).
 fn unclosed_html(block: &str) -> Option<String> {
-    let start = block.trim_start().to_ascii_lowercase();
-    let close = if start.starts_with("<!--") {
-        "-->"
-    } else if start.starts_with("<?") {
-        "?>"
-    } else if start.starts_with("<![cdata[") {
-        "]]>"
-    } else if let Some(tag) = ["pre", "script", "style", "textarea"]
-        .into_iter()
-        .find(|tag| start.strip_prefix('<').is_some_and(|s| s.starts_with(tag)))
-    {
-        let close = format!("</{tag}>");
-        return (!start.contains(&close)).then_some(close);
-    } else {
-        return None;
-    };
-    (!start[4.min(start.len())..].contains(close)).then(|| close.to_owned())
+    let close = html_end_string(block.trim_start().strip_prefix('<')?)?;
+    (!block.contains(close)).then(|| close.to_owned())
+}
+
+/// The string that ends an HTML block opened by `<` + `tag`, for the block
+/// kinds that do not end at a blank line (as pulldown-cmark decides them).
+fn html_end_string(tag: &str) -> Option<&'static str> {
+    let bytes = tag.as_bytes();
+    for (name, end) in [
+        ("pre", "</pre>"),
+        ("style", "</style>"),
+        ("script", "</script>"),
+        ("textarea", "</textarea>"),
+    ] {
+        if bytes.len() >= name.len()
+            && bytes[..name.len()].eq_ignore_ascii_case(name.as_bytes())
+            && bytes
+                .get(name.len())
+                .is_none_or(|&b| matches!(b, b'\t'..=b'\r' | b' ' | b'>'))
+        {
+            return Some(end);
+        }
+    }
+    for (start, end) in [("!--", "-->"), ("?", "?>"), ("![CDATA[", "]]>")] {
+        if tag.starts_with(start) {
+            return Some(end);
+        }
+    }
+    (bytes.len() > 1 && bytes[0] == b'!' && bytes[1].is_ascii_alphabetic()).then_some(">")
 }
 
 /// Whether a link's source text is a citation label, `[\[N\]](…)`.

@@ -164,6 +164,9 @@ fn references_are_not_swallowed_by_an_unclosed_fence_or_comment() {
         ("```rust\nfn main() {}\n", "```\n"),
         ("<!-- note\nstill open", "-->\n"),
         ("~~~~\ncode", "~~~~\n"),
+        ("<?php echo '…';", "?>\n"),
+        ("<!DOCTYPE html", ">\n"),
+        ("<PRE>\nx </PRE>", "</pre>\n"),
     ] {
         let chapter = format!("# T\n\nA claim cites a source [EVID:ev_fomc].\n\n{tail}");
         let run = twice("", common::STORE, "html", &chapter);

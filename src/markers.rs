@@ -173,6 +173,10 @@ pub struct Scan {
     /// appended after it (an unclosed code fence, HTML comment or `<pre>`),
     /// the text that closes it.
     pub unclosed: Option<String>,
+    /// Link reference and footnote definitions inside the existing
+    /// References section, in order: the rest of the chapter may use them,
+    /// so they outlive the section's replacement.
+    pub definitions: Vec<Range<usize>>,
 }
 
 /// Scans a chapter.
@@ -196,8 +200,8 @@ pub fn scan(text: &str, options: &ScanOptions<'_>) -> Scan {
         in_references: false,
         pending_cite: None,
     };
-    let parser = new_cmark_parser(text, &options.markdown.options()).into_offset_iter();
-    for (event, range) in parser {
+    let mut parser = new_cmark_parser(text, &options.markdown.options()).into_offset_iter();
+    for (event, range) in parser.by_ref() {
         scanner.event(event, range);
     }
     scanner.flush();
@@ -205,6 +209,24 @@ pub fn scan(text: &str, options: &ScanOptions<'_>) -> Scan {
         && scanner.in_references
     {
         scanner.scan.references = Some(start..text.len());
+    }
+    if let Some(section) = scanner.scan.references.clone() {
+        let definitions = &mut scanner.scan.definitions;
+        definitions.extend(
+            parser
+                .reference_definitions()
+                .iter()
+                .map(|(_, def)| def.span.clone())
+                .filter(|span| section.start <= span.start && span.end <= section.end),
+        );
+        definitions.sort_by_key(|span| (span.start, std::cmp::Reverse(span.end)));
+        // A link definition inside a kept footnote goes with it.
+        let mut end = 0;
+        definitions.retain(|span| {
+            let outside = span.start >= end;
+            end = end.max(span.end);
+            outside
+        });
     }
     scanner.scan
 }
@@ -318,6 +340,9 @@ impl<'a> Scanner<'a, '_> {
             Tag::FootnoteDefinition(_) => {
                 self.footnote += 1;
                 self.container += 1;
+                if self.in_references {
+                    self.scan.definitions.push(range.clone());
+                }
             }
             Tag::Heading { level, .. } => {
                 if level <= HeadingLevel::H2 && self.in_references && self.container == 0 {

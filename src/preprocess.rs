@@ -310,12 +310,13 @@ fn render_edits(
     }
     if !entries.is_empty() {
         entries.sort_by_key(|e| e.number);
-        let section = render::references(
+        let mut section = render::references(
             setup.target,
             &setup.config.references_title,
             &entries,
             newline,
         );
+        render::keep_definitions(&mut section, text, &scan.definitions, newline);
         edits.push(render::references_edit(
             text,
             scan.references.clone(),

@@ -231,3 +231,28 @@ fn a_citation_inside_a_would_be_link_label_keeps_it_text() {
         "{html}"
     );
 }
+
+#[test]
+fn definitions_in_a_replaced_references_section_are_kept() {
+    // The rest of the chapter uses them: dropping them with the old section
+    // would turn its links and footnote references into plain text.
+    let chapter = "# T\n\nThe [central bank][fed] held rates steady [EVID:ev_fomc].[^n]\n\n## References\n\nOld list.\n\n[fed]: https://www.federalreserve.gov \"Fed\"\n[^n]: A note with [a link][fed].\n\n## Appendix\n";
+    for renderer in ["html", "markdown"] {
+        let run = twice("", common::STORE, renderer, chapter);
+        assert_eq!(run.code, 0, "{}", run.stderr);
+        let out = run.chapter("c.md");
+        assert!(!out.contains("Old list."), "{out}");
+        assert!(
+            out.contains("\n\n[fed]: https://www.federalreserve.gov \"Fed\"\n\n[^n]: A note with [a link][fed].\n\n## Appendix\n"),
+            "{renderer}: {out}"
+        );
+    }
+    let book = TestBook::new("", &[("c.md", chapter)]);
+    book.build().expect("builds");
+    let html = book.html("c.md");
+    assert!(
+        html.contains("<a href=\"https://www.federalreserve.gov\" title=\"Fed\">central bank</a>"),
+        "{html}"
+    );
+    assert!(html.contains("class=\"footnote-definition\""), "{html}");
+}

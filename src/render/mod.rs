@@ -216,6 +216,22 @@ fn tags(evidence: &Resolved<'_>) -> impl Iterator<Item = &'static str> {
     paywall.into_iter().chain(monitor)
 }
 
+/// Appends the definitions kept from a replaced References section (see
+/// [`crate::markers::Scan::definitions`]) to the new section, each after a
+/// blank line so that none can continue the one before.
+pub fn keep_definitions(
+    section: &mut String,
+    text: &str,
+    definitions: &[Range<usize>],
+    newline: &str,
+) {
+    for definition in definitions {
+        section.push_str(newline);
+        section.push_str(text[definition.clone()].trim_end());
+        section.push_str(newline);
+    }
+}
+
 /// The edit that places the References section: replacing the existing
 /// section, or appended after a blank line.
 ///

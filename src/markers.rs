@@ -725,14 +725,26 @@ fn unclosed_fence(block: &str) -> Option<String> {
     let opening = block.trim_start_matches(' ');
     let fence_char = opening.chars().next()?;
     let width = opening.chars().take_while(|&c| c == fence_char).count();
-    let Some(newline) = block.find('\n') else {
-        return Some(fence_char.to_string().repeat(width));
+    let close = fence_char.to_string().repeat(width);
+    let Some(first_line_end) = block.find(['\n', '\r']) else {
+        return Some(close);
     };
-    let closed = block[newline + 1..].lines().any(|line| {
-        let line = line.trim();
-        line.len() >= width && line.chars().all(|c| c == fence_char)
-    });
-    (!closed).then(|| fence_char.to_string().repeat(width))
+    let closed = block[first_line_end..]
+        .split(['\n', '\r'])
+        .any(|line| closes_fence(line, fence_char, width));
+    (!closed).then_some(close)
+}
+
+/// Whether a line closes a fence of `width` `fence_char`s, as pulldown-cmark
+/// reads it: fewer than four leading spaces (a tab is four), at least
+/// `width` fence characters, then spaces only (not tabs).
+fn closes_fence(line: &str, fence_char: char, width: usize) -> bool {
+    let rest = line.trim_start_matches(' ');
+    if line.len() - rest.len() >= 4 {
+        return false;
+    }
+    let after = rest.trim_start_matches(fence_char);
+    (rest.len() - after.len()) / fence_char.len_utf8() >= width && after.bytes().all(|b| b == b' ')
 }
 
 /// The text that closes an HTML block (comment, processing instruction,

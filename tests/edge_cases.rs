@@ -167,6 +167,8 @@ fn references_are_not_swallowed_by_an_unclosed_fence_or_comment() {
         ("<?php echo '…';", "?>\n"),
         ("<!DOCTYPE html", ">\n"),
         ("<PRE>\nx </PRE>", "</pre>\n"),
+        ("```\ncode\n```\t", "\n```\n"),
+        ("```\ncode\n    ```\n", "```\n"),
     ] {
         let chapter = format!("# T\n\nA claim cites a source [EVID:ev_fomc].\n\n{tail}");
         let run = twice("", common::STORE, "html", &chapter);

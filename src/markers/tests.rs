@@ -229,3 +229,23 @@ fn unclosed_html_blocks_end_as_pulldown_cmark_ends_them() {
         assert_eq!(unclosed_html(block).as_deref(), close, "{block:?}");
     }
 }
+
+#[test]
+fn unclosed_fences_end_as_pulldown_cmark_ends_them() {
+    for (block, close) in [
+        ("```\ncode\n```", None),
+        ("```\ncode\n```  ", None),
+        ("```\ncode\n   ```", None),
+        ("````\ncode\n`````", None),
+        ("```\ncode\r\n```\r\n", None),
+        ("```\ncode\n```\t", Some("```")),
+        ("```\ncode\n    ```", Some("```")),
+        ("```\ncode\n\t```", Some("```")),
+        ("````\ncode\n```", Some("````")),
+        ("~~~\ncode\n```", Some("~~~")),
+        ("```\ncode\n``` x", Some("```")),
+        ("```", Some("```")),
+    ] {
+        assert_eq!(unclosed_fence(block).as_deref(), close, "{block:?}");
+    }
+}

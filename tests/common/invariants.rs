@@ -41,6 +41,47 @@ pub const IDS: &[&str] = &["a", "b.2:x/y-z", "gone", "js", "stray", "missing"];
 /// citation list, `c.md` has none.
 pub const PATHS: &[&str] = &["c.md", "numbered.md"];
 
+/// A citation as rendered for the HTML renderer.
+pub const HTML_CITE: &str = "<a class=\"evidence-cite\" id=\"cite-a-1\" href=\"#evidence-a\" data-evidence=\"a\" title=\"t\">[&#49;]</a>";
+/// A citation in a heading as rendered for the HTML renderer.
+pub const HTML_HEADING_CITE: &str = "<span class=\"evidence-cite\" data-evidence=\"a\">[1]</span>";
+/// A citation as rendered for other renderers.
+pub const MARKDOWN_CITE: &str = "[\\[1\\]](#evidence-a \"t\")";
+
+/// `text` without the inputs of the known limitations (README): a
+/// citation rendered for the other target (turned into HTML, a markdown
+/// citation can pair with an unmatched `[` before it into a link; turned
+/// into markdown, an HTML citation right after `[^1]` makes it text); an open `<!X`
+/// declaration (the `>` of a citation after it closes it); and a lone CR
+/// inside the text (pulldown-cmark ends some blocks there and runs ATX
+/// headings on to the next LF), which becomes a CRLF.
+pub fn tame(text: &str, target: Target) -> String {
+    let mut text = text.to_owned();
+    let mut from = 0;
+    while let Some(at) = text[from..].find('\r').map(|at| from + at) {
+        if at + 1 < text.len() && text.as_bytes()[at + 1] != b'\n' {
+            text.insert(at + 1, '\n');
+        }
+        from = at + 1;
+    }
+    while let Some(at) = text.match_indices("<!").map(|(at, _)| at).find(|&at| {
+        text.as_bytes()
+            .get(at + 2)
+            .is_some_and(u8::is_ascii_alphabetic)
+    }) {
+        text.insert(at + 1, ' ');
+    }
+    match target {
+        Target::Html => text = text.replace(MARKDOWN_CITE, HTML_CITE),
+        Target::Markdown => {
+            for html in [HTML_CITE, HTML_HEADING_CITE] {
+                text = text.replace(html, MARKDOWN_CITE);
+            }
+        }
+    }
+    text
+}
+
 /// A setup over [`STORE`] in `mode` (`fail`, `downgrade`, `warn`) for
 /// `target`.
 pub fn setup(mode: &str, target: Target) -> Setup {
@@ -99,6 +140,17 @@ pub fn check_chapter(setup: &Setup, path: &str, text: &str) -> String {
         "a second run changed the output\ninput:  {text:?}\noutput: {out:?}"
     );
     out
+}
+
+/// [`check_chapter`] for any text: inputs of the known limitations (see
+/// [`tame`]) are checked for everything but idempotence, then tamed.
+pub fn check_any_chapter(setup: &Setup, path: &str, text: &str) {
+    let tame = tame(text, setup.target);
+    if tame != text {
+        let (out, _) = process(setup, &[(path, text)]);
+        check_preserved(setup, path, text, &out[0]);
+    }
+    check_chapter(setup, path, &tame);
 }
 
 /// The pieces of `text` that processing must keep: the text outside marker

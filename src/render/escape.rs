@@ -16,6 +16,9 @@ pub fn html(text: &str) -> String {
             // one in the author's text into a code span around our markup.
             '|' => out.push_str("&#124;"),
             '`' => out.push_str("&#96;"),
+            // `{{#include …}}` would be expanded by mdBook's links
+            // preprocessor if it runs after this one.
+            '{' => out.push_str("&#123;"),
             '\n' | '\r' | '\t' => out.push(' '),
             c if c.is_control() => {}
             c => out.push(c),
@@ -56,6 +59,7 @@ pub fn markdown_title(text: &str) -> String {
             // Entities are decoded in link titles; see `html` for why.
             '|' => out.push_str("&#124;"),
             '`' => out.push_str("&#96;"),
+            '{' => out.push_str("&#123;"),
             c if c.is_control() => {}
             c => out.push(c),
         }
@@ -74,6 +78,7 @@ mod tests {
             "&lt;script&gt;alert(&#39;x&#39;)&lt;/script&gt; &amp; &quot;q&quot;  next"
         );
         assert_eq!(html("a | b `c`"), "a &#124; b &#96;c&#96;");
+        assert_eq!(html("{{#include x}}"), "&#123;&#123;#include x}}");
     }
 
     #[test]
@@ -88,5 +93,6 @@ mod tests {
     #[test]
     fn markdown_title_escapes_quotes_and_backslashes() {
         assert_eq!(markdown_title("a \"b\" \\ &c;"), "a \\\"b\\\" \\\\ \\&c;");
+        assert_eq!(markdown_title("{{#include x}}"), "&#123;&#123;#include x}}");
     }
 }

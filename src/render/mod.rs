@@ -198,9 +198,12 @@ pub fn references(target: Target, title: &str, entries: &[Entry<'_>], newline: &
 
 /// The URL as the `url` crate serializes it: percent-encoded, so it can
 /// hold no space, quote or angle bracket (the rules only let absolute http(s)
-/// URLs through).
+/// URLs through); braces too, which the `url` crate leaves in a query or
+/// fragment, so that no `{{#include …}}` reaches mdBook's links preprocessor.
 fn href(url: &str) -> String {
-    url::Url::parse(url).map(String::from).unwrap_or_default()
+    url::Url::parse(url)
+        .map(|url| url.as_str().replace('{', "%7B").replace('}', "%7D"))
+        .unwrap_or_default()
 }
 
 /// `Feb 10, 2026`, in UTC.

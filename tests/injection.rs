@@ -6,6 +6,10 @@
 //! page: the sequence of elements and attribute names in `<main>` must be
 //! the same as with a benign store, and `<script` must appear no more often
 //! than mdBook itself writes it.
+//!
+//! Ids cannot carry markup: the loader refuses any id outside
+//! `[A-Za-z0-9_.:/-]` (`tests/bad_input.rs`), and the allowed punctuation is
+//! cited here (`ev_c:d/e.f-g`).
 
 mod common;
 
@@ -222,4 +226,87 @@ fn store_text_cannot_include_files_even_when_links_runs_after_us() {
     let out = linked.chapters().next().unwrap().content.clone();
     assert!(out.contains("## References"), "{out}");
     assert!(!out.contains("TOP-SECRET"), "{out}");
+}
+
+#[test]
+fn urls_that_are_not_http_are_never_linked_and_are_reported() {
+    let urls = [
+        "javascript:alert(1)",
+        "JaVaScRiPt:alert(1)",
+        " javascript:alert(1)",
+        "java\tscript:alert(1)",
+        "vbscript:msgbox(1)",
+        "data:text/html,<script>alert(1)</script>",
+        "file:///etc/passwd",
+        "mailto:a@example.org",
+        "//evil.example/x",
+        "/relative/path",
+        "evil.example",
+        "http://",
+        "",
+    ];
+    let items: Vec<String> = urls
+        .iter()
+        .enumerate()
+        .map(|(i, url)| {
+            format!(
+                r#"{{"id": "ev_{i}", "source_id": "s", "url": {}, "title": "T", "published_at": "2026-02-10T19:00:00Z"}}"#,
+                serde_json::to_string(url).unwrap()
+            )
+        })
+        .collect();
+    let store = format!(
+        r#"{{"schema_version": "evidence.v1", "sources": [{{"source_id": "s", "publisher": "P", "tier": 1}}], "evidence": [{}]}}"#,
+        items.join(",\n")
+    );
+    let chapter: String = (0..urls.len())
+        .map(|i| format!("- Claim number {i} cites it [EVID:ev_{i}].\n"))
+        .collect();
+
+    // `fail`: each is reported, with its id, and the build stops.
+    let book = TestBook::with_store("", &store, &[("c.md", &chapter)]);
+    let run = book.run("html");
+    assert_eq!(run.code, 1, "{}", run.stderr);
+    assert!(run.stdout.is_empty());
+    for (i, url) in urls.iter().enumerate() {
+        let reported = run
+            .stderr
+            .split("error[unsafe-url]")
+            .skip(1)
+            .any(|d| d.starts_with(&format!(": evidence `ev_{i}` has url ")));
+        assert!(reported, "ev_{i} ({url:?}) not reported:\n{}", run.stderr);
+    }
+
+    // `warn`: published, but nothing is linked and the markers stay as
+    // written, for both targets.
+    let book = TestBook::with_store("mode = \"warn\"", &store, &[("c.md", &chapter)]);
+    for renderer in ["html", "markdown"] {
+        let run = book.run(renderer);
+        assert_eq!(run.code, 0, "{}", run.stderr);
+        assert_eq!(run.chapter("c.md"), chapter, "{renderer}");
+        assert_eq!(
+            run.stderr.matches("warning[unsafe-url]").count(),
+            urls.len()
+        );
+    }
+    book.build().expect("builds");
+    let html = book.html("c.md");
+    let main = &html[html.find("<main>").unwrap()..html.rfind("</main>").unwrap()];
+    for scheme in [
+        "javascript",
+        "vbscript",
+        "data:",
+        "file:",
+        "mailto:",
+        "//evil",
+        "/relative",
+    ] {
+        assert!(
+            !main
+                .to_ascii_lowercase()
+                .contains(&format!("href=\"{scheme}")),
+            "{scheme}: {main}"
+        );
+    }
+    assert!(!main.contains("evidence-ref"), "{main}");
 }

@@ -71,11 +71,26 @@ pub fn tame(text: &str, target: Target) -> String {
     }) {
         text.insert(at + 1, ' ');
     }
-    match target {
-        Target::Html => text = text.replace(MARKDOWN_CITE, HTML_CITE),
-        Target::Markdown => {
-            for html in [HTML_CITE, HTML_HEADING_CITE] {
-                text = text.replace(html, MARKDOWN_CITE);
+    // Each citation of the other target's form, whatever its number and id.
+    let forms: &[(&str, &str, &str)] = match target {
+        Target::Html => &[("[\\[", ")", HTML_CITE)],
+        Target::Markdown => &[
+            ("<a class=\"evidence-cite\"", "</a>", MARKDOWN_CITE),
+            ("<span class=\"evidence-cite\"", "</span>", MARKDOWN_CITE),
+        ],
+    };
+    for (open, close, ours) in forms {
+        let mut from = 0;
+        while let Some(start) = text[from..].find(open).map(|at| from + at) {
+            let Some(end) = text[start..].find(close).map(|at| start + at + close.len()) else {
+                break;
+            };
+            let is_cite = target == Target::Markdown || text[start..end].contains("](#evidence-");
+            if is_cite {
+                text.replace_range(start..end, ours);
+                from = start + ours.len();
+            } else {
+                from = start + 1;
             }
         }
     }

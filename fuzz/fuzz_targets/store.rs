@@ -1,0 +1,63 @@
+//! The store loader on arbitrary bytes: no panic, and a store that loads
+//! renders: a chapter citing (up to 8 of) its evidence ids goes through the
+//! pipeline, for both renderers, and nothing from the store becomes markup
+//! in the HTML that pulldown-cmark makes of the output (no `<script`, no
+//! `javascript:` link, no `{{#` directive, no extra table cell).
+
+#![no_main]
+
+#[path = "../../tests/common/invariants.rs"]
+#[allow(dead_code)]
+mod invariants;
+
+use libfuzzer_sys::fuzz_target;
+use mdbook_evidence::render::Target;
+use mdbook_evidence::store;
+use mdbook_markdown::pulldown_cmark;
+use std::path::Path;
+
+fuzz_target!(|data: &[u8]| {
+    if let Err(err) = store::load_bytes(Path::new("fuzz.json"), data) {
+        // Messages are built from the input too.
+        let _ = err.to_string();
+        return;
+    }
+    // The ids, read the plain way (the store has no list of them).
+    let value: serde_json::Value = serde_json::from_slice(data).expect("it loaded");
+    let ids: Vec<&str> = value["evidence"]
+        .as_array()
+        .into_iter()
+        .flatten()
+        .filter_map(|item| item["id"].as_str())
+        .take(8)
+        .collect();
+    let mut chapter = String::from("# Report\n\n");
+    for id in &ids {
+        chapter.push_str(&format!("- A claim cites it [EVID:{id}].\n"));
+    }
+    chapter.push_str(&format!(
+        "\n| a | b |\n|---|---|\n| cell | [EVID:{}] |\n",
+        ids.first().unwrap_or(&"x")
+    ));
+    for target in [Target::Html, Target::Markdown] {
+        let mut setup = invariants::setup("warn", target);
+        setup.store = store::load_bytes(Path::new("fuzz.json"), data).expect("it loaded");
+        for path in ["c.md", "numbered.md"] {
+            let (out, _) = invariants::process(&setup, &[(path, &chapter)]);
+            // The page as mdBook's renderer would write it.
+            let mut html = String::new();
+            pulldown_cmark::html::push_html(
+                &mut html,
+                mdbook_markdown::new_cmark_parser(&out[0], &Default::default()),
+            );
+            assert!(!html.contains("<script"), "{html}");
+            assert!(
+                !html.to_ascii_lowercase().contains("href=\"javascript"),
+                "{html}"
+            );
+            assert!(!html.contains("{{#"), "{html}");
+            // The table keeps its one row of two cells.
+            assert_eq!(html.matches("<td").count(), 2, "{html}");
+        }
+    }
+});

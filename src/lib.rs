@@ -6,6 +6,7 @@
 //! stages over a whole book.
 
 pub mod config;
+pub mod limits;
 pub mod markers;
 pub mod preprocess;
 pub mod render;

@@ -2,10 +2,11 @@
 
 use anyhow::{Context, bail};
 use clap::{Parser, Subcommand};
+use mdbook_evidence::limits;
 use mdbook_evidence::preprocess::run_and_report;
 use mdbook_preprocessor::PreprocessorContext;
 use mdbook_preprocessor::book::Book;
-use std::io::{Read, Write};
+use std::io::Write;
 use std::process::ExitCode;
 
 /// Grounds every claim of an mdBook report in stored evidence.
@@ -53,9 +54,17 @@ fn is_compatible(caller: &semver::Version) -> bool {
 /// Reads the book from stdin, processes it, and writes it to stdout; nothing
 /// is written to stdout unless the whole book was processed.
 fn preprocess() -> anyhow::Result<ExitCode> {
-    let mut input = String::new();
-    std::io::stdin()
-        .read_to_string(&mut input)
+    let limit = limits::limit(limits::MAX_BOOK_BYTES, limits::MAX_BOOK_BYTES_VAR);
+    let Some(input) = limits::read_limited(std::io::stdin().lock(), limit)
+        .context("cannot read the book from stdin")?
+    else {
+        bail!(
+            "the book on stdin is larger than {} (the limit); raise it with {}=<bytes>",
+            limits::size(limit),
+            limits::MAX_BOOK_BYTES_VAR
+        );
+    };
+    let input = String::from_utf8(input)
         .context("cannot read the book from stdin (it must be UTF-8 JSON from mdBook)")?;
     let (ctx, mut book) = parse_input(&input)?;
     drop(input);

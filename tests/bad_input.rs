@@ -258,6 +258,66 @@ fn ids_outside_the_allowed_characters_are_refused() {
     );
 }
 
+// Limits.
+
+#[test]
+fn store_files_past_the_size_limit_are_refused() {
+    let book = TestBook::new("", &[("report.md", "# R\n")]);
+    let run = common::run_stdin_with(
+        book.root(),
+        &book.stdin("html"),
+        &[("MDBOOK_EVIDENCE_MAX_STORE_BYTES", "1000")],
+    );
+    assert_refused(
+        &run,
+        &[
+            "evidence store `evidence/store.json` takes the store files past 1000 bytes (the limit); split the store or raise the limit with MDBOOK_EVIDENCE_MAX_STORE_BYTES=<bytes>",
+        ],
+    );
+    // A file larger than the default limit is refused before it is read
+    // (this one is sparse: it takes no disk space).
+    let file = std::fs::File::create(book.root().join("evidence/store.json")).unwrap();
+    file.set_len(300 << 20).unwrap();
+    assert_refused(
+        &book.run("html"),
+        &["takes the store files past 256 MiB (the limit)"],
+    );
+}
+
+#[cfg(unix)]
+#[test]
+fn a_store_path_that_is_a_device_is_refused() {
+    let book = TestBook::new("store = \"/dev/zero\"", &[("report.md", "# R\n")]);
+    assert_refused(
+        &book.run("html"),
+        &["evidence store `/dev/zero` is not a regular file"],
+    );
+}
+
+#[test]
+fn a_book_past_the_size_limit_is_refused() {
+    let book = TestBook::new("", &[("report.md", "# R\n")]);
+    let stdin = book.stdin("html");
+    let run = common::run_stdin_with(
+        book.root(),
+        &stdin,
+        &[("MDBOOK_EVIDENCE_MAX_BOOK_BYTES", "100")],
+    );
+    assert_refused(
+        &run,
+        &[
+            "the book on stdin is larger than 100 bytes (the limit); raise it with MDBOOK_EVIDENCE_MAX_BOOK_BYTES=<bytes>",
+        ],
+    );
+    let limit = stdin.len().to_string();
+    let run = common::run_stdin_with(
+        book.root(),
+        &stdin,
+        &[("MDBOOK_EVIDENCE_MAX_BOOK_BYTES", limit.as_str())],
+    );
+    assert_eq!(run.code, 0, "exactly at the limit: {}", run.stderr);
+}
+
 // Stdin.
 
 #[test]

@@ -2,6 +2,7 @@
 
 use super::model::{EvidenceItem, Source};
 use super::{CitationList, Origin, SCHEMA_VERSIONS, Store, is_valid_id};
+use crate::limits;
 use serde::Deserialize;
 use std::collections::{BTreeMap, HashMap};
 use std::path::{Path, PathBuf};
@@ -23,6 +24,17 @@ pub enum StoreError {
         path: PathBuf,
         /// The I/O error.
         source: std::io::Error,
+    },
+    /// A store path that is neither a file nor a directory (a device, a pipe).
+    #[error("evidence store `{}` is not a regular file; point `store` at a JSON file or a directory of them", .0.display())]
+    NotAFile(PathBuf),
+    /// Store files larger, together, than the limit.
+    #[error("evidence store `{}` takes the store files past {} (the limit); split the store or raise the limit with {}=<bytes>", path.display(), limits::size(*limit), limits::MAX_STORE_BYTES_VAR)]
+    TooLarge {
+        /// The file that went past the limit.
+        path: PathBuf,
+        /// The limit, in bytes.
+        limit: u64,
     },
     /// A store file that is not UTF-8.
     #[error("evidence store `{}` is not UTF-8 (invalid byte at offset {offset}); save it as UTF-8", path.display())]
@@ -163,11 +175,10 @@ pub fn load(root: &Path, paths: &[PathBuf]) -> Result<Store, StoreError> {
     let mut store = Store::default();
     let mut item_origins: HashMap<String, Origin> = HashMap::new();
     let mut source_origins: HashMap<String, Origin> = HashMap::new();
+    let limit = limits::limit(limits::MAX_STORE_BYTES, limits::MAX_STORE_BYTES_VAR);
+    let mut budget = limit;
     for file in files {
-        let bytes = std::fs::read(root.join(&file)).map_err(|source| StoreError::Io {
-            path: file.clone(),
-            source,
-        })?;
+        let bytes = read_file(root, &file, &mut budget, limit)?;
         let parsed = parse_file(&file, &bytes)?;
         merge(
             &mut store,
@@ -178,6 +189,36 @@ pub fn load(root: &Path, paths: &[PathBuf]) -> Result<Store, StoreError> {
         )?;
     }
     Ok(store)
+}
+
+/// Reads a store file: a regular file, within what is left of the budget.
+fn read_file(
+    root: &Path,
+    file: &Path,
+    budget: &mut u64,
+    limit: u64,
+) -> Result<Vec<u8>, StoreError> {
+    let io = |source| StoreError::Io {
+        path: file.to_owned(),
+        source,
+    };
+    let handle = std::fs::File::open(root.join(file)).map_err(io)?;
+    let meta = handle.metadata().map_err(io)?;
+    let too_large = || StoreError::TooLarge {
+        path: file.to_owned(),
+        limit,
+    };
+    if !meta.is_file() {
+        return Err(StoreError::NotAFile(file.to_owned()));
+    }
+    if meta.len() > *budget {
+        return Err(too_large());
+    }
+    let bytes = limits::read_limited(handle, *budget)
+        .map_err(io)?
+        .ok_or_else(too_large)?;
+    *budget -= bytes.len() as u64;
+    Ok(bytes)
 }
 
 /// Loads one store file from its bytes, as [`load`] loads a file on disk;

@@ -173,10 +173,16 @@ impl Run {
 
 /// Runs the binary with `stdin` in `dir`, without colour.
 pub fn run_stdin(dir: &Path, stdin: &str) -> Run {
+    run_stdin_with(dir, stdin, &[])
+}
+
+/// [`run_stdin`] with environment variables set.
+pub fn run_stdin_with(dir: &Path, stdin: &str, env: &[(&str, &str)]) -> Run {
     let output = Command::new(binary())
         .current_dir(dir)
         .env("NO_COLOR", "1")
         .env_remove("SOURCE_DATE_EPOCH")
+        .envs(env.iter().copied())
         .write_stdin(stdin.to_owned())
         .output()
         .expect("binary runs");

@@ -37,6 +37,15 @@ fn with_store_bytes(bytes: &[u8]) -> Run {
     book.run("html")
 }
 
+/// Runs the binary on the JSON mdBook sends for a one-chapter book, after
+/// `edit`.
+fn with_stdin_edit(edit: impl FnOnce(&mut serde_json::Value)) -> Run {
+    let book = TestBook::new("", &[("report.md", "# R\n")]);
+    let mut value: serde_json::Value = serde_json::from_str(&book.stdin("html")).unwrap();
+    edit(&mut value);
+    common::run_stdin(book.root(), &value.to_string())
+}
+
 fn store_with_item(item: &str) -> Vec<u8> {
     format!("{{\"schema_version\": \"evidence.v1\",\n \"evidence\": [{item}]}}").into_bytes()
 }
@@ -341,10 +350,7 @@ fn stdin_that_is_not_utf8_is_refused() {
 
 #[test]
 fn stdin_with_a_book_of_the_wrong_shape_is_refused() {
-    let book = TestBook::new("", &[("report.md", "# R\n")]);
-    let mut value: serde_json::Value = serde_json::from_str(&book.stdin("html")).unwrap();
-    value[1]["items"] = serde_json::json!({"Chapter": 1});
-    let run = common::run_stdin(book.root(), &value.to_string());
+    let run = with_stdin_edit(|value| value[1]["items"] = serde_json::json!({"Chapter": 1}));
     assert_refused(
         &run,
         &["cannot read the book that mdBook sent on stdin: invalid type: map, expected a sequence"],
@@ -353,10 +359,7 @@ fn stdin_with_a_book_of_the_wrong_shape_is_refused() {
 
 #[test]
 fn stdin_from_a_version_that_is_not_semver_is_refused() {
-    let book = TestBook::new("", &[("report.md", "# R\n")]);
-    let mut value: serde_json::Value = serde_json::from_str(&book.stdin("html")).unwrap();
-    value[0]["mdbook_version"] = "latest".into();
-    let run = common::run_stdin(book.root(), &value.to_string());
+    let run = with_stdin_edit(|value| value[0]["mdbook_version"] = "latest".into());
     assert_refused(
         &run,
         &["the calling mdBook's version \"latest\" is not semver"],
@@ -409,10 +412,9 @@ fn a_toml_date_for_as_of_is_a_date() {
 #[test]
 fn a_wrong_type_in_the_config_mdbook_sends_names_the_key() {
     // As an environment override would put it (`MDBOOK_PREPROCESSOR__…`).
-    let book = TestBook::new("", &[("report.md", "# R\n")]);
-    let mut value: serde_json::Value = serde_json::from_str(&book.stdin("html")).unwrap();
-    value[0]["config"]["preprocessor"]["evidence"]["claim-min-words"] = "many".into();
-    let run = common::run_stdin(book.root(), &value.to_string());
+    let run = with_stdin_edit(|value| {
+        value[0]["config"]["preprocessor"]["evidence"]["claim-min-words"] = "many".into();
+    });
     assert_refused(&run, &["`preprocessor.evidence.claim-min-words`"]);
 }
 
@@ -440,6 +442,18 @@ fn body(out: &str, newline: &str, count: usize) -> String {
         );
     }
     out[..at].to_owned()
+}
+
+/// Runs the binary twice on `chapter` (HTML, `fail` mode) and checks that
+/// it publishes, with `expected` before a References section of
+/// `references` entries in `newline`s. Returns the output.
+#[track_caller]
+fn assert_output(chapter: &str, newline: &str, references: usize, expected: &str) -> String {
+    let run = twice("", common::STORE, "html", chapter);
+    assert_eq!(run.code, 0, "{}", run.stderr);
+    let out = run.chapter("c.md");
+    assert_eq!(body(&out, newline, references), expected);
+    out
 }
 
 /// A rendered HTML citation of the `occurrence`-th citing spot of `id`.
@@ -534,16 +548,16 @@ fn a_bom_on_stdin_is_kept_where_it_is() {
 #[test]
 fn tabs_are_kept_and_do_not_hide_markers() {
     let chapter = "# T\n\n-\tRates were held\tsteady [EVID:ev_fomc].\n\n\tA second paragraph of the item [EVID:ev_reuters].\n\n>\tQuoted claim is here [EVID:ev_reuters].\n\n\tcode [EVID:ev_fomc]\n";
-    let run = twice("", common::STORE, "html", chapter);
-    assert_eq!(run.code, 0, "{}", run.stderr);
-    assert_eq!(
-        body(&run.chapter("c.md"), "\n", 2),
-        format!(
+    assert_output(
+        chapter,
+        "\n",
+        2,
+        &format!(
             "# T\n\n-\tRates were held\tsteady {}.\n\n\tA second paragraph of the item {}.\n\n>\tQuoted claim is here {}.\n\n\tcode [EVID:ev_fomc]\n\n",
             cite("ev_fomc", 1, 1),
             cite("ev_reuters", 1, 2),
             cite("ev_reuters", 2, 2)
-        )
+        ),
     );
 }
 
@@ -551,15 +565,15 @@ fn tabs_are_kept_and_do_not_hide_markers() {
 fn lines_of_100_000_characters() {
     let words = "word ".repeat(20_000);
     let chapter = format!("# T\n\n{words}[EVID:ev_fomc].\n\n{}\n", "[".repeat(100_000));
-    let run = twice("", common::STORE, "html", &chapter);
-    assert_eq!(run.code, 0, "{}", run.stderr);
-    assert_eq!(
-        body(&run.chapter("c.md"), "\n", 1),
-        format!(
+    assert_output(
+        &chapter,
+        "\n",
+        1,
+        &format!(
             "# T\n\n{words}{}.\n\n{}\n\n",
             cite("ev_fomc", 1, 1),
             "[".repeat(100_000)
-        )
+        ),
     );
     // Lines of markup characters that make parsers backtrack: left as they
     // are (nothing cites, nothing is a claim of fewer than 3 words).
@@ -582,17 +596,17 @@ fn deep_nesting_of_lists_in_quotes_in_lists() {
     assert_eq!(run.stderr.matches("error[").count(), 1, "{}", run.stderr);
 
     let chapter = chapter.replace("Without evidence, this", "This [EVID:ev_zh]");
-    let run = twice("", common::STORE, "html", &chapter);
-    assert_eq!(run.code, 0, "{}", run.stderr);
-    assert_eq!(
-        body(&run.chapter("c.md"), "\n", 3),
-        format!(
+    assert_output(
+        &chapter,
+        "\n",
+        3,
+        &format!(
             "# T\n\n- Outer claim cites it {}.\n  > - Quoted inner claim {}.\n  >   > - Deepest claim cites {}.\n  >   >   - This {} nested claim fails.\n\n",
             cite("ev_fomc", 1, 1),
             cite("ev_reuters", 1, 2),
             cite("ev_fomc", 2, 1),
             cite("ev_zh", 1, 3)
-        )
+        ),
     );
 
     // Thousands of levels: no stack overflow, the marker is found.
@@ -610,20 +624,19 @@ fn deep_nesting_of_lists_in_quotes_in_lists() {
 #[test]
 fn markers_in_headings_tables_footnotes_and_alt_text() {
     let chapter = "# Heading cites [EVID:ev_fomc]\n\n| a | b |\n|---|---|\n| Cell cites [EVID:ev_reuters] | ![alt [EVID:ev_ft]](x.png) |\n\nClaim with a note[^n] here [EVID:ev_fomc].\n\n[^n]: Footnote cites [EVID:ev_zh].\n";
-    let run = twice("", common::STORE, "html", chapter);
-    assert_eq!(run.code, 0, "{}", run.stderr);
-    assert_eq!(
-        body(&run.chapter("c.md"), "\n", 3),
-        format!(
+    let out = assert_output(
+        chapter,
+        "\n",
+        3,
+        &format!(
             "# Heading cites <span class=\"evidence-cite\" id=\"cite-ev_fomc-1\" data-evidence=\"ev_fomc\" title=\"{}\">[&#49;]</span>\n\n| a | b |\n|---|---|\n| Cell cites {} | ![alt [EVID:ev_ft]](x.png) |\n\nClaim with a note[^n] here {}.\n\n[^n]: Footnote cites {}.\n\n",
             hover("ev_fomc"),
             cite("ev_reuters", 1, 2),
             cite("ev_fomc", 2, 1),
             cite("ev_zh", 1, 3)
-        )
+        ),
     );
     // Every back-link of the References has its citing spot.
-    let out = run.chapter("c.md");
     for backref in out.split("class=\"evidence-backref\" href=\"#").skip(1) {
         let anchor = &backref[..backref.find('"').unwrap()];
         assert!(out.contains(&format!(" id=\"{anchor}\"")), "no {anchor}");

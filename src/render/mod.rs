@@ -4,7 +4,10 @@
 //! Nothing here re-serializes markdown: every change is an [`Edit`] of a
 //! byte range found by the scanner, applied in one pass by [`splice`].
 
+mod chapter;
 pub mod escape;
+
+pub use chapter::chapter_edits;
 
 use crate::markers::{CITE_CLASS, REFERENCE_ANCHOR_PREFIX};
 use crate::rules::Resolved;
@@ -255,6 +258,13 @@ pub fn references_edit(
 /// The edit that inserts the Unverified Summary banner at `offset` (the line
 /// after the first heading, or the top of the chapter).
 pub fn banner_edit(text: &str, offset: usize, newline: &str) -> Edit {
+    insert_block(text, offset, &BANNER_LINES, newline)
+}
+
+/// The edit that inserts a block of `lines` at `offset` (a line start, or
+/// the end of the text), with a blank line before (unless at the top) and
+/// after it, so that it neither joins nor swallows its neighbours.
+pub fn insert_block(text: &str, offset: usize, lines: &[impl AsRef<str>], newline: &str) -> Edit {
     let mut out = String::new();
     if offset > 0 {
         if !text[..offset].ends_with('\n') {
@@ -262,8 +272,8 @@ pub fn banner_edit(text: &str, offset: usize, newline: &str) -> Edit {
         }
         out.push_str(newline);
     }
-    for line in BANNER_LINES {
-        out.push_str(line);
+    for line in lines {
+        out.push_str(line.as_ref());
         out.push_str(newline);
     }
     let rest = &text[offset..];

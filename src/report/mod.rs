@@ -1,7 +1,8 @@
 //! Reporting: diagnostics with rule ids and source locations, printed the
 //! way rustc prints them.
 
-use crate::rules::{Rule, Severity};
+use crate::rules::diversity::DiversityStats;
+use crate::rules::{Rule, Severity, Verdict};
 use crate::store::Origin;
 use codespan_reporting::diagnostic::{Diagnostic as CsDiagnostic, Label};
 use codespan_reporting::files::SimpleFiles;
@@ -53,7 +54,7 @@ pub struct Diagnostic {
 }
 
 /// What the build did with one chapter.
-#[derive(Debug, Clone, Default)]
+#[derive(Debug, Clone)]
 pub struct ChapterSummary {
     /// The chapter's source path relative to `src/`.
     pub path: String,
@@ -67,10 +68,18 @@ pub struct ChapterSummary {
     pub markers: usize,
     /// Markers that resolved.
     pub resolved_markers: usize,
-    /// Error-severity violations.
+    /// Claims removed (`remove` mode).
+    pub removed_claims: usize,
+    /// Violations of rules at level `error`.
     pub errors: usize,
+    /// Violations of rules at level `warn`.
+    pub warnings: usize,
     /// Whether the Unverified Summary banner was added.
     pub downgraded: bool,
+    /// What the build did with the chapter.
+    pub verdict: Verdict,
+    /// Diversity of the chapter's cited evidence.
+    pub diversity: DiversityStats,
 }
 
 /// Everything a build found.
@@ -189,6 +198,22 @@ pub fn emit_summary(
             plural(downgraded, "chapter", "chapters"),
         ),
         Mode::Warn => format!("mdbook-evidence: {counts}; published as written (mode = \"warn\")"),
+        Mode::Remove => {
+            let removed: usize = report.chapters.iter().map(|c| c.removed_claims).sum();
+            let mut line = format!(
+                "mdbook-evidence: {counts}; {removed} {} removed (mode = \"remove\")",
+                plural(removed, "claim", "claims")
+            );
+            if outcome.failed {
+                line.push_str("; the build stops (escalate = \"fail\")");
+            } else if downgraded > 0 {
+                line.push_str(&format!(
+                    "; {downgraded} {} published under the Unverified Summary banner (escalate = \"downgrade\")",
+                    plural(downgraded, "chapter", "chapters")
+                ));
+            }
+            line
+        }
         _ => format!("mdbook-evidence: {counts}"),
     };
     let mut spec = term::termcolor::ColorSpec::new();

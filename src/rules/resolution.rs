@@ -1,13 +1,15 @@
 //! Marker resolution: `unknown-evidence`, `unknown-number`, `malformed-marker`,
 //! `missing-field`, `unknown-source`, `deleted-evidence`, `invalid-evidence`,
-//! `expired-evidence` and `unsafe-url`.
+//! `expired-evidence`, `unsafe-url`, `registry-mismatch` and `stale-evidence`.
 //!
 //! A marker resolves when its id is in the store and the item has `url`,
 //! `title`, `published_at` and a `source_id` the registry knows, its status
-//! is neither `deleted` nor `invalid`, its `expires_at` is not past, and its
-//! URL is absolute http(s).
+//! is neither `deleted` nor `invalid`, its `expires_at` is not past, its
+//! URL is absolute http(s) and agrees with the registry (`url_prefixes`,
+//! `publisher`), and it is not older than `max-age-days`.
 
 use super::Rule;
+use crate::config::Config;
 use crate::markers::MarkerKind;
 use crate::store::{CitationList, EvidenceItem, Source, Status, Store};
 use jiff::Timestamp;
@@ -48,8 +50,9 @@ pub fn resolve<'s>(
     marker: &MarkerKind,
     store: &'s Store,
     list: Option<&'s CitationList>,
-    as_of: Timestamp,
+    config: &Config,
 ) -> Result<Resolved<'s>, Unresolved> {
+    let as_of = config.as_of;
     let id: &str = match marker {
         MarkerKind::Evidence(id) | MarkerKind::Rendered(id) => id,
         MarkerKind::Malformed(raw) => {
@@ -144,6 +147,43 @@ pub fn resolve<'s>(
             ),
         );
     }
+    if !source.url_prefixes.is_empty()
+        && !source
+            .url_prefixes
+            .iter()
+            .any(|p| url.starts_with(p.as_str()))
+    {
+        return fail(
+            Rule::RegistryMismatch,
+            format!(
+                "evidence `{id}` has url {url:?}, which starts with none of the `url_prefixes` of source `{source_id}` ({})",
+                source.url_prefixes.join(", ")
+            ),
+        );
+    }
+    if let Some(publisher) = item.publisher.as_deref()
+        && publisher != source.publisher
+    {
+        return fail(
+            Rule::RegistryMismatch,
+            format!(
+                "evidence `{id}` names publisher {publisher:?}, but its source `{source_id}` is published by {:?}",
+                source.publisher
+            ),
+        );
+    }
+    let age_days = (as_of.as_second() - published_at.as_second()) / 86_400;
+    if let Some(days) = config.max_age_days
+        && (as_of.as_second() - published_at.as_second()) > i64::from(days) * 86_400
+    {
+        return fail(
+            Rule::StaleEvidence,
+            format!(
+                "evidence `{id}` was published {age_days} days before the as-of date {} (max-age-days = {days})",
+                as_of.strftime("%Y-%m-%d")
+            ),
+        );
+    }
     if let Some(expires_at) = item.expires_at
         && expires_at < as_of
     {
@@ -180,10 +220,14 @@ mod tests {
         std::fs::write(
             dir.path().join("s.json"),
             r#"{"schema_version":"evidence.v1",
-            "sources":[{"source_id":"fed","publisher":"Federal Reserve","tier":1}],
+            "sources":[{"source_id":"fed","publisher":"Federal Reserve","tier":1},
+              {"source_id":"reg","publisher":"Federal Reserve","tier":1,"url_prefixes":["https://www.federalreserve.gov/"]}],
             "evidence":[
               {"id":"ok","source_id":"fed","url":"https://fed.gov/a","title":"A","published_at":"2026-02-10T14:00:00Z"},
               {"id":"own_pub","source_id":"fed","publisher":"FOMC","url":"http://fed.gov/b","title":"B","published_at":"2026-02-10T14:00:00Z"},
+              {"id":"same_pub","source_id":"fed","publisher":"Federal Reserve","url":"http://fed.gov/b","title":"B","published_at":"2026-02-10T14:00:00Z"},
+              {"id":"elsewhere","source_id":"reg","url":"https://mirror.example/fed","title":"B","published_at":"2026-02-10T14:00:00Z"},
+              {"id":"at_home","source_id":"reg","url":"https://www.federalreserve.gov/x","title":"B","published_at":"2026-02-10T14:00:00Z"},
               {"id":"gone","source_id":"fed","url":"https://fed.gov/a","title":"A","published_at":"2026-02-10T14:00:00Z","status":"deleted"},
               {"id":"bad","source_id":"fed","url":"https://fed.gov/a","title":"A","published_at":"2026-02-10T14:00:00Z","status":"invalid"},
               {"id":"old","source_id":"fed","url":"https://fed.gov/a","title":"A","published_at":"2026-02-10T14:00:00Z","expires_at":"2026-03-01T00:00:00Z"},
@@ -197,9 +241,13 @@ mod tests {
         crate::store::load(dir.path(), &[PathBuf::from("s.json")]).unwrap()
     }
 
+    fn config(as_of: &str) -> Config {
+        Config::from_value(serde_json::json!({"store": "s", "as-of": as_of})).unwrap()
+    }
+
     fn rule_of(store: &Store, marker: MarkerKind, as_of: &str) -> Option<Rule> {
         let list = store.citation_list(Path::new("brief.md"));
-        resolve(&marker, store, list, as_of.parse().unwrap())
+        resolve(&marker, store, list, &config(as_of))
             .err()
             .map(|(rule, _, _)| rule)
     }
@@ -229,6 +277,25 @@ mod tests {
     }
 
     #[test]
+    fn registry_prefixes_and_staleness() {
+        let s = store();
+        let ev = |id: &str| MarkerKind::Evidence(id.into());
+        assert_eq!(rule_of(&s, ev("at_home"), NOW), None);
+        assert_eq!(
+            rule_of(&s, ev("elsewhere"), NOW),
+            Some(Rule::RegistryMismatch)
+        );
+        let mut fresh = config(NOW);
+        fresh.max_age_days = Some(10);
+        let list = s.citation_list(Path::new("brief.md"));
+        assert!(resolve(&ev("ok"), &s, list, &fresh).is_ok());
+        fresh.max_age_days = Some(9);
+        let err = resolve(&ev("ok"), &s, list, &fresh).unwrap_err();
+        assert_eq!(err.0, Rule::StaleEvidence);
+        assert!(err.1.contains("9 days before"), "{}", err.1);
+    }
+
+    #[test]
     fn numbers_resolve_through_the_chapter_list() {
         let s = store();
         assert_eq!(rule_of(&s, MarkerKind::Number(1), NOW), None);
@@ -245,24 +312,21 @@ mod tests {
     #[test]
     fn missing_fields_are_all_named() {
         let s = store();
-        let err = resolve(
-            &MarkerKind::Evidence("bare".into()),
-            &s,
-            None,
-            NOW.parse().unwrap(),
-        )
-        .unwrap_err();
+        let err =
+            resolve(&MarkerKind::Evidence("bare".into()), &s, None, &config(NOW)).unwrap_err();
         assert!(err.1.contains("`url`, `published_at`"), "{}", err.1);
     }
 
     #[test]
     fn publisher_falls_back_to_the_source() {
         let s = store();
-        let now = NOW.parse().unwrap();
-        let ok = resolve(&MarkerKind::Evidence("ok".into()), &s, None, now).unwrap();
+        let now = config(NOW);
+        let ok = resolve(&MarkerKind::Evidence("ok".into()), &s, None, &now).unwrap();
         assert_eq!(ok.publisher(), "Federal Reserve");
-        let own = resolve(&MarkerKind::Evidence("own_pub".into()), &s, None, now).unwrap();
-        assert_eq!(own.publisher(), "FOMC");
+        let same = resolve(&MarkerKind::Evidence("same_pub".into()), &s, None, &now).unwrap();
+        assert_eq!(same.publisher(), "Federal Reserve");
+        let own = resolve(&MarkerKind::Evidence("own_pub".into()), &s, None, &now);
+        assert_eq!(own.unwrap_err().0, Rule::RegistryMismatch);
     }
 
     #[test]

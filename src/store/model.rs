@@ -118,6 +118,10 @@ pub struct EvidenceItem {
     /// Free-form tags, e.g. `macro_data`.
     #[serde(default)]
     pub tags: Vec<String>,
+    /// Ids of items that this one contradicts (seed 004): a chapter that
+    /// cites both gets a conflicting-evidence note.
+    #[serde(default)]
+    pub contradicts: Vec<String>,
 }
 
 /// Parses an RFC 3339 timestamp, saying what was expected when it is not one.

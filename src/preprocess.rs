@@ -4,6 +4,7 @@
 use crate::config::{Config, ConfigError, Mode, PREPROCESSOR_NAME};
 use crate::markers::{self, MarkdownFlags, ScanOptions};
 use crate::render::{self, Target};
+use crate::report::json::ValidationReport;
 use crate::report::{ChapterSummary, Diagnostic, Location, Report, SourceFile, line_column};
 use crate::rules::{self, Judged, Rule, Severity, Verdict};
 use crate::store::{self, CitationList, Store, StoreError, chapter_key};
@@ -22,6 +23,14 @@ pub enum Error {
     /// A store that cannot be loaded.
     #[error(transparent)]
     Store(#[from] StoreError),
+    /// The validation report cannot be written.
+    #[error("cannot write the validation report {path}: {source}")]
+    Report {
+        /// Where it should go.
+        path: PathBuf,
+        /// Why it failed.
+        source: std::io::Error,
+    },
 }
 
 /// Everything the build needs besides the book: validated config, loaded store.
@@ -43,6 +52,21 @@ impl Setup {
     /// Reads the config and loads the store: the only I/O of a run.
     pub fn load(ctx: &PreprocessorContext) -> Result<Setup, Error> {
         let config = Config::from_book(&ctx.config)?;
+        if let Some(report) = &config.report {
+            let build = &ctx.config.build.build_dir;
+            let src = &ctx.config.book.src;
+            if report.starts_with(src) || report.starts_with(build) {
+                return Err(ConfigError::Invalid {
+                    key: "report".into(),
+                    message: format!(
+                        "{} is inside `{}`; put the report outside the source and build directories (e.g. \"evidence-report.json\") so that it is neither rendered nor wiped",
+                        report.display(),
+                        if report.starts_with(src) { src } else { build }.display()
+                    ),
+                }
+                .into());
+            }
+        }
         let store = store::load(&ctx.root, &config.store)?;
         let markdown = match ctx.config.html_config() {
             Some(html) => MarkdownFlags {
@@ -104,6 +128,7 @@ pub fn process_book(setup: &Setup, book: &mut Book) -> Outcome {
                 },
                 claim: finding.excerpt.filter(|e| !e.is_empty()),
                 evidence_ids: finding.evidence_ids,
+                removed: judged.removed,
             });
         }
         if has_diagnostics {
@@ -133,6 +158,7 @@ pub fn process_book(setup: &Setup, book: &mut Book) -> Outcome {
             location: Location::Store(list.origin.clone()),
             claim: None,
             evidence_ids: Vec::new(),
+            removed: false,
         });
     }
     let failed = report.chapters.iter().any(|c| c.verdict == Verdict::Failed)
@@ -219,7 +245,33 @@ pub fn run_and_report(ctx: &PreprocessorContext, book: &mut Book) -> anyhow::Res
     let mut stderr = crate::report::stderr();
     outcome.report.emit_human(&mut stderr)?;
     crate::report::emit_summary(&outcome, setup.config.mode, &mut stderr)?;
+    if let Some(path) = &setup.config.report {
+        let report = ValidationReport::new(
+            &outcome.report,
+            setup.config.mode,
+            setup.config.as_of,
+            outcome.failed,
+        );
+        write_report(&ctx.root.join(path), &report)?;
+    }
     Ok(outcome.failed)
+}
+
+/// Writes the validation report whole or not at all (through a temporary
+/// file renamed into place), creating its directory.
+fn write_report(path: &Path, report: &ValidationReport<'_>) -> Result<(), Error> {
+    let fail = |source| Error::Report {
+        path: path.to_owned(),
+        source,
+    };
+    if let Some(dir) = path.parent() {
+        std::fs::create_dir_all(dir).map_err(fail)?;
+    }
+    let mut json = serde_json::to_vec_pretty(report).map_err(|e| fail(e.into()))?;
+    json.push(b'\n');
+    let tmp = path.with_extension("json.tmp");
+    std::fs::write(&tmp, json).map_err(fail)?;
+    std::fs::rename(&tmp, path).map_err(fail)
 }
 
 /// The preprocessor, for use in process (`MDBook::with_preprocessor`).

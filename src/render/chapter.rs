@@ -58,7 +58,11 @@ pub fn chapter_edits(
 
     // Confidence labels, replacing an earlier run's label.
     for &(c, label) in &judgement.labels {
-        let at = judgement.claims[c].span.start;
+        let mut at = judgement.claims[c].span.start;
+        if text[..at].ends_with('\\') {
+            // The text of `\[` starts after its backslash.
+            at -= 1;
+        }
         let existing = LABELS.iter().find_map(|l| {
             let escaped = format!("\\{}\\] ", &l[..l.len() - 1]);
             let plain = format!("{l} ");

@@ -1,5 +1,7 @@
 //! Reporting: diagnostics with rule ids and source locations, printed the
-//! way rustc prints them.
+//! way rustc prints them, and the JSON validation report.
+
+pub mod json;
 
 use crate::rules::diversity::DiversityStats;
 use crate::rules::{Rule, Severity, Verdict};
@@ -51,6 +53,8 @@ pub struct Diagnostic {
     pub claim: Option<String>,
     /// The evidence ids concerned.
     pub evidence_ids: Vec<String>,
+    /// Whether `remove` mode took the claim or marker out.
+    pub removed: bool,
 }
 
 /// What the build did with one chapter.
@@ -274,6 +278,7 @@ mod tests {
                 },
                 claim: Some("The Fed held rates.".into()),
                 evidence_ids: vec![],
+                removed: false,
             }],
             chapters: vec![],
         };

@@ -109,7 +109,7 @@ fn judge_token(text: &str, start: usize, end: usize) -> Option<Range<usize>> {
         // `3a`, `5G`: a label, not a quantity.
         return None;
     }
-    Some(start..end)
+    Some(start..end + suffix.len() + usize::from(suffix.is_empty() && rest.starts_with('%')))
 }
 
 /// Units and magnitudes that may follow a number directly (`3bn`, `25bp`).
@@ -202,7 +202,7 @@ mod tests {
         );
         assert_eq!(figure("Oil rose $3 a barrel."), Some("3"));
         assert_eq!(figure("Payrolls added 1,200,000 jobs."), Some("1,200,000"));
-        assert_eq!(figure("Debt hit 3bn dollars."), Some("3"));
+        assert_eq!(figure("Debt hit 3bn dollars."), Some("3bn"));
         assert_eq!(figure("Next CPI release on March 12."), Some("12"));
         assert_eq!(figure("Due 12 March, as scheduled."), Some("12"));
         assert_eq!(figure("Published Feb. 10, 2026 by the Fed."), Some("10"));

@@ -195,10 +195,10 @@ mod tests {
 
     #[test]
     fn numbers_percentages_and_dates_are_figures() {
-        assert_eq!(figure("Q4 GDP grew 2.9%, above consensus."), Some("2.9"));
+        assert_eq!(figure("Q4 GDP grew 2.9%, above consensus."), Some("2.9%"));
         assert_eq!(
             figure("The Fed held rates at 5.25-5.50%."),
-            Some("5.25-5.50")
+            Some("5.25-5.50%")
         );
         assert_eq!(figure("Oil rose $3 a barrel."), Some("3"));
         assert_eq!(figure("Payrolls added 1,200,000 jobs."), Some("1,200,000"));

@@ -3,8 +3,9 @@
 //!
 //! The data flows one way: [`config`] → [`store`] → [`markers`] (scan) →
 //! [`rules`] (judge) → [`render`] → [`report`]. [`preprocess`] runs the
-//! stages over a whole book.
+//! stages over a whole book; [`check`] runs them on a book on disk.
 
+pub mod check;
 pub mod config;
 pub mod markers;
 pub mod preprocess;

@@ -26,12 +26,33 @@ enum Command {
         /// The renderer's name, e.g. `html`.
         renderer: String,
     },
+    /// Checks a book the way `mdbook build` would, without rendering it.
+    /// Exit status: 0 clean, 1 violations at error severity, 2 the check
+    /// could not run (config, store or book).
+    Check {
+        /// The book's root directory (where book.toml is).
+        #[arg(default_value = ".")]
+        book_dir: std::path::PathBuf,
+        /// Output format.
+        #[arg(long, value_enum, default_value = "human")]
+        format: mdbook_evidence::check::Format,
+    },
 }
 
 fn main() -> ExitCode {
     let cli = Cli::parse();
     match cli.command {
         Some(Command::Supports { .. }) => ExitCode::SUCCESS,
+        Some(Command::Check { book_dir, format }) => {
+            match mdbook_evidence::check::check(&book_dir, format) {
+                Ok(false) => ExitCode::SUCCESS,
+                Ok(true) => ExitCode::from(1),
+                Err(err) => {
+                    let _ = writeln!(std::io::stderr(), "error: mdbook-evidence: {err:#}");
+                    ExitCode::from(2)
+                }
+            }
+        }
         None => match preprocess() {
             Ok(code) => code,
             Err(err) => {

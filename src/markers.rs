@@ -133,6 +133,23 @@ pub enum NotAClaim {
     Note,
 }
 
+/// The comment that silences rules for the block after it.
+pub const SUPPRESSION_DIRECTIVE: &str = "evidence-disable-next-line";
+
+/// `<!-- evidence-disable-next-line RULE [RULE…] reason="…" -->`: silences
+/// the named rules for the block that follows the comment.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Suppression {
+    /// Byte range of the comment.
+    pub span: Range<usize>,
+    /// The rule ids, as written.
+    pub rules: Vec<String>,
+    /// The reason, if given.
+    pub reason: Option<String>,
+    /// Byte range of the block it applies to (`None`: nothing follows).
+    pub target: Option<Range<usize>>,
+}
+
 /// A top-level heading of the chapter (not inside a quote or list).
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Heading {
@@ -214,6 +231,8 @@ pub struct Scan {
     pub blocks: Vec<Block>,
     /// Top-level headings, in order.
     pub headings: Vec<Heading>,
+    /// Suppression comments, in order.
+    pub suppressions: Vec<Suppression>,
     /// Where the Unverified Summary banner goes: the start of the line after
     /// the first heading, or 0.
     pub banner_offset: usize,
@@ -341,6 +360,11 @@ impl<'a> Scanner<'a, '_> {
                 }
             }
             Event::InlineHtml(html) => self.inline_html(&html, range),
+            Event::Html(html) => {
+                if let Some(suppression) = parse_suppression(&html, range) {
+                    self.scan.suppressions.push(suppression);
+                }
+            }
             _ => {}
         }
     }
@@ -350,6 +374,15 @@ impl<'a> Scanner<'a, '_> {
         let is_item = matches!(tag, Tag::Item);
         if self.frames.is_empty() {
             self.top_end = range.end;
+        }
+        if !matches!(tag, Tag::HtmlBlock) {
+            // The first block after a suppression comment is its target.
+            for suppression in self.scan.suppressions.iter_mut().rev() {
+                if suppression.target.is_some() {
+                    break;
+                }
+                suppression.target = Some(range.clone());
+            }
         }
         match tag {
             Tag::CodeBlock(kind) => {
@@ -819,6 +852,41 @@ fn line_end(text: &str, offset: usize) -> usize {
         Some(nl) => offset + nl + 1,
         None => text.len(),
     }
+}
+
+/// Parses an HTML block that is a suppression comment. The comment's range
+/// covers the whole HTML block line(s).
+fn parse_suppression(html: &str, range: Range<usize>) -> Option<Suppression> {
+    let body = html
+        .trim()
+        .strip_prefix("<!--")?
+        .strip_suffix("-->")?
+        .trim();
+    let rest = body.strip_prefix(SUPPRESSION_DIRECTIVE)?;
+    let (rules, reason) = match rest.find("reason=") {
+        Some(at) => {
+            let reason = rest[at + "reason=".len()..].trim();
+            let reason = reason
+                .strip_prefix('"')
+                .and_then(|r| r.strip_suffix('"'))
+                .unwrap_or(reason);
+            (
+                &rest[..at],
+                Some(reason.to_owned()).filter(|r| !r.trim().is_empty()),
+            )
+        }
+        None => (rest, None),
+    };
+    Some(Suppression {
+        span: range,
+        rules: rules
+            .split(|c: char| c.is_whitespace() || c == ',')
+            .filter(|r| !r.is_empty())
+            .map(str::to_owned)
+            .collect(),
+        reason,
+        target: None,
+    })
 }
 
 /// Whether text is `[N]`, the label of a rendered citation.

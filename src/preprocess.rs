@@ -6,7 +6,7 @@ use crate::markers::{self, MarkdownFlags, ScanOptions};
 use crate::render::{self, Target};
 use crate::report::json::ValidationReport;
 use crate::report::{ChapterSummary, Diagnostic, Location, Report, SourceFile, line_column};
-use crate::rules::{self, Judged, Rule, Severity, Verdict};
+use crate::rules::{self, Finding, Judged, Rule, Severity, Verdict};
 use crate::store::{self, CitationList, Store, StoreError, chapter_key};
 use mdbook_preprocessor::book::{Book, BookItem};
 use mdbook_preprocessor::{Preprocessor, PreprocessorContext};
@@ -108,17 +108,16 @@ pub fn process_book(setup: &Setup, book: &mut Book) -> Outcome {
     let known: HashSet<String> = chapters.iter().map(|(p, _)| chapter_key(p)).collect();
     for result in results {
         let file = report.files.len();
-        let has_diagnostics = !result.findings.is_empty();
-        for judged in result.findings {
-            let finding = judged.finding;
+        let has_diagnostics = !result.findings.is_empty() || !result.suppressed.is_empty();
+        let diagnostic = |finding: Finding, severity: Severity, removed: bool| {
             let (line, column) = line_column(&result.source, finding.span.start);
             let mut message = finding.message;
-            if judged.removed {
+            if removed {
                 message.push_str(" (removed)");
             }
-            report.diagnostics.push(Diagnostic {
+            Diagnostic {
                 rule: finding.rule,
-                severity: judged.severity,
+                severity,
                 message,
                 location: Location::Chapter {
                     file,
@@ -128,8 +127,23 @@ pub fn process_book(setup: &Setup, book: &mut Book) -> Outcome {
                 },
                 claim: finding.excerpt.filter(|e| !e.is_empty()),
                 evidence_ids: finding.evidence_ids,
-                removed: judged.removed,
-            });
+                removed,
+            }
+        };
+        for judged in result.findings {
+            report
+                .diagnostics
+                .push(diagnostic(judged.finding, judged.severity, judged.removed));
+        }
+        for (finding, reason) in result.suppressed {
+            let severity = finding
+                .rule
+                .default_level()
+                .severity()
+                .unwrap_or(Severity::Warning);
+            report
+                .suppressed
+                .push((diagnostic(finding, severity, false), reason));
         }
         if has_diagnostics {
             report.files.push(SourceFile {
@@ -183,6 +197,7 @@ fn collect_chapters<'b>(items: &'b mut [BookItem], out: &mut Vec<(PathBuf, &'b m
 /// What processing one chapter produced.
 struct ChapterResult {
     findings: Vec<Judged>,
+    suppressed: Vec<(Finding, String)>,
     /// The chapter's markdown before rendering (for diagnostics).
     source: String,
     display_name: String,
@@ -220,7 +235,8 @@ fn process_chapter(setup: &Setup, path: &Path, content: &mut String) -> ChapterR
         diversity: judgement.diversity.clone(),
     };
     let findings = judgement.findings;
-    let source = if findings.is_empty() {
+    let suppressed = judgement.suppressed;
+    let source = if findings.is_empty() && suppressed.is_empty() {
         String::new()
     } else {
         content.clone()
@@ -230,6 +246,7 @@ fn process_chapter(setup: &Setup, path: &Path, content: &mut String) -> ChapterR
     }
     ChapterResult {
         findings,
+        suppressed,
         source,
         display_name: setup.src_dir.join(path).display().to_string(),
         summary,
@@ -245,6 +262,18 @@ pub fn run_and_report(ctx: &PreprocessorContext, book: &mut Book) -> anyhow::Res
     let mut stderr = crate::report::stderr();
     outcome.report.emit_human(&mut stderr)?;
     crate::report::emit_summary(&outcome, setup.config.mode, &mut stderr)?;
+    if std::env::var_os("GITHUB_ACTIONS").is_some_and(|v| v == "true") {
+        // The runner reads workflow commands from stderr too; stdout is the book.
+        let base = github_base(&ctx.root);
+        eprint!("{}", crate::report::formats::github(&outcome.report, &base));
+        append_step_summary(&outcome.report, &base)?;
+    }
+    write_configured_report(&ctx.root, &setup, &outcome)?;
+    Ok(outcome.failed)
+}
+
+/// Writes the validation report when `report` is configured.
+pub fn write_configured_report(root: &Path, setup: &Setup, outcome: &Outcome) -> Result<(), Error> {
     if let Some(path) = &setup.config.report {
         let report = ValidationReport::new(
             &outcome.report,
@@ -252,9 +281,32 @@ pub fn run_and_report(ctx: &PreprocessorContext, book: &mut Book) -> anyhow::Res
             setup.config.as_of,
             outcome.failed,
         );
-        write_report(&ctx.root.join(path), &report)?;
+        write_report(&root.join(path), &report)?;
     }
-    Ok(outcome.failed)
+    Ok(())
+}
+
+/// The directory annotation paths are relative to: the repository
+/// (`GITHUB_WORKSPACE`) when the book is inside it, else the book root.
+pub fn github_base(root: &Path) -> PathBuf {
+    let root = std::fs::canonicalize(root).unwrap_or_else(|_| root.to_owned());
+    std::env::var_os("GITHUB_WORKSPACE")
+        .and_then(|w| std::fs::canonicalize(w).ok())
+        .and_then(|w| root.strip_prefix(&w).ok().map(Path::to_owned))
+        .unwrap_or_default()
+}
+
+/// Appends the diagnostics table to `$GITHUB_STEP_SUMMARY`, when set.
+pub fn append_step_summary(report: &Report, base: &Path) -> std::io::Result<()> {
+    use std::io::Write as _;
+    let Some(path) = std::env::var_os("GITHUB_STEP_SUMMARY") else {
+        return Ok(());
+    };
+    let mut file = std::fs::OpenOptions::new()
+        .create(true)
+        .append(true)
+        .open(path)?;
+    file.write_all(crate::report::formats::step_summary(report, base).as_bytes())
 }
 
 /// Writes the validation report whole or not at all (through a temporary

@@ -34,6 +34,18 @@ pub struct ValidationReport<'r> {
     pub chapters: Vec<ChapterEntry<'r>>,
     /// Every violation, in book order.
     pub violations: Vec<Violation<'r>>,
+    /// Violations silenced by `evidence-disable-next-line` comments.
+    pub suppressed: Vec<Suppressed<'r>>,
+}
+
+/// A silenced violation and the reason given for silencing it.
+#[derive(Debug, Serialize)]
+pub struct Suppressed<'r> {
+    /// The violation.
+    #[serde(flatten)]
+    pub violation: Violation<'r>,
+    /// The comment's `reason`.
+    pub reason: &'r str,
 }
 
 /// Counts over the whole book.
@@ -171,6 +183,14 @@ impl<'r> ValidationReport<'r> {
                 .diagnostics
                 .iter()
                 .map(|d| violation(report, d))
+                .collect(),
+            suppressed: report
+                .suppressed
+                .iter()
+                .map(|(d, reason)| Suppressed {
+                    violation: violation(report, d),
+                    reason,
+                })
                 .collect(),
         }
     }

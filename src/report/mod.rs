@@ -1,6 +1,7 @@
 //! Reporting: diagnostics with rule ids and source locations, printed the
 //! way rustc prints them, and the JSON validation report.
 
+pub mod formats;
 pub mod json;
 
 use crate::rules::diversity::DiversityStats;
@@ -93,6 +94,9 @@ pub struct Report {
     pub files: Vec<SourceFile>,
     /// The diagnostics, in book order.
     pub diagnostics: Vec<Diagnostic>,
+    /// Violations silenced by `evidence-disable-next-line` comments, with
+    /// their reasons: listed, never hidden.
+    pub suppressed: Vec<(Diagnostic, String)>,
     /// One summary per chapter, in book order.
     pub chapters: Vec<ChapterSummary>,
 }
@@ -186,6 +190,9 @@ pub fn emit_summary(
         ));
     }
     let mut counts = counts.join(" and ");
+    if !report.suppressed.is_empty() {
+        counts.push_str(&format!(" ({} suppressed)", report.suppressed.len()));
+    }
     if chapters > 0 {
         counts.push_str(&format!(
             " in {chapters} {}",
@@ -280,6 +287,7 @@ mod tests {
                 evidence_ids: vec![],
                 removed: false,
             }],
+            suppressed: vec![],
             chapters: vec![],
         };
         let mut out = NoColor::new(Vec::new());

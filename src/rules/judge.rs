@@ -13,6 +13,7 @@ use crate::markers::Scan;
 use crate::store::{CitationList, PaywallPolicy, Store};
 use serde::Serialize;
 use std::collections::{HashMap, HashSet};
+use std::ops::Range;
 
 /// The replacement of a claim without a resolving citation (seed 000 §3).
 pub const INSUFFICIENT_EVIDENCE: &str = "[Insufficient evidence to support this claim]";
@@ -66,6 +67,9 @@ pub struct Judgement<'s> {
     pub claims: Vec<Claim>,
     /// Every finding, in document order.
     pub findings: Vec<Judged>,
+    /// Findings silenced by an `evidence-disable-next-line` comment, with
+    /// its reason.
+    pub suppressed: Vec<(Finding, String)>,
     /// Claims removed in `remove` mode, with their replacement phrase.
     pub removed_claims: Vec<(usize, &'static str)>,
     /// Markers taken out of claims in `remove` mode.
@@ -314,11 +318,64 @@ pub fn judge<'s>(
         }
     }
 
+    // Suppression comments: check them, then take out what they silence.
+    let mut suppressions: Vec<(Range<usize>, Vec<Rule>, String)> = Vec::new();
+    for s in &scan.suppressions {
+        let mut problems = Vec::new();
+        let mut rules = Vec::new();
+        for id in &s.rules {
+            match Rule::from_id(id) {
+                Some(rule) => rules.push(rule),
+                None => problems.push(format!("unknown rule id `{id}`")),
+            }
+        }
+        if s.rules.is_empty() {
+            problems.push("no rule id".to_owned());
+        }
+        if s.reason.is_none() {
+            problems.push("no `reason=\"…\"`".to_owned());
+        }
+        if s.target.is_none() {
+            problems.push("no block after it".to_owned());
+        }
+        if problems.is_empty()
+            && let (Some(target), Some(reason)) = (&s.target, &s.reason)
+        {
+            suppressions.push((target.clone(), rules, reason.clone()));
+        } else {
+            raw.push(Finding {
+                rule: Rule::InvalidSuppression,
+                message: format!("suppression comment with {}", problems.join(", ")),
+                span: s.span.clone(),
+                block: None,
+                evidence_ids: Vec::new(),
+                excerpt: None,
+            });
+            origins.push(Origin::Other);
+        }
+    }
     let mut raw: Vec<(Finding, Origin)> = raw.into_iter().zip(origins).collect();
     if !checked {
         raw.clear();
         claim_fail.iter_mut().for_each(|f| *f = None);
     }
+    let mut suppressed = Vec::new();
+    raw.retain(|(finding, origin)| {
+        let Some((_, _, reason)) = suppressions.iter().find(|(target, rules, _)| {
+            target.contains(&finding.span.start) && rules.contains(&finding.rule)
+        }) else {
+            return true;
+        };
+        match *origin {
+            Origin::Claim(c) if claim_fail[c].is_some_and(|(r, _)| r == finding.rule) => {
+                claim_fail[c] = None;
+            }
+            Origin::Marker(m) => marker_rule[m] = None,
+            _ => {}
+        }
+        suppressed.push((finding.clone(), reason.clone()));
+        false
+    });
     raw.sort_by_key(|(f, _)| (f.span.start, f.rule));
 
     // Decide: which findings count, and what `remove` mode takes out.
@@ -449,6 +506,7 @@ pub fn judge<'s>(
         resolved,
         claims,
         findings,
+        suppressed,
         removed_claims,
         removed_markers,
         conflicts,

@@ -186,6 +186,10 @@ rules! {
     /// The chapter cites two items that the store says contradict each other.
     ConflictingEvidence = "conflicting-evidence", Warn,
         "say in the text that the sources disagree, and how (the chapter gets a CAUTION note)";
+    /// An `evidence-disable-next-line` comment names an unknown rule, gives
+    /// no reason, or has no block after it.
+    InvalidSuppression = "invalid-suppression", Error,
+        "write `<!-- evidence-disable-next-line RULE-ID reason=\"why\" -->` on the line before the block, with ids from the rules table";
     /// In `remove` mode, more than `max-removed` claims were removed from
     /// the chapter, or a checked section was left without a claim.
     RemovalEscalation = "removal-escalation", Error,

@@ -129,7 +129,7 @@ pub fn references(target: Target, title: &str, entries: &[Entry<'_>], newline: &
                 let e = &entry.evidence;
                 let _ = write!(
                     out,
-                    "<p class=\"evidence-ref\" id=\"{REFERENCE_ANCHOR_PREFIX}{}\">[{}] {}. &quot;{}&quot;. Published {}. <a href=\"{}\">{}</a>",
+                    "<p class=\"evidence-ref\" id=\"{REFERENCE_ANCHOR_PREFIX}{}\">[{}] {}. &quot;{}&quot;. {}<a href=\"{}\">{}</a>",
                     e.id,
                     entry.number,
                     escape::html(e.publisher()),
@@ -161,7 +161,7 @@ pub fn references(target: Target, title: &str, entries: &[Entry<'_>], newline: &
                 }
                 let _ = write!(
                     out,
-                    "\\[{}\\] {}. \"{}\". Published {}. <{}>",
+                    "\\[{}\\] {}. \"{}\". {}<{}>",
                     entry.number,
                     escape::markdown(e.publisher()),
                     escape::markdown(e.title),
@@ -185,15 +185,19 @@ fn href(url: &str) -> String {
     url::Url::parse(url).map(String::from).unwrap_or_default()
 }
 
-/// `Feb 10, 2026`, in UTC.
+/// `Published Feb 10, 2026. ` (in UTC), or nothing for an undated
+/// `citation.v1` record (seed 000 §7 lists undated entries too).
 fn published(evidence: &Resolved<'_>) -> String {
-    evidence.published_at.strftime("%b %-d, %Y").to_string()
+    evidence
+        .published_at
+        .map(|at| format!("Published {}. ", at.strftime("%b %-d, %Y")))
+        .unwrap_or_default()
 }
 
-/// `[Paywall]` for metadata-only sources, `[Monitor-only source]` for tier 4.
+/// `[Paywall]` for metadata-only sources (or paywalled links), and
+/// `[Monitor-only source]` for tier 4.
 fn tags(evidence: &Resolved<'_>) -> impl Iterator<Item = &'static str> {
-    let paywall =
-        (evidence.source.paywall_policy == PaywallPolicy::MetadataOnly).then_some("[Paywall]");
+    let paywall = (evidence.paywall_policy() == PaywallPolicy::MetadataOnly).then_some("[Paywall]");
     let monitor = (evidence.source.tier == 4).then_some("[Monitor-only source]");
     paywall.into_iter().chain(monitor)
 }

@@ -155,3 +155,84 @@ fn a_single_jsonl_file_can_be_the_whole_store() {
     assert_eq!(run.code, 0, "{}", run.stderr);
     assert!(run.chapter("one.md").contains("Example Doc"));
 }
+
+/// Items with seed 001's rich fields, as a model API's citations give them.
+const RICH_STORE: &str = r#"{
+  "schema_version": "evidence.v1",
+  "sources": [
+    {"source_id": "fed", "publisher": "Federal Reserve", "tier": 1},
+    {"source_id": "ft", "publisher": "Financial Times", "tier": 2, "paywall_policy": "metadata_only"}
+  ],
+  "evidence": [
+    {"id": "ev_api", "source_id": "fed", "url": "https://www.federalreserve.gov/a.htm",
+     "document_title": "FOMC statement", "published_at": "2026-02-10T19:00:00Z",
+     "cited_text": "The Committee decided to maintain the target range at 3-1/2 to 3-3/4 percent.",
+     "source_span": [21, 98],
+     "content": "Inflation is <high>. The Committee decided to maintain the target range at 3-1/2 to 3-3/4 percent. More."},
+    {"id": "ev_quote", "source_id": "fed", "url": "https://www.federalreserve.gov/b.htm", "title": "Minutes",
+     "published_at": "2026-02-10T19:00:00Z",
+     "quote_span": {"start": 0, "end": 34, "text": "Participants saw <risks> & \"costs\"."}},
+    {"id": "ev_paywalled", "source_id": "ft", "url": "https://www.ft.com/content/x", "title": "Debate",
+     "published_at": "2026-02-09T08:00:00Z", "cited_text": "A paywalled sentence that must not be shown."},
+    {"id": "ev_badspan", "source_id": "fed", "url": "https://www.federalreserve.gov/c.htm", "title": "Press",
+     "published_at": "2026-02-10T19:00:00Z", "cited_text": "rates held", "source_span": [0, 10],
+     "content": "Rates were held steady."}
+  ]
+}"#;
+
+const RICH_CHAPTER: &str = "# Rich\n\nThe committee kept the target range unchanged [EVID:ev_api].\n\n\
+Participants weighed the risks and the costs [EVID:ev_quote].\n\n\
+Economists debate the stance of policy [EVID:ev_paywalled].\n";
+
+#[test]
+fn references_show_the_cited_passage_of_full_text_sources_escaped() {
+    let book = TestBook::with_store("", RICH_STORE, &[("rich.md", RICH_CHAPTER)]);
+    book.build().expect("the book builds");
+    let html = book.html("rich.md");
+    // `document_title` stands in for the missing `title`.
+    assert!(html.contains(r#"[1] Federal Reserve. "FOMC statement". Published Feb 10, 2026."#));
+    // (mdBook re-serializes the HTML, with line breaks between elements.)
+    let html = html.replace('\n', "");
+    assert!(html.contains(
+        r#"<blockquote class="evidence-passage"><p>The Committee decided to maintain the target range at 3-1/2 to 3-3/4 percent.</p></blockquote>"#
+    ), "{html}");
+    // `quote_span.text` when there is no `cited_text`; store text is escaped.
+    assert!(html.contains(
+        r#"<blockquote class="evidence-passage"><p>Participants saw &lt;risks&gt; &amp; "costs".</p></blockquote>"#
+    ), "{html}");
+    assert!(!html.contains("<risks>"));
+    // A metadata-only source's text is never shown.
+    assert!(!html.contains("must not be shown"), "{html}");
+    assert_eq!(html.matches("evidence-passage").count(), 2);
+}
+
+#[test]
+fn other_renderers_get_the_passage_as_an_escaped_block_quote_and_reruns_change_nothing() {
+    let book = TestBook::with_store("", RICH_STORE, &[("rich.md", RICH_CHAPTER)]);
+    let stdin = book.stdin("markdown");
+    let run = run_stdin(book.root(), &stdin);
+    assert_eq!(run.code, 0, "{}", run.stderr);
+    let out = run.chapter("rich.md");
+    assert!(
+        out.contains("\n> Participants saw \\<risks\\> \\& \\\"costs\\\"\\.\n"),
+        "{out}"
+    );
+    let again = common::rerun(book.root(), &stdin, &run);
+    assert_eq!(again.chapter("rich.md"), out);
+}
+
+#[test]
+fn a_span_that_does_not_select_the_quote_is_span_mismatch() {
+    let chapter = "# Spans\n\nRates were held steady this month [EVID:ev_badspan].\n\nThe range stayed where it was [EVID:ev_api] [EVID:ev_badspan].\n";
+    let book = TestBook::with_store("", RICH_STORE, &[("spans.md", chapter)]);
+    let run = book.run("html");
+    assert_eq!(run.code, 1, "{}", run.stderr);
+    let err = &run.stderr;
+    assert_eq!(err.matches("error[span-mismatch]").count(), 1, "{err}");
+    assert!(
+        err.contains("evidence `ev_badspan`: `source_span` [0, 10] selects \"Rates were\" from `content`, not the `cited_text` \"rates held\""),
+        "{err}"
+    );
+    assert!(err.contains("src/spans.md:3:"), "{err}");
+    assert!(!err.contains("ev_api`"), "exact spans pass: {err}");
+}

@@ -150,6 +150,13 @@ pub fn references(target: Target, title: &str, entries: &[Entry<'_>], newline: &
                     );
                 }
                 let _ = write!(out, "</p>{newline}");
+                if let Some(passage) = passage(e) {
+                    let _ = write!(
+                        out,
+                        "<blockquote class=\"evidence-passage\"><p>{}</p></blockquote>{newline}",
+                        escape::html(passage)
+                    );
+                }
             }
             let _ = write!(out, "</div>{newline}");
         }
@@ -172,6 +179,9 @@ pub fn references(target: Target, title: &str, entries: &[Entry<'_>], newline: &
                     let _ = write!(out, " {}", escape::markdown(tag));
                 }
                 out.push_str(newline);
+                if let Some(passage) = passage(e) {
+                    let _ = write!(out, "> {}{newline}", escape::markdown(passage));
+                }
             }
         }
     }
@@ -192,6 +202,15 @@ fn published(evidence: &Resolved<'_>) -> String {
         .published_at
         .map(|at| format!("Published {}. ", at.strftime("%b %-d, %Y")))
         .unwrap_or_default()
+}
+
+/// The passage the item cites, shown under its entry: only for full-text
+/// sources, as a metadata-only source's text must not be reproduced.
+fn passage<'s>(evidence: &Resolved<'s>) -> Option<&'s str> {
+    match evidence.paywall_policy() {
+        PaywallPolicy::Full => evidence.item.cited_passage(),
+        PaywallPolicy::MetadataOnly => None,
+    }
 }
 
 /// `[Paywall]` for metadata-only sources (or paywalled links), and

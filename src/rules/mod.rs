@@ -6,9 +6,11 @@
 
 mod grounding;
 mod resolution;
+mod spans;
 
 pub use grounding::ungrounded_claims;
 pub use resolution::{Resolved, resolve};
+pub use spans::span_mismatches;
 
 use serde::Serialize;
 use std::fmt;
@@ -118,6 +120,10 @@ rules! {
     /// The store lists citations for a chapter that is not in the book.
     UnknownChapter = "unknown-chapter", Warning,
         "fix the key under `chapters` in the store: it is the chapter's path relative to `src/`";
+    /// A cited item's `source_span` or `quote_span` does not select, in its
+    /// `content`, the text it quotes.
+    SpanMismatch = "span-mismatch", Error,
+        "fix the item's offsets (characters from 0, end exclusive) or its quoted text, so that the span of `content` is exactly the quote";
 }
 
 impl fmt::Display for Rule {

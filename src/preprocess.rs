@@ -203,6 +203,7 @@ fn process_chapter(setup: &Setup, path: &Path, content: &mut String) -> ChapterR
     let ok: Vec<bool> = resolved.iter().map(Option::is_some).collect();
     findings.extend(rules::ungrounded_claims(&scan, &ok, list.is_some()));
     findings.extend(rules::span_mismatches(&scan, &resolved));
+    findings.extend(rules::numbers_not_in_evidence(text, &scan, &resolved));
     findings.sort_by_key(|f| (f.span.start, f.rule));
     if !checked {
         findings.clear();

@@ -236,3 +236,31 @@ fn a_span_that_does_not_select_the_quote_is_span_mismatch() {
     assert!(err.contains("src/spans.md:3:"), "{err}");
     assert!(!err.contains("ev_api`"), "exact spans pass: {err}");
 }
+
+#[test]
+fn a_number_missing_from_the_cited_passage_is_a_warning_at_the_number() {
+    let chapter = "# Numbers\n\n\
+- The committee kept the target range at 3.50–3.75% this month [EVID:ev_api].\n\
+- The committee kept the target range at 3.50–4.00% this month [EVID:ev_api].\n\
+- Economists debate whether 2 cuts are due this year [EVID:ev_paywalled].\n";
+    let book = TestBook::with_store("", RICH_STORE, &[("numbers.md", chapter)]);
+    let run = book.run("html");
+    assert_eq!(
+        run.code, 0,
+        "a warning does not stop the build: {}",
+        run.stderr
+    );
+    let err = &run.stderr;
+    assert_eq!(
+        err.matches("warning[number-not-in-evidence]").count(),
+        2,
+        "{err}"
+    );
+    assert!(
+        err.contains("`4.00%` appears in none of the passages this claim cites (`ev_api`)"),
+        "{err}"
+    );
+    assert!(err.contains("src/numbers.md:4:47"), "{err}");
+    assert!(err.contains("`2` appears in none of the passages this claim cites (`ev_paywalled`)"));
+    book.build().expect("builds");
+}

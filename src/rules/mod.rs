@@ -5,10 +5,13 @@
 //! the JSON report and in configuration), so they never change once released.
 
 mod grounding;
+mod number_evidence;
+pub mod numbers;
 mod resolution;
 mod spans;
 
 pub use grounding::ungrounded_claims;
+pub use number_evidence::numbers_not_in_evidence;
 pub use resolution::{Resolved, resolve};
 pub use spans::span_mismatches;
 
@@ -124,6 +127,10 @@ rules! {
     /// `content`, the text it quotes.
     SpanMismatch = "span-mismatch", Error,
         "fix the item's offsets (characters from 0, end exclusive) or its quoted text, so that the span of `content` is exactly the quote";
+    /// A number in a claim appears in none of the passages (`cited_text`,
+    /// `quote_span.text`, `snippet_span.text`) of the items it cites.
+    NumberNotInEvidence = "number-not-in-evidence", Warning,
+        "check the figure against the cited passage: correct it, or cite evidence whose passage states it";
 }
 
 impl fmt::Display for Rule {

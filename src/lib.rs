@@ -3,9 +3,11 @@
 //!
 //! The data flows one way: [`config`] → [`store`] → [`markers`] (scan) →
 //! [`rules`] (judge) → [`render`] → [`report`]. [`preprocess`] runs the
-//! stages over a whole book.
+//! stages over a whole book. [`import`] makes chapters and stores from a
+//! model API's cited answers.
 
 pub mod config;
+pub mod import;
 pub mod markers;
 pub mod preprocess;
 pub mod render;

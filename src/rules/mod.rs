@@ -12,7 +12,7 @@ mod spans;
 
 pub use grounding::ungrounded_claims;
 pub use number_evidence::numbers_not_in_evidence;
-pub use resolution::{Resolved, resolve};
+pub use resolution::{Resolved, is_http_url, resolve};
 pub use spans::span_mismatches;
 
 use serde::Serialize;

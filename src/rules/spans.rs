@@ -9,7 +9,7 @@
 
 use super::{Finding, Resolved, Rule};
 use crate::markers::Scan;
-use crate::store::EvidenceItem;
+use crate::store::{EvidenceItem, char_slice};
 use std::collections::HashSet;
 
 /// One finding per cited item whose spans do not reproduce its quotes, at
@@ -100,26 +100,6 @@ fn compare(
         excerpt(selected, from),
         excerpt(quote, from)
     ))
-}
-
-/// The text between two character offsets, if both fall within `text` and
-/// `start <= end`.
-fn char_slice(text: &str, start: u64, end: u64) -> Option<&str> {
-    let (start, end) = (usize::try_from(start).ok()?, usize::try_from(end).ok()?);
-    if start > end {
-        return None;
-    }
-    let mut bounds = text
-        .char_indices()
-        .map(|(i, _)| i)
-        .chain(std::iter::once(text.len()));
-    let from = bounds.nth(start)?;
-    let to = if end == start {
-        from
-    } else {
-        bounds.nth(end - start - 1)?
-    };
-    Some(&text[from..to])
 }
 
 /// A quoted rendering of a passage for a message: at most 60 characters

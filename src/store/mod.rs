@@ -12,7 +12,7 @@ pub use citation::{CITATION_V1, cid, normalize_url};
 pub use load::{StoreError, load};
 pub use model::{
     EvidenceItem, LinkCheck, LinkStatus, PaywallPolicy, QuoteSpan, SnippetSpan, Source, Status,
-    parse_rfc3339,
+    char_slice, parse_rfc3339,
 };
 
 use std::collections::HashMap;

@@ -218,6 +218,27 @@ impl EvidenceItem {
     }
 }
 
+/// The text between two character offsets (Unicode scalar values, end
+/// exclusive: the unit of every span in the store), if both fall within
+/// `text` and `start <= end`.
+pub fn char_slice(text: &str, start: u64, end: u64) -> Option<&str> {
+    let (start, end) = (usize::try_from(start).ok()?, usize::try_from(end).ok()?);
+    if start > end {
+        return None;
+    }
+    let mut bounds = text
+        .char_indices()
+        .map(|(i, _)| i)
+        .chain(std::iter::once(text.len()));
+    let from = bounds.nth(start)?;
+    let to = if end == start {
+        from
+    } else {
+        bounds.nth(end - start - 1)?
+    };
+    Some(&text[from..to])
+}
+
 /// Parses an RFC 3339 timestamp, saying what was expected when it is not one.
 fn timestamp<'de, D: Deserializer<'de>>(deserializer: D) -> Result<Option<Timestamp>, D::Error> {
     let Some(text) = Option::<String>::deserialize(deserializer)? else {
@@ -313,6 +334,16 @@ fn tier<'de, D: Deserializer<'de>>(deserializer: D) -> Result<u8, D::Error> {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn char_slices_count_characters() {
+        assert_eq!(char_slice("héllo wörld", 6, 11), Some("wörld"));
+        assert_eq!(char_slice("abc", 3, 3), Some(""));
+        assert_eq!(char_slice("abc", 0, 3), Some("abc"));
+        assert_eq!(char_slice("abc", 2, 4), None);
+        assert_eq!(char_slice("abc", 2, 1), None);
+        assert_eq!(char_slice("abc", u64::MAX, u64::MAX), None);
+    }
 
     #[test]
     fn rfc3339_accepts_offsets_and_fractions() {

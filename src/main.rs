@@ -2,10 +2,12 @@
 
 use anyhow::{Context, bail};
 use clap::{Parser, Subcommand};
+use mdbook_evidence::import::anthropic;
 use mdbook_evidence::preprocess::run_and_report;
 use mdbook_preprocessor::PreprocessorContext;
 use mdbook_preprocessor::book::Book;
 use std::io::{Read, Write};
+use std::path::PathBuf;
 use std::process::ExitCode;
 
 /// Grounds every claim of an mdBook report in stored evidence.
@@ -37,6 +39,40 @@ enum Command {
         #[arg(long, value_enum, default_value = "human")]
         format: mdbook_evidence::check::Format,
     },
+    /// Turns a model's cited answer into a chapter with `[N]` markers and an
+    /// evidence store fragment.
+    #[command(subcommand)]
+    Import(Import),
+}
+
+#[derive(Subcommand)]
+enum Import {
+    /// An Anthropic Messages API response whose text blocks carry `citations`.
+    Anthropic {
+        /// The Messages API response (JSON).
+        response: PathBuf,
+        /// The documents that were sent, in order, with their source metadata
+        /// (JSON; see the README).
+        #[arg(long, value_name = "DOCS.json")]
+        documents: PathBuf,
+        /// Where to write the chapter.
+        #[arg(long, value_name = "OUT.md")]
+        chapter: PathBuf,
+        /// Where to write the evidence store fragment.
+        #[arg(long, value_name = "OUT.json")]
+        store: PathBuf,
+        /// The chapter's path relative to the book's `src/` [default: the
+        /// part of --chapter after `src/`, else its file name].
+        #[arg(long, value_name = "PATH")]
+        chapter_key: Option<String>,
+        /// A level-1 heading for the chapter.
+        #[arg(long)]
+        title: Option<String>,
+        /// Leave the source registry out of the store fragment (when the
+        /// book's store already registers the sources).
+        #[arg(long)]
+        no_sources: bool,
+    },
 }
 
 fn main() -> ExitCode {
@@ -49,6 +85,42 @@ fn main() -> ExitCode {
                 Ok(true) => ExitCode::from(1),
                 Err(err) => {
                     let _ = writeln!(std::io::stderr(), "error: mdbook-evidence: {err:#}");
+                    ExitCode::from(2)
+                }
+            }
+        }
+        Some(Command::Import(Import::Anthropic {
+            response,
+            documents,
+            chapter,
+            store,
+            chapter_key,
+            title,
+            no_sources,
+        })) => {
+            let options = anthropic::Options {
+                response: &response,
+                documents: &documents,
+                chapter: &chapter,
+                store: &store,
+                chapter_key,
+                title,
+                sources: !no_sources,
+            };
+            match anthropic::import(&options) {
+                Ok(done) => {
+                    let _ = writeln!(
+                        std::io::stderr(),
+                        "mdbook-evidence: imported {} citation(s) as {} evidence item(s): chapter `{}`, store `{}` (add it to `store` in book.toml)",
+                        done.citations,
+                        done.items,
+                        chapter.display(),
+                        store.display()
+                    );
+                    ExitCode::SUCCESS
+                }
+                Err(err) => {
+                    let _ = writeln!(std::io::stderr(), "error: mdbook-evidence import: {err:#}");
                     ExitCode::from(2)
                 }
             }

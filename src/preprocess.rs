@@ -218,7 +218,7 @@ fn process_chapter(setup: &Setup, path: &Path, content: &mut String) -> ChapterR
             claim_min_words: config.claim_min_words,
         },
     );
-    let judgement = rules::judge(&scan, &setup.store, list, config, checked);
+    let judgement = rules::judge(content, &scan, &setup.store, list, config, checked);
     let edits = render::chapter_edits(content, &scan, &judgement, list, setup.target, config);
     let summary = ChapterSummary {
         path: chapter_key(path),

@@ -132,7 +132,7 @@ pub fn references(target: Target, title: &str, entries: &[Entry<'_>], newline: &
                 let e = &entry.evidence;
                 let _ = write!(
                     out,
-                    "<p class=\"evidence-ref\" id=\"{REFERENCE_ANCHOR_PREFIX}{}\">[{}] {}. &quot;{}&quot;. Published {}. <a href=\"{}\">{}</a>",
+                    "<p class=\"evidence-ref\" id=\"{REFERENCE_ANCHOR_PREFIX}{}\">[{}] {}. &quot;{}&quot;. {}<a href=\"{}\">{}</a>",
                     e.id,
                     entry.number,
                     escape::html(e.publisher()),
@@ -153,6 +153,13 @@ pub fn references(target: Target, title: &str, entries: &[Entry<'_>], newline: &
                     );
                 }
                 let _ = write!(out, "</p>{newline}");
+                if let Some(passage) = passage(e) {
+                    let _ = write!(
+                        out,
+                        "<blockquote class=\"evidence-passage\"><p>{}</p></blockquote>{newline}",
+                        escape::html(passage)
+                    );
+                }
             }
             let _ = write!(out, "</div>{newline}");
         }
@@ -164,7 +171,7 @@ pub fn references(target: Target, title: &str, entries: &[Entry<'_>], newline: &
                 }
                 let _ = write!(
                     out,
-                    "\\[{}\\] {}. \"{}\". Published {}. <{}>",
+                    "\\[{}\\] {}. \"{}\". {}<{}>",
                     entry.number,
                     escape::markdown(e.publisher()),
                     escape::markdown(e.title),
@@ -175,6 +182,9 @@ pub fn references(target: Target, title: &str, entries: &[Entry<'_>], newline: &
                     let _ = write!(out, " {}", escape::markdown(tag));
                 }
                 out.push_str(newline);
+                if let Some(passage) = passage(e) {
+                    let _ = write!(out, "> {}{newline}", escape::markdown(passage));
+                }
             }
         }
     }
@@ -188,15 +198,28 @@ fn href(url: &str) -> String {
     url::Url::parse(url).map(String::from).unwrap_or_default()
 }
 
-/// `Feb 10, 2026`, in UTC.
+/// `Published Feb 10, 2026. ` (in UTC), or nothing for an undated
+/// `citation.v1` record (seed 000 §7 lists undated entries too).
 fn published(evidence: &Resolved<'_>) -> String {
-    evidence.published_at.strftime("%b %-d, %Y").to_string()
+    evidence
+        .published_at
+        .map(|at| format!("Published {}. ", at.strftime("%b %-d, %Y")))
+        .unwrap_or_default()
 }
 
-/// `[Paywall]` for metadata-only sources, `[Monitor-only source]` for tier 4.
+/// The passage the item cites, shown under its entry: only for full-text
+/// sources, as a metadata-only source's text must not be reproduced.
+fn passage<'s>(evidence: &Resolved<'s>) -> Option<&'s str> {
+    match evidence.paywall_policy() {
+        PaywallPolicy::Full => evidence.item.cited_passage(),
+        PaywallPolicy::MetadataOnly => None,
+    }
+}
+
+/// `[Paywall]` for metadata-only sources (or paywalled links), and
+/// `[Monitor-only source]` for tier 4.
 fn tags(evidence: &Resolved<'_>) -> impl Iterator<Item = &'static str> {
-    let paywall =
-        (evidence.source.paywall_policy == PaywallPolicy::MetadataOnly).then_some("[Paywall]");
+    let paywall = (evidence.paywall_policy() == PaywallPolicy::MetadataOnly).then_some("[Paywall]");
     let monitor = (evidence.source.tier == 4).then_some("[Monitor-only source]");
     paywall.into_iter().chain(monitor)
 }

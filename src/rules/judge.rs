@@ -93,6 +93,7 @@ pub struct Judgement<'s> {
 /// Judges a chapter. `checked` is false for excluded chapters, which are
 /// rendered but never judged.
 pub fn judge<'s>(
+    text: &str,
     scan: &Scan,
     store: &'s Store,
     list: Option<&'s CitationList>,
@@ -258,6 +259,15 @@ pub fn judge<'s>(
             });
             origins.push(Origin::Other);
         }
+    }
+
+    // Passage rules (seed 001): spans against content, numbers against passages.
+    for finding in super::span_mismatches(scan, &resolved)
+        .into_iter()
+        .chain(super::numbers_not_in_evidence(text, scan, &resolved))
+    {
+        raw.push(finding);
+        origins.push(Origin::Other);
     }
 
     // Chapter rules: diversity and conflicts.

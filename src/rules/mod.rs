@@ -8,13 +8,18 @@ pub mod claims;
 pub mod confidence;
 pub mod diversity;
 pub mod judge;
+mod number_evidence;
+pub mod numbers;
 pub mod numeric;
 pub mod policy;
 mod resolution;
+mod spans;
 pub mod speculation;
 
 pub use judge::{Judged, Judgement, Verdict, judge};
-pub use resolution::{Resolved, resolve};
+pub use number_evidence::numbers_not_in_evidence;
+pub use resolution::{Resolved, is_http_url, resolve};
+pub use spans::span_mismatches;
 
 use serde::Serialize;
 use std::fmt;
@@ -194,6 +199,14 @@ rules! {
     /// the chapter, or a checked section was left without a claim.
     RemovalEscalation = "removal-escalation", Error,
         "cite evidence for the removed claims; the chapter cannot be published with this many gaps";
+    /// A cited item's `source_span` or `quote_span` does not select, in its
+    /// `content`, the text it quotes.
+    SpanMismatch = "span-mismatch", Error,
+        "fix the item's offsets (characters from 0, end exclusive) or its quoted text, so that the span of `content` is exactly the quote";
+    /// A number in a claim appears in none of the passages (`cited_text`,
+    /// `quote_span.text`, `snippet_span.text`) of the items it cites.
+    NumberNotInEvidence = "number-not-in-evidence", Warn,
+        "check the figure against the cited passage: correct it, or cite evidence whose passage states it";
 }
 
 impl fmt::Display for Rule {

@@ -3,15 +3,16 @@
 //! `expired-evidence`, `unsafe-url`, `registry-mismatch` and `stale-evidence`.
 //!
 //! A marker resolves when its id is in the store and the item has `url`,
-//! `title`, `published_at` and a `source_id` the registry knows, its status
-//! is neither `deleted` nor `invalid`, its `expires_at` is not past, its
-//! URL is absolute http(s) and agrees with the registry (`url_prefixes`,
+//! `title` (or `document_title`), `published_at` (not for `citation.v1`
+//! records, which have none) and a `source_id` the registry knows, its
+//! status is neither `deleted` nor `invalid`, its `expires_at` is not past,
+//! its URL is absolute http(s) and agrees with the registry (`url_prefixes`,
 //! `publisher`), and it is not older than `max-age-days`.
 
 use super::Rule;
 use crate::config::Config;
 use crate::markers::MarkerKind;
-use crate::store::{CitationList, EvidenceItem, Source, Status, Store};
+use crate::store::{CitationList, EvidenceItem, LinkStatus, PaywallPolicy, Source, Status, Store};
 use jiff::Timestamp;
 
 /// A marker that resolved: the item it cites and the item's source.
@@ -25,10 +26,11 @@ pub struct Resolved<'s> {
     pub source: &'s Source,
     /// The item's URL, checked to be absolute http(s).
     pub url: &'s str,
-    /// The item's title.
+    /// The item's title (`title`, else `document_title`).
     pub title: &'s str,
-    /// When the item was published.
-    pub published_at: Timestamp,
+    /// When the item was published; `None` only for `citation.v1` records,
+    /// which carry no publication date.
+    pub published_at: Option<Timestamp>,
 }
 
 impl Resolved<'_> {
@@ -38,6 +40,15 @@ impl Resolved<'_> {
             .publisher
             .as_deref()
             .unwrap_or(&self.source.publisher)
+    }
+
+    /// Whether only metadata may be shown: the source is `metadata_only`, or
+    /// the item's link check found a paywall.
+    pub fn paywall_policy(&self) -> PaywallPolicy {
+        match &self.item.link_check {
+            Some(check) if check.status == LinkStatus::Paywalled => PaywallPolicy::MetadataOnly,
+            _ => self.source.paywall_policy,
+        }
     }
 }
 
@@ -98,25 +109,37 @@ pub fn resolve<'s>(
             );
         }
         Status::Invalid => {
-            return fail(
-                Rule::InvalidEvidence,
-                format!("evidence `{id}` is marked invalid (`status: invalid`)"),
-            );
+            let message = match &item.link_check {
+                Some(check) => {
+                    let http = check
+                        .http_status
+                        .map(|code| format!(", HTTP {code}"))
+                        .unwrap_or_default();
+                    format!(
+                        "evidence `{id}` failed its link check (`status: {}`{http}): {:?}",
+                        check.status.as_str(),
+                        check.notes
+                    )
+                }
+                None => format!("evidence `{id}` is marked invalid (`status: invalid`)"),
+            };
+            return fail(Rule::InvalidEvidence, message);
         }
     }
+    let dated = item.published_at.is_some() || item.link_check.is_some();
     let missing: Vec<&str> = [
         ("url", item.url.is_none()),
-        ("title", item.title.is_none()),
-        ("published_at", item.published_at.is_none()),
+        ("title", item.display_title().is_none()),
+        ("published_at", !dated),
         ("source_id", item.source_id.is_none()),
     ]
     .into_iter()
     .filter_map(|(name, absent)| absent.then_some(name))
     .collect();
-    let (Some(url), Some(title), Some(published_at), Some(source_id)) = (
+    let (Some(url), Some(title), true, Some(source_id)) = (
         item.url.as_deref(),
-        item.title.as_deref(),
-        item.published_at,
+        item.display_title(),
+        dated,
         item.source_id.as_deref(),
     ) else {
         return fail(
@@ -161,7 +184,10 @@ pub fn resolve<'s>(
             ),
         );
     }
+    // A `citation.v1` record's source is made up from its URL's host, so
+    // its own publisher is the only one there is.
     if let Some(publisher) = item.publisher.as_deref()
+        && item.link_check.is_none()
         && publisher != source.publisher
     {
         return fail(
@@ -172,10 +198,10 @@ pub fn resolve<'s>(
             ),
         );
     }
-    let age_days = (as_of.as_second() - published_at.as_second()) / 86_400;
-    if let Some(days) = config.max_age_days
+    if let (Some(days), Some(published_at)) = (config.max_age_days, item.published_at)
         && (as_of.as_second() - published_at.as_second()) > i64::from(days) * 86_400
     {
+        let age_days = (as_of.as_second() - published_at.as_second()) / 86_400;
         return fail(
             Rule::StaleEvidence,
             format!(
@@ -201,7 +227,7 @@ pub fn resolve<'s>(
         source,
         url,
         title,
-        published_at,
+        published_at: item.published_at,
     })
 }
 
@@ -343,5 +369,91 @@ mod tests {
         ] {
             assert!(!is_http_url(bad), "{bad}");
         }
+    }
+
+    /// A store with `citation.v1` records and an item titled only by the
+    /// model API's `document_title`.
+    fn records_store() -> (Store, impl Fn(&str) -> String) {
+        let dir = tempfile::tempdir().unwrap();
+        std::fs::write(
+            dir.path().join("s.json"),
+            r#"{"schema_version":"evidence.v1",
+            "sources":[{"source_id":"fed","publisher":"Federal Reserve","tier":1}],
+            "evidence":[{"id":"api","source_id":"fed","url":"https://fed.gov/a","document_title":"From the API",
+                          "published_at":"2026-02-10T14:00:00Z"}]}"#,
+        )
+        .unwrap();
+        let line = |url: &str, status: &str, extra: &str| {
+            let normalized = crate::store::normalize_url(url).unwrap();
+            format!(
+                r#"{{"schema_version":"citation.v1","normalized_url":"{normalized}","cid":"{}","url":"{normalized}","url_original":"{url}","status":"{status}","checked_at":"2026-02-13T12:35:00Z","found_by":[],"title":"T","publisher":"P"{extra}}}"#,
+                crate::store::cid(&normalized)
+            )
+        };
+        let lines = [
+            line("https://a.example/ok", "valid", r#","notes":"ok""#),
+            line(
+                "https://a.example/pay",
+                "paywalled",
+                r#","notes":"login wall""#,
+            ),
+            line(
+                "https://a.example/dead",
+                "invalid",
+                r#","http_status":404,"notes":"404 Not Found""#,
+            ),
+            line(
+                "https://a.example/other",
+                "mismatch",
+                r#","http_status":200,"notes":"page does not mention the claim""#,
+            ),
+            line("https://a.example/bot", "blocked", r#","notes":"captcha""#),
+        ];
+        std::fs::write(dir.path().join("c.jsonl"), lines.join("\n")).unwrap();
+        let store = crate::store::load(
+            dir.path(),
+            &[PathBuf::from("s.json"), PathBuf::from("c.jsonl")],
+        )
+        .unwrap();
+        let id = |path: &str| {
+            crate::store::cid(
+                &crate::store::normalize_url(&format!("https://a.example/{path}")).unwrap(),
+            )
+        };
+        (store, id)
+    }
+
+    #[test]
+    fn records_resolve_by_link_status_and_failures_carry_http_status_and_notes() {
+        let (s, id) = records_store();
+        let now = config(NOW);
+        let cite = |path: &str| resolve(&MarkerKind::Evidence(id(path)), &s, None, &now);
+        let ok = cite("ok").unwrap();
+        assert_eq!(ok.published_at, None, "records carry no publication date");
+        assert_eq!(ok.paywall_policy(), PaywallPolicy::Full);
+        assert_eq!(
+            cite("pay").unwrap().paywall_policy(),
+            PaywallPolicy::MetadataOnly
+        );
+        for (path, expected) in [
+            ("dead", "(`status: invalid`, HTTP 404): \"404 Not Found\""),
+            (
+                "other",
+                "(`status: mismatch`, HTTP 200): \"page does not mention the claim\"",
+            ),
+            ("bot", "(`status: blocked`): \"captcha\""),
+        ] {
+            let (rule, message, _) = cite(path).unwrap_err();
+            assert_eq!(rule, Rule::InvalidEvidence);
+            assert!(message.contains("failed its link check"), "{message}");
+            assert!(message.ends_with(expected), "{message}");
+        }
+    }
+
+    #[test]
+    fn document_title_stands_in_for_a_missing_title() {
+        let (s, _) = records_store();
+        let api = resolve(&MarkerKind::Evidence("api".into()), &s, None, &config(NOW)).unwrap();
+        assert_eq!(api.title, "From the API");
     }
 }

@@ -202,3 +202,17 @@ fn a_bang_before_a_marker_does_not_make_an_image() {
             .contains("sharply\\![\\[1\\]](#evidence-ev_fomc")
     );
 }
+
+#[test]
+fn a_citation_inside_a_would_be_link_label_keeps_it_text() {
+    // Unescaped brackets make `[ … ]: /url` an invalid label, hence a
+    // paragraph; the citation keeps its brackets unescaped so that it stays one.
+    let chapter = "# T\n\n[ The rate [EVID:ev_fomc]\nheld steady\n]: /url\nbar\n";
+    let run = twice("mode = \"warn\"", common::STORE, "html", chapter);
+    assert!(run.chapter("c.md").contains(">[&#49;]</a>"));
+    let book = TestBook::new("mode = \"warn\"", &[("c.md", chapter)]);
+    book.build().expect("builds");
+    let html = book.html("c.md");
+    assert!(html.contains("<p>[ The rate <a class=\"evidence-cite\""), "{html}");
+    assert!(html.contains(">[1]</a>\nheld steady\n]: /url\nbar</p>"), "{html}");
+}

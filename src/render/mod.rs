@@ -92,9 +92,13 @@ fn cite_anchor(id: &str, occurrence: u32) -> String {
 
 /// A rendered citation, `[n]`, linking to the item's References entry.
 ///
-/// In HTML the label is written `\[n\]` so that a `[n]: url` definition
-/// elsewhere in the chapter cannot turn it into a nested link; in a heading
-/// (which mdBook wraps in an anchor) the citation is a `<span>`, not a link.
+/// In HTML the label is written `[&#49;]` (the digits as character
+/// references): its brackets stay unescaped, as the marker's were, so that
+/// whether text around it parses as a link label does not change (an escaped
+/// `\[1\]` would make `[a [EVID:x] b]: /url` a link reference definition),
+/// while a `[1]: url` definition in the chapter cannot turn it into a nested
+/// link. In a heading (which mdBook wraps in an anchor) the citation is a
+/// `<span>`, not a link.
 pub fn citation(
     target: Target,
     number: u32,
@@ -105,19 +109,31 @@ pub fn citation(
     let id = evidence.id;
     match target {
         Target::Html if in_heading => format!(
-            "<span class=\"{CITE_CLASS}\" data-evidence=\"{id}\" title=\"{}\">\\[{number}\\]</span>",
+            "<span class=\"{CITE_CLASS}\" data-evidence=\"{id}\" title=\"{}\">[{}]</span>",
             escape::html(&hover(evidence)),
+            digit_references(number),
         ),
         Target::Html => format!(
-            "<a class=\"{CITE_CLASS}\" id=\"{}\" href=\"#{REFERENCE_ANCHOR_PREFIX}{id}\" data-evidence=\"{id}\" title=\"{}\">\\[{number}\\]</a>",
+            "<a class=\"{CITE_CLASS}\" id=\"{}\" href=\"#{REFERENCE_ANCHOR_PREFIX}{id}\" data-evidence=\"{id}\" title=\"{}\">[{}]</a>",
             cite_anchor(id, occurrence),
             escape::html(&hover(evidence)),
+            digit_references(number),
         ),
         Target::Markdown => format!(
             "[\\[{number}\\]](#{REFERENCE_ANCHOR_PREFIX}{id} \"{}\")",
             escape::markdown_title(&hover(evidence)),
         ),
     }
+}
+
+/// `12` as `&#49;&#50;`: reads `12`, but a `[12]: url` definition does not
+/// match it.
+fn digit_references(number: u32) -> String {
+    number
+        .to_string()
+        .bytes()
+        .map(|digit| format!("&#{digit};"))
+        .collect()
 }
 
 /// The References section: a level-2 heading and one entry per cited item,

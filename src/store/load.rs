@@ -287,6 +287,15 @@ fn parse_file(path: &Path, text: &str) -> Result<StoreFile, StoreError> {
         });
     }
 
+    // serde reads a struct from an array too (`["evidence.v1"]` would pass
+    // the probe), so check the top level is an object first.
+    let body = text.trim_start();
+    if !body.starts_with('{') {
+        let skipped = &text[..text.len() - body.len()];
+        let line = skipped.matches('\n').count() + 1;
+        let column = skipped.len() - skipped.rfind('\n').map_or(0, |nl| nl + 1) + 1;
+        return Err(not_an_object(path, line, column));
+    }
     let probe: VersionProbe = serde_json::from_str(text).map_err(|err| syntax(path, &err))?;
     let version_error = |found: String| StoreError::SchemaVersion {
         path: path.to_owned(),
@@ -341,19 +350,23 @@ pub(super) fn strip_position(message: &str) -> String {
 fn syntax(path: &Path, err: &serde_json::Error) -> StoreError {
     if err.is_data() {
         // The probe only fails on data when the top level is not an object.
-        return StoreError::Schema {
-            path: path.to_owned(),
-            json_path: ".".into(),
-            line: err.line(),
-            column: err.column(),
-            message: "a store file must be a JSON object with \"schema_version\", \"sources\" and \"evidence\"".into(),
-        };
+        return not_an_object(path, err.line(), err.column());
     }
     StoreError::Syntax {
         path: path.to_owned(),
         line: err.line(),
         column: err.column(),
         message: strip_position(&err.to_string()),
+    }
+}
+
+fn not_an_object(path: &Path, line: usize, column: usize) -> StoreError {
+    StoreError::Schema {
+        path: path.to_owned(),
+        json_path: ".".into(),
+        line,
+        column,
+        message: "a store file must be a JSON object with \"schema_version\", \"sources\" and \"evidence\"".into(),
     }
 }
 
@@ -564,6 +577,18 @@ mod tests {
             .to_string();
         assert!(msg.contains("ev/a.json (evidence[0])"), "{msg}");
         assert!(msg.contains("ev/c.json (evidence[1])"), "{msg}");
+    }
+
+    #[test]
+    fn a_top_level_array_is_not_a_store() {
+        for (text, at) in [
+            ("[\"evidence.v1\"]", "store.json:1:1:"),
+            ("\n  []", "store.json:2:3:"),
+        ] {
+            let msg = load_one(text).unwrap_err().to_string();
+            assert!(msg.starts_with(at), "{msg}");
+            assert!(msg.contains("must be a JSON object"), "{msg}");
+        }
     }
 
     #[test]

@@ -213,6 +213,12 @@ fn a_citation_inside_a_would_be_link_label_keeps_it_text() {
     let book = TestBook::new("mode = \"warn\"", &[("c.md", chapter)]);
     book.build().expect("builds");
     let html = book.html("c.md");
-    assert!(html.contains("<p>[ The rate <a class=\"evidence-cite\""), "{html}");
-    assert!(html.contains(">[1]</a>\nheld steady\n]: /url\nbar</p>"), "{html}");
+    assert!(
+        html.contains("<p>[ The rate <a class=\"evidence-cite\""),
+        "{html}"
+    );
+    assert!(
+        html.contains(">[1]</a>\nheld steady\n]: /url\nbar</p>"),
+        "{html}"
+    );
 }

@@ -48,6 +48,17 @@ fn the_report_example_publishes_with_citations_and_tagged_references() {
     assert!(brief.contains("[Monitor-only source]"));
     let report = std::fs::read_to_string(out.path().join("market-report.html")).unwrap();
     assert!(report.contains("class=\"evidence-cite\""));
+    // Full-text evidence shows the passage it quotes.
+    assert!(report.contains("class=\"evidence-passage\""));
+    // citation.v1 records from evidence/citations.jsonl, cited by cid.
+    let report = report.replace('\n', "");
+    assert!(report.contains(
+        r#"id="evidence-cid_9ccfd9d49daebf6db099a312a34a838d0f79d72fe797ebaf648bc6dca940a2d6">"#
+    ));
+    assert!(
+        report.contains(r#"The Wall Street Journal. "Fed officials want more inflation data before next cut". <a href="https://www.wsj.com/economy/central-banking/fed-officials-want-more-inflation-data-before-next-cut-2026-02-10">"#),
+        "{report}"
+    );
 }
 
 #[test]
@@ -83,6 +94,7 @@ fn the_failing_example_reports_each_kind_of_violation() {
         "expired-evidence",
         "missing-field",
         "unknown-source",
+        "invalid-evidence",
     ] {
         assert!(
             run.stderr.contains(&format!("error[{rule}]")),
@@ -91,6 +103,12 @@ fn the_failing_example_reports_each_kind_of_violation() {
         );
     }
     assert!(run.stderr.contains("src/brief.md:"));
+    assert!(
+        run.stderr
+            .contains("(`status: invalid`, HTTP 404): \"404 Not Found\""),
+        "{}",
+        run.stderr
+    );
 }
 
 #[test]

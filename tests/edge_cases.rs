@@ -3,25 +3,7 @@
 
 mod common;
 
-use common::{Run, TestBook, rerun};
-
-/// Runs the binary twice on a one-chapter book and checks that the second
-/// run changes nothing; returns the first run.
-fn twice(config: &str, store: &str, renderer: &str, chapter: &str) -> Run {
-    let book = TestBook::with_store(config, store, &[("c.md", chapter)]);
-    let stdin = book.stdin(renderer);
-    let first = common::run_stdin(book.root(), &stdin);
-    if first.code == 0 {
-        let second = rerun(book.root(), &stdin, &first);
-        assert_eq!(second.code, 0, "{}", second.stderr);
-        assert_eq!(
-            second.chapter("c.md"),
-            first.chapter("c.md"),
-            "not idempotent"
-        );
-    }
-    first
-}
+use common::{TestBook, twice};
 
 #[test]
 fn a_marker_in_the_references_heading_goes_with_the_section() {
@@ -133,7 +115,9 @@ fn citations_never_nest_in_links() {
     book.build().expect("builds");
     let html = book.html("c.md");
     assert!(
-        html.contains("<span class=\"evidence-cite\" data-evidence=\"ev_fomc\""),
+        html.contains(
+            "<span class=\"evidence-cite\" id=\"cite-ev_fomc-1\" data-evidence=\"ev_fomc\""
+        ),
         "{html}"
     );
     assert!(

@@ -98,7 +98,8 @@ fn cite_anchor(id: &str, occurrence: u32) -> String {
 /// `\[1\]` would make `[a [EVID:x] b]: /url` a link reference definition),
 /// while a `[1]: url` definition in the chapter cannot turn it into a nested
 /// link. In a heading (which mdBook wraps in an anchor) the citation is a
-/// `<span>`, not a link.
+/// `<span>`, not a link; it carries the citing spot's id all the same, as
+/// the References back-link to it.
 pub fn citation(
     target: Target,
     number: u32,
@@ -109,7 +110,8 @@ pub fn citation(
     let id = evidence.id;
     match target {
         Target::Html if in_heading => format!(
-            "<span class=\"{CITE_CLASS}\" data-evidence=\"{id}\" title=\"{}\">[{}]</span>",
+            "<span class=\"{CITE_CLASS}\" id=\"{}\" data-evidence=\"{id}\" title=\"{}\">[{}]</span>",
+            cite_anchor(id, occurrence),
             escape::html(&hover(evidence)),
             digit_references(number),
         ),

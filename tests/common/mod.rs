@@ -192,3 +192,22 @@ pub fn rerun(dir: &Path, first_stdin: &str, first: &Run) -> Run {
     let book: serde_json::Value = serde_json::from_str(&first.stdout).unwrap();
     run_stdin(dir, &serde_json::to_string(&(ctx, book)).unwrap())
 }
+
+/// Runs the binary on `stdin` in `dir` and, when it succeeds, once more on
+/// its output, checking that the second run changes nothing; returns the
+/// first run.
+pub fn run_twice(dir: &Path, stdin: &str) -> Run {
+    let first = run_stdin(dir, stdin);
+    if first.code == 0 {
+        let second = rerun(dir, stdin, &first);
+        assert_eq!(second.code, 0, "{}", second.stderr);
+        assert_eq!(second.chapters(), first.chapters(), "not idempotent");
+    }
+    first
+}
+
+/// Runs the binary twice on a one-chapter book (`c.md`); see [`run_twice`].
+pub fn twice(config: &str, store: &str, renderer: &str, chapter: &str) -> Run {
+    let book = TestBook::with_store(config, store, &[("c.md", chapter)]);
+    run_twice(book.root(), &book.stdin(renderer))
+}

@@ -157,51 +157,51 @@ fn preprocess() -> anyhow::Result<ExitCode> {
         return Ok(ExitCode::from(1));
     }
 
-    let mut out = Vec::with_capacity(book_size_hint(&book));
-    serde_json::to_writer(&mut out, &book).context("cannot serialize the book")?;
-    let mut stdout = std::io::stdout().lock();
-    stdout
-        .write_all(&out)
-        .and_then(|()| stdout.flush())
+    // Every chapter is processed: streamed straight to stdout, the book is
+    // never held a second time as JSON. Serializing it cannot fail (its
+    // paths came from JSON, so they are UTF-8); only writing can.
+    let mut stdout = std::io::BufWriter::with_capacity(1 << 16, std::io::stdout().lock());
+    serde_json::to_writer(&mut stdout, &book)
+        .map_err(anyhow::Error::from)
+        .and_then(|()| Ok(stdout.flush()?))
         .context("cannot write the book to stdout")?;
     Ok(ExitCode::SUCCESS)
 }
 
-fn book_size_hint(book: &Book) -> usize {
-    book.iter()
-        .map(|item| match item {
-            mdbook_preprocessor::book::BookItem::Chapter(ch) => ch.content.len() + 256,
-            _ => 64,
-        })
-        .sum()
-}
-
-/// Parses mdBook's `[context, book]` input, checking the calling mdBook's
-/// version first so that an mdBook 0.4 caller gets a clear message.
+/// Parses mdBook's `[context, book]` input and checks the calling mdBook's
+/// version; input that does not parse is probed for the version first, so
+/// that an mdBook 0.4 caller gets a clear message.
 fn parse_input(input: &str) -> anyhow::Result<(PreprocessorContext, Book)> {
-    #[derive(serde::Deserialize)]
-    struct Probe {
-        mdbook_version: Option<String>,
-    }
-    let (probe, _): (Probe, serde::de::IgnoredAny) = serde_json::from_str(input).context(
-        "stdin is not the [context, book] JSON that mdBook sends to a preprocessor; run this through `mdbook build` or `mdbook serve`",
-    )?;
-    let Some(version) = probe.mdbook_version else {
-        bail!("stdin has no `mdbook_version`: it was not written by mdBook");
+    // One pass on the happy path; the probe only runs to explain a failure.
+    let (version, parsed) = match serde_json::from_str::<(PreprocessorContext, Book)>(input) {
+        Ok(parsed) => (parsed.0.mdbook_version.clone(), Ok(parsed)),
+        Err(err) => {
+            #[derive(serde::Deserialize)]
+            struct Probe {
+                mdbook_version: Option<String>,
+            }
+            let (probe, _): (Probe, serde::de::IgnoredAny) = serde_json::from_str(input).context(
+                "stdin is not the [context, book] JSON that mdBook sends to a preprocessor; run this through `mdbook build` or `mdbook serve`",
+            )?;
+            let Some(version) = probe.mdbook_version else {
+                bail!("stdin has no `mdbook_version`: it was not written by mdBook");
+            };
+            (version, Err(err))
+        }
     };
-    let parsed = semver::Version::parse(&version)
+    let caller = semver::Version::parse(&version)
         .with_context(|| format!("the calling mdBook's version {version:?} is not semver"))?;
-    if parsed < semver::Version::new(0, 5, 0) {
+    if caller < semver::Version::new(0, 5, 0) {
         bail!(
             "this book is being built by mdBook {version}, but mdbook-evidence needs mdBook 0.5 or newer; upgrade with `cargo install mdbook --version ^0.5 --locked`"
         );
     }
-    if !is_compatible(&parsed) {
+    if !is_compatible(&caller) {
         let _ = writeln!(
             std::io::stderr(),
             "warning: mdbook-evidence was built for mdBook {}, but is called by mdBook {version}; if the build misbehaves, update mdbook-evidence",
             mdbook_preprocessor::MDBOOK_VERSION
         );
     }
-    serde_json::from_str(input).context("cannot read the book that mdBook sent on stdin")
+    parsed.context("cannot read the book that mdBook sent on stdin")
 }

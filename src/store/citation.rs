@@ -7,6 +7,7 @@
 //! follow, so the store is refused rather than trusted.
 
 use super::StoreError;
+use super::load::{check_version, deserialize, strip_position};
 use super::model::{EvidenceItem, LinkCheck, LinkStatus, SnippetSpan, Status, parse_rfc3339};
 use jiff::Timestamp;
 use serde::{Deserialize, Deserializer};
@@ -189,47 +190,24 @@ fn parse_record(path: &Path, line_no: usize, line: &str) -> Result<EvidenceItem,
         path: path.to_owned(),
         line: line_no,
         column: err.column(),
-        message: super::load::strip_position(&err.to_string()),
+        message: strip_position(&err.to_string()),
     })?;
     let version_error = |found: String| StoreError::SchemaVersion {
         path: path.to_owned(),
         line: line_no,
         found,
     };
-    match probe.schema_version {
-        Some(serde_json::Value::String(v)) if v == CITATION_V1 => {}
-        Some(serde_json::Value::String(v)) if v == super::EVIDENCE_V1 => {
-            return Err(version_error(
-                "an evidence.v1 store is one JSON object in a *.json file, not a line of a *.jsonl file".into(),
-            ));
-        }
-        Some(serde_json::Value::String(v)) => {
-            return Err(version_error(format!("unknown schema_version {v:?}")));
-        }
-        Some(other) => {
-            return Err(version_error(format!(
-                "schema_version must be a string, found {other}"
-            )));
-        }
-        None => {
-            return Err(version_error(
-                "missing \"schema_version\"; every record needs \"schema_version\": \"citation.v1\"".into(),
-            ));
-        }
-    }
-
-    let mut de = serde_json::Deserializer::from_str(line);
-    let record: Record = serde_path_to_error::deserialize(&mut de).map_err(|err| {
-        let json_path = err.path().to_string();
-        let inner = err.into_inner();
-        StoreError::Schema {
-            path: path.to_owned(),
-            json_path,
-            line: line_no,
-            column: inner.column(),
-            message: super::load::strip_position(&inner.to_string()),
-        }
-    })?;
+    check_version(
+        probe.schema_version,
+        CITATION_V1,
+        (
+            super::EVIDENCE_V1,
+            "an evidence.v1 store is one JSON object in a *.json file, not a line of a *.jsonl file",
+        ),
+        "missing \"schema_version\"; every record needs \"schema_version\": \"citation.v1\"",
+    )
+    .map_err(version_error)?;
+    let record: Record = deserialize(path, line, Some(line_no))?;
 
     let broken = |message: String| StoreError::Record {
         path: path.to_owned(),

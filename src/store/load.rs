@@ -302,36 +302,52 @@ fn parse_file(path: &Path, text: &str) -> Result<StoreFile, StoreError> {
         line: 0,
         found,
     };
-    match probe.schema_version {
-        Some(serde_json::Value::String(v)) if v == EVIDENCE_V1 => {}
-        Some(serde_json::Value::String(v)) if v == CITATION_V1 => {
-            return Err(version_error(
-                "citation.v1 records go one per line in a *.jsonl file".into(),
-            ));
-        }
-        Some(serde_json::Value::String(v)) => {
-            return Err(version_error(format!("unknown schema_version {v:?}")));
-        }
-        Some(other) => {
-            return Err(version_error(format!(
-                "schema_version must be a string, found {other}"
-            )));
-        }
-        None => {
-            return Err(version_error(
-                "missing \"schema_version\"; add \"schema_version\": \"evidence.v1\"".into(),
-            ));
-        }
-    }
+    check_version(
+        probe.schema_version,
+        EVIDENCE_V1,
+        (
+            CITATION_V1,
+            "citation.v1 records go one per line in a *.jsonl file",
+        ),
+        "missing \"schema_version\"; add \"schema_version\": \"evidence.v1\"",
+    )
+    .map_err(version_error)?;
+    deserialize(path, text, None)
+}
 
+/// Checks the `schema_version` read from a file (or a record) against the
+/// one such a file holds. `other` is the version of the other kind of file
+/// and what to say when it is found; the error says what was found.
+pub(super) fn check_version(
+    found: Option<serde_json::Value>,
+    expected: &str,
+    other: (&str, &str),
+    missing: &str,
+) -> Result<(), String> {
+    match found {
+        Some(serde_json::Value::String(v)) if v == expected => Ok(()),
+        Some(serde_json::Value::String(v)) if v == other.0 => Err(other.1.to_owned()),
+        Some(serde_json::Value::String(v)) => Err(format!("unknown schema_version {v:?}")),
+        Some(other) => Err(format!("schema_version must be a string, found {other}")),
+        None => Err(missing.to_owned()),
+    }
+}
+
+/// Deserializes `text`, naming the JSON path of a value that does not fit.
+/// `line` is the line of `text` in its file when `text` is one line of it.
+pub(super) fn deserialize<T: serde::de::DeserializeOwned>(
+    path: &Path,
+    text: &str,
+    line: Option<usize>,
+) -> Result<T, StoreError> {
     let mut de = serde_json::Deserializer::from_str(text);
-    serde_path_to_error::deserialize::<_, StoreFile>(&mut de).map_err(|err| {
+    serde_path_to_error::deserialize(&mut de).map_err(|err| {
         let json_path = err.path().to_string();
         let inner = err.into_inner();
         StoreError::Schema {
             path: path.to_owned(),
             json_path,
-            line: inner.line(),
+            line: line.unwrap_or(inner.line()),
             column: inner.column(),
             message: strip_position(&inner.to_string()),
         }

@@ -245,6 +245,10 @@ pub struct Scan {
     /// appended after it (an unclosed code fence, HTML comment or `<pre>`),
     /// the text that closes it.
     pub unclosed: Option<String>,
+    /// Link reference and footnote definitions inside the existing
+    /// References section, in order: the rest of the chapter may use them,
+    /// so they outlive the section's replacement.
+    pub definitions: Vec<Range<usize>>,
 }
 
 /// Scans a chapter.
@@ -269,8 +273,8 @@ pub fn scan(text: &str, options: &ScanOptions<'_>) -> Scan {
         pending_cite: None,
         top_end: 0,
     };
-    let parser = new_cmark_parser(text, &options.markdown.options()).into_offset_iter();
-    for (event, range) in parser {
+    let mut parser = new_cmark_parser(text, &options.markdown.options()).into_offset_iter();
+    for (event, range) in parser.by_ref() {
         scanner.event(event, range);
     }
     scanner.flush();
@@ -278,6 +282,24 @@ pub fn scan(text: &str, options: &ScanOptions<'_>) -> Scan {
         && scanner.in_references
     {
         scanner.scan.references = Some(start..text.len());
+    }
+    if let Some(section) = scanner.scan.references.clone() {
+        let definitions = &mut scanner.scan.definitions;
+        definitions.extend(
+            parser
+                .reference_definitions()
+                .iter()
+                .map(|(_, def)| def.span.clone())
+                .filter(|span| section.start <= span.start && span.end <= section.end),
+        );
+        definitions.sort_by_key(|span| (span.start, std::cmp::Reverse(span.end)));
+        // A link definition inside a kept footnote goes with it.
+        let mut end = 0;
+        definitions.retain(|span| {
+            let outside = span.start >= end;
+            end = end.max(span.end);
+            outside
+        });
     }
     scanner.scan
 }
@@ -416,6 +438,9 @@ impl<'a> Scanner<'a, '_> {
             Tag::FootnoteDefinition(_) => {
                 self.footnote += 1;
                 self.container += 1;
+                if self.in_references {
+                    self.scan.definitions.push(range.clone());
+                }
             }
             Tag::Heading { level, .. } => {
                 if level <= HeadingLevel::H2 && self.in_references && self.container == 0 {
@@ -470,15 +495,19 @@ impl<'a> Scanner<'a, '_> {
             self.cancel_cite();
         }
         match tag {
+            // Only a block open at the top level runs on to swallow what is
+            // appended: one in a quote, list or footnote ends with it, and a
+            // closing fence at column 0 would open a new block instead.
             TagEnd::CodeBlock => {
                 self.code_block -= 1;
                 if let Some(start) = self.fence.take()
                     && range.end == self.src.len()
+                    && self.container == 0
                 {
                     self.scan.unclosed = unclosed_fence(&self.src[start..]);
                 }
             }
-            TagEnd::HtmlBlock if range.end == self.src.len() => {
+            TagEnd::HtmlBlock if range.end == self.src.len() && self.container == 0 => {
                 self.scan.unclosed = unclosed_html(&self.src[range.clone()]);
             }
             TagEnd::BlockQuote(_) | TagEnd::List(_) | TagEnd::DefinitionList => {
@@ -902,37 +931,63 @@ fn unclosed_fence(block: &str) -> Option<String> {
     let opening = block.trim_start_matches(' ');
     let fence_char = opening.chars().next()?;
     let width = opening.chars().take_while(|&c| c == fence_char).count();
-    let Some(newline) = block.find('\n') else {
-        return Some(fence_char.to_string().repeat(width));
+    let close = fence_char.to_string().repeat(width);
+    let Some(first_line_end) = block.find(['\n', '\r']) else {
+        return Some(close);
     };
-    let closed = block[newline + 1..].lines().any(|line| {
-        let line = line.trim();
-        line.len() >= width && line.chars().all(|c| c == fence_char)
-    });
-    (!closed).then(|| fence_char.to_string().repeat(width))
+    let closed = block[first_line_end..]
+        .split(['\n', '\r'])
+        .any(|line| closes_fence(line, fence_char, width));
+    (!closed).then_some(close)
+}
+
+/// Whether a line closes a fence of `width` `fence_char`s, as pulldown-cmark
+/// reads it: fewer than four leading spaces (a tab is four), at least
+/// `width` fence characters, then spaces only (not tabs).
+fn closes_fence(line: &str, fence_char: char, width: usize) -> bool {
+    let rest = line.trim_start_matches(' ');
+    if line.len() - rest.len() >= 4 {
+        return false;
+    }
+    let after = rest.trim_start_matches(fence_char);
+    (rest.len() - after.len()) / fence_char.len_utf8() >= width && after.bytes().all(|b| b == b' ')
 }
 
 /// The text that closes an HTML block (comment, processing instruction,
-/// CDATA, `<pre>`/`<script>`/`<style>`/`<textarea>`) left open at the end of
-/// the chapter, or `None`.
+/// CDATA, declaration, `<pre>`/`<script>`/`<style>`/`<textarea>`) left open
+/// at the end of the chapter, or `None`. Mirrors pulldown-cmark: such a
+/// block ends on the first line that contains its end string (case
+/// sensitive, the opening line included).
 fn unclosed_html(block: &str) -> Option<String> {
-    let start = block.trim_start().to_ascii_lowercase();
-    let close = if start.starts_with("<!--") {
-        "-->"
-    } else if start.starts_with("<?") {
-        "?>"
-    } else if start.starts_with("<![cdata[") {
-        "]]>"
-    } else if let Some(tag) = ["pre", "script", "style", "textarea"]
-        .into_iter()
-        .find(|tag| start.strip_prefix('<').is_some_and(|s| s.starts_with(tag)))
-    {
-        let close = format!("</{tag}>");
-        return (!start.contains(&close)).then_some(close);
-    } else {
-        return None;
-    };
-    (!start[4.min(start.len())..].contains(close)).then(|| close.to_owned())
+    let close = html_end_string(block.trim_start().strip_prefix('<')?)?;
+    (!block.contains(close)).then(|| close.to_owned())
+}
+
+/// The string that ends an HTML block opened by `<` + `tag`, for the block
+/// kinds that do not end at a blank line (as pulldown-cmark decides them).
+fn html_end_string(tag: &str) -> Option<&'static str> {
+    let bytes = tag.as_bytes();
+    for (name, end) in [
+        ("pre", "</pre>"),
+        ("style", "</style>"),
+        ("script", "</script>"),
+        ("textarea", "</textarea>"),
+    ] {
+        if bytes.len() >= name.len()
+            && bytes[..name.len()].eq_ignore_ascii_case(name.as_bytes())
+            && bytes
+                .get(name.len())
+                .is_none_or(|&b| matches!(b, b'\t'..=b'\r' | b' ' | b'>'))
+        {
+            return Some(end);
+        }
+    }
+    for (start, end) in [("!--", "-->"), ("?", "?>"), ("![CDATA[", "]]>")] {
+        if tag.starts_with(start) {
+            return Some(end);
+        }
+    }
+    (bytes.len() > 1 && bytes[0] == b'!' && bytes[1].is_ascii_alphabetic()).then_some(">")
 }
 
 /// Whether a link's source text is a citation label, `[\[N\]](…)`.

@@ -164,11 +164,38 @@ fn references_are_not_swallowed_by_an_unclosed_fence_or_comment() {
         ("```rust\nfn main() {}\n", "```\n"),
         ("<!-- note\nstill open", "-->\n"),
         ("~~~~\ncode", "~~~~\n"),
+        ("<?php echo '…';", "?>\n"),
+        ("<!DOCTYPE html", ">\n"),
+        ("<PRE>\nx </PRE>", "</pre>\n"),
+        ("```\ncode\n```\t", "\n```\n"),
+        ("```\ncode\n    ```\n", "```\n"),
     ] {
         let chapter = format!("# T\n\nA claim cites a source [EVID:ev_fomc].\n\n{tail}");
         let run = twice("", common::STORE, "html", &chapter);
         let out = run.chapter("c.md");
         assert!(out.contains(&format!("{close}\n## References")), "{out}");
+    }
+}
+
+#[test]
+fn a_block_left_open_in_a_container_is_not_closed_at_the_top_level() {
+    // It ends with its quote, list item or footnote; a fence written at
+    // column 0 would open a new block that swallows the References.
+    for tail in [
+        "[^1]: ```\ncode",
+        "> ```\n> code",
+        "- ```\n  code",
+        "> <!-- open",
+        "- <pre>\n  x",
+    ] {
+        let chapter = format!("# T\n\nA claim cites a source [EVID:ev_fomc].\n\n{tail}\n");
+        let run = twice("", common::STORE, "html", &chapter);
+        let out = run.chapter("c.md");
+        assert!(out.contains(&format!("{tail}\n\n## References\n")), "{out}");
+        let book = TestBook::new("", &[("c.md", &chapter)]);
+        book.build().expect("builds");
+        let html = book.html("c.md");
+        assert!(html.contains(">References</a></h2>"), "{tail}: {html}");
     }
 }
 
@@ -205,4 +232,29 @@ fn a_citation_inside_a_would_be_link_label_keeps_it_text() {
         html.contains(">[1]</a>\nheld steady\n]: /url\nbar</p>"),
         "{html}"
     );
+}
+
+#[test]
+fn definitions_in_a_replaced_references_section_are_kept() {
+    // The rest of the chapter uses them: dropping them with the old section
+    // would turn its links and footnote references into plain text.
+    let chapter = "# T\n\nThe [central bank][fed] held rates steady [EVID:ev_fomc].[^n]\n\n## References\n\nOld list.\n\n[fed]: https://www.federalreserve.gov \"Fed\"\n[^n]: A note with [a link][fed].\n\n## Appendix\n";
+    for renderer in ["html", "markdown"] {
+        let run = twice("", common::STORE, renderer, chapter);
+        assert_eq!(run.code, 0, "{}", run.stderr);
+        let out = run.chapter("c.md");
+        assert!(!out.contains("Old list."), "{out}");
+        assert!(
+            out.contains("\n\n[fed]: https://www.federalreserve.gov \"Fed\"\n\n[^n]: A note with [a link][fed].\n\n## Appendix\n"),
+            "{renderer}: {out}"
+        );
+    }
+    let book = TestBook::new("", &[("c.md", chapter)]);
+    book.build().expect("builds");
+    let html = book.html("c.md");
+    assert!(
+        html.contains("<a href=\"https://www.federalreserve.gov\" title=\"Fed\">central bank</a>"),
+        "{html}"
+    );
+    assert!(html.contains("class=\"footnote-definition\""), "{html}");
 }

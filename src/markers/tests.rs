@@ -208,3 +208,44 @@ fn crlf_and_bom_offsets_stay_exact() {
     let s = scan(text, &opts(false));
     assert_eq!(&text[s.markers[0].span.clone()], "[EVID:ev_1]");
 }
+
+#[test]
+fn unclosed_html_blocks_end_as_pulldown_cmark_ends_them() {
+    for (block, close) in [
+        ("<!-- open", Some("-->")),
+        ("<!-->", None),
+        ("<!-- a -->", None),
+        ("  <?…", Some("?>")),
+        ("<?php x ?>", None),
+        ("<![CDATA[ x", Some("]]>")),
+        ("<!DOCTYPE html", Some(">")),
+        ("<PRE>\nx", Some("</pre>")),
+        ("<pre>\nx </PRE>", Some("</pre>")),
+        ("<script>\nx</script>", None),
+        ("<prefix>\nx", None),
+        ("<div>\nx", None),
+        ("plain", None),
+    ] {
+        assert_eq!(unclosed_html(block).as_deref(), close, "{block:?}");
+    }
+}
+
+#[test]
+fn unclosed_fences_end_as_pulldown_cmark_ends_them() {
+    for (block, close) in [
+        ("```\ncode\n```", None),
+        ("```\ncode\n```  ", None),
+        ("```\ncode\n   ```", None),
+        ("````\ncode\n`````", None),
+        ("```\ncode\r\n```\r\n", None),
+        ("```\ncode\n```\t", Some("```")),
+        ("```\ncode\n    ```", Some("```")),
+        ("```\ncode\n\t```", Some("```")),
+        ("````\ncode\n```", Some("````")),
+        ("~~~\ncode\n```", Some("~~~")),
+        ("```\ncode\n``` x", Some("```")),
+        ("```", Some("```")),
+    ] {
+        assert_eq!(unclosed_fence(block).as_deref(), close, "{block:?}");
+    }
+}

@@ -141,7 +141,8 @@ pub fn chapter_edits(
 
     if !entries.is_empty() {
         entries.sort_by_key(|e| e.number);
-        let section = super::references(target, &config.references_title, &entries, newline);
+        let mut section = super::references(target, &config.references_title, &entries, newline);
+        super::keep_definitions(&mut section, text, &scan.definitions, newline);
         edits.push(super::references_edit(
             text,
             scan.references.clone(),

@@ -242,6 +242,22 @@ fn tags(evidence: &Resolved<'_>) -> impl Iterator<Item = &'static str> {
     paywall.into_iter().chain(monitor)
 }
 
+/// Appends the definitions kept from a replaced References section (see
+/// [`crate::markers::Scan::definitions`]) to the new section, each after a
+/// blank line so that none can continue the one before.
+pub fn keep_definitions(
+    section: &mut String,
+    text: &str,
+    definitions: &[Range<usize>],
+    newline: &str,
+) {
+    for definition in definitions {
+        section.push_str(newline);
+        section.push_str(text[definition.clone()].trim_end());
+        section.push_str(newline);
+    }
+}
+
 /// The edit that places the References section: replacing the existing
 /// section, or appended after a blank line.
 ///
@@ -256,10 +272,12 @@ pub fn references_edit(
     newline: &str,
 ) -> Edit {
     if let (None, Some(close)) = (&existing, unclosed) {
-        let lead = if text.ends_with('\n') { "" } else { newline };
         return Edit {
             range: text.len()..text.len(),
-            text: format!("{lead}{close}{newline}{newline}{section}"),
+            text: format!(
+                "{}{close}{newline}{newline}{section}",
+                end_line(text, newline)
+            ),
         };
     }
     match existing {
@@ -275,18 +293,10 @@ pub fn references_edit(
             }
         }
         None => {
-            let separator =
-                if text.is_empty() || text.ends_with("\n\n") || text.ends_with("\r\n\r\n") {
-                    ""
-                } else if text.ends_with('\n') {
-                    newline
-                } else {
-                    "\n\n"
-                };
-            let separator = if separator == "\n\n" && newline == "\r\n" {
-                "\r\n\r\n"
+            let separator = if text.is_empty() || ends_with_blank_line(text) {
+                String::new()
             } else {
-                separator
+                format!("{}{newline}", end_line(text, newline))
             };
             Edit {
                 range: text.len()..text.len(),
@@ -294,6 +304,25 @@ pub fn references_edit(
             }
         }
     }
+}
+
+/// What ends the last line of `text`: nothing after a LF; a LF after a
+/// lone CR (which pulldown-cmark does not take for the end of a heading; the
+/// CRLF it makes is what [`newline_of`] expects of such a chapter); else a
+/// `newline`.
+fn end_line<'n>(text: &str, newline: &'n str) -> &'n str {
+    if text.is_empty() || text.ends_with('\n') {
+        ""
+    } else if text.ends_with('\r') {
+        "\n"
+    } else {
+        newline
+    }
+}
+
+/// Whether `text` ends with an empty line.
+fn ends_with_blank_line(text: &str) -> bool {
+    text.ends_with("\n\n") || text.ends_with("\n\r\n")
 }
 
 /// The edit that inserts the Unverified Summary banner at `offset` (the line
@@ -308,9 +337,7 @@ pub fn banner_edit(text: &str, offset: usize, newline: &str) -> Edit {
 pub fn insert_block(text: &str, offset: usize, lines: &[impl AsRef<str>], newline: &str) -> Edit {
     let mut out = String::new();
     if offset > 0 {
-        if !text[..offset].ends_with('\n') {
-            out.push_str(newline);
-        }
+        out.push_str(end_line(&text[..offset], newline));
         out.push_str(newline);
     }
     for line in lines {
@@ -329,10 +356,13 @@ pub fn insert_block(text: &str, offset: usize, lines: &[impl AsRef<str>], newlin
     }
 }
 
-/// The line ending a chapter uses: CRLF when its first line ends so.
+/// The line ending a chapter uses: CRLF when its first line ends so. A
+/// chapter without LF uses LF, or CRLF when it ends with a CR (the LF
+/// written after it makes a CRLF).
 pub fn newline_of(text: &str) -> &'static str {
     match text.find('\n') {
         Some(i) if i > 0 && text.as_bytes()[i - 1] == b'\r' => "\r\n",
+        None if text.ends_with('\r') => "\r\n",
         _ => "\n",
     }
 }
@@ -380,6 +410,38 @@ mod tests {
             splice(text, &mut [banner_edit(text, 6, "\n")]),
             "# Only\n\n> [!WARNING]\n> This is an **Unverified Summary**. Claims may lack evidence grounding.\n"
         );
+    }
+
+    #[test]
+    fn the_first_line_ending_is_the_chapter_s() {
+        for (text, newline) in [
+            ("a\nb\r\n", "\n"),
+            ("a\r\nb\n", "\r\n"),
+            ("a\rb\n", "\n"),
+            ("a\r", "\r\n"),
+            ("a\rb", "\n"),
+            ("a", "\n"),
+        ] {
+            assert_eq!(newline_of(text), newline, "{text:?}");
+        }
+    }
+
+    #[test]
+    fn a_trailing_lone_cr_is_not_joined_into_crlf() {
+        for (text, expected) in [
+            ("a\r", "a\r\n\r\n## R"),
+            ("a\nb\r", "a\nb\r\n\n## R"),
+            ("a\r\nb\r", "a\r\nb\r\n\r\n## R"),
+            ("a\r\r", "a\r\r\n\r\n## R"),
+            ("a\n\r", "a\n\r\n\n## R"),
+        ] {
+            let newline = newline_of(text);
+            let out = splice(
+                text,
+                &mut [references_edit(text, None, None, "## R".into(), newline)],
+            );
+            assert_eq!(out, expected, "{text:?}");
+        }
     }
 
     #[test]

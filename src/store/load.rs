@@ -198,22 +198,7 @@ pub fn load(root: &Path, paths: &[PathBuf]) -> Result<Store, StoreError> {
             path: file.clone(),
             source,
         })?;
-        let text = std::str::from_utf8(&bytes).map_err(|err| StoreError::NotUtf8 {
-            path: file.clone(),
-            offset: err.valid_up_to(),
-        })?;
-        let text = text.strip_prefix('\u{feff}').unwrap_or(text);
-        let parsed = if is_jsonl(&file) {
-            let records = citation::parse_jsonl(&file, text)?;
-            StoreFile {
-                sources: Vec::new(),
-                evidence: Vec::new(),
-                chapters: BTreeMap::new(),
-                records,
-            }
-        } else {
-            parse_file(&file, text)?
-        };
+        let parsed = parse_bytes(&file, &bytes)?;
         merge(
             &mut store,
             &mut item_origins,
@@ -224,6 +209,44 @@ pub fn load(root: &Path, paths: &[PathBuf]) -> Result<Store, StoreError> {
     }
     assign_record_sources(&mut store);
     Ok(store)
+}
+
+/// Loads one store file from its bytes, as [`load`] loads a file on disk;
+/// `file` names it in messages (its extension picks the format). For
+/// callers that hold the bytes already, and for fuzzing the loader.
+pub fn load_bytes(file: &Path, bytes: &[u8]) -> Result<Store, StoreError> {
+    let mut store = Store::default();
+    let parsed = parse_bytes(file, bytes)?;
+    merge(
+        &mut store,
+        &mut HashMap::new(),
+        &mut HashMap::new(),
+        file,
+        parsed,
+    )?;
+    assign_record_sources(&mut store);
+    Ok(store)
+}
+
+/// Decodes one store file (UTF-8, an optional BOM) and parses it as
+/// `citation.v1` JSON Lines or an `evidence.v1` document, by extension.
+fn parse_bytes(file: &Path, bytes: &[u8]) -> Result<StoreFile, StoreError> {
+    let text = std::str::from_utf8(bytes).map_err(|err| StoreError::NotUtf8 {
+        path: file.to_owned(),
+        offset: err.valid_up_to(),
+    })?;
+    let text = text.strip_prefix('\u{feff}').unwrap_or(text);
+    if is_jsonl(file) {
+        let records = citation::parse_jsonl(file, text)?;
+        Ok(StoreFile {
+            sources: Vec::new(),
+            evidence: Vec::new(),
+            chapters: BTreeMap::new(),
+            records,
+        })
+    } else {
+        parse_file(file, text)
+    }
 }
 
 /// Gives every item read from a `citation.v1` record a source, once the

@@ -9,7 +9,7 @@ mod load;
 mod model;
 
 pub use citation::{CITATION_V1, cid, normalize_url};
-pub use load::{StoreError, load};
+pub use load::{StoreError, load, load_bytes};
 pub use model::{
     EvidenceItem, LinkCheck, LinkStatus, PaywallPolicy, QuoteSpan, SnippetSpan, Source, Status,
     char_slice, parse_rfc3339,

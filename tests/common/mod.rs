@@ -4,6 +4,8 @@
 
 #![allow(dead_code)]
 
+pub mod invariants;
+
 use assert_cmd::Command;
 use mdbook_driver::MDBook;
 use mdbook_preprocessor::PreprocessorContext;

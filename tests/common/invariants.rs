@@ -1,0 +1,210 @@
+//! Invariants of the chapter pipeline, checked on arbitrary markdown by the
+//! property tests (`tests/properties.rs`) and the fuzz targets (`fuzz/`,
+//! which include this file by path). Uses the library only, in process.
+
+use mdbook_evidence::config::Config;
+use mdbook_evidence::markers::{self, ScanOptions};
+use mdbook_evidence::preprocess::{Outcome, Setup, process_book};
+use mdbook_evidence::render::Target;
+use mdbook_evidence::store;
+use mdbook_preprocessor::book::{Book, BookItem, Chapter};
+use std::path::{Path, PathBuf};
+
+/// A store with items that resolve, items that do not (deleted, unsafe
+/// URL, unknown source), store text that needs escaping, and a citation
+/// list for `numbered.md`.
+pub const STORE: &str = r#"{
+  "schema_version": "evidence.v1",
+  "sources": [
+    {"source_id": "fed", "publisher": "Federal Reserve", "tier": 1},
+    {"source_id": "zh", "publisher": "Zero <Hedge> | *x*", "tier": 4, "paywall_policy": "metadata_only"}
+  ],
+  "evidence": [
+    {"id": "a", "source_id": "fed", "url": "https://example.org/a", "title": "A [t](x) `c`",
+     "published_at": "2026-02-10T19:00:00Z"},
+    {"id": "b.2:x/y-z", "source_id": "zh", "url": "https://example.org/b?q=\"<>", "title": "B\nline",
+     "published_at": "2026-02-10T19:00:00Z"},
+    {"id": "gone", "source_id": "fed", "url": "https://example.org/g", "title": "G",
+     "published_at": "2026-02-10T19:00:00Z", "status": "deleted"},
+    {"id": "js", "source_id": "fed", "url": "javascript:alert(1)", "title": "J",
+     "published_at": "2026-02-10T19:00:00Z"},
+    {"id": "stray", "source_id": "nowhere", "url": "https://example.org/s", "title": "S",
+     "published_at": "2026-02-10T19:00:00Z"}
+  ],
+  "chapters": {"numbered.md": ["a", "b.2:x/y-z", "gone"]}
+}"#;
+
+/// The ids of [`STORE`] (and one it does not hold), for generators.
+pub const IDS: &[&str] = &["a", "b.2:x/y-z", "gone", "js", "stray", "missing"];
+
+/// The chapter paths the pipeline treats differently: `numbered.md` has a
+/// citation list, `c.md` has none.
+pub const PATHS: &[&str] = &["c.md", "numbered.md"];
+
+/// A citation as rendered for the HTML renderer.
+pub const HTML_CITE: &str = "<a class=\"evidence-cite\" id=\"cite-a-1\" href=\"#evidence-a\" data-evidence=\"a\" title=\"t\">[&#49;]</a>";
+/// A citation in a heading as rendered for the HTML renderer.
+pub const HTML_HEADING_CITE: &str = "<span class=\"evidence-cite\" data-evidence=\"a\">[1]</span>";
+/// A citation as rendered for other renderers.
+pub const MARKDOWN_CITE: &str = "[\\[1\\]](#evidence-a \"t\")";
+
+/// `text` without the inputs of the known limitations (README): a
+/// citation rendered for the other target (turned into HTML, a markdown
+/// citation can pair with an unmatched `[` before it into a link; turned
+/// into markdown, an HTML citation right after `[^1]` makes it text); an open `<!X`
+/// declaration (the `>` of a citation after it closes it); and a lone CR
+/// inside the text (pulldown-cmark ends some blocks there and runs ATX
+/// headings on to the next LF), which becomes a CRLF.
+pub fn tame(text: &str, target: Target) -> String {
+    let mut text = text.to_owned();
+    let mut from = 0;
+    while let Some(at) = text[from..].find('\r').map(|at| from + at) {
+        if at + 1 < text.len() && text.as_bytes()[at + 1] != b'\n' {
+            text.insert(at + 1, '\n');
+        }
+        from = at + 1;
+    }
+    while let Some(at) = text.match_indices("<!").map(|(at, _)| at).find(|&at| {
+        text.as_bytes()
+            .get(at + 2)
+            .is_some_and(u8::is_ascii_alphabetic)
+    }) {
+        text.insert(at + 1, ' ');
+    }
+    match target {
+        Target::Html => text = text.replace(MARKDOWN_CITE, HTML_CITE),
+        Target::Markdown => {
+            for html in [HTML_CITE, HTML_HEADING_CITE] {
+                text = text.replace(html, MARKDOWN_CITE);
+            }
+        }
+    }
+    text
+}
+
+/// A setup over [`STORE`] in `mode` (`fail`, `downgrade`, `warn`) for
+/// `target`.
+pub fn setup(mode: &str, target: Target) -> Setup {
+    let config = Config::from_value(serde_json::json!({
+        "store": "store.json",
+        "mode": mode,
+        "as-of": "2026-02-11",
+    }))
+    .expect("valid config");
+    Setup {
+        config,
+        store: store::load_bytes(Path::new("store.json"), STORE.as_bytes()).expect("valid store"),
+        markdown: Default::default(),
+        target,
+        src_dir: PathBuf::from("src"),
+    }
+}
+
+/// A book of `(path, content)` chapters, as mdBook loads it.
+pub fn book(chapters: &[(&str, &str)]) -> Book {
+    let mut book = Book::new();
+    for (path, content) in chapters {
+        book.push_item(Chapter::new(path, content.to_string(), *path, Vec::new()));
+    }
+    book
+}
+
+/// The chapters' contents, in book order.
+pub fn contents(book: &Book) -> Vec<String> {
+    book.iter()
+        .filter_map(|item| match item {
+            BookItem::Chapter(ch) => Some(ch.content.clone()),
+            _ => None,
+        })
+        .collect()
+}
+
+/// Processes a book; returns the chapters' new contents and the outcome.
+pub fn process(setup: &Setup, chapters: &[(&str, &str)]) -> (Vec<String>, Outcome) {
+    let mut book = book(chapters);
+    let outcome = process_book(setup, &mut book);
+    (contents(&book), outcome)
+}
+
+/// Checks, for one chapter: that processing does not panic; that every
+/// byte outside the spans it may rewrite (markers, a `!` before a marker,
+/// the References section) comes out, in order; and that a second run over
+/// the output changes nothing. Returns the output.
+pub fn check_chapter(setup: &Setup, path: &str, text: &str) -> String {
+    let (out, _) = process(setup, &[(path, text)]);
+    let out = out.into_iter().next().expect("one chapter");
+    check_preserved(setup, path, text, &out);
+    let (again, _) = process(setup, &[(path, &out)]);
+    assert_eq!(
+        again[0], out,
+        "a second run changed the output\ninput:  {text:?}\noutput: {out:?}"
+    );
+    out
+}
+
+/// [`check_chapter`] for any text: inputs of the known limitations (see
+/// [`tame`]) are checked for everything but idempotence, then tamed.
+pub fn check_any_chapter(setup: &Setup, path: &str, text: &str) {
+    let tame = tame(text, setup.target);
+    if tame != text {
+        let (out, _) = process(setup, &[(path, text)]);
+        check_preserved(setup, path, text, &out[0]);
+    }
+    check_chapter(setup, path, &tame);
+}
+
+/// The pieces of `text` that processing must keep: the text outside marker
+/// spans and the References section, cut where the banner may go.
+pub fn kept_pieces<'t>(setup: &Setup, path: &str, text: &'t str) -> Vec<&'t str> {
+    let scan = markers::scan(
+        text,
+        &ScanOptions {
+            markdown: setup.markdown,
+            numbered: setup.store.citation_list(Path::new(path)).is_some(),
+            references_title: &setup.config.references_title,
+            claim_min_words: setup.config.claim_min_words,
+        },
+    );
+    let mut cuts: Vec<(usize, usize)> = scan
+        .markers
+        .iter()
+        .map(|m| {
+            // In markdown the author's `!` before a citation link is escaped.
+            let start = if m.span.start > 0 && text.as_bytes()[m.span.start - 1] == b'!' {
+                m.span.start - 1
+            } else {
+                m.span.start
+            };
+            (start, m.span.end)
+        })
+        .collect();
+    if let Some(references) = &scan.references {
+        cuts.push((references.start, references.end));
+    }
+    cuts.push((scan.banner_offset, scan.banner_offset));
+    cuts.sort();
+    let mut pieces = Vec::new();
+    let mut cursor = 0;
+    for (start, end) in cuts {
+        if start >= cursor {
+            pieces.push(&text[cursor..start]);
+        }
+        cursor = cursor.max(end);
+    }
+    pieces.push(&text[cursor..]);
+    pieces.retain(|p| !p.is_empty());
+    pieces
+}
+
+/// Asserts that every kept piece of `text` appears in `out`, in order.
+pub fn check_preserved(setup: &Setup, path: &str, text: &str, out: &str) {
+    let mut from = 0;
+    for piece in kept_pieces(setup, path, text) {
+        match out[from..].find(piece) {
+            Some(at) => from += at + piece.len(),
+            None => panic!(
+                "lost {piece:?} (from byte {from} of the output)\ninput:  {text:?}\noutput: {out:?}"
+            ),
+        }
+    }
+}

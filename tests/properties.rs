@@ -1,0 +1,432 @@
+//! Property tests on generated markdown (proptest): the marker scanner and
+//! the whole chapter pipeline never panic, keep every byte outside the spans
+//! they rewrite, change nothing on a second run, and give the same output
+//! whatever the number of threads (a rayon pool of 1, 2 or 4 in process;
+//! `RAYON_NUM_THREADS` 1 or 2 for the binary) and whatever the order in
+//! which a store directory lists its files.
+//!
+//! Chapters are made of fragments chosen to meet the constructs the
+//! pipeline cares about: markers of every kind (good, malformed, escaped,
+//! rendered on an earlier run), block and inline markdown that hides or
+//! splits them, References headings, banners, CRLF, tabs and non-ASCII.
+//! Case counts keep the file to a few seconds; `PROPTEST_CASES=10000 cargo
+//! test --test properties` runs more.
+
+mod common;
+
+use common::invariants::{self, HTML_CITE, HTML_HEADING_CITE, IDS, MARKDOWN_CITE, PATHS};
+use mdbook_evidence::markers::{self, MarkdownFlags, ScanOptions};
+use mdbook_evidence::render::Target;
+use proptest::prelude::*;
+use proptest::sample::select;
+use std::path::Path;
+
+/// Inline fragments: words, markers and the punctuation around them.
+const INLINE: &[&str] = &[
+    "Rates",
+    "rose",
+    "held",
+    "steady",
+    "the",
+    "claim",
+    "of",
+    "é",
+    "日本",
+    "x",
+    "1.5%",
+    "[EVID:a]",
+    "[EVID:b.2:x/y-z]",
+    "[EVID:gone]",
+    "[EVID:js]",
+    "[EVID:stray]",
+    "[EVID:missing]",
+    "[EVID: a]",
+    "[EVID:]",
+    "[EVID:a",
+    "\\[EVID:a]",
+    "[1]",
+    "[2]",
+    "[3]",
+    "[4]",
+    "[0]",
+    "[01]",
+    "[1][2]",
+    "[^1]",
+    "[x]",
+    "[EVID:a](http://e.org)",
+    "![EVID:a](i.png)",
+    "![alt [EVID:a]](i.png)",
+    "`[EVID:a]`",
+    "`",
+    "``",
+    "*",
+    "**",
+    "_",
+    "~~",
+    "[",
+    "]",
+    "(",
+    ")",
+    "!",
+    "\\",
+    "<",
+    ">",
+    "&amp;",
+    "&#91;",
+    "|",
+    "{{#include x.md}}",
+    "{{#",
+    "}}",
+    "[SPECULATION]",
+    "[Insufficient evidence]",
+    ".",
+    ":",
+    "?",
+    "…",
+    "  ",
+    "\t",
+    HTML_CITE,
+    HTML_HEADING_CITE,
+    MARKDOWN_CITE,
+    "<a class=\"evidence-cite\" data-evidence=\"a\">",
+    "</a>",
+    "<span>",
+    "<!--",
+    "-->",
+    "http://e.org",
+    "<http://e.org>",
+];
+
+/// Line prefixes: block constructs.
+const PREFIX: &[&str] = &[
+    "",
+    "",
+    "",
+    "",
+    "# ",
+    "## ",
+    "### ",
+    "- ",
+    "* ",
+    "1. ",
+    "2) ",
+    "> ",
+    "> > ",
+    "- > ",
+    "> - ",
+    "    ",
+    "\t",
+    "  ",
+    "| ",
+    "|---|---|",
+    "- [ ] ",
+    "[^1]: ",
+    "[1]: http://e.org ",
+    "[x]: ",
+    "```",
+    "~~~",
+    "```rust",
+    "<div>",
+    "</div>",
+    "<pre>",
+    "<!-- ",
+    "***",
+    "---",
+    "===",
+    "Term\n: ",
+    "## References",
+    "# References",
+    "> [!WARNING]",
+    "\u{feff}",
+    "> This is an **Unverified Summary**. Claims may lack evidence grounding.",
+];
+
+/// One line: a prefix and up to 8 fragments, joined by spaces or not.
+fn line() -> impl Strategy<Value = String> {
+    (
+        select(PREFIX),
+        prop::collection::vec((select(INLINE), any::<bool>()), 0..8),
+    )
+        .prop_map(|(prefix, parts)| {
+            let mut line = prefix.to_owned();
+            for (part, space) in parts {
+                line.push_str(part);
+                if space {
+                    line.push(' ');
+                }
+            }
+            line
+        })
+}
+
+/// A chapter: up to 12 lines (some blank), with LF, CRLF or (rarely) CR
+/// line endings.
+fn chapter() -> impl Strategy<Value = String> {
+    (
+        prop::collection::vec(prop_oneof![3 => line(), 1 => Just(String::new())], 0..12),
+        prop_oneof![6 => Just("\n"), 2 => Just("\r\n"), 1 => Just("\r")],
+        any::<bool>(),
+    )
+        .prop_map(|(lines, newline, final_newline)| {
+            let mut text = lines.join(newline);
+            if final_newline && !text.is_empty() {
+                text.push_str(newline);
+            }
+            text
+        })
+}
+
+/// `n` cases, unless `PROPTEST_CASES` says otherwise.
+fn cases(n: u32) -> ProptestConfig {
+    let mut config = ProptestConfig::default();
+    if std::env::var_os("PROPTEST_CASES").is_none() {
+        config.cases = n;
+    }
+    config
+}
+
+fn options(numbered: bool) -> ScanOptions<'static> {
+    ScanOptions {
+        markdown: MarkdownFlags::default(),
+        numbered,
+        references_title: "References",
+        claim_min_words: 3,
+    }
+}
+
+proptest! {
+    #![proptest_config(cases(512))]
+
+    #[test]
+    fn the_scanner_finds_well_formed_spans(text in chapter(), numbered in any::<bool>()) {
+        let scan = markers::scan(&text, &options(numbered));
+        let mut end = 0;
+        for marker in &scan.markers {
+            let span = &marker.span;
+            prop_assert!(span.start >= end, "overlapping or unordered markers: {:?}", scan.markers);
+            prop_assert!(span.start < span.end && span.end <= text.len());
+            let source = &text[span.clone()]; // panics off a char boundary
+            prop_assert!(
+                source.starts_with('[') || source.starts_with('<'),
+                "marker source {source:?}"
+            );
+            if let Some(block) = marker.block {
+                prop_assert!(block < scan.blocks.len());
+            }
+            end = span.end;
+        }
+        for block in &scan.blocks {
+            prop_assert!(block.span.start <= block.span.end && block.span.end <= text.len());
+            prop_assert!(text.is_char_boundary(block.span.start));
+        }
+        prop_assert!(text.is_char_boundary(scan.banner_offset));
+        if let Some(references) = &scan.references {
+            prop_assert!(references.start <= references.end && references.end <= text.len());
+            let _ = &text[references.clone()];
+        }
+        // The scanner is a pure function of the text.
+        prop_assert_eq!(markers::scan(&text, &options(numbered)), scan);
+    }
+}
+
+proptest! {
+    #![proptest_config(cases(256))]
+
+    #[test]
+    fn the_pipeline_keeps_what_it_does_not_rewrite_and_is_idempotent(
+        text in chapter(),
+        mode in select(&["fail", "downgrade", "warn"][..]),
+        target in select(&[Target::Html, Target::Markdown][..]),
+        path in select(PATHS),
+    ) {
+        let setup = invariants::setup(mode, target);
+        invariants::check_any_chapter(&setup, path, &text);
+    }
+
+    #[test]
+    fn a_chapter_without_markers_or_claims_is_left_alone(
+        text in chapter(),
+        target in select(&[Target::Html, Target::Markdown][..]),
+    ) {
+        // In `warn` mode, with no marker that resolves, nothing is edited.
+        let setup = invariants::setup("warn", target);
+        let scan = markers::scan(&text, &options(false));
+        let resolves = scan.markers.iter().any(|m| matches!(
+            &m.kind,
+            markers::MarkerKind::Evidence(id) | markers::MarkerKind::Rendered(id)
+                if id == "a" || id == "b.2:x/y-z"
+        ));
+        if resolves {
+            return Ok(()); // rejecting would abort the run: most chapters cite
+        }
+        let (out, _) = invariants::process(&setup, &[("c.md", &text)]);
+        prop_assert_eq!(&out[0], &text);
+    }
+}
+
+/// A book of 2 to 6 generated chapters, each at one of the paths the
+/// pipeline treats differently.
+fn chapters() -> impl Strategy<Value = Vec<(String, String)>> {
+    prop::collection::vec(chapter(), 2..6).prop_map(|texts| {
+        texts
+            .into_iter()
+            .enumerate()
+            .map(|(i, text)| {
+                let path = if i == 1 {
+                    "numbered.md".to_owned()
+                } else {
+                    format!("c{i}.md")
+                };
+                (path, text)
+            })
+            .collect()
+    })
+}
+
+fn process_in_pool(
+    threads: usize,
+    setup: &mdbook_evidence::preprocess::Setup,
+    chapters: &[(String, String)],
+) -> (Vec<String>, String) {
+    let pool = rayon::ThreadPoolBuilder::new()
+        .num_threads(threads)
+        .build()
+        .unwrap();
+    let chapters: Vec<(&str, &str)> = chapters
+        .iter()
+        .map(|(p, t)| (p.as_str(), t.as_str()))
+        .collect();
+    let (out, outcome) = pool.install(|| invariants::process(setup, &chapters));
+    (out, format!("{:?}", outcome.report))
+}
+
+proptest! {
+    #![proptest_config(cases(64))]
+
+    #[test]
+    fn output_and_report_do_not_depend_on_the_thread_count(
+        chapters in chapters(),
+        mode in select(&["fail", "downgrade", "warn"][..]),
+    ) {
+        let setup = invariants::setup(mode, Target::Html);
+        let one = process_in_pool(1, &setup, &chapters);
+        let two = process_in_pool(2, &setup, &chapters);
+        let four = process_in_pool(4, &setup, &chapters);
+        prop_assert_eq!(&one, &two);
+        prop_assert_eq!(&one, &four);
+    }
+}
+
+/// One store file: items whose ids are drawn from a small set (so files
+/// sometimes collide), and sometimes a citation list.
+fn store_file() -> impl Strategy<Value = String> {
+    (
+        prop::collection::vec(select(IDS), 0..4),
+        prop::option::of(prop::collection::vec(select(IDS), 1..3)),
+        any::<bool>(),
+    )
+        .prop_map(|(ids, list, source)| {
+            let items: Vec<String> = ids
+                .iter()
+                .map(|id| {
+                    format!(
+                        r#"{{"id": "{id}", "source_id": "fed", "url": "https://e.org/{id}", "title": "T {id}", "published_at": "2026-02-10T00:00:00Z"}}"#
+                    )
+                })
+                .collect();
+            let sources = if source {
+                r#"[{"source_id": "fed", "publisher": "Fed", "tier": 1}]"#
+            } else {
+                "[]"
+            };
+            let chapters = match list {
+                Some(list) => format!(r#"{{"numbered.md": {}}}"#, serde_json::to_string(&list).unwrap()),
+                None => "{}".to_owned(),
+            };
+            format!(
+                r#"{{"schema_version": "evidence.v1", "sources": {sources}, "evidence": [{}], "chapters": {chapters}}}"#,
+                items.join(", ")
+            )
+        })
+}
+
+/// Loads the store directory `evidence` under `root` and processes the
+/// chapters: the outputs and report, or the store error.
+fn run_with_store_dir(
+    root: &Path,
+    chapters: &[(String, String)],
+) -> Result<(Vec<String>, String), String> {
+    let store =
+        mdbook_evidence::store::load(root, &["evidence".into()]).map_err(|e| e.to_string())?;
+    let mut setup = invariants::setup("warn", Target::Html);
+    setup.store = store;
+    let chapters: Vec<(&str, &str)> = chapters
+        .iter()
+        .map(|(p, t)| (p.as_str(), t.as_str()))
+        .collect();
+    let (out, outcome) = invariants::process(&setup, &chapters);
+    Ok((out, format!("{:?}", outcome.report.diagnostics)))
+}
+
+proptest! {
+    #![proptest_config(cases(48))]
+
+    #[test]
+    fn output_does_not_depend_on_the_order_a_store_directory_lists_its_files(
+        (files, shuffled) in prop::collection::vec(store_file(), 1..5).prop_flat_map(|files| {
+            let order: Vec<usize> = (0..files.len()).collect();
+            (Just(files), Just(order).prop_shuffle())
+        }),
+        chapters in chapters(),
+    ) {
+        // The same files created in three orders (the order many file
+        // systems list a directory in).
+        let names: Vec<String> = (0..files.len()).map(|i| format!("s{i}.json")).collect();
+        let results: Vec<_> = [(0..files.len()).collect::<Vec<_>>(), shuffled, (0..files.len()).rev().collect()]
+            .into_iter()
+            .map(|creation_order| {
+                let dir = tempfile::tempdir().unwrap();
+                std::fs::create_dir(dir.path().join("evidence")).unwrap();
+                for i in creation_order {
+                    std::fs::write(dir.path().join("evidence").join(&names[i]), &files[i]).unwrap();
+                }
+                run_with_store_dir(dir.path(), &chapters)
+            })
+            .collect();
+        prop_assert_eq!(&results[0], &results[1]);
+        prop_assert_eq!(&results[0], &results[2]);
+    }
+}
+
+proptest! {
+    #![proptest_config(cases(6))]
+
+    #[test]
+    fn the_binary_answers_the_same_on_one_thread_and_on_two(
+        chapters in chapters(),
+        mode in select(&["fail", "downgrade", "warn"][..]),
+    ) {
+        let chapters: Vec<(&str, &str)> = chapters
+            .iter()
+            .map(|(p, t)| (p.as_str(), t.as_str()))
+            .collect();
+        let book = common::TestBook::with_store(
+            &format!("mode = \"{mode}\"\nas-of = \"2026-02-11\""),
+            invariants::STORE,
+            &chapters,
+        );
+        let stdin = book.stdin("html");
+        let [one, two] = ["1", "2"].map(|threads| {
+            assert_cmd::Command::new(common::binary())
+                .current_dir(book.root())
+                .env("RAYON_NUM_THREADS", threads)
+                .env("NO_COLOR", "1")
+                .write_stdin(stdin.clone())
+                .output()
+                .unwrap()
+        });
+        prop_assert_eq!(one.status.code(), two.status.code());
+        prop_assert_eq!(one.stdout, two.stdout);
+        prop_assert_eq!(String::from_utf8_lossy(&one.stderr), String::from_utf8_lossy(&two.stderr));
+    }
+}

@@ -4,6 +4,7 @@
 //! overrides to the config it hands us, so every key here can be overridden
 //! from the environment without any code of ours.
 
+use crate::rules::{Level, Rule};
 use globset::{Glob, GlobSet, GlobSetBuilder};
 use jiff::Timestamp;
 use serde::Deserialize;
@@ -23,7 +24,22 @@ const OUR_KEYS: &[&str] = &[
     "references-title",
     "claim-min-words",
     "as-of",
+    "removal",
+    "max-removed",
+    "escalate",
+    "claims",
+    "sections",
+    "policy-tags",
+    "max-age-days",
+    "diversity",
+    "confidence-labels",
+    "report",
+    "rules",
 ];
+
+/// Tags that mark evidence about central-bank policy or official macro
+/// releases (seed 000 §3.1), unless `policy-tags` says otherwise.
+pub const DEFAULT_POLICY_TAGS: &[&str] = &["policy_centralbank", "macro_data"];
 
 /// What happens to a chapter with an error-severity violation.
 #[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Deserialize, serde::Serialize)]
@@ -36,6 +52,70 @@ pub enum Mode {
     Downgrade,
     /// Only report the violations.
     Warn,
+    /// Replace (or delete) each claim that fails, take unresolvable markers
+    /// out of claims that keep a valid one, and publish (seed 000 §3).
+    Remove,
+}
+
+/// What `remove` mode puts in place of a failing claim.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Deserialize)]
+#[serde(rename_all = "lowercase")]
+pub enum Removal {
+    /// An abstain phrase such as `[Insufficient evidence to support this claim]`.
+    #[default]
+    Replace,
+    /// Nothing: the paragraph or list item is deleted.
+    Delete,
+}
+
+/// What happens to a chapter that `remove` mode cannot salvage.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Deserialize)]
+#[serde(rename_all = "lowercase")]
+pub enum Escalate {
+    /// The build fails.
+    #[default]
+    Fail,
+    /// The chapter gets the Unverified Summary banner.
+    Downgrade,
+}
+
+/// The unit that needs its own citation.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Deserialize, serde::Serialize)]
+#[serde(rename_all = "lowercase")]
+pub enum ClaimUnit {
+    /// Paragraphs and list items.
+    #[default]
+    Blocks,
+    /// List items only.
+    Bullets,
+    /// Every sentence of a paragraph or list item.
+    Sentences,
+}
+
+/// Thresholds of the evidence-diversity rules (seed 000 §4.2).
+#[derive(Debug, Clone, Copy, PartialEq, Deserialize)]
+#[serde(rename_all = "kebab-case", deny_unknown_fields, default)]
+pub struct Diversity {
+    /// `publisher-dominance` fires above this share of one publisher.
+    pub max_publisher_share: f64,
+    /// `low-credibility-mix` fires below this share of tiers 1-2.
+    pub min_credible_share: f64,
+    /// `monitor-only-share` fires above this share of tier 4.
+    pub max_monitor_share: f64,
+    /// The rules judge only chapters that cite at least this many items:
+    /// with two items from two publishers, each has 50 %.
+    pub min_items: usize,
+}
+
+impl Default for Diversity {
+    fn default() -> Self {
+        Diversity {
+            max_publisher_share: 0.40,
+            min_credible_share: 0.50,
+            max_monitor_share: 0.15,
+            min_items: 5,
+        }
+    }
 }
 
 /// A configuration that cannot be used, with the key at fault.
@@ -83,6 +163,24 @@ struct RawConfig {
     references_title: Option<String>,
     claim_min_words: Option<usize>,
     as_of: Option<String>,
+    #[serde(default)]
+    removal: Removal,
+    max_removed: Option<usize>,
+    #[serde(default)]
+    escalate: Escalate,
+    #[serde(default)]
+    claims: ClaimUnit,
+    #[serde(default)]
+    sections: Vec<String>,
+    policy_tags: Option<Vec<String>>,
+    max_age_days: Option<u32>,
+    #[serde(default)]
+    diversity: Diversity,
+    #[serde(default)]
+    confidence_labels: bool,
+    report: Option<PathBuf>,
+    #[serde(default)]
+    rules: std::collections::BTreeMap<String, Level>,
 }
 
 /// The validated configuration.
@@ -98,8 +196,31 @@ pub struct Config {
     pub references_title: String,
     /// A block with fewer words than this is a label, not a claim.
     pub claim_min_words: usize,
-    /// The instant against which `expires_at` is judged.
+    /// The instant against which `expires_at` and `max-age-days` are judged.
     pub as_of: Timestamp,
+    /// What `remove` mode puts in place of a failing claim.
+    pub removal: Removal,
+    /// More removed claims than this in a chapter escalate it.
+    pub max_removed: usize,
+    /// What an escalated chapter gets.
+    pub escalate: Escalate,
+    /// The unit that needs its own citation.
+    pub claims: ClaimUnit,
+    /// When not empty, only claims under headings with these titles are
+    /// checked (compared without case).
+    pub sections: Vec<String>,
+    /// Tags that make a claim a policy claim.
+    pub policy_tags: Vec<String>,
+    /// Evidence published longer ago than this is stale.
+    pub max_age_days: Option<u32>,
+    /// Thresholds of the diversity rules.
+    pub diversity: Diversity,
+    /// Whether each claim gets a `[HIGH CONFIDENCE]`-style label.
+    pub confidence_labels: bool,
+    /// Where the JSON validation report goes, relative to the book root.
+    pub report: Option<PathBuf>,
+    /// Levels set under `[preprocessor.evidence.rules]`.
+    levels: std::collections::HashMap<Rule, Level>,
 }
 
 impl Config {
@@ -166,6 +287,48 @@ impl Config {
             None => as_of_from_env()?,
         };
 
+        let mut levels = std::collections::HashMap::new();
+        for (id, level) in raw.rules {
+            let Some(rule) = Rule::from_id(&id) else {
+                let hint = closest(&id, Rule::ALL.iter().map(|r| r.id()))
+                    .map(|k| format!(" (did you mean `{k}`?)"))
+                    .unwrap_or_default();
+                return Err(ConfigError::Invalid {
+                    key: format!("rules.{id}"),
+                    message: format!(
+                        "unknown rule id{hint}; see the rules table in the README for every id"
+                    ),
+                });
+            };
+            levels.insert(rule, level);
+        }
+        for (key, share) in [
+            ("max-publisher-share", raw.diversity.max_publisher_share),
+            ("min-credible-share", raw.diversity.min_credible_share),
+            ("max-monitor-share", raw.diversity.max_monitor_share),
+        ] {
+            if !(0.0..=1.0).contains(&share) {
+                return Err(ConfigError::Invalid {
+                    key: format!("diversity.{key}"),
+                    message: format!("expected a share between 0 and 1 (e.g. 0.4), found {share}"),
+                });
+            }
+        }
+        if let Some(report) = &raw.report
+            && (report.is_absolute()
+                || report
+                    .components()
+                    .any(|c| c == std::path::Component::ParentDir))
+        {
+            return Err(ConfigError::Invalid {
+                key: "report".into(),
+                message: format!(
+                    "expected a path inside the book root such as \"evidence-report.json\", found {:?}",
+                    report.display().to_string()
+                ),
+            });
+        }
+
         Ok(Config {
             store,
             mode: raw.mode,
@@ -175,7 +338,31 @@ impl Config {
                 .unwrap_or_else(|| "References".to_owned()),
             claim_min_words,
             as_of,
+            removal: raw.removal,
+            max_removed: raw.max_removed.unwrap_or(3),
+            escalate: raw.escalate,
+            claims: raw.claims,
+            sections: raw.sections,
+            policy_tags: raw.policy_tags.unwrap_or_else(|| {
+                DEFAULT_POLICY_TAGS
+                    .iter()
+                    .map(|t| (*t).to_owned())
+                    .collect()
+            }),
+            max_age_days: raw.max_age_days,
+            diversity: raw.diversity,
+            confidence_labels: raw.confidence_labels,
+            report: raw.report,
+            levels,
         })
+    }
+
+    /// The level of a rule in this build.
+    pub fn level(&self, rule: Rule) -> Level {
+        self.levels
+            .get(&rule)
+            .copied()
+            .unwrap_or_else(|| rule.default_level())
     }
 
     /// Whether a chapter (source path relative to `src/`) is checked.
@@ -219,9 +406,13 @@ fn as_of_from_env() -> Result<Timestamp, ConfigError> {
 
 /// The known key closest to a mistyped one, if any is close.
 fn suggest(key: &str) -> Option<&'static str> {
-    OUR_KEYS
-        .iter()
-        .map(|known| (edit_distance(key, known), *known))
+    closest(key, OUR_KEYS.iter().copied())
+}
+
+/// The candidate within edit distance 2 of `word`, the closest first.
+fn closest(word: &str, candidates: impl Iterator<Item = &'static str>) -> Option<&'static str> {
+    candidates
+        .map(|known| (edit_distance(word, known), known))
         .filter(|(distance, _)| *distance <= 2)
         .min()
         .map(|(_, known)| known)

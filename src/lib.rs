@@ -3,9 +3,12 @@
 //!
 //! The data flows one way: [`config`] → [`store`] → [`markers`] (scan) →
 //! [`rules`] (judge) → [`render`] → [`report`]. [`preprocess`] runs the
-//! stages over a whole book.
+//! stages over a whole book; [`check`] runs them on a book on disk;
+//! [`import`] makes chapters and stores from a model API's cited answers.
 
+pub mod check;
 pub mod config;
+pub mod import;
 pub mod limits;
 pub mod markers;
 pub mod preprocess;

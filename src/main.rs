@@ -2,11 +2,13 @@
 
 use anyhow::{Context, bail};
 use clap::{Parser, Subcommand};
+use mdbook_evidence::import::anthropic;
 use mdbook_evidence::limits;
 use mdbook_evidence::preprocess::run_and_report;
 use mdbook_preprocessor::PreprocessorContext;
 use mdbook_preprocessor::book::Book;
 use std::io::Write;
+use std::path::PathBuf;
 use std::process::ExitCode;
 
 /// Grounds every claim of an mdBook report in stored evidence.
@@ -27,12 +29,103 @@ enum Command {
         /// The renderer's name, e.g. `html`.
         renderer: String,
     },
+    /// Checks a book the way `mdbook build` would, without rendering it.
+    /// Exit status: 0 clean, 1 violations at error severity, 2 the check
+    /// could not run (config, store or book).
+    Check {
+        /// The book's root directory (where book.toml is).
+        #[arg(default_value = ".")]
+        book_dir: std::path::PathBuf,
+        /// Output format.
+        #[arg(long, value_enum, default_value = "human")]
+        format: mdbook_evidence::check::Format,
+    },
+    /// Turns a model's cited answer into a chapter with `[N]` markers and an
+    /// evidence store fragment.
+    #[command(subcommand)]
+    Import(Import),
+}
+
+#[derive(Subcommand)]
+enum Import {
+    /// An Anthropic Messages API response whose text blocks carry `citations`.
+    Anthropic {
+        /// The Messages API response (JSON).
+        response: PathBuf,
+        /// The documents that were sent, in order, with their source metadata
+        /// (JSON; see the README).
+        #[arg(long, value_name = "DOCS.json")]
+        documents: PathBuf,
+        /// Where to write the chapter.
+        #[arg(long, value_name = "OUT.md")]
+        chapter: PathBuf,
+        /// Where to write the evidence store fragment.
+        #[arg(long, value_name = "OUT.json")]
+        store: PathBuf,
+        /// The chapter's path relative to the book's `src/` [default: the
+        /// part of --chapter after `src/`, else its file name].
+        #[arg(long, value_name = "PATH")]
+        chapter_key: Option<String>,
+        /// A level-1 heading for the chapter.
+        #[arg(long)]
+        title: Option<String>,
+        /// Leave the source registry out of the store fragment (when the
+        /// book's store already registers the sources).
+        #[arg(long)]
+        no_sources: bool,
+    },
 }
 
 fn main() -> ExitCode {
     let cli = Cli::parse();
     match cli.command {
         Some(Command::Supports { .. }) => ExitCode::SUCCESS,
+        Some(Command::Check { book_dir, format }) => {
+            match mdbook_evidence::check::check(&book_dir, format) {
+                Ok(false) => ExitCode::SUCCESS,
+                Ok(true) => ExitCode::from(1),
+                Err(err) => {
+                    let _ = writeln!(std::io::stderr(), "error: mdbook-evidence: {err:#}");
+                    ExitCode::from(2)
+                }
+            }
+        }
+        Some(Command::Import(Import::Anthropic {
+            response,
+            documents,
+            chapter,
+            store,
+            chapter_key,
+            title,
+            no_sources,
+        })) => {
+            let options = anthropic::Options {
+                response: &response,
+                documents: &documents,
+                chapter: &chapter,
+                store: &store,
+                chapter_key,
+                title,
+                sources: !no_sources,
+            };
+            match anthropic::import(&options) {
+                Ok(done) => {
+                    let _ = writeln!(
+                        std::io::stderr(),
+                        "mdbook-evidence: imported {} citation(s) as {} evidence item(s): chapter `{}`, store `{}` (add it to `store` in book.toml)",
+                        done.citations,
+                        done.items,
+                        chapter.display(),
+                        store.display()
+                    );
+                    ExitCode::SUCCESS
+                }
+                Err(err) => {
+                    let _ = writeln!(std::io::stderr(), "error: mdbook-evidence import: {err:#}");
+                    ExitCode::from(2)
+                }
+            }
+        }
         None => match preprocess() {
             Ok(code) => code,
             Err(err) => {
@@ -73,51 +166,51 @@ fn preprocess() -> anyhow::Result<ExitCode> {
         return Ok(ExitCode::from(1));
     }
 
-    let mut out = Vec::with_capacity(book_size_hint(&book));
-    serde_json::to_writer(&mut out, &book).context("cannot serialize the book")?;
-    let mut stdout = std::io::stdout().lock();
-    stdout
-        .write_all(&out)
-        .and_then(|()| stdout.flush())
+    // Every chapter is processed: streamed straight to stdout, the book is
+    // never held a second time as JSON. Serializing it cannot fail (its
+    // paths came from JSON, so they are UTF-8); only writing can.
+    let mut stdout = std::io::BufWriter::with_capacity(1 << 16, std::io::stdout().lock());
+    serde_json::to_writer(&mut stdout, &book)
+        .map_err(anyhow::Error::from)
+        .and_then(|()| Ok(stdout.flush()?))
         .context("cannot write the book to stdout")?;
     Ok(ExitCode::SUCCESS)
 }
 
-fn book_size_hint(book: &Book) -> usize {
-    book.iter()
-        .map(|item| match item {
-            mdbook_preprocessor::book::BookItem::Chapter(ch) => ch.content.len() + 256,
-            _ => 64,
-        })
-        .sum()
-}
-
-/// Parses mdBook's `[context, book]` input, checking the calling mdBook's
-/// version first so that an mdBook 0.4 caller gets a clear message.
+/// Parses mdBook's `[context, book]` input and checks the calling mdBook's
+/// version; input that does not parse is probed for the version first, so
+/// that an mdBook 0.4 caller gets a clear message.
 fn parse_input(input: &str) -> anyhow::Result<(PreprocessorContext, Book)> {
-    #[derive(serde::Deserialize)]
-    struct Probe {
-        mdbook_version: Option<String>,
-    }
-    let (probe, _): (Probe, serde::de::IgnoredAny) = serde_json::from_str(input).context(
-        "stdin is not the [context, book] JSON that mdBook sends to a preprocessor; run this through `mdbook build` or `mdbook serve`",
-    )?;
-    let Some(version) = probe.mdbook_version else {
-        bail!("stdin has no `mdbook_version`: it was not written by mdBook");
+    // One pass on the happy path; the probe only runs to explain a failure.
+    let (version, parsed) = match serde_json::from_str::<(PreprocessorContext, Book)>(input) {
+        Ok(parsed) => (parsed.0.mdbook_version.clone(), Ok(parsed)),
+        Err(err) => {
+            #[derive(serde::Deserialize)]
+            struct Probe {
+                mdbook_version: Option<String>,
+            }
+            let (probe, _): (Probe, serde::de::IgnoredAny) = serde_json::from_str(input).context(
+                "stdin is not the [context, book] JSON that mdBook sends to a preprocessor; run this through `mdbook build` or `mdbook serve`",
+            )?;
+            let Some(version) = probe.mdbook_version else {
+                bail!("stdin has no `mdbook_version`: it was not written by mdBook");
+            };
+            (version, Err(err))
+        }
     };
-    let parsed = semver::Version::parse(&version)
+    let caller = semver::Version::parse(&version)
         .with_context(|| format!("the calling mdBook's version {version:?} is not semver"))?;
-    if parsed < semver::Version::new(0, 5, 0) {
+    if caller < semver::Version::new(0, 5, 0) {
         bail!(
             "this book is being built by mdBook {version}, but mdbook-evidence needs mdBook 0.5 or newer; upgrade with `cargo install mdbook --version ^0.5 --locked`"
         );
     }
-    if !is_compatible(&parsed) {
+    if !is_compatible(&caller) {
         let _ = writeln!(
             std::io::stderr(),
             "warning: mdbook-evidence was built for mdBook {}, but is called by mdBook {version}; if the build misbehaves, update mdbook-evidence",
             mdbook_preprocessor::MDBOOK_VERSION
         );
     }
-    serde_json::from_str(input).context("cannot read the book that mdBook sent on stdin")
+    parsed.context("cannot read the book that mdBook sent on stdin")
 }

@@ -28,6 +28,9 @@ pub const ABSTAIN_PHRASES: &[&str] = &[
 /// The label that exempts speculative text from grounding (seed 003 §5).
 pub const SPECULATION_LABEL: &str = "[SPECULATION]";
 
+/// How a conflicting-evidence note opens (after its `[!CAUTION]` line).
+pub const CONFLICT_NOTE_LEAD: &str = "Conflicting evidence:";
+
 /// The anchor prefix of References entries: `#evidence-<id>`.
 pub const REFERENCE_ANCHOR_PREFIX: &str = "evidence-";
 
@@ -104,6 +107,8 @@ pub struct Marker {
     /// Whether the marker sits in a heading (where a link would nest in
     /// mdBook's heading anchor).
     pub in_heading: bool,
+    /// Where the marker was cut out of its block's [`Block::text`].
+    pub text_at: usize,
 }
 
 /// Why a block is not a claim.
@@ -124,6 +129,48 @@ pub enum NotAClaim {
     Abstain,
     /// The "Unverified Summary" banner itself.
     Banner,
+    /// A conflicting-evidence note that this preprocessor wrote.
+    Note,
+}
+
+/// The comment that silences rules for the block after it.
+pub const SUPPRESSION_DIRECTIVE: &str = "evidence-disable-next-line";
+
+/// `<!-- evidence-disable-next-line RULE [RULE…] reason="…" -->`: silences
+/// the named rules for the block that follows the comment.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Suppression {
+    /// Byte range of the comment.
+    pub span: Range<usize>,
+    /// The rule ids, as written.
+    pub rules: Vec<String>,
+    /// The reason, if given.
+    pub reason: Option<String>,
+    /// Byte range of the block it applies to (`None`: nothing follows).
+    pub target: Option<Range<usize>>,
+}
+
+/// A top-level heading of the chapter (not inside a quote or list).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Heading {
+    /// 1 to 6.
+    pub level: u8,
+    /// The heading's text as a reader sees it, markers removed.
+    pub title: String,
+    /// Byte range of the heading.
+    pub span: Range<usize>,
+}
+
+/// Where a piece of a block's text comes from in the chapter.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Segment {
+    /// Offset of the piece in [`Block::text`].
+    pub text_at: usize,
+    /// Offset of the piece in the chapter.
+    pub source_at: usize,
+    /// Whether the piece is the chapter's bytes verbatim (no escapes,
+    /// entities or smart punctuation), so offsets inside it map one to one.
+    pub verbatim: bool,
 }
 
 /// A paragraph or list item: the unit a claim is made of.
@@ -135,12 +182,33 @@ pub struct Block {
     pub text: String,
     /// `None` when the block is a claim that needs evidence.
     pub not_a_claim: Option<NotAClaim>,
+    /// Whether it is a list item (else a paragraph or definition).
+    pub is_item: bool,
+    /// Byte range of the whole paragraph or list item, markup included.
+    pub outer: Range<usize>,
+    /// End of the top-level block (list, quote, paragraph) that holds it.
+    pub top_end: usize,
+    /// Index into [`Scan::headings`] of the nearest heading before it.
+    pub heading: Option<usize>,
+    /// Where the pieces of [`Block::text`] come from, in order.
+    pub segments: Vec<Segment>,
 }
 
 impl Block {
     /// Whether the block is a claim that needs at least one resolving marker.
     pub fn is_claim(&self) -> bool {
         self.not_a_claim.is_none()
+    }
+
+    /// Maps an offset of [`Block::text`] to the chapter: exact inside
+    /// verbatim pieces, else the start of the piece.
+    pub fn source_offset(&self, text_at: usize) -> usize {
+        let i = self.segments.partition_point(|s| s.text_at <= text_at);
+        match i.checked_sub(1).map(|i| self.segments[i]) {
+            Some(seg) if seg.verbatim => seg.source_at + (text_at - seg.text_at),
+            Some(seg) => seg.source_at,
+            None => self.span.start,
+        }
     }
 
     /// The first words of the block, for diagnostics.
@@ -161,6 +229,10 @@ pub struct Scan {
     pub markers: Vec<Marker>,
     /// Paragraphs and list items, claims or not, in order of their end.
     pub blocks: Vec<Block>,
+    /// Top-level headings, in order.
+    pub headings: Vec<Heading>,
+    /// Suppression comments, in order.
+    pub suppressions: Vec<Suppression>,
     /// Where the Unverified Summary banner goes: the start of the line after
     /// the first heading, or 0.
     pub banner_offset: usize,
@@ -199,6 +271,7 @@ pub fn scan(text: &str, options: &ScanOptions<'_>) -> Scan {
         seen_heading: false,
         in_references: false,
         pending_cite: None,
+        top_end: 0,
     };
     let mut parser = new_cmark_parser(text, &options.markdown.options()).into_offset_iter();
     for (event, range) in parser.by_ref() {
@@ -235,6 +308,11 @@ pub fn scan(text: &str, options: &ScanOptions<'_>) -> Scan {
 struct OpenBlock {
     start: Option<usize>,
     end: usize,
+    is_item: bool,
+    outer: Range<usize>,
+    top_end: usize,
+    heading: Option<usize>,
+    segments: Vec<Segment>,
     text: String,
     /// Words outside emphasis and link text.
     plain_words: usize,
@@ -274,6 +352,8 @@ struct Scanner<'a, 'o> {
     seen_heading: bool,
     in_references: bool,
     pending_cite: Option<PendingCite>,
+    /// End of the current top-level block.
+    top_end: usize,
 }
 
 impl<'a> Scanner<'a, '_> {
@@ -302,12 +382,30 @@ impl<'a> Scanner<'a, '_> {
                 }
             }
             Event::InlineHtml(html) => self.inline_html(&html, range),
+            Event::Html(html) => {
+                if let Some(suppression) = parse_suppression(&html, range) {
+                    self.scan.suppressions.push(suppression);
+                }
+            }
             _ => {}
         }
     }
 
     fn start(&mut self, tag: Tag<'a>, range: Range<usize>) {
         let mut opens_block = false;
+        let is_item = matches!(tag, Tag::Item);
+        if self.frames.is_empty() {
+            self.top_end = range.end;
+        }
+        if !matches!(tag, Tag::HtmlBlock) {
+            // The first block after a suppression comment is its target.
+            for suppression in self.scan.suppressions.iter_mut().rev() {
+                if suppression.target.is_some() {
+                    break;
+                }
+                suppression.target = Some(range.clone());
+            }
+        }
         match tag {
             Tag::CodeBlock(kind) => {
                 self.code_block += 1;
@@ -363,6 +461,11 @@ impl<'a> Scanner<'a, '_> {
             self.open_blocks.push(OpenBlock {
                 start: None,
                 end: range.start,
+                is_item,
+                outer: range.clone(),
+                top_end: self.top_end,
+                heading: self.scan.headings.len().checked_sub(1),
+                segments: Vec::new(),
                 text: String::new(),
                 plain_words: 0,
                 index_in_markers: Vec::new(),
@@ -449,6 +552,11 @@ impl<'a> Scanner<'a, '_> {
         if self.container > 0 {
             return;
         }
+        self.scan.headings.push(Heading {
+            level: level as u8,
+            title: text.trim().to_owned(),
+            span: start.clone(),
+        });
         let opens_references = level == HeadingLevel::H2
             && self.scan.references.is_none()
             && text
@@ -531,10 +639,12 @@ impl<'a> Scanner<'a, '_> {
             return;
         }
         let in_heading = self.heading.is_some();
+        let mut text_at = 0;
         let block = if in_heading || self.table > 0 {
             None
         } else {
             self.open_blocks.last_mut().map(|block| {
+                text_at = block.text.len();
                 block.start.get_or_insert(span.start);
                 block.end = block.end.max(span.end);
                 block.index_in_markers.push(self.scan.markers.len());
@@ -546,6 +656,7 @@ impl<'a> Scanner<'a, '_> {
             kind,
             block,
             in_heading,
+            text_at,
         });
     }
 
@@ -567,6 +678,13 @@ impl<'a> Scanner<'a, '_> {
             }
             if plain {
                 block.plain_words += count_words(text);
+            }
+            if !text.is_empty() {
+                block.segments.push(Segment {
+                    text_at: block.text.len(),
+                    source_at: range.start,
+                    verbatim: self.src.get(range.clone()) == Some(text),
+                });
             }
             block.text.push_str(text);
         }
@@ -603,24 +721,54 @@ impl<'a> Scanner<'a, '_> {
                 }
             }
         }
-        // Hand the text between markers (and outside directives) to the block.
+        // Hand the text between markers (and outside directives) to the
+        // block, and the markers in order, so each marker knows where it
+        // stood in the block's text.
+        // A cut of the joined text: a marker (with its source span) or a directive.
+        type Cut = (Range<usize>, Option<(Range<usize>, MarkerKind)>);
+        let mut cuts: Vec<Cut> = found
+            .into_iter()
+            .map(|(t, src, kind)| (t, Some((src, kind))))
+            .collect();
+        cuts.extend(directives.into_iter().map(|d| (d, None)));
+        cuts.sort_by_key(|(r, _)| r.start);
         let mut cursor = 0;
-        let mut cuts: Vec<Range<usize>> = found.iter().map(|(t, _, _)| t.clone()).collect();
-        cuts.extend(directives);
-        cuts.sort_by_key(|r| r.start);
-        let run_span = run[0].0.start..run[run.len() - 1].0.end;
-        let mut own = String::new();
-        for cut in &cuts {
-            if cut.start >= cursor {
-                own.push_str(&joined[cursor..cut.start]);
-                cursor = cut.end;
+        for (cut, marker) in cuts {
+            if cut.start < cursor {
+                continue;
+            }
+            self.add_piece(&run, &starts, &joined, cursor..cut.start);
+            cursor = cut.end;
+            if let Some((src_span, kind)) = marker {
+                self.push_marker(src_span, kind);
             }
         }
-        own.push_str(&joined[cursor.min(joined.len())..]);
-        self.add_text(&own, run_span);
-        for (_, src_span, kind) in found {
-            self.push_marker(src_span, kind);
+        self.add_piece(
+            &run,
+            &starts,
+            &joined,
+            cursor.min(joined.len())..joined.len(),
+        );
+    }
+
+    /// Adds a piece of a run's joined text, located in the chapter as
+    /// exactly as the run allows.
+    fn add_piece(
+        &mut self,
+        run: &[(Range<usize>, CowStr<'a>)],
+        starts: &[usize],
+        joined: &str,
+        piece: Range<usize>,
+    ) {
+        if piece.is_empty() {
+            return;
         }
+        let range = source_span(self.src, run, starts, &piece).unwrap_or_else(|| {
+            let event = starts.partition_point(|&s| s <= piece.start) - 1;
+            let end = starts.partition_point(|&s| s < piece.end) - 1;
+            run[event].0.start..run[end].0.end
+        });
+        self.add_text(&joined[piece], range);
     }
 
     fn close_block(&mut self) {
@@ -641,6 +789,11 @@ impl<'a> Scanner<'a, '_> {
             span,
             text: open.text,
             not_a_claim,
+            is_item: open.is_item,
+            outer: open.outer,
+            top_end: open.top_end,
+            heading: open.heading,
+            segments: open.segments,
         });
     }
 }
@@ -648,8 +801,29 @@ impl<'a> Scanner<'a, '_> {
 /// The claim heuristic: see [`NotAClaim`] for each way out.
 fn classify(block: &OpenBlock, min_words: usize) -> Option<NotAClaim> {
     let text = block.text.trim();
+    if let Some(reason) = classify_text(text, min_words) {
+        return Some(reason);
+    }
+    if block.plain_words == 0 && !text.ends_with(['.', '!', '…']) {
+        return Some(NotAClaim::Label);
+    }
+    None
+}
+
+/// The parts of the claim heuristic that read only the text (also applied
+/// to single sentences when each sentence is a claim).
+pub fn classify_text(text: &str, min_words: usize) -> Option<NotAClaim> {
+    let text = text.trim();
     if text == BANNER_TEXT {
         return Some(NotAClaim::Banner);
+    }
+    if text
+        .strip_prefix("[!CAUTION]")
+        .unwrap_or(text)
+        .trim_start()
+        .starts_with(CONFLICT_NOTE_LEAD)
+    {
+        return Some(NotAClaim::Note);
     }
     if text.contains(SPECULATION_LABEL) {
         return Some(NotAClaim::Speculation);
@@ -668,9 +842,6 @@ fn classify(block: &OpenBlock, min_words: usize) -> Option<NotAClaim> {
     }
     if text.ends_with('?') {
         return Some(NotAClaim::Question);
-    }
-    if block.plain_words == 0 && !text.ends_with(['.', '!', '…']) {
-        return Some(NotAClaim::Label);
     }
     None
 }
@@ -695,7 +866,7 @@ fn has_sentence_end(text: &str) -> bool {
 }
 
 /// Words: whitespace-separated tokens with at least one letter or digit.
-fn count_words(text: &str) -> usize {
+pub fn count_words(text: &str) -> usize {
     text.split_whitespace()
         .filter(|w| w.chars().any(char::is_alphanumeric))
         .count()
@@ -710,6 +881,41 @@ fn line_end(text: &str, offset: usize) -> usize {
         Some(nl) => offset + nl + 1,
         None => text.len(),
     }
+}
+
+/// Parses an HTML block that is a suppression comment. The comment's range
+/// covers the whole HTML block line(s).
+fn parse_suppression(html: &str, range: Range<usize>) -> Option<Suppression> {
+    let body = html
+        .trim()
+        .strip_prefix("<!--")?
+        .strip_suffix("-->")?
+        .trim();
+    let rest = body.strip_prefix(SUPPRESSION_DIRECTIVE)?;
+    let (rules, reason) = match rest.find("reason=") {
+        Some(at) => {
+            let reason = rest[at + "reason=".len()..].trim();
+            let reason = reason
+                .strip_prefix('"')
+                .and_then(|r| r.strip_suffix('"'))
+                .unwrap_or(reason);
+            (
+                &rest[..at],
+                Some(reason.to_owned()).filter(|r| !r.trim().is_empty()),
+            )
+        }
+        None => (rest, None),
+    };
+    Some(Suppression {
+        span: range,
+        rules: rules
+            .split(|c: char| c.is_whitespace() || c == ',')
+            .filter(|r| !r.is_empty())
+            .map(str::to_owned)
+            .collect(),
+        reason,
+        target: None,
+    })
 }
 
 /// Whether text is `[N]`, the label of a rendered citation.

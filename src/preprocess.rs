@@ -2,15 +2,16 @@
 //! report, with chapters processed independently and in parallel.
 
 use crate::config::{Config, ConfigError, Mode, PREPROCESSOR_NAME};
-use crate::markers::{self, MarkdownFlags, Scan, ScanOptions};
-use crate::render::{self, Edit, Entry, Target};
+use crate::markers::{self, MarkdownFlags, ScanOptions};
+use crate::render::{self, Target};
+use crate::report::json::ValidationReport;
 use crate::report::{ChapterSummary, Diagnostic, Location, Report, SourceFile, line_column};
-use crate::rules::{self, Finding, Resolved, Rule, Severity};
+use crate::rules::{self, Finding, Judged, Rule, Severity, Verdict};
 use crate::store::{self, CitationList, Store, StoreError, chapter_key};
 use mdbook_preprocessor::book::{Book, BookItem};
 use mdbook_preprocessor::{Preprocessor, PreprocessorContext};
 use rayon::prelude::*;
-use std::collections::{HashMap, HashSet};
+use std::collections::HashSet;
 use std::path::{Path, PathBuf};
 
 /// A failure that stops the preprocessor before it judges any chapter.
@@ -22,6 +23,14 @@ pub enum Error {
     /// A store that cannot be loaded.
     #[error(transparent)]
     Store(#[from] StoreError),
+    /// The validation report cannot be written.
+    #[error("cannot write the validation report {path}: {source}")]
+    Report {
+        /// Where it should go.
+        path: PathBuf,
+        /// Why it failed.
+        source: std::io::Error,
+    },
 }
 
 /// Everything the build needs besides the book: validated config, loaded store.
@@ -43,6 +52,21 @@ impl Setup {
     /// Reads the config and loads the store: the only I/O of a run.
     pub fn load(ctx: &PreprocessorContext) -> Result<Setup, Error> {
         let config = Config::from_book(&ctx.config)?;
+        if let Some(report) = &config.report {
+            let build = &ctx.config.build.build_dir;
+            let src = &ctx.config.book.src;
+            if report.starts_with(src) || report.starts_with(build) {
+                return Err(ConfigError::Invalid {
+                    key: "report".into(),
+                    message: format!(
+                        "{} is inside `{}`; put the report outside the source and build directories (e.g. \"evidence-report.json\") so that it is neither rendered nor wiped",
+                        report.display(),
+                        if report.starts_with(src) { src } else { build }.display()
+                    ),
+                }
+                .into());
+            }
+        }
         let store = store::load(&ctx.root, &config.store)?;
         let markdown = match ctx.config.html_config() {
             Some(html) => MarkdownFlags {
@@ -84,33 +108,42 @@ pub fn process_book(setup: &Setup, book: &mut Book) -> Outcome {
     let known: HashSet<String> = chapters.iter().map(|(p, _)| chapter_key(p)).collect();
     for result in results {
         let file = report.files.len();
-        let mut has_diagnostics = false;
-        for finding in result.findings {
-            // Outside `fail` mode nothing stops the build, so violations are
-            // printed as warnings; the chapter summary keeps the error count.
-            let severity = match setup.config.mode {
-                Mode::Fail => finding.rule.default_severity(),
-                Mode::Downgrade | Mode::Warn => Severity::Warning,
-            };
+        let has_diagnostics = !result.findings.is_empty() || !result.suppressed.is_empty();
+        let diagnostic = |finding: Finding, severity: Severity, removed: bool| {
             let (line, column) = line_column(&result.source, finding.span.start);
-            let claim = finding
-                .block
-                .map(|b| result.scan_excerpts[b].clone())
-                .filter(|excerpt| !excerpt.is_empty());
-            report.diagnostics.push(Diagnostic {
+            let mut message = finding.message;
+            if removed {
+                message.push_str(" (removed)");
+            }
+            Diagnostic {
                 rule: finding.rule,
                 severity,
-                message: finding.message,
+                message,
                 location: Location::Chapter {
                     file,
                     span: finding.span,
                     line,
                     column,
                 },
-                claim,
+                claim: finding.excerpt.filter(|e| !e.is_empty()),
                 evidence_ids: finding.evidence_ids,
-            });
-            has_diagnostics = true;
+                removed,
+            }
+        };
+        for judged in result.findings {
+            report
+                .diagnostics
+                .push(diagnostic(judged.finding, judged.severity, judged.removed));
+        }
+        for (finding, reason) in result.suppressed {
+            let severity = finding
+                .rule
+                .default_level()
+                .severity()
+                .unwrap_or(Severity::Warning);
+            report
+                .suppressed
+                .push((diagnostic(finding, severity, false), reason));
         }
         if has_diagnostics {
             report.files.push(SourceFile {
@@ -127,18 +160,23 @@ pub fn process_book(setup: &Setup, book: &mut Book) -> Outcome {
         .collect();
     unknown.sort_by_key(|(key, _)| *key);
     for (key, list) in unknown {
+        let Some(severity) = setup.config.level(Rule::UnknownChapter).severity() else {
+            continue;
+        };
         report.diagnostics.push(Diagnostic {
             rule: Rule::UnknownChapter,
-            severity: Rule::UnknownChapter.default_severity(),
+            severity,
             message: format!(
                 "the store lists citations for chapter `{key}`, which is not in the book"
             ),
             location: Location::Store(list.origin.clone()),
             claim: None,
             evidence_ids: Vec::new(),
+            removed: false,
         });
     }
-    let failed = setup.config.mode == Mode::Fail && report.count(Severity::Error) > 0;
+    let failed = report.chapters.iter().any(|c| c.verdict == Verdict::Failed)
+        || (setup.config.mode == Mode::Fail && report.count(Severity::Error) > 0);
     Outcome { report, failed }
 }
 
@@ -158,11 +196,11 @@ fn collect_chapters<'b>(items: &'b mut [BookItem], out: &mut Vec<(PathBuf, &'b m
 
 /// What processing one chapter produced.
 struct ChapterResult {
-    findings: Vec<Finding>,
+    findings: Vec<Judged>,
+    suppressed: Vec<(Finding, String)>,
     /// The chapter's markdown before rendering (for diagnostics).
     source: String,
     display_name: String,
-    scan_excerpts: Vec<String>,
     summary: ChapterSummary,
 }
 
@@ -171,9 +209,8 @@ fn process_chapter(setup: &Setup, path: &Path, content: &mut String) -> ChapterR
     let config = &setup.config;
     let list: Option<&CitationList> = setup.store.citation_list(path);
     let checked = config.is_checked(path);
-    let text = content.as_str();
     let scan = markers::scan(
-        text,
+        content,
         &ScanOptions {
             markdown: setup.markdown,
             numbered: list.is_some(),
@@ -181,59 +218,25 @@ fn process_chapter(setup: &Setup, path: &Path, content: &mut String) -> ChapterR
             claim_min_words: config.claim_min_words,
         },
     );
-
-    // Judge: resolve every marker, then the claims.
-    let mut findings = Vec::new();
-    let mut resolved: Vec<Option<Resolved<'_>>> = Vec::with_capacity(scan.markers.len());
-    for marker in &scan.markers {
-        match rules::resolve(&marker.kind, &setup.store, list, config.as_of) {
-            Ok(ok) => resolved.push(Some(ok)),
-            Err((rule, message, id)) => {
-                findings.push(Finding {
-                    rule,
-                    message,
-                    span: marker.span.clone(),
-                    block: marker.block,
-                    evidence_ids: id.into_iter().collect(),
-                });
-                resolved.push(None);
-            }
-        }
-    }
-    let ok: Vec<bool> = resolved.iter().map(Option::is_some).collect();
-    findings.extend(rules::ungrounded_claims(&scan, &ok, list.is_some()));
-    findings.sort_by_key(|f| (f.span.start, f.rule));
-    if !checked {
-        findings.clear();
-    }
-    let errors = findings
-        .iter()
-        .filter(|f| f.rule.default_severity() == Severity::Error)
-        .count();
-    let downgrade = config.mode == Mode::Downgrade && errors > 0 && !scan.has_banner;
-
-    let edits = render_edits(setup, text, &scan, list, &resolved, downgrade);
-    let claims = scan.blocks.iter().filter(|b| b.is_claim()).count();
-    let ungrounded = findings
-        .iter()
-        .filter(|f| f.rule == Rule::UngroundedClaim)
-        .count();
+    let judgement = rules::judge(content, &scan, &setup.store, list, config, checked);
+    let edits = render::chapter_edits(content, &scan, &judgement, list, setup.target, config);
     let summary = ChapterSummary {
         path: chapter_key(path),
         checked,
-        claims,
-        grounded_claims: claims - ungrounded.min(claims),
+        claims: judgement.claims.len(),
+        grounded_claims: judgement.grounded,
+        removed_claims: judgement.removed_claims.len(),
         markers: scan.markers.len(),
-        resolved_markers: ok.iter().filter(|&&ok| ok).count(),
-        errors,
-        downgraded: downgrade,
+        resolved_markers: judgement.resolved.iter().filter(|r| r.is_some()).count(),
+        errors: judgement.errors,
+        warnings: judgement.findings.len() - judgement.errors,
+        downgraded: judgement.downgrade,
+        verdict: judgement.verdict,
+        diversity: judgement.diversity.clone(),
     };
-    let scan_excerpts = if findings.is_empty() {
-        Vec::new()
-    } else {
-        scan.blocks.iter().map(|b| b.excerpt(8)).collect()
-    };
-    let source = if findings.is_empty() {
+    let findings = judgement.findings;
+    let suppressed = judgement.suppressed;
+    let source = if findings.is_empty() && suppressed.is_empty() {
         String::new()
     } else {
         content.clone()
@@ -243,96 +246,11 @@ fn process_chapter(setup: &Setup, path: &Path, content: &mut String) -> ChapterR
     }
     ChapterResult {
         findings,
+        suppressed,
         source,
         display_name: setup.src_dir.join(path).display().to_string(),
-        scan_excerpts,
         summary,
     }
-}
-
-/// The edits that render a chapter, or `None` when nothing changes.
-fn render_edits(
-    setup: &Setup,
-    text: &str,
-    scan: &Scan,
-    list: Option<&CitationList>,
-    resolved: &[Option<Resolved<'_>>],
-    downgrade: bool,
-) -> Option<Vec<Edit>> {
-    let newline = render::newline_of(text);
-    // Numbers: the citation list's stand; other items follow in order of
-    // first appearance.
-    let mut numbers: HashMap<&str, u32> = HashMap::new();
-    if let Some(list) = list {
-        for (i, id) in list.ids.iter().enumerate() {
-            numbers.entry(id.as_str()).or_insert(i as u32 + 1);
-        }
-    }
-    let mut next = list.map_or(0, |l| l.ids.len() as u32) + 1;
-    let mut entries: Vec<Entry<'_>> = Vec::new();
-    let mut entry_of: HashMap<&str, usize> = HashMap::new();
-    let mut edits = Vec::new();
-    if downgrade {
-        // First: at an offset shared with the References (a chapter whose
-        // only heading is its last line) the banner goes before them.
-        edits.push(render::banner_edit(text, scan.banner_offset, newline));
-    }
-    for (marker, resolved) in scan.markers.iter().zip(resolved) {
-        let Some(evidence) = resolved else { continue };
-        let number = *numbers.entry(evidence.id).or_insert_with(|| {
-            next += 1;
-            next - 1
-        });
-        let entry = *entry_of.entry(evidence.id).or_insert_with(|| {
-            entries.push(Entry {
-                number,
-                evidence: *evidence,
-                occurrences: 0,
-            });
-            entries.len() - 1
-        });
-        entries[entry].occurrences += 1;
-        let occurrence = entries[entry].occurrences;
-        let mut range = marker.span.clone();
-        let mut cite = render::citation(
-            setup.target,
-            number,
-            evidence,
-            occurrence,
-            marker.in_heading,
-        );
-        if setup.target == Target::Markdown && is_unescaped_bang_before(text, range.start) {
-            // `![…](…)` would be an image: escape the author's `!`.
-            range.start -= 1;
-            cite.insert_str(0, "\\!");
-        }
-        edits.push(Edit { range, text: cite });
-    }
-    if !entries.is_empty() {
-        entries.sort_by_key(|e| e.number);
-        let mut section = render::references(
-            setup.target,
-            &setup.config.references_title,
-            &entries,
-            newline,
-        );
-        render::keep_definitions(&mut section, text, &scan.definitions, newline);
-        edits.push(render::references_edit(
-            text,
-            scan.references.clone(),
-            scan.unclosed.as_deref(),
-            section,
-            newline,
-        ));
-    }
-    // Markers inside an existing References section were not collected, so
-    // no citation edit overlaps the section's replacement.
-    (!edits.is_empty()).then_some(edits)
-}
-
-/// Whether the byte before `at` is a `!` that is not backslash-escaped.
-fn is_unescaped_bang_before(text: &str, at: usize) -> bool {
-    at > 0 && text.as_bytes()[at - 1] == b'!' && !markers::is_escaped(text, at - 1)
 }
 
 /// Loads the setup, processes the book, and prints the diagnostics and the
@@ -344,7 +262,68 @@ pub fn run_and_report(ctx: &PreprocessorContext, book: &mut Book) -> anyhow::Res
     let mut stderr = crate::report::stderr();
     outcome.report.emit_human(&mut stderr)?;
     crate::report::emit_summary(&outcome, setup.config.mode, &mut stderr)?;
+    if std::env::var_os("GITHUB_ACTIONS").is_some_and(|v| v == "true") {
+        // The runner reads workflow commands from stderr too; stdout is the book.
+        let base = github_base(&ctx.root);
+        eprint!("{}", crate::report::formats::github(&outcome.report, &base));
+        append_step_summary(&outcome.report, &base)?;
+    }
+    write_configured_report(&ctx.root, &setup, &outcome)?;
     Ok(outcome.failed)
+}
+
+/// Writes the validation report when `report` is configured.
+pub fn write_configured_report(root: &Path, setup: &Setup, outcome: &Outcome) -> Result<(), Error> {
+    if let Some(path) = &setup.config.report {
+        let report = ValidationReport::new(
+            &outcome.report,
+            setup.config.mode,
+            setup.config.as_of,
+            outcome.failed,
+        );
+        write_report(&root.join(path), &report)?;
+    }
+    Ok(())
+}
+
+/// The directory annotation paths are relative to: the repository
+/// (`GITHUB_WORKSPACE`) when the book is inside it, else the book root.
+pub fn github_base(root: &Path) -> PathBuf {
+    let root = std::fs::canonicalize(root).unwrap_or_else(|_| root.to_owned());
+    std::env::var_os("GITHUB_WORKSPACE")
+        .and_then(|w| std::fs::canonicalize(w).ok())
+        .and_then(|w| root.strip_prefix(&w).ok().map(Path::to_owned))
+        .unwrap_or_default()
+}
+
+/// Appends the diagnostics table to `$GITHUB_STEP_SUMMARY`, when set.
+pub fn append_step_summary(report: &Report, base: &Path) -> std::io::Result<()> {
+    use std::io::Write as _;
+    let Some(path) = std::env::var_os("GITHUB_STEP_SUMMARY") else {
+        return Ok(());
+    };
+    let mut file = std::fs::OpenOptions::new()
+        .create(true)
+        .append(true)
+        .open(path)?;
+    file.write_all(crate::report::formats::step_summary(report, base).as_bytes())
+}
+
+/// Writes the validation report whole or not at all (through a temporary
+/// file renamed into place), creating its directory.
+fn write_report(path: &Path, report: &ValidationReport<'_>) -> Result<(), Error> {
+    let fail = |source| Error::Report {
+        path: path.to_owned(),
+        source,
+    };
+    if let Some(dir) = path.parent() {
+        std::fs::create_dir_all(dir).map_err(fail)?;
+    }
+    let mut json = serde_json::to_vec_pretty(report).map_err(|e| fail(e.into()))?;
+    json.push(b'\n');
+    let tmp = path.with_extension("json.tmp");
+    std::fs::write(&tmp, json).map_err(fail)?;
+    std::fs::rename(&tmp, path).map_err(fail)
 }
 
 /// The preprocessor, for use in process (`MDBook::with_preprocessor`).

@@ -217,7 +217,7 @@ fn store_empty_directory_is_named() {
     std::fs::write(book.root().join("ev/notes.txt"), "not a store").unwrap();
     assert_refused(
         &book.run("html"),
-        &["evidence store directory `ev` holds no *.json file"],
+        &["evidence store directory `ev` holds no *.json or *.jsonl file"],
     );
 }
 

@@ -16,7 +16,10 @@ fn example(name: &str) -> PathBuf {
 
 /// Builds an example with the binary under test into a temporary directory,
 /// with extra config `(key, value)` pairs.
-fn build(name: &str, extra: &[(&str, &str)]) -> (tempfile::TempDir, anyhow::Result<()>) {
+fn build(
+    name: &str,
+    extra: &[(&str, serde_json::Value)],
+) -> (tempfile::TempDir, anyhow::Result<()>) {
     let root = example(name);
     let out = tempfile::tempdir().unwrap();
     let mut config = Config::from_disk(root.join("book.toml")).unwrap();
@@ -28,7 +31,7 @@ fn build(name: &str, extra: &[(&str, &str)]) -> (tempfile::TempDir, anyhow::Resu
         .unwrap();
     config.set("build.build-dir", out.path()).unwrap();
     for (key, value) in extra {
-        config.set(*key, *value).unwrap();
+        config.set(*key, value).unwrap();
     }
     let result = MDBook::load_with_config(&root, config).and_then(|md| md.build());
     (out, result)
@@ -45,6 +48,17 @@ fn the_report_example_publishes_with_citations_and_tagged_references() {
     assert!(brief.contains("[Monitor-only source]"));
     let report = std::fs::read_to_string(out.path().join("market-report.html")).unwrap();
     assert!(report.contains("class=\"evidence-cite\""));
+    // Full-text evidence shows the passage it quotes.
+    assert!(report.contains("class=\"evidence-passage\""));
+    // citation.v1 records from evidence/citations.jsonl, cited by cid.
+    let report = report.replace('\n', "");
+    assert!(report.contains(
+        r#"id="evidence-cid_9ccfd9d49daebf6db099a312a34a838d0f79d72fe797ebaf648bc6dca940a2d6">"#
+    ));
+    assert!(
+        report.contains(r#"The Wall Street Journal. "Fed officials want more inflation data before next cut". <a href="https://www.wsj.com/economy/central-banking/fed-officials-want-more-inflation-data-before-next-cut-2026-02-10">"#),
+        "{report}"
+    );
 }
 
 #[test]
@@ -52,7 +66,10 @@ fn the_failing_example_fails_and_downgrades_on_request() {
     let (_, result) = build("failing", &[]);
     assert!(result.is_err(), "book-example/failing must fail");
 
-    let (out, result) = build("failing", &[("preprocessor.evidence.mode", "downgrade")]);
+    let (out, result) = build(
+        "failing",
+        &[("preprocessor.evidence.mode", serde_json::json!("downgrade"))],
+    );
     result.expect("builds downgraded");
     let html = std::fs::read_to_string(out.path().join("brief.html")).unwrap();
     assert!(html.contains("Unverified Summary"));
@@ -77,6 +94,7 @@ fn the_failing_example_reports_each_kind_of_violation() {
         "expired-evidence",
         "missing-field",
         "unknown-source",
+        "invalid-evidence",
     ] {
         assert!(
             run.stderr.contains(&format!("error[{rule}]")),
@@ -85,4 +103,62 @@ fn the_failing_example_reports_each_kind_of_violation() {
         );
     }
     assert!(run.stderr.contains("src/brief.md:"));
+    assert!(
+        run.stderr
+            .contains("(`status: invalid`, HTTP 404): \"404 Not Found\""),
+        "{}",
+        run.stderr
+    );
+}
+
+#[test]
+fn the_report_example_flags_its_conflicting_sources() {
+    let (out, result) = build("report", &[]);
+    result.expect("a warning does not stop the build");
+    let report = std::fs::read_to_string(out.path().join("market-report.html")).unwrap();
+    assert!(report.contains("Conflicting evidence:"), "{report}");
+    assert!(report.contains("<code>ev_zh_deflation_0211</code>"));
+}
+
+#[test]
+fn the_remove_example_publishes_with_removals_labels_and_a_report() {
+    let (out, result) = build("remove", &[]);
+    result.expect("book-example/remove publishes");
+    let brief = std::fs::read_to_string(out.path().join("daily-brief.html")).unwrap();
+    for phrase in [
+        "[Insufficient evidence to support this claim]",
+        "[Cite official source directly for policy claims]",
+        "[Insufficient credible evidence for this claim]",
+        "[HIGH CONFIDENCE]",
+        "[LOW CONFIDENCE]",
+    ] {
+        assert!(brief.contains(phrase), "{phrase}");
+    }
+    assert!(!brief.contains("[99]"));
+    let report: serde_json::Value = serde_json::from_str(
+        &std::fs::read_to_string(example("remove").join("evidence-report.json")).unwrap(),
+    )
+    .unwrap();
+    assert_eq!(report["verdict"], "removed_claims");
+    assert_eq!(report["totals"]["removed_bullets"], 3);
+    assert_eq!(
+        report["violations"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .filter(|v| v["removed"] == true)
+            .count(),
+        4
+    );
+
+    // Past `max-removed`, the chapter escalates and the build stops.
+    let (_, result) = build(
+        "remove",
+        &[("preprocessor.evidence.max-removed", serde_json::json!(2))],
+    );
+    let err = format!("{:#}", result.unwrap_err());
+    assert!(
+        err.contains("exited unsuccessfully with exit status: 1"),
+        "{err}"
+    );
 }

@@ -4,7 +4,10 @@
 //! Nothing here re-serializes markdown: every change is an [`Edit`] of a
 //! byte range found by the scanner, applied in one pass by [`splice`].
 
+mod chapter;
 pub mod escape;
+
+pub use chapter::chapter_edits;
 
 use crate::markers::{CITE_CLASS, REFERENCE_ANCHOR_PREFIX};
 use crate::rules::Resolved;
@@ -147,7 +150,7 @@ pub fn references(target: Target, title: &str, entries: &[Entry<'_>], newline: &
                 let e = &entry.evidence;
                 let _ = write!(
                     out,
-                    "<p class=\"evidence-ref\" id=\"{REFERENCE_ANCHOR_PREFIX}{}\">[{}] {}. &quot;{}&quot;. Published {}. <a href=\"{}\">{}</a>",
+                    "<p class=\"evidence-ref\" id=\"{REFERENCE_ANCHOR_PREFIX}{}\">[{}] {}. &quot;{}&quot;. {}<a href=\"{}\">{}</a>",
                     e.id,
                     entry.number,
                     escape::html(e.publisher()),
@@ -168,6 +171,13 @@ pub fn references(target: Target, title: &str, entries: &[Entry<'_>], newline: &
                     );
                 }
                 let _ = write!(out, "</p>{newline}");
+                if let Some(passage) = passage(e) {
+                    let _ = write!(
+                        out,
+                        "<blockquote class=\"evidence-passage\"><p>{}</p></blockquote>{newline}",
+                        escape::html(passage)
+                    );
+                }
             }
             let _ = write!(out, "</div>{newline}");
         }
@@ -179,7 +189,7 @@ pub fn references(target: Target, title: &str, entries: &[Entry<'_>], newline: &
                 }
                 let _ = write!(
                     out,
-                    "\\[{}\\] {}. \"{}\". Published {}. <{}>",
+                    "\\[{}\\] {}. \"{}\". {}<{}>",
                     entry.number,
                     escape::markdown(e.publisher()),
                     escape::markdown(e.title),
@@ -190,6 +200,9 @@ pub fn references(target: Target, title: &str, entries: &[Entry<'_>], newline: &
                     let _ = write!(out, " {}", escape::markdown(tag));
                 }
                 out.push_str(newline);
+                if let Some(passage) = passage(e) {
+                    let _ = write!(out, "> {}{newline}", escape::markdown(passage));
+                }
             }
         }
     }
@@ -206,15 +219,28 @@ fn href(url: &str) -> String {
         .unwrap_or_default()
 }
 
-/// `Feb 10, 2026`, in UTC.
+/// `Published Feb 10, 2026. ` (in UTC), or nothing for an undated
+/// `citation.v1` record (seed 000 §7 lists undated entries too).
 fn published(evidence: &Resolved<'_>) -> String {
-    evidence.published_at.strftime("%b %-d, %Y").to_string()
+    evidence
+        .published_at
+        .map(|at| format!("Published {}. ", at.strftime("%b %-d, %Y")))
+        .unwrap_or_default()
 }
 
-/// `[Paywall]` for metadata-only sources, `[Monitor-only source]` for tier 4.
+/// The passage the item cites, shown under its entry: only for full-text
+/// sources, as a metadata-only source's text must not be reproduced.
+fn passage<'s>(evidence: &Resolved<'s>) -> Option<&'s str> {
+    match evidence.paywall_policy() {
+        PaywallPolicy::Full => evidence.item.cited_passage(),
+        PaywallPolicy::MetadataOnly => None,
+    }
+}
+
+/// `[Paywall]` for metadata-only sources (or paywalled links), and
+/// `[Monitor-only source]` for tier 4.
 fn tags(evidence: &Resolved<'_>) -> impl Iterator<Item = &'static str> {
-    let paywall =
-        (evidence.source.paywall_policy == PaywallPolicy::MetadataOnly).then_some("[Paywall]");
+    let paywall = (evidence.paywall_policy() == PaywallPolicy::MetadataOnly).then_some("[Paywall]");
     let monitor = (evidence.source.tier == 4).then_some("[Monitor-only source]");
     paywall.into_iter().chain(monitor)
 }
@@ -305,13 +331,20 @@ fn ends_with_blank_line(text: &str) -> bool {
 /// The edit that inserts the Unverified Summary banner at `offset` (the line
 /// after the first heading, or the top of the chapter).
 pub fn banner_edit(text: &str, offset: usize, newline: &str) -> Edit {
+    insert_block(text, offset, &BANNER_LINES, newline)
+}
+
+/// The edit that inserts a block of `lines` at `offset` (a line start, or
+/// the end of the text), with a blank line before (unless at the top) and
+/// after it, so that it neither joins nor swallows its neighbours.
+pub fn insert_block(text: &str, offset: usize, lines: &[impl AsRef<str>], newline: &str) -> Edit {
     let mut out = String::new();
     if offset > 0 {
         out.push_str(end_line(&text[..offset], newline));
         out.push_str(newline);
     }
-    for line in BANNER_LINES {
-        out.push_str(line);
+    for line in lines {
+        out.push_str(line.as_ref());
         out.push_str(newline);
     }
     let rest = &text[offset..];

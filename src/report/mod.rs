@@ -1,7 +1,11 @@
 //! Reporting: diagnostics with rule ids and source locations, printed the
-//! way rustc prints them.
+//! way rustc prints them, and the JSON validation report.
 
-use crate::rules::{Rule, Severity};
+pub mod formats;
+pub mod json;
+
+use crate::rules::diversity::DiversityStats;
+use crate::rules::{Rule, Severity, Verdict};
 use crate::store::Origin;
 use codespan_reporting::diagnostic::{Diagnostic as CsDiagnostic, Label};
 use codespan_reporting::files::SimpleFiles;
@@ -50,10 +54,12 @@ pub struct Diagnostic {
     pub claim: Option<String>,
     /// The evidence ids concerned.
     pub evidence_ids: Vec<String>,
+    /// Whether `remove` mode took the claim or marker out.
+    pub removed: bool,
 }
 
 /// What the build did with one chapter.
-#[derive(Debug, Clone, Default)]
+#[derive(Debug, Clone)]
 pub struct ChapterSummary {
     /// The chapter's source path relative to `src/`.
     pub path: String,
@@ -67,10 +73,18 @@ pub struct ChapterSummary {
     pub markers: usize,
     /// Markers that resolved.
     pub resolved_markers: usize,
-    /// Error-severity violations.
+    /// Claims removed (`remove` mode).
+    pub removed_claims: usize,
+    /// Violations of rules at level `error`.
     pub errors: usize,
+    /// Violations of rules at level `warn`.
+    pub warnings: usize,
     /// Whether the Unverified Summary banner was added.
     pub downgraded: bool,
+    /// What the build did with the chapter.
+    pub verdict: Verdict,
+    /// Diversity of the chapter's cited evidence.
+    pub diversity: DiversityStats,
 }
 
 /// Everything a build found.
@@ -80,6 +94,9 @@ pub struct Report {
     pub files: Vec<SourceFile>,
     /// The diagnostics, in book order.
     pub diagnostics: Vec<Diagnostic>,
+    /// Violations silenced by `evidence-disable-next-line` comments, with
+    /// their reasons: listed, never hidden.
+    pub suppressed: Vec<(Diagnostic, String)>,
     /// One summary per chapter, in book order.
     pub chapters: Vec<ChapterSummary>,
 }
@@ -173,6 +190,9 @@ pub fn emit_summary(
         ));
     }
     let mut counts = counts.join(" and ");
+    if !report.suppressed.is_empty() {
+        counts.push_str(&format!(" ({} suppressed)", report.suppressed.len()));
+    }
     if chapters > 0 {
         counts.push_str(&format!(
             " in {chapters} {}",
@@ -189,6 +209,22 @@ pub fn emit_summary(
             plural(downgraded, "chapter", "chapters"),
         ),
         Mode::Warn => format!("mdbook-evidence: {counts}; published as written (mode = \"warn\")"),
+        Mode::Remove => {
+            let removed: usize = report.chapters.iter().map(|c| c.removed_claims).sum();
+            let mut line = format!(
+                "mdbook-evidence: {counts}; {removed} {} removed (mode = \"remove\")",
+                plural(removed, "claim", "claims")
+            );
+            if outcome.failed {
+                line.push_str("; the build stops (escalate = \"fail\")");
+            } else if downgraded > 0 {
+                line.push_str(&format!(
+                    "; {downgraded} {} published under the Unverified Summary banner (escalate = \"downgrade\")",
+                    plural(downgraded, "chapter", "chapters")
+                ));
+            }
+            line
+        }
         _ => format!("mdbook-evidence: {counts}"),
     };
     let mut spec = term::termcolor::ColorSpec::new();
@@ -249,7 +285,9 @@ mod tests {
                 },
                 claim: Some("The Fed held rates.".into()),
                 evidence_ids: vec![],
+                removed: false,
             }],
+            suppressed: vec![],
             chapters: vec![],
         };
         let mut out = NoColor::new(Vec::new());

@@ -4,11 +4,22 @@
 //! Rule ids are part of the public interface (they appear in diagnostics, in
 //! the JSON report and in configuration), so they never change once released.
 
-mod grounding;
+pub mod claims;
+pub mod confidence;
+pub mod diversity;
+pub mod judge;
+mod number_evidence;
+pub mod numbers;
+pub mod numeric;
+pub mod policy;
 mod resolution;
+mod spans;
+pub mod speculation;
 
-pub use grounding::ungrounded_claims;
-pub use resolution::{Resolved, resolve};
+pub use judge::{Judged, Judgement, Verdict, judge};
+pub use number_evidence::numbers_not_in_evidence;
+pub use resolution::{Resolved, is_http_url, resolve};
+pub use spans::span_mismatches;
 
 use serde::Serialize;
 use std::fmt;
@@ -27,6 +38,9 @@ pub struct Finding {
     pub block: Option<usize>,
     /// The evidence ids concerned.
     pub evidence_ids: Vec<String>,
+    /// The first words of the claim concerned, when the finding is about
+    /// a claim.
+    pub excerpt: Option<String>,
 }
 
 /// How much a violation of a rule matters.
@@ -40,6 +54,32 @@ pub enum Severity {
     Error,
 }
 
+/// What a rule does in a build: configured per rule id under
+/// `[preprocessor.evidence.rules]`, else the rule's default.
+#[derive(
+    Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, serde::Deserialize,
+)]
+#[serde(rename_all = "lowercase")]
+pub enum Level {
+    /// The rule is not checked.
+    Off,
+    /// Violations are reported as warnings.
+    Warn,
+    /// Violations are errors.
+    Error,
+}
+
+impl Level {
+    /// The severity of a violation at this level, `None` when off.
+    pub fn severity(self) -> Option<Severity> {
+        match self {
+            Level::Off => None,
+            Level::Warn => Some(Severity::Warning),
+            Level::Error => Some(Severity::Error),
+        }
+    }
+}
+
 impl fmt::Display for Severity {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         f.write_str(match self {
@@ -50,7 +90,7 @@ impl fmt::Display for Severity {
 }
 
 macro_rules! rules {
-    ($( $(#[$doc:meta])* $variant:ident = $id:literal, $severity:ident, $help:literal; )*) => {
+    ($( $(#[$doc:meta])* $variant:ident = $id:literal, $level:ident, $help:literal; )*) => {
         /// A rule: one kind of violation, with a stable id.
         #[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash)]
         pub enum Rule {
@@ -66,9 +106,9 @@ macro_rules! rules {
                 match self { $(Rule::$variant => $id,)* }
             }
 
-            /// The severity the rule has unless configured otherwise.
-            pub fn default_severity(self) -> Severity {
-                match self { $(Rule::$variant => Severity::$severity,)* }
+            /// The level the rule has unless configured otherwise.
+            pub fn default_level(self) -> Level {
+                match self { $(Rule::$variant => Level::$level,)* }
             }
 
             /// One line telling the author how to fix a violation.
@@ -116,8 +156,57 @@ rules! {
     UnsafeUrl = "unsafe-url", Error,
         "give the item an absolute http:// or https:// URL; other schemes are never linked";
     /// The store lists citations for a chapter that is not in the book.
-    UnknownChapter = "unknown-chapter", Warning,
+    UnknownChapter = "unknown-chapter", Warn,
         "fix the key under `chapters` in the store: it is the chapter's path relative to `src/`";
+    /// The cited item's `url` does not start with one of its source's
+    /// `url_prefixes`, or its `publisher` differs from the source's.
+    RegistryMismatch = "registry-mismatch", Error,
+        "fix the item's url or publisher, or the source's `url_prefixes` in the registry";
+    /// The cited item was published more than `max-age-days` before the as-of date.
+    StaleEvidence = "stale-evidence", Error,
+        "cite fresher evidence, or raise `max-age-days`";
+    /// A claim states a number, a percentage or a date, and cites neither a
+    /// tier 1-2 item nor items of two different publishers.
+    NumericClaim = "numeric-claim", Error,
+        "cite a tier 1 or 2 source for the figure, or corroborate it with a second publisher";
+    /// A claim about policy (tagged evidence) cites no tier-1 item although
+    /// the chapter's evidence holds one with the same tag.
+    PolicyClaim = "policy-claim", Error,
+        "cite the official (tier 1) source of the policy or data release directly";
+    /// A `metadata_only` (paywalled) source's item carries a full-text quote.
+    PaywallQuote = "paywall-quote", Warn,
+        "remove `quote_span` from items of paywalled sources; only their snippet may be shown";
+    /// Speculative wording in a claim without the `[SPECULATION]` label.
+    UnlabelledSpeculation = "unlabelled-speculation", Off,
+        "label the sentence `[SPECULATION]`, or state only what the evidence says";
+    /// One publisher supplies more than `max-publisher-share` of a chapter's evidence.
+    PublisherDominance = "publisher-dominance", Warn,
+        "cite evidence from more publishers";
+    /// Tier 1-2 items are less than `min-credible-share` of a chapter's evidence.
+    LowCredibilityMix = "low-credibility-mix", Warn,
+        "cite more official (tier 1) or mainstream (tier 2) sources";
+    /// Tier-4 (monitor-only) items are more than `max-monitor-share` of a chapter's evidence.
+    MonitorOnlyShare = "monitor-only-share", Warn,
+        "rely less on monitor-only (tier 4) sources";
+    /// The chapter cites two items that the store says contradict each other.
+    ConflictingEvidence = "conflicting-evidence", Warn,
+        "say in the text that the sources disagree, and how (the chapter gets a CAUTION note)";
+    /// An `evidence-disable-next-line` comment names an unknown rule, gives
+    /// no reason, or has no block after it.
+    InvalidSuppression = "invalid-suppression", Error,
+        "write `<!-- evidence-disable-next-line RULE-ID reason=\"why\" -->` on the line before the block, with ids from the rules table";
+    /// In `remove` mode, more than `max-removed` claims were removed from
+    /// the chapter, or a checked section was left without a claim.
+    RemovalEscalation = "removal-escalation", Error,
+        "cite evidence for the removed claims; the chapter cannot be published with this many gaps";
+    /// A cited item's `source_span` or `quote_span` does not select, in its
+    /// `content`, the text it quotes.
+    SpanMismatch = "span-mismatch", Error,
+        "fix the item's offsets (characters from 0, end exclusive) or its quoted text, so that the span of `content` is exactly the quote";
+    /// A number in a claim appears in none of the passages (`cited_text`,
+    /// `quote_span.text`, `snippet_span.text`) of the items it cites.
+    NumberNotInEvidence = "number-not-in-evidence", Warn,
+        "check the figure against the cited passage: correct it, or cite evidence whose passage states it";
 }
 
 impl fmt::Display for Rule {

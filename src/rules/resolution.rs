@@ -1,15 +1,18 @@
 //! Marker resolution: `unknown-evidence`, `unknown-number`, `malformed-marker`,
 //! `missing-field`, `unknown-source`, `deleted-evidence`, `invalid-evidence`,
-//! `expired-evidence` and `unsafe-url`.
+//! `expired-evidence`, `unsafe-url`, `registry-mismatch` and `stale-evidence`.
 //!
 //! A marker resolves when its id is in the store and the item has `url`,
-//! `title`, `published_at` and a `source_id` the registry knows, its status
-//! is neither `deleted` nor `invalid`, its `expires_at` is not past, and its
-//! URL is absolute http(s).
+//! `title` (or `document_title`), `published_at` (not for `citation.v1`
+//! records, which have none) and a `source_id` the registry knows, its
+//! status is neither `deleted` nor `invalid`, its `expires_at` is not past,
+//! its URL is absolute http(s) and agrees with the registry (`url_prefixes`,
+//! `publisher`), and it is not older than `max-age-days`.
 
 use super::Rule;
+use crate::config::Config;
 use crate::markers::MarkerKind;
-use crate::store::{CitationList, EvidenceItem, Source, Status, Store};
+use crate::store::{CitationList, EvidenceItem, LinkStatus, PaywallPolicy, Source, Status, Store};
 use jiff::Timestamp;
 
 /// A marker that resolved: the item it cites and the item's source.
@@ -23,10 +26,11 @@ pub struct Resolved<'s> {
     pub source: &'s Source,
     /// The item's URL, checked to be absolute http(s).
     pub url: &'s str,
-    /// The item's title.
+    /// The item's title (`title`, else `document_title`).
     pub title: &'s str,
-    /// When the item was published.
-    pub published_at: Timestamp,
+    /// When the item was published; `None` only for `citation.v1` records,
+    /// which carry no publication date.
+    pub published_at: Option<Timestamp>,
 }
 
 impl Resolved<'_> {
@@ -36,6 +40,15 @@ impl Resolved<'_> {
             .publisher
             .as_deref()
             .unwrap_or(&self.source.publisher)
+    }
+
+    /// Whether only metadata may be shown: the source is `metadata_only`, or
+    /// the item's link check found a paywall.
+    pub fn paywall_policy(&self) -> PaywallPolicy {
+        match &self.item.link_check {
+            Some(check) if check.status == LinkStatus::Paywalled => PaywallPolicy::MetadataOnly,
+            _ => self.source.paywall_policy,
+        }
     }
 }
 
@@ -48,8 +61,9 @@ pub fn resolve<'s>(
     marker: &MarkerKind,
     store: &'s Store,
     list: Option<&'s CitationList>,
-    as_of: Timestamp,
+    config: &Config,
 ) -> Result<Resolved<'s>, Unresolved> {
+    let as_of = config.as_of;
     let id: &str = match marker {
         MarkerKind::Evidence(id) | MarkerKind::Rendered(id) => id,
         MarkerKind::Malformed(raw) => {
@@ -95,25 +109,37 @@ pub fn resolve<'s>(
             );
         }
         Status::Invalid => {
-            return fail(
-                Rule::InvalidEvidence,
-                format!("evidence `{id}` is marked invalid (`status: invalid`)"),
-            );
+            let message = match &item.link_check {
+                Some(check) => {
+                    let http = check
+                        .http_status
+                        .map(|code| format!(", HTTP {code}"))
+                        .unwrap_or_default();
+                    format!(
+                        "evidence `{id}` failed its link check (`status: {}`{http}): {:?}",
+                        check.status.as_str(),
+                        check.notes
+                    )
+                }
+                None => format!("evidence `{id}` is marked invalid (`status: invalid`)"),
+            };
+            return fail(Rule::InvalidEvidence, message);
         }
     }
+    let dated = item.published_at.is_some() || item.link_check.is_some();
     let missing: Vec<&str> = [
         ("url", item.url.is_none()),
-        ("title", item.title.is_none()),
-        ("published_at", item.published_at.is_none()),
+        ("title", item.display_title().is_none()),
+        ("published_at", !dated),
         ("source_id", item.source_id.is_none()),
     ]
     .into_iter()
     .filter_map(|(name, absent)| absent.then_some(name))
     .collect();
-    let (Some(url), Some(title), Some(published_at), Some(source_id)) = (
+    let (Some(url), Some(title), true, Some(source_id)) = (
         item.url.as_deref(),
-        item.title.as_deref(),
-        item.published_at,
+        item.display_title(),
+        dated,
         item.source_id.as_deref(),
     ) else {
         return fail(
@@ -144,6 +170,46 @@ pub fn resolve<'s>(
             ),
         );
     }
+    if !source.url_prefixes.is_empty()
+        && !source
+            .url_prefixes
+            .iter()
+            .any(|p| url.starts_with(p.as_str()))
+    {
+        return fail(
+            Rule::RegistryMismatch,
+            format!(
+                "evidence `{id}` has url {url:?}, which starts with none of the `url_prefixes` of source `{source_id}` ({})",
+                source.url_prefixes.join(", ")
+            ),
+        );
+    }
+    // A `citation.v1` record's source is made up from its URL's host, so
+    // its own publisher is the only one there is.
+    if let Some(publisher) = item.publisher.as_deref()
+        && item.link_check.is_none()
+        && publisher != source.publisher
+    {
+        return fail(
+            Rule::RegistryMismatch,
+            format!(
+                "evidence `{id}` names publisher {publisher:?}, but its source `{source_id}` is published by {:?}",
+                source.publisher
+            ),
+        );
+    }
+    if let (Some(days), Some(published_at)) = (config.max_age_days, item.published_at)
+        && (as_of.as_second() - published_at.as_second()) > i64::from(days) * 86_400
+    {
+        let age_days = (as_of.as_second() - published_at.as_second()) / 86_400;
+        return fail(
+            Rule::StaleEvidence,
+            format!(
+                "evidence `{id}` was published {age_days} days before the as-of date {} (max-age-days = {days})",
+                as_of.strftime("%Y-%m-%d")
+            ),
+        );
+    }
     if let Some(expires_at) = item.expires_at
         && expires_at < as_of
     {
@@ -161,7 +227,7 @@ pub fn resolve<'s>(
         source,
         url,
         title,
-        published_at,
+        published_at: item.published_at,
     })
 }
 
@@ -180,10 +246,14 @@ mod tests {
         std::fs::write(
             dir.path().join("s.json"),
             r#"{"schema_version":"evidence.v1",
-            "sources":[{"source_id":"fed","publisher":"Federal Reserve","tier":1}],
+            "sources":[{"source_id":"fed","publisher":"Federal Reserve","tier":1},
+              {"source_id":"reg","publisher":"Federal Reserve","tier":1,"url_prefixes":["https://www.federalreserve.gov/"]}],
             "evidence":[
               {"id":"ok","source_id":"fed","url":"https://fed.gov/a","title":"A","published_at":"2026-02-10T14:00:00Z"},
               {"id":"own_pub","source_id":"fed","publisher":"FOMC","url":"http://fed.gov/b","title":"B","published_at":"2026-02-10T14:00:00Z"},
+              {"id":"same_pub","source_id":"fed","publisher":"Federal Reserve","url":"http://fed.gov/b","title":"B","published_at":"2026-02-10T14:00:00Z"},
+              {"id":"elsewhere","source_id":"reg","url":"https://mirror.example/fed","title":"B","published_at":"2026-02-10T14:00:00Z"},
+              {"id":"at_home","source_id":"reg","url":"https://www.federalreserve.gov/x","title":"B","published_at":"2026-02-10T14:00:00Z"},
               {"id":"gone","source_id":"fed","url":"https://fed.gov/a","title":"A","published_at":"2026-02-10T14:00:00Z","status":"deleted"},
               {"id":"bad","source_id":"fed","url":"https://fed.gov/a","title":"A","published_at":"2026-02-10T14:00:00Z","status":"invalid"},
               {"id":"old","source_id":"fed","url":"https://fed.gov/a","title":"A","published_at":"2026-02-10T14:00:00Z","expires_at":"2026-03-01T00:00:00Z"},
@@ -197,9 +267,13 @@ mod tests {
         crate::store::load(dir.path(), &[PathBuf::from("s.json")]).unwrap()
     }
 
+    fn config(as_of: &str) -> Config {
+        Config::from_value(serde_json::json!({"store": "s", "as-of": as_of})).unwrap()
+    }
+
     fn rule_of(store: &Store, marker: MarkerKind, as_of: &str) -> Option<Rule> {
         let list = store.citation_list(Path::new("brief.md"));
-        resolve(&marker, store, list, as_of.parse().unwrap())
+        resolve(&marker, store, list, &config(as_of))
             .err()
             .map(|(rule, _, _)| rule)
     }
@@ -229,6 +303,25 @@ mod tests {
     }
 
     #[test]
+    fn registry_prefixes_and_staleness() {
+        let s = store();
+        let ev = |id: &str| MarkerKind::Evidence(id.into());
+        assert_eq!(rule_of(&s, ev("at_home"), NOW), None);
+        assert_eq!(
+            rule_of(&s, ev("elsewhere"), NOW),
+            Some(Rule::RegistryMismatch)
+        );
+        let mut fresh = config(NOW);
+        fresh.max_age_days = Some(10);
+        let list = s.citation_list(Path::new("brief.md"));
+        assert!(resolve(&ev("ok"), &s, list, &fresh).is_ok());
+        fresh.max_age_days = Some(9);
+        let err = resolve(&ev("ok"), &s, list, &fresh).unwrap_err();
+        assert_eq!(err.0, Rule::StaleEvidence);
+        assert!(err.1.contains("9 days before"), "{}", err.1);
+    }
+
+    #[test]
     fn numbers_resolve_through_the_chapter_list() {
         let s = store();
         assert_eq!(rule_of(&s, MarkerKind::Number(1), NOW), None);
@@ -245,24 +338,21 @@ mod tests {
     #[test]
     fn missing_fields_are_all_named() {
         let s = store();
-        let err = resolve(
-            &MarkerKind::Evidence("bare".into()),
-            &s,
-            None,
-            NOW.parse().unwrap(),
-        )
-        .unwrap_err();
+        let err =
+            resolve(&MarkerKind::Evidence("bare".into()), &s, None, &config(NOW)).unwrap_err();
         assert!(err.1.contains("`url`, `published_at`"), "{}", err.1);
     }
 
     #[test]
     fn publisher_falls_back_to_the_source() {
         let s = store();
-        let now = NOW.parse().unwrap();
-        let ok = resolve(&MarkerKind::Evidence("ok".into()), &s, None, now).unwrap();
+        let now = config(NOW);
+        let ok = resolve(&MarkerKind::Evidence("ok".into()), &s, None, &now).unwrap();
         assert_eq!(ok.publisher(), "Federal Reserve");
-        let own = resolve(&MarkerKind::Evidence("own_pub".into()), &s, None, now).unwrap();
-        assert_eq!(own.publisher(), "FOMC");
+        let same = resolve(&MarkerKind::Evidence("same_pub".into()), &s, None, &now).unwrap();
+        assert_eq!(same.publisher(), "Federal Reserve");
+        let own = resolve(&MarkerKind::Evidence("own_pub".into()), &s, None, &now);
+        assert_eq!(own.unwrap_err().0, Rule::RegistryMismatch);
     }
 
     #[test]
@@ -279,5 +369,91 @@ mod tests {
         ] {
             assert!(!is_http_url(bad), "{bad}");
         }
+    }
+
+    /// A store with `citation.v1` records and an item titled only by the
+    /// model API's `document_title`.
+    fn records_store() -> (Store, impl Fn(&str) -> String) {
+        let dir = tempfile::tempdir().unwrap();
+        std::fs::write(
+            dir.path().join("s.json"),
+            r#"{"schema_version":"evidence.v1",
+            "sources":[{"source_id":"fed","publisher":"Federal Reserve","tier":1}],
+            "evidence":[{"id":"api","source_id":"fed","url":"https://fed.gov/a","document_title":"From the API",
+                          "published_at":"2026-02-10T14:00:00Z"}]}"#,
+        )
+        .unwrap();
+        let line = |url: &str, status: &str, extra: &str| {
+            let normalized = crate::store::normalize_url(url).unwrap();
+            format!(
+                r#"{{"schema_version":"citation.v1","normalized_url":"{normalized}","cid":"{}","url":"{normalized}","url_original":"{url}","status":"{status}","checked_at":"2026-02-13T12:35:00Z","found_by":[],"title":"T","publisher":"P"{extra}}}"#,
+                crate::store::cid(&normalized)
+            )
+        };
+        let lines = [
+            line("https://a.example/ok", "valid", r#","notes":"ok""#),
+            line(
+                "https://a.example/pay",
+                "paywalled",
+                r#","notes":"login wall""#,
+            ),
+            line(
+                "https://a.example/dead",
+                "invalid",
+                r#","http_status":404,"notes":"404 Not Found""#,
+            ),
+            line(
+                "https://a.example/other",
+                "mismatch",
+                r#","http_status":200,"notes":"page does not mention the claim""#,
+            ),
+            line("https://a.example/bot", "blocked", r#","notes":"captcha""#),
+        ];
+        std::fs::write(dir.path().join("c.jsonl"), lines.join("\n")).unwrap();
+        let store = crate::store::load(
+            dir.path(),
+            &[PathBuf::from("s.json"), PathBuf::from("c.jsonl")],
+        )
+        .unwrap();
+        let id = |path: &str| {
+            crate::store::cid(
+                &crate::store::normalize_url(&format!("https://a.example/{path}")).unwrap(),
+            )
+        };
+        (store, id)
+    }
+
+    #[test]
+    fn records_resolve_by_link_status_and_failures_carry_http_status_and_notes() {
+        let (s, id) = records_store();
+        let now = config(NOW);
+        let cite = |path: &str| resolve(&MarkerKind::Evidence(id(path)), &s, None, &now);
+        let ok = cite("ok").unwrap();
+        assert_eq!(ok.published_at, None, "records carry no publication date");
+        assert_eq!(ok.paywall_policy(), PaywallPolicy::Full);
+        assert_eq!(
+            cite("pay").unwrap().paywall_policy(),
+            PaywallPolicy::MetadataOnly
+        );
+        for (path, expected) in [
+            ("dead", "(`status: invalid`, HTTP 404): \"404 Not Found\""),
+            (
+                "other",
+                "(`status: mismatch`, HTTP 200): \"page does not mention the claim\"",
+            ),
+            ("bot", "(`status: blocked`): \"captcha\""),
+        ] {
+            let (rule, message, _) = cite(path).unwrap_err();
+            assert_eq!(rule, Rule::InvalidEvidence);
+            assert!(message.contains("failed its link check"), "{message}");
+            assert!(message.ends_with(expected), "{message}");
+        }
+    }
+
+    #[test]
+    fn document_title_stands_in_for_a_missing_title() {
+        let (s, _) = records_store();
+        let api = resolve(&MarkerKind::Evidence("api".into()), &s, None, &config(NOW)).unwrap();
+        assert_eq!(api.title, "From the API");
     }
 }

@@ -1,21 +1,29 @@
 //! The evidence store: formats, loading, and the evidence model.
 //!
-//! A store is one or more `evidence.v1` JSON files (or directories of them),
-//! merged into hash maps once per build so that every lookup is O(1).
+//! A store is one or more `evidence.v1` JSON files and `citation.v1` JSON
+//! Lines files (or directories of them), merged into hash maps once per
+//! build so that every lookup is O(1).
 
+mod citation;
 mod load;
 mod model;
 
+pub use citation::{CITATION_V1, cid, normalize_url};
 pub use load::{StoreError, load, load_bytes};
 pub use model::{
-    EvidenceItem, PaywallPolicy, QuoteSpan, SnippetSpan, Source, Status, parse_rfc3339,
+    EvidenceItem, LinkCheck, LinkStatus, PaywallPolicy, QuoteSpan, SnippetSpan, Source, Status,
+    char_slice, parse_rfc3339,
 };
 
 use std::collections::HashMap;
 use std::path::{Path, PathBuf};
 
-/// The schema versions this build reads.
-pub const SCHEMA_VERSIONS: &[&str] = &["evidence.v1"];
+/// The schema version of a store file (`*.json`).
+pub const EVIDENCE_V1: &str = "evidence.v1";
+
+/// The schema versions this build reads: `evidence.v1` store files (`*.json`)
+/// and `citation.v1` records (each line of a `*.jsonl` file).
+pub const SCHEMA_VERSIONS: &[&str] = &[EVIDENCE_V1, CITATION_V1];
 
 /// Where something was defined in the store: which file, and which JSON path.
 #[derive(Debug, Clone, PartialEq, Eq)]

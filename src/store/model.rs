@@ -1,5 +1,6 @@
 //! The evidence model: sources, evidence items and chapter citation lists,
-//! as they are deserialized from an `evidence.v1` store file.
+//! as they are deserialized from an `evidence.v1` store file (and as
+//! `citation.v1` records are mapped onto them).
 
 use jiff::Timestamp;
 use serde::{Deserialize, Deserializer};
@@ -50,12 +51,16 @@ pub enum Status {
 }
 
 /// A located excerpt of a document's full text.
+///
+/// Offsets count characters (Unicode scalar values), not bytes, from 0, with
+/// the end exclusive: the unit of the model APIs' `start_char_index` /
+/// `end_char_index` that seed 001 stores as `source_span`.
 #[derive(Debug, Clone, Deserialize)]
 pub struct QuoteSpan {
-    /// Byte offset of the quote's start in the document, when known.
+    /// Character offset of the quote's start in the document, when known.
     #[serde(default)]
     pub start: Option<u64>,
-    /// Byte offset of the quote's end in the document, when known.
+    /// Character offset of the quote's end (exclusive), when known.
     #[serde(default)]
     pub end: Option<u64>,
     /// The quoted text.
@@ -69,13 +74,58 @@ pub struct SnippetSpan {
     pub text: String,
 }
 
+/// What a link checker found for a URL (a `citation.v1` record's `status`).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum LinkStatus {
+    /// The page is reachable and says what was cited.
+    Valid,
+    /// The page exists behind a paywall: citable, tagged `[Paywall]`.
+    Paywalled,
+    /// The page is unreachable or does not exist.
+    Invalid,
+    /// The page does not say what was cited.
+    Mismatch,
+    /// The checker was blocked from reading the page.
+    Blocked,
+}
+
+impl LinkStatus {
+    /// The status as the record writes it.
+    pub fn as_str(self) -> &'static str {
+        match self {
+            LinkStatus::Valid => "valid",
+            LinkStatus::Paywalled => "paywalled",
+            LinkStatus::Invalid => "invalid",
+            LinkStatus::Mismatch => "mismatch",
+            LinkStatus::Blocked => "blocked",
+        }
+    }
+}
+
+/// The link check behind an item read from a `citation.v1` record.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct LinkCheck {
+    /// What the checker found.
+    pub status: LinkStatus,
+    /// The HTTP status of the check, when the record has one.
+    pub http_status: Option<u16>,
+    /// The checker's diagnostics.
+    pub notes: String,
+}
+
 /// A citation object (seed 000 §1): one stored piece of evidence.
 ///
 /// The fields that a citation needs in order to resolve (`url`, `title`,
 /// `published_at`, `source_id`) are optional here on purpose: an item without
 /// them still loads, and citing it is reported as `missing-field` at the
 /// marker, where the author can act on it.
-#[derive(Debug, Clone, Deserialize)]
+///
+/// Unknown fields are ignored (no `deny_unknown_fields`), so a store written
+/// by a newer pipeline still loads, and every field added since the first
+/// version is optional, so an older store loads too (seed 001: old
+/// serialisations keep loading).
+#[derive(Debug, Clone, Default, Deserialize)]
 pub struct EvidenceItem {
     /// The id that markers cite, e.g. `ev_abc123`.
     pub id: String,
@@ -118,6 +168,79 @@ pub struct EvidenceItem {
     /// Free-form tags, e.g. `macro_data`.
     #[serde(default)]
     pub tags: Vec<String>,
+    /// Ids of items that this one contradicts (seed 004): a chapter that
+    /// cites both gets a conflicting-evidence note.
+    #[serde(default)]
+    pub contradicts: Vec<String>,
+    /// The exact passage a model cited (seed 001), shown under the item's
+    /// References entry for full-text sources.
+    #[serde(default)]
+    pub cited_text: Option<String>,
+    /// `[start, end]` character offsets of `cited_text` in `content`.
+    #[serde(default)]
+    pub source_span: Option<[u64; 2]>,
+    /// The document's title as the model API reported it; stands in for a
+    /// missing `title`.
+    #[serde(default)]
+    pub document_title: Option<String>,
+    /// The document's full text, when the store carries it: spans are then
+    /// checked against it (`span-mismatch`).
+    #[serde(default)]
+    pub content: Option<String>,
+    /// The link check, for items read from a `citation.v1` record; never
+    /// read from an `evidence.v1` file.
+    #[serde(skip)]
+    pub link_check: Option<LinkCheck>,
+}
+
+impl EvidenceItem {
+    /// The title: `title`, else the model API's `document_title`.
+    pub fn display_title(&self) -> Option<&str> {
+        self.title.as_deref().or(self.document_title.as_deref())
+    }
+
+    /// The passage the item cites from the full text: `cited_text`, else
+    /// `quote_span.text`.
+    pub fn cited_passage(&self) -> Option<&str> {
+        self.cited_text
+            .as_deref()
+            .or(self.quote_span.as_ref().map(|q| q.text.as_str()))
+            .filter(|text| !text.trim().is_empty())
+    }
+
+    /// Every passage the item holds that a claim can be checked against:
+    /// `cited_text`, `quote_span.text` and `snippet_span.text`.
+    pub fn passages(&self) -> impl Iterator<Item = &str> {
+        [
+            self.cited_text.as_deref(),
+            self.quote_span.as_ref().map(|q| q.text.as_str()),
+            self.snippet_span.as_ref().map(|s| s.text.as_str()),
+        ]
+        .into_iter()
+        .flatten()
+        .filter(|text| !text.trim().is_empty())
+    }
+}
+
+/// The text between two character offsets (Unicode scalar values, end
+/// exclusive: the unit of every span in the store), if both fall within
+/// `text` and `start <= end`.
+pub fn char_slice(text: &str, start: u64, end: u64) -> Option<&str> {
+    let (start, end) = (usize::try_from(start).ok()?, usize::try_from(end).ok()?);
+    if start > end {
+        return None;
+    }
+    let mut bounds = text
+        .char_indices()
+        .map(|(i, _)| i)
+        .chain(std::iter::once(text.len()));
+    let from = bounds.nth(start)?;
+    let to = if end == start {
+        from
+    } else {
+        bounds.nth(end - start - 1)?
+    };
+    Some(&text[from..to])
 }
 
 /// Parses an RFC 3339 timestamp, saying what was expected when it is not one.
@@ -215,6 +338,16 @@ fn tier<'de, D: Deserializer<'de>>(deserializer: D) -> Result<u8, D::Error> {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn char_slices_count_characters() {
+        assert_eq!(char_slice("héllo wörld", 6, 11), Some("wörld"));
+        assert_eq!(char_slice("abc", 3, 3), Some(""));
+        assert_eq!(char_slice("abc", 0, 3), Some("abc"));
+        assert_eq!(char_slice("abc", 2, 4), None);
+        assert_eq!(char_slice("abc", 2, 1), None);
+        assert_eq!(char_slice("abc", u64::MAX, u64::MAX), None);
+    }
 
     #[test]
     fn rfc3339_accepts_offsets_and_fractions() {

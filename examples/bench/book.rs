@@ -1,0 +1,395 @@
+//! Synthetic report books for the benchmark: deterministic (no randomness
+//! but a fixed-seed mixer), so every run and every machine measures the same
+//! bytes.
+//!
+//! A chapter is a daily brief in the shape of seed 000 §7: a title, a lead-in,
+//! the four sections (Prevailing View, Counterarguments, Minority View, What
+//! to Watch) of ten bullets each, every bullet citing two items, and a
+//! method note whose code block and code span hold marker-like text that
+//! must not be read as markers. Shared with `tests/bench_book.rs`.
+
+#![allow(dead_code)]
+
+use std::fmt::Write as _;
+
+/// How a chapter cites.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Style {
+    /// `[EVID:ev_…]` markers.
+    Evid,
+    /// `[N]` markers against the chapter's citation list in the store.
+    Numbered,
+    /// `{{#cite key}}` directives, for mdbook-bib.
+    Cite,
+}
+
+/// What to generate.
+#[derive(Debug, Clone, Copy)]
+pub struct Spec {
+    /// Number of chapters.
+    pub chapters: usize,
+    /// Number of evidence items in the store (at least [`CITED_PER_CHAPTER`]).
+    pub items: usize,
+    /// How chapters cite.
+    pub style: Style,
+}
+
+/// Sections of seed 000 §7, each with [`BULLETS_PER_SECTION`] bullets.
+pub const SECTIONS: [&str; 4] = [
+    "Prevailing View",
+    "Counterarguments",
+    "Minority View",
+    "What to Watch",
+];
+/// Bullets per section: 4 × 10 = 40 bullets per chapter.
+pub const BULLETS_PER_SECTION: usize = 10;
+/// Distinct items a chapter cites; each bullet cites two of them, so every
+/// item is cited twice (80 markers per chapter).
+pub const CITED_PER_CHAPTER: usize = 40;
+
+/// A fixed-seed 64-bit mixer (splitmix64): deterministic variety without a
+/// `rand` dependency.
+fn mix(mut x: u64) -> u64 {
+    x = x.wrapping_add(0x9E37_79B9_7F4A_7C15);
+    x = (x ^ (x >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
+    x = (x ^ (x >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
+    x ^ (x >> 31)
+}
+
+fn pick<'a>(words: &[&'a str], seed: u64) -> &'a str {
+    words[(mix(seed) % words.len() as u64) as usize]
+}
+
+/// The source registry: ids, publishers, tiers, paywall policy, URL host.
+const SOURCES: [(&str, &str, u8, bool, &str); 12] = [
+    ("fed", "Federal Reserve", 1, false, "www.federalreserve.gov"),
+    (
+        "bls",
+        "U.S. Bureau of Labor Statistics",
+        1,
+        false,
+        "www.bls.gov",
+    ),
+    (
+        "bea",
+        "U.S. Bureau of Economic Analysis",
+        1,
+        false,
+        "www.bea.gov",
+    ),
+    (
+        "ecb",
+        "European Central Bank",
+        1,
+        false,
+        "www.ecb.europa.eu",
+    ),
+    ("reuters", "Reuters", 2, false, "www.reuters.com"),
+    ("ap", "Associated Press", 2, false, "apnews.com"),
+    ("ft", "Financial Times", 2, true, "www.ft.com"),
+    ("wsj", "The Wall Street Journal", 2, true, "www.wsj.com"),
+    (
+        "brookings",
+        "Brookings Institution",
+        3,
+        false,
+        "www.brookings.edu",
+    ),
+    ("piie", "Peterson Institute", 3, false, "www.piie.com"),
+    ("zh", "Zero Hedge", 4, false, "www.zerohedge.com"),
+    ("substack", "Macro Substack", 4, false, "macro.substack.com"),
+];
+
+const SUBJECTS: [&str; 12] = [
+    "The Federal Reserve",
+    "Core inflation",
+    "The ten-year Treasury yield",
+    "Nonfarm payrolls",
+    "The European Central Bank",
+    "Retail sales",
+    "The dollar index",
+    "Housing starts",
+    "Crude oil inventories",
+    "Industrial production",
+    "The unemployment rate",
+    "Corporate credit spreads",
+];
+const VERBS: [&str; 8] = [
+    "rose",
+    "fell",
+    "held steady at",
+    "edged up to",
+    "slipped to",
+    "climbed to",
+    "eased to",
+    "was revised to",
+];
+const CLAUSES: [&str; 8] = [
+    "citing persistent inflation concerns",
+    "slightly above consensus expectations",
+    "as markets priced in fewer cuts",
+    "according to the latest release",
+    "despite weaker manufacturing surveys",
+    "while wage growth stayed firm",
+    "amid renewed tariff uncertainty",
+    "after a revision to prior months",
+];
+const MONTHS: [&str; 6] = ["January", "February", "March", "April", "May", "June"];
+const TITLE_WORDS: [&str; 10] = [
+    "Outlook",
+    "Statement",
+    "Release",
+    "Minutes",
+    "Survey",
+    "Update",
+    "Analysis",
+    "Projections",
+    "Commentary",
+    "Brief",
+];
+
+/// The id of item `i`: unique (the index) and hash-like (the suffix).
+pub fn item_id(i: usize) -> String {
+    format!("ev_{i:06}_{:04x}", mix(i as u64) & 0xffff)
+}
+
+/// Items the store holds but no chapter cites: the last 2% are deleted,
+/// invalid or expired, as in a real store.
+fn citable(items: usize) -> usize {
+    items - items / 50
+}
+
+/// The items chapter `c` cites, in order: distinct within a chapter, spread
+/// over the whole store, never one of the unusable ones.
+pub fn chapter_items(spec: &Spec, c: usize) -> Vec<usize> {
+    let good = citable(spec.items);
+    // A stride coprime with `good` makes consecutive indices map to
+    // distinct items, scattered over the store.
+    let stride = [7919, 7907, 7901, 7883]
+        .into_iter()
+        .find(|p| !good.is_multiple_of(*p))
+        .unwrap_or(1);
+    (0..CITED_PER_CHAPTER)
+        .map(|k| ((c * CITED_PER_CHAPTER + k) * stride) % good)
+        .collect()
+}
+
+/// The source path of chapter `c` (relative to `src/`).
+pub fn chapter_path(c: usize) -> String {
+    format!("briefs/brief-{:05}.md", c + 1)
+}
+
+/// Chapter `c`'s title.
+pub fn chapter_title(c: usize) -> String {
+    format!("Daily Brief {}", c + 1)
+}
+
+/// The markdown of chapter `c`.
+pub fn chapter(spec: &Spec, c: usize) -> String {
+    let cited = chapter_items(spec, c);
+    let cite = |k: usize| -> String {
+        let k = k % CITED_PER_CHAPTER;
+        match spec.style {
+            Style::Evid => format!("[EVID:{}]", item_id(cited[k])),
+            Style::Numbered => format!("[{}]", k + 1),
+            Style::Cite => format!("{{{{#cite {}}}}}", item_id(cited[k])),
+        }
+    };
+    let mut out = String::with_capacity(6 * 1024);
+    let _ = write!(
+        out,
+        "# {}\n\nThe synthesis for day {} follows:\n\n",
+        chapter_title(c),
+        c + 1
+    );
+    let mut bullet = 0;
+    for section in SECTIONS {
+        let _ = write!(out, "## {section}\n\n");
+        for _ in 0..BULLETS_PER_SECTION {
+            let seed = ((c as u64) << 16) | bullet as u64;
+            let _ = writeln!(
+                out,
+                "- {} {} {}.{}% in {}, versus {}.{}% before, {}. {}{}",
+                pick(&SUBJECTS, seed),
+                pick(&VERBS, seed ^ 1),
+                mix(seed ^ 2) % 10,
+                mix(seed ^ 3) % 100,
+                pick(&MONTHS, seed ^ 4),
+                mix(seed ^ 6) % 10,
+                mix(seed ^ 7) % 100,
+                pick(&CLAUSES, seed ^ 5),
+                cite(bullet),
+                cite(bullet + 1),
+            );
+            bullet += 1;
+        }
+        out.push('\n');
+    }
+    // Marker-like text in code is never a marker.
+    let fake = item_id(cited[0]);
+    let _ = write!(
+        out,
+        "## Method\n\nThe raw pipeline output for this brief looked like this:\n\n\
+         ```text\nclaim: rates held [EVID:{fake}] [1][2]\nclaim: see [EVID:ev_not_a_marker]\n```\n\n\
+         Inline code such as `[EVID:{fake}]` or `[3]` is shown as written:\n"
+    );
+    out
+}
+
+/// The store JSON (`evidence.v1`): the registry, every item, and for the
+/// numbered style each chapter's citation list.
+pub fn store_json(spec: &Spec) -> String {
+    let mut out = String::with_capacity(spec.items * 600);
+    out.push_str("{\n  \"schema_version\": \"evidence.v1\",\n  \"sources\": [\n");
+    for (i, (id, publisher, tier, paywalled, host)) in SOURCES.iter().enumerate() {
+        let policy = if *paywalled { "metadata_only" } else { "full" };
+        let comma = if i + 1 < SOURCES.len() { "," } else { "" };
+        let _ = writeln!(
+            out,
+            "    {{\"source_id\": \"{id}\", \"publisher\": \"{publisher}\", \"tier\": {tier}, \"paywall_policy\": \"{policy}\", \"url_prefixes\": [\"https://{host}/\"], \"tags\": [\"macro\"]}}{comma}"
+        );
+    }
+    out.push_str("  ],\n  \"evidence\": [\n");
+    let good = citable(spec.items);
+    for i in 0..spec.items {
+        item_json(&mut out, i, i >= good);
+        out.push_str(if i + 1 < spec.items { ",\n" } else { "\n" });
+    }
+    out.push_str("  ],\n  \"chapters\": {");
+    if spec.style == Style::Numbered {
+        for c in 0..spec.chapters {
+            let ids: Vec<String> = chapter_items(spec, c)
+                .into_iter()
+                .map(|i| format!("\"{}\"", item_id(i)))
+                .collect();
+            let comma = if c + 1 < spec.chapters { "," } else { "" };
+            let _ = write!(
+                out,
+                "\n    \"{}\": [{}]{comma}",
+                chapter_path(c),
+                ids.join(", ")
+            );
+        }
+        out.push_str("\n  ");
+    }
+    out.push_str("}\n}\n");
+    out
+}
+
+/// Item `i`'s fields (shared by the store and the .bib file).
+struct Item {
+    id: String,
+    source: usize,
+    title: String,
+    url: String,
+    day: u64,
+    hour: u64,
+}
+
+fn item(i: usize) -> Item {
+    let h = mix(i as u64 ^ 0xA5A5);
+    // Consecutive items have different sources: a bullet citing two of
+    // them has two publishers (numeric-claim).
+    let source = i % SOURCES.len();
+    let subject = pick(&SUBJECTS, h >> 8);
+    let word = pick(&TITLE_WORDS, h >> 16);
+    let title = format!("{subject} {word} - February 2026, part {}", i % 97 + 1);
+    let slug: String = format!("{subject} {word}")
+        .to_ascii_lowercase()
+        .split(' ')
+        .collect::<Vec<_>>()
+        .join("-");
+    let url = format!(
+        "https://{}/2026/02/{slug}-{:05x}/",
+        SOURCES[source].4,
+        h & 0xfffff
+    );
+    Item {
+        id: item_id(i),
+        source,
+        title,
+        url,
+        day: 1 + (h >> 24) % 10,
+        hour: (h >> 32) % 24,
+    }
+}
+
+fn item_json(out: &mut String, i: usize, unusable: bool) {
+    let it = item(i);
+    let (source_id, publisher, tier, paywalled, _) = SOURCES[it.source];
+    // Only official releases are tagged as macro data: a claim citing one
+    // is a policy claim, and it cites the official source itself.
+    let topic = if tier == 1 { "macro_data" } else { "markets" };
+    let status = match (unusable, i % 3) {
+        (false, _) => "active",
+        (true, 0) => "deleted",
+        (true, 1) => "invalid",
+        (true, _) => "active",
+    };
+    let expires = if unusable && i % 3 == 2 {
+        "2026-01-01T00:00:00Z"
+    } else {
+        "2027-02-10T00:00:00Z"
+    };
+    let doc = mix(i as u64 ^ 0xD0C) & 0xffff_ffff;
+    let _ = write!(
+        out,
+        "    {{\"id\": \"{}\", \"source_id\": \"{source_id}\", \"publisher\": \"{publisher}\", \
+         \"doc_id\": \"doc_{doc:08x}\", \"chunk_id\": \"chunk_{doc:08x}_{:02}\", \"url\": \"{}\", \
+         \"title\": \"{}\", \"published_at\": \"2026-02-{:02}T{:02}:00:00Z\", \
+         \"fetched_at\": \"2026-02-{:02}T{:02}:15:00Z\", ",
+        it.id,
+        i % 40,
+        it.url,
+        it.title,
+        it.day,
+        it.hour,
+        it.day + 1,
+        it.hour,
+    );
+    let subject = pick(&SUBJECTS, i as u64);
+    let clause = pick(&CLAUSES, i as u64 ^ 7);
+    if paywalled {
+        let _ = write!(
+            out,
+            "\"snippet_span\": {{\"text\": \"{subject}: {clause}.\"}}, "
+        );
+    } else {
+        let _ = write!(
+            out,
+            "\"quote_span\": {{\"start\": {}, \"end\": {}, \"text\": \"{subject} {} {}.{}% in February, {clause}, the release said, adding that the committee would remain attentive to the risks on both sides of its mandate.\"}}, ",
+            i % 900,
+            i % 900 + 170,
+            pick(&VERBS, i as u64 ^ 3),
+            i % 10,
+            i % 100,
+        );
+    }
+    let _ = write!(
+        out,
+        "\"status\": \"{status}\", \"expires_at\": \"{expires}\", \"tags\": [\"{topic}\", \"{source_id}\"]}}"
+    );
+}
+
+/// The BibLaTeX file with every item, for mdbook-bib.
+pub fn bib(spec: &Spec) -> String {
+    let mut out = String::with_capacity(spec.items * 300);
+    for i in 0..spec.items {
+        let it = item(i);
+        let _ = write!(
+            out,
+            "@online{{{},\n  author = {{{}}},\n  title = {{{}}},\n  date = {{2026-02-{:02}}},\n  url = {{{}}},\n}}\n\n",
+            it.id, SOURCES[it.source].1, it.title, it.day, it.url
+        );
+    }
+    out
+}
+
+/// `SUMMARY.md`: every chapter, in order.
+pub fn summary(spec: &Spec) -> String {
+    let mut out = String::from("# Summary\n\n");
+    for c in 0..spec.chapters {
+        let _ = writeln!(out, "- [{}]({})", chapter_title(c), chapter_path(c));
+    }
+    out
+}

@@ -1,0 +1,124 @@
+//! The benchmark: generates synthetic report books and times whole
+//! processes on them. Run it with `bench/run` (which builds everything in
+//! release mode first); see BENCHMARKS.md.
+//!
+//! * `bench gen --chapters N --items M --style evid|numbered|cite --out DIR`
+//!   writes a book (book.toml, src/, the store or .bib) and `DIR/stdin.json`,
+//!   the `[context, book]` JSON that mdBook 0.5 sends a preprocessor for the
+//!   HTML renderer, so no mdbook binary is needed to time one.
+//! * `bench run --evidence BIN --nop BIN [--bib BIN] --work DIR` generates
+//!   every case under DIR, runs each tool several times on the same stdin,
+//!   and prints medians of wall time and peak RSS, the ratios, and the
+//!   targets of issue 6.
+
+mod book;
+mod measure;
+
+use anyhow::{Context, bail};
+use book::{Spec, Style};
+use clap::{Parser, Subcommand, ValueEnum};
+use mdbook_preprocessor::PreprocessorContext;
+use std::path::{Path, PathBuf};
+
+#[derive(Parser)]
+#[command(about = "Benchmark books and timings for mdbook-evidence")]
+struct Cli {
+    #[command(subcommand)]
+    command: Command,
+}
+
+#[derive(Subcommand)]
+enum Command {
+    /// Writes one synthetic book and its stdin.json.
+    Gen {
+        #[arg(long, default_value_t = 1000)]
+        chapters: usize,
+        #[arg(long, default_value_t = 20_000)]
+        items: usize,
+        #[arg(long, value_enum, default_value_t = StyleArg::Evid)]
+        style: StyleArg,
+        #[arg(long)]
+        out: PathBuf,
+    },
+    /// Generates every case and times the tools on them.
+    Run(measure::RunArgs),
+}
+
+#[derive(Clone, Copy, ValueEnum)]
+enum StyleArg {
+    Evid,
+    Numbered,
+    Cite,
+}
+
+fn main() -> anyhow::Result<()> {
+    match Cli::parse().command {
+        Command::Gen {
+            chapters,
+            items,
+            style,
+            out,
+        } => {
+            let style = match style {
+                StyleArg::Evid => Style::Evid,
+                StyleArg::Numbered => Style::Numbered,
+                StyleArg::Cite => Style::Cite,
+            };
+            let stdin = generate(
+                &Spec {
+                    chapters,
+                    items,
+                    style,
+                },
+                &out,
+            )?;
+            eprintln!(
+                "wrote {} ({} bytes)",
+                stdin.display(),
+                stdin.metadata()?.len()
+            );
+            Ok(())
+        }
+        Command::Run(args) => measure::run(&args),
+    }
+}
+
+/// Writes the book of `spec` under `dir` (replacing what was there) and
+/// returns the path of its `stdin.json`.
+pub fn generate(spec: &Spec, dir: &Path) -> anyhow::Result<PathBuf> {
+    if spec.items < book::CITED_PER_CHAPTER * 2 {
+        bail!("--items must be at least {}", book::CITED_PER_CHAPTER * 2);
+    }
+    if dir.exists() {
+        std::fs::remove_dir_all(dir).with_context(|| format!("cannot clear {}", dir.display()))?;
+    }
+    let src = dir.join("src");
+    std::fs::create_dir_all(src.join("briefs"))?;
+    let preprocessor = if spec.style == Style::Cite {
+        std::fs::write(src.join("refs.bib"), book::bib(spec))?;
+        "[preprocessor.bib]\nbibliography = \"refs.bib\"\nadd-bib-in-chapters = true\n"
+    } else {
+        std::fs::create_dir_all(dir.join("evidence"))?;
+        std::fs::write(dir.join("evidence/store.json"), book::store_json(spec))?;
+        "[preprocessor.evidence]\nafter = [\"links\"]\nstore = \"evidence/store.json\"\nas-of = \"2026-02-11\"\n"
+    };
+    std::fs::write(
+        dir.join("book.toml"),
+        format!("[book]\ntitle = \"Benchmark report\"\n\n{preprocessor}"),
+    )?;
+    std::fs::write(src.join("SUMMARY.md"), book::summary(spec))?;
+    for c in 0..spec.chapters {
+        std::fs::write(src.join(book::chapter_path(c)), book::chapter(spec, c))?;
+    }
+
+    // Exactly what mdBook sends: its own loader builds the book and config.
+    let root = dir.canonicalize()?;
+    let md = mdbook_driver::MDBook::load(&root)
+        .map_err(|e| anyhow::anyhow!("mdBook cannot load {}: {e:#}", root.display()))?;
+    let ctx = PreprocessorContext::new(root.clone(), md.config.clone(), "html".to_owned());
+    let stdin = root.join("stdin.json");
+    let mut file = std::io::BufWriter::new(std::fs::File::create(&stdin)?);
+    serde_json::to_writer(&mut file, &(ctx, &md.book))?;
+    std::io::Write::flush(&mut file)?;
+    Ok(stdin)
+}

@@ -1,0 +1,339 @@
+//! Whole-process timings: wall time and peak RSS of each tool on the same
+//! stdin, several runs each, medians, ratios and the targets of issue 6.
+
+use crate::book::{self, Spec, Style};
+use anyhow::{Context, bail};
+use std::fs::File;
+use std::path::{Path, PathBuf};
+use std::process::Command;
+use std::time::Instant;
+
+/// `bench run`.
+#[derive(clap::Args)]
+pub struct RunArgs {
+    /// The mdbook-evidence binary (release build).
+    #[arg(long)]
+    evidence: PathBuf,
+    /// The nop preprocessor (`examples/nop.rs`, release build).
+    #[arg(long)]
+    nop: PathBuf,
+    /// mdbook-bib, timed on the `{{#cite}}` books when given.
+    #[arg(long)]
+    bib: Option<PathBuf>,
+    /// Where the books and outputs go.
+    #[arg(long)]
+    work: PathBuf,
+    /// Timed runs per tool and case (after one untimed warm-up run).
+    #[arg(long, default_value_t = 5)]
+    runs: usize,
+    /// Only the cases whose name contains one of these (comma-separated).
+    #[arg(long, value_delimiter = ',')]
+    only: Vec<String>,
+}
+
+struct Case {
+    name: &'static str,
+    spec: Spec,
+    /// Also time mdbook-bib on the equivalent `{{#cite}}` book.
+    bib: bool,
+}
+
+const ITEMS: usize = 20_000;
+
+fn cases() -> Vec<Case> {
+    let case = |name, chapters, items, style, bib| Case {
+        name,
+        spec: Spec {
+            chapters,
+            items,
+            style,
+        },
+        bib,
+    };
+    vec![
+        case("ch100", 100, ITEMS, Style::Evid, true),
+        case("ch500", 500, ITEMS, Style::Evid, false),
+        case("ch1000", 1000, ITEMS, Style::Evid, true),
+        case("ch1000-numbered", 1000, ITEMS, Style::Numbered, false),
+        case("ch5000", 5000, ITEMS, Style::Evid, false),
+        case("ch1000-200k", 1000, 200_000, Style::Evid, false),
+        case("store20k", 10, ITEMS, Style::Evid, false),
+        case("store200k", 10, 200_000, Style::Evid, false),
+    ]
+}
+
+/// One run: wall seconds and peak resident set in KiB.
+#[derive(Clone, Copy)]
+struct Sample {
+    wall: f64,
+    rss_kib: u64,
+}
+
+/// Medians over the runs.
+#[derive(Clone, Copy)]
+struct Stats {
+    wall: f64,
+    rss_kib: u64,
+    out_bytes: u64,
+}
+
+struct Row {
+    name: &'static str,
+    spec: Spec,
+    stdin_bytes: u64,
+    nop: Stats,
+    evidence: Stats,
+    bib: Option<Stats>,
+}
+
+pub fn run(args: &RunArgs) -> anyhow::Result<()> {
+    let selected: Vec<Case> = cases()
+        .into_iter()
+        .filter(|c| args.only.is_empty() || args.only.iter().any(|o| c.name.contains(o.as_str())))
+        .collect();
+    if selected.is_empty() {
+        bail!("no case matches --only {:?}", args.only);
+    }
+    if args.runs == 0 {
+        bail!("--runs must be at least 1");
+    }
+    let mut rows = Vec::new();
+    for case in &selected {
+        let dir = args.work.join(case.name);
+        eprintln!(
+            "== {}: generating {} (load average {})",
+            case.name,
+            dir.display(),
+            std::fs::read_to_string("/proc/loadavg")
+                .map(|l| l.split(' ').take(3).collect::<Vec<_>>().join(" "))
+                .unwrap_or_else(|_| "unknown".into())
+        );
+        let stdin = crate::generate(&case.spec, &dir)?;
+        let cite = if case.bib && args.bib.is_some() {
+            let spec = Spec {
+                style: Style::Cite,
+                ..case.spec
+            };
+            Some(crate::generate(
+                &spec,
+                &args.work.join(format!("{}-cite", case.name)),
+            )?)
+        } else {
+            None
+        };
+        let out = |tool: &str| dir.join(format!("out.{tool}.json"));
+        let mut tools: Vec<(&str, &Path, &Path)> = vec![
+            ("nop", &args.nop, &stdin),
+            ("evidence", &args.evidence, &stdin),
+        ];
+        if let (Some(bib), Some(cite)) = (&args.bib, &cite) {
+            tools.push(("bib", bib, cite));
+        }
+        let mut samples: Vec<Vec<Sample>> = vec![Vec::new(); tools.len()];
+        // Interleaved, after a warm-up, so that drift hits every tool alike.
+        for run in 0..=args.runs {
+            for (i, (tool, bin, input)) in tools.iter().enumerate() {
+                let sample = run_once(bin, input, &out(tool))?;
+                if run > 0 {
+                    samples[i].push(sample);
+                }
+            }
+        }
+        eprintln!("   {}", progress(&tools, &samples));
+        let stats = |i: usize| -> anyhow::Result<Stats> {
+            Ok(Stats {
+                wall: median(samples[i].iter().map(|s| s.wall).collect()),
+                rss_kib: median(samples[i].iter().map(|s| s.rss_kib as f64).collect()) as u64,
+                out_bytes: out(tools[i].0).metadata()?.len(),
+            })
+        };
+        rows.push(Row {
+            name: case.name,
+            spec: case.spec,
+            stdin_bytes: stdin.metadata()?.len(),
+            nop: stats(0)?,
+            evidence: stats(1)?,
+            bib: if tools.len() > 2 {
+                Some(stats(2)?)
+            } else {
+                None
+            },
+        });
+    }
+    print_table(&rows);
+    print_targets(&rows, args.bib.is_some());
+    Ok(())
+}
+
+fn progress(tools: &[(&str, &Path, &Path)], samples: &[Vec<Sample>]) -> String {
+    tools
+        .iter()
+        .zip(samples)
+        .map(|((tool, _, _), s)| {
+            let walls: Vec<String> = s.iter().map(|s| format!("{:.3}", s.wall)).collect();
+            format!("{tool}: {}", walls.join(" "))
+        })
+        .collect::<Vec<_>>()
+        .join(" | ")
+}
+
+/// Runs `bin` with `stdin` as its standard input and `out` as its standard
+/// output, as mdBook runs a preprocessor for the HTML renderer.
+fn run_once(bin: &Path, stdin: &Path, out: &Path) -> anyhow::Result<Sample> {
+    let err_path = out.with_extension("stderr");
+    let start = Instant::now();
+    let child = Command::new(bin)
+        .stdin(File::open(stdin)?)
+        .stdout(File::create(out)?)
+        .stderr(File::create(&err_path)?)
+        .spawn()
+        .with_context(|| format!("cannot run {}", bin.display()))?;
+    let (status, rss_kib) = wait_with_rusage(child.id())?;
+    let wall = start.elapsed().as_secs_f64();
+    if status != 0 {
+        let stderr = std::fs::read_to_string(&err_path).unwrap_or_default();
+        bail!(
+            "{} exited with status {status} on {}:\n{stderr}",
+            bin.display(),
+            stdin.display()
+        );
+    }
+    Ok(Sample { wall, rss_kib })
+}
+
+/// Waits for the child and returns its exit status and peak RSS (KiB), from
+/// `wait4`: the kernel's own accounting of that one process.
+fn wait_with_rusage(pid: u32) -> anyhow::Result<(i32, u64)> {
+    let mut status = 0;
+    // SAFETY: `rusage` is plain data that `wait4` fills in; `pid` is our
+    // child, which nothing else waits for (its `Child` handle is dropped
+    // without waiting).
+    let mut usage: libc::rusage = unsafe { std::mem::zeroed() };
+    let rc = unsafe { libc::wait4(pid as libc::pid_t, &mut status, 0, &mut usage) };
+    if rc < 0 {
+        bail!("wait4: {}", std::io::Error::last_os_error());
+    }
+    let code = if libc::WIFEXITED(status) {
+        libc::WEXITSTATUS(status)
+    } else {
+        128 + libc::WTERMSIG(status)
+    };
+    // Linux reports KiB, macOS bytes.
+    let rss = usage.ru_maxrss as u64;
+    let rss_kib = if cfg!(target_os = "macos") {
+        rss / 1024
+    } else {
+        rss
+    };
+    Ok((code, rss_kib))
+}
+
+fn median(mut values: Vec<f64>) -> f64 {
+    values.sort_by(f64::total_cmp);
+    let n = values.len();
+    if n % 2 == 1 {
+        values[n / 2]
+    } else {
+        (values[n / 2 - 1] + values[n / 2]) / 2.0
+    }
+}
+
+fn mib(kib: u64) -> f64 {
+    kib as f64 / 1024.0
+}
+
+fn mb(bytes: u64) -> f64 {
+    bytes as f64 / 1e6
+}
+
+fn print_table(rows: &[Row]) {
+    println!();
+    println!(
+        "| case | chapters | markers | items | stdin MB | nop s | evidence s | evidence/nop | nop MiB | evidence MiB | out MB | mdbook-bib s | mdbook-bib MiB | bib/evidence |"
+    );
+    println!("|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|");
+    for row in rows {
+        let markers = row.spec.chapters * book::SECTIONS.len() * book::BULLETS_PER_SECTION * 2;
+        let style = match row.spec.style {
+            Style::Numbered => " `[N]`",
+            _ => "",
+        };
+        let (bib_s, bib_m, bib_r) = match row.bib {
+            Some(b) => (
+                format!("{:.3}", b.wall),
+                format!("{:.1}", mib(b.rss_kib)),
+                format!("{:.1}x", b.wall / row.evidence.wall),
+            ),
+            None => ("".into(), "".into(), "".into()),
+        };
+        println!(
+            "| {}{style} | {} | {} | {} | {:.1} | {:.3} | {:.3} | {:.2}x | {:.1} | {:.1} | {:.1} | {bib_s} | {bib_m} | {bib_r} |",
+            row.name,
+            row.spec.chapters,
+            markers,
+            row.spec.items,
+            mb(row.stdin_bytes),
+            row.nop.wall,
+            row.evidence.wall,
+            row.evidence.wall / row.nop.wall,
+            mib(row.nop.rss_kib),
+            mib(row.evidence.rss_kib),
+            mb(row.evidence.out_bytes),
+        );
+    }
+}
+
+fn print_targets(rows: &[Row], bib_given: bool) {
+    let find = |name: &str| rows.iter().find(|r| r.name == name);
+    let verdict = |ok: bool| if ok { "met" } else { "NOT MET" };
+    println!();
+    if let Some(r) = find("ch1000") {
+        let ratio = r.evidence.wall / r.nop.wall;
+        println!(
+            "target wall <= 2x nop (ch1000): {:.3} s vs {:.3} s = {ratio:.2}x: {}",
+            r.evidence.wall,
+            r.nop.wall,
+            verdict(ratio <= 2.0)
+        );
+        let rss = mib(r.evidence.rss_kib);
+        println!(
+            "target peak RSS <= 64 MiB (ch1000): {rss:.1} MiB: {}",
+            verdict(rss <= 64.0)
+        );
+        match r.bib {
+            Some(b) => {
+                let speedup = b.wall / r.evidence.wall;
+                println!(
+                    "target >= 15x faster than mdbook-bib (ch1000): {:.3} s vs {:.3} s = {speedup:.1}x: {}",
+                    b.wall,
+                    r.evidence.wall,
+                    verdict(speedup >= 15.0)
+                );
+            }
+            None if !bib_given => {
+                println!(
+                    "target >= 15x faster than mdbook-bib: not measured (mdbook-bib not on PATH)"
+                )
+            }
+            None => {}
+        }
+    }
+    for (small, large, factor) in [("ch100", "ch1000", 10.0), ("ch500", "ch5000", 10.0)] {
+        if let (Some(s), Some(l)) = (find(small), find(large)) {
+            let growth = l.evidence.wall / s.evidence.wall;
+            println!(
+                "target {factor}x chapters <= 11x time ({small} -> {large}): {growth:.2}x: {}",
+                verdict(growth <= 11.0)
+            );
+        }
+    }
+    for (small, large) in [("store20k", "store200k"), ("ch1000", "ch1000-200k")] {
+        if let (Some(s), Some(l)) = (find(small), find(large)) {
+            let growth = l.evidence.wall / s.evidence.wall;
+            println!(
+                "target 200k-item store <= 10x a 20k one ({small} -> {large}): {growth:.2}x: {}",
+                verdict(growth <= 10.0)
+            );
+        }
+    }
+}

@@ -1,0 +1,228 @@
+//! The JSON validation report (seed 000 §3): per chapter and in total,
+//! `total_bullets`, `cited_bullets`, `removed_bullets` and
+//! `validation_passed`, every violation, the diversity stats and the
+//! verdict. Its shape is versioned by [`REPORT_SCHEMA_VERSION`].
+
+use super::{Diagnostic, Location, Report};
+use crate::config::Mode;
+use crate::rules::diversity::DiversityStats;
+use crate::rules::{Rule, Severity, Verdict};
+use jiff::Timestamp;
+use serde::Serialize;
+
+/// The `schema_version` of the report this build writes.
+pub const REPORT_SCHEMA_VERSION: &str = "evidence-report.v1";
+
+/// The whole report.
+#[derive(Debug, Serialize)]
+pub struct ValidationReport<'r> {
+    /// [`REPORT_SCHEMA_VERSION`].
+    pub schema_version: &'static str,
+    /// `mdbook-evidence <version>`.
+    pub generator: String,
+    /// The instant expiry and staleness were judged against.
+    pub as_of: String,
+    /// The configured mode.
+    pub mode: Mode,
+    /// The book's verdict: the worst of its chapters'.
+    pub verdict: Verdict,
+    /// Whether no checked chapter has an error-level violation.
+    pub validation_passed: bool,
+    /// Sums over the chapters.
+    pub totals: Totals,
+    /// One entry per chapter, in book order.
+    pub chapters: Vec<ChapterEntry<'r>>,
+    /// Every violation, in book order.
+    pub violations: Vec<Violation<'r>>,
+    /// Violations silenced by `evidence-disable-next-line` comments.
+    pub suppressed: Vec<Suppressed<'r>>,
+}
+
+/// A silenced violation and the reason given for silencing it.
+#[derive(Debug, Serialize)]
+pub struct Suppressed<'r> {
+    /// The violation.
+    #[serde(flatten)]
+    pub violation: Violation<'r>,
+    /// The comment's `reason`.
+    pub reason: &'r str,
+}
+
+/// Counts over the whole book.
+#[derive(Debug, Default, Serialize)]
+pub struct Totals {
+    /// Chapters in the book.
+    pub chapters: usize,
+    /// Claims checked (the contract's "bullets": claim units).
+    pub total_bullets: usize,
+    /// Claims with at least one resolving citation.
+    pub cited_bullets: usize,
+    /// Claims removed (`remove` mode).
+    pub removed_bullets: usize,
+    /// Markers found.
+    pub markers: usize,
+    /// Markers that resolved.
+    pub resolved_markers: usize,
+    /// Violations of rules at level `error`.
+    pub errors: usize,
+    /// Violations of rules at level `warn`.
+    pub warnings: usize,
+}
+
+/// One chapter.
+#[derive(Debug, Serialize)]
+pub struct ChapterEntry<'r> {
+    /// Source path relative to `src/`.
+    pub path: &'r str,
+    /// Whether it was checked (not excluded).
+    pub checked: bool,
+    /// What the build did with it.
+    pub verdict: Verdict,
+    /// Whether it has no error-level violation.
+    pub validation_passed: bool,
+    /// Claims checked.
+    pub total_bullets: usize,
+    /// Claims with a resolving citation.
+    pub cited_bullets: usize,
+    /// Claims removed.
+    pub removed_bullets: usize,
+    /// Markers found.
+    pub markers: usize,
+    /// Markers that resolved.
+    pub resolved_markers: usize,
+    /// Error-level violations.
+    pub errors: usize,
+    /// Warning-level violations.
+    pub warnings: usize,
+    /// Diversity of the cited evidence (seed 000 §4.4).
+    pub diversity_stats: &'r DiversityStats,
+}
+
+/// One violation.
+#[derive(Debug, Serialize)]
+pub struct Violation<'r> {
+    /// The rule id.
+    pub rule: Rule,
+    /// Its severity in this build.
+    pub severity: Severity,
+    /// What is wrong.
+    pub message: &'r str,
+    /// The chapter (`src/…`) or store file.
+    pub file: String,
+    /// 1-based line in the chapter, when in a chapter.
+    pub line: Option<usize>,
+    /// 1-based column, when in a chapter.
+    pub column: Option<usize>,
+    /// JSON path in the store file, when in the store.
+    pub json_path: Option<&'r str>,
+    /// The first words of the claim concerned.
+    pub claim: Option<&'r str>,
+    /// The evidence ids concerned.
+    pub evidence_ids: &'r [String],
+    /// Whether `remove` mode took the claim or marker out.
+    pub removed: bool,
+}
+
+impl<'r> ValidationReport<'r> {
+    /// Builds the report of a run.
+    pub fn new(report: &'r Report, mode: Mode, as_of: Timestamp, failed: bool) -> Self {
+        let mut totals = Totals::default();
+        let chapters: Vec<ChapterEntry<'r>> = report
+            .chapters
+            .iter()
+            .map(|c| {
+                totals.chapters += 1;
+                totals.total_bullets += c.claims;
+                totals.cited_bullets += c.grounded_claims;
+                totals.removed_bullets += c.removed_claims;
+                totals.markers += c.markers;
+                totals.resolved_markers += c.resolved_markers;
+                totals.errors += c.errors;
+                totals.warnings += c.warnings;
+                ChapterEntry {
+                    path: &c.path,
+                    checked: c.checked,
+                    verdict: c.verdict,
+                    validation_passed: c.errors == 0,
+                    total_bullets: c.claims,
+                    cited_bullets: c.grounded_claims,
+                    removed_bullets: c.removed_claims,
+                    markers: c.markers,
+                    resolved_markers: c.resolved_markers,
+                    errors: c.errors,
+                    warnings: c.warnings,
+                    diversity_stats: &c.diversity,
+                }
+            })
+            .collect();
+        let worst = |v: Verdict| chapters.iter().any(|c| c.verdict == v);
+        let verdict = if failed || worst(Verdict::Failed) {
+            Verdict::Failed
+        } else if worst(Verdict::Downgraded) {
+            Verdict::Downgraded
+        } else if worst(Verdict::RemovedClaims) {
+            Verdict::RemovedClaims
+        } else {
+            Verdict::Published
+        };
+        let store_errors = report
+            .diagnostics
+            .iter()
+            .filter(|d| matches!(d.location, Location::Store(_)) && d.severity == Severity::Error)
+            .count();
+        ValidationReport {
+            schema_version: REPORT_SCHEMA_VERSION,
+            generator: format!("mdbook-evidence {}", env!("CARGO_PKG_VERSION")),
+            as_of: as_of.strftime("%Y-%m-%dT%H:%M:%SZ").to_string(),
+            mode,
+            verdict,
+            validation_passed: totals.errors == 0 && store_errors == 0,
+            totals,
+            chapters,
+            violations: report
+                .diagnostics
+                .iter()
+                .map(|d| violation(report, d))
+                .collect(),
+            suppressed: report
+                .suppressed
+                .iter()
+                .map(|(d, reason)| Suppressed {
+                    violation: violation(report, d),
+                    reason,
+                })
+                .collect(),
+        }
+    }
+}
+
+fn violation<'r>(report: &'r Report, d: &'r Diagnostic) -> Violation<'r> {
+    let (file, line, column, json_path) = match &d.location {
+        Location::Chapter {
+            file, line, column, ..
+        } => (
+            report.files[*file].name.clone(),
+            Some(*line),
+            Some(*column),
+            None,
+        ),
+        Location::Store(origin) => (
+            origin.file.display().to_string(),
+            None,
+            None,
+            Some(origin.json_path.as_str()),
+        ),
+    };
+    Violation {
+        rule: d.rule,
+        severity: d.severity,
+        message: &d.message,
+        file,
+        line,
+        column,
+        json_path,
+        claim: d.claim.as_deref(),
+        evidence_ids: &d.evidence_ids,
+        removed: d.removed,
+    }
+}

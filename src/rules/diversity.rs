@@ -1,0 +1,117 @@
+//! Evidence diversity per chapter (seed 000 §4.2): `publisher-dominance`,
+//! `low-credibility-mix` and `monitor-only-share`, computed over the
+//! distinct items a chapter cites (each item counts once however often it
+//! is cited).
+
+use super::{Resolved, Rule};
+use crate::config::Diversity;
+use serde::Serialize;
+
+/// The diversity of a chapter's cited evidence (seed 000 §4.4's
+/// `diversity_stats`), percentages rounded to integers.
+#[derive(Debug, Clone, Default, PartialEq, Eq, Serialize)]
+pub struct DiversityStats {
+    /// Distinct items cited.
+    pub items: usize,
+    /// Distinct publishers.
+    pub unique_publishers: usize,
+    /// Share of tier-1 items, in percent.
+    pub tier_1_pct: u32,
+    /// Share of tier-2 items, in percent.
+    pub tier_2_pct: u32,
+    /// Share of tier-3 items, in percent.
+    pub tier_3_pct: u32,
+    /// Share of tier-4 items, in percent.
+    pub tier_4_pct: u32,
+    /// The largest publisher's share, in percent.
+    pub max_publisher_pct: u32,
+    /// The largest publisher.
+    pub max_publisher: Option<String>,
+}
+
+/// The stats of the distinct items `items`.
+pub fn stats(items: &[Resolved<'_>]) -> DiversityStats {
+    let n = items.len();
+    if n == 0 {
+        return DiversityStats::default();
+    }
+    let pct = |count: usize| ((count * 100) as f64 / n as f64).round() as u32;
+    let tier = |t: u8| pct(items.iter().filter(|r| r.source.tier == t).count());
+    let mut publishers: Vec<&str> = items.iter().map(|r| r.publisher()).collect();
+    publishers.sort_unstable();
+    let mut best: Option<(&str, usize)> = None;
+    let mut unique = 0;
+    for group in publishers.chunk_by(|a, b| a == b) {
+        unique += 1;
+        if best.is_none_or(|(_, count)| group.len() > count) {
+            best = Some((group[0], group.len()));
+        }
+    }
+    let (max_publisher, max_count) = best.unwrap_or(("", 0));
+    DiversityStats {
+        items: n,
+        unique_publishers: unique,
+        tier_1_pct: tier(1),
+        tier_2_pct: tier(2),
+        tier_3_pct: tier(3),
+        tier_4_pct: tier(4),
+        max_publisher_pct: pct(max_count),
+        max_publisher: Some(max_publisher.to_owned()),
+    }
+}
+
+/// The diversity rules a chapter violates, with their messages.
+pub fn violations(items: &[Resolved<'_>], limits: &Diversity) -> Vec<(Rule, String)> {
+    let n = items.len();
+    if n < limits.min_items.max(1) {
+        return Vec::new();
+    }
+    let share = |count: usize| count as f64 / n as f64;
+    let stats = stats(items);
+    let mut out = Vec::new();
+    let mut publishers: Vec<&str> = items.iter().map(|r| r.publisher()).collect();
+    publishers.sort_unstable();
+    let max_count = publishers
+        .chunk_by(|a, b| a == b)
+        .map(<[&str]>::len)
+        .max()
+        .unwrap_or(0);
+    if share(max_count) > limits.max_publisher_share {
+        out.push((
+            Rule::PublisherDominance,
+            format!(
+                "{} supplies {max_count} of the {n} items this chapter cites ({}%; at most {}% allowed)",
+                stats.max_publisher.as_deref().unwrap_or(""),
+                stats.max_publisher_pct,
+                percent(limits.max_publisher_share)
+            ),
+        ));
+    }
+    let credible = items.iter().filter(|r| r.source.tier <= 2).count();
+    if share(credible) < limits.min_credible_share {
+        out.push((
+            Rule::LowCredibilityMix,
+            format!(
+                "{credible} of the {n} items this chapter cites are tier 1-2 ({}%; at least {}% required)",
+                stats.tier_1_pct + stats.tier_2_pct,
+                percent(limits.min_credible_share)
+            ),
+        ));
+    }
+    let monitor = items.iter().filter(|r| r.source.tier >= 4).count();
+    if share(monitor) > limits.max_monitor_share {
+        out.push((
+            Rule::MonitorOnlyShare,
+            format!(
+                "{monitor} of the {n} items this chapter cites are monitor-only, tier 4 ({}%; at most {}% allowed)",
+                stats.tier_4_pct,
+                percent(limits.max_monitor_share)
+            ),
+        ));
+    }
+    out
+}
+
+fn percent(share: f64) -> u32 {
+    (share * 100.0).round() as u32
+}

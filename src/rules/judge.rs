@@ -1,0 +1,549 @@
+//! The judge: applies every rule to one scanned chapter and decides what
+//! the build does with it (publish, remove claims, downgrade, fail).
+//!
+//! Pure: it reads the scan, the store and the config, and returns a
+//! [`Judgement`] that the renderer turns into edits.
+
+use super::claims::{Claim, claims, is_under};
+use super::diversity::{self, DiversityStats};
+use super::{Finding, Level, Resolved, Rule, Severity};
+use super::{confidence, numeric, policy, resolve, speculation};
+use crate::config::{Config, Escalate, Mode};
+use crate::markers::Scan;
+use crate::store::{CitationList, PaywallPolicy, Store};
+use serde::Serialize;
+use std::collections::{HashMap, HashSet};
+use std::ops::Range;
+
+/// The replacement of a claim without a resolving citation (seed 000 §3).
+pub const INSUFFICIENT_EVIDENCE: &str = "[Insufficient evidence to support this claim]";
+/// The replacement of a claim that fails `numeric-claim` (seed 000 §3.1).
+pub const INSUFFICIENT_CREDIBLE: &str = "[Insufficient credible evidence for this claim]";
+/// The replacement of a claim that fails `policy-claim` (seed 000 §3.1).
+pub const CITE_OFFICIAL: &str = "[Cite official source directly for policy claims]";
+
+/// What the build does with a chapter.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "snake_case")]
+pub enum Verdict {
+    /// Published as written (perhaps with warnings).
+    Published,
+    /// Published with failing claims removed (`remove` mode).
+    RemovedClaims,
+    /// Published under the Unverified Summary banner.
+    Downgraded,
+    /// The build stops.
+    Failed,
+}
+
+/// A finding with what the build made of it.
+#[derive(Debug, Clone)]
+pub struct Judged {
+    /// The finding.
+    pub finding: Finding,
+    /// Its configured level (never `Off`: those are dropped).
+    pub level: Level,
+    /// Its severity in this build's output.
+    pub severity: Severity,
+    /// Whether `remove` mode took the claim or marker out.
+    pub removed: bool,
+}
+
+/// A conflicting-evidence note to insert.
+#[derive(Debug, Clone)]
+pub struct Conflict<'s> {
+    /// The two items, in order of first citation.
+    pub items: [Resolved<'s>; 2],
+    /// The block after whose top-level block the note goes, if any.
+    pub block: Option<usize>,
+}
+
+/// Everything the judge decided about a chapter.
+#[derive(Debug)]
+pub struct Judgement<'s> {
+    /// The resolution of each marker of the scan.
+    pub resolved: Vec<Option<Resolved<'s>>>,
+    /// The claims checked.
+    pub claims: Vec<Claim>,
+    /// Every finding, in document order.
+    pub findings: Vec<Judged>,
+    /// Findings silenced by an `evidence-disable-next-line` comment, with
+    /// its reason.
+    pub suppressed: Vec<(Finding, String)>,
+    /// Claims removed in `remove` mode, with their replacement phrase.
+    pub removed_claims: Vec<(usize, &'static str)>,
+    /// Markers taken out of claims in `remove` mode.
+    pub removed_markers: Vec<usize>,
+    /// Pairs of cited items that contradict each other.
+    pub conflicts: Vec<Conflict<'s>>,
+    /// Confidence labels of grounded claims (index into `claims`).
+    pub labels: Vec<(usize, &'static str)>,
+    /// Diversity of the cited evidence.
+    pub diversity: DiversityStats,
+    /// Claims with at least one resolving marker.
+    pub grounded: usize,
+    /// Findings at level `error`.
+    pub errors: usize,
+    /// Whether the chapter gets the banner.
+    pub downgrade: bool,
+    /// What the build does with the chapter.
+    pub verdict: Verdict,
+}
+
+/// Judges a chapter. `checked` is false for excluded chapters, which are
+/// rendered but never judged.
+pub fn judge<'s>(
+    text: &str,
+    scan: &Scan,
+    store: &'s Store,
+    list: Option<&'s CitationList>,
+    config: &Config,
+    checked: bool,
+) -> Judgement<'s> {
+    let mut raw: Vec<Finding> = Vec::new();
+    // What each raw finding is about, for `remove` mode.
+    let mut origins: Vec<Origin> = Vec::new();
+    let mut resolved: Vec<Option<Resolved<'s>>> = Vec::with_capacity(scan.markers.len());
+    let mut marker_rule: Vec<Option<Rule>> = Vec::with_capacity(scan.markers.len());
+    for marker in &scan.markers {
+        match resolve(&marker.kind, store, list, config) {
+            Ok(ok) => {
+                resolved.push(Some(ok));
+                marker_rule.push(None);
+            }
+            Err((rule, message, id)) => {
+                raw.push(Finding {
+                    rule,
+                    message,
+                    span: marker.span.clone(),
+                    block: marker.block,
+                    evidence_ids: id.into_iter().collect(),
+                    excerpt: None,
+                });
+                origins.push(Origin::Marker(resolved.len()));
+                resolved.push(None);
+                marker_rule.push(Some(rule));
+            }
+        }
+    }
+
+    let claims = claims(
+        scan,
+        config.claims,
+        &config.sections,
+        config.claim_min_words,
+    );
+    // The distinct items the chapter cites, in order of first citation.
+    let mut cited_items: Vec<Resolved<'s>> = Vec::new();
+    let mut first_marker: HashMap<&str, usize> = HashMap::new();
+    for (i, r) in resolved.iter().enumerate() {
+        if let Some(r) = r
+            && !first_marker.contains_key(r.id)
+        {
+            first_marker.insert(r.id, i);
+            cited_items.push(*r);
+        }
+    }
+    // The evidence pack: the chapter's citation list, else what it cites.
+    let pack: Vec<Resolved<'s>> = match list {
+        Some(list) => list
+            .ids
+            .iter()
+            .filter_map(|id| {
+                resolve(
+                    &crate::markers::MarkerKind::Evidence(id.clone()),
+                    store,
+                    None,
+                    config,
+                )
+                .ok()
+            })
+            .collect(),
+        None => cited_items.clone(),
+    };
+
+    // Per-claim rules; `claim_fail[c]` is the rule that would remove claim c.
+    let mut claim_fail: Vec<Option<(Rule, &'static str)>> = vec![None; claims.len()];
+    let mut grounded = 0;
+    let mut labels = Vec::new();
+    for (c, claim) in claims.iter().enumerate() {
+        let cited: Vec<&Resolved<'s>> = claim
+            .markers
+            .iter()
+            .filter_map(|&m| resolved[m].as_ref())
+            .collect();
+        let excerpt = Some(claim.excerpt(8));
+        let mut push = |rule: Rule, message: String, ids: Vec<String>| {
+            raw.push(Finding {
+                rule,
+                message,
+                span: claim.span.clone(),
+                block: Some(claim.block),
+                evidence_ids: ids,
+                excerpt: excerpt.clone(),
+            });
+            origins.push(Origin::Claim(c));
+        };
+        if cited.is_empty() {
+            let message = if claim.markers.is_empty() {
+                let mut m = "claim cites no evidence".to_owned();
+                if list.is_none() && has_bare_number(&claim.text) {
+                    m.push_str(" (`[N]` markers need a citation list for this chapter under `chapters` in the store)");
+                }
+                m
+            } else {
+                "claim has no marker that resolves: every marker it carries is invalid".to_owned()
+            };
+            push(Rule::UngroundedClaim, message, Vec::new());
+            claim_fail[c] = Some((Rule::UngroundedClaim, INSUFFICIENT_EVIDENCE));
+            continue;
+        }
+        grounded += 1;
+        let ids = || cited.iter().map(|r| r.id.to_owned()).collect::<Vec<_>>();
+        if let Some(figure) = numeric::first_figure(&claim.text)
+            && !numeric::is_corroborated(&cited)
+        {
+            push(
+                Rule::NumericClaim,
+                format!(
+                    "claim states `{}` but cites neither a tier 1-2 source nor two different publishers",
+                    &claim.text[figure]
+                ),
+                ids(),
+            );
+            if config.level(Rule::NumericClaim) == Level::Error {
+                claim_fail[c] = Some((Rule::NumericClaim, INSUFFICIENT_CREDIBLE));
+            }
+        }
+        if let Some((official, tag)) = policy::missing_official(&cited, &pack, &config.policy_tags)
+        {
+            push(
+                Rule::PolicyClaim,
+                format!(
+                    "policy claim (`{tag}`) cites no tier-1 source, but the chapter's evidence holds `{official}`"
+                ),
+                ids(),
+            );
+            if config.level(Rule::PolicyClaim) == Level::Error && claim_fail[c].is_none() {
+                claim_fail[c] = Some((Rule::PolicyClaim, CITE_OFFICIAL));
+            }
+        }
+        if let Some(word) = speculation::speculative_word(&claim.text) {
+            push(
+                Rule::UnlabelledSpeculation,
+                format!("speculative wording (`{word}`) without the `[SPECULATION]` label"),
+                Vec::new(),
+            );
+        }
+        if config.confidence_labels {
+            labels.push((c, confidence::label(&cited)));
+        }
+    }
+
+    // Item rules: once per cited item, at its first citation.
+    for item in &cited_items {
+        if item.source.paywall_policy == PaywallPolicy::MetadataOnly
+            && item.item.quote_span.is_some()
+        {
+            let marker = &scan.markers[first_marker[item.id]];
+            raw.push(Finding {
+                rule: Rule::PaywallQuote,
+                message: format!(
+                    "evidence `{}` carries a full-text quote, but its source `{}` is metadata_only (paywalled); the quote is never shown",
+                    item.id, item.source.source_id
+                ),
+                span: marker.span.clone(),
+                block: marker.block,
+                evidence_ids: vec![item.id.to_owned()],
+                excerpt: None,
+            });
+            origins.push(Origin::Other);
+        }
+    }
+
+    // Passage rules (seed 001): spans against content, numbers against passages.
+    for finding in super::span_mismatches(scan, &resolved)
+        .into_iter()
+        .chain(super::numbers_not_in_evidence(text, scan, &resolved))
+    {
+        raw.push(finding);
+        origins.push(Origin::Other);
+    }
+
+    // Chapter rules: diversity and conflicts.
+    let diversity = diversity::stats(&cited_items);
+    let chapter_span = scan.headings.first().map_or(0..0, |h| h.span.clone());
+    for (rule, message) in diversity::violations(&cited_items, &config.diversity) {
+        raw.push(Finding {
+            rule,
+            message,
+            span: chapter_span.clone(),
+            block: None,
+            evidence_ids: Vec::new(),
+            excerpt: None,
+        });
+        origins.push(Origin::Other);
+    }
+    let mut conflicts = Vec::new();
+    let mut seen_pairs: HashSet<(&str, &str)> = HashSet::new();
+    for a in &cited_items {
+        for other in &a.item.contradicts {
+            let Some(&b_marker) = first_marker.get(other.as_str()) else {
+                continue;
+            };
+            let Some(b) = resolved[b_marker] else {
+                continue;
+            };
+            let a_marker = first_marker[a.id];
+            let (first, second, at) = if a_marker <= b_marker {
+                (*a, b, b_marker)
+            } else {
+                (b, *a, a_marker)
+            };
+            if first.id == second.id || !seen_pairs.insert((first.id, second.id)) {
+                continue;
+            }
+            let marker = &scan.markers[at];
+            raw.push(Finding {
+                rule: Rule::ConflictingEvidence,
+                message: format!(
+                    "evidence `{}` ({}) and `{}` ({}) contradict each other",
+                    first.id,
+                    first.publisher(),
+                    second.id,
+                    second.publisher()
+                ),
+                span: marker.span.clone(),
+                block: marker.block,
+                evidence_ids: vec![first.id.to_owned(), second.id.to_owned()],
+                excerpt: None,
+            });
+            origins.push(Origin::Other);
+            if config.level(Rule::ConflictingEvidence) != Level::Off {
+                conflicts.push(Conflict {
+                    items: [first, second],
+                    block: marker.block,
+                });
+            }
+        }
+    }
+
+    // Suppression comments: check them, then take out what they silence.
+    let mut suppressions: Vec<(Range<usize>, Vec<Rule>, String)> = Vec::new();
+    for s in &scan.suppressions {
+        let mut problems = Vec::new();
+        let mut rules = Vec::new();
+        for id in &s.rules {
+            match Rule::from_id(id) {
+                Some(rule) => rules.push(rule),
+                None => problems.push(format!("unknown rule id `{id}`")),
+            }
+        }
+        if s.rules.is_empty() {
+            problems.push("no rule id".to_owned());
+        }
+        if s.reason.is_none() {
+            problems.push("no `reason=\"…\"`".to_owned());
+        }
+        if s.target.is_none() {
+            problems.push("no block after it".to_owned());
+        }
+        if problems.is_empty()
+            && let (Some(target), Some(reason)) = (&s.target, &s.reason)
+        {
+            suppressions.push((target.clone(), rules, reason.clone()));
+        } else {
+            raw.push(Finding {
+                rule: Rule::InvalidSuppression,
+                message: format!("suppression comment with {}", problems.join(", ")),
+                span: s.span.clone(),
+                block: None,
+                evidence_ids: Vec::new(),
+                excerpt: None,
+            });
+            origins.push(Origin::Other);
+        }
+    }
+    let mut raw: Vec<(Finding, Origin)> = raw.into_iter().zip(origins).collect();
+    if !checked {
+        raw.clear();
+        claim_fail.iter_mut().for_each(|f| *f = None);
+    }
+    let mut suppressed = Vec::new();
+    raw.retain(|(finding, origin)| {
+        let Some((_, _, reason)) = suppressions.iter().find(|(target, rules, _)| {
+            target.contains(&finding.span.start) && rules.contains(&finding.rule)
+        }) else {
+            return true;
+        };
+        match *origin {
+            Origin::Claim(c) if claim_fail[c].is_some_and(|(r, _)| r == finding.rule) => {
+                claim_fail[c] = None;
+            }
+            Origin::Marker(m) => marker_rule[m] = None,
+            _ => {}
+        }
+        suppressed.push((finding.clone(), reason.clone()));
+        false
+    });
+    raw.sort_by_key(|(f, _)| (f.span.start, f.rule));
+
+    // Decide: which findings count, and what `remove` mode takes out.
+    let remove = config.mode == Mode::Remove && checked;
+    let mut removed_claims = Vec::new();
+    let mut removed_markers = Vec::new();
+    let mut in_removed_claim = vec![false; scan.markers.len()];
+    if remove {
+        for (c, fail) in claim_fail.iter().enumerate() {
+            if let Some((rule, phrase)) = fail
+                && config.level(*rule) == Level::Error
+            {
+                removed_claims.push((c, *phrase));
+                for &m in &claims[c].markers {
+                    in_removed_claim[m] = true;
+                }
+            }
+        }
+        for (m, rule) in marker_rule.iter().enumerate() {
+            if let Some(rule) = rule
+                && config.level(*rule) == Level::Error
+                && !in_removed_claim[m]
+            {
+                removed_markers.push(m);
+            }
+        }
+    }
+    let mut findings: Vec<Judged> = Vec::with_capacity(raw.len());
+    for (finding, origin) in raw {
+        let level = config.level(finding.rule);
+        let Some(severity) = level.severity() else {
+            continue;
+        };
+        let removed = remove
+            && level == Level::Error
+            && match origin {
+                Origin::Marker(m) => in_removed_claim[m] || removed_markers.contains(&m),
+                Origin::Claim(c) => removed_claims.iter().any(|(r, _)| *r == c),
+                Origin::Other => false,
+            };
+        findings.push(Judged {
+            finding,
+            level,
+            severity,
+            removed,
+        });
+    }
+    let errors = findings.iter().filter(|j| j.level == Level::Error).count();
+
+    // Escalation (seed 000 §3.2).
+    let mut escalated = false;
+    if remove {
+        let removed_count = removed_claims.len();
+        let mut reasons = Vec::new();
+        if removed_count > config.max_removed {
+            reasons.push(format!(
+                "{removed_count} claims were removed from this chapter (max-removed = {})",
+                config.max_removed
+            ));
+        }
+        for section in &config.sections {
+            let one = std::slice::from_ref(section);
+            let under: Vec<usize> = (0..claims.len())
+                .filter(|&c| is_under(scan, &scan.blocks[claims[c].block], one))
+                .collect();
+            if !under.is_empty()
+                && under
+                    .iter()
+                    .all(|c| removed_claims.iter().any(|(r, _)| r == c))
+            {
+                reasons.push(format!(
+                    "section `{section}` has no claim left after removals"
+                ));
+            }
+        }
+        let unhandled = findings
+            .iter()
+            .filter(|j| j.level == Level::Error && !j.removed)
+            .count();
+        if unhandled > 0 {
+            reasons.push(format!(
+                "{unhandled} error(s) cannot be fixed by removing a claim"
+            ));
+        }
+        if !reasons.is_empty() && config.level(Rule::RemovalEscalation) != Level::Off {
+            escalated = true;
+            findings.push(Judged {
+                finding: Finding {
+                    rule: Rule::RemovalEscalation,
+                    message: reasons.join("; "),
+                    span: chapter_span.clone(),
+                    block: None,
+                    evidence_ids: Vec::new(),
+                    excerpt: None,
+                },
+                level: config.level(Rule::RemovalEscalation),
+                severity: Severity::Error,
+                removed: false,
+            });
+        }
+    }
+
+    // Severities as printed, and the verdict.
+    let escalate_fails = escalated && config.escalate == Escalate::Fail;
+    for judged in &mut findings {
+        judged.severity = match config.mode {
+            Mode::Fail => judged.severity,
+            Mode::Warn | Mode::Downgrade => Severity::Warning,
+            Mode::Remove if judged.removed => Severity::Warning,
+            Mode::Remove if judged.level == Level::Error && escalate_fails => Severity::Error,
+            Mode::Remove => Severity::Warning,
+        };
+    }
+    let downgrade = !scan.has_banner
+        && ((config.mode == Mode::Downgrade && errors > 0)
+            || (escalated && config.escalate == Escalate::Downgrade));
+    let verdict = if (config.mode == Mode::Fail && errors > 0) || escalate_fails {
+        Verdict::Failed
+    } else if downgrade || (scan.has_banner && errors > 0 && config.mode == Mode::Downgrade) {
+        Verdict::Downgraded
+    } else if !removed_claims.is_empty() || !removed_markers.is_empty() {
+        Verdict::RemovedClaims
+    } else {
+        Verdict::Published
+    };
+    labels.retain(|(c, _)| !removed_claims.iter().any(|(r, _)| r == c));
+    Judgement {
+        resolved,
+        claims,
+        findings,
+        suppressed,
+        removed_claims,
+        removed_markers,
+        conflicts,
+        labels,
+        diversity,
+        grounded,
+        errors,
+        downgrade,
+        verdict,
+    }
+}
+
+/// What a finding is about.
+#[derive(Debug, Clone, Copy)]
+enum Origin {
+    /// A marker that does not resolve (index into the scan's markers).
+    Marker(usize),
+    /// A claim (index into the claims).
+    Claim(usize),
+    /// An item or the whole chapter.
+    Other,
+}
+
+/// Whether the text holds something like `[3]`.
+fn has_bare_number(text: &str) -> bool {
+    text.split('[').skip(1).any(|rest| {
+        rest.split_once(']')
+            .is_some_and(|(n, _)| !n.is_empty() && n.bytes().all(|b| b.is_ascii_digit()))
+    })
+}

@@ -1,0 +1,220 @@
+//! `number-not-in-evidence`: a number in a claim should appear in the
+//! passages the claim cites.
+//!
+//! A claim is checked when the items it cites (through markers that
+//! resolve) hold at least one passage: `cited_text`, `quote_span.text` or
+//! `snippet_span.text`. Each quantity, percentage and year of the claim
+//! ([`numbers_in`]) must then match a number of one of those passages by
+//! value, whatever the spelling (`5.25-5.50%` matches `5.25 to 5.50
+//! percent` and `5-1/4 to 5-1/2 percent`; `143,000` matches `143
+//! thousand`). A year may also match the year an item was published or a
+//! year in its title. Days, times and numeric dates are not checked: a
+//! passage rarely repeats its own date.
+
+use super::numbers::{Number, NumberKind, numbers_in};
+use super::{Finding, Resolved, Rule};
+use crate::markers::Scan;
+use std::collections::HashSet;
+
+/// One finding per claim with numbers that none of its cited passages
+/// holds, at the first such number. `text` is the chapter the scan is of;
+/// `resolved[i]` is the resolution of `scan.markers[i]`.
+pub fn numbers_not_in_evidence(
+    text: &str,
+    scan: &Scan,
+    resolved: &[Option<Resolved<'_>>],
+) -> Vec<Finding> {
+    let mut cited: Vec<Vec<Resolved<'_>>> = vec![Vec::new(); scan.blocks.len()];
+    for (marker, evidence) in scan.markers.iter().zip(resolved) {
+        if let (Some(block), Some(evidence)) = (marker.block, evidence)
+            && !cited[block].iter().any(|e| e.id == evidence.id)
+        {
+            cited[block].push(*evidence);
+        }
+    }
+    let mut findings = Vec::new();
+    for (i, (block, items)) in scan.blocks.iter().zip(&cited).enumerate() {
+        if !block.is_claim() || items.is_empty() {
+            continue;
+        }
+        if !items.iter().any(|e| e.item.passages().next().is_some()) {
+            continue;
+        }
+        let passages: Vec<Number> = items
+            .iter()
+            .flat_map(|e| e.item.passages())
+            .flat_map(numbers_in)
+            .collect();
+        let mut years: HashSet<i64> = HashSet::new();
+        for e in items {
+            if let Some(at) = e.published_at {
+                years.insert(i64::from(at.to_zoned(jiff::tz::TimeZone::UTC).year()));
+            }
+            years.extend(
+                numbers_in(e.title)
+                    .iter()
+                    .filter(|n| n.kind == NumberKind::Year)
+                    .map(|n| n.value as i64),
+            );
+        }
+        let claim_numbers = numbers_in(&block.text);
+        let missing: Vec<&Number> = claim_numbers
+            .iter()
+            .filter(|n| {
+                matches!(
+                    n.kind,
+                    NumberKind::Quantity | NumberKind::Percent | NumberKind::Year
+                )
+            })
+            .filter(|n| !passages.iter().any(|p| n.matches(p)))
+            .filter(|n| !(n.kind == NumberKind::Year && years.contains(&(n.value as i64))))
+            .collect();
+        let Some(first) = missing.first() else {
+            continue;
+        };
+        let written = |n: &Number| format!("`{}`", &block.text[n.span.clone()]);
+        let list = missing.iter().map(|n| written(n)).collect::<Vec<_>>();
+        let ids = items
+            .iter()
+            .map(|e| format!("`{}`", e.id))
+            .collect::<Vec<_>>();
+        let message = format!(
+            "{} {} in none of the passages this claim cites ({})",
+            join(&list),
+            if list.len() == 1 { "appears" } else { "appear" },
+            ids.join(", ")
+        );
+        let needle = &block.text[first.span.clone()];
+        let span = text
+            .get(block.span.clone())
+            .and_then(|claim| claim.find(needle))
+            .map(|at| block.span.start + at..block.span.start + at + needle.len())
+            .unwrap_or_else(|| block.span.clone());
+        findings.push(Finding {
+            rule: Rule::NumberNotInEvidence,
+            message,
+            span,
+            block: Some(i),
+            evidence_ids: items.iter().map(|e| e.id.to_owned()).collect(),
+            excerpt: None,
+        });
+    }
+    findings
+}
+
+/// `a`, `a and b`, `a, b and c`.
+fn join(items: &[String]) -> String {
+    match items {
+        [] => String::new(),
+        [one] => one.clone(),
+        [init @ .., last] => format!("{} and {last}", init.join(", ")),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::markers::{MarkdownFlags, ScanOptions, scan};
+    use crate::store::Store;
+    use std::path::PathBuf;
+
+    fn store() -> (tempfile::TempDir, Store) {
+        let dir = tempfile::tempdir().unwrap();
+        std::fs::write(
+            dir.path().join("s.json"),
+            r#"{"schema_version":"evidence.v1",
+            "sources":[{"source_id":"fed","publisher":"Federal Reserve","tier":1}],
+            "evidence":[
+              {"id":"fomc","source_id":"fed","url":"https://fed.gov/a","title":"FOMC statement, January 2026",
+               "published_at":"2026-02-10T19:00:00Z",
+               "quote_span":{"text":"The Committee decided to maintain the target range for the federal funds rate at 5-1/4 to 5-1/2 percent."}},
+              {"id":"jobs","source_id":"fed","url":"https://fed.gov/b","title":"Jobs","published_at":"2026-02-06T13:30:00Z",
+               "cited_text":"Total nonfarm payroll employment rose by 143,000 in January."},
+              {"id":"snip","source_id":"fed","url":"https://fed.gov/c","title":"Prices","published_at":"2026-02-06T13:30:00Z",
+               "snippet_span":{"text":"CPI up 2.9% over the year"}},
+              {"id":"bare","source_id":"fed","url":"https://fed.gov/d","title":"Bare","published_at":"2026-02-06T13:30:00Z"}
+            ]}"#,
+        )
+        .unwrap();
+        let store = crate::store::load(dir.path(), &[PathBuf::from("s.json")]).unwrap();
+        (dir, store)
+    }
+
+    fn check(text: &str) -> Vec<Finding> {
+        let (_dir, store) = store();
+        let options = ScanOptions {
+            markdown: MarkdownFlags::default(),
+            numbered: false,
+            references_title: "References",
+            claim_min_words: 3,
+        };
+        let scan = scan(text, &options);
+        let now = &crate::config::Config::from_value(
+            serde_json::json!({"store": "s", "as-of": "2026-02-20T00:00:00Z"}),
+        )
+        .unwrap();
+        let resolved: Vec<_> = scan
+            .markers
+            .iter()
+            .map(|m| super::super::resolve(&m.kind, &store, None, now).ok())
+            .collect();
+        numbers_not_in_evidence(text, &scan, &resolved)
+    }
+
+    #[test]
+    fn numbers_found_in_a_cited_passage_in_another_spelling_pass() {
+        for claim in [
+            "The Fed held rates at 5.25-5.50% [EVID:fomc].",
+            "The Fed held rates at 5.25%–5.50% [EVID:fomc].",
+            "The Fed held rates at 5.25 to 5.50 percent [EVID:fomc].",
+            "The Fed held rates at 5¼–5½ percent [EVID:fomc].",
+            "Payrolls rose by 143 thousand in 2026 [EVID:jobs].",
+            "Payrolls rose 143k while prices rose 2.9% [EVID:jobs][EVID:snip].",
+            "Section 3 of the January statement held the range [EVID:fomc].",
+        ] {
+            let findings = check(claim);
+            assert!(findings.is_empty(), "{claim}: {findings:?}");
+        }
+    }
+
+    #[test]
+    fn a_number_in_no_passage_is_reported_at_the_number() {
+        let text = "The Fed held rates at 5.25-5.75% [EVID:fomc].\n";
+        let findings = check(text);
+        assert_eq!(findings.len(), 1, "{findings:?}");
+        let f = &findings[0];
+        assert_eq!(f.rule, Rule::NumberNotInEvidence);
+        assert_eq!(
+            f.message,
+            "`5.75%` appears in none of the passages this claim cites (`fomc`)"
+        );
+        assert_eq!(&text[f.span.clone()], "5.75%");
+
+        let findings =
+            check("Payrolls rose 150,000 and prices 3.1% in 2024 [EVID:jobs][EVID:snip].\n");
+        assert_eq!(
+            findings[0].message,
+            "`150,000`, `3.1%` and `2024` appear in none of the passages this claim cites (`jobs`, `snip`)"
+        );
+    }
+
+    #[test]
+    fn claims_citing_no_passage_are_not_checked() {
+        assert!(check("Something rose by 42% this year [EVID:bare].\n").is_empty());
+        // An unresolved marker contributes nothing.
+        assert!(check("Something rose by 42% this year [EVID:nope].\n").is_empty());
+    }
+
+    #[test]
+    fn dates_are_not_checked_and_years_may_come_from_the_item() {
+        assert!(
+            check("On February 10 at 2:00 the range held at 5.25-5.50% [EVID:fomc].\n").is_empty()
+        );
+        // 2026: published; January 2026 is in the title.
+        assert!(check("In 2026 the range held at 5.25-5.50% [EVID:fomc].\n").is_empty());
+        assert_eq!(
+            check("In 2027 the range held at 5.25-5.50% [EVID:fomc].\n").len(),
+            1
+        );
+    }
+}

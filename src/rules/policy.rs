@@ -1,0 +1,41 @@
+//! `policy-claim` (seed 000 §3.1): a claim whose cited evidence carries a
+//! policy tag (`policy-tags`, by default `policy_centralbank` and
+//! `macro_data`; an item's tags and its source's count) must cite a tier-1
+//! item when the chapter's evidence pack holds a tier-1 item with that tag.
+//! The pack is the chapter's citation list in the store, or else every item
+//! the chapter cites.
+
+use super::Resolved;
+
+/// The policy tags of an item: its own and its source's, among `policy_tags`.
+pub fn policy_tags<'a>(item: &Resolved<'a>, policy_tags: &'a [String]) -> Vec<&'a str> {
+    policy_tags
+        .iter()
+        .filter(|tag| {
+            item.item.tags.iter().any(|t| t == *tag) || item.source.tags.iter().any(|t| t == *tag)
+        })
+        .map(String::as_str)
+        .collect()
+}
+
+/// For a claim citing `cited`, the tier-1 item of the pack it should have
+/// cited, if the rule is violated.
+pub fn missing_official<'a>(
+    cited: &[&Resolved<'a>],
+    pack: &[Resolved<'a>],
+    tags: &'a [String],
+) -> Option<(&'a str, &'a str)> {
+    if cited.iter().any(|r| r.source.tier == 1) {
+        return None;
+    }
+    let claim_tags: Vec<&str> = cited.iter().flat_map(|r| policy_tags(r, tags)).collect();
+    if claim_tags.is_empty() {
+        return None;
+    }
+    pack.iter().filter(|p| p.source.tier == 1).find_map(|p| {
+        policy_tags(p, tags)
+            .into_iter()
+            .find(|t| claim_tags.contains(t))
+            .map(|t| (p.id, t))
+    })
+}

@@ -1,0 +1,107 @@
+//! The benchmark's synthetic books (examples/bench/book.rs), built by real
+//! mdBook and fed to the binary: they pass every rule, so the benchmark
+//! measures a publishing build, and the output is byte-identical whatever
+//! the number of threads. (Timings live in `bench/run`, never in tests.)
+
+#[path = "../examples/bench/book.rs"]
+mod book;
+mod common;
+
+use assert_cmd::Command;
+use book::{Spec, Style};
+use common::{TestBook, binary};
+
+/// Runs the binary on `stdin` with `threads` rayon threads.
+fn run_with_threads(dir: &std::path::Path, stdin: &str, threads: usize) -> (i32, Vec<u8>, String) {
+    let output = Command::new(binary())
+        .current_dir(dir)
+        .env("NO_COLOR", "1")
+        .env("RAYON_NUM_THREADS", threads.to_string())
+        .env_remove("SOURCE_DATE_EPOCH")
+        .write_stdin(stdin.to_owned())
+        .output()
+        .expect("binary runs");
+    (
+        output.status.code().unwrap_or(-1),
+        output.stdout,
+        String::from_utf8(output.stderr).expect("stderr is UTF-8"),
+    )
+}
+
+fn test_book(spec: &Spec) -> TestBook {
+    let chapters: Vec<(String, String)> = (0..spec.chapters)
+        .map(|c| (book::chapter_path(c), book::chapter(spec, c)))
+        .collect();
+    let chapters: Vec<(&str, &str)> = chapters
+        .iter()
+        .map(|(p, c)| (p.as_str(), c.as_str()))
+        .collect();
+    TestBook::with_store("as-of = \"2026-02-11\"", &book::store_json(spec), &chapters)
+}
+
+#[test]
+fn output_is_identical_whatever_the_thread_count() {
+    for style in [Style::Evid, Style::Numbered] {
+        let spec = Spec {
+            chapters: 48,
+            items: 1000,
+            style,
+        };
+        let book = test_book(&spec);
+        let stdin = book.stdin("html");
+        let (code, one, stderr) = run_with_threads(book.root(), &stdin, 1);
+        assert_eq!(code, 0, "{style:?}: {stderr}");
+        assert!(!stderr.contains("error"), "{style:?}: {stderr}");
+        for threads in [2, 3] {
+            let (code, many, stderr) = run_with_threads(book.root(), &stdin, threads);
+            assert_eq!(code, 0, "{style:?}, {threads} threads: {stderr}");
+            assert!(
+                one == many,
+                "{style:?}: the output with {threads} threads differs from the output with 1"
+            );
+        }
+
+        // Every marker was rendered, none in code.
+        let out: mdbook_preprocessor::book::Book = serde_json::from_slice(&one).unwrap();
+        let chapters: Vec<_> = out.chapters().collect();
+        assert_eq!(chapters.len(), spec.chapters);
+        for chapter in chapters {
+            let text = &chapter.content;
+            assert_eq!(text.matches("class=\"evidence-cite\"").count(), 80);
+            assert_eq!(text.matches("class=\"evidence-ref\"").count(), 40);
+            assert!(text.contains("[EVID:ev_not_a_marker]"));
+        }
+    }
+}
+
+#[test]
+fn the_equivalent_bib_book_cites_the_same_items() {
+    let spec = |style| Spec {
+        chapters: 3,
+        items: 200,
+        style,
+    };
+    let evid = book::chapter(&spec(Style::Evid), 2);
+    let cite = book::chapter(&spec(Style::Cite), 2);
+    let ids = |text: &str, open: &str, close: char| -> Vec<String> {
+        text.match_indices(open)
+            .map(|(i, _)| {
+                let rest = &text[i + open.len()..];
+                rest[..rest.find(close).unwrap()].to_owned()
+            })
+            .filter(|id| id != "ev_not_a_marker")
+            .collect()
+    };
+    let cited = ids(&cite, "{{#cite ", '}');
+    assert_eq!(cited.len(), 80);
+    // The [EVID:] book also has the marker-like text of its code block and
+    // code span; the first 80 are the bullets' citations.
+    assert_eq!(ids(&evid, "[EVID:", ']')[..80], cited[..]);
+    let bib = book::bib(&spec(Style::Cite));
+    for id in &cited {
+        assert!(
+            bib.contains(&format!("@online{{{id},")),
+            "{id} not in the .bib"
+        );
+    }
+}

@@ -59,6 +59,7 @@ pub fn check(dir: &Path, format: Format) -> anyhow::Result<bool> {
             let mut stderr = crate::report::stderr();
             report.emit_human(&mut stderr)?;
             crate::report::emit_summary(&outcome, setup.config.mode, &mut stderr)?;
+            stderr.flush()?;
         }
         Format::Json => {
             let json = crate::report::json::ValidationReport::new(

@@ -262,6 +262,7 @@ pub fn run_and_report(ctx: &PreprocessorContext, book: &mut Book) -> anyhow::Res
     let mut stderr = crate::report::stderr();
     outcome.report.emit_human(&mut stderr)?;
     crate::report::emit_summary(&outcome, setup.config.mode, &mut stderr)?;
+    std::io::Write::flush(&mut stderr)?;
     if std::env::var_os("GITHUB_ACTIONS").is_some_and(|v| v == "true") {
         // The runner reads workflow commands from stderr too; stdout is the book.
         let base = github_base(&ctx.root);

@@ -153,12 +153,14 @@ fn to_codespan(d: &Diagnostic) -> CsDiagnostic<usize> {
 }
 
 /// A colour-capable stderr: colour only on a terminal, and never when
-/// `NO_COLOR` is set (<https://no-color.org>).
-pub fn stderr() -> term::termcolor::StandardStream {
+/// `NO_COLOR` is set (<https://no-color.org>). Buffered (stderr is not): a
+/// diagnostic is dozens of small writes, and a book with thousands of them
+/// spent most of its run in `write` calls. Flush it when done.
+pub fn stderr() -> term::termcolor::BufferedStandardStream {
     use std::io::IsTerminal;
     let colour = std::io::stderr().is_terminal()
         && std::env::var_os("NO_COLOR").is_none_or(|v| v.is_empty());
-    term::termcolor::StandardStream::stderr(if colour {
+    term::termcolor::BufferedStandardStream::stderr(if colour {
         term::termcolor::ColorChoice::Auto
     } else {
         term::termcolor::ColorChoice::Never

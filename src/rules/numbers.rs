@@ -29,7 +29,8 @@
 //! `H1`, `G7`, `COVID-19`, `mp3`, `10Y`), ordinals (`1st`, `2nd`, `21st`),
 //! list numbering at the start of the text (`1.`, `2)`), references to a
 //! part of a document (`Section 3`, `Chapter 2`, `Table 1`, `Figure 4`,
-//! `page 12`, `§ 4`, `No. 7`, `#3`), digits inside a URL, and years inside a
+//! `page 12`, `§ 4`, `No. 7`, `#3`), a bracketed number (`[3]`, a
+//! citation), digits inside a URL, and years inside a
 //! quoted title (`"GDP, Fourth Quarter 2025"`, in straight or curly double
 //! quotes). A decimal comma (`2,50`) is not understood: it reads as two
 //! numbers.
@@ -216,6 +217,10 @@ fn read_number(text: &str, start: usize) -> (Option<Number>, usize) {
 
     let int_end = digits_end(start);
     let int_len = int_end - start;
+    // A bracketed number, `[3]`, is a citation, not a quantity.
+    if before == Some('[') && bytes.get(int_end) == Some(&b']') {
+        return (None, int_end + 1);
+    }
 
     // Dates and times are one token each.
     if int_len == 4
@@ -520,7 +525,7 @@ fn in_url(text: &str, at: usize) -> bool {
 
 /// Text between two numbers that makes them a range (`and` only after
 /// `between`).
-fn is_range_separator(between: &str, after_between: bool) -> bool {
+pub(super) fn is_range_separator(between: &str, after_between: bool) -> bool {
     let t = between.trim();
     matches!(t, "-" | "–" | "—" | "to" | "through") || t == "and" && after_between
 }

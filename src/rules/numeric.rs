@@ -2,175 +2,32 @@
 //! percentage or a specific date needs a tier 1-2 citation, or citations
 //! from two different publishers.
 //!
-//! What counts as a figure, in the claim's text as a reader sees it:
-//! - a number written with digits (`2.9`, `1,200`, `$3.2bn`, `5.25-5.50`),
-//!   with or without a unit or `%` (`percent`, `bp`, `basis points`);
-//! - a specific date: a month name next to a day (`March 12`, `12 March`,
-//!   `Feb. 10, 2026`) or a numeric date (`2026-02-10`, `10/02/2026`).
-//!
-//! What does not: a year on its own (`in 2025`, `the 2026 outlook`),
-//! ordinals (`1st`, `3rd`, `21st`), digits inside a word or name (`Q4`,
-//! `G7`, `COVID-19`, `A320`), a bracketed number (`[3]`), and numbers
-//! spelled out in words. List numbering and heading numbers are not part
-//! of a claim's text in the first place.
+//! A figure is any number of [`numbers_in`] (the one definition, in
+//! `numbers.rs`, shared with `number-not-in-evidence`) except a year on its
+//! own: quantities (`2.9`, `1,200`, `$3.2bn`), percentages, ranges
+//! (`5.25-5.50%`, one figure), days next to a month (`March 12`), times and
+//! numeric dates (`2026-02-10`). Not figures: a year alone (`in 2025`),
+//! ordinals, digits in a word or name (`Q4`, `G7`, `COVID-19`), a bracketed
+//! citation number (`[3]`), numbers in words.
 
 use super::Resolved;
+use super::numbers::{NumberKind, is_range_separator, numbers_in};
 use std::ops::Range;
 
-const MONTHS: &[&str] = &[
-    "january",
-    "february",
-    "march",
-    "april",
-    "may",
-    "june",
-    "july",
-    "august",
-    "september",
-    "october",
-    "november",
-    "december",
-    "jan",
-    "feb",
-    "mar",
-    "apr",
-    "jun",
-    "jul",
-    "aug",
-    "sep",
-    "sept",
-    "oct",
-    "nov",
-    "dec",
-];
-
-/// The first figure (number, percentage or specific date) a text states.
+/// The first figure (number, percentage or specific date) a text states:
+/// the first of [`numbers_in`] that is not a year on its own.
 pub fn first_figure(text: &str) -> Option<Range<usize>> {
-    let bytes = text.as_bytes();
-    let mut i = 0;
-    while i < bytes.len() {
-        if !bytes[i].is_ascii_digit() {
-            i += 1;
-            continue;
+    let numbers = numbers_in(text);
+    let first = numbers.iter().position(|n| n.kind != NumberKind::Year)?;
+    // A range (`5.25-5.50%`) is one figure.
+    let mut span = numbers[first].span.clone();
+    for next in &numbers[first + 1..] {
+        if !is_range_separator(&text[span.end..next.span.start], false) {
+            break;
         }
-        let start = i;
-        // A number: digits with inner separators, and a range `5.25-5.50`.
-        let mut end = i;
-        while end < bytes.len()
-            && (bytes[end].is_ascii_digit()
-                || (matches!(bytes[end], b'.' | b',' | b'-' | b'/')
-                    && bytes.get(end + 1).is_some_and(u8::is_ascii_digit)))
-        {
-            end += 1;
-        }
-        i = end;
-        if let Some(figure) = judge_token(text, start, end) {
-            return Some(figure);
-        }
+        span.end = next.span.end;
     }
-    None
-}
-
-/// Whether the digits at `start..end` are a figure, and its range.
-fn judge_token(text: &str, start: usize, end: usize) -> Option<Range<usize>> {
-    let token = &text[start..end];
-    let before = text[..start].chars().next_back();
-    let after = text[end..].chars().next();
-    // Part of a word or name: `Q4`, `G7`, `COVID-19`, `A320`.
-    if before.is_some_and(|c| c.is_alphabetic() || c == '-' || c == '_')
-        && !text[..start].ends_with(" -")
-    {
-        return None;
-    }
-    if before == Some('[') && after == Some(']') {
-        return None;
-    }
-    let rest = &text[end..];
-    let suffix: String = rest.chars().take_while(|c| c.is_alphabetic()).collect();
-    if matches!(suffix.as_str(), "st" | "nd" | "rd" | "th") {
-        return None;
-    }
-    // Numeric dates.
-    if is_numeric_date(token) {
-        return Some(start..end);
-    }
-    let is_year = token.len() == 4
-        && token.bytes().all(|b| b.is_ascii_digit())
-        && (token.starts_with("19") || token.starts_with("20"));
-    // A day next to a month name is a date; a year is one only then.
-    let day = token.len() <= 2 && token.parse::<u8>().is_ok_and(|d| (1..=31).contains(&d));
-    if day && (month_before(&text[..start]) || month_after(rest)) {
-        return Some(start..end);
-    }
-    if is_year {
-        return None;
-    }
-    if !suffix.is_empty() && !is_unit(&suffix) {
-        // `3a`, `5G`: a label, not a quantity.
-        return None;
-    }
-    Some(start..end + suffix.len() + usize::from(suffix.is_empty() && rest.starts_with('%')))
-}
-
-/// Units and magnitudes that may follow a number directly (`3bn`, `25bp`).
-fn is_unit(suffix: &str) -> bool {
-    matches!(
-        suffix.to_ascii_lowercase().as_str(),
-        "k" | "m"
-            | "bn"
-            | "b"
-            | "tn"
-            | "t"
-            | "bp"
-            | "bps"
-            | "x"
-            | "pct"
-            | "mn"
-            | "mm"
-            | "kg"
-            | "km"
-            | "gw"
-            | "mw"
-            | "twh"
-            | "gwh"
-    )
-}
-
-fn is_numeric_date(token: &str) -> bool {
-    let parts: Vec<&str> = token.split(['-', '/']).collect();
-    parts.len() == 3
-        && parts
-            .iter()
-            .all(|p| !p.is_empty() && p.bytes().all(|b| b.is_ascii_digit()))
-        && (parts[0].len() == 4 || parts[2].len() == 4 || parts[2].len() == 2)
-        && token.split('-').count() != 2
-}
-
-fn month_before(text: &str) -> bool {
-    let word = text
-        .trim_end()
-        .trim_end_matches('.')
-        .rsplit(|c: char| !c.is_alphabetic())
-        .next()
-        .unwrap_or("");
-    text.ends_with(char::is_whitespace) && is_month(word)
-}
-
-fn month_after(text: &str) -> bool {
-    let word = text
-        .strip_prefix(' ')
-        .unwrap_or("")
-        .split(|c: char| !c.is_alphabetic())
-        .next()
-        .unwrap_or("");
-    is_month(word)
-}
-
-fn is_month(word: &str) -> bool {
-    // `May` only with a capital: `may` is a verb.
-    word.len() >= 3
-        && word.starts_with(|c: char| c.is_uppercase())
-        && MONTHS.contains(&word.to_lowercase().as_str())
+    Some(span)
 }
 
 /// Whether cited evidence is credible enough for a figure: a tier 1-2

@@ -213,13 +213,18 @@ impl Block {
 
     /// The first words of the block, for diagnostics.
     pub fn excerpt(&self, max_words: usize) -> String {
-        let mut words = self.text.split_whitespace();
-        let mut out = words.by_ref().take(max_words).collect::<Vec<_>>().join(" ");
-        if words.next().is_some() {
-            out.push('…');
-        }
-        out
+        excerpt(&self.text, max_words)
     }
+}
+
+/// The first `max_words` words of a text, with `…` when there are more.
+pub fn excerpt(text: &str, max_words: usize) -> String {
+    let mut words = text.split_whitespace();
+    let mut out = words.by_ref().take(max_words).collect::<Vec<_>>().join(" ");
+    if words.next().is_some() {
+        out.push('…');
+    }
+    out
 }
 
 /// Everything the later stages need to know about a chapter's markdown.
@@ -873,7 +878,7 @@ pub fn count_words(text: &str) -> usize {
 }
 
 /// The offset of the start of the line after `offset` (or the end of text).
-fn line_end(text: &str, offset: usize) -> usize {
+pub(crate) fn line_end(text: &str, offset: usize) -> usize {
     if offset == 0 || text.as_bytes().get(offset - 1) == Some(&b'\n') {
         return offset;
     }

@@ -3,7 +3,7 @@
 
 use super::{Edit, Entry, Target, escape};
 use crate::config::{Config, Removal};
-use crate::markers::{NotAClaim, Scan, is_escaped};
+use crate::markers::{NotAClaim, Scan, is_escaped, line_end};
 use crate::rules::confidence::LABELS;
 use crate::rules::{Judgement, Resolved};
 use crate::store::CitationList;
@@ -223,17 +223,6 @@ fn removal_edit(
     Edit {
         range: block.outer.start..line_end(text, block.outer.end),
         text: String::new(),
-    }
-}
-
-/// The start of the line after `offset` (`offset` itself at a line start).
-fn line_end(text: &str, offset: usize) -> usize {
-    if offset == 0 || text.as_bytes().get(offset - 1) == Some(&b'\n') {
-        return offset;
-    }
-    match text[offset..].find('\n') {
-        Some(nl) => offset + nl + 1,
-        None => text.len(),
     }
 }
 

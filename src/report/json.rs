@@ -53,6 +53,14 @@ pub struct Suppressed<'r> {
 pub struct Totals {
     /// Chapters in the book.
     pub chapters: usize,
+    /// The sums of the chapters' counts.
+    #[serde(flatten)]
+    pub counts: Counts,
+}
+
+/// The counts of a chapter, or of the book.
+#[derive(Debug, Default, Clone, Copy, Serialize)]
+pub struct Counts {
     /// Claims checked (the contract's "bullets": claim units).
     pub total_bullets: usize,
     /// Claims with at least one resolving citation.
@@ -69,6 +77,18 @@ pub struct Totals {
     pub warnings: usize,
 }
 
+impl std::ops::AddAssign for Counts {
+    fn add_assign(&mut self, other: Counts) {
+        self.total_bullets += other.total_bullets;
+        self.cited_bullets += other.cited_bullets;
+        self.removed_bullets += other.removed_bullets;
+        self.markers += other.markers;
+        self.resolved_markers += other.resolved_markers;
+        self.errors += other.errors;
+        self.warnings += other.warnings;
+    }
+}
+
 /// One chapter.
 #[derive(Debug, Serialize)]
 pub struct ChapterEntry<'r> {
@@ -80,20 +100,9 @@ pub struct ChapterEntry<'r> {
     pub verdict: Verdict,
     /// Whether it has no error-level violation.
     pub validation_passed: bool,
-    /// Claims checked.
-    pub total_bullets: usize,
-    /// Claims with a resolving citation.
-    pub cited_bullets: usize,
-    /// Claims removed.
-    pub removed_bullets: usize,
-    /// Markers found.
-    pub markers: usize,
-    /// Markers that resolved.
-    pub resolved_markers: usize,
-    /// Error-level violations.
-    pub errors: usize,
-    /// Warning-level violations.
-    pub warnings: usize,
+    /// The chapter's counts.
+    #[serde(flatten)]
+    pub counts: Counts,
     /// Diversity of the cited evidence (seed 000 §4.4).
     pub diversity_stats: &'r DiversityStats,
 }
@@ -131,19 +140,7 @@ impl<'r> ValidationReport<'r> {
             .chapters
             .iter()
             .map(|c| {
-                totals.chapters += 1;
-                totals.total_bullets += c.claims;
-                totals.cited_bullets += c.grounded_claims;
-                totals.removed_bullets += c.removed_claims;
-                totals.markers += c.markers;
-                totals.resolved_markers += c.resolved_markers;
-                totals.errors += c.errors;
-                totals.warnings += c.warnings;
-                ChapterEntry {
-                    path: &c.path,
-                    checked: c.checked,
-                    verdict: c.verdict,
-                    validation_passed: c.errors == 0,
+                let counts = Counts {
                     total_bullets: c.claims,
                     cited_bullets: c.grounded_claims,
                     removed_bullets: c.removed_claims,
@@ -151,6 +148,15 @@ impl<'r> ValidationReport<'r> {
                     resolved_markers: c.resolved_markers,
                     errors: c.errors,
                     warnings: c.warnings,
+                };
+                totals.chapters += 1;
+                totals.counts += counts;
+                ChapterEntry {
+                    path: &c.path,
+                    checked: c.checked,
+                    verdict: c.verdict,
+                    validation_passed: c.errors == 0,
+                    counts,
                     diversity_stats: &c.diversity,
                 }
             })
@@ -176,7 +182,7 @@ impl<'r> ValidationReport<'r> {
             as_of: as_of.strftime("%Y-%m-%dT%H:%M:%SZ").to_string(),
             mode,
             verdict,
-            validation_passed: totals.errors == 0 && store_errors == 0,
+            validation_passed: totals.counts.errors == 0 && store_errors == 0,
             totals,
             chapters,
             violations: report

@@ -21,12 +21,7 @@ pub struct Claim {
 impl Claim {
     /// The first words of the claim, for diagnostics.
     pub fn excerpt(&self, max_words: usize) -> String {
-        let mut words = self.text.split_whitespace();
-        let mut out = words.by_ref().take(max_words).collect::<Vec<_>>().join(" ");
-        if words.next().is_some() {
-            out.push('…');
-        }
-        out
+        crate::markers::excerpt(&self.text, max_words)
     }
 }
 

@@ -18,10 +18,7 @@ pub const LABELS: [&str; 3] = [
 
 /// The label of a claim citing `cited` (not empty).
 pub fn label(cited: &[&Resolved<'_>]) -> &'static str {
-    let mut publishers: Vec<&str> = cited.iter().map(|r| r.publisher()).collect();
-    publishers.sort_unstable();
-    publishers.dedup();
-    let p = publishers.len();
+    let p = super::publisher_count(cited);
     let best = cited.iter().map(|r| r.source.tier).min().unwrap_or(u8::MAX);
     if (p >= 2 && best == 1) || (p >= 3 && best <= 2) {
         LABELS[0]

@@ -27,6 +27,9 @@ pub struct DiversityStats {
     pub max_publisher_pct: u32,
     /// The largest publisher.
     pub max_publisher: Option<String>,
+    /// How many items the largest publisher supplies.
+    #[serde(skip)]
+    pub max_publisher_items: usize,
 }
 
 /// The stats of the distinct items `items`.
@@ -57,6 +60,7 @@ pub fn stats(items: &[Resolved<'_>]) -> DiversityStats {
         tier_4_pct: tier(4),
         max_publisher_pct: pct(max_count),
         max_publisher: Some(max_publisher.to_owned()),
+        max_publisher_items: max_count,
     }
 }
 
@@ -69,13 +73,7 @@ pub fn violations(items: &[Resolved<'_>], limits: &Diversity) -> Vec<(Rule, Stri
     let share = |count: usize| count as f64 / n as f64;
     let stats = stats(items);
     let mut out = Vec::new();
-    let mut publishers: Vec<&str> = items.iter().map(|r| r.publisher()).collect();
-    publishers.sort_unstable();
-    let max_count = publishers
-        .chunk_by(|a, b| a == b)
-        .map(<[&str]>::len)
-        .max()
-        .unwrap_or(0);
+    let max_count = stats.max_publisher_items;
     if share(max_count) > limits.max_publisher_share {
         out.push((
             Rule::PublisherDominance,

@@ -7,11 +7,12 @@
 use super::claims::{Claim, claims, is_under};
 use super::diversity::{self, DiversityStats};
 use super::{Finding, Level, Resolved, Rule, Severity};
-use super::{confidence, numeric, policy, resolve, speculation};
+use super::{confidence, numeric, policy, resolve, resolve_id, speculation};
 use crate::config::{Config, Escalate, Mode};
 use crate::markers::Scan;
 use crate::store::{CitationList, PaywallPolicy, Store};
 use serde::Serialize;
+use std::cell::OnceCell;
 use std::collections::{HashMap, HashSet};
 use std::ops::Range;
 
@@ -144,22 +145,19 @@ pub fn judge<'s>(
             cited_items.push(*r);
         }
     }
-    // The evidence pack: the chapter's citation list, else what it cites.
-    let pack: Vec<Resolved<'s>> = match list {
-        Some(list) => list
-            .ids
-            .iter()
-            .filter_map(|id| {
-                resolve(
-                    &crate::markers::MarkerKind::Evidence(id.clone()),
-                    store,
-                    None,
-                    config,
-                )
-                .ok()
-            })
-            .collect(),
-        None => cited_items.clone(),
+    // The evidence pack: the chapter's citation list, else what it cites;
+    // resolved only when a policy claim needs it.
+    let pack: OnceCell<Vec<Resolved<'s>>> = OnceCell::new();
+    let pack = || {
+        pack.get_or_init(|| match list {
+            Some(list) => list
+                .ids
+                .iter()
+                .filter_map(|id| resolve_id(id, store, config).ok())
+                .collect(),
+            None => cited_items.clone(),
+        })
+        .as_slice()
     };
 
     // Per-claim rules; `claim_fail[c]` is the rule that would remove claim c.
@@ -215,8 +213,7 @@ pub fn judge<'s>(
                 claim_fail[c] = Some((Rule::NumericClaim, INSUFFICIENT_CREDIBLE));
             }
         }
-        if let Some((official, tag)) = policy::missing_official(&cited, &pack, &config.policy_tags)
-        {
+        if let Some((official, tag)) = policy::missing_official(&cited, pack, &config.policy_tags) {
             push(
                 Rule::PolicyClaim,
                 format!(

@@ -18,12 +18,20 @@ pub mod speculation;
 
 pub use judge::{Judged, Judgement, Verdict, judge};
 pub use number_evidence::numbers_not_in_evidence;
-pub use resolution::{Resolved, is_http_url, resolve};
+pub use resolution::{Resolved, is_http_url, resolve, resolve_id};
 pub use spans::span_mismatches;
 
 use serde::Serialize;
 use std::fmt;
 use std::ops::Range;
+
+/// The number of distinct publishers among cited items.
+pub fn publisher_count(cited: &[&Resolved<'_>]) -> usize {
+    let mut publishers: Vec<&str> = cited.iter().map(|r| r.publisher()).collect();
+    publishers.sort_unstable();
+    publishers.dedup();
+    publishers.len()
+}
 
 /// One violation found in a chapter, before it is placed in a file.
 #[derive(Debug, Clone, PartialEq, Eq)]

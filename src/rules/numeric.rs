@@ -36,10 +36,7 @@ pub fn is_corroborated(cited: &[&Resolved<'_>]) -> bool {
     if cited.iter().any(|r| r.source.tier <= 2) {
         return true;
     }
-    let mut publishers: Vec<&str> = cited.iter().map(|r| r.publisher()).collect();
-    publishers.sort_unstable();
-    publishers.dedup();
-    publishers.len() >= 2
+    super::publisher_count(cited) >= 2
 }
 
 #[cfg(test)]

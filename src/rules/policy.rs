@@ -19,12 +19,15 @@ pub fn policy_tags<'a>(item: &Resolved<'a>, policy_tags: &'a [String]) -> Vec<&'
 }
 
 /// For a claim citing `cited`, the tier-1 item of the pack it should have
-/// cited, if the rule is violated.
-pub fn missing_official<'a>(
+/// cited, if the rule is violated. The pack is asked for only then.
+pub fn missing_official<'a, 'p>(
     cited: &[&Resolved<'a>],
-    pack: &[Resolved<'a>],
+    pack: impl FnOnce() -> &'p [Resolved<'a>],
     tags: &'a [String],
-) -> Option<(&'a str, &'a str)> {
+) -> Option<(&'a str, &'a str)>
+where
+    'a: 'p,
+{
     if cited.iter().any(|r| r.source.tier == 1) {
         return None;
     }
@@ -32,7 +35,7 @@ pub fn missing_official<'a>(
     if claim_tags.is_empty() {
         return None;
     }
-    pack.iter().filter(|p| p.source.tier == 1).find_map(|p| {
+    pack().iter().filter(|p| p.source.tier == 1).find_map(|p| {
         policy_tags(p, tags)
             .into_iter()
             .find(|t| claim_tags.contains(t))

@@ -63,7 +63,6 @@ pub fn resolve<'s>(
     list: Option<&'s CitationList>,
     config: &Config,
 ) -> Result<Resolved<'s>, Unresolved> {
-    let as_of = config.as_of;
     let id: &str = match marker {
         MarkerKind::Evidence(id) | MarkerKind::Rendered(id) => id,
         MarkerKind::Malformed(raw) => {
@@ -92,6 +91,17 @@ pub fn resolve<'s>(
             }
         }
     };
+    resolve_id(id, store, config)
+}
+
+/// Resolves an evidence id (from a marker, or a citation list) against the
+/// store.
+pub fn resolve_id<'s>(
+    id: &str,
+    store: &'s Store,
+    config: &Config,
+) -> Result<Resolved<'s>, Unresolved> {
+    let as_of = config.as_of;
     let Some((id, item)) = store.item_entry(id) else {
         return Err((
             Rule::UnknownEvidence,

@@ -198,7 +198,9 @@ pub fn judge<'s>(
         }
         grounded += 1;
         let ids = || cited.iter().map(|r| r.id.to_owned()).collect::<Vec<_>>();
-        if let Some(figure) = numeric::first_figure(&claim.text)
+        let on = |rule: Rule| config.level(rule) != Level::Off;
+        if on(Rule::NumericClaim)
+            && let Some(figure) = numeric::first_figure(&claim.text)
             && !numeric::is_corroborated(&cited)
         {
             push(
@@ -213,7 +215,10 @@ pub fn judge<'s>(
                 claim_fail[c] = Some((Rule::NumericClaim, INSUFFICIENT_CREDIBLE));
             }
         }
-        if let Some((official, tag)) = policy::missing_official(&cited, pack, &config.policy_tags) {
+        if on(Rule::PolicyClaim)
+            && let Some((official, tag)) =
+                policy::missing_official(&cited, pack, &config.policy_tags)
+        {
             push(
                 Rule::PolicyClaim,
                 format!(
@@ -225,7 +230,10 @@ pub fn judge<'s>(
                 claim_fail[c] = Some((Rule::PolicyClaim, CITE_OFFICIAL));
             }
         }
-        if let Some(word) = speculation::speculative_word(&claim.text) {
+        // Off by default: skip the word scan unless it is asked for.
+        if on(Rule::UnlabelledSpeculation)
+            && let Some(word) = speculation::speculative_word(&claim.text)
+        {
             push(
                 Rule::UnlabelledSpeculation,
                 format!("speculative wording (`{word}`) without the `[SPECULATION]` label"),
@@ -259,10 +267,13 @@ pub fn judge<'s>(
     }
 
     // Passage rules (seed 001): spans against content, numbers against passages.
-    for finding in super::span_mismatches(scan, &resolved)
-        .into_iter()
-        .chain(super::numbers_not_in_evidence(text, scan, &resolved))
-    {
+    let passages = config.level(Rule::NumberNotInEvidence) != Level::Off;
+    for finding in super::span_mismatches(scan, &resolved).into_iter().chain(
+        passages
+            .then(|| super::numbers_not_in_evidence(text, scan, &resolved))
+            .into_iter()
+            .flatten(),
+    ) {
         raw.push(finding);
         origins.push(Origin::Other);
     }

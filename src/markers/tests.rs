@@ -116,7 +116,10 @@ fn blocks_are_paragraphs_and_list_items_with_their_own_markers() {
             "Quoted paragraph says something ."
         ]
     );
-    let owner = |i: usize| scan.blocks[scan.markers[i].block.unwrap()].text.clone();
+    let owner = |i: usize| match scan.markers[i].block {
+        Some(block) => scan.blocks[block].text.clone(),
+        None => panic!("marker {i} belongs to no block"),
+    };
     assert!(owner(0).starts_with("The Fed"));
     assert!(owner(1).starts_with("Outer"));
     assert!(owner(2).starts_with("Quoted"));
@@ -180,7 +183,9 @@ fn headings_tables_code_and_footnotes_are_not_claims() {
 fn references_section_is_found_and_its_blocks_skipped() {
     let text = "# T\n\nA claim here [EVID:a].\n\n## References\n\n[1] Old entry with many words [EVID:z].\n\n### Sub\n\nStill references.\n\n## Next\n\nAfter.\n";
     let scan = scan(text, &opts(false));
-    let section = scan.references.clone().unwrap();
+    let Some(section) = scan.references.clone() else {
+        panic!("no References section found");
+    };
     assert!(text[section.clone()].starts_with("## References"));
     assert!(text[section].ends_with("Still references.\n\n"));
     assert_eq!(scan.markers.len(), 1);

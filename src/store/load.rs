@@ -102,6 +102,8 @@ fn versions() -> String {
 #[derive(Deserialize)]
 struct StoreFile {
     #[serde(default)]
+    schema_version: Option<serde_json::Value>,
+    #[serde(default)]
     sources: Vec<Source>,
     #[serde(default)]
     evidence: Vec<EvidenceItem>,
@@ -196,41 +198,52 @@ fn parse_file(path: &Path, bytes: &[u8]) -> Result<StoreFile, StoreError> {
         });
     }
 
-    let probe: VersionProbe = serde_json::from_str(text).map_err(|err| syntax(path, &err))?;
-    match probe.schema_version {
-        Some(serde_json::Value::String(v)) if SCHEMA_VERSIONS.contains(&v.as_str()) => {}
-        Some(serde_json::Value::String(v)) => {
-            return Err(StoreError::SchemaVersion {
+    // The happy path is one plain pass. Only a file that does not parse is
+    // read again: first for its version (an unknown version explains the
+    // rest), then with the JSON path tracked for the error message.
+    let mut file = match serde_json::from_str::<StoreFile>(text) {
+        Ok(file) => file,
+        Err(plain) => {
+            let probe: VersionProbe =
+                serde_json::from_str(text).map_err(|err| syntax(path, &err))?;
+            check_version(path, probe.schema_version)?;
+            let mut de = serde_json::Deserializer::from_str(text);
+            let (json_path, err) = match serde_path_to_error::deserialize::<_, StoreFile>(&mut de) {
+                Err(err) => (err.path().to_string(), err.into_inner()),
+                // The same parse, tracked, cannot succeed; if it did, the
+                // plain error still says what and where.
+                Ok(_) => (".".to_owned(), plain),
+            };
+            return Err(StoreError::Schema {
                 path: path.to_owned(),
-                found: format!("unknown schema_version {v:?}"),
+                json_path,
+                line: err.line(),
+                column: err.column(),
+                message: strip_position(&err.to_string()),
             });
         }
-        Some(other) => {
-            return Err(StoreError::SchemaVersion {
-                path: path.to_owned(),
-                found: format!("schema_version must be a string, found {other}"),
-            });
-        }
-        None => {
-            return Err(StoreError::SchemaVersion {
-                path: path.to_owned(),
-                found: "missing \"schema_version\"; add \"schema_version\": \"evidence.v1\"".into(),
-            });
-        }
-    }
+    };
+    check_version(path, file.schema_version.take())?;
+    Ok(file)
+}
 
-    let mut de = serde_json::Deserializer::from_str(text);
-    serde_path_to_error::deserialize::<_, StoreFile>(&mut de).map_err(|err| {
-        let json_path = err.path().to_string();
-        let inner = err.into_inner();
-        StoreError::Schema {
+/// Accepts the versions this build reads.
+fn check_version(path: &Path, version: Option<serde_json::Value>) -> Result<(), StoreError> {
+    match version {
+        Some(serde_json::Value::String(v)) if SCHEMA_VERSIONS.contains(&v.as_str()) => Ok(()),
+        Some(serde_json::Value::String(v)) => Err(StoreError::SchemaVersion {
             path: path.to_owned(),
-            json_path,
-            line: inner.line(),
-            column: inner.column(),
-            message: strip_position(&inner.to_string()),
-        }
-    })
+            found: format!("unknown schema_version {v:?}"),
+        }),
+        Some(other) => Err(StoreError::SchemaVersion {
+            path: path.to_owned(),
+            found: format!("schema_version must be a string, found {other}"),
+        }),
+        None => Err(StoreError::SchemaVersion {
+            path: path.to_owned(),
+            found: "missing \"schema_version\"; add \"schema_version\": \"evidence.v1\"".into(),
+        }),
+    }
 }
 
 /// serde_json appends " at line L column C" to its messages; we print the

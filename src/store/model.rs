@@ -120,14 +120,29 @@ pub struct EvidenceItem {
     pub tags: Vec<String>,
 }
 
-/// Parses an RFC 3339 timestamp, saying what was expected when it is not one.
+/// Parses an RFC 3339 timestamp, saying what was expected when it is not
+/// one. The text is parsed where it lies, never copied.
 fn timestamp<'de, D: Deserializer<'de>>(deserializer: D) -> Result<Option<Timestamp>, D::Error> {
-    let Some(text) = Option::<String>::deserialize(deserializer)? else {
-        return Ok(None);
-    };
-    parse_rfc3339(&text)
-        .map(Some)
-        .map_err(serde::de::Error::custom)
+    struct Visitor;
+    impl<'de> serde::de::Visitor<'de> for Visitor {
+        type Value = Option<Timestamp>;
+        fn expecting(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+            f.write_str("a string")
+        }
+        fn visit_none<E: serde::de::Error>(self) -> Result<Self::Value, E> {
+            Ok(None)
+        }
+        fn visit_unit<E: serde::de::Error>(self) -> Result<Self::Value, E> {
+            Ok(None)
+        }
+        fn visit_some<D: Deserializer<'de>>(self, d: D) -> Result<Self::Value, D::Error> {
+            d.deserialize_str(self)
+        }
+        fn visit_str<E: serde::de::Error>(self, text: &str) -> Result<Self::Value, E> {
+            parse_rfc3339(text).map(Some).map_err(E::custom)
+        }
+    }
+    deserializer.deserialize_option(Visitor)
 }
 
 /// Parses an RFC 3339 timestamp such as `2026-02-10T14:00:00Z`.
@@ -183,7 +198,11 @@ pub fn parse_rfc3339(text: &str) -> Result<Timestamp, String> {
         return Err(error());
     }
     // jiff keeps nanoseconds: drop fraction digits beyond the ninth, which
-    // RFC 3339 allows; a leap second (`:60`) is read as `:59`.
+    // RFC 3339 allows; a leap second (`:60`) is read as `:59`. Nearly every
+    // timestamp needs neither, and is parsed as it is.
+    if fraction.len() <= 9 && &b[17..19] != b"60" {
+        return text.parse::<Timestamp>().map_err(|_| error());
+    }
     let mut normalized = String::with_capacity(text.len());
     normalized.push_str(&text[..fraction.start.min(fraction.end)]);
     if !fraction.is_empty() {

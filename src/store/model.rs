@@ -3,6 +3,7 @@
 
 use jiff::Timestamp;
 use serde::{Deserialize, Deserializer};
+use std::sync::OnceLock;
 
 /// An entry of the source registry: who publishes, and how far they are trusted.
 #[derive(Debug, Clone, Deserialize)]
@@ -118,6 +119,51 @@ pub struct EvidenceItem {
     /// Free-form tags, e.g. `macro_data`.
     #[serde(default)]
     pub tags: Vec<String>,
+    /// [`EvidenceItem::link`], worked out on first use.
+    #[serde(skip)]
+    link: OnceLock<Link>,
+}
+
+/// What an item's `url` is as a link.
+#[derive(Debug, Clone)]
+enum Link {
+    /// Not an absolute http(s) URL with a host (or no `url` at all).
+    Unsafe,
+    /// Linkable, and already in the url crate's serialization.
+    AsWritten,
+    /// Linkable, once percent-encoded (or otherwise normalized).
+    Normalized(Box<str>),
+}
+
+impl EvidenceItem {
+    /// The item's `url` as a link: the `url` crate's serialization
+    /// (percent-encoded, so it holds no space, quote or angle bracket) when
+    /// it is an absolute http or https URL with a host; `None` otherwise.
+    ///
+    /// Parsed once per item, however often the item is cited; an item is
+    /// shared by the threads that render chapters.
+    pub fn link(&self) -> Option<&str> {
+        let link = self.link.get_or_init(|| {
+            let Some(written) = self.url.as_deref() else {
+                return Link::Unsafe;
+            };
+            match url::Url::parse(written) {
+                Ok(url) if matches!(url.scheme(), "http" | "https") && url.host().is_some() => {
+                    if url.as_str() == written {
+                        Link::AsWritten
+                    } else {
+                        Link::Normalized(url.as_str().into())
+                    }
+                }
+                _ => Link::Unsafe,
+            }
+        });
+        match link {
+            Link::Unsafe => None,
+            Link::AsWritten => self.url.as_deref(),
+            Link::Normalized(url) => Some(url),
+        }
+    }
 }
 
 /// Parses an RFC 3339 timestamp, saying what was expected when it is not
@@ -234,6 +280,39 @@ fn tier<'de, D: Deserializer<'de>>(deserializer: D) -> Result<u8, D::Error> {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    fn item(url: &str) -> EvidenceItem {
+        serde_json::from_value(serde_json::json!({"id": "ev", "url": url})).unwrap()
+    }
+
+    #[test]
+    fn link_is_the_normalized_http_url_or_nothing() {
+        assert_eq!(
+            item("https://example.org/a?b=1").link(),
+            Some("https://example.org/a?b=1")
+        );
+        assert_eq!(
+            item("HTTP://Example.ORG").link(),
+            Some("http://example.org/")
+        );
+        assert_eq!(
+            item("https://x.org/a b\"").link(),
+            Some("https://x.org/a%20b%22")
+        );
+        for bad in [
+            "javascript:alert(1)",
+            "data:text/html,x",
+            "file:///etc/passwd",
+            "/relative",
+            "https://",
+            "mailto:a@b.c",
+            "",
+        ] {
+            assert_eq!(item(bad).link(), None, "{bad}");
+        }
+        let none: EvidenceItem = serde_json::from_str(r#"{"id": "ev"}"#).unwrap();
+        assert_eq!(none.link(), None);
+    }
 
     #[test]
     fn rfc3339_accepts_offsets_and_fractions() {

@@ -135,7 +135,7 @@ pub fn references(target: Target, title: &str, entries: &[Entry<'_>], newline: &
                     escape::html(e.publisher()),
                     escape::html(e.title),
                     published(e),
-                    escape::html(&href(e.url)),
+                    escape::html(e.item.link().unwrap_or_default()),
                     escape::html(e.url),
                 );
                 for tag in tags(e) {
@@ -166,7 +166,7 @@ pub fn references(target: Target, title: &str, entries: &[Entry<'_>], newline: &
                     escape::markdown(e.publisher()),
                     escape::markdown(e.title),
                     published(e),
-                    href(e.url),
+                    e.item.link().unwrap_or_default(),
                 );
                 for tag in tags(e) {
                     let _ = write!(out, " {}", escape::markdown(tag));
@@ -176,13 +176,6 @@ pub fn references(target: Target, title: &str, entries: &[Entry<'_>], newline: &
         }
     }
     out
-}
-
-/// The URL as the `url` crate serializes it: percent-encoded, so it can
-/// hold no space, quote or angle bracket (the rules only let absolute http(s)
-/// URLs through).
-fn href(url: &str) -> String {
-    url::Url::parse(url).map(String::from).unwrap_or_default()
 }
 
 /// `Feb 10, 2026`, in UTC.

@@ -107,7 +107,10 @@ mod tests {
             c if c.is_control() => String::new(),
             c => c.to_string(),
         };
-        for c in (0..0x3000).filter_map(char::from_u32).chain(['\u{10ffff}', '\u{1f600}']) {
+        for c in (0..0x3000)
+            .filter_map(char::from_u32)
+            .chain(['\u{10ffff}', '\u{1f600}'])
+        {
             let text = format!("a{c}b{c}");
             let expected = format!("a{}b{}", one_at_a_time(c), one_at_a_time(c));
             assert_eq!(html(&text), expected, "U+{:04X}", c as u32);

@@ -108,13 +108,13 @@ pub fn run(args: &RunArgs) -> anyhow::Result<()> {
                 .map(|l| l.split(' ').take(3).collect::<Vec<_>>().join(" "))
                 .unwrap_or_else(|_| "unknown".into())
         );
-        let stdin = crate::generate(&case.spec, &dir)?;
+        let stdin = generate(&case.spec, &dir)?;
         let cite = if case.bib && args.bib.is_some() {
             let spec = Spec {
                 style: Style::Cite,
                 ..case.spec
             };
-            Some(crate::generate(
+            Some(generate(
                 &spec,
                 &args.work.join(format!("{}-cite", case.name)),
             )?)
@@ -163,6 +163,29 @@ pub fn run(args: &RunArgs) -> anyhow::Result<()> {
     print_table(&rows);
     print_targets(&rows, args.bib.is_some());
     Ok(())
+}
+
+/// Generates a book in a child process (`bench gen`): a child's peak RSS
+/// counts the memory of the process that spawned it (the kernel carries the
+/// parent's high-water mark across vfork and exec), so this process must
+/// stay small to measure the tools fairly.
+fn generate(spec: &Spec, dir: &Path) -> anyhow::Result<PathBuf> {
+    let style = match spec.style {
+        Style::Evid => "evid",
+        Style::Numbered => "numbered",
+        Style::Cite => "cite",
+    };
+    let status = Command::new(std::env::current_exe()?)
+        .args(["gen", "--style", style, "--out"])
+        .arg(dir)
+        .args(["--chapters", &spec.chapters.to_string()])
+        .args(["--items", &spec.items.to_string()])
+        .stderr(std::process::Stdio::null())
+        .status()?;
+    if !status.success() {
+        bail!("generating {} failed", dir.display());
+    }
+    Ok(dir.canonicalize()?.join("stdin.json"))
 }
 
 fn progress(tools: &[(&str, &Path, &Path)], samples: &[Vec<Sample>]) -> String {

@@ -4,6 +4,7 @@ use super::model::{EvidenceItem, Source};
 use super::{CitationList, Origin, SCHEMA_VERSIONS, Store, is_valid_id};
 use serde::Deserialize;
 use std::collections::{BTreeMap, HashMap};
+use std::hash::BuildHasher;
 use std::path::{Path, PathBuf};
 
 /// A store that cannot be loaded. Each variant names the file and says how
@@ -163,7 +164,7 @@ pub fn load(root: &Path, paths: &[PathBuf]) -> Result<Store, StoreError> {
     }
 
     let mut store = Store::default();
-    let mut item_origins: HashMap<String, Origin> = HashMap::new();
+    let mut item_files: Vec<(usize, PathBuf)> = Vec::new();
     let mut source_origins: HashMap<String, Origin> = HashMap::new();
     for file in files {
         let bytes = std::fs::read(root.join(&file)).map_err(|source| StoreError::Io {
@@ -171,14 +172,17 @@ pub fn load(root: &Path, paths: &[PathBuf]) -> Result<Store, StoreError> {
             source,
         })?;
         let parsed = parse_file(&file, &bytes)?;
+        // The items own their text: the file's bytes can go before merging.
+        drop(bytes);
         merge(
             &mut store,
-            &mut item_origins,
+            &mut item_files,
             &mut source_origins,
             &file,
             parsed,
         )?;
     }
+    store.items.shrink_to_fit();
     Ok(store)
 }
 
@@ -274,9 +278,12 @@ fn syntax(path: &Path, err: &serde_json::Error) -> StoreError {
     }
 }
 
+/// Merges a parsed file into the store. `item_files` records where each
+/// file's items start in the store, so that a duplicate can be traced to
+/// its file and position without keeping an origin per item.
 fn merge(
     store: &mut Store,
-    item_origins: &mut HashMap<String, Origin>,
+    item_files: &mut Vec<(usize, PathBuf)>,
     source_origins: &mut HashMap<String, Origin>,
     file: &Path,
     parsed: StoreFile,
@@ -299,26 +306,46 @@ fn merge(
         source_origins.insert(source.source_id.clone(), here);
         store.sources.insert(source.source_id.clone(), source);
     }
-    store.items.reserve(parsed.evidence.len());
-    item_origins.reserve(parsed.evidence.len());
-    for (i, item) in parsed.evidence.into_iter().enumerate() {
-        if !is_valid_id(&item.id) {
+    // The parsed items become the store's (the first file's are not even
+    // moved); each is checked and indexed where it lies.
+    let start = store.items.len();
+    if start == 0 {
+        store.items = parsed.evidence;
+    } else {
+        store.items.extend(parsed.evidence);
+    }
+    item_files.push((start, file.to_owned()));
+    let origin_of = |item_files: &[(usize, PathBuf)], at: usize, suffix: &str| {
+        let (file_start, file) = item_files
+            .iter()
+            .rev()
+            .find(|(file_start, _)| *file_start <= at)
+            .expect("every item comes from a merged file");
+        Box::new(Origin {
+            file: file.clone(),
+            json_path: format!("evidence[{}]{suffix}", at - file_start),
+        })
+    };
+    let (items, hasher) = (&store.items, &store.hasher);
+    store
+        .index
+        .reserve(items.len() - start, |&at| hasher.hash_one(&items[at].id));
+    for at in start..store.items.len() {
+        if !is_valid_id(&store.items[at].id) {
             return Err(StoreError::InvalidId {
                 kind: "evidence id",
-                id: item.id,
-                origin: Box::new(origin(format!("evidence[{i}].id"))),
+                id: store.items[at].id.clone(),
+                origin: origin_of(item_files, at, ".id"),
             });
         }
-        if let Some(first) = item_origins.get(&item.id) {
+        if let Err(first) = store.index_item(at) {
             return Err(StoreError::Duplicate {
                 kind: "evidence id",
-                id: item.id,
-                first: Box::new(first.clone()),
-                second: Box::new(origin(format!("evidence[{i}]"))),
+                id: store.items[at].id.clone(),
+                first: origin_of(item_files, first, ""),
+                second: origin_of(item_files, at, ""),
             });
         }
-        item_origins.insert(item.id.clone(), origin(format!("evidence[{i}]")));
-        store.items.insert(item.id.clone(), item);
     }
     for (chapter, ids) in parsed.chapters {
         let here = origin(format!("chapters[{chapter:?}]"));
@@ -472,6 +499,44 @@ mod tests {
             .to_string();
         assert!(msg.contains("ev/a.json (evidence[0])"), "{msg}");
         assert!(msg.contains("ev/c.json (evidence[1])"), "{msg}");
+    }
+
+    #[test]
+    fn every_item_of_a_large_store_is_found_by_id() {
+        let items: Vec<String> = (0..5000)
+            .map(|i| format!(r#"{{"id":"ev_{i}","title":"T{i}"}}"#))
+            .collect();
+        let store = load_one(&format!(
+            r#"{{"schema_version":"evidence.v1","evidence":[{}]}}"#,
+            items.join(",")
+        ))
+        .unwrap();
+        assert_eq!(store.len(), 5000);
+        for i in 0..5000 {
+            let (id, item) = store.item_entry(&format!("ev_{i}")).unwrap();
+            assert_eq!(id, format!("ev_{i}"));
+            assert_eq!(item.title.as_deref(), Some(format!("T{i}").as_str()));
+        }
+        assert!(store.item("ev_5000").is_none());
+    }
+
+    #[test]
+    fn the_first_problem_in_file_order_is_reported() {
+        let err = load_one(
+            r#"{"schema_version":"evidence.v1","evidence":[{"id":"a"},{"id":"b"},{"id":"a"},{"id":"c d"}]}"#,
+        )
+        .unwrap_err()
+        .to_string();
+        assert!(
+            err.contains("store.json (evidence[0]) and in store.json (evidence[2])"),
+            "{err}"
+        );
+        let err = load_one(
+            r#"{"schema_version":"evidence.v1","evidence":[{"id":"a"},{"id":"c d"},{"id":"a"}]}"#,
+        )
+        .unwrap_err()
+        .to_string();
+        assert!(err.contains("evidence[1].id"), "{err}");
     }
 
     #[test]

@@ -208,3 +208,24 @@ fn crlf_and_bom_offsets_stay_exact() {
     let s = scan(text, &opts(false));
     assert_eq!(&text[s.markers[0].span.clone()], "[EVID:ev_1]");
 }
+
+#[test]
+fn count_words_counts_ascii_as_split_whitespace_does() {
+    let reference = |text: &str| {
+        text.split_whitespace()
+            .filter(|w| w.chars().any(char::is_alphanumeric))
+            .count()
+    };
+    for text in [
+        "",
+        "   ",
+        "one",
+        " two  words ",
+        "a\x0bb\x0cc\rd\te\nf",
+        "- * 42 -- [EVID:x] ...",
+        "x\u{a0}y é — 3",
+        "**bold**, _it_ and `code`!",
+    ] {
+        assert_eq!(count_words(text), reference(text), "{text:?}");
+    }
+}

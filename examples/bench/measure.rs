@@ -29,6 +29,10 @@ pub struct RunArgs {
     /// Only the cases whose name contains one of these (comma-separated).
     #[arg(long, value_delimiter = ',')]
     only: Vec<String>,
+    /// Before each case, wait up to this many seconds for the CPUs to be
+    /// at least 80% idle (a shared machine; Linux only).
+    #[arg(long, default_value_t = 60)]
+    wait_idle: u64,
 }
 
 struct Case {
@@ -62,10 +66,12 @@ fn cases() -> Vec<Case> {
     ]
 }
 
-/// One run: wall seconds and peak resident set in KiB.
+/// One run: wall seconds, CPU seconds (user + system, all threads) and
+/// peak resident set in KiB.
 #[derive(Clone, Copy)]
 struct Sample {
     wall: f64,
+    cpu: f64,
     rss_kib: u64,
 }
 
@@ -73,6 +79,7 @@ struct Sample {
 #[derive(Clone, Copy)]
 struct Stats {
     wall: f64,
+    cpu: f64,
     rss_kib: u64,
     out_bytes: u64,
 }
@@ -100,14 +107,7 @@ pub fn run(args: &RunArgs) -> anyhow::Result<()> {
     let mut rows = Vec::new();
     for case in &selected {
         let dir = args.work.join(case.name);
-        eprintln!(
-            "== {}: generating {} (load average {})",
-            case.name,
-            dir.display(),
-            std::fs::read_to_string("/proc/loadavg")
-                .map(|l| l.split(' ').take(3).collect::<Vec<_>>().join(" "))
-                .unwrap_or_else(|_| "unknown".into())
-        );
+        eprintln!("== {}: generating {}", case.name, dir.display());
         let stdin = generate(&case.spec, &dir)?;
         let cite = if case.bib && args.bib.is_some() {
             let spec = Spec {
@@ -129,6 +129,10 @@ pub fn run(args: &RunArgs) -> anyhow::Result<()> {
         if let (Some(bib), Some(cite)) = (&args.bib, &cite) {
             tools.push(("bib", bib, cite));
         }
+        match wait_for_idle(args.wait_idle) {
+            Some(idle) => eprintln!("   CPUs {:.0}% idle before the runs", idle * 100.0),
+            None => eprintln!("   CPU idleness unknown (no /proc/stat)"),
+        }
         let mut samples: Vec<Vec<Sample>> = vec![Vec::new(); tools.len()];
         // Interleaved, after a warm-up, so that drift hits every tool alike.
         for run in 0..=args.runs {
@@ -143,6 +147,7 @@ pub fn run(args: &RunArgs) -> anyhow::Result<()> {
         let stats = |i: usize| -> anyhow::Result<Stats> {
             Ok(Stats {
                 wall: median(samples[i].iter().map(|s| s.wall).collect()),
+                cpu: median(samples[i].iter().map(|s| s.cpu).collect()),
                 rss_kib: median(samples[i].iter().map(|s| s.rss_kib as f64).collect()) as u64,
                 out_bytes: out(tools[i].0).metadata()?.len(),
             })
@@ -163,6 +168,40 @@ pub fn run(args: &RunArgs) -> anyhow::Result<()> {
     print_table(&rows);
     print_targets(&rows, args.bib.is_some());
     Ok(())
+}
+
+/// The fraction of CPU time spent idle over the last second.
+fn idle_fraction() -> Option<f64> {
+    let read = || -> Option<(u64, u64)> {
+        let stat = std::fs::read_to_string("/proc/stat").ok()?;
+        let fields: Vec<u64> = stat
+            .lines()
+            .next()?
+            .split_whitespace()
+            .skip(1)
+            .filter_map(|f| f.parse().ok())
+            .collect();
+        // user nice system idle iowait irq softirq steal
+        let idle = fields.get(3)? + fields.get(4).unwrap_or(&0);
+        Some((idle, fields.iter().take(8).sum()))
+    };
+    let (idle0, total0) = read()?;
+    std::thread::sleep(std::time::Duration::from_secs(1));
+    let (idle1, total1) = read()?;
+    Some((idle1 - idle0) as f64 / (total1 - total0).max(1) as f64)
+}
+
+/// Waits up to `seconds` for the CPUs to be 80% idle; returns the last
+/// idleness seen.
+fn wait_for_idle(seconds: u64) -> Option<f64> {
+    let mut idle = idle_fraction()?;
+    for _ in 1..seconds {
+        if idle >= 0.8 {
+            break;
+        }
+        idle = idle_fraction()?;
+    }
+    Some(idle)
 }
 
 /// Generates a book in a child process (`bench gen`): a child's peak RSS
@@ -211,7 +250,7 @@ fn run_once(bin: &Path, stdin: &Path, out: &Path) -> anyhow::Result<Sample> {
         .stderr(File::create(&err_path)?)
         .spawn()
         .with_context(|| format!("cannot run {}", bin.display()))?;
-    let (status, rss_kib) = wait_with_rusage(child.id())?;
+    let (status, cpu, rss_kib) = wait_with_rusage(child.id())?;
     let wall = start.elapsed().as_secs_f64();
     if status != 0 {
         let stderr = std::fs::read_to_string(&err_path).unwrap_or_default();
@@ -221,12 +260,12 @@ fn run_once(bin: &Path, stdin: &Path, out: &Path) -> anyhow::Result<Sample> {
             stdin.display()
         );
     }
-    Ok(Sample { wall, rss_kib })
+    Ok(Sample { wall, cpu, rss_kib })
 }
 
-/// Waits for the child and returns its exit status and peak RSS (KiB), from
-/// `wait4`: the kernel's own accounting of that one process.
-fn wait_with_rusage(pid: u32) -> anyhow::Result<(i32, u64)> {
+/// Waits for the child and returns its exit status, CPU seconds and peak
+/// RSS (KiB), from `wait4`: the kernel's own accounting of that one process.
+fn wait_with_rusage(pid: u32) -> anyhow::Result<(i32, f64, u64)> {
     let mut status = 0;
     // SAFETY: `rusage` is plain data that `wait4` fills in; `pid` is our
     // child, which nothing else waits for (its `Child` handle is dropped
@@ -248,7 +287,9 @@ fn wait_with_rusage(pid: u32) -> anyhow::Result<(i32, u64)> {
     } else {
         rss
     };
-    Ok((code, rss_kib))
+    let seconds = |t: libc::timeval| t.tv_sec as f64 + t.tv_usec as f64 / 1e6;
+    let cpu = seconds(usage.ru_utime) + seconds(usage.ru_stime);
+    Ok((code, cpu, rss_kib))
 }
 
 fn median(mut values: Vec<f64>) -> f64 {
@@ -272,9 +313,9 @@ fn mb(bytes: u64) -> f64 {
 fn print_table(rows: &[Row]) {
     println!();
     println!(
-        "| case | chapters | markers | items | stdin MB | nop s | evidence s | evidence/nop | nop MiB | evidence MiB | out MB | mdbook-bib s | mdbook-bib MiB | bib/evidence |"
+        "| case | chapters | markers | items | stdin MB | nop s | evidence s | evidence/nop | evidence CPU s | nop MiB | evidence MiB | out MB | mdbook-bib s | mdbook-bib MiB | bib/evidence |"
     );
-    println!("|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|");
+    println!("|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|");
     for row in rows {
         let markers = row.spec.chapters * book::SECTIONS.len() * book::BULLETS_PER_SECTION * 2;
         let style = match row.spec.style {
@@ -290,7 +331,7 @@ fn print_table(rows: &[Row]) {
             None => ("".into(), "".into(), "".into()),
         };
         println!(
-            "| {}{style} | {} | {} | {} | {:.1} | {:.3} | {:.3} | {:.2}x | {:.1} | {:.1} | {:.1} | {bib_s} | {bib_m} | {bib_r} |",
+            "| {}{style} | {} | {} | {} | {:.1} | {:.3} | {:.3} | {:.2}x | {:.3} | {:.1} | {:.1} | {:.1} | {bib_s} | {bib_m} | {bib_r} |",
             row.name,
             row.spec.chapters,
             markers,
@@ -299,6 +340,7 @@ fn print_table(rows: &[Row]) {
             row.nop.wall,
             row.evidence.wall,
             row.evidence.wall / row.nop.wall,
+            row.evidence.cpu,
             mib(row.nop.rss_kib),
             mib(row.evidence.rss_kib),
             mb(row.evidence.out_bytes),

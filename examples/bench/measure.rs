@@ -33,6 +33,10 @@ pub struct RunArgs {
     /// at least 80% idle (a shared machine; Linux only).
     #[arg(long, default_value_t = 60)]
     wait_idle: u64,
+    /// Rerun a run up to this many times while other processes took CPU
+    /// during it (Linux only).
+    #[arg(long, default_value_t = 10)]
+    retries: usize,
 }
 
 struct Case {
@@ -134,16 +138,25 @@ pub fn run(args: &RunArgs) -> anyhow::Result<()> {
             None => eprintln!("   CPU idleness unknown (no /proc/stat)"),
         }
         let mut samples: Vec<Vec<Sample>> = vec![Vec::new(); tools.len()];
+        let mut disturbed = 0;
         // Interleaved, after a warm-up, so that drift hits every tool alike.
         for run in 0..=args.runs {
             for (i, (tool, bin, input)) in tools.iter().enumerate() {
-                let sample = run_once(bin, input, &out(tool))?;
+                let (sample, quiet) = run_quietly(bin, input, &out(tool), args.retries)?;
                 if run > 0 {
                     samples[i].push(sample);
+                    disturbed += usize::from(!quiet);
                 }
             }
         }
         eprintln!("   {}", progress(&tools, &samples));
+        if disturbed > 0 {
+            eprintln!(
+                "   {disturbed} of {} runs had other processes taking CPU, even after {} retries",
+                args.runs * tools.len(),
+                args.retries
+            );
+        }
         let stats = |i: usize| -> anyhow::Result<Stats> {
             Ok(Stats {
                 wall: median(samples[i].iter().map(|s| s.wall).collect()),
@@ -237,6 +250,49 @@ fn progress(tools: &[(&str, &Path, &Path)], samples: &[Vec<Sample>]) -> String {
         })
         .collect::<Vec<_>>()
         .join(" | ")
+}
+
+/// CPU seconds that all processes have spent so far (the `cpu` line of
+/// `/proc/stat`, in USER_HZ ticks of 1/100 s), idle and iowait excluded.
+fn busy_seconds() -> Option<f64> {
+    let stat = std::fs::read_to_string("/proc/stat").ok()?;
+    let fields: Vec<u64> = stat
+        .lines()
+        .next()?
+        .split_whitespace()
+        .skip(1)
+        .take(8)
+        .filter_map(|f| f.parse().ok())
+        .collect();
+    let idle = fields.get(3)? + fields.get(4)?;
+    Some((fields.iter().sum::<u64>() - idle) as f64 / 100.0)
+}
+
+/// [`run_once`], repeated (up to `retries` times, half a second apart)
+/// while other processes took more than a little CPU during the run: on a
+/// shared machine, builds and fuzzers would otherwise land in the medians.
+/// Returns the sample and whether it was quiet.
+fn run_quietly(
+    bin: &Path,
+    stdin: &Path,
+    out: &Path,
+    retries: usize,
+) -> anyhow::Result<(Sample, bool)> {
+    let mut attempt = 0;
+    loop {
+        let before = busy_seconds();
+        let sample = run_once(bin, stdin, out)?;
+        let (Some(before), Some(after)) = (before, busy_seconds()) else {
+            return Ok((sample, true));
+        };
+        let others = after - before - sample.cpu;
+        let quiet = others <= 0.02 + 0.1 * sample.wall;
+        if quiet || attempt == retries {
+            return Ok((sample, quiet));
+        }
+        attempt += 1;
+        std::thread::sleep(std::time::Duration::from_millis(500));
+    }
 }
 
 /// Runs `bin` with `stdin` as its standard input and `out` as its standard

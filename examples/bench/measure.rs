@@ -183,24 +183,26 @@ pub fn run(args: &RunArgs) -> anyhow::Result<()> {
     Ok(())
 }
 
+/// The `cpu` line of `/proc/stat`: ticks (USER_HZ, 1/100 s) that all CPUs
+/// spent idle (idle and iowait), and in all (user to steal).
+fn cpu_ticks() -> Option<(u64, u64)> {
+    let stat = std::fs::read_to_string("/proc/stat").ok()?;
+    let fields: Vec<u64> = stat
+        .lines()
+        .next()?
+        .split_whitespace()
+        .skip(1)
+        .take(8)
+        .filter_map(|f| f.parse().ok())
+        .collect();
+    Some((fields.get(3)? + fields.get(4)?, fields.iter().sum()))
+}
+
 /// The fraction of CPU time spent idle over the last second.
 fn idle_fraction() -> Option<f64> {
-    let read = || -> Option<(u64, u64)> {
-        let stat = std::fs::read_to_string("/proc/stat").ok()?;
-        let fields: Vec<u64> = stat
-            .lines()
-            .next()?
-            .split_whitespace()
-            .skip(1)
-            .filter_map(|f| f.parse().ok())
-            .collect();
-        // user nice system idle iowait irq softirq steal
-        let idle = fields.get(3)? + fields.get(4).unwrap_or(&0);
-        Some((idle, fields.iter().take(8).sum()))
-    };
-    let (idle0, total0) = read()?;
+    let (idle0, total0) = cpu_ticks()?;
     std::thread::sleep(std::time::Duration::from_secs(1));
-    let (idle1, total1) = read()?;
+    let (idle1, total1) = cpu_ticks()?;
     Some((idle1 - idle0) as f64 / (total1 - total0).max(1) as f64)
 }
 
@@ -252,20 +254,10 @@ fn progress(tools: &[(&str, &Path, &Path)], samples: &[Vec<Sample>]) -> String {
         .join(" | ")
 }
 
-/// CPU seconds that all processes have spent so far (the `cpu` line of
-/// `/proc/stat`, in USER_HZ ticks of 1/100 s), idle and iowait excluded.
+/// CPU seconds that all processes have spent busy so far.
 fn busy_seconds() -> Option<f64> {
-    let stat = std::fs::read_to_string("/proc/stat").ok()?;
-    let fields: Vec<u64> = stat
-        .lines()
-        .next()?
-        .split_whitespace()
-        .skip(1)
-        .take(8)
-        .filter_map(|f| f.parse().ok())
-        .collect();
-    let idle = fields.get(3)? + fields.get(4)?;
-    Some((fields.iter().sum::<u64>() - idle) as f64 / 100.0)
+    let (idle, total) = cpu_ticks()?;
+    Some((total - idle) as f64 / 100.0)
 }
 
 /// [`run_once`], repeated (up to `retries` times, half a second apart)

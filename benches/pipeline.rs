@@ -53,6 +53,16 @@ fn the_book(spec: &Spec) -> Book {
     book
 }
 
+/// The scan options of an `[EVID:]` chapter with the default config.
+fn scan_options() -> ScanOptions<'static> {
+    ScanOptions {
+        markdown: MarkdownFlags::default(),
+        numbered: false,
+        references_title: "References",
+        claim_min_words: 3,
+    }
+}
+
 fn store_load(c: &mut Criterion) {
     let mut group = c.benchmark_group("store");
     group.sample_size(20);
@@ -71,12 +81,7 @@ fn store_load(c: &mut Criterion) {
 
 fn scan(c: &mut Criterion) {
     let text = book::chapter(&SPEC, 7);
-    let options = ScanOptions {
-        markdown: MarkdownFlags::default(),
-        numbered: false,
-        references_title: "References",
-        claim_min_words: 3,
-    };
+    let options = scan_options();
     let mut group = c.benchmark_group("scan");
     group.throughput(Throughput::Bytes(text.len() as u64));
     group.bench_function("chapter", |b| {
@@ -89,12 +94,7 @@ fn render_chapter(c: &mut Criterion) {
     let (_dir, ctx) = context(&SPEC);
     let setup = Setup::load(&ctx).unwrap();
     let text = book::chapter(&SPEC, 7);
-    let options = ScanOptions {
-        markdown: MarkdownFlags::default(),
-        numbered: false,
-        references_title: "References",
-        claim_min_words: 3,
-    };
+    let options = scan_options();
     let scan = markers::scan(&text, &options);
     c.bench_function("render/chapter", |b| {
         b.iter(|| {

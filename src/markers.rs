@@ -702,6 +702,24 @@ impl<'a> Scanner<'a, '_> {
             return;
         }
         let run = std::mem::take(&mut self.run);
+        // Without `[` or `{`, a run holds no marker and no directive: all of
+        // its text goes to the block (most runs: no joining, no searching).
+        if run
+            .iter()
+            .all(|(_, text)| !text.as_bytes().iter().any(|&b| b == b'[' || b == b'{'))
+        {
+            let run_span = run[0].0.start..run[run.len() - 1].0.end;
+            match run.as_slice() {
+                [(_, text)] => self.add_text(text, run_span),
+                _ => {
+                    let joined: String = run.iter().map(|(_, text)| &**text).collect();
+                    self.add_text(&joined, run_span);
+                }
+            }
+            self.run = run;
+            self.run.clear();
+            return;
+        }
         // The run's text, and where each event's text starts in it.
         let mut joined = String::new();
         let mut starts = Vec::with_capacity(run.len());
@@ -830,7 +848,7 @@ pub fn classify_text(text: &str, min_words: usize) -> Option<NotAClaim> {
     {
         return Some(NotAClaim::Note);
     }
-    if text.contains(SPECULATION_LABEL) {
+    if find_phrase(text, SPECULATION_LABEL).is_some() {
         return Some(NotAClaim::Speculation);
     }
     if ABSTAIN_PHRASES
@@ -855,10 +873,20 @@ pub fn classify_text(text: &str, min_words: usize) -> Option<NotAClaim> {
 /// follows a label that ends with a colon (`Minority view: [Insufficient …]`).
 /// A claim followed by an abstain phrase still needs its own evidence.
 fn is_abstention(text: &str, phrase: &str) -> bool {
-    text.find(phrase).is_some_and(|at| {
+    find_phrase(text, phrase).is_some_and(|at| {
         let before = text[..at].trim_end();
         before.is_empty() || before.ends_with(':') && !has_sentence_end(before)
     })
+}
+
+/// The first occurrence in `text` of `phrase`, which opens with `[`: each
+/// `[` (a byte search) is checked for the phrase. A substring search builds
+/// its tables for every call, seven times per block.
+fn find_phrase(text: &str, phrase: &str) -> Option<usize> {
+    debug_assert!(phrase.starts_with('['));
+    text.match_indices('[')
+        .map(|(at, _)| at)
+        .find(|&at| text[at..].starts_with(phrase))
 }
 
 /// Whether the text holds a sentence end (`.`, `!` or `?` followed by a
@@ -872,9 +900,25 @@ fn has_sentence_end(text: &str) -> bool {
 
 /// Words: whitespace-separated tokens with at least one letter or digit.
 pub fn count_words(text: &str) -> usize {
-    text.split_whitespace()
-        .filter(|w| w.chars().any(char::is_alphanumeric))
-        .count()
+    if !text.is_ascii() {
+        return text
+            .split_whitespace()
+            .filter(|w| w.chars().any(char::is_alphanumeric))
+            .count();
+    }
+    // The same count a byte at a time (the ASCII whitespace of
+    // `split_whitespace` includes U+000B, unlike `u8::is_ascii_whitespace`).
+    let mut words = 0;
+    let mut counted = false;
+    for &b in text.as_bytes() {
+        if matches!(b, b' ' | b'\t' | b'\n' | b'\x0b' | b'\x0c' | b'\r') {
+            counted = false;
+        } else if !counted && b.is_ascii_alphanumeric() {
+            words += 1;
+            counted = true;
+        }
+    }
+    words
 }
 
 /// The offset of the start of the line after `offset` (or the end of text).

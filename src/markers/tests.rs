@@ -254,3 +254,24 @@ fn unclosed_fences_end_as_pulldown_cmark_ends_them() {
         assert_eq!(unclosed_fence(block).as_deref(), close, "{block:?}");
     }
 }
+
+#[test]
+fn count_words_counts_ascii_as_split_whitespace_does() {
+    let reference = |text: &str| {
+        text.split_whitespace()
+            .filter(|w| w.chars().any(char::is_alphanumeric))
+            .count()
+    };
+    for text in [
+        "",
+        "   ",
+        "one",
+        " two  words ",
+        "a\x0bb\x0cc\rd\te\nf",
+        "- * 42 -- [EVID:x] ...",
+        "x\u{a0}y é — 3",
+        "**bold**, _it_ and `code`!",
+    ] {
+        assert_eq!(count_words(text), reference(text), "{text:?}");
+    }
+}

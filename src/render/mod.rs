@@ -156,7 +156,7 @@ pub fn references(target: Target, title: &str, entries: &[Entry<'_>], newline: &
                     escape::html(e.publisher()),
                     escape::html(e.title),
                     published(e),
-                    escape::html(&href(e.url)),
+                    escape::html(e.item.link().unwrap_or_default()),
                     escape::html(e.url),
                 );
                 for tag in tags(e) {
@@ -194,7 +194,7 @@ pub fn references(target: Target, title: &str, entries: &[Entry<'_>], newline: &
                     escape::markdown(e.publisher()),
                     escape::markdown(e.title),
                     published(e),
-                    href(e.url),
+                    e.item.link().unwrap_or_default(),
                 );
                 for tag in tags(e) {
                     let _ = write!(out, " {}", escape::markdown(tag));
@@ -207,16 +207,6 @@ pub fn references(target: Target, title: &str, entries: &[Entry<'_>], newline: &
         }
     }
     out
-}
-
-/// The URL as the `url` crate serializes it: percent-encoded, so it can
-/// hold no space, quote or angle bracket (the rules only let absolute http(s)
-/// URLs through); braces too, which the `url` crate leaves in a query or
-/// fragment, so that no `{{#include …}}` reaches mdBook's links preprocessor.
-fn href(url: &str) -> String {
-    url::Url::parse(url)
-        .map(|url| url.as_str().replace('{', "%7B").replace('}', "%7D"))
-        .unwrap_or_default()
 }
 
 /// `Published Feb 10, 2026. ` (in UTC), or nothing for an undated

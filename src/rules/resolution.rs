@@ -172,7 +172,7 @@ pub fn resolve_id<'s>(
             ),
         );
     };
-    if !is_http_url(url) {
+    if item.link().is_none() {
         return fail(
             Rule::UnsafeUrl,
             format!(
@@ -241,7 +241,9 @@ pub fn resolve_id<'s>(
     })
 }
 
-/// Whether `url` is an absolute http or https URL with a host.
+/// Whether `url` is an absolute http or https URL with a host (what
+/// [`EvidenceItem::link`](crate::store::EvidenceItem::link) accepts), for
+/// URLs that are not an item's.
 pub fn is_http_url(url: &str) -> bool {
     url::Url::parse(url).is_ok_and(|u| matches!(u.scheme(), "http" | "https") && u.host().is_some())
 }

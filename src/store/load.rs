@@ -5,6 +5,7 @@ use super::{CITATION_V1, CitationList, EVIDENCE_V1, Origin, Store, citation, is_
 use crate::limits;
 use serde::Deserialize;
 use std::collections::{BTreeMap, HashMap};
+use std::hash::BuildHasher;
 use std::path::{Path, PathBuf};
 
 /// A store that cannot be loaded. Each variant names the file and says how
@@ -142,6 +143,8 @@ fn is_jsonl(path: &Path) -> bool {
 #[derive(Deserialize)]
 struct StoreFile {
     #[serde(default)]
+    schema_version: Option<serde_json::Value>,
+    #[serde(default)]
     sources: Vec<Source>,
     #[serde(default)]
     evidence: Vec<EvidenceItem>,
@@ -203,22 +206,25 @@ pub fn load(root: &Path, paths: &[PathBuf]) -> Result<Store, StoreError> {
     }
 
     let mut store = Store::default();
-    let mut item_origins: HashMap<String, Origin> = HashMap::new();
+    let mut item_files: Vec<ItemFile> = Vec::new();
     let mut source_origins: HashMap<String, Origin> = HashMap::new();
     let limit = limits::limit(limits::MAX_STORE_BYTES, limits::MAX_STORE_BYTES_VAR);
     let mut budget = limit;
     for file in files {
         let bytes = read_file(root, &file, &mut budget, limit)?;
         let parsed = parse_bytes(&file, &bytes)?;
+        // The items own their text: the file's bytes can go before merging.
+        drop(bytes);
         merge(
             &mut store,
-            &mut item_origins,
+            &mut item_files,
             &mut source_origins,
             &file,
             parsed,
         )?;
     }
     assign_record_sources(&mut store);
+    store.items.shrink_to_fit();
     Ok(store)
 }
 
@@ -260,7 +266,7 @@ pub fn load_bytes(file: &Path, bytes: &[u8]) -> Result<Store, StoreError> {
     let parsed = parse_bytes(file, bytes)?;
     merge(
         &mut store,
-        &mut HashMap::new(),
+        &mut Vec::new(),
         &mut HashMap::new(),
         file,
         parsed,
@@ -280,6 +286,7 @@ fn parse_bytes(file: &Path, bytes: &[u8]) -> Result<StoreFile, StoreError> {
     if is_jsonl(file) {
         let records = citation::parse_jsonl(file, text)?;
         Ok(StoreFile {
+            schema_version: None,
             sources: Vec::new(),
             evidence: Vec::new(),
             chapters: BTreeMap::new(),
@@ -311,7 +318,7 @@ fn assign_record_sources(store: &mut Store) {
     // Longest prefix first; ties by source id, so the choice is stable.
     prefixes.sort_by(|a, b| b.0.len().cmp(&a.0.len()).then(a.1.cmp(b.1)));
     let mut made_up: BTreeMap<String, Source> = BTreeMap::new();
-    for item in store.items.values_mut() {
+    for item in &mut store.items {
         if item.link_check.is_none() || item.source_id.is_some() {
             continue;
         }
@@ -360,23 +367,38 @@ fn parse_file(path: &Path, text: &str) -> Result<StoreFile, StoreError> {
         let column = skipped.len() - skipped.rfind('\n').map_or(0, |nl| nl + 1) + 1;
         return Err(not_an_object(path, line, column));
     }
-    let probe: VersionProbe = serde_json::from_str(text).map_err(|err| syntax(path, &err))?;
     let version_error = |found: String| StoreError::SchemaVersion {
         path: path.to_owned(),
         line: 0,
         found,
     };
-    check_version(
-        probe.schema_version,
-        EVIDENCE_V1,
-        (
-            CITATION_V1,
-            "citation.v1 records go one per line in a *.jsonl file",
-        ),
-        "missing \"schema_version\"; add \"schema_version\": \"evidence.v1\"",
-    )
-    .map_err(version_error)?;
-    deserialize(path, text, None)
+    let check = |found| {
+        check_version(
+            found,
+            EVIDENCE_V1,
+            (
+                CITATION_V1,
+                "citation.v1 records go one per line in a *.jsonl file",
+            ),
+            "missing \"schema_version\"; add \"schema_version\": \"evidence.v1\"",
+        )
+        .map_err(version_error)
+    };
+    // The happy path is one plain pass. Only a file that does not parse is
+    // read again: first for its version (an unknown version explains the
+    // rest), then with the JSON path tracked for the error message.
+    match serde_json::from_str::<StoreFile>(text) {
+        Ok(mut file) => {
+            check(file.schema_version.take())?;
+            Ok(file)
+        }
+        Err(_) => {
+            let probe: VersionProbe =
+                serde_json::from_str(text).map_err(|err| syntax(path, &err))?;
+            check(probe.schema_version)?;
+            deserialize(path, text, None)
+        }
+    }
 }
 
 /// Checks the `schema_version` read from a file (or a record) against the
@@ -450,9 +472,50 @@ fn not_an_object(path: &Path, line: usize, column: usize) -> StoreError {
     }
 }
 
+/// Where a file's items lie in the store, so that a duplicate can be traced
+/// to its file and position without keeping an origin per item.
+pub(super) struct ItemFile {
+    /// The store position of the file's first item.
+    start: usize,
+    path: PathBuf,
+    /// How many items came from `evidence` (the rest are records).
+    evidence: usize,
+    /// The line of each record, in order.
+    record_lines: Vec<usize>,
+}
+
+impl ItemFile {
+    /// The place of the item at store position `at`, if it is this file's.
+    fn place(&self, at: usize) -> Option<String> {
+        let k = at.checked_sub(self.start)?;
+        if k < self.evidence {
+            Some(format!("evidence[{k}]"))
+        } else {
+            self.record_lines
+                .get(k - self.evidence)
+                .map(|line| format!("line {line}"))
+        }
+    }
+}
+
+/// The origin of the item at store position `at`, with `suffix` after its
+/// place.
+fn item_origin(item_files: &[ItemFile], at: usize, suffix: &str) -> Box<Origin> {
+    let (file, place) = item_files
+        .iter()
+        .rev()
+        .find_map(|file| Some((file, file.place(at)?)))
+        .expect("every item comes from a merged file");
+    Box::new(Origin {
+        file: file.path.clone(),
+        json_path: format!("{place}{suffix}"),
+    })
+}
+
+/// Merges a parsed file into the store.
 fn merge(
     store: &mut Store,
-    item_origins: &mut HashMap<String, Origin>,
+    item_files: &mut Vec<ItemFile>,
     source_origins: &mut HashMap<String, Origin>,
     file: &Path,
     parsed: StoreFile,
@@ -475,35 +538,44 @@ fn merge(
         source_origins.insert(source.source_id.clone(), here);
         store.sources.insert(source.source_id.clone(), source);
     }
-    let items = parsed
-        .evidence
-        .into_iter()
-        .enumerate()
-        .map(|(i, item)| (format!("evidence[{i}]"), item))
-        .chain(
-            parsed
-                .records
-                .into_iter()
-                .map(|(line, item)| (format!("line {line}"), item)),
-        );
-    for (place, item) in items {
-        if !is_valid_id(&item.id) {
+    // The parsed items become the store's (the first file's are not even
+    // moved); each is checked and indexed where it lies.
+    let start = store.items.len();
+    let evidence = parsed.evidence.len();
+    let (record_lines, records): (Vec<usize>, Vec<EvidenceItem>) =
+        parsed.records.into_iter().unzip();
+    if start == 0 {
+        store.items = parsed.evidence;
+    } else {
+        store.items.extend(parsed.evidence);
+    }
+    store.items.extend(records);
+    item_files.push(ItemFile {
+        start,
+        path: file.to_owned(),
+        evidence,
+        record_lines,
+    });
+    let (items, hasher) = (&store.items, &store.hasher);
+    store
+        .index
+        .reserve(items.len() - start, |&at| hasher.hash_one(&items[at].id));
+    for at in start..store.items.len() {
+        if !is_valid_id(&store.items[at].id) {
             return Err(StoreError::InvalidId {
                 kind: "evidence id",
-                id: item.id,
-                origin: Box::new(origin(format!("{place}.id"))),
+                id: store.items[at].id.clone(),
+                origin: item_origin(item_files, at, ".id"),
             });
         }
-        if let Some(first) = item_origins.get(&item.id) {
+        if let Err(first) = store.index_item(at) {
             return Err(StoreError::Duplicate {
                 kind: "evidence id",
-                id: item.id,
-                first: Box::new(first.clone()),
-                second: Box::new(origin(place)),
+                id: store.items[at].id.clone(),
+                first: item_origin(item_files, first, ""),
+                second: item_origin(item_files, at, ""),
             });
         }
-        item_origins.insert(item.id.clone(), origin(place));
-        store.items.insert(item.id.clone(), item);
     }
     for (chapter, ids) in parsed.chapters {
         let here = origin(format!("chapters[{chapter:?}]"));
@@ -669,6 +741,44 @@ mod tests {
             assert!(msg.starts_with(at), "{msg}");
             assert!(msg.contains("must be a JSON object"), "{msg}");
         }
+    }
+
+    #[test]
+    fn every_item_of_a_large_store_is_found_by_id() {
+        let items: Vec<String> = (0..5000)
+            .map(|i| format!(r#"{{"id":"ev_{i}","title":"T{i}"}}"#))
+            .collect();
+        let store = load_one(&format!(
+            r#"{{"schema_version":"evidence.v1","evidence":[{}]}}"#,
+            items.join(",")
+        ))
+        .unwrap();
+        assert_eq!(store.len(), 5000);
+        for i in 0..5000 {
+            let (id, item) = store.item_entry(&format!("ev_{i}")).unwrap();
+            assert_eq!(id, format!("ev_{i}"));
+            assert_eq!(item.title.as_deref(), Some(format!("T{i}").as_str()));
+        }
+        assert!(store.item("ev_5000").is_none());
+    }
+
+    #[test]
+    fn the_first_problem_in_file_order_is_reported() {
+        let err = load_one(
+            r#"{"schema_version":"evidence.v1","evidence":[{"id":"a"},{"id":"b"},{"id":"a"},{"id":"c d"}]}"#,
+        )
+        .unwrap_err()
+        .to_string();
+        assert!(
+            err.contains("store.json (evidence[0]) and in store.json (evidence[2])"),
+            "{err}"
+        );
+        let err = load_one(
+            r#"{"schema_version":"evidence.v1","evidence":[{"id":"a"},{"id":"c d"},{"id":"a"}]}"#,
+        )
+        .unwrap_err()
+        .to_string();
+        assert!(err.contains("evidence[1].id"), "{err}");
     }
 
     #[test]

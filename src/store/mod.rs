@@ -15,7 +15,9 @@ pub use model::{
     char_slice, parse_rfc3339,
 };
 
+use hashbrown::{HashTable, hash_table};
 use std::collections::HashMap;
+use std::hash::{BuildHasher, RandomState};
 use std::path::{Path, PathBuf};
 
 /// The schema version of a store file (`*.json`).
@@ -52,7 +54,12 @@ pub struct CitationList {
 /// The merged evidence store.
 #[derive(Debug, Default)]
 pub struct Store {
-    items: HashMap<String, EvidenceItem>,
+    /// Every item, in load order, as parsed: not moved, nor copied.
+    items: Vec<EvidenceItem>,
+    /// Positions in `items`, found by hashing the id that each item holds,
+    /// so that no id is stored twice.
+    index: HashTable<usize>,
+    hasher: RandomState,
     sources: HashMap<String, Source>,
     chapters: HashMap<String, CitationList>,
 }
@@ -60,15 +67,39 @@ pub struct Store {
 impl Store {
     /// Looks an evidence item up by id.
     pub fn item(&self, id: &str) -> Option<&EvidenceItem> {
-        self.items.get(id)
+        let hash = self.hasher.hash_one(id);
+        self.index
+            .find(hash, |&at| self.items[at].id == id)
+            .map(|&at| &self.items[at])
     }
 
     /// Looks an evidence item up by id, returning the stored id too (which
     /// lives as long as the store).
     pub fn item_entry(&self, id: &str) -> Option<(&str, &EvidenceItem)> {
-        self.items
-            .get_key_value(id)
-            .map(|(key, item)| (key.as_str(), item))
+        self.item(id).map(|item| (item.id.as_str(), item))
+    }
+
+    /// Indexes the item at `at`; when an item with its id is indexed
+    /// already, returns that one's position instead.
+    fn index_item(&mut self, at: usize) -> Result<(), usize> {
+        let Store {
+            items,
+            index,
+            hasher,
+            ..
+        } = self;
+        let id = &items[at].id;
+        match index.entry(
+            hasher.hash_one(id),
+            |&other| items[other].id == *id,
+            |&other| hasher.hash_one(&items[other].id),
+        ) {
+            hash_table::Entry::Occupied(first) => Err(*first.get()),
+            hash_table::Entry::Vacant(slot) => {
+                slot.insert(at);
+                Ok(())
+            }
+        }
     }
 
     /// Looks a registry entry up by source id.

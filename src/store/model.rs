@@ -4,6 +4,7 @@
 
 use jiff::Timestamp;
 use serde::{Deserialize, Deserializer};
+use std::sync::OnceLock;
 
 /// An entry of the source registry: who publishes, and how far they are trusted.
 #[derive(Debug, Clone, Deserialize)]
@@ -191,6 +192,9 @@ pub struct EvidenceItem {
     /// read from an `evidence.v1` file.
     #[serde(skip)]
     pub link_check: Option<LinkCheck>,
+    /// [`EvidenceItem::link`], worked out on first use.
+    #[serde(skip)]
+    pub(crate) link: OnceLock<Link>,
 }
 
 impl EvidenceItem {
@@ -243,14 +247,75 @@ pub fn char_slice(text: &str, start: u64, end: u64) -> Option<&str> {
     Some(&text[from..to])
 }
 
-/// Parses an RFC 3339 timestamp, saying what was expected when it is not one.
+/// What an item's `url` is as a link.
+#[derive(Debug, Clone)]
+pub(crate) enum Link {
+    /// Not an absolute http(s) URL with a host (or no `url` at all).
+    Unsafe,
+    /// Linkable, and already in the url crate's serialization.
+    AsWritten,
+    /// Linkable, once percent-encoded (or otherwise normalized).
+    Normalized(Box<str>),
+}
+
+impl EvidenceItem {
+    /// The item's `url` as a link: the `url` crate's serialization
+    /// (percent-encoded, so it holds no space, quote, angle bracket or brace) when
+    /// it is an absolute http or https URL with a host; `None` otherwise.
+    ///
+    /// Parsed once per item, however often the item is cited; an item is
+    /// shared by the threads that render chapters.
+    pub fn link(&self) -> Option<&str> {
+        let link = self.link.get_or_init(|| {
+            let Some(written) = self.url.as_deref() else {
+                return Link::Unsafe;
+            };
+            match url::Url::parse(written) {
+                Ok(url) if matches!(url.scheme(), "http" | "https") && url.host().is_some() => {
+                    // Braces too, which the url crate leaves in a query or
+                    // fragment: no `{{#include …}}` may reach mdBook's links
+                    // preprocessor.
+                    let serialized = url.as_str();
+                    if serialized == written && !serialized.contains(['{', '}']) {
+                        Link::AsWritten
+                    } else {
+                        Link::Normalized(serialized.replace('{', "%7B").replace('}', "%7D").into())
+                    }
+                }
+                _ => Link::Unsafe,
+            }
+        });
+        match link {
+            Link::Unsafe => None,
+            Link::AsWritten => self.url.as_deref(),
+            Link::Normalized(url) => Some(url),
+        }
+    }
+}
+
+/// Parses an RFC 3339 timestamp, saying what was expected when it is not
+/// one. The text is parsed where it lies, never copied.
 fn timestamp<'de, D: Deserializer<'de>>(deserializer: D) -> Result<Option<Timestamp>, D::Error> {
-    let Some(text) = Option::<String>::deserialize(deserializer)? else {
-        return Ok(None);
-    };
-    parse_rfc3339(&text)
-        .map(Some)
-        .map_err(serde::de::Error::custom)
+    struct Visitor;
+    impl<'de> serde::de::Visitor<'de> for Visitor {
+        type Value = Option<Timestamp>;
+        fn expecting(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+            f.write_str("a string")
+        }
+        fn visit_none<E: serde::de::Error>(self) -> Result<Self::Value, E> {
+            Ok(None)
+        }
+        fn visit_unit<E: serde::de::Error>(self) -> Result<Self::Value, E> {
+            Ok(None)
+        }
+        fn visit_some<D: Deserializer<'de>>(self, d: D) -> Result<Self::Value, D::Error> {
+            d.deserialize_str(self)
+        }
+        fn visit_str<E: serde::de::Error>(self, text: &str) -> Result<Self::Value, E> {
+            parse_rfc3339(text).map(Some).map_err(E::custom)
+        }
+    }
+    deserializer.deserialize_option(Visitor)
 }
 
 /// Parses an RFC 3339 timestamp such as `2026-02-10T14:00:00Z`.
@@ -306,7 +371,11 @@ pub fn parse_rfc3339(text: &str) -> Result<Timestamp, String> {
         return Err(error());
     }
     // jiff keeps nanoseconds: drop fraction digits beyond the ninth, which
-    // RFC 3339 allows; a leap second (`:60`) is read as `:59`.
+    // RFC 3339 allows; a leap second (`:60`) is read as `:59`. Nearly every
+    // timestamp needs neither, and is parsed as it is.
+    if fraction.len() <= 9 && &b[17..19] != b"60" {
+        return text.parse::<Timestamp>().map_err(|_| error());
+    }
     let mut normalized = String::with_capacity(text.len());
     normalized.push_str(&text[..fraction.start.min(fraction.end)]);
     if !fraction.is_empty() {
@@ -338,6 +407,39 @@ fn tier<'de, D: Deserializer<'de>>(deserializer: D) -> Result<u8, D::Error> {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    fn item(url: &str) -> EvidenceItem {
+        serde_json::from_value(serde_json::json!({"id": "ev", "url": url})).unwrap()
+    }
+
+    #[test]
+    fn link_is_the_normalized_http_url_or_nothing() {
+        assert_eq!(
+            item("https://example.org/a?b=1").link(),
+            Some("https://example.org/a?b=1")
+        );
+        assert_eq!(
+            item("HTTP://Example.ORG").link(),
+            Some("http://example.org/")
+        );
+        assert_eq!(
+            item("https://x.org/a b\"").link(),
+            Some("https://x.org/a%20b%22")
+        );
+        for bad in [
+            "javascript:alert(1)",
+            "data:text/html,x",
+            "file:///etc/passwd",
+            "/relative",
+            "https://",
+            "mailto:a@b.c",
+            "",
+        ] {
+            assert_eq!(item(bad).link(), None, "{bad}");
+        }
+        let none: EvidenceItem = serde_json::from_str(r#"{"id": "ev"}"#).unwrap();
+        assert_eq!(none.link(), None);
+    }
 
     #[test]
     fn char_slices_count_characters() {

@@ -6,14 +6,15 @@
 
 mod chapter;
 pub mod escape;
+pub mod template;
 
 pub use chapter::chapter_edits;
 
-use crate::markers::{CITE_CLASS, REFERENCE_ANCHOR_PREFIX};
 use crate::rules::Resolved;
 use crate::store::PaywallPolicy;
 use std::fmt::Write as _;
 use std::ops::Range;
+use template::{Kind, Templates, Value, Var};
 
 /// The banner of a downgraded chapter (seed 003 §6), without line endings.
 pub const BANNER_LINES: [&str; 2] = [
@@ -90,39 +91,100 @@ fn cite_anchor(id: &str, occurrence: u32) -> String {
     format!("cite-{id}-{occurrence}")
 }
 
-/// A rendered citation, `[n]`, linking to the item's References entry.
+/// The cited passage of an item and its kind: for a paywalled
+/// (`metadata_only`) source only its snippet, never a quote; otherwise the
+/// quote, else the snippet.
+pub fn passage<'e>(evidence: &Resolved<'e>) -> Option<(&'e str, &'static str)> {
+    let item = evidence.item;
+    let snippet = item
+        .snippet_span
+        .as_ref()
+        .map(|s| (s.text.as_str(), "snippet"));
+    if evidence.source.paywall_policy == PaywallPolicy::MetadataOnly {
+        return snippet;
+    }
+    item.quote_span
+        .as_ref()
+        .map(|q| (q.text.as_str(), "quote"))
+        .or(snippet)
+}
+
+/// The value of an item variable (shared by citations and References
+/// entries) for the item cited as `[number]`.
+fn item_value<'e>(evidence: &Resolved<'e>, number: u32, var: Var) -> Value<'e> {
+    let flag = |on: bool| Value::new(Kind::Token, if on { "true" } else { "false" });
+    match var {
+        Var::Id => Value::new(Kind::Token, evidence.id),
+        Var::Number => Value::new(Kind::Token, number.to_string()),
+        Var::Publisher => Value::new(
+            Kind::Text,
+            evidence
+                .item
+                .publisher
+                .as_deref()
+                .unwrap_or(&evidence.source.publisher),
+        ),
+        Var::Title => Value::new(Kind::Text, evidence.title),
+        Var::Hover => Value::new(Kind::Title, hover(evidence)),
+        Var::Date => Value::new(Kind::Token, published(evidence)),
+        Var::DateIso => Value::new(
+            Kind::Token,
+            evidence.published_at.strftime("%Y-%m-%d").to_string(),
+        ),
+        Var::Url => Value::new(Kind::Text, evidence.url),
+        Var::Href => Value::new(Kind::Url, href(evidence.url)),
+        Var::Tier => Value::new(Kind::Token, evidence.source.tier.to_string()),
+        Var::Paywall => flag(evidence.source.paywall_policy == PaywallPolicy::MetadataOnly),
+        Var::MonitorOnly => flag(evidence.source.tier == 4),
+        Var::Passage => Value::new(Kind::Text, passage(evidence).map_or("", |p| p.0)),
+        Var::PassageKind => Value::new(Kind::Token, passage(evidence).map_or("", |p| p.1)),
+        Var::Badges => Value::new(
+            Kind::Text,
+            tags(evidence).fold(String::new(), |s, tag| s + " " + tag),
+        ),
+        // Per-spot and per-entry variables are supplied by the callers.
+        Var::Occurrence | Var::Anchor | Var::Backlinks => Value::new(Kind::Token, ""),
+    }
+}
+
+/// A rendered citation, `[n]`, linking to the item's References entry,
+/// from the book's citation template.
 ///
 /// In HTML the label is written `\[n\]` so that a `[n]: url` definition
 /// elsewhere in the chapter cannot turn it into a nested link; in a heading
 /// (which mdBook wraps in an anchor) the citation is a `<span>`, not a link.
 pub fn citation(
+    templates: &Templates,
     target: Target,
     number: u32,
     evidence: &Resolved<'_>,
     occurrence: u32,
     in_heading: bool,
 ) -> String {
-    let id = evidence.id;
-    match target {
-        Target::Html if in_heading => format!(
-            "<span class=\"{CITE_CLASS}\" data-evidence=\"{id}\" title=\"{}\">\\[{number}\\]</span>",
-            escape::html(&hover(evidence)),
-        ),
-        Target::Html => format!(
-            "<a class=\"{CITE_CLASS}\" id=\"{}\" href=\"#{REFERENCE_ANCHOR_PREFIX}{id}\" data-evidence=\"{id}\" title=\"{}\">\\[{number}\\]</a>",
-            cite_anchor(id, occurrence),
-            escape::html(&hover(evidence)),
-        ),
-        Target::Markdown => format!(
-            "[\\[{number}\\]](#{REFERENCE_ANCHOR_PREFIX}{id} \"{}\")",
-            escape::markdown_title(&hover(evidence)),
-        ),
-    }
+    let template = match target {
+        Target::Html if in_heading => &templates.citation_heading,
+        Target::Html => &templates.citation,
+        Target::Markdown => &templates.citation_markdown,
+    };
+    let mut out = String::with_capacity(256);
+    template.render(target, &mut out, |var| match var {
+        Var::Occurrence => Value::new(Kind::Token, occurrence.to_string()),
+        Var::Anchor => Value::new(Kind::Token, cite_anchor(evidence.id, occurrence)),
+        _ => item_value(evidence, number, var),
+    });
+    out
 }
 
 /// The References section: a level-2 heading and one entry per cited item,
-/// sorted by number, in the format of seed 000 §7.
-pub fn references(target: Target, title: &str, entries: &[Entry<'_>], newline: &str) -> String {
+/// sorted by number, in the format of seed 000 §7 (the book's reference
+/// template).
+pub fn references(
+    templates: &Templates,
+    target: Target,
+    title: &str,
+    entries: &[Entry<'_>],
+    newline: &str,
+) -> String {
     let mut out = String::new();
     let _ = write!(out, "## {title}{newline}{newline}");
     match target {
@@ -130,50 +192,36 @@ pub fn references(target: Target, title: &str, entries: &[Entry<'_>], newline: &
             let _ = write!(out, "<div class=\"evidence-references\">{newline}");
             for entry in entries {
                 let e = &entry.evidence;
-                let _ = write!(
-                    out,
-                    "<p class=\"evidence-ref\" id=\"{REFERENCE_ANCHOR_PREFIX}{}\">[{}] {}. &quot;{}&quot;. Published {}. <a href=\"{}\">{}</a>",
-                    e.id,
-                    entry.number,
-                    escape::html(e.publisher()),
-                    escape::html(e.title),
-                    published(e),
-                    escape::html(&href(e.url)),
-                    escape::html(e.url),
-                );
-                for tag in tags(e) {
-                    let _ = write!(out, " {tag}");
-                }
+                let mut backlinks = String::new();
                 for k in 1..=entry.occurrences {
                     let _ = write!(
-                        out,
+                        backlinks,
                         " <a class=\"evidence-backref\" href=\"#{}\" aria-label=\"Back to citation {k} of [{}]\">↩</a>",
                         cite_anchor(e.id, k),
                         entry.number
                     );
                 }
-                let _ = write!(out, "</p>{newline}");
+                templates
+                    .reference
+                    .render(target, &mut out, |var| match var {
+                        Var::Backlinks => Value::new(Kind::Markup, backlinks.as_str()),
+                        _ => item_value(e, entry.number, var),
+                    });
+                out.push_str(newline);
             }
             let _ = write!(out, "</div>{newline}");
         }
         Target::Markdown => {
             for (i, entry) in entries.iter().enumerate() {
-                let e = &entry.evidence;
                 if i > 0 {
                     out.push_str(newline);
                 }
-                let _ = write!(
-                    out,
-                    "\\[{}\\] {}. \"{}\". Published {}. <{}>",
-                    entry.number,
-                    escape::markdown(e.publisher()),
-                    escape::markdown(e.title),
-                    published(e),
-                    href(e.url),
-                );
-                for tag in tags(e) {
-                    let _ = write!(out, " {}", escape::markdown(tag));
-                }
+                templates
+                    .reference_markdown
+                    .render(target, &mut out, |var| match var {
+                        Var::Backlinks => Value::new(Kind::Markup, ""),
+                        _ => item_value(&entry.evidence, entry.number, var),
+                    });
                 out.push_str(newline);
             }
         }

@@ -6,6 +6,7 @@
 //! stages over a whole book.
 
 pub mod config;
+pub mod install;
 pub mod markers;
 pub mod preprocess;
 pub mod render;

@@ -6,6 +6,7 @@ use mdbook_evidence::preprocess::run_and_report;
 use mdbook_preprocessor::PreprocessorContext;
 use mdbook_preprocessor::book::Book;
 use std::io::{Read, Write};
+use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 
 /// Grounds every claim of an mdBook report in stored evidence.
@@ -26,12 +27,28 @@ enum Command {
         /// The renderer's name, e.g. `html`.
         renderer: String,
     },
+    /// Sets a book up: book.toml and the citation-card assets.
+    ///
+    /// Adds [preprocessor.evidence] (after = ["links"], store = "evidence"
+    /// unless set), watches the store's directory in `mdbook serve`
+    /// (build.extra-watch-dirs), and copies the citation-card CSS and JS to
+    /// theme/evidence/, listed in output.html.additional-css/-js. Keeps
+    /// book.toml's comments and layout; running it again changes nothing.
+    Install {
+        /// The book's directory (the one holding book.toml).
+        #[arg(default_value = ".")]
+        book_dir: PathBuf,
+        /// Replace card assets that differ from this version's.
+        #[arg(long)]
+        force: bool,
+    },
 }
 
 fn main() -> ExitCode {
     let cli = Cli::parse();
     match cli.command {
         Some(Command::Supports { .. }) => ExitCode::SUCCESS,
+        Some(Command::Install { book_dir, force }) => install(&book_dir, force),
         None => match preprocess() {
             Ok(code) => code,
             Err(err) => {
@@ -39,6 +56,30 @@ fn main() -> ExitCode {
                 ExitCode::from(2)
             }
         },
+    }
+}
+
+/// Runs `install` and says what it did.
+fn install(book_dir: &Path, force: bool) -> ExitCode {
+    match mdbook_evidence::install::install(book_dir, force) {
+        Ok(done) => {
+            let mut out = String::new();
+            if done.changes.is_empty() {
+                out.push_str("mdbook-evidence is installed; nothing changed\n");
+            }
+            for change in &done.changes {
+                out.push_str(&format!("{change}\n"));
+            }
+            for note in &done.notes {
+                out.push_str(&format!("note: {note}\n"));
+            }
+            let _ = std::io::stdout().write_all(out.as_bytes());
+            ExitCode::SUCCESS
+        }
+        Err(err) => {
+            let _ = writeln!(std::io::stderr(), "error: mdbook-evidence install: {err:#}");
+            ExitCode::from(2)
+        }
     }
 }
 

@@ -144,3 +144,26 @@ fn the_remove_example_publishes_with_removals_labels_and_a_report() {
         "{err}"
     );
 }
+
+#[test]
+fn the_report_example_has_the_card_assets_of_this_version_installed() {
+    let root = example("report");
+    let copy = tempfile::tempdir().unwrap();
+    for file in [
+        "book.toml",
+        "theme/evidence/evidence.css",
+        "theme/evidence/evidence.js",
+    ] {
+        let to = copy.path().join(file);
+        std::fs::create_dir_all(to.parent().unwrap()).unwrap();
+        std::fs::copy(root.join(file), to).unwrap();
+    }
+    std::fs::create_dir(copy.path().join("evidence")).unwrap();
+    let done = mdbook_evidence::install::install(copy.path(), false).unwrap();
+    assert!(
+        done.changes.is_empty() && done.notes.is_empty(),
+        "run `mdbook-evidence install book-example/report --force`: {:?} {:?}",
+        done.changes,
+        done.notes
+    );
+}

@@ -177,6 +177,14 @@ pub fn process_book(setup: &Setup, book: &mut Book) -> Outcome {
             removed: false,
         });
     }
+    // Second pass: the evidence index, from the rendered chapters.
+    render::index::apply(
+        &mut book.items,
+        &setup.store,
+        &setup.config,
+        setup.markdown,
+        setup.target,
+    );
     let failed = report.chapters.iter().any(|c| c.verdict == Verdict::Failed)
         || (setup.config.mode == Mode::Fail && report.count(Severity::Error) > 0);
     Outcome { report, failed }

@@ -48,6 +48,16 @@ fn the_report_example_publishes_with_citations_and_tagged_references() {
     assert!(brief.contains("[Monitor-only source]"));
     let report = std::fs::read_to_string(out.path().join("market-report.html")).unwrap();
     assert!(report.contains("class=\"evidence-cite\""));
+    let sources = std::fs::read_to_string(out.path().join("sources.html")).unwrap();
+    assert_eq!(
+        sources.matches("<tr>").count(),
+        14,
+        "13 items and a header: {sources}"
+    );
+    assert!(
+        sources.contains("href=\"daily-brief.html#evidence-"),
+        "{sources}"
+    );
 }
 
 #[test]

@@ -6,6 +6,7 @@
 
 mod chapter;
 pub mod escape;
+pub mod index;
 pub mod template;
 
 pub use chapter::chapter_edits;

@@ -210,18 +210,29 @@
                 touchShown = cite;
             }
         });
-        window.addEventListener("resize", function () {
-            if (current) {
-                place(current);
-            }
+        // Fonts and images loading late move the citation.
+        ["resize", "load"].forEach(function (type) {
+            window.addEventListener(type, function () {
+                if (current) {
+                    place(current);
+                }
+            });
         });
 
-        // `?evidence-demo` shows the first citation's card (screenshots, tests).
-        if (/[?&]evidence-demo\b/.test(window.location.search)) {
-            var first = document.querySelector("a.evidence-cite[data-evidence]");
-            if (first) {
-                first.focus();
-                show(first);
+        // `?evidence-demo` shows the first citation's card, and
+        // `?evidence-demo=<id>` the first citation of that item (for
+        // screenshots and browser tests).
+        var demo = /[?&]evidence-demo(?:=([^&#]*))?/.exec(window.location.search);
+        if (demo) {
+            var want = demo[1] ? decodeURIComponent(demo[1]) : null;
+            var links = document.querySelectorAll("a.evidence-cite[data-evidence]");
+            for (var k = 0; k < links.length; k++) {
+                if (!want || links[k].getAttribute("data-evidence") === want) {
+                    links[k].scrollIntoView({ block: "nearest" });
+                    links[k].focus({ preventScroll: true });
+                    show(links[k]);
+                    break;
+                }
             }
         }
     }

@@ -62,23 +62,6 @@ fn dump_dom(browser: &Path, page: &str) -> Result<String, String> {
     std::fs::read_to_string(out.path()).map_err(|e| e.to_string())
 }
 
-const STORE: &str = r#"{
-  "schema_version": "evidence.v1",
-  "sources": [
-    {"source_id": "ft", "publisher": "Financial Times", "tier": 2, "paywall_policy": "metadata_only"},
-    {"source_id": "evil", "publisher": "<script>alert(1)</script>", "tier": 4}
-  ],
-  "evidence": [
-    {"id": "ev_ft", "source_id": "ft", "url": "https://www.ft.com/content/abc",
-     "title": "Is the Fed over-tightening?", "published_at": "2026-02-09T08:00:00Z",
-     "quote_span": {"text": "SECRET PAYWALLED QUOTE"},
-     "snippet_span": {"text": "Economists debate whether the Fed went too far"}},
-    {"id": "ev_evil", "source_id": "evil", "url": "https://evil.example/",
-     "title": "<img src=x onerror=alert(2)>", "published_at": "2026-02-10T00:00:00Z",
-     "quote_span": {"text": "\"><script>alert(3)</script>"}}
-  ]
-}"#;
-
 #[test]
 fn the_card_shows_in_headless_chromium() {
     let Some(browser) = chromium() else {
@@ -89,7 +72,7 @@ fn the_card_shows_in_headless_chromium() {
     };
     let book = TestBook::with_store(
         "mode = \"warn\"",
-        STORE,
+        common::HOSTILE_STORE,
         &[(
             "c.md",
             "# Card\n\nA paywalled source is cited for this claim [EVID:ev_ft].\n\nA hostile source is cited for this claim [EVID:ev_evil].\n",
@@ -139,10 +122,14 @@ fn the_card_shows_in_headless_chromium() {
     let dom = dump_dom(&browser, &page("evidence-demo=ev_evil")).expect("second page");
     let card = &dom[dom.find("id=\"evidence-card\"").expect("card")..];
     assert!(
-        card.contains("&lt;script&gt;alert(1)&lt;/script&gt;"),
+        card.contains("&lt;script&gt;alert(\"pub\")&lt;/script&gt; &amp; Co's"),
         "{card}"
     );
     assert!(card.contains("Monitor-only"), "{card}");
+    assert!(
+        card.contains("&lt;/a&gt;&lt;script&gt;alert('quote')"),
+        "{card}"
+    );
     assert!(!dom.contains("<img src=\"x\""), "{dom}");
     assert!(!dom.contains("<script>alert"), "{dom}");
 }

@@ -120,6 +120,7 @@ fn render_chapter(c: &mut Criterion) {
                 entries[entry].occurrences += 1;
                 let e = &entries[entry];
                 citations.push(render::citation(
+                    &setup.templates,
                     Target::Html,
                     e.number,
                     &e.evidence,
@@ -127,7 +128,8 @@ fn render_chapter(c: &mut Criterion) {
                     false,
                 ));
             }
-            let references = render::references(Target::Html, "References", &entries, "\n");
+            let references =
+                render::references(&setup.templates, Target::Html, "References", &entries, "\n");
             (citations, references)
         })
     });

@@ -9,6 +9,7 @@
 pub mod check;
 pub mod config;
 pub mod import;
+pub mod install;
 pub mod limits;
 pub mod markers;
 pub mod preprocess;

@@ -8,7 +8,7 @@ use mdbook_evidence::preprocess::run_and_report;
 use mdbook_preprocessor::PreprocessorContext;
 use mdbook_preprocessor::book::Book;
 use std::io::Write;
-use std::path::PathBuf;
+use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 
 // A run allocates and frees hundreds of thousands of small strings (store
@@ -51,6 +51,21 @@ enum Command {
     /// evidence store fragment.
     #[command(subcommand)]
     Import(Import),
+    /// Sets a book up: book.toml and the citation-card assets.
+    ///
+    /// Adds [preprocessor.evidence] (after = ["links"], store = "evidence"
+    /// unless set), watches the store's directory in `mdbook serve`
+    /// (build.extra-watch-dirs), and copies the citation-card CSS and JS to
+    /// theme/evidence/, listed in output.html.additional-css/-js. Keeps
+    /// book.toml's comments and layout; running it again changes nothing.
+    Install {
+        /// The book's directory (the one holding book.toml).
+        #[arg(default_value = ".")]
+        book_dir: PathBuf,
+        /// Replace card assets that differ from this version's.
+        #[arg(long)]
+        force: bool,
+    },
 }
 
 #[derive(Subcommand)]
@@ -97,6 +112,7 @@ fn main() -> ExitCode {
                 }
             }
         }
+        Some(Command::Install { book_dir, force }) => install(&book_dir, force),
         Some(Command::Import(Import::Anthropic {
             response,
             documents,
@@ -140,6 +156,30 @@ fn main() -> ExitCode {
                 ExitCode::from(2)
             }
         },
+    }
+}
+
+/// Runs `install` and says what it did.
+fn install(book_dir: &Path, force: bool) -> ExitCode {
+    match mdbook_evidence::install::install(book_dir, force) {
+        Ok(done) => {
+            let mut out = String::new();
+            if done.changes.is_empty() {
+                out.push_str("mdbook-evidence is installed; nothing changed\n");
+            }
+            for change in &done.changes {
+                out.push_str(&format!("{change}\n"));
+            }
+            for note in &done.notes {
+                out.push_str(&format!("note: {note}\n"));
+            }
+            let _ = std::io::stdout().write_all(out.as_bytes());
+            ExitCode::SUCCESS
+        }
+        Err(err) => {
+            let _ = writeln!(std::io::stderr(), "error: mdbook-evidence install: {err:#}");
+            ExitCode::from(2)
+        }
     }
 }
 

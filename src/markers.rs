@@ -73,7 +73,8 @@ impl Default for MarkdownFlags {
 }
 
 impl MarkdownFlags {
-    fn options(self) -> MarkdownOptions {
+    /// The parser options of mdBook's renderer with these flags.
+    pub(crate) fn options(self) -> MarkdownOptions {
         let mut options = MarkdownOptions::default();
         options.smart_punctuation = self.smart_punctuation;
         options.definition_lists = self.definition_lists;

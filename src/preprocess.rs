@@ -20,6 +20,9 @@ pub enum Error {
     /// Bad `[preprocessor.evidence]`.
     #[error(transparent)]
     Config(#[from] ConfigError),
+    /// A book's citation or reference template that cannot be used.
+    #[error(transparent)]
+    Template(#[from] crate::render::template::TemplateError),
     /// A store that cannot be loaded.
     #[error(transparent)]
     Store(#[from] StoreError),
@@ -46,6 +49,8 @@ pub struct Setup {
     pub target: Target,
     /// The book's source directory relative to its root (`src`).
     pub src_dir: PathBuf,
+    /// The citation and reference templates (the book's, else ours).
+    pub templates: crate::render::template::Templates,
 }
 
 impl Setup {
@@ -82,8 +87,19 @@ impl Setup {
             markdown,
             target: Target::for_renderer(&ctx.renderer),
             src_dir: ctx.config.book.src.clone(),
+            templates: crate::render::template::Templates::load(&template_dir(ctx))?,
         })
     }
+}
+
+/// Where a book's templates live: `evidence/` in the HTML renderer's theme
+/// directory (`output.html.theme`, default `theme`).
+pub fn template_dir(ctx: &PreprocessorContext) -> PathBuf {
+    let theme = match ctx.config.html_config() {
+        Some(html) => html.theme_dir(&ctx.root),
+        None => ctx.root.join("theme"),
+    };
+    theme.join(crate::render::template::BOOK_TEMPLATE_DIR)
 }
 
 /// The result of a run over a book.
@@ -175,6 +191,14 @@ pub fn process_book(setup: &Setup, book: &mut Book) -> Outcome {
             removed: false,
         });
     }
+    // Second pass: the evidence index, from the rendered chapters.
+    render::index::apply(
+        &mut book.items,
+        &setup.store,
+        &setup.config,
+        setup.markdown,
+        setup.target,
+    );
     let failed = report.chapters.iter().any(|c| c.verdict == Verdict::Failed)
         || (setup.config.mode == Mode::Fail && report.count(Severity::Error) > 0);
     Outcome { report, failed }
@@ -219,7 +243,15 @@ fn process_chapter(setup: &Setup, path: &Path, content: &mut String) -> ChapterR
         },
     );
     let judgement = rules::judge(content, &scan, &setup.store, list, config, checked);
-    let edits = render::chapter_edits(content, &scan, &judgement, list, setup.target, config);
+    let edits = render::chapter_edits(
+        content,
+        &scan,
+        &judgement,
+        list,
+        setup.target,
+        config,
+        &setup.templates,
+    );
     let summary = ChapterSummary {
         path: chapter_key(path),
         checked,

@@ -53,11 +53,21 @@ fn the_report_example_publishes_with_citations_and_tagged_references() {
     // citation.v1 records from evidence/citations.jsonl, cited by cid.
     let report = report.replace('\n', "");
     assert!(report.contains(
-        r#"id="evidence-cid_9ccfd9d49daebf6db099a312a34a838d0f79d72fe797ebaf648bc6dca940a2d6">"#
+        r#"id="evidence-cid_9ccfd9d49daebf6db099a312a34a838d0f79d72fe797ebaf648bc6dca940a2d6""#
     ));
     assert!(
         report.contains(r#"The Wall Street Journal. "Fed officials want more inflation data before next cut". <a href="https://www.wsj.com/economy/central-banking/fed-officials-want-more-inflation-data-before-next-cut-2026-02-10">"#),
         "{report}"
+    );
+    let sources = std::fs::read_to_string(out.path().join("sources.html")).unwrap();
+    assert_eq!(
+        sources.matches("<tr>").count(),
+        16,
+        "15 items and a header: {sources}"
+    );
+    assert!(
+        sources.contains("href=\"daily-brief.html#evidence-"),
+        "{sources}"
     );
 }
 
@@ -160,5 +170,28 @@ fn the_remove_example_publishes_with_removals_labels_and_a_report() {
     assert!(
         err.contains("exited unsuccessfully with exit status: 1"),
         "{err}"
+    );
+}
+
+#[test]
+fn the_report_example_has_the_card_assets_of_this_version_installed() {
+    let root = example("report");
+    let copy = tempfile::tempdir().unwrap();
+    for file in [
+        "book.toml",
+        "theme/evidence/evidence.css",
+        "theme/evidence/evidence.js",
+    ] {
+        let to = copy.path().join(file);
+        std::fs::create_dir_all(to.parent().unwrap()).unwrap();
+        std::fs::copy(root.join(file), to).unwrap();
+    }
+    std::fs::create_dir(copy.path().join("evidence")).unwrap();
+    let done = mdbook_evidence::install::install(copy.path(), false).unwrap();
+    assert!(
+        done.changes.is_empty() && done.notes.is_empty(),
+        "run `mdbook-evidence install book-example/report --force`: {:?} {:?}",
+        done.changes,
+        done.notes
     );
 }

@@ -1,6 +1,7 @@
 //! The edits that render one judged chapter: citations, removals, notes,
 //! labels, the banner and the References section.
 
+use super::template::Templates;
 use super::{Edit, Entry, Target, escape};
 use crate::config::{Config, Removal};
 use crate::markers::{NotAClaim, Scan, is_escaped, line_end};
@@ -18,6 +19,7 @@ pub fn chapter_edits(
     list: Option<&CitationList>,
     target: Target,
     config: &Config,
+    templates: &Templates,
 ) -> Option<Vec<Edit>> {
     let newline = super::newline_of(text);
     let mut edits = Vec::new();
@@ -107,7 +109,14 @@ pub fn chapter_edits(
         entries[entry].occurrences += 1;
         let occurrence = entries[entry].occurrences;
         let mut range = marker.span.clone();
-        let mut cite = super::citation(target, number, evidence, occurrence, marker.in_heading);
+        let mut cite = super::citation(
+            templates,
+            target,
+            number,
+            evidence,
+            occurrence,
+            marker.in_heading,
+        );
         if target == Target::Markdown && is_unescaped_bang_before(text, range.start) {
             // `![…](…)` would be an image: escape the author's `!`.
             range.start -= 1;
@@ -141,7 +150,13 @@ pub fn chapter_edits(
 
     if !entries.is_empty() {
         entries.sort_by_key(|e| e.number);
-        let mut section = super::references(target, &config.references_title, &entries, newline);
+        let mut section = super::references(
+            templates,
+            target,
+            &config.references_title,
+            &entries,
+            newline,
+        );
         super::keep_definitions(&mut section, text, &scan.definitions, newline);
         edits.push(super::references_edit(
             text,

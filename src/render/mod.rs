@@ -6,14 +6,16 @@
 
 mod chapter;
 pub mod escape;
+pub mod index;
+pub mod template;
 
 pub use chapter::chapter_edits;
 
-use crate::markers::{CITE_CLASS, REFERENCE_ANCHOR_PREFIX};
 use crate::rules::Resolved;
 use crate::store::PaywallPolicy;
 use std::fmt::Write as _;
 use std::ops::Range;
+use template::{Kind, Templates, Value, Var};
 
 /// The banner of a downgraded chapter (seed 003 §6), without line endings.
 pub const BANNER_LINES: [&str; 2] = [
@@ -90,7 +92,59 @@ fn cite_anchor(id: &str, occurrence: u32) -> String {
     format!("cite-{id}-{occurrence}")
 }
 
-/// A rendered citation, `[n]`, linking to the item's References entry.
+/// The value of an item variable (shared by citations and References
+/// entries) for the item cited as `[number]`, rendered for `target`.
+fn item_value<'e>(target: Target, evidence: &Resolved<'e>, number: u32, var: Var) -> Value<'e> {
+    let flag = |on: bool| Value::new(Kind::Token, if on { "true" } else { "false" });
+    let paywalled = evidence.paywall_policy() == PaywallPolicy::MetadataOnly;
+    match var {
+        Var::Id => Value::new(Kind::Token, evidence.id),
+        Var::Number => Value::new(Kind::Token, number.to_string()),
+        Var::Label => match target {
+            Target::Html => Value::new(Kind::Markup, digit_references(number)),
+            Target::Markdown => Value::new(Kind::Token, number.to_string()),
+        },
+        Var::Publisher => Value::new(Kind::Text, evidence.publisher()),
+        Var::Title => Value::new(Kind::Text, evidence.title),
+        Var::Hover => Value::new(Kind::Title, hover(evidence)),
+        Var::Date => Value::new(Kind::Token, date(evidence)),
+        Var::DateIso => Value::new(
+            Kind::Token,
+            evidence
+                .published_at
+                .map(|at| at.strftime("%Y-%m-%d").to_string())
+                .unwrap_or_default(),
+        ),
+        Var::Published => Value::new(Kind::Token, published(evidence)),
+        Var::Url => Value::new(Kind::Text, evidence.url),
+        Var::Href => Value::new(Kind::Url, evidence.item.link().unwrap_or_default()),
+        Var::Tier => Value::new(Kind::Token, evidence.source.tier.to_string()),
+        Var::Paywall => flag(paywalled),
+        Var::MonitorOnly => flag(evidence.source.tier == 4),
+        Var::Passage => Value::new(Kind::Text, passage(evidence).unwrap_or_default()),
+        Var::Snippet => Value::new(
+            Kind::Text,
+            if passage(evidence).is_none() {
+                evidence
+                    .item
+                    .snippet_span
+                    .as_ref()
+                    .map_or("", |s| s.text.as_str())
+            } else {
+                ""
+            },
+        ),
+        Var::Badges => Value::new(
+            Kind::Text,
+            tags(evidence).fold(String::new(), |s, tag| s + " " + tag),
+        ),
+        // Per-spot and per-entry variables are supplied by the callers.
+        Var::Occurrence | Var::Anchor | Var::Backlinks => Value::new(Kind::Token, ""),
+    }
+}
+
+/// A rendered citation, `[n]`, linking to the item's References entry,
+/// from the book's citation template.
 ///
 /// In HTML the label is written `[&#49;]` (the digits as character
 /// references): its brackets stay unescaped, as the marker's were, so that
@@ -101,31 +155,25 @@ fn cite_anchor(id: &str, occurrence: u32) -> String {
 /// `<span>`, not a link; it carries the citing spot's id all the same, as
 /// the References back-link to it.
 pub fn citation(
+    templates: &Templates,
     target: Target,
     number: u32,
     evidence: &Resolved<'_>,
     occurrence: u32,
     in_heading: bool,
 ) -> String {
-    let id = evidence.id;
-    match target {
-        Target::Html if in_heading => format!(
-            "<span class=\"{CITE_CLASS}\" id=\"{}\" data-evidence=\"{id}\" title=\"{}\">[{}]</span>",
-            cite_anchor(id, occurrence),
-            escape::html(&hover(evidence)),
-            digit_references(number),
-        ),
-        Target::Html => format!(
-            "<a class=\"{CITE_CLASS}\" id=\"{}\" href=\"#{REFERENCE_ANCHOR_PREFIX}{id}\" data-evidence=\"{id}\" title=\"{}\">[{}]</a>",
-            cite_anchor(id, occurrence),
-            escape::html(&hover(evidence)),
-            digit_references(number),
-        ),
-        Target::Markdown => format!(
-            "[\\[{number}\\]](#{REFERENCE_ANCHOR_PREFIX}{id} \"{}\")",
-            escape::markdown_title(&hover(evidence)),
-        ),
-    }
+    let template = match target {
+        Target::Html if in_heading => &templates.citation_heading,
+        Target::Html => &templates.citation,
+        Target::Markdown => &templates.citation_markdown,
+    };
+    let mut out = String::with_capacity(256);
+    template.render(target, &mut out, |var| match var {
+        Var::Occurrence => Value::new(Kind::Token, occurrence.to_string()),
+        Var::Anchor => Value::new(Kind::Token, cite_anchor(evidence.id, occurrence)),
+        _ => item_value(target, evidence, number, var),
+    });
+    out
 }
 
 /// `12` as `&#49;&#50;`: reads `12`, but a `[12]: url` definition does not
@@ -139,8 +187,15 @@ fn digit_references(number: u32) -> String {
 }
 
 /// The References section: a level-2 heading and one entry per cited item,
-/// sorted by number, in the format of seed 000 §7.
-pub fn references(target: Target, title: &str, entries: &[Entry<'_>], newline: &str) -> String {
+/// sorted by number, in the format of seed 000 §7 (the book's reference
+/// template).
+pub fn references(
+    templates: &Templates,
+    target: Target,
+    title: &str,
+    entries: &[Entry<'_>],
+    newline: &str,
+) -> String {
     let mut out = String::new();
     let _ = write!(out, "## {title}{newline}{newline}");
     match target {
@@ -148,57 +203,43 @@ pub fn references(target: Target, title: &str, entries: &[Entry<'_>], newline: &
             let _ = write!(out, "<div class=\"evidence-references\">{newline}");
             for entry in entries {
                 let e = &entry.evidence;
-                let _ = write!(
-                    out,
-                    "<p class=\"evidence-ref\" id=\"{REFERENCE_ANCHOR_PREFIX}{}\">[{}] {}. &quot;{}&quot;. {}<a href=\"{}\">{}</a>",
-                    e.id,
-                    entry.number,
-                    escape::html(e.publisher()),
-                    escape::html(e.title),
-                    published(e),
-                    escape::html(e.item.link().unwrap_or_default()),
-                    escape::html(e.url),
-                );
-                for tag in tags(e) {
-                    let _ = write!(out, " {tag}");
-                }
+                let mut backlinks = String::new();
                 for k in 1..=entry.occurrences {
                     let _ = write!(
-                        out,
+                        backlinks,
                         " <a class=\"evidence-backref\" href=\"#{}\" aria-label=\"Back to citation {k} of [{}]\">↩</a>",
                         cite_anchor(e.id, k),
                         entry.number
                     );
                 }
-                let _ = write!(out, "</p>{newline}");
+                templates
+                    .reference
+                    .render(target, &mut out, |var| match var {
+                        Var::Backlinks => Value::new(Kind::Markup, backlinks.as_str()),
+                        _ => item_value(target, e, entry.number, var),
+                    });
+                out.push_str(newline);
                 if let Some(passage) = passage(e) {
-                    let _ = write!(
-                        out,
-                        "<blockquote class=\"evidence-passage\"><p>{}</p></blockquote>{newline}",
-                        escape::html(passage)
-                    );
+                    out.push_str("<blockquote class=\"evidence-passage\"><p>");
+                    escape::html_into(&mut out, passage);
+                    out.push_str("</p></blockquote>");
+                    out.push_str(newline);
                 }
             }
             let _ = write!(out, "</div>{newline}");
         }
         Target::Markdown => {
             for (i, entry) in entries.iter().enumerate() {
-                let e = &entry.evidence;
                 if i > 0 {
                     out.push_str(newline);
                 }
-                let _ = write!(
-                    out,
-                    "\\[{}\\] {}. \"{}\". {}<{}>",
-                    entry.number,
-                    escape::markdown(e.publisher()),
-                    escape::markdown(e.title),
-                    published(e),
-                    e.item.link().unwrap_or_default(),
-                );
-                for tag in tags(e) {
-                    let _ = write!(out, " {}", escape::markdown(tag));
-                }
+                let e = &entry.evidence;
+                templates
+                    .reference_markdown
+                    .render(target, &mut out, |var| match var {
+                        Var::Backlinks => Value::new(Kind::Markup, ""),
+                        _ => item_value(target, e, entry.number, var),
+                    });
                 out.push_str(newline);
                 if let Some(passage) = passage(e) {
                     let _ = write!(out, "> {}{newline}", escape::markdown(passage));
@@ -207,6 +248,14 @@ pub fn references(target: Target, title: &str, entries: &[Entry<'_>], newline: &
         }
     }
     out
+}
+
+/// `Feb 10, 2026` (in UTC), or nothing for an undated item.
+fn date(evidence: &Resolved<'_>) -> String {
+    evidence
+        .published_at
+        .map(|at| at.strftime("%b %-d, %Y").to_string())
+        .unwrap_or_default()
 }
 
 /// `Published Feb 10, 2026. ` (in UTC), or nothing for an undated

@@ -33,9 +33,9 @@ pub struct Resolved<'s> {
     pub published_at: Option<Timestamp>,
 }
 
-impl Resolved<'_> {
+impl<'s> Resolved<'s> {
     /// The publisher: the item's own, else its source's.
-    pub fn publisher(&self) -> &str {
+    pub fn publisher(&self) -> &'s str {
         self.item
             .publisher
             .as_deref()

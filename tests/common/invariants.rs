@@ -112,6 +112,7 @@ pub fn setup(mode: &str, target: Target) -> Setup {
         markdown: Default::default(),
         target,
         src_dir: PathBuf::from("src"),
+        templates: Default::default(),
     }
 }
 

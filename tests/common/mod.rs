@@ -54,6 +54,29 @@ pub const STORE: &str = r#"{
   }
 }"#;
 
+/// A store whose text tries to inject markup, and a paywalled item that
+/// (wrongly) carries a quote.
+pub const HOSTILE_STORE: &str = r#"{
+  "schema_version": "evidence.v1",
+  "sources": [
+    {"source_id": "evil", "publisher": "<script>alert(\"pub\")</script> & Co's", "tier": 4},
+    {"source_id": "ft", "publisher": "Financial Times", "tier": 2, "paywall_policy": "metadata_only"},
+    {"source_id": "fed", "publisher": "Federal Reserve", "tier": 1}
+  ],
+  "evidence": [
+    {"id": "ev_evil", "source_id": "evil", "url": "https://evil.example/a?x=1&y=\"2\"",
+     "title": "Title \"quoted\" <img src=x onerror=alert(1)> | `tick`", "published_at": "2026-02-10T19:00:00Z",
+     "quote_span": {"text": "</a><script>alert('quote')</script>\nnext line"}},
+    {"id": "ev_ft", "source_id": "ft", "url": "https://www.ft.com/content/abc",
+     "title": "Is the Fed over-tightening?", "published_at": "2026-02-09T08:00:00Z",
+     "quote_span": {"text": "SECRET PAYWALLED QUOTE"},
+     "snippet_span": {"text": "Economists debate whether the Fed went too far"}},
+    {"id": "ev_fomc", "source_id": "fed", "url": "https://www.federalreserve.gov/a.htm",
+     "title": "FOMC Statement", "published_at": "2026-02-10T19:00:00Z",
+     "quote_span": {"text": "The Committee decided to maintain the target range"}}
+  ]
+}"#;
+
 /// A book in a temporary directory.
 pub struct TestBook {
     pub dir: tempfile::TempDir,

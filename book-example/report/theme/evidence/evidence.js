@@ -1,0 +1,245 @@
+// mdbook-evidence: a card for each citation, on hover, on keyboard focus and
+// on tap. The card's data is in the citation's data-* attributes; it is read
+// as text (textContent), never as markup. Without this script a citation is
+// a plain link with a title.
+(function () {
+    "use strict";
+
+    var CARD_ID = "evidence-card";
+    var card = null;
+    var current = null;
+    var hideTimer = null;
+    var touchShown = null;
+    var lastPointer = "mouse";
+    var dismissed = null;
+
+    function citationOf(node) {
+        while (node && node.nodeType === 1) {
+            if (node.classList.contains("evidence-cite") && node.hasAttribute("data-evidence")) {
+                return node;
+            }
+            node = node.parentNode;
+        }
+        return null;
+    }
+
+    function el(tag, className, text) {
+        var node = document.createElement(tag);
+        node.className = className;
+        if (text) {
+            node.textContent = text;
+        }
+        return node;
+    }
+
+    function ensureCard() {
+        if (card) {
+            return card;
+        }
+        card = el("div", "evidence-card");
+        card.id = CARD_ID;
+        card.setAttribute("role", "tooltip");
+        card.hidden = true;
+        // The card stays while the pointer is over it, so it can be read.
+        card.addEventListener("mouseenter", cancelHide);
+        card.addEventListener("mouseleave", scheduleHide);
+        document.body.appendChild(card);
+        return card;
+    }
+
+    function fill(cite) {
+        var d = cite.dataset;
+        var body = ensureCard();
+        body.textContent = "";
+
+        var meta = el("div", "evidence-card-meta");
+        meta.appendChild(el("span", "evidence-card-publisher", d.publisher));
+        if (d.date) {
+            meta.appendChild(el("span", "evidence-card-date", d.date));
+        }
+        body.appendChild(meta);
+        body.appendChild(el("p", "evidence-card-title", d.title || d.hover || ""));
+
+        var badges = el("div", "evidence-card-badges");
+        if (d.tier) {
+            badges.appendChild(el("span", "evidence-card-badge evidence-card-badge-tier", "Tier " + d.tier));
+        }
+        if (d.paywall === "true") {
+            badges.appendChild(el("span", "evidence-card-badge evidence-card-badge-paywall", "Paywall"));
+        }
+        if (d.monitorOnly === "true") {
+            badges.appendChild(el("span", "evidence-card-badge evidence-card-badge-monitor", "Monitor-only"));
+        }
+        if (badges.childNodes.length) {
+            body.appendChild(badges);
+        }
+
+        if (d.passage) {
+            var label;
+            if (d.passageKind === "snippet") {
+                label = d.paywall === "true" ? "Snippet of a paywalled source" : "Snippet";
+            } else {
+                label = "Cited passage";
+            }
+            var quote = el("blockquote", "evidence-card-passage");
+            quote.appendChild(el("span", "evidence-card-passage-label", label));
+            quote.appendChild(document.createTextNode(d.passage));
+            body.appendChild(quote);
+        }
+    }
+
+    function place(cite) {
+        var rect = cite.getBoundingClientRect();
+        var scrollX = window.pageXOffset;
+        var scrollY = window.pageYOffset;
+        var width = document.documentElement.clientWidth;
+        card.style.left = "0px";
+        card.style.top = "0px";
+        var cardRect = card.getBoundingClientRect();
+        var left = Math.max(8, Math.min(rect.left, width - cardRect.width - 8));
+        var below = rect.bottom + 6;
+        var top = below;
+        // Above the citation when it would run off the bottom and fits above.
+        if (below + cardRect.height > window.innerHeight && rect.top - cardRect.height - 6 > 0) {
+            top = rect.top - cardRect.height - 6;
+        }
+        card.style.left = left + scrollX + "px";
+        card.style.top = top + scrollY + "px";
+    }
+
+    function show(cite) {
+        cancelHide();
+        if (current === cite && !card.hidden) {
+            return;
+        }
+        hide();
+        fill(cite);
+        current = cite;
+        card.hidden = false;
+        cite.setAttribute("aria-describedby", CARD_ID);
+        place(cite);
+    }
+
+    function hide() {
+        cancelHide();
+        if (card) {
+            card.hidden = true;
+        }
+        if (current) {
+            current.removeAttribute("aria-describedby");
+        }
+        current = null;
+        touchShown = null;
+    }
+
+    function cancelHide() {
+        if (hideTimer !== null) {
+            clearTimeout(hideTimer);
+            hideTimer = null;
+        }
+    }
+
+    function scheduleHide() {
+        cancelHide();
+        hideTimer = setTimeout(hide, 200);
+    }
+
+    function init() {
+        var cites = document.querySelectorAll(".evidence-cite[data-evidence]");
+        for (var i = 0; i < cites.length; i++) {
+            // The card replaces the browser's title tooltip.
+            var title = cites[i].getAttribute("title");
+            if (title !== null) {
+                cites[i].setAttribute("data-hover", title);
+                cites[i].removeAttribute("title");
+                if (!cites[i].hasAttribute("aria-label") && cites[i].tagName === "A") {
+                    cites[i].setAttribute("aria-label", "Citation " + cites[i].textContent + ": " + title);
+                }
+            }
+        }
+        ensureCard();
+
+        document.addEventListener("pointerdown", function (event) {
+            lastPointer = event.pointerType || "mouse";
+            if (card && !card.hidden && !card.contains(event.target) && !citationOf(event.target)) {
+                hide();
+            }
+        });
+        document.addEventListener("mouseover", function (event) {
+            var cite = citationOf(event.target);
+            if (cite && lastPointer !== "touch") {
+                show(cite);
+            }
+        });
+        document.addEventListener("mouseout", function (event) {
+            var cite = citationOf(event.target);
+            if (cite && cite === current && lastPointer !== "touch" && !cite.contains(event.relatedTarget)) {
+                scheduleHide();
+            }
+        });
+        document.addEventListener("focusin", function (event) {
+            var cite = citationOf(event.target);
+            if (cite && cite !== dismissed) {
+                show(cite);
+            }
+        });
+        document.addEventListener("focusout", function (event) {
+            if (citationOf(event.target) === dismissed) {
+                dismissed = null;
+            }
+            if (citationOf(event.target) === current) {
+                hide();
+            }
+        });
+        document.addEventListener("keydown", function (event) {
+            if ((event.key === "Escape" || event.key === "Esc") && card && !card.hidden) {
+                dismissed = current;
+                hide();
+                event.stopPropagation();
+            }
+        }, true);
+        // On touch, the first tap shows the card and the second follows the link.
+        document.addEventListener("click", function (event) {
+            var cite = citationOf(event.target);
+            if (!cite || lastPointer !== "touch") {
+                return;
+            }
+            if (touchShown !== cite) {
+                event.preventDefault();
+                show(cite);
+                touchShown = cite;
+            }
+        });
+        // Fonts and images loading late move the citation.
+        ["resize", "load"].forEach(function (type) {
+            window.addEventListener(type, function () {
+                if (current) {
+                    place(current);
+                }
+            });
+        });
+
+        // `?evidence-demo` shows the first citation's card, and
+        // `?evidence-demo=<id>` the first citation of that item (for
+        // screenshots and browser tests).
+        var demo = /[?&]evidence-demo(?:=([^&#]*))?/.exec(window.location.search);
+        if (demo) {
+            var want = demo[1] ? decodeURIComponent(demo[1]) : null;
+            var links = document.querySelectorAll("a.evidence-cite[data-evidence]");
+            for (var k = 0; k < links.length; k++) {
+                if (!want || links[k].getAttribute("data-evidence") === want) {
+                    links[k].scrollIntoView({ block: "nearest" });
+                    links[k].focus({ preventScroll: true });
+                    show(links[k]);
+                    break;
+                }
+            }
+        }
+    }
+
+    if (document.readyState === "loading") {
+        document.addEventListener("DOMContentLoaded", init);
+    } else {
+        init();
+    }
+})();

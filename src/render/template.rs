@@ -1,0 +1,538 @@
+//! Templates of the citation link and the References entry: one line of
+//! text with `{{variable}}` placeholders, embedded by default and
+//! overridable per book (files in `<theme dir>/evidence/`).
+//!
+//! Every value is escaped for the template's format when it is substituted,
+//! by the kind of value it is ([`Kind`]); store text can never become markup.
+
+use super::{Target, escape};
+use crate::markers::{CITE_CLASS, REFERENCE_ANCHOR_PREFIX};
+use std::borrow::Cow;
+use std::path::{Path, PathBuf};
+
+/// A template variable.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Var {
+    /// The evidence id.
+    Id,
+    /// The citation number.
+    Number,
+    /// The citation number as a citation shows it: in HTML its digits as
+    /// character references (`&#49;&#50;` for 12), which read `12` but which
+    /// a `[12]: url` definition in the chapter cannot turn into a link.
+    Label,
+    /// Which citing spot of the item this is (1-based).
+    Occurrence,
+    /// The id of this citing spot, `cite-<id>-<occurrence>`.
+    Anchor,
+    /// The publisher.
+    Publisher,
+    /// The title.
+    Title,
+    /// `Publisher: Title`, for a `title` attribute or a link title.
+    Hover,
+    /// `Feb 10, 2026` (UTC); empty for an undated item.
+    Date,
+    /// `2026-02-10` (UTC); empty for an undated item.
+    DateIso,
+    /// `Published Feb 10, 2026. `, or nothing for an undated item.
+    Published,
+    /// The URL as stored.
+    Url,
+    /// The URL percent-encoded, for `href`.
+    Href,
+    /// The source's tier, 1 to 4.
+    Tier,
+    /// `true` when the source is `metadata_only`.
+    Paywall,
+    /// `true` when the source is tier 4.
+    MonitorOnly,
+    /// The passage the item cites (`cited_text`, else `quote_span`), for
+    /// full-text sources only; empty otherwise. The References show it
+    /// under the entry.
+    Passage,
+    /// The item's snippet, when no passage is shown under the entry
+    /// (always so for a paywalled source); empty otherwise. The card shows it.
+    Snippet,
+    /// ` [Paywall]`, ` [Monitor-only source]`, each after a space.
+    Badges,
+    /// Back-links to every citing spot (HTML markup, made by us).
+    Backlinks,
+}
+
+impl Var {
+    /// Every variable with its name in templates.
+    pub const ALL: [(&'static str, Var); 20] = [
+        ("id", Var::Id),
+        ("number", Var::Number),
+        ("label", Var::Label),
+        ("occurrence", Var::Occurrence),
+        ("anchor", Var::Anchor),
+        ("publisher", Var::Publisher),
+        ("title", Var::Title),
+        ("hover", Var::Hover),
+        ("date", Var::Date),
+        ("date_iso", Var::DateIso),
+        ("published", Var::Published),
+        ("url", Var::Url),
+        ("href", Var::Href),
+        ("tier", Var::Tier),
+        ("paywall", Var::Paywall),
+        ("monitor_only", Var::MonitorOnly),
+        ("passage", Var::Passage),
+        ("snippet", Var::Snippet),
+        ("badges", Var::Badges),
+        ("backlinks", Var::Backlinks),
+    ];
+
+    fn named(name: &str) -> Option<Var> {
+        Var::ALL.iter().find(|(n, _)| *n == name).map(|(_, v)| *v)
+    }
+
+    fn name(self) -> &'static str {
+        Var::ALL
+            .iter()
+            .find(|(_, v)| *v == self)
+            .map_or("", |(n, _)| n)
+    }
+}
+
+/// How a value is escaped when substituted.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Kind {
+    /// Text from the store: HTML-escaped, or markdown-escaped.
+    Text,
+    /// Text for an HTML attribute or a markdown link title.
+    Title,
+    /// A URL that the `url` crate serialized (percent-encoded, so it holds
+    /// no space, quote or angle bracket): HTML-escaped, verbatim in markdown.
+    Url,
+    /// A value we made from a closed set of characters (ids, numbers,
+    /// dates): checked, then verbatim.
+    Token,
+    /// Markup we built from escaped parts: verbatim.
+    Markup,
+}
+
+/// A value for a variable.
+#[derive(Debug, Clone)]
+pub struct Value<'a> {
+    /// How it is escaped.
+    pub kind: Kind,
+    /// The unescaped value.
+    pub text: Cow<'a, str>,
+}
+
+impl<'a> Value<'a> {
+    /// A value of `kind`.
+    pub fn new(kind: Kind, text: impl Into<Cow<'a, str>>) -> Value<'a> {
+        Value {
+            kind,
+            text: text.into(),
+        }
+    }
+}
+
+/// Characters a [`Kind::Token`] may hold: nothing any format treats as markup.
+fn is_token_char(c: char) -> bool {
+    c.is_ascii_alphanumeric() || matches!(c, ' ' | ',' | '_' | '.' | ':' | '/' | '-')
+}
+
+/// Writes `value` escaped for `format`.
+fn push_escaped(out: &mut String, format: Target, value: &Value<'_>) {
+    let text = value.text.as_ref();
+    match (value.kind, format) {
+        (Kind::Text | Kind::Title | Kind::Url, Target::Html) => out.push_str(&escape::html(text)),
+        (Kind::Text, Target::Markdown) => out.push_str(&escape::markdown(text)),
+        (Kind::Title, Target::Markdown) => out.push_str(&escape::markdown_title(text)),
+        (Kind::Url | Kind::Markup, _) => out.push_str(text),
+        (Kind::Token, _) => {
+            debug_assert!(text.chars().all(is_token_char), "token {text:?}");
+            out.extend(text.chars().filter(|&c| is_token_char(c)));
+        }
+    }
+}
+
+#[derive(Debug, Clone)]
+enum Segment {
+    Literal(String),
+    Var(Var),
+}
+
+/// A parsed template.
+#[derive(Debug, Clone)]
+pub struct Template {
+    segments: Vec<Segment>,
+}
+
+impl Template {
+    /// Parses `text`, allowing only the variables `allowed`. A `{{` must open
+    /// a variable: `{{name}}`, spaces around the name allowed.
+    fn parse(text: &str, allowed: &[Var]) -> Result<Template, (usize, String)> {
+        let mut segments = Vec::new();
+        let mut rest = text;
+        let mut offset = 0;
+        while let Some(open) = rest.find("{{") {
+            if open > 0 {
+                segments.push(Segment::Literal(rest[..open].to_owned()));
+            }
+            let after = &rest[open + 2..];
+            let Some(close) = after.find("}}") else {
+                return Err((offset + open, "`{{` is not closed by `}}`".into()));
+            };
+            let name = after[..close].trim();
+            let var = Var::named(name)
+                .filter(|v| allowed.contains(v))
+                .ok_or_else(|| {
+                    let names: Vec<_> = allowed.iter().map(|v| v.name()).collect();
+                    (
+                        offset + open,
+                        format!(
+                            "unknown variable `{name}`; this template has: {}",
+                            names.join(", ")
+                        ),
+                    )
+                })?;
+            segments.push(Segment::Var(var));
+            let consumed = open + 2 + close + 2;
+            offset += consumed;
+            rest = &rest[consumed..];
+        }
+        if !rest.is_empty() {
+            segments.push(Segment::Literal(rest.to_owned()));
+        }
+        Ok(Template { segments })
+    }
+
+    /// Appends the template to `out`, each variable's value from `value`,
+    /// escaped for `format`.
+    pub fn render<'v>(&self, format: Target, out: &mut String, value: impl Fn(Var) -> Value<'v>) {
+        for segment in &self.segments {
+            match segment {
+                Segment::Literal(text) => out.push_str(text),
+                Segment::Var(var) => push_escaped(out, format, &value(*var)),
+            }
+        }
+    }
+}
+
+/// What a template renders.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum Slot {
+    Citation,
+    CitationHeading,
+    Reference,
+    CitationMarkdown,
+    ReferenceMarkdown,
+}
+
+/// Variables of every item (citation and reference alike).
+const ITEM_VARS: [Var; 16] = [
+    Var::Id,
+    Var::Number,
+    Var::Label,
+    Var::Publisher,
+    Var::Title,
+    Var::Hover,
+    Var::Date,
+    Var::DateIso,
+    Var::Published,
+    Var::Url,
+    Var::Href,
+    Var::Tier,
+    Var::Paywall,
+    Var::MonitorOnly,
+    Var::Passage,
+    Var::Snippet,
+];
+
+impl Slot {
+    const ALL: [Slot; 5] = [
+        Slot::Citation,
+        Slot::CitationHeading,
+        Slot::Reference,
+        Slot::CitationMarkdown,
+        Slot::ReferenceMarkdown,
+    ];
+
+    fn file_name(self) -> &'static str {
+        match self {
+            Slot::Citation => "citation.html",
+            Slot::CitationHeading => "citation-heading.html",
+            Slot::Reference => "reference.html",
+            Slot::CitationMarkdown => "citation.md",
+            Slot::ReferenceMarkdown => "reference.md",
+        }
+    }
+
+    fn default_text(self) -> &'static str {
+        match self {
+            Slot::Citation => include_str!("../../templates/citation.html"),
+            Slot::CitationHeading => include_str!("../../templates/citation-heading.html"),
+            Slot::Reference => include_str!("../../templates/reference.html"),
+            Slot::CitationMarkdown => include_str!("../../templates/citation.md"),
+            Slot::ReferenceMarkdown => include_str!("../../templates/reference.md"),
+        }
+    }
+
+    fn allows(self, var: Var) -> bool {
+        ITEM_VARS.contains(&var)
+            || match self {
+                Slot::Citation | Slot::CitationHeading | Slot::CitationMarkdown => {
+                    matches!(var, Var::Occurrence | Var::Anchor)
+                }
+                Slot::Reference | Slot::ReferenceMarkdown => {
+                    matches!(var, Var::Badges | Var::Backlinks)
+                }
+            }
+    }
+
+    /// What the template must keep so that a second run recognizes its
+    /// output as a citation (see `markers::rendered_cite_id`): the opening,
+    /// a part it must contain, and the ending.
+    fn shape(self) -> Option<(String, Option<String>, String)> {
+        let id = " data-evidence=\"{{id}}\"".to_owned();
+        match self {
+            Slot::Citation => Some((
+                format!("<a class=\"{CITE_CLASS}"),
+                Some(id),
+                ">[{{label}}]</a>".into(),
+            )),
+            Slot::CitationHeading => Some((
+                format!("<span class=\"{CITE_CLASS}"),
+                Some(id),
+                ">[{{label}}]</span>".into(),
+            )),
+            Slot::CitationMarkdown => Some((
+                format!("[\\[{{{{number}}}}\\]](#{REFERENCE_ANCHOR_PREFIX}{{{{id}}}}"),
+                None,
+                ")".into(),
+            )),
+            Slot::Reference | Slot::ReferenceMarkdown => None,
+        }
+    }
+
+    fn parse(self, text: &str) -> Result<Template, (usize, String)> {
+        let text = text
+            .strip_suffix('\n')
+            .map_or(text, |t| t.strip_suffix('\r').unwrap_or(t));
+        if let Some(nl) = text.find(['\n', '\r']) {
+            return Err((
+                nl,
+                "a template is one line (a line break would end the HTML block or paragraph it is in)".into(),
+            ));
+        }
+        if let Some((start, contains, end)) = self.shape() {
+            let opening_ok = text
+                .strip_prefix(start.as_str())
+                .is_some_and(|rest| rest.starts_with(['"', ' ']) || self == Slot::CitationMarkdown);
+            let tag_end = text.find('>').unwrap_or(text.len());
+            let contains_ok = contains
+                .as_ref()
+                .is_none_or(|c| text[..tag_end].contains(c.as_str()));
+            if !opening_ok || !contains_ok || !text.ends_with(end.as_str()) {
+                let contains = contains
+                    .map(|c| format!(", have `{}` in its opening tag", c.trim_start()))
+                    .unwrap_or_default();
+                return Err((
+                    0,
+                    format!(
+                        "a citation template must start with `{start}`{contains} and end with `{end}`, so that a second run recognizes the citation"
+                    ),
+                ));
+            }
+        }
+        let allowed: Vec<Var> = Var::ALL
+            .iter()
+            .map(|(_, v)| *v)
+            .filter(|v| self.allows(*v))
+            .collect();
+        Template::parse(text, &allowed)
+    }
+}
+
+/// A book's template that cannot be used.
+#[derive(Debug, thiserror::Error)]
+#[error("{}:{line}:{column}: {message}; fix the template or delete it to use the default (see \"Templates\" in mdbook-evidence's README)", .path.display())]
+pub struct TemplateError {
+    /// The template file.
+    pub path: PathBuf,
+    /// 1-based line.
+    pub line: usize,
+    /// 1-based column (in characters).
+    pub column: usize,
+    /// What is wrong.
+    pub message: String,
+}
+
+/// The templates of a build.
+#[derive(Debug, Clone)]
+pub struct Templates {
+    /// The citation link (HTML).
+    pub citation: Template,
+    /// A citation in a heading (HTML; a `<span>`, as mdBook links headings).
+    pub citation_heading: Template,
+    /// A References entry (HTML).
+    pub reference: Template,
+    /// The citation link (markdown, for other renderers).
+    pub citation_markdown: Template,
+    /// A References entry (markdown, for other renderers).
+    pub reference_markdown: Template,
+}
+
+impl Default for Templates {
+    fn default() -> Self {
+        let [
+            citation,
+            citation_heading,
+            reference,
+            citation_markdown,
+            reference_markdown,
+        ] = Slot::ALL.map(|slot| {
+            slot.parse(slot.default_text())
+                .unwrap_or_else(|e| panic!("default template {}: {e:?}", slot.file_name()))
+        });
+        Templates {
+            citation,
+            citation_heading,
+            reference,
+            citation_markdown,
+            reference_markdown,
+        }
+    }
+}
+
+/// The directory of a book's templates below its theme directory.
+pub const BOOK_TEMPLATE_DIR: &str = "evidence";
+
+impl Templates {
+    /// The templates of a book: each file of `dir` that exists
+    /// (`citation.html`, `citation-heading.html`, `reference.html`,
+    /// `citation.md`, `reference.md`), the default for the others.
+    pub fn load(dir: &Path) -> Result<Templates, TemplateError> {
+        let mut templates = Templates::default();
+        for slot in Slot::ALL {
+            let path = dir.join(slot.file_name());
+            let text = match std::fs::read_to_string(&path) {
+                Ok(text) => text,
+                Err(e) if e.kind() == std::io::ErrorKind::NotFound => continue,
+                Err(e) => {
+                    return Err(TemplateError {
+                        path,
+                        line: 1,
+                        column: 1,
+                        message: format!("cannot read it: {e}"),
+                    });
+                }
+            };
+            let template = slot.parse(&text).map_err(|(at, message)| {
+                let before = &text[..at];
+                TemplateError {
+                    line: before.matches('\n').count() + 1,
+                    column: before.rsplit('\n').next().unwrap_or("").chars().count() + 1,
+                    path: path.clone(),
+                    message,
+                }
+            })?;
+            *match slot {
+                Slot::Citation => &mut templates.citation,
+                Slot::CitationHeading => &mut templates.citation_heading,
+                Slot::Reference => &mut templates.reference,
+                Slot::CitationMarkdown => &mut templates.citation_markdown,
+                Slot::ReferenceMarkdown => &mut templates.reference_markdown,
+            } = template;
+        }
+        Ok(templates)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn render(template: &Template, format: Target, value: &str) -> String {
+        let mut out = String::new();
+        template.render(format, &mut out, |var| match var {
+            Var::Number => Value::new(Kind::Token, "3"),
+            Var::Href => Value::new(Kind::Url, "https://x/?a=1&b=2"),
+            Var::Hover => Value::new(Kind::Title, value.to_owned()),
+            _ => Value::new(Kind::Text, value.to_owned()),
+        });
+        out
+    }
+
+    #[test]
+    fn values_are_escaped_by_kind_and_format() {
+        let t = Slot::Reference
+            .parse("<p>{{number}} {{ title }} <a href=\"{{href}}\" title=\"{{hover}}\">x</a></p>\n")
+            .unwrap();
+        assert_eq!(
+            render(&t, Target::Html, "<script>\"'&"),
+            "<p>3 &lt;script&gt;&quot;&#39;&amp; <a href=\"https://x/?a=1&amp;b=2\" title=\"&lt;script&gt;&quot;&#39;&amp;\">x</a></p>"
+        );
+        let t = Slot::ReferenceMarkdown
+            .parse("{{title}} [x](<{{href}}> \"{{hover}}\")")
+            .unwrap();
+        assert_eq!(
+            render(&t, Target::Markdown, "*a* \"q\""),
+            "\\*a\\* \\\"q\\\" [x](<https://x/?a=1&b=2> \"*a* \\\"q\\\"\")"
+        );
+    }
+
+    #[test]
+    fn unknown_variables_and_unclosed_braces_are_errors() {
+        let (at, message) = Slot::Reference.parse("ab {{ anchor }}").unwrap_err();
+        assert_eq!(at, 3);
+        assert!(message.contains("unknown variable `anchor`"), "{message}");
+        assert!(message.contains("backlinks"), "{message}");
+        let (_, message) = Slot::Reference.parse("{{title").unwrap_err();
+        assert!(message.contains("not closed"), "{message}");
+        let (_, message) = Slot::Reference.parse("a\nb").unwrap_err();
+        assert!(message.contains("one line"), "{message}");
+    }
+
+    #[test]
+    fn citation_templates_must_stay_recognizable() {
+        let ok = "<a class=\"evidence-cite x\" href=\"#evidence-{{id}}\" data-evidence=\"{{id}}\">[{{label}}]</a>";
+        assert!(Slot::Citation.parse(ok).is_ok());
+        for bad in [
+            "<a class=\"cite\" data-evidence=\"{{id}}\">[{{label}}]</a>",
+            "<a class=\"evidence-cite\">[{{label}}]</a>",
+            "<a class=\"evidence-cite\" data-evidence=\"{{id}}\">[{{number}}]</a>",
+            "<a class=\"evidence-cite\" data-evidence=\"{{id}}\"><sup>{{number}}</sup></a>",
+            "<a class=\"evidence-citex\" data-evidence=\"{{id}}\">[{{label}}]</a>",
+        ] {
+            let (_, message) = Slot::Citation.parse(bad).unwrap_err();
+            assert!(message.contains("second run"), "{bad}: {message}");
+        }
+        assert!(
+            Slot::CitationMarkdown
+                .parse("[\\[{{number}}\\]](#evidence-{{id}})")
+                .is_ok()
+        );
+        assert!(
+            Slot::CitationMarkdown
+                .parse("[{{number}}](#evidence-{{id}})")
+                .is_err()
+        );
+    }
+
+    #[test]
+    fn the_defaults_parse() {
+        let _ = Templates::default();
+    }
+
+    #[test]
+    fn book_templates_override_the_defaults_with_located_errors() {
+        let dir = tempfile::tempdir().unwrap();
+        std::fs::write(dir.path().join("reference.md"), "{{title}}\n").unwrap();
+        let t = Templates::load(dir.path()).unwrap();
+        assert_eq!(render(&t.reference_markdown, Target::Markdown, "T"), "T");
+        std::fs::write(dir.path().join("reference.html"), "<p>{{nope}}</p>").unwrap();
+        let err = Templates::load(dir.path()).unwrap_err().to_string();
+        assert!(
+            err.contains("reference.html:1:4: unknown variable `nope`"),
+            "{err}"
+        );
+    }
+}

@@ -1,0 +1,177 @@
+//! Citation cards and templates: the card data on each citation (escaped),
+//! what a paywalled source may show, a book's own templates, and their errors.
+
+mod common;
+
+use common::{HOSTILE_STORE as HOSTILE, TestBook, rerun, run_stdin};
+
+const CHAPTER: &str = "# Cards\n\nA hostile source is cited for this claim [EVID:ev_evil].\n\nA paywalled source is cited for this claim [EVID:ev_ft].\n\nThe committee held its target range unchanged [EVID:ev_fomc].\n";
+
+/// The opening tag of the citation of `id` in `html`.
+fn cite_tag<'h>(html: &'h str, id: &str) -> &'h str {
+    let at = html
+        .find(&format!("data-evidence=\"{id}\""))
+        .unwrap_or_else(|| panic!("no citation of {id}: {html}"));
+    let start = html[..at].rfind('<').unwrap();
+    let end = at + html[at..].find('>').unwrap();
+    &html[start..=end]
+}
+
+#[test]
+fn citations_carry_the_card_data_escaped() {
+    let book = TestBook::with_store("mode = \"warn\"", HOSTILE, &[("c.md", CHAPTER)]);
+    let run = book.run("html");
+    assert_eq!(run.code, 0, "{}", run.stderr);
+    let out = run.chapter("c.md");
+    let evil = cite_tag(&out, "ev_evil");
+    assert_eq!(
+        evil,
+        "<a class=\"evidence-cite\" id=\"cite-ev_evil-1\" href=\"#evidence-ev_evil\" data-evidence=\"ev_evil\" \
+         title=\"&lt;script&gt;alert(&quot;pub&quot;)&lt;/script&gt; &amp; Co&#39;s: Title &quot;quoted&quot; &lt;img src=x onerror=alert(1)&gt; &#124; &#96;tick&#96;\" \
+         data-publisher=\"&lt;script&gt;alert(&quot;pub&quot;)&lt;/script&gt; &amp; Co&#39;s\" \
+         data-title=\"Title &quot;quoted&quot; &lt;img src=x onerror=alert(1)&gt; &#124; &#96;tick&#96;\" \
+         data-date=\"Feb 10, 2026\" data-tier=\"4\" data-paywall=\"false\" data-monitor-only=\"true\" \
+         data-passage-kind=\"quote\" data-passage=\"&lt;/a&gt;&lt;script&gt;alert(&#39;quote&#39;)&lt;/script&gt; next line\">"
+    );
+    let ft = cite_tag(&out, "ev_ft");
+    assert!(ft.contains("data-paywall=\"true\""), "{ft}");
+    assert!(ft.contains("data-passage-kind=\"snippet\""), "{ft}");
+    assert!(
+        ft.contains("data-passage=\"Economists debate whether the Fed went too far\""),
+        "{ft}"
+    );
+    assert!(
+        !out.contains("SECRET PAYWALLED QUOTE"),
+        "a paywalled quote is never shown"
+    );
+    let fomc = cite_tag(&out, "ev_fomc");
+    assert!(
+        fomc.contains("data-passage=\"The Committee decided to maintain the target range\""),
+        "{fomc}"
+    );
+
+    // The page mdBook renders: no injected element, the data intact.
+    book.build().expect("builds");
+    let page = book.html("c.md");
+    assert!(!page.contains("<script>alert"), "{page}");
+    assert!(!page.contains("<img src=x"), "{page}");
+    assert!(!page.contains("SECRET"), "{page}");
+    assert!(page.contains("data-monitor-only=\"true\""), "{page}");
+    assert!(
+        page.contains("&lt;script&gt;alert(&quot;pub&quot;)"),
+        "{page}"
+    );
+
+    // A second run recognizes the richer citations and changes nothing.
+    let stdin = book.stdin("html");
+    let first = run_stdin(book.root(), &stdin);
+    assert_eq!(rerun(book.root(), &stdin, &first).chapter("c.md"), out);
+}
+
+#[test]
+fn other_renderers_get_no_card_markup() {
+    let book = TestBook::with_store("mode = \"warn\"", HOSTILE, &[("c.md", CHAPTER)]);
+    let run = book.run("markdown");
+    assert_eq!(run.code, 0, "{}", run.stderr);
+    let out = run.chapter("c.md");
+    assert!(!out.contains("<a "), "{out}");
+    // Store text is escaped (in a link title it is text already).
+    assert!(out.contains("\\[1\\] \\<script\\>alert"), "{out}");
+    assert!(!out.contains("data-"), "{out}");
+    assert!(!out.contains("SECRET"), "{out}");
+}
+
+#[test]
+fn a_book_overrides_templates_and_output_stays_idempotent() {
+    let book = TestBook::with_store("mode = \"warn\"", HOSTILE, &[("c.md", CHAPTER)]);
+    let dir = book.root().join("theme/evidence");
+    std::fs::create_dir_all(&dir).unwrap();
+    std::fs::write(
+        dir.join("citation.html"),
+        "<a class=\"evidence-cite my-cite\" href=\"#evidence-{{id}}\" id=\"{{anchor}}\" data-evidence=\"{{id}}\" data-when=\"{{date_iso}}\" title=\"{{hover}}\">\\[{{number}}\\]</a>\n",
+    )
+    .unwrap();
+    std::fs::write(
+        dir.join("reference.html"),
+        "<p class=\"evidence-ref\" id=\"evidence-{{id}}\">{{number}}. <cite>{{title}}</cite> ({{publisher}}, {{date_iso}}, tier {{tier}}){{badges}}{{backlinks}}</p>\n",
+    )
+    .unwrap();
+    std::fs::write(
+        dir.join("reference.md"),
+        "{{number}}. *{{title}}* ({{publisher}}){{badges}}\n",
+    )
+    .unwrap();
+
+    let stdin = book.stdin("html");
+    let first = run_stdin(book.root(), &stdin);
+    assert_eq!(first.code, 0, "{}", first.stderr);
+    let out = first.chapter("c.md");
+    assert!(
+        out.contains("<a class=\"evidence-cite my-cite\" href=\"#evidence-ev_fomc\" id=\"cite-ev_fomc-1\" data-evidence=\"ev_fomc\" data-when=\"2026-02-10\" title=\"Federal Reserve: FOMC Statement\">\\[3\\]</a>"),
+        "{out}"
+    );
+    assert!(
+        out.contains("<p class=\"evidence-ref\" id=\"evidence-ev_ft\">2. <cite>Is the Fed over-tightening?</cite> (Financial Times, 2026-02-09, tier 2) [Paywall] <a class=\"evidence-backref\""),
+        "{out}"
+    );
+    assert!(
+        out.contains("<cite>Title &quot;quoted&quot; &lt;img src=x onerror=alert(1)&gt;"),
+        "{out}"
+    );
+    assert_eq!(rerun(book.root(), &stdin, &first).chapter("c.md"), out);
+
+    let md = book.run("markdown").chapter("c.md");
+    assert!(
+        md.contains("2. *Is the Fed over\\-tightening\\?* (Financial Times) \\[Paywall\\]"),
+        "{md}"
+    );
+
+    book.build().expect("builds");
+    assert!(
+        book.html("c.md")
+            .contains("class=\"evidence-cite my-cite\"")
+    );
+}
+
+#[test]
+fn a_bad_template_stops_the_build_with_its_location() {
+    let book = TestBook::with_store("", HOSTILE, &[("c.md", CHAPTER)]);
+    let dir = book.root().join("theme/evidence");
+    std::fs::create_dir_all(&dir).unwrap();
+    std::fs::write(dir.join("reference.html"), "<p>{{titel}}</p>\n").unwrap();
+    let run = book.run("html");
+    assert_eq!(run.code, 2, "{}", run.stderr);
+    assert!(run.stdout.is_empty());
+    assert!(
+        run.stderr
+            .contains("theme/evidence/reference.html:1:4: unknown variable `titel`"),
+        "{}",
+        run.stderr
+    );
+
+    std::fs::remove_file(dir.join("reference.html")).unwrap();
+    std::fs::write(
+        dir.join("citation.html"),
+        "<sup data-evidence=\"{{id}}\">{{number}}</sup>",
+    )
+    .unwrap();
+    let run = book.run("html");
+    assert_eq!(run.code, 2, "{}", run.stderr);
+    assert!(run.stderr.contains("second run"), "{}", run.stderr);
+}
+
+#[test]
+fn the_theme_directory_follows_output_html_theme() {
+    let book = TestBook::with_store("", HOSTILE, &[("c.md", CHAPTER)]);
+    let toml = std::fs::read_to_string(book.root().join("book.toml")).unwrap();
+    std::fs::write(
+        book.root().join("book.toml"),
+        format!("{toml}\n[output.html]\ntheme = \"look\"\n"),
+    )
+    .unwrap();
+    let dir = book.root().join("look/evidence");
+    std::fs::create_dir_all(&dir).unwrap();
+    std::fs::write(dir.join("reference.md"), "{{number}} {{id}}\n").unwrap();
+    let md = book.run("markdown").chapter("c.md");
+    assert!(md.contains("1 ev_evil\n"), "{md}");
+}

@@ -1,0 +1,159 @@
+//! `mdbook-evidence install`: a commented book.toml edited in place, twice,
+//! then the book built by mdBook with the card assets linked by hash.
+
+mod common;
+
+use assert_cmd::Command;
+use mdbook_driver::MDBook;
+
+/// A book.toml as people write them: comments, odd spacing, a multi-line
+/// array, a preprocessor table of our own already started.
+fn commented_toml(binary: &str) -> String {
+    format!(
+        r#"# The report's book.
+[book]
+title = "Daily brief"   # shown in the sidebar
+authors = ["Desk"]
+
+# Build settings
+[build]
+create-missing = false
+
+[output.html]
+# our own look
+additional-css = [
+    "custom.css",  # fonts
+]
+
+[preprocessor.evidence]
+command = "'{binary}'"   # the binary under test
+store = "evidence/store.json"
+"#
+    )
+}
+
+fn install(dir: &std::path::Path) -> (i32, String) {
+    let out = Command::new(common::binary())
+        .args(["install", dir.to_str().unwrap()])
+        .output()
+        .unwrap();
+    (
+        out.status.code().unwrap_or(-1),
+        String::from_utf8(out.stdout).unwrap() + &String::from_utf8(out.stderr).unwrap(),
+    )
+}
+
+#[test]
+fn install_twice_keeps_comments_changes_nothing_more_and_the_book_links_hashed_assets() {
+    let dir = tempfile::tempdir().unwrap();
+    let root = dir.path();
+    let binary = common::binary().display().to_string();
+    let original = commented_toml(&binary);
+    std::fs::write(root.join("book.toml"), &original).unwrap();
+    std::fs::create_dir_all(root.join("src")).unwrap();
+    std::fs::write(
+        root.join("src/SUMMARY.md"),
+        "# Summary\n\n- [Brief](brief.md)\n",
+    )
+    .unwrap();
+    std::fs::write(
+        root.join("src/brief.md"),
+        "# Brief\n\nThe committee held its target range [EVID:ev_fomc].\n",
+    )
+    .unwrap();
+    std::fs::write(root.join("custom.css"), "body {}\n").unwrap();
+    std::fs::create_dir_all(root.join("evidence")).unwrap();
+    std::fs::write(root.join("evidence/store.json"), common::STORE).unwrap();
+
+    let (code, said) = install(root);
+    assert_eq!(code, 0, "{said}");
+    let first = std::fs::read_to_string(root.join("book.toml")).unwrap();
+    assert_eq!(
+        first,
+        format!(
+            r#"# The report's book.
+[book]
+title = "Daily brief"   # shown in the sidebar
+authors = ["Desk"]
+
+# Build settings
+[build]
+create-missing = false
+extra-watch-dirs = ["evidence"]
+
+[output.html]
+# our own look
+additional-css = [
+    "custom.css",  # fonts
+    "theme/evidence/evidence.css",
+]
+additional-js = ["theme/evidence/evidence.js"]
+
+[preprocessor.evidence]
+command = "'{binary}'"   # the binary under test
+store = "evidence/store.json"
+after = ["links"]
+"#
+        )
+    );
+    let css = std::fs::read(root.join("theme/evidence/evidence.css")).unwrap();
+    let js = std::fs::read(root.join("theme/evidence/evidence.js")).unwrap();
+    assert_eq!(css, mdbook_evidence::install::CSS.as_bytes());
+    assert_eq!(js, mdbook_evidence::install::JS.as_bytes());
+
+    let (code, said) = install(root);
+    assert_eq!(code, 0, "{said}");
+    assert_eq!(said, "mdbook-evidence is installed; nothing changed\n");
+    assert_eq!(
+        std::fs::read_to_string(root.join("book.toml")).unwrap(),
+        first
+    );
+    assert_eq!(
+        std::fs::read(root.join("theme/evidence/evidence.css")).unwrap(),
+        css
+    );
+
+    // mdBook 0.5 hashes the assets' names (`hash-files` is on by default).
+    MDBook::load(root)
+        .unwrap()
+        .build()
+        .expect("the book builds");
+    let page = std::fs::read_to_string(root.join("book/brief.html")).unwrap();
+    let hashed = |ext: &str| {
+        let dir = root.join("book/theme/evidence");
+        let name = std::fs::read_dir(&dir)
+            .unwrap()
+            .map(|e| e.unwrap().file_name().into_string().unwrap())
+            .find(|n| n.starts_with("evidence-") && n.ends_with(ext))
+            .unwrap_or_else(|| panic!("no hashed evidence{ext} in {}", dir.display()));
+        assert_eq!(name.len(), "evidence-".len() + 8 + ext.len(), "{name}");
+        name
+    };
+    let css_name = hashed(".css");
+    let js_name = hashed(".js");
+    assert!(
+        page.contains(&format!(
+            "<link rel=\"stylesheet\" href=\"theme/evidence/{css_name}\">"
+        )),
+        "{page}"
+    );
+    assert!(
+        page.contains(&format!(
+            "<script src=\"theme/evidence/{js_name}\"></script>"
+        )),
+        "{page}"
+    );
+    assert_eq!(
+        std::fs::read(root.join("book/theme/evidence").join(&js_name)).unwrap(),
+        js
+    );
+    assert!(page.contains("data-passage-kind="), "{page}");
+}
+
+#[test]
+fn install_without_a_book_exits_2() {
+    let dir = tempfile::tempdir().unwrap();
+    let (code, said) = install(dir.path());
+    assert_eq!(code, 2);
+    assert!(said.contains("book.toml does not exist"), "{said}");
+}

@@ -1,4 +1,5 @@
-//! Citation cards and templates: the card data on each citation (escaped),
+//! Citation cards and templates: the card data on each References entry
+//! (escaped),
 //! what a paywalled source may show, a book's own templates, and their errors.
 
 mod common;
@@ -6,6 +7,16 @@ mod common;
 use common::{HOSTILE_STORE as HOSTILE, TestBook, rerun, run_stdin};
 
 const CHAPTER: &str = "# Cards\n\nA hostile source is cited for this claim [EVID:ev_evil].\n\nA paywalled source is cited for this claim [EVID:ev_ft].\n\nThe committee held its target range unchanged [EVID:ev_fomc].\n";
+
+/// The opening tag of the References entry of `id` in `html`.
+fn entry_tag<'h>(html: &'h str, id: &str) -> &'h str {
+    let at = html
+        .find(&format!("id=\"evidence-{id}\""))
+        .unwrap_or_else(|| panic!("no entry of {id}: {html}"));
+    let start = html[..at].rfind('<').unwrap();
+    let end = at + html[at..].find('>').unwrap();
+    &html[start..=end]
+}
 
 /// The opening tag of the citation of `id` in `html`.
 fn cite_tag<'h>(html: &'h str, id: &str) -> &'h str {
@@ -18,37 +29,47 @@ fn cite_tag<'h>(html: &'h str, id: &str) -> &'h str {
 }
 
 #[test]
-fn citations_carry_the_card_data_escaped() {
+fn references_entries_carry_the_card_data_escaped() {
     let book = TestBook::with_store("mode = \"warn\"", HOSTILE, &[("c.md", CHAPTER)]);
     let run = book.run("html");
     assert_eq!(run.code, 0, "{}", run.stderr);
     let out = run.chapter("c.md");
-    let evil = cite_tag(&out, "ev_evil");
+    // The citation is a plain link with the title as its hover text: the
+    // card reads the item's data from its References entry, once per item.
+    assert_eq!(
+        cite_tag(&out, "ev_evil"),
+        "<a class=\"evidence-cite\" id=\"cite-ev_evil-1\" href=\"#evidence-ev_evil\" data-evidence=\"ev_evil\" \
+         title=\"&lt;script&gt;alert(&quot;pub&quot;)&lt;/script&gt; &amp; Co&#39;s: Title &quot;quoted&quot; &lt;img src=x onerror=alert(1)&gt; &#124; &#96;tick&#96;\">"
+    );
+    let evil = entry_tag(&out, "ev_evil");
     assert_eq!(
         evil,
-        "<a class=\"evidence-cite\" id=\"cite-ev_evil-1\" href=\"#evidence-ev_evil\" data-evidence=\"ev_evil\" \
-         title=\"&lt;script&gt;alert(&quot;pub&quot;)&lt;/script&gt; &amp; Co&#39;s: Title &quot;quoted&quot; &lt;img src=x onerror=alert(1)&gt; &#124; &#96;tick&#96;\" \
+        "<p class=\"evidence-ref\" id=\"evidence-ev_evil\" \
          data-publisher=\"&lt;script&gt;alert(&quot;pub&quot;)&lt;/script&gt; &amp; Co&#39;s\" \
          data-title=\"Title &quot;quoted&quot; &lt;img src=x onerror=alert(1)&gt; &#124; &#96;tick&#96;\" \
          data-date=\"Feb 10, 2026\" data-tier=\"4\" data-paywall=\"false\" data-monitor-only=\"true\" \
-         data-passage-kind=\"quote\" data-passage=\"&lt;/a&gt;&lt;script&gt;alert(&#39;quote&#39;)&lt;/script&gt; next line\">"
+         data-snippet=\"\">"
     );
-    let ft = cite_tag(&out, "ev_ft");
-    assert!(ft.contains("data-paywall=\"true\""), "{ft}");
-    assert!(ft.contains("data-passage-kind=\"snippet\""), "{ft}");
+    // Its passage is the blockquote right after the entry.
     assert!(
-        ft.contains("data-passage=\"Economists debate whether the Fed went too far\""),
+        out.contains("<blockquote class=\"evidence-passage\"><p>&lt;/a&gt;&lt;script&gt;alert(&#39;quote&#39;)&lt;/script&gt; next line</p></blockquote>"),
+        "{out}"
+    );
+    let ft = entry_tag(&out, "ev_ft");
+    assert!(ft.contains("data-paywall=\"true\""), "{ft}");
+    assert!(
+        ft.contains("data-snippet=\"Economists debate whether the Fed went too far\""),
         "{ft}"
     );
     assert!(
         !out.contains("SECRET PAYWALLED QUOTE"),
         "a paywalled quote is never shown"
     );
-    let fomc = cite_tag(&out, "ev_fomc");
     assert!(
-        fomc.contains("data-passage=\"The Committee decided to maintain the target range\""),
-        "{fomc}"
+        out.contains("<blockquote class=\"evidence-passage\"><p>The Committee decided to maintain the target range"),
+        "{out}"
     );
+    assert!(entry_tag(&out, "ev_fomc").contains("data-snippet=\"\""));
 
     // The page mdBook renders: no injected element, the data intact.
     book.build().expect("builds");
@@ -62,7 +83,7 @@ fn citations_carry_the_card_data_escaped() {
         "{page}"
     );
 
-    // A second run recognizes the richer citations and changes nothing.
+    // A second run recognizes the citations and changes nothing.
     let stdin = book.stdin("html");
     let first = run_stdin(book.root(), &stdin);
     assert_eq!(rerun(book.root(), &stdin, &first).chapter("c.md"), out);
@@ -88,7 +109,7 @@ fn a_book_overrides_templates_and_output_stays_idempotent() {
     std::fs::create_dir_all(&dir).unwrap();
     std::fs::write(
         dir.join("citation.html"),
-        "<a class=\"evidence-cite my-cite\" href=\"#evidence-{{id}}\" id=\"{{anchor}}\" data-evidence=\"{{id}}\" data-when=\"{{date_iso}}\" title=\"{{hover}}\">\\[{{number}}\\]</a>\n",
+        "<a class=\"evidence-cite my-cite\" href=\"#evidence-{{id}}\" id=\"{{anchor}}\" data-evidence=\"{{id}}\" data-when=\"{{date_iso}}\" title=\"{{hover}}\">[{{label}}]</a>\n",
     )
     .unwrap();
     std::fs::write(
@@ -107,7 +128,7 @@ fn a_book_overrides_templates_and_output_stays_idempotent() {
     assert_eq!(first.code, 0, "{}", first.stderr);
     let out = first.chapter("c.md");
     assert!(
-        out.contains("<a class=\"evidence-cite my-cite\" href=\"#evidence-ev_fomc\" id=\"cite-ev_fomc-1\" data-evidence=\"ev_fomc\" data-when=\"2026-02-10\" title=\"Federal Reserve: FOMC Statement\">\\[3\\]</a>"),
+        out.contains("<a class=\"evidence-cite my-cite\" href=\"#evidence-ev_fomc\" id=\"cite-ev_fomc-1\" data-evidence=\"ev_fomc\" data-when=\"2026-02-10\" title=\"Federal Reserve: FOMC Statement\">[&#51;]</a>"),
         "{out}"
     );
     assert!(

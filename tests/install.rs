@@ -147,7 +147,10 @@ after = ["links"]
         std::fs::read(root.join("book/theme/evidence").join(&js_name)).unwrap(),
         js
     );
-    assert!(page.contains("data-passage-kind="), "{page}");
+    assert!(
+        page.contains("class=\"evidence-ref\" id=\"evidence-"),
+        "{page}"
+    );
 }
 
 #[test]

@@ -4,6 +4,7 @@
 use crate::config::{Config, ConfigError, Mode, PREPROCESSOR_NAME};
 use crate::markers::{self, MarkdownFlags, ScanOptions};
 use crate::render::{self, Target};
+use crate::report::includes::SourceMap;
 use crate::report::json::ValidationReport;
 use crate::report::{ChapterSummary, Diagnostic, Location, Report, SourceFile, line_column};
 use crate::rules::{self, Finding, Judged, Rule, Severity, Verdict};
@@ -11,7 +12,7 @@ use crate::store::{self, CitationList, Store, StoreError, chapter_key};
 use mdbook_preprocessor::book::{Book, BookItem};
 use mdbook_preprocessor::{Preprocessor, PreprocessorContext};
 use rayon::prelude::*;
-use std::collections::HashSet;
+use std::collections::{HashMap, HashSet};
 use std::path::{Path, PathBuf};
 
 /// A failure that stops the preprocessor before it judges any chapter.
@@ -47,6 +48,8 @@ pub struct Setup {
     pub markdown: MarkdownFlags,
     /// What the downstream renderer understands.
     pub target: Target,
+    /// The book's root directory.
+    pub root: PathBuf,
     /// The book's source directory relative to its root (`src`).
     pub src_dir: PathBuf,
     /// The citation and reference templates (the book's, else ours).
@@ -86,6 +89,7 @@ impl Setup {
             store,
             markdown,
             target: Target::for_renderer(&ctx.renderer),
+            root: ctx.root.clone(),
             src_dir: ctx.config.book.src.clone(),
             templates: crate::render::template::Templates::load(&template_dir(ctx))?,
         })
@@ -122,11 +126,50 @@ pub fn process_book(setup: &Setup, book: &mut Book) -> Outcome {
 
     let mut report = Report::default();
     let known: HashSet<String> = chapters.iter().map(|(p, _)| chapter_key(p)).collect();
+    let mut file_index: HashMap<String, usize> = HashMap::new();
     for result in results {
-        let file = report.files.len();
         let has_diagnostics = !result.findings.is_empty() || !result.suppressed.is_empty();
+        // Where the diagnostics point: the files the chapter's text came
+        // from when mdBook's `{{#include}}` expansion can be redone, else the
+        // text as the preprocessor saw it.
+        let mut files: Vec<usize> = Vec::new();
+        let map = if has_diagnostics {
+            source_map(setup, &result)
+        } else {
+            None
+        };
+        match &map {
+            Some(map) => {
+                for (path, text) in &map.files {
+                    let name = display_path(setup, path);
+                    files.push(*file_index.entry(name.clone()).or_insert_with(|| {
+                        report.files.push(SourceFile {
+                            name,
+                            text: text.clone(),
+                        });
+                        report.files.len() - 1
+                    }));
+                }
+            }
+            None if has_diagnostics => {
+                report.files.push(SourceFile {
+                    name: result.display_name.clone(),
+                    text: result.source.clone(),
+                });
+                files.push(report.files.len() - 1);
+            }
+            None => {}
+        }
+        let texts = &report.files;
         let diagnostic = |finding: Finding, severity: Severity, removed: bool| {
-            let (line, column) = line_column(&result.source, finding.span.start);
+            let (file, span) = match &map {
+                Some(map) => {
+                    let (file, span) = map.locate(finding.span.clone());
+                    (files[file], span)
+                }
+                None => (files[0], finding.span.clone()),
+            };
+            let (line, column) = line_column(&texts[file].text, span.start);
             let mut message = finding.message;
             if removed {
                 message.push_str(" (removed)");
@@ -137,7 +180,7 @@ pub fn process_book(setup: &Setup, book: &mut Book) -> Outcome {
                 message,
                 location: Location::Chapter {
                     file,
-                    span: finding.span,
+                    span,
                     line,
                     column,
                 },
@@ -146,27 +189,21 @@ pub fn process_book(setup: &Setup, book: &mut Book) -> Outcome {
                 removed,
             }
         };
+        let mut diagnostics = Vec::new();
         for judged in result.findings {
-            report
-                .diagnostics
-                .push(diagnostic(judged.finding, judged.severity, judged.removed));
+            diagnostics.push(diagnostic(judged.finding, judged.severity, judged.removed));
         }
+        let mut suppressed = Vec::new();
         for (finding, reason) in result.suppressed {
             let severity = finding
                 .rule
                 .default_level()
                 .severity()
                 .unwrap_or(Severity::Warning);
-            report
-                .suppressed
-                .push((diagnostic(finding, severity, false), reason));
+            suppressed.push((diagnostic(finding, severity, false), reason));
         }
-        if has_diagnostics {
-            report.files.push(SourceFile {
-                name: result.display_name,
-                text: result.source,
-            });
-        }
+        report.diagnostics.extend(diagnostics);
+        report.suppressed.extend(suppressed);
         report.chapters.push(result.summary);
     }
     let mut unknown: Vec<_> = setup
@@ -218,8 +255,34 @@ fn collect_chapters<'b>(items: &'b mut [BookItem], out: &mut Vec<(PathBuf, &'b m
     }
 }
 
+/// The map from the chapter's expanded text to the files it came from, when
+/// the chapter on disk is not the text the preprocessor saw and mdBook's
+/// expansion of it can be redone exactly.
+fn source_map(setup: &Setup, result: &ChapterResult) -> Option<SourceMap> {
+    let src = setup.root.join(&setup.src_dir);
+    let file = src.join(&result.path);
+    let text = std::fs::read_to_string(&file).ok()?;
+    if text == result.source {
+        return None;
+    }
+    let dir = file.parent()?;
+    let read = |path: &Path| std::fs::read_to_string(path).ok();
+    SourceMap::rebuild(&file, text, dir, &result.source, &read)
+}
+
+/// A path as diagnostics show it: relative to the book's root when inside
+/// it (`src/snippets/quote.md`), else as it is.
+fn display_path(setup: &Setup, path: &Path) -> String {
+    path.strip_prefix(&setup.root)
+        .unwrap_or(path)
+        .display()
+        .to_string()
+}
+
 /// What processing one chapter produced.
 struct ChapterResult {
+    /// The chapter's path relative to `src/`.
+    path: PathBuf,
     findings: Vec<Judged>,
     suppressed: Vec<(Finding, String)>,
     /// The chapter's markdown before rendering (for diagnostics).
@@ -281,6 +344,7 @@ fn process_chapter(setup: &Setup, path: &Path, content: &mut String) -> ChapterR
         suppressed,
         source,
         display_name: setup.src_dir.join(path).display().to_string(),
+        path: path.to_owned(),
         summary,
     }
 }

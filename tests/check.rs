@@ -62,6 +62,73 @@ fn include_directives_are_expanded_before_checking() {
     assert!(stderr.contains("An included claim"), "{stderr}");
 }
 
+/// Diagnostics in and after `{{#include}}`d text point at the file and line
+/// a person edits, through mdBook's own expansion: whole files, line
+/// ranges, anchors, nested includes.
+#[test]
+fn diagnostics_point_into_included_files() {
+    let chapter = "# Brief\n\n{{#include parts/_a.md}}\n\n{{#include parts/_b.md:wanted}}\n\n- A claim after the includes has no evidence.\n";
+    let a = "- A claim in the first include lacks evidence.\n\n{{#include _c.md:2}}\n";
+    let b = "ignored line\n<!-- ANCHOR: wanted -->\n- Anchored claim cites a missing item. [EVID:ev_gone]\n<!-- ANCHOR_END: wanted -->\n";
+    let c = "- not taken\n- Nested include claim without support.\n";
+    let book = TestBook::new(
+        "",
+        &[
+            ("brief.md", chapter),
+            ("parts/_a.md", a),
+            ("parts/_b.md", b),
+            ("parts/_c.md", c),
+        ],
+    );
+    let (code, _, stderr) = check(&book, &[]);
+    assert_eq!(code, 1, "{stderr}");
+    for (at, line) in [
+        ("src/parts/_a.md:1:3", "A claim in the first include"),
+        ("src/parts/_c.md:2:3", "Nested include claim"),
+        ("src/parts/_b.md:3:", "Anchored claim"),
+        ("src/brief.md:7:3", "A claim after the includes"),
+    ] {
+        let shown = stderr
+            .find(at)
+            .unwrap_or_else(|| panic!("{at} not in {stderr}"));
+        // The source line under the location is that file's line.
+        assert!(
+            stderr[shown..].lines().take(4).any(|l| l.contains(line)),
+            "{at} shows {line}: {stderr}"
+        );
+    }
+
+    // The same locations in SARIF and in `mdbook build`'s run.
+    let (_, sarif, _) = check(&book, &["--format", "sarif"]);
+    assert!(sarif.contains("src/parts/_c.md"), "{sarif}");
+    let run = book.run("html");
+    assert!(run.stderr.contains("src/parts/_a.md:1:3"), "{}", run.stderr);
+    assert!(run.stderr.contains("src/brief.md:7:3"), "{}", run.stderr);
+}
+
+/// When the expansion cannot be redone (an included file changed after
+/// mdBook read it), locations stay in the expanded text, under the
+/// chapter's name: the check still runs.
+#[test]
+fn an_expansion_that_cannot_be_redone_falls_back_to_the_expanded_text() {
+    let book = TestBook::new(
+        "",
+        &[
+            (
+                "brief.md",
+                "# Brief\n\n{{#include _part.md}}\n\n- Trailing claim lacks evidence.\n",
+            ),
+            ("_part.md", "- Included claim lacks evidence.\n"),
+        ],
+    );
+    let stdin = book.stdin("html");
+    std::fs::write(book.root().join("src/_part.md"), "changed\n").unwrap();
+    let run = common::run_stdin(book.root(), &stdin);
+    assert_eq!(run.code, 1, "{}", run.stderr);
+    assert!(run.stderr.contains("src/brief.md:3:3"), "{}", run.stderr);
+    assert!(run.stderr.contains("src/brief.md:5:3"), "{}", run.stderr);
+}
+
 #[test]
 fn json_format_is_the_validation_report() {
     let (code, stdout, _) = check(

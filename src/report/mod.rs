@@ -2,6 +2,7 @@
 //! way rustc prints them, and the JSON validation report.
 
 pub mod formats;
+pub mod includes;
 pub mod json;
 
 use crate::rules::diversity::DiversityStats;

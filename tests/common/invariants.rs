@@ -111,6 +111,8 @@ pub fn setup(mode: &str, target: Target) -> Setup {
         store: store::load_bytes(Path::new("store.json"), STORE.as_bytes()).expect("valid store"),
         markdown: Default::default(),
         target,
+        // No chapter is on disk: diagnostics point into the text as given.
+        root: PathBuf::from("/nonexistent-book"),
         src_dir: PathBuf::from("src"),
         templates: Default::default(),
     }

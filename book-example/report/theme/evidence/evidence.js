@@ -1,7 +1,8 @@
 // mdbook-evidence: a card for each citation, on hover, on keyboard focus and
-// on tap. The card's data is in the citation's data-* attributes; it is read
-// as text (textContent), never as markup. Without this script a citation is
-// a plain link with a title.
+// on tap. The card's data is in the data-* attributes of the item's
+// References entry (id="evidence-<id>") and the passage quoted under it; it
+// is read as text (textContent), never as markup. Without this script a
+// citation is a plain link with a title.
 (function () {
     "use strict";
 
@@ -47,10 +48,32 @@
         return card;
     }
 
+    // The References entry of the cited item: the card's data is there, once
+    // per item, not on every citation.
+    function entryOf(cite) {
+        var entry = document.getElementById("evidence-" + cite.getAttribute("data-evidence"));
+        return entry && entry.classList.contains("evidence-ref") ? entry : null;
+    }
+
+    // The cited passage shown under the entry, if any.
+    function passageOf(entry) {
+        var next = entry.nextElementSibling;
+        return next && next.tagName === "BLOCKQUOTE" && next.classList.contains("evidence-passage")
+            ? next.textContent.trim()
+            : "";
+    }
+
     function fill(cite) {
-        var d = cite.dataset;
         var body = ensureCard();
         body.textContent = "";
+        var entry = entryOf(cite);
+        if (!entry) {
+            // No entry on this page (a book's own template): the citation's
+            // title is all there is.
+            body.appendChild(el("p", "evidence-card-title", cite.dataset.hover || cite.textContent));
+            return;
+        }
+        var d = entry.dataset;
 
         var meta = el("div", "evidence-card-meta");
         meta.appendChild(el("span", "evidence-card-publisher", d.publisher));
@@ -58,7 +81,7 @@
             meta.appendChild(el("span", "evidence-card-date", d.date));
         }
         body.appendChild(meta);
-        body.appendChild(el("p", "evidence-card-title", d.title || d.hover || ""));
+        body.appendChild(el("p", "evidence-card-title", d.title || cite.dataset.hover || ""));
 
         var badges = el("div", "evidence-card-badges");
         if (d.tier) {
@@ -74,16 +97,16 @@
             body.appendChild(badges);
         }
 
-        if (d.passage) {
-            var label;
-            if (d.passageKind === "snippet") {
-                label = d.paywall === "true" ? "Snippet of a paywalled source" : "Snippet";
-            } else {
-                label = "Cited passage";
-            }
+        var text = passageOf(entry);
+        var label = "Cited passage";
+        if (!text && d.snippet) {
+            text = d.snippet;
+            label = d.paywall === "true" ? "Snippet of a paywalled source" : "Snippet";
+        }
+        if (text) {
             var quote = el("blockquote", "evidence-card-passage");
             quote.appendChild(el("span", "evidence-card-passage-label", label));
-            quote.appendChild(document.createTextNode(d.passage));
+            quote.appendChild(document.createTextNode(text));
             body.appendChild(quote);
         }
     }

@@ -160,7 +160,9 @@ fn citable(items: usize) -> usize {
 }
 
 /// The items chapter `c` cites, in order: distinct within a chapter, spread
-/// over the whole store, never one of the unusable ones.
+/// over the whole store, never one of the unusable ones, consecutive ones
+/// from different sources, and at most [`MONITOR_ONLY_PER_CHAPTER`] of them
+/// from tier-4 sources (the monitor-only-share rule allows 15%).
 pub fn chapter_items(spec: &Spec, c: usize) -> Vec<usize> {
     let good = citable(spec.items);
     // A stride coprime with `good` makes consecutive indices map to
@@ -169,9 +171,52 @@ pub fn chapter_items(spec: &Spec, c: usize) -> Vec<usize> {
         .into_iter()
         .find(|p| !good.is_multiple_of(*p))
         .unwrap_or(1);
-    (0..CITED_PER_CHAPTER)
+    let candidates: Vec<usize> = (0..CITED_PER_CHAPTER)
         .map(|k| ((c * CITED_PER_CHAPTER + k) * stride) % good)
-        .collect()
+        .collect();
+    let mut chosen: Vec<usize> = Vec::with_capacity(CITED_PER_CHAPTER);
+    let mut monitor_only = 0;
+    for (k, &item) in candidates.iter().enumerate() {
+        if tier(item) < 4 || monitor_only < MONITOR_ONLY_PER_CHAPTER {
+            monitor_only += usize::from(tier(item) == 4);
+            chosen.push(item);
+            continue;
+        }
+        // Another item near it, from a source that is neither tier 4 nor
+        // that of the items cited beside it.
+        let next = candidates.get(k + 1).copied();
+        let replacement = (1..good)
+            .map(|d| (item + d) % good)
+            .find(|&j| {
+                tier(j) < 4
+                    && chosen.last().is_none_or(|&p| source(p) != source(j))
+                    && next.is_none_or(|n| source(n) != source(j))
+                    && !chosen.contains(&j)
+                    && !candidates.contains(&j)
+            })
+            .expect("a store of more than 12 items has one");
+        chosen.push(replacement);
+    }
+    chosen
+}
+
+/// At most this many of a chapter's items are monitor-only (10%).
+const MONITOR_ONLY_PER_CHAPTER: usize = 4;
+
+/// The source (index into [`SOURCES`]) of item `i`.
+fn source(i: usize) -> usize {
+    i % SOURCES.len()
+}
+
+/// The tier of item `i`'s source.
+fn tier(i: usize) -> u8 {
+    SOURCES[source(i)].2
+}
+
+/// The figure item `i`'s passage states, e.g. `3.47%`: a claim citing the
+/// item states it too (number-not-in-evidence).
+fn figure(i: usize) -> String {
+    format!("{}.{:02}%", i % 10, (i / 10) % 100)
 }
 
 /// The source path of chapter `c` (relative to `src/`).
@@ -209,14 +254,12 @@ pub fn chapter(spec: &Spec, c: usize) -> String {
             let seed = ((c as u64) << 16) | bullet as u64;
             let _ = writeln!(
                 out,
-                "- {} {} {}.{}% in {}, versus {}.{}% before, {}. {}{}",
+                "- {} {} {} in {}, versus {} before, {}. {}{}",
                 pick(&SUBJECTS, seed),
                 pick(&VERBS, seed ^ 1),
-                mix(seed ^ 2) % 10,
-                mix(seed ^ 3) % 100,
+                figure(cited[bullet % CITED_PER_CHAPTER]),
                 pick(&MONTHS, seed ^ 4),
-                mix(seed ^ 6) % 10,
-                mix(seed ^ 7) % 100,
+                figure(cited[(bullet + 1) % CITED_PER_CHAPTER]),
                 pick(&CLAUSES, seed ^ 5),
                 cite(bullet),
                 cite(bullet + 1),
@@ -290,7 +333,7 @@ fn item(i: usize) -> Item {
     let h = mix(i as u64 ^ 0xA5A5);
     // Consecutive items have different sources: a bullet citing two of
     // them has two publishers (numeric-claim).
-    let source = i % SOURCES.len();
+    let source = source(i);
     let subject = pick(&SUBJECTS, h >> 8);
     let word = pick(&TITLE_WORDS, h >> 16);
     let title = format!("{subject} {word} - February 2026, part {}", i % 97 + 1);
@@ -352,17 +395,17 @@ fn item_json(out: &mut String, i: usize, unusable: bool) {
     if paywalled {
         let _ = write!(
             out,
-            "\"snippet_span\": {{\"text\": \"{subject}: {clause}.\"}}, "
+            "\"snippet_span\": {{\"text\": \"{subject} at {}: {clause}.\"}}, ",
+            figure(i)
         );
     } else {
         let _ = write!(
             out,
-            "\"quote_span\": {{\"start\": {}, \"end\": {}, \"text\": \"{subject} {} {}.{}% in February, {clause}, the release said, adding that the committee would remain attentive to the risks on both sides of its mandate.\"}}, ",
+            "\"quote_span\": {{\"start\": {}, \"end\": {}, \"text\": \"{subject} {} {} in February, {clause}, the release said, adding that the committee would remain attentive to the risks on both sides of its mandate.\"}}, ",
             i % 900,
             i % 900 + 170,
             pick(&VERBS, i as u64 ^ 3),
-            i % 10,
-            i % 100,
+            figure(i),
         );
     }
     let _ = write!(

@@ -14,7 +14,7 @@
 use super::numbers::{Number, NumberKind, numbers_in};
 use super::{Finding, Resolved, Rule};
 use crate::markers::Scan;
-use std::collections::HashSet;
+use std::collections::{HashMap, HashSet};
 
 /// One finding per claim with numbers that none of its cited passages
 /// holds, at the first such number. `text` is the chapter the scan is of;
@@ -33,6 +33,9 @@ pub fn numbers_not_in_evidence(
         }
     }
     let mut findings = Vec::new();
+    // The numbers of each cited item's passages, found once per chapter
+    // (an item is usually cited by more than one claim).
+    let mut item_numbers: HashMap<&str, Vec<Number>> = HashMap::new();
     for (i, (block, items)) in scan.blocks.iter().zip(&cited).enumerate() {
         if !block.is_claim() || items.is_empty() {
             continue;
@@ -40,13 +43,27 @@ pub fn numbers_not_in_evidence(
         if !items.iter().any(|e| e.item.passages().next().is_some()) {
             continue;
         }
-        let passages: Vec<Number> = items
-            .iter()
-            .flat_map(|e| e.item.passages())
-            .flat_map(numbers_in)
+        let claim_numbers: Vec<Number> = numbers_in(&block.text)
+            .into_iter()
+            .filter(|n| {
+                matches!(
+                    n.kind,
+                    NumberKind::Quantity | NumberKind::Percent | NumberKind::Year
+                )
+            })
             .collect();
-        let mut years: HashSet<i64> = HashSet::new();
+        if claim_numbers.is_empty() {
+            continue;
+        }
         for e in items {
+            item_numbers
+                .entry(e.id)
+                .or_insert_with(|| e.item.passages().flat_map(numbers_in).collect());
+        }
+        let passages = || items.iter().flat_map(|e| &item_numbers[e.id]);
+        let mut years: HashSet<i64> = HashSet::new();
+        let has_year = claim_numbers.iter().any(|n| n.kind == NumberKind::Year);
+        for e in items.iter().filter(|_| has_year) {
             if let Some(at) = e.published_at {
                 years.insert(i64::from(at.to_zoned(jiff::tz::TimeZone::UTC).year()));
             }
@@ -57,16 +74,9 @@ pub fn numbers_not_in_evidence(
                     .map(|n| n.value as i64),
             );
         }
-        let claim_numbers = numbers_in(&block.text);
         let missing: Vec<&Number> = claim_numbers
             .iter()
-            .filter(|n| {
-                matches!(
-                    n.kind,
-                    NumberKind::Quantity | NumberKind::Percent | NumberKind::Year
-                )
-            })
-            .filter(|n| !passages.iter().any(|p| n.matches(p)))
+            .filter(|n| !passages().any(|p| n.matches(p)))
             .filter(|n| !(n.kind == NumberKind::Year && years.contains(&(n.value as i64))))
             .collect();
         let Some(first) = missing.first() else {

@@ -4,9 +4,9 @@ use anyhow::{Context, bail};
 use clap::{Parser, Subcommand};
 use mdbook_evidence::import::anthropic;
 use mdbook_evidence::limits;
-use mdbook_evidence::preprocess::run_and_report;
+use mdbook_evidence::preprocess::{self, Setup};
 use mdbook_preprocessor::PreprocessorContext;
-use mdbook_preprocessor::book::Book;
+use mdbook_preprocessor::book::{Book, BookItem};
 use std::io::Write;
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
@@ -209,17 +209,31 @@ fn preprocess() -> anyhow::Result<ExitCode> {
     let (ctx, mut book) = parse_input(&input)?;
     drop(input);
 
-    if run_and_report(&ctx, &mut book)? {
+    let setup = Setup::load(&ctx)?;
+    let Some(pending) = preprocess::judge_and_report(&ctx, &setup, &book)? else {
         return Ok(ExitCode::from(1));
+    };
+    let mut pending = pending.into_iter();
+    let render_all = preprocess::has_index(&book);
+    if render_all {
+        // The index is built from the rendered chapters: render them all.
+        preprocess::render_chapters(&setup, &mut book.items, &mut pending);
+        preprocess::apply_index(&setup, &mut book);
     }
 
-    // Every chapter is processed: streamed straight to stdout, the book is
-    // never held a second time as JSON. Serializing it cannot fail (its
-    // paths came from JSON, so they are UTF-8); only writing can.
+    // Every chapter is judged and the build goes on: each batch of chapters
+    // is rendered, streamed to stdout and dropped, so neither the rendered
+    // book (several times the input) nor its JSON is ever held whole.
+    // Serializing cannot fail (the paths came from JSON, so they are UTF-8);
+    // only writing can.
     let mut stdout = std::io::stdout().lock();
-    write_book(&book, &mut stdout)
-        .and_then(|()| stdout.flush())
-        .context("cannot write the book to stdout")?;
+    write_book(&mut book, &mut stdout, |batch| {
+        if !render_all {
+            preprocess::render_chapters(&setup, batch, &mut pending);
+        }
+    })
+    .and_then(|()| stdout.flush())
+    .context("cannot write the book to stdout")?;
     Ok(ExitCode::SUCCESS)
 }
 
@@ -230,10 +244,17 @@ const WRITE_BATCH: usize = 64;
 /// Writes `book` exactly as `serde_json::to_writer` does (`{"items":[…]}`),
 /// with the items of each batch serialized in parallel and written in order:
 /// escaping the chapters' JSON is most of the work of writing a book.
-fn write_book(book: &Book, out: &mut impl Write) -> std::io::Result<()> {
+/// `prepare` runs on each batch just before it is serialized; each batch's
+/// chapter texts are freed once written.
+fn write_book(
+    book: &mut Book,
+    out: &mut impl Write,
+    mut prepare: impl FnMut(&mut [BookItem]),
+) -> std::io::Result<()> {
     use rayon::prelude::*;
     out.write_all(b"{\"items\":[")?;
-    for (b, batch) in book.items.chunks(WRITE_BATCH).enumerate() {
+    for (b, batch) in book.items.chunks_mut(WRITE_BATCH).enumerate() {
+        prepare(batch);
         let parts: Vec<Vec<u8>> = batch
             .par_iter()
             .map(serde_json::to_vec)
@@ -244,8 +265,19 @@ fn write_book(book: &Book, out: &mut impl Write) -> std::io::Result<()> {
             }
             out.write_all(part)?;
         }
+        free_contents(batch);
     }
     out.write_all(b"]}")
+}
+
+/// Empties the chapter texts of `items`, once they are written.
+fn free_contents(items: &mut [BookItem]) {
+    for item in items {
+        if let BookItem::Chapter(chapter) = item {
+            chapter.content = String::new();
+            free_contents(&mut chapter.sub_items);
+        }
+    }
 }
 
 /// Parses mdBook's `[context, book]` input and checks the calling mdBook's
@@ -289,7 +321,7 @@ fn parse_input(input: &str) -> anyhow::Result<(PreprocessorContext, Book)> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use mdbook_preprocessor::book::{BookItem, Chapter, SectionNumber};
+    use mdbook_preprocessor::book::{Chapter, SectionNumber};
 
     #[test]
     fn write_book_writes_what_serde_json_writes() {
@@ -316,13 +348,10 @@ mod tests {
                     }
                 };
             }
+            let expected = serde_json::to_string(&book).unwrap();
             let mut ours = Vec::new();
-            write_book(&book, &mut ours).unwrap();
-            assert_eq!(
-                String::from_utf8(ours).unwrap(),
-                serde_json::to_string(&book).unwrap(),
-                "{items} items"
-            );
+            write_book(&mut book, &mut ours, |_| {}).unwrap();
+            assert_eq!(String::from_utf8(ours).unwrap(), expected, "{items} items");
         }
     }
 }

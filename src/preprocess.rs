@@ -115,14 +115,85 @@ pub struct Outcome {
     pub failed: bool,
 }
 
-/// Judges and renders every chapter of `book` in place.
+/// A chapter judged and not yet rendered: what [`render_chapters`] needs to
+/// render it. Holding these instead of the rendered text keeps a run's
+/// memory at the size of its input, since the output is several times it.
+#[derive(Debug)]
+pub struct Pending<'s> {
+    scan: markers::Scan,
+    judgement: rules::Judgement<'s>,
+    list: Option<&'s CitationList>,
+}
+
+/// Judges and renders every chapter of `book` in place, then places the
+/// evidence index.
 pub fn process_book(setup: &Setup, book: &mut Book) -> Outcome {
+    let (outcome, pending) = judge_book(setup, book);
+    render_chapters(setup, &mut book.items, &mut pending.into_iter());
+    apply_index(setup, book);
+    outcome
+}
+
+/// Places the evidence index, from the rendered chapters.
+pub fn apply_index(setup: &Setup, book: &mut Book) {
+    render::index::apply(
+        &mut book.items,
+        &setup.store,
+        &setup.config,
+        setup.markdown,
+        setup.target,
+    );
+}
+
+/// Whether the book has an `{{#evidence-index}}` placeholder, which needs
+/// every chapter rendered before the index can be placed.
+pub fn has_index(book: &Book) -> bool {
+    book.iter().any(|item| match item {
+        BookItem::Chapter(chapter) => chapter.content.contains(render::index::PLACEHOLDER),
+        _ => false,
+    })
+}
+
+/// Renders the chapters of `items` (and their sub-chapters) in parallel,
+/// taking their judgements from `pending` in book order, as
+/// [`judge_book`] returned them.
+pub fn render_chapters<'s>(
+    setup: &Setup,
+    items: &mut [BookItem],
+    pending: &mut impl Iterator<Item = Pending<'s>>,
+) {
     let mut chapters = Vec::new();
-    collect_chapters(&mut book.items, &mut chapters);
-    let results: Vec<ChapterResult> = chapters
+    collect_chapters(items, &mut chapters);
+    let batch: Vec<Pending<'s>> = pending.by_ref().take(chapters.len()).collect();
+    debug_assert_eq!(batch.len(), chapters.len(), "one judgement per chapter");
+    chapters
         .par_iter_mut()
-        .map(|(path, content)| process_chapter(setup, path, content))
-        .collect();
+        .zip(batch)
+        .for_each(|((_, content), pending)| {
+            let edits = render::chapter_edits(
+                content,
+                &pending.scan,
+                &pending.judgement,
+                pending.list,
+                setup.target,
+                &setup.config,
+                &setup.templates,
+            );
+            if let Some(mut edits) = edits {
+                **content = render::splice(content, &mut edits);
+            }
+        });
+}
+
+/// Judges every chapter of `book` without rendering any: the report, the
+/// verdict, and per chapter (in book order) what rendering it needs.
+pub fn judge_book<'s>(setup: &'s Setup, book: &Book) -> (Outcome, Vec<Pending<'s>>) {
+    let mut chapters = Vec::new();
+    collect_chapter_texts(&book.items, &mut chapters);
+    let (results, pending): (Vec<ChapterResult>, Vec<Pending<'s>>) = chapters
+        .par_iter()
+        .map(|(path, content)| judge_chapter(setup, path, content))
+        .unzip();
 
     let mut report = Report::default();
     let known: HashSet<String> = chapters.iter().map(|(p, _)| chapter_key(p)).collect();
@@ -228,17 +299,9 @@ pub fn process_book(setup: &Setup, book: &mut Book) -> Outcome {
             removed: false,
         });
     }
-    // Second pass: the evidence index, from the rendered chapters.
-    render::index::apply(
-        &mut book.items,
-        &setup.store,
-        &setup.config,
-        setup.markdown,
-        setup.target,
-    );
     let failed = report.chapters.iter().any(|c| c.verdict == Verdict::Failed)
         || (setup.config.mode == Mode::Fail && report.count(Severity::Error) > 0);
-    Outcome { report, failed }
+    (Outcome { report, failed }, pending)
 }
 
 /// Gathers each chapter's source path and a mutable borrow of its content,
@@ -251,6 +314,19 @@ fn collect_chapters<'b>(items: &'b mut [BookItem], out: &mut Vec<(PathBuf, &'b m
                 out.push((path, &mut chapter.content));
             }
             collect_chapters(&mut chapter.sub_items, out);
+        }
+    }
+}
+
+/// [`collect_chapters`], read-only.
+fn collect_chapter_texts<'b>(items: &'b [BookItem], out: &mut Vec<(PathBuf, &'b str)>) {
+    for item in items {
+        if let BookItem::Chapter(chapter) = item {
+            let path = chapter.source_path.clone().or_else(|| chapter.path.clone());
+            if let Some(path) = path {
+                out.push((path, &chapter.content));
+            }
+            collect_chapter_texts(&chapter.sub_items, out);
         }
     }
 }
@@ -291,8 +367,8 @@ struct ChapterResult {
     summary: ChapterSummary,
 }
 
-/// Scans, judges and renders one chapter.
-fn process_chapter(setup: &Setup, path: &Path, content: &mut String) -> ChapterResult {
+/// Scans and judges one chapter.
+fn judge_chapter<'s>(setup: &'s Setup, path: &Path, content: &str) -> (ChapterResult, Pending<'s>) {
     let config = &setup.config;
     let list: Option<&CitationList> = setup.store.citation_list(path);
     let checked = config.is_checked(path);
@@ -305,16 +381,7 @@ fn process_chapter(setup: &Setup, path: &Path, content: &mut String) -> ChapterR
             claim_min_words: config.claim_min_words,
         },
     );
-    let judgement = rules::judge(content, &scan, &setup.store, list, config, checked);
-    let edits = render::chapter_edits(
-        content,
-        &scan,
-        &judgement,
-        list,
-        setup.target,
-        config,
-        &setup.templates,
-    );
+    let mut judgement = rules::judge(content, &scan, &setup.store, list, config, checked);
     let summary = ChapterSummary {
         path: chapter_key(path),
         checked,
@@ -329,32 +396,75 @@ fn process_chapter(setup: &Setup, path: &Path, content: &mut String) -> ChapterR
         verdict: judgement.verdict,
         diversity: judgement.diversity.clone(),
     };
-    let findings = judgement.findings;
-    let suppressed = judgement.suppressed;
+    let findings = std::mem::take(&mut judgement.findings);
+    let suppressed = std::mem::take(&mut judgement.suppressed);
     let source = if findings.is_empty() && suppressed.is_empty() {
         String::new()
     } else {
-        content.clone()
+        content.to_owned()
     };
-    if let Some(mut edits) = edits {
-        *content = render::splice(content, &mut edits);
-    }
-    ChapterResult {
+    let result = ChapterResult {
         findings,
         suppressed,
         source,
         display_name: setup.src_dir.join(path).display().to_string(),
         path: path.to_owned(),
         summary,
+    };
+    let mut scan = scan;
+    compact(&mut scan, &mut judgement);
+    (
+        result,
+        Pending {
+            scan,
+            judgement,
+            list,
+        },
+    )
+}
+
+/// Frees what rendering does not read: block and claim texts (a block's
+/// text only matters to the conflict note), text segments, spare capacity.
+fn compact(scan: &mut markers::Scan, judgement: &mut rules::Judgement<'_>) {
+    let keep_text = !judgement.conflicts.is_empty();
+    for block in &mut scan.blocks {
+        if !keep_text {
+            block.text = String::new();
+        }
+        block.segments = Vec::new();
     }
+    for claim in &mut judgement.claims {
+        claim.text = String::new();
+        claim.markers.shrink_to_fit();
+    }
+    scan.blocks.shrink_to_fit();
+    scan.markers.shrink_to_fit();
+    judgement.claims.shrink_to_fit();
+    judgement.resolved.shrink_to_fit();
 }
 
 /// Loads the setup, processes the book, and prints the diagnostics and the
-/// verdict to stderr: the whole run, for the binary and for in-process use.
-/// Returns whether the build must stop.
+/// verdict to stderr: the whole run, for in-process use. Returns whether the
+/// build must stop.
 pub fn run_and_report(ctx: &PreprocessorContext, book: &mut Book) -> anyhow::Result<bool> {
     let setup = Setup::load(ctx)?;
-    let outcome = process_book(&setup, book);
+    let Some(pending) = judge_and_report(ctx, &setup, book)? else {
+        return Ok(true);
+    };
+    render_chapters(&setup, &mut book.items, &mut pending.into_iter());
+    apply_index(&setup, book);
+    Ok(false)
+}
+
+/// Judges the book and reports on it (stderr, GitHub annotations, the
+/// configured report file). Returns what rendering each chapter needs, or
+/// `None` when the build must stop.
+pub fn judge_and_report<'s>(
+    ctx: &PreprocessorContext,
+    setup: &'s Setup,
+    book: &Book,
+) -> anyhow::Result<Option<Vec<Pending<'s>>>> {
+    let (outcome, pending) = judge_book(setup, book);
     let mut stderr = crate::report::stderr();
     outcome.report.emit_human(&mut stderr)?;
     crate::report::emit_summary(&outcome, setup.config.mode, &mut stderr)?;
@@ -365,8 +475,8 @@ pub fn run_and_report(ctx: &PreprocessorContext, book: &mut Book) -> anyhow::Res
         eprint!("{}", crate::report::formats::github(&outcome.report, &base));
         append_step_summary(&outcome.report, &base)?;
     }
-    write_configured_report(&ctx.root, &setup, &outcome)?;
-    Ok(outcome.failed)
+    write_configured_report(&ctx.root, setup, &outcome)?;
+    Ok((!outcome.failed).then_some(pending))
 }
 
 /// Writes the validation report when `report` is configured.

@@ -105,3 +105,63 @@ fn the_equivalent_bib_book_cites_the_same_items() {
         );
     }
 }
+
+/// The binary renders each batch of chapters just before writing it (so
+/// that the rendered book is never held whole); the in-process
+/// preprocessor renders them all first. Both give the same book, across
+/// batch boundaries, nested chapters, drafts and separators.
+#[test]
+fn streamed_rendering_matches_rendering_the_whole_book() {
+    use mdbook_preprocessor::book::{Book, BookItem, Chapter};
+    use mdbook_preprocessor::{Preprocessor, PreprocessorContext};
+    let spec = Spec {
+        chapters: 150,
+        items: 1000,
+        style: Style::Evid,
+    };
+    let book = test_book(&spec);
+    let (ctx, mut input): (PreprocessorContext, Book) =
+        serde_json::from_str(&book.stdin("html")).expect("stdin parses");
+    // Chapters 11 to 20 become sub-chapters of chapter 10 (one of them with
+    // a sub-chapter of its own); a draft and a separator between them.
+    let mut nested: Vec<BookItem> = input.items.drain(11..21).collect();
+    let inner = nested.pop().expect("ten chapters");
+    if let BookItem::Chapter(last) = nested.last_mut().expect("nine chapters") {
+        last.sub_items.push(inner);
+    }
+    nested.insert(3, BookItem::Separator);
+    nested.insert(5, BookItem::Chapter(Chapter::new_draft("Draft", vec![])));
+    match &mut input.items[10] {
+        BookItem::Chapter(parent) => parent.sub_items = nested,
+        other => panic!("item 10 is a chapter, not {other:?}"),
+    }
+    input
+        .items
+        .insert(70, BookItem::PartTitle("Part two".into()));
+    assert!(input.items.len() > 128, "more than two write batches");
+    let stdin = serde_json::to_string(&(&ctx, &input)).expect("serializes");
+
+    let output = Command::new(binary())
+        .current_dir(book.root())
+        .env("NO_COLOR", "1")
+        .env_remove("SOURCE_DATE_EPOCH")
+        .write_stdin(stdin)
+        .output()
+        .expect("binary runs");
+    let stderr = String::from_utf8_lossy(&output.stderr);
+    assert!(output.status.success(), "{stderr}");
+
+    let whole = mdbook_evidence::preprocess::EvidencePreprocessor
+        .run(&ctx, input)
+        .expect("in-process run succeeds");
+    let whole = serde_json::to_string(&whole).expect("serializes");
+    assert!(
+        output.stdout == whole.as_bytes(),
+        "the binary's streamed output differs from the whole book rendered in process"
+    );
+    // In JSON, the attribute's quotes are escaped.
+    assert_eq!(
+        whole.matches(r#"class=\"evidence-cite\""#).count(),
+        150 * 80
+    );
+}

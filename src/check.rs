@@ -2,7 +2,7 @@
 //! build` would (same config, same chapters, `{{#include}}`s expanded by
 //! mdBook's own links preprocessor), without rendering it.
 
-use crate::preprocess::{self, Setup, process_book};
+use crate::preprocess::{self, Setup};
 use anyhow::Context;
 use mdbook_driver::MDBook;
 use mdbook_preprocessor::{Preprocessor, PreprocessorContext};
@@ -41,11 +41,12 @@ pub fn check(dir: &Path, format: Format) -> anyhow::Result<bool> {
     let md = MDBook::load_with_config(dir, config)
         .with_context(|| format!("cannot load the book in {}", dir.display()))?;
     let ctx = PreprocessorContext::new(md.root.clone(), md.config.clone(), "html".to_owned());
-    let mut book = mdbook_driver::builtin_preprocessors::LinkPreprocessor::new()
+    let book = mdbook_driver::builtin_preprocessors::LinkPreprocessor::new()
         .run(&ctx, md.book.clone())
         .context("cannot expand the book's {{#include}} directives")?;
     let setup = Setup::load(&ctx)?;
-    let outcome = process_book(&setup, &mut book);
+    // A check renders nothing: the verdict and the report are the judge's.
+    let (outcome, _) = preprocess::judge_book(&setup, &book);
     let report = &outcome.report;
     // Paths relative to the current directory, where CI tools resolve them.
     let base = if dir == Path::new(".") {

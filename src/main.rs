@@ -213,14 +213,14 @@ fn preprocess() -> anyhow::Result<ExitCode> {
     let Some(pending) = preprocess::judge_and_report(&ctx, &setup, &book)? else {
         return Ok(ExitCode::from(1));
     };
-    let mut pending = pending.into_iter();
-    let render_all = preprocess::has_index(&book);
-    if render_all {
-        // The index is built from the rendered chapters: render them all.
-        preprocess::render_chapters(&setup, &mut book.items, &mut pending);
-        preprocess::apply_index(&setup, &mut book);
-    }
-
+    // The index is built from the rendered chapters: with one, render them
+    // all first; without, render each batch just before it is written.
+    let mut streamed = if mdbook_evidence::render::index::is_wanted(&book.items) {
+        preprocess::render_book(&setup, &mut book, pending);
+        None
+    } else {
+        Some(pending.into_iter())
+    };
     // Every chapter is judged and the build goes on: each batch of chapters
     // is rendered, streamed to stdout and dropped, so neither the rendered
     // book (several times the input) nor its JSON is ever held whole.
@@ -228,8 +228,8 @@ fn preprocess() -> anyhow::Result<ExitCode> {
     // only writing can.
     let mut stdout = std::io::stdout().lock();
     write_book(&mut book, &mut stdout, |batch| {
-        if !render_all {
-            preprocess::render_chapters(&setup, batch, &mut pending);
+        if let Some(pending) = streamed.as_mut() {
+            preprocess::render_chapters(&setup, batch, pending);
         }
     })
     .and_then(|()| stdout.flush())

@@ -9,7 +9,7 @@ use crate::report::json::ValidationReport;
 use crate::report::{ChapterSummary, Diagnostic, Location, Report, SourceFile, line_column};
 use crate::rules::{self, Finding, Judged, Rule, Severity, Verdict};
 use crate::store::{self, CitationList, Store, StoreError, chapter_key};
-use mdbook_preprocessor::book::{Book, BookItem};
+use mdbook_preprocessor::book::{Book, BookItem, Chapter};
 use mdbook_preprocessor::{Preprocessor, PreprocessorContext};
 use rayon::prelude::*;
 use std::collections::{HashMap, HashSet};
@@ -129,13 +129,15 @@ pub struct Pending<'s> {
 /// evidence index.
 pub fn process_book(setup: &Setup, book: &mut Book) -> Outcome {
     let (outcome, pending) = judge_book(setup, book);
-    render_chapters(setup, &mut book.items, &mut pending.into_iter());
-    apply_index(setup, book);
+    render_book(setup, book, pending);
     outcome
 }
 
-/// Places the evidence index, from the rendered chapters.
-pub fn apply_index(setup: &Setup, book: &mut Book) {
+/// Renders every chapter of `book` from its judgement (as [`judge_book`]
+/// returned them), then places the evidence index, which is read from the
+/// rendered chapters.
+pub fn render_book(setup: &Setup, book: &mut Book, pending: Vec<Pending<'_>>) {
+    render_chapters(setup, &mut book.items, &mut pending.into_iter());
     render::index::apply(
         &mut book.items,
         &setup.store,
@@ -143,15 +145,6 @@ pub fn apply_index(setup: &Setup, book: &mut Book) {
         setup.markdown,
         setup.target,
     );
-}
-
-/// Whether the book has an `{{#evidence-index}}` placeholder, which needs
-/// every chapter rendered before the index can be placed.
-pub fn has_index(book: &Book) -> bool {
-    book.iter().any(|item| match item {
-        BookItem::Chapter(chapter) => chapter.content.contains(render::index::PLACEHOLDER),
-        _ => false,
-    })
 }
 
 /// Renders the chapters of `items` (and their sub-chapters) in parallel,
@@ -165,11 +158,12 @@ pub fn render_chapters<'s>(
     let mut chapters = Vec::new();
     collect_chapters(items, &mut chapters);
     let batch: Vec<Pending<'s>> = pending.by_ref().take(chapters.len()).collect();
-    debug_assert_eq!(batch.len(), chapters.len(), "one judgement per chapter");
+    // Judging and rendering pick chapters with the same `chapter_path`.
+    assert_eq!(batch.len(), chapters.len(), "one judgement per chapter");
     chapters
         .par_iter_mut()
         .zip(batch)
-        .for_each(|((_, content), pending)| {
+        .for_each(|(content, pending)| {
             let edits = render::chapter_edits(
                 content,
                 &pending.scan,
@@ -304,26 +298,30 @@ pub fn judge_book<'s>(setup: &'s Setup, book: &Book) -> (Outcome, Vec<Pending<'s
     (Outcome { report, failed }, pending)
 }
 
-/// Gathers each chapter's source path and a mutable borrow of its content,
-/// in book order. Draft chapters (no path) have nothing to check.
-fn collect_chapters<'b>(items: &'b mut [BookItem], out: &mut Vec<(PathBuf, &'b mut String)>) {
+/// The path a chapter is checked and reported under; draft chapters (no
+/// path) have nothing to check, and are neither judged nor rendered.
+fn chapter_path(chapter: &Chapter) -> Option<&Path> {
+    chapter.source_path.as_deref().or(chapter.path.as_deref())
+}
+
+/// Gathers a mutable borrow of the content of each chapter with a
+/// [`chapter_path`], in book order.
+fn collect_chapters<'b>(items: &'b mut [BookItem], out: &mut Vec<&'b mut String>) {
     for item in items {
         if let BookItem::Chapter(chapter) = item {
-            let path = chapter.source_path.clone().or_else(|| chapter.path.clone());
-            if let Some(path) = path {
-                out.push((path, &mut chapter.content));
+            if chapter_path(chapter).is_some() {
+                out.push(&mut chapter.content);
             }
             collect_chapters(&mut chapter.sub_items, out);
         }
     }
 }
 
-/// [`collect_chapters`], read-only.
-fn collect_chapter_texts<'b>(items: &'b [BookItem], out: &mut Vec<(PathBuf, &'b str)>) {
+/// Gathers each chapter's [`chapter_path`] and content, in book order.
+fn collect_chapter_texts<'b>(items: &'b [BookItem], out: &mut Vec<(&'b Path, &'b str)>) {
     for item in items {
         if let BookItem::Chapter(chapter) = item {
-            let path = chapter.source_path.clone().or_else(|| chapter.path.clone());
-            if let Some(path) = path {
+            if let Some(path) = chapter_path(chapter) {
                 out.push((path, &chapter.content));
             }
             collect_chapter_texts(&chapter.sub_items, out);
@@ -451,8 +449,7 @@ pub fn run_and_report(ctx: &PreprocessorContext, book: &mut Book) -> anyhow::Res
     let Some(pending) = judge_and_report(ctx, &setup, book)? else {
         return Ok(true);
     };
-    render_chapters(&setup, &mut book.items, &mut pending.into_iter());
-    apply_index(&setup, book);
+    render_book(&setup, book, pending);
     Ok(false)
 }
 

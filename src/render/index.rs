@@ -31,6 +31,18 @@ struct Page<'b> {
     content: &'b mut String,
 }
 
+/// Whether some chapter of `items` (or their sub-chapters) holds the
+/// placeholder: then the index needs every chapter rendered before it can
+/// be placed.
+pub fn is_wanted(items: &[BookItem]) -> bool {
+    items.iter().any(|item| match item {
+        BookItem::Chapter(chapter) => {
+            chapter.content.contains(PLACEHOLDER) || is_wanted(&chapter.sub_items)
+        }
+        _ => false,
+    })
+}
+
 /// Replaces every `{{#evidence-index}}` paragraph of the book with the
 /// evidence index. A book without one costs a substring search per chapter.
 pub fn apply(
@@ -40,11 +52,11 @@ pub fn apply(
     markdown: MarkdownFlags,
     target: Target,
 ) {
-    let mut pages = Vec::new();
-    collect(items, &mut pages);
-    if !pages.iter().any(|p| p.content.contains(PLACEHOLDER)) {
+    if !is_wanted(items) {
         return;
     }
+    let mut pages = Vec::new();
+    collect(items, &mut pages);
     let options = ScanOptions {
         markdown,
         numbered: false,

@@ -166,7 +166,7 @@ pub fn install(root: &Path, force: bool) -> anyhow::Result<Installed> {
 
     let out = doc.to_string();
     if out != text {
-        write_whole(&toml_path, &out)?;
+        write_whole(root, &toml_path, &out)?;
     }
     Ok(done)
 }
@@ -192,22 +192,16 @@ fn write_asset(
         }
         _ => {}
     }
-    if let Some(dir) = path.parent() {
-        std::fs::create_dir_all(dir).with_context(|| format!("cannot create {}", dir.display()))?;
-    }
-    write_whole(&path, content)?;
+    write_whole(root, &path, content)?;
     done.changes.push(format!("wrote {}", slash(asset)));
     Ok(())
 }
 
-/// Writes a file whole or not at all (a temporary file renamed into place).
-fn write_whole(path: &Path, content: &str) -> anyhow::Result<()> {
-    let mut tmp = path.as_os_str().to_owned();
-    tmp.push(".tmp");
-    let tmp = PathBuf::from(tmp);
-    std::fs::write(&tmp, content)
-        .and_then(|()| std::fs::rename(&tmp, path))
-        .with_context(|| format!("cannot write {}", path.display()))
+/// Writes a file of the book at `root` whole or not at all, with the one
+/// safe writer (inside the book, never through a symlink).
+fn write_whole(root: &Path, path: &Path, content: &str) -> anyhow::Result<()> {
+    crate::safe_write::SafeWriter::new(root)?.write(path, content.as_bytes())?;
+    Ok(())
 }
 
 /// The table at `path` below `table`, created (implicit for the parents, so

@@ -16,4 +16,5 @@ pub mod preprocess;
 pub mod render;
 pub mod report;
 pub mod rules;
+pub mod safe_write;
 pub mod store;

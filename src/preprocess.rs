@@ -8,6 +8,7 @@ use crate::report::includes::SourceMap;
 use crate::report::json::ValidationReport;
 use crate::report::{ChapterSummary, Diagnostic, Location, Report, SourceFile, line_column};
 use crate::rules::{self, Finding, Judged, Rule, Severity, Verdict};
+use crate::safe_write::SafeWriter;
 use crate::store::{self, CitationList, Store, StoreError, chapter_key};
 use mdbook_preprocessor::book::{Book, BookItem, Chapter};
 use mdbook_preprocessor::{Preprocessor, PreprocessorContext};
@@ -27,6 +28,9 @@ pub enum Error {
     /// A store that cannot be loaded.
     #[error(transparent)]
     Store(#[from] StoreError),
+    /// The validation report may not be written where it is asked.
+    #[error(transparent)]
+    Write(#[from] crate::safe_write::WriteError),
     /// The validation report cannot be written.
     #[error("cannot write the validation report {path}: {source}")]
     Report {
@@ -485,7 +489,7 @@ pub fn write_configured_report(root: &Path, setup: &Setup, outcome: &Outcome) ->
             setup.config.as_of,
             outcome.failed,
         );
-        write_report(&root.join(path), &report)?;
+        write_report(root, setup, &root.join(path), &report)?;
     }
     Ok(())
 }
@@ -513,21 +517,29 @@ pub fn append_step_summary(report: &Report, base: &Path) -> std::io::Result<()> 
     file.write_all(crate::report::formats::step_summary(report, base).as_bytes())
 }
 
-/// Writes the validation report whole or not at all (through a temporary
-/// file renamed into place), creating its directory.
-fn write_report(path: &Path, report: &ValidationReport<'_>) -> Result<(), Error> {
-    let fail = |source| Error::Report {
+/// Writes the validation report whole or not at all, with the one safe
+/// writer: inside the book's root, never onto `book.toml`, a store, the
+/// source or the build directory.
+fn write_report(
+    root: &Path,
+    setup: &Setup,
+    path: &Path,
+    report: &ValidationReport<'_>,
+) -> Result<(), Error> {
+    let fail = |source: std::io::Error| Error::Report {
         path: path.to_owned(),
         source,
     };
-    if let Some(dir) = path.parent() {
-        std::fs::create_dir_all(dir).map_err(fail)?;
-    }
     let mut json = serde_json::to_vec_pretty(report).map_err(|e| fail(e.into()))?;
     json.push(b'\n');
-    let tmp = path.with_extension("json.tmp");
-    std::fs::write(&tmp, json).map_err(fail)?;
-    std::fs::rename(&tmp, path).map_err(fail)
+    let mut writer = SafeWriter::new(root)?;
+    writer.protect(&root.join("book.toml"), "the book's book.toml");
+    writer.protect(&root.join(&setup.src_dir), "the book's source directory");
+    for store in &setup.config.store {
+        writer.protect(&root.join(store), "an evidence store");
+    }
+    writer.write(path, &json)?;
+    Ok(())
 }
 
 /// The preprocessor, for use in process (`MDBook::with_preprocessor`).

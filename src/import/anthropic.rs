@@ -41,7 +41,7 @@
 //! `snippet_span` (seed 000 §2). Each cited text block of the answer is
 //! followed by its `[N]` markers.
 
-use super::{read_json, write_atomically};
+use super::{read_json, write_together};
 use crate::store::{PaywallPolicy, char_slice, is_valid_id, parse_rfc3339};
 use anyhow::{Context, bail};
 use serde::{Deserialize, Serialize};
@@ -104,8 +104,10 @@ pub fn import(options: &Options<'_>) -> anyhow::Result<Imported> {
             documents: &options.documents.display().to_string(),
         },
     )?;
-    write_atomically(options.chapter, &imported.chapter)?;
-    write_atomically(options.store, &imported.store)?;
+    write_together(&[
+        (options.chapter, &imported.chapter),
+        (options.store, &imported.store),
+    ])?;
     Ok(imported)
 }
 

@@ -52,33 +52,30 @@ fn read_json<T: DeserializeOwned>(path: &Path, what: &str) -> anyhow::Result<T> 
     })
 }
 
-/// Writes `contents` to `path` through a temporary file in the same
-/// directory, renamed into place: readers never see half a file.
-fn write_atomically(path: &Path, contents: &str) -> anyhow::Result<()> {
-    let dir = match path.parent() {
-        Some(dir) if !dir.as_os_str().is_empty() => dir,
-        _ => Path::new("."),
-    };
-    if !dir.is_dir() {
-        bail!(
-            "cannot write `{}`: directory `{}` does not exist",
-            path.display(),
-            dir.display()
-        );
+/// Writes every file or none, each whole, with the one safe writer: the
+/// files stay in the directories named (never through a symlink), and a
+/// refused or failed file leaves the others unwritten.
+fn write_together(files: &[(&Path, &str)]) -> anyhow::Result<()> {
+    let mut dirs = Vec::new();
+    for (path, _) in files {
+        let dir = match path.parent() {
+            Some(dir) if !dir.as_os_str().is_empty() => dir,
+            _ => Path::new("."),
+        };
+        if !dir.is_dir() {
+            bail!(
+                "cannot write `{}`: directory `{}` does not exist",
+                path.display(),
+                dir.display()
+            );
+        }
+        dirs.push(std::fs::canonicalize(dir)?);
     }
-    let name = path
-        .file_name()
-        .with_context(|| format!("cannot write `{}`: not a file path", path.display()))?;
-    let tmp = dir.join(format!(
-        ".{}.{}.tmp",
-        name.to_string_lossy(),
-        std::process::id()
-    ));
-    let written = std::fs::write(&tmp, contents).and_then(|()| std::fs::rename(&tmp, path));
-    if let Err(err) = written {
-        let _ = std::fs::remove_file(&tmp);
-        return Err(err).with_context(|| format!("cannot write `{}`", path.display()));
-    }
+    // The writer's root: the deepest directory holding every file.
+    let mut root = dirs.first().cloned().unwrap_or_default();
+    while !dirs.iter().all(|d| d.starts_with(&root)) && root.pop() {}
+    let bytes: Vec<(&Path, &[u8])> = files.iter().map(|(p, c)| (*p, c.as_bytes())).collect();
+    crate::safe_write::SafeWriter::new(&root)?.write_all(&bytes)?;
     Ok(())
 }
 

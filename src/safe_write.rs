@@ -1,0 +1,376 @@
+//! The one way mdbook-evidence writes a file: the validation report,
+//! imported chapters and stores, `install`'s `book.toml` and assets.
+//!
+//! Everything a run reads may come from an untrusted checkout, so a write
+//! must not be steered anywhere else by it:
+//! - the target stays inside the root it is written for (the book's root,
+//!   or the directory `import` was asked to write into), with every
+//!   existing component of its path resolved, symlinks included;
+//! - the target is never a symlink, a directory or another special file,
+//!   and never one of the run's inputs (however its path is spelled);
+//! - the bytes go to a uniquely named temporary file in the target's
+//!   directory, which is then renamed over the target: a reader sees the old
+//!   file or the new one, and two runs writing the same file each leave it
+//!   whole (the last rename wins).
+
+use std::io::Write as _;
+use std::path::{Component, Path, PathBuf};
+
+/// Why a write was refused or failed.
+#[derive(Debug, thiserror::Error)]
+pub enum WriteError {
+    /// The target, once its symlinks are resolved, is outside the root.
+    #[error(
+        "refusing to write {path}: it resolves to {resolved}, outside {root}; write inside the book"
+    )]
+    OutsideRoot {
+        /// The path as asked.
+        path: PathBuf,
+        /// Where it resolves to.
+        resolved: PathBuf,
+        /// The root writes must stay in.
+        root: PathBuf,
+    },
+    /// The target is a symlink, a directory or another non-regular file.
+    #[error(
+        "refusing to write {path}: it is {kind}, not a regular file; remove it or choose another path"
+    )]
+    NotAFile {
+        /// The path as asked.
+        path: PathBuf,
+        /// What it is (`a symlink`, `a directory`, …).
+        kind: &'static str,
+    },
+    /// The target is one of the run's inputs.
+    #[error("refusing to write {path}: it is {what}, an input of this run; choose another path")]
+    Input {
+        /// The path as asked.
+        path: PathBuf,
+        /// Which input it is.
+        what: String,
+    },
+    /// The file system refused.
+    #[error("cannot write {path}: {source}")]
+    Io {
+        /// The path as asked.
+        path: PathBuf,
+        /// Why.
+        source: std::io::Error,
+    },
+}
+
+/// Writes files inside one root directory, never onto the inputs it was
+/// told about.
+#[derive(Debug, Clone)]
+pub struct SafeWriter {
+    /// The root, canonical.
+    root: PathBuf,
+    /// Canonical paths that must not be written, with what they are. A
+    /// directory protects everything below it.
+    inputs: Vec<(PathBuf, String)>,
+}
+
+impl SafeWriter {
+    /// A writer for files inside `root` (which must exist).
+    pub fn new(root: &Path) -> Result<SafeWriter, WriteError> {
+        let root = std::fs::canonicalize(root).map_err(|source| WriteError::Io {
+            path: root.to_owned(),
+            source,
+        })?;
+        Ok(SafeWriter {
+            root,
+            inputs: Vec::new(),
+        })
+    }
+
+    /// Protects `path` (a file, or a directory and everything below it),
+    /// described as `what` in the refusal. A path that does not exist
+    /// protects the place where it would be.
+    pub fn protect(&mut self, path: &Path, what: impl Into<String>) {
+        let path = resolve(path).unwrap_or_else(|_| lexical(path));
+        self.inputs.push((path, what.into()));
+    }
+
+    /// The canonical root.
+    pub fn root(&self) -> &Path {
+        &self.root
+    }
+
+    /// Writes `bytes` to `path` whole, creating missing directories inside
+    /// the root.
+    pub fn write(&self, path: &Path, bytes: &[u8]) -> Result<(), WriteError> {
+        let staged = self.stage(path, bytes)?;
+        staged.commit()
+    }
+
+    /// Writes every file or none: all are checked and staged first, then
+    /// renamed into place one after the other.
+    pub fn write_all(&self, files: &[(&Path, &[u8])]) -> Result<(), WriteError> {
+        let staged = files
+            .iter()
+            .map(|(path, bytes)| self.stage(path, bytes))
+            .collect::<Result<Vec<_>, _>>()?;
+        for file in staged {
+            file.commit()?;
+        }
+        Ok(())
+    }
+
+    /// Checks `path` and writes `bytes` to a temporary file beside it.
+    fn stage(&self, path: &Path, bytes: &[u8]) -> Result<Staged, WriteError> {
+        let io = |source| WriteError::Io {
+            path: path.to_owned(),
+            source,
+        };
+        let target = self.check(path)?;
+        let dir = target.parent().unwrap_or(&self.root);
+        self.create_dirs(path, dir)?;
+        let mut tmp = tempfile::Builder::new()
+            .prefix(".mdbook-evidence.")
+            .suffix(".tmp")
+            .tempfile_in(dir)
+            .map_err(io)?;
+        tmp.write_all(bytes).map_err(io)?;
+        tmp.flush().map_err(io)?;
+        Ok(Staged {
+            tmp,
+            target,
+            asked: path.to_owned(),
+        })
+    }
+
+    /// Where `path` would be written, once checked: inside the root, not an
+    /// input, not a special file.
+    fn check(&self, path: &Path) -> Result<PathBuf, WriteError> {
+        let target = resolve(path).map_err(|source| WriteError::Io {
+            path: path.to_owned(),
+            source,
+        })?;
+        if !target.starts_with(&self.root) || target == self.root {
+            return Err(WriteError::OutsideRoot {
+                path: path.to_owned(),
+                resolved: target,
+                root: self.root.clone(),
+            });
+        }
+        if let Some((_, what)) = self
+            .inputs
+            .iter()
+            .find(|(input, _)| target.starts_with(input))
+        {
+            return Err(WriteError::Input {
+                path: path.to_owned(),
+                what: what.clone(),
+            });
+        }
+        match std::fs::symlink_metadata(&target) {
+            Ok(meta) if !meta.file_type().is_file() => Err(WriteError::NotAFile {
+                path: path.to_owned(),
+                kind: kind_of(&meta.file_type()),
+            }),
+            _ => Ok(target),
+        }
+    }
+
+    /// Creates `dir` (already checked to be inside the root) and its missing
+    /// parents, refusing to go through anything but directories.
+    fn create_dirs(&self, asked: &Path, dir: &Path) -> Result<(), WriteError> {
+        let relative = dir.strip_prefix(&self.root).unwrap_or(Path::new(""));
+        let mut at = self.root.clone();
+        for part in relative.components() {
+            at.push(part);
+            match std::fs::symlink_metadata(&at) {
+                Ok(meta) if meta.is_dir() => {}
+                Ok(meta) => {
+                    return Err(WriteError::NotAFile {
+                        path: at.clone(),
+                        kind: kind_of(&meta.file_type()),
+                    });
+                }
+                Err(_) => std::fs::create_dir(&at).map_err(|source| WriteError::Io {
+                    path: asked.to_owned(),
+                    source,
+                })?,
+            }
+        }
+        Ok(())
+    }
+}
+
+/// A checked file written to its temporary name, waiting for its rename.
+struct Staged {
+    tmp: tempfile::NamedTempFile,
+    target: PathBuf,
+    asked: PathBuf,
+}
+
+impl Staged {
+    /// Renames the temporary file over the target (a symlink that appeared
+    /// there since the check is replaced, never followed).
+    fn commit(self) -> Result<(), WriteError> {
+        let asked = self.asked;
+        self.tmp
+            .persist(&self.target)
+            .map(|_| ())
+            .map_err(|e| WriteError::Io {
+                path: asked,
+                source: e.error,
+            })
+    }
+}
+
+/// What a non-regular file is, for messages.
+fn kind_of(file_type: &std::fs::FileType) -> &'static str {
+    if file_type.is_symlink() {
+        "a symlink"
+    } else if file_type.is_dir() {
+        "a directory"
+    } else {
+        "a special file (FIFO, socket or device)"
+    }
+}
+
+/// `path` made absolute with every existing ancestor canonicalized
+/// (symlinks resolved) and the missing rest appended as written, `..`
+/// and `.` resolved lexically. The last component itself is not resolved:
+/// a symlink there is reported by the caller, never followed.
+fn resolve(path: &Path) -> std::io::Result<PathBuf> {
+    let absolute = if path.is_absolute() {
+        path.to_owned()
+    } else {
+        std::env::current_dir()?.join(path)
+    };
+    let absolute = lexical(&absolute);
+    let (Some(parent), Some(name)) = (absolute.parent(), absolute.file_name()) else {
+        return Ok(absolute);
+    };
+    // The deepest existing ancestor, canonical, then the rest as written.
+    let mut existing = parent.to_owned();
+    let mut rest = Vec::new();
+    loop {
+        match std::fs::canonicalize(&existing) {
+            Ok(real) => {
+                let mut out = real;
+                out.extend(rest.iter().rev());
+                out.push(name);
+                return Ok(out);
+            }
+            Err(err) => {
+                let (Some(up), Some(last)) = (existing.parent(), existing.file_name()) else {
+                    return Err(err);
+                };
+                rest.push(last.to_owned());
+                existing = up.to_owned();
+            }
+        }
+    }
+}
+
+/// `path` with `.` dropped and `..` taking out the component before it.
+fn lexical(path: &Path) -> PathBuf {
+    let mut out = PathBuf::new();
+    for part in path.components() {
+        match part {
+            Component::CurDir => {}
+            Component::ParentDir => {
+                out.pop();
+            }
+            other => out.push(other),
+        }
+    }
+    out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn root() -> tempfile::TempDir {
+        tempfile::tempdir().expect("temp dir")
+    }
+
+    #[test]
+    fn writes_whole_files_and_creates_directories() {
+        let dir = root();
+        let writer = SafeWriter::new(dir.path()).expect("root");
+        let path = dir.path().join("a/b/report.json");
+        writer.write(&path, b"one").expect("written");
+        writer.write(&path, b"two").expect("rewritten");
+        assert_eq!(std::fs::read(&path).expect("read"), b"two");
+        // No temporary file is left behind.
+        let names: Vec<_> = std::fs::read_dir(dir.path().join("a/b"))
+            .expect("dir")
+            .map(|e| e.expect("entry").file_name())
+            .collect();
+        assert_eq!(names, ["report.json"]);
+    }
+
+    #[test]
+    fn refuses_paths_outside_the_root() {
+        let dir = root();
+        let writer = SafeWriter::new(&dir.path().join(".")).expect("root");
+        for path in ["../x.json", "a/../../x.json"] {
+            let err = writer.write(&dir.path().join(path), b"x").unwrap_err();
+            assert!(
+                matches!(err, WriteError::OutsideRoot { .. }),
+                "{path}: {err}"
+            );
+        }
+    }
+
+    #[cfg(unix)]
+    #[test]
+    fn never_writes_through_a_symlink() {
+        let dir = root();
+        let outside = root();
+        let victim = outside.path().join("victim");
+        std::fs::write(&victim, "keep").expect("write");
+        std::os::unix::fs::symlink(&victim, dir.path().join("report.json")).expect("symlink");
+        std::os::unix::fs::symlink(outside.path(), dir.path().join("linked")).expect("symlink");
+        let writer = SafeWriter::new(dir.path()).expect("root");
+        let err = writer
+            .write(&dir.path().join("report.json"), b"x")
+            .unwrap_err();
+        assert!(matches!(err, WriteError::NotAFile { .. }), "{err}");
+        let err = writer
+            .write(&dir.path().join("linked/new.json"), b"x")
+            .unwrap_err();
+        assert!(matches!(err, WriteError::OutsideRoot { .. }), "{err}");
+        assert_eq!(std::fs::read_to_string(&victim).expect("read"), "keep");
+        assert!(!outside.path().join("new.json").exists());
+    }
+
+    #[test]
+    fn never_writes_onto_an_input() {
+        let dir = root();
+        std::fs::create_dir(dir.path().join("src")).expect("mkdir");
+        std::fs::write(dir.path().join("book.toml"), "").expect("write");
+        let mut writer = SafeWriter::new(dir.path()).expect("root");
+        writer.protect(&dir.path().join("book.toml"), "the book's book.toml");
+        writer.protect(&dir.path().join("src"), "the source directory");
+        for path in ["book.toml", "./src/x.json", "src/../src/a/b.json"] {
+            let err = writer.write(&dir.path().join(path), b"x").unwrap_err();
+            assert!(matches!(err, WriteError::Input { .. }), "{path}: {err}");
+        }
+        assert_eq!(
+            std::fs::read_to_string(dir.path().join("book.toml")).expect("read"),
+            ""
+        );
+    }
+
+    #[test]
+    fn write_all_writes_nothing_when_one_file_is_refused() {
+        let dir = root();
+        let writer = SafeWriter::new(dir.path()).expect("root");
+        std::fs::create_dir(dir.path().join("store.json")).expect("mkdir");
+        let chapter = dir.path().join("chapter.md");
+        let err = writer
+            .write_all(&[
+                (&chapter, b"text".as_slice()),
+                (&dir.path().join("store.json"), b"{}".as_slice()),
+            ])
+            .unwrap_err();
+        assert!(matches!(err, WriteError::NotAFile { .. }), "{err}");
+        assert!(!chapter.exists());
+    }
+}

@@ -251,9 +251,9 @@ impl Config {
             }
         }
         let raw: RawConfig =
-            serde_path_to_error::deserialize(table).map_err(|err| ConfigError::Invalid {
-                key: err.path().to_string(),
-                message: err.into_inner().to_string(),
+            crate::json_input::from_value(&table).map_err(|err| ConfigError::Invalid {
+                key: err.json_path,
+                message: err.message,
             })?;
 
         let store = match raw.store {
@@ -290,7 +290,7 @@ impl Config {
         let mut levels = std::collections::HashMap::new();
         for (id, level) in raw.rules {
             let Some(rule) = Rule::from_id(&id) else {
-                let hint = closest(&id, Rule::ALL.iter().map(|r| r.id()))
+                let hint = crate::suggest::closest(&id, Rule::ALL.iter().map(|r| r.id()))
                     .map(|k| format!(" (did you mean `{k}`?)"))
                     .unwrap_or_default();
                 return Err(ConfigError::Invalid {
@@ -406,35 +406,7 @@ fn as_of_from_env() -> Result<Timestamp, ConfigError> {
 
 /// The known key closest to a mistyped one, if any is close.
 fn suggest(key: &str) -> Option<&'static str> {
-    closest(key, OUR_KEYS.iter().copied())
-}
-
-/// The candidate within edit distance 2 of `word`, the closest first.
-fn closest(word: &str, candidates: impl Iterator<Item = &'static str>) -> Option<&'static str> {
-    candidates
-        .map(|known| (edit_distance(word, known), known))
-        .filter(|(distance, _)| *distance <= 2)
-        .min()
-        .map(|(_, known)| known)
-}
-
-fn edit_distance(a: &str, b: &str) -> usize {
-    let b: Vec<char> = b.chars().collect();
-    let mut row: Vec<usize> = (0..=b.len()).collect();
-    for (i, ca) in a.chars().enumerate() {
-        let mut prev = row[0];
-        row[0] = i + 1;
-        for (j, cb) in b.iter().enumerate() {
-            let cur = row[j + 1];
-            row[j + 1] = if ca == *cb {
-                prev
-            } else {
-                1 + prev.min(cur).min(row[j])
-            };
-            prev = cur;
-        }
-    }
-    row[b.len()]
+    crate::suggest::closest(key, OUR_KEYS.iter().copied())
 }
 
 #[cfg(test)]

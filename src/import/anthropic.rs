@@ -329,14 +329,13 @@ fn from_value<T: serde::de::DeserializeOwned>(
     file: &str,
     path: &str,
 ) -> anyhow::Result<T> {
-    serde_path_to_error::deserialize(value).map_err(|err| {
-        let inner = err.path().to_string();
-        let full = if inner == "." {
+    crate::json_input::from_value(value).map_err(|err| {
+        let full = if err.json_path == "." {
             path.to_owned()
         } else {
-            format!("{path}.{inner}")
+            format!("{path}.{}", err.json_path)
         };
-        anyhow::anyhow!("{file}: `{full}`: {}", err.into_inner())
+        anyhow::anyhow!("{file}: `{full}`: {}", err.message)
     })
 }
 

@@ -26,27 +26,18 @@ fn read_json<T: DeserializeOwned>(path: &Path, what: &str) -> anyhow::Result<T> 
         )
     })?;
     let text = text.strip_prefix('\u{feff}').unwrap_or(text);
-    let mut de = serde_json::Deserializer::from_str(text);
-    serde_path_to_error::deserialize(&mut de).map_err(|err| {
-        let json_path = err.path().to_string();
-        let inner = err.into_inner();
-        let message = inner.to_string();
-        let message = message
-            .rfind(" at line ")
-            .map_or(message.as_str(), |at| &message[..at]);
-        if inner.is_data() {
+    crate::json_input::from_str(text).map_err(|err| {
+        let (line, column, message) = (err.line, err.column, &err.message);
+        if err.is_data {
             anyhow::anyhow!(
-                "{}:{}:{}: `{json_path}`: {message}",
+                "{}:{line}:{column}: `{}`: {message}",
                 path.display(),
-                inner.line(),
-                inner.column()
+                err.json_path
             )
         } else {
             anyhow::anyhow!(
-                "{}:{}:{}: malformed JSON in {what}: {message}",
-                path.display(),
-                inner.line(),
-                inner.column()
+                "{}:{line}:{column}: malformed JSON in {what}: {message}",
+                path.display()
             )
         }
     })

@@ -259,16 +259,17 @@ fn link_path(from: &Path, to: &Path) -> String {
             .iter()
             .map(|c| c.as_os_str().to_string_lossy().into_owned()),
     );
-    let mut out = String::new();
-    for byte in parts.join("/").bytes() {
-        if byte.is_ascii_alphanumeric() || b"/._-~".contains(&byte) {
-            out.push(byte as char);
-        } else {
-            let _ = write!(out, "%{byte:02X}");
-        }
-    }
-    out
+    percent_encoding::utf8_percent_encode(&parts.join("/"), PATH).to_string()
 }
+
+/// What a chapter link keeps as it is: ASCII letters and digits and
+/// `/ . _ - ~`; every other UTF-8 byte is percent-encoded.
+const PATH: &percent_encoding::AsciiSet = &percent_encoding::NON_ALPHANUMERIC
+    .remove(b'/')
+    .remove(b'.')
+    .remove(b'_')
+    .remove(b'-')
+    .remove(b'~');
 
 #[cfg(test)]
 mod tests {

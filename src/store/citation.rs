@@ -7,8 +7,9 @@
 //! follow, so the store is refused rather than trusted.
 
 use super::StoreError;
-use super::load::{check_version, deserialize, strip_position};
 use super::model::{EvidenceItem, LinkCheck, LinkStatus, SnippetSpan, Status, parse_rfc3339};
+use super::schema::{check_version, deserialize};
+use crate::json_input::strip_position;
 use jiff::Timestamp;
 use serde::{Deserialize, Deserializer};
 use sha2::{Digest, Sha256};
@@ -77,19 +78,22 @@ fn is_tracking_param(key: &str) -> bool {
         || key.eq_ignore_ascii_case("fbclid")
 }
 
-/// Percent-encodes like `encodeURIComponent`: every UTF-8 byte except
-/// ASCII letters, digits and `- _ . ! ~ * ' ( )`.
+/// What `encodeURIComponent` leaves as it is: ASCII letters and digits and
+/// `- _ . ! ~ * ' ( )`; every other UTF-8 byte is percent-encoded.
+const URI_COMPONENT: &percent_encoding::AsciiSet = &percent_encoding::NON_ALPHANUMERIC
+    .remove(b'-')
+    .remove(b'_')
+    .remove(b'.')
+    .remove(b'!')
+    .remove(b'~')
+    .remove(b'*')
+    .remove(b'\'')
+    .remove(b'(')
+    .remove(b')');
+
+/// Percent-encodes like `encodeURIComponent`.
 fn encode_component(text: &str, out: &mut String) {
-    const HEX: &[u8; 16] = b"0123456789ABCDEF";
-    for &b in text.as_bytes() {
-        if b.is_ascii_alphanumeric() || b"-_.!~*'()".contains(&b) {
-            out.push(b as char);
-        } else {
-            out.push('%');
-            out.push(HEX[usize::from(b >> 4)] as char);
-            out.push(HEX[usize::from(b & 0xf)] as char);
-        }
-    }
+    out.extend(percent_encoding::utf8_percent_encode(text, URI_COMPONENT));
 }
 
 /// `cid_` + the lowercase hex SHA-256 of the UTF-8 bytes of `normalized_url`.

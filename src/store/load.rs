@@ -1,6 +1,7 @@
 //! Loading store files from disk into a [`Store`].
 
 use super::model::{EvidenceItem, PaywallPolicy, Source};
+use super::schema::{check_version, deserialize};
 use super::{CITATION_V1, CitationList, EVIDENCE_V1, Origin, Store, citation, is_valid_id};
 use crate::limits;
 use serde::Deserialize;
@@ -401,54 +402,6 @@ fn parse_file(path: &Path, text: &str) -> Result<StoreFile, StoreError> {
     }
 }
 
-/// Checks the `schema_version` read from a file (or a record) against the
-/// one such a file holds. `other` is the version of the other kind of file
-/// and what to say when it is found; the error says what was found.
-pub(super) fn check_version(
-    found: Option<serde_json::Value>,
-    expected: &str,
-    other: (&str, &str),
-    missing: &str,
-) -> Result<(), String> {
-    match found {
-        Some(serde_json::Value::String(v)) if v == expected => Ok(()),
-        Some(serde_json::Value::String(v)) if v == other.0 => Err(other.1.to_owned()),
-        Some(serde_json::Value::String(v)) => Err(format!("unknown schema_version {v:?}")),
-        Some(other) => Err(format!("schema_version must be a string, found {other}")),
-        None => Err(missing.to_owned()),
-    }
-}
-
-/// Deserializes `text`, naming the JSON path of a value that does not fit.
-/// `line` is the line of `text` in its file when `text` is one line of it.
-pub(super) fn deserialize<T: serde::de::DeserializeOwned>(
-    path: &Path,
-    text: &str,
-    line: Option<usize>,
-) -> Result<T, StoreError> {
-    let mut de = serde_json::Deserializer::from_str(text);
-    serde_path_to_error::deserialize(&mut de).map_err(|err| {
-        let json_path = err.path().to_string();
-        let inner = err.into_inner();
-        StoreError::Schema {
-            path: path.to_owned(),
-            json_path,
-            line: line.unwrap_or(inner.line()),
-            column: inner.column(),
-            message: strip_position(&inner.to_string()),
-        }
-    })
-}
-
-/// serde_json appends " at line L column C" to its messages; we print the
-/// position in front, as `file:line:col`, so drop the suffix.
-pub(super) fn strip_position(message: &str) -> String {
-    match message.rfind(" at line ") {
-        Some(at) => message[..at].to_owned(),
-        None => message.to_owned(),
-    }
-}
-
 fn syntax(path: &Path, err: &serde_json::Error) -> StoreError {
     if err.is_data() {
         // The probe only fails on data when the top level is not an object.
@@ -458,7 +411,7 @@ fn syntax(path: &Path, err: &serde_json::Error) -> StoreError {
         path: path.to_owned(),
         line: err.line(),
         column: err.column(),
-        message: strip_position(&err.to_string()),
+        message: crate::json_input::strip_position(&err.to_string()),
     }
 }
 

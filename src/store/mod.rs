@@ -7,6 +7,7 @@
 mod citation;
 mod load;
 mod model;
+mod schema;
 
 pub use citation::{CITATION_V1, cid, normalize_url};
 pub use load::{StoreError, load, load_bytes};

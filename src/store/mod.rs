@@ -5,6 +5,7 @@
 //! build so that every lookup is O(1).
 
 mod citation;
+mod error;
 mod load;
 mod model;
 mod schema;

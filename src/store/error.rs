@@ -1,0 +1,131 @@
+//! Why a store cannot be loaded: every refusal names the file and the
+//! place in it, and says how to fix it.
+
+use super::{CITATION_V1, EVIDENCE_V1, Origin};
+use crate::limits;
+use std::path::{Path, PathBuf};
+
+/// A store that cannot be loaded. Each variant names the file and says how
+/// to fix it; none of them leaves a partly loaded store behind.
+#[derive(Debug, thiserror::Error)]
+pub enum StoreError {
+    /// A configured store path does not exist.
+    #[error("evidence store `{}` does not exist; check `store` under [preprocessor.evidence] (paths are relative to the book root)", .0.display())]
+    Missing(PathBuf),
+    /// A store directory without any `*.json` or `*.jsonl` file.
+    #[error("evidence store directory `{}` holds no *.json or *.jsonl file; add a store file or point `store` at another directory", .0.display())]
+    EmptyDirectory(PathBuf),
+    /// An I/O error while reading a store file or directory.
+    #[error("cannot read evidence store `{}`: {source}", path.display())]
+    Io {
+        /// The file or directory.
+        path: PathBuf,
+        /// The I/O error.
+        source: std::io::Error,
+    },
+    /// A store path that is neither a file nor a directory (a device, a pipe).
+    #[error("evidence store `{}` is not a regular file; point `store` at a JSON file or a directory of them", .0.display())]
+    NotAFile(PathBuf),
+    /// Store files larger, together, than the limit.
+    #[error("evidence store `{}` takes the store files past {} (the limit); split the store or raise the limit with {}=<bytes>", path.display(), limits::size(*limit), limits::MAX_STORE_BYTES_VAR)]
+    TooLarge {
+        /// The file that went past the limit.
+        path: PathBuf,
+        /// The limit, in bytes.
+        limit: u64,
+    },
+    /// A store file that is not UTF-8.
+    #[error("evidence store `{}` is not UTF-8 (invalid byte at offset {offset}); save it as UTF-8", path.display())]
+    NotUtf8 {
+        /// The file.
+        path: PathBuf,
+        /// Byte offset of the first invalid byte.
+        offset: usize,
+    },
+    /// A store file that is not well-formed JSON.
+    #[error("{}:{line}:{column}: malformed JSON in evidence store: {message}", path.display())]
+    Syntax {
+        /// The file.
+        path: PathBuf,
+        /// 1-based line.
+        line: usize,
+        /// 1-based column.
+        column: usize,
+        /// What the parser found.
+        message: String,
+    },
+    /// A well-formed store file whose values do not fit the schema.
+    #[error("{}:{line}:{column}: `{json_path}`: {message}", path.display())]
+    Schema {
+        /// The file.
+        path: PathBuf,
+        /// The JSON path of the offending value, e.g. `evidence[12].published_at`.
+        json_path: String,
+        /// 1-based line (0 when unknown).
+        line: usize,
+        /// 1-based column (0 when unknown).
+        column: usize,
+        /// What was expected.
+        message: String,
+    },
+    /// A store file (or a record of a `*.jsonl` file) with a missing or
+    /// unknown `schema_version`.
+    #[error("{}: {found}; this build reads schema_version {}", place(path, *line), versions())]
+    SchemaVersion {
+        /// The file.
+        path: PathBuf,
+        /// The 1-based line of the record in a `*.jsonl` file; 0 for a
+        /// `*.json` file, whose version is the file's.
+        line: usize,
+        /// What the file says (or that it says nothing).
+        found: String,
+    },
+    /// A `citation.v1` record whose `normalized_url` or `cid` does not follow
+    /// from its `url_original` (seed 002).
+    #[error("{}:{line}: {message}", path.display())]
+    Record {
+        /// The `*.jsonl` file.
+        path: PathBuf,
+        /// The 1-based line of the record.
+        line: usize,
+        /// What is inconsistent.
+        message: String,
+    },
+    /// An id (evidence, source or chapter) defined twice.
+    #[error("{kind} `{id}` is defined twice: in {first} and in {second}; keep one of them")]
+    Duplicate {
+        /// `evidence id`, `source id` or `chapter`.
+        kind: &'static str,
+        /// The duplicated id.
+        id: String,
+        /// The first definition.
+        first: Box<Origin>,
+        /// The second definition.
+        second: Box<Origin>,
+    },
+    /// An id that is not of the allowed shape.
+    #[error("{origin}: invalid {kind} {id:?}: use ASCII letters, digits and `_ . : / -` only")]
+    InvalidId {
+        /// `evidence id` or `chapter list entry`.
+        kind: &'static str,
+        /// The id.
+        id: String,
+        /// Where it is.
+        origin: Box<Origin>,
+    },
+}
+
+fn versions() -> String {
+    format!(
+        "\"{EVIDENCE_V1}\" (a *.json store file) and \"{CITATION_V1}\" (each line of a *.jsonl file)"
+    )
+}
+
+/// `file` or `file:line`.
+fn place(path: &Path, line: usize) -> String {
+    if line == 0 {
+        path.display().to_string()
+    } else {
+        format!("{}:{line}", path.display())
+    }
+}

@@ -38,7 +38,7 @@ const OUR_KEYS: &[&str] = &[
 ];
 
 /// Tags that mark evidence about central-bank policy or official macro
-/// releases (seed 000 §3.1), unless `policy-tags` says otherwise.
+/// releases, unless `policy-tags` says otherwise.
 pub const DEFAULT_POLICY_TAGS: &[&str] = &["policy_centralbank", "macro_data"];
 
 /// What happens to a chapter with an error-severity violation.
@@ -53,7 +53,7 @@ pub enum Mode {
     /// Only report the violations.
     Warn,
     /// Replace (or delete) each claim that fails, take unresolvable markers
-    /// out of claims that keep a valid one, and publish (seed 000 §3).
+    /// out of claims that keep a valid one, and publish.
     Remove,
 }
 
@@ -92,7 +92,8 @@ pub enum ClaimUnit {
     Sentences,
 }
 
-/// Thresholds of the evidence-diversity rules (seed 000 §4.2).
+/// Thresholds of the evidence-diversity rules (publisher dominance,
+/// low-credibility mix, monitor-only share).
 #[derive(Debug, Clone, Copy, PartialEq, Deserialize)]
 #[serde(rename_all = "kebab-case", deny_unknown_fields, default)]
 pub struct Diversity {

@@ -1,5 +1,5 @@
 //! Evidence from the formats pipelines really write: `citation.v1` JSON
-//! Lines stores and the rich citation fields of seed 001, through real
+//! Lines stores and the rich citation fields (cited_text, source_span, document_title), through real
 //! mdBook builds.
 
 mod common;
@@ -60,7 +60,7 @@ fn a_book_cites_jsonl_records_by_cid() {
         html.contains(&format!(r#"id="evidence-{SEED_CID}""#)),
         "{html}"
     );
-    // Records carry no publication date: the entry has none (seed 000 §7
+    // Records carry no publication date: the entry has none (the References format
     // lists undated entries too).
     assert!(
         html.contains(r#"[1] Example. "Example Doc". <a href="https://example.com/doc">"#),
@@ -156,7 +156,7 @@ fn a_single_jsonl_file_can_be_the_whole_store() {
     assert!(run.chapter("one.md").contains("Example Doc"));
 }
 
-/// Items with seed 001's rich fields, as a model API's citations give them.
+/// Items with the rich citation fields, as a model API's citations give them.
 const RICH_STORE: &str = r#"{
   "schema_version": "evidence.v1",
   "sources": [

@@ -36,7 +36,11 @@ fn digest(code: Option<i32>, stdout: &[u8], stderr: &[u8], report: Option<&[u8]>
     if let Some(dir) = std::env::var_os("EVIDENCE_GOLDEN_DUMP") {
         let dir = Path::new(&dir);
         std::fs::create_dir_all(dir).expect("dump dir");
-        for (part, bytes) in [("stdout", stdout), ("stderr", stderr), ("report", report.unwrap_or(b"-"))] {
+        for (part, bytes) in [
+            ("stdout", stdout),
+            ("stderr", stderr),
+            ("report", report.unwrap_or(b"-")),
+        ] {
             std::fs::write(dir.join(format!("{digest}.{part}")), bytes).expect("dump");
         }
     }
@@ -144,14 +148,8 @@ fn digests() -> BTreeMap<String, String> {
         ("report", &[as_of]),
         ("remove", &[as_of]),
         ("failing", &[as_of]),
-        (
-            "failing",
-            &[as_of, ("mode", "downgrade")],
-        ),
-        (
-            "failing",
-            &[as_of, ("mode", "remove")],
-        ),
+        ("failing", &[as_of, ("mode", "downgrade")]),
+        ("failing", &[as_of, ("mode", "remove")]),
     ];
     for (n, (name, overrides)) in cases.iter().enumerate() {
         let root = examples.path().join(name);
@@ -171,7 +169,10 @@ fn digests() -> BTreeMap<String, String> {
             .collect();
         let env: Vec<(&str, &str)> = env.iter().map(|(k, v)| (k.as_str(), *v)).collect();
         for format in ["human", "json", "sarif", "github"] {
-            out.insert(format!("{name}.{n}.check-{format}"), check(&root, format, &env));
+            out.insert(
+                format!("{name}.{n}.check-{format}"),
+                check(&root, format, &env),
+            );
         }
     }
     // The benchmark's books, small.
@@ -214,10 +215,8 @@ fn output_is_byte_identical_to_the_recorded_digests() {
         return;
     }
     let recorded = std::fs::read_to_string(&file).expect("tests/golden/digests.txt exists");
-    let recorded: BTreeMap<&str, &str> = recorded
-        .lines()
-        .filter_map(|l| l.split_once(' '))
-        .collect();
+    let recorded: BTreeMap<&str, &str> =
+        recorded.lines().filter_map(|l| l.split_once(' ')).collect();
     let changed: Vec<String> = got
         .iter()
         .filter(|(k, v)| recorded.get(k.as_str()) != Some(&v.as_str()))

@@ -2,7 +2,7 @@
 //! but a fixed-seed mixer), so every run and every machine measures the same
 //! bytes.
 //!
-//! A chapter is a daily brief in the shape of seed 000 §7: a title, a lead-in,
+//! A chapter is a daily brief in the usual four-section shape: a title, a lead-in,
 //! the four sections (Prevailing View, Counterarguments, Minority View, What
 //! to Watch) of ten bullets each, every bullet citing two items, and a
 //! method note whose code block and code span hold marker-like text that
@@ -34,7 +34,7 @@ pub struct Spec {
     pub style: Style,
 }
 
-/// Sections of seed 000 §7, each with [`BULLETS_PER_SECTION`] bullets.
+/// The sections of a daily brief, each with [`BULLETS_PER_SECTION`] bullets.
 pub const SECTIONS: [&str; 4] = [
     "Prevailing View",
     "Counterarguments",

@@ -20,7 +20,7 @@
 //! ```
 //!
 //! `source_id`, `publisher`, `tier` (1–4), `url` (absolute http or https)
-//! and `published_at` (RFC 3339) are required: seed 000 §2 rejects API
+//! and `published_at` (RFC 3339) are required: a citation without them is refused, as are API
 //! citations without them. `id` (the stem of the evidence ids, default
 //! `ev_doc<index>`), `paywall_policy` (`full` by default, or
 //! `metadata_only`), `title` (else the API's `document_title` stands in),
@@ -38,7 +38,7 @@
 //! API's `cited_text`, a `quote_span` (with character offsets for
 //! `char_location`) and a `source_span` (`char_location` only); for a
 //! `metadata_only` source it keeps no quote: the cited text becomes the
-//! `snippet_span` (seed 000 §2). Each cited text block of the answer is
+//! `snippet_span` (a paywalled source keeps no quote). Each cited text block of the answer is
 //! followed by its `[N]` markers.
 
 use super::{read_json, write_together};
@@ -353,7 +353,7 @@ fn check_documents(docs: &[Document], file: &str) -> anyhow::Result<()> {
         }
         if !crate::rules::is_http_url(&doc.url) {
             bail!(
-                "{}: {:?} is not an absolute http or https URL; citations need one (seed 000 §2)",
+                "{}: {:?} is not an absolute http or https URL; citations need one",
                 at("url"),
                 doc.url
             );
@@ -508,7 +508,7 @@ fn citation_item<'d>(
             end: (kind == 'c').then_some(end),
             text: quote,
         }),
-        // A metadata-only source keeps no quote (seed 000 §2, §5): what the
+        // A metadata-only source keeps no quote (the paywall rule): what the
         // model cited of it is the snippet it was given.
         snippet_span: (!full).then(|| SnippetOut {
             text: cite.cited_text.clone(),

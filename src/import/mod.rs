@@ -1,7 +1,7 @@
 //! Importers: turn a model API's cited answer into a chapter with `[N]`
 //! markers and an `evidence.v1` store fragment holding the citations
-//! (seed 000 §2: the API's citations become citation objects; the numbers
-//! are presentation).
+//! (the API's citations become evidence items; the `[N]` numbers are
+//! presentation).
 //!
 //! An importer reads everything and builds both outputs in memory before it
 //! writes either, each through a temporary file renamed into place, so a

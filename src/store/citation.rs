@@ -1,4 +1,4 @@
-//! `citation.v1` records (seed 002): JSON Lines files of link-checked
+//! `citation.v1` records: JSON Lines files of link-checked
 //! citations, read into the same evidence model as `evidence.v1` items.
 //!
 //! Each record is checked on load: its `normalized_url` must be the seed's
@@ -20,7 +20,7 @@ use url::{Position, Url};
 pub const CITATION_V1: &str = "citation.v1";
 
 /// Computes `normalized_url` from `url_original` by the seven steps of
-/// seed 002, in order:
+/// the `citation.v1` format, in order:
 ///
 /// 1. parse the URL, which must be absolute (and, here, `http` or `https`:
 ///    the steps only define default ports for those);
@@ -107,7 +107,7 @@ pub fn cid(normalized_url: &str) -> String {
     out
 }
 
-/// One line of a `citations.jsonl` file, as seed 002 defines it. Fields a
+/// One line of a `citations.jsonl` file (`citation.v1`). Fields a
 /// newer writer adds are ignored.
 #[derive(Deserialize)]
 struct Record {
@@ -221,7 +221,7 @@ fn parse_record(path: &Path, line_no: usize, line: &str) -> Result<EvidenceItem,
     let normalized = normalize_url(&record.url_original).map_err(broken)?;
     if record.normalized_url != normalized {
         return Err(broken(format!(
-            "`normalized_url` is {:?}, but `url_original` {:?} normalizes to {normalized:?} (seed 002 rules); fix the record or the tool that wrote it",
+            "`normalized_url` is {:?}, but `url_original` {:?} normalizes to {normalized:?} by the normalization rules of citation.v1; fix the record or the tool that wrote it",
             record.normalized_url, record.url_original
         )));
     }

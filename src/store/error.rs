@@ -81,7 +81,7 @@ pub enum StoreError {
         found: String,
     },
     /// A `citation.v1` record whose `normalized_url` or `cid` does not follow
-    /// from its `url_original` (seed 002).
+    /// from its `url_original`.
     #[error("{}:{line}: {message}", path.display())]
     Record {
         /// The `*.jsonl` file.

@@ -55,7 +55,7 @@ pub enum Status {
 ///
 /// Offsets count characters (Unicode scalar values), not bytes, from 0, with
 /// the end exclusive: the unit of the model APIs' `start_char_index` /
-/// `end_char_index` that seed 001 stores as `source_span`.
+/// `end_char_index` stored as `source_span`.
 #[derive(Debug, Clone, Deserialize)]
 pub struct QuoteSpan {
     /// Character offset of the quote's start in the document, when known.
@@ -115,7 +115,7 @@ pub struct LinkCheck {
     pub notes: String,
 }
 
-/// A citation object (seed 000 §1): one stored piece of evidence.
+/// A citation object: one stored piece of evidence.
 ///
 /// The fields that a citation needs in order to resolve (`url`, `title`,
 /// `published_at`, `source_id`) are optional here on purpose: an item without
@@ -124,7 +124,7 @@ pub struct LinkCheck {
 ///
 /// Unknown fields are ignored (no `deny_unknown_fields`), so a store written
 /// by a newer pipeline still loads, and every field added since the first
-/// version is optional, so an older store loads too (seed 001: old
+/// version is optional, so an older store loads too (old
 /// serialisations keep loading).
 #[derive(Debug, Clone, Default, Deserialize)]
 pub struct EvidenceItem {
@@ -169,11 +169,11 @@ pub struct EvidenceItem {
     /// Free-form tags, e.g. `macro_data`.
     #[serde(default)]
     pub tags: Vec<String>,
-    /// Ids of items that this one contradicts (seed 004): a chapter that
+    /// Ids of items that this one contradicts: a chapter that
     /// cites both gets a conflicting-evidence note.
     #[serde(default)]
     pub contradicts: Vec<String>,
-    /// The exact passage a model cited (seed 001), shown under the item's
+    /// The exact passage a model cited, shown under the item's
     /// References entry for full-text sources.
     #[serde(default)]
     pub cited_text: Option<String>,

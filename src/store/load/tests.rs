@@ -413,7 +413,7 @@ fn newer_fields_are_ignored_and_optional_fields_may_be_absent() {
     );
     let store = load_jsonl(&[newer]).unwrap();
     assert_eq!(store.len(), 1);
-    // An old evidence.v1 store without the rich fields of seed 001 loads,
+    // An old evidence.v1 store without the rich fields (cited_text, source_span, document_title) loads,
     // and so does one with fields this build does not know.
     let store = load_one(
         r#"{"schema_version":"evidence.v1","evidence":[

@@ -35,6 +35,7 @@ const OUR_KEYS: &[&str] = &[
     "confidence-labels",
     "report",
     "rules",
+    "publish-store",
 ];
 
 /// Tags that mark evidence about central-bank policy or official macro
@@ -182,6 +183,8 @@ struct RawConfig {
     report: Option<PathBuf>,
     #[serde(default)]
     rules: std::collections::BTreeMap<String, Level>,
+    #[serde(default)]
+    publish_store: bool,
 }
 
 /// The validated configuration.
@@ -189,6 +192,9 @@ struct RawConfig {
 pub struct Config {
     /// Store files or directories, relative to the book root.
     pub store: Vec<PathBuf>,
+    /// Whether a store inside the source directory (published with the
+    /// site) is intended.
+    pub publish_store: bool,
     /// What a violation does to the build.
     pub mode: Mode,
     /// Chapters (source paths relative to `src/`) that are never checked.
@@ -234,7 +240,21 @@ impl Config {
                 message: format!("{err:#}"),
             })?
             .unwrap_or(serde_json::Value::Object(Default::default()));
-        Config::from_value(table)
+        let parsed = Config::from_value(table)?;
+        if !parsed.publish_store {
+            let src = normalize(&config.book.src);
+            if let Some(path) = parsed.store.iter().find(|p| normalize(p).starts_with(&src)) {
+                return Err(ConfigError::Invalid {
+                    key: "store".into(),
+                    message: format!(
+                        "{} is inside the book's source directory `{}`, so mdBook would publish it with the site; move it (e.g. to \"evidence/\"), or set `publish-store = true` if publishing the evidence is intended",
+                        path.display(),
+                        config.book.src.display()
+                    ),
+                });
+            }
+        }
+        Ok(parsed)
     }
 
     /// Reads the configuration from the table's value (as JSON).
@@ -332,6 +352,7 @@ impl Config {
 
         Ok(Config {
             store,
+            publish_store: raw.publish_store,
             mode: raw.mode,
             exclude,
             references_title: raw
@@ -403,6 +424,24 @@ fn as_of_from_env() -> Result<Timestamp, ConfigError> {
             }),
         Err(_) => Ok(Timestamp::now()),
     }
+}
+
+/// `path` with `.` dropped and `..` taking out the component before it, for
+/// comparing paths as written in book.toml.
+fn normalize(path: &std::path::Path) -> PathBuf {
+    let mut out = PathBuf::new();
+    for part in path.components() {
+        match part {
+            std::path::Component::CurDir => {}
+            std::path::Component::ParentDir => {
+                if !out.pop() {
+                    out.push("..");
+                }
+            }
+            other => out.push(other),
+        }
+    }
+    out
 }
 
 /// The known key closest to a mistyped one, if any is close.

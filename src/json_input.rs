@@ -55,6 +55,18 @@ pub fn strip_position(message: &str) -> String {
     }
 }
 
+/// The byte offset of 1-based `line` and `column` (serde_json counts
+/// columns in bytes) in `text`, if they are inside it.
+pub fn offset_of(text: &str, line: usize, column: usize) -> Option<usize> {
+    let start = if line <= 1 {
+        0
+    } else {
+        text.match_indices('\n').nth(line - 2)?.0 + 1
+    };
+    let offset = (start + column).min(text.len());
+    Some(offset)
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

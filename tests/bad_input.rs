@@ -111,7 +111,7 @@ fn store_with_wrong_types_names_the_json_path() {
         (r#"{"id": "a", "tags": "x"}"#, "`evidence[0].tags`"),
         (
             r#"{"id": "a", "id": "b"}"#,
-            "`evidence[0]`: duplicate field `id`",
+            "`evidence[0]`: field `id` is given twice in one object (first at line 2,",
         ),
     ] {
         let run = with_store_bytes(&store_with_item(item));

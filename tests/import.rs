@@ -304,3 +304,54 @@ fn the_preprocessor_and_supports_still_work_without_a_subcommand() {
     let run = run_stdin(book.root(), &book.stdin("html"));
     assert_eq!(run.code, 0, "{}", run.stderr);
 }
+
+/// A model's answer that tries to publish markup, pull in a file and take
+/// over the citation links: imported, then published as written (warn mode,
+/// so that nothing is held back by the rules), the page shows all of it as
+/// text, and the importer's citations are the only links.
+#[test]
+fn a_hostile_answer_imports_as_text() {
+    let dir = tempfile::tempdir().unwrap();
+    std::fs::write(dir.path().join("secret.txt"), "TOP-SECRET-CONTENT").unwrap();
+    let response: serde_json::Value =
+        serde_json::from_str(&std::fs::read_to_string(fixture("text-citations.json")).unwrap())
+            .unwrap();
+    let mut response = response;
+    let hostile = "<script>alert('x')</script>\n\n<img src=x onerror=alert(1)>\n\n\
+                   {{#include ../../secret.txt}}\n\n[ 1 ]: https://evil.example/\n\n\
+                   [click](javascript:alert(2)) <javascript:alert(3)> 東京\u{a0}📈\n\n";
+    response["content"]
+        .as_array_mut()
+        .unwrap()
+        .insert(0, serde_json::json!({"type": "text", "text": hostile}));
+    let path = dir.path().join("hostile.json");
+    std::fs::write(&path, serde_json::to_string(&response).unwrap()).unwrap();
+    let done = import(dir.path(), &path, &fixture("documents.json"), &[]);
+    assert_eq!(done.code, 0, "{}", done.stderr);
+    let chapter = done.chapter.as_deref().unwrap();
+    assert!(
+        chapter.contains("\\{{#include ../../secret.txt}}"),
+        "{chapter}"
+    );
+    assert!(chapter.contains("&lt;script>"), "{chapter}");
+
+    let book = TestBook::with_store(
+        "mode = \"warn\"",
+        done.store.as_deref().unwrap(),
+        &[("answer.md", chapter)],
+    );
+    std::fs::write(book.root().join("secret.txt"), "TOP-SECRET-CONTENT").unwrap();
+    book.build().expect("the imported book builds");
+    let html = book.html("answer.md");
+    let main = &html[html.find("<main>").unwrap()..html.find("</main>").unwrap()];
+    assert!(!main.contains("<script"), "{main}");
+    assert!(!main.contains("<img"), "{main}");
+    assert!(!main.contains("TOP-SECRET-CONTENT"), "{main}");
+    assert!(!main.contains("href=\"javascript"), "{main}");
+    assert!(!main.contains("href=\"https://evil.example"), "{main}");
+    assert!(
+        main.contains("{{#include ../../secret.txt}}"),
+        "shown as text: {main}"
+    );
+    assert!(main.contains("&lt;script&gt;"), "shown as text: {main}");
+}

@@ -303,6 +303,8 @@ fn convert(
     if !chapter.ends_with('\n') {
         chapter.push('\n');
     }
+    // The markers added above are the only markup the answer may bring.
+    let chapter = super::answer_text::neutralize(&chapter);
 
     let ids: Vec<String> = items.iter().map(|item| item.id.clone()).collect();
     sources.retain(|source| with_sources && items.iter().any(|i| i.source_id == source.source_id));

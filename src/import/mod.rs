@@ -7,6 +7,7 @@
 //! writes either, each through a temporary file renamed into place, so a
 //! failed import leaves no half-written file.
 
+mod answer_text;
 pub mod anthropic;
 
 use anyhow::{Context, bail};

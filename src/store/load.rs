@@ -18,17 +18,51 @@ fn is_jsonl(path: &Path) -> bool {
 /// One `evidence.v1` file as written on disk (or the records of a
 /// `citation.v1` file, with their lines).
 #[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
 struct StoreFile {
+    /// The JSON Schema an editor checks the file against; not read.
+    #[serde(default, rename = "$schema")]
+    _schema: Option<serde::de::IgnoredAny>,
     #[serde(default)]
     schema_version: Option<serde_json::Value>,
     #[serde(default)]
     sources: Vec<Source>,
     #[serde(default)]
     evidence: Vec<EvidenceItem>,
-    #[serde(default)]
+    #[serde(default, deserialize_with = "chapter_lists")]
     chapters: BTreeMap<String, Vec<String>>,
     #[serde(skip)]
     records: Vec<(usize, EvidenceItem)>,
+}
+
+/// The `chapters` object, refusing a chapter given twice (JSON would keep
+/// only the last list, silently).
+fn chapter_lists<'de, D: serde::Deserializer<'de>>(
+    deserializer: D,
+) -> Result<BTreeMap<String, Vec<String>>, D::Error> {
+    struct Lists;
+    impl<'de> serde::de::Visitor<'de> for Lists {
+        type Value = BTreeMap<String, Vec<String>>;
+        fn expecting(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+            f.write_str("an object of chapter paths to lists of evidence ids")
+        }
+        fn visit_map<A: serde::de::MapAccess<'de>>(
+            self,
+            mut map: A,
+        ) -> Result<Self::Value, A::Error> {
+            let mut out = BTreeMap::new();
+            while let Some((key, ids)) = map.next_entry::<String, Vec<String>>()? {
+                if out.contains_key(&key) {
+                    return Err(serde::de::Error::custom(format!(
+                        "duplicate chapter `{key}`"
+                    )));
+                }
+                out.insert(key, ids);
+            }
+            Ok(out)
+        }
+    }
+    deserializer.deserialize_map(Lists)
 }
 
 /// Only the version, read before the rest so that an unknown version is
@@ -64,10 +98,13 @@ pub fn load(root: &Path, paths: &[PathBuf]) -> Result<Store, StoreError> {
                     source,
                 })?;
                 let name = entry.file_name();
+                // A store file that is a FIFO, socket or device is refused
+                // when read (by its type, never opened); a subdirectory is
+                // not part of the store.
                 if Path::new(&name)
                     .extension()
                     .is_some_and(|ext| ext == "json" || ext == "jsonl")
-                    && entry.path().is_file()
+                    && !entry.path().is_dir()
                 {
                     found.push(path.join(name));
                 }
@@ -116,6 +153,11 @@ fn read_file(
         path: file.to_owned(),
         source,
     };
+    // By file type before opening: opening a FIFO blocks until a writer
+    // comes, and a device never ends.
+    if !std::fs::metadata(root.join(file)).map_err(io)?.is_file() {
+        return Err(StoreError::NotAFile(file.to_owned()));
+    }
     let handle = std::fs::File::open(root.join(file)).map_err(io)?;
     let meta = handle.metadata().map_err(io)?;
     let too_large = || StoreError::TooLarge {
@@ -163,6 +205,7 @@ fn parse_bytes(file: &Path, bytes: &[u8]) -> Result<StoreFile, StoreError> {
     if is_jsonl(file) {
         let records = citation::parse_jsonl(file, text)?;
         Ok(StoreFile {
+            _schema: None,
             schema_version: None,
             sources: Vec::new(),
             evidence: Vec::new(),

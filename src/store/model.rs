@@ -8,6 +8,7 @@ use std::sync::OnceLock;
 
 /// An entry of the source registry: who publishes, and how far they are trusted.
 #[derive(Debug, Clone, Deserialize)]
+#[serde(deny_unknown_fields)]
 pub struct Source {
     /// The id that evidence items refer to with their `source_id`.
     pub source_id: String,
@@ -57,6 +58,7 @@ pub enum Status {
 /// the end exclusive: the unit of the model APIs' `start_char_index` /
 /// `end_char_index` stored as `source_span`.
 #[derive(Debug, Clone, Deserialize)]
+#[serde(deny_unknown_fields)]
 pub struct QuoteSpan {
     /// Character offset of the quote's start in the document, when known.
     #[serde(default)]
@@ -70,6 +72,7 @@ pub struct QuoteSpan {
 
 /// A headline or RSS snippet: allowed for every source, paywalled ones included.
 #[derive(Debug, Clone, Deserialize)]
+#[serde(deny_unknown_fields)]
 pub struct SnippetSpan {
     /// The snippet's text.
     pub text: String,
@@ -122,11 +125,12 @@ pub struct LinkCheck {
 /// them still loads, and citing it is reported as `missing-field` at the
 /// marker, where the author can act on it.
 ///
-/// Unknown fields are ignored (no `deny_unknown_fields`), so a store written
-/// by a newer pipeline still loads, and every field added since the first
-/// version is optional, so an older store loads too (old
-/// serialisations keep loading).
+/// Unknown fields are errors, so that a mistyped field (`paywall_polcy`)
+/// is reported instead of silently ignored; a newer format comes with a new
+/// `schema_version`. Every field added since the first version is optional,
+/// so an older store loads too.
 #[derive(Debug, Clone, Default, Deserialize)]
+#[serde(deny_unknown_fields)]
 pub struct EvidenceItem {
     /// The id that markers cite, e.g. `ev_abc123`.
     pub id: String,
@@ -374,7 +378,10 @@ pub fn parse_rfc3339(text: &str) -> Result<Timestamp, String> {
     // RFC 3339 allows; a leap second (`:60`) is read as `:59`. Nearly every
     // timestamp needs neither, and is parsed as it is.
     if fraction.len() <= 9 && &b[17..19] != b"60" {
-        return text.parse::<Timestamp>().map_err(|_| error());
+        return text
+            .parse::<Timestamp>()
+            .or_else(|_| beyond_range(text))
+            .map_err(|()| error());
     }
     let mut normalized = String::with_capacity(text.len());
     normalized.push_str(&text[..fraction.start.min(fraction.end)]);
@@ -385,7 +392,28 @@ pub fn parse_rfc3339(text: &str) -> Result<Timestamp, String> {
     if &normalized[17..19] == "60" {
         normalized.replace_range(17..19, "59");
     }
-    normalized.parse::<Timestamp>().map_err(|_| error())
+    normalized
+        .parse::<Timestamp>()
+        .or_else(|_| beyond_range(&normalized))
+        .map_err(|()| error())
+}
+
+/// A valid RFC 3339 instant in the year 9999 that the date library cannot
+/// hold (its last instant is 9999-12-30T22:00Z, so that every offset fits):
+/// read as that last instant. Stores write `9999-12-31T23:59:59Z` for "never
+/// expires", and an expiry there is never reached.
+fn beyond_range(text: &str) -> Result<Timestamp, ()> {
+    let civil: jiff::civil::DateTime = text
+        .get(..19)
+        .ok_or(())?
+        .replace(['t'], "T")
+        .parse()
+        .map_err(drop)?;
+    if civil.year() == 9999 {
+        Ok(Timestamp::MAX)
+    } else {
+        Err(())
+    }
 }
 
 /// `status` with `null` meaning the default.

@@ -29,11 +29,75 @@ pub(super) fn deserialize<T: serde::de::DeserializeOwned>(
     text: &str,
     line: Option<usize>,
 ) -> Result<T, StoreError> {
-    crate::json_input::from_str(text).map_err(|err| StoreError::Schema {
-        path: path.to_owned(),
-        json_path: err.json_path,
-        line: line.unwrap_or(err.line),
-        column: err.column,
-        message: err.message,
+    crate::json_input::from_str(text).map_err(|err| {
+        let message = explain(text, &err);
+        StoreError::Schema {
+            path: path.to_owned(),
+            json_path: err.json_path,
+            line: line.unwrap_or(err.line),
+            column: err.column,
+            message,
+        }
     })
+}
+
+/// serde's message, with help: the known field nearest a mistyped one, and
+/// where a key given twice was first given.
+fn explain(text: &str, err: &crate::json_input::JsonError) -> String {
+    let message = &err.message;
+    if let Some(rest) = message.strip_prefix("unknown field `")
+        && let Some((field, expected)) = rest.split_once('`')
+    {
+        let known: Vec<&str> = expected.split('`').skip(1).step_by(2).collect();
+        let hint = crate::suggest::closest(field, known.iter().copied())
+            .map(|k| format!("did you mean `{k}`? "))
+            .unwrap_or_default();
+        return format!(
+            "unknown field `{field}`: {hint}The fields here are {}. Fields are checked so that a typo is not silently ignored; a store written for a newer format says so in its `schema_version`.",
+            known
+                .iter()
+                .map(|k| format!("`{k}`"))
+                .collect::<Vec<_>>()
+                .join(", ")
+        );
+    }
+    for (prefix, what) in [
+        ("duplicate field `", "field"),
+        ("duplicate chapter `", "chapter"),
+    ] {
+        if let Some(rest) = message.strip_prefix(prefix)
+            && let Some((key, _)) = rest.split_once('`')
+            && let Some((line, column)) = first_key(text, key, err.line, err.column)
+        {
+            return format!(
+                "{what} `{key}` is given twice in one object (first at line {line}, column {column}); JSON keeps only one of them: merge the two"
+            );
+        }
+    }
+    message.clone()
+}
+
+/// The line and column of the first `"key":` in `text` before the error
+/// at `line`:`column` (a text search: good enough to point at it).
+fn first_key(text: &str, key: &str, line: usize, column: usize) -> Option<(usize, usize)> {
+    let quoted = serde_json::to_string(key).ok()?;
+    let end = crate::json_input::offset_of(text, line, column)?;
+    let mut from = 0;
+    while let Some(at) = text.get(from..end)?.find(&quoted) {
+        let start = from + at;
+        let after = &text[start + quoted.len()..];
+        if after.trim_start().starts_with(':') {
+            let before = &text[..start];
+            let line = before.matches('\n').count() + 1;
+            let column = before
+                .rfind('\n')
+                .map_or(before, |nl| &before[nl + 1..])
+                .chars()
+                .count()
+                + 1;
+            return Some((line, column));
+        }
+        from = start + quoted.len();
+    }
+    None
 }

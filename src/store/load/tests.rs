@@ -16,11 +16,21 @@ fn load_one(text: &str) -> Result<Store, StoreError> {
 const MINIMAL: &str = r#"{"schema_version":"evidence.v1",
     "sources":[{"source_id":"fed","publisher":"Federal Reserve","tier":1}],
     "evidence":[{"id":"ev_1","source_id":"fed","url":"https://fed.gov/a","title":"A",
-                 "published_at":"2026-02-10T14:00:00Z","future_field":{"x":1}}],
+                 "published_at":"2026-02-10T14:00:00Z"}],
     "chapters":{"brief.md":["ev_1"]}}"#;
 
 #[test]
-fn loads_a_minimal_store_and_ignores_unknown_fields() {
+fn an_unknown_field_is_an_error_that_names_it_and_the_nearest_known_one() {
+    let err = load_one(&MINIMAL.replace(r#""title":"A""#, r#""title":"A","titel":"B""#))
+        .unwrap_err()
+        .to_string();
+    assert!(err.starts_with("store.json:3:"), "{err}");
+    assert!(err.contains("`evidence[0].titel`"), "{err}");
+    assert!(err.contains("did you mean `title`?"), "{err}");
+}
+
+#[test]
+fn loads_a_minimal_store() {
     let store = load_one(MINIMAL).unwrap();
     assert_eq!(store.len(), 1);
     assert_eq!(store.item("ev_1").unwrap().title.as_deref(), Some("A"));
@@ -405,7 +415,7 @@ fn a_cid_twice_names_both_lines() {
 }
 
 #[test]
-fn newer_fields_are_ignored_and_optional_fields_may_be_absent() {
+fn newer_record_fields_are_ignored_and_optional_fields_may_be_absent() {
     let newer = record(
         "https://example.com/a",
         "valid",
@@ -413,14 +423,13 @@ fn newer_fields_are_ignored_and_optional_fields_may_be_absent() {
     );
     let store = load_jsonl(&[newer]).unwrap();
     assert_eq!(store.len(), 1);
-    // An old evidence.v1 store without the rich fields (cited_text, source_span, document_title) loads,
-    // and so does one with fields this build does not know.
+    // An old evidence.v1 store without the rich fields (cited_text,
+    // source_span, document_title) loads.
     let store = load_one(
         r#"{"schema_version":"evidence.v1","evidence":[
             {"id":"old","url":"https://a.example/x","title":"T"},
             {"id":"rich","cited_text":"the grass is green","source_span":[0,18],
-             "document_title":"Grass","content":"the grass is green.",
-             "attribution":{"model":"future"},"confidence":0.9}]}"#,
+             "document_title":"Grass","content":"the grass is green."}]}"#,
     )
     .unwrap();
     let old = store.item("old").unwrap();

@@ -85,8 +85,13 @@ pub fn install(root: &Path, force: bool) -> anyhow::Result<Installed> {
     let mut watch = Vec::new();
     for store in &stores {
         let path = normalize(store);
+        // A store path that does not exist yet names a file when it has a
+        // store file's extension: its directory is created, never the file.
         let is_file = root.join(&path).is_file()
-            || (!root.join(&path).exists() && path.extension().is_some_and(|e| e == "json"));
+            || (!root.join(&path).exists()
+                && path
+                    .extension()
+                    .is_some_and(|e| e == "json" || e == "jsonl"));
         let dir = if is_file {
             path.parent().map(Path::to_owned).unwrap_or_default()
         } else {

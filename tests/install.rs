@@ -160,3 +160,38 @@ fn install_without_a_book_exits_2() {
     assert_eq!(code, 2);
     assert!(said.contains("book.toml does not exist"), "{said}");
 }
+
+/// A `*.jsonl` store that does not exist yet names a file: install creates
+/// its directory, never a directory at the file's path; and it never writes
+/// through a symlinked book.toml.
+#[test]
+fn a_missing_jsonl_store_is_a_file_and_a_symlinked_book_toml_is_refused() {
+    let dir = tempfile::tempdir().unwrap();
+    std::fs::write(
+        dir.path().join("book.toml"),
+        "[book]\ntitle = \"t\"\n\n[preprocessor.evidence]\nstore = \"evidence/citations.jsonl\"\n",
+    )
+    .unwrap();
+    let (code, out) = install(dir.path());
+    assert_eq!(code, 0, "{out}");
+    assert!(dir.path().join("evidence").is_dir());
+    assert!(
+        !dir.path().join("evidence/citations.jsonl").exists(),
+        "{out}"
+    );
+
+    #[cfg(unix)]
+    {
+        let book = tempfile::tempdir().unwrap();
+        let outside = tempfile::tempdir().unwrap();
+        let victim = outside.path().join("victim.toml");
+        std::fs::write(&victim, "[book]\ntitle = \"t\"\n").unwrap();
+        std::os::unix::fs::symlink(&victim, book.path().join("book.toml")).unwrap();
+        let (code, out) = install(book.path());
+        assert_eq!(code, 2, "{out}");
+        assert_eq!(
+            std::fs::read_to_string(&victim).unwrap(),
+            "[book]\ntitle = \"t\"\n"
+        );
+    }
+}

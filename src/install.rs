@@ -254,8 +254,14 @@ fn push_missing(array: &mut Array, value: &str) -> bool {
             .unwrap_or("")
             .to_owned()
     };
+    let single = array.len() == 1;
     if let Some(last) = array.len().checked_sub(1).and_then(|i| array.get_mut(i)) {
-        let prefix = raw(last.decor().prefix());
+        let mut prefix = raw(last.decor().prefix());
+        if single && !prefix.contains('\n') {
+            // The first value's prefix is what follows `[`; after a comma
+            // TOML is written with one space (`["a", "b"]`).
+            prefix = " ".to_owned();
+        }
         let suffix = raw(last.decor().suffix());
         let mut new_prefix = prefix.clone();
         if !suffix.contains('#') {
@@ -315,6 +321,21 @@ mod tests {
         let done = install(dir.path(), false).unwrap();
         let out = std::fs::read_to_string(dir.path().join("book.toml")).unwrap();
         (out, done, dir)
+    }
+
+    #[test]
+    fn added_array_values_follow_the_arrays_spacing() {
+        let (out, _, _dir) = run(
+            "[book]\ntitle = \"T\"\n[output.html]\nadditional-js = [\"ferris.js\"]\nadditional-css = [ \"a.css\" ]\n[preprocessor.evidence]\nstore = \"ev/s.json\"\n",
+        );
+        assert!(
+            out.contains("additional-js = [\"ferris.js\", \"theme/evidence/evidence.js\"]"),
+            "{out}"
+        );
+        assert!(
+            out.contains("additional-css = [ \"a.css\", \"theme/evidence/evidence.css\" ]"),
+            "{out}"
+        );
     }
 
     #[test]

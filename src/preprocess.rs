@@ -4,9 +4,9 @@
 use crate::config::{Config, ConfigError, Mode, PREPROCESSOR_NAME};
 use crate::markers::{self, MarkdownFlags, ScanOptions};
 use crate::render::{self, Target};
-use crate::report::includes::SourceMap;
 use crate::report::json::ValidationReport;
-use crate::report::{ChapterSummary, Diagnostic, Location, Report, SourceFile, line_column};
+use crate::report::{ChapterSummary, Diagnostic, Location, Report, SourceFile};
+use crate::source_map::{SourceMap, line_column};
 use crate::rules::{self, Finding, Judged, Rule, Severity, Verdict};
 use crate::safe_write::SafeWriter;
 use crate::store::{self, CitationList, Store, StoreError, chapter_key};
@@ -337,15 +337,8 @@ fn collect_chapter_texts<'b>(items: &'b [BookItem], out: &mut Vec<(&'b Path, &'b
 /// the chapter on disk is not the text the preprocessor saw and mdBook's
 /// expansion of it can be redone exactly.
 fn source_map(setup: &Setup, result: &ChapterResult) -> Option<SourceMap> {
-    let src = setup.root.join(&setup.src_dir);
-    let file = src.join(&result.path);
-    let text = std::fs::read_to_string(&file).ok()?;
-    if text == result.source {
-        return None;
-    }
-    let dir = file.parent()?;
-    let read = |path: &Path| std::fs::read_to_string(path).ok();
-    SourceMap::rebuild(&file, text, dir, &result.source, &read)
+    let file = setup.root.join(&setup.src_dir).join(&result.path);
+    SourceMap::from_disk(&file, &result.source)
 }
 
 /// A path as diagnostics show it: relative to the book's root when inside

@@ -1,7 +1,8 @@
 //! Machine output of a run: SARIF 2.1.0 for code scanning, and GitHub
 //! Actions workflow commands (with a step-summary table).
 
-use super::{Diagnostic, Location, Report, line_column};
+use super::{Diagnostic, Location, Report};
+use crate::source_map::line_column;
 use crate::rules::{Level, Rule, Severity};
 use serde_json::{Value, json};
 use std::fmt::Write as _;

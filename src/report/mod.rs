@@ -2,7 +2,6 @@
 //! way rustc prints them, and the JSON validation report.
 
 pub mod formats;
-pub mod includes;
 pub mod json;
 
 use crate::rules::diversity::DiversityStats;
@@ -241,32 +240,10 @@ fn plural<'a>(n: usize, one: &'a str, many: &'a str) -> &'a str {
     if n == 1 { one } else { many }
 }
 
-/// 1-based line and column (in characters) of a byte offset.
-pub fn line_column(text: &str, offset: usize) -> (usize, usize) {
-    let before = &text[..offset.min(text.len())];
-    let line = before.bytes().filter(|&b| b == b'\n').count() + 1;
-    let line_start = before.rfind('\n').map_or(0, |i| i + 1);
-    let column = before[line_start..]
-        .chars()
-        .filter(|&c| c != '\u{feff}')
-        .count()
-        + 1;
-    (line, column)
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
     use codespan_reporting::term::termcolor::NoColor;
-
-    #[test]
-    fn line_and_column_count_characters() {
-        let text = "ab\ncdé f\n";
-        assert_eq!(line_column(text, 0), (1, 1));
-        assert_eq!(line_column(text, 3), (2, 1));
-        assert_eq!(line_column(text, 8), (2, 5));
-        assert_eq!(line_column("\u{feff}x", 3), (1, 1));
-    }
 
     #[test]
     fn human_output_has_rule_location_caret_and_help() {

@@ -140,13 +140,7 @@ impl Link {
 
     /// The text the directive is replaced with, or `None` when mdBook could
     /// not read its file.
-    fn render(
-        &self,
-        s: &Mapped,
-        dir: &Path,
-        files: &mut Files,
-        read: Read<'_>,
-    ) -> Option<Mapped> {
+    fn render(&self, s: &Mapped, dir: &Path, files: &mut Files, read: Read<'_>) -> Option<Mapped> {
         let mut load = |path: &Path| -> Option<usize> {
             let path = dir.join(path);
             if let Some(i) = files.iter().position(|(p, _)| *p == path) {
@@ -310,4 +304,3 @@ fn rustdoc_anchored(text: &str, anchor: &str) -> Vec<(bool, Range<usize>)> {
     }
     out
 }
-

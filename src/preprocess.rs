@@ -199,7 +199,7 @@ fn chapter_path(chapter: &Chapter) -> Option<&Path> {
 }
 
 /// A mutable borrow of the content of each chapter of `items` (and of
-/// their sub-chapters) with a [`chapter_path`], in book order. The one
+/// their sub-chapters) that is judged (not a draft), in book order. The one
 /// mutable walk: mdBook's `Book::iter` only reads, and its `for_each_mut`
 /// takes the whole book, where rendering and writing take batches of items.
 pub fn judged_contents_mut(items: &mut [BookItem]) -> Vec<&mut String> {

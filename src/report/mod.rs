@@ -1,6 +1,6 @@
 //! Reporting, the last stage of a run and the only one that prints: the
-//! judged findings become located [`Diagnostic`]s ([`assemble`]), and
-//! [`emit`] writes them in every output format, for the preprocessor and
+//! judged findings become located [`Diagnostic`]s ([`assemble()`]), and
+//! [`emit()`] writes them in every output format, for the preprocessor and
 //! for `check` alike: rustc-style text ([`human`]), GitHub workflow
 //! commands and a step summary, SARIF ([`formats`]), the JSON validation
 //! report ([`json`]), and the closing verdict line.

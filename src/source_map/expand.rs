@@ -293,11 +293,11 @@ fn rustdoc_anchored(text: &str, anchor: &str) -> Vec<(bool, Range<usize>)> {
                 None if !ANCHOR_START.is_match(l) => out.push((true, line)),
                 None => {}
             }
-        } else if ANCHOR_START
-            .captures(l)
-            .is_some_and(|cap| &cap["anchor_name"] == anchor)
-        {
-            inside = true;
+        } else if let Some(cap) = ANCHOR_START.captures(l) {
+            // Another anchor's start line is dropped, not hidden.
+            if &cap["anchor_name"] == anchor {
+                inside = true;
+            }
         } else if !ANCHOR_END.is_match(l) {
             out.push((false, line));
         }

@@ -18,5 +18,6 @@ pub mod render;
 pub mod report;
 pub mod rules;
 pub mod safe_write;
+pub mod source_map;
 pub mod store;
 pub mod suggest;

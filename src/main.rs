@@ -45,7 +45,7 @@ enum Command {
         book_dir: std::path::PathBuf,
         /// Output format.
         #[arg(long, value_enum, default_value = "human")]
-        format: mdbook_evidence::check::Format,
+        format: mdbook_evidence::report::Format,
     },
     /// Turns a model's cited answer into a chapter with `[N]` markers and an
     /// evidence store fragment.
@@ -210,7 +210,7 @@ fn preprocess() -> anyhow::Result<ExitCode> {
     drop(input);
 
     let setup = Setup::load(&ctx)?;
-    let Some(pending) = preprocess::judge_and_report(&ctx, &setup, &book)? else {
+    let Some(pending) = preprocess::judge_and_report(&setup, &book)? else {
         return Ok(ExitCode::from(1));
     };
     // The index is built from the rendered chapters: with one, render them
@@ -272,11 +272,8 @@ fn write_book(
 
 /// Empties the chapter texts of `items`, once they are written.
 fn free_contents(items: &mut [BookItem]) {
-    for item in items {
-        if let BookItem::Chapter(chapter) = item {
-            chapter.content = String::new();
-            free_contents(&mut chapter.sub_items);
-        }
+    for content in preprocess::judged_contents_mut(items) {
+        *content = String::new();
     }
 }
 

@@ -426,10 +426,10 @@ impl Templates {
                 }
             };
             let template = slot.parse(&text).map_err(|(at, message)| {
-                let before = &text[..at];
+                let (line, column) = crate::source_map::line_column(&text, at);
                 TemplateError {
-                    line: before.matches('\n').count() + 1,
-                    column: before.rsplit('\n').next().unwrap_or("").chars().count() + 1,
+                    line,
+                    column,
                     path: path.clone(),
                     message,
                 }

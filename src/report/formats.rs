@@ -1,8 +1,9 @@
 //! Machine output of a run: SARIF 2.1.0 for code scanning, and GitHub
 //! Actions workflow commands (with a step-summary table).
 
-use super::{Diagnostic, Location, Report, line_column};
+use super::{Diagnostic, Location, Report};
 use crate::rules::{Level, Rule, Severity};
+use crate::source_map::line_column;
 use serde_json::{Value, json};
 use std::fmt::Write as _;
 use std::path::Path;
@@ -25,22 +26,22 @@ fn place(report: &Report, d: &Diagnostic, base: &Path) -> Place {
         } => {
             let source = &report.files[*file];
             Place {
-                file: display_path(base, &source.name),
+                file: path_for_tools(base, &source.name),
                 start: Some((*line, *column)),
                 end: Some(line_column(&source.text, span.end)),
             }
         }
         Location::Store(origin) => Place {
-            file: display_path(base, &origin.file.display().to_string()),
+            file: path_for_tools(base, &origin.file.display().to_string()),
             start: None,
             end: None,
         },
     }
 }
 
-/// `name` (relative to the book root) as a forward-slash path relative to
-/// `base`, the directory that tools resolve paths against.
-fn display_path(base: &Path, name: &str) -> String {
+/// `name` (relative to the book root) as the forward-slash path CI tools
+/// resolve: relative to `base`, the directory they resolve paths against.
+fn path_for_tools(base: &Path, name: &str) -> String {
     let joined = base.join(name);
     let text = joined.display().to_string().replace('\\', "/");
     text.strip_prefix("./").unwrap_or(&text).to_owned()

@@ -1,4 +1,4 @@
-//! The JSON validation report (seed 000 §3): per chapter and in total,
+//! The JSON validation report: per chapter and in total,
 //! `total_bullets`, `cited_bullets`, `removed_bullets` and
 //! `validation_passed`, every violation, the diversity stats and the
 //! verdict. Its shape is versioned by [`REPORT_SCHEMA_VERSION`].
@@ -103,7 +103,7 @@ pub struct ChapterEntry<'r> {
     /// The chapter's counts.
     #[serde(flatten)]
     pub counts: Counts,
-    /// Diversity of the cited evidence (seed 000 §4.4).
+    /// Diversity of the cited evidence: publishers and credibility tiers.
     pub diversity_stats: &'r DiversityStats,
 }
 

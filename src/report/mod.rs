@@ -1,16 +1,24 @@
-//! Reporting: diagnostics with rule ids and source locations, printed the
-//! way rustc prints them, and the JSON validation report.
+//! Reporting, the last stage of a run and the only one that prints: the
+//! judged findings become located [`Diagnostic`]s ([`assemble()`]), and
+//! [`emit()`] writes them in every output format, for the preprocessor and
+//! for `check` alike: rustc-style text ([`human`]), GitHub workflow
+//! commands and a step summary, SARIF ([`formats`]), the JSON validation
+//! report ([`json`]), and the closing verdict line.
 
+pub mod assemble;
+pub mod emit;
 pub mod formats;
-pub mod includes;
+pub mod human;
 pub mod json;
 
+pub use assemble::{ChapterFindings, ReportContext, assemble};
+pub use emit::{Destination, EmitError, Format, emit};
+pub use human::{emit_summary, stderr};
+
+use crate::config::Mode;
 use crate::rules::diversity::DiversityStats;
 use crate::rules::{Rule, Severity, Verdict};
 use crate::store::Origin;
-use codespan_reporting::diagnostic::{Diagnostic as CsDiagnostic, Label};
-use codespan_reporting::files::SimpleFiles;
-use codespan_reporting::term::{self, termcolor::WriteColor};
 use std::ops::Range;
 
 /// A chapter's text, kept for diagnostics that point into it.
@@ -110,199 +118,23 @@ impl Report {
             .filter(|d| d.severity == severity)
             .count()
     }
-
-    /// Writes every diagnostic, rustc style, to `out`.
-    pub fn emit_human(&self, out: &mut dyn WriteColor) -> std::io::Result<()> {
-        let mut files = SimpleFiles::new();
-        for file in &self.files {
-            files.add(file.name.as_str(), file.text.as_str());
-        }
-        let config = term::Config::default();
-        for diagnostic in &self.diagnostics {
-            let cs = to_codespan(diagnostic);
-            term::emit_to_write_style(out, &config, &files, &cs).map_err(std::io::Error::other)?;
-        }
-        Ok(())
-    }
 }
 
-fn to_codespan(d: &Diagnostic) -> CsDiagnostic<usize> {
-    let base = match d.severity {
-        Severity::Error => CsDiagnostic::error(),
-        Severity::Warning => CsDiagnostic::warning(),
-    };
-    let mut notes = Vec::new();
-    let mut labels = Vec::new();
-    match &d.location {
-        Location::Chapter { file, span, .. } => {
-            let label = Label::primary(*file, span.clone());
-            labels.push(match d.rule {
-                Rule::UngroundedClaim => label.with_message("this claim needs evidence"),
-                _ => label,
-            });
-        }
-        Location::Store(origin) => notes.push(format!("in {origin}")),
-    }
-    if let Some(claim) = &d.claim {
-        notes.push(format!("claim: \"{claim}\""));
-    }
-    notes.push(format!("help: {}", d.rule.help()));
-    base.with_code(d.rule.id())
-        .with_message(&d.message)
-        .with_labels(labels)
-        .with_notes(notes)
+/// The result of a run over a book.
+#[derive(Debug)]
+pub struct Outcome {
+    /// Every diagnostic and the per-chapter summaries.
+    pub report: Report,
+    /// Whether the build must stop: a chapter failed, or `fail` mode met an
+    /// error.
+    pub failed: bool,
 }
 
-/// A colour-capable stderr: colour only on a terminal, and never when
-/// `NO_COLOR` is set (<https://no-color.org>). Buffered (stderr is not): a
-/// diagnostic is dozens of small writes, and a book with thousands of them
-/// spent most of its run in `write` calls. Flush it when done.
-pub fn stderr() -> term::termcolor::BufferedStandardStream {
-    use std::io::IsTerminal;
-    let colour = std::io::stderr().is_terminal()
-        && std::env::var_os("NO_COLOR").is_none_or(|v| v.is_empty());
-    term::termcolor::BufferedStandardStream::stderr(if colour {
-        term::termcolor::ColorChoice::Auto
-    } else {
-        term::termcolor::ColorChoice::Never
-    })
-}
-
-/// Writes the one-line verdict after the diagnostics.
-pub fn emit_summary(
-    outcome: &crate::preprocess::Outcome,
-    mode: crate::config::Mode,
-    out: &mut dyn WriteColor,
-) -> std::io::Result<()> {
-    use crate::config::Mode;
-    let report = &outcome.report;
-    let errors = report.count(Severity::Error);
-    let warnings = report.count(Severity::Warning);
-    if errors == 0 && warnings == 0 {
-        return Ok(());
-    }
-    let chapters = report.chapters.iter().filter(|c| c.errors > 0).count();
-    let mut counts = Vec::new();
-    if errors > 0 {
-        counts.push(format!("{errors} {}", plural(errors, "error", "errors")));
-    }
-    if warnings > 0 {
-        counts.push(format!(
-            "{warnings} {}",
-            plural(warnings, "warning", "warnings")
-        ));
-    }
-    let mut counts = counts.join(" and ");
-    if !report.suppressed.is_empty() {
-        counts.push_str(&format!(" ({} suppressed)", report.suppressed.len()));
-    }
-    if chapters > 0 {
-        counts.push_str(&format!(
-            " in {chapters} {}",
-            plural(chapters, "chapter", "chapters")
-        ));
-    }
-    let downgraded = report.chapters.iter().filter(|c| c.downgraded).count();
-    let line = match mode {
-        Mode::Fail if errors > 0 => format!(
-            "mdbook-evidence: {counts}; the build stops (mode = \"fail\"). To preview it downgraded instead: MDBOOK_PREPROCESSOR__EVIDENCE__MODE=downgrade mdbook serve"
-        ),
-        Mode::Downgrade if downgraded > 0 => format!(
-            "mdbook-evidence: {counts}; {downgraded} {} published under the Unverified Summary banner (mode = \"downgrade\")",
-            plural(downgraded, "chapter", "chapters"),
-        ),
-        Mode::Warn => format!("mdbook-evidence: {counts}; published as written (mode = \"warn\")"),
-        Mode::Remove => {
-            let removed: usize = report.chapters.iter().map(|c| c.removed_claims).sum();
-            let mut line = format!(
-                "mdbook-evidence: {counts}; {removed} {} removed (mode = \"remove\")",
-                plural(removed, "claim", "claims")
-            );
-            if outcome.failed {
-                line.push_str("; the build stops (escalate = \"fail\")");
-            } else if downgraded > 0 {
-                line.push_str(&format!(
-                    "; {downgraded} {} published under the Unverified Summary banner (escalate = \"downgrade\")",
-                    plural(downgraded, "chapter", "chapters")
-                ));
-            }
-            line
-        }
-        _ => format!("mdbook-evidence: {counts}"),
-    };
-    let mut spec = term::termcolor::ColorSpec::new();
-    spec.set_bold(true);
-    out.set_color(&spec)?;
-    writeln!(out, "{line}")?;
-    out.reset()
-}
-
-fn plural<'a>(n: usize, one: &'a str, many: &'a str) -> &'a str {
-    if n == 1 { one } else { many }
-}
-
-/// 1-based line and column (in characters) of a byte offset.
-pub fn line_column(text: &str, offset: usize) -> (usize, usize) {
-    let before = &text[..offset.min(text.len())];
-    let line = before.bytes().filter(|&b| b == b'\n').count() + 1;
-    let line_start = before.rfind('\n').map_or(0, |i| i + 1);
-    let column = before[line_start..]
-        .chars()
-        .filter(|&c| c != '\u{feff}')
-        .count()
-        + 1;
-    (line, column)
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-    use codespan_reporting::term::termcolor::NoColor;
-
-    #[test]
-    fn line_and_column_count_characters() {
-        let text = "ab\ncdé f\n";
-        assert_eq!(line_column(text, 0), (1, 1));
-        assert_eq!(line_column(text, 3), (2, 1));
-        assert_eq!(line_column(text, 8), (2, 5));
-        assert_eq!(line_column("\u{feff}x", 3), (1, 1));
-    }
-
-    #[test]
-    fn human_output_has_rule_location_caret_and_help() {
-        let text = "# T\n\n- The Fed held rates.\n";
-        let report = Report {
-            files: vec![SourceFile {
-                name: "src/brief.md".into(),
-                text: text.into(),
-            }],
-            diagnostics: vec![Diagnostic {
-                rule: Rule::UngroundedClaim,
-                severity: Severity::Error,
-                message: "claim cites no evidence".into(),
-                location: Location::Chapter {
-                    file: 0,
-                    span: 7..25,
-                    line: 3,
-                    column: 3,
-                },
-                claim: Some("The Fed held rates.".into()),
-                evidence_ids: vec![],
-                removed: false,
-            }],
-            suppressed: vec![],
-            chapters: vec![],
-        };
-        let mut out = NoColor::new(Vec::new());
-        report.emit_human(&mut out).unwrap();
-        let out = String::from_utf8(out.into_inner()).unwrap();
-        assert!(
-            out.contains("error[ungrounded-claim]: claim cites no evidence"),
-            "{out}"
-        );
-        assert!(out.contains("src/brief.md:3:3"), "{out}");
-        assert!(out.contains("^^^^"), "{out}");
-        assert!(out.contains("= help: cite stored evidence"), "{out}");
-        assert!(out.contains("= claim: \"The Fed held rates.\""), "{out}");
+impl Outcome {
+    /// The outcome of `report` in `mode`.
+    pub fn new(report: Report, mode: Mode) -> Outcome {
+        let failed = report.chapters.iter().any(|c| c.verdict == Verdict::Failed)
+            || (mode == Mode::Fail && report.count(Severity::Error) > 0);
+        Outcome { report, failed }
     }
 }

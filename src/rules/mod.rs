@@ -15,11 +15,13 @@ pub mod policy;
 mod resolution;
 mod spans;
 pub mod speculation;
+mod unknown_chapter;
 
 pub use judge::{Judged, Judgement, Verdict, judge};
 pub use number_evidence::numbers_not_in_evidence;
 pub use resolution::{Resolved, is_http_url, resolve, resolve_id};
 pub use spans::span_mismatches;
+pub use unknown_chapter::{StoreFinding, unknown_chapters};
 
 use serde::Serialize;
 use std::fmt;

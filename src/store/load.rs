@@ -282,9 +282,7 @@ fn parse_file(path: &Path, text: &str) -> Result<StoreFile, StoreError> {
     // the probe), so check the top level is an object first.
     let body = text.trim_start();
     if !body.starts_with('{') {
-        let skipped = &text[..text.len() - body.len()];
-        let line = skipped.matches('\n').count() + 1;
-        let column = skipped.len() - skipped.rfind('\n').map_or(0, |nl| nl + 1) + 1;
+        let (line, column) = crate::source_map::line_column(text, text.len() - body.len());
         return Err(not_an_object(path, line, column));
     }
     let version_error = |found: String| StoreError::SchemaVersion {

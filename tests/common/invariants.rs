@@ -4,8 +4,9 @@
 
 use mdbook_evidence::config::Config;
 use mdbook_evidence::markers::{self, ScanOptions};
-use mdbook_evidence::preprocess::{Outcome, Setup, process_book};
+use mdbook_evidence::preprocess::{Setup, process_book};
 use mdbook_evidence::render::Target;
+use mdbook_evidence::report::Outcome;
 use mdbook_evidence::store;
 use mdbook_preprocessor::book::{Book, BookItem, Chapter};
 use std::path::{Path, PathBuf};

@@ -1,0 +1,83 @@
+//! `unknown-chapter`: the store's `chapters` map lists citations for a
+//! chapter that is not in the book, almost always a mistyped key (it is the
+//! chapter's path relative to `src/`), which leaves the real chapter without
+//! its citation list.
+
+use super::Rule;
+use crate::store::Origin;
+use std::collections::HashSet;
+
+/// A violation located in the evidence store rather than in a chapter.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct StoreFinding {
+    /// The rule violated.
+    pub rule: Rule,
+    /// What is wrong, in one sentence.
+    pub message: String,
+    /// Where in the store.
+    pub origin: Origin,
+}
+
+/// One `unknown-chapter` finding for each key of the store's `chapters` map
+/// (`store_chapters`, with where each was defined) that is not the key of a
+/// chapter of the book (`book_chapters`), in key order.
+pub fn unknown_chapters<'s>(
+    store_chapters: impl IntoIterator<Item = (&'s str, &'s Origin)>,
+    book_chapters: &HashSet<String>,
+) -> Vec<StoreFinding> {
+    let mut unknown: Vec<(&str, &Origin)> = store_chapters
+        .into_iter()
+        .filter(|(key, _)| !book_chapters.contains(*key))
+        .collect();
+    unknown.sort_by_key(|(key, _)| *key);
+    unknown
+        .into_iter()
+        .map(|(key, origin)| StoreFinding {
+            rule: Rule::UnknownChapter,
+            message: format!(
+                "the store lists citations for chapter `{key}`, which is not in the book"
+            ),
+            origin: origin.clone(),
+        })
+        .collect()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use std::path::PathBuf;
+
+    fn origin(json_path: &str) -> Origin {
+        Origin {
+            file: PathBuf::from("evidence/store.json"),
+            json_path: json_path.into(),
+        }
+    }
+
+    #[test]
+    fn keys_not_in_the_book_are_found_in_key_order() {
+        let (b, a, known) = (
+            origin("chapters.b"),
+            origin("chapters.a"),
+            origin("chapters.k"),
+        );
+        let store = [("b.md", &b), ("known.md", &known), ("a.md", &a)];
+        let book: HashSet<String> = ["known.md".to_owned()].into();
+        let found = unknown_chapters(store, &book);
+        assert_eq!(found.len(), 2);
+        assert_eq!(found[0].origin, a);
+        assert_eq!(found[1].origin, b);
+        assert_eq!(found[0].rule, Rule::UnknownChapter);
+        assert_eq!(
+            found[0].message,
+            "the store lists citations for chapter `a.md`, which is not in the book"
+        );
+    }
+
+    #[test]
+    fn a_book_with_every_key_has_no_finding() {
+        let a = origin("chapters.a");
+        let book: HashSet<String> = ["a.md".to_owned(), "other.md".to_owned()].into();
+        assert!(unknown_chapters([("a.md", &a)], &book).is_empty());
+    }
+}

@@ -5,7 +5,7 @@
 use super::{ChapterSummary, Diagnostic, Location, Outcome, Report, SourceFile};
 use crate::config::Config;
 use crate::rules::{Finding, Judged, Severity, StoreFinding};
-use crate::source_map::{SourceMap, line_column};
+use crate::source_map::SourceMap;
 use std::collections::HashMap;
 use std::path::{Path, PathBuf};
 
@@ -121,10 +121,10 @@ impl Assembly<'_, '_> {
         let context = self.context;
         let file = context.root.join(context.src_dir).join(&chapter.path);
         let Some(map) = SourceMap::from_disk(&file, &chapter.source) else {
-            self.report.files.push(SourceFile {
-                name: context.src_dir.join(&chapter.path).display().to_string(),
-                text: chapter.source.clone(),
-            });
+            self.report.files.push(SourceFile::new(
+                context.src_dir.join(&chapter.path).display().to_string(),
+                chapter.source.clone(),
+            ));
             return (None, vec![self.report.files.len() - 1]);
         };
         let mut files = Vec::with_capacity(map.files.len());
@@ -132,10 +132,7 @@ impl Assembly<'_, '_> {
             let name = path_in_book(context.root, path);
             let files_so_far = &mut self.report.files;
             files.push(*self.file_index.entry(name.clone()).or_insert_with(|| {
-                files_so_far.push(SourceFile {
-                    name,
-                    text: text.clone(),
-                });
+                files_so_far.push(SourceFile::new(name, text.clone()));
                 files_so_far.len() - 1
             }));
         }
@@ -164,7 +161,7 @@ impl Placement<'_> {
             }
             None => (self.files[0], finding.span.clone()),
         };
-        let (line, column) = line_column(&self.texts[file].text, span.start);
+        let (line, column) = self.texts[file].line_column(span.start);
         let mut message = finding.message;
         if removed {
             message.push_str(" (removed)");

@@ -3,7 +3,6 @@
 
 use super::{Diagnostic, Location, Report};
 use crate::rules::{Level, Rule, Severity};
-use crate::source_map::line_column;
 use serde_json::{Value, json};
 use std::fmt::Write as _;
 use std::path::Path;
@@ -28,7 +27,7 @@ fn place(report: &Report, d: &Diagnostic, base: &Path) -> Place {
             Place {
                 file: path_for_tools(base, &source.name),
                 start: Some((*line, *column)),
-                end: Some(line_column(&source.text, span.end)),
+                end: Some(source.line_column(span.end)),
             }
         }
         Location::Store(origin) => Place {
@@ -191,7 +190,8 @@ pub fn step_summary(report: &Report, base: &Path) -> String {
 
 /// Escapes workflow-command data (the message).
 fn data(text: &str) -> String {
-    text.replace('%', "%25")
+    super::human::terminal_safe(text)
+        .replace('%', "%25")
         .replace('\r', "%0D")
         .replace('\n', "%0A")
 }

@@ -5,23 +5,181 @@ use super::{Diagnostic, Location, Outcome, Report};
 use crate::config::Mode;
 use crate::rules::{Rule, Severity};
 use codespan_reporting::diagnostic::{Diagnostic as CsDiagnostic, Label};
-use codespan_reporting::files::SimpleFiles;
+use codespan_reporting::files::{self, Files, SimpleFiles};
 use codespan_reporting::term::{self, termcolor::WriteColor};
+use std::collections::HashMap;
+use std::ops::Range;
+
+/// A line longer than this (in bytes) is shown as a window around the
+/// span, not whole: one long line with many findings would otherwise be
+/// printed once per finding.
+const LONG_LINE: usize = 300;
+/// Diagnostics shown for one line of one file; the rest are counted.
+const PER_LINE: usize = 10;
 
 impl Report {
-    /// Writes every diagnostic, rustc style, to `out`.
+    /// Writes every diagnostic, rustc style, to `out`. Text from chapters
+    /// and stores is made safe for a terminal first ([`terminal_safe`]); a
+    /// long line is shown as a window around the span; after [`PER_LINE`]
+    /// diagnostics on one line the rest are counted in one closing note.
     pub fn emit_human(&self, out: &mut dyn WriteColor) -> std::io::Result<()> {
         let mut files = SimpleFiles::new();
-        for file in &self.files {
-            files.add(file.name.as_str(), file.text.as_str());
+        let names: Vec<String> = self.files.iter().map(|f| terminal_safe(&f.name)).collect();
+        let texts: Vec<String> = self.files.iter().map(|f| terminal_safe(&f.text)).collect();
+        for (name, text) in names.iter().zip(&texts) {
+            files.add(name.as_str(), text.as_str());
         }
         let config = term::Config::default();
+        let mut per_line: HashMap<(usize, usize), usize> = HashMap::new();
+        let mut hidden: Vec<(usize, usize, usize)> = Vec::new();
         for diagnostic in &self.diagnostics {
             let cs = to_codespan(diagnostic);
-            term::emit_to_write_style(out, &config, &files, &cs).map_err(std::io::Error::other)?;
+            let emitted = match &diagnostic.location {
+                Location::Chapter {
+                    file,
+                    span,
+                    line,
+                    column,
+                } => {
+                    let shown = per_line.entry((*file, *line)).or_default();
+                    *shown += 1;
+                    if *shown > PER_LINE {
+                        match hidden
+                            .iter_mut()
+                            .find(|(f, l, _)| (*f, *l) == (*file, *line))
+                        {
+                            Some((_, _, n)) => *n += 1,
+                            None => hidden.push((*file, *line, 1)),
+                        }
+                        continue;
+                    }
+                    let text = &texts[*file];
+                    match Window::around(&names[*file], text, span.clone(), *line, *column) {
+                        Some((window, span)) => {
+                            let cs = relabel(cs, span);
+                            term::emit_to_write_style(out, &config, &window, &cs)
+                        }
+                        None => term::emit_to_write_style(out, &config, &files, &cs),
+                    }
+                }
+                Location::Store(_) => term::emit_to_write_style(out, &config, &files, &cs),
+            };
+            emitted.map_err(std::io::Error::other)?;
+        }
+        for (file, line, n) in hidden {
+            writeln!(
+                out,
+                "note: {n} more {} on {}:{line} not shown here (the JSON report lists every one)\n",
+                plural(n, "diagnostic", "diagnostics"),
+                names[file]
+            )?;
         }
         Ok(())
     }
+}
+
+/// `text` with what would act on a terminal instead of being shown made
+/// inert, byte for byte the same length so that offsets stay valid: C0
+/// controls but tab and line feed (`?`; carriage return a space), DEL
+/// (`?`), C1 controls (`·`) and bidirectional overrides and isolates
+/// (U+FFFD), which can make a line read differently from what it holds.
+pub fn terminal_safe(text: &str) -> String {
+    text.chars()
+        .map(|c| match c {
+            '\t' | '\n' => c,
+            '\r' => ' ',
+            '\u{0}'..='\u{1f}' | '\u{7f}' => '?',
+            '\u{80}'..='\u{9f}' => '\u{b7}',
+            '\u{202a}'..='\u{202e}' | '\u{2066}'..='\u{2069}' => '\u{fffd}',
+            c => c,
+        })
+        .collect()
+}
+
+/// The part of a long line around a span, as codespan-reporting reads a
+/// file: one line, numbered and columned as in the real file.
+struct Window<'a> {
+    name: &'a str,
+    text: String,
+    /// The real line number.
+    line: usize,
+    /// The real 1-based column of the window's first character after its
+    /// leading ellipsis.
+    column: usize,
+    /// Bytes of the leading ellipsis (0 when the window starts the line).
+    lead: usize,
+}
+
+impl<'a> Window<'a> {
+    /// The window of the line holding `span.start`, when that line is
+    /// longer than [`LONG_LINE`], with the span moved into it.
+    fn around(
+        name: &'a str,
+        text: &str,
+        span: Range<usize>,
+        line: usize,
+        column: usize,
+    ) -> Option<(Window<'a>, Range<usize>)> {
+        let start = text.floor_char_boundary(span.start);
+        let line_start = text[..start].rfind('\n').map_or(0, |i| i + 1);
+        let line_end = text[start..].find('\n').map_or(text.len(), |i| start + i);
+        if line_end - line_start <= LONG_LINE {
+            return None;
+        }
+        let from = text.floor_char_boundary(start.saturating_sub(60).max(line_start));
+        let to = text.ceil_char_boundary((start + 200).min(line_end));
+        let lead = if from > line_start { "… " } else { "" };
+        let tail = if to < line_end { " …" } else { "" };
+        let window = Window {
+            name,
+            text: format!("{lead}{}{tail}", &text[from..to]),
+            line,
+            column: column - text[from..start].chars().count(),
+            lead: lead.len(),
+        };
+        let end = text.floor_char_boundary(span.end.clamp(start, to));
+        let moved = (start - from + lead.len())..(end - from + lead.len());
+        Some((window, moved))
+    }
+}
+
+impl<'a> Files<'a> for Window<'_> {
+    type FileId = usize;
+    type Name = &'a str;
+    type Source = &'a str;
+
+    fn name(&'a self, _: usize) -> Result<&'a str, files::Error> {
+        Ok(self.name)
+    }
+
+    fn source(&'a self, _: usize) -> Result<&'a str, files::Error> {
+        Ok(&self.text)
+    }
+
+    fn line_index(&'a self, _: usize, _: usize) -> Result<usize, files::Error> {
+        Ok(0)
+    }
+
+    fn line_number(&'a self, _: usize, _: usize) -> Result<usize, files::Error> {
+        Ok(self.line)
+    }
+
+    fn column_number(&'a self, _: usize, _: usize, byte: usize) -> Result<usize, files::Error> {
+        let byte = self.text.floor_char_boundary(byte.max(self.lead));
+        Ok(self.column + self.text[self.lead..byte].chars().count())
+    }
+
+    fn line_range(&'a self, _: usize, _: usize) -> Result<Range<usize>, files::Error> {
+        Ok(0..self.text.len())
+    }
+}
+
+/// The diagnostic with its primary label moved to `span` of a window.
+fn relabel(mut cs: CsDiagnostic<usize>, span: Range<usize>) -> CsDiagnostic<usize> {
+    for label in &mut cs.labels {
+        label.range = span.clone();
+    }
+    cs
 }
 
 /// A diagnostic as codespan-reporting draws it: the span underlined in its
@@ -41,14 +199,14 @@ fn to_codespan(d: &Diagnostic) -> CsDiagnostic<usize> {
                 _ => label,
             });
         }
-        Location::Store(origin) => notes.push(format!("in {origin}")),
+        Location::Store(origin) => notes.push(terminal_safe(&format!("in {origin}"))),
     }
     if let Some(claim) = &d.claim {
-        notes.push(format!("claim: \"{claim}\""));
+        notes.push(terminal_safe(&format!("claim: \"{claim}\"")));
     }
     notes.push(format!("help: {}", d.rule.help()));
     base.with_code(d.rule.id())
-        .with_message(&d.message)
+        .with_message(terminal_safe(&d.message))
         .with_labels(labels)
         .with_notes(notes)
 }
@@ -151,10 +309,7 @@ mod tests {
     fn human_output_has_rule_location_caret_and_help() {
         let text = "# T\n\n- The Fed held rates.\n";
         let report = Report {
-            files: vec![SourceFile {
-                name: "src/brief.md".into(),
-                text: text.into(),
-            }],
+            files: vec![SourceFile::new("src/brief.md".into(), text.into())],
             diagnostics: vec![Diagnostic {
                 rule: Rule::UngroundedClaim,
                 severity: Severity::Error,

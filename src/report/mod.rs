@@ -28,6 +28,21 @@ pub struct SourceFile {
     pub name: String,
     /// The chapter's markdown, as the preprocessor saw it.
     pub text: String,
+    /// Its lines, to locate every diagnostic in it without recounting.
+    pub lines: crate::source_map::LineIndex,
+}
+
+impl SourceFile {
+    /// A file named `name` holding `text`.
+    pub fn new(name: String, text: String) -> SourceFile {
+        let lines = crate::source_map::LineIndex::new(&text);
+        SourceFile { name, text, lines }
+    }
+
+    /// The 1-based line and column of a byte offset in the file.
+    pub fn line_column(&self, offset: usize) -> (usize, usize) {
+        self.lines.line_column(&self.text, offset)
+    }
 }
 
 /// Where a diagnostic points.

@@ -23,7 +23,7 @@ use std::path::{Path, PathBuf};
 /// of a byte offset: the one place the crate turns offsets into the
 /// positions editors show. An offset past the end counts as the end.
 pub fn line_column(text: &str, offset: usize) -> (usize, usize) {
-    let before = &text[..offset.min(text.len())];
+    let before = &text[..text.floor_char_boundary(offset)];
     let line = before.bytes().filter(|&b| b == b'\n').count() + 1;
     let line_start = before.rfind('\n').map_or(0, |i| i + 1);
     let column = before[line_start..]
@@ -32,6 +32,66 @@ pub fn line_column(text: &str, offset: usize) -> (usize, usize) {
         .count()
         + 1;
     (line, column)
+}
+
+/// The start of every line of a text, and the column at regular marks
+/// along long lines, so that many offsets are located in time independent
+/// of the text's size (a 100 KB line with thousands of findings included):
+/// built once per file a run reports on.
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+pub struct LineIndex {
+    /// Byte offset of each line's start; the first is 0.
+    starts: Vec<usize>,
+    /// `(byte offset, 0-based column there)`, about every [`MARK_EVERY`]
+    /// bytes inside lines, in order.
+    marks: Vec<(usize, usize)>,
+}
+
+/// Bytes between two marks of a [`LineIndex`].
+const MARK_EVERY: usize = 512;
+
+impl LineIndex {
+    /// The index of `text`'s lines (ended by `\n`, as editors count them).
+    pub fn new(text: &str) -> LineIndex {
+        let mut starts = vec![0];
+        let mut marks = Vec::new();
+        let (mut column, mut last_mark) = (0, 0);
+        for (i, c) in text.char_indices() {
+            if i - last_mark >= MARK_EVERY {
+                marks.push((i, column));
+                last_mark = i;
+            }
+            match c {
+                '\n' => {
+                    starts.push(i + 1);
+                    column = 0;
+                }
+                '\u{feff}' => {}
+                _ => column += 1,
+            }
+        }
+        LineIndex { starts, marks }
+    }
+
+    /// What [`line_column`] gives for `offset` in `text` (the text this
+    /// index was built from).
+    pub fn line_column(&self, text: &str, offset: usize) -> (usize, usize) {
+        let offset = text.floor_char_boundary(offset);
+        let line = self.starts.partition_point(|&start| start <= offset).max(1);
+        let line_start = self.starts[line - 1];
+        let (from, column) = match self.marks.partition_point(|&(at, _)| at <= offset) {
+            0 => (line_start, 0),
+            n => match self.marks[n - 1] {
+                (at, column) if at >= line_start => (at, column),
+                _ => (line_start, 0),
+            },
+        };
+        let counted = text[from..offset]
+            .chars()
+            .filter(|&c| c != '\u{feff}')
+            .count();
+        (line, column + counted + 1)
+    }
 }
 
 /// A run of bytes of the expanded text copied from a file.
@@ -233,6 +293,28 @@ mod tests {
         assert_eq!(line_column(text, 8), (2, 5));
         assert_eq!(line_column(text, 99), (3, 1));
         assert_eq!(line_column("\u{feff}x", 3), (1, 1));
+        let long = format!(
+            "{}\n{}",
+            "東京\u{a0}📈 x".repeat(300),
+            "ab\u{feff}".repeat(900)
+        );
+        for text in [
+            text,
+            "",
+            "\n\n",
+            "a\r\nb\rc\n東京\u{a0}📈\n",
+            "\u{feff}x\ny",
+            &long,
+        ] {
+            let index = LineIndex::new(text);
+            for offset in 0..=text.len() + 2 {
+                assert_eq!(
+                    index.line_column(text, offset),
+                    line_column(text, offset),
+                    "{text:?} at {offset}"
+                );
+            }
+        }
     }
 
     #[test]

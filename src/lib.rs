@@ -18,3 +18,4 @@ pub mod report;
 pub mod rules;
 pub mod safe_write;
 pub mod store;
+pub mod syntax;

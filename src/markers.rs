@@ -11,31 +11,10 @@ use mdbook_markdown::pulldown_cmark::{CodeBlockKind, CowStr, Event, HeadingLevel
 use mdbook_markdown::{MarkdownOptions, new_cmark_parser};
 use std::ops::Range;
 
-/// The text of the "Unverified Summary" banner's paragraph, as a reader sees it.
-pub const BANNER_TEXT: &str = "This is an Unverified Summary. Claims may lack evidence grounding.";
-
-/// Abstain phrases of seed 000 §6 (and the validator's replacements of §3):
-/// a block that carries one states the absence of evidence, not a claim.
-pub const ABSTAIN_PHRASES: &[&str] = &[
-    "[Insufficient evidence",
-    "[Insufficient credible evidence",
-    "[Data not yet available as of ",
-    "[Conflicting reports; unable to confirm]",
-    "[No official statement found in available sources]",
-    "[Cite official source directly for policy claims]",
-];
-
-/// The label that exempts speculative text from grounding (seed 003 §5).
-pub const SPECULATION_LABEL: &str = "[SPECULATION]";
-
-/// How a conflicting-evidence note opens (after its `[!CAUTION]` line).
-pub const CONFLICT_NOTE_LEAD: &str = "Conflicting evidence:";
-
-/// The anchor prefix of References entries: `#evidence-<id>`.
-pub const REFERENCE_ANCHOR_PREFIX: &str = "evidence-";
-
-/// The class of a rendered citation link in HTML output.
-pub const CITE_CLASS: &str = "evidence-cite";
+use crate::syntax::{
+    ABSTAIN_PHRASES, CITE_CLASS, CITE_ID_ATTRIBUTE, EVIDENCE_MARKER_TAG, REFERENCE_ANCHOR_PREFIX,
+    SPECULATION_LABEL, SUPPRESSION_DIRECTIVE, is_banner, is_conflict_note, is_evidence_id,
+};
 
 /// How to scan a chapter.
 #[derive(Debug, Clone)]
@@ -133,9 +112,6 @@ pub enum NotAClaim {
     /// A conflicting-evidence note that this preprocessor wrote.
     Note,
 }
-
-/// The comment that silences rules for the block after it.
-pub const SUPPRESSION_DIRECTIVE: &str = "evidence-disable-next-line";
 
 /// `<!-- evidence-disable-next-line RULE [RULE…] reason="…" -->`: silences
 /// the named rules for the block that follows the comment.
@@ -427,7 +403,7 @@ impl<'a> Scanner<'a, '_> {
                     && let Some(id) = dest_url
                         .strip_prefix('#')
                         .and_then(|d| d.strip_prefix(REFERENCE_ANCHOR_PREFIX))
-                    && crate::store::is_valid_id(id)
+                    && is_evidence_id(id)
                     && is_citation_label(&self.src[range.clone()])
                 {
                     self.pending_cite = Some(PendingCite {
@@ -838,15 +814,10 @@ fn classify(block: &OpenBlock, min_words: usize) -> Option<NotAClaim> {
 /// to single sentences when each sentence is a claim).
 pub fn classify_text(text: &str, min_words: usize) -> Option<NotAClaim> {
     let text = text.trim();
-    if text == BANNER_TEXT {
+    if is_banner(text) {
         return Some(NotAClaim::Banner);
     }
-    if text
-        .strip_prefix("[!CAUTION]")
-        .unwrap_or(text)
-        .trim_start()
-        .starts_with(CONFLICT_NOTE_LEAD)
-    {
+    if is_conflict_note(text) {
         return Some(NotAClaim::Note);
     }
     if find_phrase(text, SPECULATION_LABEL).is_some() {
@@ -1057,9 +1028,9 @@ fn rendered_cite_id(html: &str) -> Option<(String, &'static str)> {
         (html.strip_prefix("<span class=\"")?, "</span>")
     };
     let rest = rest.strip_prefix(CITE_CLASS)?;
-    let (_, after) = rest.split_once(" data-evidence=\"")?;
+    let (_, after) = rest.split_once(&format!(" {CITE_ID_ATTRIBUTE}=\""))?;
     let (id, _) = after.split_once('"')?;
-    crate::store::is_valid_id(id).then(|| (id.to_owned(), closing))
+    is_evidence_id(id).then(|| (id.to_owned(), closing))
 }
 
 /// `{{#…}}` directives (mdBook's include and friends) in a run of text.
@@ -1104,8 +1075,8 @@ fn find_bracketed(text: &str, numbered: bool) -> Vec<(Range<usize>, MarkerKind)>
             continue;
         }
         let inner = &text[start + 1..end];
-        if let Some(id) = inner.strip_prefix("EVID:") {
-            let kind = if crate::store::is_valid_id(id) {
+        if let Some(id) = inner.strip_prefix(EVIDENCE_MARKER_TAG) {
+            let kind = if is_evidence_id(id) {
                 MarkerKind::Evidence(id.to_owned())
             } else {
                 MarkerKind::Malformed(inner.to_owned())

@@ -8,6 +8,7 @@ use crate::markers::{NotAClaim, Scan, is_escaped, line_end};
 use crate::rules::confidence::LABELS;
 use crate::rules::{Judgement, Resolved};
 use crate::store::CitationList;
+use crate::syntax::conflict_note_lines;
 use std::collections::HashMap;
 
 /// The edits that render a chapter, sorted and free of overlaps, or `None`
@@ -141,10 +142,7 @@ pub fn chapter_edits(
             Some(block) => line_end(text, scan.blocks[block].top_end),
             None => scan.references.as_ref().map_or(text.len(), |r| r.start),
         };
-        let lines = [
-            "> [!CAUTION]".to_owned(),
-            format!("> {}", conflict_sentence(a, b)),
-        ];
+        let lines = conflict_note_lines(&conflict_details(a, b));
         edits.push(super::insert_block(text, at, &lines, newline));
     }
 
@@ -184,11 +182,10 @@ pub fn chapter_edits(
     Some(edits)
 }
 
-/// The sentence of a conflicting-evidence note.
-fn conflict_sentence(a: &Resolved<'_>, b: &Resolved<'_>) -> String {
+/// The sentence of a conflicting-evidence note after its lead.
+fn conflict_details(a: &Resolved<'_>, b: &Resolved<'_>) -> String {
     format!(
-        "{} {} (`{}`) and {} (`{}`) contradict each other; weigh both before relying on the claims above.",
-        crate::markers::CONFLICT_NOTE_LEAD,
+        "{} (`{}`) and {} (`{}`) contradict each other; weigh both before relying on the claims above.",
         escape::markdown(a.publisher()),
         a.id,
         escape::markdown(b.publisher()),

@@ -6,7 +6,7 @@
 //! by the kind of value it is ([`Kind`]); store text can never become markup.
 
 use super::{Target, escape};
-use crate::markers::{CITE_CLASS, REFERENCE_ANCHOR_PREFIX};
+use crate::syntax::{CITE_CLASS, CITE_ID_ATTRIBUTE, REFERENCE_ANCHOR_PREFIX};
 use std::borrow::Cow;
 use std::path::{Path, PathBuf};
 
@@ -288,10 +288,10 @@ impl Slot {
     }
 
     /// What the template must keep so that a second run recognizes its
-    /// output as a citation (see `markers::rendered_cite_id`): the opening,
+    /// output as a citation (see the scanner's `rendered_cite_id`): the opening,
     /// a part it must contain, and the ending.
     fn shape(self) -> Option<(String, Option<String>, String)> {
-        let id = " data-evidence=\"{{id}}\"".to_owned();
+        let id = format!(" {CITE_ID_ATTRIBUTE}=\"{{{{id}}}}\"");
         match self {
             Slot::Citation => Some((
                 format!("<a class=\"{CITE_CLASS}"),

@@ -41,6 +41,9 @@ pub const BACKREF_CLASS: &str = "evidence-backref";
 /// `templates/evidence.js` for the citation card).
 pub const PASSAGE_CLASS: &str = "evidence-passage";
 
+/// The alert that opens the "Unverified Summary" banner.
+pub const BANNER_ALERT: &str = "[!WARNING]";
+
 /// The lines of the "Unverified Summary" banner of a downgraded chapter,
 /// without line endings: a warning alert that tells the reader the
 /// chapter's claims may not be grounded in evidence.
@@ -53,9 +56,12 @@ pub const BANNER_LINES: [&str; 2] = [
 /// [`BANNER_LINES`] without quote marker and emphasis).
 pub const BANNER_TEXT: &str = "This is an Unverified Summary. Claims may lack evidence grounding.";
 
-/// Whether a block's text (as a reader sees it) is the banner's paragraph.
+/// Whether a block's text (as a reader sees it) is the banner's paragraph:
+/// with admonitions on, the alert is not part of the text; with them off,
+/// it opens it.
 pub fn is_banner(text: &str) -> bool {
-    text.trim() == BANNER_TEXT
+    let text = text.trim();
+    text.strip_prefix(BANNER_ALERT).unwrap_or(text).trim_start() == BANNER_TEXT
 }
 
 /// The alert that opens a conflicting-evidence note.
@@ -176,15 +182,17 @@ mod tests {
 
     #[test]
     fn the_banner_written_is_the_banner_read() {
+        assert_eq!(BANNER_LINES[0], format!("> {BANNER_ALERT}"));
         let text = "# Title\n\nBody text states a fact.\n";
-        let markdown = MarkdownFlags::default();
-        let before = scan_with(text, markdown, false);
-        assert!(!before.has_banner);
-        let mut edits = [crate::render::banner_edit(text, before.banner_offset, "\n")];
-        let downgraded = crate::render::splice(text, &mut edits);
-        let after = scan_with(&downgraded, markdown, false);
-        assert!(after.has_banner, "{downgraded:?}");
-        assert_eq!(after.blocks[0].not_a_claim, Some(NotAClaim::Banner));
+        for markdown in flag_sets() {
+            let before = scan_with(text, markdown, false);
+            assert!(!before.has_banner);
+            let mut edits = [crate::render::banner_edit(text, before.banner_offset, "\n")];
+            let downgraded = crate::render::splice(text, &mut edits);
+            let after = scan_with(&downgraded, markdown, false);
+            assert!(after.has_banner, "{downgraded:?} {markdown:?}");
+            assert_eq!(after.blocks[0].not_a_claim, Some(NotAClaim::Banner));
+        }
     }
 
     #[test]

@@ -12,8 +12,8 @@ use mdbook_markdown::{MarkdownOptions, new_cmark_parser};
 use std::ops::Range;
 
 use crate::syntax::{
-    ABSTAIN_PHRASES, CITE_CLASS, CITE_ID_ATTRIBUTE, EVIDENCE_MARKER_TAG, REFERENCE_ANCHOR_PREFIX,
-    SPECULATION_LABEL, SUPPRESSION_DIRECTIVE, is_banner, is_conflict_note, is_evidence_id,
+    CITE_CLASS, CITE_ID_ATTRIBUTE, EVIDENCE_MARKER_TAG, REFERENCE_ANCHOR_PREFIX,
+    SUPPRESSION_DIRECTIVE, is_banner, is_evidence_id,
 };
 
 /// How to scan a chapter.
@@ -25,7 +25,9 @@ pub struct ScanOptions<'a> {
     pub numbered: bool,
     /// The title of the References section (level-2 heading).
     pub references_title: &'a str,
-    /// Fewer words than this make a block a label, not a claim.
+    /// Fewer words than this make a block a label, not a claim. The scanner
+    /// does not judge what is a claim; it hands the threshold on in
+    /// [`Scan::claim_min_words`] to the rules that ask.
     pub claim_min_words: usize,
 }
 
@@ -91,28 +93,6 @@ pub struct Marker {
     pub text_at: usize,
 }
 
-/// Why a block is not a claim.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum NotAClaim {
-    /// Fewer words than `claim-min-words`.
-    TooShort,
-    /// Ends with a colon: it introduces what follows.
-    LeadIn,
-    /// Ends with a question mark.
-    Question,
-    /// All of its text is emphasis or link text, with no closing punctuation:
-    /// a label such as `**Key figures**` or a navigation link.
-    Label,
-    /// Carries the `[SPECULATION]` label.
-    Speculation,
-    /// Carries an abstain phrase such as `[Insufficient evidence …]`.
-    Abstain,
-    /// The "Unverified Summary" banner itself.
-    Banner,
-    /// A conflicting-evidence note that this preprocessor wrote.
-    Note,
-}
-
 /// `<!-- evidence-disable-next-line RULE [RULE…] reason="…" -->`: silences
 /// the named rules for the block that follows the comment.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -157,8 +137,10 @@ pub struct Block {
     pub span: Range<usize>,
     /// The block's own text as a reader sees it, markers removed.
     pub text: String,
-    /// `None` when the block is a claim that needs evidence.
-    pub not_a_claim: Option<NotAClaim>,
+    /// Whether some of its text outside emphasis and link text has a letter
+    /// or digit: a block without is all emphasis or link text (a label such
+    /// as `**Key figures**`, or a navigation link).
+    pub has_plain_words: bool,
     /// Whether it is a list item (else a paragraph or definition).
     pub is_item: bool,
     /// Byte range of the whole paragraph or list item, markup included.
@@ -172,11 +154,6 @@ pub struct Block {
 }
 
 impl Block {
-    /// Whether the block is a claim that needs at least one resolving marker.
-    pub fn is_claim(&self) -> bool {
-        self.not_a_claim.is_none()
-    }
-
     /// Maps an offset of [`Block::text`] to the chapter: exact inside
     /// verbatim pieces, else the start of the piece.
     pub fn source_offset(&self, text_at: usize) -> usize {
@@ -187,21 +164,6 @@ impl Block {
             None => self.span.start,
         }
     }
-
-    /// The first words of the block, for diagnostics.
-    pub fn excerpt(&self, max_words: usize) -> String {
-        excerpt(&self.text, max_words)
-    }
-}
-
-/// The first `max_words` words of a text, with `…` when there are more.
-pub fn excerpt(text: &str, max_words: usize) -> String {
-    let mut words = text.split_whitespace();
-    let mut out = words.by_ref().take(max_words).collect::<Vec<_>>().join(" ");
-    if words.next().is_some() {
-        out.push('…');
-    }
-    out
 }
 
 /// Everything the later stages need to know about a chapter's markdown.
@@ -231,6 +193,8 @@ pub struct Scan {
     /// References section, in order: the rest of the chapter may use them,
     /// so they outlive the section's replacement.
     pub definitions: Vec<Range<usize>>,
+    /// The [`ScanOptions::claim_min_words`] of the scan.
+    pub claim_min_words: usize,
 }
 
 /// Scans a chapter.
@@ -238,7 +202,10 @@ pub fn scan(text: &str, options: &ScanOptions<'_>) -> Scan {
     let mut scanner = Scanner {
         src: text,
         options,
-        scan: Scan::default(),
+        scan: Scan {
+            claim_min_words: options.claim_min_words,
+            ..Scan::default()
+        },
         run: Vec::new(),
         open_blocks: Vec::new(),
         frames: Vec::new(),
@@ -296,8 +263,7 @@ struct OpenBlock {
     heading: Option<usize>,
     segments: Vec<Segment>,
     text: String,
-    /// Words outside emphasis and link text.
-    plain_words: usize,
+    has_plain_words: bool,
     index_in_markers: Vec<usize>,
 }
 
@@ -449,7 +415,7 @@ impl<'a> Scanner<'a, '_> {
                 heading: self.scan.headings.len().checked_sub(1),
                 segments: Vec::new(),
                 text: String::new(),
-                plain_words: 0,
+                has_plain_words: false,
                 index_in_markers: Vec::new(),
             });
         }
@@ -658,8 +624,8 @@ impl<'a> Scanner<'a, '_> {
                 block.start.get_or_insert(range.start);
                 block.end = block.end.max(range.end);
             }
-            if plain {
-                block.plain_words += count_words(text);
+            if plain && !block.has_plain_words {
+                block.has_plain_words = text.chars().any(char::is_alphanumeric);
             }
             if !text.is_empty() {
                 block.segments.push(Segment {
@@ -781,14 +747,13 @@ impl<'a> Scanner<'a, '_> {
         }
         let start = open.start.unwrap_or(open.end);
         let span = start..open.end.max(start);
-        let not_a_claim = classify(&open, self.options.claim_min_words);
-        if not_a_claim == Some(NotAClaim::Banner) {
+        if is_banner(&open.text) {
             self.scan.has_banner = true;
         }
         self.scan.blocks.push(Block {
             span,
             text: open.text,
-            not_a_claim,
+            has_plain_words: open.has_plain_words,
             is_item: open.is_item,
             outer: open.outer,
             top_end: open.top_end,
@@ -796,101 +761,6 @@ impl<'a> Scanner<'a, '_> {
             segments: open.segments,
         });
     }
-}
-
-/// The claim heuristic: see [`NotAClaim`] for each way out.
-fn classify(block: &OpenBlock, min_words: usize) -> Option<NotAClaim> {
-    let text = block.text.trim();
-    if let Some(reason) = classify_text(text, min_words) {
-        return Some(reason);
-    }
-    if block.plain_words == 0 && !text.ends_with(['.', '!', '…']) {
-        return Some(NotAClaim::Label);
-    }
-    None
-}
-
-/// The parts of the claim heuristic that read only the text (also applied
-/// to single sentences when each sentence is a claim).
-pub fn classify_text(text: &str, min_words: usize) -> Option<NotAClaim> {
-    let text = text.trim();
-    if is_banner(text) {
-        return Some(NotAClaim::Banner);
-    }
-    if is_conflict_note(text) {
-        return Some(NotAClaim::Note);
-    }
-    if find_phrase(text, SPECULATION_LABEL).is_some() {
-        return Some(NotAClaim::Speculation);
-    }
-    if ABSTAIN_PHRASES
-        .iter()
-        .any(|phrase| is_abstention(text, phrase))
-    {
-        return Some(NotAClaim::Abstain);
-    }
-    if count_words(text) < min_words {
-        return Some(NotAClaim::TooShort);
-    }
-    if text.ends_with(':') && !has_sentence_end(&text[..text.len() - 1]) {
-        return Some(NotAClaim::LeadIn);
-    }
-    if text.ends_with('?') {
-        return Some(NotAClaim::Question);
-    }
-    None
-}
-
-/// Whether a block abstains with `phrase`: the phrase opens the block, or
-/// follows a label that ends with a colon (`Minority view: [Insufficient …]`).
-/// A claim followed by an abstain phrase still needs its own evidence.
-fn is_abstention(text: &str, phrase: &str) -> bool {
-    find_phrase(text, phrase).is_some_and(|at| {
-        let before = text[..at].trim_end();
-        before.is_empty() || before.ends_with(':') && !has_sentence_end(before)
-    })
-}
-
-/// The first occurrence in `text` of `phrase`, which opens with `[`: each
-/// `[` (a byte search) is checked for the phrase. A substring search builds
-/// its tables for every call, seven times per block.
-fn find_phrase(text: &str, phrase: &str) -> Option<usize> {
-    debug_assert!(phrase.starts_with('['));
-    text.match_indices('[')
-        .map(|(at, _)| at)
-        .find(|&at| text[at..].starts_with(phrase))
-}
-
-/// Whether the text holds a sentence end (`.`, `!` or `?` followed by a
-/// space): a lead-in is one sentence; a paragraph of statements that ends
-/// with a colon still states things.
-fn has_sentence_end(text: &str) -> bool {
-    text.as_bytes()
-        .windows(2)
-        .any(|w| matches!(w[0], b'.' | b'!' | b'?') && w[1] == b' ')
-}
-
-/// Words: whitespace-separated tokens with at least one letter or digit.
-pub fn count_words(text: &str) -> usize {
-    if !text.is_ascii() {
-        return text
-            .split_whitespace()
-            .filter(|w| w.chars().any(char::is_alphanumeric))
-            .count();
-    }
-    // The same count a byte at a time (the ASCII whitespace of
-    // `split_whitespace` includes U+000B, unlike `u8::is_ascii_whitespace`).
-    let mut words = 0;
-    let mut counted = false;
-    for &b in text.as_bytes() {
-        if matches!(b, b' ' | b'\t' | b'\n' | b'\x0b' | b'\x0c' | b'\r') {
-            counted = false;
-        } else if !counted && b.is_ascii_alphanumeric() {
-            words += 1;
-            counted = true;
-        }
-    }
-    words
 }
 
 /// The offset of the start of the line after `offset` (or the end of text).

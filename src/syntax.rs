@@ -126,8 +126,8 @@ pub const SUPPRESSION_DIRECTIVE: &str = "evidence-disable-next-line";
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::markers::NotAClaim;
     use crate::markers::{MarkdownFlags, MarkerKind, Scan, ScanOptions, scan};
+    use crate::rules::claims::{NotAClaim, classify_block};
 
     fn scan_with(text: &str, markdown: MarkdownFlags, numbered: bool) -> Scan {
         let options = ScanOptions {
@@ -157,7 +157,10 @@ mod tests {
     /// How the claim policy classifies each block of `text`.
     fn classified(text: &str, markdown: MarkdownFlags) -> Vec<Option<NotAClaim>> {
         let scan = scan_with(text, markdown, false);
-        scan.blocks.iter().map(|block| block.not_a_claim).collect()
+        scan.blocks
+            .iter()
+            .map(|block| classify_block(block, 3))
+            .collect()
     }
 
     #[test]
@@ -191,7 +194,7 @@ mod tests {
             let downgraded = crate::render::splice(text, &mut edits);
             let after = scan_with(&downgraded, markdown, false);
             assert!(after.has_banner, "{downgraded:?} {markdown:?}");
-            assert_eq!(after.blocks[0].not_a_claim, Some(NotAClaim::Banner));
+            assert_eq!(classify_block(&after.blocks[0], 3), Some(NotAClaim::Banner));
         }
     }
 
@@ -208,7 +211,7 @@ mod tests {
             let scan = scan_with(&text, markdown, false);
             let note = &scan.blocks[1];
             assert!(is_conflict_note(&note.text), "{:?} {markdown:?}", note.text);
-            assert_eq!(note.not_a_claim, Some(NotAClaim::Note));
+            assert_eq!(classify_block(note, 3), Some(NotAClaim::Note));
             assert!(!is_conflict_note(&scan.blocks[0].text));
         }
     }
@@ -307,7 +310,10 @@ mod tests {
              GDP grew 2.9% last quarter.\n"
         );
         let scan = scan_with(&text, MarkdownFlags::default(), false);
-        assert_eq!(scan.blocks[0].not_a_claim, Some(NotAClaim::Speculation));
+        assert_eq!(
+            classify_block(&scan.blocks[0], 3),
+            Some(NotAClaim::Speculation)
+        );
         assert_eq!(scan.suppressions.len(), 1);
         assert_eq!(scan.suppressions[0].rules, ["numeric-claim"]);
         assert_eq!(scan.suppressions[0].reason.as_deref(), Some("quoted"));

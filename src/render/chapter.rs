@@ -4,11 +4,11 @@
 use super::template::Templates;
 use super::{Edit, Entry, Target, escape};
 use crate::config::{Config, Removal};
-use crate::markers::{NotAClaim, Scan, is_escaped, line_end};
+use crate::markers::{Scan, is_escaped, line_end};
 use crate::rules::confidence::LABELS;
 use crate::rules::{Judgement, Resolved};
 use crate::store::CitationList;
-use crate::syntax::conflict_note_lines;
+use crate::syntax::{conflict_note_lines, is_conflict_note};
 use std::collections::HashMap;
 
 /// The edits that render a chapter, sorted and free of overlaps, or `None`
@@ -131,7 +131,7 @@ pub fn chapter_edits(
     for conflict in &judgement.conflicts {
         let [a, b] = &conflict.items;
         let exists = scan.blocks.iter().any(|block| {
-            block.not_a_claim == Some(NotAClaim::Note)
+            is_conflict_note(&block.text)
                 && block.text.contains(&format!("({})", a.id))
                 && block.text.contains(&format!("({})", b.id))
         });

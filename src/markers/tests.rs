@@ -1,3 +1,4 @@
+use super::closers::{unclosed_fence, unclosed_html};
 use super::*;
 
 fn opts(numbered: bool) -> ScanOptions<'static> {

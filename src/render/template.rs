@@ -153,8 +153,9 @@ fn push_escaped(out: &mut String, format: Target, value: &Value<'_>) {
     }
 }
 
+/// A part of a parsed template: literal text or a variable.
 #[derive(Debug, Clone)]
-enum Segment {
+enum TemplatePart {
     Literal(String),
     Var(Var),
 }
@@ -162,19 +163,19 @@ enum Segment {
 /// A parsed template.
 #[derive(Debug, Clone)]
 pub struct Template {
-    segments: Vec<Segment>,
+    parts: Vec<TemplatePart>,
 }
 
 impl Template {
     /// Parses `text`, allowing only the variables `allowed`. A `{{` must open
     /// a variable: `{{name}}`, spaces around the name allowed.
     fn parse(text: &str, allowed: &[Var]) -> Result<Template, (usize, String)> {
-        let mut segments = Vec::new();
+        let mut parts = Vec::new();
         let mut rest = text;
         let mut offset = 0;
         while let Some(open) = rest.find("{{") {
             if open > 0 {
-                segments.push(Segment::Literal(rest[..open].to_owned()));
+                parts.push(TemplatePart::Literal(rest[..open].to_owned()));
             }
             let after = &rest[open + 2..];
             let Some(close) = after.find("}}") else {
@@ -193,24 +194,24 @@ impl Template {
                         ),
                     )
                 })?;
-            segments.push(Segment::Var(var));
+            parts.push(TemplatePart::Var(var));
             let consumed = open + 2 + close + 2;
             offset += consumed;
             rest = &rest[consumed..];
         }
         if !rest.is_empty() {
-            segments.push(Segment::Literal(rest.to_owned()));
+            parts.push(TemplatePart::Literal(rest.to_owned()));
         }
-        Ok(Template { segments })
+        Ok(Template { parts })
     }
 
     /// Appends the template to `out`, each variable's value from `value`,
     /// escaped for `format`.
     pub fn render<'v>(&self, format: Target, out: &mut String, value: impl Fn(Var) -> Value<'v>) {
-        for segment in &self.segments {
-            match segment {
-                Segment::Literal(text) => out.push_str(text),
-                Segment::Var(var) => push_escaped(out, format, &value(*var)),
+        for part in &self.parts {
+            match part {
+                TemplatePart::Literal(text) => out.push_str(text),
+                TemplatePart::Var(var) => push_escaped(out, format, &value(*var)),
             }
         }
     }

@@ -202,7 +202,9 @@ pub struct Scan {
     /// References section, in order: the rest of the chapter may use them,
     /// so they outlive the section's replacement.
     pub definitions: Vec<Range<usize>>,
-    /// The [`ScanOptions::claim_min_words`] of the scan.
+    /// The [`ScanOptions::claim_min_words`] the chapter was scanned with,
+    /// for the rules that ask which blocks are claims: the scan itself
+    /// records syntax and does not classify.
     pub claim_min_words: usize,
 }
 

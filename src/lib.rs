@@ -21,3 +21,4 @@ pub mod safe_write;
 pub mod source_map;
 pub mod store;
 pub mod suggest;
+pub mod syntax;

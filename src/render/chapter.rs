@@ -4,10 +4,11 @@
 use super::template::Templates;
 use super::{Edit, Entry, Target, escape};
 use crate::config::{Config, Removal};
-use crate::markers::{NotAClaim, Scan, is_escaped, line_end};
+use crate::markers::{Scan, is_escaped, line_end};
 use crate::rules::confidence::LABELS;
 use crate::rules::{Judgement, Resolved};
 use crate::store::CitationList;
+use crate::syntax::{conflict_note_lines, is_conflict_note};
 use std::collections::HashMap;
 
 /// The edits that render a chapter, sorted and free of overlaps, or `None`
@@ -130,7 +131,7 @@ pub fn chapter_edits(
     for conflict in &judgement.conflicts {
         let [a, b] = &conflict.items;
         let exists = scan.blocks.iter().any(|block| {
-            block.not_a_claim == Some(NotAClaim::Note)
+            is_conflict_note(&block.text)
                 && block.text.contains(&format!("({})", a.id))
                 && block.text.contains(&format!("({})", b.id))
         });
@@ -141,10 +142,7 @@ pub fn chapter_edits(
             Some(block) => line_end(text, scan.blocks[block].top_end),
             None => scan.references.as_ref().map_or(text.len(), |r| r.start),
         };
-        let lines = [
-            "> [!CAUTION]".to_owned(),
-            format!("> {}", conflict_sentence(a, b)),
-        ];
+        let lines = conflict_note_lines(&conflict_details(a, b));
         edits.push(super::insert_block(text, at, &lines, newline));
     }
 
@@ -184,11 +182,10 @@ pub fn chapter_edits(
     Some(edits)
 }
 
-/// The sentence of a conflicting-evidence note.
-fn conflict_sentence(a: &Resolved<'_>, b: &Resolved<'_>) -> String {
+/// The sentence of a conflicting-evidence note after its lead.
+fn conflict_details(a: &Resolved<'_>, b: &Resolved<'_>) -> String {
     format!(
-        "{} {} (`{}`) and {} (`{}`) contradict each other; weigh both before relying on the claims above.",
-        crate::markers::CONFLICT_NOTE_LEAD,
+        "{} (`{}`) and {} (`{}`) contradict each other; weigh both before relying on the claims above.",
         escape::markdown(a.publisher()),
         a.id,
         escape::markdown(b.publisher()),

@@ -220,7 +220,7 @@ fn table(
                 let mut dest = link_path(here, path);
                 if target == Target::Html {
                     // The item's References entry in that chapter.
-                    let _ = write!(dest, "#{}{}", crate::markers::REFERENCE_ANCHOR_PREFIX, e.id);
+                    let _ = write!(dest, "#{}{}", crate::syntax::REFERENCE_ANCHOR_PREFIX, e.id);
                 }
                 format!("[{}](<{dest}>)", escape::markdown(name))
             })

@@ -13,15 +13,10 @@ pub use chapter::chapter_edits;
 
 use crate::rules::Resolved;
 use crate::store::PaywallPolicy;
+use crate::syntax::{BACKREF_CLASS, BANNER_LINES, PASSAGE_CLASS, REFERENCES_CLASS};
 use std::fmt::Write as _;
 use std::ops::Range;
 use template::{Kind, Templates, Value, Var};
-
-/// The banner of a downgraded chapter (seed 003 §6), without line endings.
-pub const BANNER_LINES: [&str; 2] = [
-    "> [!WARNING]",
-    "> This is an **Unverified Summary**. Claims may lack evidence grounding.",
-];
 
 /// What the renderer downstream understands.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -200,14 +195,14 @@ pub fn references(
     let _ = write!(out, "## {title}{newline}{newline}");
     match target {
         Target::Html => {
-            let _ = write!(out, "<div class=\"evidence-references\">{newline}");
+            let _ = write!(out, "<div class=\"{REFERENCES_CLASS}\">{newline}");
             for entry in entries {
                 let e = &entry.evidence;
                 let mut backlinks = String::new();
                 for k in 1..=entry.occurrences {
                     let _ = write!(
                         backlinks,
-                        " <a class=\"evidence-backref\" href=\"#{}\" aria-label=\"Back to citation {k} of [{}]\">↩</a>",
+                        " <a class=\"{BACKREF_CLASS}\" href=\"#{}\" aria-label=\"Back to citation {k} of [{}]\">↩</a>",
                         cite_anchor(e.id, k),
                         entry.number
                     );
@@ -220,7 +215,7 @@ pub fn references(
                     });
                 out.push_str(newline);
                 if let Some(passage) = passage(e) {
-                    out.push_str("<blockquote class=\"evidence-passage\"><p>");
+                    let _ = write!(out, "<blockquote class=\"{PASSAGE_CLASS}\"><p>");
                     escape::html_into(&mut out, passage);
                     out.push_str("</p></blockquote>");
                     out.push_str(newline);

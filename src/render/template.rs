@@ -6,7 +6,7 @@
 //! by the kind of value it is ([`Kind`]); store text can never become markup.
 
 use super::{Target, escape};
-use crate::markers::{CITE_CLASS, REFERENCE_ANCHOR_PREFIX};
+use crate::syntax::{CITE_CLASS, CITE_ID_ATTRIBUTE, REFERENCE_ANCHOR_PREFIX};
 use std::borrow::Cow;
 use std::path::{Path, PathBuf};
 
@@ -153,8 +153,9 @@ fn push_escaped(out: &mut String, format: Target, value: &Value<'_>) {
     }
 }
 
+/// A part of a parsed template: literal text or a variable.
 #[derive(Debug, Clone)]
-enum Segment {
+enum TemplatePart {
     Literal(String),
     Var(Var),
 }
@@ -162,19 +163,19 @@ enum Segment {
 /// A parsed template.
 #[derive(Debug, Clone)]
 pub struct Template {
-    segments: Vec<Segment>,
+    parts: Vec<TemplatePart>,
 }
 
 impl Template {
     /// Parses `text`, allowing only the variables `allowed`. A `{{` must open
     /// a variable: `{{name}}`, spaces around the name allowed.
     fn parse(text: &str, allowed: &[Var]) -> Result<Template, (usize, String)> {
-        let mut segments = Vec::new();
+        let mut parts = Vec::new();
         let mut rest = text;
         let mut offset = 0;
         while let Some(open) = rest.find("{{") {
             if open > 0 {
-                segments.push(Segment::Literal(rest[..open].to_owned()));
+                parts.push(TemplatePart::Literal(rest[..open].to_owned()));
             }
             let after = &rest[open + 2..];
             let Some(close) = after.find("}}") else {
@@ -193,24 +194,24 @@ impl Template {
                         ),
                     )
                 })?;
-            segments.push(Segment::Var(var));
+            parts.push(TemplatePart::Var(var));
             let consumed = open + 2 + close + 2;
             offset += consumed;
             rest = &rest[consumed..];
         }
         if !rest.is_empty() {
-            segments.push(Segment::Literal(rest.to_owned()));
+            parts.push(TemplatePart::Literal(rest.to_owned()));
         }
-        Ok(Template { segments })
+        Ok(Template { parts })
     }
 
     /// Appends the template to `out`, each variable's value from `value`,
     /// escaped for `format`.
     pub fn render<'v>(&self, format: Target, out: &mut String, value: impl Fn(Var) -> Value<'v>) {
-        for segment in &self.segments {
-            match segment {
-                Segment::Literal(text) => out.push_str(text),
-                Segment::Var(var) => push_escaped(out, format, &value(*var)),
+        for part in &self.parts {
+            match part {
+                TemplatePart::Literal(text) => out.push_str(text),
+                TemplatePart::Var(var) => push_escaped(out, format, &value(*var)),
             }
         }
     }
@@ -288,10 +289,10 @@ impl Slot {
     }
 
     /// What the template must keep so that a second run recognizes its
-    /// output as a citation (see `markers::rendered_cite_id`): the opening,
+    /// output as a citation (see the scanner's `rendered_cite_id`): the opening,
     /// a part it must contain, and the ending.
     fn shape(self) -> Option<(String, Option<String>, String)> {
-        let id = " data-evidence=\"{{id}}\"".to_owned();
+        let id = format!(" {CITE_ID_ATTRIBUTE}=\"{{{{id}}}}\"");
         match self {
             Slot::Citation => Some((
                 format!("<a class=\"{CITE_CLASS}"),

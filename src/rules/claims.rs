@@ -1,8 +1,11 @@
-//! Claim units: which stretches of a chapter need their own citation
-//! (`claims = "blocks" | "bullets" | "sentences"`, `sections = [...]`).
+//! Claims: which blocks of a scanned chapter state something that needs
+//! evidence (the claim heuristic, [`classify_block`]), and which stretches
+//! of them need their own citation (`claims = "blocks" | "bullets" |
+//! "sentences"`, `sections = [...]`).
 
 use crate::config::ClaimUnit;
-use crate::markers::{Block, NotAClaim, Scan, classify_text};
+use crate::markers::{Block, Scan};
+use crate::syntax::{ABSTAIN_PHRASES, SPECULATION_LABEL, is_banner, is_conflict_note};
 use std::ops::Range;
 
 /// A claim to check: a block, or one sentence of a block.
@@ -19,10 +22,140 @@ pub struct Claim {
 }
 
 impl Claim {
-    /// The first words of the claim, for diagnostics.
+    /// The first `max_words` words of the claim, with `…` when there are
+    /// more, for diagnostics.
     pub fn excerpt(&self, max_words: usize) -> String {
-        crate::markers::excerpt(&self.text, max_words)
+        let mut words = self.text.split_whitespace();
+        let mut out = words.by_ref().take(max_words).collect::<Vec<_>>().join(" ");
+        if words.next().is_some() {
+            out.push('…');
+        }
+        out
     }
+}
+
+/// Why a block is not a claim.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum NotAClaim {
+    /// Fewer words than `claim-min-words`.
+    TooShort,
+    /// Ends with a colon: it introduces what follows.
+    LeadIn,
+    /// Ends with a question mark.
+    Question,
+    /// All of its text is emphasis or link text, with no closing punctuation:
+    /// a label such as `**Key figures**` or a navigation link.
+    Label,
+    /// Carries the `[SPECULATION]` label.
+    Speculation,
+    /// Carries an abstain phrase such as `[Insufficient evidence …]`.
+    Abstain,
+    /// The "Unverified Summary" banner itself.
+    Banner,
+    /// A conflicting-evidence note that this preprocessor wrote.
+    Note,
+}
+
+/// Why a scanned block is not a claim, or `None` when it is a claim that
+/// needs evidence: see [`NotAClaim`] for each way out.
+pub fn classify_block(block: &Block, min_words: usize) -> Option<NotAClaim> {
+    let text = block.text.trim();
+    if let Some(reason) = classify_text(text, min_words) {
+        return Some(reason);
+    }
+    if !block.has_plain_words && !text.ends_with(['.', '!', '…']) {
+        return Some(NotAClaim::Label);
+    }
+    None
+}
+
+/// Whether a block of `scan` is a claim that needs evidence, by the
+/// threshold the chapter was scanned with.
+pub fn is_claim(scan: &Scan, block: &Block) -> bool {
+    classify_block(block, scan.claim_min_words).is_none()
+}
+
+/// The parts of the claim heuristic that read only the text (also applied
+/// to single sentences when each sentence is a claim).
+pub fn classify_text(text: &str, min_words: usize) -> Option<NotAClaim> {
+    let text = text.trim();
+    if is_banner(text) {
+        return Some(NotAClaim::Banner);
+    }
+    if is_conflict_note(text) {
+        return Some(NotAClaim::Note);
+    }
+    if find_phrase(text, SPECULATION_LABEL).is_some() {
+        return Some(NotAClaim::Speculation);
+    }
+    if ABSTAIN_PHRASES
+        .iter()
+        .any(|phrase| is_abstention(text, phrase))
+    {
+        return Some(NotAClaim::Abstain);
+    }
+    if count_words(text) < min_words {
+        return Some(NotAClaim::TooShort);
+    }
+    if text.ends_with(':') && !has_sentence_end(&text[..text.len() - 1]) {
+        return Some(NotAClaim::LeadIn);
+    }
+    if text.ends_with('?') {
+        return Some(NotAClaim::Question);
+    }
+    None
+}
+
+/// Whether a block abstains with `phrase`: the phrase opens the block, or
+/// follows a label that ends with a colon (`Minority view: [Insufficient …]`).
+/// A claim followed by an abstain phrase still needs its own evidence.
+fn is_abstention(text: &str, phrase: &str) -> bool {
+    find_phrase(text, phrase).is_some_and(|at| {
+        let before = text[..at].trim_end();
+        before.is_empty() || before.ends_with(':') && !has_sentence_end(before)
+    })
+}
+
+/// The first occurrence in `text` of `phrase`, which opens with `[`: each
+/// `[` (a byte search) is checked for the phrase. A substring search builds
+/// its tables for every call, seven times per block.
+fn find_phrase(text: &str, phrase: &str) -> Option<usize> {
+    debug_assert!(phrase.starts_with('['));
+    text.match_indices('[')
+        .map(|(at, _)| at)
+        .find(|&at| text[at..].starts_with(phrase))
+}
+
+/// Whether the text holds a sentence end (`.`, `!` or `?` followed by a
+/// space): a lead-in is one sentence; a paragraph of statements that ends
+/// with a colon still states things.
+fn has_sentence_end(text: &str) -> bool {
+    text.as_bytes()
+        .windows(2)
+        .any(|w| matches!(w[0], b'.' | b'!' | b'?') && w[1] == b' ')
+}
+
+/// Words: whitespace-separated tokens with at least one letter or digit.
+fn count_words(text: &str) -> usize {
+    if !text.is_ascii() {
+        return text
+            .split_whitespace()
+            .filter(|w| w.chars().any(char::is_alphanumeric))
+            .count();
+    }
+    // The same count a byte at a time (the ASCII whitespace of
+    // `split_whitespace` includes U+000B, unlike `u8::is_ascii_whitespace`).
+    let mut words = 0;
+    let mut counted = false;
+    for &b in text.as_bytes() {
+        if matches!(b, b' ' | b'\t' | b'\n' | b'\x0b' | b'\x0c' | b'\r') {
+            counted = false;
+        } else if !counted && b.is_ascii_alphanumeric() {
+            words += 1;
+            counted = true;
+        }
+    }
+    words
 }
 
 /// The claims of a scanned chapter, in document order.
@@ -40,7 +173,7 @@ pub fn claims(scan: &Scan, unit: ClaimUnit, sections: &[String], min_words: usiz
         }
         match unit {
             ClaimUnit::Blocks | ClaimUnit::Bullets => {
-                if block.is_claim() && (unit == ClaimUnit::Blocks || block.is_item) {
+                if (unit == ClaimUnit::Blocks || block.is_item) && is_claim(scan, block) {
                     out.push(Claim {
                         block: index,
                         span: block.span.clone(),
@@ -53,7 +186,7 @@ pub fn claims(scan: &Scan, unit: ClaimUnit, sections: &[String], min_words: usiz
                 // Structural exemptions hold for the whole block; labels,
                 // abstentions and length are judged sentence by sentence.
                 if matches!(
-                    block.not_a_claim,
+                    classify_block(block, scan.claim_min_words),
                     Some(
                         NotAClaim::Banner | NotAClaim::Note | NotAClaim::Label | NotAClaim::LeadIn
                     )
@@ -231,14 +364,17 @@ mod tests {
         assert!(split("   ").is_empty());
     }
 
-    fn claim_texts(text: &str, unit: ClaimUnit, sections: &[&str]) -> Vec<(String, Vec<String>)> {
-        let options = ScanOptions {
+    fn options() -> ScanOptions<'static> {
+        ScanOptions {
             markdown: MarkdownFlags::default(),
             numbered: false,
             references_title: "References",
             claim_min_words: 3,
-        };
-        let scan = scan(text, &options);
+        }
+    }
+
+    fn claim_texts(text: &str, unit: ClaimUnit, sections: &[&str]) -> Vec<(String, Vec<String>)> {
+        let scan = scan(text, &options());
         let sections: Vec<String> = sections.iter().map(|s| s.to_string()).collect();
         claims(&scan, unit, &sections, 3)
             .into_iter()
@@ -282,5 +418,68 @@ mod tests {
         let got = claim_texts(text, ClaimUnit::Sentences, &[]);
         assert_eq!(got.len(), 1);
         assert_eq!(got[0].0, "GDP grew strongly last quarter.");
+    }
+
+    #[test]
+    fn claim_heuristic() {
+        let cases = [
+            ("The Fed held rates steady.", None),
+            ("GDP grew 2.9%.", None),
+            ("Key figures", Some(NotAClaim::TooShort)),
+            ("The main points are as follows:", Some(NotAClaim::LeadIn)),
+            ("Rates rose 3% on Monday. The statement reads:", None),
+            (
+                "CPI is due Feb 13. [Data not yet available as of 2026-02-11]",
+                None,
+            ),
+            ("What will the Fed do next?", Some(NotAClaim::Question)),
+            ("**Summary of the main findings**", Some(NotAClaim::Label)),
+            ("**The Fed raised rates again.**", None),
+            ("[Back to the index page](index.md)", Some(NotAClaim::Label)),
+            (
+                "[SPECULATION] Rates may fall next year.",
+                Some(NotAClaim::Speculation),
+            ),
+            (
+                "[Insufficient evidence to assess this claim]",
+                Some(NotAClaim::Abstain),
+            ),
+            (
+                "[Data not yet available as of 2026-02-11]",
+                Some(NotAClaim::Abstain),
+            ),
+            (
+                "Minority view: [Conflicting reports; unable to confirm]",
+                Some(NotAClaim::Abstain),
+            ),
+            ("{{#include other.md}} and more text", None),
+            ("{{#include other.md}}", Some(NotAClaim::TooShort)),
+        ];
+        for (text, expected) in cases {
+            let scan = scan(&format!("{text}\n"), &options());
+            assert_eq!(scan.blocks.len(), 1, "{text}");
+            assert_eq!(classify_block(&scan.blocks[0], 3), expected, "{text}");
+        }
+    }
+
+    #[test]
+    fn count_words_counts_ascii_as_split_whitespace_does() {
+        let reference = |text: &str| {
+            text.split_whitespace()
+                .filter(|w| w.chars().any(char::is_alphanumeric))
+                .count()
+        };
+        for text in [
+            "",
+            "   ",
+            "one",
+            " two  words ",
+            "a\x0bb\x0cc\rd\te\nf",
+            "- * 42 -- [EVID:x] ...",
+            "x\u{a0}y é — 3",
+            "**bold**, _it_ and `code`!",
+        ] {
+            assert_eq!(count_words(text), reference(text), "{text:?}");
+        }
     }
 }

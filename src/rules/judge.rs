@@ -11,17 +11,11 @@ use super::{confidence, numeric, policy, resolve, resolve_id, speculation};
 use crate::config::{Config, Escalate, Mode};
 use crate::markers::Scan;
 use crate::store::{CitationList, PaywallPolicy, Store};
+use crate::syntax::{CITE_OFFICIAL, INSUFFICIENT_CREDIBLE, INSUFFICIENT_EVIDENCE};
 use serde::Serialize;
 use std::cell::OnceCell;
 use std::collections::{HashMap, HashSet};
 use std::ops::Range;
-
-/// The replacement of a claim without a resolving citation (seed 000 §3).
-pub const INSUFFICIENT_EVIDENCE: &str = "[Insufficient evidence to support this claim]";
-/// The replacement of a claim that fails `numeric-claim` (seed 000 §3.1).
-pub const INSUFFICIENT_CREDIBLE: &str = "[Insufficient credible evidence for this claim]";
-/// The replacement of a claim that fails `policy-claim` (seed 000 §3.1).
-pub const CITE_OFFICIAL: &str = "[Cite official source directly for policy claims]";
 
 /// What the build does with a chapter.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]

@@ -11,6 +11,7 @@
 //! year in its title. Days, times and numeric dates are not checked: a
 //! passage rarely repeats its own date.
 
+use super::claims::is_claim;
 use super::numbers::{Number, NumberKind, numbers_in};
 use super::{Finding, Resolved, Rule};
 use crate::markers::Scan;
@@ -37,7 +38,7 @@ pub fn numbers_not_in_evidence(
     // (an item is usually cited by more than one claim).
     let mut item_numbers: HashMap<&str, Vec<Number>> = HashMap::new();
     for (i, (block, items)) in scan.blocks.iter().zip(&cited).enumerate() {
-        if !block.is_claim() || items.is_empty() {
+        if items.is_empty() || !is_claim(scan, block) {
             continue;
         }
         if !items.iter().any(|e| e.item.passages().next().is_some()) {

@@ -143,11 +143,6 @@ pub fn chapter_key(path: &Path) -> String {
     key
 }
 
-/// Whether `id` is a well-formed evidence id: ASCII letters, digits and
-/// `_ . : / -`. Anchors and markers are built from ids, so the set is closed.
-pub fn is_valid_id(id: &str) -> bool {
-    !id.is_empty()
-        && id
-            .bytes()
-            .all(|b| b.is_ascii_alphanumeric() || matches!(b, b'_' | b'.' | b':' | b'/' | b'-'))
-}
+/// Whether `id` is a well-formed evidence id (the grammar lives with the
+/// rest of the syntax vocabulary).
+pub use crate::syntax::is_evidence_id as is_valid_id;

@@ -1,0 +1,110 @@
+//! What the scanner finds in a run of text: bracketed markers (`[EVID:…]`,
+//! `[N]`), `{{#…}}` directives, and where a piece of the run's text stands
+//! in the chapter.
+
+use super::MarkerKind;
+use crate::syntax::{EVIDENCE_MARKER_TAG, is_evidence_id};
+use mdbook_markdown::pulldown_cmark::CowStr;
+use std::ops::Range;
+
+/// `{{#…}}` directives (mdBook's include and friends) in a run of text.
+pub(super) fn directive_spans(text: &str) -> Vec<Range<usize>> {
+    let mut spans = Vec::new();
+    let bytes = text.as_bytes();
+    let mut from = 0;
+    // Searching for a `char` is a memchr; most runs hold no `{` at all.
+    while let Some(open) = text[from..].find('{') {
+        let start = from + open;
+        if !bytes[start..].starts_with(b"{{#") {
+            from = start + 1;
+            continue;
+        }
+        let close = (start + 3..bytes.len().saturating_sub(1))
+            .find(|&i| bytes[i] == b'}' && bytes[i + 1] == b'}');
+        match close {
+            Some(close) => {
+                spans.push(start..close + 2);
+                from = close + 2;
+            }
+            None => break,
+        }
+    }
+    spans
+}
+
+/// Bracketed marker candidates in a run of text: `[EVID:…]` and, when
+/// `numbered`, `[N]` with N a positive integer without leading zeros.
+pub(super) fn find_bracketed(text: &str, numbered: bool) -> Vec<(Range<usize>, MarkerKind)> {
+    let mut out = Vec::new();
+    let bytes = text.as_bytes();
+    let mut i = 0;
+    while let Some(open) = text[i..].find('[') {
+        let start = i + open;
+        let Some(close) = text[start + 1..].find(['[', ']', '\n']) else {
+            break;
+        };
+        let end = start + 1 + close;
+        if bytes[end] != b']' {
+            i = end;
+            continue;
+        }
+        let inner = &text[start + 1..end];
+        if let Some(id) = inner.strip_prefix(EVIDENCE_MARKER_TAG) {
+            let kind = if is_evidence_id(id) {
+                MarkerKind::Evidence(id.to_owned())
+            } else {
+                MarkerKind::Malformed(inner.to_owned())
+            };
+            out.push((start..end + 1, kind));
+        } else if numbered
+            && !inner.is_empty()
+            && inner.len() <= 9
+            && !inner.starts_with('0')
+            && inner.bytes().all(|b| b.is_ascii_digit())
+            && let Ok(n) = inner.parse::<u32>()
+        {
+            out.push((start..end + 1, MarkerKind::Number(n)));
+        }
+        i = end + 1;
+    }
+    out
+}
+
+/// Maps a span of a run's joined text back to the chapter, if the text there
+/// is verbatim source (no escapes, entities or smart punctuation) and the
+/// events it touches are contiguous in the source.
+pub(super) fn source_span(
+    src: &str,
+    run: &[(Range<usize>, CowStr<'_>)],
+    starts: &[usize],
+    span: &Range<usize>,
+) -> Option<Range<usize>> {
+    let first = starts.partition_point(|&s| s <= span.start) - 1;
+    let last = starts.partition_point(|&s| s < span.end) - 1;
+    for i in first..=last {
+        let (range, text) = &run[i];
+        if src.get(range.clone())? != text.as_ref() {
+            return None;
+        }
+        if i > first && run[i - 1].0.end != range.start {
+            return None;
+        }
+    }
+    let start = run[first].0.start + (span.start - starts[first]);
+    let end = run[last].0.start + (span.end - starts[last]);
+    // pulldown-cmark drops the backslash of `\[` from the text event, so an
+    // escaped bracket looks verbatim: count the backslashes before it.
+    (!is_escaped(src, start)).then_some(start..end)
+}
+
+/// Whether the character at `at` is backslash-escaped: preceded by an odd
+/// number of backslashes.
+pub fn is_escaped(src: &str, at: usize) -> bool {
+    src.as_bytes()[..at]
+        .iter()
+        .rev()
+        .take_while(|&&b| b == b'\\')
+        .count()
+        % 2
+        == 1
+}

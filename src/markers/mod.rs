@@ -1,0 +1,252 @@
+//! Finding markers and blocks in a chapter's syntax tree.
+//!
+//! The chapter is parsed once with pulldown-cmark and the options mdBook's
+//! HTML renderer uses, so a marker is exactly what a reader sees as the text
+//! `[EVID:…]` or `[N]`: never inside code, raw HTML, links, images, link
+//! reference definitions, footnote references, task-list boxes or `{{#…}}`
+//! directives, and never when a bracket is backslash-escaped. Every marker and
+//! block carries its byte range in the chapter, for splicing and diagnostics.
+//!
+//! The scan records syntax only; which blocks are claims is decided by the
+//! rules ([`crate::rules::claims`]). The pass over the events is in
+//! `scanner`; what it reads in a run of text in `brackets`, citations of an
+//! earlier run in `rendered`, suppression comments in `suppression`, and the
+//! closers of blocks left open at the end of the chapter in `closers`.
+
+mod brackets;
+mod closers;
+mod rendered;
+mod scanner;
+mod suppression;
+
+pub use brackets::is_escaped;
+
+use mdbook_markdown::{MarkdownOptions, new_cmark_parser};
+use scanner::Scanner;
+use std::ops::Range;
+
+/// How to scan a chapter.
+#[derive(Debug, Clone)]
+pub struct ScanOptions<'a> {
+    /// Markdown extensions, as the HTML renderer is configured.
+    pub markdown: MarkdownFlags,
+    /// Whether `[N]` is a marker (the chapter has a citation list).
+    pub numbered: bool,
+    /// The title of the References section (level-2 heading).
+    pub references_title: &'a str,
+    /// Fewer words than this make a block a label, not a claim. The scanner
+    /// does not judge what is a claim; it hands the threshold on in
+    /// [`Scan::claim_min_words`] to the rules that ask.
+    pub claim_min_words: usize,
+}
+
+/// The markdown extensions mdBook's renderer can switch (`output.html`).
+#[derive(Debug, Clone, Copy)]
+pub struct MarkdownFlags {
+    /// `smart-punctuation`.
+    pub smart_punctuation: bool,
+    /// `definition-lists`.
+    pub definition_lists: bool,
+    /// `admonitions`.
+    pub admonitions: bool,
+}
+
+impl Default for MarkdownFlags {
+    fn default() -> Self {
+        let defaults = MarkdownOptions::default();
+        MarkdownFlags {
+            smart_punctuation: defaults.smart_punctuation,
+            definition_lists: defaults.definition_lists,
+            admonitions: defaults.admonitions,
+        }
+    }
+}
+
+impl MarkdownFlags {
+    /// The parser options of mdBook's renderer with these flags.
+    pub(crate) fn options(self) -> MarkdownOptions {
+        let mut options = MarkdownOptions::default();
+        options.smart_punctuation = self.smart_punctuation;
+        options.definition_lists = self.definition_lists;
+        options.admonitions = self.admonitions;
+        options
+    }
+}
+
+/// What a marker says.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum MarkerKind {
+    /// `[EVID:<id>]`.
+    Evidence(String),
+    /// `[N]`, in a chapter with a citation list.
+    Number(u32),
+    /// A citation this preprocessor rendered on an earlier run, for `<id>`.
+    Rendered(String),
+    /// `[EVID:…]` whose id is empty or has spaces; holds what was written.
+    Malformed(String),
+}
+
+/// A marker found in the chapter.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Marker {
+    /// Byte range of the marker in the chapter.
+    pub span: Range<usize>,
+    /// What it says.
+    pub kind: MarkerKind,
+    /// Index into [`Scan::blocks`] of the block it belongs to, if any.
+    pub block: Option<usize>,
+    /// Whether the marker sits in a heading (where a link would nest in
+    /// mdBook's heading anchor).
+    pub in_heading: bool,
+    /// Where the marker was cut out of its block's [`Block::text`].
+    pub text_at: usize,
+}
+
+/// `<!-- evidence-disable-next-line RULE [RULE…] reason="…" -->`: silences
+/// the named rules for the block that follows the comment.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Suppression {
+    /// Byte range of the comment.
+    pub span: Range<usize>,
+    /// The rule ids, as written.
+    pub rules: Vec<String>,
+    /// The reason, if given.
+    pub reason: Option<String>,
+    /// Byte range of the block it applies to (`None`: nothing follows).
+    pub target: Option<Range<usize>>,
+}
+
+/// A top-level heading of the chapter (not inside a quote or list).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Heading {
+    /// 1 to 6.
+    pub level: u8,
+    /// The heading's text as a reader sees it, markers removed.
+    pub title: String,
+    /// Byte range of the heading.
+    pub span: Range<usize>,
+}
+
+/// A piece of a block's text and where it comes from in the chapter.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct SourceSegment {
+    /// Offset of the piece in [`Block::text`].
+    pub text_at: usize,
+    /// Offset of the piece in the chapter.
+    pub source_at: usize,
+    /// Whether the piece is the chapter's bytes verbatim (no escapes,
+    /// entities or smart punctuation), so offsets inside it map one to one.
+    pub verbatim: bool,
+}
+
+/// A paragraph or list item: the unit a claim is made of.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Block {
+    /// Byte range from the block's first text to its last own text.
+    pub span: Range<usize>,
+    /// The block's own text as a reader sees it, markers removed.
+    pub text: String,
+    /// Whether some of its text outside emphasis and link text has a letter
+    /// or digit: a block without is all emphasis or link text (a label such
+    /// as `**Key figures**`, or a navigation link).
+    pub has_plain_words: bool,
+    /// Whether it is a list item (else a paragraph or definition).
+    pub is_item: bool,
+    /// Byte range of the whole paragraph or list item, markup included.
+    pub outer: Range<usize>,
+    /// End of the top-level block (list, quote, paragraph) that holds it.
+    pub top_end: usize,
+    /// Index into [`Scan::headings`] of the nearest heading before it.
+    pub heading: Option<usize>,
+    /// Where the pieces of [`Block::text`] come from, in order.
+    pub segments: Vec<SourceSegment>,
+}
+
+impl Block {
+    /// Maps an offset of [`Block::text`] to the chapter: exact inside
+    /// verbatim pieces, else the start of the piece.
+    pub fn source_offset(&self, text_at: usize) -> usize {
+        let i = self.segments.partition_point(|s| s.text_at <= text_at);
+        match i.checked_sub(1).map(|i| self.segments[i]) {
+            Some(seg) if seg.verbatim => seg.source_at + (text_at - seg.text_at),
+            Some(seg) => seg.source_at,
+            None => self.span.start,
+        }
+    }
+}
+
+/// Everything the later stages need to know about a chapter's markdown.
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+pub struct Scan {
+    /// Markers, in document order.
+    pub markers: Vec<Marker>,
+    /// Paragraphs and list items, claims or not, in order of their end.
+    pub blocks: Vec<Block>,
+    /// Top-level headings, in order.
+    pub headings: Vec<Heading>,
+    /// Suppression comments, in order.
+    pub suppressions: Vec<Suppression>,
+    /// Where the Unverified Summary banner goes: the start of the line after
+    /// the first heading, or 0.
+    pub banner_offset: usize,
+    /// Whether the chapter already carries the banner.
+    pub has_banner: bool,
+    /// The existing References section (from its top-level heading to the
+    /// next top-level heading of level 1 or 2, or the end), if there is one.
+    pub references: Option<Range<usize>>,
+    /// When the chapter ends inside a construct that would swallow text
+    /// appended after it (an unclosed code fence, HTML comment or `<pre>`),
+    /// the text that closes it.
+    pub unclosed: Option<String>,
+    /// Link reference and footnote definitions inside the existing
+    /// References section, in order: the rest of the chapter may use them,
+    /// so they outlive the section's replacement.
+    pub definitions: Vec<Range<usize>>,
+    /// The [`ScanOptions::claim_min_words`] the chapter was scanned with,
+    /// for the rules that ask which blocks are claims: the scan itself
+    /// records syntax and does not classify.
+    pub claim_min_words: usize,
+}
+
+/// Scans a chapter.
+pub fn scan(text: &str, options: &ScanOptions<'_>) -> Scan {
+    let mut scanner = Scanner::new(text, options);
+    let mut parser = new_cmark_parser(text, &options.markdown.options()).into_offset_iter();
+    for (event, range) in parser.by_ref() {
+        scanner.event(event, range);
+    }
+    let mut scan = scanner.finish();
+    if let Some(section) = scan.references.clone() {
+        let definitions = &mut scan.definitions;
+        definitions.extend(
+            parser
+                .reference_definitions()
+                .iter()
+                .map(|(_, def)| def.span.clone())
+                .filter(|span| section.start <= span.start && span.end <= section.end),
+        );
+        definitions.sort_by_key(|span| (span.start, std::cmp::Reverse(span.end)));
+        // A link definition inside a kept footnote goes with it.
+        let mut end = 0;
+        definitions.retain(|span| {
+            let outside = span.start >= end;
+            end = end.max(span.end);
+            outside
+        });
+    }
+    scan
+}
+
+/// The offset of the start of the line after `offset` (or the end of text).
+pub(crate) fn line_end(text: &str, offset: usize) -> usize {
+    if offset == 0 || text.as_bytes().get(offset - 1) == Some(&b'\n') {
+        return offset;
+    }
+    match text[offset..].find('\n') {
+        Some(nl) => offset + nl + 1,
+        None => text.len(),
+    }
+}
+
+#[cfg(test)]
+mod tests;

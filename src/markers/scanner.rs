@@ -1,0 +1,558 @@
+//! The scanner: one pass over pulldown-cmark's events that collects
+//! markers, blocks, headings, suppression comments and the References
+//! section, each with its byte range in the chapter.
+
+use super::brackets::{directive_spans, find_bracketed, source_span};
+use super::closers::{unclosed_fence, unclosed_html};
+use super::rendered::{is_bracketed_number, is_citation_label, rendered_cite_id};
+use super::{
+    Block, Heading, Marker, MarkerKind, Scan, ScanOptions, SourceSegment, line_end, suppression,
+};
+use crate::syntax::{REFERENCE_ANCHOR_PREFIX, is_banner, is_evidence_id};
+use mdbook_markdown::pulldown_cmark::{CodeBlockKind, CowStr, Event, HeadingLevel, Tag, TagEnd};
+use std::ops::Range;
+
+/// A block being built.
+struct OpenBlock {
+    start: Option<usize>,
+    end: usize,
+    is_item: bool,
+    outer: Range<usize>,
+    top_end: usize,
+    heading: Option<usize>,
+    segments: Vec<SourceSegment>,
+    text: String,
+    has_plain_words: bool,
+    index_in_markers: Vec<usize>,
+}
+
+/// A pending rendered citation (from an earlier run).
+struct PendingCite {
+    start: usize,
+    id: String,
+    /// The closing tag of an inline-HTML citation; `None` for a markdown link.
+    closing: Option<&'static str>,
+    /// The text inside an inline-HTML citation, which must be `[N]`.
+    text: String,
+}
+
+/// The state of a scan between pulldown-cmark events.
+pub(super) struct Scanner<'a, 'o> {
+    src: &'a str,
+    options: &'o ScanOptions<'o>,
+    scan: Scan,
+    /// Consecutive text events: source range and text.
+    run: Vec<(Range<usize>, CowStr<'a>)>,
+    open_blocks: Vec<OpenBlock>,
+    /// For each open tag: whether it opened a block.
+    frames: Vec<bool>,
+    code_block: usize,
+    link: usize,
+    emphasis: usize,
+    footnote: usize,
+    table: usize,
+    /// Depth of block containers (quotes, lists, footnotes): headings
+    /// inside them do not delimit the chapter's sections.
+    container: usize,
+    /// Start of the fenced code block being read.
+    fence: Option<usize>,
+    heading: Option<(HeadingLevel, Range<usize>, String)>,
+    seen_heading: bool,
+    in_references: bool,
+    pending_cite: Option<PendingCite>,
+    /// End of the current top-level block.
+    top_end: usize,
+}
+
+impl<'a, 'o> Scanner<'a, 'o> {
+    /// A scanner at the start of chapter `src`.
+    pub(super) fn new(src: &'a str, options: &'o ScanOptions<'o>) -> Self {
+        Scanner {
+            src,
+            options,
+            scan: Scan {
+                claim_min_words: options.claim_min_words,
+                ..Scan::default()
+            },
+            run: Vec::new(),
+            open_blocks: Vec::new(),
+            frames: Vec::new(),
+            code_block: 0,
+            link: 0,
+            emphasis: 0,
+            footnote: 0,
+            table: 0,
+            container: 0,
+            fence: None,
+            heading: None,
+            seen_heading: false,
+            in_references: false,
+            pending_cite: None,
+            top_end: 0,
+        }
+    }
+
+    /// Ends the scan: the text still pending goes to its block, and a
+    /// References section still open runs to the end of the chapter.
+    pub(super) fn finish(mut self) -> Scan {
+        self.flush();
+        if let Some(section) = &mut self.scan.references
+            && self.in_references
+        {
+            section.end = self.src.len();
+        }
+        self.scan
+    }
+
+    /// Reads one event of the chapter.
+    pub(super) fn event(&mut self, event: Event<'a>, range: Range<usize>) {
+        if let Event::Text(text) = event {
+            if self.code_block > 0 {
+                return;
+            }
+            if let Some(pending) = &mut self.pending_cite {
+                if pending.closing.is_some() {
+                    pending.text.push_str(&text);
+                }
+                return;
+            }
+            self.run.push((range, text));
+            return;
+        }
+        self.flush();
+        match event {
+            Event::Start(tag) => self.start(tag, range),
+            Event::End(tag) => self.end(tag, range),
+            Event::Code(code) if self.pending_cite.is_none() => self.add_text(&code, range),
+            Event::SoftBreak | Event::HardBreak => {
+                if let Some(block) = self.open_blocks.last_mut() {
+                    block.text.push(' ');
+                }
+            }
+            Event::InlineHtml(html) => self.inline_html(&html, range),
+            Event::Html(html) => {
+                if let Some(suppression) = suppression::parse_suppression(&html, range) {
+                    self.scan.suppressions.push(suppression);
+                }
+            }
+            _ => {}
+        }
+    }
+
+    fn start(&mut self, tag: Tag<'a>, range: Range<usize>) {
+        let mut opens_block = false;
+        let is_item = matches!(tag, Tag::Item);
+        if self.frames.is_empty() {
+            self.top_end = range.end;
+        }
+        if !matches!(tag, Tag::HtmlBlock) {
+            suppression::aim_pending(&mut self.scan.suppressions, &range);
+        }
+        match tag {
+            Tag::CodeBlock(kind) => {
+                self.code_block += 1;
+                if matches!(kind, CodeBlockKind::Fenced(_)) {
+                    self.fence = Some(range.start);
+                }
+            }
+            Tag::BlockQuote(_) | Tag::List(_) | Tag::DefinitionList => self.container += 1,
+            Tag::Table(_) => self.table += 1,
+            Tag::Link { dest_url, .. } => {
+                if self.link == 0
+                    && self.pending_cite.is_none()
+                    && let Some(id) = dest_url
+                        .strip_prefix('#')
+                        .and_then(|d| d.strip_prefix(REFERENCE_ANCHOR_PREFIX))
+                    && is_evidence_id(id)
+                    && is_citation_label(&self.src[range.clone()])
+                {
+                    self.pending_cite = Some(PendingCite {
+                        start: range.start,
+                        id: id.to_owned(),
+                        closing: None,
+                        text: String::new(),
+                    });
+                }
+                self.link += 1;
+            }
+            Tag::Image { .. } => self.link += 1,
+            Tag::Emphasis | Tag::Strong | Tag::Strikethrough => self.emphasis += 1,
+            Tag::FootnoteDefinition(_) => {
+                self.footnote += 1;
+                self.container += 1;
+                if self.in_references {
+                    self.scan.definitions.push(range.clone());
+                }
+            }
+            Tag::Heading { level, .. } => {
+                if level <= HeadingLevel::H2 && self.in_references && self.container == 0 {
+                    self.close_references(range.start);
+                }
+                self.heading = Some((level, range.clone(), String::new()));
+            }
+            Tag::Item | Tag::DefinitionListDefinition => {
+                opens_block = self.footnote == 0 && !self.in_references;
+            }
+            Tag::Paragraph => {
+                opens_block =
+                    self.footnote == 0 && !self.in_references && self.open_blocks.is_empty();
+            }
+            _ => {}
+        }
+        if opens_block {
+            self.open_blocks.push(OpenBlock {
+                start: None,
+                end: range.start,
+                is_item,
+                outer: range.clone(),
+                top_end: self.top_end,
+                heading: self.scan.headings.len().checked_sub(1),
+                segments: Vec::new(),
+                text: String::new(),
+                has_plain_words: false,
+                index_in_markers: Vec::new(),
+            });
+        }
+        self.frames.push(opens_block);
+    }
+
+    fn end(&mut self, tag: TagEnd, range: Range<usize>) {
+        let inline = matches!(
+            tag,
+            TagEnd::Emphasis
+                | TagEnd::Strong
+                | TagEnd::Strikethrough
+                | TagEnd::Superscript
+                | TagEnd::Subscript
+                | TagEnd::Link
+                | TagEnd::Image
+        );
+        if !inline
+            && self
+                .pending_cite
+                .as_ref()
+                .is_some_and(|p| p.closing.is_some())
+        {
+            // An inline-HTML citation never spans blocks: this was not ours.
+            self.cancel_cite();
+        }
+        match tag {
+            // Only a block open at the top level runs on to swallow what is
+            // appended: one in a quote, list or footnote ends with it, and a
+            // closing fence at column 0 would open a new block instead.
+            TagEnd::CodeBlock => {
+                self.code_block -= 1;
+                if let Some(start) = self.fence.take()
+                    && range.end == self.src.len()
+                    && self.container == 0
+                {
+                    self.scan.unclosed = unclosed_fence(&self.src[start..]);
+                }
+            }
+            TagEnd::HtmlBlock if range.end == self.src.len() && self.container == 0 => {
+                self.scan.unclosed = unclosed_html(&self.src[range.clone()]);
+            }
+            TagEnd::BlockQuote(_) | TagEnd::List(_) | TagEnd::DefinitionList => {
+                self.container -= 1;
+            }
+            TagEnd::Table => self.table -= 1,
+            TagEnd::Paragraph => {
+                // Paragraphs of one list item are separate sentences.
+                if let Some(block) = self.open_blocks.last_mut() {
+                    block.text.push(' ');
+                }
+            }
+            TagEnd::Link => {
+                self.link -= 1;
+                if self.link == 0
+                    && self
+                        .pending_cite
+                        .as_ref()
+                        .is_some_and(|p| p.closing.is_none())
+                {
+                    self.finish_cite(range.end);
+                }
+            }
+            TagEnd::Image => self.link -= 1,
+            TagEnd::Emphasis | TagEnd::Strong | TagEnd::Strikethrough => self.emphasis -= 1,
+            TagEnd::FootnoteDefinition => {
+                self.footnote -= 1;
+                self.container -= 1;
+            }
+            TagEnd::Heading(level) => self.end_heading(level, range),
+            _ => {}
+        }
+        if self.frames.pop() == Some(true) {
+            self.close_block();
+        }
+    }
+
+    fn end_heading(&mut self, level: HeadingLevel, range: Range<usize>) {
+        let Some((_, start, text)) = self.heading.take() else {
+            return;
+        };
+        if self.container > 0 {
+            return;
+        }
+        self.scan.headings.push(Heading {
+            level: level as u8,
+            title: text.trim().to_owned(),
+            span: start.clone(),
+        });
+        let opens_references = level == HeadingLevel::H2
+            && self.scan.references.is_none()
+            && text
+                .trim()
+                .eq_ignore_ascii_case(self.options.references_title.trim());
+        if !self.seen_heading {
+            self.seen_heading = true;
+            // A chapter whose first heading is the (generated) References
+            // has no heading of its own: the banner goes at the top.
+            if !opens_references {
+                self.scan.banner_offset = line_end(self.src, range.end);
+            }
+        }
+        if opens_references {
+            // Markers in the References heading go with the section.
+            while self
+                .scan
+                .markers
+                .last()
+                .is_some_and(|m| m.span.start >= start.start)
+            {
+                self.scan.markers.pop();
+            }
+            self.scan.references = Some(start.start..start.start);
+            self.in_references = true;
+        }
+    }
+
+    fn close_references(&mut self, at: usize) {
+        if let Some(section) = &mut self.scan.references {
+            section.end = at;
+        }
+        self.in_references = false;
+    }
+
+    fn inline_html(&mut self, html: &str, range: Range<usize>) {
+        if let Some(pending) = &self.pending_cite {
+            if pending
+                .closing
+                .is_some_and(|closing| html.trim() == closing)
+            {
+                self.finish_cite(range.end);
+            }
+            return;
+        }
+        if self.link == 0
+            && let Some((id, closing)) = rendered_cite_id(html)
+        {
+            self.pending_cite = Some(PendingCite {
+                start: range.start,
+                id,
+                closing: Some(closing),
+                text: String::new(),
+            });
+        }
+    }
+
+    /// Completes a rendered citation, if its text is a citation label.
+    fn finish_cite(&mut self, end: usize) {
+        let Some(pending) = self.pending_cite.take() else {
+            return;
+        };
+        let label = pending.closing.is_none() || is_bracketed_number(&pending.text);
+        if label {
+            self.push_marker(pending.start..end, MarkerKind::Rendered(pending.id));
+        } else {
+            self.add_text(&pending.text, pending.start..end);
+        }
+    }
+
+    /// Drops a pending citation that turned out not to be one.
+    fn cancel_cite(&mut self) {
+        if let Some(pending) = self.pending_cite.take() {
+            self.add_text(&pending.text, pending.start..pending.start);
+        }
+    }
+
+    fn push_marker(&mut self, span: Range<usize>, kind: MarkerKind) {
+        if self.in_references {
+            return;
+        }
+        let in_heading = self.heading.is_some();
+        let mut text_at = 0;
+        let block = if in_heading || self.table > 0 {
+            None
+        } else {
+            self.open_blocks.last_mut().map(|block| {
+                text_at = block.text.len();
+                block.start.get_or_insert(span.start);
+                block.end = block.end.max(span.end);
+                block.index_in_markers.push(self.scan.markers.len());
+                usize::MAX // patched when the block closes
+            })
+        };
+        self.scan.markers.push(Marker {
+            span,
+            kind,
+            block,
+            in_heading,
+            text_at,
+        });
+    }
+
+    /// Adds text that is part of the current block (or heading) but holds no marker.
+    fn add_text(&mut self, text: &str, range: Range<usize>) {
+        if let Some((_, _, heading)) = &mut self.heading {
+            heading.push_str(text);
+            return;
+        }
+        if self.table > 0 {
+            // Tables are never claims, not even inside a list item.
+            return;
+        }
+        let plain = self.emphasis == 0 && self.link == 0;
+        if let Some(block) = self.open_blocks.last_mut() {
+            if !text.trim().is_empty() {
+                block.start.get_or_insert(range.start);
+                block.end = block.end.max(range.end);
+            }
+            if plain && !block.has_plain_words {
+                block.has_plain_words = text.chars().any(char::is_alphanumeric);
+            }
+            if !text.is_empty() {
+                block.segments.push(SourceSegment {
+                    text_at: block.text.len(),
+                    source_at: range.start,
+                    verbatim: self.src.get(range.clone()) == Some(text),
+                });
+            }
+            block.text.push_str(text);
+        }
+    }
+
+    /// Processes the pending run of text events: finds markers in it and
+    /// hands the rest of the text to the current block.
+    fn flush(&mut self) {
+        if self.run.is_empty() {
+            return;
+        }
+        let run = std::mem::take(&mut self.run);
+        // Without `[` or `{`, a run holds no marker and no directive: all of
+        // its text goes to the block (most runs: no joining, no searching).
+        if run
+            .iter()
+            .all(|(_, text)| !text.as_bytes().iter().any(|&b| b == b'[' || b == b'{'))
+        {
+            let run_span = run[0].0.start..run[run.len() - 1].0.end;
+            match run.as_slice() {
+                [(_, text)] => self.add_text(text, run_span),
+                _ => {
+                    let joined: String = run.iter().map(|(_, text)| &**text).collect();
+                    self.add_text(&joined, run_span);
+                }
+            }
+            self.run = run;
+            self.run.clear();
+            return;
+        }
+        // The run's text, and where each event's text starts in it.
+        let mut joined = String::new();
+        let mut starts = Vec::with_capacity(run.len());
+        for (_, text) in &run {
+            starts.push(joined.len());
+            joined.push_str(text);
+        }
+        // Link text and image alt text are never markers.
+        let find_markers = self.link == 0;
+        let directives = directive_spans(&joined);
+        let mut found: Vec<(Range<usize>, Range<usize>, MarkerKind)> = Vec::new();
+        if find_markers {
+            for (text_span, kind) in find_bracketed(&joined, self.options.numbered) {
+                if directives
+                    .iter()
+                    .any(|d| d.start < text_span.end && text_span.start < d.end)
+                {
+                    continue;
+                }
+                if let Some(src_span) = source_span(self.src, &run, &starts, &text_span) {
+                    found.push((text_span, src_span, kind));
+                }
+            }
+        }
+        // Hand the text between markers (and outside directives) to the
+        // block, and the markers in order, so each marker knows where it
+        // stood in the block's text.
+        // A cut of the joined text: a marker (with its source span) or a directive.
+        type Cut = (Range<usize>, Option<(Range<usize>, MarkerKind)>);
+        let mut cuts: Vec<Cut> = found
+            .into_iter()
+            .map(|(t, src, kind)| (t, Some((src, kind))))
+            .collect();
+        cuts.extend(directives.into_iter().map(|d| (d, None)));
+        cuts.sort_by_key(|(r, _)| r.start);
+        let mut cursor = 0;
+        for (cut, marker) in cuts {
+            if cut.start < cursor {
+                continue;
+            }
+            self.add_piece(&run, &starts, &joined, cursor..cut.start);
+            cursor = cut.end;
+            if let Some((src_span, kind)) = marker {
+                self.push_marker(src_span, kind);
+            }
+        }
+        self.add_piece(
+            &run,
+            &starts,
+            &joined,
+            cursor.min(joined.len())..joined.len(),
+        );
+    }
+
+    /// Adds a piece of a run's joined text, located in the chapter as
+    /// exactly as the run allows.
+    fn add_piece(
+        &mut self,
+        run: &[(Range<usize>, CowStr<'a>)],
+        starts: &[usize],
+        joined: &str,
+        piece: Range<usize>,
+    ) {
+        if piece.is_empty() {
+            return;
+        }
+        let range = source_span(self.src, run, starts, &piece).unwrap_or_else(|| {
+            let event = starts.partition_point(|&s| s <= piece.start) - 1;
+            let end = starts.partition_point(|&s| s < piece.end) - 1;
+            run[event].0.start..run[end].0.end
+        });
+        self.add_text(&joined[piece], range);
+    }
+
+    fn close_block(&mut self) {
+        let Some(open) = self.open_blocks.pop() else {
+            return;
+        };
+        let index = self.scan.blocks.len();
+        for &m in &open.index_in_markers {
+            self.scan.markers[m].block = Some(index);
+        }
+        let start = open.start.unwrap_or(open.end);
+        let span = start..open.end.max(start);
+        if is_banner(&open.text) {
+            self.scan.has_banner = true;
+        }
+        self.scan.blocks.push(Block {
+            span,
+            text: open.text,
+            has_plain_words: open.has_plain_words,
+            is_item: open.is_item,
+            outer: open.outer,
+            top_end: open.top_end,
+            heading: open.heading,
+            segments: open.segments,
+        });
+    }
+}

@@ -7,7 +7,7 @@
 use super::claims::{Claim, claims, is_under};
 use super::diversity::{self, DiversityStats};
 use super::{Finding, Level, Resolved, Rule, Severity};
-use super::{confidence, numeric, policy, resolve, resolve_id, speculation};
+use super::{confidence, numeric_claim, policy, resolve, resolve_id, speculation};
 use crate::config::{Config, Escalate, Mode};
 use crate::markers::Scan;
 use crate::store::{CitationList, PaywallPolicy, Store};
@@ -200,8 +200,8 @@ pub fn judge<'s>(
         let ids = || cited.iter().map(|r| r.id.to_owned()).collect::<Vec<_>>();
         let on = |rule: Rule| config.level(rule) != Level::Off;
         if on(Rule::NumericClaim)
-            && let Some(figure) = numeric::first_figure(&claim.text)
-            && !numeric::is_corroborated(&cited)
+            && let Some(figure) = numeric_claim::first_figure(&claim.text)
+            && !numeric_claim::is_corroborated(&cited)
         {
             push(
                 Rule::NumericClaim,

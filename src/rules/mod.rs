@@ -8,16 +8,16 @@ pub mod claims;
 pub mod confidence;
 pub mod diversity;
 pub mod judge;
-mod number_evidence;
+mod number_not_in_evidence;
 pub mod numbers;
-pub mod numeric;
+pub mod numeric_claim;
 pub mod policy;
 mod resolution;
 mod spans;
 pub mod speculation;
 
 pub use judge::{Judged, Judgement, Verdict, judge};
-pub use number_evidence::numbers_not_in_evidence;
+pub use number_not_in_evidence::numbers_not_in_evidence;
 pub use resolution::{Resolved, is_http_url, resolve, resolve_id};
 pub use spans::span_mismatches;
 

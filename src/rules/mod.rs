@@ -9,7 +9,7 @@ pub mod confidence;
 pub mod diversity;
 pub mod judge;
 mod number_not_in_evidence;
-pub mod numbers;
+pub mod number_parse;
 pub mod numeric_claim;
 pub mod policy;
 mod resolution;

@@ -11,7 +11,7 @@
 //! year in its title. Days, times and numeric dates are not checked: a
 //! passage rarely repeats its own date.
 
-use super::numbers::{Number, NumberKind, numbers_in};
+use super::number_parse::{Number, NumberKind, numbers_in};
 use super::{Finding, Resolved, Rule};
 use crate::markers::Scan;
 use std::collections::{HashMap, HashSet};

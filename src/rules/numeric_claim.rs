@@ -11,7 +11,7 @@
 //! citation number (`[3]`), numbers in words.
 
 use super::Resolved;
-use super::numbers::{NumberKind, is_range_separator, numbers_in};
+use super::number_parse::{NumberKind, is_range_separator, numbers_in};
 use std::ops::Range;
 
 /// The first figure (number, percentage or specific date) a text states:

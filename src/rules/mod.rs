@@ -7,6 +7,7 @@
 pub mod claims;
 pub mod confidence;
 pub mod diversity;
+pub mod ids;
 pub mod judge;
 mod number_not_in_evidence;
 pub mod number_parse;
@@ -16,6 +17,7 @@ mod resolution;
 mod spans;
 pub mod speculation;
 
+pub use ids::{BlockId, ClaimId, MarkerId};
 pub use judge::{Judged, Judgement, Verdict, judge};
 pub use number_not_in_evidence::numbers_not_in_evidence;
 pub use resolution::{Resolved, is_http_url, resolve, resolve_id};
@@ -42,8 +44,8 @@ pub struct Finding {
     pub message: String,
     /// Byte range in the chapter (the marker, or the claim).
     pub span: Range<usize>,
-    /// The block (claim) concerned, as an index into the scan's blocks.
-    pub block: Option<usize>,
+    /// The block (claim) concerned.
+    pub block: Option<BlockId>,
     /// The evidence ids concerned.
     pub evidence_ids: Vec<String>,
     /// The first words of the claim concerned, when the finding is about

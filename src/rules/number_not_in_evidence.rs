@@ -12,7 +12,7 @@
 //! passage rarely repeats its own date.
 
 use super::number_parse::{Number, NumberKind, numbers_in};
-use super::{Finding, Resolved, Rule};
+use super::{BlockId, Finding, Resolved, Rule};
 use crate::markers::Scan;
 use std::collections::{HashMap, HashSet};
 
@@ -104,7 +104,7 @@ pub fn numbers_not_in_evidence(
             rule: Rule::NumberNotInEvidence,
             message,
             span,
-            block: Some(i),
+            block: Some(BlockId(i)),
             evidence_ids: items.iter().map(|e| e.id.to_owned()).collect(),
             excerpt: None,
         });

@@ -7,7 +7,7 @@
 //! `quote_span.text`), and a `quote_span` with `start` and `end` must select
 //! its `text`. An item without `content` cannot be checked.
 
-use super::{Finding, Resolved, Rule};
+use super::{BlockId, Finding, Resolved, Rule};
 use crate::markers::Scan;
 use crate::store::{EvidenceItem, char_slice};
 use std::collections::HashSet;
@@ -28,7 +28,7 @@ pub fn span_mismatches(scan: &Scan, resolved: &[Option<Resolved<'_>>]) -> Vec<Fi
                 rule: Rule::SpanMismatch,
                 message: format!("evidence `{}`: {problem}", evidence.id),
                 span: marker.span.clone(),
-                block: marker.block,
+                block: marker.block.map(BlockId),
                 evidence_ids: vec![evidence.id.to_owned()],
                 excerpt: None,
             });

@@ -6,7 +6,7 @@
 
 use super::claims::{Claim, claims, is_under};
 use super::diversity::{self, DiversityStats};
-use super::{Finding, Level, Resolved, Rule, Severity};
+use super::{BlockId, ClaimId, Finding, Level, MarkerId, Resolved, Rule, Severity};
 use super::{confidence, numeric_claim, policy, resolve, resolve_id, speculation};
 use crate::config::{Config, Escalate, Mode};
 use crate::markers::Scan;
@@ -56,7 +56,7 @@ pub struct Conflict<'s> {
     /// The two items, in order of first citation.
     pub items: [Resolved<'s>; 2],
     /// The block after whose top-level block the note goes, if any.
-    pub block: Option<usize>,
+    pub block: Option<BlockId>,
 }
 
 /// Everything the judge decided about a chapter.
@@ -72,13 +72,13 @@ pub struct Judgement<'s> {
     /// its reason.
     pub suppressed: Vec<(Finding, String)>,
     /// Claims removed in `remove` mode, with their replacement phrase.
-    pub removed_claims: Vec<(usize, &'static str)>,
+    pub removed_claims: Vec<(ClaimId, &'static str)>,
     /// Markers taken out of claims in `remove` mode.
-    pub removed_markers: Vec<usize>,
+    pub removed_markers: Vec<MarkerId>,
     /// Pairs of cited items that contradict each other.
     pub conflicts: Vec<Conflict<'s>>,
-    /// Confidence labels of grounded claims (index into `claims`).
-    pub labels: Vec<(usize, &'static str)>,
+    /// Confidence labels of grounded claims.
+    pub labels: Vec<(ClaimId, &'static str)>,
     /// Diversity of the cited evidence.
     pub diversity: DiversityStats,
     /// Claims with at least one resolving marker.
@@ -89,6 +89,13 @@ pub struct Judgement<'s> {
     pub downgrade: bool,
     /// What the build does with the chapter.
     pub verdict: Verdict,
+}
+
+impl Judgement<'_> {
+    /// The claim `id` names.
+    pub fn claim(&self, id: ClaimId) -> &Claim {
+        &self.claims[id.0]
+    }
 }
 
 /// Judges a chapter. `checked` is false for excluded chapters, which are
@@ -103,7 +110,7 @@ pub fn judge<'s>(
 ) -> Judgement<'s> {
     let mut raw: Vec<Finding> = Vec::new();
     // What each raw finding is about, for `remove` mode.
-    let mut origins: Vec<Origin> = Vec::new();
+    let mut origins: Vec<FindingSubject> = Vec::new();
     let mut resolved: Vec<Option<Resolved<'s>>> = Vec::with_capacity(scan.markers.len());
     let mut marker_rule: Vec<Option<Rule>> = Vec::with_capacity(scan.markers.len());
     for marker in &scan.markers {
@@ -117,11 +124,11 @@ pub fn judge<'s>(
                     rule,
                     message,
                     span: marker.span.clone(),
-                    block: marker.block,
+                    block: marker.block.map(BlockId),
                     evidence_ids: id.into_iter().collect(),
                     excerpt: None,
                 });
-                origins.push(Origin::Marker(resolved.len()));
+                origins.push(FindingSubject::Marker(MarkerId(resolved.len())));
                 resolved.push(None);
                 marker_rule.push(Some(rule));
             }
@@ -176,11 +183,11 @@ pub fn judge<'s>(
                 rule,
                 message,
                 span: claim.span.clone(),
-                block: Some(claim.block),
+                block: Some(BlockId(claim.block)),
                 evidence_ids: ids,
                 excerpt: excerpt.clone(),
             });
-            origins.push(Origin::Claim(c));
+            origins.push(FindingSubject::Claim(ClaimId(c)));
         };
         if cited.is_empty() {
             let message = if claim.markers.is_empty() {
@@ -241,7 +248,7 @@ pub fn judge<'s>(
             );
         }
         if config.confidence_labels {
-            labels.push((c, confidence::label(&cited)));
+            labels.push((ClaimId(c), confidence::label(&cited)));
         }
     }
 
@@ -258,11 +265,11 @@ pub fn judge<'s>(
                     item.id, item.source.source_id
                 ),
                 span: marker.span.clone(),
-                block: marker.block,
+                block: marker.block.map(BlockId),
                 evidence_ids: vec![item.id.to_owned()],
                 excerpt: None,
             });
-            origins.push(Origin::Other);
+            origins.push(FindingSubject::Other);
         }
     }
 
@@ -275,7 +282,7 @@ pub fn judge<'s>(
             .flatten(),
     ) {
         raw.push(finding);
-        origins.push(Origin::Other);
+        origins.push(FindingSubject::Other);
     }
 
     // Chapter rules: diversity and conflicts.
@@ -290,7 +297,7 @@ pub fn judge<'s>(
             evidence_ids: Vec::new(),
             excerpt: None,
         });
-        origins.push(Origin::Other);
+        origins.push(FindingSubject::Other);
     }
     let mut conflicts = Vec::new();
     let mut seen_pairs: HashSet<(&str, &str)> = HashSet::new();
@@ -322,15 +329,15 @@ pub fn judge<'s>(
                     second.publisher()
                 ),
                 span: marker.span.clone(),
-                block: marker.block,
+                block: marker.block.map(BlockId),
                 evidence_ids: vec![first.id.to_owned(), second.id.to_owned()],
                 excerpt: None,
             });
-            origins.push(Origin::Other);
+            origins.push(FindingSubject::Other);
             if config.level(Rule::ConflictingEvidence) != Level::Off {
                 conflicts.push(Conflict {
                     items: [first, second],
-                    block: marker.block,
+                    block: marker.block.map(BlockId),
                 });
             }
         }
@@ -369,10 +376,10 @@ pub fn judge<'s>(
                 evidence_ids: Vec::new(),
                 excerpt: None,
             });
-            origins.push(Origin::Other);
+            origins.push(FindingSubject::Other);
         }
     }
-    let mut raw: Vec<(Finding, Origin)> = raw.into_iter().zip(origins).collect();
+    let mut raw: Vec<(Finding, FindingSubject)> = raw.into_iter().zip(origins).collect();
     if !checked {
         raw.clear();
         claim_fail.iter_mut().for_each(|f| *f = None);
@@ -385,10 +392,10 @@ pub fn judge<'s>(
             return true;
         };
         match *origin {
-            Origin::Claim(c) if claim_fail[c].is_some_and(|(r, _)| r == finding.rule) => {
-                claim_fail[c] = None;
+            FindingSubject::Claim(c) if claim_fail[c.0].is_some_and(|(r, _)| r == finding.rule) => {
+                claim_fail[c.0] = None;
             }
-            Origin::Marker(m) => marker_rule[m] = None,
+            FindingSubject::Marker(m) => marker_rule[m.0] = None,
             _ => {}
         }
         suppressed.push((finding.clone(), reason.clone()));
@@ -406,7 +413,7 @@ pub fn judge<'s>(
             if let Some((rule, phrase)) = fail
                 && config.level(*rule) == Level::Error
             {
-                removed_claims.push((c, *phrase));
+                removed_claims.push((ClaimId(c), *phrase));
                 for &m in &claims[c].markers {
                     in_removed_claim[m] = true;
                 }
@@ -417,7 +424,7 @@ pub fn judge<'s>(
                 && config.level(*rule) == Level::Error
                 && !in_removed_claim[m]
             {
-                removed_markers.push(m);
+                removed_markers.push(MarkerId(m));
             }
         }
     }
@@ -430,9 +437,9 @@ pub fn judge<'s>(
         let removed = remove
             && level == Level::Error
             && match origin {
-                Origin::Marker(m) => in_removed_claim[m] || removed_markers.contains(&m),
-                Origin::Claim(c) => removed_claims.iter().any(|(r, _)| *r == c),
-                Origin::Other => false,
+                FindingSubject::Marker(m) => in_removed_claim[m.0] || removed_markers.contains(&m),
+                FindingSubject::Claim(c) => removed_claims.iter().any(|(r, _)| *r == c),
+                FindingSubject::Other => false,
             };
         findings.push(Judged {
             finding,
@@ -462,7 +469,7 @@ pub fn judge<'s>(
             if !under.is_empty()
                 && under
                     .iter()
-                    .all(|c| removed_claims.iter().any(|(r, _)| r == c))
+                    .all(|c| removed_claims.iter().any(|(r, _)| r.0 == *c))
             {
                 reasons.push(format!(
                     "section `{section}` has no claim left after removals"
@@ -537,13 +544,15 @@ pub fn judge<'s>(
     }
 }
 
-/// What a finding is about.
+/// What a finding is about, so that `remove` mode knows what to take out
+/// (not to be confused with [`crate::store::Origin`], where a citation
+/// list comes from).
 #[derive(Debug, Clone, Copy)]
-enum Origin {
-    /// A marker that does not resolve (index into the scan's markers).
-    Marker(usize),
-    /// A claim (index into the claims).
-    Claim(usize),
+enum FindingSubject {
+    /// A marker that does not resolve.
+    Marker(MarkerId),
+    /// A claim.
+    Claim(ClaimId),
     /// An item or the whole chapter.
     Other,
 }

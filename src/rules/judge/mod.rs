@@ -4,16 +4,19 @@
 //! Pure: it reads the scan, the store and the config, and returns a
 //! [`Judgement`] that the renderer turns into edits.
 
+mod resolve_markers;
+
 use super::claims::{Claim, claims, is_under};
 use super::diversity::{self, DiversityStats};
 use super::{BlockId, ClaimId, Finding, Level, MarkerId, Resolved, Rule, Severity};
-use super::{confidence, numeric_claim, policy, resolve, resolve_id, speculation};
+use super::{confidence, numeric_claim, policy, resolve_id, speculation};
 use crate::config::{Config, Escalate, Mode};
 use crate::markers::Scan;
 use crate::store::{CitationList, PaywallPolicy, Store};
+use resolve_markers::{CitedItems, resolve_markers};
 use serde::Serialize;
 use std::cell::OnceCell;
-use std::collections::{HashMap, HashSet};
+use std::collections::HashSet;
 use std::ops::Range;
 
 /// The replacement of a claim without a resolving citation (seed 000 §3).
@@ -108,30 +111,13 @@ pub fn judge<'s>(
     config: &Config,
     checked: bool,
 ) -> Judgement<'s> {
-    let mut raw: Vec<Finding> = Vec::new();
-    // What each raw finding is about, for `remove` mode.
-    let mut origins: Vec<FindingSubject> = Vec::new();
-    let mut resolved: Vec<Option<Resolved<'s>>> = Vec::with_capacity(scan.markers.len());
-    let mut marker_rule: Vec<Option<Rule>> = Vec::with_capacity(scan.markers.len());
-    for marker in &scan.markers {
-        match resolve(&marker.kind, store, list, config) {
-            Ok(ok) => {
-                resolved.push(Some(ok));
-                marker_rule.push(None);
-            }
-            Err((rule, message, id)) => {
-                raw.push(Finding {
-                    rule,
-                    message,
-                    span: marker.span.clone(),
-                    block: marker.block.map(BlockId),
-                    evidence_ids: id.into_iter().collect(),
-                    excerpt: None,
-                });
-                origins.push(FindingSubject::Marker(MarkerId(resolved.len())));
-                resolved.push(None);
-                marker_rule.push(Some(rule));
-            }
+    let markers = resolve_markers(scan, store, list, config);
+    let resolved = markers.resolved;
+    let mut raw: Vec<(Finding, FindingSubject)> = markers.findings;
+    let mut marker_rule: Vec<Option<Rule>> = vec![None; scan.markers.len()];
+    for (finding, subject) in &raw {
+        if let FindingSubject::Marker(m) = subject {
+            marker_rule[m.0] = Some(finding.rule);
         }
     }
 
@@ -141,17 +127,8 @@ pub fn judge<'s>(
         &config.sections,
         config.claim_min_words,
     );
-    // The distinct items the chapter cites, in order of first citation.
-    let mut cited_items: Vec<Resolved<'s>> = Vec::new();
-    let mut first_marker: HashMap<&str, usize> = HashMap::new();
-    for (i, r) in resolved.iter().enumerate() {
-        if let Some(r) = r
-            && !first_marker.contains_key(r.id)
-        {
-            first_marker.insert(r.id, i);
-            cited_items.push(*r);
-        }
-    }
+    let cited = CitedItems::new(&resolved);
+    let cited_items = &cited.items;
     // The evidence pack: the chapter's citation list, else what it cites;
     // resolved only when a policy claim needs it.
     let pack: OnceCell<Vec<Resolved<'s>>> = OnceCell::new();
@@ -162,7 +139,7 @@ pub fn judge<'s>(
                 .iter()
                 .filter_map(|id| resolve_id(id, store, config).ok())
                 .collect(),
-            None => cited_items.clone(),
+            None => cited_items.to_vec(),
         })
         .as_slice()
     };
@@ -179,15 +156,15 @@ pub fn judge<'s>(
             .collect();
         let excerpt = Some(claim.excerpt(8));
         let mut push = |rule: Rule, message: String, ids: Vec<String>| {
-            raw.push(Finding {
+            let finding = Finding {
                 rule,
                 message,
                 span: claim.span.clone(),
                 block: Some(BlockId(claim.block)),
                 evidence_ids: ids,
                 excerpt: excerpt.clone(),
-            });
-            origins.push(FindingSubject::Claim(ClaimId(c)));
+            };
+            raw.push((finding, FindingSubject::Claim(ClaimId(c))));
         };
         if cited.is_empty() {
             let message = if claim.markers.is_empty() {
@@ -253,23 +230,28 @@ pub fn judge<'s>(
     }
 
     // Item rules: once per cited item, at its first citation.
-    for item in &cited_items {
+    for item in cited_items {
         if item.source.paywall_policy == PaywallPolicy::MetadataOnly
             && item.item.quote_span.is_some()
         {
-            let marker = &scan.markers[first_marker[item.id]];
-            raw.push(Finding {
-                rule: Rule::PaywallQuote,
-                message: format!(
-                    "evidence `{}` carries a full-text quote, but its source `{}` is metadata_only (paywalled); the quote is never shown",
-                    item.id, item.source.source_id
-                ),
-                span: marker.span.clone(),
-                block: marker.block.map(BlockId),
-                evidence_ids: vec![item.id.to_owned()],
-                excerpt: None,
-            });
-            origins.push(FindingSubject::Other);
+            let Some(first) = cited.first_marker(item.id) else {
+                continue;
+            };
+            let marker = &scan.markers[first.0];
+            raw.push((
+                Finding {
+                    rule: Rule::PaywallQuote,
+                    message: format!(
+                        "evidence `{}` carries a full-text quote, but its source `{}` is metadata_only (paywalled); the quote is never shown",
+                        item.id, item.source.source_id
+                    ),
+                    span: marker.span.clone(),
+                    block: marker.block.map(BlockId),
+                    evidence_ids: vec![item.id.to_owned()],
+                    excerpt: None,
+                },
+                FindingSubject::Other,
+            ));
         }
     }
 
@@ -281,35 +263,38 @@ pub fn judge<'s>(
             .into_iter()
             .flatten(),
     ) {
-        raw.push(finding);
-        origins.push(FindingSubject::Other);
+        raw.push((finding, FindingSubject::Other));
     }
 
     // Chapter rules: diversity and conflicts.
-    let diversity = diversity::stats(&cited_items);
+    let diversity = diversity::stats(cited_items);
     let chapter_span = scan.headings.first().map_or(0..0, |h| h.span.clone());
-    for (rule, message) in diversity::violations(&cited_items, &config.diversity) {
-        raw.push(Finding {
-            rule,
-            message,
-            span: chapter_span.clone(),
-            block: None,
-            evidence_ids: Vec::new(),
-            excerpt: None,
-        });
-        origins.push(FindingSubject::Other);
+    for (rule, message) in diversity::violations(cited_items, &config.diversity) {
+        raw.push((
+            Finding {
+                rule,
+                message,
+                span: chapter_span.clone(),
+                block: None,
+                evidence_ids: Vec::new(),
+                excerpt: None,
+            },
+            FindingSubject::Other,
+        ));
     }
     let mut conflicts = Vec::new();
     let mut seen_pairs: HashSet<(&str, &str)> = HashSet::new();
-    for a in &cited_items {
+    for a in cited_items {
         for other in &a.item.contradicts {
-            let Some(&b_marker) = first_marker.get(other.as_str()) else {
+            let Some(b_marker) = cited.first_marker(other) else {
                 continue;
             };
-            let Some(b) = resolved[b_marker] else {
+            let Some(b) = resolved[b_marker.0] else {
                 continue;
             };
-            let a_marker = first_marker[a.id];
+            let Some(a_marker) = cited.first_marker(a.id) else {
+                continue;
+            };
             let (first, second, at) = if a_marker <= b_marker {
                 (*a, b, b_marker)
             } else {
@@ -318,22 +303,24 @@ pub fn judge<'s>(
             if first.id == second.id || !seen_pairs.insert((first.id, second.id)) {
                 continue;
             }
-            let marker = &scan.markers[at];
-            raw.push(Finding {
-                rule: Rule::ConflictingEvidence,
-                message: format!(
-                    "evidence `{}` ({}) and `{}` ({}) contradict each other",
-                    first.id,
-                    first.publisher(),
-                    second.id,
-                    second.publisher()
-                ),
-                span: marker.span.clone(),
-                block: marker.block.map(BlockId),
-                evidence_ids: vec![first.id.to_owned(), second.id.to_owned()],
-                excerpt: None,
-            });
-            origins.push(FindingSubject::Other);
+            let marker = &scan.markers[at.0];
+            raw.push((
+                Finding {
+                    rule: Rule::ConflictingEvidence,
+                    message: format!(
+                        "evidence `{}` ({}) and `{}` ({}) contradict each other",
+                        first.id,
+                        first.publisher(),
+                        second.id,
+                        second.publisher()
+                    ),
+                    span: marker.span.clone(),
+                    block: marker.block.map(BlockId),
+                    evidence_ids: vec![first.id.to_owned(), second.id.to_owned()],
+                    excerpt: None,
+                },
+                FindingSubject::Other,
+            ));
             if config.level(Rule::ConflictingEvidence) != Level::Off {
                 conflicts.push(Conflict {
                     items: [first, second],
@@ -368,18 +355,19 @@ pub fn judge<'s>(
         {
             suppressions.push((target.clone(), rules, reason.clone()));
         } else {
-            raw.push(Finding {
-                rule: Rule::InvalidSuppression,
-                message: format!("suppression comment with {}", problems.join(", ")),
-                span: s.span.clone(),
-                block: None,
-                evidence_ids: Vec::new(),
-                excerpt: None,
-            });
-            origins.push(FindingSubject::Other);
+            raw.push((
+                Finding {
+                    rule: Rule::InvalidSuppression,
+                    message: format!("suppression comment with {}", problems.join(", ")),
+                    span: s.span.clone(),
+                    block: None,
+                    evidence_ids: Vec::new(),
+                    excerpt: None,
+                },
+                FindingSubject::Other,
+            ));
         }
     }
-    let mut raw: Vec<(Finding, FindingSubject)> = raw.into_iter().zip(origins).collect();
     if !checked {
         raw.clear();
         claim_fail.iter_mut().for_each(|f| *f = None);

@@ -4,18 +4,18 @@
 //! Pure: it reads the scan, the store and the config, and returns a
 //! [`Judgement`] that the renderer turns into edits.
 
+mod claim_findings;
 mod resolve_markers;
 
 use super::claims::{Claim, claims, is_under};
 use super::diversity::{self, DiversityStats};
 use super::{BlockId, ClaimId, Finding, Level, MarkerId, Resolved, Rule, Severity};
-use super::{confidence, numeric_claim, policy, resolve_id, speculation};
 use crate::config::{Config, Escalate, Mode};
 use crate::markers::Scan;
 use crate::store::{CitationList, PaywallPolicy, Store};
+use claim_findings::claim_findings;
 use resolve_markers::{CitedItems, resolve_markers};
 use serde::Serialize;
-use std::cell::OnceCell;
 use std::collections::HashSet;
 use std::ops::Range;
 
@@ -129,105 +129,14 @@ pub fn judge<'s>(
     );
     let cited = CitedItems::new(&resolved);
     let cited_items = &cited.items;
-    // The evidence pack: the chapter's citation list, else what it cites;
-    // resolved only when a policy claim needs it.
-    let pack: OnceCell<Vec<Resolved<'s>>> = OnceCell::new();
-    let pack = || {
-        pack.get_or_init(|| match list {
-            Some(list) => list
-                .ids
-                .iter()
-                .filter_map(|id| resolve_id(id, store, config).ok())
-                .collect(),
-            None => cited_items.to_vec(),
-        })
-        .as_slice()
-    };
-
-    // Per-claim rules; `claim_fail[c]` is the rule that would remove claim c.
+    let claim_checks = claim_findings(&claims, &resolved, &cited, store, list, config);
+    raw.extend(claim_checks.findings);
     let mut claim_fail: Vec<Option<(Rule, &'static str)>> = vec![None; claims.len()];
-    let mut grounded = 0;
-    let mut labels = Vec::new();
-    for (c, claim) in claims.iter().enumerate() {
-        let cited: Vec<&Resolved<'s>> = claim
-            .markers
-            .iter()
-            .filter_map(|&m| resolved[m].as_ref())
-            .collect();
-        let excerpt = Some(claim.excerpt(8));
-        let mut push = |rule: Rule, message: String, ids: Vec<String>| {
-            let finding = Finding {
-                rule,
-                message,
-                span: claim.span.clone(),
-                block: Some(BlockId(claim.block)),
-                evidence_ids: ids,
-                excerpt: excerpt.clone(),
-            };
-            raw.push((finding, FindingSubject::Claim(ClaimId(c))));
-        };
-        if cited.is_empty() {
-            let message = if claim.markers.is_empty() {
-                let mut m = "claim cites no evidence".to_owned();
-                if list.is_none() && has_bare_number(&claim.text) {
-                    m.push_str(" (`[N]` markers need a citation list for this chapter under `chapters` in the store)");
-                }
-                m
-            } else {
-                "claim has no marker that resolves: every marker it carries is invalid".to_owned()
-            };
-            push(Rule::UngroundedClaim, message, Vec::new());
-            claim_fail[c] = Some((Rule::UngroundedClaim, INSUFFICIENT_EVIDENCE));
-            continue;
-        }
-        grounded += 1;
-        let ids = || cited.iter().map(|r| r.id.to_owned()).collect::<Vec<_>>();
-        let on = |rule: Rule| config.level(rule) != Level::Off;
-        if on(Rule::NumericClaim)
-            && let Some(figure) = numeric_claim::first_figure(&claim.text)
-            && !numeric_claim::is_corroborated(&cited)
-        {
-            push(
-                Rule::NumericClaim,
-                format!(
-                    "claim states `{}` but cites neither a tier 1-2 source nor two different publishers",
-                    &claim.text[figure]
-                ),
-                ids(),
-            );
-            if config.level(Rule::NumericClaim) == Level::Error {
-                claim_fail[c] = Some((Rule::NumericClaim, INSUFFICIENT_CREDIBLE));
-            }
-        }
-        if on(Rule::PolicyClaim)
-            && let Some((official, tag)) =
-                policy::missing_official(&cited, pack, &config.policy_tags)
-        {
-            push(
-                Rule::PolicyClaim,
-                format!(
-                    "policy claim (`{tag}`) cites no tier-1 source, but the chapter's evidence holds `{official}`"
-                ),
-                ids(),
-            );
-            if config.level(Rule::PolicyClaim) == Level::Error && claim_fail[c].is_none() {
-                claim_fail[c] = Some((Rule::PolicyClaim, CITE_OFFICIAL));
-            }
-        }
-        // Off by default: skip the word scan unless it is asked for.
-        if on(Rule::UnlabelledSpeculation)
-            && let Some(word) = speculation::speculative_word(&claim.text)
-        {
-            push(
-                Rule::UnlabelledSpeculation,
-                format!("speculative wording (`{word}`) without the `[SPECULATION]` label"),
-                Vec::new(),
-            );
-        }
-        if config.confidence_labels {
-            labels.push((ClaimId(c), confidence::label(&cited)));
-        }
+    for failure in &claim_checks.failures {
+        claim_fail[failure.claim.0] = Some((failure.rule, failure.phrase));
     }
+    let grounded = claim_checks.grounded;
+    let mut labels = claim_checks.labels;
 
     // Item rules: once per cited item, at its first citation.
     for item in cited_items {
@@ -543,12 +452,4 @@ enum FindingSubject {
     Claim(ClaimId),
     /// An item or the whole chapter.
     Other,
-}
-
-/// Whether the text holds something like `[3]`.
-fn has_bare_number(text: &str) -> bool {
-    text.split('[').skip(1).any(|rest| {
-        rest.split_once(']')
-            .is_some_and(|(n, _)| !n.is_empty() && n.bytes().all(|b| b.is_ascii_digit()))
-    })
 }

@@ -4,19 +4,22 @@
 //! Pure: it reads the scan, the store and the config, and returns a
 //! [`Judgement`] that the renderer turns into edits.
 
+mod chapter_findings;
 mod claim_findings;
+mod evidence_findings;
 mod resolve_markers;
 
 use super::claims::{Claim, claims, is_under};
-use super::diversity::{self, DiversityStats};
+use super::diversity::DiversityStats;
 use super::{BlockId, ClaimId, Finding, Level, MarkerId, Resolved, Rule, Severity};
 use crate::config::{Config, Escalate, Mode};
 use crate::markers::Scan;
-use crate::store::{CitationList, PaywallPolicy, Store};
+use crate::store::{CitationList, Store};
+use chapter_findings::{chapter_findings, chapter_span};
 use claim_findings::claim_findings;
+use evidence_findings::{item_findings, passage_findings};
 use resolve_markers::{CitedItems, resolve_markers};
 use serde::Serialize;
-use std::collections::HashSet;
 use std::ops::Range;
 
 /// The replacement of a claim without a resolving citation (seed 000 §3).
@@ -128,7 +131,6 @@ pub fn judge<'s>(
         config.claim_min_words,
     );
     let cited = CitedItems::new(&resolved);
-    let cited_items = &cited.items;
     let claim_checks = claim_findings(&claims, &resolved, &cited, store, list, config);
     raw.extend(claim_checks.findings);
     let mut claim_fail: Vec<Option<(Rule, &'static str)>> = vec![None; claims.len()];
@@ -138,106 +140,13 @@ pub fn judge<'s>(
     let grounded = claim_checks.grounded;
     let mut labels = claim_checks.labels;
 
-    // Item rules: once per cited item, at its first citation.
-    for item in cited_items {
-        if item.source.paywall_policy == PaywallPolicy::MetadataOnly
-            && item.item.quote_span.is_some()
-        {
-            let Some(first) = cited.first_marker(item.id) else {
-                continue;
-            };
-            let marker = &scan.markers[first.0];
-            raw.push((
-                Finding {
-                    rule: Rule::PaywallQuote,
-                    message: format!(
-                        "evidence `{}` carries a full-text quote, but its source `{}` is metadata_only (paywalled); the quote is never shown",
-                        item.id, item.source.source_id
-                    ),
-                    span: marker.span.clone(),
-                    block: marker.block.map(BlockId),
-                    evidence_ids: vec![item.id.to_owned()],
-                    excerpt: None,
-                },
-                FindingSubject::Other,
-            ));
-        }
-    }
-
-    // Passage rules (seed 001): spans against content, numbers against passages.
-    let passages = config.level(Rule::NumberNotInEvidence) != Level::Off;
-    for finding in super::span_mismatches(scan, &resolved).into_iter().chain(
-        passages
-            .then(|| super::numbers_not_in_evidence(text, scan, &resolved))
-            .into_iter()
-            .flatten(),
-    ) {
-        raw.push((finding, FindingSubject::Other));
-    }
-
-    // Chapter rules: diversity and conflicts.
-    let diversity = diversity::stats(cited_items);
-    let chapter_span = scan.headings.first().map_or(0..0, |h| h.span.clone());
-    for (rule, message) in diversity::violations(cited_items, &config.diversity) {
-        raw.push((
-            Finding {
-                rule,
-                message,
-                span: chapter_span.clone(),
-                block: None,
-                evidence_ids: Vec::new(),
-                excerpt: None,
-            },
-            FindingSubject::Other,
-        ));
-    }
-    let mut conflicts = Vec::new();
-    let mut seen_pairs: HashSet<(&str, &str)> = HashSet::new();
-    for a in cited_items {
-        for other in &a.item.contradicts {
-            let Some(b_marker) = cited.first_marker(other) else {
-                continue;
-            };
-            let Some(b) = resolved[b_marker.0] else {
-                continue;
-            };
-            let Some(a_marker) = cited.first_marker(a.id) else {
-                continue;
-            };
-            let (first, second, at) = if a_marker <= b_marker {
-                (*a, b, b_marker)
-            } else {
-                (b, *a, a_marker)
-            };
-            if first.id == second.id || !seen_pairs.insert((first.id, second.id)) {
-                continue;
-            }
-            let marker = &scan.markers[at.0];
-            raw.push((
-                Finding {
-                    rule: Rule::ConflictingEvidence,
-                    message: format!(
-                        "evidence `{}` ({}) and `{}` ({}) contradict each other",
-                        first.id,
-                        first.publisher(),
-                        second.id,
-                        second.publisher()
-                    ),
-                    span: marker.span.clone(),
-                    block: marker.block.map(BlockId),
-                    evidence_ids: vec![first.id.to_owned(), second.id.to_owned()],
-                    excerpt: None,
-                },
-                FindingSubject::Other,
-            ));
-            if config.level(Rule::ConflictingEvidence) != Level::Off {
-                conflicts.push(Conflict {
-                    items: [first, second],
-                    block: marker.block.map(BlockId),
-                });
-            }
-        }
-    }
+    raw.extend(item_findings(scan, &cited));
+    raw.extend(passage_findings(text, scan, &resolved, config));
+    let chapter = chapter_findings(scan, &cited, config);
+    raw.extend(chapter.findings);
+    let diversity = chapter.diversity;
+    let conflicts = chapter.conflicts;
+    let chapter_span = chapter_span(scan);
 
     // Suppression comments: check them, then take out what they silence.
     let mut suppressions: Vec<(Range<usize>, Vec<Rule>, String)> = Vec::new();

@@ -50,8 +50,8 @@ pub(super) fn resolve_markers<'s>(
 pub(super) struct CitedItems<'s> {
     /// The items.
     pub items: Vec<Resolved<'s>>,
-    /// Each item's first resolving marker, by evidence id.
-    first: HashMap<&'s str, MarkerId>,
+    /// Each item's first resolving marker, and the item, by evidence id.
+    first: HashMap<&'s str, (MarkerId, Resolved<'s>)>,
 }
 
 impl<'s> CitedItems<'s> {
@@ -63,15 +63,16 @@ impl<'s> CitedItems<'s> {
             if let Some(r) = r
                 && !first.contains_key(r.id)
             {
-                first.insert(r.id, MarkerId(i));
+                first.insert(r.id, (MarkerId(i), *r));
                 items.push(*r);
             }
         }
         CitedItems { items, first }
     }
 
-    /// The first marker citing the item `id`, if the chapter cites it.
-    pub fn first_marker(&self, id: &str) -> Option<MarkerId> {
+    /// The first marker citing the item `id`, and the item, if the
+    /// chapter cites it.
+    pub fn first_citation(&self, id: &str) -> Option<(MarkerId, Resolved<'s>)> {
         self.first.get(id).copied()
     }
 }

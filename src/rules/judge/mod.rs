@@ -8,6 +8,7 @@ mod chapter_findings;
 mod claim_findings;
 mod evidence_findings;
 mod resolve_markers;
+mod suppression;
 
 use super::claims::{Claim, claims, is_under};
 use super::diversity::DiversityStats;
@@ -20,7 +21,7 @@ use claim_findings::claim_findings;
 use evidence_findings::{item_findings, passage_findings};
 use resolve_markers::{CitedItems, resolve_markers};
 use serde::Serialize;
-use std::ops::Range;
+use suppression::Suppressions;
 
 /// The replacement of a claim without a resolving citation (seed 000 §3).
 pub const INSUFFICIENT_EVIDENCE: &str = "[Insufficient evidence to support this claim]";
@@ -117,12 +118,6 @@ pub fn judge<'s>(
     let markers = resolve_markers(scan, store, list, config);
     let resolved = markers.resolved;
     let mut raw: Vec<(Finding, FindingSubject)> = markers.findings;
-    let mut marker_rule: Vec<Option<Rule>> = vec![None; scan.markers.len()];
-    for (finding, subject) in &raw {
-        if let FindingSubject::Marker(m) = subject {
-            marker_rule[m.0] = Some(finding.rule);
-        }
-    }
 
     let claims = claims(
         scan,
@@ -133,10 +128,7 @@ pub fn judge<'s>(
     let cited = CitedItems::new(&resolved);
     let claim_checks = claim_findings(&claims, &resolved, &cited, store, list, config);
     raw.extend(claim_checks.findings);
-    let mut claim_fail: Vec<Option<(Rule, &'static str)>> = vec![None; claims.len()];
-    for failure in &claim_checks.failures {
-        claim_fail[failure.claim.0] = Some((failure.rule, failure.phrase));
-    }
+    let mut failures = claim_checks.failures;
     let grounded = claim_checks.grounded;
     let mut labels = claim_checks.labels;
 
@@ -148,65 +140,13 @@ pub fn judge<'s>(
     let conflicts = chapter.conflicts;
     let chapter_span = chapter_span(scan);
 
-    // Suppression comments: check them, then take out what they silence.
-    let mut suppressions: Vec<(Range<usize>, Vec<Rule>, String)> = Vec::new();
-    for s in &scan.suppressions {
-        let mut problems = Vec::new();
-        let mut rules = Vec::new();
-        for id in &s.rules {
-            match Rule::from_id(id) {
-                Some(rule) => rules.push(rule),
-                None => problems.push(format!("unknown rule id `{id}`")),
-            }
-        }
-        if s.rules.is_empty() {
-            problems.push("no rule id".to_owned());
-        }
-        if s.reason.is_none() {
-            problems.push("no `reason=\"…\"`".to_owned());
-        }
-        if s.target.is_none() {
-            problems.push("no block after it".to_owned());
-        }
-        if problems.is_empty()
-            && let (Some(target), Some(reason)) = (&s.target, &s.reason)
-        {
-            suppressions.push((target.clone(), rules, reason.clone()));
-        } else {
-            raw.push((
-                Finding {
-                    rule: Rule::InvalidSuppression,
-                    message: format!("suppression comment with {}", problems.join(", ")),
-                    span: s.span.clone(),
-                    block: None,
-                    evidence_ids: Vec::new(),
-                    excerpt: None,
-                },
-                FindingSubject::Other,
-            ));
-        }
-    }
+    let (suppressions, invalid_suppressions) = Suppressions::check(scan);
+    raw.extend(invalid_suppressions);
     if !checked {
         raw.clear();
-        claim_fail.iter_mut().for_each(|f| *f = None);
+        failures.clear();
     }
-    let mut suppressed = Vec::new();
-    raw.retain(|(finding, origin)| {
-        let Some((_, _, reason)) = suppressions.iter().find(|(target, rules, _)| {
-            target.contains(&finding.span.start) && rules.contains(&finding.rule)
-        }) else {
-            return true;
-        };
-        match *origin {
-            FindingSubject::Claim(c) if claim_fail[c.0].is_some_and(|(r, _)| r == finding.rule) => {
-                claim_fail[c.0] = None;
-            }
-            FindingSubject::Marker(m) => marker_rule[m.0] = None,
-            _ => {}
-        }
-        suppressed.push((finding.clone(), reason.clone()));
-        false
-    });
+    let suppressed = suppressions.apply(&mut raw, &mut failures);
     raw.sort_by_key(|(f, _)| (f.span.start, f.rule));
 
     // Decide: which findings count, and what `remove` mode takes out.
@@ -215,24 +155,23 @@ pub fn judge<'s>(
     let mut removed_markers = Vec::new();
     let mut in_removed_claim = vec![false; scan.markers.len()];
     if remove {
-        for (c, fail) in claim_fail.iter().enumerate() {
-            if let Some((rule, phrase)) = fail
-                && config.level(*rule) == Level::Error
-            {
-                removed_claims.push((ClaimId(c), *phrase));
-                for &m in &claims[c].markers {
+        for failure in &failures {
+            if config.level(failure.rule) == Level::Error {
+                removed_claims.push((failure.claim, failure.phrase));
+                for &m in &claims[failure.claim.0].markers {
                     in_removed_claim[m] = true;
                 }
             }
         }
-        for (m, rule) in marker_rule.iter().enumerate() {
-            if let Some(rule) = rule
-                && config.level(*rule) == Level::Error
-                && !in_removed_claim[m]
+        for (finding, subject) in &raw {
+            if let FindingSubject::Marker(m) = *subject
+                && config.level(finding.rule) == Level::Error
+                && !in_removed_claim[m.0]
             {
-                removed_markers.push(MarkerId(m));
+                removed_markers.push(m);
             }
         }
+        removed_markers.sort_unstable();
     }
     let mut findings: Vec<Judged> = Vec::with_capacity(raw.len());
     for (finding, origin) in raw {

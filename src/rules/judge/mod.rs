@@ -7,21 +7,25 @@
 mod chapter_findings;
 mod claim_findings;
 mod evidence_findings;
+mod removal;
 mod resolve_markers;
 mod suppression;
+mod verdict;
 
-use super::claims::{Claim, claims, is_under};
+use super::claims::{Claim, claims};
 use super::diversity::DiversityStats;
-use super::{BlockId, ClaimId, Finding, Level, MarkerId, Resolved, Rule, Severity};
-use crate::config::{Config, Escalate, Mode};
+use super::{BlockId, ClaimId, Finding, Level, MarkerId, Resolved, Severity};
+use crate::config::{Config, Mode};
 use crate::markers::Scan;
 use crate::store::{CitationList, Store};
-use chapter_findings::{chapter_findings, chapter_span};
+use chapter_findings::chapter_findings;
 use claim_findings::claim_findings;
 use evidence_findings::{item_findings, passage_findings};
+use removal::{Removals, escalation, judged};
 use resolve_markers::{CitedItems, resolve_markers};
 use serde::Serialize;
 use suppression::Suppressions;
+use verdict::{Facts, Outcome, outcome, set_printed_severities};
 
 /// The replacement of a claim without a resolving citation (seed 000 §3).
 pub const INSUFFICIENT_EVIDENCE: &str = "[Insufficient evidence to support this claim]";
@@ -107,6 +111,13 @@ impl Judgement<'_> {
 
 /// Judges a chapter. `checked` is false for excluded chapters, which are
 /// rendered but never judged.
+///
+/// The phases, in order: resolve the markers; apply the claim, item,
+/// passage and chapter rules (their findings kept in that order, which
+/// breaks ties when findings share a position and rule); check the
+/// suppression comments and take out what they silence; decide what
+/// `remove` mode takes out, and whether that needs escalating; set the
+/// printed severities and the verdict.
 pub fn judge<'s>(
     text: &str,
     scan: &Scan,
@@ -117,8 +128,6 @@ pub fn judge<'s>(
 ) -> Judgement<'s> {
     let markers = resolve_markers(scan, store, list, config);
     let resolved = markers.resolved;
-    let mut raw: Vec<(Finding, FindingSubject)> = markers.findings;
-
     let claims = claims(
         scan,
         config.claims,
@@ -127,162 +136,57 @@ pub fn judge<'s>(
     );
     let cited = CitedItems::new(&resolved);
     let claim_checks = claim_findings(&claims, &resolved, &cited, store, list, config);
-    raw.extend(claim_checks.findings);
-    let mut failures = claim_checks.failures;
-    let grounded = claim_checks.grounded;
-    let mut labels = claim_checks.labels;
-
-    raw.extend(item_findings(scan, &cited));
-    raw.extend(passage_findings(text, scan, &resolved, config));
     let chapter = chapter_findings(scan, &cited, config);
-    raw.extend(chapter.findings);
-    let diversity = chapter.diversity;
-    let conflicts = chapter.conflicts;
-    let chapter_span = chapter_span(scan);
-
     let (suppressions, invalid_suppressions) = Suppressions::check(scan);
-    raw.extend(invalid_suppressions);
+    let mut candidates: Vec<(Finding, FindingSubject)> = markers.findings;
+    candidates.extend(claim_checks.findings);
+    candidates.extend(item_findings(scan, &cited));
+    candidates.extend(passage_findings(text, scan, &resolved, config));
+    candidates.extend(chapter.findings);
+    candidates.extend(invalid_suppressions);
+    let mut failures = claim_checks.failures;
     if !checked {
-        raw.clear();
+        candidates.clear();
         failures.clear();
     }
-    let suppressed = suppressions.apply(&mut raw, &mut failures);
-    raw.sort_by_key(|(f, _)| (f.span.start, f.rule));
+    let suppressed = suppressions.apply(&mut candidates, &mut failures);
+    candidates.sort_by_key(|(f, _)| (f.span.start, f.rule));
 
-    // Decide: which findings count, and what `remove` mode takes out.
     let remove = config.mode == Mode::Remove && checked;
-    let mut removed_claims = Vec::new();
-    let mut removed_markers = Vec::new();
-    let mut in_removed_claim = vec![false; scan.markers.len()];
-    if remove {
-        for failure in &failures {
-            if config.level(failure.rule) == Level::Error {
-                removed_claims.push((failure.claim, failure.phrase));
-                for &m in &claims[failure.claim.0].markers {
-                    in_removed_claim[m] = true;
-                }
-            }
-        }
-        for (finding, subject) in &raw {
-            if let FindingSubject::Marker(m) = *subject
-                && config.level(finding.rule) == Level::Error
-                && !in_removed_claim[m.0]
-            {
-                removed_markers.push(m);
-            }
-        }
-        removed_markers.sort_unstable();
-    }
-    let mut findings: Vec<Judged> = Vec::with_capacity(raw.len());
-    for (finding, origin) in raw {
-        let level = config.level(finding.rule);
-        let Some(severity) = level.severity() else {
-            continue;
-        };
-        let removed = remove
-            && level == Level::Error
-            && match origin {
-                FindingSubject::Marker(m) => in_removed_claim[m.0] || removed_markers.contains(&m),
-                FindingSubject::Claim(c) => removed_claims.iter().any(|(r, _)| *r == c),
-                FindingSubject::Other => false,
-            };
-        findings.push(Judged {
-            finding,
-            level,
-            severity,
-            removed,
-        });
-    }
-    let errors = findings.iter().filter(|j| j.level == Level::Error).count();
-
-    // Escalation (seed 000 §3.2).
-    let mut escalated = false;
-    if remove {
-        let removed_count = removed_claims.len();
-        let mut reasons = Vec::new();
-        if removed_count > config.max_removed {
-            reasons.push(format!(
-                "{removed_count} claims were removed from this chapter (max-removed = {})",
-                config.max_removed
-            ));
-        }
-        for section in &config.sections {
-            let one = std::slice::from_ref(section);
-            let under: Vec<usize> = (0..claims.len())
-                .filter(|&c| is_under(scan, &scan.blocks[claims[c].block], one))
-                .collect();
-            if !under.is_empty()
-                && under
-                    .iter()
-                    .all(|c| removed_claims.iter().any(|(r, _)| r.0 == *c))
-            {
-                reasons.push(format!(
-                    "section `{section}` has no claim left after removals"
-                ));
-            }
-        }
-        let unhandled = findings
-            .iter()
-            .filter(|j| j.level == Level::Error && !j.removed)
-            .count();
-        if unhandled > 0 {
-            reasons.push(format!(
-                "{unhandled} error(s) cannot be fixed by removing a claim"
-            ));
-        }
-        if !reasons.is_empty() && config.level(Rule::RemovalEscalation) != Level::Off {
-            escalated = true;
-            findings.push(Judged {
-                finding: Finding {
-                    rule: Rule::RemovalEscalation,
-                    message: reasons.join("; "),
-                    span: chapter_span.clone(),
-                    block: None,
-                    evidence_ids: Vec::new(),
-                    excerpt: None,
-                },
-                level: config.level(Rule::RemovalEscalation),
-                severity: Severity::Error,
-                removed: false,
-            });
-        }
-    }
-
-    // Severities as printed, and the verdict.
-    let escalate_fails = escalated && config.escalate == Escalate::Fail;
-    for judged in &mut findings {
-        judged.severity = match config.mode {
-            Mode::Fail => judged.severity,
-            Mode::Warn | Mode::Downgrade => Severity::Warning,
-            Mode::Remove if judged.removed => Severity::Warning,
-            Mode::Remove if judged.level == Level::Error && escalate_fails => Severity::Error,
-            Mode::Remove => Severity::Warning,
-        };
-    }
-    let downgrade = !scan.has_banner
-        && ((config.mode == Mode::Downgrade && errors > 0)
-            || (escalated && config.escalate == Escalate::Downgrade));
-    let verdict = if (config.mode == Mode::Fail && errors > 0) || escalate_fails {
-        Verdict::Failed
-    } else if downgrade || (scan.has_banner && errors > 0 && config.mode == Mode::Downgrade) {
-        Verdict::Downgraded
-    } else if !removed_claims.is_empty() || !removed_markers.is_empty() {
-        Verdict::RemovedClaims
+    let removals = if remove {
+        Removals::decide(&claims, &failures, &candidates, config)
     } else {
-        Verdict::Published
+        Removals::default()
     };
-    labels.retain(|(c, _)| !removed_claims.iter().any(|(r, _)| r == c));
+    let mut findings = judged(candidates, &removals, config);
+    let errors = findings.iter().filter(|j| j.level == Level::Error).count();
+    let escalation = remove
+        .then(|| escalation(&removals, &claims, scan, &findings, config))
+        .flatten();
+    let escalated = escalation.is_some();
+    findings.extend(escalation);
+
+    set_printed_severities(&mut findings, escalated, config);
+    let facts = Facts {
+        errors,
+        escalated,
+        removed_any: !removals.is_empty(),
+        has_banner: scan.has_banner,
+    };
+    let Outcome { downgrade, verdict } = outcome(&facts, config);
+    let mut labels = claim_checks.labels;
+    labels.retain(|(c, _)| !removals.has_claim(*c));
     Judgement {
         resolved,
         claims,
         findings,
         suppressed,
-        removed_claims,
-        removed_markers,
-        conflicts,
+        removed_claims: removals.claims,
+        removed_markers: removals.markers,
+        conflicts: chapter.conflicts,
         labels,
-        diversity,
-        grounded,
+        diversity: chapter.diversity,
+        grounded: claim_checks.grounded,
         errors,
         downgrade,
         verdict,

@@ -205,3 +205,6 @@ enum FindingSubject {
     /// An item or the whole chapter.
     Other,
 }
+
+#[cfg(test)]
+mod tests;

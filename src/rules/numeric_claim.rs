@@ -1,9 +1,8 @@
-//! `numeric-claim` (seed 000 §3.1): a claim that states a number, a
-//! percentage or a specific date needs a tier 1-2 citation, or citations
-//! from two different publishers.
+//! `numeric-claim`: a claim that states a number, a percentage or a specific
+//! date needs a tier 1-2 citation, or citations from two different publishers.
 //!
-//! A figure is any number of [`numbers_in`] (the one definition, in
-//! `numbers.rs`, shared with `number-not-in-evidence`) except a year on its
+//! A figure is any number of [`numbers_in`] (the one definition, in the
+//! number parser, shared with `number-not-in-evidence`) except a year on its
 //! own: quantities (`2.9`, `1,200`, `$3.2bn`), percentages, ranges
 //! (`5.25-5.50%`, one figure), days next to a month (`March 12`), times and
 //! numeric dates (`2026-02-10`). Not figures: a year alone (`in 2025`),

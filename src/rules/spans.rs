@@ -2,7 +2,7 @@
 //! (`content`), its offsets must select exactly the text it quotes.
 //!
 //! Offsets count characters (Unicode scalar values) from 0, end exclusive,
-//! as the model APIs' `start_char_index`/`end_char_index` do (seed 001 keeps
+//! as the model APIs' `start_char_index`/`end_char_index` do (an item keeps
 //! them as `source_span`). `source_span` must select `cited_text` (else
 //! `quote_span.text`), and a `quote_span` with `start` and `end` must select
 //! its `text`. An item without `content` cannot be checked.

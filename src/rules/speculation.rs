@@ -1,5 +1,5 @@
-//! `unlabelled-speculation` (seed 003 §5 rule 3, off by default):
-//! speculative wording in a claim that lacks the `[SPECULATION]` label.
+//! `unlabelled-speculation` (off by default): speculative wording in a claim
+//! that lacks the `[SPECULATION]` label.
 //!
 //! The words, matched as whole words without case (except `may`, which is
 //! a month with a capital): could, might, may, possibly, perhaps, probably,

@@ -109,6 +109,7 @@ pub fn violations(items: &[Resolved<'_>], limits: &Diversity) -> Vec<(Rule, Stri
     out
 }
 
+/// A share (0 to 1) as a whole percentage.
 fn percent(share: f64) -> u32 {
     (share * 100.0).round() as u32
 }

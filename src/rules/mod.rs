@@ -99,6 +99,8 @@ impl fmt::Display for Severity {
     }
 }
 
+/// Defines [`Rule`] from one table: each rule's doc, variant, id, default
+/// level and help line.
 macro_rules! rules {
     ($( $(#[$doc:meta])* $variant:ident = $id:literal, $level:ident, $help:literal; )*) => {
         /// A rule: one kind of violation, with a stable id.

@@ -6,6 +6,7 @@
 //! likely, speculate(s/d), speculation, rumor(s), rumour(s), reportedly,
 //! allegedly, and the phrases "expected to" and "set to".
 
+/// The speculative words, lowercase.
 const WORDS: &[&str] = &[
     "could",
     "might",
@@ -25,6 +26,7 @@ const WORDS: &[&str] = &[
     "allegedly",
 ];
 
+/// The speculative two-word phrases, lowercase.
 const PHRASES: &[&str] = &["expected to", "set to"];
 
 /// The first speculative word or phrase in a claim, if any.

@@ -201,7 +201,8 @@ fn required_fields<'s>(id: &str, item: &'s EvidenceItem) -> Result<Cited<'s>, Vi
         ("source_id", item.source_id.is_none()),
     ]
     .into_iter()
-    .filter_map(|(name, absent)| absent.then(|| format!("`{name}`")))
+    .filter(|(_, absent)| *absent)
+    .map(|(name, _)| format!("`{name}`"))
     .collect();
     Err((
         Rule::MissingField,

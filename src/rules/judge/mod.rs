@@ -73,9 +73,9 @@ pub struct Conflict<'s> {
 /// Everything the judge decided about a chapter.
 #[derive(Debug)]
 pub struct Judgement<'s> {
-    /// The resolution of each marker of the scan.
+    /// The resolution of each marker of the scan, by [`MarkerId`].
     pub resolved: Vec<Option<Resolved<'s>>>,
-    /// The claims checked.
+    /// The claims checked, by [`ClaimId`].
     pub claims: Vec<Claim>,
     /// Every finding, in document order.
     pub findings: Vec<Judged>,
@@ -84,7 +84,7 @@ pub struct Judgement<'s> {
     pub suppressed: Vec<(Finding, String)>,
     /// Claims removed in `remove` mode, with their replacement phrase.
     pub removed_claims: Vec<(ClaimId, &'static str)>,
-    /// Markers taken out of claims in `remove` mode.
+    /// Markers taken out of claims in `remove` mode, in document order.
     pub removed_markers: Vec<MarkerId>,
     /// Pairs of cited items that contradict each other.
     pub conflicts: Vec<Conflict<'s>>,

@@ -6,7 +6,7 @@ use super::{Edit, Entry, Target, escape};
 use crate::config::{Config, Removal};
 use crate::markers::{Scan, is_escaped, line_end};
 use crate::rules::confidence::LABELS;
-use crate::rules::{Judgement, Resolved};
+use crate::rules::{ClaimId, Judgement, Resolved};
 use crate::store::CitationList;
 use crate::syntax::{conflict_note_lines, is_conflict_note};
 use std::collections::HashMap;
@@ -33,7 +33,7 @@ pub fn chapter_edits(
     // Removals (`remove` mode): their markers are neither numbered nor listed.
     let mut skip = vec![false; scan.markers.len()];
     for &(c, phrase) in &judgement.removed_claims {
-        let claim = &judgement.claims[c];
+        let claim = judgement.claim(c);
         for &m in &claim.markers {
             skip[m] = true;
         }
@@ -47,8 +47,8 @@ pub fn chapter_edits(
         ));
     }
     for &m in &judgement.removed_markers {
-        skip[m] = true;
-        let mut range = scan.markers[m].span.clone();
+        skip[m.0] = true;
+        let mut range = scan.markers[m.0].span.clone();
         // Take one space before the marker with it: `claim [EVID:x].` → `claim.`
         if range.start > 0 && text.as_bytes()[range.start - 1] == b' ' {
             range.start -= 1;
@@ -61,7 +61,7 @@ pub fn chapter_edits(
 
     // Confidence labels, replacing an earlier run's label.
     for &(c, label) in &judgement.labels {
-        let mut at = judgement.claims[c].span.start;
+        let mut at = judgement.claim(c).span.start;
         if text[..at].ends_with('\\') {
             // The text of `\[` starts after its backslash.
             at -= 1;
@@ -139,7 +139,7 @@ pub fn chapter_edits(
             continue;
         }
         let at = match conflict.block {
-            Some(block) => line_end(text, scan.blocks[block].top_end),
+            Some(block) => line_end(text, scan.blocks[block.0].top_end),
             None => scan.references.as_ref().map_or(text.len(), |r| r.start),
         };
         let lines = conflict_note_lines(&conflict_details(a, b));
@@ -200,11 +200,11 @@ fn removal_edit(
     text: &str,
     scan: &Scan,
     judgement: &Judgement<'_>,
-    c: usize,
+    c: ClaimId,
     phrase: &str,
     removal: Removal,
 ) -> Edit {
-    let claim = &judgement.claims[c];
+    let claim = judgement.claim(c);
     let block = &scan.blocks[claim.block];
     let replace = Edit {
         range: claim.span.clone(),

@@ -1,5 +1,5 @@
-//! Confidence labels (seed 000 §6, `confidence-labels = true`): each
-//! grounded claim is prefixed with a label computed from its citations.
+//! Confidence labels (`confidence-labels = true`): each grounded claim is
+//! prefixed with a label computed from its citations.
 //!
 //! With P the number of distinct publishers a claim cites and T the best
 //! (lowest) tier among its items:

@@ -1,13 +1,12 @@
-//! Evidence diversity per chapter (seed 000 §4.2): `publisher-dominance`,
-//! `low-credibility-mix` and `monitor-only-share`, computed over the
-//! distinct items a chapter cites (each item counts once however often it
-//! is cited).
+//! Evidence diversity per chapter: `publisher-dominance`, `low-credibility-mix`
+//! and `monitor-only-share`, computed over the distinct items a chapter cites
+//! (each item counts once however often it is cited).
 
 use super::{Resolved, Rule};
 use crate::config::Diversity;
 use serde::Serialize;
 
-/// The diversity of a chapter's cited evidence (seed 000 §4.4's
+/// The diversity of a chapter's cited evidence (the JSON report's
 /// `diversity_stats`), percentages rounded to integers.
 #[derive(Debug, Clone, Default, PartialEq, Eq, Serialize)]
 pub struct DiversityStats {
@@ -110,6 +109,7 @@ pub fn violations(items: &[Resolved<'_>], limits: &Diversity) -> Vec<(Rule, Stri
     out
 }
 
+/// A share (0 to 1) as a whole percentage.
 fn percent(share: f64) -> u32 {
     (share * 100.0).round() as u32
 }

@@ -7,18 +7,20 @@
 pub mod claims;
 pub mod confidence;
 pub mod diversity;
+pub mod ids;
 pub mod judge;
-mod number_evidence;
-pub mod numbers;
-pub mod numeric;
+mod number_not_in_evidence;
+pub mod number_parse;
+pub mod numeric_claim;
 pub mod policy;
 mod resolution;
 mod spans;
 pub mod speculation;
 mod unknown_chapter;
 
+pub use ids::{BlockId, ClaimId, MarkerId};
 pub use judge::{Judged, Judgement, Verdict, judge};
-pub use number_evidence::numbers_not_in_evidence;
+pub use number_not_in_evidence::numbers_not_in_evidence;
 pub use resolution::{Resolved, is_http_url, resolve, resolve_id};
 pub use spans::span_mismatches;
 pub use unknown_chapter::{StoreFinding, unknown_chapters};
@@ -44,8 +46,8 @@ pub struct Finding {
     pub message: String,
     /// Byte range in the chapter (the marker, or the claim).
     pub span: Range<usize>,
-    /// The block (claim) concerned, as an index into the scan's blocks.
-    pub block: Option<usize>,
+    /// The block (claim) concerned.
+    pub block: Option<BlockId>,
     /// The evidence ids concerned.
     pub evidence_ids: Vec<String>,
     /// The first words of the claim concerned, when the finding is about
@@ -99,6 +101,8 @@ impl fmt::Display for Severity {
     }
 }
 
+/// Defines [`Rule`] from one table: each rule's doc, variant, id, default
+/// level and help line.
 macro_rules! rules {
     ($( $(#[$doc:meta])* $variant:ident = $id:literal, $level:ident, $help:literal; )*) => {
         /// A rule: one kind of violation, with a stable id.

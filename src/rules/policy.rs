@@ -1,9 +1,8 @@
-//! `policy-claim` (seed 000 §3.1): a claim whose cited evidence carries a
-//! policy tag (`policy-tags`, by default `policy_centralbank` and
-//! `macro_data`; an item's tags and its source's count) must cite a tier-1
-//! item when the chapter's evidence pack holds a tier-1 item with that tag.
-//! The pack is the chapter's citation list in the store, or else every item
-//! the chapter cites.
+//! `policy-claim`: a claim whose cited evidence carries a policy tag
+//! (`policy-tags`, by default `policy_centralbank` and `macro_data`; an item's
+//! tags and its source's count) must cite a tier-1 item when the chapter's
+//! evidence pack holds a tier-1 item with that tag. The pack is the chapter's
+//! citation list in the store, or else every item the chapter cites.
 
 use super::Resolved;
 

@@ -101,7 +101,6 @@ pub fn resolve_id<'s>(
     store: &'s Store,
     config: &Config,
 ) -> Result<Resolved<'s>, Unresolved> {
-    let as_of = config.as_of;
     let Some((id, item)) = store.item_entry(id) else {
         return Err((
             Rule::UnknownEvidence,
@@ -109,15 +108,45 @@ pub fn resolve_id<'s>(
             Some(id.to_owned()),
         ));
     };
-    let fail = |rule: Rule, message: String| Err((rule, message, Some(id.to_owned())));
+    let with_id = |(rule, message): Violation| (rule, message, Some(id.to_owned()));
+    check_status(id, item).map_err(with_id)?;
+    let Cited {
+        url,
+        title,
+        source_id,
+    } = required_fields(id, item).map_err(with_id)?;
+    let Some(source) = store.source(source_id) else {
+        return Err(with_id((
+            Rule::UnknownSource,
+            format!(
+                "evidence `{id}` has source_id `{source_id}`, which is not in the source registry"
+            ),
+        )));
+    };
+    check_link(id, item, url, source_id, source).map_err(with_id)?;
+    check_dates(id, item, config).map_err(with_id)?;
+    Ok(Resolved {
+        id,
+        item,
+        source,
+        url,
+        title,
+        published_at: item.published_at,
+    })
+}
+
+/// A rule an item violates, and the message.
+type Violation = (Rule, String);
+
+/// `deleted-evidence` and `invalid-evidence`: the item's status (or its
+/// link check's) must be active.
+fn check_status(id: &str, item: &EvidenceItem) -> Result<(), Violation> {
     match item.status {
-        Status::Active => {}
-        Status::Deleted => {
-            return fail(
-                Rule::DeletedEvidence,
-                format!("evidence `{id}` is deleted (`status: deleted`)"),
-            );
-        }
+        Status::Active => Ok(()),
+        Status::Deleted => Err((
+            Rule::DeletedEvidence,
+            format!("evidence `{id}` is deleted (`status: deleted`)"),
+        )),
         Status::Invalid => {
             let message = match &item.link_check {
                 Some(check) => {
@@ -133,52 +162,74 @@ pub fn resolve_id<'s>(
                 }
                 None => format!("evidence `{id}` is marked invalid (`status: invalid`)"),
             };
-            return fail(Rule::InvalidEvidence, message);
+            Err((Rule::InvalidEvidence, message))
         }
     }
+}
+
+/// The fields a citation needs, present.
+struct Cited<'s> {
+    /// The item's URL, as written.
+    url: &'s str,
+    /// Its title (`title`, else `document_title`).
+    title: &'s str,
+    /// Its source's id.
+    source_id: &'s str,
+}
+
+/// `missing-field`: an item needs a `url`, a title, a `source_id` and a
+/// publication date (a `citation.v1` record, which has a link check, has
+/// none and needs none). Names every field missing.
+fn required_fields<'s>(id: &str, item: &'s EvidenceItem) -> Result<Cited<'s>, Violation> {
     let dated = item.published_at.is_some() || item.link_check.is_some();
-    let missing: Vec<&str> = [
+    if let (Some(url), Some(title), true, Some(source_id)) = (
+        item.url.as_deref(),
+        item.display_title(),
+        dated,
+        item.source_id.as_deref(),
+    ) {
+        return Ok(Cited {
+            url,
+            title,
+            source_id,
+        });
+    }
+    let missing: Vec<String> = [
         ("url", item.url.is_none()),
         ("title", item.display_title().is_none()),
         ("published_at", !dated),
         ("source_id", item.source_id.is_none()),
     ]
     .into_iter()
-    .filter_map(|(name, absent)| absent.then_some(name))
+    .filter(|(_, absent)| *absent)
+    .map(|(name, _)| format!("`{name}`"))
     .collect();
-    let (Some(url), Some(title), true, Some(source_id)) = (
-        item.url.as_deref(),
-        item.display_title(),
-        dated,
-        item.source_id.as_deref(),
-    ) else {
-        return fail(
-            Rule::MissingField,
-            format!(
-                "evidence `{id}` lacks {} (required to cite it)",
-                missing
-                    .iter()
-                    .map(|m| format!("`{m}`"))
-                    .collect::<Vec<_>>()
-                    .join(", ")
-            ),
-        );
-    };
-    let Some(source) = store.source(source_id) else {
-        return fail(
-            Rule::UnknownSource,
-            format!(
-                "evidence `{id}` has source_id `{source_id}`, which is not in the source registry"
-            ),
-        );
-    };
+    Err((
+        Rule::MissingField,
+        format!(
+            "evidence `{id}` lacks {} (required to cite it)",
+            missing.join(", ")
+        ),
+    ))
+}
+
+/// `unsafe-url` and `registry-mismatch`: the URL must be absolute http(s)
+/// and start with one of the source's `url_prefixes` (if it lists any),
+/// and a publisher the item names must be its source's.
+fn check_link(
+    id: &str,
+    item: &EvidenceItem,
+    url: &str,
+    source_id: &str,
+    source: &Source,
+) -> Result<(), Violation> {
     if item.link().is_none() {
-        return fail(
+        return Err((
             Rule::UnsafeUrl,
             format!(
                 "evidence `{id}` has url {url:?}, which is not an absolute http or https URL; it is never linked"
             ),
-        );
+        ));
     }
     if !source.url_prefixes.is_empty()
         && !source
@@ -186,13 +237,13 @@ pub fn resolve_id<'s>(
             .iter()
             .any(|p| url.starts_with(p.as_str()))
     {
-        return fail(
+        return Err((
             Rule::RegistryMismatch,
             format!(
                 "evidence `{id}` has url {url:?}, which starts with none of the `url_prefixes` of source `{source_id}` ({})",
                 source.url_prefixes.join(", ")
             ),
-        );
+        ));
     }
     // A `citation.v1` record's source is made up from its URL's host, so
     // its own publisher is the only one there is.
@@ -200,45 +251,45 @@ pub fn resolve_id<'s>(
         && item.link_check.is_none()
         && publisher != source.publisher
     {
-        return fail(
+        return Err((
             Rule::RegistryMismatch,
             format!(
                 "evidence `{id}` names publisher {publisher:?}, but its source `{source_id}` is published by {:?}",
                 source.publisher
             ),
-        );
+        ));
     }
+    Ok(())
+}
+
+/// `stale-evidence` and `expired-evidence`: the item must be no older than
+/// `max-age-days` and not expired, at the as-of date.
+fn check_dates(id: &str, item: &EvidenceItem, config: &Config) -> Result<(), Violation> {
+    let as_of = config.as_of;
     if let (Some(days), Some(published_at)) = (config.max_age_days, item.published_at)
         && (as_of.as_second() - published_at.as_second()) > i64::from(days) * 86_400
     {
         let age_days = (as_of.as_second() - published_at.as_second()) / 86_400;
-        return fail(
+        return Err((
             Rule::StaleEvidence,
             format!(
                 "evidence `{id}` was published {age_days} days before the as-of date {} (max-age-days = {days})",
                 as_of.strftime("%Y-%m-%d")
             ),
-        );
+        ));
     }
     if let Some(expires_at) = item.expires_at
         && expires_at < as_of
     {
-        return fail(
+        return Err((
             Rule::ExpiredEvidence,
             format!(
                 "evidence `{id}` expired at {expires_at} (as of {})",
                 as_of.strftime("%Y-%m-%dT%H:%M:%SZ")
             ),
-        );
+        ));
     }
-    Ok(Resolved {
-        id,
-        item,
-        source,
-        url,
-        title,
-        published_at: item.published_at,
-    })
+    Ok(())
 }
 
 /// Whether `url` is an absolute http or https URL with a host (what

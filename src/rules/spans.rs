@@ -2,12 +2,12 @@
 //! (`content`), its offsets must select exactly the text it quotes.
 //!
 //! Offsets count characters (Unicode scalar values) from 0, end exclusive,
-//! as the model APIs' `start_char_index`/`end_char_index` do (seed 001 keeps
+//! as the model APIs' `start_char_index`/`end_char_index` do (an item keeps
 //! them as `source_span`). `source_span` must select `cited_text` (else
 //! `quote_span.text`), and a `quote_span` with `start` and `end` must select
 //! its `text`. An item without `content` cannot be checked.
 
-use super::{Finding, Resolved, Rule};
+use super::{BlockId, Finding, Resolved, Rule};
 use crate::markers::Scan;
 use crate::store::{EvidenceItem, char_slice};
 use std::collections::HashSet;
@@ -28,7 +28,7 @@ pub fn span_mismatches(scan: &Scan, resolved: &[Option<Resolved<'_>>]) -> Vec<Fi
                 rule: Rule::SpanMismatch,
                 message: format!("evidence `{}`: {problem}", evidence.id),
                 span: marker.span.clone(),
-                block: marker.block,
+                block: marker.block.map(BlockId),
                 evidence_ids: vec![evidence.id.to_owned()],
                 excerpt: None,
             });

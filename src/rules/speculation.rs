@@ -1,11 +1,12 @@
-//! `unlabelled-speculation` (seed 003 §5 rule 3, off by default):
-//! speculative wording in a claim that lacks the `[SPECULATION]` label.
+//! `unlabelled-speculation` (off by default): speculative wording in a claim
+//! that lacks the `[SPECULATION]` label.
 //!
 //! The words, matched as whole words without case (except `may`, which is
 //! a month with a capital): could, might, may, possibly, perhaps, probably,
 //! likely, speculate(s/d), speculation, rumor(s), rumour(s), reportedly,
 //! allegedly, and the phrases "expected to" and "set to".
 
+/// The speculative words, lowercase.
 const WORDS: &[&str] = &[
     "could",
     "might",
@@ -25,6 +26,7 @@ const WORDS: &[&str] = &[
     "allegedly",
 ];
 
+/// The speculative two-word phrases, lowercase.
 const PHRASES: &[&str] = &["expected to", "set to"];
 
 /// The first speculative word or phrase in a claim, if any.

@@ -12,8 +12,8 @@
 //! passage rarely repeats its own date.
 
 use super::claims::is_claim;
-use super::numbers::{Number, NumberKind, numbers_in};
-use super::{Finding, Resolved, Rule};
+use super::number_parse::{Number, NumberKind, numbers_in};
+use super::{BlockId, Finding, Resolved, Rule};
 use crate::markers::Scan;
 use std::collections::{HashMap, HashSet};
 
@@ -105,7 +105,7 @@ pub fn numbers_not_in_evidence(
             rule: Rule::NumberNotInEvidence,
             message,
             span,
-            block: Some(i),
+            block: Some(BlockId(i)),
             evidence_ids: items.iter().map(|e| e.id.to_owned()).collect(),
             excerpt: None,
         });

@@ -1,9 +1,8 @@
-//! `numeric-claim` (seed 000 §3.1): a claim that states a number, a
-//! percentage or a specific date needs a tier 1-2 citation, or citations
-//! from two different publishers.
+//! `numeric-claim`: a claim that states a number, a percentage or a specific
+//! date needs a tier 1-2 citation, or citations from two different publishers.
 //!
-//! A figure is any number of [`numbers_in`] (the one definition, in
-//! `numbers.rs`, shared with `number-not-in-evidence`) except a year on its
+//! A figure is any number of [`numbers_in`] (the one definition, in the
+//! number parser, shared with `number-not-in-evidence`) except a year on its
 //! own: quantities (`2.9`, `1,200`, `$3.2bn`), percentages, ranges
 //! (`5.25-5.50%`, one figure), days next to a month (`March 12`), times and
 //! numeric dates (`2026-02-10`). Not figures: a year alone (`in 2025`),
@@ -11,7 +10,7 @@
 //! citation number (`[3]`), numbers in words.
 
 use super::Resolved;
-use super::numbers::{NumberKind, is_range_separator, numbers_in};
+use super::number_parse::{NumberKind, is_range_separator, numbers_in};
 use std::ops::Range;
 
 /// The first figure (number, percentage or specific date) a text states:

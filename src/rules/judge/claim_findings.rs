@@ -1,0 +1,212 @@
+//! The claim phase: the rules that judge each claim by the evidence it
+//! cites (`ungrounded-claim`, `numeric-claim`, `policy-claim`,
+//! `unlabelled-speculation`), and its confidence label.
+
+use super::FindingSubject;
+use super::resolve_markers::CitedItems;
+use crate::config::Config;
+use crate::rules::claims::Claim;
+use crate::rules::{BlockId, ClaimId, Finding, Level, Resolved, Rule, resolve_id};
+use crate::rules::{confidence, numeric_claim, policy, speculation};
+use crate::store::{CitationList, Store};
+use crate::syntax::{CITE_OFFICIAL, INSUFFICIENT_CREDIBLE, INSUFFICIENT_EVIDENCE};
+use std::cell::OnceCell;
+
+/// A claim that `remove` mode would take out, unless the finding that
+/// fails it is suppressed.
+#[derive(Debug, Clone, Copy)]
+pub(super) struct ClaimFailure {
+    /// The claim.
+    pub claim: ClaimId,
+    /// The rule it fails.
+    pub rule: Rule,
+    /// The phrase that replaces it.
+    pub phrase: &'static str,
+}
+
+/// What the claim rules found.
+#[derive(Default)]
+pub(super) struct ClaimFindings {
+    /// Their findings, claim by claim.
+    pub findings: Vec<(Finding, FindingSubject)>,
+    /// The failing claims, in claim order; at most one failure a claim.
+    pub failures: Vec<ClaimFailure>,
+    /// How many claims have at least one resolving marker.
+    pub grounded: usize,
+    /// The confidence label of each grounded claim, when labels are on.
+    pub labels: Vec<(ClaimId, &'static str)>,
+}
+
+/// Applies the claim rules to every claim. `resolved` is the resolution of
+/// each marker; `cited` the distinct items the chapter cites.
+pub(super) fn claim_findings<'s>(
+    claims: &[Claim],
+    resolved: &[Option<Resolved<'s>>],
+    cited: &CitedItems<'s>,
+    store: &'s Store,
+    list: Option<&'s CitationList>,
+    config: &Config,
+) -> ClaimFindings {
+    let pack = EvidencePack {
+        items: OnceCell::new(),
+        list,
+        store,
+        config,
+        cited: &cited.items,
+    };
+    let mut out = ClaimFindings::default();
+    for (c, claim) in claims.iter().enumerate() {
+        let id = ClaimId(c);
+        let cites: Vec<&Resolved<'s>> = claim
+            .markers
+            .iter()
+            .filter_map(|&m| resolved[m].as_ref())
+            .collect();
+        let failure = if cites.is_empty() {
+            let finding = ungrounded(claim, list.is_some());
+            out.findings.push((finding, FindingSubject::Claim(id)));
+            Some((Rule::UngroundedClaim, INSUFFICIENT_EVIDENCE))
+        } else {
+            out.grounded += 1;
+            if config.confidence_labels {
+                out.labels.push((id, confidence::label(&cites)));
+            }
+            grounded_claim_findings(id, claim, &cites, &pack, config, &mut out.findings)
+        };
+        if let Some((rule, phrase)) = failure {
+            out.failures.push(ClaimFailure {
+                claim: id,
+                rule,
+                phrase,
+            });
+        }
+    }
+    out
+}
+
+/// The `ungrounded-claim` finding of a claim without a resolving marker.
+fn ungrounded(claim: &Claim, has_list: bool) -> Finding {
+    let message = if claim.markers.is_empty() {
+        let mut m = "claim cites no evidence".to_owned();
+        if !has_list && has_bare_number(&claim.text) {
+            m.push_str(" (`[N]` markers need a citation list for this chapter under `chapters` in the store)");
+        }
+        m
+    } else {
+        "claim has no marker that resolves: every marker it carries is invalid".to_owned()
+    };
+    claim_finding(claim, Rule::UngroundedClaim, message, Vec::new())
+}
+
+/// The rules for a claim that cites the resolving items `cites`: pushes
+/// their findings, and returns the rule that fails the claim (with its
+/// replacement phrase), if one does at level `error`.
+fn grounded_claim_findings<'s>(
+    id: ClaimId,
+    claim: &Claim,
+    cites: &[&Resolved<'s>],
+    pack: &EvidencePack<'_, 's>,
+    config: &Config,
+    findings: &mut Vec<(Finding, FindingSubject)>,
+) -> Option<(Rule, &'static str)> {
+    let mut failure = None;
+    let mut push = |rule: Rule, message: String, ids: Vec<String>| {
+        let finding = claim_finding(claim, rule, message, ids);
+        findings.push((finding, FindingSubject::Claim(id)));
+    };
+    let ids = || cites.iter().map(|r| r.id.to_owned()).collect::<Vec<_>>();
+    let on = |rule: Rule| config.level(rule) != Level::Off;
+    if on(Rule::NumericClaim)
+        && let Some(figure) = numeric_claim::first_figure(&claim.text)
+        && !numeric_claim::is_corroborated(cites)
+    {
+        push(
+            Rule::NumericClaim,
+            format!(
+                "claim states `{}` but cites neither a tier 1-2 source nor two different publishers",
+                &claim.text[figure]
+            ),
+            ids(),
+        );
+        if config.level(Rule::NumericClaim) == Level::Error {
+            failure = Some((Rule::NumericClaim, INSUFFICIENT_CREDIBLE));
+        }
+    }
+    if on(Rule::PolicyClaim)
+        && let Some((official, tag)) =
+            policy::missing_official(cites, || pack.items(), &config.policy_tags)
+    {
+        push(
+            Rule::PolicyClaim,
+            format!(
+                "policy claim (`{tag}`) cites no tier-1 source, but the chapter's evidence holds `{official}`"
+            ),
+            ids(),
+        );
+        // A claim failing both keeps the first rule's phrase.
+        if config.level(Rule::PolicyClaim) == Level::Error && failure.is_none() {
+            failure = Some((Rule::PolicyClaim, CITE_OFFICIAL));
+        }
+    }
+    // Off by default: skip the word scan unless it is asked for.
+    if on(Rule::UnlabelledSpeculation)
+        && let Some(word) = speculation::speculative_word(&claim.text)
+    {
+        push(
+            Rule::UnlabelledSpeculation,
+            format!("speculative wording (`{word}`) without the `[SPECULATION]` label"),
+            Vec::new(),
+        );
+    }
+    failure
+}
+
+/// A finding about a claim: at its span, with its first words.
+fn claim_finding(claim: &Claim, rule: Rule, message: String, evidence_ids: Vec<String>) -> Finding {
+    Finding {
+        rule,
+        message,
+        span: claim.span.clone(),
+        block: Some(BlockId(claim.block)),
+        evidence_ids,
+        excerpt: Some(claim.excerpt(8)),
+    }
+}
+
+/// The evidence a policy claim is checked against: the chapter's citation
+/// list, else every item the chapter cites. Resolved once, and only when a
+/// policy claim asks for it.
+struct EvidencePack<'a, 's> {
+    /// The pack, once resolved.
+    items: OnceCell<Vec<Resolved<'s>>>,
+    /// The chapter's citation list, if the store has one.
+    list: Option<&'s CitationList>,
+    /// The store its ids resolve against.
+    store: &'s Store,
+    /// The configuration they resolve under.
+    config: &'a Config,
+    /// The distinct items the chapter cites.
+    cited: &'a [Resolved<'s>],
+}
+
+impl<'s> EvidencePack<'_, 's> {
+    /// The pack's items (the list's ids that resolve).
+    fn items(&self) -> &[Resolved<'s>] {
+        self.items.get_or_init(|| match self.list {
+            Some(list) => list
+                .ids
+                .iter()
+                .filter_map(|id| resolve_id(id, self.store, self.config).ok())
+                .collect(),
+            None => self.cited.to_vec(),
+        })
+    }
+}
+
+/// Whether the text holds something like `[3]`.
+fn has_bare_number(text: &str) -> bool {
+    text.split('[').skip(1).any(|rest| {
+        rest.split_once(']')
+            .is_some_and(|(n, _)| !n.is_empty() && n.bytes().all(|b| b.is_ascii_digit()))
+    })
+}

@@ -1,0 +1,203 @@
+//! The judge: applies every rule to one scanned chapter and decides what
+//! the build does with it (publish, remove claims, downgrade, fail).
+//!
+//! Pure: it reads the scan, the store and the config, and returns a
+//! [`Judgement`] that the renderer turns into edits.
+
+mod chapter_findings;
+mod claim_findings;
+mod evidence_findings;
+mod removal;
+mod resolve_markers;
+mod suppression;
+mod verdict;
+
+use super::claims::{Claim, claims};
+use super::diversity::DiversityStats;
+use super::{BlockId, ClaimId, Finding, Level, MarkerId, Resolved, Severity};
+use crate::config::{Config, Mode};
+use crate::markers::Scan;
+use crate::store::{CitationList, Store};
+use chapter_findings::chapter_findings;
+use claim_findings::claim_findings;
+use evidence_findings::{item_findings, passage_findings};
+use removal::{Removals, escalation, judged};
+use resolve_markers::{CitedItems, resolve_markers};
+use serde::Serialize;
+use suppression::Suppressions;
+use verdict::{Facts, Outcome, outcome, set_printed_severities};
+
+/// What the build does with a chapter.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "snake_case")]
+pub enum Verdict {
+    /// Published as written (perhaps with warnings).
+    Published,
+    /// Published with failing claims removed (`remove` mode).
+    RemovedClaims,
+    /// Published under the Unverified Summary banner.
+    Downgraded,
+    /// The build stops.
+    Failed,
+}
+
+/// A finding with what the build made of it.
+#[derive(Debug, Clone)]
+pub struct Judged {
+    /// The finding.
+    pub finding: Finding,
+    /// Its configured level (never `Off`: those are dropped).
+    pub level: Level,
+    /// Its severity in this build's output.
+    pub severity: Severity,
+    /// Whether `remove` mode took the claim or marker out.
+    pub removed: bool,
+}
+
+/// A conflicting-evidence note to insert.
+#[derive(Debug, Clone)]
+pub struct Conflict<'s> {
+    /// The two items, in order of first citation.
+    pub items: [Resolved<'s>; 2],
+    /// The block after whose top-level block the note goes, if any.
+    pub block: Option<BlockId>,
+}
+
+/// Everything the judge decided about a chapter.
+#[derive(Debug)]
+pub struct Judgement<'s> {
+    /// The resolution of each marker of the scan, by [`MarkerId`].
+    pub resolved: Vec<Option<Resolved<'s>>>,
+    /// The claims checked, by [`ClaimId`].
+    pub claims: Vec<Claim>,
+    /// Every finding, in document order.
+    pub findings: Vec<Judged>,
+    /// Findings silenced by an `evidence-disable-next-line` comment, with
+    /// its reason.
+    pub suppressed: Vec<(Finding, String)>,
+    /// Claims removed in `remove` mode, with their replacement phrase.
+    pub removed_claims: Vec<(ClaimId, &'static str)>,
+    /// Markers taken out of claims in `remove` mode, in document order.
+    pub removed_markers: Vec<MarkerId>,
+    /// Pairs of cited items that contradict each other.
+    pub conflicts: Vec<Conflict<'s>>,
+    /// Confidence labels of grounded claims.
+    pub labels: Vec<(ClaimId, &'static str)>,
+    /// Diversity of the cited evidence.
+    pub diversity: DiversityStats,
+    /// Claims with at least one resolving marker.
+    pub grounded: usize,
+    /// Findings at level `error`.
+    pub errors: usize,
+    /// Whether the chapter gets the banner.
+    pub downgrade: bool,
+    /// What the build does with the chapter.
+    pub verdict: Verdict,
+}
+
+impl Judgement<'_> {
+    /// The claim `id` names.
+    pub fn claim(&self, id: ClaimId) -> &Claim {
+        &self.claims[id.0]
+    }
+}
+
+/// Judges a chapter. `checked` is false for excluded chapters, which are
+/// rendered but never judged.
+///
+/// The phases, in order: resolve the markers; apply the claim, item,
+/// passage and chapter rules (their findings kept in that order, which
+/// breaks ties when findings share a position and rule); check the
+/// suppression comments and take out what they silence; decide what
+/// `remove` mode takes out, and whether that needs escalating; set the
+/// printed severities and the verdict.
+pub fn judge<'s>(
+    text: &str,
+    scan: &Scan,
+    store: &'s Store,
+    list: Option<&'s CitationList>,
+    config: &Config,
+    checked: bool,
+) -> Judgement<'s> {
+    let markers = resolve_markers(scan, store, list, config);
+    let resolved = markers.resolved;
+    let claims = claims(
+        scan,
+        config.claims,
+        &config.sections,
+        config.claim_min_words,
+    );
+    let cited = CitedItems::new(&resolved);
+    let claim_checks = claim_findings(&claims, &resolved, &cited, store, list, config);
+    let chapter = chapter_findings(scan, &cited, config);
+    let (suppressions, invalid_suppressions) = Suppressions::check(scan);
+    let mut candidates: Vec<(Finding, FindingSubject)> = markers.findings;
+    candidates.extend(claim_checks.findings);
+    candidates.extend(item_findings(scan, &cited));
+    candidates.extend(passage_findings(text, scan, &resolved, config));
+    candidates.extend(chapter.findings);
+    candidates.extend(invalid_suppressions);
+    let mut failures = claim_checks.failures;
+    if !checked {
+        candidates.clear();
+        failures.clear();
+    }
+    let suppressed = suppressions.apply(&mut candidates, &mut failures);
+    candidates.sort_by_key(|(f, _)| (f.span.start, f.rule));
+
+    let remove = config.mode == Mode::Remove && checked;
+    let removals = if remove {
+        Removals::decide(&claims, &failures, &candidates, config)
+    } else {
+        Removals::default()
+    };
+    let mut findings = judged(candidates, &removals, config);
+    let errors = findings.iter().filter(|j| j.level == Level::Error).count();
+    let escalation = remove
+        .then(|| escalation(&removals, &claims, scan, &findings, config))
+        .flatten();
+    let escalated = escalation.is_some();
+    findings.extend(escalation);
+
+    set_printed_severities(&mut findings, escalated, config);
+    let facts = Facts {
+        errors,
+        escalated,
+        removed_any: !removals.is_empty(),
+        has_banner: scan.has_banner,
+    };
+    let Outcome { downgrade, verdict } = outcome(&facts, config);
+    let mut labels = claim_checks.labels;
+    labels.retain(|(c, _)| !removals.has_claim(*c));
+    Judgement {
+        resolved,
+        claims,
+        findings,
+        suppressed,
+        removed_claims: removals.claims,
+        removed_markers: removals.markers,
+        conflicts: chapter.conflicts,
+        labels,
+        diversity: chapter.diversity,
+        grounded: claim_checks.grounded,
+        errors,
+        downgrade,
+        verdict,
+    }
+}
+
+/// What a finding is about, so that `remove` mode knows what to take out
+/// (not to be confused with [`crate::store::Origin`], where a citation
+/// list comes from).
+#[derive(Debug, Clone, Copy)]
+enum FindingSubject {
+    /// A marker that does not resolve.
+    Marker(MarkerId),
+    /// A claim.
+    Claim(ClaimId),
+    /// An item or the whole chapter.
+    Other,
+}
+
+#[cfg(test)]
+mod tests;

@@ -1,0 +1,118 @@
+//! Tests of how the phases hand over to each other: suppression against
+//! removal, and chapters that are not checked.
+
+use super::*;
+use crate::markers::{MarkdownFlags, ScanOptions, scan};
+use crate::rules::Rule;
+use crate::syntax::INSUFFICIENT_EVIDENCE;
+use std::path::PathBuf;
+
+fn store() -> (tempfile::TempDir, Store) {
+    let dir = tempfile::tempdir().unwrap();
+    std::fs::write(
+        dir.path().join("s.json"),
+        r#"{"schema_version":"evidence.v1",
+        "sources":[{"source_id":"fed","publisher":"Federal Reserve","tier":1}],
+        "evidence":[{"id":"ok","source_id":"fed","url":"https://fed.gov/a","title":"A",
+                     "published_at":"2026-02-10T14:00:00Z"}]}"#,
+    )
+    .unwrap();
+    let store = crate::store::load(dir.path(), &[PathBuf::from("s.json")]).unwrap();
+    (dir, store)
+}
+
+/// Judges `text` in `mode`, `checked` or not.
+fn run(text: &str, mode: &str, checked: bool, test: impl FnOnce(&Scan, &Judgement<'_>)) {
+    let (_dir, store) = store();
+    let config = Config::from_value(
+        serde_json::json!({"store": "s", "as-of": "2026-02-20T00:00:00Z", "mode": mode}),
+    )
+    .unwrap();
+    let options = ScanOptions {
+        markdown: MarkdownFlags::default(),
+        numbered: false,
+        references_title: "References",
+        claim_min_words: config.claim_min_words,
+    };
+    let scan = scan(text, &options);
+    let judgement = judge(text, &scan, &store, None, &config, checked);
+    test(&scan, &judgement);
+}
+
+const UNGROUNDED: &str = "Rates rose after the meeting today.\n";
+const BAD_MARKER: &str = "Rates rose after the meeting today [EVID:ok] [EVID:nope].\n";
+
+fn suppress(rule: &str, text: &str) -> String {
+    format!("<!-- evidence-disable-next-line {rule} reason=\"test\" -->\n{text}")
+}
+
+#[test]
+fn remove_mode_takes_out_failing_claims_and_bad_markers() {
+    run(UNGROUNDED, "remove", true, |_, j| {
+        assert_eq!(j.removed_claims, [(ClaimId(0), INSUFFICIENT_EVIDENCE)]);
+        assert!(j.findings.iter().all(|f| f.removed));
+        assert_eq!(j.verdict, Verdict::RemovedClaims);
+    });
+    run(BAD_MARKER, "remove", true, |_, j| {
+        assert!(j.removed_claims.is_empty());
+        assert_eq!(j.removed_markers, [MarkerId(1)]);
+        assert_eq!(j.findings.len(), 1);
+        assert_eq!(j.findings[0].finding.rule, Rule::UnknownEvidence);
+        assert!(j.findings[0].removed);
+    });
+}
+
+#[test]
+fn a_marker_of_a_removed_claim_goes_with_it() {
+    run(
+        "Rates rose after the meeting today [EVID:nope].\n",
+        "remove",
+        true,
+        |_, j| {
+            assert_eq!(j.removed_claims, [(ClaimId(0), INSUFFICIENT_EVIDENCE)]);
+            assert!(j.removed_markers.is_empty());
+            assert_eq!(j.findings.len(), 2);
+            assert!(j.findings.iter().all(|f| f.removed));
+        },
+    );
+}
+
+#[test]
+fn a_suppressed_finding_removes_nothing() {
+    run(
+        &suppress("ungrounded-claim", UNGROUNDED),
+        "remove",
+        true,
+        |_, j| {
+            assert!(j.removed_claims.is_empty());
+            assert!(j.findings.is_empty());
+            assert_eq!(j.suppressed.len(), 1);
+            assert_eq!(j.suppressed[0].1, "test");
+            assert_eq!(j.verdict, Verdict::Published);
+        },
+    );
+    run(
+        &suppress("unknown-evidence", BAD_MARKER),
+        "remove",
+        true,
+        |_, j| {
+            assert!(j.removed_markers.is_empty());
+            assert!(j.findings.is_empty());
+            assert_eq!(j.suppressed[0].0.rule, Rule::UnknownEvidence);
+        },
+    );
+}
+
+#[test]
+fn an_unchecked_chapter_has_no_findings_but_its_markers_resolve() {
+    run(BAD_MARKER, "fail", false, |scan, j| {
+        assert!(j.findings.is_empty() && j.suppressed.is_empty());
+        assert_eq!(j.resolved.len(), scan.markers.len());
+        assert!(j.resolved[0].is_some() && j.resolved[1].is_none());
+        assert_eq!(j.verdict, Verdict::Published);
+    });
+    run(UNGROUNDED, "remove", false, |_, j| {
+        assert!(j.removed_claims.is_empty());
+        assert_eq!(j.verdict, Verdict::Published);
+    });
+}

@@ -1,0 +1,144 @@
+//! What counts as a number in prose, for the rules that check numeric
+//! claims: [`numbers_in`] finds them, pure and allocation-light.
+//!
+//! # Definition
+//!
+//! A **number** is a run of ASCII digits that stands alone as a word:
+//!
+//! * with optional thousands separators (`1,234,567`: commas followed by
+//!   exactly three digits) and an optional decimal part (`2.9`, `.5`);
+//! * with an optional mixed fraction, as central banks write rates:
+//!   `3-1/2`, `3 1/2` (denominator 2 to 16, numerator below it) or `3½`;
+//! * with an optional sign (`-0.3`, `−0.3`, `+143,000`), which is ignored:
+//!   values are magnitudes;
+//! * followed by an optional unit: `%`, `percent`, `per cent`, `pct`,
+//!   `percentage point(s)`, `pp` (all: [`NumberKind::Percent`]), `bp`,
+//!   `bps`, `basis point(s)`, `x`, and a scale, `k`/`thousand`,
+//!   `m`/`mn`/`million`, `bn`/`billion`, `tn`/`trillion`, which multiplies
+//!   [`Number::value`].
+//!
+//! A number's kind says what it measures: a **percentage**; a **year**
+//! (four digits from 1800 to 2199, nothing attached); a **day** of a month
+//! (1 to 31 next to a month name: `February 10`, `10 Feb.`); a **time**
+//! (`8:30`); a **date** (`2026-02-10`, `2/13`); or any other **quantity**.
+//! In a range (`5.25-5.50%`, `5.25 to 5.50 percent`, `March 17–18`,
+//! `between 5.25 and 5.50 percent`) the first number takes the kind of the
+//! second.
+//!
+//! **Not numbers**: digits that are part of a word or an identifier (`Q4`,
+//! `H1`, `G7`, `COVID-19`, `mp3`, `10Y`), ordinals (`1st`, `2nd`, `21st`),
+//! list numbering at the start of the text (`1.`, `2)`), references to a
+//! part of a document (`Section 3`, `Chapter 2`, `Table 1`, `Figure 4`,
+//! `page 12`, `§ 4`, `No. 7`, `#3`), a bracketed number (`[3]`, a
+//! citation), digits inside a URL, and years inside a
+//! quoted title (`"GDP, Fourth Quarter 2025"`, in straight or curly double
+//! quotes). A decimal comma (`2,50`) is not understood: it reads as two
+//! numbers.
+
+mod context;
+mod read;
+#[cfg(test)]
+mod tests;
+mod units;
+
+use context::{in_ranges, quoted_ranges};
+use read::read_number;
+use std::ops::Range;
+
+/// A number found in text.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Number {
+    /// Byte range in the text: the digits and the unit written after them.
+    pub span: Range<usize>,
+    /// The magnitude, with any scale applied (`143k` is 143000). For a
+    /// [`NumberKind::Time`] or [`NumberKind::Date`], its digits read as one
+    /// number (`8:30` is 830), which is only good for comparing.
+    pub value: f64,
+    /// The magnitude as written, before the scale (`143k` is 143).
+    pub unscaled: f64,
+    /// What the number measures.
+    pub kind: NumberKind,
+}
+
+/// What a number measures.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum NumberKind {
+    /// A count, amount or level: `143,000`, `2.4`, `25bp`.
+    Quantity,
+    /// A percentage or percentage points: `2.9%`, `5.50 percent`, `0.25pp`.
+    Percent,
+    /// A year: `2025`.
+    Year,
+    /// A day of a month, next to the month's name: the `10` of `February 10`.
+    Day,
+    /// A time of day: `8:30`.
+    Time,
+    /// A numeric date: `2026-02-10`, `2/13`.
+    Date,
+}
+
+impl Number {
+    /// Whether two numbers have the same magnitude, with or without their
+    /// scales (`143,000` matches `143k` and `143 thousand`).
+    pub fn matches(&self, other: &Number) -> bool {
+        same(self.value, other.value)
+            || same(self.unscaled, other.unscaled)
+            || same(self.value, other.unscaled)
+            || same(self.unscaled, other.value)
+    }
+}
+
+/// Whether two magnitudes are equal up to rounding error.
+fn same(a: f64, b: f64) -> bool {
+    (a - b).abs() <= 1e-9 * a.abs().max(b.abs()).max(1.0)
+}
+
+/// The numbers in `text`, in order. See the [module docs](self) for what
+/// counts as a number.
+pub fn numbers_in(text: &str) -> Vec<Number> {
+    let bytes = text.as_bytes();
+    let quoted = quoted_ranges(text);
+    let mut out: Vec<Number> = Vec::new();
+    let mut i = 0;
+    while i < bytes.len() {
+        let starts = bytes[i].is_ascii_digit()
+            || bytes[i] == b'.'
+                && bytes.get(i + 1).is_some_and(u8::is_ascii_digit)
+                && !text[..i].ends_with(|c: char| c.is_ascii_digit());
+        if !starts {
+            i += 1;
+            continue;
+        }
+        let (number, end) = read_number(text, i);
+        i = end.max(i + 1);
+        let Some(mut number) = number else { continue };
+        if number.kind == NumberKind::Year && in_ranges(&quoted, number.span.start) {
+            continue;
+        }
+        if let Some(previous) = out.last_mut() {
+            let between = &text[previous.span.end..number.span.start];
+            let head = text[..previous.span.start].trim_end();
+            let after_between = head
+                .len()
+                .checked_sub(7)
+                .and_then(|at| head.get(at..))
+                .is_some_and(|word| word.eq_ignore_ascii_case("between"));
+            if is_range_separator(between, after_between) {
+                if previous.kind == NumberKind::Quantity && number.kind != NumberKind::Year {
+                    previous.kind = number.kind;
+                } else if previous.kind == NumberKind::Day && number.kind == NumberKind::Quantity {
+                    number.kind = NumberKind::Day;
+                }
+            }
+        }
+        out.push(number);
+    }
+    out
+}
+
+/// Text between two numbers that makes them a range (`and` only after
+/// `between`).
+pub(in crate::rules) fn is_range_separator(between: &str, after_between: bool) -> bool {
+    let t = between.trim();
+    matches!(t, "-" | "–" | "—" | "to" | "through") || t == "and" && after_between
+}

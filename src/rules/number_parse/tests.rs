@@ -1,0 +1,230 @@
+//! Tests of the number parser.
+
+use super::*;
+
+/// `(text of the span, value, kind)` of each number.
+fn found(text: &str) -> Vec<(&str, f64, NumberKind)> {
+    numbers_in(text)
+        .into_iter()
+        .map(|n| (&text[n.span.clone()], n.value, n.kind))
+        .collect()
+}
+
+use NumberKind::*;
+
+#[test]
+fn plain_numbers_decimals_and_thousands_separators() {
+    assert_eq!(
+        found("Payrolls rose 143,000 and GDP grew 2.4 at a .5 pace; 1,234,567 in all."),
+        [
+            ("143,000", 143000.0, Quantity),
+            ("2.4", 2.4, Quantity),
+            (".5", 0.5, Quantity),
+            ("1,234,567", 1234567.0, Quantity)
+        ]
+    );
+    // A comma followed by other than three digits separates numbers.
+    assert_eq!(
+        found("values 2,50 and 1,2345"),
+        [
+            ("2", 2.0, Quantity),
+            ("50", 50.0, Quantity),
+            ("1", 1.0, Quantity),
+            ("2345", 2345.0, Quantity)
+        ]
+    );
+}
+
+#[test]
+fn percentages_in_every_spelling() {
+    for text in [
+        "2.9%",
+        "2.9 %",
+        "2.9 percent",
+        "2.9 per cent",
+        "2.9 pct",
+        "2.9pct",
+        "2.9 percentage points",
+        "2.9pp",
+    ] {
+        let numbers = numbers_in(text);
+        assert_eq!(numbers.len(), 1, "{text}");
+        assert_eq!(
+            (numbers[0].value, numbers[0].kind),
+            (2.9, Percent),
+            "{text}"
+        );
+        assert_eq!(numbers[0].span, 0..text.len(), "{text}");
+    }
+}
+
+#[test]
+fn ranges_share_the_kind_of_their_second_number() {
+    for text in [
+        "held at 5.25-5.50%",
+        "held at 5.25–5.50%",
+        "held at 5.25%–5.50%",
+        "held at 5.25 to 5.50 percent",
+        "held between 5.25 and 5.50 percent",
+    ] {
+        let numbers = numbers_in(text);
+        let got: Vec<_> = numbers.iter().map(|n| (n.value, n.kind)).collect();
+        assert_eq!(got, [(5.25, Percent), (5.5, Percent)], "{text}");
+    }
+    assert_eq!(
+        found("the meeting of March 17–18"),
+        [("17", 17.0, Day), ("18", 18.0, Day)]
+    );
+}
+
+#[test]
+fn mixed_fractions_as_central_banks_write_them() {
+    let got: Vec<_> = numbers_in("at 3-1/2 to 3-3/4 percent, then 5 1/4 and 4½")
+        .iter()
+        .map(|n| (n.value, n.kind))
+        .collect();
+    assert_eq!(
+        got,
+        [
+            (3.5, Percent),
+            (3.75, Percent),
+            (5.25, Quantity),
+            (4.5, Quantity)
+        ]
+    );
+}
+
+#[test]
+fn scales_and_attached_units() {
+    let got: Vec<_> = numbers_in("$1.2 trillion, 143k jobs, 3bn, 25bp, 25 basis points, 2x")
+        .iter()
+        .map(|n| (n.value, n.unscaled))
+        .collect();
+    assert_eq!(
+        got,
+        [
+            (1.2e12, 1.2),
+            (143e3, 143.0),
+            (3e9, 3.0),
+            (25.0, 25.0),
+            (25.0, 25.0),
+            (2.0, 2.0)
+        ]
+    );
+    let a = numbers_in("143,000")[0].clone();
+    let b = numbers_in("143 thousand")[0].clone();
+    assert!(a.matches(&b) && b.matches(&a));
+    assert!(numbers_in("5.50%")[0].matches(&numbers_in("5.5 percent")[0]));
+    assert!(!numbers_in("5.50%")[0].matches(&numbers_in("5.05%")[0]));
+}
+
+#[test]
+fn signs_are_ignored() {
+    let got: Vec<_> = numbers_in("fell -0.3% or −0.3 percent, +143,000")
+        .iter()
+        .map(|n| n.value)
+        .collect();
+    assert_eq!(got, [0.3, 0.3, 143000.0]);
+}
+
+#[test]
+fn years_days_times_and_dates() {
+    assert_eq!(
+        found("On February 10, 2026 at 8:30 the 2026-02-10 data for 2/13 and 10 Feb. came"),
+        [
+            ("10", 10.0, Day),
+            ("2026", 2026.0, Year),
+            ("8:30", 830.0, Time),
+            ("2026-02-10", 20260210.0, Date),
+            ("2/13", 213.0, Date),
+            ("10", 10.0, Day)
+        ]
+    );
+    // Not a year: grouped, decimal, out of range, or with a unit.
+    assert_eq!(
+        found("2,026 and 2026.5 and 1500 and 2026%"),
+        [
+            ("2,026", 2026.0, Quantity),
+            ("2026.5", 2026.5, Quantity),
+            ("1500", 1500.0, Quantity),
+            ("2026%", 2026.0, Percent)
+        ]
+    );
+    // A bare number is not a day.
+    assert_eq!(found("rose 10 points"), [("10", 10.0, Quantity)]);
+}
+
+#[test]
+fn identifiers_ordinals_and_structure_are_not_numbers() {
+    for text in [
+        "Q4 GDP and H1 results from the G7",
+        "COVID-19 and mp3 and 10Y and 3D",
+        "the 1st, 2nd, 3rd and 21st meetings",
+        "as Section 3 and Table 1 and Figure 4 and page 12 show",
+        "see § 4, No. 7 and #3 and chapter 2",
+        "at https://example.com/2026/02/report-3.html today",
+        "snake_case_2 and x2",
+    ] {
+        assert_eq!(found(text), [], "{text}");
+    }
+    assert_eq!(found("1. Rates rose 3."), [("3", 3.0, Quantity)]);
+    assert_eq!(found("2) Rates held."), []);
+    assert_eq!(found("1.5 percent"), [("1.5 percent", 1.5, Percent)]);
+}
+
+#[test]
+fn years_in_quoted_titles_do_not_count_but_other_numbers_do() {
+    assert_eq!(
+        found("BEA's \"GDP, Fourth Quarter 2025\" shows 2.4%, per “Outlook 2026”."),
+        [("2.4%", 2.4, Percent)]
+    );
+    assert_eq!(
+        found("the \"2.9% rise\" in 2025"),
+        [("2.9%", 2.9, Percent), ("2025", 2025.0, Year)]
+    );
+}
+
+#[test]
+fn spans_are_byte_ranges_of_the_text() {
+    let text = "Prices — up 2,4 € — rose 3½% in 2025.";
+    for n in numbers_in(text) {
+        assert!(text.is_char_boundary(n.span.start) && text.is_char_boundary(n.span.end));
+    }
+    assert_eq!(found("rose 3½%"), [("3½%", 3.5, Percent)]);
+}
+
+#[test]
+fn any_text_is_safe_and_spans_fall_on_char_boundaries() {
+    // A deterministic walk over texts made of the characters the
+    // scanner cares about, multi-byte ones included.
+    let alphabet: Vec<char> = "0123456789.,-–/:%½ abcxkmptQ§#\"“”é€\u{a0}\n"
+        .chars()
+        .collect();
+    let mut state: u64 = 0x9e37_79b9_7f4a_7c15;
+    for _ in 0..20_000 {
+        let len = (state % 24) as usize;
+        let mut text = String::new();
+        for _ in 0..len {
+            state ^= state << 13;
+            state ^= state >> 7;
+            state ^= state << 17;
+            text.push(alphabet[(state % alphabet.len() as u64) as usize]);
+        }
+        for n in numbers_in(&text) {
+            assert!(n.span.start < n.span.end, "{text:?}");
+            assert!(text.is_char_boundary(n.span.start), "{text:?}");
+            assert!(text.is_char_boundary(n.span.end), "{text:?}");
+            assert!(n.value.is_finite(), "{text:?}");
+        }
+    }
+}
+
+#[test]
+fn long_texts_take_linear_time() {
+    // Each number looks only at its neighbourhood, so one long text
+    // costs what its lines cost apart (an earlier version lowercased
+    // the whole text before each number).
+    let text =
+        "Rates held at 3.50–3.75% in \"Outlook 2026\" between 4 and 5 in 2025. ".repeat(4_000);
+    assert_eq!(numbers_in(&text).len(), 4_000 * 5);
+}

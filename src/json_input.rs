@@ -6,7 +6,7 @@ use serde::de::DeserializeOwned;
 
 /// JSON that could not be read as the type asked for.
 #[derive(Debug, Clone, PartialEq, Eq)]
-pub struct JsonError {
+pub(crate) struct JsonError {
     /// The JSON path of the offending value (`evidence[3].title`), `.` for
     /// the top level.
     pub json_path: String,
@@ -36,19 +36,19 @@ impl JsonError {
 }
 
 /// Deserializes `text` into `T`.
-pub fn from_str<T: DeserializeOwned>(text: &str) -> Result<T, JsonError> {
+pub(crate) fn from_str<T: DeserializeOwned>(text: &str) -> Result<T, JsonError> {
     let mut de = serde_json::Deserializer::from_str(text);
     serde_path_to_error::deserialize(&mut de).map_err(JsonError::new)
 }
 
 /// Deserializes an already parsed `value` into `T`.
-pub fn from_value<T: DeserializeOwned>(value: &serde_json::Value) -> Result<T, JsonError> {
+pub(crate) fn from_value<T: DeserializeOwned>(value: &serde_json::Value) -> Result<T, JsonError> {
     serde_path_to_error::deserialize(value).map_err(JsonError::new)
 }
 
 /// serde_json appends " at line L column C" to its messages; we print the
 /// position in front, as `file:line:col`, so drop the suffix.
-pub fn strip_position(message: &str) -> String {
+pub(crate) fn strip_position(message: &str) -> String {
     match message.rfind(" at line ") {
         Some(at) => message[..at].to_owned(),
         None => message.to_owned(),
@@ -57,7 +57,7 @@ pub fn strip_position(message: &str) -> String {
 
 /// The byte offset of 1-based `line` and `column` (serde_json counts
 /// columns in bytes) in `text`, if they are inside it.
-pub fn offset_of(text: &str, line: usize, column: usize) -> Option<usize> {
+pub(crate) fn offset_of(text: &str, line: usize, column: usize) -> Option<usize> {
     let start = if line <= 1 {
         0
     } else {

@@ -5,20 +5,27 @@
 //! [`rules`] (judge) → [`render`] → [`report`]. [`preprocess`] runs the
 //! stages over a whole book; [`check`] runs them on a book on disk;
 //! [`import`] makes chapters and stores from a model API's cited answers.
+//!
+//! The public surface is what the binary, the tests, the benchmarks and the
+//! fuzz targets use; everything else is `pub(crate)`. The lints below keep
+//! it that way (a `[lints]` table in Cargo.toml would also apply them to
+//! every test and example crate).
+
+#![warn(missing_docs, unreachable_pub)]
 
 pub mod check;
 pub mod config;
 pub mod import;
 pub mod install;
-pub mod json_input;
+pub(crate) mod json_input;
 pub mod limits;
 pub mod markers;
 pub mod preprocess;
 pub mod render;
 pub mod report;
 pub mod rules;
-pub mod safe_write;
+pub(crate) mod safe_write;
 pub mod source_map;
 pub mod store;
-pub mod suggest;
-pub mod syntax;
+pub(crate) mod suggest;
+pub(crate) mod syntax;

@@ -62,7 +62,7 @@ pub enum WriteError {
 /// Writes files inside one root directory, never onto the inputs it was
 /// told about.
 #[derive(Debug, Clone)]
-pub struct SafeWriter {
+pub(crate) struct SafeWriter {
     /// The root, canonical.
     root: PathBuf,
     /// Canonical paths that must not be written, with what they are. A
@@ -72,7 +72,7 @@ pub struct SafeWriter {
 
 impl SafeWriter {
     /// A writer for files inside `root` (which must exist).
-    pub fn new(root: &Path) -> Result<SafeWriter, WriteError> {
+    pub(crate) fn new(root: &Path) -> Result<SafeWriter, WriteError> {
         let root = std::fs::canonicalize(root).map_err(|source| WriteError::Io {
             path: root.to_owned(),
             source,
@@ -86,26 +86,21 @@ impl SafeWriter {
     /// Protects `path` (a file, or a directory and everything below it),
     /// described as `what` in the refusal. A path that does not exist
     /// protects the place where it would be.
-    pub fn protect(&mut self, path: &Path, what: impl Into<String>) {
+    pub(crate) fn protect(&mut self, path: &Path, what: impl Into<String>) {
         let path = resolve(path).unwrap_or_else(|_| lexical(path));
         self.inputs.push((path, what.into()));
     }
 
-    /// The canonical root.
-    pub fn root(&self) -> &Path {
-        &self.root
-    }
-
     /// Writes `bytes` to `path` whole, creating missing directories inside
     /// the root.
-    pub fn write(&self, path: &Path, bytes: &[u8]) -> Result<(), WriteError> {
+    pub(crate) fn write(&self, path: &Path, bytes: &[u8]) -> Result<(), WriteError> {
         let staged = self.stage(path, bytes)?;
         staged.commit()
     }
 
     /// Writes every file or none: all are checked and staged first, then
     /// renamed into place one after the other.
-    pub fn write_all(&self, files: &[(&Path, &[u8])]) -> Result<(), WriteError> {
+    pub(crate) fn write_all(&self, files: &[(&Path, &[u8])]) -> Result<(), WriteError> {
         let staged = files
             .iter()
             .map(|(path, bytes)| self.stage(path, bytes))

@@ -8,7 +8,7 @@
 //! the writer produces to the reader.
 
 /// What opens an evidence marker inside its brackets: `[EVID:<id>]`.
-pub const EVIDENCE_MARKER_TAG: &str = "EVID:";
+pub(crate) const EVIDENCE_MARKER_TAG: &str = "EVID:";
 
 /// Whether `id` is a well-formed evidence id: ASCII letters, digits and
 /// `_ . : / -`. Markers, anchors and HTML attributes are built from ids,
@@ -22,57 +22,58 @@ pub fn is_evidence_id(id: &str) -> bool {
 
 /// The anchor prefix of References entries: a citation links to
 /// `#evidence-<id>`, and a link there is a citation of an earlier run.
-pub const REFERENCE_ANCHOR_PREFIX: &str = "evidence-";
+pub(crate) const REFERENCE_ANCHOR_PREFIX: &str = "evidence-";
 
 /// The class of a rendered citation in HTML output (read by the scanner on
 /// a rerun, and by `templates/evidence.js` and `evidence.css`).
-pub const CITE_CLASS: &str = "evidence-cite";
+pub(crate) const CITE_CLASS: &str = "evidence-cite";
 
 /// The attribute of a rendered HTML citation that names the cited id.
-pub const CITE_ID_ATTRIBUTE: &str = "data-evidence";
+pub(crate) const CITE_ID_ATTRIBUTE: &str = "data-evidence";
 
 /// The class of the `<div>` that holds the HTML References entries.
-pub const REFERENCES_CLASS: &str = "evidence-references";
+pub(crate) const REFERENCES_CLASS: &str = "evidence-references";
 
 /// The class of a References entry's back-link to a citing spot.
-pub const BACKREF_CLASS: &str = "evidence-backref";
+pub(crate) const BACKREF_CLASS: &str = "evidence-backref";
 
 /// The class of the quoted passage under a References entry (read by
 /// `templates/evidence.js` for the citation card).
-pub const PASSAGE_CLASS: &str = "evidence-passage";
+pub(crate) const PASSAGE_CLASS: &str = "evidence-passage";
 
 /// The alert that opens the "Unverified Summary" banner.
-pub const BANNER_ALERT: &str = "[!WARNING]";
+pub(crate) const BANNER_ALERT: &str = "[!WARNING]";
 
 /// The lines of the "Unverified Summary" banner of a downgraded chapter,
 /// without line endings: a warning alert that tells the reader the
 /// chapter's claims may not be grounded in evidence.
-pub const BANNER_LINES: [&str; 2] = [
+pub(crate) const BANNER_LINES: [&str; 2] = [
     "> [!WARNING]",
     "> This is an **Unverified Summary**. Claims may lack evidence grounding.",
 ];
 
 /// The text of the banner's paragraph as a reader sees it (the second of
 /// [`BANNER_LINES`] without quote marker and emphasis).
-pub const BANNER_TEXT: &str = "This is an Unverified Summary. Claims may lack evidence grounding.";
+pub(crate) const BANNER_TEXT: &str =
+    "This is an Unverified Summary. Claims may lack evidence grounding.";
 
 /// Whether a block's text (as a reader sees it) is the banner's paragraph:
 /// with admonitions on, the alert is not part of the text; with them off,
 /// it opens it.
-pub fn is_banner(text: &str) -> bool {
+pub(crate) fn is_banner(text: &str) -> bool {
     let text = text.trim();
     text.strip_prefix(BANNER_ALERT).unwrap_or(text).trim_start() == BANNER_TEXT
 }
 
 /// The alert that opens a conflicting-evidence note.
-pub const CONFLICT_NOTE_ALERT: &str = "[!CAUTION]";
+pub(crate) const CONFLICT_NOTE_ALERT: &str = "[!CAUTION]";
 
 /// How the sentence of a conflicting-evidence note opens.
-pub const CONFLICT_NOTE_LEAD: &str = "Conflicting evidence:";
+pub(crate) const CONFLICT_NOTE_LEAD: &str = "Conflicting evidence:";
 
 /// The lines of a conflicting-evidence note whose sentence goes on with
 /// `details` (markdown), without line endings.
-pub fn conflict_note_lines(details: &str) -> [String; 2] {
+pub(crate) fn conflict_note_lines(details: &str) -> [String; 2] {
     [
         format!("> {CONFLICT_NOTE_ALERT}"),
         format!("> {CONFLICT_NOTE_LEAD} {details}"),
@@ -82,7 +83,7 @@ pub fn conflict_note_lines(details: &str) -> [String; 2] {
 /// Whether a block's text (as a reader sees it) is a conflicting-evidence
 /// note: with admonitions on, the alert is not part of the text; with them
 /// off, it opens it.
-pub fn is_conflict_note(text: &str) -> bool {
+pub(crate) fn is_conflict_note(text: &str) -> bool {
     let text = text.trim();
     text.strip_prefix(CONFLICT_NOTE_ALERT)
         .unwrap_or(text)
@@ -91,22 +92,22 @@ pub fn is_conflict_note(text: &str) -> bool {
 }
 
 /// What replaces a claim that cites no evidence that resolves.
-pub const INSUFFICIENT_EVIDENCE: &str = "[Insufficient evidence to support this claim]";
+pub(crate) const INSUFFICIENT_EVIDENCE: &str = "[Insufficient evidence to support this claim]";
 
 /// What replaces a claim that fails `numeric-claim`: it states a figure but
 /// cites neither a tier 1-2 source nor two different publishers.
-pub const INSUFFICIENT_CREDIBLE: &str = "[Insufficient credible evidence for this claim]";
+pub(crate) const INSUFFICIENT_CREDIBLE: &str = "[Insufficient credible evidence for this claim]";
 
 /// What replaces a claim that fails `policy-claim`: it cites no official
 /// source, though the chapter's evidence holds one.
-pub const CITE_OFFICIAL: &str = "[Cite official source directly for policy claims]";
+pub(crate) const CITE_OFFICIAL: &str = "[Cite official source directly for policy claims]";
 
 /// Abstain phrases: a block that carries one states the absence of
 /// evidence, not a claim. A phrase matches text that starts with it, so the
 /// first two cover every wording (`[Insufficient evidence to assess this
 /// claim]` too), and each replacement phrase above matches one: a removed
 /// claim does not count as a claim on the next run.
-pub const ABSTAIN_PHRASES: &[&str] = &[
+pub(crate) const ABSTAIN_PHRASES: &[&str] = &[
     "[Insufficient evidence",
     "[Insufficient credible evidence",
     "[Data not yet available as of ",
@@ -117,11 +118,11 @@ pub const ABSTAIN_PHRASES: &[&str] = &[
 
 /// The label that exempts speculative text from grounding: the author says
 /// it is an opinion about what may happen, not a reported fact.
-pub const SPECULATION_LABEL: &str = "[SPECULATION]";
+pub(crate) const SPECULATION_LABEL: &str = "[SPECULATION]";
 
 /// The HTML comment word that silences rules for the block after it:
 /// `<!-- evidence-disable-next-line RULE [RULE…] reason="…" -->`.
-pub const SUPPRESSION_DIRECTIVE: &str = "evidence-disable-next-line";
+pub(crate) const SUPPRESSION_DIRECTIVE: &str = "evidence-disable-next-line";
 
 #[cfg(test)]
 mod tests {

@@ -32,7 +32,7 @@ enum Edit {
 
 /// `answer` with everything that would become markup or pull in a file
 /// escaped (see the module documentation).
-pub fn neutralize(answer: &str) -> String {
+pub(super) fn neutralize(answer: &str) -> String {
     let mut edits: BTreeMap<usize, Edit> = BTreeMap::new();
     let options = mdbook_markdown::MarkdownOptions::default();
     let mut parser = mdbook_markdown::new_cmark_parser(answer, &options).into_offset_iter();

@@ -3,7 +3,7 @@
 /// Escapes text for HTML element content and double- or single-quoted
 /// attribute values. Line breaks become spaces so that text can never end
 /// an HTML block (a blank line would hand the rest back to markdown).
-pub fn html(text: &str) -> String {
+pub(crate) fn html(text: &str) -> String {
     let mut out = String::with_capacity(text.len() + 8);
     html_into(&mut out, text);
     out
@@ -12,7 +12,7 @@ pub fn html(text: &str) -> String {
 /// [`html`], appended to `out`: escaping into the text being built saves a
 /// String per field (a push_str rewrite of `citation` and `references` with
 /// it takes 6.6% off the benchmark book's instructions; BENCHMARKS.md).
-pub fn html_into(out: &mut String, text: &str) {
+pub(crate) fn html_into(out: &mut String, text: &str) {
     // Runs of bytes that need nothing are copied whole; only the bytes
     // below are looked at one by one.
     let bytes = text.as_bytes();
@@ -53,7 +53,7 @@ pub fn html_into(out: &mut String, text: &str) {
 /// Escapes text for markdown inline content: every ASCII punctuation
 /// character is backslash-escaped (CommonMark allows escaping any of them),
 /// so no emphasis, link, code, HTML, table pipe or entity can start.
-pub fn markdown(text: &str) -> String {
+pub(crate) fn markdown(text: &str) -> String {
     let mut out = String::with_capacity(text.len() + 8);
     for c in text.chars() {
         match c {
@@ -70,7 +70,7 @@ pub fn markdown(text: &str) -> String {
 }
 
 /// Escapes text for a double-quoted markdown link title.
-pub fn markdown_title(text: &str) -> String {
+pub(crate) fn markdown_title(text: &str) -> String {
     let mut out = String::with_capacity(text.len() + 8);
     for c in text.chars() {
         match c {

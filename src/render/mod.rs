@@ -5,9 +5,9 @@
 //! byte range found by the scanner, applied in one pass by [`splice`].
 
 mod chapter;
-pub mod escape;
+pub(crate) mod escape;
 pub mod index;
-pub mod template;
+pub(crate) mod template;
 
 pub use chapter::chapter_edits;
 

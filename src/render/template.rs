@@ -404,7 +404,7 @@ impl Default for Templates {
 }
 
 /// The directory of a book's templates below its theme directory.
-pub const BOOK_TEMPLATE_DIR: &str = "evidence";
+pub(crate) const BOOK_TEMPLATE_DIR: &str = "evidence";
 
 impl Templates {
     /// The templates of a book: each file of `dir` that exists

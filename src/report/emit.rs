@@ -128,7 +128,7 @@ fn validation_report<'r>(
 }
 
 /// Writes the validation report when `report` is configured.
-pub fn write_configured_report(
+pub(crate) fn write_configured_report(
     outcome: &Outcome,
     context: &ReportContext<'_>,
 ) -> Result<(), EmitError> {
@@ -144,7 +144,7 @@ pub fn write_configured_report(
 
 /// The directory annotation paths are relative to: the repository
 /// (`GITHUB_WORKSPACE`) when the book is inside it, else the book root.
-pub fn github_base(root: &Path) -> PathBuf {
+pub(crate) fn github_base(root: &Path) -> PathBuf {
     let root = std::fs::canonicalize(root).unwrap_or_else(|_| root.to_owned());
     std::env::var_os("GITHUB_WORKSPACE")
         .and_then(|w| std::fs::canonicalize(w).ok())
@@ -153,7 +153,7 @@ pub fn github_base(root: &Path) -> PathBuf {
 }
 
 /// Appends the diagnostics table to `$GITHUB_STEP_SUMMARY`, when set.
-pub fn append_step_summary(report: &Report, base: &Path) -> std::io::Result<()> {
+pub(crate) fn append_step_summary(report: &Report, base: &Path) -> std::io::Result<()> {
     let Some(path) = std::env::var_os("GITHUB_STEP_SUMMARY") else {
         return Ok(());
     };

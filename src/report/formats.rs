@@ -55,7 +55,7 @@ fn sarif_level(severity: Severity) -> &'static str {
 
 /// The run as a SARIF 2.1.0 log. Paths are relative to `base` (the
 /// repository root, for code-scanning upload).
-pub fn sarif(report: &Report, base: &Path) -> Value {
+pub(crate) fn sarif(report: &Report, base: &Path) -> Value {
     let rules: Vec<Value> = Rule::ALL
         .iter()
         .map(|rule| {
@@ -118,7 +118,7 @@ pub fn sarif(report: &Report, base: &Path) -> Value {
 
 /// GitHub Actions workflow commands, one `::error …::` or `::warning …::`
 /// line per diagnostic.
-pub fn github(report: &Report, base: &Path) -> String {
+pub(crate) fn github(report: &Report, base: &Path) -> String {
     let mut out = String::new();
     for d in &report.diagnostics {
         let place = place(report, d, base);
@@ -145,7 +145,7 @@ pub fn github(report: &Report, base: &Path) -> String {
 
 /// The step summary: a markdown table of every diagnostic (GitHub shows
 /// only the first few annotations of a step).
-pub fn step_summary(report: &Report, base: &Path) -> String {
+pub(crate) fn step_summary(report: &Report, base: &Path) -> String {
     let mut out = String::from("## mdbook-evidence\n\n");
     if report.diagnostics.is_empty() {
         out.push_str("No violations.\n");

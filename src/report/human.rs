@@ -83,7 +83,7 @@ impl Report {
 /// controls but tab and line feed (`?`; carriage return a space), DEL
 /// (`?`), C1 controls (`·`) and bidirectional overrides and isolates
 /// (U+FFFD), which can make a line read differently from what it holds.
-pub fn terminal_safe(text: &str) -> String {
+pub(crate) fn terminal_safe(text: &str) -> String {
     text.chars()
         .map(|c| match c {
             '\t' | '\n' => c,

@@ -11,11 +11,11 @@ use jiff::Timestamp;
 use serde::Serialize;
 
 /// The `schema_version` of the report this build writes.
-pub const REPORT_SCHEMA_VERSION: &str = "evidence-report.v1";
+pub(crate) const REPORT_SCHEMA_VERSION: &str = "evidence-report.v1";
 
 /// The whole report.
 #[derive(Debug, Serialize)]
-pub struct ValidationReport<'r> {
+pub(crate) struct ValidationReport<'r> {
     /// [`REPORT_SCHEMA_VERSION`].
     pub schema_version: &'static str,
     /// `mdbook-evidence <version>`.
@@ -40,7 +40,7 @@ pub struct ValidationReport<'r> {
 
 /// A silenced violation and the reason given for silencing it.
 #[derive(Debug, Serialize)]
-pub struct Suppressed<'r> {
+pub(crate) struct Suppressed<'r> {
     /// The violation.
     #[serde(flatten)]
     pub violation: Violation<'r>,
@@ -50,7 +50,7 @@ pub struct Suppressed<'r> {
 
 /// Counts over the whole book.
 #[derive(Debug, Default, Serialize)]
-pub struct Totals {
+pub(crate) struct Totals {
     /// Chapters in the book.
     pub chapters: usize,
     /// The sums of the chapters' counts.
@@ -60,7 +60,7 @@ pub struct Totals {
 
 /// The counts of a chapter, or of the book.
 #[derive(Debug, Default, Clone, Copy, Serialize)]
-pub struct Counts {
+pub(crate) struct Counts {
     /// Claims checked (the contract's "bullets": claim units).
     pub total_bullets: usize,
     /// Claims with at least one resolving citation.
@@ -91,7 +91,7 @@ impl std::ops::AddAssign for Counts {
 
 /// One chapter.
 #[derive(Debug, Serialize)]
-pub struct ChapterEntry<'r> {
+pub(crate) struct ChapterEntry<'r> {
     /// Source path relative to `src/`.
     pub path: &'r str,
     /// Whether it was checked (not excluded).
@@ -109,7 +109,7 @@ pub struct ChapterEntry<'r> {
 
 /// One violation.
 #[derive(Debug, Serialize)]
-pub struct Violation<'r> {
+pub(crate) struct Violation<'r> {
     /// The rule id.
     pub rule: Rule,
     /// Its severity in this build.
@@ -134,7 +134,7 @@ pub struct Violation<'r> {
 
 impl<'r> ValidationReport<'r> {
     /// Builds the report of a run.
-    pub fn new(report: &'r Report, mode: Mode, as_of: Timestamp, failed: bool) -> Self {
+    pub(crate) fn new(report: &'r Report, mode: Mode, as_of: Timestamp, failed: bool) -> Self {
         let mut totals = Totals::default();
         let chapters: Vec<ChapterEntry<'r>> = report
             .chapters

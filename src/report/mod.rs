@@ -5,11 +5,11 @@
 //! commands and a step summary, SARIF ([`formats`]), the JSON validation
 //! report ([`json`]), and the closing verdict line.
 
-pub mod assemble;
-pub mod emit;
-pub mod formats;
-pub mod human;
-pub mod json;
+pub(crate) mod assemble;
+pub(crate) mod emit;
+pub(crate) mod formats;
+pub(crate) mod human;
+pub(crate) mod json;
 
 pub use assemble::{ChapterFindings, ReportContext, assemble};
 pub use emit::{Destination, EmitError, Format, emit};

@@ -36,7 +36,7 @@ impl Claim {
 
 /// Why a block is not a claim.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum NotAClaim {
+pub(crate) enum NotAClaim {
     /// Fewer words than `claim-min-words`.
     TooShort,
     /// Ends with a colon: it introduces what follows.
@@ -58,7 +58,7 @@ pub enum NotAClaim {
 
 /// Why a scanned block is not a claim, or `None` when it is a claim that
 /// needs evidence: see [`NotAClaim`] for each way out.
-pub fn classify_block(block: &Block, min_words: usize) -> Option<NotAClaim> {
+pub(crate) fn classify_block(block: &Block, min_words: usize) -> Option<NotAClaim> {
     let text = block.text.trim();
     if let Some(reason) = classify_text(text, min_words) {
         return Some(reason);
@@ -71,13 +71,13 @@ pub fn classify_block(block: &Block, min_words: usize) -> Option<NotAClaim> {
 
 /// Whether a block of `scan` is a claim that needs evidence, by the
 /// threshold the chapter was scanned with.
-pub fn is_claim(scan: &Scan, block: &Block) -> bool {
+pub(crate) fn is_claim(scan: &Scan, block: &Block) -> bool {
     classify_block(block, scan.claim_min_words).is_none()
 }
 
 /// The parts of the claim heuristic that read only the text (also applied
 /// to single sentences when each sentence is a claim).
-pub fn classify_text(text: &str, min_words: usize) -> Option<NotAClaim> {
+pub(crate) fn classify_text(text: &str, min_words: usize) -> Option<NotAClaim> {
     let text = text.trim();
     if is_banner(text) {
         return Some(NotAClaim::Banner);
@@ -159,7 +159,12 @@ fn count_words(text: &str) -> usize {
 }
 
 /// The claims of a scanned chapter, in document order.
-pub fn claims(scan: &Scan, unit: ClaimUnit, sections: &[String], min_words: usize) -> Vec<Claim> {
+pub(crate) fn claims(
+    scan: &Scan,
+    unit: ClaimUnit,
+    sections: &[String],
+    min_words: usize,
+) -> Vec<Claim> {
     let mut markers_of: Vec<Vec<usize>> = vec![Vec::new(); scan.blocks.len()];
     for (i, marker) in scan.markers.iter().enumerate() {
         if let Some(block) = marker.block {
@@ -203,7 +208,7 @@ pub fn claims(scan: &Scan, unit: ClaimUnit, sections: &[String], min_words: usiz
 
 /// Whether a block lies under a heading whose title is in `sections`
 /// (directly, or under one of its subheadings).
-pub fn is_under(scan: &Scan, block: &Block, sections: &[String]) -> bool {
+pub(crate) fn is_under(scan: &Scan, block: &Block, sections: &[String]) -> bool {
     let Some(mut at) = block.heading else {
         return false;
     };
@@ -280,7 +285,7 @@ const ABBREVIATIONS: &[&str] = &[
 /// closing quotes or brackets after it) followed by whitespace and a
 /// character that is not a lowercase letter, unless the word before the
 /// period is an abbreviation or an initial (`J. Powell`).
-pub fn sentences(text: &str) -> Vec<Range<usize>> {
+pub(crate) fn sentences(text: &str) -> Vec<Range<usize>> {
     let mut out = Vec::new();
     let mut start: Option<usize> = None;
     let mut chars = text.char_indices().peekable();

@@ -10,14 +10,14 @@
 use super::Resolved;
 
 /// Every label, strongest first.
-pub const LABELS: [&str; 3] = [
+pub(crate) const LABELS: [&str; 3] = [
     "[HIGH CONFIDENCE]",
     "[MEDIUM CONFIDENCE]",
     "[LOW CONFIDENCE]",
 ];
 
 /// The label of a claim citing `cited` (not empty).
-pub fn label(cited: &[&Resolved<'_>]) -> &'static str {
+pub(crate) fn label(cited: &[&Resolved<'_>]) -> &'static str {
     let p = super::publisher_count(cited);
     let best = cited.iter().map(|r| r.source.tier).min().unwrap_or(u8::MAX);
     if (p >= 2 && best == 1) || (p >= 3 && best <= 2) {

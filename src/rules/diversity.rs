@@ -32,7 +32,7 @@ pub struct DiversityStats {
 }
 
 /// The stats of the distinct items `items`.
-pub fn stats(items: &[Resolved<'_>]) -> DiversityStats {
+pub(crate) fn stats(items: &[Resolved<'_>]) -> DiversityStats {
     let n = items.len();
     if n == 0 {
         return DiversityStats::default();
@@ -64,7 +64,7 @@ pub fn stats(items: &[Resolved<'_>]) -> DiversityStats {
 }
 
 /// The diversity rules a chapter violates, with their messages.
-pub fn violations(items: &[Resolved<'_>], limits: &Diversity) -> Vec<(Rule, String)> {
+pub(crate) fn violations(items: &[Resolved<'_>], limits: &Diversity) -> Vec<(Rule, String)> {
     let n = items.len();
     if n < limits.min_items.max(1) {
         return Vec::new();

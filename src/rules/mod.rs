@@ -4,18 +4,18 @@
 //! Rule ids are part of the public interface (they appear in diagnostics, in
 //! the JSON report and in configuration), so they never change once released.
 
-pub mod claims;
-pub mod confidence;
-pub mod diversity;
-pub mod ids;
-pub mod judge;
+pub(crate) mod claims;
+pub(crate) mod confidence;
+pub(crate) mod diversity;
+pub(crate) mod ids;
+pub(crate) mod judge;
 mod number_not_in_evidence;
-pub mod number_parse;
-pub mod numeric_claim;
-pub mod policy;
+pub(crate) mod number_parse;
+pub(crate) mod numeric_claim;
+pub(crate) mod policy;
 mod resolution;
 mod spans;
-pub mod speculation;
+pub(crate) mod speculation;
 mod unknown_chapter;
 
 pub use ids::{BlockId, ClaimId, MarkerId};

@@ -15,7 +15,7 @@ use std::ops::Range;
 
 /// The first figure (number, percentage or specific date) a text states:
 /// the first of [`numbers_in`] that is not a year on its own.
-pub fn first_figure(text: &str) -> Option<Range<usize>> {
+pub(crate) fn first_figure(text: &str) -> Option<Range<usize>> {
     let numbers = numbers_in(text);
     let first = numbers.iter().position(|n| n.kind != NumberKind::Year)?;
     // A range (`5.25-5.50%`) is one figure.
@@ -31,7 +31,7 @@ pub fn first_figure(text: &str) -> Option<Range<usize>> {
 
 /// Whether cited evidence is credible enough for a figure: a tier 1-2
 /// item, or items from at least two different publishers.
-pub fn is_corroborated(cited: &[&Resolved<'_>]) -> bool {
+pub(crate) fn is_corroborated(cited: &[&Resolved<'_>]) -> bool {
     if cited.iter().any(|r| r.source.tier <= 2) {
         return true;
     }

@@ -7,7 +7,7 @@
 use super::Resolved;
 
 /// The policy tags of an item: its own and its source's, among `policy_tags`.
-pub fn policy_tags<'a>(item: &Resolved<'a>, policy_tags: &'a [String]) -> Vec<&'a str> {
+pub(crate) fn policy_tags<'a>(item: &Resolved<'a>, policy_tags: &'a [String]) -> Vec<&'a str> {
     policy_tags
         .iter()
         .filter(|tag| {
@@ -19,7 +19,7 @@ pub fn policy_tags<'a>(item: &Resolved<'a>, policy_tags: &'a [String]) -> Vec<&'
 
 /// For a claim citing `cited`, the tier-1 item of the pack it should have
 /// cited, if the rule is violated. The pack is asked for only then.
-pub fn missing_official<'a, 'p>(
+pub(crate) fn missing_official<'a, 'p>(
     cited: &[&Resolved<'a>],
     pack: impl FnOnce() -> &'p [Resolved<'a>],
     tags: &'a [String],

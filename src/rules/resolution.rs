@@ -54,7 +54,7 @@ impl<'s> Resolved<'s> {
 
 /// A marker that does not resolve: the rule, the message and the id (when
 /// the marker names one).
-pub type Unresolved = (Rule, String, Option<String>);
+pub(super) type Unresolved = (Rule, String, Option<String>);
 
 /// Resolves one marker against the store and the chapter's citation list.
 pub fn resolve<'s>(

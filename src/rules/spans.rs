@@ -38,7 +38,7 @@ pub fn span_mismatches(scan: &Scan, resolved: &[Option<Resolved<'_>>]) -> Vec<Fi
 }
 
 /// What is wrong with an item's spans, if anything.
-pub fn check(item: &EvidenceItem) -> Option<String> {
+pub(super) fn check(item: &EvidenceItem) -> Option<String> {
     let content = item.content.as_deref()?;
     if let Some([start, end]) = item.source_span {
         let (quote, name) = match (&item.cited_text, &item.quote_span) {

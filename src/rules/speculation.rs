@@ -30,7 +30,7 @@ const WORDS: &[&str] = &[
 const PHRASES: &[&str] = &["expected to", "set to"];
 
 /// The first speculative word or phrase in a claim, if any.
-pub fn speculative_word(text: &str) -> Option<&str> {
+pub(crate) fn speculative_word(text: &str) -> Option<&str> {
     let words: Vec<&str> = text
         .split(|c: char| !c.is_alphanumeric() && c != '\'')
         .filter(|w| !w.is_empty())

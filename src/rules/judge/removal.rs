@@ -30,7 +30,7 @@ impl Removals {
     /// Decides the removals: each failing claim whose rule is at level
     /// `error`, and each unresolved marker at level `error` that is not in
     /// such a claim. `findings` are those left after suppression.
-    pub fn decide(
+    pub(super) fn decide(
         claims: &[Claim],
         failures: &[ClaimFailure],
         findings: &[(Finding, FindingSubject)],
@@ -59,7 +59,7 @@ impl Removals {
     }
 
     /// Whether claim `c` is removed.
-    pub fn has_claim(&self, c: ClaimId) -> bool {
+    pub(super) fn has_claim(&self, c: ClaimId) -> bool {
         self.claims.iter().any(|(r, _)| *r == c)
     }
 
@@ -75,7 +75,7 @@ impl Removals {
     }
 
     /// Whether anything is taken out.
-    pub fn is_empty(&self) -> bool {
+    pub(super) fn is_empty(&self) -> bool {
         self.claims.is_empty() && self.markers.is_empty()
     }
 }

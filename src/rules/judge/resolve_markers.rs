@@ -56,7 +56,7 @@ pub(super) struct CitedItems<'s> {
 
 impl<'s> CitedItems<'s> {
     /// The items of `resolved` (the resolution of each marker).
-    pub fn new(resolved: &[Option<Resolved<'s>>]) -> Self {
+    pub(super) fn new(resolved: &[Option<Resolved<'s>>]) -> Self {
         let mut items = Vec::new();
         let mut first = HashMap::new();
         for (i, r) in resolved.iter().enumerate() {
@@ -72,7 +72,7 @@ impl<'s> CitedItems<'s> {
 
     /// The first marker citing the item `id`, and the item, if the
     /// chapter cites it.
-    pub fn first_citation(&self, id: &str) -> Option<(MarkerId, Resolved<'s>)> {
+    pub(super) fn first_citation(&self, id: &str) -> Option<(MarkerId, Resolved<'s>)> {
         self.first.get(id).copied()
     }
 }

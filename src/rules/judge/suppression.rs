@@ -30,7 +30,7 @@ pub(super) struct Suppressions {
 impl Suppressions {
     /// Checks every suppression comment of the scan: the valid ones, and
     /// an `invalid-suppression` finding for each of the others.
-    pub fn check(scan: &Scan) -> (Self, Vec<(Finding, FindingSubject)>) {
+    pub(super) fn check(scan: &Scan) -> (Self, Vec<(Finding, FindingSubject)>) {
         let mut active = Vec::new();
         let mut invalid = Vec::new();
         for s in &scan.suppressions {
@@ -62,7 +62,7 @@ impl Suppressions {
     /// and returns them with the comment's reason, in their order. A claim
     /// whose failing finding is silenced no longer fails (its entry leaves
     /// `failures`).
-    pub fn apply(
+    pub(super) fn apply(
         &self,
         candidates: &mut Vec<(Finding, FindingSubject)>,
         failures: &mut Vec<ClaimFailure>,

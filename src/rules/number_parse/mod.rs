@@ -47,7 +47,7 @@ use std::ops::Range;
 
 /// A number found in text.
 #[derive(Debug, Clone, PartialEq)]
-pub struct Number {
+pub(crate) struct Number {
     /// Byte range in the text: the digits and the unit written after them.
     pub span: Range<usize>,
     /// The magnitude, with any scale applied (`143k` is 143000). For a
@@ -62,7 +62,7 @@ pub struct Number {
 
 /// What a number measures.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum NumberKind {
+pub(crate) enum NumberKind {
     /// A count, amount or level: `143,000`, `2.4`, `25bp`.
     Quantity,
     /// A percentage or percentage points: `2.9%`, `5.50 percent`, `0.25pp`.
@@ -80,7 +80,7 @@ pub enum NumberKind {
 impl Number {
     /// Whether two numbers have the same magnitude, with or without their
     /// scales (`143,000` matches `143k` and `143 thousand`).
-    pub fn matches(&self, other: &Number) -> bool {
+    pub(crate) fn matches(&self, other: &Number) -> bool {
         same(self.value, other.value)
             || same(self.unscaled, other.unscaled)
             || same(self.value, other.unscaled)
@@ -95,7 +95,7 @@ fn same(a: f64, b: f64) -> bool {
 
 /// The numbers in `text`, in order. See the [module docs](self) for what
 /// counts as a number.
-pub fn numbers_in(text: &str) -> Vec<Number> {
+pub(crate) fn numbers_in(text: &str) -> Vec<Number> {
     let bytes = text.as_bytes();
     let quoted = quoted_ranges(text);
     let mut out: Vec<Number> = Vec::new();

@@ -56,18 +56,22 @@ fn take_report(root: &Path) -> Option<Vec<u8>> {
     Some(bytes)
 }
 
-/// Runs the binary as a preprocessor on `stdin` in `root`.
-fn preprocess(root: &Path, stdin: &str, env: &[(&str, &str)]) -> String {
-    let output = Command::new(binary())
+/// Runs the binary in `root` with `args`, on `stdin` when given, and
+/// digests what it produced.
+fn run(root: &Path, args: &[&str], stdin: Option<&str>, env: &[(&str, &str)]) -> String {
+    let mut command = Command::new(binary());
+    command
         .current_dir(root)
+        .args(args)
         .env("NO_COLOR", "1")
         .env_remove("SOURCE_DATE_EPOCH")
         .env_remove("GITHUB_ACTIONS")
         .env_remove("GITHUB_STEP_SUMMARY")
-        .envs(env.iter().copied())
-        .write_stdin(stdin.to_owned())
-        .output()
-        .expect("binary runs");
+        .envs(env.iter().copied());
+    if let Some(stdin) = stdin {
+        command.write_stdin(stdin.to_owned());
+    }
+    let output = command.output().expect("binary runs");
     let report = take_report(root);
     digest(
         output.status.code(),
@@ -77,25 +81,14 @@ fn preprocess(root: &Path, stdin: &str, env: &[(&str, &str)]) -> String {
     )
 }
 
+/// Runs the binary as a preprocessor on `stdin` in `root`.
+fn preprocess(root: &Path, stdin: &str, env: &[(&str, &str)]) -> String {
+    run(root, &[], Some(stdin), env)
+}
+
 /// Runs `mdbook-evidence check . --format FORMAT` in `root`.
 fn check(root: &Path, format: &str, env: &[(&str, &str)]) -> String {
-    let output = Command::new(binary())
-        .current_dir(root)
-        .args(["check", ".", "--format", format])
-        .env("NO_COLOR", "1")
-        .env_remove("SOURCE_DATE_EPOCH")
-        .env_remove("GITHUB_ACTIONS")
-        .env_remove("GITHUB_STEP_SUMMARY")
-        .envs(env.iter().copied())
-        .output()
-        .expect("binary runs");
-    let report = take_report(root);
-    digest(
-        output.status.code(),
-        &output.stdout,
-        &output.stderr,
-        report.as_deref(),
-    )
+    run(root, &["check", ".", "--format", format], None, env)
 }
 
 /// The JSON mdBook sends the preprocessor of the book in `root`, with

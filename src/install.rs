@@ -43,8 +43,23 @@ pub fn install(root: &Path, force: bool) -> anyhow::Result<Installed> {
         .parse()
         .with_context(|| format!("{} is not valid TOML", toml_path.display()))?;
     let mut done = Installed::default();
+    let stores = add_preprocessor(&mut doc, &toml_path, &mut done)?;
+    watch_store_dirs(&mut doc, root, &stores, &mut done)?;
+    add_card_assets(&mut doc, root, force, &mut done)?;
+    let out = doc.to_string();
+    if out != text {
+        write_whole(root, &toml_path, &out)?;
+    }
+    Ok(done)
+}
 
-    // [preprocessor.evidence]
+/// `[preprocessor.evidence]` with `after = ["links"]` and a `store`;
+/// returns the store paths.
+fn add_preprocessor(
+    doc: &mut DocumentMut,
+    toml_path: &Path,
+    done: &mut Installed,
+) -> anyhow::Result<Vec<PathBuf>> {
     let evidence = table_at(doc.as_table_mut(), &["preprocessor", "evidence"])?;
     match evidence.get_mut("after") {
         None => {
@@ -67,15 +82,22 @@ pub fn install(root: &Path, force: bool) -> anyhow::Result<Installed> {
         done.changes
             .push("set preprocessor.evidence.store = \"evidence\"".into());
     }
-    let stores = store_paths(evidence.get("store")).with_context(|| {
+    store_paths(evidence.get("store")).with_context(|| {
         format!(
             "{}: preprocessor.evidence.store must be a path or an array of paths",
             toml_path.display()
         )
-    })?;
+    })
+}
 
-    // build.extra-watch-dirs: the store's directories, so that `mdbook serve`
-    // rebuilds when the evidence changes.
+/// `build.extra-watch-dirs`: the store's directories (created when
+/// missing), so that `mdbook serve` rebuilds when the evidence changes.
+fn watch_store_dirs(
+    doc: &mut DocumentMut,
+    root: &Path,
+    stores: &[PathBuf],
+    done: &mut Installed,
+) -> anyhow::Result<()> {
     let src = doc
         .get("book")
         .and_then(|b| b.get("src"))
@@ -83,7 +105,7 @@ pub fn install(root: &Path, force: bool) -> anyhow::Result<Installed> {
         .unwrap_or("src")
         .to_owned();
     let mut watch = Vec::new();
-    for store in &stores {
+    for store in stores {
         let path = normalize(store);
         // A store path that does not exist yet names a file when it has a
         // store file's extension: its directory is created, never the file.
@@ -108,8 +130,7 @@ pub fn install(root: &Path, force: bool) -> anyhow::Result<Installed> {
             continue; // mdBook watches src/ already
         }
         if !root.join(&dir).exists() {
-            std::fs::create_dir_all(root.join(&dir))
-                .with_context(|| format!("cannot create {}", root.join(&dir).display()))?;
+            crate::safe_write::SafeWriter::new(root)?.create_dir_all(&root.join(&dir))?;
             done.changes.push(format!("created {}/", slash(&dir)));
             done.notes.push(format!(
                 "put your evidence.v1 store files (*.json) in {}/",
@@ -120,60 +141,64 @@ pub fn install(root: &Path, force: bool) -> anyhow::Result<Installed> {
             watch.push(dir);
         }
     }
-    if !watch.is_empty() {
-        let build = table_at(doc.as_table_mut(), &["build"])?;
-        let dirs = array_at(build, "extra-watch-dirs", "build")?;
-        for dir in &watch {
-            let already = dirs
-                .iter()
-                .filter_map(Value::as_str)
-                .any(|d| normalize(Path::new(d)) == *dir);
-            if !already && push_missing(dirs, &slash(dir)) {
-                done.changes.push(format!(
-                    "added \"{}\" to build.extra-watch-dirs",
-                    slash(dir)
-                ));
-            }
+    if watch.is_empty() {
+        return Ok(());
+    }
+    let build = table_at(doc.as_table_mut(), &["build"])?;
+    let dirs = array_at(build, "extra-watch-dirs", "build")?;
+    for dir in &watch {
+        let already = dirs
+            .iter()
+            .filter_map(Value::as_str)
+            .any(|d| normalize(Path::new(d)) == *dir);
+        if !already && push_missing(dirs, &slash(dir)) {
+            done.changes.push(format!(
+                "added \"{}\" to build.extra-watch-dirs",
+                slash(dir)
+            ));
         }
     }
+    Ok(())
+}
 
-    // The card assets, for the HTML renderer.
+/// The citation-card assets, copied into the theme and listed in
+/// `output.html`, unless the book renders no HTML.
+fn add_card_assets(
+    doc: &mut DocumentMut,
+    root: &Path,
+    force: bool,
+    done: &mut Installed,
+) -> anyhow::Result<()> {
     let outputs = doc.get("output").and_then(Item::as_table_like);
-    let html_skipped = outputs.is_some_and(|o| !o.is_empty() && o.get("html").is_none());
-    if html_skipped {
+    if outputs.is_some_and(|o| !o.is_empty() && o.get("html").is_none()) {
         done.notes.push(
             "the book has [output.*] tables but no [output.html], so it renders no HTML: the citation cards were not installed".into(),
         );
-    } else {
-        let html = table_at(doc.as_table_mut(), &["output", "html"])?;
-        let theme = html
-            .get("theme")
-            .and_then(Item::as_str)
-            .map_or_else(|| PathBuf::from("theme"), |t| normalize(Path::new(t)));
-        let assets = theme.join(crate::render::template::BOOK_TEMPLATE_DIR);
-        for (key, name, content) in [
-            ("additional-css", "evidence.css", CSS),
-            ("additional-js", "evidence.js", JS),
-        ] {
-            let asset = assets.join(name);
-            write_asset(root, &asset, content, force, &mut done)?;
-            let list = array_at(html, key, "output.html")?;
-            let already = list
-                .iter()
-                .filter_map(Value::as_str)
-                .any(|a| normalize(Path::new(a)) == asset);
-            if !already && push_missing(list, &slash(&asset)) {
-                done.changes
-                    .push(format!("added \"{}\" to output.html.{key}", slash(&asset)));
-            }
+        return Ok(());
+    }
+    let html = table_at(doc.as_table_mut(), &["output", "html"])?;
+    let theme = html
+        .get("theme")
+        .and_then(Item::as_str)
+        .map_or_else(|| PathBuf::from("theme"), |t| normalize(Path::new(t)));
+    let assets = theme.join(crate::render::template::BOOK_TEMPLATE_DIR);
+    for (key, name, content) in [
+        ("additional-css", "evidence.css", CSS),
+        ("additional-js", "evidence.js", JS),
+    ] {
+        let asset = assets.join(name);
+        write_asset(root, &asset, content, force, done)?;
+        let list = array_at(html, key, "output.html")?;
+        let already = list
+            .iter()
+            .filter_map(Value::as_str)
+            .any(|a| normalize(Path::new(a)) == asset);
+        if !already && push_missing(list, &slash(&asset)) {
+            done.changes
+                .push(format!("added \"{}\" to output.html.{key}", slash(&asset)));
         }
     }
-
-    let out = doc.to_string();
-    if out != text {
-        write_whole(root, &toml_path, &out)?;
-    }
-    Ok(done)
+    Ok(())
 }
 
 /// Writes an asset unless it is there already; one that differs (the

@@ -91,6 +91,13 @@ impl SafeWriter {
         self.inputs.push((path, what.into()));
     }
 
+    /// Creates the directory `path` and its missing parents inside the
+    /// root, never through a symlink or onto an input.
+    pub(crate) fn create_dir_all(&self, path: &Path) -> Result<(), WriteError> {
+        let target = self.check(path)?;
+        self.create_dirs(path, &target)
+    }
+
     /// Writes `bytes` to `path` whole, creating missing directories inside
     /// the root.
     pub(crate) fn write(&self, path: &Path, bytes: &[u8]) -> Result<(), WriteError> {

@@ -30,6 +30,9 @@ pub(crate) struct Plan {
     pub chapter: PathBuf,
     /// The fragment's path.
     pub store: PathBuf,
+    /// The chapter's key (its path under the book's source directory),
+    /// when writing into a book.
+    pub key: Option<String>,
     /// The book's store without the fragment being replaced.
     existing: Option<Store>,
     /// What to tell the user about the store.
@@ -46,6 +49,7 @@ pub(crate) fn plan(output: &super::Output, response: &Path) -> anyhow::Result<Pl
                 root: None,
                 chapter: chapter.clone(),
                 store: store.clone(),
+                key: None,
                 existing: None,
                 store_note: None,
                 summary: None,
@@ -75,12 +79,8 @@ pub(crate) fn plan(output: &super::Output, response: &Path) -> anyhow::Result<Pl
         PathBuf::from(format!("{stem}.md"))
     });
     let chapter_path = src.join(&chapter_rel);
-    let fragment_name = format!(
-        "{}.json",
-        super::chapter_key_for(&chapter_rel)
-            .trim_end_matches(".md")
-            .replace('/', "-")
-    );
+    let key = slash(&chapter_rel);
+    let fragment_name = format!("{}.json", key.trim_end_matches(".md").replace('/', "-"));
     let configured = crate::config::Config::from_book(&mdbook)
         .ok()
         .map(|c| c.store);
@@ -120,6 +120,7 @@ pub(crate) fn plan(output: &super::Output, response: &Path) -> anyhow::Result<Pl
         root: Some(root.clone()),
         chapter: chapter_path,
         store: store_path,
+        key: Some(key),
         existing,
         store_note,
         summary,
@@ -204,15 +205,17 @@ impl Plan {
     }
 
     /// Gives an item its passage's own id where the book's store holds
-    /// another passage under its id.
+    /// another passage under its id, and the date the store knows of the
+    /// page when the response gives none.
     pub fn keep_apart(&self, items: &mut [Item]) {
         for item in items.iter_mut() {
-            if self
-                .existing
-                .as_ref()
-                .and_then(|s| s.item(&item.id))
-                .is_some()
-                && !self.has_item(item)
+            let Some(existing) = self.existing.as_ref().and_then(|s| s.item(&item.id)) else {
+                continue;
+            };
+            if item.published_at.is_none() && existing.url.as_deref() == Some(item.url.as_str()) {
+                item.published_at = existing.published_at.map(|t| t.to_string());
+            }
+            if !self.has_item(item)
                 && let Some(passage) = passage_of(item)
             {
                 let hash = passage_hash(passage);

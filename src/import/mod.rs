@@ -199,6 +199,7 @@ pub fn import(options: &Options) -> anyhow::Result<Imported> {
     let key = options
         .chapter_key
         .clone()
+        .or_else(|| plan.key.clone())
         .unwrap_or_else(|| chapter_key_for(&plan.chapter));
     let (mut items, item_of) = fragment::finalize(draft.cited)?;
     let addressed: Vec<usize> = draft.addressed.iter().map(|&d| item_of[d]).collect();

@@ -356,3 +356,58 @@ fn shapes_are_recognised_and_the_unknown_refused() {
             .contains("imported 2 citation(s) as 2 evidence item(s) (Cohere v2 chat response)")
     );
 }
+
+/// Every row of the README's format table names a test of this suite that
+/// imports and builds; each named test exists.
+#[test]
+fn every_format_of_the_readme_table_has_a_test() {
+    let root = Path::new(env!("CARGO_MANIFEST_DIR"));
+    let readme = std::fs::read_to_string(root.join("README.md")).unwrap();
+    let table = readme
+        .split("### What each format gives, and what to add")
+        .nth(1)
+        .expect("the README has the format table");
+    let mut tests = String::new();
+    for entry in std::fs::read_dir(root.join("tests")).unwrap() {
+        let path = entry.unwrap().path();
+        if path
+            .file_name()
+            .is_some_and(|n| n.to_string_lossy().starts_with("import"))
+            && path.is_file()
+        {
+            tests.push_str(&std::fs::read_to_string(path).unwrap());
+        }
+    }
+    let rows: Vec<&str> = table
+        .lines()
+        .skip_while(|l| !l.starts_with('|'))
+        .take_while(|l| l.starts_with('|'))
+        .skip(2)
+        .collect();
+    assert!(rows.len() >= 13, "{rows:?}");
+    for row in rows {
+        let tested_by = row.trim_end_matches('|').rsplit('|').next().unwrap();
+        let names: Vec<&str> = tested_by
+            .split('`')
+            .skip(1)
+            .step_by(2)
+            .filter(|n| n.contains('_') && n.chars().all(|c| c.is_ascii_lowercase() || c == '_'))
+            .collect();
+        let files: Vec<&str> = tested_by
+            .split('`')
+            .skip(1)
+            .step_by(2)
+            .filter(|n| n.ends_with(".rs"))
+            .collect();
+        assert!(
+            !names.is_empty() || !files.is_empty(),
+            "no test named in {row}"
+        );
+        for name in names {
+            assert!(
+                tests.contains(&format!("fn {name}(")),
+                "no test `{name}` ({row})"
+            );
+        }
+    }
+}

@@ -67,6 +67,14 @@ impl Shape<'_> {
         }
     }
 
+    /// `a` or `an`, before [`Shape::name`].
+    pub fn article(&self) -> &'static str {
+        match self {
+            Shape::Anthropic(_) | Shape::OpenAiResponses(_) | Shape::OpenAiChat(_) => "an",
+            _ => "a",
+        }
+    }
+
     /// What it is, for messages.
     pub fn name(&self) -> &'static str {
         match self {
@@ -129,8 +137,9 @@ pub(crate) fn detect<'v>(
         && vendor != shape.vendor()
     {
         bail!(
-            "{name}: {} was named, but this is a {} ({}); name the right vendor, or leave the vendor out to have it recognised",
+            "{name}: {} was named, but this is {} {} ({}); name the right vendor, or leave the vendor out to have it recognised",
             vendor.name(),
+            shape.article(),
             shape.name(),
             describe(value)
         );

@@ -157,7 +157,19 @@ impl Draft {
 /// built).
 pub fn import(options: &Options) -> anyhow::Result<Imported> {
     let name = options.response.display().to_string();
-    let value: serde_json::Value = read_json(&options.response, "response")?;
+    let value: serde_json::Value = read_json(&options.response, "response").map_err(|err| {
+        // A saved stream is not a response: say so rather than where its
+        // JSON breaks.
+        let head = std::fs::read(&options.response).unwrap_or_default();
+        let head = String::from_utf8_lossy(&head[..head.len().min(64)]).into_owned();
+        if head.trim_start().starts_with("event:") || head.trim_start().starts_with("data:") {
+            anyhow::anyhow!(
+                "{name}: this is a server-sent event stream, not a response; save the final response (a non-streaming call, or the message the client library assembles)"
+            )
+        } else {
+            err
+        }
+    })?;
     let shape = detect::detect(&value, options.vendor, &name)?;
     let inputs = Inputs {
         response: name.clone(),

@@ -10,11 +10,11 @@
 //!
 //! Offsets count characters (Unicode code points); a span that only
 //! another unit makes a link to the cited URL is read in that unit. Where
-//! the annotated span is the model's own inline link to the page (`([ft.com](https://…))`,
-//! or a link whose text is the site's name), the link is replaced by the
-//! marker, which so attaches to the sentence that holds the link;
-//! another link (`according to [the Fed's statement](…)`) is kept and the
-//! marker follows it. An annotation without offsets cites the end of the
+//! the annotated span is the model's own citation link to the page
+//! (`([ft.com](https://…))`, or a link standing alone after a sentence),
+//! the link is replaced by the marker, which so attaches to the sentence
+//! before it; a link that is part of a sentence (`according to
+//! [Xinhua](…)`) is kept and the marker follows it. An annotation without offsets cites the end of the
 //! answer. `file_path` annotations are not citations and are skipped.
 
 use super::documents::Passage;
@@ -179,8 +179,11 @@ fn url_span(text: &str, start: u64, end: u64, url: &str) -> Result<Range<usize>,
 }
 
 /// The part of `range` to replace by the marker when it is the model's own
-/// link to `url`: `([label](url))`, or `[label](url)` whose label names the
-/// site; with the white space before it.
+/// citation of `url`, with the white space before it: a parenthesized link
+/// (`([site](url))`), or a link standing after the end of a sentence with
+/// nothing but punctuation after it on its line (`… in the U.S. [The Times](url)`).
+/// A link that is part of a sentence (`according to [Xinhua](url).`) is
+/// kept: the marker follows it.
 fn citation_link(text: &str, range: &Range<usize>, url: &str) -> Option<Range<usize>> {
     let span = &text[range.clone()];
     let trimmed = span.trim();
@@ -189,25 +192,25 @@ fn citation_link(text: &str, range: &Range<usize>, url: &str) -> Option<Range<us
         .strip_prefix('(')
         .and_then(|s| s.strip_suffix(')'))
         .filter(|s| s.starts_with('[') && s.ends_with(')'));
-    let parenthesized = inner.is_some();
     let link = inner.unwrap_or(trimmed);
-    let (label, target) = link
+    let (_, target) = link
         .strip_prefix('[')?
         .strip_suffix(')')?
         .split_once("](")?;
     if target.trim() != url {
         return None;
     }
-    let site = |s: &str| s.trim().trim_start_matches("www.").to_lowercase();
-    let host = url::Url::parse(url).ok()?.host_str().map(site)?;
-    let label = site(label);
-    let name = host.split('.').next().unwrap_or_default();
-    if !parenthesized && label != host && label != name {
-        return None;
-    }
     let start = range.start + lead;
-    let before = text[..start].trim_end_matches([' ', '\t']).len();
-    Some(before..start + trimmed.len())
+    let end = start + trimmed.len();
+    let before = text[..start].trim_end_matches([' ', '\t']);
+    let after_sentence = before
+        .trim_end_matches(['"', '\'', '”', '’', ')'])
+        .ends_with(['.', '!', '?']);
+    let line_rest = text[end..].split('\n').next().unwrap_or_default();
+    let alone = line_rest
+        .chars()
+        .all(|c| c.is_whitespace() || ".,;:!?)".contains(c));
+    (inner.is_some() || (after_sentence && alone)).then_some(before.len()..end)
 }
 
 /// The item of a cited file: its `--files` entry.
@@ -251,18 +254,24 @@ mod tests {
     #[test]
     fn the_models_own_links_are_replaced_other_links_kept() {
         let url = "https://www.metcheck.com/a?utm_source=openai";
-        let text = format!(
-            "It is dry. ([metcheck.com]({url}))\n\nSee [Metcheck]({url}) and [the forecast]({url})."
-        );
-        let paren = text.find("([").unwrap()..text.find(")\n").unwrap() + 1;
+        let find = |text: &str, link: &str| {
+            let at = text.find(link).unwrap();
+            at..at + link.len()
+        };
+        let text = format!("It is dry. ([metcheck.com]({url}))\n");
+        let paren = find(&text, &format!("([metcheck.com]({url}))"));
         assert_eq!(citation_link(&text, &paren, url), Some(10..paren.end));
-        let named = text.find("[Metcheck]").unwrap();
-        let named = named..named + "[Metcheck]()".len() + url.len();
-        assert!(citation_link(&text, &named, url).is_some());
-        let other = text.find("[the forecast]").unwrap();
-        let other = other..other + "[the forecast]()".len() + url.len();
-        assert_eq!(citation_link(&text, &other, url), None);
-        assert_eq!(citation_link(&text, &(0..10), url), None);
+        let text = format!("It is dry in the U.S. [Metcheck]({url})\n\nNext.");
+        let after = find(&text, &format!("[Metcheck]({url})"));
+        assert_eq!(citation_link(&text, &after, url), Some(21..after.end));
+        for text in [
+            format!("It is dry, according to [Metcheck]({url}).\n"),
+            format!("See [the forecast]({url}) for more.\n"),
+        ] {
+            let link = text.find('[').unwrap()..text.find(')').unwrap() + 1;
+            assert_eq!(citation_link(&text, &link, url), None, "{text}");
+        }
+        assert_eq!(citation_link("It is dry.", &(0..10), url), None);
     }
 
     #[test]

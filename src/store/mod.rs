@@ -18,7 +18,7 @@ pub use model::{
     EvidenceItem, LinkCheck, LinkStatus, PaywallPolicy, QuoteSpan, SnippetSpan, Source, Status,
     char_slice, parse_rfc3339,
 };
-pub use normalize::{cid, normalize_url};
+pub use normalize::{cid, is_content_addressed, normalize_url};
 
 use hashbrown::{HashTable, hash_table};
 use std::collections::HashMap;

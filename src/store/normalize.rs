@@ -174,6 +174,18 @@ pub fn cid(normalized_url: &str) -> String {
     out
 }
 
+/// Whether an item is web evidence addressed by its URL: its id is the
+/// `cid` of its normalized `url`, or that cid, `.` and a passage hash (the
+/// ids `import` gives web pages). Like a `citation.v1` record, such an item
+/// stands for a page, which need not say when it was published.
+pub fn is_content_addressed(id: &str, url: Option<&str>) -> bool {
+    let Some(page) = url.and_then(|url| normalize_url(url).ok()).map(|n| cid(&n)) else {
+        return false;
+    };
+    id.strip_prefix(page.as_str())
+        .is_some_and(|rest| rest.is_empty() || rest.starts_with('.') && rest.len() > 1)
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -337,5 +349,23 @@ mod tests {
             cid("https://example.com/caf%C3%A9"),
             "cid_d111192409cd9af133e4ad4bf2783397392c82832e36b493fa3c311ff969127c"
         );
+    }
+
+    #[test]
+    fn content_addressed_ids_are_the_cid_of_their_url() {
+        let url = "https://example.com/doc?utm_source=x";
+        let page = cid("https://example.com/doc");
+        assert!(is_content_addressed(&page, Some(url)));
+        assert!(is_content_addressed(
+            &format!("{page}.0123456789ab"),
+            Some(url)
+        ));
+        assert!(!is_content_addressed(&format!("{page}."), Some(url)));
+        assert!(!is_content_addressed(
+            &page,
+            Some("https://example.com/other")
+        ));
+        assert!(!is_content_addressed("ev_doc0", Some(url)));
+        assert!(!is_content_addressed(&page, None));
     }
 }

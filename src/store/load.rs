@@ -426,24 +426,7 @@ fn merge(
     // moved); each is checked and indexed where it lies.
     let start = store.items.len();
     let evidence = parsed.evidence.len();
-    let mut record_lines = Vec::new();
-    let mut records = Vec::new();
-    for line in parsed.records {
-        if let Some(reason) = line.defect.clone() {
-            store.invalid_records.push(InvalidRecord {
-                id: line.item.as_ref().map(|item| item.id.clone()),
-                origin: origin(format!("line {}", line.number)),
-                reason,
-            });
-        }
-        if let Some(item) = line.item {
-            if line.defect.is_some() {
-                seen.broken.insert(start + evidence + records.len());
-            }
-            record_lines.push(line.number);
-            records.push(item);
-        }
-    }
+    let (record_lines, records) = record_items(store, seen, file, parsed.records, start + evidence);
     if start == 0 {
         store.items = parsed.evidence;
     } else {
@@ -506,6 +489,39 @@ fn merge(
     }
     Ok(())
 }
+/// The items of a `*.jsonl` file's lines, to go at store position `at`,
+/// and their lines; records that fail their checks are noted.
+fn record_items(
+    store: &mut Store,
+    seen: &mut Seen,
+    file: &Path,
+    lines: Vec<citation::Line>,
+    at: usize,
+) -> (Vec<usize>, Vec<EvidenceItem>) {
+    let mut record_lines = Vec::new();
+    let mut records = Vec::new();
+    for line in lines {
+        if let Some(reason) = line.defect.clone() {
+            store.invalid_records.push(InvalidRecord {
+                id: line.item.as_ref().map(|item| item.id.clone()),
+                origin: Origin {
+                    file: file.to_owned(),
+                    json_path: format!("line {}", line.number),
+                },
+                reason,
+            });
+        }
+        if let Some(item) = line.item {
+            if line.defect.is_some() {
+                seen.broken.insert(at + records.len());
+            }
+            record_lines.push(line.number);
+            records.push(item);
+        }
+    }
+    (record_lines, records)
+}
+
 /// Merges the item at `at` into the earlier one with its id, at `first`
 /// (see [`merge`](super::merge)).
 fn merge_duplicate(

@@ -2,7 +2,7 @@
 
 pub use super::error::StoreError;
 use super::merge::{self, Broken};
-use super::model::{EvidenceItem, PaywallPolicy, Source};
+use super::model::{EvidenceItem, Source};
 use super::schema::{check_version, deserialize};
 use super::{
     CITATION_V1, CitationList, EVIDENCE_V1, InvalidRecord, Origin, Store, citation, is_valid_id,
@@ -208,57 +208,6 @@ fn parse_bytes(file: &Path, bytes: &[u8]) -> Result<StoreFile, StoreError> {
     }
 }
 
-/// Gives every item read from a `citation.v1` record a source, once the
-/// whole registry is known. Records name no source: the registered source
-/// whose longest `url_prefixes` entry starts the record's `url` is its
-/// source; failing that, one source per host (`web:<host>`) is made up,
-/// tier 3 (neither official nor monitor-only: nothing is known of it),
-/// with the record's publisher or the host as publisher.
-fn assign_record_sources(store: &mut Store) {
-    let mut prefixes: Vec<(&str, &str)> = store
-        .sources
-        .values()
-        .flat_map(|source| {
-            source
-                .url_prefixes
-                .iter()
-                .filter(|prefix| !prefix.is_empty())
-                .map(|prefix| (prefix.as_str(), source.source_id.as_str()))
-        })
-        .collect();
-    // Longest prefix first; ties by source id, so the choice is stable.
-    prefixes.sort_by(|a, b| b.0.len().cmp(&a.0.len()).then(a.1.cmp(b.1)));
-    let mut made_up: BTreeMap<String, Source> = BTreeMap::new();
-    for item in &mut store.items {
-        if item.link_check.is_none() || item.source_id.is_some() {
-            continue;
-        }
-        let url = item.url.as_deref().unwrap_or_default();
-        if let Some((_, source_id)) = prefixes.iter().find(|(prefix, _)| url.starts_with(prefix)) {
-            item.source_id = Some((*source_id).to_owned());
-            continue;
-        }
-        let host = url::Url::parse(url)
-            .ok()
-            .and_then(|u| u.host_str().map(str::to_owned))
-            .unwrap_or_else(|| "unknown-host".to_owned());
-        let source_id = format!("web:{host}");
-        if !store.sources.contains_key(&source_id) {
-            made_up.entry(source_id.clone()).or_insert_with(|| Source {
-                source_id: source_id.clone(),
-                publisher: host,
-                tier: 3,
-                paywall_policy: PaywallPolicy::Full,
-                url_prefixes: Vec::new(),
-                tags: Vec::new(),
-            });
-        }
-        item.source_id = Some(source_id);
-    }
-    store.made_up.extend(made_up.keys().cloned());
-    store.sources.extend(made_up);
-}
-
 /// Parses one `evidence.v1` store file, checking its syntax and version.
 fn parse_file(path: &Path, text: &str) -> Result<StoreFile, StoreError> {
     if text.trim().is_empty() {
@@ -404,11 +353,13 @@ fn merge(
     for (i, source) in parsed.sources.into_iter().enumerate() {
         let here = origin(format!("sources[{i}]"));
         if let Some(first) = seen.source_origins.get(&source.source_id) {
-            // Two fragments registering one source alike register it once.
-            if store
-                .sources
-                .get(&source.source_id)
-                .is_some_and(|known| merge::same_source(known, &source))
+            // Two files registering one source alike register it once (one
+            // file defines each source once).
+            if first.file != file
+                && store
+                    .sources
+                    .get(&source.source_id)
+                    .is_some_and(|known| merge::same_source(known, &source))
             {
                 continue;
             }
@@ -452,6 +403,18 @@ fn merge(
             });
         }
         if let Err(first) = store.index_item(at) {
+            // One evidence.v1 file defines each id once; two files may hold
+            // one item alike, and records of one URL may come twice.
+            let records =
+                store.items[first].link_check.is_some() && store.items[at].link_check.is_some();
+            if first >= start && !records {
+                return Err(StoreError::Duplicate {
+                    kind: "evidence id",
+                    id: store.items[at].id.clone(),
+                    first: item_origin(&seen.item_files, first, ""),
+                    second: item_origin(&seen.item_files, at, ""),
+                });
+            }
             merge_duplicate(store, seen, first, at)?;
         }
     }
@@ -589,7 +552,7 @@ fn finish(store: &mut Store, seen: Seen) {
         })
         .collect();
     merge::inherit_link_checks(&mut store.items, &pairs);
-    assign_record_sources(store);
+    merge::assign_record_sources(store);
 }
 
 #[cfg(test)]

@@ -13,13 +13,17 @@
 //!   An item whose id is a record's cid followed by `.` and a passage hash
 //!   (one of several passages of the page) takes the record's link check
 //!   and publisher too.
-//! - Two `evidence.v1` items with one id are one item when they are alike
-//!   (the same answer imported twice, or two answers citing one passage);
-//!   otherwise the store is refused, naming the first field that differs.
-//! - A source registered twice alike is registered once.
+//! - Two `evidence.v1` items with one id, in two files, are one item when
+//!   they are alike (two answers citing one passage); otherwise the store is
+//!   refused, naming the first field that differs. (One file defines an id
+//!   once.)
+//! - A source registered twice alike (by two files) is registered once.
+//! - A record's source is the registered source whose `url_prefixes` fit
+//!   its URL, else one made up for its host.
 
-use super::Origin;
-use super::model::{EvidenceItem, LinkCheck, LinkStatus, Source, Status};
+use super::model::{EvidenceItem, LinkCheck, LinkStatus, PaywallPolicy, Source, Status};
+use super::{Origin, Store};
+use std::collections::BTreeMap;
 
 /// Whether two registry entries say the same.
 pub(super) fn same_source(a: &Source, b: &Source) -> bool {
@@ -195,6 +199,57 @@ fn first_difference(a: &EvidenceItem, b: &EvidenceItem) -> Option<&'static str> 
     ]
     .into_iter()
     .find_map(|(field, differs)| differs.then_some(field))
+}
+
+/// Gives every item read from a `citation.v1` record a source, once the
+/// whole registry is known. Records name no source: the registered source
+/// whose longest `url_prefixes` entry starts the record's `url` is its
+/// source; failing that, one source per host (`web:<host>`) is made up,
+/// tier 3 (neither official nor monitor-only: nothing is known of it),
+/// with the record's publisher or the host as publisher.
+pub(super) fn assign_record_sources(store: &mut Store) {
+    let mut prefixes: Vec<(&str, &str)> = store
+        .sources
+        .values()
+        .flat_map(|source| {
+            source
+                .url_prefixes
+                .iter()
+                .filter(|prefix| !prefix.is_empty())
+                .map(|prefix| (prefix.as_str(), source.source_id.as_str()))
+        })
+        .collect();
+    // Longest prefix first; ties by source id, so the choice is stable.
+    prefixes.sort_by(|a, b| b.0.len().cmp(&a.0.len()).then(a.1.cmp(b.1)));
+    let mut made_up: BTreeMap<String, Source> = BTreeMap::new();
+    for item in &mut store.items {
+        if item.link_check.is_none() || item.source_id.is_some() {
+            continue;
+        }
+        let url = item.url.as_deref().unwrap_or_default();
+        if let Some((_, source_id)) = prefixes.iter().find(|(prefix, _)| url.starts_with(prefix)) {
+            item.source_id = Some((*source_id).to_owned());
+            continue;
+        }
+        let host = url::Url::parse(url)
+            .ok()
+            .and_then(|u| u.host_str().map(str::to_owned))
+            .unwrap_or_else(|| "unknown-host".to_owned());
+        let source_id = format!("web:{host}");
+        if !store.sources.contains_key(&source_id) {
+            made_up.entry(source_id.clone()).or_insert_with(|| Source {
+                source_id: source_id.clone(),
+                publisher: host,
+                tier: 3,
+                paywall_policy: PaywallPolicy::Full,
+                url_prefixes: Vec::new(),
+                tags: Vec::new(),
+            });
+        }
+        item.source_id = Some(source_id);
+    }
+    store.made_up.extend(made_up.keys().cloned());
+    store.sources.extend(made_up);
 }
 
 #[cfg(test)]

@@ -2,7 +2,7 @@
 
 use anyhow::{Context, bail};
 use clap::{Parser, Subcommand};
-use mdbook_evidence::import::anthropic;
+use mdbook_evidence::import::{self, Output, Vendor};
 use mdbook_evidence::limits;
 use mdbook_evidence::preprocess::{self, Setup};
 use mdbook_preprocessor::PreprocessorContext;
@@ -49,8 +49,12 @@ enum Command {
     },
     /// Turns a model's cited answer into a chapter with `[N]` markers and an
     /// evidence store fragment.
-    #[command(subcommand)]
-    Import(Import),
+    ///
+    /// Reads Anthropic, OpenAI (Responses and Chat Completions), Gemini,
+    /// Perplexity and Cohere v2 responses; the vendor is recognised from the
+    /// response unless named. Writes `--chapter` and `--store`, or into the
+    /// book at `--book`.
+    Import(Box<ImportArgs>),
     /// Sets a book up: book.toml and the citation-card assets.
     ///
     /// Adds [preprocessor.evidence] (after = ["links"], store = "evidence"
@@ -68,34 +72,51 @@ enum Command {
     },
 }
 
-#[derive(Subcommand)]
-enum Import {
-    /// An Anthropic Messages API response whose text blocks carry `citations`.
-    Anthropic {
-        /// The Messages API response (JSON).
-        response: PathBuf,
-        /// The documents that were sent, in order, with their source metadata
-        /// (JSON; see the README).
-        #[arg(long, value_name = "DOCS.json")]
-        documents: PathBuf,
-        /// Where to write the chapter.
-        #[arg(long, value_name = "OUT.md")]
-        chapter: PathBuf,
-        /// Where to write the evidence store fragment.
-        #[arg(long, value_name = "OUT.json")]
-        store: PathBuf,
-        /// The chapter's path relative to the book's `src/` [default: the
-        /// part of --chapter after `src/`, else its file name].
-        #[arg(long, value_name = "PATH")]
-        chapter_key: Option<String>,
-        /// A level-1 heading for the chapter.
-        #[arg(long)]
-        title: Option<String>,
-        /// Leave the source registry out of the store fragment (when the
-        /// book's store already registers the sources).
-        #[arg(long)]
-        no_sources: bool,
-    },
+#[derive(clap::Args)]
+struct ImportArgs {
+    /// The vendor (anthropic, openai, gemini, perplexity, cohere), which may
+    /// be left out, then the response (JSON).
+    #[arg(value_name = "[VENDOR] RESPONSE", num_args = 1..=2, required = true)]
+    inputs: Vec<PathBuf>,
+    /// The documents sent with the request, in order, with their source
+    /// metadata (JSON; see the README).
+    #[arg(long, value_name = "DOCS.json")]
+    documents: Option<PathBuf>,
+    /// Uploaded files cited by id (OpenAI `file_citation`): a map of file
+    /// id to the same metadata as a document.
+    #[arg(long, value_name = "FILES.json")]
+    files: Option<PathBuf>,
+    /// Publisher, tier, date and title of web sources, keyed by URL prefix
+    /// or host (JSON; see the README).
+    #[arg(long, value_name = "SOURCES.json")]
+    sources: Option<PathBuf>,
+    /// A title for a document the response gives none: KEY is its index
+    /// (`0`), its key, or a page's URL. May be repeated.
+    #[arg(long, num_args = 2, value_names = ["KEY", "TITLE"], action = clap::ArgAction::Append)]
+    title_for: Vec<String>,
+    /// Where to write the chapter (with --book: its path under the book's
+    /// source directory).
+    #[arg(long, value_name = "OUT.md")]
+    chapter: Option<PathBuf>,
+    /// Where to write the evidence store fragment (with --book: its path
+    /// under the book's root).
+    #[arg(long, value_name = "OUT.json")]
+    store: Option<PathBuf>,
+    /// Write into this book: the chapter under its `src/`, the fragment in
+    /// its store directory.
+    #[arg(long, value_name = "DIR")]
+    book: Option<PathBuf>,
+    /// The chapter's path relative to the book's `src/` [default: the
+    /// part of --chapter after `src/`, else its file name].
+    #[arg(long, value_name = "PATH")]
+    chapter_key: Option<String>,
+    /// A level-1 heading for the chapter.
+    #[arg(long)]
+    title: Option<String>,
+    /// Leave the source registry out of the store fragment (when the
+    /// book's store already registers the sources).
+    #[arg(long)]
+    no_sources: bool,
 }
 
 fn main() -> ExitCode {
@@ -113,42 +134,13 @@ fn main() -> ExitCode {
             }
         }
         Some(Command::Install { book_dir, force }) => install(&book_dir, force),
-        Some(Command::Import(Import::Anthropic {
-            response,
-            documents,
-            chapter,
-            store,
-            chapter_key,
-            title,
-            no_sources,
-        })) => {
-            let options = anthropic::Options {
-                response: &response,
-                documents: &documents,
-                chapter: &chapter,
-                store: &store,
-                chapter_key,
-                title,
-                sources: !no_sources,
-            };
-            match anthropic::import(&options) {
-                Ok(done) => {
-                    let _ = writeln!(
-                        std::io::stderr(),
-                        "mdbook-evidence: imported {} citation(s) as {} evidence item(s): chapter `{}`, store `{}` (add it to `store` in book.toml)",
-                        done.citations,
-                        done.items,
-                        chapter.display(),
-                        store.display()
-                    );
-                    ExitCode::SUCCESS
-                }
-                Err(err) => {
-                    let _ = writeln!(std::io::stderr(), "error: mdbook-evidence import: {err:#}");
-                    ExitCode::from(2)
-                }
+        Some(Command::Import(args)) => match run_import(*args) {
+            Ok(()) => ExitCode::SUCCESS,
+            Err(err) => {
+                let _ = writeln!(std::io::stderr(), "error: mdbook-evidence import: {err:#}");
+                ExitCode::from(2)
             }
-        }
+        },
         None => match preprocess() {
             Ok(code) => code,
             Err(err) => {
@@ -157,6 +149,81 @@ fn main() -> ExitCode {
             }
         },
     }
+}
+
+/// Runs `import` and says what it did.
+fn run_import(args: ImportArgs) -> anyhow::Result<()> {
+    let (vendor, response) = match args.inputs.as_slice() {
+        [response] => (None, response.clone()),
+        [vendor, response] => (Some(parse_vendor(vendor)?), response.clone()),
+        _ => bail!("give the response (JSON), optionally after the vendor"),
+    };
+    let output = match (args.book, args.chapter, args.store) {
+        (Some(root), chapter, store) => Output::Book {
+            root,
+            chapter,
+            store,
+        },
+        (None, Some(chapter), Some(store)) => Output::Files { chapter, store },
+        (None, _, _) => {
+            bail!("say where to write: --chapter OUT.md and --store OUT.json, or --book DIR")
+        }
+    };
+    let titles = args
+        .title_for
+        .chunks(2)
+        .map(|pair| (pair[0].clone(), pair.get(1).cloned().unwrap_or_default()))
+        .collect();
+    let files_mode = matches!(output, Output::Files { .. });
+    let done = import::import(&import::Options {
+        vendor,
+        response,
+        documents: args.documents,
+        files: args.files,
+        sources: args.sources,
+        titles,
+        output,
+        chapter_key: args.chapter_key,
+        title: args.title,
+        register_sources: !args.no_sources,
+    })?;
+    let mut out = format!(
+        "mdbook-evidence: imported {} citation(s) as {} evidence item(s) ({}): chapter `{}`, store `{}`{}\n",
+        done.citations,
+        done.items,
+        done.shape,
+        done.chapter_path.display(),
+        done.store_path.display(),
+        if files_mode {
+            " (add it to `store` in book.toml)"
+        } else {
+            ""
+        }
+    );
+    for note in &done.notes {
+        out.push_str(&format!("note: {note}\n"));
+    }
+    let _ = std::io::stderr().write_all(out.as_bytes());
+    Ok(())
+}
+
+/// The vendor named on the command line.
+fn parse_vendor(name: &Path) -> anyhow::Result<Vendor> {
+    use clap::ValueEnum;
+    let name = name.to_string_lossy();
+    Vendor::from_str(&name, true).map_err(|_| {
+        let known: Vec<String> = Vendor::value_variants()
+            .iter()
+            .filter_map(|v| v.to_possible_value().map(|p| p.get_name().to_owned()))
+            .collect();
+        let hint = mdbook_evidence::suggest::closest(&name, known.iter().map(String::as_str))
+            .map(|k| format!("did you mean `{k}`? "))
+            .unwrap_or_default();
+        anyhow::anyhow!(
+            "unknown vendor `{name}`: {hint}the vendors are {} (or give only the response to have its vendor recognised)",
+            known.join(", ")
+        )
+    })
 }
 
 /// Runs `install` and says what it did.

@@ -114,31 +114,36 @@ fn citing_a_failed_link_check_is_invalid_evidence_with_status_and_notes() {
     assert!(err.contains("src/bad.md:3:"), "{err}");
 }
 
+/// A record that fails its checks does not stop the build: it is an invalid
+/// item, and citing it is an `invalid-evidence` error naming its line and
+/// what is wrong; the other records are cited as usual.
 #[test]
-fn a_broken_record_stops_the_run_naming_file_and_line() {
+fn a_broken_record_is_an_invalid_item_naming_file_and_line() {
     let tampered = SEED_VALID.replace(
         r#""normalized_url":"https://example.com/doc""#,
         r#""normalized_url":"https://example.com/doc/""#,
     );
-    let book = jsonl_book(
-        "",
-        &[
-            record("https://example.com/a", "valid", r#","notes":"ok""#),
-            tampered,
-        ],
-        &[("r.md", "# R\n")],
+    let good = record(
+        "https://example.com/a",
+        "valid",
+        r#","title":"A","notes":"ok""#,
     );
+    let chapter = format!(
+        "# R\n\n- The good record is cited for this claim [EVID:{}].\n- The broken record is cited for this one [EVID:{SEED_CID}].\n",
+        cid_of("https://example.com/a")
+    );
+    let book = jsonl_book("", &[good, tampered], &[("r.md", &chapter)]);
     let run = run_stdin(book.root(), &book.stdin("html"));
-    assert_eq!(run.code, 2, "{}", run.stderr);
-    assert!(run.stdout.is_empty(), "nothing half-written on stdout");
-    assert_eq!(run.stderr.lines().count(), 1, "{}", run.stderr);
+    assert_eq!(run.code, 1, "{}", run.stderr);
+    let err = &run.stderr;
+    assert_eq!(err.matches("error[invalid-evidence]").count(), 1, "{err}");
     assert!(
-        run.stderr.contains(
-            "evidence/citations.jsonl:2: `normalized_url` is \"https://example.com/doc/\""
+        err.contains(
+            "evidence/citations.jsonl:2: the record fails its citation.v1 checks: `normalized_url` is \\\"https://example.com/doc/\\\""
         ),
-        "{}",
-        run.stderr
+        "{err}"
     );
+    assert!(err.contains("src/r.md:4:"), "{err}");
 }
 
 #[test]

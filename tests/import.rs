@@ -190,11 +190,11 @@ fn bad_input_is_one_line_naming_the_place_and_nothing_is_written() {
         ),
         (
             write(
-                "web.json",
-                r#"{"content":[{"type":"text","text":"Rates held","citations":[{"type":"web_search_result_location","cited_text":"x","url":"https://a.example","title":"A","encrypted_index":"e"}]}]}"#,
+                "unknown.json",
+                r#"{"content":[{"type":"text","text":"Rates held","citations":[{"type":"quote_location","cited_text":"x","document_index":0}]}]}"#,
             ),
             docs.clone(),
-            "`content[0].citations[0].type`: citation type \"web_search_result_location\" is not supported",
+            "`content[0].citations[0].type`: citation type \"quote_location\" is not supported",
         ),
         (
             write(

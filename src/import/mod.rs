@@ -1,18 +1,269 @@
 //! Importers: turn a model API's cited answer into a chapter with `[N]`
-//! markers and an `evidence.v1` store fragment holding the citations
-//! (the API's citations become evidence items; the `[N]` numbers are
+//! markers and an `evidence.v1` store fragment holding the citations (the
+//! API's citations become evidence items; the `[N]` numbers are
 //! presentation).
 //!
-//! An importer reads everything and builds both outputs in memory before it
-//! writes either, each through a temporary file renamed into place, so a
-//! failed import leaves no half-written file.
+//! The vendor and API shape are recognised from the response (or named);
+//! each vendor's module turns its citations into drafted items and places
+//! in the answer's text ([`Draft`]); [`chapter`] splices the markers in and
+//! [`fragment`] writes the items. An import reads everything and builds both
+//! outputs in memory before it writes either, each through a temporary file
+//! renamed into place, so a failed import leaves no half-written file.
 
 mod answer_text;
-pub mod anthropic;
+mod anthropic;
+mod book;
+mod chapter;
+mod cohere;
+mod detect;
+mod documents;
+mod fragment;
+mod gemini;
+mod offsets;
+mod openai;
+mod perplexity;
+mod web;
+
+pub use detect::Vendor;
 
 use anyhow::{Context, bail};
+use detect::Shape;
+use documents::Documents;
+use fragment::{Cited, Sources};
 use serde::de::DeserializeOwned;
-use std::path::{Component, Path};
+use std::path::{Component, Path, PathBuf};
+use web::{Sites, WebCite};
+
+/// Where an import writes.
+#[derive(Debug, Clone)]
+pub enum Output {
+    /// Exactly these two files.
+    Files {
+        /// The chapter.
+        chapter: PathBuf,
+        /// The store fragment.
+        store: PathBuf,
+    },
+    /// Into the book at `root`: the chapter under its `src/`, the fragment
+    /// in its store directory (see [`book`]).
+    Book {
+        /// The book's root (where book.toml is).
+        root: PathBuf,
+        /// The chapter's path under `src/` [default: the response's name
+        /// with `.md`].
+        chapter: Option<PathBuf>,
+        /// The fragment's path under the book's root [default: in the
+        /// book's store directory].
+        store: Option<PathBuf>,
+    },
+}
+
+/// What to import and where to write it.
+#[derive(Debug, Clone)]
+pub struct Options {
+    /// The vendor, when named; else recognised from the response.
+    pub vendor: Option<Vendor>,
+    /// The response (JSON).
+    pub response: PathBuf,
+    /// The documents sent with the request (see [`documents`]).
+    pub documents: Option<PathBuf>,
+    /// Uploaded files by id (OpenAI `file_citation`), same entries.
+    pub files: Option<PathBuf>,
+    /// Metadata for web sources, keyed by URL prefix or host (see [`web`]).
+    pub sources: Option<PathBuf>,
+    /// `--title-for KEY TITLE`: titles for documents or pages the response
+    /// gives none.
+    pub titles: Vec<(String, String)>,
+    /// Where to write.
+    pub output: Output,
+    /// The chapter's key in the store's `chapters` map; by default its path
+    /// after `src/` (see [`chapter_key_for`]).
+    pub chapter_key: Option<String>,
+    /// A level-1 heading for the chapter.
+    pub title: Option<String>,
+    /// Whether the fragment registers the sources of the cited items
+    /// (leave them out when the book's store already registers them).
+    pub register_sources: bool,
+}
+
+/// What an import produced.
+#[derive(Debug, Clone)]
+pub struct Imported {
+    /// The vendor and API shape read, e.g. `OpenAI Responses API`.
+    pub shape: String,
+    /// The chapter's markdown.
+    pub chapter: String,
+    /// The store fragment (`evidence.v1` JSON).
+    pub store: String,
+    /// Where the chapter was written.
+    pub chapter_path: PathBuf,
+    /// Where the fragment was written.
+    pub store_path: PathBuf,
+    /// How many citations the response carries.
+    pub citations: usize,
+    /// How many distinct items they became.
+    pub items: usize,
+    /// What the user should know or do next (one sentence each).
+    pub notes: Vec<String>,
+}
+
+/// The inputs besides the response, read and checked.
+pub(crate) struct Inputs {
+    /// The response's file name, for messages.
+    pub response: String,
+    /// `--documents`.
+    pub documents: Option<Documents>,
+    /// `--files`.
+    pub files: Option<Documents>,
+    /// `--sources` and `--title-for`.
+    pub sites: Sites,
+}
+
+/// An answer as a vendor module reads it: its text with its citations'
+/// places, the items drafted, and the sources they need.
+#[derive(Default)]
+pub(crate) struct Draft {
+    /// The answer.
+    pub answer: chapter::Answer,
+    /// The drafted items; the answer's citations index into them.
+    pub cited: Vec<Cited>,
+    /// The registry entries the items need.
+    pub sources: Sources,
+    /// The drafts of web items whose title was made from their address.
+    pub addressed: Vec<usize>,
+}
+
+impl Draft {
+    /// Adds a drafted item; returns its index.
+    pub fn push(&mut self, cited: Cited) -> usize {
+        self.cited.push(cited);
+        self.cited.len() - 1
+    }
+
+    /// Drafts the item of a cited web page; returns its index.
+    pub fn web(&mut self, inputs: &Inputs, cite: WebCite, at: &str) -> anyhow::Result<usize> {
+        let at = format!("{}: `{at}`", inputs.response);
+        let (cited, addressed) = inputs.sites.item(cite, &mut self.sources, &at)?;
+        let index = self.push(cited);
+        if addressed {
+            self.addressed.push(index);
+        }
+        Ok(index)
+    }
+}
+
+/// Reads the response and the other inputs, converts them, and writes the
+/// chapter and the store fragment (nothing is written unless both could be
+/// built).
+pub fn import(options: &Options) -> anyhow::Result<Imported> {
+    let name = options.response.display().to_string();
+    let value: serde_json::Value = read_json(&options.response, "response").map_err(|err| {
+        // A saved stream is not a response: say so rather than where its
+        // JSON breaks.
+        let head = std::fs::read(&options.response).unwrap_or_default();
+        let head = String::from_utf8_lossy(&head[..head.len().min(64)]).into_owned();
+        if head.trim_start().starts_with("event:") || head.trim_start().starts_with("data:") {
+            anyhow::anyhow!(
+                "{name}: this is a server-sent event stream, not a response; save the final response (a non-streaming call, or the message the client library assembles)"
+            )
+        } else {
+            err
+        }
+    })?;
+    let shape = detect::detect(&value, options.vendor, &name)?;
+    let inputs = Inputs {
+        response: name.clone(),
+        documents: options
+            .documents
+            .as_deref()
+            .map(Documents::read)
+            .transpose()?,
+        files: options
+            .files
+            .as_deref()
+            .map(Documents::read_files)
+            .transpose()?,
+        sites: Sites::new(options.sources.as_deref(), options.titles.clone())?,
+    };
+    let draft = match &shape {
+        Shape::Anthropic(blocks) => anthropic::convert(blocks, &inputs),
+        Shape::OpenAiResponses(output) => openai::convert_responses(output, &inputs),
+        Shape::OpenAiChat(message) => openai::convert_chat(message, &inputs),
+        Shape::Gemini(candidate) => gemini::convert(candidate, &inputs),
+        Shape::Perplexity(response) => perplexity::convert(response, &inputs),
+        Shape::Cohere(message) => cohere::convert(message, &inputs),
+    }?;
+    let citations = draft.answer.citations();
+    if draft.cited.is_empty() {
+        bail!(
+            "{name}: this {} carries no citations, so there is nothing to import (its text would be a chapter of ungrounded claims); ask the API for citations (documents with citations enabled, or a search tool)",
+            shape.name()
+        );
+    }
+    if citations == 0 {
+        bail!(
+            "{name}: this {} lists {} source(s), but its answer cites none of them, so there is nothing to import",
+            shape.name(),
+            draft.cited.len()
+        );
+    }
+    let plan = book::plan(&options.output, &options.response)?;
+    let key = options
+        .chapter_key
+        .clone()
+        .or_else(|| plan.key.clone())
+        .unwrap_or_else(|| chapter_key_for(&plan.chapter));
+    let (mut items, item_of) = fragment::finalize(draft.cited)?;
+    let addressed: Vec<usize> = draft.addressed.iter().map(|&d| item_of[d]).collect();
+    plan.keep_apart(&mut items);
+    let (chapter, order) = chapter::build(draft.answer, &item_of, options.title.as_deref());
+    let addressed = order.iter().filter(|i| addressed.contains(i)).count();
+    let items: Vec<fragment::Item> = order.into_iter().map(|i| items[i].clone()).collect();
+    let list: Vec<&str> = items.iter().map(|item| item.id.as_str()).collect();
+    let written: Vec<&fragment::Item> = items.iter().filter(|i| !plan.has_item(i)).collect();
+    let mut sources = draft.sources.into_vec();
+    sources.retain(|source| {
+        options.register_sources
+            && !plan.has_source(&source.source_id)
+            && written
+                .iter()
+                .any(|item| item.source_id == source.source_id)
+    });
+    let store = fragment::to_json(&sources, &written, &list, &key)?;
+    write_together(
+        plan.root.as_deref(),
+        &[(&plan.chapter, &chapter), (&plan.store, &store)],
+    )?;
+    let mut notes = plan.notes(&key);
+    notes.extend(missing_notes(&items, addressed));
+    Ok(Imported {
+        shape: shape.name().to_owned(),
+        items: items.len(),
+        chapter,
+        store,
+        chapter_path: plan.chapter,
+        store_path: plan.store,
+        citations,
+        notes,
+    })
+}
+
+/// Notes on what the imported items lack and how to supply it.
+fn missing_notes(items: &[fragment::Item], addressed: usize) -> Vec<String> {
+    let mut notes = Vec::new();
+    if addressed > 0 {
+        notes.push(format!(
+            "{addressed} cited page(s) have no title in the response: their References entry shows the address; give titles with --title-for URL TITLE or in a --sources file"
+        ));
+    }
+    let undated = items.iter().filter(|i| i.published_at.is_none()).count();
+    if undated > 0 {
+        notes.push(format!(
+            "{undated} item(s) have no publication date (the response gives none): give `published_at` for their URL or host in a --sources file (citing an undated item is reported as `missing-field`, and `max-age-days` cannot judge it)"
+        ));
+    }
+    notes
+}
 
 /// Reads a JSON file into `T`, with errors that name the file, the line and
 /// column, and the JSON path of a value of the wrong type.
@@ -44,28 +295,52 @@ fn read_json<T: DeserializeOwned>(path: &Path, what: &str) -> anyhow::Result<T> 
     })
 }
 
-/// Writes every file or none, each whole, with the one safe writer: the
-/// files stay in the directories named (never through a symlink), and a
-/// refused or failed file leaves the others unwritten.
-fn write_together(files: &[(&Path, &str)]) -> anyhow::Result<()> {
-    let mut dirs = Vec::new();
-    for (path, _) in files {
-        let dir = match path.parent() {
-            Some(dir) if !dir.as_os_str().is_empty() => dir,
-            _ => Path::new("."),
+/// Deserializes `value` (at `path` in `file`), naming the JSON path of a
+/// value of the wrong type.
+fn from_value<T: DeserializeOwned>(
+    value: &serde_json::Value,
+    file: &str,
+    path: &str,
+) -> anyhow::Result<T> {
+    crate::json_input::from_value(value).map_err(|err| {
+        let full = if err.json_path == "." {
+            path.to_owned()
+        } else {
+            format!("{path}.{}", err.json_path)
         };
-        if !dir.is_dir() {
-            bail!(
-                "cannot write `{}`: directory `{}` does not exist",
-                path.display(),
-                dir.display()
-            );
+        anyhow::anyhow!("{file}: `{full}`: {}", err.message)
+    })
+}
+
+/// Writes every file or none, each whole, with the one safe writer: the
+/// files stay under `root` (a book's root, where missing directories are
+/// created), else in the directories named, which must exist; never
+/// through a symlink; a refused or failed file leaves the others unwritten.
+fn write_together(root: Option<&Path>, files: &[(&Path, &str)]) -> anyhow::Result<()> {
+    let root = match root {
+        Some(root) => root.to_owned(),
+        None => {
+            let mut dirs = Vec::new();
+            for (path, _) in files {
+                let dir = match path.parent() {
+                    Some(dir) if !dir.as_os_str().is_empty() => dir,
+                    _ => Path::new("."),
+                };
+                if !dir.is_dir() {
+                    bail!(
+                        "cannot write `{}`: directory `{}` does not exist",
+                        path.display(),
+                        dir.display()
+                    );
+                }
+                dirs.push(std::fs::canonicalize(dir)?);
+            }
+            // The deepest directory holding every file.
+            let mut root = dirs.first().cloned().unwrap_or_default();
+            while !dirs.iter().all(|d| d.starts_with(&root)) && root.pop() {}
+            root
         }
-        dirs.push(std::fs::canonicalize(dir)?);
-    }
-    // The writer's root: the deepest directory holding every file.
-    let mut root = dirs.first().cloned().unwrap_or_default();
-    while !dirs.iter().all(|d| d.starts_with(&root)) && root.pop() {}
+    };
     let bytes: Vec<(&Path, &[u8])> = files.iter().map(|(p, c)| (*p, c.as_bytes())).collect();
     crate::safe_write::SafeWriter::new(&root)?.write_all(&bytes)?;
     Ok(())

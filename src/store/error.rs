@@ -80,17 +80,6 @@ pub enum StoreError {
         /// What the file says (or that it says nothing).
         found: String,
     },
-    /// A `citation.v1` record whose `normalized_url` or `cid` does not follow
-    /// from its `url_original`.
-    #[error("{}:{line}: {message}", path.display())]
-    Record {
-        /// The `*.jsonl` file.
-        path: PathBuf,
-        /// The 1-based line of the record.
-        line: usize,
-        /// What is inconsistent.
-        message: String,
-    },
     /// An id (evidence, source or chapter) defined twice.
     #[error("{kind} `{id}` is defined twice: in {first} and in {second}; keep one of them")]
     Duplicate {
@@ -98,6 +87,21 @@ pub enum StoreError {
         kind: &'static str,
         /// The duplicated id.
         id: String,
+        /// The first definition.
+        first: Box<Origin>,
+        /// The second definition.
+        second: Box<Origin>,
+    },
+    /// An evidence id given by two `evidence.v1` items that differ (two
+    /// items alike are one, merged).
+    #[error(
+        "evidence id `{id}` is defined twice: in {first} and in {second}, differently (their `{field}` differs); keep one of them, or give each its own id (`import --book` gives a passage its own id when the store holds another passage under the same id)"
+    )]
+    Conflict {
+        /// The id.
+        id: String,
+        /// The first field that differs.
+        field: &'static str,
         /// The first definition.
         first: Box<Origin>,
         /// The second definition.

@@ -1,12 +1,15 @@
 //! Loading store files from disk into a [`Store`].
 
 pub use super::error::StoreError;
-use super::model::{EvidenceItem, PaywallPolicy, Source};
+use super::merge::{self, Broken};
+use super::model::{EvidenceItem, Source};
 use super::schema::{check_version, deserialize};
-use super::{CITATION_V1, CitationList, EVIDENCE_V1, Origin, Store, citation, is_valid_id};
+use super::{
+    CITATION_V1, CitationList, EVIDENCE_V1, InvalidRecord, Origin, Store, citation, is_valid_id,
+};
 use crate::limits;
 use serde::Deserialize;
-use std::collections::{BTreeMap, HashMap};
+use std::collections::{BTreeMap, HashMap, HashSet};
 use std::hash::BuildHasher;
 use std::path::{Path, PathBuf};
 
@@ -32,7 +35,7 @@ struct StoreFile {
     #[serde(default, deserialize_with = "chapter_lists")]
     chapters: BTreeMap<String, Vec<String>>,
     #[serde(skip)]
-    records: Vec<(usize, EvidenceItem)>,
+    records: Vec<citation::Line>,
 }
 
 /// The `chapters` object, refusing a chapter given twice (JSON would keep
@@ -120,8 +123,7 @@ pub fn load(root: &Path, paths: &[PathBuf]) -> Result<Store, StoreError> {
     }
 
     let mut store = Store::default();
-    let mut item_files: Vec<ItemFile> = Vec::new();
-    let mut source_origins: HashMap<String, Origin> = HashMap::new();
+    let mut seen = Seen::default();
     let limit = limits::limit(limits::MAX_STORE_BYTES, limits::MAX_STORE_BYTES_VAR);
     let mut budget = limit;
     for file in files {
@@ -129,15 +131,9 @@ pub fn load(root: &Path, paths: &[PathBuf]) -> Result<Store, StoreError> {
         let parsed = parse_bytes(&file, &bytes)?;
         // The items own their text: the file's bytes can go before merging.
         drop(bytes);
-        merge(
-            &mut store,
-            &mut item_files,
-            &mut source_origins,
-            &file,
-            parsed,
-        )?;
+        merge(&mut store, &mut seen, &file, parsed)?;
     }
-    assign_record_sources(&mut store);
+    finish(&mut store, seen);
     store.items.shrink_to_fit();
     Ok(store)
 }
@@ -183,14 +179,9 @@ fn read_file(
 pub fn load_bytes(file: &Path, bytes: &[u8]) -> Result<Store, StoreError> {
     let mut store = Store::default();
     let parsed = parse_bytes(file, bytes)?;
-    merge(
-        &mut store,
-        &mut Vec::new(),
-        &mut HashMap::new(),
-        file,
-        parsed,
-    )?;
-    assign_record_sources(&mut store);
+    let mut seen = Seen::default();
+    merge(&mut store, &mut seen, file, parsed)?;
+    finish(&mut store, seen);
     Ok(store)
 }
 
@@ -215,56 +206,6 @@ fn parse_bytes(file: &Path, bytes: &[u8]) -> Result<StoreFile, StoreError> {
     } else {
         parse_file(file, text)
     }
-}
-
-/// Gives every item read from a `citation.v1` record a source, once the
-/// whole registry is known. Records name no source: the registered source
-/// whose longest `url_prefixes` entry starts the record's `url` is its
-/// source; failing that, one source per host (`web:<host>`) is made up,
-/// tier 3 (neither official nor monitor-only: nothing is known of it),
-/// with the record's publisher or the host as publisher.
-fn assign_record_sources(store: &mut Store) {
-    let mut prefixes: Vec<(&str, &str)> = store
-        .sources
-        .values()
-        .flat_map(|source| {
-            source
-                .url_prefixes
-                .iter()
-                .filter(|prefix| !prefix.is_empty())
-                .map(|prefix| (prefix.as_str(), source.source_id.as_str()))
-        })
-        .collect();
-    // Longest prefix first; ties by source id, so the choice is stable.
-    prefixes.sort_by(|a, b| b.0.len().cmp(&a.0.len()).then(a.1.cmp(b.1)));
-    let mut made_up: BTreeMap<String, Source> = BTreeMap::new();
-    for item in &mut store.items {
-        if item.link_check.is_none() || item.source_id.is_some() {
-            continue;
-        }
-        let url = item.url.as_deref().unwrap_or_default();
-        if let Some((_, source_id)) = prefixes.iter().find(|(prefix, _)| url.starts_with(prefix)) {
-            item.source_id = Some((*source_id).to_owned());
-            continue;
-        }
-        let host = url::Url::parse(url)
-            .ok()
-            .and_then(|u| u.host_str().map(str::to_owned))
-            .unwrap_or_else(|| "unknown-host".to_owned());
-        let source_id = format!("web:{host}");
-        if !store.sources.contains_key(&source_id) {
-            made_up.entry(source_id.clone()).or_insert_with(|| Source {
-                source_id: source_id.clone(),
-                publisher: host,
-                tier: 3,
-                paywall_policy: PaywallPolicy::Full,
-                url_prefixes: Vec::new(),
-                tags: Vec::new(),
-            });
-        }
-        item.source_id = Some(source_id);
-    }
-    store.sources.extend(made_up);
 }
 
 /// Parses one `evidence.v1` store file, checking its syntax and version.
@@ -382,11 +323,23 @@ fn item_origin(item_files: &[ItemFile], at: usize, suffix: &str) -> Box<Origin> 
     })
 }
 
+/// What merging remembers from one file to the next.
+#[derive(Default)]
+struct Seen {
+    /// Where each file's items lie.
+    item_files: Vec<ItemFile>,
+    /// Where each source was registered.
+    source_origins: HashMap<String, Origin>,
+    /// Positions of items merged into an earlier one (removed at the end).
+    merged_away: HashSet<usize>,
+    /// Positions of invalid items standing for records that fail checks.
+    broken: HashSet<usize>,
+}
+
 /// Merges a parsed file into the store.
 fn merge(
     store: &mut Store,
-    item_files: &mut Vec<ItemFile>,
-    source_origins: &mut HashMap<String, Origin>,
+    seen: &mut Seen,
     file: &Path,
     parsed: StoreFile,
 ) -> Result<(), StoreError> {
@@ -397,7 +350,17 @@ fn merge(
     store.sources.reserve(parsed.sources.len());
     for (i, source) in parsed.sources.into_iter().enumerate() {
         let here = origin(format!("sources[{i}]"));
-        if let Some(first) = source_origins.get(&source.source_id) {
+        if let Some(first) = seen.source_origins.get(&source.source_id) {
+            // Two files registering one source alike register it once (one
+            // file defines each source once).
+            if first.file != file
+                && store
+                    .sources
+                    .get(&source.source_id)
+                    .is_some_and(|known| merge::same_source(known, &source))
+            {
+                continue;
+            }
             return Err(StoreError::Duplicate {
                 kind: "source id",
                 id: source.source_id,
@@ -405,22 +368,21 @@ fn merge(
                 second: Box::new(here),
             });
         }
-        source_origins.insert(source.source_id.clone(), here);
+        seen.source_origins.insert(source.source_id.clone(), here);
         store.sources.insert(source.source_id.clone(), source);
     }
     // The parsed items become the store's (the first file's are not even
     // moved); each is checked and indexed where it lies.
     let start = store.items.len();
     let evidence = parsed.evidence.len();
-    let (record_lines, records): (Vec<usize>, Vec<EvidenceItem>) =
-        parsed.records.into_iter().unzip();
+    let (record_lines, records) = record_items(store, seen, file, parsed.records, start + evidence);
     if start == 0 {
         store.items = parsed.evidence;
     } else {
         store.items.extend(parsed.evidence);
     }
     store.items.extend(records);
-    item_files.push(ItemFile {
+    seen.item_files.push(ItemFile {
         start,
         path: file.to_owned(),
         evidence,
@@ -435,16 +397,23 @@ fn merge(
             return Err(StoreError::InvalidId {
                 kind: "evidence id",
                 id: store.items[at].id.clone(),
-                origin: item_origin(item_files, at, ".id"),
+                origin: item_origin(&seen.item_files, at, ".id"),
             });
         }
         if let Err(first) = store.index_item(at) {
-            return Err(StoreError::Duplicate {
-                kind: "evidence id",
-                id: store.items[at].id.clone(),
-                first: item_origin(item_files, first, ""),
-                second: item_origin(item_files, at, ""),
-            });
+            // One evidence.v1 file defines each id once; two files may hold
+            // one item alike, and records of one URL may come twice.
+            let records =
+                store.items[first].link_check.is_some() && store.items[at].link_check.is_some();
+            if first >= start && !records {
+                return Err(StoreError::Duplicate {
+                    kind: "evidence id",
+                    id: store.items[at].id.clone(),
+                    first: item_origin(&seen.item_files, first, ""),
+                    second: item_origin(&seen.item_files, at, ""),
+                });
+            }
+            merge_duplicate(store, seen, first, at)?;
         }
     }
     for (chapter, ids) in parsed.chapters {
@@ -481,5 +450,108 @@ fn merge(
     }
     Ok(())
 }
+/// The items of a `*.jsonl` file's lines, to go at store position `at`,
+/// and their lines; records that fail their checks are noted.
+fn record_items(
+    store: &mut Store,
+    seen: &mut Seen,
+    file: &Path,
+    lines: Vec<citation::Line>,
+    at: usize,
+) -> (Vec<usize>, Vec<EvidenceItem>) {
+    let mut record_lines = Vec::new();
+    let mut records = Vec::new();
+    for line in lines {
+        if let Some(reason) = line.defect.clone() {
+            store.invalid_records.push(InvalidRecord {
+                id: line.item.as_ref().map(|item| item.id.clone()),
+                origin: Origin {
+                    file: file.to_owned(),
+                    json_path: format!("line {}", line.number),
+                },
+                reason,
+            });
+        }
+        if let Some(item) = line.item {
+            if line.defect.is_some() {
+                seen.broken.insert(at + records.len());
+            }
+            record_lines.push(line.number);
+            records.push(item);
+        }
+    }
+    (record_lines, records)
+}
+
+/// Merges the item at `at` into the earlier one with its id, at `first`
+/// (see [`merge`](super::merge)).
+fn merge_duplicate(
+    store: &mut Store,
+    seen: &mut Seen,
+    first: usize,
+    at: usize,
+) -> Result<(), StoreError> {
+    let first_at = item_origin(&seen.item_files, first, "");
+    let later_at = item_origin(&seen.item_files, at, "");
+    let flags = (
+        Broken(seen.broken.contains(&first)),
+        Broken(seen.broken.contains(&at)),
+    );
+    let later = std::mem::take(&mut store.items[at]);
+    let id = later.id.clone();
+    match merge::merge(
+        &mut store.items[first],
+        later,
+        flags,
+        (&first_at, &later_at),
+    ) {
+        Ok(reason) => {
+            if flags.0.0 && !flags.1.0 {
+                seen.broken.remove(&first);
+            }
+            if let Some(reason) = reason {
+                store.invalid_records.push(InvalidRecord {
+                    id: Some(id),
+                    origin: *later_at,
+                    reason,
+                });
+            }
+            seen.merged_away.insert(at);
+            Ok(())
+        }
+        Err(field) => Err(StoreError::Conflict {
+            id,
+            field,
+            first: first_at,
+            second: later_at,
+        }),
+    }
+}
+
+/// Once every file is merged: drops the items merged into others, gives
+/// passage items their page's link check, and sources to records.
+fn finish(store: &mut Store, seen: Seen) {
+    if !seen.merged_away.is_empty() {
+        let mut at = 0;
+        store.items.retain(|_| {
+            at += 1;
+            !seen.merged_away.contains(&(at - 1))
+        });
+        store.index.clear();
+        for at in 0..store.items.len() {
+            // The ids are distinct now: every duplicate was merged away.
+            let _ = store.index_item(at);
+        }
+    }
+    let pairs: Vec<(usize, usize)> = (0..store.items.len())
+        .filter_map(|at| {
+            let page = merge::page_cid(&store.items[at].id)?;
+            Some((at, store.position(page)?))
+        })
+        .collect();
+    merge::inherit_link_checks(&mut store.items, &pairs);
+    merge::assign_record_sources(store);
+}
+
 #[cfg(test)]
 mod tests;

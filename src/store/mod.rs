@@ -7,15 +7,18 @@
 mod citation;
 mod error;
 mod load;
+mod merge;
 mod model;
+mod normalize;
 mod schema;
 
-pub use citation::{CITATION_V1, cid, normalize_url};
+pub use citation::CITATION_V1;
 pub use load::{StoreError, load, load_bytes};
 pub use model::{
     EvidenceItem, LinkCheck, LinkStatus, PaywallPolicy, QuoteSpan, SnippetSpan, Source, Status,
     char_slice, parse_rfc3339,
 };
+pub use normalize::{cid, is_content_addressed, normalize_url};
 
 use hashbrown::{HashTable, hash_table};
 use std::collections::HashMap;
@@ -44,6 +47,19 @@ impl std::fmt::Display for Origin {
     }
 }
 
+/// A `citation.v1` record that fails its checks, or two records of one URL
+/// that disagree: citing its id is an `invalid-evidence` error; not citing
+/// it is worth a warning.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct InvalidRecord {
+    /// The id it is cited by, when the record names one.
+    pub id: Option<String>,
+    /// Where it is (`file`, `line N`).
+    pub origin: Origin,
+    /// What is wrong with it.
+    pub reason: String,
+}
+
 /// A chapter's ordered citation list: `[1]` is the first id.
 #[derive(Debug, Clone)]
 pub struct CitationList {
@@ -63,7 +79,11 @@ pub struct Store {
     index: HashTable<usize>,
     hasher: RandomState,
     sources: HashMap<String, Source>,
+    /// Sources made up for `citation.v1` records (`web:<host>`), which no
+    /// store file registers.
+    made_up: Vec<String>,
     chapters: HashMap<String, CitationList>,
+    invalid_records: Vec<InvalidRecord>,
 }
 
 impl Store {
@@ -73,6 +93,20 @@ impl Store {
         self.index
             .find(hash, |&at| self.items[at].id == id)
             .map(|&at| &self.items[at])
+    }
+
+    /// The position in `items` of the item `id`.
+    fn position(&self, id: &str) -> Option<usize> {
+        let hash = self.hasher.hash_one(id);
+        self.index
+            .find(hash, |&at| self.items[at].id == id)
+            .copied()
+    }
+
+    /// The `citation.v1` records that fail their checks (each also an
+    /// invalid item, when it names an id), in load order.
+    pub fn invalid_records(&self) -> &[InvalidRecord] {
+        &self.invalid_records
     }
 
     /// Looks an evidence item up by id, returning the stored id too (which
@@ -107,6 +141,12 @@ impl Store {
     /// Looks a registry entry up by source id.
     pub fn source(&self, source_id: &str) -> Option<&Source> {
         self.sources.get(source_id)
+    }
+
+    /// Whether a store file registers `source_id` (a source made up for
+    /// `citation.v1` records from their host is not registered).
+    pub fn is_registered(&self, source_id: &str) -> bool {
+        self.sources.contains_key(source_id) && !self.made_up.iter().any(|id| id == source_id)
     }
 
     /// The citation list of a chapter, by its path relative to `src/`.

@@ -160,7 +160,7 @@ fn every_item_of_a_large_store_is_found_by_id() {
 #[test]
 fn the_first_problem_in_file_order_is_reported() {
     let err = load_one(
-        r#"{"schema_version":"evidence.v1","evidence":[{"id":"a"},{"id":"b"},{"id":"a"},{"id":"c d"}]}"#,
+        r#"{"schema_version":"evidence.v1","evidence":[{"id":"a","title":"A"},{"id":"b"},{"id":"a"},{"id":"c d"}]}"#,
     )
     .unwrap_err()
     .to_string();
@@ -293,76 +293,105 @@ fn records_take_the_registered_source_with_the_longest_url_prefix() {
     );
 }
 
-#[test]
-fn a_wrong_normalized_url_or_cid_names_file_and_line() {
-    // The seed's invalid example writes `https://dead.example.com`, but
-    // parsing gives that URL the path `/`.
-    let seed_invalid = r#"{"schema_version":"citation.v1","normalized_url":"https://dead.example.com","cid":"cid_x","url":"https://dead.example.com","url_original":"https://dead.example.com","status":"invalid","checked_at":"2026-02-13T12:35:00Z","http_status":404,"title":null,"publisher":null,"found_by":[{"wave":1,"perspective_id":"p2","agent_type":"PerplexityResearcher","artifact_path":"wave-1/p2.md"}],"evidence_snippet":null,"notes":"404"}"#;
-    let err = load_jsonl(&[
-        SEED_VALID.to_owned(),
-        String::new(),
-        seed_invalid.to_owned(),
-    ])
-    .unwrap_err()
-    .to_string();
-    assert!(
-        err.starts_with("citations.jsonl:3: `normalized_url` is \"https://dead.example.com\""),
-        "{err}"
-    );
-    assert!(
-        err.contains("normalizes to \"https://dead.example.com/\""),
-        "{err}"
-    );
-
-    let wrong_cid = SEED_VALID.replace("cid_9813a8", "cid_0000a8");
-    let err = load_jsonl(&[wrong_cid]).unwrap_err().to_string();
-    assert!(
-        err.starts_with("citations.jsonl:1: `cid` is \"cid_0000a8"),
-        "{err}"
-    );
-    assert!(err.contains("gives \"cid_9813a80c"), "{err}");
-
-    let upper = SEED_VALID.replace("cid_9813a80c59ae", "cid_9813A80C59AE");
-    assert!(
-        load_jsonl(&[upper])
-            .unwrap_err()
-            .to_string()
-            .contains("`cid`")
-    );
-
-    let relative = record("https://example.com/a", "valid", "").replace(
-        "\"url_original\":\"https://example.com/a\"",
-        "\"url_original\":\"/a\"",
-    );
-    let err = load_jsonl(&[relative]).unwrap_err().to_string();
-    assert!(
-        err.contains("citations.jsonl:1: `url_original` \"/a\" is not an absolute URL"),
-        "{err}"
-    );
+/// The notes (the message of `invalid-evidence`) of the invalid item `id`.
+fn defect_of(store: &Store, id: &str) -> String {
+    let item = store.item(id).unwrap_or_else(|| panic!("no item {id}"));
+    assert_eq!(item.status, crate::store::Status::Invalid, "{id}");
+    item.link_check
+        .as_ref()
+        .map(|c| c.notes.clone())
+        .unwrap_or_default()
 }
 
 #[test]
-fn every_record_needs_its_schema_version() {
-    let good = record("https://example.com/a", "valid", "");
-    let missing = good.replace(r#""schema_version":"citation.v1","#, "");
-    let err = load_jsonl(&[good.clone(), missing])
-        .unwrap_err()
-        .to_string();
+fn a_record_failing_its_checks_is_an_invalid_item_naming_its_line() {
+    // The format's invalid example, with its cid computed: its
+    // `normalized_url` is `url_original` as written (an empty path stays
+    // empty), so it loads, as a failed link check.
+    let dead = crate::store::cid("https://dead.example.com");
+    let seed_invalid = format!(
+        r#"{{"schema_version":"citation.v1","normalized_url":"https://dead.example.com","cid":"{dead}","url":"https://dead.example.com","url_original":"https://dead.example.com","status":"invalid","checked_at":"2026-02-13T12:35:00Z","http_status":404,"title":null,"publisher":null,"found_by":[{{"wave":1,"perspective_id":"p2","agent_type":"PerplexityResearcher","artifact_path":"wave-1/p2.md"}}],"evidence_snippet":null,"notes":"404"}}"#
+    );
+    let tampered = SEED_VALID.replace(
+        r#""normalized_url":"https://example.com/doc""#,
+        r#""normalized_url":"https://example.com/doc/""#,
+    );
+    let wrong_cid = record("https://example.com/b", "valid", "").replace("cid_", "cid_0000");
+    let upper = record("https://example.com/c", "valid", "");
+    let upper = upper.replacen(&upper[upper.find("cid_").unwrap() + 4..][..6], "ABCDEF", 1);
+    let relative = record("https://example.com/d", "valid", "").replace(
+        "\"url_original\":\"https://example.com/d\"",
+        "\"url_original\":\"/d\"",
+    );
+    let store = load_jsonl(&[
+        tampered,
+        String::new(),
+        seed_invalid,
+        wrong_cid,
+        upper,
+        relative,
+        record("https://example.com/e", "valid", ""),
+    ])
+    .unwrap();
     assert!(
-        err.starts_with("citations.jsonl:2: missing \"schema_version\""),
-        "{err}"
+        store
+            .item(&dead)
+            .is_some_and(|i| i.link_check.as_ref().unwrap().notes == "404")
+    );
+    let notes = defect_of(
+        &store,
+        "cid_9813a80c59ae8111adf2b881b481b0a6334db465cd7c961d98cec1830f9aa1db",
     );
     assert!(
-        err.contains("\"citation.v1\" (each line of a *.jsonl file)"),
-        "{err}"
+        notes.starts_with("citations.jsonl:1: the record fails its citation.v1 checks: `normalized_url` is \"https://example.com/doc/\""),
+        "{notes}"
     );
+    assert!(
+        notes.contains("normalizes to \"https://example.com/doc\""),
+        "{notes}"
+    );
+    let b = crate::store::cid("https://example.com/b").replace("cid_", "cid_0000");
+    let notes = defect_of(&store, &b);
+    assert!(
+        notes.starts_with("citations.jsonl:4:") && notes.contains("`cid` is"),
+        "{notes}"
+    );
+    assert!(
+        notes.contains(&format!(
+            "gives {:?}",
+            crate::store::cid("https://example.com/b")
+        )),
+        "{notes}"
+    );
+    let records = store.invalid_records();
+    assert_eq!(records.len(), 4, "{records:?}");
+    assert_eq!(records[2].origin.json_path, "line 5");
+    assert!(records[2].reason.contains("`cid`"), "{records:?}");
+    assert_eq!(records[3].origin.json_path, "line 6");
+    assert!(
+        records[3]
+            .reason
+            .contains("`url_original` \"/d\" is not an absolute URL"),
+        "{records:?}"
+    );
+    let e = crate::store::cid("https://example.com/e");
+    assert_eq!(store.item(&e).unwrap().status, crate::store::Status::Active);
+}
 
-    let newer = good.replace("citation.v1", "citation.v2");
-    let err = load_jsonl(&[newer]).unwrap_err().to_string();
+#[test]
+fn records_with_a_missing_or_newer_version_are_invalid_items() {
+    let good = record("https://example.com/a", "valid", "");
+    let missing = record("https://example.com/b", "valid", "")
+        .replace(r#""schema_version":"citation.v1","#, "");
+    let newer = record("https://example.com/c", "valid", "").replace("citation.v1", "citation.v2");
+    let store = load_jsonl(&[good.clone(), missing, newer]).unwrap();
+    let b = defect_of(&store, &crate::store::cid("https://example.com/b"));
     assert!(
-        err.contains("citations.jsonl:1: unknown schema_version \"citation.v2\""),
-        "{err}"
+        b.starts_with("citations.jsonl:2:") && b.contains("missing \"schema_version\""),
+        "{b}"
     );
+    let c = defect_of(&store, &crate::store::cid("https://example.com/c"));
+    assert!(c.contains("unknown schema_version \"citation.v2\""), "{c}");
 
     // A citation.v1 record in a *.json file is pointed to the right place.
     let err = load_one(&good).unwrap_err().to_string();
@@ -370,48 +399,136 @@ fn every_record_needs_its_schema_version() {
 }
 
 #[test]
-fn jsonl_syntax_and_type_errors_name_line_column_and_path() {
+fn bad_lines_are_invalid_records_unless_the_file_is_not_json_lines() {
     let good = record("https://example.com/a", "valid", "");
-    let err = load_jsonl(&[good.clone(), "{\"schema_version\": ".into()])
-        .unwrap_err()
-        .to_string();
-    assert!(err.starts_with("citations.jsonl:2:"), "{err}");
-    assert!(err.contains("malformed JSON"), "{err}");
+    let store = load_jsonl(&[good.clone(), "{\"schema_version\": ".into()]).unwrap();
+    let records = store.invalid_records();
+    assert_eq!((records.len(), records[0].id.as_deref()), (1, None));
+    assert!(records[0].reason.contains("malformed JSON"), "{records:?}");
 
-    let bad_wave = good.replace("\"wave\":1", "\"wave\":\"one\"");
-    let err = load_jsonl(&[bad_wave]).unwrap_err().to_string();
-    assert!(err.starts_with("citations.jsonl:1:"), "{err}");
-    assert!(err.contains("`found_by[0].wave`"), "{err}");
+    let other = |url: &str, from: &str, to: &str| record(url, "valid", "").replace(from, to);
+    let cases = [
+        (
+            other("https://example.com/w", "\"wave\":1", "\"wave\":\"one\""),
+            "`found_by[0].wave`",
+        ),
+        (
+            other(
+                "https://example.com/s",
+                "\"status\":\"valid\"",
+                "\"status\":\"gone\"",
+            ),
+            "paywalled",
+        ),
+        (
+            other("https://example.com/n", ",\"notes\":\"ok\"", ""),
+            "missing field `notes`",
+        ),
+        (
+            other(
+                "https://example.com/d",
+                "2026-02-13T12:35:00Z",
+                "2026-02-13",
+            ),
+            "RFC 3339",
+        ),
+    ];
+    let lines: Vec<String> = cases.iter().map(|(line, _)| line.clone()).collect();
+    let store = load_jsonl(&lines).unwrap();
+    for (i, (_, expected)) in cases.iter().enumerate() {
+        let reason = &store.invalid_records()[i].reason;
+        assert!(
+            reason.contains(expected) && reason.starts_with("column "),
+            "{reason}"
+        );
+    }
 
-    let bad_status = good.replace("\"status\":\"valid\"", "\"status\":\"gone\"");
-    let err = load_jsonl(&[bad_status]).unwrap_err().to_string();
-    assert!(
-        err.contains("`status`") && err.contains("paywalled"),
-        "{err}"
-    );
-
-    let no_notes = good.replace(",\"notes\":\"ok\"", "");
-    let err = load_jsonl(&[no_notes]).unwrap_err().to_string();
-    assert!(err.contains("missing field `notes`"), "{err}");
-
-    let bad_date = good.replace("2026-02-13T12:35:00Z", "2026-02-13");
-    let err = load_jsonl(&[bad_date]).unwrap_err().to_string();
-    assert!(
-        err.contains("`checked_at`") && err.contains("RFC 3339"),
-        "{err}"
-    );
-
+    // Not JSON Lines at all: refused, naming the first line.
     let err = load_jsonl(&["[1, 2]".into()]).unwrap_err().to_string();
     assert!(err.contains("must be a JSON object"), "{err}");
+    let pretty =
+        serde_json::to_string_pretty(&serde_json::from_str::<serde_json::Value>(&good).unwrap())
+            .unwrap();
+    let err = load_jsonl(&[pretty]).unwrap_err().to_string();
+    assert!(err.starts_with("citations.jsonl:1:"), "{err}");
 }
 
 #[test]
-fn a_cid_twice_names_both_lines() {
-    let good = record("https://example.com/a", "valid", "");
-    let again = record("https://example.com/a#other", "valid", "");
-    let err = load_jsonl(&[good, again]).unwrap_err().to_string();
-    assert!(err.contains("citations.jsonl (line 1)"), "{err}");
-    assert!(err.contains("citations.jsonl (line 2)"), "{err}");
+fn records_of_one_url_merge_when_they_agree_and_name_both_lines_when_not() {
+    let good = record("https://example.com/a", "valid", r#","title":"A""#);
+    let again = record(
+        "https://example.com/a#other",
+        "valid",
+        r#","publisher":"P""#,
+    )
+    .replace("2026-02-13T12:35:00Z", "2026-02-14T08:00:00Z");
+    let id = crate::store::cid("https://example.com/a");
+    let store = load_jsonl(&[good.clone(), again]).unwrap();
+    assert_eq!(store.len(), 1);
+    let item = store.item(&id).unwrap();
+    assert_eq!(item.status, crate::store::Status::Active);
+    assert_eq!(
+        (item.title.as_deref(), item.publisher.as_deref()),
+        (Some("A"), Some("P"))
+    );
+    assert_eq!(item.fetched_at.unwrap().to_string(), "2026-02-14T08:00:00Z");
+    assert!(store.invalid_records().is_empty());
+
+    let dead = record("https://example.com/a?utm_source=x", "invalid", "");
+    let store = load_jsonl(&[good, dead]).unwrap();
+    let notes = defect_of(&store, &id);
+    assert!(
+        notes.contains("citations.jsonl (line 1) and citations.jsonl (line 2) are records of one URL that disagree on `status` (\"valid\" and \"invalid\")"),
+        "{notes}"
+    );
+    assert_eq!(store.invalid_records()[0].origin.json_path, "line 2");
+}
+
+#[test]
+fn alike_items_and_sources_merge_and_an_item_takes_its_records_link_check() {
+    let dir = tempfile::tempdir().unwrap();
+    std::fs::create_dir(dir.path().join("ev")).unwrap();
+    let page = crate::store::cid("https://example.com/a");
+    let fragment = format!(
+        r#"{{"schema_version":"evidence.v1",
+            "sources":[{{"source_id":"web:example.com","publisher":"example.com","tier":3}}],
+            "evidence":[{{"id":"{page}","source_id":"web:example.com","url":"https://example.com/a","title":"A"}},
+                        {{"id":"{page}.0123456789ab","source_id":"web:example.com","url":"https://example.com/a","title":"A","cited_text":"It rose."}}]}}"#
+    );
+    write(dir.path(), "ev/a.json", fragment.as_bytes());
+    write(dir.path(), "ev/b.json", fragment.as_bytes());
+    let store = load(dir.path(), &[PathBuf::from("ev")]).unwrap();
+    assert_eq!(store.len(), 2);
+    assert!(store.item(&page).unwrap().link_check.is_none());
+
+    write(
+        dir.path(),
+        "ev/c.jsonl",
+        record(
+            "https://example.com/a",
+            "invalid",
+            r#","publisher":"Example Inc.""#,
+        )
+        .as_bytes(),
+    );
+    let store = load(dir.path(), &[PathBuf::from("ev")]).unwrap();
+    assert_eq!(store.len(), 2);
+    for id in [page.clone(), format!("{page}.0123456789ab")] {
+        let item = store.item(&id).unwrap();
+        assert_eq!(item.status, crate::store::Status::Invalid, "{id}");
+        assert_eq!(item.publisher.as_deref(), Some("Example Inc."));
+        assert_eq!(item.title.as_deref(), Some("A"), "the item's own title");
+        assert_eq!(item.source_id.as_deref(), Some("web:example.com"));
+    }
+    assert_eq!(
+        store
+            .item(&format!("{page}.0123456789ab"))
+            .unwrap()
+            .cited_text
+            .as_deref(),
+        Some("It rose.")
+    );
+    assert!(store.is_registered("web:example.com"));
 }
 
 #[test]

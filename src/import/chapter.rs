@@ -1,0 +1,419 @@
+//! The chapter: a model's answer with the importer's `[N]` markers spliced
+//! in where its citations end.
+//!
+//! An importer gives the answer's text and, for each citation, the byte
+//! offset where it ends and the draft it cites. The chapter is then made in
+//! one pass over the text, never re-serialized:
+//! 1. spans the importer replaces by a marker (the model's own citation
+//!    links) are cut out;
+//! 2. whatever the model wrote that would read as a marker (`[3]`,
+//!    `[EVID:…]`) is escaped, so that only the importer's markers cite;
+//! 3. each citation's place is moved out of code, links and raw HTML (a
+//!    marker there would not be one), to the end of its word, and back over
+//!    trailing white space, so that it follows the cited words;
+//! 4. citations are numbered in order of first appearance, and each place
+//!    gets its markers (`[1][2]`, one number once);
+//! 5. the whole is [neutralized](super::answer_text::neutralize): the
+//!    markers are the only markup the importer adds.
+
+use mdbook_markdown::pulldown_cmark::{Event, Tag};
+use std::ops::Range;
+
+/// An answer being assembled: its text, where its citations go, and what
+/// of it the markers replace.
+#[derive(Debug, Default)]
+pub(crate) struct Answer {
+    text: String,
+    /// `(byte offset, draft)`: the citation of draft `draft` ends at the offset.
+    anchors: Vec<(usize, usize)>,
+    /// Byte ranges to leave out.
+    removed: Vec<Range<usize>>,
+    /// Whether the text's own `[N]` markers are its citations (they are not
+    /// escaped then): `[N]` cites draft `N - 1`.
+    own_markers: bool,
+    /// How many markers of its own the text has.
+    own_citations: usize,
+}
+
+impl Answer {
+    /// An empty answer.
+    #[cfg(test)]
+    pub fn new() -> Answer {
+        Answer::default()
+    }
+
+    /// An answer whose `[N]` markers are its citations, already numbered.
+    pub fn with_own_markers(text: String) -> Answer {
+        Answer {
+            text,
+            own_markers: true,
+            ..Answer::default()
+        }
+    }
+
+    /// The text so far.
+    pub fn text(&self) -> &str {
+        &self.text
+    }
+
+    /// Appends text.
+    pub fn push(&mut self, text: &str) {
+        self.text.push_str(text);
+    }
+
+    /// Ends the paragraph so far (unless the text is empty or ends one):
+    /// text on both sides of a tool call is two paragraphs, not one run-on
+    /// line.
+    pub fn paragraph_break(&mut self) {
+        if self.text.trim().is_empty() || self.text.ends_with("\n\n") {
+            return;
+        }
+        let trimmed = self.text.trim_end_matches([' ', '\t']).len();
+        self.text.truncate(trimmed);
+        self.text.push_str(if self.text.ends_with('\n') {
+            "\n"
+        } else {
+            "\n\n"
+        });
+    }
+
+    /// Cites draft `draft` at byte offset `at` of the text.
+    pub fn cite_at(&mut self, at: usize, draft: usize) {
+        self.anchors.push((at.min(self.text.len()), draft));
+    }
+
+    /// Cites draft `draft` at the end of the text so far.
+    pub fn cite_here(&mut self, draft: usize) {
+        self.anchors.push((self.text.len(), draft));
+    }
+
+    /// Leaves `range` of the text out of the chapter (a citation placed in
+    /// it goes to where it was).
+    pub fn remove(&mut self, range: Range<usize>) {
+        self.removed.push(range);
+    }
+
+    /// Counts the markers of an answer with its own.
+    pub fn set_citations(&mut self, count: usize) {
+        self.own_citations = count;
+    }
+
+    /// How many citations the answer carries.
+    pub fn citations(&self) -> usize {
+        self.anchors.len() + self.own_citations
+    }
+}
+
+/// The chapter made of `answer`, with `title` as its level-1 heading.
+/// `item_of[d]` is the item draft `d` became; returns the chapter and the
+/// items in citation-number order (items cited nowhere are not numbered).
+pub(crate) fn build(
+    answer: Answer,
+    item_of: &[usize],
+    title: Option<&str>,
+) -> (String, Vec<usize>) {
+    let Answer {
+        text,
+        mut anchors,
+        mut removed,
+        own_markers,
+        ..
+    } = answer;
+    let mut order: Vec<usize> = Vec::new();
+    let mut text = cut(&text, &mut removed, &mut anchors);
+    if own_markers {
+        // The response's list, each item once, in its order.
+        for &item in item_of {
+            if !order.contains(&item) {
+                order.push(item);
+            }
+        }
+        text = renumber(&text, item_of, &order);
+    }
+    let (text, inserted) = escape_markers(&text, own_markers);
+    for (at, _) in &mut anchors {
+        *at += inserted.iter().filter(|&&i| i < *at).count();
+    }
+    let protected = protected_ranges(&text);
+    for (at, _) in &mut anchors {
+        *at = place(&text, *at, &protected);
+    }
+    // Stable: citations at one place keep the order the response gives.
+    anchors.sort_by_key(|(at, _)| *at);
+    let mut chapter = String::with_capacity(text.len() + 8 * anchors.len() + 64);
+    if let Some(title) = title {
+        chapter.push_str("# ");
+        chapter.push_str(title.trim());
+        chapter.push_str("\n\n");
+    }
+    let mut from = 0;
+    let mut group = anchors.iter().peekable();
+    while let Some(&&(at, _)) = group.peek() {
+        let mut numbers: Vec<usize> = Vec::new();
+        while let Some(&&(next, draft)) = group.peek() {
+            if next != at {
+                break;
+            }
+            group.next();
+            let item = item_of[draft];
+            let number = match order.iter().position(|&i| i == item) {
+                Some(p) => p + 1,
+                None => {
+                    order.push(item);
+                    order.len()
+                }
+            };
+            if !numbers.contains(&number) {
+                numbers.push(number);
+            }
+        }
+        chapter.push_str(&text[from..at]);
+        if text[..at]
+            .chars()
+            .next_back()
+            .is_some_and(|c| !c.is_whitespace())
+        {
+            chapter.push(' ');
+        }
+        for number in numbers {
+            chapter.push_str(&format!("[{number}]"));
+        }
+        // Nothing may run into the markers: `[1](…)` would be a link,
+        // `[1]:` a definition, `[1]word` hard to read.
+        if text[at..]
+            .chars()
+            .next()
+            .is_some_and(|c| c.is_alphanumeric() || "([{:".contains(c))
+        {
+            chapter.push(' ');
+        }
+        from = at;
+    }
+    chapter.push_str(&text[from..]);
+    if !chapter.ends_with('\n') {
+        chapter.push('\n');
+    }
+    (super::answer_text::neutralize(&chapter), order)
+}
+
+/// `text` without the `removed` ranges, with the anchors moved to match.
+fn cut(text: &str, removed: &mut [Range<usize>], anchors: &mut [(usize, usize)]) -> String {
+    if removed.is_empty() {
+        return text.to_owned();
+    }
+    removed.sort_by_key(|r| r.start);
+    let mut out = String::with_capacity(text.len());
+    let mut from = 0;
+    for range in removed.iter() {
+        let start = range.start.max(from);
+        if start >= range.end {
+            continue;
+        }
+        out.push_str(&text[from..start]);
+        from = range.end;
+    }
+    out.push_str(&text[from..]);
+    let shift = |at: usize| {
+        let mut cut_before = 0;
+        let mut last_end = 0;
+        for range in removed.iter() {
+            let start = range.start.max(last_end);
+            if start >= range.end {
+                continue;
+            }
+            if at >= range.end {
+                cut_before += range.end - start;
+            } else if at > start {
+                cut_before += at - start;
+            }
+            last_end = range.end;
+        }
+        at - cut_before
+    };
+    for (at, _) in anchors.iter_mut() {
+        *at = shift(*at);
+    }
+    out
+}
+
+/// The `[N]` markers of `text` (unescaped): byte offset and number.
+pub(crate) fn own_numbers(text: &str) -> Vec<(usize, usize)> {
+    let mut out = Vec::new();
+    for (at, _) in text.match_indices('[') {
+        if crate::markers::is_escaped(text, at) {
+            continue;
+        }
+        let rest = &text[at + 1..];
+        let digits = rest.bytes().take_while(u8::is_ascii_digit).count();
+        if digits > 0
+            && digits <= 6
+            && rest[digits..].starts_with(']')
+            && let Ok(n) = rest[..digits].parse()
+        {
+            out.push((at, n));
+        }
+    }
+    out
+}
+
+/// `text` with each `[N]` (which cites draft `N - 1`) renumbered to its
+/// item's place in `order`; of two adjacent markers that become one number
+/// (`[1][2]` of one page), one goes.
+fn renumber(text: &str, item_of: &[usize], order: &[usize]) -> String {
+    let mut out = String::with_capacity(text.len());
+    let mut from = 0;
+    let mut last: Option<usize> = None;
+    for (at, n) in own_numbers(text) {
+        let Some(number) = item_of
+            .get(n.wrapping_sub(1))
+            .and_then(|item| order.iter().position(|i| i == item))
+        else {
+            continue;
+        };
+        let end = at + text[at..].find(']').map_or(1, |close| close + 1);
+        if !(at == from && last == Some(number)) {
+            out.push_str(&text[from..at]);
+            out.push_str(&format!("[{}]", number + 1));
+        }
+        last = Some(number);
+        from = end;
+    }
+    out.push_str(&text[from..]);
+    out
+}
+
+/// Escapes what the model wrote that would read as a marker (`[3]`,
+/// `[EVID:…]`; with `own_markers`, only `[EVID:…]`), returning the text and
+/// the offsets (in `text`) before which a backslash went.
+pub(crate) fn escape_markers(text: &str, own_markers: bool) -> (String, Vec<usize>) {
+    let mut out = String::with_capacity(text.len());
+    let mut inserted = Vec::new();
+    for (i, c) in text.char_indices() {
+        if c == '[' && !crate::markers::is_escaped(text, i) {
+            let rest = &text[i + 1..];
+            let digits = rest.bytes().take_while(u8::is_ascii_digit).count();
+            let number = digits > 0 && rest[digits..].starts_with(']');
+            if (number && !own_markers) || rest.starts_with("EVID:") {
+                out.push('\\');
+                inserted.push(i);
+            }
+        }
+        out.push(c);
+    }
+    (out, inserted)
+}
+
+/// What a marker must not land in: `(range, move to its end)` for code
+/// spans, links, images and raw HTML, `(range, false)` for code blocks (a
+/// marker after a code block would stand alone; it goes before it).
+fn protected_ranges(text: &str) -> Vec<(Range<usize>, bool)> {
+    let options = mdbook_markdown::MarkdownOptions::default();
+    let mut out = Vec::new();
+    for (event, range) in mdbook_markdown::new_cmark_parser(text, &options).into_offset_iter() {
+        match event {
+            Event::Code(_) | Event::InlineHtml(_) | Event::Html(_) => out.push((range, true)),
+            Event::Start(Tag::Link { .. } | Tag::Image { .. }) => out.push((range, true)),
+            Event::Start(Tag::CodeBlock(_) | Tag::HtmlBlock) => out.push((range, false)),
+            _ => {}
+        }
+    }
+    out
+}
+
+/// Where a citation ending at `at` gets its marker.
+fn place(text: &str, mut at: usize, protected: &[(Range<usize>, bool)]) -> usize {
+    for (range, to_end) in protected {
+        if range.start < at && at < range.end {
+            at = if *to_end { range.end } else { range.start };
+        }
+    }
+    // To the end of a word the citation ends inside.
+    while at < text.len()
+        && text[..at]
+            .chars()
+            .next_back()
+            .is_some_and(char::is_alphanumeric)
+        && text[at..].chars().next().is_some_and(char::is_alphanumeric)
+    {
+        at += text[at..].chars().next().map_or(1, char::len_utf8);
+    }
+    // Back over white space: the marker follows the cited words.
+    text[..at].trim_end().len()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn chapter(answer: Answer, item_of: &[usize]) -> (String, Vec<usize>) {
+        build(answer, item_of, None)
+    }
+
+    #[test]
+    fn literal_markers_in_the_answer_are_escaped() {
+        assert_eq!(
+            escape_markers("see [3] and [EVID:x] but not [a] or \\[4] or [^1]", false).0,
+            "see \\[3] and \\[EVID:x] but not [a] or \\[4] or [^1]"
+        );
+        assert_eq!(
+            escape_markers("see [3] [EVID:x]", true).0,
+            "see [3] \\[EVID:x]"
+        );
+    }
+
+    #[test]
+    fn markers_follow_the_cited_words_and_number_by_first_appearance() {
+        let mut a = Answer::new();
+        a.push("The grass is green");
+        a.cite_here(0);
+        a.push(" and the sky is blue");
+        a.cite_here(1);
+        a.cite_here(2);
+        a.cite_here(1);
+        a.push(".");
+        let (text, order) = chapter(a, &[5, 7, 5]);
+        assert_eq!(text, "The grass is green [1] and the sky is blue [2][1].\n");
+        assert_eq!(order, [5, 7]);
+    }
+
+    #[test]
+    fn markers_stay_out_of_code_links_and_words_and_before_white_space() {
+        let text = "Use `a b` now. See [the page](https://x.example/a) here.\n\nWord";
+        let mut a = Answer::new();
+        a.push(text);
+        a.cite_at(6, 0); // inside the code span
+        a.cite_at(25, 1); // inside the link text
+        a.cite_at(text.len() - 2, 2); // inside "Word"
+        a.cite_at(text.find("\n\n").unwrap() + 2, 0); // after the blank line
+        let (out, _) = chapter(a, &[0, 1, 2]);
+        assert_eq!(
+            out,
+            "Use `a b` [1] now. See [the page](https://x.example/a) [2] here. [1]\n\nWord [3]\n"
+        );
+    }
+
+    #[test]
+    fn removed_spans_leave_their_citation_in_place() {
+        let text = "It rose 4%. ([ft.com](https://ft.com/a)) Then [3] fell.";
+        let start = text.find(" ([ft").unwrap();
+        let end = text.find(" Then").unwrap();
+        let mut a = Answer::new();
+        a.push(text);
+        a.remove(start..end);
+        a.cite_at(end, 0);
+        let (out, _) = chapter(a, &[0]);
+        assert_eq!(out, "It rose 4%. [1] Then \\[3] fell.\n");
+    }
+
+    #[test]
+    fn nothing_runs_into_a_marker_and_paragraph_breaks_separate_tool_calls() {
+        let mut a = Answer::new();
+        a.push("I will look it up.");
+        a.paragraph_break();
+        a.push("It is green");
+        a.cite_here(0);
+        a.push("(mostly)");
+        let (out, _) = chapter(a, &[0]);
+        assert_eq!(out, "I will look it up.\n\nIt is green [1] (mostly)\n");
+    }
+}

@@ -1,0 +1,320 @@
+//! Which vendor and API wrote a response, recognised by its shape; the part
+//! of it that holds the answer.
+//!
+//! A whole response is read, and so is the object a client library hands
+//! over (an Anthropic `content` list, an OpenAI `output` list or message,
+//! a Gemini candidate, a Cohere `message`), so that a user who saved only
+//! that part is not told the file is empty.
+
+use anyhow::bail;
+use serde_json::Value;
+
+/// A model API vendor.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, clap::ValueEnum)]
+pub enum Vendor {
+    /// Anthropic Messages API.
+    Anthropic,
+    /// OpenAI Responses API or Chat Completions.
+    #[value(name = "openai")]
+    OpenAi,
+    /// Google Gemini `generateContent`.
+    Gemini,
+    /// Perplexity Sonar chat completions.
+    Perplexity,
+    /// Cohere v2 chat.
+    Cohere,
+}
+
+impl Vendor {
+    /// The vendor's name.
+    pub fn name(self) -> &'static str {
+        match self {
+            Vendor::Anthropic => "Anthropic",
+            Vendor::OpenAi => "OpenAI",
+            Vendor::Gemini => "Gemini",
+            Vendor::Perplexity => "Perplexity",
+            Vendor::Cohere => "Cohere",
+        }
+    }
+}
+
+/// A recognised response: the part that holds the answer.
+#[derive(Debug)]
+pub(crate) enum Shape<'v> {
+    /// Anthropic Messages: the content blocks.
+    Anthropic(&'v [Value]),
+    /// OpenAI Responses: the output items.
+    OpenAiResponses(Vec<&'v Value>),
+    /// OpenAI Chat Completions: the message.
+    OpenAiChat(&'v Value),
+    /// Gemini: the candidate.
+    Gemini(&'v Value),
+    /// Perplexity: the whole response (citations are beside the message).
+    Perplexity(&'v Value),
+    /// Cohere v2: the message.
+    Cohere(&'v Value),
+}
+
+impl Shape<'_> {
+    /// The vendor.
+    pub fn vendor(&self) -> Vendor {
+        match self {
+            Shape::Anthropic(_) => Vendor::Anthropic,
+            Shape::OpenAiResponses(_) | Shape::OpenAiChat(_) => Vendor::OpenAi,
+            Shape::Gemini(_) => Vendor::Gemini,
+            Shape::Perplexity(_) => Vendor::Perplexity,
+            Shape::Cohere(_) => Vendor::Cohere,
+        }
+    }
+
+    /// `a` or `an`, before [`Shape::name`].
+    pub fn article(&self) -> &'static str {
+        match self {
+            Shape::Anthropic(_) | Shape::OpenAiResponses(_) | Shape::OpenAiChat(_) => "an",
+            _ => "a",
+        }
+    }
+
+    /// What it is, for messages.
+    pub fn name(&self) -> &'static str {
+        match self {
+            Shape::Anthropic(_) => "Anthropic Messages API response",
+            Shape::OpenAiResponses(_) => "OpenAI Responses API response",
+            Shape::OpenAiChat(_) => "OpenAI Chat Completions response",
+            Shape::Gemini(_) => "Gemini generateContent response",
+            Shape::Perplexity(_) => "Perplexity chat completion",
+            Shape::Cohere(_) => "Cohere v2 chat response",
+        }
+    }
+}
+
+fn kind(value: &Value) -> Option<&str> {
+    value.get("type").and_then(Value::as_str)
+}
+
+fn is_anthropic_block(value: &Value) -> bool {
+    matches!(
+        kind(value),
+        Some(
+            "text"
+                | "thinking"
+                | "redacted_thinking"
+                | "tool_use"
+                | "server_tool_use"
+                | "web_search_tool_result"
+                | "web_fetch_tool_result"
+                | "code_execution_tool_result"
+                | "mcp_tool_use"
+                | "mcp_tool_result"
+        )
+    )
+}
+
+fn is_responses_item(value: &Value) -> bool {
+    match kind(value) {
+        Some("message") => value
+            .get("content")
+            .and_then(Value::as_array)
+            .is_some_and(|parts| parts.iter().any(|p| kind(p) == Some("output_text"))),
+        Some(k) => k.ends_with("_call") || k == "reasoning",
+        None => false,
+    }
+}
+
+/// Recognises the response; with `vendor`, it must be that vendor's.
+pub(crate) fn detect<'v>(
+    value: &'v Value,
+    vendor: Option<Vendor>,
+    name: &str,
+) -> anyhow::Result<Shape<'v>> {
+    let Some(shape) = recognise(value) else {
+        bail!(
+            "{name}: not a response this importer knows: found {}; expected an Anthropic message (`content` blocks), an OpenAI response (`output`) or chat completion (`choices[].message.annotations`), a Gemini response (`candidates`), a Perplexity chat completion (`citations` or `search_results`), or a Cohere v2 chat response (`message.citations`)",
+            describe(value)
+        );
+    };
+    if let Some(vendor) = vendor
+        && vendor != shape.vendor()
+    {
+        bail!(
+            "{name}: {} was named, but this is {} {} ({}); name the right vendor, or leave the vendor out to have it recognised",
+            vendor.name(),
+            shape.article(),
+            shape.name(),
+            describe(value)
+        );
+    }
+    Ok(shape)
+}
+
+fn recognise(value: &Value) -> Option<Shape<'_>> {
+    if let Some(items) = value.as_array() {
+        if !items.is_empty() && items.iter().all(is_anthropic_block) {
+            return Some(Shape::Anthropic(items));
+        }
+        if items.iter().any(is_responses_item) {
+            return Some(Shape::OpenAiResponses(items.iter().collect()));
+        }
+        return None;
+    }
+    let object = value.as_object()?;
+    if let Some(candidates) = object.get("candidates").and_then(Value::as_array) {
+        return candidates.first().map(Shape::Gemini);
+    }
+    if object.contains_key("groundingMetadata")
+        || value.pointer("/content/parts").is_some_and(Value::is_array)
+    {
+        return Some(Shape::Gemini(value));
+    }
+    if let Some(output) = object.get("output").and_then(Value::as_array) {
+        return Some(Shape::OpenAiResponses(output.iter().collect()));
+    }
+    if is_responses_item(value) {
+        return Some(Shape::OpenAiResponses(vec![value]));
+    }
+    if let Some(choices) = object.get("choices").and_then(Value::as_array) {
+        if object.contains_key("citations") || object.contains_key("search_results") {
+            return Some(Shape::Perplexity(value));
+        }
+        return choices
+            .first()
+            .and_then(|c| c.get("message"))
+            .map(Shape::OpenAiChat);
+    }
+    if let Some(message) = object.get("message").filter(|m| is_cohere_message(m)) {
+        return Some(Shape::Cohere(message));
+    }
+    if is_cohere_message(value) {
+        return Some(Shape::Cohere(value));
+    }
+    if let Some(blocks) = object.get("content").and_then(Value::as_array)
+        && !blocks.is_empty()
+        && blocks.iter().all(is_anthropic_block)
+    {
+        return Some(Shape::Anthropic(blocks));
+    }
+    if object.get("content").is_some_and(Value::is_string) && object.contains_key("annotations") {
+        return Some(Shape::OpenAiChat(value));
+    }
+    None
+}
+
+/// A Cohere v2 message: `content` a list of `text` items, and `citations`
+/// with `start`/`end` (or the message of a chat response ending
+/// `COMPLETE`).
+fn is_cohere_message(value: &Value) -> bool {
+    let cited = value
+        .get("citations")
+        .and_then(Value::as_array)
+        .is_some_and(|c| {
+            c.iter()
+                .all(|c| c.get("start").is_some() && c.get("sources").is_some())
+        });
+    let texts = value
+        .get("content")
+        .and_then(Value::as_array)
+        .is_some_and(|parts| {
+            parts
+                .iter()
+                .all(|p| kind(p) == Some("text") && p.get("citations").is_none())
+        });
+    cited && texts
+}
+
+/// What a JSON value is, for messages: its type and top-level keys.
+fn describe(value: &Value) -> String {
+    match value {
+        Value::Object(map) if map.is_empty() => "an empty JSON object".to_owned(),
+        Value::Object(map) => {
+            let mut keys: Vec<String> = map.keys().take(12).map(|k| format!("`{k}`")).collect();
+            if map.len() > 12 {
+                keys.push("…".into());
+            }
+            let mut out = format!("a JSON object with {}", keys.join(", "));
+            match map.get("type").and_then(Value::as_str) {
+                Some("error") => out.push_str(" (an API error, not an answer)"),
+                Some(t) if t.starts_with("message_") || t.starts_with("content_block_") => {
+                    out.push_str(" (one streaming event: save the final message instead)");
+                }
+                _ => {}
+            }
+            out
+        }
+        Value::Array(items) => format!(
+            "a JSON array of {} item(s){}",
+            items.len(),
+            items
+                .first()
+                .and_then(kind)
+                .map(|k| format!(", the first of type {k:?}"))
+                .unwrap_or_default()
+        ),
+        Value::String(_) => "a JSON string".to_owned(),
+        Value::Number(_) => "a JSON number".to_owned(),
+        Value::Bool(_) => "a JSON boolean".to_owned(),
+        Value::Null => "null".to_owned(),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use serde_json::json;
+
+    fn vendor_of(value: &Value) -> Option<Vendor> {
+        recognise(value).map(|s| s.vendor())
+    }
+
+    #[test]
+    fn whole_responses_and_the_parts_clients_hand_over() {
+        let text = json!({"type": "text", "text": "x"});
+        assert_eq!(
+            vendor_of(&json!({"content": [text]})),
+            Some(Vendor::Anthropic)
+        );
+        assert_eq!(vendor_of(&json!([text])), Some(Vendor::Anthropic));
+        let part = json!({"type": "message", "content": [{"type": "output_text", "text": "x"}]});
+        assert_eq!(vendor_of(&json!({"output": [part]})), Some(Vendor::OpenAi));
+        assert_eq!(vendor_of(&part), Some(Vendor::OpenAi));
+        let message = json!({"role": "assistant", "content": "x", "annotations": []});
+        assert_eq!(
+            vendor_of(&json!({"choices": [{"message": message}]})),
+            Some(Vendor::OpenAi)
+        );
+        assert_eq!(vendor_of(&message), Some(Vendor::OpenAi));
+        assert_eq!(
+            vendor_of(&json!({"choices": [{"message": message}], "citations": []})),
+            Some(Vendor::Perplexity)
+        );
+        let candidate = json!({"content": {"parts": [{"text": "x"}]}, "groundingMetadata": {}});
+        assert_eq!(
+            vendor_of(&json!({"candidates": [candidate]})),
+            Some(Vendor::Gemini)
+        );
+        assert_eq!(vendor_of(&candidate), Some(Vendor::Gemini));
+        let cohere = json!({"role": "assistant", "content": [{"type": "text", "text": "x"}],
+                            "citations": [{"start": 0, "end": 1, "sources": []}]});
+        assert_eq!(vendor_of(&json!({"message": cohere})), Some(Vendor::Cohere));
+        assert_eq!(vendor_of(&cohere), Some(Vendor::Cohere));
+    }
+
+    #[test]
+    fn an_unknown_shape_is_described() {
+        let err = detect(&json!({"type": "error", "error": {}}), None, "r.json").unwrap_err();
+        assert!(
+            err.to_string().contains("`error`, `type` (an API error"),
+            "{err}"
+        );
+        let err = detect(
+            &json!({"candidates": [{"content": {"parts": []}}]}),
+            Some(Vendor::OpenAi),
+            "r.json",
+        )
+        .unwrap_err()
+        .to_string();
+        assert!(
+            err.contains("OpenAI was named, but this is a Gemini generateContent response"),
+            "{err}"
+        );
+    }
+}

@@ -1,0 +1,275 @@
+//! Google Gemini `generateContent` responses: a candidate's
+//! `groundingMetadata` (and `citationMetadata`).
+//!
+//! `groundingSupports[]` say which `segment` of the answer (`startIndex`,
+//! `endIndex` in **UTF-8 bytes** of the part `partIndex`, as the API's
+//! `Segment` documents them; `startIndex` 0 is omitted) rests on which
+//! `groundingChunks[]`:
+//! - a `web` chunk (`uri`, `title`) becomes a web item. Google Search
+//!   grounding gives `vertexaisearch.cloud.google.com/grounding-api-redirect/…`
+//!   URLs, which only redirect to the page: they are kept as given and
+//!   tagged `redirect-url`, and the chunk's `title` (the site's domain)
+//!   names the site (`web:<domain>`);
+//! - a `retrievedContext` chunk (file search, RAG) with an http(s) `uri`
+//!   becomes a web item quoting its `text`; without one, the documents file
+//!   entry whose `key` is its title or URI (or document name);
+//! - a `maps` chunk (`uri`, `title`) becomes a web item.
+//!
+//! A segment that gives its `text` is checked against the answer (and read
+//! in characters or UTF-16 units instead if only those select it). Chunks
+//! no support points at are cited at the end of the answer. Parts marked
+//! `thought` are not part of the answer.
+
+use super::documents::Passage;
+use super::offsets::{self, Unit};
+use super::web::WebCite;
+use super::{Draft, Inputs};
+use anyhow::bail;
+use serde_json::Value;
+use std::collections::HashMap;
+
+/// The host of Google Search grounding's redirect URLs.
+const REDIRECT_HOST: &str = "vertexaisearch.cloud.google.com";
+
+/// Converts a candidate.
+pub(crate) fn convert(candidate: &Value, inputs: &Inputs) -> anyhow::Result<Draft> {
+    let mut draft = Draft::default();
+    let parts = candidate
+        .pointer("/content/parts")
+        .and_then(Value::as_array)
+        .map(Vec::as_slice)
+        .unwrap_or_default();
+    // Where each part's text starts in the answer (None: not part of it).
+    let mut starts: Vec<Option<usize>> = Vec::with_capacity(parts.len());
+    for part in parts {
+        let text = part.get("text").and_then(Value::as_str);
+        if part.get("thought").and_then(Value::as_bool) == Some(true) || text.is_none() {
+            starts.push(None);
+            continue;
+        }
+        starts.push(Some(draft.answer.text().len()));
+        draft.answer.push(text.unwrap_or_default());
+    }
+    let answer = draft.answer.text().to_owned();
+    let part_text = |index: usize| -> Option<(usize, &str)> {
+        let start = (*starts.get(index)?)?;
+        let end = starts[index + 1..]
+            .iter()
+            .flatten()
+            .next()
+            .copied()
+            .unwrap_or(answer.len());
+        Some((start, &answer[start..end]))
+    };
+    let metadata = candidate.get("groundingMetadata");
+    let chunks = metadata
+        .and_then(|m| m.get("groundingChunks"))
+        .and_then(Value::as_array)
+        .map(Vec::as_slice)
+        .unwrap_or_default();
+    let supports = metadata
+        .and_then(|m| m.get("groundingSupports"))
+        .and_then(Value::as_array)
+        .map(Vec::as_slice)
+        .unwrap_or_default();
+    let mut item_of_chunk: HashMap<usize, usize> = HashMap::new();
+    let name = &inputs.response;
+    for (s, support) in supports.iter().enumerate() {
+        let at = format!("groundingMetadata.groundingSupports[{s}]");
+        let segment = support.get("segment");
+        let number = |key: &str| segment.and_then(|g| g.get(key)).and_then(Value::as_u64);
+        let part = number("partIndex").unwrap_or(0) as usize;
+        let Some((base, text)) = part_text(part) else {
+            bail!("{name}: `{at}.segment.partIndex`: the candidate has no text part {part}");
+        };
+        let expected = segment.and_then(|g| g.get("text")).and_then(Value::as_str);
+        let (start, end) = (
+            number("startIndex").unwrap_or(0),
+            number("endIndex").unwrap_or(0),
+        );
+        let (range, _) = offsets::locate(text, start, end, Unit::Bytes, expected)
+            .map_err(|err| anyhow::anyhow!("{name}: `{at}.segment`: {err}"))?;
+        let indices = support
+            .get("groundingChunkIndices")
+            .and_then(Value::as_array);
+        for (i, index) in indices.into_iter().flatten().enumerate() {
+            let Some(index) = index
+                .as_u64()
+                .map(|i| i as usize)
+                .filter(|&i| i < chunks.len())
+            else {
+                bail!(
+                    "{name}: `{at}.groundingChunkIndices[{i}]`: {index} is not the index of one of the {} grounding chunks",
+                    chunks.len()
+                );
+            };
+            let d = chunk_item(chunks, index, inputs, &mut draft, &mut item_of_chunk)?;
+            draft.answer.cite_at(base + range.end, d);
+        }
+    }
+    // Chunks that ground the answer without a segment ground all of it.
+    for index in 0..chunks.len() {
+        if !item_of_chunk.contains_key(&index) {
+            let d = chunk_item(chunks, index, inputs, &mut draft, &mut item_of_chunk)?;
+            draft.answer.cite_here(d);
+        }
+    }
+    citation_metadata(candidate, &part_text, inputs, &mut draft)?;
+    Ok(draft)
+}
+
+/// The draft of grounding chunk `index`, made once.
+fn chunk_item(
+    chunks: &[Value],
+    index: usize,
+    inputs: &Inputs,
+    draft: &mut Draft,
+    made: &mut HashMap<usize, usize>,
+) -> anyhow::Result<usize> {
+    if let Some(&d) = made.get(&index) {
+        return Ok(d);
+    }
+    let at = format!("groundingMetadata.groundingChunks[{index}]");
+    let chunk = &chunks[index];
+    let text = |v: Option<&Value>, key: &str| {
+        v.and_then(|v| v.get(key))
+            .and_then(Value::as_str)
+            .map(str::to_owned)
+    };
+    let d = if let Some(web) = chunk.get("web").or_else(|| chunk.get("maps")) {
+        let url = text(Some(web), "uri").unwrap_or_default();
+        let title = text(Some(web), "title");
+        let redirect = url::Url::parse(&url)
+            .ok()
+            .is_some_and(|u| u.host_str() == Some(REDIRECT_HOST));
+        draft.web(
+            inputs,
+            WebCite {
+                site: redirect
+                    .then(|| text(Some(web), "domain").or_else(|| title.clone()))
+                    .flatten(),
+                url,
+                title,
+                redirect,
+                ..WebCite::default()
+            },
+            &at,
+        )?
+    } else if let Some(context) = chunk.get("retrievedContext") {
+        retrieved(context, inputs, draft, &at)?
+    } else {
+        bail!(
+            "{}: `{at}`: a grounding chunk of a kind the importer does not know (it reads `web`, `retrievedContext` and `maps`)",
+            inputs.response
+        );
+    };
+    made.insert(index, d);
+    Ok(d)
+}
+
+/// A retrieved context (file search, RAG): a web page when it has an
+/// http(s) URI, else a document of the documents file.
+fn retrieved(
+    context: &Value,
+    inputs: &Inputs,
+    draft: &mut Draft,
+    at: &str,
+) -> anyhow::Result<usize> {
+    let field = |key: &str| context.get(key).and_then(Value::as_str);
+    let passage = field("text")
+        .or_else(|| context.pointer("/ragChunk/text").and_then(Value::as_str))
+        .map(str::to_owned);
+    let uri = field("uri").unwrap_or_default();
+    if crate::rules::is_http_url(uri) {
+        return draft.web(
+            inputs,
+            WebCite {
+                url: uri.to_owned(),
+                title: field("title").map(str::to_owned),
+                passage,
+                ..WebCite::default()
+            },
+            at,
+        );
+    }
+    let names: Vec<&str> = ["title", "uri", "documentName"]
+        .iter()
+        .filter_map(|key| field(key))
+        .collect();
+    let found = inputs
+        .documents
+        .as_ref()
+        .and_then(|docs| Some((docs, names.iter().find_map(|n| docs.find(n))?)));
+    let Some((docs, index)) = found else {
+        bail!(
+            "{}: `{at}.retrievedContext`: the retrieved document {} has no http(s) URL; describe it in a documents file with \"key\": {:?} and pass it with --documents",
+            inputs.response,
+            names
+                .first()
+                .map_or_else(|| "(unnamed)".to_owned(), |n| format!("{n:?}")),
+            names.first().copied().unwrap_or_default()
+        );
+    };
+    let passage = Passage {
+        text: passage.unwrap_or_default(),
+        title: docs
+            .get(index)
+            .and_then(|d| d.title.clone())
+            .or(field("title").map(str::to_owned)),
+        ..Passage::default()
+    };
+    docs.register(index, &mut draft.sources)?;
+    Ok(draft.push(docs.item(index, "", passage)))
+}
+
+/// `citationMetadata.citations`: sources the answer recites, each with its
+/// span (UTF-8 bytes, as segments).
+fn citation_metadata<'t>(
+    candidate: &Value,
+    part_text: &dyn Fn(usize) -> Option<(usize, &'t str)>,
+    inputs: &Inputs,
+    draft: &mut Draft,
+) -> anyhow::Result<()> {
+    let citations = candidate
+        .pointer("/citationMetadata/citations")
+        .or_else(|| candidate.pointer("/citationMetadata/citationSources"))
+        .and_then(Value::as_array);
+    let Some((base, text)) = part_text(0) else {
+        return Ok(());
+    };
+    for (c, citation) in citations.into_iter().flatten().enumerate() {
+        let at = format!("citationMetadata.citations[{c}]");
+        let Some(uri) = citation.get("uri").and_then(Value::as_str) else {
+            continue;
+        };
+        let end = citation
+            .get("endIndex")
+            .and_then(Value::as_u64)
+            .unwrap_or(text.len() as u64);
+        let offset = offsets::to_byte(text, end, Unit::Bytes).unwrap_or(text.len());
+        let date = citation.get("publicationDate").and_then(|d| {
+            let n = |k: &str| d.get(k).and_then(Value::as_u64);
+            Some(format!(
+                "{:04}-{:02}-{:02}",
+                n("year")?,
+                n("month")?,
+                n("day")?
+            ))
+        });
+        let d = draft.web(
+            inputs,
+            WebCite {
+                url: uri.to_owned(),
+                title: citation
+                    .get("title")
+                    .and_then(Value::as_str)
+                    .map(str::to_owned),
+                published_at: date,
+                ..WebCite::default()
+            },
+            &at,
+        )?;
+        draft.answer.cite_at(base + offset, d);
+    }
+    Ok(())
+}

@@ -27,5 +27,5 @@ pub mod rules;
 pub(crate) mod safe_write;
 pub mod source_map;
 pub mod store;
-pub(crate) mod suggest;
+pub mod suggest;
 pub(crate) mod syntax;

@@ -4,10 +4,7 @@
 /// The candidate closest to `word` (Levenshtein distance over characters,
 /// ties to the smaller candidate), if it is within 2 edits; none otherwise,
 /// so an unrelated word gets no suggestion.
-pub(crate) fn closest<'a>(
-    word: &str,
-    candidates: impl Iterator<Item = &'a str>,
-) -> Option<&'a str> {
+pub fn closest<'a>(word: &str, candidates: impl Iterator<Item = &'a str>) -> Option<&'a str> {
     candidates
         .map(|known| (strsim::levenshtein(word, known), known))
         .filter(|(distance, _)| *distance <= 2)

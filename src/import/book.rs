@@ -186,7 +186,7 @@ fn passage_of(item: &Item) -> Option<&str> {
 
 impl Plan {
     /// Whether the book's store registers `source_id` already.
-    pub fn has_source(&self, source_id: &str) -> bool {
+    pub(super) fn has_source(&self, source_id: &str) -> bool {
         self.existing
             .as_ref()
             .is_some_and(|store| store.is_registered(source_id))
@@ -194,7 +194,7 @@ impl Plan {
 
     /// Whether the book's store holds the item `id` already, with this
     /// passage: then the fragment need not hold it.
-    pub fn has_item(&self, item: &Item) -> bool {
+    pub(super) fn has_item(&self, item: &Item) -> bool {
         let Some(existing) = self.existing.as_ref().and_then(|s| s.item(&item.id)) else {
             return false;
         };
@@ -207,7 +207,7 @@ impl Plan {
     /// Gives an item its passage's own id where the book's store holds
     /// another passage under its id, and the date the store knows of the
     /// page when the response gives none.
-    pub fn keep_apart(&self, items: &mut [Item]) {
+    pub(super) fn keep_apart(&self, items: &mut [Item]) {
         for item in items.iter_mut() {
             let Some(existing) = self.existing.as_ref().and_then(|s| s.item(&item.id)) else {
                 continue;
@@ -225,7 +225,7 @@ impl Plan {
     }
 
     /// What the user should do next: add the store entry, list the chapter.
-    pub fn notes(&self, key: &str) -> Vec<String> {
+    pub(super) fn notes(&self, key: &str) -> Vec<String> {
         let mut notes: Vec<String> = self.store_note.iter().cloned().collect();
         if let Some((path, text)) = &self.summary
             && !text.contains(&format!("({key})"))

@@ -43,7 +43,7 @@ impl Answer {
     }
 
     /// An answer whose `[N]` markers are its citations, already numbered.
-    pub fn with_own_markers(text: String) -> Answer {
+    pub(crate) fn with_own_markers(text: String) -> Answer {
         Answer {
             text,
             own_markers: true,
@@ -52,19 +52,19 @@ impl Answer {
     }
 
     /// The text so far.
-    pub fn text(&self) -> &str {
+    pub(crate) fn text(&self) -> &str {
         &self.text
     }
 
     /// Appends text.
-    pub fn push(&mut self, text: &str) {
+    pub(crate) fn push(&mut self, text: &str) {
         self.text.push_str(text);
     }
 
     /// Ends the paragraph so far (unless the text is empty or ends one):
     /// text on both sides of a tool call is two paragraphs, not one run-on
     /// line.
-    pub fn paragraph_break(&mut self) {
+    pub(crate) fn paragraph_break(&mut self) {
         if self.text.trim().is_empty() || self.text.ends_with("\n\n") {
             return;
         }
@@ -78,28 +78,28 @@ impl Answer {
     }
 
     /// Cites draft `draft` at byte offset `at` of the text.
-    pub fn cite_at(&mut self, at: usize, draft: usize) {
+    pub(crate) fn cite_at(&mut self, at: usize, draft: usize) {
         self.anchors.push((at.min(self.text.len()), draft));
     }
 
     /// Cites draft `draft` at the end of the text so far.
-    pub fn cite_here(&mut self, draft: usize) {
+    pub(crate) fn cite_here(&mut self, draft: usize) {
         self.anchors.push((self.text.len(), draft));
     }
 
     /// Leaves `range` of the text out of the chapter (a citation placed in
     /// it goes to where it was).
-    pub fn remove(&mut self, range: Range<usize>) {
+    pub(crate) fn remove(&mut self, range: Range<usize>) {
         self.removed.push(range);
     }
 
     /// Counts the markers of an answer with its own.
-    pub fn set_citations(&mut self, count: usize) {
+    pub(crate) fn set_citations(&mut self, count: usize) {
         self.own_citations = count;
     }
 
     /// How many citations the answer carries.
-    pub fn citations(&self) -> usize {
+    pub(crate) fn citations(&self) -> usize {
         self.anchors.len() + self.own_citations
     }
 }

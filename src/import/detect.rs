@@ -57,7 +57,7 @@ pub(crate) enum Shape<'v> {
 
 impl Shape<'_> {
     /// The vendor.
-    pub fn vendor(&self) -> Vendor {
+    pub(super) fn vendor(&self) -> Vendor {
         match self {
             Shape::Anthropic(_) => Vendor::Anthropic,
             Shape::OpenAiResponses(_) | Shape::OpenAiChat(_) => Vendor::OpenAi,
@@ -68,7 +68,7 @@ impl Shape<'_> {
     }
 
     /// `a` or `an`, before [`Shape::name`].
-    pub fn article(&self) -> &'static str {
+    pub(super) fn article(&self) -> &'static str {
         match self {
             Shape::Anthropic(_) | Shape::OpenAiResponses(_) | Shape::OpenAiChat(_) => "an",
             _ => "a",
@@ -76,7 +76,7 @@ impl Shape<'_> {
     }
 
     /// What it is, for messages.
-    pub fn name(&self) -> &'static str {
+    pub(super) fn name(&self) -> &'static str {
         match self {
             Shape::Anthropic(_) => "Anthropic Messages API response",
             Shape::OpenAiResponses(_) => "OpenAI Responses API response",

@@ -74,13 +74,13 @@ pub(crate) struct Documents {
 
 impl Documents {
     /// Reads a documents file (`{"documents": [...]}`).
-    pub fn read(path: &Path) -> anyhow::Result<Documents> {
+    pub(crate) fn read(path: &Path) -> anyhow::Result<Documents> {
         let file: DocumentsFile = super::read_json(path, "documents file")?;
         Documents::checked(file.documents, path, false)
     }
 
     /// Reads a files map (`{"<file id>": {...}}`).
-    pub fn read_files(path: &Path) -> anyhow::Result<Documents> {
+    pub(crate) fn read_files(path: &Path) -> anyhow::Result<Documents> {
         let map: BTreeMap<String, Document> = super::read_json(path, "files map")?;
         let list = map
             .into_iter()
@@ -103,25 +103,25 @@ impl Documents {
     }
 
     /// How many documents there are.
-    pub fn len(&self) -> usize {
+    pub(crate) fn len(&self) -> usize {
         self.list.len()
     }
 
     /// The document at `index` (the order sent).
-    pub fn get(&self, index: usize) -> Option<&Document> {
+    pub(crate) fn get(&self, index: usize) -> Option<&Document> {
         self.list.get(index)
     }
 
     /// The index of the document the response calls `name`: its `key`, its
     /// `doc_id` or its `id`.
-    pub fn find(&self, name: &str) -> Option<usize> {
+    pub(crate) fn find(&self, name: &str) -> Option<usize> {
         self.list.iter().position(|d| {
             [d.key.as_deref(), d.doc_id.as_deref(), d.id.as_deref()].contains(&Some(name))
         })
     }
 
     /// `documents[3]` (or the file id) in `file`, for messages.
-    pub fn place(&self, index: usize) -> String {
+    pub(crate) fn place(&self, index: usize) -> String {
         self.place_field(index, "")
     }
 
@@ -177,7 +177,7 @@ impl Documents {
     }
 
     /// The stem of a document's evidence ids.
-    pub fn stem(&self, index: usize) -> String {
+    pub(crate) fn stem(&self, index: usize) -> String {
         let doc = &self.list[index];
         doc.id.clone().unwrap_or_else(|| match &doc.key {
             Some(key) if self.keyed => format!("ev_{}", id_safe(key)),
@@ -186,7 +186,7 @@ impl Documents {
     }
 
     /// Registers the source of the document at `index`.
-    pub fn register(&self, index: usize, sources: &mut Sources) -> anyhow::Result<()> {
+    pub(crate) fn register(&self, index: usize, sources: &mut Sources) -> anyhow::Result<()> {
         let doc = &self.list[index];
         sources.add(
             SourceEntry {
@@ -202,7 +202,7 @@ impl Documents {
     /// The item of a passage of the document at `index`: `place` is the
     /// id's suffix for the location (`_c0-20`, or empty for the whole
     /// document), `offsets` the passage's character offsets in it.
-    pub fn item(&self, index: usize, place: &str, passage: Passage) -> Cited {
+    pub(crate) fn item(&self, index: usize, place: &str, passage: Passage) -> Cited {
         let doc = &self.list[index];
         let full = doc.paywall_policy == PaywallPolicy::Full;
         // A citation of a whole file gives no passage.

@@ -161,7 +161,7 @@ pub(crate) struct Sources {
 impl Sources {
     /// Adds `entry`; a source id given twice must be given alike, else the
     /// error says what differs (`why` names where the second came from).
-    pub fn add(&mut self, entry: SourceEntry, why: &str) -> anyhow::Result<()> {
+    pub(crate) fn add(&mut self, entry: SourceEntry, why: &str) -> anyhow::Result<()> {
         match self.entries.iter().find(|e| e.source_id == entry.source_id) {
             Some(first) if *first != entry => bail!(
                 "{why}: source `{}` would be registered twice, differently (publisher {:?}, tier {}, {} and publisher {:?}, tier {}, {}); give the two their own `source_id`, or the same metadata",
@@ -188,7 +188,7 @@ impl Sources {
     }
 
     /// The entries, in the order added.
-    pub fn into_vec(self) -> Vec<SourceEntry> {
+    pub(crate) fn into_vec(self) -> Vec<SourceEntry> {
         self.entries
     }
 }

@@ -135,13 +135,18 @@ pub(crate) struct Draft {
 
 impl Draft {
     /// Adds a drafted item; returns its index.
-    pub fn push(&mut self, cited: Cited) -> usize {
+    pub(crate) fn push(&mut self, cited: Cited) -> usize {
         self.cited.push(cited);
         self.cited.len() - 1
     }
 
     /// Drafts the item of a cited web page; returns its index.
-    pub fn web(&mut self, inputs: &Inputs, cite: WebCite, at: &str) -> anyhow::Result<usize> {
+    pub(crate) fn web(
+        &mut self,
+        inputs: &Inputs,
+        cite: WebCite,
+        at: &str,
+    ) -> anyhow::Result<usize> {
         let at = format!("{}: `{at}`", inputs.response);
         let (cited, addressed) = inputs.sites.item(cite, &mut self.sources, &at)?;
         let index = self.push(cited);

@@ -24,7 +24,7 @@ pub(crate) enum Unit {
 
 impl Unit {
     /// The unit's name in messages.
-    pub fn name(self) -> &'static str {
+    pub(super) fn name(self) -> &'static str {
         match self {
             Unit::Bytes => "UTF-8 bytes",
             Unit::Utf16 => "UTF-16 code units",

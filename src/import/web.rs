@@ -99,7 +99,7 @@ pub(crate) struct Sites {
 impl Sites {
     /// Reads a `--sources` file (when given) and takes the `--title-for`
     /// pairs.
-    pub fn new(path: Option<&Path>, titles: Vec<(String, String)>) -> anyhow::Result<Sites> {
+    pub(crate) fn new(path: Option<&Path>, titles: Vec<(String, String)>) -> anyhow::Result<Sites> {
         let mut sites = Sites {
             entries: Vec::new(),
             titles,
@@ -147,7 +147,7 @@ impl Sites {
 
     /// The title `--title-for` gives for `key` (a URL, a document index or
     /// name).
-    pub fn title_for(&self, keys: &[&str]) -> Option<String> {
+    pub(crate) fn title_for(&self, keys: &[&str]) -> Option<String> {
         self.titles
             .iter()
             .rev()
@@ -195,7 +195,7 @@ impl Sites {
     /// The item of a cited page, registering its source in `sources`;
     /// `at` names the citation in messages. Returns the draft and whether
     /// its title had to be made from the address.
-    pub fn item(
+    pub(crate) fn item(
         &self,
         cite: WebCite,
         sources: &mut Sources,

@@ -38,7 +38,7 @@ pub(crate) struct Answer {
 impl Answer {
     /// An empty answer.
     #[cfg(test)]
-    pub fn new() -> Answer {
+    pub(crate) fn new() -> Answer {
         Answer::default()
     }
 

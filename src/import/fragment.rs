@@ -183,7 +183,7 @@ impl Sources {
 
     /// The entry of `source_id`.
     #[cfg(test)]
-    pub fn get(&self, source_id: &str) -> Option<&SourceEntry> {
+    pub(crate) fn get(&self, source_id: &str) -> Option<&SourceEntry> {
         self.entries.iter().find(|e| e.source_id == source_id)
     }
 

@@ -132,7 +132,7 @@ fn a_broken_record_is_an_invalid_item_naming_file_and_line() {
         "# R\n\n- The good record is cited for this claim [EVID:{}].\n- The broken record is cited for this one [EVID:{SEED_CID}].\n",
         cid_of("https://example.com/a")
     );
-    let book = jsonl_book("", &[good, tampered], &[("r.md", &chapter)]);
+    let book = jsonl_book("", &[good.clone(), tampered.clone()], &[("r.md", &chapter)]);
     let run = run_stdin(book.root(), &book.stdin("html"));
     assert_eq!(run.code, 1, "{}", run.stderr);
     let err = &run.stderr;
@@ -144,6 +144,22 @@ fn a_broken_record_is_an_invalid_item_naming_file_and_line() {
         "{err}"
     );
     assert!(err.contains("src/r.md:4:"), "{err}");
+    assert!(
+        !err.contains("invalid-record"),
+        "cited: no second warning: {err}"
+    );
+
+    // Not cited, the broken record is a warning at its line.
+    let uncited = chapter.lines().take(3).collect::<Vec<_>>().join("\n") + "\n";
+    let book = jsonl_book("", &[good, tampered], &[("r.md", &uncited)]);
+    let run = run_stdin(book.root(), &book.stdin("html"));
+    assert_eq!(run.code, 0, "{}", run.stderr);
+    assert!(
+        run.stderr.contains("warning[invalid-record]"),
+        "{}",
+        run.stderr
+    );
+    assert!(run.stderr.contains("citations.jsonl"), "{}", run.stderr);
 }
 
 #[test]

@@ -23,7 +23,7 @@ pub use judge::{Judged, Judgement, Verdict, judge};
 pub use number_not_in_evidence::numbers_not_in_evidence;
 pub use resolution::{Resolved, is_http_url, resolve, resolve_id};
 pub use spans::span_mismatches;
-pub use unknown_chapter::{StoreFinding, unknown_chapters};
+pub use unknown_chapter::{StoreFinding, uncited_invalid_records, unknown_chapters};
 
 use serde::Serialize;
 use std::fmt;
@@ -172,6 +172,10 @@ rules! {
     /// The store lists citations for a chapter that is not in the book.
     UnknownChapter = "unknown-chapter", Warn,
         "fix the key under `chapters` in the store: it is the chapter's path relative to `src/`";
+    /// A `citations.jsonl` record fails its checks and nothing cites it
+    /// (citing it is an `invalid-evidence` error at the citation).
+    InvalidRecord = "invalid-record", Warn,
+        "fix the record (or the tool that wrote it), or remove it from the file";
     /// The cited item's `url` does not start with one of its source's
     /// `url_prefixes`, or its `publisher` differs from the source's.
     RegistryMismatch = "registry-mismatch", Error,

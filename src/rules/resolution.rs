@@ -178,10 +178,14 @@ struct Cited<'s> {
 }
 
 /// `missing-field`: an item needs a `url`, a title, a `source_id` and a
-/// publication date (a `citation.v1` record, which has a link check, has
-/// none and needs none). Names every field missing.
+/// publication date. A web page needs no date: a `citation.v1` record (it
+/// has a link check) or an imported page (its id is the address's `cid`)
+/// rarely has one, and the References shows what is known. Names every
+/// field missing.
 fn required_fields<'s>(id: &str, item: &'s EvidenceItem) -> Result<Cited<'s>, Violation> {
-    let dated = item.published_at.is_some() || item.link_check.is_some();
+    let dated = item.published_at.is_some()
+        || item.link_check.is_some()
+        || crate::store::is_content_addressed(id, item.url.as_deref());
     if let (Some(url), Some(title), true, Some(source_id)) = (
         item.url.as_deref(),
         item.display_title(),

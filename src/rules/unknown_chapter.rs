@@ -1,10 +1,14 @@
-//! `unknown-chapter`: the store's `chapters` map lists citations for a
-//! chapter that is not in the book, almost always a mistyped key (it is the
-//! chapter's path relative to `src/`), which leaves the real chapter without
-//! its citation list.
+//! Rules about the store as a whole, located in the store:
+//! - `unknown-chapter`: the store's `chapters` map lists citations for a
+//!   chapter that is not in the book, almost always a mistyped key (it is
+//!   the chapter's path relative to `src/`), which leaves the real chapter
+//!   without its citation list;
+//! - `invalid-record`: a `citations.jsonl` record fails its checks and
+//!   nothing cites it (a citation of it is an `invalid-evidence` error where
+//!   it stands, so this warning is only for records no chapter uses).
 
 use super::Rule;
-use crate::store::Origin;
+use crate::store::{InvalidRecord, Origin};
 use std::collections::HashSet;
 
 /// A violation located in the evidence store rather than in a chapter.
@@ -38,6 +42,27 @@ pub fn unknown_chapters<'s>(
                 "the store lists citations for chapter `{key}`, which is not in the book"
             ),
             origin: origin.clone(),
+        })
+        .collect()
+}
+
+/// One `invalid-record` finding for each record of `records` that no
+/// chapter cites: `cited` tells whether an id is cited (by a marker or a
+/// chapter's citation list).
+pub fn uncited_invalid_records(
+    records: &[InvalidRecord],
+    cited: impl Fn(&str) -> bool,
+) -> Vec<StoreFinding> {
+    records
+        .iter()
+        .filter(|record| !record.id.as_deref().is_some_and(&cited))
+        .map(|record| StoreFinding {
+            rule: Rule::InvalidRecord,
+            message: format!(
+                "this record fails its checks and no chapter cites it: {}",
+                record.reason
+            ),
+            origin: record.origin.clone(),
         })
         .collect()
 }

@@ -38,6 +38,16 @@ const OUR_KEYS: &[&str] = &[
     "publish-store",
 ];
 
+/// `claim-overlap` unless configured: `claim-not-in-evidence` flags a claim
+/// when less than this percentage of its content words are in the best
+/// window of its cited passages (tuned on labelled data: see the guide's
+/// Citation accuracy page).
+pub const DEFAULT_CLAIM_OVERLAP: usize = 18;
+
+/// `claim-overlap-min-words` unless configured: claims with fewer distinct
+/// content words than this are not checked by `claim-not-in-evidence`.
+pub const DEFAULT_CLAIM_OVERLAP_MIN_WORDS: usize = 3;
+
 /// Tags that mark evidence about central-bank policy or official macro
 /// releases, unless `policy-tags` says otherwise.
 pub const DEFAULT_POLICY_TAGS: &[&str] = &["policy_centralbank", "macro_data"];

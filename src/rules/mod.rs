@@ -6,12 +6,14 @@
 
 pub(crate) mod claims;
 pub(crate) mod confidence;
+pub(crate) mod content_words;
 pub(crate) mod diversity;
 pub(crate) mod ids;
 pub(crate) mod judge;
 mod number_not_in_evidence;
 pub(crate) mod number_parse;
 pub(crate) mod numeric_claim;
+pub mod overlap;
 pub(crate) mod policy;
 mod resolution;
 mod spans;

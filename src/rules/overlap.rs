@@ -91,16 +91,27 @@ impl PassageField {
 }
 
 /// Every passage of an evidence item, read once (the store keeps it with
-/// the item, for every chapter that cites it).
+/// the item, for every chapter that cites it), and the words that name it.
 #[derive(Debug, Clone, Default)]
 pub struct ItemWords {
     passages: Vec<(PassageField, PassageWords)>,
+    /// The stems of the item's title and publisher, sorted: a claim that
+    /// names its source ("Reuters reports …") finds those words in the
+    /// citation itself.
+    names: Vec<Stem>,
 }
 
 impl ItemWords {
     /// Reads the passages of `item`: `cited_text`, `quote_span.text`,
-    /// `snippet_span.text` and `content`, each distinct non-blank text once.
-    pub fn of_item(item: &EvidenceItem) -> ItemWords {
+    /// `snippet_span.text` and `content`, each distinct non-blank text
+    /// once; and its names, `title` (or `document_title`) and `publisher`.
+    pub fn of_item(item: &EvidenceItem, publisher: &str) -> ItemWords {
+        let mut names = Vec::new();
+        for text in [item.display_title().unwrap_or_default(), publisher] {
+            content_words(text, &mut |stem, _| names.push(stem));
+        }
+        names.sort_unstable();
+        names.dedup();
         let fields = [
             PassageField::CitedText,
             PassageField::Quote,
@@ -118,7 +129,7 @@ impl ItemWords {
                 passages.push((field, PassageWords::new(text)));
             }
         }
-        ItemWords { passages }
+        ItemWords { passages, names }
     }
 
     /// Reads passages given as texts (for measuring the rule on labelled
@@ -129,7 +140,10 @@ impl ItemWords {
             .enumerate()
             .map(|(n, text)| (PassageField::Given(n), PassageWords::new(text)))
             .collect();
-        ItemWords { passages }
+        ItemWords {
+            passages,
+            names: Vec::new(),
+        }
     }
 
     /// Whether the item has a passage to compare a claim with.
@@ -315,6 +329,11 @@ pub fn overlap(claim: &ClaimWords, items: &[&ItemWords]) -> Overlap {
                 *u |= b;
             }
         }
+        for (k, stem) in claim.stems.iter().enumerate() {
+            if item.names.binary_search(stem).is_ok() {
+                union[k / 64] |= 1 << (k % 64);
+            }
+        }
         windows.extend(shown.filter(|w| w.covered > 0));
     }
     windows.sort_by(|a, b| b.covered.cmp(&a.covered).then(a.item.cmp(&b.item)));
@@ -455,6 +474,23 @@ mod tests {
     }
 
     #[test]
+    fn the_title_and_publisher_of_an_item_count_as_found() {
+        let item: EvidenceItem = serde_json::from_value(serde_json::json!({
+            "id": "ev", "title": "Fed holds rates", "cited_text": "Policymakers left borrowing costs unchanged."
+        }))
+        .unwrap();
+        let words = ItemWords::of_item(&item, "Reuters");
+        let o = overlap(
+            &ClaimWords::new("Reuters reports the Fed left borrowing costs unchanged."),
+            &[&words],
+        );
+        // All but `reports`.
+        assert_eq!((o.covered, o.total), (6, 7), "{o:?}");
+        // Only the passages make windows.
+        assert_eq!(o.windows[0].covered, 4);
+    }
+
+    #[test]
     fn long_claims_use_wide_bitsets() {
         let words: Vec<String> = (0..150).map(|n| format!("word{n}x")).collect();
         let claim = words.join(" ");
@@ -483,9 +519,9 @@ mod tests {
             "snippet_span": {"text": "A snippet."}, "content": "   "
         }))
         .unwrap();
-        let words = ItemWords::of_item(&item);
+        let words = ItemWords::of_item(&item, "");
         let fields: Vec<PassageField> = words.passages.iter().map(|p| p.0).collect();
         assert_eq!(fields, [PassageField::CitedText, PassageField::Snippet]);
-        assert!(ItemWords::of_item(&EvidenceItem::default()).is_empty());
+        assert!(ItemWords::of_item(&EvidenceItem::default(), "").is_empty());
     }
 }

@@ -134,10 +134,18 @@ pub fn judge<'s>(
     let mut candidates: Vec<(Finding, FindingSubject)> = markers.findings;
     candidates.extend(claim_checks.findings);
     candidates.extend(item_findings(scan, &cited));
-    candidates.extend(passage_findings(text, scan, &resolved, config));
+    let passages = passage_findings(text, scan, &claims, &resolved, config);
+    candidates.extend(passages.findings);
     candidates.extend(chapter.findings);
     candidates.extend(invalid_suppressions);
     let mut failures = claim_checks.failures;
+    // At most one failure a claim: the claim phase's comes first.
+    for failure in passages.failures {
+        if !failures.iter().any(|f| f.claim == failure.claim) {
+            failures.push(failure);
+        }
+    }
+    failures.sort_by_key(|f| f.claim.0);
     if !checked {
         candidates.clear();
         failures.clear();

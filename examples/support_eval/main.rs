@@ -7,7 +7,13 @@
 //! cargo run --release --example support_eval
 //! cargo run --release --example support_eval -- --overlap 40 --min-words 4
 //! cargo run --release --example support_eval -- --sweep
+//! cargo run --release --example support_eval -- --show supported
 //! ```
+//!
+//! `--sweep` adds a table of thresholds; `--show SET|LABEL` prints the
+//! rows of a set or label that the rule gets wrong (flagged though citing
+//! the right item; citing the wrong item and not flagged), with the best
+//! window found.
 
 mod corpus;
 
@@ -37,7 +43,7 @@ fn main() {
             "--sweep" => sweep = true,
             "--show" => show = args.next(),
             other => fail(&format!(
-                "unknown argument `{other}`; the arguments are --overlap N, --min-words N, --sweep"
+                "unknown argument `{other}`; the arguments are --overlap N, --min-words N, --sweep, --show SET|LABEL"
             )),
         }
     }
@@ -57,7 +63,9 @@ fn main() {
     print!("{}", targets(&rows, overlap, min_words));
     if let Some(what) = show {
         for row in rows.iter().filter(|r| {
-            (r.label == what || r.set == what) && r.flagged(overlap, min_words) == !is_wrong_item(r)
+            // The rule's mistakes: a flagged claim of a right item, a
+            // wrong item not caught.
+            (r.label == what || r.set == what) && r.flagged(overlap, min_words) != is_wrong_item(r)
         }) {
             println!(
                 "\n{} {}/{}\n  claim: {}\n  window: {}",

@@ -19,6 +19,7 @@ pub(crate) mod policy;
 mod resolution;
 mod spans;
 pub(crate) mod speculation;
+mod support_verdicts;
 mod unknown_chapter;
 
 pub use ids::{BlockId, ClaimId, MarkerId};
@@ -26,6 +27,7 @@ pub use judge::{Judged, Judgement, Verdict, judge};
 pub use number_not_in_evidence::numbers_not_in_evidence;
 pub use resolution::{Resolved, is_http_url, resolve, resolve_id};
 pub use spans::span_mismatches;
+pub use support_verdicts::SupportFigures;
 pub use unknown_chapter::{StoreFinding, unknown_chapters};
 
 use serde::Serialize;

@@ -371,8 +371,7 @@ fn passage_sentences(text: &str) -> Vec<Range<usize>> {
     for range in sentences(text) {
         let mut start = range.start;
         let piece = &text[range.clone()];
-        let mut cuts = piece.char_indices().peekable();
-        while let Some((at, c)) = cuts.next() {
+        for (at, c) in piece.char_indices() {
             let cut = match c {
                 '。' | '！' | '？' => Some(at + c.len_utf8()),
                 '\n' => piece[at + 1..]

@@ -175,7 +175,8 @@ impl ClaimWords {
         distinct.dedup_by_key(|(stem, _)| *stem);
         let (stems, words): (Vec<Stem>, Vec<Range<usize>>) = distinct.into_iter().unzip();
         let width = stems.len().div_ceil(64).max(1);
-        let bounds = sentences(text);
+        // Cut as passages are, so that a claim is a window of its own text.
+        let bounds = passage_sentences(text);
         let mut masks = vec![0u64; bounds.len().max(1) * width];
         for (stem, range) in &all {
             let s = bounds.partition_point(|b| b.end <= range.start);

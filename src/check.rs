@@ -7,6 +7,7 @@ use crate::report::{self, Destination, Format};
 use crate::rules::Severity;
 use anyhow::Context;
 use mdbook_driver::MDBook;
+use mdbook_preprocessor::book::Book;
 use mdbook_preprocessor::{Preprocessor, PreprocessorContext};
 use std::path::Path;
 
@@ -14,23 +15,7 @@ use std::path::Path;
 /// severity (or would stop the build); an error means the check itself
 /// could not run (config, store, book).
 pub fn check(dir: &Path, format: Format) -> anyhow::Result<bool> {
-    let toml = dir.join("book.toml");
-    anyhow::ensure!(
-        toml.is_file(),
-        "{} has no book.toml; pass the book's root directory, e.g. `mdbook-evidence check docs`",
-        dir.display()
-    );
-    // As `MDBook::load` does (environment overrides included), but a check
-    // never creates missing chapter files.
-    let mut config = mdbook_driver::config::Config::from_disk(&toml)?;
-    config.update_from_env()?;
-    config.build.create_missing = false;
-    let md = MDBook::load_with_config(dir, config)
-        .with_context(|| format!("cannot load the book in {}", dir.display()))?;
-    let ctx = PreprocessorContext::new(md.root.clone(), md.config.clone(), "html".to_owned());
-    let book = mdbook_driver::builtin_preprocessors::LinkPreprocessor::new()
-        .run(&ctx, md.book.clone())
-        .context("cannot expand the book's {{#include}} directives")?;
+    let (ctx, book) = load_book(dir)?;
     let setup = Setup::load(&ctx)?;
     // A check renders nothing: the verdict and the report are the judge's.
     let (outcome, _) = preprocess::judge_book(&setup, &book);
@@ -46,4 +31,29 @@ pub fn check(dir: &Path, format: Format) -> anyhow::Result<bool> {
     };
     report::emit(&outcome, &setup.report_context(), destination)?;
     Ok(outcome.failed || outcome.report.count(Severity::Error) > 0)
+}
+
+/// Loads the book in `dir` as `mdbook build` would for the HTML renderer
+/// (config with environment overrides, chapters with `{{#include}}`s
+/// expanded by mdBook's links preprocessor), never creating a missing
+/// chapter file.
+pub(crate) fn load_book(dir: &Path) -> anyhow::Result<(PreprocessorContext, Book)> {
+    let toml = dir.join("book.toml");
+    anyhow::ensure!(
+        toml.is_file(),
+        "{} has no book.toml; pass the book's root directory (the one holding book.toml), e.g. `mdbook-evidence check docs`",
+        dir.display()
+    );
+    // As `MDBook::load` does (environment overrides included), but a check
+    // never creates missing chapter files.
+    let mut config = mdbook_driver::config::Config::from_disk(&toml)?;
+    config.update_from_env()?;
+    config.build.create_missing = false;
+    let md = MDBook::load_with_config(dir, config)
+        .with_context(|| format!("cannot load the book in {}", dir.display()))?;
+    let ctx = PreprocessorContext::new(md.root.clone(), md.config.clone(), "html".to_owned());
+    let book = mdbook_driver::builtin_preprocessors::LinkPreprocessor::new()
+        .run(&ctx, md.book.clone())
+        .context("cannot expand the book's {{#include}} directives")?;
+    Ok((ctx, book))
 }

@@ -36,7 +36,21 @@ const OUR_KEYS: &[&str] = &[
     "report",
     "rules",
     "publish-store",
+    "claim-overlap",
+    "claim-overlap-min-words",
+    "support",
+    "require-support",
 ];
+
+/// `claim-overlap` unless configured: `claim-not-in-evidence` flags a claim
+/// when less than this percentage of its content words are in the best
+/// window of its cited passages (tuned on labelled data: see the guide's
+/// Citation accuracy page).
+pub const DEFAULT_CLAIM_OVERLAP: usize = 18;
+
+/// `claim-overlap-min-words` unless configured: claims with fewer distinct
+/// content words than this are not checked by `claim-not-in-evidence`.
+pub const DEFAULT_CLAIM_OVERLAP_MIN_WORDS: usize = 3;
 
 /// Tags that mark evidence about central-bank policy or official macro
 /// releases, unless `policy-tags` says otherwise.
@@ -185,6 +199,11 @@ struct RawConfig {
     rules: std::collections::BTreeMap<String, Level>,
     #[serde(default)]
     publish_store: bool,
+    claim_overlap: Option<usize>,
+    claim_overlap_min_words: Option<usize>,
+    support: Option<StorePaths>,
+    #[serde(default)]
+    require_support: bool,
 }
 
 /// The validated configuration.
@@ -226,6 +245,17 @@ pub struct Config {
     pub confidence_labels: bool,
     /// Where the JSON validation report goes, relative to the book root.
     pub report: Option<PathBuf>,
+    /// `claim-not-in-evidence` flags a claim whose cited passages hold
+    /// less than this percentage of its content words.
+    pub claim_overlap: usize,
+    /// Claims with fewer distinct content words are not checked by
+    /// `claim-not-in-evidence`.
+    pub claim_overlap_min_words: usize,
+    /// `support.v1` verdict files or directories, relative to the book root.
+    pub support: Vec<PathBuf>,
+    /// Whether every citation of a passage needs a current verdict
+    /// (`missing-support`).
+    pub require_support: bool,
     /// Levels set under `[preprocessor.evidence.rules]`.
     levels: std::collections::HashMap<Rule, Level>,
 }
@@ -335,6 +365,15 @@ impl Config {
                 });
             }
         }
+        let claim_overlap = raw.claim_overlap.unwrap_or(DEFAULT_CLAIM_OVERLAP);
+        if claim_overlap > 100 {
+            return Err(ConfigError::Invalid {
+                key: "claim-overlap".into(),
+                message: format!(
+                    "expected a percentage from 0 to 100 (e.g. {DEFAULT_CLAIM_OVERLAP}), found {claim_overlap}"
+                ),
+            });
+        }
         if let Some(report) = &raw.report
             && (report.is_absolute()
                 || report
@@ -375,6 +414,16 @@ impl Config {
             diversity: raw.diversity,
             confidence_labels: raw.confidence_labels,
             report: raw.report,
+            claim_overlap,
+            claim_overlap_min_words: raw
+                .claim_overlap_min_words
+                .unwrap_or(DEFAULT_CLAIM_OVERLAP_MIN_WORDS),
+            support: match raw.support {
+                None => Vec::new(),
+                Some(StorePaths::One(path)) => vec![path],
+                Some(StorePaths::Many(paths)) => paths,
+            },
+            require_support: raw.require_support,
             levels,
         })
     }
@@ -501,6 +550,32 @@ mod tests {
             Config::from_value(json!({})),
             Err(ConfigError::MissingStore)
         ));
+    }
+
+    #[test]
+    fn claim_overlap_and_support_keys() {
+        let config = Config::from_value(json!({"store": "s"})).unwrap();
+        assert_eq!(config.claim_overlap, DEFAULT_CLAIM_OVERLAP);
+        assert_eq!(
+            config.claim_overlap_min_words,
+            DEFAULT_CLAIM_OVERLAP_MIN_WORDS
+        );
+        assert!(config.support.is_empty() && !config.require_support);
+        let config = Config::from_value(json!({
+            "store": "s", "claim-overlap": 30, "claim-overlap-min-words": 5,
+            "support": "evidence/support.jsonl", "require-support": true,
+        }))
+        .unwrap();
+        assert_eq!(
+            (config.claim_overlap, config.claim_overlap_min_words),
+            (30, 5)
+        );
+        assert_eq!(config.support, [PathBuf::from("evidence/support.jsonl")]);
+        assert!(config.require_support);
+        let err = Config::from_value(json!({"store": "s", "claim-overlap": 101})).unwrap_err();
+        assert!(err.to_string().contains("claim-overlap"), "{err}");
+        let err = Config::from_value(json!({"store": "s", "claim-overlap": 0.5})).unwrap_err();
+        assert!(err.to_string().contains("claim-overlap"), "{err}");
     }
 
     #[test]

@@ -47,6 +47,19 @@ enum Command {
         #[arg(long, value_enum, default_value = "human")]
         format: mdbook_evidence::report::Format,
     },
+    /// Writes every citation of a passage in the book to stdout, one JSON
+    /// object a line (support-request.v1), for a support checker to judge:
+    /// the claim, the item's passage, where the claim is, and the keys a
+    /// support.v1 verdict is stored under. Exit status: 0 written, 2 the
+    /// book could not be read (config, store or book).
+    ExportClaims {
+        /// The book's root directory (where book.toml is).
+        #[arg(default_value = ".")]
+        book_dir: PathBuf,
+        /// Output format.
+        #[arg(long, value_enum, default_value = "jsonl")]
+        format: ExportFormat,
+    },
     /// Turns a model's cited answer into a chapter with `[N]` markers and an
     /// evidence store fragment.
     ///
@@ -70,6 +83,13 @@ enum Command {
         #[arg(long)]
         force: bool,
     },
+}
+
+/// The formats `export-claims` writes.
+#[derive(Clone, Copy, clap::ValueEnum)]
+enum ExportFormat {
+    /// JSON Lines: one support-request.v1 object a line.
+    Jsonl,
 }
 
 #[derive(clap::Args)]
@@ -134,6 +154,7 @@ fn main() -> ExitCode {
             }
         }
         Some(Command::Install { book_dir, force }) => install(&book_dir, force),
+        Some(Command::ExportClaims { book_dir, format }) => export_claims(&book_dir, format),
         Some(Command::Import(args)) => match run_import(*args) {
             Ok(()) => ExitCode::SUCCESS,
             Err(err) => {
@@ -245,6 +266,39 @@ fn install(book_dir: &Path, force: bool) -> ExitCode {
         }
         Err(err) => {
             let _ = writeln!(std::io::stderr(), "error: mdbook-evidence install: {err:#}");
+            ExitCode::from(2)
+        }
+    }
+}
+
+/// Runs `export-claims`: the records go to stdout in one write, once the
+/// whole book is read, so a failure leaves nothing half-written there.
+fn export_claims(book_dir: &Path, format: ExportFormat) -> ExitCode {
+    let ExportFormat::Jsonl = format;
+    match mdbook_evidence::export::export_claims(book_dir) {
+        Ok((records, count)) => {
+            let mut stdout = std::io::stdout().lock();
+            if let Err(err) = stdout
+                .write_all(records.as_bytes())
+                .and_then(|()| stdout.flush())
+            {
+                let _ = writeln!(
+                    std::io::stderr(),
+                    "error: mdbook-evidence export-claims: cannot write to stdout: {err}"
+                );
+                return ExitCode::from(2);
+            }
+            let _ = writeln!(
+                std::io::stderr(),
+                "mdbook-evidence: exported {count} citation(s) of a passage"
+            );
+            ExitCode::SUCCESS
+        }
+        Err(err) => {
+            let _ = writeln!(
+                std::io::stderr(),
+                "error: mdbook-evidence export-claims: {err:#}"
+            );
             ExitCode::from(2)
         }
     }

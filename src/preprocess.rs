@@ -65,7 +65,8 @@ impl Setup {
                 .into());
             }
         }
-        let store = store::load(&ctx.root, &config.store)?;
+        let mut store = store::load(&ctx.root, &config.store)?;
+        store.load_support(&ctx.root, &config.support)?;
         let markdown = match ctx.config.html_config() {
             Some(html) => MarkdownFlags {
                 smart_punctuation: html.smart_punctuation,
@@ -250,9 +251,10 @@ fn judge_chapter<'s>(
             claim_min_words: config.claim_min_words,
         },
     );
-    let mut judgement = rules::judge(content, &scan, &setup.store, list, config, checked);
+    let key = chapter_key(path);
+    let mut judgement = rules::judge(&key, content, &scan, &setup.store, list, config, checked);
     let summary = ChapterSummary {
-        path: chapter_key(path),
+        path: key,
         checked,
         claims: judgement.claims.len(),
         grounded_claims: judgement.grounded,
@@ -264,6 +266,7 @@ fn judge_chapter<'s>(
         downgraded: judgement.downgrade,
         verdict: judgement.verdict,
         diversity: judgement.diversity.clone(),
+        support: judgement.support,
     };
     let findings = std::mem::take(&mut judgement.findings);
     let suppressed = std::mem::take(&mut judgement.suppressed);

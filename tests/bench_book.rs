@@ -51,7 +51,8 @@ fn output_is_identical_whatever_the_thread_count() {
         let stdin = book.stdin("html");
         let (code, one, stderr) = run_with_threads(book.root(), &stdin, 1);
         assert_eq!(code, 0, "{style:?}: {stderr}");
-        assert!(!stderr.contains("error"), "{style:?}: {stderr}");
+        // Not a warning either: every claim's cited passages hold it.
+        assert!(stderr.is_empty(), "{style:?}: {stderr}");
         for threads in [2, 3] {
             let (code, many, stderr) = run_with_threads(book.root(), &stdin, threads);
             assert_eq!(code, 0, "{style:?}, {threads} threads: {stderr}");

@@ -7,6 +7,13 @@
 //! to Watch) of ten bullets each, every bullet citing two items, and a
 //! method note whose code block and code span hold marker-like text that
 //! must not be read as markers. Shared with `tests/bench_book.rs`.
+//!
+//! The text reads like a brief: each item has a topic (twelve, each with
+//! its own vocabulary), and its passage is three or four sentences (about
+//! 60 words; a headline for paywalled sources) on what moved, why, and
+//! what the release added. A bullet paraphrases the passages of the two
+//! items it cites, in one of four shapes, so that checking claims against
+//! passages costs what it would on a real book.
 
 #![allow(dead_code)]
 
@@ -100,23 +107,205 @@ const SOURCES: [(&str, &str, u8, bool, &str); 12] = [
     ("substack", "Macro Substack", 4, false, "macro.substack.com"),
 ];
 
-const SUBJECTS: [&str; 12] = [
-    "The Federal Reserve",
-    "Core inflation",
-    "The ten-year Treasury yield",
-    "Nonfarm payrolls",
-    "The European Central Bank",
-    "Retail sales",
-    "The dollar index",
-    "Housing starts",
-    "Crude oil inventories",
-    "Industrial production",
-    "The unemployment rate",
-    "Corporate credit spreads",
+/// What an item is about: its title's subject, what its passage measures,
+/// what moved it, and what the release added. Claims paraphrase the
+/// passages of the items they cite, as a brief does.
+struct Topic {
+    /// The subject, as titles name it.
+    subject: &'static str,
+    /// What moved, as a sentence's subject.
+    measure: &'static str,
+    /// What drove the move (any two of them per passage).
+    drivers: [&'static str; 4],
+    /// What the release added.
+    context: [&'static str; 3],
+}
+
+const TOPICS: [Topic; 12] = [
+    Topic {
+        subject: "The Federal Reserve",
+        measure: "The effective federal funds rate",
+        drivers: [
+            "a firmer labor market",
+            "sticky services inflation",
+            "tighter financial conditions",
+            "the Committee’s balance-sheet runoff",
+        ],
+        context: [
+            "Policymakers said they would remain attentive to the risks to both sides of their mandate.",
+            "Two members preferred a smaller adjustment at this meeting.",
+            "Futures markets now price fewer cuts this year than they did in January.",
+        ],
+    },
+    Topic {
+        subject: "Core inflation",
+        measure: "Core consumer prices",
+        drivers: [
+            "shelter costs",
+            "car insurance premiums",
+            "medical care services",
+            "apparel and used vehicles",
+        ],
+        context: [
+            "Energy and food prices, which are excluded from the core measure, were mixed.",
+            "Economists had expected a slightly smaller increase.",
+            "The three-month annualized pace remained above the central bank’s target.",
+        ],
+    },
+    Topic {
+        subject: "The ten-year Treasury yield",
+        measure: "The ten-year Treasury yield",
+        drivers: [
+            "heavy corporate issuance",
+            "a weak auction of new notes",
+            "stronger retail sales data",
+            "hawkish remarks from Fed officials",
+        ],
+        context: [
+            "The curve between two- and ten-year notes steepened for a third week.",
+            "Foreign demand at the auction was the lowest since November.",
+            "Mortgage rates followed the move within days.",
+        ],
+    },
+    Topic {
+        subject: "Nonfarm payrolls",
+        measure: "Nonfarm payroll employment",
+        drivers: [
+            "health care hiring",
+            "government payrolls",
+            "construction jobs",
+            "leisure and hospitality",
+        ],
+        context: [
+            "Average hourly earnings grew at a steady pace over the month.",
+            "Revisions to the two prior months were small.",
+            "The household survey showed a smaller gain than the payroll survey.",
+        ],
+    },
+    Topic {
+        subject: "The European Central Bank",
+        measure: "The ECB’s deposit facility rate",
+        drivers: [
+            "slowing wage growth in the euro area",
+            "weaker bank lending",
+            "the stronger euro",
+            "subdued manufacturing output in Germany",
+        ],
+        context: [
+            "The Governing Council said future decisions would depend on incoming data.",
+            "Staff projections put inflation close to two per cent next year.",
+            "Several governors favoured a pause at the next meeting.",
+        ],
+    },
+    Topic {
+        subject: "Retail sales",
+        measure: "Retail sales",
+        drivers: [
+            "online purchases",
+            "spending at restaurants and bars",
+            "lower gasoline station receipts",
+            "furniture and electronics stores",
+        ],
+        context: [
+            "Sales in the control group, which feeds into GDP, were firmer than the headline.",
+            "Holiday-season returns weighed on department stores.",
+            "Receipts were not adjusted for inflation.",
+        ],
+    },
+    Topic {
+        subject: "The dollar index",
+        measure: "The dollar index",
+        drivers: [
+            "rate differentials with Europe",
+            "safe-haven demand",
+            "a rebound in the yen",
+            "positioning by leveraged funds",
+        ],
+        context: [
+            "Emerging-market currencies weakened against the dollar over the week.",
+            "Options markets priced higher volatility for the coming month.",
+            "The euro traded near its lowest level since autumn.",
+        ],
+    },
+    Topic {
+        subject: "Housing starts",
+        measure: "Housing starts",
+        drivers: [
+            "single-family construction in the South",
+            "fewer multifamily projects",
+            "cold weather in the Northeast",
+            "higher mortgage rates",
+        ],
+        context: [
+            "Building permits, a guide to future construction, edged lower.",
+            "Builders reported the weakest sentiment in a year.",
+            "Completions outpaced new starts for a fourth month.",
+        ],
+    },
+    Topic {
+        subject: "Crude oil inventories",
+        measure: "Commercial crude oil inventories",
+        drivers: [
+            "lower refinery runs",
+            "higher imports from Canada",
+            "strategic reserve purchases",
+            "weaker gasoline demand",
+        ],
+        context: [
+            "Stocks at the Cushing, Oklahoma, hub were little changed.",
+            "Distillate inventories fell more than analysts expected.",
+            "Brent crude futures reacted little to the report.",
+        ],
+    },
+    Topic {
+        subject: "Industrial production",
+        measure: "Industrial production",
+        drivers: [
+            "utility output during the cold snap",
+            "motor vehicle assembly",
+            "mining and drilling activity",
+            "aerospace equipment",
+        ],
+        context: [
+            "Capacity utilization held near its long-run average.",
+            "Manufacturing output alone was flat over the month.",
+            "Revisions lowered the estimates for the prior two months.",
+        ],
+    },
+    Topic {
+        subject: "The unemployment rate",
+        measure: "The unemployment rate",
+        drivers: [
+            "more people entering the labor force",
+            "fewer temporary layoffs",
+            "a rise in long-term joblessness",
+            "higher participation among prime-age workers",
+        ],
+        context: [
+            "The broader underemployment measure was unchanged.",
+            "Continuing claims for jobless benefits drifted higher.",
+            "Youth unemployment rose for a second month.",
+        ],
+    },
+    Topic {
+        subject: "Corporate credit spreads",
+        measure: "Investment-grade credit spreads",
+        drivers: [
+            "record bond issuance",
+            "strong demand from insurers",
+            "downgrades in the retail sector",
+            "falling default expectations",
+        ],
+        context: [
+            "High-yield spreads moved by a similar amount.",
+            "New issues were several times oversubscribed.",
+            "Fund flows into credit turned positive again.",
+        ],
+    },
 ];
 const VERBS: [&str; 8] = [
-    "rose",
-    "fell",
+    "rose to",
+    "fell to",
     "held steady at",
     "edged up to",
     "slipped to",
@@ -124,17 +313,17 @@ const VERBS: [&str; 8] = [
     "eased to",
     "was revised to",
 ];
-const CLAUSES: [&str; 8] = [
-    "citing persistent inflation concerns",
-    "slightly above consensus expectations",
-    "as markets priced in fewer cuts",
+const REPORTED: [&str; 4] = [
     "according to the latest release",
-    "despite weaker manufacturing surveys",
-    "while wage growth stayed firm",
-    "amid renewed tariff uncertainty",
-    "after a revision to prior months",
+    "the report showed on Wednesday",
+    "data released on Tuesday showed",
+    "figures published on Friday showed",
 ];
-const MONTHS: [&str; 6] = ["January", "February", "March", "April", "May", "June"];
+const CAVEATS: [&str; 3] = [
+    "Officials cautioned that a single month of data says little about the trend, and that revisions could be large.",
+    "Analysts at several banks said the figures were broadly in line with their forecasts.",
+    "The report was delayed by a day because of the holiday.",
+];
 const TITLE_WORDS: [&str; 10] = [
     "Outlook",
     "Statement",
@@ -219,6 +408,100 @@ fn figure(i: usize) -> String {
     format!("{}.{:02}%", i % 10, (i / 10) % 100)
 }
 
+/// The topic of item `i`.
+fn topic(i: usize) -> &'static Topic {
+    &TOPICS[(mix(i as u64 ^ 0x70) % TOPICS.len() as u64) as usize]
+}
+
+/// The `n`th driver of item `i`'s move (each item takes the drivers of its
+/// topic in its own order).
+fn driver(i: usize, n: usize) -> &'static str {
+    let drivers = &topic(i).drivers;
+    drivers[(i + n) % drivers.len()]
+}
+
+/// `The ten-year …` as the middle of a sentence: `the ten-year …`.
+fn lower_first(text: &str) -> String {
+    match text.strip_prefix("The ") {
+        Some(rest) => format!("the {rest}"),
+        None => {
+            let mut chars = text.chars();
+            chars.next().map_or_else(String::new, |first| {
+                first.to_lowercase().chain(chars).collect()
+            })
+        }
+    }
+}
+
+/// The start of item `i`'s passage: what moved, and to what.
+fn headline(i: usize) -> String {
+    format!(
+        "{} {} {} in February",
+        topic(i).measure,
+        pick(&VERBS, i as u64 ^ 3),
+        figure(i)
+    )
+}
+
+/// The quoted passage of item `i` (full-text sources): three or four
+/// sentences, about 60 words: the move and its source, what drove it, what
+/// the release added, and sometimes a caveat.
+fn passage(i: usize) -> String {
+    let t = topic(i);
+    let mut text = format!(
+        "{}, {}. The move was driven mainly by {}, with {} also contributing, while {} pulled in the other direction. {}",
+        headline(i),
+        pick(&REPORTED, i as u64 ^ 5),
+        driver(i, 0),
+        driver(i, 1),
+        driver(i, 2),
+        t.context[i % t.context.len()],
+    );
+    if i.is_multiple_of(3) {
+        text.push(' ');
+        text.push_str(pick(&CAVEATS, i as u64 ^ 9));
+    }
+    text
+}
+
+/// The snippet of item `i` (paywalled sources): a headline.
+fn snippet(i: usize) -> String {
+    format!("{} on {}", headline(i), driver(i, 0))
+}
+
+/// A bullet's claim, paraphrasing the passages of items `a` and `b`, in
+/// one of four shapes picked by `seed`.
+fn claim(a: usize, b: usize, seed: u64) -> String {
+    let (ta, tb) = (topic(a), topic(b));
+    let (verb_a, verb_b) = (pick(&VERBS, a as u64 ^ 3), pick(&VERBS, b as u64 ^ 3));
+    let (fa, fb) = (figure(a), figure(b));
+    let measure_b = lower_first(tb.measure);
+    match mix(seed ^ 0xC1A1) % 4 {
+        0 => format!(
+            "{} {verb_a} {fa} in February, driven mainly by {}, while {measure_b} {verb_b} {fb}.",
+            ta.measure,
+            driver(a, 0)
+        ),
+        1 => format!(
+            "{} {verb_a} {fa} last month on {} and {}; {measure_b} {verb_b} {fb} over the same period.",
+            ta.measure,
+            driver(a, 0),
+            driver(a, 1)
+        ),
+        2 => format!(
+            "With {} weighing, {measure_b} {verb_b} {fb}, and {} {verb_a} {fa} in February.",
+            driver(b, 2),
+            lower_first(ta.measure)
+        ),
+        _ => format!(
+            "{} reported that {} {verb_a} {fa}, helped by {}; separately, {measure_b} {verb_b} {fb}.",
+            SOURCES[source(a)].1,
+            lower_first(ta.measure),
+            driver(a, 1)
+        ),
+    }
+}
+
 /// The source path of chapter `c` (relative to `src/`).
 pub fn chapter_path(c: usize) -> String {
     format!("briefs/brief-{:05}.md", c + 1)
@@ -252,18 +535,12 @@ pub fn chapter(spec: &Spec, c: usize) -> String {
         let _ = write!(out, "## {section}\n\n");
         for _ in 0..BULLETS_PER_SECTION {
             let seed = ((c as u64) << 16) | bullet as u64;
-            let _ = writeln!(
-                out,
-                "- {} {} {} in {}, versus {} before, {}. {}{}",
-                pick(&SUBJECTS, seed),
-                pick(&VERBS, seed ^ 1),
-                figure(cited[bullet % CITED_PER_CHAPTER]),
-                pick(&MONTHS, seed ^ 4),
-                figure(cited[(bullet + 1) % CITED_PER_CHAPTER]),
-                pick(&CLAUSES, seed ^ 5),
-                cite(bullet),
-                cite(bullet + 1),
+            let claim = claim(
+                cited[bullet % CITED_PER_CHAPTER],
+                cited[(bullet + 1) % CITED_PER_CHAPTER],
+                seed,
             );
+            let _ = writeln!(out, "- {claim} {}{}", cite(bullet), cite(bullet + 1));
             bullet += 1;
         }
         out.push('\n');
@@ -334,7 +611,7 @@ fn item(i: usize) -> Item {
     // Consecutive items have different sources: a bullet citing two of
     // them has two publishers (numeric-claim).
     let source = source(i);
-    let subject = pick(&SUBJECTS, h >> 8);
+    let subject = topic(i).subject;
     let word = pick(&TITLE_WORDS, h >> 16);
     let title = format!("{subject} {word} - February 2026, part {}", i % 97 + 1);
     let slug: String = format!("{subject} {word}")
@@ -390,22 +667,15 @@ fn item_json(out: &mut String, i: usize, unusable: bool) {
         it.day + 1,
         it.hour,
     );
-    let subject = pick(&SUBJECTS, i as u64);
-    let clause = pick(&CLAUSES, i as u64 ^ 7);
     if paywalled {
-        let _ = write!(
-            out,
-            "\"snippet_span\": {{\"text\": \"{subject} at {}: {clause}.\"}}, ",
-            figure(i)
-        );
+        let _ = write!(out, "\"snippet_span\": {{\"text\": \"{}\"}}, ", snippet(i));
     } else {
+        let text = passage(i);
+        let start = (i % 900) * 7;
         let _ = write!(
             out,
-            "\"quote_span\": {{\"start\": {}, \"end\": {}, \"text\": \"{subject} {} {} in February, {clause}, the release said, adding that the committee would remain attentive to the risks on both sides of its mandate.\"}}, ",
-            i % 900,
-            i % 900 + 170,
-            pick(&VERBS, i as u64 ^ 3),
-            figure(i),
+            "\"quote_span\": {{\"start\": {start}, \"end\": {}, \"text\": \"{text}\"}}, ",
+            start + text.chars().count(),
         );
     }
     let _ = write!(

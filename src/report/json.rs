@@ -1,12 +1,13 @@
 //! The JSON validation report: per chapter and in total,
 //! `total_bullets`, `cited_bullets`, `removed_bullets` and
 //! `validation_passed`, every violation, the diversity stats and the
-//! verdict. Its shape is versioned by [`REPORT_SCHEMA_VERSION`].
+//! verdict, and the support figures of the citations. Its shape is
+//! versioned by [`REPORT_SCHEMA_VERSION`].
 
 use super::{Diagnostic, Location, Report};
 use crate::config::Mode;
 use crate::rules::diversity::DiversityStats;
-use crate::rules::{Rule, Severity, Verdict};
+use crate::rules::{Rule, Severity, SupportFigures, Verdict};
 use jiff::Timestamp;
 use serde::Serialize;
 
@@ -56,6 +57,8 @@ pub(crate) struct Totals {
     /// The sums of the chapters' counts.
     #[serde(flatten)]
     pub counts: Counts,
+    /// The sums of the chapters' support figures.
+    pub support: SupportFigures,
 }
 
 /// The counts of a chapter, or of the book.
@@ -105,6 +108,9 @@ pub(crate) struct ChapterEntry<'r> {
     pub counts: Counts,
     /// Diversity of the cited evidence: publishers and credibility tiers.
     pub diversity_stats: &'r DiversityStats,
+    /// Support of the citations: checked against their passages, flagged
+    /// by `claim-not-in-evidence`, with a stored verdict, unsupported, stale.
+    pub support: SupportFigures,
 }
 
 /// One violation.
@@ -151,6 +157,7 @@ impl<'r> ValidationReport<'r> {
                 };
                 totals.chapters += 1;
                 totals.counts += counts;
+                totals.support += c.support;
                 ChapterEntry {
                     path: &c.path,
                     checked: c.checked,
@@ -158,6 +165,7 @@ impl<'r> ValidationReport<'r> {
                     validation_passed: c.errors == 0,
                     counts,
                     diversity_stats: &c.diversity,
+                    support: c.support,
                 }
             })
             .collect();

@@ -17,7 +17,7 @@ pub use human::{emit_summary, stderr};
 
 use crate::config::Mode;
 use crate::rules::diversity::DiversityStats;
-use crate::rules::{Rule, Severity, Verdict};
+use crate::rules::{Rule, Severity, SupportFigures, Verdict};
 use crate::store::Origin;
 use std::ops::Range;
 
@@ -109,6 +109,8 @@ pub struct ChapterSummary {
     pub verdict: Verdict,
     /// Diversity of the chapter's cited evidence.
     pub diversity: DiversityStats,
+    /// Support of the chapter's citations: checked, flagged, verdicts.
+    pub support: SupportFigures,
 }
 
 /// Everything a build found.

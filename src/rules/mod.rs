@@ -4,18 +4,22 @@
 //! Rule ids are part of the public interface (they appear in diagnostics, in
 //! the JSON report and in configuration), so they never change once released.
 
+pub(crate) mod claim_not_in_evidence;
 pub(crate) mod claims;
 pub(crate) mod confidence;
+pub(crate) mod content_words;
 pub(crate) mod diversity;
 pub(crate) mod ids;
 pub(crate) mod judge;
 mod number_not_in_evidence;
 pub(crate) mod number_parse;
 pub(crate) mod numeric_claim;
+pub mod overlap;
 pub(crate) mod policy;
 mod resolution;
 mod spans;
 pub(crate) mod speculation;
+mod support_verdicts;
 mod unknown_chapter;
 
 pub use ids::{BlockId, ClaimId, MarkerId};
@@ -23,6 +27,7 @@ pub use judge::{Judged, Judgement, Verdict, judge};
 pub use number_not_in_evidence::numbers_not_in_evidence;
 pub use resolution::{Resolved, is_http_url, resolve, resolve_id};
 pub use spans::span_mismatches;
+pub use support_verdicts::SupportFigures;
 pub use unknown_chapter::{StoreFinding, uncited_invalid_records, unknown_chapters};
 
 use serde::Serialize;
@@ -225,6 +230,22 @@ rules! {
     /// `quote_span.text`, `snippet_span.text`) of the items it cites.
     NumberNotInEvidence = "number-not-in-evidence", Warn,
         "check the figure against the cited passage: correct it, or cite evidence whose passage states it";
+    /// A claim's cited passages hold less than `claim-overlap` percent of
+    /// its content words: the citation may point at the wrong item.
+    ClaimNotInEvidence = "claim-not-in-evidence", Warn,
+        "check that the marker cites the item that says this: cite the right item, or store the passage that states it (the threshold is `claim-overlap`)";
+    /// A stored `support.v1` verdict says a cited passage does not support
+    /// the claim.
+    UnsupportedClaim = "unsupported-claim", Error,
+        "correct the claim or cite evidence that supports it, then check it again; a wrong verdict is answered by the checker, not by silencing it";
+    /// A stored verdict was given for another text of the claim or of the
+    /// passage: it no longer says anything about this citation.
+    StaleSupport = "stale-support", Warn,
+        "check the citation again: `mdbook-evidence export-claims` lists it with its current keys";
+    /// With `require-support = true`, a citation of a passage has no
+    /// current verdict.
+    MissingSupport = "missing-support", Error,
+        "check the citation with your checker (`mdbook-evidence export-claims` lists what to check) and add its verdict to the support file";
 }
 
 impl fmt::Display for Rule {

@@ -1,7 +1,7 @@
 //! Why a store cannot be loaded: every refusal names the file and the
 //! place in it, and says how to fix it.
 
-use super::{CITATION_V1, EVIDENCE_V1, Origin};
+use super::{CITATION_V1, EVIDENCE_V1, Origin, SUPPORT_V1};
 use crate::limits;
 use std::path::{Path, PathBuf};
 
@@ -12,6 +12,9 @@ pub enum StoreError {
     /// A configured store path does not exist.
     #[error("evidence store `{}` does not exist; check `store` under [preprocessor.evidence] (paths are relative to the book root)", .0.display())]
     Missing(PathBuf),
+    /// A path under the `support` key that does not exist.
+    #[error("support file `{}` does not exist; check `support` under [preprocessor.evidence] (paths are relative to the book root)", .0.display())]
+    MissingSupport(PathBuf),
     /// A store directory without any `*.json` or `*.jsonl` file.
     #[error("evidence store directory `{}` holds no *.json or *.jsonl file; add a store file or point `store` at another directory", .0.display())]
     EmptyDirectory(PathBuf),
@@ -107,6 +110,17 @@ pub enum StoreError {
         /// The second definition.
         second: Box<Origin>,
     },
+    /// A line of a JSON Lines file (a `support.v1` verdict) that cannot be
+    /// read as one record.
+    #[error("{}:{line}: {message}", path.display())]
+    Record {
+        /// The `*.jsonl` file.
+        path: PathBuf,
+        /// The 1-based line of the record.
+        line: usize,
+        /// What is wrong.
+        message: String,
+    },
     /// An id that is not of the allowed shape.
     #[error("{origin}: invalid {kind} {id:?}: use ASCII letters, digits and `_ . : / -` only")]
     InvalidId {
@@ -121,7 +135,7 @@ pub enum StoreError {
 
 fn versions() -> String {
     format!(
-        "\"{EVIDENCE_V1}\" (a *.json store file) and \"{CITATION_V1}\" (each line of a *.jsonl file)"
+        "\"{EVIDENCE_V1}\" (a *.json store file), \"{CITATION_V1}\" (each line of a *.jsonl file) and \"{SUPPORT_V1}\" (each line of a *.jsonl file of verdicts)"
     )
 }
 

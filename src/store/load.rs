@@ -36,6 +36,9 @@ struct StoreFile {
     chapters: BTreeMap<String, Vec<String>>,
     #[serde(skip)]
     records: Vec<citation::Line>,
+    /// The verdicts of a `support.v1` file.
+    #[serde(skip)]
+    verdicts: Vec<super::SupportRecord>,
 }
 
 /// The `chapters` object, refusing a chapter given twice (JSON would keep
@@ -139,7 +142,7 @@ pub fn load(root: &Path, paths: &[PathBuf]) -> Result<Store, StoreError> {
 }
 
 /// Reads a store file: a regular file, within what is left of the budget.
-fn read_file(
+pub(super) fn read_file(
     root: &Path,
     file: &Path,
     budget: &mut u64,
@@ -194,7 +197,11 @@ fn parse_bytes(file: &Path, bytes: &[u8]) -> Result<StoreFile, StoreError> {
     })?;
     let text = text.strip_prefix('\u{feff}').unwrap_or(text);
     if is_jsonl(file) {
-        let records = citation::parse_jsonl(file, text)?;
+        let (records, verdicts) = if super::support::is_support_file(text) {
+            (Vec::new(), super::support::parse_support(file, text)?)
+        } else {
+            (citation::parse_jsonl(file, text)?, Vec::new())
+        };
         Ok(StoreFile {
             _schema: None,
             schema_version: None,
@@ -202,6 +209,7 @@ fn parse_bytes(file: &Path, bytes: &[u8]) -> Result<StoreFile, StoreError> {
             evidence: Vec::new(),
             chapters: BTreeMap::new(),
             records,
+            verdicts,
         })
     } else {
         parse_file(file, text)
@@ -347,6 +355,7 @@ fn merge(
         file: file.to_owned(),
         json_path,
     };
+    store.support.extend(parsed.verdicts);
     store.sources.reserve(parsed.sources.len());
     for (i, source) in parsed.sources.into_iter().enumerate() {
         let here = origin(format!("sources[{i}]"));

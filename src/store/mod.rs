@@ -11,6 +11,7 @@ mod merge;
 mod model;
 mod normalize;
 mod schema;
+mod support;
 
 pub use citation::CITATION_V1;
 pub use load::{StoreError, load, load_bytes};
@@ -19,6 +20,10 @@ pub use model::{
     char_slice, parse_rfc3339,
 };
 pub use normalize::{cid, is_content_addressed, normalize_url};
+pub use support::{
+    Checker, SUPPORT_V1, Support, SupportRecord, SupportStatus, SupportVerdict, claim_key,
+    item_passage, normalize_claim, passage_key,
+};
 
 use hashbrown::{HashTable, hash_table};
 use std::collections::HashMap;
@@ -28,9 +33,10 @@ use std::path::{Path, PathBuf};
 /// The schema version of a store file (`*.json`).
 pub const EVIDENCE_V1: &str = "evidence.v1";
 
-/// The schema versions this build reads: `evidence.v1` store files (`*.json`)
-/// and `citation.v1` records (each line of a `*.jsonl` file).
-pub const SCHEMA_VERSIONS: &[&str] = &[EVIDENCE_V1, CITATION_V1];
+/// The schema versions this build reads: `evidence.v1` store files (`*.json`),
+/// `citation.v1` records and `support.v1` verdicts (each line of a `*.jsonl`
+/// file).
+pub const SCHEMA_VERSIONS: &[&str] = &[EVIDENCE_V1, CITATION_V1, SUPPORT_V1];
 
 /// Where something was defined in the store: which file, and which JSON path.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -84,6 +90,8 @@ pub struct Store {
     made_up: Vec<String>,
     chapters: HashMap<String, CitationList>,
     invalid_records: Vec<InvalidRecord>,
+    /// Verdicts of support checkers (`support.v1`).
+    support: Support,
 }
 
 impl Store {
@@ -157,6 +165,18 @@ impl Store {
     /// Every chapter key that has a citation list.
     pub fn chapter_keys(&self) -> impl Iterator<Item = (&str, &CitationList)> {
         self.chapters.iter().map(|(key, list)| (key.as_str(), list))
+    }
+
+    /// The verdicts of support checkers read with the store (`support.v1`
+    /// files in the store, and those of the `support` key).
+    pub fn support(&self) -> &Support {
+        &self.support
+    }
+
+    /// Reads the `support.v1` files and directories at `paths` (relative
+    /// to `root`), as the `support` key names them.
+    pub fn load_support(&mut self, root: &Path, paths: &[PathBuf]) -> Result<(), StoreError> {
+        support::load_support(root, paths, &mut self.support)
     }
 
     /// The number of evidence items.

@@ -199,6 +199,10 @@ pub struct EvidenceItem {
     /// [`EvidenceItem::link`], worked out on first use.
     #[serde(skip)]
     pub(crate) link: OnceLock<Link>,
+    /// The item's passages as content words, read on first use by
+    /// `claim-not-in-evidence` (once per build, for every chapter citing it).
+    #[serde(skip)]
+    pub(crate) words: OnceLock<crate::rules::overlap::ItemWords>,
 }
 
 impl EvidenceItem {

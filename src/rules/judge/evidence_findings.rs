@@ -1,15 +1,22 @@
 //! The evidence phases: the rules about each cited item
 //! (`paywall-quote`), and about the passages items quote: their offsets
-//! against the document's text (`span-mismatch`) and the numbers of the
-//! claims citing them (`number-not-in-evidence`).
+//! against the document's text (`span-mismatch`), the numbers of the
+//! claims citing them (`number-not-in-evidence`), the words of those
+//! claims (`claim-not-in-evidence`), and the stored verdicts on them
+//! (`unsupported-claim`, `stale-support`, `missing-support`).
 
 use super::FindingSubject;
+use super::claim_findings::ClaimFailure;
 use super::resolve_markers::CitedItems;
 use crate::config::Config;
 use crate::markers::Scan;
-use crate::rules::{BlockId, Finding, Level, Resolved, Rule};
+use crate::rules::claim_not_in_evidence::claims_not_in_evidence;
+use crate::rules::claims::Claim;
+use crate::rules::support_verdicts::{SupportFigures, verdict_findings};
+use crate::rules::{BlockId, ClaimId, Finding, Level, Resolved, Rule};
 use crate::rules::{numbers_not_in_evidence, span_mismatches};
-use crate::store::PaywallPolicy;
+use crate::store::{PaywallPolicy, Store};
+use crate::syntax::INSUFFICIENT_EVIDENCE;
 
 /// The item rules: once per cited item, at its first citation.
 pub(super) fn item_findings(scan: &Scan, cited: &CitedItems<'_>) -> Vec<(Finding, FindingSubject)> {
@@ -40,22 +47,85 @@ pub(super) fn item_findings(scan: &Scan, cited: &CitedItems<'_>) -> Vec<(Finding
     findings
 }
 
-/// The passage rules: spans against content, then numbers against
-/// passages (skipped when `number-not-in-evidence` is off: it is the
-/// costlier scan). `resolved` is the resolution of each marker of `scan`,
-/// the scan of `text`.
-pub(super) fn passage_findings(
-    text: &str,
-    scan: &Scan,
-    resolved: &[Option<Resolved<'_>>],
-    config: &Config,
-) -> Vec<(Finding, FindingSubject)> {
+/// What the passage rules found.
+#[derive(Default)]
+pub(super) struct PassageFindings {
+    /// Their findings.
+    pub findings: Vec<(Finding, FindingSubject)>,
+    /// The claims a passage rule at level `error` fails, in claim order
+    /// (at most one failure a claim).
+    pub failures: Vec<ClaimFailure>,
+    /// The chapter's support figures.
+    pub support: SupportFigures,
+}
+
+impl PassageFindings {
+    /// Adds a finding about claim `claim`; a rule at level `error` fails
+    /// the claim.
+    fn push_claim(&mut self, claim: ClaimId, finding: Finding, config: &Config) {
+        let rule = finding.rule;
+        if config.level(rule) == Level::Error && !self.failures.iter().any(|f| f.claim == claim) {
+            self.failures.push(ClaimFailure {
+                claim,
+                rule,
+                phrase: INSUFFICIENT_EVIDENCE,
+            });
+        }
+        self.findings.push((finding, FindingSubject::Claim(claim)));
+    }
+}
+
+/// The chapter a passage phase judges: its key (path relative to `src/`),
+/// its text, its scan, its claims, the resolution of each marker of the
+/// scan, and the store they resolve against.
+pub(super) struct PassageInput<'a, 's> {
+    pub chapter: &'a str,
+    pub text: &'a str,
+    pub scan: &'a Scan,
+    pub claims: &'a [Claim],
+    pub resolved: &'a [Option<Resolved<'s>>],
+    pub store: &'s Store,
+}
+
+/// The passage rules: spans against content, numbers against passages,
+/// claims against passages (each skipped when its rule is off: they are
+/// the costlier scans), then the stored verdicts on each citation.
+pub(super) fn passage_findings(input: &PassageInput<'_, '_>, config: &Config) -> PassageFindings {
+    let PassageInput {
+        chapter,
+        text,
+        scan,
+        claims,
+        resolved,
+        store,
+    } = *input;
     let mut findings = span_mismatches(scan, resolved);
     if config.level(Rule::NumberNotInEvidence) != Level::Off {
         findings.extend(numbers_not_in_evidence(text, scan, resolved));
     }
-    findings
-        .into_iter()
-        .map(|finding| (finding, FindingSubject::Other))
-        .collect()
+    let mut out = PassageFindings {
+        findings: findings
+            .into_iter()
+            .map(|finding| (finding, FindingSubject::Other))
+            .collect(),
+        failures: Vec::new(),
+        support: SupportFigures::default(),
+    };
+    let mut flagged = 0;
+    if config.level(Rule::ClaimNotInEvidence) != Level::Off {
+        for (claim, finding) in claims_not_in_evidence(claims, resolved, config) {
+            flagged += 1;
+            out.push_claim(claim, finding, config);
+        }
+    }
+    let verdicts = verdict_findings(chapter, claims, resolved, store, config);
+    for (claim, finding) in verdicts.findings {
+        out.push_claim(claim, finding, config);
+    }
+    out.support = SupportFigures {
+        flagged_claims: flagged,
+        ..verdicts.figures
+    };
+    out.failures.sort_by_key(|f| f.claim.0);
+    out
 }

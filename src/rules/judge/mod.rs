@@ -14,13 +14,14 @@ mod verdict;
 
 use super::claims::{Claim, claims};
 use super::diversity::DiversityStats;
+use super::support_verdicts::SupportFigures;
 use super::{BlockId, ClaimId, Finding, Level, MarkerId, Resolved, Severity};
 use crate::config::{Config, Mode};
 use crate::markers::Scan;
 use crate::store::{CitationList, Store};
 use chapter_findings::chapter_findings;
 use claim_findings::claim_findings;
-use evidence_findings::{item_findings, passage_findings};
+use evidence_findings::{PassageInput, item_findings, passage_findings};
 use removal::{Removals, escalation, judged};
 use resolve_markers::{CitedItems, resolve_markers};
 use serde::Serialize;
@@ -87,6 +88,8 @@ pub struct Judgement<'s> {
     pub diversity: DiversityStats,
     /// Claims with at least one resolving marker.
     pub grounded: usize,
+    /// Support figures: citations checked, claims flagged, verdicts.
+    pub support: SupportFigures,
     /// Findings at level `error`.
     pub errors: usize,
     /// Whether the chapter gets the banner.
@@ -102,8 +105,9 @@ impl Judgement<'_> {
     }
 }
 
-/// Judges a chapter. `checked` is false for excluded chapters, which are
-/// rendered but never judged.
+/// Judges a chapter, `chapter_key` being its key (its path relative to `src/`,
+/// as the store's `chapters` map and support verdicts name it). `checked`
+/// is false for excluded chapters, which are rendered but never judged.
 ///
 /// The phases, in order: resolve the markers; apply the claim, item,
 /// passage and chapter rules (their findings kept in that order, which
@@ -112,6 +116,7 @@ impl Judgement<'_> {
 /// `remove` mode takes out, and whether that needs escalating; set the
 /// printed severities and the verdict.
 pub fn judge<'s>(
+    chapter_key: &str,
     text: &str,
     scan: &Scan,
     store: &'s Store,
@@ -134,13 +139,31 @@ pub fn judge<'s>(
     let mut candidates: Vec<(Finding, FindingSubject)> = markers.findings;
     candidates.extend(claim_checks.findings);
     candidates.extend(item_findings(scan, &cited));
-    candidates.extend(passage_findings(text, scan, &resolved, config));
+    let input = PassageInput {
+        chapter: chapter_key,
+        text,
+        scan,
+        claims: &claims,
+        resolved: &resolved,
+        store,
+    };
+    let passages = passage_findings(&input, config);
+    candidates.extend(passages.findings);
     candidates.extend(chapter.findings);
     candidates.extend(invalid_suppressions);
     let mut failures = claim_checks.failures;
+    // At most one failure a claim: the claim phase's comes first.
+    for failure in passages.failures {
+        if !failures.iter().any(|f| f.claim == failure.claim) {
+            failures.push(failure);
+        }
+    }
+    failures.sort_by_key(|f| f.claim.0);
+    let mut support = passages.support;
     if !checked {
         candidates.clear();
         failures.clear();
+        support = SupportFigures::default();
     }
     let suppressed = suppressions.apply(&mut candidates, &mut failures);
     candidates.sort_by_key(|(f, _)| (f.span.start, f.rule));
@@ -180,6 +203,7 @@ pub fn judge<'s>(
         labels,
         diversity: chapter.diversity,
         grounded: claim_checks.grounded,
+        support,
         errors,
         downgrade,
         verdict,

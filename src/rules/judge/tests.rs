@@ -35,7 +35,7 @@ fn run(text: &str, mode: &str, checked: bool, test: impl FnOnce(&Scan, &Judgemen
         claim_min_words: config.claim_min_words,
     };
     let scan = scan(text, &options);
-    let judgement = judge(text, &scan, &store, None, &config, checked);
+    let judgement = judge("c.md", text, &scan, &store, None, &config, checked);
     test(&scan, &judgement);
 }
 

@@ -1,0 +1,199 @@
+//! The rules that read stored verdicts of a support checker (`support.v1`)
+//! for each citation of a passage: `unsupported-claim` where the current
+//! verdict says the passage does not support the claim, `stale-support`
+//! where the only verdict was given for another text of the claim or of
+//! the passage, and, with `require-support = true`, `missing-support`
+//! where there is no current verdict (a stale one is named in it).
+//!
+//! A citation here is a claim and one distinct item it cites through a
+//! marker that resolves, when the item has a passage ([`item_passage`]):
+//! the records `mdbook-evidence export-claims` writes.
+
+use super::claim_not_in_evidence::cited_items;
+use super::claims::Claim;
+use super::{BlockId, ClaimId, Finding, Level, Resolved, Rule};
+use crate::config::Config;
+use crate::store::{Store, SupportRecord, SupportStatus, SupportVerdict};
+use crate::store::{claim_key, item_passage, passage_key};
+use serde::Serialize;
+use std::collections::{HashMap, HashSet};
+
+/// A chapter's figures on the support of its citations.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Serialize)]
+pub struct SupportFigures {
+    /// Citations (a claim and one item it cites) whose item has a passage
+    /// to check the claim against.
+    pub citations_checked: usize,
+    /// Claims flagged by `claim-not-in-evidence` (suppressed ones too).
+    pub flagged_claims: usize,
+    /// Citations with a current verdict.
+    pub verdicts: usize,
+    /// Citations whose current verdict says `unsupported`.
+    pub unsupported: usize,
+    /// Citations whose only verdict is stale.
+    pub stale: usize,
+}
+
+impl std::ops::AddAssign for SupportFigures {
+    fn add_assign(&mut self, other: SupportFigures) {
+        self.citations_checked += other.citations_checked;
+        self.flagged_claims += other.flagged_claims;
+        self.verdicts += other.verdicts;
+        self.unsupported += other.unsupported;
+        self.stale += other.stale;
+    }
+}
+
+/// What the verdict rules found in a chapter.
+#[derive(Debug, Default)]
+pub(crate) struct VerdictFindings {
+    /// Their findings, by claim.
+    pub findings: Vec<(ClaimId, Finding)>,
+    /// The chapter's figures (`flagged_claims` is left to the caller).
+    pub figures: SupportFigures,
+}
+
+/// Applies the verdict rules to the citations of `claims`, the claims of
+/// the chapter `chapter` (its key: the path relative to `src/`).
+/// `resolved[i]` is the resolution of marker `i` of the chapter.
+pub(crate) fn verdict_findings(
+    chapter: &str,
+    claims: &[Claim],
+    resolved: &[Option<Resolved<'_>>],
+    store: &Store,
+    config: &Config,
+) -> VerdictFindings {
+    let support = store.support();
+    let mut out = VerdictFindings::default();
+    let read = !support.is_empty() || config.require_support;
+    let claim_keys: Vec<Option<String>> = claims
+        .iter()
+        .map(|c| read.then(|| claim_key(&c.text)))
+        .collect();
+    let in_chapter: HashSet<&str> = claim_keys.iter().flatten().map(String::as_str).collect();
+    // Each item's passage key, once per chapter.
+    let mut passage_keys: HashMap<&str, Option<String>> = HashMap::new();
+    for (c, claim) in claims.iter().enumerate() {
+        for item in cited_items(claim, resolved) {
+            let key = passage_keys.entry(item.id).or_insert_with(|| {
+                item_passage(item.item).map(|p| if read { passage_key(&p) } else { String::new() })
+            });
+            let Some(passage) = key.as_deref() else {
+                continue;
+            };
+            out.figures.citations_checked += 1;
+            let Some(claim_key) = claim_keys[c].as_deref() else {
+                continue;
+            };
+            let status = support.status(chapter, claim_key, item.id, passage, |k| {
+                in_chapter.contains(k)
+            });
+            let finding = judge_citation(status, item.id, config, &mut out.figures);
+            if let Some((rule, message)) = finding
+                && config.level(rule) != Level::Off
+            {
+                out.findings.push((
+                    ClaimId(c),
+                    Finding {
+                        rule,
+                        message,
+                        span: claim.span.clone(),
+                        block: Some(BlockId(claim.block)),
+                        evidence_ids: vec![item.id.to_owned()],
+                        excerpt: Some(claim.excerpt(8)),
+                    },
+                ));
+            }
+        }
+    }
+    out
+}
+
+/// The finding, if any, that the verdicts of one citation (of item `id`)
+/// call for, counted in `figures`.
+fn judge_citation(
+    status: SupportStatus<'_>,
+    id: &str,
+    config: &Config,
+    figures: &mut SupportFigures,
+) -> Option<(Rule, String)> {
+    let (stale, what) = match status {
+        SupportStatus::Current(verdicts) => {
+            figures.verdicts += 1;
+            let against = verdicts
+                .iter()
+                .find(|r| r.verdict == SupportVerdict::Unsupported)?;
+            figures.unsupported += 1;
+            return Some((
+                Rule::UnsupportedClaim,
+                format!(
+                    "{} found that the passage of `{id}` does not support this claim (score {}; {})",
+                    checker(against),
+                    against.score,
+                    place(against)
+                ),
+            ));
+        }
+        SupportStatus::StalePassage(old) => (old, "the item's passage".to_owned()),
+        SupportStatus::StaleClaim(old) => (
+            old,
+            match &old.claim {
+                Some(text) => format!("the claim ({})", quoted(text)),
+                None => "a claim this chapter no longer has".to_owned(),
+            },
+        ),
+        SupportStatus::Missing => {
+            return config.require_support.then(|| {
+                (
+                    Rule::MissingSupport,
+                    format!(
+                        "no verdict on this claim and the passage of `{id}` (require-support = true)"
+                    ),
+                )
+            });
+        }
+    };
+    figures.stale += 1;
+    let verdict = format!(
+        "{} ({}, {})",
+        checker(stale),
+        stale.verdict.as_str(),
+        place(stale)
+    );
+    Some(if config.require_support {
+        (
+            Rule::MissingSupport,
+            format!(
+                "no current verdict on this claim and the passage of `{id}` (require-support = true): the one stored, from {verdict}, was given for another text of {what}"
+            ),
+        )
+    } else {
+        (
+            Rule::StaleSupport,
+            format!(
+                "the verdict of {verdict} on `{id}` was given for another text of {what}: it no longer applies to this citation"
+            ),
+        )
+    })
+}
+
+/// `` `name version` ``.
+fn checker(record: &SupportRecord) -> String {
+    format!("`{} {}`", record.checker.name, record.checker.version)
+}
+
+/// `file:line` of a verdict.
+fn place(record: &SupportRecord) -> String {
+    format!("{}:{}", record.file.display(), record.line)
+}
+
+/// The first words of a claim, quoted.
+fn quoted(text: &str) -> String {
+    const WORDS: usize = 12;
+    let mut words = text.split_whitespace();
+    let mut out = words.by_ref().take(WORDS).collect::<Vec<_>>().join(" ");
+    if words.next().is_some() {
+        out.push('…');
+    }
+    format!("{out:?}")
+}

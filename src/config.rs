@@ -36,6 +36,7 @@ const OUR_KEYS: &[&str] = &[
     "report",
     "rules",
     "publish-store",
+    "deny-removals",
 ];
 
 /// Tags that mark evidence about central-bank policy or official macro
@@ -185,6 +186,8 @@ struct RawConfig {
     rules: std::collections::BTreeMap<String, Level>,
     #[serde(default)]
     publish_store: bool,
+    #[serde(default)]
+    deny_removals: bool,
 }
 
 /// The validated configuration.
@@ -226,6 +229,9 @@ pub struct Config {
     pub confidence_labels: bool,
     /// Where the JSON validation report goes, relative to the book root.
     pub report: Option<PathBuf>,
+    /// Whether `mdbook-evidence check` fails when `remove` mode took a
+    /// claim out (the build still publishes; `max-removed = 0` stops it).
+    pub deny_removals: bool,
     /// Levels set under `[preprocessor.evidence.rules]`.
     levels: std::collections::HashMap<Rule, Level>,
 }
@@ -353,6 +359,7 @@ impl Config {
         Ok(Config {
             store,
             publish_store: raw.publish_store,
+            deny_removals: raw.deny_removals,
             mode: raw.mode,
             exclude,
             references_title: raw

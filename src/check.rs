@@ -1,9 +1,11 @@
 //! `mdbook-evidence check [BOOK_DIR]`: validates a book the way `mdbook
 //! build` would (same config, same chapters, `{{#include}}`s expanded by
-//! mdBook's own links preprocessor), without rendering it.
+//! mdBook's own links preprocessor), without rendering it. Whatever
+//! happens, the output is whole in the asked format: the diagnostics, or
+//! why the check could not run.
 
 use crate::preprocess::{self, Setup};
-use crate::report::{self, Destination, Format};
+use crate::report::{self, Destination, Failure, Format, Outcome, PathStyle};
 use crate::rules::Severity;
 use anyhow::Context;
 use mdbook_driver::MDBook;
@@ -11,26 +13,97 @@ use mdbook_preprocessor::book::Book;
 use mdbook_preprocessor::{Preprocessor, PreprocessorContext};
 use std::path::Path;
 
-/// Checks the book in `dir`. Returns whether it has a violation at error
-/// severity (or would stop the build); an error means the check itself
-/// could not run (config, store, book).
-pub fn check(dir: &Path, format: Format) -> anyhow::Result<bool> {
+/// How a check runs.
+#[derive(Debug, Clone, Copy)]
+pub struct CheckOptions {
+    /// The output format.
+    pub format: Format,
+    /// Whether a claim removed by `remove` mode fails the check (also
+    /// set by `deny-removals = true` in the book's config).
+    pub deny_removals: bool,
+}
+
+/// What a check concluded: its exit status.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Status {
+    /// No violation at error severity (exit status 0).
+    Passed,
+    /// A violation at error severity, a build that would stop, or (with
+    /// `deny-removals`) a removed claim (exit status 1).
+    Failed,
+    /// The check could not run: config, store, template or book (exit
+    /// status 2).
+    CouldNotRun,
+}
+
+impl Status {
+    /// The process exit status.
+    pub fn code(self) -> u8 {
+        match self {
+            Status::Passed => 0,
+            Status::Failed => 1,
+            Status::CouldNotRun => 2,
+        }
+    }
+}
+
+/// Checks the book in `dir` and reports on it in `options.format`. A
+/// reader that stops reading (`check … | head -1`) ends the output
+/// quietly; the status is still the check's.
+pub fn check(dir: &Path, options: &CheckOptions) -> Status {
+    // The book's root as given: messages that name its files name them
+    // from the current directory, as every output does.
+    let root = dir;
+    let paths = PathStyle::from_current_dir(root);
+    let destination = |deny_removals| Destination::Check {
+        format: options.format,
+        paths: &paths,
+        deny_removals,
+    };
+    let could_not_run = |error: anyhow::Error| {
+        let failure = Failure::new(&error, root);
+        // Nothing more can be said when stderr itself is gone.
+        let _ = report::emit_failure(&failure, root, destination(false));
+        Status::CouldNotRun
+    };
+    let (setup, outcome) = match judge(root) {
+        Ok(judged) => judged,
+        Err(error) => return could_not_run(error),
+    };
+    let deny_removals = options.deny_removals || setup.config.deny_removals;
+    let status = verdict(&outcome, deny_removals);
+    match report::emit(
+        &outcome,
+        &setup.report_context(),
+        destination(deny_removals),
+    ) {
+        Ok(()) => status,
+        Err(error) if report::is_closed_pipe(&error) => status,
+        Err(error) => could_not_run(error.into()),
+    }
+}
+
+/// Whether the check passes: no error, no stopped build, and with
+/// `deny_removals` no removed claim.
+fn verdict(outcome: &Outcome, deny_removals: bool) -> Status {
+    let report = &outcome.report;
+    let failed = outcome.failed
+        || report.count(Severity::Error) > 0
+        || (deny_removals && report.removed_claims() > 0);
+    if failed {
+        Status::Failed
+    } else {
+        Status::Passed
+    }
+}
+
+/// Loads the book in `dir` as `mdbook build` would and judges it.
+fn judge(dir: &Path) -> anyhow::Result<(Setup, Outcome)> {
     let (ctx, book) = load_book(dir)?;
     let setup = Setup::load(&ctx)?;
     // A check renders nothing: the verdict and the report are the judge's.
     let (outcome, _) = preprocess::judge_book(&setup, &book);
-    // Paths relative to the current directory, where CI tools resolve them.
-    let base = if dir == Path::new(".") {
-        Default::default()
-    } else {
-        dir.to_owned()
-    };
-    let destination = Destination::Check {
-        format,
-        base: &base,
-    };
-    report::emit(&outcome, &setup.report_context(), destination)?;
-    Ok(outcome.failed || outcome.report.count(Severity::Error) > 0)
+    Ok((setup, outcome))
 }
 
 /// Loads the book in `dir` as `mdbook build` would for the HTML renderer

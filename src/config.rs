@@ -40,6 +40,7 @@ const OUR_KEYS: &[&str] = &[
     "claim-overlap-min-words",
     "support",
     "require-support",
+    "deny-removals",
 ];
 
 /// `claim-overlap` unless configured: `claim-not-in-evidence` flags a claim
@@ -204,6 +205,8 @@ struct RawConfig {
     support: Option<StorePaths>,
     #[serde(default)]
     require_support: bool,
+    #[serde(default)]
+    deny_removals: bool,
 }
 
 /// The validated configuration.
@@ -256,6 +259,9 @@ pub struct Config {
     /// Whether every citation of a passage needs a current verdict
     /// (`missing-support`).
     pub require_support: bool,
+    /// Whether `mdbook-evidence check` fails when `remove` mode took a
+    /// claim out (the build still publishes; `max-removed = 0` stops it).
+    pub deny_removals: bool,
     /// Levels set under `[preprocessor.evidence.rules]`.
     levels: std::collections::HashMap<Rule, Level>,
 }
@@ -392,6 +398,7 @@ impl Config {
         Ok(Config {
             store,
             publish_store: raw.publish_store,
+            deny_removals: raw.deny_removals,
             mode: raw.mode,
             exclude,
             references_title: raw

@@ -5,6 +5,7 @@ use clap::{Parser, Subcommand};
 use mdbook_evidence::import::{self, Output, Vendor};
 use mdbook_evidence::limits;
 use mdbook_evidence::preprocess::{self, Setup};
+use mdbook_evidence::report;
 use mdbook_preprocessor::PreprocessorContext;
 use mdbook_preprocessor::book::{Book, BookItem};
 use std::io::Write;
@@ -37,8 +38,11 @@ enum Command {
         renderer: String,
     },
     /// Checks a book the way `mdbook build` would, without rendering it.
-    /// Exit status: 0 clean, 1 violations at error severity, 2 the check
-    /// could not run (config, store or book).
+    ///
+    /// Exit status: 0 clean, 1 violations at error severity (or, with
+    /// --deny-removals, a removed claim), 2 the check could not run
+    /// (config, store, template or book; reported in the chosen format
+    /// too). Files are named relative to the current directory.
     Check {
         /// The book's root directory (where book.toml is).
         #[arg(default_value = ".")]
@@ -46,6 +50,10 @@ enum Command {
         /// Output format.
         #[arg(long, value_enum, default_value = "human")]
         format: mdbook_evidence::report::Format,
+        /// Fail (exit status 1) when `remove` mode took a claim out; also
+        /// `deny-removals = true` under [preprocessor.evidence].
+        #[arg(long)]
+        deny_removals: bool,
     },
     /// Writes every citation of a passage in the book to stdout, one JSON
     /// object a line (support-request.v1), for a support checker to judge:
@@ -143,15 +151,16 @@ fn main() -> ExitCode {
     let cli = Cli::parse();
     match cli.command {
         Some(Command::Supports { .. }) => ExitCode::SUCCESS,
-        Some(Command::Check { book_dir, format }) => {
-            match mdbook_evidence::check::check(&book_dir, format) {
-                Ok(false) => ExitCode::SUCCESS,
-                Ok(true) => ExitCode::from(1),
-                Err(err) => {
-                    let _ = writeln!(std::io::stderr(), "error: mdbook-evidence: {err:#}");
-                    ExitCode::from(2)
-                }
-            }
+        Some(Command::Check {
+            book_dir,
+            format,
+            deny_removals,
+        }) => {
+            let options = mdbook_evidence::check::CheckOptions {
+                format,
+                deny_removals,
+            };
+            ExitCode::from(mdbook_evidence::check::check(&book_dir, &options).code())
         }
         Some(Command::Install { book_dir, force }) => install(&book_dir, force),
         Some(Command::ExportClaims { book_dir, format }) => export_claims(&book_dir, format),
@@ -165,7 +174,12 @@ fn main() -> ExitCode {
         None => match preprocess() {
             Ok(code) => code,
             Err(err) => {
-                let _ = writeln!(std::io::stderr(), "error: mdbook-evidence: {err:#}");
+                // mdBook runs preprocessors in the book's root: the files at
+                // fault are named from there (and, on GitHub Actions,
+                // annotated from the repository's root).
+                let root = Path::new(".");
+                let failure = report::Failure::new(&err, root);
+                let _ = report::emit_failure(&failure, root, report::Destination::Build);
                 ExitCode::from(2)
             }
         },

@@ -73,9 +73,13 @@ fn run(root: &Path, args: &[&str], stdin: Option<&str>, env: &[(&str, &str)]) ->
     }
     let output = command.output().expect("binary runs");
     let report = take_report(root);
+    // SARIF names the directory it ran in (a temporary one here) by its
+    // absolute URI: the one part of the output that is the machine's.
+    let here = url::Url::from_directory_path(root).expect("an absolute root");
+    let stdout = String::from_utf8_lossy(&output.stdout).replace(here.as_str(), "file:///ROOT/");
     digest(
         output.status.code(),
-        &output.stdout,
+        stdout.as_bytes(),
         &output.stderr,
         report.as_deref(),
     )

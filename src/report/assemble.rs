@@ -2,10 +2,10 @@
 //! the file a person edits (through the include [`SourceMap`] when the
 //! chapter's text came from several files), with its line and column.
 
-use super::{ChapterSummary, Diagnostic, Location, Outcome, Report, SourceFile};
+use super::{ChapterSummary, Diagnostic, Inclusion, Location, Note, Outcome, Report, SourceFile};
 use crate::config::Config;
 use crate::rules::{Finding, Judged, Severity, StoreFinding};
-use crate::source_map::SourceMap;
+use crate::source_map::{SourceMap, Trace};
 use std::collections::HashMap;
 use std::path::{Path, PathBuf};
 
@@ -67,6 +67,7 @@ pub fn assemble(
             claim: None,
             evidence_ids: Vec::new(),
             removed: false,
+            included_by: None,
         });
     }
     Outcome::new(report, context.config.mode)
@@ -116,16 +117,29 @@ impl Assembly<'_, '_> {
     /// The files the chapter's diagnostics point into, added to the report:
     /// the files its text came from when mdBook's `{{#include}}` expansion
     /// can be redone (with the map into them), else the text as the
-    /// preprocessor saw it.
+    /// preprocessor saw it (with a note saying so when that text is not
+    /// the chapter's file).
     fn chapter_files(&mut self, chapter: &ChapterFindings) -> (Option<SourceMap>, Vec<usize>) {
         let context = self.context;
         let file = context.root.join(context.src_dir).join(&chapter.path);
-        let Some(map) = SourceMap::from_disk(&file, &chapter.source) else {
-            self.report.files.push(SourceFile::new(
-                context.src_dir.join(&chapter.path).display().to_string(),
-                chapter.source.clone(),
-            ));
-            return (None, vec![self.report.files.len() - 1]);
+        let map = match SourceMap::trace(&file, &chapter.source) {
+            Trace::Mapped(map) => map,
+            trace => {
+                self.report.files.push(SourceFile::new(
+                    context.src_dir.join(&chapter.path).display().to_string(),
+                    chapter.source.clone(),
+                ));
+                let index = self.report.files.len() - 1;
+                if let Trace::Untraced(why) = trace {
+                    self.report.notes.push(Note {
+                        file: index,
+                        message: format!(
+                            "lines and columns of this chapter's diagnostics are in its text as mdBook handed it over, not in the files it came from: {why}"
+                        ),
+                    });
+                }
+                return (None, vec![index]);
+            }
         };
         let mut files = Vec::with_capacity(map.files.len());
         for (path, text) in &map.files {
@@ -154,9 +168,21 @@ struct Placement<'r> {
 impl Placement<'_> {
     /// The diagnostic of `finding`, located in the file it came from.
     fn diagnostic(&self, finding: Finding, severity: Severity, removed: bool) -> Diagnostic {
+        let mut included_by = None;
         let (file, span) = match self.map {
             Some(map) => {
                 let (file, span) = map.locate(finding.span.clone());
+                if file != 0 {
+                    included_by = map.included_at(finding.span.start).map(|at| {
+                        let chapter = self.files[0];
+                        let (line, column) = self.texts[chapter].line_column(at);
+                        Inclusion {
+                            file: chapter,
+                            line,
+                            column,
+                        }
+                    });
+                }
                 (self.files[file], span)
             }
             None => (self.files[0], finding.span.clone()),
@@ -179,6 +205,7 @@ impl Placement<'_> {
             claim: finding.excerpt.filter(|e| !e.is_empty()),
             evidence_ids: finding.evidence_ids,
             removed,
+            included_by,
         }
     }
 }

@@ -1,7 +1,8 @@
 //! The one emitter: every output of a run, for the preprocessor inside
 //! `mdbook build` and for `check` alike, and the validation report file.
 
-use super::{Outcome, Report, ReportContext, formats, human, json::ValidationReport};
+use super::json::{FailureReport, ValidationReport};
+use super::{Failure, Outcome, PathStyle, ReportContext, github, human, sarif};
 use crate::safe_write::{SafeWriter, WriteError};
 use std::io::Write;
 use std::path::{Path, PathBuf};
@@ -27,13 +28,15 @@ pub enum Destination<'a> {
     /// everything goes to stderr (human diagnostics, and GitHub annotations
     /// plus the step summary when running in GitHub Actions).
     Build,
-    /// `check`: `format` on stdout (`human` on stderr), with paths relative
-    /// to `base`, where CI tools resolve them.
+    /// `check`: `format` on stdout (`human` on stderr), and the verdict
+    /// line on stderr.
     Check {
         /// The output format.
         format: Format,
-        /// The directory printed paths are relative to.
-        base: &'a Path,
+        /// How files are named.
+        paths: &'a PathStyle,
+        /// Whether a removed claim fails the check (`--deny-removals`).
+        deny_removals: bool,
     },
 }
 
@@ -59,8 +62,21 @@ pub enum EmitError {
     },
 }
 
-/// Writes everything a run reports to `destination`, then the validation
-/// report when `report` is configured.
+/// Whether `error` is only that the reader of stdout or stderr went away
+/// (`check … | head -1`): not a failure of the run, so it ends quietly.
+pub fn is_closed_pipe(error: &EmitError) -> bool {
+    let kind = match error {
+        EmitError::Io(e) => Some(e.kind()),
+        EmitError::Json(e) => e.io_error_kind(),
+        EmitError::Refused(_) | EmitError::Report { .. } => None,
+    };
+    kind == Some(std::io::ErrorKind::BrokenPipe)
+}
+
+/// Writes everything a run reports to `destination`, and the validation
+/// report when `report` is configured (first, for `check`: a report that
+/// cannot be written is a failure of the run, reported instead of the
+/// results).
 pub fn emit(
     outcome: &Outcome,
     context: &ReportContext<'_>,
@@ -68,100 +84,195 @@ pub fn emit(
 ) -> Result<(), EmitError> {
     match destination {
         Destination::Build => {
-            emit_human(outcome, context)?;
-            if std::env::var_os("GITHUB_ACTIONS").is_some_and(|v| v == "true") {
+            let paths = PathStyle::from_current_dir(context.root);
+            emit_human(outcome, context, &paths, false)?;
+            if on_github_actions() {
                 // The runner reads workflow commands from stderr too.
-                let base = github_base(context.root);
-                eprint!("{}", formats::github(&outcome.report, &base));
-                append_step_summary(&outcome.report, &base)?;
+                let github_paths = PathStyle::for_github(context.root);
+                let mut stderr = std::io::stderr().lock();
+                stderr.write_all(github::annotations(&outcome.report, &github_paths).as_bytes())?;
+                append_step_summary(&github::step_summary(&outcome.report, &github_paths))?;
             }
+            write_configured_report(outcome, context)
         }
-        Destination::Check { format, base } => emit_check(outcome, context, format, base)?,
+        Destination::Check {
+            format,
+            paths,
+            deny_removals,
+        } => {
+            write_configured_report(outcome, context)?;
+            emit_check(outcome, context, format, paths, deny_removals)
+        }
     }
-    write_configured_report(outcome, context)
 }
 
-/// The diagnostics and the closing verdict line, on stderr.
-fn emit_human(outcome: &Outcome, context: &ReportContext<'_>) -> std::io::Result<()> {
+/// Whether the run is a step of a GitHub Actions workflow.
+fn on_github_actions() -> bool {
+    std::env::var_os("GITHUB_ACTIONS").is_some_and(|v| v == "true")
+}
+
+/// The diagnostics (unless `summary_only`) and the closing verdict line,
+/// on stderr.
+fn emit_human(
+    outcome: &Outcome,
+    context: &ReportContext<'_>,
+    paths: &PathStyle,
+    deny_removals: bool,
+) -> std::io::Result<()> {
     let mut stderr = human::stderr();
-    outcome.report.emit_human(&mut stderr)?;
-    human::emit_summary(outcome, context.config.mode, &mut stderr)?;
+    outcome.report.emit_human(paths, &mut stderr)?;
+    human::emit_summary(outcome, context.config.mode, deny_removals, &mut stderr)?;
     stderr.flush()
 }
 
-/// What `check` prints in `format`.
+/// What `check` prints in `format`: the output on stdout (human: stderr),
+/// then the verdict line on stderr.
 fn emit_check(
     outcome: &Outcome,
     context: &ReportContext<'_>,
     format: Format,
-    base: &Path,
+    paths: &PathStyle,
+    deny_removals: bool,
 ) -> Result<(), EmitError> {
     let report = &outcome.report;
     let mut stdout = std::io::stdout().lock();
     match format {
-        Format::Human => emit_human(outcome, context)?,
+        Format::Human => return Ok(emit_human(outcome, context, paths, deny_removals)?),
         Format::Json => {
-            let json = validation_report(outcome, context);
+            let json = validation_report(outcome, context, paths);
             serde_json::to_writer_pretty(&mut stdout, &json)?;
             writeln!(stdout)?;
         }
         Format::Sarif => {
-            serde_json::to_writer_pretty(&mut stdout, &formats::sarif(report, base))?;
+            serde_json::to_writer_pretty(&mut stdout, &sarif::sarif(report, paths))?;
             writeln!(stdout)?;
         }
         Format::Github => {
-            stdout.write_all(formats::github(report, base).as_bytes())?;
-            append_step_summary(report, base)?;
+            stdout.write_all(github::annotations(report, paths).as_bytes())?;
+            append_step_summary(&github::step_summary(report, paths))?;
         }
     }
     stdout.flush()?;
+    let mut stderr = human::stderr();
+    human::emit_summary(outcome, context.config.mode, deny_removals, &mut stderr)?;
+    stderr.flush()?;
     Ok(())
 }
 
-/// The validation report of a run.
+/// Reports a run that could not judge the book (the book at `root`) in
+/// every output `destination` has: the error line on stderr (with the
+/// file at fault), and for `check` the format's own form on stdout (a
+/// JSON error, a SARIF log with an unsuccessful invocation, an `::error`
+/// annotation); inside `mdbook build` on GitHub Actions, the annotation
+/// and the step summary as well.
+pub fn emit_failure(
+    failure: &Failure,
+    root: &Path,
+    destination: Destination<'_>,
+) -> std::io::Result<()> {
+    let own_paths;
+    let paths = match destination {
+        Destination::Build => {
+            own_paths = PathStyle::from_current_dir(root);
+            &own_paths
+        }
+        Destination::Check { paths, .. } => paths,
+    };
+    let mut stdout = std::io::stdout().lock();
+    match destination {
+        Destination::Build if on_github_actions() => {
+            let github_paths = PathStyle::for_github(root);
+            let annotation = github::failure_annotation(failure, &github_paths);
+            std::io::stderr().lock().write_all(annotation.as_bytes())?;
+            append_step_summary(&github::failure_summary(failure, &github_paths))?;
+        }
+        Destination::Build => {}
+        Destination::Check { format, .. } => match format {
+            Format::Human => {}
+            Format::Json => {
+                serde_json::to_writer_pretty(&mut stdout, &FailureReport::new(failure, paths))?;
+                writeln!(stdout)?;
+            }
+            Format::Sarif => {
+                serde_json::to_writer_pretty(&mut stdout, &sarif::sarif_failure(failure, paths))?;
+                writeln!(stdout)?;
+            }
+            Format::Github => {
+                stdout.write_all(github::failure_annotation(failure, paths).as_bytes())?;
+                append_step_summary(&github::failure_summary(failure, paths))?;
+            }
+        },
+    }
+    stdout.flush()?;
+    let mut line = format!("error: mdbook-evidence: {}\n", failure.message);
+    if let (Some(location), Destination::Check { .. }) = (&failure.location, destination) {
+        // The message names the file as the book knows it (inside `mdbook
+        // build`, the current directory); from elsewhere, say where it is
+        // from here, and where in it.
+        let shown = location.display(|p| paths.show(p));
+        if !names(&failure.message, &shown) {
+            line.push_str(&format!("  --> {shown}\n"));
+        }
+    }
+    std::io::stderr()
+        .lock()
+        .write_all(human::terminal_safe(&line).as_bytes())
+}
+
+/// Whether `message` names the file `shown` as it is (not as the end of a
+/// longer path).
+fn names(message: &str, shown: &str) -> bool {
+    message.match_indices(shown).any(|(at, _)| {
+        message[..at]
+            .chars()
+            .next_back()
+            .is_none_or(|c| matches!(c, ' ' | '`' | '(' | '"' | '\''))
+    })
+}
+
+/// The validation report of a run, with files named by `paths`.
 fn validation_report<'r>(
     outcome: &'r Outcome,
     context: &ReportContext<'_>,
+    paths: &PathStyle,
 ) -> ValidationReport<'r> {
     let config = context.config;
-    ValidationReport::new(&outcome.report, config.mode, config.as_of, outcome.failed)
+    ValidationReport::new(
+        &outcome.report,
+        config.mode,
+        config.as_of,
+        outcome.failed,
+        paths,
+    )
 }
 
-/// Writes the validation report when `report` is configured.
+/// Writes the validation report when `report` is configured, with files
+/// named relative to the book's root (where the report is).
 pub(crate) fn write_configured_report(
     outcome: &Outcome,
     context: &ReportContext<'_>,
 ) -> Result<(), EmitError> {
     if let Some(path) = &context.config.report {
+        let paths = PathStyle::relative_to(context.root, context.root);
         write_report(
             context,
             &context.root.join(path),
-            &validation_report(outcome, context),
+            &validation_report(outcome, context, &paths),
         )?;
     }
     Ok(())
 }
 
-/// The directory annotation paths are relative to: the repository
-/// (`GITHUB_WORKSPACE`) when the book is inside it, else the book root.
-pub(crate) fn github_base(root: &Path) -> PathBuf {
-    let root = std::fs::canonicalize(root).unwrap_or_else(|_| root.to_owned());
-    std::env::var_os("GITHUB_WORKSPACE")
-        .and_then(|w| std::fs::canonicalize(w).ok())
-        .and_then(|w| root.strip_prefix(&w).ok().map(Path::to_owned))
-        .unwrap_or_default()
-}
-
-/// Appends the diagnostics table to `$GITHUB_STEP_SUMMARY`, when set.
-pub(crate) fn append_step_summary(report: &Report, base: &Path) -> std::io::Result<()> {
-    let Some(path) = std::env::var_os("GITHUB_STEP_SUMMARY") else {
+/// Appends `summary` to `$GITHUB_STEP_SUMMARY`, when set.
+fn append_step_summary(summary: &str) -> std::io::Result<()> {
+    let Some(path) = std::env::var_os("GITHUB_STEP_SUMMARY").filter(|p| !p.is_empty()) else {
         return Ok(());
     };
     let mut file = std::fs::OpenOptions::new()
         .create(true)
         .append(true)
         .open(path)?;
-    file.write_all(formats::step_summary(report, base).as_bytes())
+    file.write_all(summary.as_bytes())
 }
 
 /// Writes the validation report whole or not at all, with the one safe

@@ -1,7 +1,7 @@
 //! The human output: diagnostics drawn the way rustc draws them, and the
 //! one-line verdict that closes a run.
 
-use super::{Diagnostic, Location, Outcome, Report};
+use super::{Diagnostic, Location, Outcome, PathStyle, Report};
 use crate::config::Mode;
 use crate::rules::{Rule, Severity};
 use codespan_reporting::diagnostic::{Diagnostic as CsDiagnostic, Label};
@@ -22,9 +22,14 @@ impl Report {
     /// and stores is made safe for a terminal first ([`terminal_safe`]); a
     /// long line is shown as a window around the span; after [`PER_LINE`]
     /// diagnostics on one line the rest are counted in one closing note.
-    pub fn emit_human(&self, out: &mut dyn WriteColor) -> std::io::Result<()> {
+    /// Files are named by `paths`; the notes about files close the list.
+    pub fn emit_human(&self, paths: &PathStyle, out: &mut dyn WriteColor) -> std::io::Result<()> {
         let mut files = SimpleFiles::new();
-        let names: Vec<String> = self.files.iter().map(|f| terminal_safe(&f.name)).collect();
+        let names: Vec<String> = self
+            .files
+            .iter()
+            .map(|f| terminal_safe(&paths.show(std::path::Path::new(&f.name))))
+            .collect();
         let texts: Vec<String> = self.files.iter().map(|f| terminal_safe(&f.text)).collect();
         for (name, text) in names.iter().zip(&texts) {
             files.add(name.as_str(), text.as_str());
@@ -33,7 +38,7 @@ impl Report {
         let mut per_line: HashMap<(usize, usize), usize> = HashMap::new();
         let mut hidden: Vec<(usize, usize, usize)> = Vec::new();
         for diagnostic in &self.diagnostics {
-            let cs = to_codespan(diagnostic);
+            let cs = to_codespan(diagnostic, &names, paths);
             let emitted = match &diagnostic.location {
                 Location::Chapter {
                     file,
@@ -72,6 +77,14 @@ impl Report {
                 "note: {n} more {} on {}:{line} not shown here (the JSON report lists every one)\n",
                 plural(n, "diagnostic", "diagnostics"),
                 names[file]
+            )?;
+        }
+        for note in &self.notes {
+            writeln!(
+                out,
+                "note: {}: {}\n",
+                names[note.file],
+                terminal_safe(&note.message)
             )?;
         }
         Ok(())
@@ -183,8 +196,9 @@ fn relabel(mut cs: CsDiagnostic<usize>, span: Range<usize>) -> CsDiagnostic<usiz
 }
 
 /// A diagnostic as codespan-reporting draws it: the span underlined in its
-/// file, a store location, the claim and the rule's help as notes.
-fn to_codespan(d: &Diagnostic) -> CsDiagnostic<usize> {
+/// file (`names` are the report's files as shown), a store location, the
+/// chapter that included the file, the claim and the rule's help as notes.
+fn to_codespan(d: &Diagnostic, names: &[String], paths: &PathStyle) -> CsDiagnostic<usize> {
     let base = match d.severity {
         Severity::Error => CsDiagnostic::error(),
         Severity::Warning => CsDiagnostic::warning(),
@@ -199,7 +213,17 @@ fn to_codespan(d: &Diagnostic) -> CsDiagnostic<usize> {
                 _ => label,
             });
         }
-        Location::Store(origin) => notes.push(terminal_safe(&format!("in {origin}"))),
+        Location::Store(origin) => notes.push(terminal_safe(&format!(
+            "in {} ({})",
+            paths.show(&origin.file),
+            origin.json_path
+        ))),
+    }
+    if let Some(inclusion) = d.included_by {
+        notes.push(format!(
+            "included by {}:{}:{}",
+            names[inclusion.file], inclusion.line, inclusion.column
+        ));
     }
     if let Some(claim) = &d.claim {
         notes.push(terminal_safe(&format!("claim: \"{claim}\"")));
@@ -226,10 +250,13 @@ pub fn stderr() -> term::termcolor::BufferedStandardStream {
     })
 }
 
-/// Writes the one-line verdict after the diagnostics.
+/// Writes the one-line verdict after the diagnostics. With
+/// `deny_removals` (`check --deny-removals`), a removed claim fails the
+/// check, and the line says so.
 pub fn emit_summary(
     outcome: &Outcome,
     mode: Mode,
+    deny_removals: bool,
     out: &mut dyn WriteColor,
 ) -> std::io::Result<()> {
     let report = &outcome.report;
@@ -270,11 +297,14 @@ pub fn emit_summary(
         ),
         Mode::Warn => format!("mdbook-evidence: {counts}; published as written (mode = \"warn\")"),
         Mode::Remove => {
-            let removed: usize = report.chapters.iter().map(|c| c.removed_claims).sum();
+            let removed = report.removed_claims();
             let mut line = format!(
                 "mdbook-evidence: {counts}; {removed} {} removed (mode = \"remove\")",
                 plural(removed, "claim", "claims")
             );
+            if deny_removals && removed > 0 {
+                line.push_str("; the check fails (deny-removals)");
+            }
             if outcome.failed {
                 line.push_str("; the build stops (escalate = \"fail\")");
             } else if downgraded > 0 {
@@ -323,12 +353,15 @@ mod tests {
                 claim: Some("The Fed held rates.".into()),
                 evidence_ids: vec![],
                 removed: false,
+                included_by: None,
             }],
             suppressed: vec![],
             chapters: vec![],
+            notes: vec![],
         };
         let mut out = NoColor::new(Vec::new());
-        report.emit_human(&mut out).unwrap();
+        let paths = PathStyle::relative_to(std::path::Path::new("/b"), std::path::Path::new("/b"));
+        report.emit_human(&paths, &mut out).unwrap();
         let out = String::from_utf8(out.into_inner()).unwrap();
         assert!(
             out.contains("error[ungrounded-claim]: claim cites no evidence"),

@@ -4,7 +4,7 @@
 //! verdict, and the support figures of the citations. Its shape is
 //! versioned by [`REPORT_SCHEMA_VERSION`].
 
-use super::{Diagnostic, Location, Report};
+use super::{Diagnostic, Failure, Location, PathStyle, Report};
 use crate::config::Mode;
 use crate::rules::diversity::DiversityStats;
 use crate::rules::{Rule, Severity, SupportFigures, Verdict};
@@ -13,6 +13,10 @@ use serde::Serialize;
 
 /// The `schema_version` of the report this build writes.
 pub(crate) const REPORT_SCHEMA_VERSION: &str = "evidence-report.v1";
+
+/// The `schema_version` of what `check --format json` prints when the
+/// check could not run.
+pub(crate) const ERROR_SCHEMA_VERSION: &str = "evidence-error.v1";
 
 /// The whole report.
 #[derive(Debug, Serialize)]
@@ -37,6 +41,65 @@ pub(crate) struct ValidationReport<'r> {
     pub violations: Vec<Violation<'r>>,
     /// Violations silenced by `evidence-disable-next-line` comments.
     pub suppressed: Vec<Suppressed<'r>>,
+    /// Notes about files (e.g. a chapter whose `{{#include}}`s could not
+    /// be traced back to their files).
+    pub notes: Vec<NoteEntry<'r>>,
+}
+
+/// A note about a file.
+#[derive(Debug, Serialize)]
+pub(crate) struct NoteEntry<'r> {
+    /// The file.
+    pub file: String,
+    /// What to know.
+    pub message: &'r str,
+}
+
+/// What `check --format json` prints when the check could not run.
+#[derive(Debug, Serialize)]
+pub(crate) struct FailureReport<'f> {
+    /// [`ERROR_SCHEMA_VERSION`].
+    pub schema_version: &'static str,
+    /// `mdbook-evidence <version>`.
+    pub generator: String,
+    /// Always false: nothing was validated.
+    pub validation_passed: bool,
+    /// What went wrong, and where.
+    pub error: ErrorEntry<'f>,
+}
+
+/// A failure, located.
+#[derive(Debug, Serialize)]
+pub(crate) struct ErrorEntry<'f> {
+    /// What went wrong and how to fix it.
+    pub message: &'f str,
+    /// The file at fault, when known.
+    pub file: Option<String>,
+    /// 1-based line, when known.
+    pub line: Option<usize>,
+    /// 1-based column, when known.
+    pub column: Option<usize>,
+    /// The JSON path of the offending value in a store file, when known.
+    pub json_path: Option<&'f str>,
+}
+
+impl<'f> FailureReport<'f> {
+    /// The report of `failure`, with its file named by `paths`.
+    pub(crate) fn new(failure: &'f Failure, paths: &PathStyle) -> FailureReport<'f> {
+        let location = failure.location.as_ref();
+        FailureReport {
+            schema_version: ERROR_SCHEMA_VERSION,
+            generator: format!("mdbook-evidence {}", env!("CARGO_PKG_VERSION")),
+            validation_passed: false,
+            error: ErrorEntry {
+                message: &failure.message,
+                file: location.map(|l| paths.show(&l.file)),
+                line: location.and_then(|l| l.line),
+                column: location.and_then(|l| l.column),
+                json_path: location.and_then(|l| l.json_path.as_deref()),
+            },
+        }
+    }
 }
 
 /// A silenced violation and the reason given for silencing it.
@@ -136,11 +199,21 @@ pub(crate) struct Violation<'r> {
     pub evidence_ids: &'r [String],
     /// Whether `remove` mode took the claim or marker out.
     pub removed: bool,
+    /// The chapter that included the file (`{{#include}}`), as
+    /// `file:line` of its directive, when the violation is in an included
+    /// file.
+    pub included_by: Option<String>,
 }
 
 impl<'r> ValidationReport<'r> {
-    /// Builds the report of a run.
-    pub(crate) fn new(report: &'r Report, mode: Mode, as_of: Timestamp, failed: bool) -> Self {
+    /// Builds the report of a run, with files named by `paths`.
+    pub(crate) fn new(
+        report: &'r Report,
+        mode: Mode,
+        as_of: Timestamp,
+        failed: bool,
+        paths: &PathStyle,
+    ) -> Self {
         let mut totals = Totals::default();
         let chapters: Vec<ChapterEntry<'r>> = report
             .chapters
@@ -196,37 +269,49 @@ impl<'r> ValidationReport<'r> {
             violations: report
                 .diagnostics
                 .iter()
-                .map(|d| violation(report, d))
+                .map(|d| violation(report, d, paths))
                 .collect(),
             suppressed: report
                 .suppressed
                 .iter()
                 .map(|(d, reason)| Suppressed {
-                    violation: violation(report, d),
+                    violation: violation(report, d, paths),
                     reason,
+                })
+                .collect(),
+            notes: report
+                .notes
+                .iter()
+                .map(|note| NoteEntry {
+                    file: paths.show(std::path::Path::new(&report.files[note.file].name)),
+                    message: &note.message,
                 })
                 .collect(),
         }
     }
 }
 
-fn violation<'r>(report: &'r Report, d: &'r Diagnostic) -> Violation<'r> {
+fn violation<'r>(report: &'r Report, d: &'r Diagnostic, paths: &PathStyle) -> Violation<'r> {
     let (file, line, column, json_path) = match &d.location {
         Location::Chapter {
             file, line, column, ..
         } => (
-            report.files[*file].name.clone(),
+            paths.show(std::path::Path::new(&report.files[*file].name)),
             Some(*line),
             Some(*column),
             None,
         ),
         Location::Store(origin) => (
-            origin.file.display().to_string(),
+            paths.show(&origin.file),
             None,
             None,
             Some(origin.json_path.as_str()),
         ),
     };
+    let included_by = d.included_by.map(|inclusion| {
+        let chapter = paths.show(std::path::Path::new(&report.files[inclusion.file].name));
+        format!("{chapter}:{}", inclusion.line)
+    });
     Violation {
         rule: d.rule,
         severity: d.severity,
@@ -238,5 +323,6 @@ fn violation<'r>(report: &'r Report, d: &'r Diagnostic) -> Violation<'r> {
         claim: d.claim.as_deref(),
         evidence_ids: &d.evidence_ids,
         removed: d.removed,
+        included_by,
     }
 }

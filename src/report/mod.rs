@@ -2,24 +2,34 @@
 //! judged findings become located [`Diagnostic`]s ([`assemble()`]), and
 //! [`emit()`] writes them in every output format, for the preprocessor and
 //! for `check` alike: rustc-style text ([`human`]), GitHub workflow
-//! commands and a step summary, SARIF ([`formats`]), the JSON validation
-//! report ([`json`]), and the closing verdict line.
+//! commands and a step summary ([`github`]), SARIF ([`sarif`]), the JSON
+//! validation report ([`json`]), and the closing verdict line. A run that
+//! could not judge the book is reported in every format too
+//! ([`emit_failure()`], from a [`Failure`]). Every output names files by one
+//! rule ([`PathStyle`]).
 
 pub(crate) mod assemble;
 pub(crate) mod emit;
-pub(crate) mod formats;
+pub(crate) mod failure;
+pub(crate) mod github;
 pub(crate) mod human;
 pub(crate) mod json;
+pub(crate) mod paths;
+pub(crate) mod sarif;
 
 pub use assemble::{ChapterFindings, ReportContext, assemble};
-pub use emit::{Destination, EmitError, Format, emit};
+pub use emit::{Destination, EmitError, Format, emit, emit_failure, is_closed_pipe};
+pub use failure::{Failure, FailureLocation};
 pub use human::{emit_summary, stderr};
+pub use paths::PathStyle;
+pub use sarif::GUIDE_URL;
 
 use crate::config::Mode;
 use crate::rules::diversity::DiversityStats;
 use crate::rules::{Rule, Severity, SupportFigures, Verdict};
 use crate::store::Origin;
 use std::ops::Range;
+use std::path::{Path, PathBuf};
 
 /// A chapter's text, kept for diagnostics that point into it.
 #[derive(Debug, Clone)]
@@ -46,7 +56,7 @@ impl SourceFile {
 }
 
 /// Where a diagnostic points.
-#[derive(Debug, Clone)]
+#[derive(Debug, Clone, PartialEq, Eq)]
 pub enum Location {
     /// A span of a chapter.
     Chapter {
@@ -80,6 +90,30 @@ pub struct Diagnostic {
     pub evidence_ids: Vec<String>,
     /// Whether `remove` mode took the claim or marker out.
     pub removed: bool,
+    /// When the diagnostic points into a file that a chapter includes
+    /// (`{{#include}}`): the chapter, and where its directive is.
+    pub included_by: Option<Inclusion>,
+}
+
+/// The chapter that included the file a diagnostic points into.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Inclusion {
+    /// Index into [`Report::files`] of the chapter.
+    pub file: usize,
+    /// 1-based line of the `{{#include}}` directive in the chapter.
+    pub line: usize,
+    /// 1-based column (in characters) of the directive.
+    pub column: usize,
+}
+
+/// Something a reader of the report should know that is not a violation,
+/// about one file.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Note {
+    /// Index into [`Report::files`].
+    pub file: usize,
+    /// What to know.
+    pub message: String,
 }
 
 /// What the build did with one chapter.
@@ -125,6 +159,8 @@ pub struct Report {
     pub suppressed: Vec<(Diagnostic, String)>,
     /// One summary per chapter, in book order.
     pub chapters: Vec<ChapterSummary>,
+    /// Notes about files (at most one per chapter), in book order.
+    pub notes: Vec<Note>,
 }
 
 impl Report {
@@ -135,6 +171,60 @@ impl Report {
             .filter(|d| d.severity == severity)
             .count()
     }
+
+    /// Claims removed in `remove` mode, over the whole book.
+    pub fn removed_claims(&self) -> usize {
+        self.chapters.iter().map(|c| c.removed_claims).sum()
+    }
+
+    /// Where `d` points, as an output shows it: the file named by `paths`,
+    /// and for a chapter the start and end of the span as 1-based lines
+    /// and columns counted in `unit`.
+    pub(crate) fn place(&self, d: &Diagnostic, paths: &PathStyle, unit: ColumnUnit) -> Place {
+        match &d.location {
+            Location::Chapter { file, span, .. } => {
+                let source = &self.files[*file];
+                let at = |offset| match unit {
+                    ColumnUnit::Chars => source.line_column(offset),
+                    ColumnUnit::Utf16 => source.lines.line_utf16_column(&source.text, offset),
+                };
+                Place {
+                    path: PathBuf::from(&source.name),
+                    shown: paths.show(Path::new(&source.name)),
+                    start: Some(at(span.start)),
+                    end: Some(at(span.end)),
+                }
+            }
+            Location::Store(origin) => Place {
+                path: origin.file.clone(),
+                shown: paths.show(&origin.file),
+                start: None,
+                end: None,
+            },
+        }
+    }
+}
+
+/// What a column counts.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(crate) enum ColumnUnit {
+    /// Characters (Unicode scalar values), as terminals and editors show.
+    Chars,
+    /// UTF-16 code units, SARIF's default.
+    Utf16,
+}
+
+/// Where a diagnostic points, as an output shows it.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub(crate) struct Place {
+    /// The file relative to the book's root (or absolute).
+    pub path: PathBuf,
+    /// The file as shown (see [`PathStyle`]).
+    pub shown: String,
+    /// 1-based line and column of the span's start, in a chapter.
+    pub start: Option<(usize, usize)>,
+    /// 1-based line and column just after the span's end, in a chapter.
+    pub end: Option<(usize, usize)>,
 }
 
 /// The result of a run over a book.

@@ -107,13 +107,14 @@ impl fmt::Display for Severity {
 }
 
 /// Defines [`Rule`] from one table: each rule's doc, variant, id, default
-/// level and help line.
+/// level and help line. The doc comment is also the rule's description in
+/// machine output (SARIF's `fullDescription`).
 macro_rules! rules {
-    ($( $(#[$doc:meta])* $variant:ident = $id:literal, $level:ident, $help:literal; )*) => {
+    ($( $(#[doc = $doc:literal])* $variant:ident = $id:literal, $level:ident, $help:literal; )*) => {
         /// A rule: one kind of violation, with a stable id.
         #[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash)]
         pub enum Rule {
-            $( $(#[$doc])* $variant, )*
+            $( $(#[doc = $doc])* $variant, )*
         }
 
         impl Rule {
@@ -133,6 +134,13 @@ macro_rules! rules {
             /// One line telling the author how to fix a violation.
             pub fn help(self) -> &'static str {
                 match self { $(Rule::$variant => $help,)* }
+            }
+
+            /// What a violation is, in full: the rule's documentation,
+            /// its lines joined.
+            pub fn description(self) -> String {
+                let lines: &[&str] = match self { $(Rule::$variant => &[$($doc),*],)* };
+                lines.iter().map(|l| l.trim()).collect::<Vec<_>>().join(" ")
             }
 
             /// Looks a rule up by its id.
@@ -277,6 +285,11 @@ mod tests {
                 rule.id()
             );
             assert_eq!(Rule::from_id(rule.id()), Some(*rule));
+            let description = rule.description();
+            assert!(
+                description.ends_with('.') && !description.contains("  "),
+                "{description}"
+            );
         }
         assert_eq!(Rule::from_id("no-such-rule"), None);
     }

@@ -5,7 +5,7 @@
 //! `tests/include_expansion.rs` runs mdBook's own preprocessor on the same
 //! chapters and fails when the two stop agreeing byte for byte.
 
-use super::{Mapped, Read};
+use super::{Included, Mapped, Read};
 use regex::Regex;
 use std::ops::Range;
 use std::path::{Path, PathBuf};
@@ -54,6 +54,7 @@ pub(super) fn replace_all(
         out.push_slice(s, previous_end..link.range.start);
         match link.render(s, dir, files, read) {
             Some(content) => {
+                let before = out.text.len();
                 if depth < MAX_DEPTH {
                     match link.relative_dir(dir) {
                         Some(sub) => {
@@ -61,6 +62,13 @@ pub(super) fn replace_all(
                         }
                         None => out.push_mapped(&content),
                     }
+                }
+                // The chapter's own directives: where each one's text went.
+                if depth == 0 && link.includes_a_file() {
+                    out.includes.push(Included {
+                        text: before..out.text.len(),
+                        directive: link.range.start,
+                    });
                 }
                 previous_end = link.range.end;
             }
@@ -126,6 +134,14 @@ impl Link {
             range: whole.range(),
             kind,
         })
+    }
+
+    /// Whether the directive puts a file's text in the chapter.
+    fn includes_a_file(&self) -> bool {
+        matches!(
+            self.kind,
+            Kind::Include(..) | Kind::RustdocInclude(..) | Kind::Playground(..)
+        )
     }
 
     /// The directory nested directives of the included text resolve against.

@@ -8,11 +8,12 @@
 //! [`SourceMap::rebuild`] redoes that expansion the way mdBook 0.5 does it
 //! (the same directive pattern, line ranges, anchors, nesting up to 10
 //! levels: see `expand.rs`), remembering for every copied run of bytes the
-//! file and offset it was copied from. It is used only when the rebuilt text
-//! equals the text mdBook produced, byte for byte; otherwise (a file changed
-//! meanwhile, another preprocessor ran first, a chapter starting with a
-//! byte-order mark, which mdBook strips) there is no map, and locations stay
-//! in the expanded text.
+//! file and offset it was copied from (and, for included text, the
+//! chapter's directive that brought it in). It is used only when the rebuilt
+//! text equals the text mdBook produced, byte for byte (a byte-order mark,
+//! which mdBook strips, aside); otherwise (a file changed meanwhile, another
+//! preprocessor ran first) there is no map, locations stay in the expanded
+//! text, and the report says so once per chapter ([`SourceMap::trace`]).
 
 mod expand;
 
@@ -42,9 +43,18 @@ pub fn line_column(text: &str, offset: usize) -> (usize, usize) {
 pub struct LineIndex {
     /// Byte offset of each line's start; the first is 0.
     starts: Vec<usize>,
-    /// `(byte offset, 0-based column there)`, about every [`MARK_EVERY`]
-    /// bytes inside lines, in order.
-    marks: Vec<(usize, usize)>,
+    /// About every [`MARK_EVERY`] bytes inside lines, in order: the byte
+    /// offset, and the 0-based column there in characters and in UTF-16
+    /// code units.
+    marks: Vec<Mark>,
+}
+
+/// A place inside a long line whose columns are known.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
+struct Mark {
+    at: usize,
+    chars: usize,
+    utf16: usize,
 }
 
 /// Bytes between two marks of a [`LineIndex`].
@@ -55,19 +65,23 @@ impl LineIndex {
     pub fn new(text: &str) -> LineIndex {
         let mut starts = vec![0];
         let mut marks = Vec::new();
-        let (mut column, mut last_mark) = (0, 0);
+        let mut column = Mark::default();
+        let mut last_mark = 0;
         for (i, c) in text.char_indices() {
             if i - last_mark >= MARK_EVERY {
-                marks.push((i, column));
+                marks.push(Mark { at: i, ..column });
                 last_mark = i;
             }
             match c {
                 '\n' => {
                     starts.push(i + 1);
-                    column = 0;
+                    column = Mark::default();
                 }
                 '\u{feff}' => {}
-                _ => column += 1,
+                _ => {
+                    column.chars += 1;
+                    column.utf16 += c.len_utf16();
+                }
             }
         }
         LineIndex { starts, marks }
@@ -76,21 +90,40 @@ impl LineIndex {
     /// What [`line_column`] gives for `offset` in `text` (the text this
     /// index was built from).
     pub fn line_column(&self, text: &str, offset: usize) -> (usize, usize) {
-        let offset = text.floor_char_boundary(offset);
-        let line = self.starts.partition_point(|&start| start <= offset).max(1);
-        let line_start = self.starts[line - 1];
-        let (from, column) = match self.marks.partition_point(|&(at, _)| at <= offset) {
-            0 => (line_start, 0),
-            n => match self.marks[n - 1] {
-                (at, column) if at >= line_start => (at, column),
-                _ => (line_start, 0),
-            },
-        };
-        let counted = text[from..offset]
+        let (line, from, mark) = self.locate(text, offset);
+        let counted = text[from..text.floor_char_boundary(offset)]
             .chars()
             .filter(|&c| c != '\u{feff}')
             .count();
-        (line, column + counted + 1)
+        (line, mark.chars + counted + 1)
+    }
+
+    /// The 1-based line and column of `offset` with the column counted in
+    /// UTF-16 code units (a byte-order mark not counted), as SARIF counts
+    /// them by default: `📈` is one character but two code units.
+    pub fn line_utf16_column(&self, text: &str, offset: usize) -> (usize, usize) {
+        let (line, from, mark) = self.locate(text, offset);
+        let counted: usize = text[from..text.floor_char_boundary(offset)]
+            .chars()
+            .filter(|&c| c != '\u{feff}')
+            .map(char::len_utf16)
+            .sum();
+        (line, mark.utf16 + counted + 1)
+    }
+
+    /// The line of `offset` (1-based), and the nearest place before it on
+    /// that line whose columns are known (the line's start, or a mark).
+    fn locate(&self, text: &str, offset: usize) -> (usize, usize, Mark) {
+        let offset = text.floor_char_boundary(offset);
+        let line = self.starts.partition_point(|&start| start <= offset).max(1);
+        let line_start = self.starts[line - 1];
+        match self.marks.partition_point(|m| m.at <= offset) {
+            0 => (line, line_start, Mark::default()),
+            n => match self.marks[n - 1] {
+                mark if mark.at >= line_start => (line, mark.at, mark),
+                _ => (line, line_start, Mark::default()),
+            },
+        }
     }
 }
 
@@ -112,6 +145,18 @@ struct Segment {
 struct Mapped {
     text: String,
     segments: Vec<Segment>,
+    /// In the chapter's expansion, what each of the chapter's own
+    /// directives became, in order.
+    includes: Vec<Included>,
+}
+
+/// The text one of the chapter's own directives was replaced with.
+#[derive(Debug, Clone, PartialEq, Eq)]
+struct Included {
+    /// Its range in the expanded text.
+    text: Range<usize>,
+    /// The directive's offset in the chapter.
+    directive: usize,
 }
 
 impl Mapped {
@@ -169,6 +214,42 @@ pub struct SourceMap {
     /// (path, text).
     pub files: Vec<(PathBuf, String)>,
     segments: Vec<Segment>,
+    includes: Vec<Included>,
+}
+
+/// What redoing mdBook's expansion of a chapter on disk gave.
+#[derive(Debug)]
+pub enum Trace {
+    /// The chapter's file is the text mdBook produced: nothing was
+    /// included, offsets need no map.
+    Unchanged,
+    /// The expansion was redone exactly: the map into the files.
+    Mapped(SourceMap),
+    /// The chapter's text cannot be traced back to its files.
+    Untraced(Untraced),
+}
+
+/// Why a chapter's text cannot be traced back to its files.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Untraced {
+    /// The chapter's file cannot be read (it is not on disk: another
+    /// preprocessor made the chapter).
+    Unreadable,
+    /// Redoing the expansion does not give the text mdBook produced: an
+    /// included file changed meanwhile, or a preprocessor that ran before
+    /// this one changed the text.
+    Differs,
+}
+
+impl std::fmt::Display for Untraced {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(match self {
+            Untraced::Unreadable => "the chapter's file cannot be read",
+            Untraced::Differs => {
+                "redoing its {{#include}} expansion does not give the text mdBook produced (an included file changed meanwhile, or a preprocessor that runs before evidence changed the text)"
+            }
+        })
+    }
 }
 
 /// A chapter expanded the way mdBook expands it, with its map.
@@ -197,6 +278,7 @@ impl SourceMap {
             map: SourceMap {
                 files,
                 segments: out.segments,
+                includes: out.includes,
             },
         }
     }
@@ -220,13 +302,47 @@ impl SourceMap {
     /// was included: offsets need no map), or when the expansion cannot be
     /// redone exactly.
     pub fn from_disk(file: &Path, expanded: &str) -> Option<SourceMap> {
-        let text = std::fs::read_to_string(file).ok()?;
-        if text == expanded {
-            return None;
+        match SourceMap::trace(file, expanded) {
+            Trace::Mapped(map) => Some(map),
+            Trace::Unchanged | Trace::Untraced(_) => None,
         }
-        let dir = file.parent()?;
+    }
+
+    /// Traces the chapter file `file` on disk, whose expansion by mdBook is
+    /// `expanded`, back to the files its text came from (see
+    /// [`SourceMap::from_disk`]), saying why when it cannot.
+    pub fn trace(file: &Path, expanded: &str) -> Trace {
+        let Ok(mut text) = std::fs::read_to_string(file) else {
+            return Trace::Untraced(Untraced::Unreadable);
+        };
+        // mdBook drops a byte-order mark when it loads a chapter; lines
+        // and columns are the same without it.
+        if text.starts_with('\u{feff}') {
+            text.drain(..'\u{feff}'.len_utf8());
+        }
+        if text == expanded {
+            return Trace::Unchanged;
+        }
+        let Some(dir) = file.parent() else {
+            return Trace::Untraced(Untraced::Unreadable);
+        };
         let read = |path: &Path| std::fs::read_to_string(path).ok();
-        SourceMap::rebuild(file, text, dir, expanded, &read)
+        match SourceMap::rebuild(file, text, dir, expanded, &read) {
+            Some(map) => Trace::Mapped(map),
+            None => Trace::Untraced(Untraced::Differs),
+        }
+    }
+
+    /// The offset in the chapter (file 0) of its own `{{#include}}` (or
+    /// `{{#rustdoc_include}}`, `{{#playground}}`) directive whose expansion
+    /// holds `offset` of the expanded text: for text from an included file,
+    /// where the chapter includes it.
+    pub fn included_at(&self, offset: usize) -> Option<usize> {
+        let i = self.includes.partition_point(|inc| inc.text.end <= offset);
+        self.includes
+            .get(i)
+            .filter(|inc| inc.text.start <= offset)
+            .map(|inc| inc.directive)
     }
 
     /// The file and byte range that `span` (of the expanded text) came from.
@@ -293,6 +409,11 @@ mod tests {
         assert_eq!(line_column(text, 8), (2, 5));
         assert_eq!(line_column(text, 99), (3, 1));
         assert_eq!(line_column("\u{feff}x", 3), (1, 1));
+        // A line starting with an emoji: one character, two UTF-16 units.
+        let chart = "📈 rose 5%\n";
+        let index = LineIndex::new(chart);
+        assert_eq!(index.line_column(chart, 5), (1, 3));
+        assert_eq!(index.line_utf16_column(chart, 5), (1, 4));
         let long = format!(
             "{}\n{}",
             "東京\u{a0}📈 x".repeat(300),
@@ -313,6 +434,15 @@ mod tests {
                     line_column(text, offset),
                     "{text:?} at {offset}"
                 );
+                let (line, _) = line_column(text, offset);
+                let at = text.floor_char_boundary(offset.min(text.len()));
+                let line_start = text[..at].rfind('\n').map_or(0, |i| i + 1);
+                let utf16 = text[line_start..at]
+                    .chars()
+                    .filter(|&c| c != '\u{feff}')
+                    .map(char::len_utf16)
+                    .sum::<usize>();
+                assert_eq!(index.line_utf16_column(text, offset), (line, utf16 + 1));
             }
         }
     }
@@ -335,6 +465,9 @@ mod tests {
         assert_eq!((file.as_str(), text), ("src/q.md", "Second."));
         let start = expanded.find("Second.").unwrap();
         assert_eq!(map.locate(start..start + 7).1, 13..20);
+        // The chapter's directive that brought it in.
+        assert_eq!(map.included_at(start), chapter.find("{{#include"));
+        assert_eq!(map.included_at(expanded.find("After").unwrap()), None);
     }
 
     #[test]
@@ -357,6 +490,9 @@ mod tests {
             at(&map, expanded, "deep line"),
             ("src/n/c.md".into(), "deep line")
         );
+        // A nested include is reported at the chapter's own directive.
+        let deep = expanded.find("deep line").unwrap();
+        assert_eq!(map.included_at(deep), chapter.find("{{#include n/b.md}}"));
         assert_eq!(
             at(&map, expanded, "{{#include x.md}}").1,
             "{{#include x.md}}"

@@ -445,13 +445,11 @@ impl<'a, 'o> Scanner<'a, 'o> {
             .iter()
             .all(|(_, text)| !text.as_bytes().iter().any(|&b| b == b'[' || b == b'{'))
         {
-            let run_span = run[0].0.start..run[run.len() - 1].0.end;
-            match run.as_slice() {
-                [(_, text)] => self.add_text(text, run_span),
-                _ => {
-                    let joined: String = run.iter().map(|(_, text)| &**text).collect();
-                    self.add_text(&joined, run_span);
-                }
+            // Event by event: each event's text maps to the chapter exactly
+            // when it is its source verbatim, whatever its neighbours are
+            // (an escape or an entity beside it).
+            for (range, text) in &run {
+                self.add_text(text, range.clone());
             }
             self.run = run;
             self.run.clear();
@@ -523,12 +521,26 @@ impl<'a, 'o> Scanner<'a, 'o> {
         if piece.is_empty() {
             return;
         }
-        let range = source_span(self.src, run, starts, &piece).unwrap_or_else(|| {
-            let event = starts.partition_point(|&s| s <= piece.start) - 1;
-            let end = starts.partition_point(|&s| s < piece.end) - 1;
-            run[event].0.start..run[end].0.end
-        });
-        self.add_text(&joined[piece], range);
+        // One segment per event the piece overlaps: an event whose text is
+        // its source verbatim maps every offset in it exactly; another (an
+        // escape, an entity, smart punctuation) maps to its own range.
+        let first = starts.partition_point(|&s| s <= piece.start) - 1;
+        for (k, (range, text)) in run.iter().enumerate().skip(first) {
+            let event_start = starts[k];
+            if event_start >= piece.end {
+                break;
+            }
+            let sub = piece.start.max(event_start)..piece.end.min(event_start + text.len());
+            if sub.is_empty() {
+                continue;
+            }
+            let source = if self.src.get(range.clone()) == Some(text.as_ref()) {
+                range.start + (sub.start - event_start)..range.start + (sub.end - event_start)
+            } else {
+                range.clone()
+            };
+            self.add_text(&joined[sub], source);
+        }
     }
 
     fn close_block(&mut self) {

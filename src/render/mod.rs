@@ -8,6 +8,7 @@ mod chapter;
 pub(crate) mod escape;
 pub mod index;
 pub(crate) mod template;
+mod template_context;
 
 pub use chapter::chapter_edits;
 

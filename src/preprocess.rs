@@ -51,19 +51,7 @@ impl Setup {
     pub fn load(ctx: &PreprocessorContext) -> Result<Setup, Error> {
         let config = Config::from_book(&ctx.config)?;
         if let Some(report) = &config.report {
-            let build = &ctx.config.build.build_dir;
-            let src = &ctx.config.book.src;
-            if report.starts_with(src) || report.starts_with(build) {
-                return Err(ConfigError::Invalid {
-                    key: "report".into(),
-                    message: format!(
-                        "{} is inside `{}`; put the report outside the source and build directories (e.g. \"evidence-report.json\") so that it is neither rendered nor wiped",
-                        report.display(),
-                        if report.starts_with(src) { src } else { build }.display()
-                    ),
-                }
-                .into());
-            }
+            check_report_location(ctx, &config, report)?;
         }
         let mut store = store::load(&ctx.root, &config.store)?;
         store.load_support(&ctx.root, &config.support)?;
@@ -94,6 +82,85 @@ impl Setup {
             config: &self.config,
         }
     }
+}
+
+/// Refuses, before anything runs, a `report` path that the write would
+/// refuse or that would overwrite an input, however it is spelled
+/// (`./src/x.json`, `src/../src/x.json`, through a symlinked directory):
+/// its existing components are resolved, symlinks included, and the result
+/// must lie inside the book root and outside `book.toml`, the stores, the
+/// source, build and template directories; a symlink, directory or special
+/// file already at the path is refused too. The writer checks the same at
+/// write time (a symlink can appear in between).
+fn check_report_location(
+    ctx: &PreprocessorContext,
+    config: &Config,
+    report: &Path,
+) -> Result<(), ConfigError> {
+    use crate::safe_write::{SafeWriter, WriteError};
+    let root = &ctx.root;
+    let invalid = |message: String| ConfigError::Invalid {
+        key: "report".into(),
+        message,
+    };
+    let shown = report.display();
+    let mut writer = SafeWriter::new(root)
+        .map_err(|e| invalid(format!("cannot check {shown:?} against the book root: {e}")))?;
+    let book = &ctx.config.book.src;
+    let build = &ctx.config.build.build_dir;
+    writer.protect(
+        &root.join("book.toml"),
+        "the book's `book.toml`, an input of every build",
+    );
+    writer.protect(
+        &root.join(book),
+        format!(
+            "inside the book's source directory `{}`, which mdBook reads and publishes",
+            book.display()
+        ),
+    );
+    writer.protect(
+        &root.join(build),
+        format!(
+            "inside the build directory `{}`, which mdBook wipes on every build",
+            build.display()
+        ),
+    );
+    for store in &config.store {
+        let what = if root.join(store).is_dir() {
+            "inside the evidence store directory"
+        } else {
+            "the evidence store"
+        };
+        writer.protect(
+            &root.join(store),
+            format!("{what} `{}`, an input of every build", store.display()),
+        );
+    }
+    let templates = template_dir(ctx);
+    let templates_shown = templates
+        .strip_prefix(root)
+        .unwrap_or(&templates)
+        .display()
+        .to_string();
+    writer.protect(
+        &templates,
+        format!("inside the template directory `{templates_shown}`, an input of every build"),
+    );
+    let example = "such as \"evidence-report.json\"";
+    writer.check(&root.join(report)).map(drop).map_err(|err| match err {
+        WriteError::OutsideRoot { resolved, .. } => invalid(format!(
+            "{shown:?} resolves to {}, outside the book root; expected a path inside the book {example}",
+            resolved.display()
+        )),
+        WriteError::Input { what, .. } => invalid(format!(
+            "{shown:?} is {what}; choose another path {example}"
+        )),
+        WriteError::NotAFile { kind, .. } => invalid(format!(
+            "{shown:?} is {kind}, not a regular file; remove it, or choose another path {example}"
+        )),
+        WriteError::Io { source, .. } => invalid(format!("cannot check {shown:?}: {source}")),
+    })
 }
 
 /// Where a book's templates live: `evidence/` in the HTML renderer's theme

@@ -143,7 +143,7 @@ impl SafeWriter {
 
     /// Where `path` would be written, once checked: inside the root, not an
     /// input, not a special file.
-    fn check(&self, path: &Path) -> Result<PathBuf, WriteError> {
+    pub(crate) fn check(&self, path: &Path) -> Result<PathBuf, WriteError> {
         let target = resolve(path).map_err(|source| WriteError::Io {
             path: path.to_owned(),
             source,

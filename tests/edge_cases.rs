@@ -235,7 +235,7 @@ fn a_citation_inside_a_would_be_link_label_keeps_it_text() {
 }
 
 #[test]
-fn definitions_in_a_replaced_references_section_are_kept() {
+fn definitions_in_an_existing_references_section_are_kept() {
     // The rest of the chapter uses them: dropping them with the old section
     // would turn its links and footnote references into plain text.
     let chapter = "# T\n\nThe [central bank][fed] held rates steady [EVID:ev_fomc].[^n]\n\n## References\n\nOld list.\n\n[fed]: https://www.federalreserve.gov \"Fed\"\n[^n]: A note with [a link][fed].\n\n## Appendix\n";
@@ -243,11 +243,13 @@ fn definitions_in_a_replaced_references_section_are_kept() {
         let run = twice("", common::STORE, renderer, chapter);
         assert_eq!(run.code, 0, "{}", run.stderr);
         let out = run.chapter("c.md");
-        assert!(!out.contains("Old list."), "{out}");
+        // The author's own text in the section stays as written (the
+        // definitions with it), and the entries follow it.
         assert!(
-            out.contains("\n\n[fed]: https://www.federalreserve.gov \"Fed\"\n\n[^n]: A note with [a link][fed].\n\n## Appendix\n"),
+            out.contains("## References\n\nOld list.\n\n[fed]: https://www.federalreserve.gov \"Fed\"\n[^n]: A note with [a link][fed].\n\n"),
             "{renderer}: {out}"
         );
+        assert!(out.ends_with("\n\n## Appendix\n"), "{renderer}: {out}");
     }
     let book = TestBook::new("", &[("c.md", chapter)]);
     book.build().expect("builds");

@@ -95,6 +95,31 @@ const INLINE: &[&str] = &[
     "-->",
     "http://e.org",
     "<http://e.org>",
+    "[EVID:p]",
+    "[EVID:q]",
+    "[EVID:p][EVID:q]",
+    "4.4\u{a0}percent",
+    "page\u{a0}3",
+    "3\u{3000}%",
+    "\u{ff14}\u{ff05}",
+    "12\u{2009}%",
+    "2.5\u{202f}%",
+    "in 2025",
+    "\u{a0}",
+    "\u{2009}",
+    "\u{3000}",
+    "\u{200f}",
+    "\u{200e}",
+    "مرحبا",
+    "e\u{301}",
+    "\u{301}",
+    "😀",
+    "👨\u{200d}👩\u{200d}👧",
+    "消費者物価",
+    "。",
+    "<http://e.org>[EVID:a]",
+    "\\[MEDIUM CONFIDENCE\\]",
+    "[HIGH CONFIDENCE]",
 ];
 
 /// Line prefixes: block constructs.
@@ -235,11 +260,15 @@ proptest! {
     #[test]
     fn the_pipeline_keeps_what_it_does_not_rewrite_and_is_idempotent(
         text in chapter(),
-        mode in select(&["fail", "downgrade", "warn"][..]),
+        mode in select(&["fail", "downgrade", "warn", "remove"][..]),
         target in select(&[Target::Html, Target::Markdown][..]),
         path in select(PATHS),
+        claims in select(&["blocks", "bullets", "sentences"][..]),
+        labels in any::<bool>(),
     ) {
-        let setup = invariants::setup(mode, target);
+        // In `remove` mode (which deletes claims) only no-panic and
+        // idempotence are checked.
+        let setup = invariants::setup_with(mode, target, claims, labels);
         invariants::check_any_chapter(&setup, path, &text);
     }
 
@@ -254,7 +283,7 @@ proptest! {
         let resolves = scan.markers.iter().any(|m| matches!(
             &m.kind,
             markers::MarkerKind::Evidence(id) | markers::MarkerKind::Rendered(id)
-                if id == "a" || id == "b.2:x/y-z"
+                if ["a", "b.2:x/y-z", "p", "q"].contains(&id.as_str())
         ));
         if resolves {
             return Ok(()); // rejecting would abort the run: most chapters cite
@@ -328,9 +357,17 @@ fn store_file() -> impl Strategy<Value = String> {
         .prop_map(|(ids, list, source)| {
             let items: Vec<String> = ids
                 .iter()
-                .map(|id| {
+                .enumerate()
+                .map(|(i, id)| {
+                    // Every other item carries passages in non-ASCII
+                    // typography, with spans into its content.
+                    let passages = if i % 2 == 1 {
+                        r#", "quote_span": {"text": "4.4\u00a0percent 日本", "start": 0, "end": 14}, "content": "4.4\u00a0percent 日本 \u3000", "cited_text": "3\u2009% e\u0301", "snippet_span": {"text": "\uff14 \u200f"}"#
+                    } else {
+                        ""
+                    };
                     format!(
-                        r#"{{"id": "{id}", "source_id": "fed", "url": "https://e.org/{id}", "title": "T {id}", "published_at": "2026-02-10T00:00:00Z"}}"#
+                        r#"{{"id": "{id}", "source_id": "fed", "url": "https://e.org/{id}", "title": "T {id}", "published_at": "2026-02-10T00:00:00Z"{passages}}}"#
                     )
                 })
                 .collect();

@@ -164,8 +164,13 @@ pub struct Block {
 
 impl Block {
     /// Maps an offset of [`Block::text`] to the chapter: exact inside
-    /// verbatim pieces, else the start of the piece.
+    /// verbatim pieces, else the start of the piece; the end of the text
+    /// (trailing spaces aside) maps to the end of the block's span, after
+    /// any closing markup (`>`, `](url)`, `**`).
     pub fn source_offset(&self, text_at: usize) -> usize {
+        if text_at > 0 && text_at >= self.text.trim_end().len() {
+            return self.span.end;
+        }
         let i = self.segments.partition_point(|s| s.text_at <= text_at);
         match i.checked_sub(1).map(|i| self.segments[i]) {
             Some(seg) if seg.verbatim => seg.source_at + (text_at - seg.text_at),
@@ -194,6 +199,11 @@ pub struct Scan {
     /// The existing References section (from its top-level heading to the
     /// next top-level heading of level 1 or 2, or the end), if there is one.
     pub references: Option<Range<usize>>,
+    /// The author's own text in the References section (a reading list,
+    /// link definitions): its non-blank lines between the section's heading
+    /// and the entries an earlier run wrote (or the section's end). It is
+    /// kept as written, and the entries go after it.
+    pub own_references: Option<Range<usize>>,
     /// When the chapter ends inside a construct that would swallow text
     /// appended after it (an unclosed code fence, HTML comment or `<pre>`),
     /// the text that closes it.
@@ -217,6 +227,7 @@ pub fn scan(text: &str, options: &ScanOptions<'_>) -> Scan {
     }
     let mut scan = scanner.finish();
     if let Some(section) = scan.references.clone() {
+        let own = scan.own_references.clone();
         let definitions = &mut scan.definitions;
         definitions.extend(
             parser
@@ -225,6 +236,11 @@ pub fn scan(text: &str, options: &ScanOptions<'_>) -> Scan {
                 .map(|(_, def)| def.span.clone())
                 .filter(|span| section.start <= span.start && span.end <= section.end),
         );
+        // The author's own text stays where it is, definitions included.
+        definitions.retain(|span| {
+            own.as_ref()
+                .is_none_or(|own| span.start < own.start || span.start >= own.end)
+        });
         definitions.sort_by_key(|span| (span.start, std::cmp::Reverse(span.end)));
         // A link definition inside a kept footnote goes with it.
         let mut end = 0;

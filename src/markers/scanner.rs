@@ -5,12 +5,12 @@
 use super::brackets::{directive_spans, find_bracketed, source_span};
 use super::closers::{unclosed_fence, unclosed_html};
 use super::rendered::{is_bracketed_number, is_citation_label, rendered_cite_id};
-use super::{
-    Block, Heading, Marker, MarkerKind, Scan, ScanOptions, SourceSegment, line_end, suppression,
-};
+use super::{Block, Heading, Marker, MarkerKind, Scan, ScanOptions, SourceSegment, suppression};
 use crate::syntax::{REFERENCE_ANCHOR_PREFIX, is_banner, is_evidence_id};
 use mdbook_markdown::pulldown_cmark::{CodeBlockKind, CowStr, Event, HeadingLevel, Tag, TagEnd};
 use std::ops::Range;
+
+mod references;
 
 /// A block being built.
 struct OpenBlock {
@@ -59,9 +59,19 @@ pub(super) struct Scanner<'a, 'o> {
     heading: Option<(HeadingLevel, Range<usize>, String)>,
     seen_heading: bool,
     in_references: bool,
+    /// Inside the References section: where its heading's line ends, and
+    /// where the entries of an earlier run start (see
+    /// [`Scan::own_references`]).
+    references_heading_end: usize,
+    generated_references: Option<usize>,
     pending_cite: Option<PendingCite>,
     /// End of the current top-level block.
     top_end: usize,
+    /// Where the outermost inline element (link, image, emphasis) opened
+    /// since the block's last text: the text that follows starts there in
+    /// the chapter, so a claim that starts with `<http://…>` or `**` starts
+    /// at the `<` or the `**`, not inside them.
+    inline_start: Option<usize>,
 }
 
 impl<'a, 'o> Scanner<'a, 'o> {
@@ -87,8 +97,11 @@ impl<'a, 'o> Scanner<'a, 'o> {
             heading: None,
             seen_heading: false,
             in_references: false,
+            references_heading_end: 0,
+            generated_references: None,
             pending_cite: None,
             top_end: 0,
+            inline_start: None,
         }
     }
 
@@ -96,10 +109,8 @@ impl<'a, 'o> Scanner<'a, 'o> {
     /// References section still open runs to the end of the chapter.
     pub(super) fn finish(mut self) -> Scan {
         self.flush();
-        if let Some(section) = &mut self.scan.references
-            && self.in_references
-        {
-            section.end = self.src.len();
+        if self.in_references {
+            self.close_references(self.src.len());
         }
         self.scan
     }
@@ -131,6 +142,7 @@ impl<'a, 'o> Scanner<'a, 'o> {
             }
             Event::InlineHtml(html) => self.inline_html(&html, range),
             Event::Html(html) => {
+                self.note_generated_html(&html, range.start);
                 if let Some(suppression) = suppression::parse_suppression(&html, range) {
                     self.scan.suppressions.push(suppression);
                 }
@@ -174,9 +186,16 @@ impl<'a, 'o> Scanner<'a, 'o> {
                     });
                 }
                 self.link += 1;
+                self.open_inline(range.start);
             }
-            Tag::Image { .. } => self.link += 1,
-            Tag::Emphasis | Tag::Strong | Tag::Strikethrough => self.emphasis += 1,
+            Tag::Image { .. } => {
+                self.link += 1;
+                self.open_inline(range.start);
+            }
+            Tag::Emphasis | Tag::Strong | Tag::Strikethrough => {
+                self.emphasis += 1;
+                self.open_inline(range.start);
+            }
             Tag::FootnoteDefinition(_) => {
                 self.footnote += 1;
                 self.container += 1;
@@ -194,12 +213,14 @@ impl<'a, 'o> Scanner<'a, 'o> {
                 opens_block = self.footnote == 0 && !self.in_references;
             }
             Tag::Paragraph => {
+                self.note_generated_paragraph(range.start);
                 opens_block =
                     self.footnote == 0 && !self.in_references && self.open_blocks.is_empty();
             }
             _ => {}
         }
         if opens_block {
+            self.inline_start = None;
             self.open_blocks.push(OpenBlock {
                 start: None,
                 end: range.start,
@@ -216,6 +237,15 @@ impl<'a, 'o> Scanner<'a, 'o> {
         self.frames.push(opens_block);
     }
 
+    /// An inline element opens at `at`: unless it is a citation of an
+    /// earlier run, the text that follows starts there (see
+    /// [`Scanner::inline_start`]).
+    fn open_inline(&mut self, at: usize) {
+        if self.pending_cite.is_none() {
+            self.inline_start.get_or_insert(at);
+        }
+    }
+
     fn end(&mut self, tag: TagEnd, range: Range<usize>) {
         let inline = matches!(
             tag,
@@ -227,6 +257,12 @@ impl<'a, 'o> Scanner<'a, 'o> {
                 | TagEnd::Link
                 | TagEnd::Image
         );
+        if inline && let Some(block) = self.open_blocks.last_mut() {
+            // The closing `>`, `](url)` or `**` belongs to the block's text.
+            if block.start.is_some() {
+                block.end = block.end.max(range.end);
+            }
+        }
         if !inline
             && self
                 .pending_cite
@@ -299,39 +335,7 @@ impl<'a, 'o> Scanner<'a, 'o> {
             title: text.trim().to_owned(),
             span: start.clone(),
         });
-        let opens_references = level == HeadingLevel::H2
-            && self.scan.references.is_none()
-            && text
-                .trim()
-                .eq_ignore_ascii_case(self.options.references_title.trim());
-        if !self.seen_heading {
-            self.seen_heading = true;
-            // A chapter whose first heading is the (generated) References
-            // has no heading of its own: the banner goes at the top.
-            if !opens_references {
-                self.scan.banner_offset = line_end(self.src, range.end);
-            }
-        }
-        if opens_references {
-            // Markers in the References heading go with the section.
-            while self
-                .scan
-                .markers
-                .last()
-                .is_some_and(|m| m.span.start >= start.start)
-            {
-                self.scan.markers.pop();
-            }
-            self.scan.references = Some(start.start..start.start);
-            self.in_references = true;
-        }
-    }
-
-    fn close_references(&mut self, at: usize) {
-        if let Some(section) = &mut self.scan.references {
-            section.end = at;
-        }
-        self.in_references = false;
+        self.heading_closed(level, &text, start, range);
     }
 
     fn inline_html(&mut self, html: &str, range: Range<usize>) {
@@ -414,19 +418,46 @@ impl<'a, 'o> Scanner<'a, 'o> {
         }
         let plain = self.emphasis == 0 && self.link == 0;
         if let Some(block) = self.open_blocks.last_mut() {
+            let verbatim = self.src.get(range.clone()) == Some(text);
+            let inline_start = if text.is_empty() {
+                None
+            } else {
+                self.inline_start.take()
+            };
             if !text.trim().is_empty() {
-                block.start.get_or_insert(range.start);
+                block
+                    .start
+                    .get_or_insert(inline_start.unwrap_or(range.start));
                 block.end = block.end.max(range.end);
             }
             if plain && !block.has_plain_words {
                 block.has_plain_words = text.chars().any(char::is_alphanumeric);
             }
-            if !text.is_empty() {
-                block.segments.push(SourceSegment {
-                    text_at: block.text.len(),
+            let text_at = block.text.len();
+            match inline_start {
+                // The text's first character maps to where the inline
+                // element opened; the rest as usual.
+                Some(at) => {
+                    block.segments.push(SourceSegment {
+                        text_at,
+                        source_at: at,
+                        verbatim: false,
+                    });
+                    let first = text.chars().next().map_or(0, char::len_utf8);
+                    if verbatim && first < text.len() {
+                        block.segments.push(SourceSegment {
+                            text_at: text_at + first,
+                            source_at: range.start + first,
+                            verbatim: true,
+                        });
+                    }
+                }
+                None if !text.is_empty() => block.segments.push(SourceSegment {
+                    text_at,
                     source_at: range.start,
-                    verbatim: self.src.get(range.clone()) == Some(text),
-                });
+                    verbatim,
+                }),
+                None => {}
             }
             block.text.push_str(text);
         }
@@ -445,13 +476,11 @@ impl<'a, 'o> Scanner<'a, 'o> {
             .iter()
             .all(|(_, text)| !text.as_bytes().iter().any(|&b| b == b'[' || b == b'{'))
         {
-            let run_span = run[0].0.start..run[run.len() - 1].0.end;
-            match run.as_slice() {
-                [(_, text)] => self.add_text(text, run_span),
-                _ => {
-                    let joined: String = run.iter().map(|(_, text)| &**text).collect();
-                    self.add_text(&joined, run_span);
-                }
+            // Event by event: each event's text maps to the chapter exactly
+            // when it is its source verbatim, whatever its neighbours are
+            // (an escape or an entity beside it).
+            for (range, text) in &run {
+                self.add_text(text, range.clone());
             }
             self.run = run;
             self.run.clear();
@@ -523,12 +552,26 @@ impl<'a, 'o> Scanner<'a, 'o> {
         if piece.is_empty() {
             return;
         }
-        let range = source_span(self.src, run, starts, &piece).unwrap_or_else(|| {
-            let event = starts.partition_point(|&s| s <= piece.start) - 1;
-            let end = starts.partition_point(|&s| s < piece.end) - 1;
-            run[event].0.start..run[end].0.end
-        });
-        self.add_text(&joined[piece], range);
+        // One segment per event the piece overlaps: an event whose text is
+        // its source verbatim maps every offset in it exactly; another (an
+        // escape, an entity, smart punctuation) maps to its own range.
+        let first = starts.partition_point(|&s| s <= piece.start) - 1;
+        for (k, (range, text)) in run.iter().enumerate().skip(first) {
+            let event_start = starts[k];
+            if event_start >= piece.end {
+                break;
+            }
+            let sub = piece.start.max(event_start)..piece.end.min(event_start + text.len());
+            if sub.is_empty() {
+                continue;
+            }
+            let source = if self.src.get(range.clone()) == Some(text.as_ref()) {
+                range.start + (sub.start - event_start)..range.start + (sub.end - event_start)
+            } else {
+                range.clone()
+            };
+            self.add_text(&joined[sub], source);
+        }
     }
 
     fn close_block(&mut self) {

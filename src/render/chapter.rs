@@ -49,8 +49,7 @@ pub fn chapter_edits(
     for &m in &judgement.removed_markers {
         skip[m.0] = true;
         let mut range = scan.markers[m.0].span.clone();
-        // Take one space before the marker with it: `claim [EVID:x].` → `claim.`
-        if range.start > 0 && text.as_bytes()[range.start - 1] == b' ' {
+        if takes_space_before(text, &range) {
             range.start -= 1;
         }
         edits.push(Edit {
@@ -148,19 +147,18 @@ pub fn chapter_edits(
 
     if !entries.is_empty() {
         entries.sort_by_key(|e| e.number);
-        let mut section = super::references(
-            templates,
-            target,
-            &config.references_title,
-            &entries,
-            newline,
-        );
-        super::keep_definitions(&mut section, text, &scan.definitions, newline);
+        let mut body = super::references_body(templates, target, &entries, newline);
+        super::keep_definitions(&mut body, text, &scan.definitions, newline);
+        let place = super::ReferencesPlace {
+            existing: scan.references.as_ref(),
+            own: scan.own_references.as_ref(),
+            unclosed: scan.unclosed.as_deref(),
+        };
         edits.push(super::references_edit(
             text,
-            scan.references.clone(),
-            scan.unclosed.as_deref(),
-            section,
+            place,
+            &config.references_title,
+            &body,
             newline,
         ));
     }
@@ -241,4 +239,24 @@ fn removal_edit(
 /// Whether the byte before `at` is a `!` that is not backslash-escaped.
 fn is_unescaped_bang_before(text: &str, at: usize) -> bool {
     at > 0 && text.as_bytes()[at - 1] == b'!' && !is_escaped(text, at - 1)
+}
+
+/// Whether a removed marker at `range` takes the space before it along:
+/// `claim [EVID:x].` becomes `claim.`, but the space stays where it
+/// separates a citation that follows (`a [EVID:x][EVID:y]`) or where it
+/// ends a line's block markup (`# `, `- `, `> `, `1. `), which without it
+/// would be text.
+fn takes_space_before(text: &str, range: &std::ops::Range<usize>) -> bool {
+    if range.start == 0 || text.as_bytes()[range.start - 1] != b' ' {
+        return false;
+    }
+    let followed_by_text = text[range.end..]
+        .chars()
+        .next()
+        .is_some_and(|c| c.is_alphanumeric() || matches!(c, '[' | '<' | '!' | '\\'));
+    let line_start = text[..range.start].rfind(['\n', '\r']).map_or(0, |i| i + 1);
+    let only_markup = text[line_start..range.start - 1].chars().all(|c| {
+        c.is_ascii_digit() || matches!(c, '#' | '>' | '-' | '*' | '+' | '.' | ')' | ' ' | '\t')
+    });
+    !followed_by_text && !only_markup
 }

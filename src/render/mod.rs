@@ -8,6 +8,7 @@ mod chapter;
 pub(crate) mod escape;
 pub mod index;
 pub(crate) mod template;
+mod template_context;
 
 pub use chapter::chapter_edits;
 
@@ -193,6 +194,18 @@ pub fn references(
 ) -> String {
     let mut out = String::new();
     let _ = write!(out, "## {title}{newline}{newline}");
+    out.push_str(&references_body(templates, target, entries, newline));
+    out
+}
+
+/// The References section without its heading: the entries.
+pub(crate) fn references_body(
+    templates: &Templates,
+    target: Target,
+    entries: &[Entry<'_>],
+    newline: &str,
+) -> String {
+    let mut out = String::new();
     match target {
         Target::Html => {
             let _ = write!(out, "<div class=\"{REFERENCES_CLASS}\">{newline}");
@@ -295,19 +308,53 @@ pub fn keep_definitions(
     }
 }
 
-/// The edit that places the References section: replacing the existing
-/// section, or appended after a blank line.
+/// Where a chapter's References go: the existing section, the author's own
+/// text in it, and the closer of a block the chapter leaves open (from the
+/// scan).
+#[derive(Debug, Clone, Copy, Default)]
+pub struct ReferencesPlace<'a> {
+    /// The existing References section.
+    pub existing: Option<&'a Range<usize>>,
+    /// The author's own text in it, kept as written.
+    pub own: Option<&'a Range<usize>>,
+    /// What closes a code fence or HTML block left open at the end.
+    pub unclosed: Option<&'a str>,
+}
+
+/// The edit that places the References section titled `title` with the
+/// entries `body`: replacing the existing section, or appended after a
+/// blank line. In a section that holds the author's own text (a reading
+/// list under the same title), that text and the heading stay as written
+/// and the entries go after it, replacing those of an earlier run.
 ///
 /// `unclosed` closes a code fence or HTML block that the chapter leaves open,
 /// which would otherwise swallow the section; closing it at the end changes
 /// nothing else, as an open block runs to the end of the document anyway.
 pub fn references_edit(
     text: &str,
-    existing: Option<Range<usize>>,
-    unclosed: Option<&str>,
-    section: String,
+    place: ReferencesPlace<'_>,
+    title: &str,
+    body: &str,
     newline: &str,
 ) -> Edit {
+    if let (Some(section), Some(own)) = (place.existing, place.own) {
+        let mut out = end_line(&text[..own.end], newline).to_owned();
+        if let Some(close) = place.unclosed.filter(|_| section.end == text.len()) {
+            out.push_str(close);
+            out.push_str(newline);
+        }
+        out.push_str(newline);
+        out.push_str(body);
+        if section.end < text.len() {
+            out.push_str(newline);
+        }
+        return Edit {
+            range: own.end..section.end,
+            text: out,
+        };
+    }
+    let section = format!("## {title}{newline}{newline}{body}");
+    let (existing, unclosed) = (place.existing.cloned(), place.unclosed);
     if let (None, Some(close)) = (&existing, unclosed) {
         return Edit {
             range: text.len()..text.len(),
@@ -466,16 +513,22 @@ mod tests {
     #[test]
     fn a_trailing_lone_cr_is_not_joined_into_crlf() {
         for (text, expected) in [
-            ("a\r", "a\r\n\r\n## R"),
-            ("a\nb\r", "a\nb\r\n\n## R"),
-            ("a\r\nb\r", "a\r\nb\r\n\r\n## R"),
-            ("a\r\r", "a\r\r\n\r\n## R"),
-            ("a\n\r", "a\n\r\n\n## R"),
+            ("a\r", "a\r\n\r\n## R\r\n\r\n"),
+            ("a\nb\r", "a\nb\r\n\n## R\n\n"),
+            ("a\r\nb\r", "a\r\nb\r\n\r\n## R\r\n\r\n"),
+            ("a\r\r", "a\r\r\n\r\n## R\r\n\r\n"),
+            ("a\n\r", "a\n\r\n\n## R\n\n"),
         ] {
             let newline = newline_of(text);
             let out = splice(
                 text,
-                &mut [references_edit(text, None, None, "## R".into(), newline)],
+                &mut [references_edit(
+                    text,
+                    ReferencesPlace::default(),
+                    "R",
+                    "",
+                    newline,
+                )],
             );
             assert_eq!(out, expected, "{text:?}");
         }
@@ -484,14 +537,20 @@ mod tests {
     #[test]
     fn references_append_with_one_blank_line() {
         for (text, expected) in [
-            ("a", "a\n\n## R"),
-            ("a\n", "a\n\n## R"),
-            ("a\n\n", "a\n\n## R"),
-            ("", "## R"),
+            ("a", "a\n\n## R\n\n"),
+            ("a\n", "a\n\n## R\n\n"),
+            ("a\n\n", "a\n\n## R\n\n"),
+            ("", "## R\n\n"),
         ] {
             let out = splice(
                 text,
-                &mut [references_edit(text, None, None, "## R".into(), "\n")],
+                &mut [references_edit(
+                    text,
+                    ReferencesPlace::default(),
+                    "R",
+                    "",
+                    "\n",
+                )],
             );
             assert_eq!(out, expected);
         }

@@ -348,7 +348,16 @@ impl Slot {
             .map(|(_, v)| *v)
             .filter(|v| self.allows(*v))
             .collect();
-        Template::parse(text, &allowed)
+        let template = Template::parse(text, &allowed)?;
+        match self {
+            Slot::Citation | Slot::CitationHeading | Slot::Reference => {
+                super::template_context::check_html(text)?;
+            }
+            Slot::CitationMarkdown | Slot::ReferenceMarkdown => {
+                super::template_context::check_markdown(text)?;
+            }
+        }
+        Ok(template)
     }
 }
 

@@ -42,7 +42,7 @@ const REFERENCE_WORDS: &[&str] = &[
 
 /// `1.` or `2)` at the very start of the text: list numbering.
 pub(super) fn is_list_number(text: &str, start: usize, end: usize) -> bool {
-    text[..start].trim().is_empty()
+    text[..start].trim_end().is_empty()
         && text[end..].starts_with(['.', ')'])
         && text[end + 1..]
             .chars()
@@ -80,13 +80,26 @@ pub(super) fn next_to_month(text: &str, start: usize, end: usize) -> bool {
         || (text[end..].starts_with(char::is_whitespace) && after.is_some_and(is_month))
 }
 
-/// Whether the whitespace-separated word around `at` is a URL.
-pub(super) fn in_url(text: &str, at: usize) -> bool {
-    let word_start = text[..at].rfind(char::is_whitespace).map_or(0, |i| i + 1);
-    let word_end = text[at..]
-        .find(char::is_whitespace)
-        .map_or(text.len(), |i| at + i);
-    text[word_start..word_end].contains("://")
+/// Byte ranges of the whitespace-separated words that hold a URL (`://`),
+/// in order: the digits inside them are not numbers. Found once per text,
+/// so a long word full of digits costs its length once, not once per digit.
+pub(super) fn url_ranges(text: &str) -> Vec<Range<usize>> {
+    let mut out: Vec<Range<usize>> = Vec::new();
+    for (at, _) in text.match_indices("://") {
+        if out.last().is_some_and(|r| r.end > at) {
+            continue;
+        }
+        // The word's first byte follows the last whitespace character
+        // before it (which may be several bytes long: NBSP, U+3000).
+        let start = text[..at]
+            .trim_end_matches(|c: char| !c.is_whitespace())
+            .len();
+        let end = text[at..]
+            .find(char::is_whitespace)
+            .map_or(text.len(), |i| at + i);
+        out.push(start..end);
+    }
+    out
 }
 
 /// Whether `at` falls in one of `ranges` (sorted, disjoint).

@@ -41,7 +41,7 @@ mod read;
 mod tests;
 mod units;
 
-use context::{in_ranges, quoted_ranges};
+use context::{in_ranges, quoted_ranges, url_ranges};
 use read::read_number;
 use std::ops::Range;
 
@@ -98,6 +98,7 @@ fn same(a: f64, b: f64) -> bool {
 pub(crate) fn numbers_in(text: &str) -> Vec<Number> {
     let bytes = text.as_bytes();
     let quoted = quoted_ranges(text);
+    let urls = url_ranges(text);
     let mut out: Vec<Number> = Vec::new();
     let mut i = 0;
     while i < bytes.len() {
@@ -109,7 +110,7 @@ pub(crate) fn numbers_in(text: &str) -> Vec<Number> {
             i += 1;
             continue;
         }
-        let (number, end) = read_number(text, i);
+        let (number, end) = read_number(text, i, &urls);
         i = end.max(i + 1);
         let Some(mut number) = number else { continue };
         if number.kind == NumberKind::Year && in_ranges(&quoted, number.span.start) {

@@ -1,16 +1,21 @@
 //! Reading one number: its digits, then what is written after them.
 
-use super::context::{follows_reference_word, in_url, is_list_number, next_to_month};
+use super::context::{follows_reference_word, in_ranges, is_list_number, next_to_month};
 use super::units::{fraction_after, read_unit};
 use super::{Number, NumberKind};
 
 /// Reads the number whose first digit (or decimal point) is at `start`;
 /// returns it, or `None` when it is not a number by the definition, and the
-/// byte offset to continue from.
-pub(super) fn read_number(text: &str, start: usize) -> (Option<Number>, usize) {
+/// byte offset to continue from. `urls` are the text's URL words
+/// ([`url_ranges`](super::context::url_ranges)).
+pub(super) fn read_number(
+    text: &str,
+    start: usize,
+    urls: &[std::ops::Range<usize>],
+) -> (Option<Number>, usize) {
     let bytes = text.as_bytes();
     let before = text[..start].chars().next_back();
-    if is_glued(text, start, before) || in_url(text, start) {
+    if is_glued(text, start, before) || in_ranges(urls, start) {
         return (None, word_end(text, start));
     }
     let int_end = digits_end(bytes, start);

@@ -193,29 +193,90 @@ fn spans_are_byte_ranges_of_the_text() {
     assert_eq!(found("rose 3½%"), [("3½%", 3.5, Percent)]);
 }
 
+/// Pieces of text around numbers: digits, separators, units, reference
+/// words, quotes, and the non-ASCII characters typography and other
+/// scripts put next to them (no-break, thin, narrow and ideographic
+/// spaces, full-width and Arabic-Indic digits, RTL marks, a combining
+/// accent, emoji, CJK, vulgar fractions).
+const PIECES: &[&str] = &[
+    "3", "12", "2026", "1,234", ".", ",", "-", "–", "/", ":", "%", " ", "\u{a0}", "\u{2009}",
+    "\u{202f}", "\u{3000}", "\u{ff13}", "\u{663}", "\u{200f}", "\u{301}", "😀", "页", "½", "page",
+    "per", "cent", "percent", "Feb", "k", "st", "[", "]", "\"", "“", "”", "§", "://", "é", "\n",
+];
+
+/// Every number of `text` is well formed: a non-empty span on char
+/// boundaries, a finite value.
+fn assert_well_formed(text: &str) {
+    for n in numbers_in(text) {
+        assert!(n.span.start < n.span.end, "{text:?}");
+        assert!(text.is_char_boundary(n.span.start), "{text:?}");
+        assert!(text.is_char_boundary(n.span.end), "{text:?}");
+        assert!(n.value.is_finite(), "{text:?}");
+    }
+}
+
+#[test]
+fn non_ascii_spaces_and_digits_next_to_numbers_are_safe() {
+    // The typography of real prose: a no-break space in "page 3" and
+    // "4.4 percent", an ideographic space in CJK text.
+    assert_eq!(found("page\u{a0}3"), []);
+    assert_eq!(
+        found("4.4\u{a0}percent"),
+        [("4.4\u{a0}percent", 4.4, Percent)]
+    );
+    assert_eq!(
+        found("增长\u{3000}3\u{3000}percent"),
+        [("3", 3.0, Quantity)]
+    );
+    assert_eq!(
+        found("rose\u{202f}5\u{202f}%"),
+        [("5\u{202f}%", 5.0, Percent)]
+    );
+    assert_eq!(
+        found("see\u{a0}https://e.org/2026 and 7"),
+        [("7", 7.0, Quantity)]
+    );
+    // Full-width and Arabic-Indic digits are not read (ASCII digits only).
+    assert_eq!(found("\u{ff13}\u{ff10}% and \u{663}"), []);
+}
+
+#[test]
+fn every_sequence_of_three_pieces_is_safe() {
+    for a in PIECES {
+        for b in PIECES {
+            for c in PIECES {
+                assert_well_formed(&format!("{a}{b}{c}"));
+                assert_well_formed(&format!("{a}3{b}{c}"));
+            }
+        }
+    }
+}
+
 #[test]
 fn any_text_is_safe_and_spans_fall_on_char_boundaries() {
-    // A deterministic walk over texts made of the characters the
-    // scanner cares about, multi-byte ones included.
-    let alphabet: Vec<char> = "0123456789.,-–/:%½ abcxkmptQ§#\"“”é€\u{a0}\n"
+    // A deterministic walk over texts made of the pieces above and of
+    // single characters the parser looks at, multi-byte ones included.
+    let alphabet: Vec<char> = "0123456789.,-–/:%½ abcxkmptQ§#\"“”é€\u{a0}\u{3000}\u{2009}\n"
         .chars()
         .collect();
     let mut state: u64 = 0x9e37_79b9_7f4a_7c15;
+    let mut next = || {
+        state ^= state << 13;
+        state ^= state >> 7;
+        state ^= state << 17;
+        state
+    };
     for _ in 0..20_000 {
-        let len = (state % 24) as usize;
+        let len = next() % 24;
         let mut text = String::new();
         for _ in 0..len {
-            state ^= state << 13;
-            state ^= state >> 7;
-            state ^= state << 17;
-            text.push(alphabet[(state % alphabet.len() as u64) as usize]);
+            if next() % 2 == 0 {
+                text.push(alphabet[(next() % alphabet.len() as u64) as usize]);
+            } else {
+                text.push_str(PIECES[(next() % PIECES.len() as u64) as usize]);
+            }
         }
-        for n in numbers_in(&text) {
-            assert!(n.span.start < n.span.end, "{text:?}");
-            assert!(text.is_char_boundary(n.span.start), "{text:?}");
-            assert!(text.is_char_boundary(n.span.end), "{text:?}");
-            assert!(n.value.is_finite(), "{text:?}");
-        }
+        assert_well_formed(&text);
     }
 }
 
@@ -227,4 +288,13 @@ fn long_texts_take_linear_time() {
     let text =
         "Rates held at 3.50–3.75% in \"Outlook 2026\" between 4 and 5 in 2025. ".repeat(4_000);
     assert_eq!(numbers_in(&text).len(), 4_000 * 5);
+    // One long word of numbers, and a long URL: each character is looked
+    // at a bounded number of times (the URL test once scanned the whole
+    // word for every digit in it).
+    let word = "1-2/3,".repeat(20_000);
+    assert!(!numbers_in(&word).is_empty());
+    let url = format!("https://e.org/{}", "1/".repeat(20_000));
+    assert_eq!(numbers_in(&url), []);
+    let spaces = format!("{}{}", " ".repeat(50_000), "1 ".repeat(20_000));
+    assert_eq!(numbers_in(&spaces).len(), 20_000);
 }

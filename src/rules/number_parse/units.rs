@@ -151,7 +151,7 @@ fn unit_after(text: &str, at: usize, kind: &mut NumberKind, scale: &mut f64) -> 
 }
 
 /// Spaces allowed between a number and its unit.
-const SPACES: [char; 3] = [' ', '\u{a0}', '\u{202f}'];
+const SPACES: [char; 4] = [' ', '\u{a0}', '\u{2009}', '\u{202f}'];
 
 /// The lowercased word of letters starting at byte `from` of `text`, and
 /// the byte where it ends.

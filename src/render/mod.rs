@@ -7,9 +7,11 @@
 mod chapter;
 pub(crate) mod escape;
 pub mod index;
+mod plan;
 pub(crate) mod template;
 
 pub use chapter::chapter_edits;
+pub use plan::RenderPlan;
 
 use crate::rules::Resolved;
 use crate::store::PaywallPolicy;

@@ -5,6 +5,7 @@ use clap::{Parser, Subcommand};
 use mdbook_evidence::import::{self, Output, Vendor};
 use mdbook_evidence::limits;
 use mdbook_evidence::preprocess::{self, Setup};
+use mdbook_evidence::render::index::EvidenceIndex;
 use mdbook_evidence::report;
 use mdbook_preprocessor::PreprocessorContext;
 use mdbook_preprocessor::book::{Book, BookItem};
@@ -345,27 +346,20 @@ fn preprocess() -> anyhow::Result<ExitCode> {
     drop(input);
 
     let setup = Setup::load(&ctx)?;
-    let Some(pending) = preprocess::judge_and_report(&setup, &book)? else {
+    let Some(plans) = preprocess::judge_and_report(&setup, &book)? else {
         return Ok(ExitCode::from(1));
     };
-    // The index is built from the rendered chapters: with one, render them
-    // all first; without, render each batch just before it is written.
-    let mut streamed = if mdbook_evidence::render::index::is_wanted(&book.items) {
-        preprocess::render_book(&setup, &mut book, pending);
-        None
-    } else {
-        Some(pending.into_iter())
-    };
     // Every chapter is judged and the build goes on: each batch of chapters
-    // is rendered, streamed to stdout and dropped, so neither the rendered
-    // book (several times the input) nor its JSON is ever held whole.
-    // Serializing cannot fail (the paths came from JSON, so they are UTF-8);
-    // only writing can.
+    // is rendered from its plans, streamed to stdout and dropped, so neither
+    // the rendered book (several times the input) nor its JSON is ever held
+    // whole. The evidence index, if the book has one, comes from every
+    // chapter's plan, before any is rendered. Serializing cannot fail (the
+    // paths came from JSON, so they are UTF-8); only writing can.
+    let index = EvidenceIndex::from_plans(&book, &plans);
+    let mut plans = plans.into_iter();
     let mut stdout = std::io::stdout().lock();
     write_book(&mut book, &mut stdout, |batch| {
-        if let Some(pending) = streamed.as_mut() {
-            preprocess::render_chapters(&setup, batch, pending);
-        }
+        preprocess::render_chapters(&setup, batch, &mut plans, index.as_ref());
     })
     .and_then(|()| stdout.flush())
     .context("cannot write the book to stdout")?;

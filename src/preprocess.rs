@@ -3,7 +3,8 @@
 
 use crate::config::{Config, ConfigError, PREPROCESSOR_NAME};
 use crate::markers::{self, MarkdownFlags, ScanOptions};
-use crate::render::{self, Target};
+use crate::render::index::EvidenceIndex;
+use crate::render::{self, RenderPlan, Target};
 use crate::report::{self, ChapterFindings, ChapterSummary, Destination, Outcome, ReportContext};
 use crate::rules;
 use crate::store::{self, CitationList, Store, StoreError, chapter_key};
@@ -173,72 +174,57 @@ pub fn template_dir(ctx: &PreprocessorContext) -> PathBuf {
     theme.join(crate::render::template::BOOK_TEMPLATE_DIR)
 }
 
-/// A chapter judged and not yet rendered: what [`render_chapters`] needs to
-/// render it. Holding these instead of the rendered text keeps a run's
-/// memory at the size of its input, since the output is several times it.
-#[derive(Debug)]
-pub struct Pending<'s> {
-    scan: markers::Scan,
-    judgement: rules::Judgement<'s>,
-    list: Option<&'s CitationList>,
-}
-
 /// Judges and renders every chapter of `book` in place, then places the
 /// evidence index.
 pub fn process_book(setup: &Setup, book: &mut Book) -> Outcome {
-    let (outcome, pending) = judge_book(setup, book);
-    render_book(setup, book, pending);
+    let (outcome, plans) = judge_book(setup, book);
+    render_book(setup, book, plans);
     outcome
 }
 
-/// Renders every chapter of `book` from its judgement (as [`judge_book`]
-/// returned them), then places the evidence index, which is read from the
-/// rendered chapters.
-pub fn render_book(setup: &Setup, book: &mut Book, pending: Vec<Pending<'_>>) {
-    render_chapters(setup, &mut book.items, &mut pending.into_iter());
-    render::index::apply(
+/// Renders every chapter of `book` from its plan (as [`judge_book`]
+/// returned them), and places the evidence index.
+pub fn render_book(setup: &Setup, book: &mut Book, plans: Vec<RenderPlan<'_>>) {
+    let index = EvidenceIndex::from_plans(book, &plans);
+    render_chapters(
+        setup,
         &mut book.items,
-        &setup.store,
-        &setup.config,
-        setup.markdown,
-        setup.target,
+        &mut plans.into_iter(),
+        index.as_ref(),
     );
 }
 
 /// Renders the chapters of `items` (and their sub-chapters) in parallel,
-/// taking their judgements from `pending` in book order, as
-/// [`judge_book`] returned them.
+/// taking their plans from `plans` in book order, as [`judge_book`]
+/// returned them, then places `index` (built from every chapter's plan by
+/// [`EvidenceIndex::from_plans`]) where they ask for it.
 pub fn render_chapters<'s>(
     setup: &Setup,
     items: &mut [BookItem],
-    pending: &mut impl Iterator<Item = Pending<'s>>,
+    plans: &mut impl Iterator<Item = RenderPlan<'s>>,
+    index: Option<&EvidenceIndex<'_>>,
 ) {
     let mut chapters = judged_contents_mut(items);
-    let batch: Vec<Pending<'s>> = pending.by_ref().take(chapters.len()).collect();
+    let batch: Vec<RenderPlan<'s>> = plans.by_ref().take(chapters.len()).collect();
     // Judging and rendering pick chapters with the same `chapter_path`.
-    assert_eq!(batch.len(), chapters.len(), "one judgement per chapter");
+    assert_eq!(batch.len(), chapters.len(), "one render plan per chapter");
     chapters
         .par_iter_mut()
         .zip(batch)
-        .for_each(|(content, pending)| {
-            let edits = render::chapter_edits(
-                content,
-                &pending.scan,
-                &pending.judgement,
-                pending.list,
-                setup.target,
-                &setup.config,
-                &setup.templates,
-            );
+        .for_each(|(content, plan)| {
+            let edits = render::chapter_edits(content, &plan, &setup.templates, setup.target);
             if let Some(mut edits) = edits {
                 **content = render::splice(content, &mut edits);
             }
         });
+    if let Some(index) = index {
+        index.place(items, setup.markdown, setup.target);
+    }
 }
 
 /// Judges every chapter of `book` without rendering any: the report, the
-/// verdict, and per chapter (in book order) what rendering it needs.
-pub fn judge_book<'s>(setup: &'s Setup, book: &Book) -> (Outcome, Vec<Pending<'s>>) {
+/// verdict, and per chapter (in book order) its render plan.
+pub fn judge_book<'s>(setup: &'s Setup, book: &Book) -> (Outcome, Vec<RenderPlan<'s>>) {
     let chapters: Vec<(&Path, &str)> = book
         .iter()
         .filter_map(|item| match item {
@@ -246,7 +232,7 @@ pub fn judge_book<'s>(setup: &'s Setup, book: &Book) -> (Outcome, Vec<Pending<'s
             _ => None,
         })
         .collect();
-    let (found, pending): (Vec<ChapterFindings>, Vec<Pending<'s>>) = chapters
+    let (found, plans): (Vec<ChapterFindings>, Vec<RenderPlan<'s>>) = chapters
         .par_iter()
         .map(|(path, content)| judge_chapter(setup, path, content))
         .unzip();
@@ -271,7 +257,7 @@ pub fn judge_book<'s>(setup: &'s Setup, book: &Book) -> (Outcome, Vec<Pending<'s
         cited,
     ));
     let outcome = report::assemble(&setup.report_context(), found, store_findings);
-    (outcome, pending)
+    (outcome, plans)
 }
 
 /// The path a chapter is checked and reported under; draft chapters (no
@@ -300,12 +286,13 @@ pub fn judged_contents_mut(items: &mut [BookItem]) -> Vec<&mut String> {
     out
 }
 
-/// Scans and judges one chapter.
+/// Scans and judges one chapter, and plans its rendering: the scan and the
+/// judgement end here.
 fn judge_chapter<'s>(
     setup: &'s Setup,
     path: &Path,
     content: &str,
-) -> (ChapterFindings, Pending<'s>) {
+) -> (ChapterFindings, RenderPlan<'s>) {
     let config = &setup.config;
     let list: Option<&CitationList> = setup.store.citation_list(path);
     let checked = config.is_checked(path);
@@ -349,36 +336,8 @@ fn judge_chapter<'s>(
         source,
         summary,
     };
-    let mut scan = scan;
-    compact(&mut scan, &mut judgement);
-    (
-        found,
-        Pending {
-            scan,
-            judgement,
-            list,
-        },
-    )
-}
-
-/// Frees what rendering does not read: block and claim texts (a block's
-/// text only matters to the conflict note), text segments, spare capacity.
-fn compact(scan: &mut markers::Scan, judgement: &mut rules::Judgement<'_>) {
-    let keep_text = !judgement.conflicts.is_empty();
-    for block in &mut scan.blocks {
-        if !keep_text {
-            block.text = String::new();
-        }
-        block.segments = Vec::new();
-    }
-    for claim in &mut judgement.claims {
-        claim.text = String::new();
-        claim.markers.shrink_to_fit();
-    }
-    scan.blocks.shrink_to_fit();
-    scan.markers.shrink_to_fit();
-    judgement.claims.shrink_to_fit();
-    judgement.resolved.shrink_to_fit();
+    let plan = RenderPlan::new(content, scan, &judgement, list, config);
+    (found, plan)
 }
 
 /// Loads the setup, processes the book, and prints the diagnostics and the
@@ -386,23 +345,23 @@ fn compact(scan: &mut markers::Scan, judgement: &mut rules::Judgement<'_>) {
 /// build must stop.
 pub fn run_and_report(ctx: &PreprocessorContext, book: &mut Book) -> anyhow::Result<bool> {
     let setup = Setup::load(ctx)?;
-    let Some(pending) = judge_and_report(&setup, book)? else {
+    let Some(plans) = judge_and_report(&setup, book)? else {
         return Ok(true);
     };
-    render_book(&setup, book, pending);
+    render_book(&setup, book, plans);
     Ok(false)
 }
 
 /// Judges the book and reports on it (stderr, GitHub annotations, the
-/// configured report file). Returns what rendering each chapter needs, or
-/// `None` when the build must stop.
+/// configured report file). Returns each chapter's render plan, or `None`
+/// when the build must stop.
 pub fn judge_and_report<'s>(
     setup: &'s Setup,
     book: &Book,
-) -> Result<Option<Vec<Pending<'s>>>, report::EmitError> {
-    let (outcome, pending) = judge_book(setup, book);
+) -> Result<Option<Vec<RenderPlan<'s>>>, report::EmitError> {
+    let (outcome, plans) = judge_book(setup, book);
     report::emit(&outcome, &setup.report_context(), Destination::Build)?;
-    Ok((!outcome.failed).then_some(pending))
+    Ok((!outcome.failed).then_some(plans))
 }
 
 /// The preprocessor, for use in process (`MDBook::with_preprocessor`).

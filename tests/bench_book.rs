@@ -110,7 +110,9 @@ fn the_equivalent_bib_book_cites_the_same_items() {
 /// The binary renders each batch of chapters just before writing it (so
 /// that the rendered book is never held whole); the in-process
 /// preprocessor renders them all first. Both give the same book, across
-/// batch boundaries, nested chapters, drafts and separators.
+/// batch boundaries, nested chapters, drafts and separators, and with
+/// evidence indexes in the first batch and in the last (written before and
+/// after most of the chapters they list are rendered).
 #[test]
 fn streamed_rendering_matches_rendering_the_whole_book() {
     use mdbook_preprocessor::book::{Book, BookItem, Chapter};
@@ -139,6 +141,23 @@ fn streamed_rendering_matches_rendering_the_whole_book() {
     input
         .items
         .insert(70, BookItem::PartTitle("Part two".into()));
+    let index = |path: &str| {
+        Chapter::new(
+            "Sources",
+            "# Sources\n\n{{#evidence-index}}\n".into(),
+            path,
+            vec![],
+        )
+    };
+    input
+        .items
+        .insert(0, BookItem::Chapter(index("sources.md")));
+    match input.items.last_mut() {
+        Some(BookItem::Chapter(last)) => last
+            .sub_items
+            .push(BookItem::Chapter(index("appendix/sources.md"))),
+        other => panic!("the last item is a chapter, not {other:?}"),
+    }
     assert!(input.items.len() > 128, "more than two write batches");
     let stdin = serde_json::to_string(&(&ctx, &input)).expect("serializes");
 
@@ -165,4 +184,12 @@ fn streamed_rendering_matches_rendering_the_whole_book() {
         whole.matches(r#"class=\"evidence-cite\""#).count(),
         150 * 80
     );
+    // Both indexes list the chapters of every batch.
+    for link in [
+        "(<briefs/brief-00150.md#evidence-",
+        "(<../briefs/brief-00001.md#evidence-",
+    ] {
+        assert!(whole.contains(link), "no index links {link}");
+    }
+    assert!(!whole.contains("{{#evidence-index}}"));
 }

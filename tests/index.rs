@@ -4,6 +4,9 @@
 mod common;
 
 use common::{TestBook, rerun, run_stdin};
+use mdbook_preprocessor::PreprocessorContext;
+use mdbook_preprocessor::book::{Book, Chapter};
+use std::path::Path;
 
 const BRIEF: &str = "# Daily Brief\n\n- The Federal Reserve held rates steady, citing persistent inflation. [1][2]\n- Some economists argue the Fed is over-tightening into a slowdown. [3]\n";
 const REPORT: &str = "# Market Report\n\nThe committee repeated its statement language word for word [EVID:ev_fomc].\n\nA monitor-only site warned of deflation this week [EVID:ev_zh].\n";
@@ -99,4 +102,110 @@ fn removed_claims_leave_the_index_and_an_empty_book_says_so() {
     let run = book.run("html");
     assert_eq!(run.code, 0, "{}", run.stderr);
     assert_eq!(run.chapter("i.md"), "*No evidence is cited in this book*\n");
+}
+
+/// The index built from the render plans (what the build uses) equals the
+/// index read back from the rendered chapters (the scanner recognizes the
+/// citations it rendered), item for item and chapter for chapter, and both
+/// place the same table. A book without the placeholder gets an index
+/// chapter, last.
+fn assert_planned_index_is_the_rescanned_one(root: &Path, stdin: &str) {
+    use mdbook_evidence::preprocess::{self, Setup};
+    use mdbook_evidence::render::index::EvidenceIndex;
+    let (ctx, mut book): (PreprocessorContext, Book) =
+        serde_json::from_str(stdin).expect("stdin parses");
+    let has_index = book
+        .chapters()
+        .any(|chapter| chapter.content.contains("{{#evidence-index}}"));
+    if !has_index {
+        book.push_item(Chapter::new(
+            "Index",
+            "# Index\n\n{{#evidence-index}}\n".into(),
+            "evidence-index.md",
+            vec![],
+        ));
+    }
+    let setup = Setup::load(&ctx).expect("setup loads");
+    let (_, plans) = preprocess::judge_book(&setup, &book);
+    let planned = EvidenceIndex::from_plans(&book, &plans).expect("the book has an index");
+    preprocess::render_chapters(&setup, &mut book.items, &mut plans.into_iter(), None);
+    let rescanned =
+        EvidenceIndex::from_rendered(&book, &setup.store, &setup.config, setup.markdown)
+            .expect("the rendered book has an index");
+    assert_eq!(
+        planned.cited_in(),
+        rescanned.cited_in(),
+        "{}",
+        root.display()
+    );
+    let placed = |index: &EvidenceIndex<'_>| {
+        let mut book = book.clone();
+        index.place(&mut book.items, setup.markdown, setup.target);
+        serde_json::to_string(&book).expect("serializes")
+    };
+    assert_eq!(placed(&planned), placed(&rescanned), "{}", root.display());
+}
+
+#[test]
+fn the_index_from_the_plans_is_the_index_read_back_from_the_output() {
+    let mixed = [
+        (
+            "mixed.md",
+            "# Heading cites [EVID:ev_reuters]\n\nAn image-like citation ![EVID:ev_fomc] holds.\n\nThe statement was repeated verbatim [EVID:ev_fomc] [EVID:ev_deleted].\n\n- 東京の市場は\u{a0}反応した [EVID:ev_ft]\u{200f}\n- ２０２６年 ✓ é\u{301} [EVID:ev_unknown]\n\n```\n[EVID:ev_zh]\n```\n\n## References\n\n[EVID:ev_zh] stays out of the index.\n",
+        ),
+        (
+            "plain.md",
+            "# Nothing cited\n\nA chapter without markers.\n",
+        ),
+    ];
+    for config in [
+        "",
+        "mode = \"remove\"",
+        "mode = \"remove\"\nremoval = \"delete\"",
+    ] {
+        let index_book = book(config);
+        let mixed_book = TestBook::new(config, &mixed);
+        for renderer in ["html", "markdown"] {
+            for book in [&index_book, &mixed_book] {
+                let stdin = book.stdin(renderer);
+                assert_planned_index_is_the_rescanned_one(book.root(), &stdin);
+                // An earlier run's output, fed back: its citations are
+                // read as rendered markers.
+                let first = run_stdin(book.root(), &stdin);
+                if first.code == 0 {
+                    let (ctx, _): (serde_json::Value, serde_json::Value) =
+                        serde_json::from_str(&stdin).unwrap();
+                    let output: serde_json::Value = serde_json::from_str(&first.stdout).unwrap();
+                    let again = serde_json::to_string(&(ctx, output)).unwrap();
+                    assert_planned_index_is_the_rescanned_one(book.root(), &again);
+                }
+            }
+        }
+    }
+}
+
+#[test]
+fn the_example_books_index_from_the_plans_is_the_read_back_one() {
+    let examples = Path::new(env!("CARGO_MANIFEST_DIR")).join("book-example");
+    for name in ["report", "remove", "failing"] {
+        let root = examples.join(name);
+        for renderer in ["html", "markdown"] {
+            assert_planned_index_is_the_rescanned_one(&root, &example_stdin(&root, renderer));
+        }
+    }
+}
+
+/// What mdBook sends the preprocessor for the example book at `root`, as
+/// of the day its evidence was written.
+fn example_stdin(root: &Path, renderer: &str) -> String {
+    use mdbook_preprocessor::Preprocessor;
+    let mut md = mdbook_driver::MDBook::load(root).expect("book loads");
+    md.config
+        .set("preprocessor.evidence.as-of", "2026-02-11")
+        .expect("override");
+    let ctx = PreprocessorContext::new(root.to_owned(), md.config.clone(), renderer.to_owned());
+    let book = mdbook_driver::builtin_preprocessors::LinkPreprocessor::new()
+        .run(&ctx, md.book.clone())
+        .expect("links preprocessor");
+    serde_json::to_string(&(ctx, book)).expect("serializes")
 }

@@ -1,121 +1,50 @@
-//! The edits that render one judged chapter: citations, removals, notes,
-//! labels, the banner and the References section.
+//! The edits that render one chapter from its plan: citations, removals,
+//! notes, labels, the banner and the References section.
 
+use super::plan::{NoteSide, RenderPlan};
 use super::template::Templates;
-use super::{Edit, Entry, Target, escape};
-use crate::config::{Config, Removal};
-use crate::markers::{Scan, is_escaped, line_end};
-use crate::rules::confidence::LABELS;
-use crate::rules::{ClaimId, Judgement, Resolved};
-use crate::store::CitationList;
-use crate::syntax::{conflict_note_lines, is_conflict_note};
-use std::collections::HashMap;
+use super::{Edit, Target, escape};
+use crate::markers::is_escaped;
+use crate::syntax::conflict_note_lines;
 
-/// The edits that render a chapter, sorted and free of overlaps, or `None`
-/// when nothing changes.
+/// The edits that render the chapter `text` as `plan` says, sorted and
+/// free of overlaps, or `None` when nothing changes.
 pub fn chapter_edits(
     text: &str,
-    scan: &Scan,
-    judgement: &Judgement<'_>,
-    list: Option<&CitationList>,
-    target: Target,
-    config: &Config,
+    plan: &RenderPlan<'_>,
     templates: &Templates,
+    target: Target,
 ) -> Option<Vec<Edit>> {
+    if plan.is_empty() {
+        return None;
+    }
     let newline = super::newline_of(text);
     let mut edits = Vec::new();
-    if judgement.downgrade {
+    if let Some(offset) = plan.banner {
         // First: at an offset shared with the References (a chapter whose
         // only heading is its last line) the banner goes before them.
-        edits.push(super::banner_edit(text, scan.banner_offset, newline));
+        edits.push(super::banner_edit(text, offset, newline));
     }
+    edits.extend(plan.removals.iter().map(|removal| Edit {
+        range: removal.range.clone(),
+        text: removal.text.to_owned(),
+    }));
+    edits.extend(plan.labels.iter().map(|label| Edit {
+        range: label.range.clone(),
+        text: format!("\\{}\\] ", &label.label[..label.label.len() - 1]),
+    }));
 
-    // Removals (`remove` mode): their markers are neither numbered nor listed.
-    let mut skip = vec![false; scan.markers.len()];
-    for &(c, phrase) in &judgement.removed_claims {
-        let claim = judgement.claim(c);
-        for &m in &claim.markers {
-            skip[m] = true;
-        }
-        edits.push(removal_edit(
-            text,
-            scan,
-            judgement,
-            c,
-            phrase,
-            config.removal,
-        ));
-    }
-    for &m in &judgement.removed_markers {
-        skip[m.0] = true;
-        let mut range = scan.markers[m.0].span.clone();
-        if takes_space_before(text, &range) {
-            range.start -= 1;
-        }
-        edits.push(Edit {
-            range,
-            text: String::new(),
-        });
-    }
-
-    // Confidence labels, replacing an earlier run's label.
-    for &(c, label) in &judgement.labels {
-        let mut at = judgement.claim(c).span.start;
-        if text[..at].ends_with('\\') {
-            // The text of `\[` starts after its backslash.
-            at -= 1;
-        }
-        let existing = LABELS.iter().find_map(|l| {
-            let escaped = format!("\\{}\\] ", &l[..l.len() - 1]);
-            let plain = format!("{l} ");
-            [escaped, plain]
-                .into_iter()
-                .find(|form| text[at..].starts_with(form.as_str()))
-                .map(|form| form.len())
-        });
-        edits.push(Edit {
-            range: at..at + existing.unwrap_or(0),
-            text: format!("\\{}\\] ", &label[..label.len() - 1]),
-        });
-    }
-
-    // Citations, numbered by the chapter's list, then by first appearance.
-    let mut numbers: HashMap<&str, u32> = HashMap::new();
-    if let Some(list) = list {
-        for (i, id) in list.ids.iter().enumerate() {
-            numbers.entry(id.as_str()).or_insert(i as u32 + 1);
-        }
-    }
-    let mut next = list.map_or(0, |l| l.ids.len() as u32) + 1;
-    let mut entries: Vec<Entry<'_>> = Vec::new();
-    let mut entry_of: HashMap<&str, usize> = HashMap::new();
-    for ((marker, resolved), skip) in scan.markers.iter().zip(&judgement.resolved).zip(&skip) {
-        let Some(evidence) = resolved else { continue };
-        if *skip {
-            continue;
-        }
-        let number = *numbers.entry(evidence.id).or_insert_with(|| {
-            next += 1;
-            next - 1
-        });
-        let entry = *entry_of.entry(evidence.id).or_insert_with(|| {
-            entries.push(Entry {
-                number,
-                evidence: *evidence,
-                occurrences: 0,
-            });
-            entries.len() - 1
-        });
-        entries[entry].occurrences += 1;
-        let occurrence = entries[entry].occurrences;
-        let mut range = marker.span.clone();
+    let references = &plan.references;
+    for citation in &plan.citations {
+        let entry = &references.entries[citation.entry];
+        let mut range = citation.span.clone();
         let mut cite = super::citation(
             templates,
             target,
-            number,
-            evidence,
-            occurrence,
-            marker.in_heading,
+            entry.number,
+            &entry.evidence,
+            citation.occurrence,
+            citation.in_heading,
         );
         if target == Target::Markdown && is_unescaped_bang_before(text, range.start) {
             // `![…](…)` would be an image: escape the author's `!`.
@@ -125,45 +54,26 @@ pub fn chapter_edits(
         edits.push(Edit { range, text: cite });
     }
 
-    // Conflicting-evidence notes, after the top-level block of the claim
-    // that cites the second side (once: an earlier run's note stays).
-    for conflict in &judgement.conflicts {
-        let [a, b] = &conflict.items;
-        let exists = scan.blocks.iter().any(|block| {
-            is_conflict_note(&block.text)
-                && block.text.contains(&format!("({})", a.id))
-                && block.text.contains(&format!("({})", b.id))
-        });
-        if exists {
-            continue;
-        }
-        let at = match conflict.block {
-            Some(block) => line_end(text, scan.blocks[block.0].top_end),
-            None => scan.references.as_ref().map_or(text.len(), |r| r.start),
-        };
-        let lines = conflict_note_lines(&conflict_details(a, b));
-        edits.push(super::insert_block(text, at, &lines, newline));
+    for note in &plan.notes {
+        let lines = conflict_note_lines(&conflict_details(&note.sides));
+        edits.push(super::insert_block(text, note.at, &lines, newline));
     }
 
-    if !entries.is_empty() {
-        entries.sort_by_key(|e| e.number);
-        let mut body = super::references_body(templates, target, &entries, newline);
-        super::keep_definitions(&mut body, text, &scan.definitions, newline);
+    if !references.entries.is_empty() {
+        let mut body = super::references_body(templates, target, &references.entries, newline);
+        super::keep_definitions(&mut body, text, &references.definitions, newline);
         let place = super::ReferencesPlace {
-            existing: scan.references.as_ref(),
-            own: scan.own_references.as_ref(),
-            unclosed: scan.unclosed.as_deref(),
+            existing: references.existing.as_ref(),
+            own: references.own.as_ref(),
+            unclosed: references.unclosed.as_deref(),
         };
         edits.push(super::references_edit(
             text,
             place,
-            &config.references_title,
+            references.title,
             &body,
             newline,
         ));
-    }
-    if edits.is_empty() {
-        return None;
     }
     // Stable: insertions at one offset keep the order they were made in.
     edits.sort_by_key(|e| (e.range.start, e.range.end));
@@ -181,82 +91,17 @@ pub fn chapter_edits(
 }
 
 /// The sentence of a conflicting-evidence note after its lead.
-fn conflict_details(a: &Resolved<'_>, b: &Resolved<'_>) -> String {
+fn conflict_details([a, b]: &[NoteSide<'_>; 2]) -> String {
     format!(
         "{} (`{}`) and {} (`{}`) contradict each other; weigh both before relying on the claims above.",
-        escape::markdown(a.publisher()),
+        escape::markdown(a.publisher),
         a.id,
-        escape::markdown(b.publisher()),
+        escape::markdown(b.publisher),
         b.id
     )
-}
-
-/// The edit that removes claim `c`: its text and markers replaced by
-/// `phrase`, or (with `removal = "delete"`) the whole paragraph, list item
-/// or sentence deleted.
-fn removal_edit(
-    text: &str,
-    scan: &Scan,
-    judgement: &Judgement<'_>,
-    c: ClaimId,
-    phrase: &str,
-    removal: Removal,
-) -> Edit {
-    let claim = judgement.claim(c);
-    let block = &scan.blocks[claim.block];
-    let replace = Edit {
-        range: claim.span.clone(),
-        text: phrase.to_owned(),
-    };
-    if removal == Removal::Replace {
-        return replace;
-    }
-    if claim.span != block.span {
-        // A sentence: delete it and the space after it.
-        let rest = &text[claim.span.end..];
-        let spaces = rest.len() - rest.trim_start_matches([' ', '\t']).len();
-        return Edit {
-            range: claim.span.start..claim.span.end + spaces,
-            text: String::new(),
-        };
-    }
-    // A block that holds other blocks (a list item with a nested list)
-    // keeps them: only its own text is replaced.
-    let holds_others = scan.blocks.iter().any(|other| {
-        !std::ptr::eq(other, block)
-            && other.outer.start >= block.outer.start
-            && other.outer.end <= block.outer.end
-    });
-    if holds_others {
-        return replace;
-    }
-    Edit {
-        range: block.outer.start..line_end(text, block.outer.end),
-        text: String::new(),
-    }
 }
 
 /// Whether the byte before `at` is a `!` that is not backslash-escaped.
 fn is_unescaped_bang_before(text: &str, at: usize) -> bool {
     at > 0 && text.as_bytes()[at - 1] == b'!' && !is_escaped(text, at - 1)
-}
-
-/// Whether a removed marker at `range` takes the space before it along:
-/// `claim [EVID:x].` becomes `claim.`, but the space stays where it
-/// separates a citation that follows (`a [EVID:x][EVID:y]`) or where it
-/// ends a line's block markup (`# `, `- `, `> `, `1. `), which without it
-/// would be text.
-fn takes_space_before(text: &str, range: &std::ops::Range<usize>) -> bool {
-    if range.start == 0 || text.as_bytes()[range.start - 1] != b' ' {
-        return false;
-    }
-    let followed_by_text = text[range.end..]
-        .chars()
-        .next()
-        .is_some_and(|c| c.is_alphanumeric() || matches!(c, '[' | '<' | '!' | '\\'));
-    let line_start = text[..range.start].rfind(['\n', '\r']).map_or(0, |i| i + 1);
-    let only_markup = text[line_start..range.start - 1].chars().all(|c| {
-        c.is_ascii_digit() || matches!(c, '#' | '>' | '-' | '*' | '+' | '.' | ')' | ' ' | '\t')
-    });
-    !followed_by_text && !only_markup
 }

@@ -2,18 +2,22 @@
 //! links to the chapters that cite it, placed where a chapter has a
 //! `{{#evidence-index}}` paragraph.
 //!
-//! It runs after every chapter is rendered, and reads the citations back
-//! from the rendered chapters (the scanner recognizes its own output), so
-//! it lists exactly what was published: removed claims' citations are gone.
+//! It is built from the chapters' render plans before any chapter is
+//! rendered, so that a book with an index is rendered and written in
+//! batches like any other. A plan lists the items its chapter's References
+//! section will list, so the index holds exactly what is published:
+//! removed claims' citations are gone. [`EvidenceIndex::from_rendered`]
+//! reads the same back from rendered chapters (the scanner recognizes its
+//! own output); the tests check that both agree.
 
-use super::{Target, date, escape, tags};
+use super::{RenderPlan, Target, date, escape, tags};
 use crate::config::Config;
 use crate::markers::{self, MarkdownFlags, MarkerKind, ScanOptions};
 use crate::rules::{Resolved, resolve};
 use crate::store::Store;
 use mdbook_markdown::new_cmark_parser;
 use mdbook_markdown::pulldown_cmark::{Event, Tag, TagEnd};
-use mdbook_preprocessor::book::BookItem;
+use mdbook_preprocessor::book::{Book, BookItem, Chapter};
 use rayon::prelude::*;
 use std::collections::HashMap;
 use std::fmt::Write as _;
@@ -23,120 +27,183 @@ use std::path::{Component, Path, PathBuf};
 /// The placeholder, alone in a top-level paragraph.
 pub const PLACEHOLDER: &str = "{{#evidence-index}}";
 
-/// A chapter as the index sees it.
-struct Page<'b> {
-    name: &'b str,
-    /// The output path (`README.md` may have become `index.md`).
-    path: PathBuf,
-    content: &'b mut String,
+/// The evidence index of a book: each item its chapters publish, with the
+/// chapters citing it.
+#[derive(Debug)]
+pub struct EvidenceIndex<'s> {
+    /// The items, in the table's order, each with the positions in
+    /// `pages` of the chapters citing it, in book order.
+    items: Vec<(Resolved<'s>, Vec<usize>)>,
+    /// Every chapter with a path, in book order: its name and output path
+    /// (`README.md` may have become `index.md`).
+    pages: Vec<(String, PathBuf)>,
 }
 
-/// Whether some chapter of `items` (or their sub-chapters) holds the
-/// placeholder: then the index needs every chapter rendered before it can
-/// be placed.
-pub fn is_wanted(items: &[BookItem]) -> bool {
-    items.iter().any(|item| match item {
-        BookItem::Chapter(chapter) => {
-            chapter.content.contains(PLACEHOLDER) || is_wanted(&chapter.sub_items)
+impl<'s> EvidenceIndex<'s> {
+    /// The index of `book` from its chapters' plans (one per chapter with a
+    /// path, in book order, as judging returns them), or `None` when no
+    /// chapter has the placeholder. A book without one costs a substring
+    /// search per chapter.
+    pub fn from_plans(book: &Book, plans: &[RenderPlan<'s>]) -> Option<EvidenceIndex<'s>> {
+        if !is_wanted(book) {
+            return None;
         }
+        let pages = pages(book);
+        // Judging and planning pick the same chapters, in the same order.
+        assert_eq!(pages.len(), plans.len(), "one render plan per chapter");
+        let cited = plans.iter().map(|plan| plan.published().copied().collect());
+        Some(EvidenceIndex::new(pages, cited))
+    }
+
+    /// The index of the rendered `book`, read back from its chapters: the
+    /// ids of the citations in each, as the scanner recognizes them, that
+    /// resolve. `None` when no chapter has the placeholder. The plans make
+    /// the same index without a second scan ([`EvidenceIndex::from_plans`]);
+    /// this one is the tests' oracle for it.
+    pub fn from_rendered(
+        book: &Book,
+        store: &'s Store,
+        config: &Config,
+        markdown: MarkdownFlags,
+    ) -> Option<EvidenceIndex<'s>> {
+        if !is_wanted(book) {
+            return None;
+        }
+        let options = ScanOptions {
+            markdown,
+            numbered: false,
+            references_title: &config.references_title,
+            claim_min_words: config.claim_min_words,
+        };
+        let contents: Vec<&str> = book
+            .iter()
+            .filter_map(page_chapter)
+            .map(|chapter| chapter.content.as_str())
+            .collect();
+        // Per chapter, the items it cites, in order of appearance.
+        let cited: Vec<Vec<Resolved<'s>>> = contents
+            .par_iter()
+            .map(|content| {
+                let mut cited: Vec<Resolved<'s>> = Vec::new();
+                for marker in markers::scan(content, &options).markers {
+                    if let MarkerKind::Rendered(_) = &marker.kind
+                        && let Ok(evidence) = resolve(&marker.kind, store, None, config)
+                        && !cited.iter().any(|e| e.id == evidence.id)
+                    {
+                        cited.push(evidence);
+                    }
+                }
+                cited
+            })
+            .collect();
+        Some(EvidenceIndex::new(pages(book), cited.into_iter()))
+    }
+
+    /// The index of `pages`, given per page (in book order) the items it
+    /// cites, once each.
+    fn new(
+        pages: Vec<(String, PathBuf)>,
+        cited: impl Iterator<Item = Vec<Resolved<'s>>>,
+    ) -> EvidenceIndex<'s> {
+        // Per item, the pages citing it, in book order.
+        let mut items: Vec<(Resolved<'s>, Vec<usize>)> = Vec::new();
+        let mut slot: HashMap<&'s str, usize> = HashMap::new();
+        for (page, evidence) in cited.enumerate() {
+            for evidence in evidence {
+                let at = *slot.entry(evidence.id).or_insert_with(|| {
+                    items.push((evidence, Vec::new()));
+                    items.len() - 1
+                });
+                items[at].1.push(page);
+            }
+        }
+        items.sort_by(|(a, _), (b, _)| {
+            a.publisher()
+                .to_lowercase()
+                .cmp(&b.publisher().to_lowercase())
+                .then(b.published_at.cmp(&a.published_at))
+                .then(a.title.cmp(b.title))
+                .then(a.id.cmp(b.id))
+        });
+        EvidenceIndex { items, pages }
+    }
+
+    /// Each item's evidence id, in the table's order, with the positions
+    /// (among the chapters with a path, in book order) of the chapters
+    /// citing it.
+    pub fn cited_in(&self) -> Vec<(&'s str, &[usize])> {
+        self.items
+            .iter()
+            .map(|(evidence, pages)| (evidence.id, pages.as_slice()))
+            .collect()
+    }
+
+    /// Replaces every `{{#evidence-index}}` paragraph of the chapters of
+    /// `items` (a batch of the book's items, rendered) with the index.
+    pub fn place(&self, items: &mut [BookItem], markdown: MarkdownFlags, target: Target) {
+        let mut pages = Vec::new();
+        collect(items, &mut pages);
+        for (path, content) in pages {
+            if !content.contains(PLACEHOLDER) {
+                continue;
+            }
+            let spots = placeholders(content, markdown);
+            if spots.is_empty() {
+                continue;
+            }
+            let newline = super::newline_of(content);
+            let table = table(&self.items, &self.pages, path, target, newline);
+            let mut edits: Vec<super::Edit> = spots
+                .into_iter()
+                .map(|range| super::Edit {
+                    range,
+                    text: table.clone(),
+                })
+                .collect();
+            *content = super::splice(content, &mut edits);
+        }
+    }
+}
+
+/// Whether some chapter of `book` holds the placeholder: then the index
+/// needs every chapter's plan before any chapter holding it is written.
+fn is_wanted(book: &Book) -> bool {
+    book.iter().any(|item| match item {
+        BookItem::Chapter(chapter) => chapter.content.contains(PLACEHOLDER),
         _ => false,
     })
 }
 
-/// Replaces every `{{#evidence-index}}` paragraph of the book with the
-/// evidence index. A book without one costs a substring search per chapter.
-pub fn apply(
-    items: &mut [BookItem],
-    store: &Store,
-    config: &Config,
-    markdown: MarkdownFlags,
-    target: Target,
-) {
-    if !is_wanted(items) {
-        return;
-    }
-    let mut pages = Vec::new();
-    collect(items, &mut pages);
-    let options = ScanOptions {
-        markdown,
-        numbered: false,
-        references_title: &config.references_title,
-        claim_min_words: config.claim_min_words,
-    };
-    // Per chapter, the ids it cites that resolve, in order of appearance.
-    let cited: Vec<Vec<String>> = pages
-        .par_iter()
-        .map(|page| {
-            let mut ids: Vec<String> = Vec::new();
-            for marker in markers::scan(page.content, &options).markers {
-                if let MarkerKind::Rendered(id) = marker.kind
-                    && !ids.contains(&id)
-                    && resolve(&MarkerKind::Rendered(id.clone()), store, None, config).is_ok()
-                {
-                    ids.push(id);
-                }
-            }
-            ids
-        })
-        .collect();
-    // Per item, the pages citing it, in book order.
-    let mut items: Vec<(Resolved<'_>, Vec<usize>)> = Vec::new();
-    let mut slot: HashMap<&str, usize> = HashMap::new();
-    for (page, ids) in cited.iter().enumerate() {
-        for id in ids {
-            let at = *slot.entry(id.as_str()).or_insert_with(|| {
-                let resolved = resolve(&MarkerKind::Rendered(id.clone()), store, None, config)
-                    .unwrap_or_else(|_| unreachable!("resolved above"));
-                items.push((resolved, Vec::new()));
-                items.len() - 1
-            });
-            items[at].1.push(page);
-        }
-    }
-    items.sort_by(|(a, _), (b, _)| {
-        a.publisher()
-            .to_lowercase()
-            .cmp(&b.publisher().to_lowercase())
-            .then(b.published_at.cmp(&a.published_at))
-            .then(a.title.cmp(b.title))
-            .then(a.id.cmp(b.id))
-    });
-
-    let targets: Vec<(String, PathBuf)> = pages
-        .iter()
-        .map(|p| (p.name.to_owned(), p.path.clone()))
-        .collect();
-    for page in &mut pages {
-        if !page.content.contains(PLACEHOLDER) {
-            continue;
-        }
-        let spots = placeholders(page.content, markdown);
-        if spots.is_empty() {
-            continue;
-        }
-        let newline = super::newline_of(page.content);
-        let table = table(&items, &targets, &page.path, target, newline);
-        let mut edits: Vec<super::Edit> = spots
-            .into_iter()
-            .map(|range| super::Edit {
-                range,
-                text: table.clone(),
-            })
-            .collect();
-        *page.content = super::splice(page.content, &mut edits);
+/// The chapter of `item` if it is a page of the index (a chapter with a
+/// path: drafts have none, and are neither judged nor rendered).
+fn page_chapter(item: &BookItem) -> Option<&Chapter> {
+    match item {
+        BookItem::Chapter(chapter) if page_path(chapter).is_some() => Some(chapter),
+        _ => None,
     }
 }
 
-/// Every chapter with a path, in book order.
-fn collect<'b>(items: &'b mut [BookItem], out: &mut Vec<Page<'b>>) {
+/// The output path of a chapter (`README.md` may have become `index.md`).
+fn page_path(chapter: &Chapter) -> Option<&PathBuf> {
+    chapter.path.as_ref().or(chapter.source_path.as_ref())
+}
+
+/// Every page of `book`, in book order: its name and output path.
+fn pages(book: &Book) -> Vec<(String, PathBuf)> {
+    book.iter()
+        .filter_map(page_chapter)
+        .filter_map(|chapter| Some((chapter.name.clone(), page_path(chapter)?.clone())))
+        .collect()
+}
+
+/// Every page of `items` (and their sub-chapters), in book order: its
+/// output path and its text.
+fn collect<'b>(items: &'b mut [BookItem], out: &mut Vec<(&'b Path, &'b mut String)>) {
     for item in items {
         if let BookItem::Chapter(chapter) = item {
-            if let Some(path) = chapter.path.clone().or_else(|| chapter.source_path.clone()) {
-                out.push(Page {
-                    name: &chapter.name,
-                    path,
-                    content: &mut chapter.content,
-                });
+            let path = chapter.path.as_deref().or(chapter.source_path.as_deref());
+            if let Some(path) = path {
+                out.push((path, &mut chapter.content));
             }
             collect(&mut chapter.sub_items, out);
         }

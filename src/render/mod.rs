@@ -1,16 +1,22 @@
 //! Rendering: numbered citations, the References section and the banner,
 //! spliced into the chapter's original text.
 //!
-//! Nothing here re-serializes markdown: every change is an [`Edit`] of a
-//! byte range found by the scanner, applied in one pass by [`splice`].
+//! Right after a chapter is judged, its scan and judgement become a
+//! [`RenderPlan`] (what to write where, and nothing else) and are dropped;
+//! [`chapter_edits`] renders the chapter from its text, its plan, the
+//! templates and the target alone. Nothing here re-serializes markdown:
+//! every change is an [`Edit`] of a byte range found by the scanner, applied
+//! in one pass by [`splice`].
 
 mod chapter;
 pub(crate) mod escape;
 pub mod index;
+mod plan;
 pub(crate) mod template;
 mod template_context;
 
 pub use chapter::chapter_edits;
+pub use plan::RenderPlan;
 
 use crate::rules::Resolved;
 use crate::store::PaywallPolicy;

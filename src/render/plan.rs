@@ -1,0 +1,471 @@
+//! The render plan: what rendering one chapter needs, decided from its scan
+//! and judgement right after judging, so that both can be dropped before
+//! the chapter is rendered.
+//!
+//! A plan holds byte ranges of the chapter's text and what goes there:
+//! the citations (with their numbers and items), the removed claims and
+//! markers (with their replacement phrases), the confidence labels, the
+//! conflicting-evidence notes, the banner and the References section's
+//! contents. Every decision that needs the scan, the judgement, the
+//! chapter's citation list or the config is made here; rendering
+//! ([`chapter_edits`](super::chapter_edits)) is a function of the chapter's
+//! text, its plan, the templates and the target alone.
+
+use super::Entry;
+use crate::config::{Config, Removal};
+use crate::markers::{Scan, line_end};
+use crate::rules::claims::Claim;
+use crate::rules::confidence::LABELS;
+use crate::rules::{Judgement, Resolved};
+use crate::store::CitationList;
+use crate::syntax::is_conflict_note;
+use std::collections::HashMap;
+use std::ops::Range;
+
+/// What rendering one chapter needs, and nothing else. Built by
+/// [`RenderPlan::new`]; rendered by [`chapter_edits`](super::chapter_edits).
+///
+/// The lists are kept in the order their edits are made: where two edits
+/// share an offset, that order is the order of their texts.
+#[derive(Debug, Default)]
+pub struct RenderPlan<'s> {
+    /// Where the Unverified Summary banner goes, when the chapter is
+    /// downgraded.
+    pub(super) banner: Option<usize>,
+    /// Text taken out in `remove` mode: removed claims (replaced by their
+    /// phrase, or deleted), then removed markers.
+    pub(super) removals: Vec<Replacement>,
+    /// Confidence labels, each replacing an earlier run's label.
+    pub(super) labels: Vec<Label>,
+    /// The citations, in document order.
+    pub(super) citations: Vec<Citation>,
+    /// Conflicting-evidence notes to insert.
+    pub(super) notes: Vec<ConflictNote<'s>>,
+    /// The References section.
+    pub(super) references: References<'s>,
+}
+
+/// A range of the chapter replaced by a fixed text (empty: deleted).
+#[derive(Debug)]
+pub(super) struct Replacement {
+    /// The range replaced.
+    pub(super) range: Range<usize>,
+    /// What replaces it.
+    pub(super) text: &'static str,
+}
+
+/// A confidence label: inserted before a claim, or replacing the label an
+/// earlier run put there.
+#[derive(Debug)]
+pub(super) struct Label {
+    /// The range of an earlier label (empty when there is none).
+    pub(super) range: Range<usize>,
+    /// The label, as [`LABELS`] spells it.
+    pub(super) label: &'static str,
+}
+
+/// A marker rendered as a citation.
+#[derive(Debug)]
+pub(super) struct Citation {
+    /// The marker's byte range.
+    pub(super) span: Range<usize>,
+    /// Its item's position in [`References::entries`].
+    pub(super) entry: usize,
+    /// Which citing spot of the item it is (1-based), for the back-links.
+    pub(super) occurrence: u32,
+    /// Whether it sits in a heading.
+    pub(super) in_heading: bool,
+}
+
+/// A conflicting-evidence note to insert.
+#[derive(Debug)]
+pub(super) struct ConflictNote<'s> {
+    /// The line start (or the end of the text) where it goes.
+    pub(super) at: usize,
+    /// The two items that contradict each other, in order of first citation.
+    pub(super) sides: [NoteSide<'s>; 2],
+}
+
+/// What a conflict note says of one of its items.
+#[derive(Debug, Clone, Copy)]
+pub(super) struct NoteSide<'s> {
+    /// The item's publisher.
+    pub(super) publisher: &'s str,
+    /// The item's evidence id.
+    pub(super) id: &'s str,
+}
+
+impl<'s> From<&Resolved<'s>> for NoteSide<'s> {
+    fn from(evidence: &Resolved<'s>) -> Self {
+        NoteSide {
+            publisher: evidence.publisher(),
+            id: evidence.id,
+        }
+    }
+}
+
+/// The References section: written when some item is cited.
+#[derive(Debug, Default)]
+pub(super) struct References<'s> {
+    /// The section's title.
+    pub(super) title: &'s str,
+    /// The cited items, sorted by number: one entry each.
+    pub(super) entries: Vec<Entry<'s>>,
+    /// The existing References section, replaced.
+    pub(super) existing: Option<Range<usize>>,
+    /// The author's own text in that section, kept as written.
+    pub(super) own: Option<Range<usize>>,
+    /// What closes a construct the chapter leaves open (see
+    /// [`Scan::unclosed`]).
+    pub(super) unclosed: Option<String>,
+    /// The definitions kept from the existing section (see
+    /// [`Scan::definitions`]).
+    pub(super) definitions: Vec<Range<usize>>,
+}
+
+impl<'s> RenderPlan<'s> {
+    /// Plans the rendering of the chapter `text` from its scan and
+    /// judgement, `list` its citation list (numbers come from it first),
+    /// `config` the book's configuration.
+    pub fn new(
+        text: &str,
+        scan: Scan,
+        judgement: &Judgement<'s>,
+        list: Option<&CitationList>,
+        config: &'s Config,
+    ) -> RenderPlan<'s> {
+        let mut plan = RenderPlan {
+            banner: judgement.downgrade.then_some(scan.banner_offset),
+            ..RenderPlan::default()
+        };
+        let removed = plan.plan_removals(text, &scan, judgement, config.removal);
+        plan.plan_labels(text, judgement);
+        plan.plan_citations(&scan, judgement, list, &removed);
+        plan.plan_notes(text, &scan, judgement);
+        if !plan.references.entries.is_empty() {
+            plan.references.title = &config.references_title;
+            plan.references.existing = scan.references;
+            plan.references.own = scan.own_references;
+            plan.references.unclosed = scan.unclosed;
+            plan.references.definitions = scan.definitions;
+        }
+        plan
+    }
+
+    /// Whether rendering changes nothing.
+    pub fn is_empty(&self) -> bool {
+        self.banner.is_none()
+            && self.removals.is_empty()
+            && self.labels.is_empty()
+            && self.citations.is_empty()
+            && self.notes.is_empty()
+    }
+
+    /// The items the chapter cites once rendered (one each, sorted by
+    /// citation number): what its References section lists.
+    pub fn published(&self) -> impl Iterator<Item = &Resolved<'s>> {
+        self.references.entries.iter().map(|entry| &entry.evidence)
+    }
+
+    /// Plans the removals of `remove` mode. Returns, by marker, whether it
+    /// was taken out (with its claim, or alone): such markers are neither
+    /// numbered nor listed.
+    fn plan_removals(
+        &mut self,
+        text: &str,
+        scan: &Scan,
+        judgement: &Judgement<'_>,
+        removal: Removal,
+    ) -> Vec<bool> {
+        let mut removed = vec![false; scan.markers.len()];
+        for &(c, phrase) in &judgement.removed_claims {
+            let claim = judgement.claim(c);
+            for &m in &claim.markers {
+                removed[m] = true;
+            }
+            self.removals
+                .push(claim_removal(text, scan, claim, phrase, removal));
+        }
+        for &m in &judgement.removed_markers {
+            removed[m.0] = true;
+            let mut range = scan.markers[m.0].span.clone();
+            if takes_space_before(text, &range) {
+                range.start -= 1;
+            }
+            self.removals.push(Replacement { range, text: "" });
+        }
+        removed
+    }
+
+    /// Plans the confidence labels, each replacing an earlier run's label.
+    fn plan_labels(&mut self, text: &str, judgement: &Judgement<'_>) {
+        for &(c, label) in &judgement.labels {
+            let mut at = judgement.claim(c).span.start;
+            if text[..at].ends_with('\\') {
+                // The text of `\[` starts after its backslash.
+                at -= 1;
+            }
+            let existing = LABELS.iter().find_map(|l| {
+                let escaped = format!("\\{}\\] ", &l[..l.len() - 1]);
+                let plain = format!("{l} ");
+                [escaped, plain]
+                    .into_iter()
+                    .find(|form| text[at..].starts_with(form.as_str()))
+                    .map(|form| form.len())
+            });
+            self.labels.push(Label {
+                range: at..at + existing.unwrap_or(0),
+                label,
+            });
+        }
+    }
+
+    /// Plans the citations and the References entries: items are numbered
+    /// by the chapter's list, then by first appearance.
+    fn plan_citations(
+        &mut self,
+        scan: &Scan,
+        judgement: &Judgement<'s>,
+        list: Option<&CitationList>,
+        removed: &[bool],
+    ) {
+        let mut numbers: HashMap<&str, u32> = HashMap::new();
+        if let Some(list) = list {
+            for (i, id) in list.ids.iter().enumerate() {
+                numbers.entry(id.as_str()).or_insert(i as u32 + 1);
+            }
+        }
+        let mut next = list.map_or(0, |l| l.ids.len() as u32) + 1;
+        // Plans are held from judging until writing: no spare capacity.
+        self.citations.reserve_exact(scan.markers.len());
+        let entries = &mut self.references.entries;
+        let mut entry_of: HashMap<&str, usize> = HashMap::new();
+        let resolved = scan.markers.iter().zip(&judgement.resolved).zip(removed);
+        for ((marker, resolved), &removed) in resolved {
+            let Some(evidence) = resolved else { continue };
+            if removed {
+                continue;
+            }
+            let number = *numbers.entry(evidence.id).or_insert_with(|| {
+                next += 1;
+                next - 1
+            });
+            let entry = *entry_of.entry(evidence.id).or_insert_with(|| {
+                entries.push(Entry {
+                    number,
+                    evidence: *evidence,
+                    occurrences: 0,
+                });
+                entries.len() - 1
+            });
+            entries[entry].occurrences += 1;
+            self.citations.push(Citation {
+                span: marker.span.clone(),
+                entry,
+                occurrence: entries[entry].occurrences,
+                in_heading: marker.in_heading,
+            });
+        }
+        // Sorted by number; the citations follow their entries.
+        let mut order: Vec<usize> = (0..entries.len()).collect();
+        order.sort_by_key(|&e| entries[e].number);
+        let mut position = vec![0; order.len()];
+        for (new, &old) in order.iter().enumerate() {
+            position[old] = new;
+        }
+        entries.sort_by_key(|e| e.number);
+        entries.shrink_to_fit();
+        self.citations.shrink_to_fit();
+        for citation in &mut self.citations {
+            citation.entry = position[citation.entry];
+        }
+    }
+
+    /// Plans the conflicting-evidence notes: after the top-level block of
+    /// the claim that cites the second side, once (an earlier run's note
+    /// stays).
+    fn plan_notes(&mut self, text: &str, scan: &Scan, judgement: &Judgement<'s>) {
+        for conflict in &judgement.conflicts {
+            let [a, b] = &conflict.items;
+            let exists = scan.blocks.iter().any(|block| {
+                is_conflict_note(&block.text)
+                    && block.text.contains(&format!("({})", a.id))
+                    && block.text.contains(&format!("({})", b.id))
+            });
+            if exists {
+                continue;
+            }
+            let at = match conflict.block {
+                Some(block) => line_end(text, scan.blocks[block.0].top_end),
+                None => scan.references.as_ref().map_or(text.len(), |r| r.start),
+            };
+            self.notes.push(ConflictNote {
+                at,
+                sides: [a.into(), b.into()],
+            });
+        }
+    }
+}
+
+/// How `claim` is removed: its text and markers replaced by `phrase`, or
+/// (with `removal = "delete"`) the whole paragraph, list item or sentence
+/// deleted.
+fn claim_removal(
+    text: &str,
+    scan: &Scan,
+    claim: &Claim,
+    phrase: &'static str,
+    removal: Removal,
+) -> Replacement {
+    let block = &scan.blocks[claim.block];
+    let replace = Replacement {
+        range: claim.span.clone(),
+        text: phrase,
+    };
+    if removal == Removal::Replace {
+        return replace;
+    }
+    if claim.span != block.span {
+        // A sentence: delete it and the space after it.
+        let rest = &text[claim.span.end..];
+        let spaces = rest.len() - rest.trim_start_matches([' ', '\t']).len();
+        return Replacement {
+            range: claim.span.start..claim.span.end + spaces,
+            text: "",
+        };
+    }
+    // A block that holds other blocks (a list item with a nested list)
+    // keeps them: only its own text is replaced.
+    let holds_others = scan.blocks.iter().any(|other| {
+        !std::ptr::eq(other, block)
+            && other.outer.start >= block.outer.start
+            && other.outer.end <= block.outer.end
+    });
+    if holds_others {
+        return replace;
+    }
+    Replacement {
+        range: block.outer.start..line_end(text, block.outer.end),
+        text: "",
+    }
+}
+
+/// Whether a removed marker at `range` takes the space before it along:
+/// `claim [EVID:x].` becomes `claim.`, but the space stays where it
+/// separates a citation that follows (`a [EVID:x][EVID:y]`) or where it
+/// ends a line's block markup (`# `, `- `, `> `, `1. `), which without it
+/// would be text.
+fn takes_space_before(text: &str, range: &Range<usize>) -> bool {
+    if range.start == 0 || text.as_bytes()[range.start - 1] != b' ' {
+        return false;
+    }
+    let followed_by_text = text[range.end..]
+        .chars()
+        .next()
+        .is_some_and(|c| c.is_alphanumeric() || matches!(c, '[' | '<' | '!' | '\\'));
+    let line_start = text[..range.start].rfind(['\n', '\r']).map_or(0, |i| i + 1);
+    let only_markup = text[line_start..range.start - 1].chars().all(|c| {
+        c.is_ascii_digit() || matches!(c, '#' | '>' | '-' | '*' | '+' | '.' | ')' | ' ' | '\t')
+    });
+    !followed_by_text && !only_markup
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::markers::{MarkdownFlags, ScanOptions, scan};
+    use crate::render::template::Templates;
+    use crate::render::{Target, chapter_edits, splice};
+    use std::path::{Path, PathBuf};
+
+    /// A store of three items, `c.md` listing `ev_b` then `ev_a`.
+    fn store(dir: &Path) -> crate::store::Store {
+        let item = |id: &str| {
+            format!(
+                r#"{{"id":"{id}","source_id":"fed","url":"https://fed.gov/{id}","title":"Rates {id}","published_at":"2026-02-10T19:00:00Z"}}"#
+            )
+        };
+        std::fs::write(
+            dir.join("s.json"),
+            format!(
+                r#"{{"schema_version":"evidence.v1",
+                "sources":[{{"source_id":"fed","publisher":"Federal Reserve","tier":1}}],
+                "evidence":[{},{},{}],
+                "chapters":{{"c.md":["ev_b","ev_a"]}}}}"#,
+                item("ev_a"),
+                item("ev_b"),
+                item("ev_c")
+            ),
+        )
+        .unwrap();
+        crate::store::load(dir, &[PathBuf::from("s.json")]).unwrap()
+    }
+
+    #[test]
+    fn citations_keep_their_items_when_entries_are_sorted_by_number() {
+        let dir = tempfile::tempdir().unwrap();
+        let store = store(dir.path());
+        let config = Config::from_value(
+            serde_json::json!({"store": "s", "as-of": "2026-02-20T00:00:00Z", "mode": "warn"}),
+        )
+        .unwrap();
+        let list = store.citation_list(Path::new("c.md"));
+        // First appearance: c, a, b; numbers: b 1, a 2 (the list), c 3.
+        let text = "# Ｔｉｔｌｅ\n\n- Rates were held steady in 東京 today [EVID:ev_c] [EVID:ev_a].\n- Rates\u{a0}held again, é\u{301} \u{200f}noted [EVID:ev_b] [2].\n";
+        let options = ScanOptions {
+            markdown: MarkdownFlags::default(),
+            numbered: true,
+            references_title: &config.references_title,
+            claim_min_words: config.claim_min_words,
+        };
+        let scanned = scan(text, &options);
+        let judgement = crate::rules::judge("c.md", text, &scanned, &store, list, &config, true);
+        let plan = RenderPlan::new(text, scanned, &judgement, list, &config);
+        drop(judgement);
+
+        let published: Vec<(&str, u32, u32)> = plan
+            .references
+            .entries
+            .iter()
+            .map(|e| (e.evidence.id, e.number, e.occurrences))
+            .collect();
+        assert_eq!(published, [("ev_b", 1, 1), ("ev_a", 2, 2), ("ev_c", 3, 1)]);
+        let cited: Vec<(&str, u32)> = plan
+            .citations
+            .iter()
+            .map(|c| (plan.references.entries[c.entry].evidence.id, c.occurrence))
+            .collect();
+        assert_eq!(cited, [("ev_c", 1), ("ev_a", 1), ("ev_b", 1), ("ev_a", 2)]);
+        let ids: Vec<&str> = plan.published().map(|e| e.id).collect();
+        assert_eq!(ids, ["ev_b", "ev_a", "ev_c"]);
+
+        let mut edits =
+            chapter_edits(text, &plan, &Templates::default(), Target::Markdown).unwrap();
+        let out = splice(text, &mut edits);
+        let first = out.find("[\\[3\\]](#evidence-ev_c").unwrap();
+        let second = out.find("[\\[2\\]](#evidence-ev_a").unwrap();
+        assert!(first < second, "{out}");
+        assert!(out.contains("[\\[1\\]](#evidence-ev_b"), "{out}");
+        assert!(out.contains("東京"), "{out}");
+    }
+
+    #[test]
+    fn a_chapter_without_markers_plans_nothing() {
+        let dir = tempfile::tempdir().unwrap();
+        let store = store(dir.path());
+        let config = Config::from_value(serde_json::json!({"store": "s", "mode": "warn"})).unwrap();
+        let text = "# 見出し\n\nNo marker here,\u{3000}just prose with ２０２６ in it.\n";
+        let options = ScanOptions {
+            markdown: MarkdownFlags::default(),
+            numbered: false,
+            references_title: &config.references_title,
+            claim_min_words: config.claim_min_words,
+        };
+        let scanned = scan(text, &options);
+        let judgement = crate::rules::judge("c.md", text, &scanned, &store, None, &config, true);
+        let plan = RenderPlan::new(text, scanned, &judgement, None, &config);
+        assert!(plan.is_empty());
+        assert_eq!(plan.published().count(), 0);
+        assert!(chapter_edits(text, &plan, &Templates::default(), Target::Html).is_none());
+    }
+}

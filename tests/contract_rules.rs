@@ -417,9 +417,7 @@ fn the_validation_report_lists_counts_violations_and_verdict() {
     let inside = run("report = \"src/report.json\"\n", MIXED);
     assert_eq!(inside.code, 2);
     assert!(
-        inside
-            .stderr
-            .contains("outside the source and build directories"),
+        inside.stderr.contains("inside the book's source directory"),
         "{}",
         inside.stderr
     );

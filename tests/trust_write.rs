@@ -156,7 +156,8 @@ fn every_spelling_of_an_input_is_refused_with_a_config_error() {
             stderr.contains("preprocessor.evidence.report") && stderr.contains(says),
             "{report}: expected {says:?} in {stderr}"
         );
-        assert_eq!(stderr.lines().count(), 1, "{report}: {stderr}");
+        // The error, then (from the one emitter) where it is in book.toml.
+        assert!(stderr.lines().count() <= 2, "{report}: {stderr}");
         assert_eq!(
             std::fs::read_to_string(book.root().join("book.toml")).unwrap(),
             before

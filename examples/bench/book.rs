@@ -457,7 +457,7 @@ fn passage(i: usize) -> String {
         driver(i, 2),
         t.context[i % t.context.len()],
     );
-    if i % 3 == 0 {
+    if i.is_multiple_of(3) {
         text.push(' ');
         text.push_str(pick(&CAVEATS, i as u64 ^ 9));
     }

@@ -204,7 +204,11 @@ fn sweep_table(rows: &[Row]) -> String {
         "| claim-overlap | min-words | supported flagged | swapped caught | swapped-topic caught | unsupported/refuted caught |\n|---:|---:|---:|---:|---:|---:|\n",
     );
     for min_words in [3, 4, 5, 6] {
-        for overlap in (10..=70).step_by(5) {
+        let mut thresholds: Vec<usize> = (10..=70).step_by(5).collect();
+        thresholds.push(DEFAULT_CLAIM_OVERLAP);
+        thresholds.sort_unstable();
+        thresholds.dedup();
+        for overlap in thresholds {
             let supported = share(rows, |r| r.label == "supported", overlap, min_words);
             let swapped = share(rows, |r| r.set == "swapped", overlap, min_words);
             let topic = share(rows, |r| r.set == "swapped-topic", overlap, min_words);

@@ -249,49 +249,76 @@ impl<'m> Reader<'m> {
     }
 
     fn read(&mut self, text: &str, each: &mut dyn FnMut(Stem, Range<usize>)) {
-        let mut chars = text.char_indices().peekable();
-        while let Some((at, raw)) = chars.next() {
-            let c = ascii_form(raw);
-            let end = at + raw.len_utf8();
-            if without_spaces(c) {
-                self.end_word(at, each);
-                self.unspaced(c, at, end, each);
-                continue;
-            }
-            self.end_run(each);
-            let next = chars.peek().map(|&(_, n)| ascii_form(n));
-            if c.is_alphanumeric() {
+        let bytes = text.as_bytes();
+        let mut at = 0;
+        while at < bytes.len() {
+            let b = bytes[at];
+            // ASCII letters and digits, most of any text: no decoding.
+            if b.is_ascii_alphanumeric() {
+                self.end_run(each);
                 if self.word.is_empty() {
                     self.start = at;
                 }
-                self.has_letter |= !c.is_numeric();
-                if c.is_ascii() {
-                    self.word.push(c.to_ascii_lowercase());
-                } else {
-                    self.word.extend(c.to_lowercase());
-                }
-            } else if !self.word.is_empty() && is_combining_mark(c) {
-                self.word.push(c);
-            } else if !self.word.is_empty()
-                && matches!(c, '\'' | '’')
-                && self.has_letter
-                && next.is_some_and(char::is_alphabetic)
-            {
-                self.word.push('\'');
-            } else if !self.word.is_empty()
-                && matches!(c, '.' | ',')
-                && self.word.ends_with(|d: char| d.is_ascii_digit())
-                && next.is_some_and(|n| n.is_ascii_digit())
-            {
-                if c == '.' {
-                    self.word.push('.');
-                }
-            } else {
-                self.end_word(at, each);
+                self.has_letter |= b.is_ascii_alphabetic();
+                self.word.push(char::from(b.to_ascii_lowercase()));
+                at += 1;
+                continue;
             }
+            let raw = char_at(text, at);
+            let end = at + raw.len_utf8();
+            self.other(text, raw, at, end, each);
+            at = end;
         }
         self.end_word(text.len(), each);
         self.end_run(each);
+    }
+
+    /// A character other than an ASCII letter or digit, at `at..end`.
+    fn other(
+        &mut self,
+        text: &str,
+        raw: char,
+        at: usize,
+        end: usize,
+        each: &mut dyn FnMut(Stem, Range<usize>),
+    ) {
+        let c = ascii_form(raw);
+        if without_spaces(c) {
+            self.end_word(at, each);
+            self.unspaced(c, at, end, each);
+            return;
+        }
+        self.end_run(each);
+        let next = || (end < text.len()).then(|| ascii_form(char_at(text, end)));
+        if c.is_alphanumeric() {
+            if self.word.is_empty() {
+                self.start = at;
+            }
+            self.has_letter |= !c.is_numeric();
+            if c.is_ascii() {
+                self.word.push(c.to_ascii_lowercase());
+            } else {
+                self.word.extend(c.to_lowercase());
+            }
+        } else if !self.word.is_empty() && is_combining_mark(c) {
+            self.word.push(c);
+        } else if !self.word.is_empty()
+            && matches!(c, '\'' | '’')
+            && self.has_letter
+            && next().is_some_and(char::is_alphabetic)
+        {
+            self.word.push('\'');
+        } else if !self.word.is_empty()
+            && matches!(c, '.' | ',')
+            && self.word.ends_with(|d: char| d.is_ascii_digit())
+            && next().is_some_and(|n| n.is_ascii_digit())
+        {
+            if c == '.' {
+                self.word.push('.');
+            }
+        } else {
+            self.end_word(at, each);
+        }
     }
 
     /// A character of a script written without spaces: the pair it ends.
@@ -357,6 +384,11 @@ fn stem_of(word: &str) -> Option<Stem> {
     }
     let stem = ENGLISH.with(|stemmer| fnv1a(WORD, stemmer.stem(word).as_bytes()));
     Some(fold(stem))
+}
+
+/// The character at byte `at` of `text` (a character boundary).
+fn char_at(text: &str, at: usize) -> char {
+    text[at..].chars().next().unwrap_or('\0')
 }
 
 /// The ASCII character a full-width form stands for (`２` is `2`), else

@@ -372,6 +372,12 @@ fn passage_sentences(text: &str) -> Vec<Range<usize>> {
     for range in sentences(text) {
         let mut start = range.start;
         let piece = &text[range.clone()];
+        // A line break, or the lead byte of `。` (E3) or of `！`/`？` (EF):
+        // most sentences have none, and need no second look.
+        if !piece.bytes().any(|b| matches!(b, b'\n' | 0xE3 | 0xEF)) {
+            out.push(range);
+            continue;
+        }
         for (at, c) in piece.char_indices() {
             let cut = match c {
                 '。' | '！' | '？' => Some(at + c.len_utf8()),

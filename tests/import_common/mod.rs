@@ -26,7 +26,10 @@ pub fn sample(name: &str) -> Option<PathBuf> {
         .join("apis");
     let file = dir.join(format!("{name}.json"));
     if file.is_file() {
-        return Some(file);
+        // A relative `EVIDENCE_CORPUS_DIR` (CI sets `../shared/corpora`) is
+        // relative to where the tests started; the import commands run in a
+        // temporary book, so hand them an absolute path.
+        return Some(std::fs::canonicalize(&file).unwrap_or(file));
     }
     if explicit.is_none() && std::env::var_os("CI").is_none() {
         let _ = writeln!(

@@ -221,11 +221,12 @@ fn removal_edit(
         };
     }
     // A block that holds other blocks (a list item with a nested list)
-    // keeps them: only its own text is replaced.
-    let holds_others = scan.blocks.iter().any(|other| {
-        !std::ptr::eq(other, block)
-            && other.outer.start >= block.outer.start
-            && other.outer.end <= block.outer.end
+    // keeps them: only its own text is replaced. Blocks are in the order
+    // they close, so a block holds others exactly when the one closed just
+    // before it lies inside it.
+    let holds_others = claim.block.checked_sub(1).is_some_and(|before| {
+        let other = &scan.blocks[before];
+        other.outer.start >= block.outer.start && other.outer.end <= block.outer.end
     });
     if holds_others {
         return replace;
@@ -254,9 +255,18 @@ fn takes_space_before(text: &str, range: &std::ops::Range<usize>) -> bool {
         .chars()
         .next()
         .is_some_and(|c| c.is_alphanumeric() || matches!(c, '[' | '<' | '!' | '\\'));
-    let line_start = text[..range.start].rfind(['\n', '\r']).map_or(0, |i| i + 1);
-    let only_markup = text[line_start..range.start - 1].chars().all(|c| {
-        c.is_ascii_digit() || matches!(c, '#' | '>' | '-' | '*' | '+' | '.' | ')' | ' ' | '\t')
-    });
+    // Back from the space over block markup only: a line start reached
+    // that way means the space ends the markup (looking no further than
+    // the markup keeps a line of many markers linear).
+    let before = &text[..range.start - 1];
+    let markup = before
+        .bytes()
+        .rev()
+        .take_while(|b| b.is_ascii_digit() || b"#>-*+.) \t".contains(b))
+        .count();
+    let only_markup = matches!(
+        before.as_bytes()[..before.len() - markup].last(),
+        None | Some(b'\n' | b'\r')
+    );
     !followed_by_text && !only_markup
 }

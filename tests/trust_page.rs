@@ -192,3 +192,30 @@ The Fed held rates steady this month [EVID:ev_fomc].\n";
         }
     }
 }
+
+/// Chapters the fuzzer found a second run to change, each with the config
+/// and renderer it was found with (the chapter has a citation list).
+const FUZZ_FINDINGS: &[(&str, &str, &str)] = &[
+    // A sentence that starts inside a code span: its label went before the
+    // code span, ahead of the sentence before it, and again on each run.
+    (
+        "`.\n1s `d\n[1]1",
+        "mode = \"warn\"\nclaims = \"sentences\"\nconfidence-labels = true",
+        "markdown",
+    ),
+];
+
+#[test]
+fn chapters_the_fuzzer_found_are_stable_on_a_second_run() {
+    let store = common::STORE.replace("\"brief.md\"", "\"c.md\"");
+    for (chapter, config, renderer) in FUZZ_FINDINGS {
+        let book = TestBook::with_store(
+            &format!("as-of = \"2026-02-11\"\n{config}"),
+            &store,
+            &[("c.md", chapter)],
+        );
+        // run_twice asserts that the second run changes nothing.
+        let run = run_twice(book.root(), &book.stdin(renderer));
+        assert_eq!(run.code, 0, "{chapter:?}: {}", run.stderr);
+    }
+}

@@ -444,16 +444,22 @@ impl<'a, 'o> Scanner<'a, 'o> {
                 // The text's first character maps to where the inline
                 // element opened; the rest as usual.
                 Some(at) => {
+                    let first = text.chars().next().map_or(0, char::len_utf8);
                     block.segments.push(SourceSegment {
                         text_at,
                         source_at: at,
+                        source_end: if verbatim {
+                            range.start + first
+                        } else {
+                            range.end
+                        },
                         verbatim: false,
                     });
-                    let first = text.chars().next().map_or(0, char::len_utf8);
                     if verbatim && first < text.len() {
                         block.segments.push(SourceSegment {
                             text_at: text_at + first,
                             source_at: range.start + first,
+                            source_end: range.end,
                             verbatim: true,
                         });
                     }
@@ -461,6 +467,7 @@ impl<'a, 'o> Scanner<'a, 'o> {
                 None if !text.is_empty() => block.segments.push(SourceSegment {
                     text_at,
                     source_at: range.start,
+                    source_end: range.end,
                     verbatim,
                 }),
                 None => {}

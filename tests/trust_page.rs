@@ -203,6 +203,14 @@ const FUZZ_FINDINGS: &[(&str, &str, &str)] = &[
         "mode = \"warn\"\nclaims = \"sentences\"\nconfidence-labels = true",
         "markdown",
     ),
+    // Taking out a marker that does not resolve joined the text around it
+    // into a new marker: `[E[EVID:x]VID:y]` became `[EVID:y]`.
+    (
+        "A claim cites it [EVID:ev_reuters] and [E[EVID:ev_deleted]VID:ev_fomc] here.\n\n\
+         Another claim cites [EVID:ev_reuters] and {[EVID:ev_deleted]{#include x.md}} too.\n",
+        "mode = \"remove\"",
+        "html",
+    ),
 ];
 
 #[test]

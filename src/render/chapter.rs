@@ -49,12 +49,17 @@ pub fn chapter_edits(
     for &m in &judgement.removed_markers {
         skip[m.0] = true;
         let mut range = scan.markers[m.0].span.clone();
-        if takes_space_before(text, &range) {
+        let separator = if takes_space_before(text, &range) {
             range.start -= 1;
-        }
+            ""
+        } else if joins_words(text, &range) {
+            " "
+        } else {
+            ""
+        };
         edits.push(Edit {
             range,
-            text: String::new(),
+            text: separator.to_owned(),
         });
     }
 
@@ -240,6 +245,35 @@ fn removal_edit(
 /// Whether the byte before `at` is a `!` that is not backslash-escaped.
 fn is_unescaped_bang_before(text: &str, at: usize) -> bool {
     at > 0 && text.as_bytes()[at - 1] == b'!' && !is_escaped(text, at - 1)
+}
+
+/// Whether taking out the marker at `range` would join the text on both
+/// sides into one word, which may read as markup the author never wrote
+/// (`[E[EVID:x]VID:y]` → `[EVID:y]`, `{[EVID:x]{#include …}}`, `&[EVID:x]amp;`):
+/// a space then takes its place. Not after block markup at a line's start
+/// (`#[EVID:x]Title` would become a heading) nor before closing punctuation.
+fn joins_words(text: &str, range: &std::ops::Range<usize>) -> bool {
+    let before = text[..range.start].chars().next_back();
+    let after = text[range.end..].chars().next();
+    let (Some(before), Some(after)) = (before, after) else {
+        return false;
+    };
+    if before.is_whitespace()
+        || after.is_whitespace()
+        || matches!(after, '.' | ',' | ';' | ':' | '!' | '?' | ')')
+    {
+        return false;
+    }
+    let head = &text[..range.start];
+    let markup = head
+        .bytes()
+        .rev()
+        .take_while(|b| b.is_ascii_digit() || b"#>-*+.)".contains(b))
+        .count();
+    !matches!(
+        head.as_bytes()[..head.len() - markup].last(),
+        None | Some(b'\n' | b'\r')
+    )
 }
 
 /// Whether a removed marker at `range` takes the space before it along:

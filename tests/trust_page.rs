@@ -207,7 +207,9 @@ const FUZZ_FINDINGS: &[(&str, &str, &str)] = &[
     // into a new marker: `[E[EVID:x]VID:y]` became `[EVID:y]`.
     (
         "A claim cites it [EVID:ev_reuters] and [E[EVID:ev_deleted]VID:ev_fomc] here.\n\n\
-         Another claim cites [EVID:ev_reuters] and {[EVID:ev_deleted]{#include x.md}} too.\n",
+         Another claim cites [EVID:ev_reuters] and {[EVID:ev_deleted]{#include x.md}} too.\n\n\
+         A third claim cites [EVID:ev_reuters] and [EVID:[EVID:ev_deleted]ev_fomc] here.\n\n\
+         A fourth claim cites [EVID:ev_reuters] and [EVID:ev_fomc [EVID:ev_deleted]] too.\n",
         "mode = \"remove\"",
         "html",
     ),

@@ -49,6 +49,11 @@ pub fn chapter_edits(
     for &m in &judgement.removed_markers {
         skip[m.0] = true;
         let mut range = scan.markers[m.0].span.clone();
+        if joins_brackets(text, &range) {
+            // Inside brackets the author left open around it, taking it out
+            // would pair them into a new marker or link: it stays as text.
+            continue;
+        }
         let separator = if takes_space_before(text, &range) {
             range.start -= 1;
             ""
@@ -245,6 +250,19 @@ fn removal_edit(
 /// Whether the byte before `at` is a `!` that is not backslash-escaped.
 fn is_unescaped_bang_before(text: &str, at: usize) -> bool {
     at > 0 && text.as_bytes()[at - 1] == b'!' && !is_escaped(text, at - 1)
+}
+
+/// Whether the marker at `range` stands between a `[` and a `]` of the
+/// same line with no bracket between them and it (`[EVID:[EVID:x]y]`,
+/// `[EVID:y [EVID:x]]`): taking it out would make them a pair.
+fn joins_brackets(text: &str, range: &std::ops::Range<usize>) -> bool {
+    let opens = text[..range.start]
+        .rfind(['[', ']', '\n', '\r'])
+        .is_some_and(|at| text.as_bytes()[at] == b'[');
+    let closes = text[range.end..]
+        .find(['[', ']', '\n', '\r'])
+        .is_some_and(|at| text.as_bytes()[range.end + at] == b']');
+    opens && closes
 }
 
 /// Whether taking out the marker at `range` would join the text on both

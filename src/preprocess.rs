@@ -148,17 +148,17 @@ fn check_report_location(
         &templates,
         format!("inside the template directory `{templates_shown}`, an input of every build"),
     );
-    let example = "such as \"evidence-report.json\"";
+    let example = "outside the source and build directories, the stores and `book.toml`, such as \"evidence-report.json\"";
     writer.check(&root.join(report)).map(drop).map_err(|err| match err {
         WriteError::OutsideRoot { resolved, .. } => invalid(format!(
-            "{shown:?} resolves to {}, outside the book root; expected a path inside the book {example}",
+            "{shown:?} resolves to {}, outside the book root; expected a path inside the book, {example}",
             resolved.display()
         )),
         WriteError::Input { what, .. } => invalid(format!(
-            "{shown:?} is {what}; choose another path {example}"
+            "{shown:?} is {what}; choose another path, {example}"
         )),
         WriteError::NotAFile { kind, .. } => invalid(format!(
-            "{shown:?} is {kind}, not a regular file; remove it, or choose another path {example}"
+            "{shown:?} is {kind}, not a regular file; remove it, or choose another path, {example}"
         )),
         WriteError::Io { source, .. } => invalid(format!("cannot check {shown:?}: {source}")),
     })

@@ -192,3 +192,40 @@ The Fed held rates steady this month [EVID:ev_fomc].\n";
         }
     }
 }
+
+/// Chapters the fuzzer found a second run to change, each with the config
+/// and renderer it was found with (the chapter has a citation list).
+const FUZZ_FINDINGS: &[(&str, &str, &str)] = &[
+    // A sentence that starts inside a code span: its label went before the
+    // code span, ahead of the sentence before it, and again on each run.
+    (
+        "`.\n1s `d\n[1]1",
+        "mode = \"warn\"\nclaims = \"sentences\"\nconfidence-labels = true",
+        "markdown",
+    ),
+    // Taking out a marker that does not resolve joined the text around it
+    // into a new marker: `[E[EVID:x]VID:y]` became `[EVID:y]`.
+    (
+        "A claim cites it [EVID:ev_reuters] and [E[EVID:ev_deleted]VID:ev_fomc] here.\n\n\
+         Another claim cites [EVID:ev_reuters] and {[EVID:ev_deleted]{#include x.md}} too.\n\n\
+         A third claim cites [EVID:ev_reuters] and [EVID:[EVID:ev_deleted]ev_fomc] here.\n\n\
+         A fourth claim cites [EVID:ev_reuters] and [EVID:ev_fomc [EVID:ev_deleted]] too.\n",
+        "mode = \"remove\"",
+        "html",
+    ),
+];
+
+#[test]
+fn chapters_the_fuzzer_found_are_stable_on_a_second_run() {
+    let store = common::STORE.replace("\"brief.md\"", "\"c.md\"");
+    for (chapter, config, renderer) in FUZZ_FINDINGS {
+        let book = TestBook::with_store(
+            &format!("as-of = \"2026-02-11\"\n{config}"),
+            &store,
+            &[("c.md", chapter)],
+        );
+        // run_twice asserts that the second run changes nothing.
+        let run = run_twice(book.root(), &book.stdin(renderer));
+        assert_eq!(run.code, 0, "{chapter:?}: {}", run.stderr);
+    }
+}

@@ -115,3 +115,26 @@ fn a_no_break_space_before_a_number_in_a_cited_claim_is_checked_like_a_space() {
         run.stderr
     );
 }
+
+#[test]
+fn suppressions_silence_what_their_block_holds_nested_or_not() {
+    // The outer comment's block is the whole list; the inner one's is an
+    // item inside it; the last paragraph is under neither.
+    let chapter = "# T\n\n\
+<!-- evidence-disable-next-line ungrounded-claim reason=\"outer\" -->\n\
+- First uncited item states a fact\u{a0}here.\n\
+- Second uncited item states a fact here.\n\n\
+  <!-- evidence-disable-next-line ungrounded-claim reason=\"inner\" -->\n\
+  - Nested uncited item states a fact here.\n\n\
+Uncited paragraph after the list states a fact.\n";
+    let book = TestBook::with_store("as-of = \"2026-02-11\"", STORE, &[("c.md", chapter)]);
+    let run = book.run("html");
+    assert_eq!(run.code, 1, "{}", run.stderr);
+    assert_eq!(
+        run.stderr.matches("error[ungrounded-claim]").count(),
+        1,
+        "{}",
+        run.stderr
+    );
+    assert!(run.stderr.contains("c.md:10:1"), "{}", run.stderr);
+}

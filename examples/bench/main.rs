@@ -9,10 +9,14 @@
 //! * `bench run --evidence BIN --nop BIN [--bib BIN] --work DIR` generates
 //!   every case under DIR, runs each tool several times on the same stdin,
 //!   and prints medians of wall time and peak RSS, the ratios, and the
-//!   targets of issue 6.
+//!   targets of issue 6, then the pathological shapes of
+//!   `pathological.rs` at two sizes each, with their growth.
+//! * `bench gen-pathological --shape S --n N --out DIR` writes one of
+//!   those.
 
 mod book;
 mod measure;
+mod pathological;
 
 use anyhow::{Context, bail};
 use book::{Spec, Style};
@@ -37,6 +41,15 @@ enum Command {
         items: usize,
         #[arg(long, value_enum, default_value_t = StyleArg::Evid)]
         style: StyleArg,
+        #[arg(long)]
+        out: PathBuf,
+    },
+    /// Writes one pathological book and its stdin.json.
+    GenPathological {
+        #[arg(long, value_enum)]
+        shape: pathological::Shape,
+        #[arg(long)]
+        n: usize,
         #[arg(long)]
         out: PathBuf,
     },
@@ -79,6 +92,11 @@ fn main() -> anyhow::Result<()> {
             );
             Ok(())
         }
+        Command::GenPathological { shape, n, out } => {
+            let stdin = pathological::generate(shape, n, &out)?;
+            eprintln!("wrote {}", stdin.display());
+            Ok(())
+        }
         Command::Run(args) => measure::run(&args),
     }
 }
@@ -110,8 +128,13 @@ pub fn generate(spec: &Spec, dir: &Path) -> anyhow::Result<PathBuf> {
     for c in 0..spec.chapters {
         std::fs::write(src.join(book::chapter_path(c)), book::chapter(spec, c))?;
     }
+    write_stdin(dir)
+}
 
-    // Exactly what mdBook sends: its own loader builds the book and config.
+/// Writes `DIR/stdin.json` for the book in `dir`, exactly what mdBook sends
+/// a preprocessor for the HTML renderer (its own loader builds the book and
+/// config), and returns its path.
+pub fn write_stdin(dir: &Path) -> anyhow::Result<PathBuf> {
     let root = dir.canonicalize()?;
     let md = mdbook_driver::MDBook::load(&root)
         .map_err(|e| anyhow::anyhow!("mdBook cannot load {}: {e:#}", root.display()))?;

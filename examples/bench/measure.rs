@@ -13,30 +13,30 @@ use std::time::Instant;
 pub struct RunArgs {
     /// The mdbook-evidence binary (release build).
     #[arg(long)]
-    evidence: PathBuf,
+    pub(crate) evidence: PathBuf,
     /// The nop preprocessor (`examples/nop.rs`, release build).
     #[arg(long)]
-    nop: PathBuf,
+    pub(crate) nop: PathBuf,
     /// mdbook-bib, timed on the `{{#cite}}` books when given.
     #[arg(long)]
     bib: Option<PathBuf>,
     /// Where the books and outputs go.
     #[arg(long)]
-    work: PathBuf,
+    pub(crate) work: PathBuf,
     /// Timed runs per tool and case (after one untimed warm-up run).
     #[arg(long, default_value_t = 5)]
-    runs: usize,
+    pub(crate) runs: usize,
     /// Only the cases whose name contains one of these (comma-separated).
     #[arg(long, value_delimiter = ',')]
-    only: Vec<String>,
+    pub(crate) only: Vec<String>,
     /// Before each case, wait up to this many seconds for the CPUs to be
     /// at least 80% idle (a shared machine; Linux only).
     #[arg(long, default_value_t = 60)]
-    wait_idle: u64,
+    pub(crate) wait_idle: u64,
     /// Rerun a run up to this many times while other processes took CPU
     /// during it (Linux only).
     #[arg(long, default_value_t = 10)]
-    retries: usize,
+    pub(crate) retries: usize,
 }
 
 struct Case {
@@ -73,10 +73,10 @@ fn cases() -> Vec<Case> {
 /// One run: wall seconds, CPU seconds (user + system, all threads) and
 /// peak resident set in KiB.
 #[derive(Clone, Copy)]
-struct Sample {
-    wall: f64,
-    cpu: f64,
-    rss_kib: u64,
+pub(crate) struct Sample {
+    pub(crate) wall: f64,
+    pub(crate) cpu: f64,
+    pub(crate) rss_kib: u64,
 }
 
 /// Medians over the runs.
@@ -102,7 +102,8 @@ pub fn run(args: &RunArgs) -> anyhow::Result<()> {
         .into_iter()
         .filter(|c| args.only.is_empty() || args.only.iter().any(|o| c.name.contains(o.as_str())))
         .collect();
-    if selected.is_empty() {
+    let pathological = crate::pathological::selected(&args.only);
+    if selected.is_empty() && pathological.is_empty() {
         bail!("no case matches --only {:?}", args.only);
     }
     if args.runs == 0 {
@@ -142,7 +143,7 @@ pub fn run(args: &RunArgs) -> anyhow::Result<()> {
         // Interleaved, after a warm-up, so that drift hits every tool alike.
         for run in 0..=args.runs {
             for (i, (tool, bin, input)) in tools.iter().enumerate() {
-                let (sample, quiet) = run_quietly(bin, input, &out(tool), args.retries)?;
+                let (sample, quiet) = run_quietly(bin, input, &out(tool), args.retries, 0)?;
                 if run > 0 {
                     samples[i].push(sample);
                     disturbed += usize::from(!quiet);
@@ -178,9 +179,11 @@ pub fn run(args: &RunArgs) -> anyhow::Result<()> {
             },
         });
     }
-    print_table(&rows);
-    print_targets(&rows, args.bib.is_some());
-    Ok(())
+    if !rows.is_empty() {
+        print_table(&rows);
+        print_targets(&rows, args.bib.is_some());
+    }
+    crate::pathological::run(args, &pathological)
 }
 
 /// The `cpu` line of `/proc/stat`: ticks (USER_HZ, 1/100 s) that all CPUs
@@ -208,7 +211,7 @@ fn idle_fraction() -> Option<f64> {
 
 /// Waits up to `seconds` for the CPUs to be 80% idle; returns the last
 /// idleness seen.
-fn wait_for_idle(seconds: u64) -> Option<f64> {
+pub(crate) fn wait_for_idle(seconds: u64) -> Option<f64> {
     let mut idle = idle_fraction()?;
     for _ in 1..seconds {
         if idle >= 0.8 {
@@ -264,16 +267,17 @@ fn busy_seconds() -> Option<f64> {
 /// while other processes took more than a little CPU during the run: on a
 /// shared machine, builds and fuzzers would otherwise land in the medians.
 /// Returns the sample and whether it was quiet.
-fn run_quietly(
+pub(crate) fn run_quietly(
     bin: &Path,
     stdin: &Path,
     out: &Path,
     retries: usize,
+    expect: i32,
 ) -> anyhow::Result<(Sample, bool)> {
     let mut attempt = 0;
     loop {
         let before = busy_seconds();
-        let sample = run_once(bin, stdin, out)?;
+        let sample = run_once(bin, stdin, out, expect)?;
         let (Some(before), Some(after)) = (before, busy_seconds()) else {
             return Ok((sample, true));
         };
@@ -288,8 +292,9 @@ fn run_quietly(
 }
 
 /// Runs `bin` with `stdin` as its standard input and `out` as its standard
-/// output, as mdBook runs a preprocessor for the HTML renderer.
-fn run_once(bin: &Path, stdin: &Path, out: &Path) -> anyhow::Result<Sample> {
+/// output, as mdBook runs a preprocessor for the HTML renderer; it must
+/// exit with `expect`.
+fn run_once(bin: &Path, stdin: &Path, out: &Path, expect: i32) -> anyhow::Result<Sample> {
     let err_path = out.with_extension("stderr");
     let start = Instant::now();
     let child = Command::new(bin)
@@ -300,10 +305,10 @@ fn run_once(bin: &Path, stdin: &Path, out: &Path) -> anyhow::Result<Sample> {
         .with_context(|| format!("cannot run {}", bin.display()))?;
     let (status, cpu, rss_kib) = wait_with_rusage(child.id())?;
     let wall = start.elapsed().as_secs_f64();
-    if status != 0 {
+    if status != expect {
         let stderr = std::fs::read_to_string(&err_path).unwrap_or_default();
         bail!(
-            "{} exited with status {status} on {}:\n{stderr}",
+            "{} exited with status {status} (not {expect}) on {}:\n{stderr}",
             bin.display(),
             stdin.display()
         );
@@ -340,7 +345,7 @@ fn wait_with_rusage(pid: u32) -> anyhow::Result<(i32, f64, u64)> {
     Ok((code, cpu, rss_kib))
 }
 
-fn median(mut values: Vec<f64>) -> f64 {
+pub(crate) fn median(mut values: Vec<f64>) -> f64 {
     values.sort_by(f64::total_cmp);
     let n = values.len();
     if n % 2 == 1 {
@@ -350,11 +355,11 @@ fn median(mut values: Vec<f64>) -> f64 {
     }
 }
 
-fn mib(kib: u64) -> f64 {
+pub(crate) fn mib(kib: u64) -> f64 {
     kib as f64 / 1024.0
 }
 
-fn mb(bytes: u64) -> f64 {
+pub(crate) fn mb(bytes: u64) -> f64 {
     bytes as f64 / 1e6
 }
 

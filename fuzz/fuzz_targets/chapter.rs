@@ -1,8 +1,11 @@
 //! The chapter pipeline on arbitrary text: no panic, every byte outside the
 //! rewritten spans kept, and a second run that changes nothing (the
 //! invariants of `tests/common/invariants.rs`, shared with the property
-//! tests). The first byte of the input picks the mode, the renderer and
-//! whether the chapter has a citation list; the rest is the chapter.
+//! tests). The first byte of the input picks the mode (`remove` included,
+//! where only no-panic and idempotence are checked), the renderer and
+//! whether the chapter has a citation list; the second the claim unit and
+//! confidence labels; the rest is the chapter. The store's items carry
+//! passages in non-ASCII typography, so every rule that reads one runs.
 
 #![no_main]
 
@@ -15,26 +18,39 @@ use mdbook_evidence::preprocess::Setup;
 use mdbook_evidence::render::Target;
 use std::sync::OnceLock;
 
-/// One setup per mode and renderer, built once.
+const MODES: [&str; 4] = ["fail", "downgrade", "warn", "remove"];
+const UNITS: [&str; 3] = ["blocks", "bullets", "sentences"];
+
+/// One setup per mode, renderer, claim unit and labels setting, built once;
+/// index `((mode * 2 + target) * 3 + unit) * 2 + labels`.
 fn setups() -> &'static [Setup] {
     static SETUPS: OnceLock<Vec<Setup>> = OnceLock::new();
     SETUPS.get_or_init(|| {
-        ["fail", "downgrade", "warn"]
-            .into_iter()
-            .flat_map(|mode| [Target::Html, Target::Markdown].map(|t| invariants::setup(mode, t)))
-            .collect()
+        let mut out = Vec::new();
+        for mode in MODES {
+            for target in [Target::Html, Target::Markdown] {
+                for unit in UNITS {
+                    for labels in [false, true] {
+                        out.push(invariants::setup_with(mode, target, unit, labels));
+                    }
+                }
+            }
+        }
+        out
     })
 }
 
 fuzz_target!(|data: &[u8]| {
-    let Some((&selector, rest)) = data.split_first() else {
+    let [first, second, rest @ ..] = data else {
         return;
     };
     let Ok(text) = std::str::from_utf8(rest) else {
         return;
     };
-    let setups = setups();
-    let setup = &setups[usize::from(selector) % setups.len()];
-    let path = invariants::PATHS[usize::from(selector / 8) % invariants::PATHS.len()];
+    let (first, second) = (usize::from(*first), usize::from(*second));
+    let mode_target = first % (MODES.len() * 2);
+    let path = invariants::PATHS[(first / 8) % invariants::PATHS.len()];
+    let unit_labels = second % (UNITS.len() * 2);
+    let setup = &setups()[mode_target * UNITS.len() * 2 + unit_labels];
     invariants::check_any_chapter(setup, path, text);
 });

@@ -1,6 +1,7 @@
 //! The store loader on arbitrary bytes: no panic, and a store that loads
-//! renders: a chapter citing (up to 8 of) its evidence ids goes through the
-//! pipeline, for both renderers, and nothing from the store becomes markup
+//! renders: a chapter citing (up to 8 of) its evidence ids, in claims with
+//! numbers written in non-ASCII typography, goes through the pipeline, for
+//! both renderers (by paragraph, and by sentence with confidence labels), and nothing from the store becomes markup
 //! in the HTML that pulldown-cmark makes of the output (no `<script`, no
 //! `javascript:` link, no `{{#` directive, no extra table cell).
 
@@ -36,13 +37,22 @@ fuzz_target!(|data: &[u8]| {
     let mut chapter = String::from("# Report\n\n");
     for id in &ids {
         chapter.push_str(&format!("- A claim cites it [EVID:{id}].\n"));
+        // Numbers in the typography of real prose, so that the rules that
+        // read an item's passages (number-not-in-evidence, span-mismatch,
+        // paywall-quote) compare them with the store's text.
+        chapter.push_str(&format!(
+            "- Rates rose 4.4\u{a0}percent, 3\u{3000}% and \u{ff14}\u{ff05} in 2025 to 12\u{2009}% 日本 😀 e\u{301} \u{200f}7 [EVID:{id}]. A second sentence says 1,500 [EVID:{id}].\n"
+        ));
     }
     chapter.push_str(&format!(
         "\n| a | b |\n|---|---|\n| cell | [EVID:{}] |\n",
         ids.first().unwrap_or(&"x")
     ));
-    for target in [Target::Html, Target::Markdown] {
-        let mut setup = invariants::setup("warn", target);
+    for (target, unit, labels) in [
+        (Target::Html, "blocks", false),
+        (Target::Markdown, "sentences", true),
+    ] {
+        let mut setup = invariants::setup_with("warn", target, unit, labels);
         setup.store = store::load_bytes(Path::new("fuzz.json"), data).expect("it loaded");
         for path in ["c.md", "numbered.md"] {
             let (out, _) = invariants::process(&setup, &[(path, &chapter)]);

@@ -72,18 +72,21 @@ pub(super) fn find_bracketed(text: &str, numbered: bool) -> Vec<(Range<usize>, M
 
 /// Maps a span of a run's joined text back to the chapter, if the text there
 /// is verbatim source (no escapes, entities or smart punctuation) and the
-/// events it touches are contiguous in the source.
+/// events it touches are contiguous in the source. `verbatim[i]` says
+/// whether event `i`'s text is its source, found once per run: comparing
+/// here, for every marker, was quadratic when one event holds them all.
 pub(super) fn source_span(
     src: &str,
     run: &[(Range<usize>, CowStr<'_>)],
     starts: &[usize],
+    verbatim: &[bool],
     span: &Range<usize>,
 ) -> Option<Range<usize>> {
     let first = starts.partition_point(|&s| s <= span.start) - 1;
     let last = starts.partition_point(|&s| s < span.end) - 1;
     for i in first..=last {
-        let (range, text) = &run[i];
-        if src.get(range.clone())? != text.as_ref() {
+        let range = &run[i].0;
+        if !verbatim[i] {
             return None;
         }
         if i > first && run[i - 1].0.end != range.start {

@@ -134,6 +134,8 @@ pub struct SourceSegment {
     pub text_at: usize,
     /// Offset of the piece in the chapter.
     pub source_at: usize,
+    /// Where the piece's source ends in the chapter.
+    pub source_end: usize,
     /// Whether the piece is the chapter's bytes verbatim (no escapes,
     /// entities or smart punctuation), so offsets inside it map one to one.
     pub verbatim: bool,
@@ -164,9 +166,12 @@ pub struct Block {
 
 impl Block {
     /// Maps an offset of [`Block::text`] to the chapter: exact inside
-    /// verbatim pieces, else the start of the piece; the end of the text
-    /// (trailing spaces aside) maps to the end of the block's span, after
-    /// any closing markup (`>`, `](url)`, `**`).
+    /// verbatim pieces; at the start of another piece (a code span, an
+    /// escape, an entity) its source's start, and inside it its source's
+    /// end, so that text starting there never maps before text that
+    /// precedes it; the end of the text (trailing spaces aside) maps to the
+    /// end of the block's span, after any closing markup (`>`, `](url)`,
+    /// `**`).
     pub fn source_offset(&self, text_at: usize) -> usize {
         if text_at > 0 && text_at >= self.text.trim_end().len() {
             return self.span.end;
@@ -174,7 +179,8 @@ impl Block {
         let i = self.segments.partition_point(|s| s.text_at <= text_at);
         match i.checked_sub(1).map(|i| self.segments[i]) {
             Some(seg) if seg.verbatim => seg.source_at + (text_at - seg.text_at),
-            Some(seg) => seg.source_at,
+            Some(seg) if text_at == seg.text_at => seg.source_at,
+            Some(seg) => seg.source_end,
             None => self.span.start,
         }
     }

@@ -408,6 +408,13 @@ impl<'a, 'o> Scanner<'a, 'o> {
 
     /// Adds text that is part of the current block (or heading) but holds no marker.
     fn add_text(&mut self, text: &str, range: Range<usize>) {
+        let verbatim = self.src.get(range.clone()) == Some(text);
+        self.add_text_as(text, range, verbatim);
+    }
+
+    /// [`Scanner::add_text`] for text already known to be (or not to be)
+    /// its source `range` verbatim.
+    fn add_text_as(&mut self, text: &str, range: Range<usize>, verbatim: bool) {
         if let Some((_, _, heading)) = &mut self.heading {
             heading.push_str(text);
             return;
@@ -418,7 +425,6 @@ impl<'a, 'o> Scanner<'a, 'o> {
         }
         let plain = self.emphasis == 0 && self.link == 0;
         if let Some(block) = self.open_blocks.last_mut() {
-            let verbatim = self.src.get(range.clone()) == Some(text);
             let inline_start = if text.is_empty() {
                 None
             } else {
@@ -438,16 +444,22 @@ impl<'a, 'o> Scanner<'a, 'o> {
                 // The text's first character maps to where the inline
                 // element opened; the rest as usual.
                 Some(at) => {
+                    let first = text.chars().next().map_or(0, char::len_utf8);
                     block.segments.push(SourceSegment {
                         text_at,
                         source_at: at,
+                        source_end: if verbatim {
+                            range.start + first
+                        } else {
+                            range.end
+                        },
                         verbatim: false,
                     });
-                    let first = text.chars().next().map_or(0, char::len_utf8);
                     if verbatim && first < text.len() {
                         block.segments.push(SourceSegment {
                             text_at: text_at + first,
                             source_at: range.start + first,
+                            source_end: range.end,
                             verbatim: true,
                         });
                     }
@@ -455,6 +467,7 @@ impl<'a, 'o> Scanner<'a, 'o> {
                 None if !text.is_empty() => block.segments.push(SourceSegment {
                     text_at,
                     source_at: range.start,
+                    source_end: range.end,
                     verbatim,
                 }),
                 None => {}
@@ -486,12 +499,16 @@ impl<'a, 'o> Scanner<'a, 'o> {
             self.run.clear();
             return;
         }
-        // The run's text, and where each event's text starts in it.
+        // The run's text, where each event's text starts in it, and whether
+        // each event's text is its source verbatim (compared once: an event
+        // may hold a whole lone-CR chapter and every marker in it).
         let mut joined = String::new();
         let mut starts = Vec::with_capacity(run.len());
-        for (_, text) in &run {
+        let mut verbatim = Vec::with_capacity(run.len());
+        for (range, text) in &run {
             starts.push(joined.len());
             joined.push_str(text);
+            verbatim.push(self.src.get(range.clone()) == Some(text.as_ref()));
         }
         // Link text and image alt text are never markers.
         let find_markers = self.link == 0;
@@ -505,7 +522,8 @@ impl<'a, 'o> Scanner<'a, 'o> {
                 {
                     continue;
                 }
-                if let Some(src_span) = source_span(self.src, &run, &starts, &text_span) {
+                if let Some(src_span) = source_span(self.src, &run, &starts, &verbatim, &text_span)
+                {
                     found.push((text_span, src_span, kind));
                 }
             }
@@ -526,7 +544,7 @@ impl<'a, 'o> Scanner<'a, 'o> {
             if cut.start < cursor {
                 continue;
             }
-            self.add_piece(&run, &starts, &joined, cursor..cut.start);
+            self.add_piece(&run, &starts, &verbatim, &joined, cursor..cut.start);
             cursor = cut.end;
             if let Some((src_span, kind)) = marker {
                 self.push_marker(src_span, kind);
@@ -535,6 +553,7 @@ impl<'a, 'o> Scanner<'a, 'o> {
         self.add_piece(
             &run,
             &starts,
+            &verbatim,
             &joined,
             cursor.min(joined.len())..joined.len(),
         );
@@ -546,6 +565,7 @@ impl<'a, 'o> Scanner<'a, 'o> {
         &mut self,
         run: &[(Range<usize>, CowStr<'a>)],
         starts: &[usize],
+        verbatim: &[bool],
         joined: &str,
         piece: Range<usize>,
     ) {
@@ -565,12 +585,12 @@ impl<'a, 'o> Scanner<'a, 'o> {
             if sub.is_empty() {
                 continue;
             }
-            let source = if self.src.get(range.clone()) == Some(text.as_ref()) {
+            let source = if verbatim[k] {
                 range.start + (sub.start - event_start)..range.start + (sub.end - event_start)
             } else {
                 range.clone()
             };
-            self.add_text(&joined[sub], source);
+            self.add_text_as(&joined[sub], source, verbatim[k]);
         }
     }
 

@@ -189,10 +189,24 @@ impl<'s> RenderPlan<'s> {
         for &m in &judgement.removed_markers {
             removed[m.0] = true;
             let mut range = scan.markers[m.0].span.clone();
-            if takes_space_before(text, &range) {
-                range.start -= 1;
+            if joins_brackets(text, &range) {
+                // Inside brackets the author left open around it, taking it
+                // out would pair them into a new marker or link: it stays
+                // as text.
+                continue;
             }
-            self.removals.push(Replacement { range, text: "" });
+            let separator = if takes_space_before(text, &range) {
+                range.start -= 1;
+                ""
+            } else if joins_words(text, &range) {
+                " "
+            } else {
+                ""
+            };
+            self.removals.push(Replacement {
+                range,
+                text: separator,
+            });
         }
         removed
     }
@@ -336,10 +350,11 @@ fn claim_removal(
     }
     // A block that holds other blocks (a list item with a nested list)
     // keeps them: only its own text is replaced.
-    let holds_others = scan.blocks.iter().any(|other| {
-        !std::ptr::eq(other, block)
-            && other.outer.start >= block.outer.start
-            && other.outer.end <= block.outer.end
+    // Blocks are in the order they close, so a block holds others exactly
+    // when the one closed just before it lies inside it.
+    let holds_others = claim.block.checked_sub(1).is_some_and(|before| {
+        let other = &scan.blocks[before];
+        other.outer.start >= block.outer.start && other.outer.end <= block.outer.end
     });
     if holds_others {
         return replace;
@@ -363,11 +378,62 @@ fn takes_space_before(text: &str, range: &Range<usize>) -> bool {
         .chars()
         .next()
         .is_some_and(|c| c.is_alphanumeric() || matches!(c, '[' | '<' | '!' | '\\'));
-    let line_start = text[..range.start].rfind(['\n', '\r']).map_or(0, |i| i + 1);
-    let only_markup = text[line_start..range.start - 1].chars().all(|c| {
-        c.is_ascii_digit() || matches!(c, '#' | '>' | '-' | '*' | '+' | '.' | ')' | ' ' | '\t')
-    });
+    // Back from the space over block markup only: a line start reached
+    // that way means the space ends the markup (looking no further than
+    // the markup keeps a line of many markers linear).
+    let before = &text[..range.start - 1];
+    let markup = before
+        .bytes()
+        .rev()
+        .take_while(|b| b.is_ascii_digit() || b"#>-*+.) \t".contains(b))
+        .count();
+    let only_markup = matches!(
+        before.as_bytes()[..before.len() - markup].last(),
+        None | Some(b'\n' | b'\r')
+    );
     !followed_by_text && !only_markup
+}
+
+/// Whether the marker at `range` stands between a `[` and a `]` of the
+/// same line with no bracket between them and it (`[EVID:[EVID:x]y]`,
+/// `[EVID:y [EVID:x]]`): taking it out would make them a pair.
+fn joins_brackets(text: &str, range: &Range<usize>) -> bool {
+    let opens = text[..range.start]
+        .rfind(['[', ']', '\n', '\r'])
+        .is_some_and(|at| text.as_bytes()[at] == b'[');
+    let closes = text[range.end..]
+        .find(['[', ']', '\n', '\r'])
+        .is_some_and(|at| text.as_bytes()[range.end + at] == b']');
+    opens && closes
+}
+
+/// Whether taking out the marker at `range` would join the text on both
+/// sides into one word, which may read as markup the author never wrote
+/// (`[E[EVID:x]VID:y]` → `[EVID:y]`, `{[EVID:x]{#include …}}`, `&[EVID:x]amp;`):
+/// a space then takes its place. Not after block markup at a line's start
+/// (`#[EVID:x]Title` would become a heading) nor before closing punctuation.
+fn joins_words(text: &str, range: &Range<usize>) -> bool {
+    let before = text[..range.start].chars().next_back();
+    let after = text[range.end..].chars().next();
+    let (Some(before), Some(after)) = (before, after) else {
+        return false;
+    };
+    if before.is_whitespace()
+        || after.is_whitespace()
+        || matches!(after, '.' | ',' | ';' | ':' | '!' | '?' | ')')
+    {
+        return false;
+    }
+    let head = &text[..range.start];
+    let markup = head
+        .bytes()
+        .rev()
+        .take_while(|b| b.is_ascii_digit() || b"#>-*+.)".contains(b))
+        .count();
+    !matches!(
+        head.as_bytes()[..head.len() - markup].last(),
+        None | Some(b'\n' | b'\r')
+    )
 }
 
 #[cfg(test)]

@@ -90,8 +90,7 @@ pub(super) fn check_html(text: &str) -> Result<(), (usize, String)> {
     let mut i = 0;
     while i < text.len() {
         if text[i..].starts_with("{{") {
-            let end = text[i..].find("}}").map_or(text.len(), |e| i + e + 2);
-            let name = text[i + 2..end.saturating_sub(2).max(i + 2)].trim();
+            let (name, end) = placeholder_at(text, i);
             if let Some(problem) = html_problem(&state, text, i, name) {
                 return Err((i, problem));
             }
@@ -105,6 +104,16 @@ pub(super) fn check_html(text: &str) -> Result<(), (usize, String)> {
         i += c.len_utf8();
     }
     Ok(())
+}
+
+/// The name of the placeholder whose `{{` is at byte `at` of `text`, and
+/// where it ends (after its `}}`, or at the end of an unclosed one).
+fn placeholder_at(text: &str, at: usize) -> (&str, usize) {
+    let inner = &text[at + 2..];
+    match inner.find("}}") {
+        Some(close) => (inner[..close].trim(), at + 2 + close + 2),
+        None => (inner.trim(), text.len()),
+    }
 }
 
 /// The state after reading `c` at byte `at` of `text`.
@@ -273,8 +282,7 @@ fn url_problem(before: &str, var: Option<Var>, name: &str) -> Option<String> {
 pub(super) fn check_markdown(text: &str) -> Result<(), (usize, String)> {
     let mut from = 0;
     while let Some(open) = text[from..].find("{{").map(|o| from + o) {
-        let end = text[open..].find("}}").map_or(text.len(), |e| open + e + 2);
-        let name = text[open + 2..end.saturating_sub(2).max(open + 2)].trim();
+        let (name, end) = placeholder_at(text, open);
         let var = Var::ALL.iter().find(|(n, _)| *n == name).map(|(_, v)| *v);
         if let Some(before) = url_start(&text[..open])
             && let Some(problem) = url_problem(before, var, name)
@@ -372,6 +380,8 @@ mod tests {
         ] {
             assert_eq!(check_markdown(ok), Ok(()), "{ok}");
         }
+        // An unclosed placeholder with a multi-byte character is read to the end.
+        assert_eq!(check_html("<p>{{ab€"), Ok(()));
         for bad in ["[{{title}}]({{url}})", "<{{title}}>", "[x]({{id}} \"t\")"] {
             let (_, message) = check_markdown(bad).unwrap_err();
             assert!(message.contains("where a link leads"), "{bad}: {message}");

@@ -8,7 +8,8 @@
 use super::FindingSubject;
 use super::claim_findings::ClaimFailure;
 use crate::markers::{Scan, Suppression};
-use crate::rules::{Finding, Rule};
+use crate::rules::{ClaimId, Finding, Rule};
+use std::collections::HashSet;
 use std::ops::Range;
 
 /// A valid suppression comment.
@@ -61,26 +62,55 @@ impl Suppressions {
     /// Takes the findings a valid comment silences out of `candidates`,
     /// and returns them with the comment's reason, in their order. A claim
     /// whose failing finding is silenced no longer fails (its entry leaves
-    /// `failures`).
+    /// `failures`). Each finding looks only at the comments whose block
+    /// can hold it, so a chapter of many suppressed claims stays linear.
     pub(super) fn apply(
         &self,
         candidates: &mut Vec<(Finding, FindingSubject)>,
         failures: &mut Vec<ClaimFailure>,
     ) -> Vec<(Finding, String)> {
+        // The comments are in document order, so their blocks are in order
+        // of start; `reach[i]` is the furthest end of blocks 0..=i.
+        let mut reach = Vec::with_capacity(self.active.len());
+        let mut furthest = 0;
+        for s in &self.active {
+            furthest = furthest.max(s.target.end);
+            reach.push(furthest);
+        }
         let mut suppressed = Vec::new();
+        let mut silenced: HashSet<(ClaimId, Rule)> = HashSet::new();
         candidates.retain(|(finding, subject)| {
-            let Some(by) = self.active.iter().find(|s| {
-                s.target.contains(&finding.span.start) && s.rules.contains(&finding.rule)
-            }) else {
+            let Some(by) = self.silencing(&reach, finding) else {
                 return true;
             };
             if let FindingSubject::Claim(c) = *subject {
-                failures.retain(|f| !(f.claim == c && f.rule == finding.rule));
+                silenced.insert((c, finding.rule));
             }
             suppressed.push((finding.clone(), by.reason.clone()));
             false
         });
+        if !silenced.is_empty() {
+            failures.retain(|f| !silenced.contains(&(f.claim, f.rule)));
+        }
         suppressed
+    }
+
+    /// The first comment (in document order) whose block holds the start
+    /// of `finding` and that names its rule.
+    fn silencing(&self, reach: &[usize], finding: &Finding) -> Option<&ActiveSuppression> {
+        let at = finding.span.start;
+        // Comments whose block starts after `at` cannot hold it; of the
+        // others, going back, stop once no earlier block reaches `at`.
+        let mut i = self.active.partition_point(|s| s.target.start <= at);
+        let mut first = None;
+        while i > 0 && reach[i - 1] > at {
+            i -= 1;
+            let s = &self.active[i];
+            if s.target.contains(&at) && s.rules.contains(&finding.rule) {
+                first = Some(s);
+            }
+        }
+        first
     }
 }
 

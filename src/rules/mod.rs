@@ -7,6 +7,7 @@
 pub(crate) mod claims;
 pub(crate) mod confidence;
 pub(crate) mod diversity;
+pub(crate) mod escaped_markers;
 pub(crate) mod ids;
 pub(crate) mod judge;
 mod number_not_in_evidence;
@@ -229,6 +230,11 @@ rules! {
     /// `quote_span.text`, `snippet_span.text`) of the items it cites.
     NumberNotInEvidence = "number-not-in-evidence", Warn,
         "check the figure against the cited passage: correct it, or cite evidence whose passage states it";
+    /// A preprocessor that runs before mdbook-evidence escaped the chapter's
+    /// markers (`\[EVID:…\]`), which the chapter's file writes as markers:
+    /// the chapter is not checked.
+    EscapedMarkers = "escaped-markers", Error,
+        "run evidence before the preprocessor that rewrites the markdown: add `before = [\"<its name>\"]` under [preprocessor.evidence] in book.toml";
 }
 
 impl fmt::Display for Rule {

@@ -116,6 +116,7 @@ pub fn setup(mode: &str, target: Target) -> Setup {
         root: PathBuf::from("/nonexistent-book"),
         src_dir: PathBuf::from("src"),
         templates: Default::default(),
+        neighbours: Vec::new(),
     }
 }
 

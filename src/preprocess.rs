@@ -45,6 +45,9 @@ pub struct Setup {
     pub src_dir: PathBuf,
     /// The citation and reference templates (the book's, else ours).
     pub templates: crate::render::template::Templates,
+    /// The book's preprocessors that mdBook runs before this one (named
+    /// when one of them escaped the markers).
+    pub neighbours: Vec<String>,
 }
 
 impl Setup {
@@ -72,6 +75,7 @@ impl Setup {
             root: ctx.root.clone(),
             src_dir: ctx.config.book.src.clone(),
             templates: crate::render::template::Templates::load(&template_dir(ctx))?,
+            neighbours: rules::escaped_markers::preprocessors_before_evidence(&ctx.config),
         })
     }
 
@@ -305,8 +309,25 @@ fn judge_chapter<'s>(
             claim_min_words: config.claim_min_words,
         },
     );
+    // Markers a preprocessor before this one escaped: one finding, and the
+    // chapter (not the text its author wrote) is not judged.
+    let escapes = neighbour_escapes(setup, path, content, &scan);
+    let checked = checked && escapes.is_none();
     let key = chapter_key(path);
     let mut judgement = rules::judge(&key, content, &scan, &setup.store, list, config, checked);
+    if let Some(escapes) = escapes {
+        let finding = rules::escaped_markers::finding(content, &escapes, &setup.neighbours);
+        let level = config.level(finding.rule);
+        if let Some(severity) = level.severity() {
+            judgement.errors += usize::from(level == rules::Level::Error);
+            judgement.findings.push(rules::Judged {
+                finding,
+                level,
+                severity,
+                removed: false,
+            });
+        }
+    }
     let summary = ChapterSummary {
         path: key,
         checked,
@@ -338,6 +359,34 @@ fn judge_chapter<'s>(
     };
     let plan = RenderPlan::new(content, scan, &judgement, list, config);
     (found, plan)
+}
+
+/// The escaped markers of a checked chapter that its file (with its
+/// `{{#include}}`s expanded again, from disk) writes as markers, when the
+/// `escaped-markers` rule is on.
+fn neighbour_escapes(
+    setup: &Setup,
+    path: &Path,
+    content: &str,
+    scan: &markers::Scan,
+) -> Option<rules::escaped_markers::NeighbourEscapes> {
+    let on = setup.config.level(rules::Rule::EscapedMarkers) != rules::Level::Off;
+    if !on || !setup.config.is_checked(path) || !rules::escaped_markers::may_hold_escapes(content) {
+        return None;
+    }
+    let file = setup.root.join(&setup.src_dir).join(path);
+    let text = std::fs::read_to_string(&file).ok()?;
+    let dir = file.parent()?;
+    let read = |p: &Path| std::fs::read_to_string(p).ok();
+    let source = crate::source_map::SourceMap::expand(&file, text, dir, &read).text;
+    let ours: Vec<std::ops::Range<usize>> = scan
+        .markers
+        .iter()
+        .filter(|m| matches!(m.kind, markers::MarkerKind::Rendered(_)))
+        .map(|m| m.span.clone())
+        .chain(scan.references.clone())
+        .collect();
+    rules::escaped_markers::neighbour_escapes(content, &source, &ours)
 }
 
 /// Loads the setup, processes the book, and prints the diagnostics and the

@@ -690,3 +690,20 @@ fn an_untraceable_chapter_gets_one_note() {
         run.stderr
     );
 }
+
+/// `{{#rustdoc_include file.rs:anchor}}` in a file with other `ANCHOR:`
+/// lines (nested and sibling ones, which mdBook drops): the diagnostics
+/// after the listing point at the chapter's own lines, with no note.
+#[test]
+fn rustdoc_include_with_foreign_anchors_maps_to_the_chapter() {
+    let code = "// ANCHOR: all\nuse std::io;\n// ANCHOR: main\nfn main() {\n    // ANCHOR: inner\n    let x = 1;\n    // ANCHOR_END: inner\n}\n// ANCHOR_END: main\n// ANCHOR: other\nfn other() {}\n// ANCHOR_END: other\n// ANCHOR_END: all\n";
+    let chapter = "# Brief\n\n```rust\n{{#rustdoc_include code.rs:main}}\n```\n\n- A claim after the listing has no evidence at all.\n\n```rust\n{{#rustdoc_include code.rs:other}}\n```\n\n- A second claim after the other listing lacks it too.\n";
+    let book = TestBook::new("", &[("brief.md", chapter), ("code.rs", code)]);
+    let (code, _, stderr) = check(&book, &[]);
+    assert_eq!(code, 1, "{stderr}");
+    assert!(stderr.contains("src/brief.md:7:3"), "{stderr}");
+    assert!(stderr.contains("src/brief.md:13:3"), "{stderr}");
+    assert!(!stderr.contains("note:"), "{stderr}");
+    let run = book.run("html");
+    assert!(run.stderr.contains("src/brief.md:13:3"), "{}", run.stderr);
+}

@@ -111,8 +111,7 @@ fn on_github_actions() -> bool {
     std::env::var_os("GITHUB_ACTIONS").is_some_and(|v| v == "true")
 }
 
-/// The diagnostics (unless `summary_only`) and the closing verdict line,
-/// on stderr.
+/// The diagnostics and the closing verdict line, on stderr.
 fn emit_human(
     outcome: &Outcome,
     context: &ReportContext<'_>,

@@ -9,6 +9,7 @@ pub(crate) mod claims;
 pub(crate) mod confidence;
 pub(crate) mod content_words;
 pub(crate) mod diversity;
+pub(crate) mod escaped_markers;
 pub(crate) mod ids;
 pub(crate) mod judge;
 mod number_not_in_evidence;
@@ -254,6 +255,11 @@ rules! {
     /// current verdict.
     MissingSupport = "missing-support", Error,
         "check the citation with your checker (`mdbook-evidence export-claims` lists what to check) and add its verdict to the support file";
+    /// A preprocessor that runs before mdbook-evidence escaped the chapter's
+    /// markers (`\[EVID:…\]`), which the chapter's file writes as markers:
+    /// the chapter is not checked.
+    EscapedMarkers = "escaped-markers", Error,
+        "run evidence before the preprocessor that rewrites the markdown: add `before = [\"<its name>\"]` under [preprocessor.evidence] in book.toml";
 }
 
 impl fmt::Display for Rule {

@@ -9,13 +9,17 @@
 //! percent` and `5-1/4 to 5-1/2 percent`; `143,000` matches `143
 //! thousand`). A year may also match the year an item was published or a
 //! year in its title. Days, times and numeric dates are not checked: a
-//! passage rarely repeats its own date.
+//! passage rarely repeats its own date; nor are numbers in inline code
+//! (`` `u32` ``, `` `0..10` ``), which is not prose. The finding points at
+//! the first missing figure where the chapter writes it, and lists each
+//! missing value once.
 
 use super::claims::is_claim;
 use super::number_parse::{Number, NumberKind, numbers_in};
 use super::{BlockId, Finding, Resolved, Rule};
-use crate::markers::Scan;
+use crate::markers::{Block, Scan};
 use std::collections::{HashMap, HashSet};
+use std::ops::Range;
 
 /// One finding per claim with numbers that none of its cited passages
 /// holds, at the first such number. `text` is the chapter the scan is of;
@@ -44,13 +48,15 @@ pub fn numbers_not_in_evidence(
         if !items.iter().any(|e| e.item.passages().next().is_some()) {
             continue;
         }
+        let code = code_spans(text, block);
         let claim_numbers: Vec<Number> = numbers_in(&block.text)
             .into_iter()
             .filter(|n| {
                 matches!(
                     n.kind,
                     NumberKind::Quantity | NumberKind::Percent | NumberKind::Year
-                )
+                ) && !code.iter().any(|c| c.contains(&n.span.start))
+                    && !is_version_after_code(&block.text, &code, n)
             })
             .collect();
         if claim_numbers.is_empty() {
@@ -75,11 +81,15 @@ pub fn numbers_not_in_evidence(
                     .map(|n| n.value as i64),
             );
         }
-        let missing: Vec<&Number> = claim_numbers
-            .iter()
-            .filter(|n| !passages().any(|p| n.matches(p)))
-            .filter(|n| !(n.kind == NumberKind::Year && years.contains(&(n.value as i64))))
-            .collect();
+        let mut missing: Vec<&Number> = Vec::new();
+        for n in &claim_numbers {
+            let found = passages().any(|p| n.matches(p))
+                || n.kind == NumberKind::Year && years.contains(&(n.value as i64));
+            // Each value once: `32` written three times is one missing figure.
+            if !found && !missing.iter().any(|m| m.kind == n.kind && m.matches(n)) {
+                missing.push(n);
+            }
+        }
         let Some(first) = missing.first() else {
             continue;
         };
@@ -95,12 +105,7 @@ pub fn numbers_not_in_evidence(
             if list.len() == 1 { "appears" } else { "appear" },
             ids.join(", ")
         );
-        let needle = &block.text[first.span.clone()];
-        let span = text
-            .get(block.span.clone())
-            .and_then(|claim| claim.find(needle))
-            .map(|at| block.span.start + at..block.span.start + at + needle.len())
-            .unwrap_or_else(|| block.span.clone());
+        let span = source_span(text, block, first.span.clone());
         findings.push(Finding {
             rule: Rule::NumberNotInEvidence,
             message,
@@ -111,6 +116,54 @@ pub fn numbers_not_in_evidence(
         });
     }
     findings
+}
+
+/// Where `span` of the block's text is in the chapter `text`: exact when
+/// the block's text there is the chapter's bytes; else the first
+/// occurrence of the same characters from where that piece of text starts
+/// (an escape or an entity before it), never before it (so `32` of `32
+/// bits` is not found in an earlier `u32`); else the whole block.
+fn source_span(text: &str, block: &Block, span: Range<usize>) -> Range<usize> {
+    let needle = &block.text[span.clone()];
+    let at = block.source_offset(span.start);
+    if text.get(at..at + needle.len()) == Some(needle) {
+        return at..at + needle.len();
+    }
+    text.get(at..block.span.end)
+        .and_then(|rest| rest.find(needle))
+        .map(|i| at + i..at + i + needle.len())
+        .unwrap_or_else(|| block.span.clone())
+}
+
+/// The ranges of the block's text that come from inline code (`` `32` ``):
+/// code is not prose, its numbers are not figures. A piece of the text is
+/// code when its bytes in the chapter start with a backtick.
+fn code_spans(text: &str, block: &Block) -> Vec<Range<usize>> {
+    let mut out = Vec::new();
+    for (i, segment) in block.segments.iter().enumerate() {
+        if segment.verbatim || !text[segment.source_at.min(text.len())..].starts_with('`') {
+            continue;
+        }
+        let end = block
+            .segments
+            .get(i + 1)
+            .map_or(block.text.len(), |next| next.text_at);
+        out.push(segment.text_at..end);
+    }
+    out
+}
+
+/// Whether `n` is a version written right after inline code that names
+/// what it is the version of (`` `rand` 0.8 ``): a dotted number with only
+/// spaces between it and the code.
+fn is_version_after_code(text: &str, code: &[Range<usize>], n: &Number) -> bool {
+    text[n.span.clone()].contains('.')
+        && code.iter().any(|c| {
+            c.end <= n.span.start
+                && text
+                    .get(c.end..n.span.start)
+                    .is_some_and(|between| !between.is_empty() && between.trim().is_empty())
+        })
 }
 
 /// `a`, `a and b`, `a, b and c`.
@@ -207,6 +260,38 @@ mod tests {
             findings[0].message,
             "`150,000`, `3.1%` and `2024` appear in none of the passages this claim cites (`jobs`, `snip`)"
         );
+    }
+
+    #[test]
+    fn the_caret_is_at_the_missing_figure_and_each_value_is_listed_once() {
+        let text =
+            "A `u32` is 32 bits and &amp; 32 bits again, 32 in all, and 7 more [EVID:jobs].\n";
+        let findings = check(text);
+        assert_eq!(findings.len(), 1, "{findings:?}");
+        let f = &findings[0];
+        assert_eq!(
+            f.message,
+            "`32` and `7` appear in none of the passages this claim cites (`jobs`)"
+        );
+        assert_eq!(f.span.start, text.find("32 bits").unwrap());
+        assert_eq!(&text[f.span.clone()], "32");
+        // After an entity, the figure is still found where it is written.
+        let text = "Caf\u{e9} &amp; co. sold 12 cups, said the \u{200f}report [EVID:jobs].\n";
+        let f = &check(text)[0];
+        assert_eq!(&text[f.span.clone()], "12");
+    }
+
+    #[test]
+    fn code_references_and_versions_are_not_checked() {
+        for claim in [
+            "Listing 2-6 and Table 3-1 show the `0..100` range [EVID:jobs].",
+            "Version 0.10.1 listens on 127.0.0.1:7878 with `let x = 5;` [EVID:jobs].",
+            "The ISO date 2026-02 and Rust 1.75 in the 2021 edition [EVID:jobs].",
+            "Pinned to `rand` 0.8 and `serde` 1.0 here [EVID:jobs].",
+        ] {
+            let findings = check(claim);
+            assert!(findings.is_empty(), "{claim}: {findings:?}");
+        }
     }
 
     #[test]

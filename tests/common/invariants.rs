@@ -136,6 +136,7 @@ pub fn setup_with(mode: &str, target: Target, claims: &str, labels: bool) -> Set
         root: PathBuf::from("/nonexistent-book"),
         src_dir: PathBuf::from("src"),
         templates: Default::default(),
+        neighbours: Vec::new(),
     }
 }
 

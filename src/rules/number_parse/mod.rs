@@ -26,15 +26,21 @@
 //! second.
 //!
 //! **Not numbers**: digits that are part of a word or an identifier (`Q4`,
-//! `H1`, `G7`, `COVID-19`, `mp3`, `10Y`), ordinals (`1st`, `2nd`, `21st`),
-//! list numbering at the start of the text (`1.`, `2)`), references to a
-//! part of a document (`Section 3`, `Chapter 2`, `Table 1`, `Figure 4`,
-//! `page 12`, `§ 4`, `No. 7`, `#3`), a bracketed number (`[3]`, a
-//! citation), digits inside a URL, and years inside a
-//! quoted title (`"GDP, Fourth Quarter 2025"`, in straight or curly double
-//! quotes). A decimal comma (`2,50`) is not understood: it reads as two
-//! numbers.
+//! `H1`, `G7`, `COVID-19`, `mp3`, `10Y`, `u32`), ordinals (`1st`, `2nd`,
+//! `21st`), list numbering at the start of the text (`1.`, `2)`),
+//! references to a part of a document, compound ones and lists included
+//! (`Section 3`, `Chapter 2`, `Table 3-1`, `Listing 2-6`, `Section 4.2`,
+//! `Chapters 17 and 18`, `page 12`, `§ 4`, `No. 7`, `#3`), version strings
+//! (`0.10.1`, `1.0.0-beta.2`, `Rust 1.75`, `the 2021 edition`), IP
+//! addresses (`127.0.0.1:7878`), code-like tokens (`0x1F`, `1_000`, `0..10`,
+//! `foo(3)`, `2^32`, `localhost:8080`), a bracketed number (`[3]`, a
+//! citation), digits inside a URL, and years inside a quoted title (`"GDP,
+//! Fourth Quarter 2025"`, in straight or curly double quotes): see
+//! `classify.rs`. A decimal comma (`2,50`) is not understood: it reads as
+//! two numbers. Numeric dates include ISO months (`2026-02`) and
+//! `2026/02/10`.
 
+mod classify;
 mod context;
 mod read;
 #[cfg(test)]

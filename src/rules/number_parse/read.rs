@@ -1,5 +1,6 @@
 //! Reading one number: its digits, then what is written after them.
 
+use super::classify;
 use super::context::{follows_reference_word, in_ranges, is_list_number, next_to_month};
 use super::units::{fraction_after, read_unit};
 use super::{Number, NumberKind};
@@ -17,6 +18,9 @@ pub(super) fn read_number(
     let before = text[..start].chars().next_back();
     if is_glued(text, start, before) || in_ranges(urls, start) {
         return (None, word_end(text, start));
+    }
+    if let Some(end) = classify::not_a_figure(text, start) {
+        return (None, end);
     }
     let int_end = digits_end(bytes, start);
     // A bracketed number, `[3]`, is a citation, not a quantity.
@@ -84,6 +88,9 @@ fn digits_end(bytes: &[u8], mut at: usize) -> usize {
 /// A numeric date (`2026-02-10`, `2/13`, `2/13/26`) or a time (`8:30`)
 /// whose first digits are `start..int_end`: each is one token.
 fn date_or_time(text: &str, start: usize, int_end: usize) -> Option<Number> {
+    if let Some(end) = classify::iso_date_end(text, start) {
+        return Some(simple(start, end, text, NumberKind::Date));
+    }
     let bytes = text.as_bytes();
     let int_len = int_end - start;
     if int_len == 4

@@ -19,7 +19,7 @@ use crate::config::{Config, Mode};
 use crate::markers::Scan;
 use crate::store::{CitationList, Store};
 use chapter_findings::chapter_findings;
-use claim_findings::claim_findings;
+use claim_findings::{claim_findings, fold_into_marker_findings};
 use evidence_findings::{item_findings, passage_findings};
 use removal::{Removals, escalation, judged};
 use resolve_markers::{CitedItems, resolve_markers};
@@ -143,6 +143,7 @@ pub fn judge<'s>(
         failures.clear();
     }
     let suppressed = suppressions.apply(&mut candidates, &mut failures);
+    fold_into_marker_findings(&mut candidates, &claims, config);
     candidates.sort_by_key(|(f, _)| (f.span.start, f.rule));
 
     let remove = config.mode == Mode::Remove && checked;

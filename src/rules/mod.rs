@@ -29,6 +29,11 @@ use serde::Serialize;
 use std::fmt;
 use std::ops::Range;
 
+/// Where the guide is published: every rule has a page at
+/// `<GUIDE_URL>rules/<id>.html` (what it checks, why, a failing and a
+/// passing example, configuration), which diagnostics and SARIF link to.
+pub const GUIDE_URL: &str = "https://mdbook-evidence.github.io/mdbook-evidence/";
+
 /// The number of distinct publishers among cited items.
 pub fn publisher_count(cited: &[&Resolved<'_>]) -> usize {
     let mut publishers: Vec<&str> = cited.iter().map(|r| r.publisher()).collect();
@@ -128,6 +133,11 @@ macro_rules! rules {
             /// One line telling the author how to fix a violation.
             pub fn help(self) -> &'static str {
                 match self { $(Rule::$variant => $help,)* }
+            }
+
+            /// The rule's page in the guide (see [`GUIDE_URL`]).
+            pub fn guide_url(self) -> String {
+                format!("{GUIDE_URL}rules/{}.html", self.id())
             }
 
             /// Looks a rule up by its id.

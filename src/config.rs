@@ -36,6 +36,7 @@ const OUR_KEYS: &[&str] = &[
     "report",
     "rules",
     "publish-store",
+    "citation-style",
 ];
 
 /// Tags that mark evidence about central-bank policy or official macro
@@ -91,6 +92,21 @@ pub enum ClaimUnit {
     Bullets,
     /// Every sentence of a paragraph or list item.
     Sentences,
+}
+
+/// How adjacent citations are shown in HTML: `[3][1][2][5]` as `[1–3, 5]`,
+/// `[1, 2, 3, 5]` or `[1][2][3][5]`. Other renderers always get the last.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Deserialize)]
+#[serde(rename_all = "lowercase")]
+pub enum CitationStyle {
+    /// Sorted, in one pair of brackets, three or more consecutive numbers
+    /// as a range: `[1–3, 5]`.
+    #[default]
+    Ranges,
+    /// Sorted, in one pair of brackets, every number shown: `[1, 2, 3, 5]`.
+    Grouped,
+    /// Sorted, each in its own brackets: `[1][2][3][5]`.
+    Separate,
 }
 
 /// Thresholds of the evidence-diversity rules (publisher dominance,
@@ -185,6 +201,8 @@ struct RawConfig {
     rules: std::collections::BTreeMap<String, Level>,
     #[serde(default)]
     publish_store: bool,
+    #[serde(default)]
+    citation_style: CitationStyle,
 }
 
 /// The validated configuration.
@@ -226,6 +244,8 @@ pub struct Config {
     pub confidence_labels: bool,
     /// Where the JSON validation report goes, relative to the book root.
     pub report: Option<PathBuf>,
+    /// How adjacent citations are shown in HTML.
+    pub citation_style: CitationStyle,
     /// Levels set under `[preprocessor.evidence.rules]`.
     levels: std::collections::HashMap<Rule, Level>,
 }
@@ -375,6 +395,7 @@ impl Config {
             diversity: raw.diversity,
             confidence_labels: raw.confidence_labels,
             report: raw.report,
+            citation_style: raw.citation_style,
             levels,
         })
     }

@@ -33,10 +33,17 @@ fn a_grounded_book_builds_with_numbered_citations_and_references() {
     book.build().expect("the book builds");
 
     let brief = book.html("brief.md");
+    // `[1][2]` is one group, each number its own link.
     assert!(
-        brief.contains(r##"href="#evidence-ev_fomc""##) && brief.contains(">[1]</a>"),
+        brief.contains(r##"href="#evidence-ev_fomc""##)
+            && brief.contains(
+                r#"<span class="evidence-cites">[<a class="evidence-cite" id="cite-ev_fomc-1""#
+            )
+            && brief.contains(">1</a>, <a ")
+            && brief.contains(">2</a>]</span>"),
         "{brief}"
     );
+    assert!(brief.contains(">[3]</a>"), "{brief}");
     assert!(brief.contains(r#"title="Federal Reserve: FOMC Statement - February 2026""#));
     assert!(brief.contains(r#"id="evidence-ev_ft""#));
     assert!(

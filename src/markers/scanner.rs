@@ -2,9 +2,12 @@
 //! markers, blocks, headings, suppression comments and the References
 //! section, each with its byte range in the chapter.
 
-use super::brackets::{directive_spans, find_bracketed, source_span};
+use super::brackets::{directive_spans, source_span};
 use super::closers::{unclosed_fence, unclosed_html};
-use super::rendered::{is_bracketed_number, is_citation_label, rendered_cite_id};
+use super::rendered::{
+    CiteGroup, PendingCite, is_citation_label, is_group_close, is_group_open, rendered_cite_id,
+};
+use super::shapes::find_written;
 use super::{
     Block, Heading, Marker, MarkerKind, Scan, ScanOptions, SourceSegment, line_end, suppression,
 };
@@ -24,16 +27,6 @@ struct OpenBlock {
     text: String,
     has_plain_words: bool,
     index_in_markers: Vec<usize>,
-}
-
-/// A pending rendered citation (from an earlier run).
-struct PendingCite {
-    start: usize,
-    id: String,
-    /// The closing tag of an inline-HTML citation; `None` for a markdown link.
-    closing: Option<&'static str>,
-    /// The text inside an inline-HTML citation, which must be `[N]`.
-    text: String,
 }
 
 /// The state of a scan between pulldown-cmark events.
@@ -60,6 +53,8 @@ pub(super) struct Scanner<'a, 'o> {
     seen_heading: bool,
     in_references: bool,
     pending_cite: Option<PendingCite>,
+    /// A group of rendered citations being read (`[1, 2]` of an earlier run).
+    group: Option<CiteGroup>,
     /// End of the current top-level block.
     top_end: usize,
 }
@@ -88,6 +83,7 @@ impl<'a, 'o> Scanner<'a, 'o> {
             seen_heading: false,
             in_references: false,
             pending_cite: None,
+            group: None,
             top_end: 0,
         }
     }
@@ -116,7 +112,10 @@ impl<'a, 'o> Scanner<'a, 'o> {
                 }
                 return;
             }
-            self.run.push((range, text));
+            if self.group.is_none() {
+                // A group's brackets and separators go with its citations.
+                self.run.push((range, text));
+            }
             return;
         }
         self.flush();
@@ -166,12 +165,7 @@ impl<'a, 'o> Scanner<'a, 'o> {
                     && is_evidence_id(id)
                     && is_citation_label(&self.src[range.clone()])
                 {
-                    self.pending_cite = Some(PendingCite {
-                        start: range.start,
-                        id: id.to_owned(),
-                        closing: None,
-                        text: String::new(),
-                    });
+                    self.pending_cite = Some(PendingCite::new(range.start, id.to_owned(), None));
                 }
                 self.link += 1;
             }
@@ -235,6 +229,10 @@ impl<'a, 'o> Scanner<'a, 'o> {
         {
             // An inline-HTML citation never spans blocks: this was not ours.
             self.cancel_cite();
+        }
+        if !inline {
+            // Nor does a group: its citations keep their own spans.
+            self.group = None;
         }
         match tag {
             // Only a block open at the top level runs on to swallow what is
@@ -344,15 +342,26 @@ impl<'a, 'o> Scanner<'a, 'o> {
             }
             return;
         }
-        if self.link == 0
-            && let Some((id, closing)) = rendered_cite_id(html)
+        if self.link > 0 {
+            return;
+        }
+        if let Some((id, closing)) = rendered_cite_id(html) {
+            self.pending_cite = Some(PendingCite::new(range.start, id, Some(closing)));
+        } else if self.group.is_none() && is_group_open(html) {
+            self.group = Some(CiteGroup::new(range.start, self.scan.markers.len()));
+        } else if is_group_close(html)
+            && let Some(group) = self.group.take()
         {
-            self.pending_cite = Some(PendingCite {
-                start: range.start,
-                id,
-                closing: Some(closing),
-                text: String::new(),
-            });
+            let (start, end) = group.close(&mut self.scan.markers, range.end);
+            if let Some(block) = self.open_blocks.last_mut()
+                && start < end
+                && self.heading.is_none()
+                && self.table == 0
+            {
+                let first = block.start.get_or_insert(start);
+                *first = (*first).min(start);
+                block.end = block.end.max(end);
+            }
         }
     }
 
@@ -361,8 +370,7 @@ impl<'a, 'o> Scanner<'a, 'o> {
         let Some(pending) = self.pending_cite.take() else {
             return;
         };
-        let label = pending.closing.is_none() || is_bracketed_number(&pending.text);
-        if label {
+        if pending.is_label(self.group.is_some()) {
             self.push_marker(pending.start..end, MarkerKind::Rendered(pending.id));
         } else {
             self.add_text(&pending.text, pending.start..end);
@@ -467,39 +475,42 @@ impl<'a, 'o> Scanner<'a, 'o> {
         // Link text and image alt text are never markers.
         let find_markers = self.link == 0;
         let directives = directive_spans(&joined);
-        let mut found: Vec<(Range<usize>, Range<usize>, MarkerKind)> = Vec::new();
+        // A cut of the joined text: what was written for one or more
+        // markers (each with its source span), or a directive.
+        type Cut = (Range<usize>, Option<Vec<(Range<usize>, MarkerKind)>>);
+        let mut cuts: Vec<Cut> = Vec::new();
         if find_markers {
-            for (text_span, kind) in find_bracketed(&joined, self.options.numbered) {
+            for written in find_written(&joined, self.options.numbered) {
+                let span = written.span;
                 if directives
                     .iter()
-                    .any(|d| d.start < text_span.end && text_span.start < d.end)
+                    .any(|d| d.start < span.end && span.start < d.end)
                 {
                     continue;
                 }
-                if let Some(src_span) = source_span(self.src, &run, &starts, &text_span) {
-                    found.push((text_span, src_span, kind));
+                if let Some(src) = source_span(self.src, &run, &starts, &span) {
+                    let markers = written
+                        .markers
+                        .into_iter()
+                        .map(|(part, kind)| (src.start + part.start..src.start + part.end, kind))
+                        .collect();
+                    cuts.push((span, Some(markers)));
                 }
             }
         }
         // Hand the text between markers (and outside directives) to the
         // block, and the markers in order, so each marker knows where it
         // stood in the block's text.
-        // A cut of the joined text: a marker (with its source span) or a directive.
-        type Cut = (Range<usize>, Option<(Range<usize>, MarkerKind)>);
-        let mut cuts: Vec<Cut> = found
-            .into_iter()
-            .map(|(t, src, kind)| (t, Some((src, kind))))
-            .collect();
         cuts.extend(directives.into_iter().map(|d| (d, None)));
         cuts.sort_by_key(|(r, _)| r.start);
         let mut cursor = 0;
-        for (cut, marker) in cuts {
+        for (cut, markers) in cuts {
             if cut.start < cursor {
                 continue;
             }
             self.add_piece(&run, &starts, &joined, cursor..cut.start);
             cursor = cut.end;
-            if let Some((src_span, kind)) = marker {
+            for (src_span, kind) in markers.into_iter().flatten() {
                 self.push_marker(src_span, kind);
             }
         }

@@ -1,15 +1,15 @@
 //! The edits that render one judged chapter: citations, removals, notes,
 //! labels, the banner and the References section.
 
+use super::citations::{Citations, Part, Renderer};
 use super::template::Templates;
-use super::{Edit, Entry, Target, escape};
+use super::{Edit, Target, escape};
 use crate::config::{Config, Removal};
-use crate::markers::{Scan, is_escaped, line_end};
+use crate::markers::{Scan, line_end};
 use crate::rules::confidence::LABELS;
 use crate::rules::{ClaimId, Judgement, Resolved};
 use crate::store::CitationList;
 use crate::syntax::{conflict_note_lines, is_conflict_note};
-use std::collections::HashMap;
 
 /// The edits that render a chapter, sorted and free of overlaps, or `None`
 /// when nothing changes.
@@ -31,11 +31,16 @@ pub fn chapter_edits(
     }
 
     // Removals (`remove` mode): their markers are neither numbered nor listed.
-    let mut skip = vec![false; scan.markers.len()];
+    let mut parts = vec![Part::Kept; scan.markers.len()];
+    for (part, resolved) in parts.iter_mut().zip(&judgement.resolved) {
+        if resolved.is_some() {
+            *part = Part::Cite;
+        }
+    }
     for &(c, phrase) in &judgement.removed_claims {
         let claim = judgement.claim(c);
         for &m in &claim.markers {
-            skip[m] = true;
+            parts[m] = Part::InRemovedClaim;
         }
         edits.push(removal_edit(
             text,
@@ -47,16 +52,7 @@ pub fn chapter_edits(
         ));
     }
     for &m in &judgement.removed_markers {
-        skip[m.0] = true;
-        let mut range = scan.markers[m.0].span.clone();
-        // Take one space before the marker with it: `claim [EVID:x].` → `claim.`
-        if range.start > 0 && text.as_bytes()[range.start - 1] == b' ' {
-            range.start -= 1;
-        }
-        edits.push(Edit {
-            range,
-            text: String::new(),
-        });
+        parts[m.0] = Part::Removed;
     }
 
     // Confidence labels, replacing an earlier run's label.
@@ -80,51 +76,19 @@ pub fn chapter_edits(
         });
     }
 
-    // Citations, numbered by the chapter's list, then by first appearance.
-    let mut numbers: HashMap<&str, u32> = HashMap::new();
-    if let Some(list) = list {
-        for (i, id) in list.ids.iter().enumerate() {
-            numbers.entry(id.as_str()).or_insert(i as u32 + 1);
-        }
-    }
-    let mut next = list.map_or(0, |l| l.ids.len() as u32) + 1;
-    let mut entries: Vec<Entry<'_>> = Vec::new();
-    let mut entry_of: HashMap<&str, usize> = HashMap::new();
-    for ((marker, resolved), skip) in scan.markers.iter().zip(&judgement.resolved).zip(&skip) {
-        let Some(evidence) = resolved else { continue };
-        if *skip {
-            continue;
-        }
-        let number = *numbers.entry(evidence.id).or_insert_with(|| {
-            next += 1;
-            next - 1
-        });
-        let entry = *entry_of.entry(evidence.id).or_insert_with(|| {
-            entries.push(Entry {
-                number,
-                evidence: *evidence,
-                occurrences: 0,
-            });
-            entries.len() - 1
-        });
-        entries[entry].occurrences += 1;
-        let occurrence = entries[entry].occurrences;
-        let mut range = marker.span.clone();
-        let mut cite = super::citation(
-            templates,
-            target,
-            number,
-            evidence,
-            occurrence,
-            marker.in_heading,
-        );
-        if target == Target::Markdown && is_unescaped_bang_before(text, range.start) {
-            // `![…](…)` would be an image: escape the author's `!`.
-            range.start -= 1;
-            cite.insert_str(0, "\\!");
-        }
-        edits.push(Edit { range, text: cite });
-    }
+    // Citations, numbered by the chapter's list, then by first appearance,
+    // run by run.
+    let renderer = Renderer {
+        text,
+        target,
+        style: config.citation_style,
+        templates,
+    };
+    let Citations {
+        edits: citation_edits,
+        entries,
+    } = renderer.render(scan, &judgement.resolved, &parts, list);
+    edits.extend(citation_edits);
 
     // Conflicting-evidence notes, after the top-level block of the claim
     // that cites the second side (once: an earlier run's note stays).
@@ -147,7 +111,6 @@ pub fn chapter_edits(
     }
 
     if !entries.is_empty() {
-        entries.sort_by_key(|e| e.number);
         let mut section = super::references(
             templates,
             target,
@@ -236,9 +199,4 @@ fn removal_edit(
         range: block.outer.start..line_end(text, block.outer.end),
         text: String::new(),
     }
-}
-
-/// Whether the byte before `at` is a `!` that is not backslash-escaped.
-fn is_unescaped_bang_before(text: &str, at: usize) -> bool {
-    at > 0 && text.as_bytes()[at - 1] == b'!' && !is_escaped(text, at - 1)
 }

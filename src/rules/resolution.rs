@@ -65,10 +65,13 @@ pub fn resolve<'s>(
 ) -> Result<Resolved<'s>, Unresolved> {
     let id: &str = match marker {
         MarkerKind::Evidence(id) | MarkerKind::Rendered(id) => id,
-        MarkerKind::Malformed(raw) => {
+        MarkerKind::Malformed(written) => {
             return Err((
                 Rule::MalformedMarker,
-                format!("malformed evidence marker `[{raw}]`"),
+                format!(
+                    "cannot read the marker `{written}`: {}",
+                    crate::markers::malformed_fix(written)
+                ),
                 None,
             ));
         }
@@ -360,7 +363,7 @@ mod tests {
             Some(Rule::ExpiredEvidence)
         );
         assert_eq!(
-            rule_of(&s, MarkerKind::Malformed("EVID: x".into()), NOW),
+            rule_of(&s, MarkerKind::Malformed("[EVID: x y]".into()), NOW),
             Some(Rule::MalformedMarker)
         );
     }

@@ -120,11 +120,16 @@ fn a_claim_whose_markers_are_only_warned_about_or_silenced_is_still_ungrounded()
         assert_eq!(rules, [Rule::UngroundedClaim, Rule::UnknownEvidence]);
         assert_eq!(j.verdict, Verdict::Failed);
     });
-    run(&suppress("unknown-evidence", ONLY_BAD), "fail", true, |_, j| {
-        let rules: Vec<_> = j.findings.iter().map(|f| f.finding.rule).collect();
-        assert_eq!(rules, [Rule::UngroundedClaim]);
-        assert_eq!(j.suppressed.len(), 1);
-    });
+    run(
+        &suppress("unknown-evidence", ONLY_BAD),
+        "fail",
+        true,
+        |_, j| {
+            let rules: Vec<_> = j.findings.iter().map(|f| f.finding.rule).collect();
+            assert_eq!(rules, [Rule::UngroundedClaim]);
+            assert_eq!(j.suppressed.len(), 1);
+        },
+    );
     // With ungrounded-claim at warn, an error about the marker is enough.
     let lowered = serde_json::json!({"rules": {"ungrounded-claim": "warn"}});
     run_with(ONLY_BAD, lowered, true, |_, j| {

@@ -1,0 +1,95 @@
+//! Messages that fix mistakes a newcomer makes, each through the binary on
+//! a real book: what is printed names the mistake, where it is, and the
+//! change that fixes it.
+
+mod common;
+
+use assert_cmd::Command;
+use common::{TestBook, binary, run_stdin_with};
+
+/// `mdbook-evidence check .` in the book, with `env`: (status, stderr).
+fn check(book: &TestBook, env: &[(&str, &str)]) -> (i32, String) {
+    let out = Command::new(binary())
+        .args(["check", "."])
+        .current_dir(book.root())
+        .env("NO_COLOR", "1")
+        .env_remove("SOURCE_DATE_EPOCH")
+        .envs(env.iter().copied())
+        .output()
+        .expect("check runs");
+    (
+        out.status.code().unwrap_or(-1),
+        String::from_utf8(out.stderr).expect("UTF-8"),
+    )
+}
+
+/// `book.toml` of `book` with `after = ["links"]` taken out.
+fn without_after_links(book: &TestBook) {
+    let path = book.root().join("book.toml");
+    let toml = std::fs::read_to_string(&path).unwrap();
+    std::fs::write(&path, toml.replace("after = [\"links\"]\n", "")).unwrap();
+}
+
+#[test]
+fn an_include_that_links_has_not_expanded_is_an_error_that_says_what_to_add() {
+    let book = TestBook::new(
+        "as-of = \"2026-02-12\"",
+        &[
+            (
+                "brief.md",
+                "# Brief\n\nThe Fed held rates steady this week [EVID:ev_fomc].\n\n東京 {{#include _quote.md}}\n",
+            ),
+            ("_quote.md", "A quoted claim that cites nothing at all.\n"),
+        ],
+    );
+    without_after_links(&book);
+    // The build: links runs after us (mdBook orders `evidence` before
+    // `links` by name), so we see the directive.
+    book.build().expect_err("the build stops");
+    let stdin = {
+        // What mdBook sends when links runs after us: the raw chapters.
+        let md = mdbook_driver::MDBook::load(book.root()).unwrap();
+        let ctx = mdbook_preprocessor::PreprocessorContext::new(
+            book.root().to_owned(),
+            md.config.clone(),
+            "html".to_owned(),
+        );
+        serde_json::to_string(&(ctx, md.book.clone())).unwrap()
+    };
+    let run = run_stdin_with(book.root(), &stdin, &[]);
+    assert_eq!(run.code, 2, "{}", run.stderr);
+    assert!(run.stdout.is_empty());
+    assert_eq!(run.stderr.lines().count(), 1, "{}", run.stderr);
+    assert!(
+        run.stderr.contains(
+            "src/brief.md:5:4: `{{#include _quote.md}}` is not expanded: mdBook's `links` preprocessor runs after mdbook-evidence"
+        ),
+        "{}",
+        run.stderr
+    );
+    assert!(
+        run.stderr
+            .contains("add `after = [\"links\"]` to [preprocessor.evidence] in book.toml"),
+        "{}",
+        run.stderr
+    );
+    // `check` agrees with the build.
+    let (code, stderr) = check(&book, &[]);
+    assert_eq!(code, 2, "{stderr}");
+    assert!(
+        stderr.contains("src/brief.md:5:4: `{{#include _quote.md}}` is not expanded"),
+        "{stderr}"
+    );
+
+    // With links first, the included claim is judged.
+    let book = TestBook::new(
+        "as-of = \"2026-02-12\"",
+        &[
+            ("brief.md", "# Brief\n\n{{#include _quote.md}}\n"),
+            ("_quote.md", "A quoted claim that cites nothing at all.\n"),
+        ],
+    );
+    let (code, stderr) = check(&book, &[]);
+    assert_eq!(code, 1, "{stderr}");
+    assert!(stderr.contains("error[ungrounded-claim]"), "{stderr}");
+}

@@ -4,6 +4,8 @@
 //! overrides to the config it hands us, so every key here can be overridden
 //! from the environment without any code of ours.
 
+mod environment;
+
 use crate::rules::{Level, Rule};
 use globset::{Glob, GlobSet, GlobSetBuilder};
 use jiff::Timestamp;
@@ -160,6 +162,20 @@ pub enum ConfigError {
         /// What was expected.
         message: String,
     },
+    /// A bad key or value that an environment variable set (mdBook applies
+    /// `MDBOOK_PREPROCESSOR__EVIDENCE__*` over book.toml): the error names
+    /// the variable, not book.toml.
+    #[error(
+        "environment variable {variable} (which overrides `preprocessor.evidence.{key}` of book.toml): {message}"
+    )]
+    FromEnvironment {
+        /// The variable, e.g. `MDBOOK_PREPROCESSOR__EVIDENCE__MODE`.
+        variable: String,
+        /// The dotted key path below `preprocessor.evidence`.
+        key: String,
+        /// What is wrong, as for book.toml.
+        message: String,
+    },
 }
 
 /// `store` is one path or a list of them.
@@ -260,18 +276,20 @@ impl Config {
                 message: format!("{err:#}"),
             })?
             .unwrap_or(serde_json::Value::Object(Default::default()));
-        let parsed = Config::from_value(table)?;
+        let variables = || std::env::vars_os().filter_map(|(name, _)| name.into_string().ok());
+        let parsed = Config::from_value(table).map_err(|err| err.attributed(variables()))?;
         if !parsed.publish_store {
             let src = normalize(&config.book.src);
             if let Some(path) = parsed.store.iter().find(|p| normalize(p).starts_with(&src)) {
-                return Err(ConfigError::Invalid {
+                let err = ConfigError::Invalid {
                     key: "store".into(),
                     message: format!(
                         "{} is inside the book's source directory `{}`, so mdBook would publish it with the site; move it (e.g. to \"evidence/\"), or set `publish-store = true` if publishing the evidence is intended",
                         path.display(),
                         config.book.src.display()
                     ),
-                });
+                };
+                return Err(err.attributed(variables()));
             }
         }
         Ok(parsed)

@@ -93,3 +93,28 @@ fn an_include_that_links_has_not_expanded_is_an_error_that_says_what_to_add() {
     assert_eq!(code, 1, "{stderr}");
     assert!(stderr.contains("error[ungrounded-claim]"), "{stderr}");
 }
+
+#[test]
+fn a_bad_value_from_the_environment_is_blamed_on_its_variable() {
+    let book = TestBook::new("as-of = \"2026-02-12\"", &[("brief.md", "# Brief\n")]);
+    let (code, stderr) = check(&book, &[("MDBOOK_PREPROCESSOR__EVIDENCE__MODE", "loud")]);
+    assert_eq!(code, 2, "{stderr}");
+    assert!(
+        stderr.contains(
+            "environment variable MDBOOK_PREPROCESSOR__EVIDENCE__MODE (which overrides `preprocessor.evidence.mode` of book.toml): unknown variant `loud`"
+        ),
+        "{stderr}"
+    );
+    assert!(!stderr.contains("book.toml: `preprocessor"), "{stderr}");
+    // The same mistake in book.toml is blamed on book.toml.
+    let book = TestBook::new(
+        "as-of = \"2026-02-12\"\nmode = \"loud\"",
+        &[("brief.md", "# Brief\n")],
+    );
+    let (code, stderr) = check(&book, &[]);
+    assert_eq!(code, 2, "{stderr}");
+    assert!(
+        stderr.contains("book.toml: `preprocessor.evidence.mode`"),
+        "{stderr}"
+    );
+}

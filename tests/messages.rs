@@ -118,3 +118,25 @@ fn a_bad_value_from_the_environment_is_blamed_on_its_variable() {
         "{stderr}"
     );
 }
+
+#[test]
+fn a_trailing_comma_in_the_store_is_named_at_the_comma() {
+    let store = common::STORE.replace(
+        "\"fetched_at\": \"2026-02-11T02:15:00Z\"}",
+        "\"fetched_at\": \"2026-02-11T02:15:00Z\",}",
+    );
+    let book = TestBook::with_store("", &store, &[("brief.md", "# Brief\n")]);
+    let (code, stderr) = check(&book, &[]);
+    assert_eq!(code, 2, "{stderr}");
+    assert!(
+        stderr.contains("evidence/store.json:13:42: malformed JSON in evidence store: trailing comma after the last field of an object: JSON allows none before `}`; remove this `,`"),
+        "{stderr}"
+    );
+    let store = common::STORE.replace("\"ev_zh\"]\n  }", "\"ev_zh\"],\n  }");
+    let book = TestBook::with_store("", &store, &[("brief.md", "# Brief\n")]);
+    let (_, stderr) = check(&book, &[]);
+    assert!(
+        stderr.contains("trailing comma after the last field of an object"),
+        "{stderr}"
+    );
+}

@@ -1,23 +1,70 @@
 //! "Did you mean …?": the one place that picks the known name closest to a
-//! mistyped one, for config keys, rule ids and whatever else a user names.
+//! mistyped one, for config keys, rule ids, evidence ids, chapter paths
+//! and whatever else a user names.
+
+/// The most edits a suggestion may be away from what was written: enough
+/// for a typo or a swapped pair of letters, not enough to suggest an
+/// unrelated name.
+const MAX_EDITS: usize = 2;
 
 /// The candidate closest to `word` (Levenshtein distance over characters,
 /// ties to the smaller candidate), if it is within 2 edits; none otherwise,
-/// so an unrelated word gets no suggestion.
+/// so an unrelated word gets no suggestion. Candidates are compared with a
+/// bounded distance, so a store of 200,000 ids is searched in milliseconds.
 pub(crate) fn closest<'a>(
     word: &str,
     candidates: impl Iterator<Item = &'a str>,
 ) -> Option<&'a str> {
+    let word: Vec<char> = word.chars().collect();
+    let mut known: Vec<char> = Vec::new();
     candidates
-        .map(|known| (strsim::levenshtein(word, known), known))
-        .filter(|(distance, _)| *distance <= 2)
+        .filter_map(|candidate| {
+            known.clear();
+            known.extend(candidate.chars());
+            within(&word, &known, MAX_EDITS).map(|distance| (distance, candidate))
+        })
         .min()
         .map(|(_, known)| known)
 }
 
+/// The Levenshtein distance of `a` and `b` if it is at most `max`: the
+/// dynamic programme restricted to the band of `max` cells either side of
+/// the diagonal, abandoned as soon as a row has nothing within `max`.
+fn within(a: &[char], b: &[char], max: usize) -> Option<usize> {
+    if a.len().abs_diff(b.len()) > max {
+        return None;
+    }
+    let far = max + 1;
+    // Row i holds the distances of a[..i] to b[..j] for j in the band.
+    let mut previous: Vec<usize> = (0..=b.len()).map(|j| j.min(far)).collect();
+    let mut current = vec![far; b.len() + 1];
+    for i in 1..=a.len() {
+        let from = i.saturating_sub(max).max(1);
+        let to = (i + max).min(b.len());
+        current.fill(far);
+        current[0] = i.min(far);
+        let mut best = current[0];
+        for j in from..=to {
+            let substitution = previous[j - 1] + usize::from(a[i - 1] != b[j - 1]);
+            let value = substitution
+                .min(previous[j] + 1)
+                .min(current[j - 1] + 1)
+                .min(far);
+            current[j] = value;
+            best = best.min(value);
+        }
+        if best > max {
+            return None;
+        }
+        std::mem::swap(&mut previous, &mut current);
+    }
+    let distance = previous[b.len()];
+    (distance <= max).then_some(distance)
+}
+
 #[cfg(test)]
 mod tests {
-    use super::closest;
+    use super::{closest, within};
 
     #[test]
     fn suggests_only_near_names() {
@@ -26,5 +73,46 @@ mod tests {
         assert_eq!(closest("mdoe", known.into_iter()), Some("mode"));
         assert_eq!(closest("séance", known.into_iter()), None);
         assert_eq!(closest("報告", known.into_iter()), None);
+    }
+
+    #[test]
+    fn the_bounded_distance_is_levenshtein_within_the_bound() {
+        let words = [
+            "",
+            "a",
+            "ab",
+            "ba",
+            "abc",
+            "ev_fomc_0210",
+            "ev_fomc_0201",
+            "ev_fomc",
+            "東京",
+            "東京都",
+            "e\u{301}",
+            "é",
+            "ev_fomc_02100",
+            "xv_fomc_0210",
+        ];
+        for a in words {
+            for b in words {
+                let (ca, cb): (Vec<char>, Vec<char>) = (a.chars().collect(), b.chars().collect());
+                let exact = strsim::levenshtein(a, b);
+                for max in 0..4 {
+                    let expected = (exact <= max).then_some(exact);
+                    assert_eq!(within(&ca, &cb, max), expected, "{a:?} {b:?} {max}");
+                }
+            }
+        }
+    }
+
+    #[test]
+    fn an_id_is_matched_among_many() {
+        let ids: Vec<String> = (0..20_000).map(|n| format!("ev_item_{n:05}")).collect();
+        let pick = closest("ev_item_1234", ids.iter().map(String::as_str));
+        assert_eq!(pick, Some("ev_item_01234"));
+        assert_eq!(
+            closest("ev_fomc_0210", ids.iter().map(String::as_str)),
+            None
+        );
     }
 }

@@ -140,3 +140,39 @@ fn a_trailing_comma_in_the_store_is_named_at_the_comma() {
         "{stderr}"
     );
 }
+
+#[test]
+fn a_mistyped_evidence_id_or_chapter_key_names_the_nearest() {
+    let book = TestBook::new(
+        "as-of = \"2026-02-12\"",
+        &[(
+            "brief.md",
+            "# Brief\n\nThe Fed held rates steady this week [EVID:ev_fmoc].\n\nMarkets shrugged at the decision today [EVID:ev_hallucinated].\n",
+        )],
+    );
+    let (code, stderr) = check(&book, &[]);
+    assert_eq!(code, 1, "{stderr}");
+    assert!(
+        stderr.contains("evidence `ev_fmoc` is not in the evidence store; the store has `ev_fomc` (a similar id: check that it is the evidence meant before citing it)"),
+        "{stderr}"
+    );
+    // No suggestion for an id that is near nothing.
+    assert!(
+        stderr.contains(
+            "error[unknown-evidence]: evidence `ev_hallucinated` is not in the evidence store\n"
+        ),
+        "{stderr}"
+    );
+    // The store's `chapters` key for a chapter the book calls otherwise.
+    let store = common::STORE.replace("\"brief.md\":", "\"breif.md\":");
+    let book = TestBook::with_store(
+        "as-of = \"2026-02-12\"",
+        &store,
+        &[("brief.md", "# Brief\n")],
+    );
+    let (_, stderr) = check(&book, &[]);
+    assert!(
+        stderr.contains("the store lists citations for chapter `breif.md`, which is not in the book (did you mean `brief.md`?)"),
+        "{stderr}"
+    );
+}

@@ -105,9 +105,17 @@ pub fn resolve_id<'s>(
     config: &Config,
 ) -> Result<Resolved<'s>, Unresolved> {
     let Some((id, item)) = store.item_entry(id) else {
+        // A near id is named, not taken: it may be another document.
+        let hint = crate::suggest::closest(id, store.ids())
+            .map(|near| {
+                format!(
+                    "; the store has `{near}` (a similar id: check that it is the evidence meant before citing it)"
+                )
+            })
+            .unwrap_or_default();
         return Err((
             Rule::UnknownEvidence,
-            format!("evidence `{id}` is not in the evidence store"),
+            format!("evidence `{id}` is not in the evidence store{hint}"),
             Some(id.to_owned()),
         ));
     };

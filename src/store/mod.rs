@@ -119,6 +119,11 @@ impl Store {
         self.chapters.iter().map(|(key, list)| (key.as_str(), list))
     }
 
+    /// Every evidence id, in load order.
+    pub fn ids(&self) -> impl Iterator<Item = &str> {
+        self.items.iter().map(|item| item.id.as_str())
+    }
+
     /// The number of evidence items.
     pub fn len(&self) -> usize {
         self.items.len()

@@ -447,12 +447,10 @@ impl<'a, 'o> Scanner<'a, 'o> {
             return;
         }
         let run = std::mem::take(&mut self.run);
-        // Without `[` or `{`, a run holds no marker and no directive: all of
-        // its text goes to the block (most runs: no joining, no searching).
-        if run
-            .iter()
-            .all(|(_, text)| !text.as_bytes().iter().any(|&b| b == b'[' || b == b'{'))
-        {
+        // Without `[`, `{` or `(`, a run holds no marker and no directive:
+        // all of its text goes to the block (most runs: no joining, no
+        // searching).
+        if run.iter().all(|(_, text)| !may_hold_marker(text)) {
             let run_span = run[0].0.start..run[run.len() - 1].0.end;
             match run.as_slice() {
                 [(_, text)] => self.add_text(text, run_span),
@@ -566,4 +564,10 @@ impl<'a, 'o> Scanner<'a, 'o> {
             segments: open.segments,
         });
     }
+}
+
+/// Whether a piece of a run may start a marker or a directive: it holds a
+/// `[`, a `{`, or a `(` (of `(EVID:…)`, which is reported).
+fn may_hold_marker(text: &str) -> bool {
+    text.bytes().any(|b| matches!(b, b'[' | b'{' | b'('))
 }

@@ -80,6 +80,12 @@ fn malformed_evid_markers_are_reported_as_such() {
             MarkerKind::Malformed("(EVID:ev_2)".into())
         ]
     );
+    // Alone in a paragraph, without any bracket around.
+    let alone = super::scan("Rates held steady today (evid:ev_2).\n", &opts(false));
+    assert_eq!(
+        alone.markers[0].kind,
+        MarkerKind::Malformed("(evid:ev_2)".into())
+    );
 }
 
 #[test]

@@ -200,3 +200,44 @@ fn every_example_in_the_guide_reports_what_its_page_says() {
     }
     assert!(checked > 40, "only {checked} examples found");
 }
+
+/// The fenced blocks of `text` whose info string is `lang`, in order.
+fn fenced<'t>(text: &'t str, lang: &str) -> Vec<String> {
+    let mut out = Vec::new();
+    let mut lines = text.lines();
+    while let Some(line) = lines.next() {
+        if line == format!("```{lang}") {
+            let body: Vec<&'t str> = lines.by_ref().take_while(|l| *l != "```").collect();
+            out.push(body.join("\n") + "\n");
+        }
+    }
+    out
+}
+
+#[test]
+fn the_readme_example_is_the_one_the_guide_builds_and_checks() {
+    let root = Path::new(env!("CARGO_MANIFEST_DIR"));
+    let readme = std::fs::read_to_string(root.join("README.md")).expect("README");
+    let started =
+        std::fs::read_to_string(guide_dir().join("src/getting-started.md")).expect("page");
+    let json = |text: &str| -> serde_json::Value {
+        serde_json::from_str(&fenced(text, "json")[0]).expect("a JSON store")
+    };
+    assert_eq!(json(&readme), json(&started), "the README's store");
+    assert_eq!(
+        fenced(&readme, "markdown")[0],
+        fenced(&started, "markdown")[0],
+        "the README's chapter"
+    );
+    // And the diagnostic it shows is the one the guide checks.
+    let shown = |text: &str| {
+        fenced(text, "text")
+            .into_iter()
+            .find(|b| b.starts_with("error["))
+    };
+    assert_eq!(shown(&readme), shown(&started));
+    assert!(
+        readme.contains("cargo test --locked"),
+        "CI runs the README's test command"
+    );
+}

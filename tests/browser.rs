@@ -5,9 +5,11 @@
 //! focus rings that do not reach a neighbour), drives the card with the
 //! keyboard and by touch, and writes what it found into the page as JSON.
 //!
-//! `.ci/run` installs Chromium when it is missing, so CI runs this test.
-//! Elsewhere it is skipped, saying so, when Chromium is not installed or
-//! cannot start (`apt-get install -y chromium`, or set `CHROMIUM`).
+//! `.ci/run` installs Chromium when it is missing and sets
+//! `EVIDENCE_REQUIRE_BROWSER`, so CI runs these tests and fails without a
+//! browser. Elsewhere they are skipped, saying so, when Chromium is not
+//! installed or cannot start (`apt-get install -y chromium`, or set
+//! `CHROMIUM`).
 
 mod common;
 
@@ -26,6 +28,16 @@ fn chromium() -> Option<PathBuf> {
             .map(|dir| dir.join("chromium"))
             .find(|p| p.is_file())
     })
+}
+
+/// Skips a test that needs a browser, saying why — or fails it when CI
+/// requires the browser (`EVIDENCE_REQUIRE_BROWSER`).
+fn skip(test: &str, why: &str) {
+    assert!(
+        std::env::var_os("EVIDENCE_REQUIRE_BROWSER").is_none(),
+        "{test}: EVIDENCE_REQUIRE_BROWSER is set, but {why}"
+    );
+    eprintln!("SKIPPED {test}: {why} (apt-get install -y chromium, or set CHROMIUM)");
 }
 
 /// The DOM of `page` after its scripts ran, or why there is none.
@@ -176,18 +188,12 @@ fn probe(browser: &Path, book: &TestBook) -> Result<serde_json::Value, String> {
 #[test]
 fn the_card_shows_in_headless_chromium() {
     let Some(browser) = chromium() else {
-        eprintln!(
-            "SKIPPED the_card_shows_in_headless_chromium: no chromium on PATH (apt-get install -y chromium, or set CHROMIUM)"
-        );
-        return;
+        return skip("the_card_shows_in_headless_chromium", "no chromium on PATH");
     };
     let book = card_book();
     let dom = match dump_dom(&browser, &page(&book, "c.html", "evidence-demo=ev_ft")) {
         Ok(dom) => dom,
-        Err(why) => {
-            eprintln!("SKIPPED the_card_shows_in_headless_chromium: {why}");
-            return;
-        }
+        Err(why) => return skip("the_card_shows_in_headless_chromium", &why),
     };
     let card_at = dom
         .find("id=\"evidence-card\"")
@@ -241,8 +247,10 @@ fn citations_are_targets_a_keyboard_and_a_finger_can_hit() {
     let found = match probe(&browser, &book) {
         Ok(found) => found,
         Err(why) if why.starts_with("cannot start") => {
-            eprintln!("SKIPPED citations_are_targets_a_keyboard_and_a_finger_can_hit: {why}");
-            return;
+            return skip(
+                "citations_are_targets_a_keyboard_and_a_finger_can_hit",
+                &why,
+            );
         }
         Err(why) => panic!("{why}"),
     };

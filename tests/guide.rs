@@ -241,3 +241,68 @@ fn the_readme_example_is_the_one_the_guide_builds_and_checks() {
         "CI runs the README's test command"
     );
 }
+
+/// The guide's HTML pages under `dir`, by path relative to it.
+fn pages(dir: &Path) -> std::collections::BTreeMap<PathBuf, String> {
+    let mut out = std::collections::BTreeMap::new();
+    let mut todo = vec![dir.to_owned()];
+    while let Some(at) = todo.pop() {
+        for entry in std::fs::read_dir(&at).expect("built dir") {
+            let path = entry.expect("entry").path();
+            if path.is_dir() {
+                todo.push(path);
+            } else if path.extension().is_some_and(|e| e == "html") {
+                let text = std::fs::read_to_string(&path).expect("page");
+                out.insert(path.strip_prefix(dir).unwrap().to_owned(), text);
+            }
+        }
+    }
+    out
+}
+
+#[test]
+fn mdbook_evidence_runs_on_the_guide_and_leaves_its_examples_alone() {
+    let guide = guide_dir();
+    let build = |with_evidence: Option<&Path>| {
+        let out = tempfile::tempdir().expect("temp dir");
+        let mut book = mdbook_driver::MDBook::load(&guide).expect("the guide loads");
+        book.config.build.build_dir = out.path().to_owned();
+        if let Some(store) = with_evidence {
+            let table = serde_json::json!({
+                "command": format!("'{}'", binary().display()),
+                "after": ["links"],
+                "store": store,
+                "mode": "warn",
+                // The guide states things about the tool, not reported
+                // facts: nothing in it is a claim to check.
+                "exclude": ["**"],
+            });
+            book.config
+                .set("preprocessor.evidence", table)
+                .expect("config");
+            book = mdbook_driver::MDBook::load_with_config(&guide, book.config.clone())
+                .expect("the guide loads with the preprocessor");
+            book.config.build.build_dir = out.path().to_owned();
+        }
+        book.build().expect("the guide builds");
+        pages(out.path())
+    };
+    let store = tempfile::tempdir().expect("temp dir");
+    let store_file = store.path().join("store.json");
+    std::fs::write(
+        &store_file,
+        "{\"schema_version\": \"evidence.v1\", \"evidence\": []}",
+    )
+    .expect("store");
+    let plain = build(None);
+    let evidence = build(Some(&store_file));
+    assert_eq!(
+        plain.keys().collect::<Vec<_>>(),
+        evidence.keys().collect::<Vec<_>>()
+    );
+    for (page, html) in &plain {
+        // The markers, directives and stores shown in code are left alone.
+        assert!(evidence[page] == *html, "{} changed", page.display());
+    }
+    assert!(plain.len() > 30);
+}

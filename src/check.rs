@@ -125,6 +125,13 @@ pub(crate) fn load_book(dir: &Path) -> anyhow::Result<(PreprocessorContext, Book
     let md = MDBook::load_with_config(dir, config)
         .with_context(|| format!("cannot load the book in {}", dir.display()))?;
     let ctx = PreprocessorContext::new(md.root.clone(), md.config.clone(), "html".to_owned());
+    // The build would see the chapters unexpanded: so does the check.
+    let src = if dir == Path::new(".") {
+        md.config.book.src.clone()
+    } else {
+        dir.join(&md.config.book.src)
+    };
+    crate::order::ensure_expanded(&md.config, &md.book, &src)?;
     let book = mdbook_driver::builtin_preprocessors::LinkPreprocessor::new()
         .run(&ctx, md.book.clone())
         .context("cannot expand the book's {{#include}} directives")?;

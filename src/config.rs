@@ -4,6 +4,8 @@
 //! overrides to the config it hands us, so every key here can be overridden
 //! from the environment without any code of ours.
 
+mod environment;
+
 use crate::rules::{Level, Rule};
 use globset::{Glob, GlobSet, GlobSetBuilder};
 use jiff::Timestamp;
@@ -41,6 +43,7 @@ const OUR_KEYS: &[&str] = &[
     "support",
     "require-support",
     "deny-removals",
+    "citation-style",
 ];
 
 /// `claim-overlap` unless configured: `claim-not-in-evidence` flags a claim
@@ -108,6 +111,21 @@ pub enum ClaimUnit {
     Sentences,
 }
 
+/// How adjacent citations are shown in HTML: `[3][1][2][5]` as `[1–3, 5]`,
+/// `[1, 2, 3, 5]` or `[1][2][3][5]`. Other renderers always get the last.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Deserialize)]
+#[serde(rename_all = "lowercase")]
+pub enum CitationStyle {
+    /// Sorted, in one pair of brackets, three or more consecutive numbers
+    /// as a range: `[1–3, 5]`.
+    #[default]
+    Ranges,
+    /// Sorted, in one pair of brackets, every number shown: `[1, 2, 3, 5]`.
+    Grouped,
+    /// Sorted, each in its own brackets: `[1][2][3][5]`.
+    Separate,
+}
+
 /// Thresholds of the evidence-diversity rules (publisher dominance,
 /// low-credibility mix, monitor-only share).
 #[derive(Debug, Clone, Copy, PartialEq, Deserialize)]
@@ -159,6 +177,20 @@ pub enum ConfigError {
         /// What was expected.
         message: String,
     },
+    /// A bad key or value that an environment variable set (mdBook applies
+    /// `MDBOOK_PREPROCESSOR__EVIDENCE__*` over book.toml): the error names
+    /// the variable, not book.toml.
+    #[error(
+        "environment variable {variable} (which overrides `preprocessor.evidence.{key}` of book.toml): {message}"
+    )]
+    FromEnvironment {
+        /// The variable, e.g. `MDBOOK_PREPROCESSOR__EVIDENCE__MODE`.
+        variable: String,
+        /// The dotted key path below `preprocessor.evidence`.
+        key: String,
+        /// What is wrong, as for book.toml.
+        message: String,
+    },
 }
 
 /// `store` is one path or a list of them.
@@ -207,6 +239,8 @@ struct RawConfig {
     require_support: bool,
     #[serde(default)]
     deny_removals: bool,
+    #[serde(default)]
+    citation_style: CitationStyle,
 }
 
 /// The validated configuration.
@@ -262,6 +296,8 @@ pub struct Config {
     /// Whether `mdbook-evidence check` fails when `remove` mode took a
     /// claim out (the build still publishes; `max-removed = 0` stops it).
     pub deny_removals: bool,
+    /// How adjacent citations are shown in HTML.
+    pub citation_style: CitationStyle,
     /// Levels set under `[preprocessor.evidence.rules]`.
     levels: std::collections::HashMap<Rule, Level>,
 }
@@ -276,18 +312,20 @@ impl Config {
                 message: format!("{err:#}"),
             })?
             .unwrap_or(serde_json::Value::Object(Default::default()));
-        let parsed = Config::from_value(table)?;
+        let variables = || std::env::vars_os().filter_map(|(name, _)| name.into_string().ok());
+        let parsed = Config::from_value(table).map_err(|err| err.attributed(variables()))?;
         if !parsed.publish_store {
             let src = normalize(&config.book.src);
             if let Some(path) = parsed.store.iter().find(|p| normalize(p).starts_with(&src)) {
-                return Err(ConfigError::Invalid {
+                let err = ConfigError::Invalid {
                     key: "store".into(),
                     message: format!(
                         "{} is inside the book's source directory `{}`, so mdBook would publish it with the site; move it (e.g. to \"evidence/\"), or set `publish-store = true` if publishing the evidence is intended",
                         path.display(),
                         config.book.src.display()
                     ),
-                });
+                };
+                return Err(err.attributed(variables()));
             }
         }
         Ok(parsed)
@@ -434,6 +472,7 @@ impl Config {
                 Some(StorePaths::Many(paths)) => paths,
             },
             require_support: raw.require_support,
+            citation_style: raw.citation_style,
             levels,
         })
     }

@@ -38,7 +38,51 @@ impl JsonError {
 /// Deserializes `text` into `T`.
 pub(crate) fn from_str<T: DeserializeOwned>(text: &str) -> Result<T, JsonError> {
     let mut de = serde_json::Deserializer::from_str(text);
-    serde_path_to_error::deserialize(&mut de).map_err(JsonError::new)
+    serde_path_to_error::deserialize(&mut de).map_err(|err| {
+        let mut err = JsonError::new(err);
+        if !err.is_data
+            && let Some((line, column, message)) = trailing_comma(text, err.line, err.column)
+        {
+            (err.line, err.column, err.message) = (line, column, message);
+        }
+        err
+    })
+}
+
+/// A comma before a closing `]` or `}`, which JavaScript allows and JSON
+/// does not: serde_json reports it at the closer as "expected value" or
+/// "key must be a string", which says nothing of the comma. Given the
+/// position of a syntax error (1-based line, column in bytes), the comma's
+/// position and a message naming it, if that is the mistake.
+pub(crate) fn trailing_comma(
+    text: &str,
+    line: usize,
+    column: usize,
+) -> Option<(usize, usize, String)> {
+    let line_start = if line <= 1 {
+        0
+    } else {
+        text.match_indices('\n').nth(line - 2)?.0 + 1
+    };
+    let at = line_start + column.checked_sub(1)?;
+    let closer = text.get(at..)?.chars().next()?;
+    let what = match closer {
+        ']' => "the last element of an array",
+        '}' => "the last field of an object",
+        _ => return None,
+    };
+    let before = text.get(..at)?.trim_end();
+    if !before.ends_with(',') {
+        return None;
+    }
+    let comma = before.len() - 1;
+    let comma_line_start = text[..comma].rfind('\n').map_or(0, |nl| nl + 1);
+    let comma_line = text[..comma].matches('\n').count() + 1;
+    Some((
+        comma_line,
+        comma - comma_line_start + 1,
+        format!("trailing comma after {what}: JSON allows none before `{closer}`; remove this `,`"),
+    ))
 }
 
 /// Deserializes an already parsed `value` into `T`.
@@ -86,5 +130,30 @@ mod tests {
         assert!(!err.message.contains(" at line "), "{}", err.message);
         let err = from_str::<Vec<Item>>("[{\"title\": \"x\"},]").unwrap_err();
         assert!(!err.is_data);
+    }
+
+    #[test]
+    fn a_trailing_comma_is_named_where_it_stands() {
+        // In an array, after the last element.
+        let err = from_str::<Vec<Item>>("[{\"title\": \"東京\"},\n ]").unwrap_err();
+        assert_eq!((err.line, err.column), (1, 21));
+        assert!(
+            err.message
+                .starts_with("trailing comma after the last element of an array"),
+            "{}",
+            err.message
+        );
+        // In an object, after the last field.
+        let err = from_str::<Vec<Item>>("[{\"title\": \"x\",\n  }]").unwrap_err();
+        assert_eq!((err.line, err.column), (1, 15));
+        assert!(
+            err.message.contains("the last field of an object"),
+            "{}",
+            err.message
+        );
+        // Other syntax errors keep serde's words.
+        let err = from_str::<Vec<Item>>("[{\"title\": }]").unwrap_err();
+        assert_eq!(err.message, "expected value");
+        assert_eq!(trailing_comma("[1, ]", 1, 2), None);
     }
 }

@@ -21,6 +21,7 @@ pub mod install;
 pub(crate) mod json_input;
 pub mod limits;
 pub mod markers;
+pub mod order;
 pub mod preprocess;
 pub mod render;
 pub mod report;

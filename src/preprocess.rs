@@ -26,6 +26,9 @@ pub enum Error {
     /// A store that cannot be loaded.
     #[error(transparent)]
     Store(#[from] StoreError),
+    /// A `{{#include}}` left for mdBook's `links` to expand after us.
+    #[error(transparent)]
+    Unexpanded(#[from] crate::order::UnexpandedDirective),
 }
 
 /// Everything the build needs besides the book: validated config, loaded store.
@@ -394,6 +397,7 @@ fn neighbour_escapes(
 /// build must stop.
 pub fn run_and_report(ctx: &PreprocessorContext, book: &mut Book) -> anyhow::Result<bool> {
     let setup = Setup::load(ctx)?;
+    crate::order::ensure_expanded(&ctx.config, book, &ctx.config.book.src).map_err(Error::from)?;
     let Some(plans) = judge_and_report(&setup, book)? else {
         return Ok(true);
     };

@@ -28,6 +28,17 @@ pub(crate) const REFERENCE_ANCHOR_PREFIX: &str = "evidence-";
 /// a rerun, and by `templates/evidence.js` and `evidence.css`).
 pub(crate) const CITE_CLASS: &str = "evidence-cite";
 
+/// The class of the `<span>` that holds a group of adjacent citations in
+/// HTML output, `[1, 2]` or `[1–3]`, each number its own citation (read by
+/// the scanner on a rerun, and by `templates/evidence.css`).
+pub(crate) const CITE_GROUP_CLASS: &str = "evidence-cites";
+
+/// What separates the numbers of a group of citations: `[1, 2]`.
+pub(crate) const CITE_GROUP_SEPARATOR: &str = ", ";
+
+/// What joins the ends of a range of citations: `[1–3]` (an en dash).
+pub(crate) const CITE_RANGE_DASH: &str = "–";
+
 /// The attribute of a rendered HTML citation that names the cited id.
 pub(crate) const CITE_ID_ATTRIBUTE: &str = "data-evidence";
 
@@ -294,7 +305,7 @@ mod tests {
             kinds,
             [
                 MarkerKind::Evidence("ev_1.a:b/c-d".into()),
-                MarkerKind::Malformed(format!("{EVIDENCE_MARKER_TAG}ev 2")),
+                MarkerKind::Malformed(format!("[{EVIDENCE_MARKER_TAG}ev 2]")),
             ]
         );
         for (id, valid) in [("ev_1", true), ("", false), ("a b", false), ("a\"b", false)] {

@@ -63,6 +63,23 @@
             : "";
     }
 
+    // What each tier means, in the card's words: readers and screen
+    // readers get the explanation, not a bare number.
+    var TIERS = {
+        "1": "official source",
+        "2": "mainstream news",
+        "3": "other source",
+        "4": "Monitor-only source"
+    };
+    var TIER_SCALE = "Sources are graded from tier 1 (official: the body that decided or published it) " +
+        "to tier 4 (monitor-only: watched, not relied on alone).";
+
+    function badge(kind, text, explanation) {
+        var node = el("span", "evidence-card-badge evidence-card-badge-" + kind, text);
+        node.title = explanation;
+        return node;
+    }
+
     function fill(cite) {
         var body = ensureCard();
         body.textContent = "";
@@ -84,14 +101,13 @@
         body.appendChild(el("p", "evidence-card-title", d.title || cite.dataset.hover || ""));
 
         var badges = el("div", "evidence-card-badges");
-        if (d.tier) {
-            badges.appendChild(el("span", "evidence-card-badge evidence-card-badge-tier", "Tier " + d.tier));
+        if (TIERS[d.tier]) {
+            badges.appendChild(badge("tier evidence-card-badge-tier-" + d.tier,
+                "Tier " + d.tier + " \u00b7 " + TIERS[d.tier], TIER_SCALE));
         }
         if (d.paywall === "true") {
-            badges.appendChild(el("span", "evidence-card-badge evidence-card-badge-paywall", "Paywall"));
-        }
-        if (d.monitorOnly === "true") {
-            badges.appendChild(el("span", "evidence-card-badge evidence-card-badge-monitor", "Monitor-only"));
+            badges.appendChild(badge("paywall", "Paywall",
+                "The publisher's text is behind a paywall: only its title, date and a short snippet are shown."));
         }
         if (badges.childNodes.length) {
             body.appendChild(badges);

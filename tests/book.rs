@@ -24,7 +24,7 @@ const BAD: &str = "# Bad Brief\n\n\
 - Undated evidence is cited here [EVID:ev_nodate].\n\
 - Unregistered source is cited here [EVID:ev_stranger].\n\
 - A script link is cited here [EVID:ev_js].\n\
-- A malformed marker sits here [EVID: ev_fomc].\n\
+- A malformed marker sits here [EVID:ev fomc].\n\
 - A valid claim is cited here [EVID:ev_fomc].\n";
 
 #[test]
@@ -33,10 +33,17 @@ fn a_grounded_book_builds_with_numbered_citations_and_references() {
     book.build().expect("the book builds");
 
     let brief = book.html("brief.md");
+    // `[1][2]` is one group, each number its own link.
     assert!(
-        brief.contains(r##"href="#evidence-ev_fomc""##) && brief.contains(">[1]</a>"),
+        brief.contains(r##"href="#evidence-ev_fomc""##)
+            && brief.contains(
+                r#"<span class="evidence-cites">[<a class="evidence-cite" id="cite-ev_fomc-1""#
+            )
+            && brief.contains(">1</a>, <a ")
+            && brief.contains(">2</a>]</span>"),
         "{brief}"
     );
+    assert!(brief.contains(">[3]</a>"), "{brief}");
     assert!(brief.contains(r#"title="Federal Reserve: FOMC Statement - February 2026""#));
     assert!(brief.contains(r#"id="evidence-ev_ft""#));
     assert!(
@@ -80,7 +87,6 @@ fn fail_mode_lists_every_violation_and_writes_nothing() {
     let err = &run.stderr;
     for (rule, location) in [
         ("unknown-number", "src/brief.md:6:69"),
-        ("ungrounded-claim", "src/brief.md:6:3"),
         ("ungrounded-claim", "src/bad.md:3:3"),
         ("unknown-evidence", "src/bad.md:4:53"),
         ("deleted-evidence", "src/bad.md:5:"),
@@ -104,8 +110,11 @@ fn fail_mode_lists_every_violation_and_writes_nothing() {
     );
     assert!(err.contains("`published_at`"));
     assert!(err.contains("the build stops"));
-    // The valid claim is not reported.
+    // The valid claim is not reported, nor a claim whose marker is: one
+    // diagnostic per unresolved marker.
     assert!(!err.contains("src/bad.md:12:"), "{err}");
+    assert!(!err.contains("src/brief.md:6:3"), "{err}");
+    assert!(!err.contains("src/bad.md:4:3"), "{err}");
     // mdBook's own build fails too.
     assert!(book.build().is_err());
 }

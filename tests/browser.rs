@@ -1,7 +1,15 @@
-//! The citation card in a real browser: headless Chromium (Debian's
-//! `chromium` package) loads a built page with `?evidence-demo=<id>` and
-//! dumps the DOM after the script ran. Skipped, saying so, when Chromium is
-//! not installed or cannot start here (`apt-get install -y chromium`).
+//! The citation card and the citations in a real browser: headless
+//! Chromium (Debian's `chromium` package) loads a built page and dumps the
+//! DOM after the scripts ran. A probe script, added to the built page by
+//! the test, measures the citations and back-links (at least 24×24 CSS px,
+//! focus rings that do not reach a neighbour), drives the card with the
+//! keyboard and by touch, and writes what it found into the page as JSON.
+//!
+//! `.ci/run` installs Chromium when it is missing and sets
+//! `EVIDENCE_REQUIRE_BROWSER`, so CI runs these tests and fails without a
+//! browser. Elsewhere they are skipped, saying so, when Chromium is not
+//! installed or cannot start (`apt-get install -y chromium`, or set
+//! `CHROMIUM`).
 
 mod common;
 
@@ -22,6 +30,16 @@ fn chromium() -> Option<PathBuf> {
     })
 }
 
+/// Skips a test that needs a browser, saying why — or fails it when CI
+/// requires the browser (`EVIDENCE_REQUIRE_BROWSER`).
+fn skip(test: &str, why: &str) {
+    assert!(
+        std::env::var_os("EVIDENCE_REQUIRE_BROWSER").is_none(),
+        "{test}: EVIDENCE_REQUIRE_BROWSER is set, but {why}"
+    );
+    eprintln!("SKIPPED {test}: {why} (apt-get install -y chromium, or set CHROMIUM)");
+}
+
 /// The DOM of `page` after its scripts ran, or why there is none.
 fn dump_dom(browser: &Path, page: &str) -> Result<String, String> {
     let profile = tempfile::tempdir().map_err(|e| e.to_string())?;
@@ -36,6 +54,7 @@ fn dump_dom(browser: &Path, page: &str) -> Result<String, String> {
             "--disable-background-networking",
             "--disable-component-update",
             "--disable-sync",
+            "--window-size=1200,900",
             "--virtual-time-budget=3000",
             "--dump-dom",
         ])
@@ -62,37 +81,119 @@ fn dump_dom(browser: &Path, page: &str) -> Result<String, String> {
     std::fs::read_to_string(out.path()).map_err(|e| e.to_string())
 }
 
-#[test]
-fn the_card_shows_in_headless_chromium() {
-    let Some(browser) = chromium() else {
-        eprintln!(
-            "SKIPPED the_card_shows_in_headless_chromium: no chromium on PATH (apt-get install -y chromium, or set CHROMIUM)"
-        );
-        return;
-    };
+/// A built book with the card assets, whose chapter `c.md` cites a
+/// paywalled and a hostile (tier 4) source side by side, and the FOMC item
+/// three times.
+fn card_book() -> TestBook {
     let book = TestBook::with_store(
         "mode = \"warn\"",
         common::HOSTILE_STORE,
         &[(
             "c.md",
-            "# Card\n\nA paywalled source is cited for this claim [EVID:ev_ft].\n\nA hostile source is cited for this claim [EVID:ev_evil].\n",
+            "# Card\n\nA paywalled source is cited for this claim [EVID:ev_ft].\n\n\
+             Two sources, side by side, are cited for this claim [EVID:ev_ft][EVID:ev_evil].\n\n\
+             The committee held the range [EVID:ev_fomc], as it said [EVID:ev_fomc] and repeated [EVID:ev_fomc].\n",
         )],
     );
     mdbook_evidence::install::install(book.root(), false).expect("install");
     book.build().expect("builds");
-    let page = |query: &str| {
-        format!(
-            "file://{}?{query}",
-            book.root().join("book/c.html").display()
-        )
-    };
+    book
+}
 
-    let dom = match dump_dom(&browser, &page("evidence-demo=ev_ft")) {
-        Ok(dom) => dom,
-        Err(why) => {
-            eprintln!("SKIPPED the_card_shows_in_headless_chromium: {why}");
-            return;
+/// The page of `c.md` as a `file://` URL with `query`.
+fn page(book: &TestBook, name: &str, query: &str) -> String {
+    format!(
+        "file://{}?{query}",
+        book.root().join("book").join(name).display()
+    )
+}
+
+/// The probe: measures targets and focus rings, drives the card by
+/// keyboard and touch, and writes the results as JSON into
+/// `<pre id="probe">`.
+const PROBE: &str = r#"
+window.addEventListener("load", function () {
+    var out = {};
+    function box(el) { var r = el.getBoundingClientRect(); return {x: r.left, y: r.top, w: r.width, h: r.height}; }
+    var targets = document.querySelectorAll("a.evidence-cite, .evidence-backref");
+    out.targets = Array.prototype.map.call(targets, function (el) {
+        var b = box(el); return {text: el.textContent, w: b.w, h: b.h};
+    });
+    // The focus ring of each member of a group, against its neighbours.
+    out.rings = [];
+    var groups = document.querySelectorAll(".evidence-cites");
+    Array.prototype.forEach.call(groups, function (group) {
+        var links = group.querySelectorAll("a.evidence-cite");
+        for (var i = 0; i < links.length; i++) {
+            links[i].focus();
+            var style = getComputedStyle(links[i]);
+            var reach = parseFloat(style.outlineOffset) + parseFloat(style.outlineWidth);
+            var b = box(links[i]);
+            var ring = {left: b.x - reach, right: b.x + b.w + reach};
+            for (var j = 0; j < links.length; j++) {
+                if (j === i) { continue; }
+                var n = box(links[j]);
+                out.rings.push({focusVisible: links[i].matches(":focus-visible"), style: style.outlineStyle,
+                    reach: reach, overlaps: ring.left < n.x + n.w && n.x < ring.right});
+            }
         }
+    });
+    var card = document.getElementById("evidence-card");
+    var first = document.querySelector("a.evidence-cite[data-evidence='ev_ft']");
+    // Keyboard: focus shows the card, Escape hides it.
+    first.focus();
+    out.keyboard = {shown: !card.hidden, describedBy: first.getAttribute("aria-describedby")};
+    document.dispatchEvent(new KeyboardEvent("keydown", {key: "Escape", bubbles: true}));
+    out.keyboard.hiddenByEscape = card.hidden;
+    first.blur();
+    // Touch: the first tap shows the card, the second follows the link.
+    var evil = document.querySelector("a.evidence-cite[data-evidence='ev_evil']");
+    function tap(el) {
+        el.dispatchEvent(new PointerEvent("pointerdown", {pointerType: "touch", bubbles: true}));
+        var click = new MouseEvent("click", {bubbles: true, cancelable: true});
+        el.dispatchEvent(click);
+        return click.defaultPrevented;
+    }
+    out.touch = {firstPrevented: tap(evil), shown: !card.hidden, text: card.textContent};
+    out.touch.secondPrevented = tap(evil);
+    var badges = card.querySelectorAll(".evidence-card-badge");
+    out.badges = Array.prototype.map.call(badges, function (b) { return {text: b.textContent, title: b.title}; });
+    var pre = document.createElement("pre");
+    pre.id = "probe";
+    pre.textContent = JSON.stringify(out);
+    document.body.appendChild(pre);
+});
+"#;
+
+/// The probe's findings on the built page `c.html` (a copy of it with the
+/// probe script added).
+fn probe(browser: &Path, book: &TestBook) -> Result<serde_json::Value, String> {
+    let dir = book.root().join("book");
+    let html = std::fs::read_to_string(dir.join("c.html")).map_err(|e| e.to_string())?;
+    std::fs::write(dir.join("probe.js"), PROBE).map_err(|e| e.to_string())?;
+    let probed = html.replace("</body>", "<script src=\"probe.js\"></script></body>");
+    std::fs::write(dir.join("probed.html"), probed).map_err(|e| e.to_string())?;
+    let dom = dump_dom(browser, &page(book, "probed.html", ""))?;
+    let start = dom.find("<pre id=\"probe\">").ok_or("no probe output")? + 16;
+    let end = start + dom[start..].find("</pre>").ok_or("unterminated probe")?;
+    let json = dom[start..end]
+        .replace("&quot;", "\"")
+        .replace("&lt;", "<")
+        .replace("&gt;", ">")
+        .replace("&nbsp;", "\u{a0}")
+        .replace("&amp;", "&");
+    serde_json::from_str(&json).map_err(|e| format!("{e}: {json}"))
+}
+
+#[test]
+fn the_card_shows_in_headless_chromium() {
+    let Some(browser) = chromium() else {
+        return skip("the_card_shows_in_headless_chromium", "no chromium on PATH");
+    };
+    let book = card_book();
+    let dom = match dump_dom(&browser, &page(&book, "c.html", "evidence-demo=ev_ft")) {
+        Ok(dom) => dom,
+        Err(why) => return skip("the_card_shows_in_headless_chromium", &why),
     };
     let card_at = dom
         .find("id=\"evidence-card\"")
@@ -105,7 +206,7 @@ fn the_card_shows_in_headless_chromium() {
         "Financial Times",
         "Feb 9, 2026",
         "Is the Fed over-tightening?",
-        "Tier 2",
+        "Tier 2 · mainstream news",
         "Paywall",
         "Snippet of a paywalled source",
         "Economists debate whether the Fed went too far",
@@ -119,17 +220,85 @@ fn the_card_shows_in_headless_chromium() {
     );
 
     // Store text stays text in the card too.
-    let dom = dump_dom(&browser, &page("evidence-demo=ev_evil")).expect("second page");
+    let dom = dump_dom(&browser, &page(&book, "c.html", "evidence-demo=ev_evil")).expect("page");
     let card = &dom[dom.find("id=\"evidence-card\"").expect("card")..];
     assert!(
         card.contains("&lt;script&gt;alert(\"pub\")&lt;/script&gt; &amp; Co's"),
         "{card}"
     );
-    assert!(card.contains("Monitor-only"), "{card}");
+    assert!(card.contains("Tier 4 · Monitor-only source"), "{card}");
     assert!(
         card.contains("&lt;/a&gt;&lt;script&gt;alert('quote')"),
         "{card}"
     );
     assert!(!dom.contains("<img src=\"x\""), "{dom}");
     assert!(!dom.contains("<script>alert"), "{dom}");
+}
+
+#[test]
+fn citations_are_targets_a_keyboard_and_a_finger_can_hit() {
+    let Some(browser) = chromium() else {
+        eprintln!(
+            "SKIPPED citations_are_targets_a_keyboard_and_a_finger_can_hit: no chromium on PATH"
+        );
+        return;
+    };
+    let book = card_book();
+    let found = match probe(&browser, &book) {
+        Ok(found) => found,
+        Err(why) if why.starts_with("cannot start") => {
+            return skip(
+                "citations_are_targets_a_keyboard_and_a_finger_can_hit",
+                &why,
+            );
+        }
+        Err(why) => panic!("{why}"),
+    };
+    // Every citation and back-link is at least 24 by 24 CSS px: the single
+    // digits of the group `[1, 2]` and the lettered back-links too.
+    let targets = found["targets"].as_array().expect("targets");
+    assert!(targets.len() >= 8, "{found}");
+    for t in targets {
+        let (w, h) = (t["w"].as_f64().unwrap(), t["h"].as_f64().unwrap());
+        assert!(w >= 24.0 && h >= 24.0, "{t} is smaller than 24×24: {found}");
+    }
+    let texts: Vec<&str> = targets
+        .iter()
+        .map(|t| t["text"].as_str().unwrap())
+        .collect();
+    for text in ["1", "2", "↩\u{a0}a", "↩\u{a0}b", "↩\u{a0}c"] {
+        assert!(texts.contains(&text), "{text}: {texts:?}");
+    }
+    // A focused member of a group draws its ring inside itself.
+    let rings = found["rings"].as_array().expect("rings");
+    assert!(!rings.is_empty(), "{found}");
+    for ring in rings {
+        assert_eq!(ring["style"], "solid", "{found}");
+        assert!(
+            ring["reach"].as_f64().unwrap() <= 0.0,
+            "the ring is drawn inside: {found}"
+        );
+        assert_eq!(
+            ring["overlaps"], false,
+            "a focus ring covers a neighbour: {found}"
+        );
+    }
+    // Keyboard: focus opens the card (described by it), Escape closes it.
+    assert_eq!(found["keyboard"]["shown"], true, "{found}");
+    assert_eq!(found["keyboard"]["describedBy"], "evidence-card", "{found}");
+    assert_eq!(found["keyboard"]["hiddenByEscape"], true, "{found}");
+    // Touch: the first tap shows the card instead of following the link,
+    // the second follows it.
+    assert_eq!(found["touch"]["firstPrevented"], true, "{found}");
+    assert_eq!(found["touch"]["shown"], true, "{found}");
+    assert_eq!(found["touch"]["secondPrevented"], false, "{found}");
+    // The tier badge says what the tier means, and explains the scale.
+    let badges = found["badges"].as_array().expect("badges");
+    assert_eq!(badges[0]["text"], "Tier 4 · Monitor-only source", "{found}");
+    assert!(
+        badges[0]["title"]
+            .as_str()
+            .is_some_and(|t| t.contains("tier 1 (official")),
+        "{found}"
+    );
 }

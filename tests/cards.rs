@@ -196,3 +196,137 @@ fn the_theme_directory_follows_output_html_theme() {
     let md = book.run("markdown").chapter("c.md");
     assert!(md.contains("1 ev_evil\n"), "{md}");
 }
+
+/// A chapter of `common::STORE`'s citation list (`brief.md`: ev_fomc,
+/// ev_reuters, ev_ft, ev_zh) citing in groups, with non-ASCII text around.
+const GROUPS: &str = "# Groups\n\n\
+- Rates were held, as the statement\u{a0}and wires say [3][1].\n\
+- A range of sources reports the hold too [1-3].\n\
+- Two sources in one marker agree on the hold [2, 4].\n\
+- Four sources, 東京 time, written in reverse [4][3][2][1] [2][1].\n\
+- One marker cites an item twice [EVID:ev_fomc][1] here.\n\
+- A marker that does not resolve stays [1, 7] as written.\n";
+
+/// The HTML citation of `id` numbered `number`, at its `occurrence`-th spot,
+/// as a member of a group (no brackets of its own).
+fn member(id: &str, number: u32, occurrence: u32, title: &str) -> String {
+    let label: String = number
+        .to_string()
+        .bytes()
+        .map(|d| format!("&#{d};"))
+        .collect();
+    format!(
+        "<a class=\"evidence-cite\" id=\"cite-{id}-{occurrence}\" href=\"#evidence-{id}\" data-evidence=\"{id}\" title=\"{title}\">{label}</a>"
+    )
+}
+
+const FOMC: &str = "Federal Reserve: FOMC Statement - February 2026";
+const REUTERS: &str = "Reuters: Fed holds rates steady";
+const FT: &str = "Financial Times: Is the Fed over-tightening?";
+const ZH: &str = "Zero Hedge: Deflation warnings ignored";
+
+#[test]
+fn adjacent_citations_are_sorted_and_grouped_each_number_its_own_link() {
+    let book = TestBook::new("mode = \"warn\"", &[("brief.md", GROUPS)]);
+    let stdin = book.stdin("html");
+    let first = common::run_twice(book.root(), &stdin);
+    assert_eq!(first.code, 0, "{}", first.stderr);
+    let out = first.chapter("brief.md");
+    let group =
+        |parts: &[String]| format!("<span class=\"evidence-cites\">[{}]</span>", parts.concat());
+    // `[3][1]`: sorted, one pair of brackets.
+    let sorted = group(&[
+        member("ev_fomc", 1, 1, FOMC),
+        ", ".into(),
+        member("ev_ft", 3, 1, FT),
+    ]);
+    assert!(out.contains(&format!("say {sorted}.")), "{out}");
+    // `[1-3]`: a range; the middle item's spot is an empty anchor.
+    let range = group(&[
+        member("ev_fomc", 1, 2, FOMC),
+        "<span class=\"evidence-cite\" id=\"cite-ev_reuters-1\" data-evidence=\"ev_reuters\"></span>".into(),
+        "–".into(),
+        member("ev_ft", 3, 2, FT),
+    ]);
+    assert!(out.contains(&format!("too {range}.")), "{out}");
+    // `[2, 4]`: two numbers, not a range.
+    let pair = group(&[
+        member("ev_reuters", 2, 2, REUTERS),
+        ", ".into(),
+        member("ev_zh", 4, 1, ZH),
+    ]);
+    assert!(out.contains(&format!("hold {pair}.")), "{out}");
+    // `[4][3][2][1] [2][1]`: a range `[1–4]`; the space is the author's,
+    // and the markers after it are a group of their own.
+    assert!(
+        out.contains("reverse <span class=\"evidence-cites\">["),
+        "{out}"
+    );
+    assert!(
+        out.contains(&format!("–{}]</span> <span", member("ev_zh", 4, 2, ZH))),
+        "{out}"
+    );
+    // An item cited twice in one run is shown once.
+    assert!(
+        out.contains(&format!(
+            "twice <a class=\"evidence-cite\" id=\"cite-ev_fomc-5\" href=\"#evidence-ev_fomc\" data-evidence=\"ev_fomc\" title=\"{FOMC}\">[&#49;]</a> here"
+        )),
+        "{out}"
+    );
+    // A marker that does not resolve stays, after the citations.
+    assert!(
+        out.contains(&format!(
+            "stays <a class=\"evidence-cite\" id=\"cite-ev_fomc-6\" href=\"#evidence-ev_fomc\" data-evidence=\"ev_fomc\" title=\"{FOMC}\">[&#49;]</a>[7] as"
+        )),
+        "{out}"
+    );
+    assert!(
+        first
+            .stderr
+            .contains("citation [7] is not in this chapter's citation list"),
+        "{}",
+        first.stderr
+    );
+    // Back-links say which spot they return to.
+    assert!(
+        out.contains("aria-label=\"Back to citation f of [1] (6 of 6)\">↩\u{a0}f</a>"),
+        "{out}"
+    );
+
+    // mdBook renders each number as its own link.
+    book.build().expect("builds");
+    let page = book.html("brief.md");
+    assert_eq!(
+        page.matches("class=\"evidence-cites\"").count(),
+        5,
+        "{page}"
+    );
+}
+
+#[test]
+fn the_citation_style_is_configurable_and_other_renderers_get_separate_citations() {
+    for (style, expected) in [
+        ("grouped", ">&#49;</a>, <a "),
+        ("separate", ">[&#49;]</a><a "),
+    ] {
+        let book = TestBook::new(
+            &format!("mode = \"warn\"\ncitation-style = \"{style}\""),
+            &[("brief.md", GROUPS)],
+        );
+        let run = common::run_twice(book.root(), &book.stdin("html"));
+        assert_eq!(run.code, 0, "{}", run.stderr);
+        let out = run.chapter("brief.md");
+        assert!(out.contains(expected), "{style}: {out}");
+        assert!(!out.contains('–'), "{style}: no ranges: {out}");
+    }
+    let book = TestBook::new("mode = \"warn\"", &[("brief.md", GROUPS)]);
+    let run = common::run_twice(book.root(), &book.stdin("markdown"));
+    let out = run.chapter("brief.md");
+    assert!(
+        out.contains(&format!(
+            "say [\\[1\\]](#evidence-ev_fomc \"{FOMC}\")[\\[3\\]](#evidence-ev_ft \"{FT}\")."
+        )),
+        "{out}"
+    );
+    assert!(!out.contains("<span"), "{out}");
+}

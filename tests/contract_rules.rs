@@ -318,7 +318,23 @@ fn diversity_rules_warn_with_thresholds() {
         out.stderr
     );
     assert_eq!(count(&out, "low-credibility-mix"), 1, "{}", out.stderr);
+    // One monitor-only item of five (20%) is allowed: always one.
+    assert_eq!(count(&out, "monitor-only-share"), 0, "{}", out.stderr);
+    // The caret is on the first citation of an item at fault, not the title.
+    assert!(
+        out.stderr.contains("low-credibility-mix]: 2 of the 5 items this chapter cites are tier 1-2 (40%; at least 50% required)\n  ┌─ src/brief.md:3:39"),
+        "{}",
+        out.stderr
+    );
+    let none = "[preprocessor.evidence.diversity]\nmax-monitor-share = 0.0\n";
+    let out = run(none, ONE_SIDED);
     assert_eq!(count(&out, "monitor-only-share"), 1, "{}", out.stderr);
+    assert!(out.stderr.contains("monitor-only-share]: 1 of the 5 items this chapter cites are monitor-only, tier 4 (20%; none is allowed (max-monitor-share = 0))"), "{}", out.stderr);
+    assert!(
+        out.stderr.contains("src/brief.md:4:37"),
+        "at Zero Hedge's citation: {}",
+        out.stderr
+    );
     let strict = "[preprocessor.evidence.diversity]\nmax-publisher-share = 0.3\nmin-credible-share = 0.4\nmax-monitor-share = 0.2\n";
     let out = run(strict, ONE_SIDED);
     assert_eq!(count(&out, "publisher-dominance"), 1, "{}", out.stderr);

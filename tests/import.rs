@@ -218,7 +218,8 @@ fn bad_input_is_one_line_naming_the_place_and_nothing_is_written() {
                 "{\"content\": [\n  {\"type\": \"text\",}\n]}",
             ),
             docs.clone(),
-            "broken.json:2:19: malformed JSON in response",
+            // A trailing comma is named at the comma.
+            "broken.json:2:18: malformed JSON in response: trailing comma after the last field of an object",
         ),
         (
             fixture("text-citations.json"),

@@ -357,16 +357,16 @@ fn shapes_are_recognised_and_the_unknown_refused() {
     );
 }
 
-/// Every row of the README's format table names a test of this suite that
-/// imports and builds; each named test exists.
+/// Every row of the guide's format table (Importing from model APIs) names
+/// a test of this suite that imports and builds; each named test exists.
 #[test]
-fn every_format_of_the_readme_table_has_a_test() {
+fn every_format_of_the_guides_table_has_a_test() {
     let root = Path::new(env!("CARGO_MANIFEST_DIR"));
-    let readme = std::fs::read_to_string(root.join("README.md")).unwrap();
-    let table = readme
-        .split("### What each format gives, and what to add")
+    let page = std::fs::read_to_string(root.join("guide/src/importing.md")).unwrap();
+    let table = page
+        .split("## What each format gives, and what to add")
         .nth(1)
-        .expect("the README has the format table");
+        .expect("the guide has the format table");
     let mut tests = String::new();
     for entry in std::fs::read_dir(root.join("tests")).unwrap() {
         let path = entry.unwrap().path();

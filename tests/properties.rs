@@ -122,6 +122,42 @@ const INLINE: &[&str] = &[
     "[HIGH CONFIDENCE]",
 ];
 
+/// Inline fragments of the shapes a marker is written in besides
+/// `[EVID:id]` and `[N]` (lists, ranges, any-case tags, parentheses) and of
+/// citations grouped by an earlier run, with non-ASCII spacing around.
+const SHAPES: &[&str] = &[
+    "[1, 2]",
+    "[2,4]",
+    "[1-3]",
+    "[1–4]",
+    "[3-1]",
+    "[1; 3-4]",
+    "[1-200]",
+    "[EVID:a, b.2:x/y-z]",
+    "[EVID:a; EVID:gone]",
+    "[evid:a]",
+    "[EVID:a,]",
+    "[EVID:a b]",
+    "(EVID:a)",
+    "(EVID:gone)",
+    "<span class=\"evidence-cites\">",
+    "</span>",
+    GROUP_CITE,
+    RANGE_CITE,
+    ", ",
+    "–",
+    "\u{200f}",
+    "e\u{301}",
+    "１",
+    "📈",
+];
+
+/// Two citations grouped by an earlier run, `[1, 2]`.
+const GROUP_CITE: &str = "<span class=\"evidence-cites\">[<a class=\"evidence-cite\" id=\"cite-a-1\" href=\"#evidence-a\" data-evidence=\"a\" title=\"t\">&#49;</a>, <a class=\"evidence-cite\" id=\"cite-b.2:x/y-z-1\" href=\"#evidence-b.2:x/y-z\" data-evidence=\"b.2:x/y-z\" title=\"t\">&#50;</a>]</span>";
+
+/// A range of citations rendered by an earlier run, `[1–3]`.
+const RANGE_CITE: &str = "<span class=\"evidence-cites\">[<a class=\"evidence-cite\" id=\"cite-a-1\" href=\"#evidence-a\" data-evidence=\"a\" title=\"t\">&#49;</a><span class=\"evidence-cite\" id=\"cite-js-1\" data-evidence=\"js\"></span>–<a class=\"evidence-cite\" id=\"cite-b.2:x/y-z-1\" href=\"#evidence-b.2:x/y-z\" data-evidence=\"b.2:x/y-z\" title=\"t\">&#51;</a>]</span>";
+
 /// Line prefixes: block constructs.
 const PREFIX: &[&str] = &[
     "",
@@ -170,7 +206,13 @@ const PREFIX: &[&str] = &[
 fn line() -> impl Strategy<Value = String> {
     (
         select(PREFIX),
-        prop::collection::vec((select(INLINE), any::<bool>()), 0..8),
+        prop::collection::vec(
+            (
+                select(INLINE.iter().chain(SHAPES).copied().collect::<Vec<_>>()),
+                any::<bool>(),
+            ),
+            0..8,
+        ),
     )
         .prop_map(|(prefix, parts)| {
             let mut line = prefix.to_owned();
@@ -225,20 +267,24 @@ proptest! {
     #[test]
     fn the_scanner_finds_well_formed_spans(text in chapter(), numbered in any::<bool>()) {
         let scan = markers::scan(&text, &options(numbered));
-        let mut end = 0;
+        let mut previous: Option<std::ops::Range<usize>> = None;
         for marker in &scan.markers {
             let span = &marker.span;
-            prop_assert!(span.start >= end, "overlapping or unordered markers: {:?}", scan.markers);
+            // The markers of one written marker (`[1, 2]`, `[1-3]`) share
+            // its bytes: each has its part, or (in a range) the same part.
+            let shares = previous.as_ref().is_some_and(|p| p == span);
+            let end = previous.as_ref().map_or(0, |p| p.end);
+            prop_assert!(shares || span.start >= end, "overlapping or unordered markers: {:?}", scan.markers);
             prop_assert!(span.start < span.end && span.end <= text.len());
             let source = &text[span.clone()]; // panics off a char boundary
             prop_assert!(
-                source.starts_with('[') || source.starts_with('<'),
+                shares || span.start == end || source.starts_with(['[', '(', '<']),
                 "marker source {source:?}"
             );
             if let Some(block) = marker.block {
                 prop_assert!(block < scan.blocks.len());
             }
-            end = span.end;
+            previous = Some(span.clone());
         }
         for block in &scan.blocks {
             prop_assert!(block.span.start <= block.span.end && block.span.end <= text.len());

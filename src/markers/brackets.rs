@@ -1,9 +1,7 @@
-//! What the scanner finds in a run of text: bracketed markers (`[EVID:…]`,
-//! `[N]`), `{{#…}}` directives, and where a piece of the run's text stands
-//! in the chapter.
+//! What the scanner finds in a run of text besides markers (which are
+//! read in `shapes`): `{{#…}}` directives, and where a piece of the run's
+//! text stands in the chapter.
 
-use super::MarkerKind;
-use crate::syntax::{EVIDENCE_MARKER_TAG, is_evidence_id};
 use mdbook_markdown::pulldown_cmark::CowStr;
 use std::ops::Range;
 
@@ -30,44 +28,6 @@ pub(super) fn directive_spans(text: &str) -> Vec<Range<usize>> {
         }
     }
     spans
-}
-
-/// Bracketed marker candidates in a run of text: `[EVID:…]` and, when
-/// `numbered`, `[N]` with N a positive integer without leading zeros.
-pub(super) fn find_bracketed(text: &str, numbered: bool) -> Vec<(Range<usize>, MarkerKind)> {
-    let mut out = Vec::new();
-    let bytes = text.as_bytes();
-    let mut i = 0;
-    while let Some(open) = text[i..].find('[') {
-        let start = i + open;
-        let Some(close) = text[start + 1..].find(['[', ']', '\n']) else {
-            break;
-        };
-        let end = start + 1 + close;
-        if bytes[end] != b']' {
-            i = end;
-            continue;
-        }
-        let inner = &text[start + 1..end];
-        if let Some(id) = inner.strip_prefix(EVIDENCE_MARKER_TAG) {
-            let kind = if is_evidence_id(id) {
-                MarkerKind::Evidence(id.to_owned())
-            } else {
-                MarkerKind::Malformed(inner.to_owned())
-            };
-            out.push((start..end + 1, kind));
-        } else if numbered
-            && !inner.is_empty()
-            && inner.len() <= 9
-            && !inner.starts_with('0')
-            && inner.bytes().all(|b| b.is_ascii_digit())
-            && let Ok(n) = inner.parse::<u32>()
-        {
-            out.push((start..end + 1, MarkerKind::Number(n)));
-        }
-        i = end + 1;
-    }
-    out
 }
 
 /// Maps a span of a run's joined text back to the chapter, if the text there

@@ -17,9 +17,11 @@ mod brackets;
 mod closers;
 mod rendered;
 mod scanner;
+mod shapes;
 mod suppression;
 
 pub use brackets::is_escaped;
+pub use shapes::malformed_fix;
 
 use mdbook_markdown::{MarkdownOptions, new_cmark_parser};
 use scanner::Scanner;
@@ -78,11 +80,14 @@ impl MarkdownFlags {
 pub enum MarkerKind {
     /// `[EVID:<id>]`.
     Evidence(String),
-    /// `[N]`, in a chapter with a citation list.
+    /// `[N]`, in a chapter with a citation list (one of several for
+    /// `[1, 2]` and `[1-3]`).
     Number(u32),
     /// A citation this preprocessor rendered on an earlier run, for `<id>`.
     Rendered(String),
-    /// `[EVID:…]` whose id is empty or has spaces; holds what was written.
+    /// A marker-like text that cannot be read as one (`[EVID:]`,
+    /// `[EVID:a b]`, `(EVID:a)`, `[3-1]`); holds what was written, whose
+    /// fix [`malformed_fix`] gives.
     Malformed(String),
 }
 

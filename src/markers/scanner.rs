@@ -2,9 +2,12 @@
 //! markers, blocks, headings, suppression comments and the References
 //! section, each with its byte range in the chapter.
 
-use super::brackets::{directive_spans, find_bracketed, source_span};
+use super::brackets::{directive_spans, source_span};
 use super::closers::{unclosed_fence, unclosed_html};
-use super::rendered::{is_bracketed_number, is_citation_label, rendered_cite_id};
+use super::rendered::{
+    CiteGroup, PendingCite, is_citation_label, is_group_close, is_group_open, rendered_cite_id,
+};
+use super::shapes::find_written;
 use super::{Block, Heading, Marker, MarkerKind, Scan, ScanOptions, SourceSegment, suppression};
 use crate::syntax::{REFERENCE_ANCHOR_PREFIX, is_banner, is_evidence_id};
 use mdbook_markdown::pulldown_cmark::{CodeBlockKind, CowStr, Event, HeadingLevel, Tag, TagEnd};
@@ -24,16 +27,6 @@ struct OpenBlock {
     text: String,
     has_plain_words: bool,
     index_in_markers: Vec<usize>,
-}
-
-/// A pending rendered citation (from an earlier run).
-struct PendingCite {
-    start: usize,
-    id: String,
-    /// The closing tag of an inline-HTML citation; `None` for a markdown link.
-    closing: Option<&'static str>,
-    /// The text inside an inline-HTML citation, which must be `[N]`.
-    text: String,
 }
 
 /// The state of a scan between pulldown-cmark events.
@@ -65,6 +58,8 @@ pub(super) struct Scanner<'a, 'o> {
     references_heading_end: usize,
     generated_references: Option<usize>,
     pending_cite: Option<PendingCite>,
+    /// A group of rendered citations being read (`[1, 2]` of an earlier run).
+    group: Option<CiteGroup>,
     /// End of the current top-level block.
     top_end: usize,
     /// Where the outermost inline element (link, image, emphasis) opened
@@ -100,6 +95,7 @@ impl<'a, 'o> Scanner<'a, 'o> {
             references_heading_end: 0,
             generated_references: None,
             pending_cite: None,
+            group: None,
             top_end: 0,
             inline_start: None,
         }
@@ -127,7 +123,10 @@ impl<'a, 'o> Scanner<'a, 'o> {
                 }
                 return;
             }
-            self.run.push((range, text));
+            if self.group.is_none() {
+                // A group's brackets and separators go with its citations.
+                self.run.push((range, text));
+            }
             return;
         }
         self.flush();
@@ -178,12 +177,7 @@ impl<'a, 'o> Scanner<'a, 'o> {
                     && is_evidence_id(id)
                     && is_citation_label(&self.src[range.clone()])
                 {
-                    self.pending_cite = Some(PendingCite {
-                        start: range.start,
-                        id: id.to_owned(),
-                        closing: None,
-                        text: String::new(),
-                    });
+                    self.pending_cite = Some(PendingCite::new(range.start, id.to_owned(), None));
                 }
                 self.link += 1;
                 self.open_inline(range.start);
@@ -272,6 +266,10 @@ impl<'a, 'o> Scanner<'a, 'o> {
             // An inline-HTML citation never spans blocks: this was not ours.
             self.cancel_cite();
         }
+        if !inline {
+            // Nor does a group: its citations keep their own spans.
+            self.group = None;
+        }
         match tag {
             // Only a block open at the top level runs on to swallow what is
             // appended: one in a quote, list or footnote ends with it, and a
@@ -348,15 +346,26 @@ impl<'a, 'o> Scanner<'a, 'o> {
             }
             return;
         }
-        if self.link == 0
-            && let Some((id, closing)) = rendered_cite_id(html)
+        if self.link > 0 {
+            return;
+        }
+        if let Some((id, closing)) = rendered_cite_id(html) {
+            self.pending_cite = Some(PendingCite::new(range.start, id, Some(closing)));
+        } else if self.group.is_none() && is_group_open(html) {
+            self.group = Some(CiteGroup::new(range.start, self.scan.markers.len()));
+        } else if is_group_close(html)
+            && let Some(group) = self.group.take()
         {
-            self.pending_cite = Some(PendingCite {
-                start: range.start,
-                id,
-                closing: Some(closing),
-                text: String::new(),
-            });
+            let (start, end) = group.close(&mut self.scan.markers, range.end);
+            if let Some(block) = self.open_blocks.last_mut()
+                && start < end
+                && self.heading.is_none()
+                && self.table == 0
+            {
+                let first = block.start.get_or_insert(start);
+                *first = (*first).min(start);
+                block.end = block.end.max(end);
+            }
         }
     }
 
@@ -365,8 +374,7 @@ impl<'a, 'o> Scanner<'a, 'o> {
         let Some(pending) = self.pending_cite.take() else {
             return;
         };
-        let label = pending.closing.is_none() || is_bracketed_number(&pending.text);
-        if label {
+        if pending.is_label(self.group.is_some()) {
             self.push_marker(pending.start..end, MarkerKind::Rendered(pending.id));
         } else {
             self.add_text(&pending.text, pending.start..end);
@@ -483,12 +491,10 @@ impl<'a, 'o> Scanner<'a, 'o> {
             return;
         }
         let run = std::mem::take(&mut self.run);
-        // Without `[` or `{`, a run holds no marker and no directive: all of
-        // its text goes to the block (most runs: no joining, no searching).
-        if run
-            .iter()
-            .all(|(_, text)| !text.as_bytes().iter().any(|&b| b == b'[' || b == b'{'))
-        {
+        // Without `[`, `{` or `(`, a run holds no marker and no directive:
+        // all of its text goes to the block (most runs: no joining, no
+        // searching).
+        if run.iter().all(|(_, text)| !may_hold_marker(text)) {
             // Event by event: each event's text maps to the chapter exactly
             // when it is its source verbatim, whatever its neighbours are
             // (an escape or an entity beside it).
@@ -513,40 +519,42 @@ impl<'a, 'o> Scanner<'a, 'o> {
         // Link text and image alt text are never markers.
         let find_markers = self.link == 0;
         let directives = directive_spans(&joined);
-        let mut found: Vec<(Range<usize>, Range<usize>, MarkerKind)> = Vec::new();
+        // A cut of the joined text: what was written for one or more
+        // markers (each with its source span), or a directive.
+        type Cut = (Range<usize>, Option<Vec<(Range<usize>, MarkerKind)>>);
+        let mut cuts: Vec<Cut> = Vec::new();
         if find_markers {
-            for (text_span, kind) in find_bracketed(&joined, self.options.numbered) {
+            for written in find_written(&joined, self.options.numbered) {
+                let span = written.span;
                 if directives
                     .iter()
-                    .any(|d| d.start < text_span.end && text_span.start < d.end)
+                    .any(|d| d.start < span.end && span.start < d.end)
                 {
                     continue;
                 }
-                if let Some(src_span) = source_span(self.src, &run, &starts, &verbatim, &text_span)
-                {
-                    found.push((text_span, src_span, kind));
+                if let Some(src) = source_span(self.src, &run, &starts, &verbatim, &span) {
+                    let markers = written
+                        .markers
+                        .into_iter()
+                        .map(|(part, kind)| (src.start + part.start..src.start + part.end, kind))
+                        .collect();
+                    cuts.push((span, Some(markers)));
                 }
             }
         }
         // Hand the text between markers (and outside directives) to the
         // block, and the markers in order, so each marker knows where it
         // stood in the block's text.
-        // A cut of the joined text: a marker (with its source span) or a directive.
-        type Cut = (Range<usize>, Option<(Range<usize>, MarkerKind)>);
-        let mut cuts: Vec<Cut> = found
-            .into_iter()
-            .map(|(t, src, kind)| (t, Some((src, kind))))
-            .collect();
         cuts.extend(directives.into_iter().map(|d| (d, None)));
         cuts.sort_by_key(|(r, _)| r.start);
         let mut cursor = 0;
-        for (cut, marker) in cuts {
+        for (cut, markers) in cuts {
             if cut.start < cursor {
                 continue;
             }
             self.add_piece(&run, &starts, &verbatim, &joined, cursor..cut.start);
             cursor = cut.end;
-            if let Some((src_span, kind)) = marker {
+            for (src_span, kind) in markers.into_iter().flatten() {
                 self.push_marker(src_span, kind);
             }
         }
@@ -618,4 +626,10 @@ impl<'a, 'o> Scanner<'a, 'o> {
             segments: open.segments,
         });
     }
+}
+
+/// Whether a piece of a run may start a marker or a directive: it holds a
+/// `[`, a `{`, or a `(` (of `(EVID:…)`, which is reported).
+fn may_hold_marker(text: &str) -> bool {
+    text.bytes().any(|b| matches!(b, b'[' | b'{' | b'('))
 }

@@ -68,16 +68,23 @@ fn numbers_only_in_numbered_chapters_and_not_real_links() {
 #[test]
 fn malformed_evid_markers_are_reported_as_such() {
     let scan = scan(
-        "The Fed held [EVID: ev_1] and [EVID:] here.\n",
+        "The Fed held [EVID: ev_1] and [EVID:] and (EVID:ev_2) here.\n",
         &opts(false),
     );
     let kinds: Vec<_> = scan.markers.into_iter().map(|m| m.kind).collect();
     assert_eq!(
         kinds,
         [
-            MarkerKind::Malformed("EVID: ev_1".into()),
-            MarkerKind::Malformed("EVID:".into())
+            MarkerKind::Evidence("ev_1".into()),
+            MarkerKind::Malformed("[EVID:]".into()),
+            MarkerKind::Malformed("(EVID:ev_2)".into())
         ]
+    );
+    // Alone in a paragraph, without any bracket around.
+    let alone = super::scan("Rates held steady today (evid:ev_2).\n", &opts(false));
+    assert_eq!(
+        alone.markers[0].kind,
+        MarkerKind::Malformed("(evid:ev_2)".into())
     );
 }
 
@@ -212,4 +219,34 @@ fn unclosed_fences_end_as_pulldown_cmark_ends_them() {
     ] {
         assert_eq!(unclosed_fence(block).as_deref(), close, "{block:?}");
     }
+}
+
+#[test]
+fn a_rendered_group_reads_back_as_its_citations_covering_it_whole() {
+    let group = "<span class=\"evidence-cites\">[<a class=\"evidence-cite\" id=\"cite-a-1\" href=\"#evidence-a\" data-evidence=\"a\" title=\"t\">&#49;</a>\
+                 <span class=\"evidence-cite\" id=\"cite-b-1\" data-evidence=\"b\"></span>–\
+                 <a class=\"evidence-cite\" id=\"cite-c-1\" href=\"#evidence-c\" data-evidence=\"c\" title=\"t\">&#51;</a>]</span>";
+    let text = format!("- Rates held\u{a0}東京 {group}.\n");
+    let scan = scan(&text, &opts(false));
+    let kinds: Vec<_> = scan.markers.iter().map(|m| m.kind.clone()).collect();
+    assert_eq!(
+        kinds,
+        ["a", "b", "c"].map(|id| MarkerKind::Rendered(id.into()))
+    );
+    // The parts cover the group whole, in order.
+    let start = text.find("<span").unwrap();
+    assert_eq!(scan.markers[0].span.start, start);
+    assert_eq!(scan.markers[2].span.end, start + group.len());
+    assert_eq!(scan.markers[0].span.end, scan.markers[1].span.start);
+    assert_eq!(scan.markers[1].span.end, scan.markers[2].span.start);
+    // Its brackets and separators are not prose; the block ends with it.
+    assert_eq!(scan.blocks[0].text.trim(), "Rates held\u{a0}東京 .");
+    assert_eq!(scan.blocks[0].span.end, start + group.len() + 1);
+    // Outside a group, a citation's text must be its bracketed label.
+    let lone = "A claim <a class=\"evidence-cite\" data-evidence=\"a\">1</a> here.\n";
+    assert!(scan_markers_of(lone).is_empty());
+}
+
+fn scan_markers_of(text: &str) -> Vec<Marker> {
+    scan(text, &opts(false)).markers
 }

@@ -1,10 +1,10 @@
 //! The edits that render one chapter from its plan: citations, removals,
 //! notes, labels, the banner and the References section.
 
+use super::citations::render_run;
 use super::plan::{NoteSide, RenderPlan};
 use super::template::Templates;
 use super::{Edit, Target, escape};
-use crate::markers::is_escaped;
 use crate::syntax::conflict_note_lines;
 
 /// The edits that render the chapter `text` as `plan` says, sorted and
@@ -35,23 +35,16 @@ pub fn chapter_edits(
     }));
 
     let references = &plan.references;
-    for citation in &plan.citations {
-        let entry = &references.entries[citation.entry];
-        let mut range = citation.span.clone();
-        let mut cite = super::citation(
-            templates,
-            target,
-            entry.number,
-            &entry.evidence,
-            citation.occurrence,
-            citation.in_heading,
-        );
-        if target == Target::Markdown && is_unescaped_bang_before(text, range.start) {
-            // `![…](…)` would be an image: escape the author's `!`.
-            range.start -= 1;
-            cite.insert_str(0, "\\!");
-        }
-        edits.push(Edit { range, text: cite });
+    let mut members = Vec::new();
+    for run in &plan.runs {
+        members.clear();
+        members.extend(plan.members[run.members.clone()].iter().map(|m| {
+            let entry = &references.entries[m.entry];
+            (entry.number, entry.evidence, m.occurrence)
+        }));
+        edits.push(render_run(
+            templates, target, plan.style, &members, run, text,
+        ));
     }
 
     for note in &plan.notes {
@@ -99,9 +92,4 @@ fn conflict_details([a, b]: &[NoteSide<'_>; 2]) -> String {
         escape::markdown(b.publisher),
         b.id
     )
-}
-
-/// Whether the byte before `at` is a `!` that is not backslash-escaped.
-fn is_unescaped_bang_before(text: &str, at: usize) -> bool {
-    at > 0 && text.as_bytes()[at - 1] == b'!' && !is_escaped(text, at - 1)
 }

@@ -9,6 +9,7 @@
 //! in one pass by [`splice`].
 
 mod chapter;
+mod citations;
 pub(crate) mod escape;
 pub mod index;
 mod plan;
@@ -217,15 +218,7 @@ pub(crate) fn references_body(
             let _ = write!(out, "<div class=\"{REFERENCES_CLASS}\">{newline}");
             for entry in entries {
                 let e = &entry.evidence;
-                let mut backlinks = String::new();
-                for k in 1..=entry.occurrences {
-                    let _ = write!(
-                        backlinks,
-                        " <a class=\"{BACKREF_CLASS}\" href=\"#{}\" aria-label=\"Back to citation {k} of [{}]\">↩</a>",
-                        cite_anchor(e.id, k),
-                        entry.number
-                    );
-                }
+                let backlinks = backlinks(e.id, entry.number, entry.occurrences);
                 templates
                     .reference
                     .render(target, &mut out, |var| match var {
@@ -262,6 +255,42 @@ pub(crate) fn references_body(
         }
     }
     out
+}
+
+/// The back-links of a References entry to each spot that cites its item:
+/// `↩` for one; `↩ a`, `↩ b`, … for several, in the order of the spots,
+/// each labelled for screen readers with the spot it returns to.
+fn backlinks(id: &str, number: u32, occurrences: u32) -> String {
+    let mut out = String::new();
+    for k in 1..=occurrences {
+        let anchor = cite_anchor(id, k);
+        if occurrences == 1 {
+            let _ = write!(
+                out,
+                " <a class=\"{BACKREF_CLASS}\" href=\"#{anchor}\" aria-label=\"Back to the citation of [{number}]\">↩</a>"
+            );
+        } else {
+            let letter = spot_letter(k);
+            let _ = write!(
+                out,
+                " <a class=\"{BACKREF_CLASS}\" href=\"#{anchor}\" aria-label=\"Back to citation {letter} of [{number}] ({k} of {occurrences})\">↩\u{a0}{letter}</a>"
+            );
+        }
+    }
+    out
+}
+
+/// The letter of the `k`-th (1-based) citing spot: `a` to `z`, then `aa`,
+/// `ab`, … as spreadsheet columns are named.
+fn spot_letter(mut k: u32) -> String {
+    let mut letters = Vec::new();
+    while k > 0 {
+        k -= 1;
+        letters.push(b'a' + (k % 26) as u8);
+        k /= 26;
+    }
+    letters.reverse();
+    String::from_utf8(letters).unwrap_or_default()
 }
 
 /// `Feb 10, 2026` (in UTC), or nothing for an undated item.
@@ -499,6 +528,26 @@ mod tests {
         assert_eq!(
             splice(text, &mut [banner_edit(text, 6, "\n")]),
             "# Only\n\n> [!WARNING]\n> This is an **Unverified Summary**. Claims may lack evidence grounding.\n"
+        );
+    }
+
+    #[test]
+    fn spots_are_lettered_like_spreadsheet_columns() {
+        let letters: Vec<String> = [1, 2, 26, 27, 28, 52, 53, 702, 703]
+            .into_iter()
+            .map(spot_letter)
+            .collect();
+        assert_eq!(
+            letters,
+            ["a", "b", "z", "aa", "ab", "az", "ba", "zz", "aaa"]
+        );
+        assert_eq!(backlinks("x", 3, 1).matches("↩").count(), 1);
+        let two = backlinks("x", 3, 2);
+        assert!(
+            two.contains(
+                "href=\"#cite-x-2\" aria-label=\"Back to citation b of [3] (2 of 2)\">↩\u{a0}b</a>"
+            ),
+            "{two}"
         );
     }
 

@@ -12,14 +12,14 @@
 //! text, its plan, the templates and the target alone.
 
 use super::Entry;
-use crate::config::{Config, Removal};
+use super::citations::{self, CiteRun, Member, Part};
+use crate::config::{CitationStyle, Config, Removal};
 use crate::markers::{Scan, line_end};
 use crate::rules::claims::Claim;
 use crate::rules::confidence::LABELS;
 use crate::rules::{Judgement, Resolved};
 use crate::store::CitationList;
 use crate::syntax::is_conflict_note;
-use std::collections::HashMap;
 use std::ops::Range;
 
 /// What rendering one chapter needs, and nothing else. Built by
@@ -37,8 +37,12 @@ pub struct RenderPlan<'s> {
     pub(super) removals: Vec<Replacement>,
     /// Confidence labels, each replacing an earlier run's label.
     pub(super) labels: Vec<Label>,
-    /// The citations, in document order.
-    pub(super) citations: Vec<Citation>,
+    /// The citations: runs of adjacent markers, each rendered as one edit.
+    pub(super) runs: Vec<CiteRun>,
+    /// The runs' members (see [`CiteRun::members`]).
+    pub(super) members: Vec<Member>,
+    /// How a run of several citations is shown.
+    pub(super) style: CitationStyle,
     /// Conflicting-evidence notes to insert.
     pub(super) notes: Vec<ConflictNote<'s>>,
     /// The References section.
@@ -62,19 +66,6 @@ pub(super) struct Label {
     pub(super) range: Range<usize>,
     /// The label, as [`LABELS`] spells it.
     pub(super) label: &'static str,
-}
-
-/// A marker rendered as a citation.
-#[derive(Debug)]
-pub(super) struct Citation {
-    /// The marker's byte range.
-    pub(super) span: Range<usize>,
-    /// Its item's position in [`References::entries`].
-    pub(super) entry: usize,
-    /// Which citing spot of the item it is (1-based), for the back-links.
-    pub(super) occurrence: u32,
-    /// Whether it sits in a heading.
-    pub(super) in_heading: bool,
 }
 
 /// A conflicting-evidence note to insert.
@@ -136,11 +127,12 @@ impl<'s> RenderPlan<'s> {
     ) -> RenderPlan<'s> {
         let mut plan = RenderPlan {
             banner: judgement.downgrade.then_some(scan.banner_offset),
+            style: config.citation_style,
             ..RenderPlan::default()
         };
-        let removed = plan.plan_removals(text, &scan, judgement, config.removal);
+        let parts = plan.plan_removals(text, &scan, judgement, config.removal);
         plan.plan_labels(text, judgement);
-        plan.plan_citations(&scan, judgement, list, &removed);
+        plan.plan_citations(text, &scan, judgement, list, &parts);
         plan.plan_notes(text, &scan, judgement);
         if !plan.references.entries.is_empty() {
             plan.references.title = &config.references_title;
@@ -157,7 +149,7 @@ impl<'s> RenderPlan<'s> {
         self.banner.is_none()
             && self.removals.is_empty()
             && self.labels.is_empty()
-            && self.citations.is_empty()
+            && self.runs.is_empty()
             && self.notes.is_empty()
     }
 
@@ -167,48 +159,54 @@ impl<'s> RenderPlan<'s> {
         self.references.entries.iter().map(|entry| &entry.evidence)
     }
 
-    /// Plans the removals of `remove` mode. Returns, by marker, whether it
-    /// was taken out (with its claim, or alone): such markers are neither
-    /// numbered nor listed.
+    /// Plans the removals of claims in `remove` mode. Returns what each
+    /// marker contributes to its run of citations: markers of removed
+    /// claims go with their claim's edit, removed markers are taken out.
     fn plan_removals(
         &mut self,
         text: &str,
         scan: &Scan,
         judgement: &Judgement<'_>,
         removal: Removal,
-    ) -> Vec<bool> {
-        let mut removed = vec![false; scan.markers.len()];
+    ) -> Vec<Part> {
+        let mut parts: Vec<Part> = judgement
+            .resolved
+            .iter()
+            .map(|r| if r.is_some() { Part::Cite } else { Part::Kept })
+            .collect();
         for &(c, phrase) in &judgement.removed_claims {
             let claim = judgement.claim(c);
             for &m in &claim.markers {
-                removed[m] = true;
+                parts[m] = Part::InRemovedClaim;
             }
             self.removals
                 .push(claim_removal(text, scan, claim, phrase, removal));
         }
         for &m in &judgement.removed_markers {
-            removed[m.0] = true;
-            let mut range = scan.markers[m.0].span.clone();
-            if joins_brackets(text, &range) {
-                // Inside brackets the author left open around it, taking it
-                // out would pair them into a new marker or link: it stays
-                // as text.
-                continue;
-            }
-            let separator = if takes_space_before(text, &range) {
-                range.start -= 1;
-                ""
-            } else if joins_words(text, &range) {
-                " "
-            } else {
-                ""
-            };
-            self.removals.push(Replacement {
-                range,
-                text: separator,
-            });
+            parts[m.0] = Part::Removed;
         }
-        removed
+        parts
+    }
+
+    /// Plans the removal of a run of markers all taken out (`remove` mode).
+    fn plan_emptied_run(&mut self, text: &str, mut range: Range<usize>) {
+        if joins_brackets(text, &range) {
+            // Inside brackets the author left open around it, taking it out
+            // would pair them into a new marker or link: it stays as text.
+            return;
+        }
+        let separator = if takes_space_before(text, &range) {
+            range.start -= 1;
+            ""
+        } else if joins_words(text, &range) {
+            " "
+        } else {
+            ""
+        };
+        self.removals.push(Replacement {
+            range,
+            text: separator,
+        });
     }
 
     /// Plans the confidence labels, each replacing an earlier run's label.
@@ -234,65 +232,23 @@ impl<'s> RenderPlan<'s> {
         }
     }
 
-    /// Plans the citations and the References entries: items are numbered
-    /// by the chapter's list, then by first appearance.
+    /// Plans the citations, run by run, and the References entries: items
+    /// are numbered by the chapter's list, then by first appearance.
     fn plan_citations(
         &mut self,
+        text: &str,
         scan: &Scan,
         judgement: &Judgement<'s>,
         list: Option<&CitationList>,
-        removed: &[bool],
+        parts: &[Part],
     ) {
-        let mut numbers: HashMap<&str, u32> = HashMap::new();
-        if let Some(list) = list {
-            for (i, id) in list.ids.iter().enumerate() {
-                numbers.entry(id.as_str()).or_insert(i as u32 + 1);
-            }
+        let planned = citations::plan(scan, &judgement.resolved, parts, list);
+        for range in planned.emptied {
+            self.plan_emptied_run(text, range);
         }
-        let mut next = list.map_or(0, |l| l.ids.len() as u32) + 1;
-        // Plans are held from judging until writing: no spare capacity.
-        self.citations.reserve_exact(scan.markers.len());
-        let entries = &mut self.references.entries;
-        let mut entry_of: HashMap<&str, usize> = HashMap::new();
-        let resolved = scan.markers.iter().zip(&judgement.resolved).zip(removed);
-        for ((marker, resolved), &removed) in resolved {
-            let Some(evidence) = resolved else { continue };
-            if removed {
-                continue;
-            }
-            let number = *numbers.entry(evidence.id).or_insert_with(|| {
-                next += 1;
-                next - 1
-            });
-            let entry = *entry_of.entry(evidence.id).or_insert_with(|| {
-                entries.push(Entry {
-                    number,
-                    evidence: *evidence,
-                    occurrences: 0,
-                });
-                entries.len() - 1
-            });
-            entries[entry].occurrences += 1;
-            self.citations.push(Citation {
-                span: marker.span.clone(),
-                entry,
-                occurrence: entries[entry].occurrences,
-                in_heading: marker.in_heading,
-            });
-        }
-        // Sorted by number; the citations follow their entries.
-        let mut order: Vec<usize> = (0..entries.len()).collect();
-        order.sort_by_key(|&e| entries[e].number);
-        let mut position = vec![0; order.len()];
-        for (new, &old) in order.iter().enumerate() {
-            position[old] = new;
-        }
-        entries.sort_by_key(|e| e.number);
-        entries.shrink_to_fit();
-        self.citations.shrink_to_fit();
-        for citation in &mut self.citations {
-            citation.entry = position[citation.entry];
-        }
+        self.runs = planned.runs;
+        self.members = planned.members;
+        self.references.entries = planned.entries;
     }
 
     /// Plans the conflicting-evidence notes: after the top-level block of
@@ -497,9 +453,9 @@ mod tests {
             .collect();
         assert_eq!(published, [("ev_b", 1, 1), ("ev_a", 2, 2), ("ev_c", 3, 1)]);
         let cited: Vec<(&str, u32)> = plan
-            .citations
+            .members
             .iter()
-            .map(|c| (plan.references.entries[c.entry].evidence.id, c.occurrence))
+            .map(|m| (plan.references.entries[m.entry].evidence.id, m.occurrence))
             .collect();
         assert_eq!(cited, [("ev_c", 1), ("ev_a", 1), ("ev_b", 1), ("ev_a", 2)]);
         let ids: Vec<&str> = plan.published().map(|e| e.id).collect();

@@ -3,6 +3,7 @@
 //! taken from the error types' fields, for every output format.
 
 use crate::config::ConfigError;
+use crate::order::UnexpandedDirective;
 use crate::preprocess;
 use crate::render::template::TemplateError;
 use crate::store::StoreError;
@@ -70,13 +71,16 @@ impl Failure {
     pub fn new(error: &anyhow::Error, root: &Path) -> Failure {
         let location = error.chain().find_map(|cause| {
             if let Some(e) = cause.downcast_ref::<preprocess::Error>() {
-                return Some(setup_location(e, root));
+                return setup_location(e, root);
+            }
+            if let Some(e) = cause.downcast_ref::<UnexpandedDirective>() {
+                return Some(unexpanded_location(e));
             }
             if let Some(e) = cause.downcast_ref::<StoreError>() {
                 return Some(store_location(e, root));
             }
             if let Some(e) = cause.downcast_ref::<ConfigError>() {
-                return Some(config_location(e, root));
+                return config_location(e, root);
             }
             if let Some(e) = cause.downcast_ref::<TemplateError>() {
                 return Some(template_location(e, root));
@@ -92,12 +96,18 @@ impl Failure {
     }
 }
 
-fn setup_location(error: &preprocess::Error, root: &Path) -> FailureLocation {
+fn setup_location(error: &preprocess::Error, root: &Path) -> Option<FailureLocation> {
     match error {
         preprocess::Error::Config(e) => config_location(e, root),
-        preprocess::Error::Template(e) => template_location(e, root),
-        preprocess::Error::Store(e) => store_location(e, root),
+        preprocess::Error::Template(e) => Some(template_location(e, root)),
+        preprocess::Error::Store(e) => Some(store_location(e, root)),
+        preprocess::Error::Unexpanded(e) => Some(unexpanded_location(e)),
     }
+}
+
+/// Where an unexpanded `{{#include}}` is: the chapter, at the directive.
+fn unexpanded_location(error: &UnexpandedDirective) -> FailureLocation {
+    FailureLocation::at(&error.path, error.line, error.column)
 }
 
 /// Where a store error is: its fields, never its message.
@@ -155,24 +165,26 @@ fn template_location(error: &TemplateError, root: &Path) -> FailureLocation {
 
 /// Where a configuration error is: the key (or value) at fault in
 /// `book.toml`, found in the file; the file alone when the key is not in
-/// it (it came from an `MDBOOK_PREPROCESSOR__EVIDENCE__*` variable).
-fn config_location(error: &ConfigError, root: &Path) -> FailureLocation {
+/// it. None for a value set by an `MDBOOK_PREPROCESSOR__EVIDENCE__*`
+/// variable, which the message names: no file holds it.
+fn config_location(error: &ConfigError, root: &Path) -> Option<FailureLocation> {
     let (key, at_value) = match error {
         ConfigError::MissingStore => ("", false),
         ConfigError::UnknownKey { key, .. } => (key.as_str(), false),
         ConfigError::Invalid { key, .. } => (key.as_str(), true),
+        ConfigError::FromEnvironment { .. } => return None,
     };
     let file = PathBuf::from("book.toml");
     let Ok(text) = std::fs::read_to_string(root.join(&file)) else {
-        return FailureLocation::file(file);
+        return Some(FailureLocation::file(file));
     };
-    match toml_key_offset(&text, key, at_value) {
+    Some(match toml_key_offset(&text, key, at_value) {
         Some(offset) => {
             let (line, column) = crate::source_map::line_column(&text, offset);
             FailureLocation::at(file, line, column)
         }
         None => FailureLocation::file(file),
-    }
+    })
 }
 
 /// The byte offset in `book.toml`'s `text` of `key` (dotted, with `[i]`

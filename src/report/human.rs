@@ -197,7 +197,8 @@ fn relabel(mut cs: CsDiagnostic<usize>, span: Range<usize>) -> CsDiagnostic<usiz
 
 /// A diagnostic as codespan-reporting draws it: the span underlined in its
 /// file (`names` are the report's files as shown), a store location, the
-/// chapter that included the file, the claim and the rule's help as notes.
+/// chapter that included the file, the claim, the rule's help and its page
+/// in the guide as notes.
 fn to_codespan(d: &Diagnostic, names: &[String], paths: &PathStyle) -> CsDiagnostic<usize> {
     let base = match d.severity {
         Severity::Error => CsDiagnostic::error(),
@@ -229,6 +230,7 @@ fn to_codespan(d: &Diagnostic, names: &[String], paths: &PathStyle) -> CsDiagnos
         notes.push(terminal_safe(&format!("claim: \"{claim}\"")));
     }
     notes.push(format!("help: {}", d.rule.help()));
+    notes.push(format!("see: {}", d.rule.guide_url()));
     base.with_code(d.rule.id())
         .with_message(terminal_safe(&d.message))
         .with_labels(labels)

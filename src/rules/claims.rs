@@ -24,10 +24,36 @@ pub struct Claim {
 impl Claim {
     /// The first `max_words` words of the claim, with `…` when there are
     /// more, for diagnostics.
+    ///
+    /// A claim's text has its markers cut out, which leaves a space where
+    /// one stood before punctuation (`cut [1].` reads `cut .`): punctuation
+    /// that stands alone joins the word before it.
     pub fn excerpt(&self, max_words: usize) -> String {
-        let mut words = self.text.split_whitespace();
-        let mut out = words.by_ref().take(max_words).collect::<Vec<_>>().join(" ");
-        if words.next().is_some() {
+        let is_closing = |c: char| {
+            matches!(
+                c,
+                '.' | ',' | ';' | ':' | '!' | '?' | '…' | ')' | ']' | '»' | '”' | '’' | '"'
+            )
+        };
+        let mut out = String::new();
+        let mut words = 0;
+        let mut more = false;
+        for word in self.text.split_whitespace() {
+            if !out.is_empty() && word.chars().all(is_closing) {
+                out.push_str(word);
+                continue;
+            }
+            if words == max_words {
+                more = true;
+                break;
+            }
+            if !out.is_empty() {
+                out.push(' ');
+            }
+            out.push_str(word);
+            words += 1;
+        }
+        if more {
             out.push('…');
         }
         out
@@ -346,6 +372,30 @@ mod tests {
 
     fn split(text: &str) -> Vec<&str> {
         sentences(text).into_iter().map(|r| &text[r]).collect()
+    }
+
+    #[test]
+    fn excerpts_have_no_space_where_a_marker_stood() {
+        let excerpt = |text: &str, words: usize| {
+            let scan = scan(text, &options());
+            claims(&scan, ClaimUnit::Blocks, &[], 3)[0].excerpt(words)
+        };
+        assert_eq!(
+            excerpt("Rates held before any cut [EVID:a].\n", 8),
+            "Rates held before any cut."
+        );
+        assert_eq!(
+            excerpt("東京\u{a0}rates held [EVID:a], then fell [EVID:b] !\n", 8),
+            "東京 rates held, then fell!"
+        );
+        assert_eq!(
+            excerpt("One two three four five [1] .\n", 3),
+            "One two three…"
+        );
+        assert_eq!(
+            excerpt("Rates ( held ) today .\n", 8),
+            "Rates ( held) today."
+        );
     }
 
     #[test]

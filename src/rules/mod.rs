@@ -35,6 +35,11 @@ use serde::Serialize;
 use std::fmt;
 use std::ops::Range;
 
+/// Where the guide is published: every rule has a page at
+/// `<GUIDE_URL>rules/<id>.html` (what it checks, why, a failing and a
+/// passing example, configuration), which diagnostics and SARIF link to.
+pub const GUIDE_URL: &str = "https://mdbook-evidence.github.io/mdbook-evidence/";
+
 /// The number of distinct publishers among cited items.
 pub fn publisher_count(cited: &[&Resolved<'_>]) -> usize {
     let mut publishers: Vec<&str> = cited.iter().map(|r| r.publisher()).collect();
@@ -142,6 +147,11 @@ macro_rules! rules {
             pub fn description(self) -> String {
                 let lines: &[&str] = match self { $(Rule::$variant => &[$($doc),*],)* };
                 lines.iter().map(|l| l.trim()).collect::<Vec<_>>().join(" ")
+            }
+
+            /// The rule's page in the guide (see [`GUIDE_URL`]).
+            pub fn guide_url(self) -> String {
+                format!("{GUIDE_URL}rules/{}.html", self.id())
             }
 
             /// Looks a rule up by its id.

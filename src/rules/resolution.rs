@@ -65,10 +65,13 @@ pub fn resolve<'s>(
 ) -> Result<Resolved<'s>, Unresolved> {
     let id: &str = match marker {
         MarkerKind::Evidence(id) | MarkerKind::Rendered(id) => id,
-        MarkerKind::Malformed(raw) => {
+        MarkerKind::Malformed(written) => {
             return Err((
                 Rule::MalformedMarker,
-                format!("malformed evidence marker `[{raw}]`"),
+                format!(
+                    "cannot read the marker `{written}`: {}",
+                    crate::markers::malformed_fix(written)
+                ),
                 None,
             ));
         }
@@ -102,9 +105,17 @@ pub fn resolve_id<'s>(
     config: &Config,
 ) -> Result<Resolved<'s>, Unresolved> {
     let Some((id, item)) = store.item_entry(id) else {
+        // A near id is named, not taken: it may be another document.
+        let hint = crate::suggest::closest(id, store.ids())
+            .map(|near| {
+                format!(
+                    "; the store has `{near}` (a similar id: check that it is the evidence meant before citing it)"
+                )
+            })
+            .unwrap_or_default();
         return Err((
             Rule::UnknownEvidence,
-            format!("evidence `{id}` is not in the evidence store"),
+            format!("evidence `{id}` is not in the evidence store{hint}"),
             Some(id.to_owned()),
         ));
     };
@@ -364,7 +375,7 @@ mod tests {
             Some(Rule::ExpiredEvidence)
         );
         assert_eq!(
-            rule_of(&s, MarkerKind::Malformed("EVID: x".into()), NOW),
+            rule_of(&s, MarkerKind::Malformed("[EVID: x y]".into()), NOW),
             Some(Rule::MalformedMarker)
         );
     }

@@ -39,7 +39,10 @@ pub fn unknown_chapters<'s>(
         .map(|(key, origin)| StoreFinding {
             rule: Rule::UnknownChapter,
             message: format!(
-                "the store lists citations for chapter `{key}`, which is not in the book"
+                "the store lists citations for chapter `{key}`, which is not in the book{}",
+                nearest_chapter(key, book_chapters)
+                    .map(|near| format!(" (did you mean `{near}`?)"))
+                    .unwrap_or_default()
             ),
             origin: origin.clone(),
         })
@@ -65,6 +68,21 @@ pub fn uncited_invalid_records(
             origin: record.origin.clone(),
         })
         .collect()
+}
+
+/// The chapter of the book a mistyped key most likely meant: the one
+/// chapter with the key's file name (a key missing its directory, or in
+/// the wrong one), else the chapter path within a typo of it.
+fn nearest_chapter<'b>(key: &str, book_chapters: &'b HashSet<String>) -> Option<&'b str> {
+    let file_name = |path: &str| path.rsplit('/').next().unwrap_or(path).to_owned();
+    let name = file_name(key);
+    let mut same_name = book_chapters.iter().filter(|c| file_name(c) == name);
+    if let (Some(only), None) = (same_name.next(), same_name.next()) {
+        return Some(only);
+    }
+    let mut chapters: Vec<&str> = book_chapters.iter().map(String::as_str).collect();
+    chapters.sort_unstable();
+    crate::suggest::closest(key, chapters.into_iter())
 }
 
 #[cfg(test)]
@@ -97,6 +115,33 @@ mod tests {
             found[0].message,
             "the store lists citations for chapter `a.md`, which is not in the book"
         );
+    }
+
+    #[test]
+    fn a_mistyped_or_misplaced_key_names_the_chapter_meant() {
+        let o = origin("chapters.x");
+        let book: HashSet<String> = ["reports/daily-brief.md", "brief.md", "東京/報告.md"]
+            .map(str::to_owned)
+            .into();
+        for (key, near) in [
+            ("breif.md", Some("brief.md")),
+            ("daily-brief.md", Some("reports/daily-brief.md")),
+            ("desk/daily-brief.md", Some("reports/daily-brief.md")),
+            ("東京/報吿.md", Some("東京/報告.md")),
+            ("appendix.md", None),
+        ] {
+            let found = unknown_chapters([(key, &o)], &book);
+            let hint = near
+                .map(|n| format!(" (did you mean `{n}`?)"))
+                .unwrap_or_default();
+            assert!(
+                found[0]
+                    .message
+                    .ends_with(&format!("not in the book{hint}")),
+                "{key}: {}",
+                found[0].message
+            );
+        }
     }
 
     #[test]

@@ -34,6 +34,18 @@ static ANCHOR_END: LazyLock<Regex> = LazyLock::new(|| {
     Regex::new(r"ANCHOR_END:\s*(?P<anchor_name>[\w_-]+)").expect("a valid pattern")
 });
 
+/// The first directive of `text` that mdBook's `links` preprocessor would
+/// replace (`{{#include …}}`, `{{#rustdoc_include …}}`,
+/// `{{#playground …}}`, `{{#title …}}`; not an escaped `\{{#…}}`, nor a
+/// directive of another preprocessor such as `{{#evidence-index}}`), as a
+/// byte range.
+pub(crate) fn first_links_directive(text: &str) -> Option<Range<usize>> {
+    LINK.captures_iter(text)
+        .filter_map(|cap| Link::from_capture(&cap))
+        .find(|link| !matches!(link.kind, Kind::Escaped))
+        .map(|link| link.range)
+}
+
 /// The files the expansion read, as (path, text): the chapter first.
 pub(super) type Files = Vec<(PathBuf, String)>;
 

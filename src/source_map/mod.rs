@@ -17,6 +17,8 @@
 
 mod expand;
 
+pub(crate) use expand::first_links_directive;
+
 use std::ops::Range;
 use std::path::{Path, PathBuf};
 

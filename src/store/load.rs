@@ -261,7 +261,7 @@ fn parse_file(path: &Path, text: &str) -> Result<StoreFile, StoreError> {
         }
         Err(_) => {
             let probe: VersionProbe =
-                serde_json::from_str(text).map_err(|err| syntax(path, &err))?;
+                serde_json::from_str(text).map_err(|err| syntax_in(path, text, &err))?;
             check(probe.schema_version)?;
             deserialize(path, text, None)
         }
@@ -278,6 +278,20 @@ fn syntax(path: &Path, err: &serde_json::Error) -> StoreError {
         line: err.line(),
         column: err.column(),
         message: crate::json_input::strip_position(&err.to_string()),
+    }
+}
+
+/// [`syntax`], naming a trailing comma where serde_json names the closer
+/// after it.
+fn syntax_in(path: &Path, text: &str, err: &serde_json::Error) -> StoreError {
+    match crate::json_input::trailing_comma(text, err.line(), err.column()) {
+        Some((line, column, message)) if !err.is_data() => StoreError::Syntax {
+            path: path.to_owned(),
+            line,
+            column,
+            message,
+        },
+        _ => syntax(path, err),
     }
 }
 

@@ -92,6 +92,18 @@ pub struct Store {
     invalid_records: Vec<InvalidRecord>,
     /// Verdicts of support checkers (`support.v1`).
     support: Support,
+    /// Every id, one after the other, made on first use by [`Store::ids`].
+    ids: std::sync::OnceLock<IdList>,
+}
+
+/// The store's ids in one buffer: searching them all for the one nearest a
+/// mistyped id reads a few megabytes, not every item.
+#[derive(Debug, Default)]
+struct IdList {
+    /// The ids, concatenated in load order.
+    text: String,
+    /// Where each id ends in `text`.
+    ends: Vec<usize>,
 }
 
 impl Store {
@@ -177,6 +189,23 @@ impl Store {
     /// to `root`), as the `support` key names them.
     pub fn load_support(&mut self, root: &Path, paths: &[PathBuf]) -> Result<(), StoreError> {
         support::load_support(root, paths, &mut self.support)
+    }
+
+    /// Every evidence id, in load order (read from a compact copy made
+    /// on first use, as this is for searching them all).
+    pub fn ids(&self) -> impl Iterator<Item = &str> {
+        let list = self.ids.get_or_init(|| {
+            let mut list = IdList::default();
+            for item in &self.items {
+                list.text.push_str(&item.id);
+                list.ends.push(list.text.len());
+            }
+            list
+        });
+        let starts = std::iter::once(0).chain(list.ends.iter().copied());
+        starts
+            .zip(list.ends.iter().copied())
+            .map(|(start, end)| &list.text[start..end])
     }
 
     /// The number of evidence items.

@@ -32,11 +32,24 @@ pub(super) fn chapter_findings<'s>(
     let mut findings: Vec<(Finding, FindingSubject)> =
         diversity::violations(&cited.items, &config.diversity)
             .into_iter()
-            .map(|(rule, message)| {
-                (
-                    chapter_finding(rule, message, span.clone()),
-                    FindingSubject::Other,
-                )
+            .map(|(rule, message, at_fault)| {
+                // The caret goes on the first citation of an item at fault.
+                let first = at_fault
+                    .first()
+                    .and_then(|id| cited.first_citation(id))
+                    .map(|(marker, _)| &scan.markers[marker.0]);
+                let finding = match first {
+                    Some(marker) => Finding {
+                        rule,
+                        message,
+                        span: marker.span.clone(),
+                        block: marker.block.map(BlockId),
+                        evidence_ids: at_fault.iter().map(|id| (*id).to_owned()).collect(),
+                        excerpt: None,
+                    },
+                    None => chapter_finding(rule, message, span.clone()),
+                };
+                (finding, FindingSubject::Other)
             })
             .collect();
     let conflicts = conflicts(scan, cited, config, &mut findings);

@@ -93,7 +93,7 @@ fn ungrounded(claim: &Claim, has_list: bool) -> Finding {
         }
         m
     } else {
-        "claim has no marker that resolves: every marker it carries is invalid".to_owned()
+        "claim has no marker that resolves; its markers' own rules are not errors here, so the claim is reported as ungrounded".to_owned()
     };
     claim_finding(claim, Rule::UngroundedClaim, message, Vec::new())
 }
@@ -203,10 +203,44 @@ impl<'s> EvidencePack<'_, 's> {
     }
 }
 
-/// Whether the text holds something like `[3]`.
+/// Whether the text holds something like `[3]`, `[1, 2]` or `[1-3]`:
+/// citation numbers, which need a citation list to be markers.
 fn has_bare_number(text: &str) -> bool {
     text.split('[').skip(1).any(|rest| {
-        rest.split_once(']')
-            .is_some_and(|(n, _)| !n.is_empty() && n.bytes().all(|b| b.is_ascii_digit()))
+        rest.split_once(']').is_some_and(|(inside, _)| {
+            inside.bytes().any(|b| b.is_ascii_digit())
+                && inside
+                    .chars()
+                    .all(|c| c.is_ascii_digit() || matches!(c, ',' | ';' | '-' | '–' | ' '))
+        })
     })
+}
+
+/// One diagnostic per unresolved marker: the `ungrounded-claim` finding of
+/// a claim whose markers all fail to resolve is dropped when one of those
+/// markers is reported, after suppression, at the level of
+/// `ungrounded-claim` or above, since that finding already says what to
+/// fix. The claim still fails (in `remove` mode it is removed). When every
+/// marker's rule is set lower, or silenced, the claim is still reported:
+/// it rests on nothing.
+pub(super) fn fold_into_marker_findings(
+    candidates: &mut Vec<(Finding, FindingSubject)>,
+    claims: &[Claim],
+    config: &Config,
+) {
+    let ungrounded = config.level(Rule::UngroundedClaim);
+    let reported_markers: std::collections::HashSet<usize> = candidates
+        .iter()
+        .filter_map(|(finding, subject)| match subject {
+            FindingSubject::Marker(m) if config.level(finding.rule) >= ungrounded => Some(m.0),
+            _ => None,
+        })
+        .collect();
+    candidates.retain(|(finding, subject)| match subject {
+        FindingSubject::Claim(c) if finding.rule == Rule::UngroundedClaim => !claims[c.0]
+            .markers
+            .iter()
+            .any(|m| reported_markers.contains(m)),
+        _ => true,
+    });
 }

@@ -20,7 +20,7 @@ use crate::config::{Config, Mode};
 use crate::markers::Scan;
 use crate::store::{CitationList, Store};
 use chapter_findings::chapter_findings;
-use claim_findings::claim_findings;
+use claim_findings::{claim_findings, fold_into_marker_findings};
 use evidence_findings::{PassageInput, item_findings, passage_findings};
 use removal::{Removals, escalation, judged};
 use resolve_markers::{CitedItems, resolve_markers};
@@ -166,6 +166,7 @@ pub fn judge<'s>(
         support = SupportFigures::default();
     }
     let suppressed = suppressions.apply(&mut candidates, &mut failures);
+    fold_into_marker_findings(&mut candidates, &claims, config);
     candidates.sort_by_key(|(f, _)| (f.span.start, f.rule));
 
     let remove = config.mode == Mode::Remove && checked;

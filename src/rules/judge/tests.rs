@@ -23,11 +23,23 @@ fn store() -> (tempfile::TempDir, Store) {
 
 /// Judges `text` in `mode`, `checked` or not.
 fn run(text: &str, mode: &str, checked: bool, test: impl FnOnce(&Scan, &Judgement<'_>)) {
+    run_with(text, serde_json::json!({"mode": mode}), checked, test);
+}
+
+/// Judges `text` with the config keys of `keys`, `checked` or not.
+fn run_with(
+    text: &str,
+    keys: serde_json::Value,
+    checked: bool,
+    test: impl FnOnce(&Scan, &Judgement<'_>),
+) {
     let (_dir, store) = store();
-    let config = Config::from_value(
-        serde_json::json!({"store": "s", "as-of": "2026-02-20T00:00:00Z", "mode": mode}),
-    )
-    .unwrap();
+    let mut table = serde_json::json!({"store": "s", "as-of": "2026-02-20T00:00:00Z"});
+    table
+        .as_object_mut()
+        .unwrap()
+        .extend(keys.as_object().unwrap().clone());
+    let config = Config::from_value(table).unwrap();
     let options = ScanOptions {
         markdown: MarkdownFlags::default(),
         numbered: false,
@@ -71,10 +83,59 @@ fn a_marker_of_a_removed_claim_goes_with_it() {
         |_, j| {
             assert_eq!(j.removed_claims, [(ClaimId(0), INSUFFICIENT_EVIDENCE)]);
             assert!(j.removed_markers.is_empty());
-            assert_eq!(j.findings.len(), 2);
-            assert!(j.findings.iter().all(|f| f.removed));
+            // One diagnostic: the marker's; the claim goes with it.
+            assert_eq!(j.findings.len(), 1);
+            assert_eq!(j.findings[0].finding.rule, Rule::UnknownEvidence);
+            assert!(j.findings[0].removed);
         },
     );
+}
+
+const ONLY_BAD: &str = "Rates rose after the meeting today [EVID:nope].\n";
+
+#[test]
+fn a_claim_whose_markers_are_reported_is_not_reported_again() {
+    run(ONLY_BAD, "fail", true, |_, j| {
+        let rules: Vec<_> = j.findings.iter().map(|f| f.finding.rule).collect();
+        assert_eq!(rules, [Rule::UnknownEvidence]);
+        assert_eq!(j.verdict, Verdict::Failed);
+    });
+    // Two bad markers: two diagnostics, none for the claim.
+    run(
+        "Rates rose after the meeting today [EVID:nope] (EVID:ok).\n",
+        "fail",
+        true,
+        |_, j| {
+            let rules: Vec<_> = j.findings.iter().map(|f| f.finding.rule).collect();
+            assert_eq!(rules, [Rule::UnknownEvidence, Rule::MalformedMarker]);
+        },
+    );
+}
+
+#[test]
+fn a_claim_whose_markers_are_only_warned_about_or_silenced_is_still_ungrounded() {
+    let warn = serde_json::json!({"rules": {"unknown-evidence": "warn"}});
+    run_with(ONLY_BAD, warn, true, |_, j| {
+        let rules: Vec<_> = j.findings.iter().map(|f| f.finding.rule).collect();
+        assert_eq!(rules, [Rule::UngroundedClaim, Rule::UnknownEvidence]);
+        assert_eq!(j.verdict, Verdict::Failed);
+    });
+    run(
+        &suppress("unknown-evidence", ONLY_BAD),
+        "fail",
+        true,
+        |_, j| {
+            let rules: Vec<_> = j.findings.iter().map(|f| f.finding.rule).collect();
+            assert_eq!(rules, [Rule::UngroundedClaim]);
+            assert_eq!(j.suppressed.len(), 1);
+        },
+    );
+    // With ungrounded-claim at warn, an error about the marker is enough.
+    let lowered = serde_json::json!({"rules": {"ungrounded-claim": "warn"}});
+    run_with(ONLY_BAD, lowered, true, |_, j| {
+        let rules: Vec<_> = j.findings.iter().map(|f| f.finding.rule).collect();
+        assert_eq!(rules, [Rule::UnknownEvidence]);
+    });
 }
 
 #[test]

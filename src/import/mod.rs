@@ -238,9 +238,15 @@ pub fn import(options: &Options) -> anyhow::Result<Imported> {
     let book_toml = plan.root.as_ref().map(|root| root.join("book.toml"));
     let inputs = [
         Some((options.response.as_path(), "the response being imported")),
-        options.documents.as_deref().map(|p| (p, "the --documents file")),
+        options
+            .documents
+            .as_deref()
+            .map(|p| (p, "the --documents file")),
         options.files.as_deref().map(|p| (p, "the --files file")),
-        options.sources.as_deref().map(|p| (p, "the --sources file")),
+        options
+            .sources
+            .as_deref()
+            .map(|p| (p, "the --sources file")),
         book_toml.as_deref().map(|p| (p, "the book's book.toml")),
     ];
     write_together(

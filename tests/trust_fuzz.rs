@@ -11,13 +11,26 @@ use common::invariants::{self, PATHS};
 use mdbook_evidence::render::Target;
 
 /// Chapters the `chapter` fuzz target found a failure on, and what it was.
-const FOUND: &[(&str, &str)] = &[(
-    // `remove` mode took out a marker between two words and put a
-    // space there: the block became a claim of three words on the
-    // second run (two on the first), and was removed then.
-    "joined words",
-    "sty[EVID:gone]le\n  type=\"text/c\u{3002}ss\">\n\nfoo [EVID:a]\u{2}",
-)];
+const FOUND: &[(&str, &str)] = &[
+    (
+        // `remove` mode took out a marker between two words and put a
+        // space there: the block became a claim of three words on the
+        // second run (two on the first), and was removed then.
+        "joined words",
+        "sty[EVID:gone]le\n  type=\"text/c\u{3002}ss\">\n\nfoo [EVID:a]\u{2}",
+    ),
+    (
+        // A confidence label before a paragraph's leading `|` gave its
+        // first line one more cell, as many as the delimiter row below:
+        // the paragraph became a table on the second run.
+        "label before a pipe",
+        "ites <a clas## Referencess=\"evidence-cite\" id=\"\u{b}\0cite-a-1\" href=\"#evidence-a\" data-evidence=\"a\" \0\0\0\0\0\0\u{f}\0\0title=\"t evidence here.\r\n\r\n| a |\r\n|---|---|\r\n|\n\"ar**\u{1f}[EVID:c x [EVID:a] |] \ny |\r\n</div>\n",
+    ),
+    (
+        "label before a pipe, shortest",
+        "| Rates rose in 東京 |\n|---|---|\n| by 4.4\u{a0}% [EVID:a] |\n",
+    ),
+];
 
 #[test]
 fn every_input_the_fuzzers_found_keeps_the_invariants_in_every_setup() {

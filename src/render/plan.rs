@@ -217,6 +217,12 @@ impl<'s> RenderPlan<'s> {
                 // The text of `\[` starts after its backslash.
                 at -= 1;
             }
+            // GFM reads a line's leading `|` as no cell: a label before it
+            // would give the line one more cell, and can make a table of
+            // the paragraph. It goes after the pipe.
+            if let Some(rest) = text[at..].strip_prefix('|') {
+                at += 1 + rest.len() - rest.trim_start_matches([' ', '\t']).len();
+            }
             let existing = LABELS.iter().find_map(|l| {
                 let escaped = format!("\\{}\\] ", &l[..l.len() - 1]);
                 let plain = format!("{l} ");

@@ -27,6 +27,17 @@ const FOUND: &[(&str, &str)] = &[
         "ites <a clas## Referencess=\"evidence-cite\" id=\"\u{b}\0cite-a-1\" href=\"#evidence-a\" data-evidence=\"a\" \0\0\0\0\0\0\u{f}\0\0title=\"t evidence here.\r\n\r\n| a |\r\n|---|---|\r\n|\n\"ar**\u{1f}[EVID:c x [EVID:a] |] \ny |\r\n</div>\n",
     ),
     (
+        // Mixed line endings: `remove` mode replaced the first paragraph
+        // (whose LF set the chapter's line ending) by its phrase, and the
+        // second run wrote the References with the CRLF of the next line.
+        "mixed line endings",
+        "st}l:\nc  typ\0# T\r\n\r\nA claim withhird e\u{301} 😀 [EVID:=\"text/css\">\n\nfoo f[EVID:a]\n",
+    ),
+    (
+        "mixed line endings, shortest",
+        "Rates rose\nin 東京 today\r\n\r\nfoo [EVID:a]\n",
+    ),
+    (
         "label before a pipe, shortest",
         "| Rates rose in 東京 |\n|---|---|\n| by 4.4\u{a0}% [EVID:a] |\n",
     ),

@@ -1,4 +1,5 @@
-//! What the fuzzers found (`fuzz/`), each kept as a regression: the
+//! What the fuzzers (`fuzz/`) and the property tests found, each kept as a
+//! regression: the
 //! chapter pipeline's invariants (no panic, every byte outside the spans it
 //! rewrites kept, a second run that changes nothing) on every input, in
 //! every mode, for both renderers, every claim unit, with and without
@@ -10,7 +11,8 @@ mod common;
 use common::invariants::{self, PATHS};
 use mdbook_evidence::render::Target;
 
-/// Chapters the `chapter` fuzz target found a failure on, and what it was.
+/// Chapters the `chapter` fuzz target (or `tests/properties.rs`) found a
+/// failure on, and what it was.
 const FOUND: &[(&str, &str)] = &[
     (
         // `remove` mode took out a marker between two words and put a
@@ -36,6 +38,66 @@ const FOUND: &[(&str, &str)] = &[
     (
         "mixed line endings, shortest",
         "Rates rose\nin 東京 today\r\n\r\nfoo [EVID:a]\n",
+    ),
+    (
+        // Two markers each between brackets of other markers, taken out
+        // together in `remove` mode: `[EVID:jVs and [EVID:stray] and
+        // [EVID:missing]o o]` became a marker of its own on the second run.
+        "brackets paired by two removals",
+        "oo _ <ID:a]\n</div>\n\n<!-- [EVID:a] -->\n\nText <span>[EVID:gone]</span> and [EVID:jVs\u{f} and [EVID:stray] and [EVID:missinID:a]o o]]]:lru / [EVID:ID a].\n:\n<?phpa]\n",
+    ),
+    (
+        "brackets paired by two removals, shortest",
+        "Rates rose [EVID:x 東京 [EVID:gone] and [EVID:missing] y] 😀 [EVID:a].\n",
+    ),
+    (
+        // Found by the property tests: text after a `<span
+        // class="evidence-cites">` that no `</span>` closes was read as a
+        // group's punctuation and dropped, its marker with it; the claim
+        // was removed as uncited, and the marker became a citation on the
+        // second run.
+        "unclosed group",
+        "4.4\u{a0}percent\n    [Insufficient evidence]<span class=\"evidence-cites\"><http://e.org>\n    [EVID:a]",
+    ),
+    (
+        // Found by the property tests: `remove` mode took out the only
+        // thing on a list item's first line; the empty item (which cannot
+        // interrupt a paragraph) joined the paragraph before it.
+        "emptied list item",
+        "  <a class=\"evidence-cite\" data-evidence=\"a\">http://e.org\n* [EVID:gone]\n    Rates [1, 2]",
+    ),
+    (
+        "emptied line",
+        "Rates rose in 東京 today\n[EVID:gone]\nand more words here [EVID:a]\n",
+    ),
+    (
+        // Found by the property tests: a label at the start of a claim
+        // whose first marker `remove` mode took out (with the space before
+        // it) fell inside the removal and was dropped; the second run,
+        // without the marker, labelled the claim.
+        "label inside a removal",
+        "| [EVID:a,] [EVID:a\n    <a class=\"evidence-cite\" id=\"cite-a-1\" href=\"#evidence-a\" data-evidence=\"a\" title=\"t\">[&#49;]</a>\\[MEDIUM CONFIDENCE\\]",
+    ),
+    (
+        // Found by the property tests: the `[` after a lone group tag was
+        // held back as the group's, and lost when the group turned out to
+        // be none; the removed claim's phrase came after it, and each run
+        // added a `[`.
+        "unclosed group's bracket",
+        "- <span class=\"evidence-cites\">[Insufficient evidence] Rates",
+    ),
+    (
+        // Found by the property tests: `remove` mode took out a marker at
+        // the end of a line that held a lone tag besides, which became an
+        // HTML block (and hid the next line's markers).
+        "line left as an HTML block",
+        "[EVID:a,]<a class=\"evidence-cite\" data-evidence=\"a\">\n[EVID:a, b.2:x/y-z]\n\n[EVID:a, b.2:x/y-z]",
+    ),
+    (
+        // A marker after `- ` taken out with the four spaces after it
+        // left: the item's text became a code block.
+        "list item indented into code",
+        "<http://e.org>[EVID:a]\n- [3]    [1, 2][EVID:a",
     ),
     (
         "label before a pipe, shortest",
@@ -90,5 +152,80 @@ fn a_marker_between_two_words_keeps_them_two_words_on_every_run() {
                 }
             }
         }
+    }
+}
+
+/// Text after a `<span class="evidence-cites">` (the element an earlier run
+/// groups citations in) that is not a group's punctuation, or after an `<a
+/// class="evidence-cite">` that is not a citation's label, is checked like
+/// any other: an uncited claim cannot hide behind a lone opening tag.
+#[test]
+fn a_lone_group_or_citation_tag_hides_no_claim() {
+    let setup = invariants::setup_with("warn", Target::Html, "blocks", false);
+    for text in [
+        "Rates rose <span class=\"evidence-cites\">in 東京 by 4.4\u{a0}% today.\n",
+        "<span class=\"evidence-cites\">[ Rates rose sharply in 大阪 😀 today.\n",
+        // Nor behind a lone citation tag.
+        "- <a class=\"evidence-cite\" data-evidence=\"a\">. Rates rose\nin 東京 by 4.4\u{a0}% today\n",
+        "<a class=\"evidence-cite\" data-evidence=\"a\">Rates `x` rose in 東京 by 4.4\u{a0}% today\n",
+    ] {
+        let (_, outcome) = invariants::process(&setup, &[("c.md", text)]);
+        assert!(
+            outcome
+                .report
+                .diagnostics
+                .iter()
+                .any(|d| d.rule.id() == "ungrounded-claim"),
+            "{text:?}: {:#?}",
+            outcome.report.diagnostics
+        );
+    }
+}
+
+/// In `remove` mode a marker that is the only thing on its line (but for
+/// block markup) stays, as text: taking it out would leave an empty line
+/// (two paragraphs of one), an empty list item (which joins the paragraph
+/// before it) or an empty quote line (which ends a lazy continuation). The
+/// block structure of the page is the same before and after.
+#[test]
+fn remove_mode_never_empties_a_line_into_another_block_structure() {
+    let setup = invariants::setup_with("remove", Target::Markdown, "blocks", false);
+    for (text, stays) in [
+        (
+            "Rates rose in 東京 today\n[EVID:gone]\nand more words here [EVID:a]\n",
+            true,
+        ),
+        (
+            "Rates rose in 東京 today\n  [EVID:gone] [EVID:missing] \nthe rest of it [EVID:a]\n",
+            true,
+        ),
+        // A no-break space is no white space to CommonMark: the line stays
+        // a line of the paragraph, and the markers go.
+        (
+            "Rates rose in 東京 today\n  [EVID:gone] [EVID:missing]\u{a0}\nthe rest of it [EVID:a]\n",
+            false,
+        ),
+        ("Rates rose in 東京 today [EVID:a]\n* [EVID:gone]\n", true),
+        ("> [EVID:gone]\nlazy text rose in 大阪 😀 [EVID:a]\n", true),
+        (
+            "- Rates rose in the city [EVID:a]\n  [EVID:gone]\n  e\u{301} more of the item\n",
+            true,
+        ),
+    ] {
+        let (out, _) = invariants::process(&setup, &[("c.md", text)]);
+        let blocks = |markdown: &str| -> Vec<String> {
+            let options = mdbook_markdown::MarkdownOptions::default();
+            mdbook_markdown::new_cmark_parser(markdown, &options)
+                .filter_map(|event| match event {
+                    mdbook_markdown::pulldown_cmark::Event::Start(tag) => Some(format!("{tag:?}")),
+                    _ => None,
+                })
+                .filter(|tag| !tag.starts_with("Link") && !tag.starts_with("Heading"))
+                .collect()
+        };
+        // The References section the run appends aside.
+        let page = out[0].split("\n\n## References").next().unwrap_or_default();
+        assert_eq!(blocks(page), blocks(text), "{text:?}\n{page:?}");
+        assert_eq!(page.contains("[EVID:gone]"), stays, "{page:?}");
     }
 }

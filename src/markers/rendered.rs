@@ -6,6 +6,7 @@
 
 use super::Marker;
 use crate::syntax::{CITE_CLASS, CITE_GROUP_CLASS, CITE_ID_ATTRIBUTE, is_evidence_id};
+use std::ops::Range;
 
 /// A rendered citation being read.
 pub(super) struct PendingCite {
@@ -17,6 +18,9 @@ pub(super) struct PendingCite {
     pub closing: Option<&'static str>,
     /// The text inside an inline-HTML citation.
     pub text: String,
+    /// The same text as read, event by event, with its range in the
+    /// chapter: handed back to the block when it is no citation.
+    pub pieces: Vec<(Range<usize>, String)>,
 }
 
 impl PendingCite {
@@ -27,6 +31,7 @@ impl PendingCite {
             id,
             closing,
             text: String::new(),
+            pieces: Vec::new(),
         }
     }
 
@@ -58,6 +63,12 @@ impl CiteGroup {
         }
     }
 
+    /// How many citations it holds, `markers` being the number of markers
+    /// read so far.
+    pub(super) fn citations(&self, markers: usize) -> usize {
+        markers.saturating_sub(self.first_marker)
+    }
+
     /// Ends the group at `end`: its markers' spans are stretched to cover
     /// it whole, each running to the next, so that replacing them replaces
     /// the group. Returns the group's range (empty when it held no marker).
@@ -86,6 +97,13 @@ pub(super) fn is_group_open(html: &str) -> bool {
 /// Whether an inline-HTML tag closes a group of citations.
 pub(super) fn is_group_close(html: &str) -> bool {
     html.trim() == "</span>"
+}
+
+/// Whether text between a group's citations is what the renderer writes
+/// there: its brackets, separators and range dashes.
+pub(super) fn is_group_punctuation(text: &str) -> bool {
+    text.chars()
+        .all(|c| matches!(c, '[' | ']' | ',' | '–') || c.is_whitespace())
 }
 
 /// Whether text is `[N]`, the label of a rendered citation.

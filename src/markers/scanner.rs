@@ -4,15 +4,14 @@
 
 use super::brackets::{directive_spans, source_span};
 use super::closers::{unclosed_fence, unclosed_html};
-use super::rendered::{
-    CiteGroup, PendingCite, is_citation_label, is_group_close, is_group_open, rendered_cite_id,
-};
+use super::rendered::{CiteGroup, PendingCite, is_citation_label, is_group_punctuation};
 use super::shapes::find_written;
 use super::{Block, Heading, Marker, MarkerKind, Scan, ScanOptions, SourceSegment, suppression};
 use crate::syntax::{REFERENCE_ANCHOR_PREFIX, is_banner, is_evidence_id};
 use mdbook_markdown::pulldown_cmark::{CodeBlockKind, CowStr, Event, HeadingLevel, Tag, TagEnd};
 use std::ops::Range;
 
+mod cites;
 mod references;
 
 /// A block being built.
@@ -60,6 +59,9 @@ pub(super) struct Scanner<'a, 'o> {
     pending_cite: Option<PendingCite>,
     /// A group of rendered citations being read (`[1, 2]` of an earlier run).
     group: Option<CiteGroup>,
+    /// The group's brackets and separators read so far, held back from
+    /// the block (they go with its citations) unless it is no group.
+    group_text: Vec<(Range<usize>, CowStr<'a>)>,
     /// End of the current top-level block.
     top_end: usize,
     /// Where the outermost inline element (link, image, emphasis) opened
@@ -96,6 +98,7 @@ impl<'a, 'o> Scanner<'a, 'o> {
             generated_references: None,
             pending_cite: None,
             group: None,
+            group_text: Vec::new(),
             top_end: 0,
             inline_start: None,
         }
@@ -120,11 +123,21 @@ impl<'a, 'o> Scanner<'a, 'o> {
             if let Some(pending) = &mut self.pending_cite {
                 if pending.closing.is_some() {
                     pending.text.push_str(&text);
+                    pending.pieces.push((range, text.into_string()));
                 }
                 return;
             }
-            if self.group.is_none() {
-                // A group's brackets and separators go with its citations.
+            // A group's brackets and separators go with its citations; any
+            // other text means the `<span>` was not a group an earlier run
+            // wrote, and is read as text (a marker after it included).
+            if self.group.is_some() && is_group_punctuation(&text) {
+                self.group_text.push((range, text));
+            } else {
+                if self.group.take().is_some() {
+                    // Back in the run, with this text: a marker may start
+                    // in what was held back (`[` then `EVID:x]`).
+                    self.run.append(&mut self.group_text);
+                }
                 self.run.push((range, text));
             }
             return;
@@ -133,7 +146,13 @@ impl<'a, 'o> Scanner<'a, 'o> {
         match event {
             Event::Start(tag) => self.start(tag, range),
             Event::End(tag) => self.end(tag, range),
-            Event::Code(code) if self.pending_cite.is_none() => self.add_text(&code, range),
+            Event::Code(code) => {
+                self.cancel_html_cite();
+                self.cancel_group();
+                if self.pending_cite.is_none() {
+                    self.add_text(&code, range);
+                }
+            }
             Event::SoftBreak | Event::HardBreak => {
                 if let Some(block) = self.open_blocks.last_mut() {
                     block.text.push(' ');
@@ -151,6 +170,10 @@ impl<'a, 'o> Scanner<'a, 'o> {
     }
 
     fn start(&mut self, tag: Tag<'a>, range: Range<usize>) {
+        // What an earlier run writes holds no markdown: a tag inside a
+        // citation or a group means they were the author's.
+        self.cancel_html_cite();
+        self.cancel_group();
         let mut opens_block = false;
         let is_item = matches!(tag, Tag::Item);
         if self.frames.is_empty() {
@@ -268,7 +291,7 @@ impl<'a, 'o> Scanner<'a, 'o> {
         }
         if !inline {
             // Nor does a group: its citations keep their own spans.
-            self.group = None;
+            self.cancel_group();
         }
         match tag {
             // Only a block open at the top level runs on to swallow what is
@@ -336,64 +359,6 @@ impl<'a, 'o> Scanner<'a, 'o> {
         self.heading_closed(level, &text, start, range);
     }
 
-    fn inline_html(&mut self, html: &str, range: Range<usize>) {
-        if let Some(pending) = &self.pending_cite {
-            if pending
-                .closing
-                .is_some_and(|closing| html.trim() == closing)
-            {
-                self.finish_cite(range.end);
-            }
-            return;
-        }
-        if self.link > 0 {
-            return;
-        }
-        if let Some((id, closing)) = rendered_cite_id(html) {
-            self.pending_cite = Some(PendingCite::new(range.start, id, Some(closing)));
-        } else if self.group.is_none() && is_group_open(html) {
-            self.group = Some(CiteGroup::new(range.start, self.scan.markers.len()));
-        } else if is_group_close(html)
-            && let Some(group) = self.group.take()
-        {
-            let (start, end) = group.close(&mut self.scan.markers, range.end);
-            if start < end {
-                self.separate_words(&(start..end));
-            }
-            if let Some(block) = self.open_blocks.last_mut()
-                && start < end
-                && self.heading.is_none()
-                && self.table == 0
-            {
-                let first = block.start.get_or_insert(start);
-                *first = (*first).min(start);
-                block.end = block.end.max(end);
-            }
-        }
-    }
-
-    /// Completes a rendered citation, if its text is a citation label.
-    fn finish_cite(&mut self, end: usize) {
-        let Some(pending) = self.pending_cite.take() else {
-            return;
-        };
-        if pending.is_label(self.group.is_some()) {
-            self.push_marker(pending.start..end, MarkerKind::Rendered(pending.id));
-            if self.group.is_none() {
-                self.separate_words(&(pending.start..end));
-            }
-        } else {
-            self.add_text(&pending.text, pending.start..end);
-        }
-    }
-
-    /// Drops a pending citation that turned out not to be one.
-    fn cancel_cite(&mut self) {
-        if let Some(pending) = self.pending_cite.take() {
-            self.add_text(&pending.text, pending.start..pending.start);
-        }
-    }
-
     fn push_marker(&mut self, span: Range<usize>, kind: MarkerKind) {
         if self.in_references {
             return;
@@ -418,29 +383,6 @@ impl<'a, 'o> Scanner<'a, 'o> {
             in_heading,
             text_at,
         });
-    }
-
-    /// After a marker (or citation) written at `span` between two words:
-    /// a space in the block's text, where `remove` mode puts one when it
-    /// takes the marker out ([`super::joins_words`]), so that the words
-    /// stay apart on every run.
-    fn separate_words(&mut self, span: &Range<usize>) {
-        if self.in_references
-            || self.heading.is_some()
-            || self.table > 0
-            || !super::joins_words(self.src, span)
-        {
-            return;
-        }
-        if let Some(block) = self.open_blocks.last_mut() {
-            block.segments.push(SourceSegment {
-                text_at: block.text.len(),
-                source_at: span.end,
-                source_end: span.end,
-                verbatim: false,
-            });
-            block.text.push(' ');
-        }
     }
 
     /// Adds text that is part of the current block (or heading) but holds no marker.

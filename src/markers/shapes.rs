@@ -263,15 +263,21 @@ fn citation_number(text: &str) -> Option<u32> {
 /// parts: each runs to the next part's start (the last to `len`); markers
 /// that share a start share a part.
 fn parts(starts: Vec<(usize, MarkerKind)>, len: usize) -> Vec<(Range<usize>, MarkerKind)> {
-    let mut out = Vec::with_capacity(starts.len());
-    for (i, (start, kind)) in starts.iter().enumerate() {
-        let end = starts[i..]
-            .iter()
-            .find(|(next, _)| next > start)
-            .map_or(len, |(next, _)| *next);
-        out.push((*start..end, kind.clone()));
+    // The next greater start, found from the back: a range's markers share
+    // one start, and looking ahead from each was quadratic in its length.
+    let mut ends = vec![len; starts.len()];
+    for i in (0..starts.len().saturating_sub(1)).rev() {
+        ends[i] = if starts[i + 1].0 > starts[i].0 {
+            starts[i + 1].0
+        } else {
+            ends[i + 1]
+        };
     }
-    out
+    starts
+        .into_iter()
+        .zip(ends)
+        .map(|((start, kind), end)| (start..end, kind))
+        .collect()
 }
 
 #[cfg(test)]

@@ -25,14 +25,7 @@ pub fn chapter_edits(
         // only heading is its last line) the banner goes before them.
         edits.push(super::banner_edit(text, offset, newline));
     }
-    edits.extend(plan.removals.iter().map(|removal| Edit {
-        range: removal.range.clone(),
-        text: removal.text.to_owned(),
-    }));
-    edits.extend(plan.labels.iter().map(|label| Edit {
-        range: label.range.clone(),
-        text: format!("\\{}\\] ", &label.label[..label.label.len() - 1]),
-    }));
+    edits.extend(removals_and_labels(text, plan));
 
     let references = &plan.references;
     let mut members = Vec::new();
@@ -101,4 +94,42 @@ fn conflict_details([a, b]: &[NoteSide<'_>; 2]) -> String {
         escape::markdown(b.publisher),
         b.id
     )
+}
+
+/// The removals and the confidence labels of `plan` as edits. A label
+/// whose place a removal covers (a claim's first marker taken out with the
+/// space before it) keeps its place: the removal leaves that space (which
+/// may end block markup: `- [ ] `, `| `); or, covered otherwise, it goes
+/// where the removal ends.
+fn removals_and_labels(text: &str, plan: &RenderPlan<'_>) -> Vec<Edit> {
+    let mut removals: Vec<Edit> = plan
+        .removals
+        .iter()
+        .map(|removal| Edit {
+            range: removal.range.clone(),
+            text: removal.text.to_owned(),
+        })
+        .collect();
+    removals.sort_by_key(|e| e.range.start);
+    let mut labels = Vec::with_capacity(plan.labels.len());
+    for label in &plan.labels {
+        let mut at = label.range.start;
+        let covering = removals.partition_point(|e| e.range.start < at);
+        if let Some(cover) = covering.checked_sub(1).map(|i| &mut removals[i])
+            && cover.range.end > at
+            && label.range.is_empty()
+        {
+            if text[cover.range.start..at].bytes().all(|b| b == b' ') && cover.text.is_empty() {
+                cover.range.start = at;
+            } else {
+                at = cover.range.end;
+            }
+        }
+        labels.push(Edit {
+            range: at..at + label.range.len(),
+            text: format!("\\{}\\] ", &label.label[..label.label.len() - 1]),
+        });
+    }
+    removals.extend(labels);
+    removals
 }

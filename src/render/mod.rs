@@ -8,6 +8,7 @@
 //! every change is an [`Edit`] of a byte range found by the scanner, applied
 //! in one pass by [`splice`].
 
+mod around;
 mod chapter;
 mod citations;
 pub(crate) mod escape;

@@ -12,6 +12,7 @@
 //! text, its plan, the templates and the target alone.
 
 use super::Entry;
+use super::around::{AroundMarkers, may_open_block};
 use super::citations::{self, CiteRun, Member, Part};
 use crate::config::{CitationStyle, Config, Removal};
 use crate::markers::{Scan, line_end};
@@ -190,11 +191,6 @@ impl<'s> RenderPlan<'s> {
 
     /// Plans the removal of a run of markers all taken out (`remove` mode).
     fn plan_emptied_run(&mut self, text: &str, mut range: Range<usize>) {
-        if joins_brackets(text, &range) {
-            // Inside brackets the author left open around it, taking it out
-            // would pair them into a new marker or link: it stays as text.
-            return;
-        }
         let separator = if takes_space_before(text, &range) {
             range.start -= 1;
             ""
@@ -249,8 +245,34 @@ impl<'s> RenderPlan<'s> {
         parts: &[Part],
     ) {
         let planned = citations::plan(scan, &judgement.resolved, parts, list);
-        for range in planned.emptied {
-            self.plan_emptied_run(text, range);
+        if !planned.emptied.is_empty() {
+            let around = AroundMarkers::new(text, &scan.markers);
+            for range in planned.emptied {
+                if around.keep(&scan.markers, &range, &self.labels) {
+                    // It stays as text (and reported).
+                    continue;
+                }
+                if around.starts_line(&scan.markers, &range, &self.labels) {
+                    // After block markup only, the white space after it goes
+                    // too: left, it would indent what follows (`- [3]    x`
+                    // would become a list item holding a code block).
+                    let spaces = text[range.end..]
+                        .bytes()
+                        .take_while(|b| matches!(b, b' ' | b'\t'))
+                        .count();
+                    if may_open_block(&text[range.end + spaces..]) {
+                        // What follows would start its line: it might
+                        // open a block there (`# `, `<div>`, `[x]: url`).
+                        continue;
+                    }
+                    self.removals.push(Replacement {
+                        range: range.start..range.end + spaces,
+                        text: "",
+                    });
+                    continue;
+                }
+                self.plan_emptied_run(text, range);
+            }
         }
         self.runs = planned.runs;
         self.members = planned.members;
@@ -354,19 +376,6 @@ fn takes_space_before(text: &str, range: &Range<usize>) -> bool {
         None | Some(b'\n' | b'\r')
     );
     !followed_by_text && !only_markup
-}
-
-/// Whether the marker at `range` stands between a `[` and a `]` of the
-/// same line with no bracket between them and it (`[EVID:[EVID:x]y]`,
-/// `[EVID:y [EVID:x]]`): taking it out would make them a pair.
-fn joins_brackets(text: &str, range: &Range<usize>) -> bool {
-    let opens = text[..range.start]
-        .rfind(['[', ']', '\n', '\r'])
-        .is_some_and(|at| text.as_bytes()[at] == b'[');
-    let closes = text[range.end..]
-        .find(['[', ']', '\n', '\r'])
-        .is_some_and(|at| text.as_bytes()[range.end + at] == b']');
-    opens && closes
 }
 
 #[cfg(test)]

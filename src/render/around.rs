@@ -1,0 +1,153 @@
+//! What stands around the markers of a chapter, for `remove` mode to
+//! decide whether taking a run of markers out keeps the page's structure:
+//! no new pair of brackets, no emptied line or list item, no line left to
+//! read as another block.
+
+use super::plan::Label;
+use crate::markers::Marker;
+use std::ops::Range;
+
+/// Whether `rest`, standing at the start of a line's content, might open
+/// a block there: a heading, quote, list, thematic break or setext
+/// underline, fence, table row, definition, HTML block, or link reference
+/// definition (`[x]: …`). Conservative: any digit counts.
+pub(super) fn may_open_block(rest: &str) -> bool {
+    let line = rest.split(['\n', '\r']).next().unwrap_or_default();
+    match line.bytes().next() {
+        Some(b'[') => line
+            .find(']')
+            .is_some_and(|close| line[close + 1..].starts_with(':')),
+        Some(b) => b.is_ascii_digit() || b"<#>-*+=_`~|:".contains(&b),
+        None => false,
+    }
+}
+
+/// What stands around each marker of a chapter, markers' own text left
+/// out (whatever other markers go too), for `remove` mode to decide whether
+/// taking a run of markers out is safe. Found in one pass each way, so that
+/// a line of many markers stays linear.
+pub(super) struct AroundMarkers {
+    /// The nearest `[`, `]` or line end before each marker (`None`: the
+    /// chapter's start).
+    before: Vec<Option<u8>>,
+    /// The nearest `[`, `]` or line end after each marker (`None`: the
+    /// chapter's end).
+    after: Vec<Option<u8>>,
+    /// Whether the line before each marker holds only white space and
+    /// block markup (`> `, `- `, `1. `, `# `).
+    alone_before: Vec<bool>,
+    /// Whether the line after each marker holds only white space.
+    alone_after: Vec<bool>,
+    /// Whether the line before each marker, left alone, might read as
+    /// something else: it starts with `<` (an HTML block's tag) or holds
+    /// no letter (`===`, `---`, `1.`, `|---|`).
+    bare_before: Vec<bool>,
+    /// Where the line of each marker starts.
+    line_start: Vec<usize>,
+}
+
+impl AroundMarkers {
+    const STOPS: [char; 4] = ['[', ']', '\n', '\r'];
+
+    pub(super) fn new(text: &str, markers: &[Marker]) -> AroundMarkers {
+        let bytes = text.as_bytes();
+        let is_markup = |b: u8| b.is_ascii_digit() || b" \t#>-*+.)".contains(&b);
+        let (mut before, mut alone_before, mut bare_before) = (Vec::new(), Vec::new(), Vec::new());
+        let (mut cursor, mut last, mut alone) = (0, None, true);
+        let (mut first, mut letters) = (None, false);
+        let (mut line_start, mut line_at) = (Vec::new(), 0);
+        for m in markers {
+            if let Some(gap) = text.get(cursor..m.span.start) {
+                if let Some(at) = gap.rfind(Self::STOPS) {
+                    last = Some(bytes[cursor + at]);
+                }
+                let line = match gap.rfind(['\n', '\r']) {
+                    Some(nl) => {
+                        (alone, first, letters) = (true, None, false);
+                        line_at = cursor + nl + 1;
+                        &gap[nl + 1..]
+                    }
+                    None => gap,
+                };
+                alone = alone && line.bytes().all(is_markup);
+                first = first.or_else(|| line.trim_start().chars().next());
+                letters = letters || line.chars().any(char::is_alphabetic);
+            }
+            before.push(last);
+            alone_before.push(alone);
+            bare_before.push(first == Some('<') || !letters);
+            line_start.push(line_at);
+            cursor = cursor.max(m.span.end);
+        }
+        let mut after = vec![None; markers.len()];
+        let mut alone_after = vec![true; markers.len()];
+        let (mut cursor, mut next, mut alone) = (text.len(), None, true);
+        for (i, m) in markers.iter().enumerate().rev() {
+            if let Some(gap) = text.get(m.span.end..cursor) {
+                if let Some(at) = gap.find(Self::STOPS) {
+                    next = Some(bytes[m.span.end + at]);
+                }
+                let line = gap.find(['\n', '\r']).map(|nl| &gap[..nl]);
+                alone = line.map_or(alone, |_| true)
+                    && line.unwrap_or(gap).bytes().all(|b| b == b' ' || b == b'\t');
+            }
+            after[i] = next;
+            alone_after[i] = alone;
+            cursor = cursor.min(m.span.start);
+        }
+        AroundMarkers {
+            before,
+            after,
+            alone_before,
+            alone_after,
+            bare_before,
+            line_start,
+        }
+    }
+
+    /// The index of the first marker of the run at `range`, and whether a
+    /// confidence label goes before it on its line (at one of `labels`,
+    /// sorted): the label's words then stand before the run.
+    fn first(&self, markers: &[Marker], range: &Range<usize>, labels: &[Label]) -> (usize, bool) {
+        let first = markers.partition_point(|m| m.span.start < range.start);
+        let from = self.line_start.get(first).copied().unwrap_or(range.start);
+        let at = labels.partition_point(|l| l.range.start < from);
+        let labelled = labels.get(at).is_some_and(|l| l.range.start <= range.start);
+        (first, labelled)
+    }
+
+    /// Whether the run of `markers` at `range` has nothing before it on
+    /// its line but white space, block markup and markers.
+    pub(super) fn starts_line(
+        &self,
+        markers: &[Marker],
+        range: &Range<usize>,
+        labels: &[Label],
+    ) -> bool {
+        let (first, labelled) = self.first(markers, range, labels);
+        !labelled && self.alone_before.get(first).copied().unwrap_or(false)
+    }
+
+    /// Whether the run of `markers` at `range` must stay: between a `[`
+    /// and a `]` with no other bracket between them and it but markers
+    /// (`[EVID:[EVID:x]y]`, `[EVID:y [EVID:x]]`, and `[EVID:y [EVID:x] and
+    /// [EVID:z] w]` where each alone is between markers' brackets), taking
+    /// it out would pair them into a new marker or link; alone on its line
+    /// but for block markup, it would leave an empty line (splitting its
+    /// paragraph), an empty list item (which cannot interrupt a paragraph)
+    /// or an empty quote line (ending a lazy continuation); last on a line
+    /// that starts with `<` or holds no letter, it would leave a line that
+    /// may read as an HTML block, a setext underline, a thematic break or
+    /// an empty list item.
+    pub(super) fn keep(&self, markers: &[Marker], range: &Range<usize>, labels: &[Label]) -> bool {
+        let (first, labelled) = self.first(markers, range, labels);
+        let last = markers.partition_point(|m| m.span.start < range.end);
+        if last <= first {
+            return false;
+        }
+        let brackets = self.before[first] == Some(b'[') && self.after[last - 1] == Some(b']');
+        let ends_line = self.alone_after[last - 1];
+        let bare = !labelled && (self.alone_before[first] || self.bare_before[first]);
+        brackets || ends_line && bare
+    }
+}

@@ -10,6 +10,15 @@
 //!   citing an item.
 //! * `fifo`: a FIFO as the store, and one inside a store directory of N
 //!   files: refused by file type before any open, however many files.
+//! * `removed`: `remove` mode on one line of N sentences in non-ASCII
+//!   typography, each with a marker that does not resolve in both shapes
+//!   (`[EVID:…]` and `(EVID:…)`): N claims and 2N markers taken out of one
+//!   line, each removal looking at its neighbours on the line.
+//! * `passages`: one line of N sentences in non-ASCII typography (NBSP,
+//!   ideographic space, full-width digits, CJK, emoji), each citing an item
+//!   whose passage lacks the sentence's figure and words: N
+//!   `number-not-in-evidence` and N `claim-not-in-evidence` findings with
+//!   columns counted in characters.
 
 use std::fmt::Write as _;
 use std::path::{Path, PathBuf};
@@ -27,6 +36,10 @@ pub enum Shape {
     Lonecr,
     /// A store directory of N files and a FIFO.
     Fifo,
+    /// N removed claims and 2N removed markers on one line.
+    Removed,
+    /// N sentences on one line, each citing a passage that lacks it.
+    Passages,
 }
 
 impl Shape {
@@ -44,6 +57,8 @@ impl Shape {
             Shape::Longline => "longline",
             Shape::Lonecr => "lonecr",
             Shape::Fifo => "fifo",
+            Shape::Removed => "removed",
+            Shape::Passages => "passages",
         }
     }
 }
@@ -77,6 +92,27 @@ fn chapter(shape: Shape, n: usize) -> String {
             }
             out.push('\n');
         }
+        Shape::Removed => {
+            out.push_str("# Removed\n\n");
+            for i in 0..n {
+                let _ = write!(
+                    out,
+                    "Rates rose 4.4\u{a0}% in 東京 😀 [EVID:gone_{i}] (EVID:gone_{i}). "
+                );
+            }
+            out.push('\n');
+        }
+        Shape::Passages => {
+            out.push_str("# Passages\n\n");
+            for i in 0..n {
+                let _ = write!(
+                    out,
+                    "Payrolls in 東京 grew \u{ff13}\u{3000}% 😀 to {i}\u{a0}000 jobs [EVID:ev_{:03}]. ",
+                    i % ITEMS
+                );
+            }
+            out.push('\n');
+        }
         Shape::Lonecr => {
             out.push_str("# Lone CR\r\r");
             for i in 0..n {
@@ -91,8 +127,14 @@ fn chapter(shape: Shape, n: usize) -> String {
     out
 }
 
-/// The store: `ITEMS` items from a tier-1 source.
-fn store_json() -> String {
+/// The store: `ITEMS` items from a tier-1 source, with a passage (in
+/// non-ASCII typography) when `passages`.
+fn store_json(passages: bool) -> String {
+    let passage = if passages {
+        ", \"cited_text\": \"Inflation eased to 2.5\\u00a0percent in 大阪 🙂.\""
+    } else {
+        ""
+    };
     let mut out = String::from(
         "{\"schema_version\": \"evidence.v1\", \"sources\": [{\"source_id\": \"fed\", \"publisher\": \"Federal Reserve\", \"tier\": 1}], \"evidence\": [",
     );
@@ -100,7 +142,7 @@ fn store_json() -> String {
         let comma = if i + 1 < ITEMS { "," } else { "" };
         let _ = write!(
             out,
-            "{{\"id\": \"ev_{i:03}\", \"source_id\": \"fed\", \"url\": \"https://e.org/{i}\", \"title\": \"Item {i}\", \"published_at\": \"2026-02-10T19:00:00Z\"}}{comma}"
+            "{{\"id\": \"ev_{i:03}\", \"source_id\": \"fed\", \"url\": \"https://e.org/{i}\", \"title\": \"Item {i}\", \"published_at\": \"2026-02-10T19:00:00Z\"{passage}}}{comma}"
         );
     }
     out.push_str("]}\n");
@@ -129,18 +171,22 @@ pub fn generate(shape: Shape, n: usize, dir: &Path) -> anyhow::Result<PathBuf> {
             "evidence"
         }
         _ => {
-            std::fs::write(dir.join("evidence/store.json"), store_json())?;
+            std::fs::write(
+                dir.join("evidence/store.json"),
+                store_json(shape == Shape::Passages),
+            )?;
             "evidence/store.json"
         }
     };
     std::fs::write(
         dir.join("book.toml"),
         format!(
-            "[book]\ntitle = \"Pathological\"\n\n[preprocessor.evidence]\nafter = [\"links\"]\nstore = \"{store}\"\nas-of = \"2026-02-11\"\nmode = \"warn\"\n{}",
-            if shape == Shape::Longline {
-                "claims = \"sentences\"\n"
-            } else {
-                ""
+            "[book]\ntitle = \"Pathological\"\n\n[preprocessor.evidence]\nafter = [\"links\"]\nstore = \"{store}\"\nas-of = \"2026-02-11\"\n{}",
+            match shape {
+                Shape::Longline | Shape::Passages => "mode = \"warn\"\nclaims = \"sentences\"\n",
+                Shape::Removed =>
+                    "mode = \"remove\"\nclaims = \"sentences\"\nmax-removed = 1000000\n",
+                _ => "mode = \"warn\"\n",
             }
         ),
     )?;
@@ -186,6 +232,8 @@ fn cases() -> Vec<Case> {
         (Shape::Longline, 1_000),
         (Shape::Lonecr, 10_000),
         (Shape::Fifo, 1_000),
+        (Shape::Removed, 1_000),
+        (Shape::Passages, 1_000),
     ];
     let mut out = Vec::new();
     for (shape, small) in sizes {

@@ -100,6 +100,13 @@ const FOUND: &[(&str, &str)] = &[
         "<http://e.org>[EVID:a]\n- [3]    [1, 2][EVID:a",
     ),
     (
+        // After the pipe, a label was one more word in a line that the
+        // second run read as a table's row. A claim whose line starts with
+        // `|` gets no label.
+        "label after a pipe",
+        "**oo\u{2}# T\r\n\r\nA claim wid\0\0thout evidence here.\r\nf\n| a |a |\r\n-|im wid\0\0thout evidence here.\r\nf\n| a |a |\r\n-|---|\r\n|\n\"]\n**\u{1f}[EVID:c x [EVID:---|\r\n|\n\"]\n**\u{1f}[EVID:c x [EVID:a] |]y\n  |\r\n",
+    ),
+    (
         "label before a pipe, shortest",
         "| Rates rose in 東京 |\n|---|---|\n| by 4.4\u{a0}% [EVID:a] |\n",
     ),

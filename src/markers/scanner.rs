@@ -59,6 +59,9 @@ pub(super) struct Scanner<'a, 'o> {
     pending_cite: Option<PendingCite>,
     /// A group of rendered citations being read (`[1, 2]` of an earlier run).
     group: Option<CiteGroup>,
+    /// The markers written next to each other last (touching), whose
+    /// words are not settled yet ([`Scanner::settle_words`]).
+    marker_run: Option<Range<usize>>,
     /// The group's brackets and separators read so far, held back from
     /// the block (they go with its citations) unless it is no group.
     group_text: Vec<(Range<usize>, CowStr<'a>)>,
@@ -99,6 +102,7 @@ impl<'a, 'o> Scanner<'a, 'o> {
             pending_cite: None,
             group: None,
             group_text: Vec::new(),
+            marker_run: None,
             top_end: 0,
             inline_start: None,
         }
@@ -154,6 +158,7 @@ impl<'a, 'o> Scanner<'a, 'o> {
                 }
             }
             Event::SoftBreak | Event::HardBreak => {
+                self.settle_words();
                 if let Some(block) = self.open_blocks.last_mut() {
                     block.text.push(' ');
                 }
@@ -170,6 +175,15 @@ impl<'a, 'o> Scanner<'a, 'o> {
     }
 
     fn start(&mut self, tag: Tag<'a>, range: Range<usize>) {
+        // What touches the run of markers before it may be a citation that
+        // continues it (a markdown one is a link).
+        if self
+            .marker_run
+            .as_ref()
+            .is_none_or(|run| run.end != range.start)
+        {
+            self.settle_words();
+        }
         // What an earlier run writes holds no markdown: a tag inside a
         // citation or a group means they were the author's.
         self.cancel_html_cite();
@@ -264,6 +278,9 @@ impl<'a, 'o> Scanner<'a, 'o> {
     }
 
     fn end(&mut self, tag: TagEnd, range: Range<usize>) {
+        if !(tag == TagEnd::Link && self.pending_cite.is_some()) {
+            self.settle_words();
+        }
         let inline = matches!(
             tag,
             TagEnd::Emphasis
@@ -394,6 +411,7 @@ impl<'a, 'o> Scanner<'a, 'o> {
     /// [`Scanner::add_text`] for text already known to be (or not to be)
     /// its source `range` verbatim.
     fn add_text_as(&mut self, text: &str, range: Range<usize>, verbatim: bool) {
+        self.settle_words();
         if let Some((_, _, heading)) = &mut self.heading {
             heading.push_str(text);
             return;
@@ -580,6 +598,7 @@ impl<'a, 'o> Scanner<'a, 'o> {
     }
 
     fn close_block(&mut self) {
+        self.settle_words();
         let Some(open) = self.open_blocks.pop() else {
             return;
         };

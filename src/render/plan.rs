@@ -214,10 +214,11 @@ impl<'s> RenderPlan<'s> {
                 at -= 1;
             }
             // GFM reads a line's leading `|` as no cell: a label before it
-            // would give the line one more cell, and can make a table of
-            // the paragraph. It goes after the pipe.
-            if let Some(rest) = text[at..].strip_prefix('|') {
-                at += 1 + rest.len() - rest.trim_start_matches([' ', '\t']).len();
+            // would give the line one more cell, and after it one more
+            // word in a line that may be a table's row; either can make a
+            // table of the paragraph, or end one. Such a claim has none.
+            if text[at..].starts_with('|') {
+                continue;
             }
             let existing = LABELS.iter().find_map(|l| {
                 let escaped = format!("\\{}\\] ", &l[..l.len() - 1]);

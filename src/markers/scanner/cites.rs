@@ -123,23 +123,39 @@ impl Scanner<'_, '_> {
         }
     }
 
-    /// After a marker (or citation) written at `span` between two words:
-    /// a space in the block's text, where `remove` mode puts one when it
-    /// takes the marker out ([`crate::markers::joins_words`]), so that the words
-    /// stay apart on every run.
+    /// A marker (or citation, or group of them) written at `span`: it
+    /// joins the run of markers written right before it, if they touch.
+    /// The run's words are settled when something else comes.
     pub(super) fn separate_words(&mut self, span: &Range<usize>) {
+        match &mut self.marker_run {
+            Some(run) if run.end == span.start => run.end = span.end,
+            _ => {
+                self.settle_words();
+                self.marker_run = Some(span.clone());
+            }
+        }
+    }
+
+    /// After a run of markers written between two words: a space in the
+    /// block's text, where `remove` mode puts one when it takes the run
+    /// out ([`crate::markers::joins_words`], which looks at the whole run
+    /// as remove mode does), so that the words stay apart on every run.
+    pub(super) fn settle_words(&mut self) {
+        let Some(run) = self.marker_run.take() else {
+            return;
+        };
         if self.in_references
             || self.heading.is_some()
             || self.table > 0
-            || !crate::markers::joins_words(self.src, span)
+            || !crate::markers::joins_words(self.src, &run)
         {
             return;
         }
         if let Some(block) = self.open_blocks.last_mut() {
             block.segments.push(SourceSegment {
                 text_at: block.text.len(),
-                source_at: span.end,
-                source_end: span.end,
+                source_at: run.end,
+                source_end: run.end,
                 verbatim: false,
             });
             block.text.push(' ');

@@ -14,9 +14,8 @@ use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 
 // A run allocates and frees hundreds of thousands of small strings (store
-// items, rendered citations) from two threads; mimalloc takes 29% off the
-// wall time of the 1,000-chapter benchmark book (BENCHMARKS.md), mostly
-// page faults and arena growth that glibc's malloc spends in the kernel.
+// items, rendered citations) from several threads; mimalloc spends far less
+// of that in the kernel than glibc's malloc (BENCHMARKS.md has the figures).
 #[global_allocator]
 static GLOBAL: mimalloc::MiMalloc = mimalloc::MiMalloc;
 

@@ -391,7 +391,8 @@ impl Config {
                 return Err(ConfigError::Invalid {
                     key: format!("rules.{id}"),
                     message: format!(
-                        "unknown rule id{hint}; see the rules table in the README for every id"
+                        "unknown rule id{hint}; every id has a page under {}rules/",
+                        crate::rules::GUIDE_URL
                     ),
                 });
             };

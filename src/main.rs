@@ -107,7 +107,7 @@ struct ImportArgs {
     #[arg(value_name = "[VENDOR] RESPONSE", num_args = 1..=2, required = true)]
     inputs: Vec<PathBuf>,
     /// The documents sent with the request, in order, with their source
-    /// metadata (JSON; see the README).
+    /// metadata (JSON; see "Importing from model APIs" in the guide).
     #[arg(long, value_name = "DOCS.json")]
     documents: Option<PathBuf>,
     /// Uploaded files cited by id (OpenAI `file_citation`): a map of file
@@ -115,7 +115,7 @@ struct ImportArgs {
     #[arg(long, value_name = "FILES.json")]
     files: Option<PathBuf>,
     /// Publisher, tier, date and title of web sources, keyed by URL prefix
-    /// or host (JSON; see the README).
+    /// or host (JSON; see "Importing from model APIs" in the guide).
     #[arg(long, value_name = "SOURCES.json")]
     sources: Option<PathBuf>,
     /// A title for a document the response gives none: KEY is its index

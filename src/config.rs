@@ -4,10 +4,11 @@
 //! overrides to the config it hands us, so every key here can be overridden
 //! from the environment without any code of ours.
 
+mod checks;
 mod environment;
 
 use crate::rules::{Level, Rule};
-use globset::{Glob, GlobSet, GlobSetBuilder};
+use globset::GlobSet;
 use jiff::Timestamp;
 use serde::Deserialize;
 use std::path::{Path, PathBuf};
@@ -315,8 +316,12 @@ impl Config {
         let variables = || std::env::vars_os().filter_map(|(name, _)| name.into_string().ok());
         let parsed = Config::from_value(table).map_err(|err| err.attributed(variables()))?;
         if !parsed.publish_store {
-            let src = normalize(&config.book.src);
-            if let Some(path) = parsed.store.iter().find(|p| normalize(p).starts_with(&src)) {
+            let src = checks::normalize(&config.book.src);
+            if let Some(path) = parsed
+                .store
+                .iter()
+                .find(|p| checks::normalize(p).starts_with(&src))
+            {
                 let err = ConfigError::Invalid {
                     key: "store".into(),
                     message: format!(
@@ -333,108 +338,29 @@ impl Config {
 
     /// Reads the configuration from the table's value (as JSON).
     pub fn from_value(table: serde_json::Value) -> Result<Config, ConfigError> {
-        if let Some(map) = table.as_object() {
-            for key in map.keys() {
-                if !OUR_KEYS.contains(&key.as_str()) && !MDBOOK_KEYS.contains(&key.as_str()) {
-                    return Err(ConfigError::UnknownKey {
-                        key: key.clone(),
-                        hint: suggest(key)
-                            .map(|k| format!(" (did you mean `{k}`?)"))
-                            .unwrap_or_default(),
-                    });
-                }
-            }
-        }
+        checks::known_keys(&table)?;
         let raw: RawConfig =
             crate::json_input::from_value(&table).map_err(|err| ConfigError::Invalid {
                 key: err.json_path,
                 message: err.message,
             })?;
-
         let store = match raw.store {
             None => return Err(ConfigError::MissingStore),
-            Some(StorePaths::One(path)) => vec![path],
-            Some(StorePaths::Many(paths)) if paths.is_empty() => {
-                return Err(ConfigError::MissingStore);
-            }
-            Some(StorePaths::Many(paths)) => paths,
+            Some(paths) => checks::store_paths(paths)?,
         };
-
-        let mut exclude = GlobSetBuilder::new();
-        for (i, pattern) in raw.exclude.iter().enumerate() {
-            let glob = Glob::new(pattern).map_err(|err| ConfigError::Invalid {
-                key: format!("exclude[{i}]"),
-                message: format!("{err}"),
-            })?;
-            exclude.add(glob);
-        }
-        let exclude = exclude.build().map_err(|err| ConfigError::Invalid {
-            key: "exclude".into(),
-            message: err.to_string(),
-        })?;
-
-        let claim_min_words = raw.claim_min_words.unwrap_or(3);
+        let exclude = checks::exclude_set(&raw.exclude)?;
         let as_of = match raw.as_of {
-            Some(text) => parse_as_of(&text).map_err(|message| ConfigError::Invalid {
+            Some(text) => checks::parse_as_of(&text).map_err(|message| ConfigError::Invalid {
                 key: "as-of".into(),
                 message,
             })?,
-            None => as_of_from_env()?,
+            None => checks::as_of_from_env()?,
         };
-
-        let mut levels = std::collections::HashMap::new();
-        for (id, level) in raw.rules {
-            let Some(rule) = Rule::from_id(&id) else {
-                let hint = crate::suggest::closest(&id, Rule::ALL.iter().map(|r| r.id()))
-                    .map(|k| format!(" (did you mean `{k}`?)"))
-                    .unwrap_or_default();
-                return Err(ConfigError::Invalid {
-                    key: format!("rules.{id}"),
-                    message: format!(
-                        "unknown rule id{hint}; every id has a page under {}rules/",
-                        crate::rules::GUIDE_URL
-                    ),
-                });
-            };
-            levels.insert(rule, level);
-        }
-        for (key, share) in [
-            ("max-publisher-share", raw.diversity.max_publisher_share),
-            ("min-credible-share", raw.diversity.min_credible_share),
-            ("max-monitor-share", raw.diversity.max_monitor_share),
-        ] {
-            if !(0.0..=1.0).contains(&share) {
-                return Err(ConfigError::Invalid {
-                    key: format!("diversity.{key}"),
-                    message: format!("expected a share between 0 and 1 (e.g. 0.4), found {share}"),
-                });
-            }
-        }
-        let claim_overlap = raw.claim_overlap.unwrap_or(DEFAULT_CLAIM_OVERLAP);
-        if claim_overlap > 100 {
-            return Err(ConfigError::Invalid {
-                key: "claim-overlap".into(),
-                message: format!(
-                    "expected a percentage from 0 to 100 (e.g. {DEFAULT_CLAIM_OVERLAP}), found {claim_overlap}"
-                ),
-            });
-        }
-        // `..` may appear as long as the path stays in the book root
-        // (`src/../x.json`); where it resolves is checked against the book's
-        // inputs when the book is loaded.
-        if let Some(report) = &raw.report
-            && (report.is_absolute()
-                || report.as_os_str().is_empty()
-                || normalize(report).starts_with("..")
-                || normalize(report).as_os_str().is_empty())
-        {
-            return Err(ConfigError::Invalid {
-                key: "report".into(),
-                message: format!(
-                    "expected a path inside the book root such as \"evidence-report.json\", found {:?}",
-                    report.display().to_string()
-                ),
-            });
+        let levels = checks::rule_levels(raw.rules)?;
+        checks::diversity_shares(&raw.diversity)?;
+        let claim_overlap = checks::claim_overlap(raw.claim_overlap)?;
+        if let Some(report) = &raw.report {
+            checks::report_path(report)?;
         }
 
         Ok(Config {
@@ -446,7 +372,7 @@ impl Config {
             references_title: raw
                 .references_title
                 .unwrap_or_else(|| "References".to_owned()),
-            claim_min_words,
+            claim_min_words: raw.claim_min_words.unwrap_or(3),
             as_of,
             removal: raw.removal,
             max_removed: raw.max_removed.unwrap_or(3),
@@ -490,62 +416,6 @@ impl Config {
     pub fn is_checked(&self, source_path: &Path) -> bool {
         !self.exclude.is_match(source_path)
     }
-}
-
-/// `as-of` is a date (`2026-02-11`, midnight UTC) or an RFC 3339 timestamp.
-fn parse_as_of(text: &str) -> Result<Timestamp, String> {
-    if let Ok(date) = text.parse::<jiff::civil::Date>()
-        && text.len() == 10
-    {
-        return date
-            .to_zoned(jiff::tz::TimeZone::UTC)
-            .map(|z| z.timestamp())
-            .map_err(|e| e.to_string());
-    }
-    crate::store::parse_rfc3339(text).map_err(|_| {
-        format!("expected a date such as \"2026-02-11\" or an RFC 3339 timestamp, found {text:?}")
-    })
-}
-
-/// Without `as-of`, `SOURCE_DATE_EPOCH` (reproducible builds) or now.
-fn as_of_from_env() -> Result<Timestamp, ConfigError> {
-    match std::env::var("SOURCE_DATE_EPOCH") {
-        Ok(value) => value
-            .trim()
-            .parse::<i64>()
-            .ok()
-            .and_then(|secs| Timestamp::from_second(secs).ok())
-            .ok_or_else(|| ConfigError::Invalid {
-                key: "as-of".into(),
-                message: format!(
-                    "SOURCE_DATE_EPOCH must be a number of seconds since 1970, found {value:?}"
-                ),
-            }),
-        Err(_) => Ok(Timestamp::now()),
-    }
-}
-
-/// `path` with `.` dropped and `..` taking out the component before it, for
-/// comparing paths as written in book.toml.
-fn normalize(path: &std::path::Path) -> PathBuf {
-    let mut out = PathBuf::new();
-    for part in path.components() {
-        match part {
-            std::path::Component::CurDir => {}
-            std::path::Component::ParentDir => {
-                if !out.pop() {
-                    out.push("..");
-                }
-            }
-            other => out.push(other),
-        }
-    }
-    out
-}
-
-/// The known key closest to a mistyped one, if any is close.
-fn suggest(key: &str) -> Option<&'static str> {
-    crate::suggest::closest(key, OUR_KEYS.iter().copied())
 }
 
 #[cfg(test)]

@@ -230,7 +230,7 @@ fn run_import(args: ImportArgs) -> anyhow::Result<()> {
         done.chapter_path.display(),
         done.store_path.display(),
         if files_mode {
-            " (add it to `store` in book.toml)"
+            store_hint(&done.store_path)
         } else {
             ""
         }
@@ -240,6 +240,42 @@ fn run_import(args: ImportArgs) -> anyhow::Result<()> {
     }
     let _ = std::io::stderr().write_all(out.as_bytes());
     Ok(())
+}
+
+/// What to do with a store written by `import --store`: nothing when the
+/// book in the current directory already reads it (it is, or is inside, a
+/// path of its `store` key), else name it in `store`.
+fn store_hint(store: &Path) -> &'static str {
+    let Ok(text) = std::fs::read_to_string("book.toml") else {
+        return " (name it in `store` under [preprocessor.evidence] of your book's book.toml)";
+    };
+    let document = toml_edit::Document::parse(text).ok();
+    let store_key = document
+        .as_ref()
+        .and_then(|d| d.get("preprocessor")?.get("evidence")?.get("store"));
+    let paths: Vec<PathBuf> = match store_key {
+        Some(item) if item.is_str() => item.as_str().map(PathBuf::from).into_iter().collect(),
+        Some(item) => item
+            .as_array()
+            .map(|list| {
+                list.iter()
+                    .filter_map(|v| v.as_str().map(PathBuf::from))
+                    .collect()
+            })
+            .unwrap_or_default(),
+        None => Vec::new(),
+    };
+    let normal = |p: &Path| {
+        p.components()
+            .filter(|c| c.as_os_str() != ".")
+            .collect::<PathBuf>()
+    };
+    let store = normal(store);
+    if paths.iter().any(|p| store.starts_with(normal(p))) {
+        ""
+    } else {
+        " (add it to `store` in book.toml)"
+    }
 }
 
 /// The vendor named on the command line.

@@ -107,13 +107,11 @@ fn watch_store_dirs(
     let mut watch = Vec::new();
     for store in stores {
         let path = normalize(store);
-        // A store path that does not exist yet names a file when it has a
-        // store file's extension: its directory is created, never the file.
+        // A store path that does not exist yet names a file when its name
+        // has an extension (`store.json`, `citations.jsonl`, `STORE.JSON`):
+        // its directory is created, never a directory at the file's path.
         let is_file = root.join(&path).is_file()
-            || (!root.join(&path).exists()
-                && path
-                    .extension()
-                    .is_some_and(|e| e == "json" || e == "jsonl"));
+            || (!root.join(&path).exists() && path.extension().is_some());
         let dir = if is_file {
             path.parent().map(Path::to_owned).unwrap_or_default()
         } else {

@@ -168,6 +168,8 @@ fn check_report_location(
             "{shown:?} is {kind}, not a regular file; remove it, or choose another path, {example}"
         )),
         WriteError::Io { source, .. } => invalid(format!("cannot check {shown:?}: {source}")),
+        // Only `write_all` compares its files with one another.
+        other @ WriteError::SameFile { .. } => invalid(other.to_string()),
     })
 }
 

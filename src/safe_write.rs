@@ -49,6 +49,17 @@ pub enum WriteError {
         /// Which input it is.
         what: String,
     },
+    /// Two files of one [`SafeWriter::write_all`] are the same file, however
+    /// their paths are spelled: the second would replace the first.
+    #[error(
+        "refusing to write {first} and {second}: they are the same file; give each its own path"
+    )]
+    SameFile {
+        /// The first path as asked.
+        first: PathBuf,
+        /// The second path as asked.
+        second: PathBuf,
+    },
     /// The file system refused.
     #[error("cannot write {path}: {source}")]
     Io {
@@ -85,10 +96,18 @@ impl SafeWriter {
 
     /// Protects `path` (a file, or a directory and everything below it),
     /// described as `what` in the refusal. A path that does not exist
-    /// protects the place where it would be.
+    /// protects the place where it would be; one that is a symlink protects
+    /// both the link and what it leads to (a run reads an input through its
+    /// links: `src` linked to `docs` makes `docs/x.json` a source file).
     pub(crate) fn protect(&mut self, path: &Path, what: impl Into<String>) {
-        let path = resolve(path).unwrap_or_else(|_| lexical(path));
-        self.inputs.push((path, what.into()));
+        let what = what.into();
+        let here = resolve(path).unwrap_or_else(|_| lexical(path));
+        if let Ok(real) = std::fs::canonicalize(path)
+            && real != here
+        {
+            self.inputs.push((real, what.clone()));
+        }
+        self.inputs.push((here, what));
     }
 
     /// Creates the directory `path` and its missing parents inside the
@@ -106,8 +125,20 @@ impl SafeWriter {
     }
 
     /// Writes every file or none: all are checked and staged first, then
-    /// renamed into place one after the other.
+    /// renamed into place one after the other. Two paths naming one file
+    /// are refused (the second would silently replace the first).
     pub(crate) fn write_all(&self, files: &[(&Path, &[u8])]) -> Result<(), WriteError> {
+        let mut targets: Vec<(PathBuf, &Path)> = Vec::with_capacity(files.len());
+        for (path, _) in files {
+            let target = self.check(path)?;
+            if let Some((_, first)) = targets.iter().find(|(t, _)| *t == target) {
+                return Err(WriteError::SameFile {
+                    first: first.to_path_buf(),
+                    second: path.to_path_buf(),
+                });
+            }
+            targets.push((target, path));
+        }
         let staged = files
             .iter()
             .map(|(path, bytes)| self.stage(path, bytes))
@@ -373,6 +404,13 @@ mod tests {
             ])
             .unwrap_err();
         assert!(matches!(err, WriteError::NotAFile { .. }), "{err}");
+        assert!(!chapter.exists());
+        // One file named twice, spelled two ways: refused, nothing written.
+        let again = dir.path().join("./sub/../chapter.md");
+        let err = writer
+            .write_all(&[(&chapter, b"a".as_slice()), (&again, b"b".as_slice())])
+            .unwrap_err();
+        assert!(matches!(err, WriteError::SameFile { .. }), "{err}");
         assert!(!chapter.exists());
     }
 }

@@ -73,3 +73,29 @@ fn one_long_line_with_many_violations_prints_a_bounded_report() {
     let count = report["violations"].as_array().map_or(0, Vec::len);
     assert_eq!(count, 4_000, "{}", &json[..json.len().min(400)]);
 }
+
+/// Byte-order marks (U+FEFF) in the middle of a long line, which columns do
+/// not count: the window drawn around a span counted them, and its column
+/// went below zero (a panic in a debug build, a column near 2^64 in a
+/// release build). Found by auditing the report's offset arithmetic.
+#[test]
+fn byte_order_marks_inside_a_long_line_keep_its_columns_right() {
+    let line = format!(
+        "Rates rose{} in 東京 [EVID:missing] and\u{a0}more 😀 {}",
+        "\u{feff}".repeat(200),
+        "x".repeat(400)
+    );
+    let chapter = format!("# Brief\n\n{line}\n");
+    let book = TestBook::with_store("as-of = \"2026-02-11\"", STORE, &[("a.md", &chapter)]);
+    let (code, _, stderr) = check(&book, "human");
+    assert_eq!(code, 1, "{stderr}");
+    // `[EVID:missing]` starts at character 18 of the line, BOMs not
+    // counted (the JSON report and editors count the same way).
+    assert!(stderr.contains("src/a.md:3:18"), "{stderr}");
+    assert!(!stderr.contains("panicked"), "{stderr}");
+    let (_, json, _) = check(&book, "json");
+    assert!(
+        json.contains("\"column\": 18") || json.contains("\"column\":18"),
+        "{json}"
+    );
+}

@@ -289,3 +289,399 @@ fn a_failed_import_leaves_the_chapter_and_the_store_untouched() {
     assert_eq!(code, 0, "{stderr}");
     assert!(std::fs::read_to_string(&chapter).unwrap().contains("[1]"));
 }
+
+/// Runs `check .` with environment variables: exit code and report text.
+fn check_with(book: &TestBook, env: &[(&str, &str)]) -> std::process::Child {
+    let mut command = std::process::Command::new(binary());
+    command
+        .current_dir(book.root())
+        .args(["check", "."])
+        .env("NO_COLOR", "1")
+        .stdout(std::process::Stdio::null())
+        .stderr(std::process::Stdio::piped());
+    for (k, v) in env {
+        command.env(k, v);
+    }
+    command.spawn().unwrap()
+}
+
+#[test]
+fn of_two_runs_writing_different_reports_at_once_the_last_wins_whole() {
+    let book = TestBook::new(
+        "as-of = \"2026-02-11\"\nmode = \"warn\"\nreport = \"evidence-report.json\"",
+        &[(
+            "c.md",
+            "# Brief\n\nRates held at 4.4\u{a0}percent 日本 [EVID:ev_fomc].\n",
+        )],
+    );
+    // The same book judged on two dates (stale evidence on the second)
+    // gives two different reports.
+    let dates = [
+        ("MDBOOK_PREPROCESSOR__EVIDENCE__AS_OF", "2026-02-11"),
+        ("MDBOOK_PREPROCESSOR__EVIDENCE__AS_OF", "2031-02-11"),
+    ];
+    let alone: Vec<String> = dates
+        .iter()
+        .map(|env| {
+            let out = check_with(&book, &[*env]).wait_with_output().unwrap();
+            assert_eq!(
+                out.status.code(),
+                Some(0),
+                "{}",
+                String::from_utf8_lossy(&out.stderr)
+            );
+            std::fs::read_to_string(book.root().join("evidence-report.json")).unwrap()
+        })
+        .collect();
+    assert_ne!(alone[0], alone[1]);
+    for _ in 0..10 {
+        let children = dates.map(|env| check_with(&book, &[env]));
+        for child in children {
+            let out = child.wait_with_output().unwrap();
+            assert_eq!(
+                out.status.code(),
+                Some(0),
+                "{}",
+                String::from_utf8_lossy(&out.stderr)
+            );
+        }
+        // Exactly one run's report, never a mix or a torn file.
+        let report = std::fs::read_to_string(book.root().join("evidence-report.json")).unwrap();
+        assert!(alone.contains(&report), "{report}");
+    }
+}
+
+#[cfg(unix)]
+#[test]
+fn a_source_directory_that_is_a_symlink_inside_the_book_is_protected_where_it_leads() {
+    // `src` links to `content`: `content/x.json` is a source file.
+    for report in ["content/x.json", "./content/../content/new/x.json"] {
+        let book = book_reporting_to(report);
+        std::fs::rename(book.root().join("src"), book.root().join("content")).unwrap();
+        std::os::unix::fs::symlink("content", book.root().join("src")).unwrap();
+        let (code, stderr) = check(&book);
+        assert_eq!(code, 2, "{report}: {stderr}");
+        assert!(
+            stderr.contains("source directory `src`"),
+            "{report}: {stderr}"
+        );
+        assert!(!book.root().join("content/x.json").exists());
+        assert!(!book.root().join("content/new").exists());
+    }
+}
+
+/// Runs `import anthropic` in `dir` with `args` after the response.
+fn import_args(dir: &Path, response: &Path, args: &[&str]) -> (i32, String) {
+    let output = Command::new(binary())
+        .current_dir(dir)
+        .args(["import", "anthropic"])
+        .arg(response)
+        .arg("--documents")
+        .arg(fixture("documents.json"))
+        .args(args)
+        .output()
+        .unwrap();
+    (
+        output.status.code().unwrap_or(-1),
+        String::from_utf8_lossy(&output.stderr).into_owned(),
+    )
+}
+
+/// Every file of `dir` (not below it) with its content; symlinks as
+/// `-> target`.
+fn snapshot(dir: &Path) -> Vec<(String, String)> {
+    let mut files: Vec<(String, String)> = std::fs::read_dir(dir)
+        .unwrap()
+        .map(|e| {
+            let e = e.unwrap();
+            let name = e.file_name().to_string_lossy().into_owned();
+            let meta = std::fs::symlink_metadata(e.path()).unwrap();
+            let content = if meta.file_type().is_symlink() {
+                format!("-> {}", std::fs::read_link(e.path()).unwrap().display())
+            } else if meta.is_dir() {
+                "<dir>".to_owned()
+            } else if meta.is_file() {
+                std::fs::read_to_string(e.path()).unwrap_or_default()
+            } else {
+                "<special>".to_owned()
+            };
+            (name, content)
+        })
+        .collect();
+    files.sort();
+    files
+}
+
+#[test]
+fn an_import_writes_its_chapter_and_store_together_or_neither_whatever_is_in_the_way() {
+    let dir = tempfile::tempdir().unwrap();
+    let root = dir.path();
+    std::fs::write(root.join("answer.md"), "# Mine\n\nKeep me 日本.\n").unwrap();
+    std::fs::write(root.join("answer.json"), "{\"keep\": true}\n").unwrap();
+    let response = root.join("response.json");
+    std::fs::copy(fixture("text-citations.json"), &response).unwrap();
+    // A directory where the chapter goes: the store is not written either.
+    std::fs::create_dir(root.join("taken.md")).unwrap();
+    std::fs::create_dir(root.join("sub")).unwrap();
+    let before = snapshot(root);
+    let refused: &[(&[&str], &str)] = &[
+        (
+            &["--chapter", "taken.md", "--store", "answer.json"],
+            "a directory",
+        ),
+        // One file named twice, however spelled: the store would replace
+        // the chapter.
+        (
+            &["--chapter", "answer.md", "--store", "./answer.md"],
+            "the same file",
+        ),
+        (
+            &["--chapter", "answer.md", "--store", "sub/../answer.md"],
+            "the same file",
+        ),
+        // The inputs of the import itself.
+        (
+            &["--chapter", "response.json", "--store", "answer.json"],
+            "the response being imported",
+        ),
+        (
+            &["--chapter", "answer.md", "--store", "./response.json"],
+            "the response being imported",
+        ),
+    ];
+    for (args, says) in refused {
+        let (code, stderr) = import_args(root, &response, args);
+        assert_eq!(code, 2, "{args:?}: {stderr}");
+        assert!(
+            stderr.contains(says),
+            "{args:?}: expected {says:?} in {stderr}"
+        );
+        assert_eq!(snapshot(root), before, "{args:?}");
+    }
+    // The --documents file is an input too.
+    std::fs::copy(fixture("documents.json"), root.join("documents.json")).unwrap();
+    let output = Command::new(binary())
+        .current_dir(root)
+        .args(["import", "anthropic"])
+        .arg(&response)
+        .args(["--documents", "documents.json", "--chapter", "answer.md"])
+        .args(["--store", "./documents.json"])
+        .output()
+        .unwrap();
+    let stderr = String::from_utf8_lossy(&output.stderr);
+    assert_eq!(output.status.code(), Some(2), "{stderr}");
+    assert!(stderr.contains("the --documents file"), "{stderr}");
+    assert_eq!(
+        std::fs::read(root.join("documents.json")).unwrap(),
+        std::fs::read(fixture("documents.json")).unwrap()
+    );
+    assert_eq!(
+        std::fs::read_to_string(root.join("answer.md")).unwrap(),
+        "# Mine\n\nKeep me 日本.\n"
+    );
+}
+
+#[cfg(unix)]
+#[test]
+fn an_import_never_writes_through_symlinks_at_its_targets_or_temporary_names() {
+    let (outside, victim) = victim();
+    let dir = tempfile::tempdir().unwrap();
+    let root = dir.path();
+    std::fs::write(root.join("answer.json"), "{\"keep\": true}\n").unwrap();
+    // The chapter's path is a symlink to a file outside: refused, the
+    // store untouched. (Outside a book, the directories named are where the
+    // files go, as written: a symlinked directory there is the user's own
+    // path; in a book, one leading out is refused: see the next test.)
+    std::os::unix::fs::symlink(&victim, root.join("linked.md")).unwrap();
+    std::fs::create_dir(root.join("dir")).unwrap();
+    std::os::unix::fs::symlink(&victim, root.join("dir/linked.md")).unwrap();
+    for chapter in ["linked.md", "./dir/../linked.md", "dir/linked.md"] {
+        let (code, stderr) = import_args(
+            root,
+            &fixture("text-citations.json"),
+            &["--chapter", chapter, "--store", "answer.json"],
+        );
+        assert_eq!(code, 2, "{chapter}: {stderr}");
+        assert!(stderr.contains("a symlink"), "{chapter}: {stderr}");
+        assert_untouched(&victim);
+        assert_eq!(std::fs::read_dir(outside.path()).unwrap().count(), 1);
+        assert_eq!(
+            std::fs::read_to_string(root.join("answer.json")).unwrap(),
+            "{\"keep\": true}\n"
+        );
+    }
+    // Symlinks at the names a temporary file might have: never followed.
+    for name in [
+        "answer.md.tmp",
+        ".answer.md.tmp",
+        "answer.json.tmp",
+        ".mdbook-evidence.tmp",
+        "answer.md~",
+    ] {
+        std::os::unix::fs::symlink(&victim, root.join(name)).unwrap();
+    }
+    for _ in 0..3 {
+        let (code, stderr) = import_args(
+            root,
+            &fixture("text-citations.json"),
+            &["--chapter", "answer.md", "--store", "answer.json"],
+        );
+        assert_eq!(code, 0, "{stderr}");
+    }
+    assert_untouched(&victim);
+    assert!(
+        std::fs::read_to_string(root.join("answer.md"))
+            .unwrap()
+            .contains("[1]")
+    );
+    let store = std::fs::read_to_string(root.join("answer.json")).unwrap();
+    serde_json::from_str::<serde_json::Value>(&store).expect("a whole store");
+}
+
+#[test]
+fn an_import_into_a_book_never_writes_its_book_toml_or_outside_it() {
+    let book = TestBook::new("as-of = \"2026-02-11\"", &[("c.md", CHAPTER)]);
+    let root = book.root();
+    let toml = std::fs::read_to_string(root.join("book.toml")).unwrap();
+    let response = fixture("text-citations.json");
+    let refused: &[(&[&str], &str)] = &[
+        (&["--chapter", "../book.toml"], "book.toml"),
+        (&["--chapter", "x/../../book.toml"], "book.toml"),
+        (
+            &["--chapter", "answer.md", "--store", "book.toml"],
+            "book.toml",
+        ),
+        (
+            &["--chapter", "answer.md", "--store", "src/../book.toml"],
+            "book.toml",
+        ),
+        (
+            &["--chapter", "answer.md", "--store", "./book.toml"],
+            "book.toml",
+        ),
+        (&["--chapter", "../../answer.md"], "outside"),
+        (
+            &["--chapter", "answer.md", "--store", "../evidence.json"],
+            "outside",
+        ),
+    ];
+    for (args, says) in refused {
+        let mut all = vec!["--book", "."];
+        all.extend_from_slice(args);
+        let (code, stderr) = import_args(root, &response, &all);
+        assert_eq!(code, 2, "{args:?}: {stderr}");
+        assert!(
+            stderr.contains(says),
+            "{args:?}: expected {says:?} in {stderr}"
+        );
+        assert_eq!(
+            std::fs::read_to_string(root.join("book.toml")).unwrap(),
+            toml
+        );
+        assert!(!root.join("src/answer.md").exists(), "{args:?}");
+        assert!(!root.parent().unwrap().join("evidence.json").exists());
+    }
+    // The store's directory named as the store: a directory, refused.
+    let (code, stderr) = import_args(
+        root,
+        &response,
+        &[
+            "--book",
+            ".",
+            "--chapter",
+            "answer.md",
+            "--store",
+            "evidence",
+        ],
+    );
+    assert_eq!(code, 2, "{stderr}");
+    assert!(stderr.contains("a directory"), "{stderr}");
+    assert!(!root.join("src/answer.md").exists());
+    // A symlinked directory under src/ leading out of the book.
+    #[cfg(unix)]
+    {
+        let (outside, victim) = victim();
+        std::os::unix::fs::symlink(outside.path(), root.join("src/linked")).unwrap();
+        let (code, stderr) = import_args(
+            root,
+            &response,
+            &["--book", ".", "--chapter", "linked/answer.md"],
+        );
+        assert_eq!(code, 2, "{stderr}");
+        assert!(stderr.contains("outside"), "{stderr}");
+        assert_untouched(&victim);
+        assert_eq!(std::fs::read_dir(outside.path()).unwrap().count(), 1);
+    }
+}
+
+/// Runs `install` on the book at `dir`: exit code and everything it said.
+fn install(dir: &Path) -> (i32, String) {
+    let out = Command::new(binary())
+        .args(["install"])
+        .arg(dir)
+        .output()
+        .unwrap();
+    (
+        out.status.code().unwrap_or(-1),
+        String::from_utf8_lossy(&out.stdout).into_owned() + &String::from_utf8_lossy(&out.stderr),
+    )
+}
+
+#[test]
+fn install_never_makes_a_directory_where_a_store_file_is_named() {
+    for store in [
+        "evidence/citations.jsonl",
+        "evidence/store.json",
+        "evidence/STORE.JSON",
+        "evidence/Store.Jsonl",
+        "evidence/引用.json",
+        "./evidence/../evidence/store.json",
+    ] {
+        let dir = tempfile::tempdir().unwrap();
+        std::fs::write(
+            dir.path().join("book.toml"),
+            format!("[book]\ntitle = \"t\"\n\n[preprocessor.evidence]\nstore = \"{store}\"\n"),
+        )
+        .unwrap();
+        let (code, out) = install(dir.path());
+        assert_eq!(code, 0, "{store}: {out}");
+        assert!(dir.path().join("evidence").is_dir(), "{store}: {out}");
+        let made: Vec<_> = std::fs::read_dir(dir.path().join("evidence"))
+            .unwrap()
+            .map(|e| e.unwrap().file_name())
+            .collect();
+        assert!(made.is_empty(), "{store}: made {made:?}: {out}");
+    }
+}
+
+#[cfg(unix)]
+#[test]
+fn install_never_writes_through_symlinks_in_the_book() {
+    let (outside, victim) = victim();
+    // The store's directory and the theme lead out of the book.
+    let dir = tempfile::tempdir().unwrap();
+    std::fs::write(
+        dir.path().join("book.toml"),
+        "[book]\ntitle = \"t\"\n\n[preprocessor.evidence]\nstore = \"linked/new/store.json\"\n",
+    )
+    .unwrap();
+    std::os::unix::fs::symlink(outside.path(), dir.path().join("linked")).unwrap();
+    let (code, out) = install(dir.path());
+    assert_eq!(code, 2, "{out}");
+    assert!(out.contains("outside"), "{out}");
+    assert_eq!(std::fs::read_dir(outside.path()).unwrap().count(), 1);
+    let dir = tempfile::tempdir().unwrap();
+    std::fs::write(dir.path().join("book.toml"), "[book]\ntitle = \"t\"\n").unwrap();
+    std::os::unix::fs::symlink(outside.path(), dir.path().join("theme")).unwrap();
+    let toml = std::fs::read_to_string(dir.path().join("book.toml")).unwrap();
+    let (code, out) = install(dir.path());
+    assert_eq!(code, 2, "{out}");
+    assert!(out.contains("outside"), "{out}");
+    assert_eq!(std::fs::read_dir(outside.path()).unwrap().count(), 1);
+    assert_untouched(&victim);
+    // Nothing half-done: book.toml is written last, after the assets.
+    assert_eq!(
+        std::fs::read_to_string(dir.path().join("book.toml")).unwrap(),
+        toml
+    );
+}

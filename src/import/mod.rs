@@ -235,9 +235,24 @@ pub fn import(options: &Options) -> anyhow::Result<Imported> {
                 .any(|item| item.source_id == source.source_id)
     });
     let store = fragment::to_json(&sources, &written, &list, &key)?;
+    let book_toml = plan.root.as_ref().map(|root| root.join("book.toml"));
+    let inputs = [
+        Some((options.response.as_path(), "the response being imported")),
+        options
+            .documents
+            .as_deref()
+            .map(|p| (p, "the --documents file")),
+        options.files.as_deref().map(|p| (p, "the --files file")),
+        options
+            .sources
+            .as_deref()
+            .map(|p| (p, "the --sources file")),
+        book_toml.as_deref().map(|p| (p, "the book's book.toml")),
+    ];
     write_together(
         plan.root.as_deref(),
         &[(&plan.chapter, &chapter), (&plan.store, &store)],
+        &inputs.into_iter().flatten().collect::<Vec<_>>(),
     )?;
     let mut notes = plan.notes(&key);
     notes.extend(missing_notes(&items, addressed));
@@ -320,8 +335,13 @@ fn from_value<T: DeserializeOwned>(
 /// Writes every file or none, each whole, with the one safe writer: the
 /// files stay under `root` (a book's root, where missing directories are
 /// created), else in the directories named, which must exist; never
-/// through a symlink; a refused or failed file leaves the others unwritten.
-fn write_together(root: Option<&Path>, files: &[(&Path, &str)]) -> anyhow::Result<()> {
+/// through a symlink, never onto one of the `inputs` (path, what it is) nor
+/// both onto one file; a refused or failed file leaves the others unwritten.
+fn write_together(
+    root: Option<&Path>,
+    files: &[(&Path, &str)],
+    inputs: &[(&Path, &str)],
+) -> anyhow::Result<()> {
     let root = match root {
         Some(root) => root.to_owned(),
         None => {
@@ -347,7 +367,11 @@ fn write_together(root: Option<&Path>, files: &[(&Path, &str)]) -> anyhow::Resul
         }
     };
     let bytes: Vec<(&Path, &[u8])> = files.iter().map(|(p, c)| (*p, c.as_bytes())).collect();
-    crate::safe_write::SafeWriter::new(&root)?.write_all(&bytes)?;
+    let mut writer = crate::safe_write::SafeWriter::new(&root)?;
+    for (path, what) in inputs {
+        writer.protect(path, *what);
+    }
+    writer.write_all(&bytes)?;
     Ok(())
 }
 

@@ -264,6 +264,38 @@ pub fn scan(text: &str, options: &ScanOptions<'_>) -> Scan {
     scan
 }
 
+/// Whether taking out the marker at `range` would join the text on both
+/// sides into one word, which may read as markup the author never wrote
+/// (`[E[EVID:x]VID:y]` → `[EVID:y]`, `{[EVID:x]{#include …}}`,
+/// `&[EVID:x]amp;`): a space then takes its place, in `remove` mode's
+/// output and (for every marker and rendered citation, in every mode) in
+/// [`Block::text`], so that a claim has the same words before and after its
+/// marker goes. Not after block markup at a line's start (`#[EVID:x]Title`
+/// would become a heading) nor before closing punctuation.
+pub(crate) fn joins_words(text: &str, range: &Range<usize>) -> bool {
+    let before = text[..range.start].chars().next_back();
+    let after = text[range.end..].chars().next();
+    let (Some(before), Some(after)) = (before, after) else {
+        return false;
+    };
+    if before.is_whitespace()
+        || after.is_whitespace()
+        || matches!(after, '.' | ',' | ';' | ':' | '!' | '?' | ')')
+    {
+        return false;
+    }
+    let head = &text[..range.start];
+    let markup = head
+        .bytes()
+        .rev()
+        .take_while(|b| b.is_ascii_digit() || b"#>-*+.)".contains(b))
+        .count();
+    !matches!(
+        head.as_bytes()[..head.len() - markup].last(),
+        None | Some(b'\n' | b'\r')
+    )
+}
+
 /// The offset of the start of the line after `offset` (or the end of text).
 pub(crate) fn line_end(text: &str, offset: usize) -> usize {
     if offset == 0 || text.as_bytes().get(offset - 1) == Some(&b'\n') {

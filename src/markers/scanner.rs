@@ -357,6 +357,9 @@ impl<'a, 'o> Scanner<'a, 'o> {
             && let Some(group) = self.group.take()
         {
             let (start, end) = group.close(&mut self.scan.markers, range.end);
+            if start < end {
+                self.separate_words(&(start..end));
+            }
             if let Some(block) = self.open_blocks.last_mut()
                 && start < end
                 && self.heading.is_none()
@@ -376,6 +379,9 @@ impl<'a, 'o> Scanner<'a, 'o> {
         };
         if pending.is_label(self.group.is_some()) {
             self.push_marker(pending.start..end, MarkerKind::Rendered(pending.id));
+            if self.group.is_none() {
+                self.separate_words(&(pending.start..end));
+            }
         } else {
             self.add_text(&pending.text, pending.start..end);
         }
@@ -412,6 +418,29 @@ impl<'a, 'o> Scanner<'a, 'o> {
             in_heading,
             text_at,
         });
+    }
+
+    /// After a marker (or citation) written at `span` between two words:
+    /// a space in the block's text, where `remove` mode puts one when it
+    /// takes the marker out ([`super::joins_words`]), so that the words
+    /// stay apart on every run.
+    fn separate_words(&mut self, span: &Range<usize>) {
+        if self.in_references
+            || self.heading.is_some()
+            || self.table > 0
+            || !super::joins_words(self.src, span)
+        {
+            return;
+        }
+        if let Some(block) = self.open_blocks.last_mut() {
+            block.segments.push(SourceSegment {
+                text_at: block.text.len(),
+                source_at: span.end,
+                source_end: span.end,
+                verbatim: false,
+            });
+            block.text.push(' ');
+        }
     }
 
     fn close_block(&mut self) {

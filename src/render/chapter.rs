@@ -53,6 +53,15 @@ pub fn chapter_edits(
     }
 
     if !references.entries.is_empty() {
+        // The section an earlier run wrote keeps its line ending: in a
+        // chapter of mixed endings, `remove` mode may have replaced the
+        // first line, whose ending [`super::newline_of`] reads.
+        let newline = references
+            .existing
+            .as_ref()
+            .and_then(|section| text.get(section.clone()))
+            .filter(|section| section.contains('\n'))
+            .map_or(newline, super::newline_of);
         let mut body = super::references_body(templates, target, &references.entries, newline);
         super::keep_definitions(&mut body, text, &references.definitions, newline);
         let place = super::ReferencesPlace {

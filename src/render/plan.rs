@@ -198,7 +198,7 @@ impl<'s> RenderPlan<'s> {
         let separator = if takes_space_before(text, &range) {
             range.start -= 1;
             ""
-        } else if joins_words(text, &range) {
+        } else if crate::markers::joins_words(text, &range) {
             " "
         } else {
             ""
@@ -216,6 +216,12 @@ impl<'s> RenderPlan<'s> {
             if text[..at].ends_with('\\') {
                 // The text of `\[` starts after its backslash.
                 at -= 1;
+            }
+            // GFM reads a line's leading `|` as no cell: a label before it
+            // would give the line one more cell, and can make a table of
+            // the paragraph. It goes after the pipe.
+            if let Some(rest) = text[at..].strip_prefix('|') {
+                at += 1 + rest.len() - rest.trim_start_matches([' ', '\t']).len();
             }
             let existing = LABELS.iter().find_map(|l| {
                 let escaped = format!("\\{}\\] ", &l[..l.len() - 1]);
@@ -361,35 +367,6 @@ fn joins_brackets(text: &str, range: &Range<usize>) -> bool {
         .find(['[', ']', '\n', '\r'])
         .is_some_and(|at| text.as_bytes()[range.end + at] == b']');
     opens && closes
-}
-
-/// Whether taking out the marker at `range` would join the text on both
-/// sides into one word, which may read as markup the author never wrote
-/// (`[E[EVID:x]VID:y]` → `[EVID:y]`, `{[EVID:x]{#include …}}`, `&[EVID:x]amp;`):
-/// a space then takes its place. Not after block markup at a line's start
-/// (`#[EVID:x]Title` would become a heading) nor before closing punctuation.
-fn joins_words(text: &str, range: &Range<usize>) -> bool {
-    let before = text[..range.start].chars().next_back();
-    let after = text[range.end..].chars().next();
-    let (Some(before), Some(after)) = (before, after) else {
-        return false;
-    };
-    if before.is_whitespace()
-        || after.is_whitespace()
-        || matches!(after, '.' | ',' | ';' | ':' | '!' | '?' | ')')
-    {
-        return false;
-    }
-    let head = &text[..range.start];
-    let markup = head
-        .bytes()
-        .rev()
-        .take_while(|b| b.is_ascii_digit() || b"#>-*+.)".contains(b))
-        .count();
-    !matches!(
-        head.as_bytes()[..head.len() - markup].last(),
-        None | Some(b'\n' | b'\r')
-    )
 }
 
 #[cfg(test)]

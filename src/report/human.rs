@@ -147,13 +147,20 @@ impl<'a> Window<'a> {
             name,
             text: format!("{lead}{}{tail}", &text[from..to]),
             line,
-            column: column - text[from..start].chars().count(),
+            column: column.saturating_sub(columns(&text[from..start])),
             lead: lead.len(),
         };
         let end = text.floor_char_boundary(span.end.clamp(start, to));
         let moved = (start - from + lead.len())..(end - from + lead.len());
         Some((window, moved))
     }
+}
+
+/// The columns `text` spans, counted as [`crate::source_map::line_column`]
+/// counts them: in characters, a byte-order mark (U+FEFF, which may stand
+/// anywhere in a line) not counted.
+fn columns(text: &str) -> usize {
+    text.chars().filter(|&c| c != '\u{feff}').count()
 }
 
 impl<'a> Files<'a> for Window<'_> {
@@ -179,7 +186,7 @@ impl<'a> Files<'a> for Window<'_> {
 
     fn column_number(&'a self, _: usize, _: usize, byte: usize) -> Result<usize, files::Error> {
         let byte = self.text.floor_char_boundary(byte.max(self.lead));
-        Ok(self.column + self.text[self.lead..byte].chars().count())
+        Ok(self.column + columns(&self.text[self.lead..byte]))
     }
 
     fn line_range(&'a self, _: usize, _: usize) -> Result<Range<usize>, files::Error> {

@@ -151,8 +151,14 @@ impl<'a> Scanner<'a, '_> {
             }
             self.add_piece(&run, &starts, &verbatim, &joined, cursor..cut.start);
             cursor = cut.end;
+            let mut written: Option<Range<usize>> = None;
             for (src_span, kind) in markers.into_iter().flatten() {
+                let whole = written.get_or_insert(src_span.clone());
+                whole.end = whole.end.max(src_span.end);
                 self.push_marker(src_span, kind);
+            }
+            if let Some(written) = written {
+                self.separate_words(&written);
             }
         }
         self.add_piece(

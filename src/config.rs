@@ -5,6 +5,9 @@
 //! from the environment without any code of ours.
 
 mod environment;
+mod page;
+
+pub use page::{PageOptions, PassagePlace, ReferencesStyle};
 
 use crate::rules::{Level, Rule};
 use globset::{Glob, GlobSet, GlobSetBuilder};
@@ -44,6 +47,8 @@ const OUR_KEYS: &[&str] = &[
     "require-support",
     "deny-removals",
     "citation-style",
+    "references-style",
+    "search-passages",
 ];
 
 /// `claim-overlap` unless configured: `claim-not-in-evidence` flags a claim
@@ -241,6 +246,10 @@ struct RawConfig {
     deny_removals: bool,
     #[serde(default)]
     citation_style: CitationStyle,
+    #[serde(default)]
+    references_style: ReferencesStyle,
+    #[serde(default)]
+    search_passages: bool,
 }
 
 /// The validated configuration.
@@ -298,6 +307,8 @@ pub struct Config {
     pub deny_removals: bool,
     /// How adjacent citations are shown in HTML.
     pub citation_style: CitationStyle,
+    /// What References entries carry and where passages go.
+    pub page: PageOptions,
     /// Levels set under `[preprocessor.evidence.rules]`.
     levels: std::collections::HashMap<Rule, Level>,
 }
@@ -473,6 +484,10 @@ impl Config {
             },
             require_support: raw.require_support,
             citation_style: raw.citation_style,
+            page: PageOptions {
+                references_style: raw.references_style,
+                search_passages: raw.search_passages,
+            },
             levels,
         })
     }

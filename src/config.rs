@@ -6,6 +6,9 @@
 
 mod checks;
 mod environment;
+mod page;
+
+pub use page::{PageOptions, PassagePlace, ReferencesStyle};
 
 use crate::rules::{Level, Rule};
 use globset::GlobSet;
@@ -45,6 +48,8 @@ const OUR_KEYS: &[&str] = &[
     "require-support",
     "deny-removals",
     "citation-style",
+    "references-style",
+    "search-passages",
 ];
 
 /// `claim-overlap` unless configured: `claim-not-in-evidence` flags a claim
@@ -242,6 +247,10 @@ struct RawConfig {
     deny_removals: bool,
     #[serde(default)]
     citation_style: CitationStyle,
+    #[serde(default)]
+    references_style: ReferencesStyle,
+    #[serde(default)]
+    search_passages: bool,
 }
 
 /// The validated configuration.
@@ -299,6 +308,8 @@ pub struct Config {
     pub deny_removals: bool,
     /// How adjacent citations are shown in HTML.
     pub citation_style: CitationStyle,
+    /// What References entries carry and where passages go.
+    pub page: PageOptions,
     /// Levels set under `[preprocessor.evidence.rules]`.
     levels: std::collections::HashMap<Rule, Level>,
 }
@@ -400,6 +411,10 @@ impl Config {
             },
             require_support: raw.require_support,
             citation_style: raw.citation_style,
+            page: PageOptions {
+                references_style: raw.references_style,
+                search_passages: raw.search_passages,
+            },
             levels,
         })
     }

@@ -127,7 +127,7 @@ fn text_citations_become_numbered_markers_and_located_quotes() {
     let html = book.html("answer.md").replace('\n', "");
     assert!(html.contains(r#"[1] Federal Reserve. "FOMC statement". Published Feb 10, 2026."#));
     assert!(html.contains(
-        r#"<blockquote class="evidence-passage"><p>In support of its goals, the Committee decided to maintain the target range for the federal funds rate at 3-1/2 to 3-3/4 percent.</p></blockquote>"#
+        r#"data-passage="In support of its goals, the Committee decided to maintain the target range for the federal funds rate at 3-1/2 to 3-3/4 percent.""#
     ), "{html}");
     assert!(html.contains("[Paywall]"));
     assert!(
@@ -165,7 +165,7 @@ fn pdf_and_custom_content_citations_import_and_build() {
         );
         assert!(item["cited_text"].is_string());
         let book = build_clean(&done);
-        assert!(book.html("answer.md").contains("evidence-passage"));
+        assert!(book.html("answer.md").contains("data-passage="));
     }
 }
 

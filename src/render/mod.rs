@@ -19,9 +19,10 @@ mod template_context;
 pub use chapter::chapter_edits;
 pub use plan::RenderPlan;
 
+use crate::config::PassagePlace;
 use crate::rules::Resolved;
 use crate::store::PaywallPolicy;
-use crate::syntax::{BACKREF_CLASS, BANNER_LINES, PASSAGE_CLASS, REFERENCES_CLASS};
+use crate::syntax::{BANNER_LINES, PASSAGE_CLASS, REFERENCES_CLASS};
 use std::fmt::Write as _;
 use std::ops::Range;
 use template::{Kind, Templates, Value, Var};
@@ -96,9 +97,18 @@ fn cite_anchor(id: &str, occurrence: u32) -> String {
 }
 
 /// The value of an item variable (shared by citations and References
-/// entries) for the item cited as `[number]`, rendered for `target`.
-fn item_value<'e>(target: Target, evidence: &Resolved<'e>, number: u32, var: Var) -> Value<'e> {
-    let flag = |on: bool| Value::new(Kind::Token, if on { "true" } else { "false" });
+/// entries) for the item cited as `[number]`, rendered for `target`;
+/// `{{passage}}` is empty unless `passages` puts it in the template.
+fn item_value<'e>(
+    target: Target,
+    passages: PassagePlace,
+    evidence: &Resolved<'e>,
+    number: u32,
+    var: Var,
+) -> Value<'e> {
+    // `true` or nothing: an HTML template's `data-x="{{flag}}"` is then
+    // left out when false (see `template::TemplatePart::Attribute`).
+    let flag = |on: bool| Value::new(Kind::Token, if on { "true" } else { "" });
     let paywalled = evidence.paywall_policy() == PaywallPolicy::MetadataOnly;
     match var {
         Var::Id => Value::new(Kind::Token, evidence.id),
@@ -124,7 +134,13 @@ fn item_value<'e>(target: Target, evidence: &Resolved<'e>, number: u32, var: Var
         Var::Tier => Value::new(Kind::Token, evidence.source.tier.to_string()),
         Var::Paywall => flag(paywalled),
         Var::MonitorOnly => flag(evidence.source.tier == 4),
-        Var::Passage => Value::new(Kind::Text, passage(evidence).unwrap_or_default()),
+        Var::Passage => Value::new(
+            Kind::Text,
+            match passages {
+                PassagePlace::Attribute => passage(evidence).unwrap_or_default(),
+                PassagePlace::Text | PassagePlace::Nowhere => "",
+            },
+        ),
         Var::Snippet => Value::new(
             Kind::Text,
             if passage(evidence).is_none() {
@@ -174,7 +190,7 @@ pub fn citation(
     template.render(target, &mut out, |var| match var {
         Var::Occurrence => Value::new(Kind::Token, occurrence.to_string()),
         Var::Anchor => Value::new(Kind::Token, cite_anchor(evidence.id, occurrence)),
-        _ => item_value(target, evidence, number, var),
+        _ => item_value(target, templates.page.passages(), evidence, number, var),
     });
     out
 }
@@ -213,6 +229,14 @@ pub(crate) fn references_body(
     newline: &str,
 ) -> String {
     let mut out = String::new();
+    let passages = templates.page.passages();
+    // A book's template without `{{passage}}` gets the passage quoted
+    // under the entry, as page text.
+    let quoted = match passages {
+        PassagePlace::Attribute => !templates.reference.uses(Var::Passage),
+        PassagePlace::Text => true,
+        PassagePlace::Nowhere => false,
+    };
     match target {
         Target::Html => {
             let _ = write!(out, "<div class=\"{REFERENCES_CLASS}\">{newline}");
@@ -223,10 +247,10 @@ pub(crate) fn references_body(
                     .reference
                     .render(target, &mut out, |var| match var {
                         Var::Backlinks => Value::new(Kind::Markup, backlinks.as_str()),
-                        _ => item_value(target, e, entry.number, var),
+                        _ => item_value(target, passages, e, entry.number, var),
                     });
                 out.push_str(newline);
-                if let Some(passage) = passage(e) {
+                if let Some(passage) = passage(e).filter(|_| quoted) {
                     let _ = write!(out, "<blockquote class=\"{PASSAGE_CLASS}\"><p>");
                     escape::html_into(&mut out, passage);
                     out.push_str("</p></blockquote>");
@@ -236,6 +260,12 @@ pub(crate) fn references_body(
             let _ = write!(out, "</div>{newline}");
         }
         Target::Markdown => {
+            // Markdown has no attributes to hide a passage in: it is quoted
+            // under the entry (and `{{passage}}` holds it) unless compact.
+            let markdown_passages = match passages {
+                PassagePlace::Nowhere => PassagePlace::Nowhere,
+                PassagePlace::Attribute | PassagePlace::Text => PassagePlace::Attribute,
+            };
             for (i, entry) in entries.iter().enumerate() {
                 if i > 0 {
                     out.push_str(newline);
@@ -245,10 +275,11 @@ pub(crate) fn references_body(
                     .reference_markdown
                     .render(target, &mut out, |var| match var {
                         Var::Backlinks => Value::new(Kind::Markup, ""),
-                        _ => item_value(target, e, entry.number, var),
+                        _ => item_value(target, markdown_passages, e, entry.number, var),
                     });
                 out.push_str(newline);
-                if let Some(passage) = passage(e) {
+                let shown = passages != PassagePlace::Nowhere;
+                if let Some(passage) = passage(e).filter(|_| shown) {
                     let _ = write!(out, "> {}{newline}", escape::markdown(passage));
                 }
             }
@@ -259,7 +290,9 @@ pub(crate) fn references_body(
 
 /// The back-links of a References entry to each spot that cites its item:
 /// `↩` for one; `↩ a`, `↩ b`, … for several, in the order of the spots,
-/// each labelled for screen readers with the spot it returns to.
+/// each labelled for screen readers with the spot it returns to. They
+/// carry no class: the stylesheet finds them as the entry's links to `#…`
+/// (the source's link is absolute), 24 bytes less for each of them.
 fn backlinks(id: &str, number: u32, occurrences: u32) -> String {
     let mut out = String::new();
     for k in 1..=occurrences {
@@ -267,13 +300,13 @@ fn backlinks(id: &str, number: u32, occurrences: u32) -> String {
         if occurrences == 1 {
             let _ = write!(
                 out,
-                " <a class=\"{BACKREF_CLASS}\" href=\"#{anchor}\" aria-label=\"Back to the citation of [{number}]\">↩</a>"
+                " <a href=\"#{anchor}\" aria-label=\"Back to the citation of [{number}]\">↩</a>"
             );
         } else {
             let letter = spot_letter(k);
             let _ = write!(
                 out,
-                " <a class=\"{BACKREF_CLASS}\" href=\"#{anchor}\" aria-label=\"Back to citation {letter} of [{number}] ({k} of {occurrences})\">↩\u{a0}{letter}</a>"
+                " <a href=\"#{anchor}\" aria-label=\"Back to citation {letter} of [{number}] ({k} of {occurrences})\">↩\u{a0}{letter}</a>"
             );
         }
     }

@@ -43,13 +43,16 @@ pub enum Var {
     Href,
     /// The source's tier, 1 to 4.
     Tier,
-    /// `true` when the source is `metadata_only`.
+    /// `true` when the source is `metadata_only`; empty otherwise.
     Paywall,
-    /// `true` when the source is tier 4.
+    /// `true` when the source is tier 4; empty otherwise.
     MonitorOnly,
     /// The passage the item cites (`cited_text`, else `quote_span`), for
-    /// full-text sources only; empty otherwise. The References show it
-    /// under the entry.
+    /// full-text sources only; empty otherwise, and empty when the book
+    /// has `search-passages = true` or `references-style = "compact"`. A
+    /// reference template that uses it carries the passage (the default,
+    /// in `data-passage`, which the card and the stylesheet show); for one
+    /// that does not, the passage is quoted under the entry.
     Passage,
     /// The item's snippet, when no passage is shown under the entry
     /// (always so for a paywalled source); empty otherwise. The card shows it.
@@ -153,11 +156,19 @@ fn push_escaped(out: &mut String, format: Target, value: &Value<'_>) {
     }
 }
 
-/// A part of a parsed template: literal text or a variable.
+/// A part of a parsed template: literal text, a variable, or an HTML
+/// attribute whose whole quoted value is one variable.
 #[derive(Debug, Clone)]
 enum TemplatePart {
     Literal(String),
     Var(Var),
+    /// ` name="{{var}}"`: written only when the value is not empty, so
+    /// that a page carries no empty attributes (most entries have no
+    /// snippet, most sources no paywall). `head` is ` name="`.
+    Attribute {
+        head: String,
+        var: Var,
+    },
 }
 
 /// A parsed template.
@@ -205,6 +216,50 @@ impl Template {
         Ok(Template { parts })
     }
 
+    /// The template with each HTML attribute whose whole quoted value is a
+    /// variable (` name="{{var}}"`) made optional (see
+    /// [`TemplatePart::Attribute`]).
+    fn with_optional_attributes(self) -> Template {
+        let mut parts: Vec<TemplatePart> = Vec::with_capacity(self.parts.len());
+        let mut input = self.parts.into_iter().peekable();
+        while let Some(part) = input.next() {
+            let TemplatePart::Var(var) = part else {
+                parts.push(part);
+                continue;
+            };
+            let head = match parts.last() {
+                Some(TemplatePart::Literal(before)) => attribute_head(before),
+                _ => None,
+            };
+            let closes = matches!(input.peek(), Some(TemplatePart::Literal(after)) if after.starts_with('"'));
+            let (Some(head), true) = (head, closes) else {
+                parts.push(TemplatePart::Var(var));
+                continue;
+            };
+            if let Some(TemplatePart::Literal(before)) = parts.last_mut() {
+                before.truncate(before.len() - head.len());
+                if before.is_empty() {
+                    parts.pop();
+                }
+            }
+            parts.push(TemplatePart::Attribute { head, var });
+            if let Some(TemplatePart::Literal(after)) = input.next() {
+                if after.len() > 1 {
+                    parts.push(TemplatePart::Literal(after[1..].to_owned()));
+                }
+            }
+        }
+        Template { parts }
+    }
+
+    /// Whether the template uses `var`.
+    pub fn uses(&self, var: Var) -> bool {
+        self.parts.iter().any(|part| match part {
+            TemplatePart::Var(v) | TemplatePart::Attribute { var: v, .. } => *v == var,
+            TemplatePart::Literal(_) => false,
+        })
+    }
+
     /// Appends the template to `out`, each variable's value from `value`,
     /// escaped for `format`.
     pub fn render<'v>(&self, format: Target, out: &mut String, value: impl Fn(Var) -> Value<'v>) {
@@ -212,9 +267,29 @@ impl Template {
             match part {
                 TemplatePart::Literal(text) => out.push_str(text),
                 TemplatePart::Var(var) => push_escaped(out, format, &value(*var)),
+                TemplatePart::Attribute { head, var } => {
+                    let value = value(*var);
+                    if !value.text.is_empty() {
+                        out.push_str(head);
+                        push_escaped(out, format, &value);
+                        out.push('"');
+                    }
+                }
             }
         }
     }
+}
+
+/// ` name="` when `before` ends with a space, an attribute name and `="`
+/// (the start of an attribute value that a variable fills whole).
+fn attribute_head(before: &str) -> Option<String> {
+    let name_and_quote = before.strip_suffix("=\"")?;
+    let name_start = name_and_quote
+        .rfind(|c: char| !(c.is_ascii_alphanumeric() || c == '-'))
+        .map(|i| i + 1)?;
+    let space = before[..name_start].chars().next_back()?;
+    let named = name_start < name_and_quote.len();
+    (named && space.is_ascii_whitespace()).then(|| before[name_start - 1..].to_owned())
 }
 
 /// What a template renders.
@@ -352,12 +427,13 @@ impl Slot {
         match self {
             Slot::Citation | Slot::CitationHeading | Slot::Reference => {
                 super::template_context::check_html(text)?;
+                Ok(template.with_optional_attributes())
             }
             Slot::CitationMarkdown | Slot::ReferenceMarkdown => {
                 super::template_context::check_markdown(text)?;
+                Ok(template)
             }
         }
-        Ok(template)
     }
 }
 
@@ -375,9 +451,12 @@ pub struct TemplateError {
     pub message: String,
 }
 
-/// The templates of a build.
+/// The templates of a build, and how heavy a page they make.
 #[derive(Debug, Clone)]
 pub struct Templates {
+    /// Where passages go and how much an entry carries
+    /// (`references-style`, `search-passages`).
+    pub page: crate::config::PageOptions,
     /// The citation link (HTML).
     pub citation: Template,
     /// A citation in a heading (HTML; a `<span>`, as mdBook links headings).
@@ -403,6 +482,7 @@ impl Default for Templates {
                 .unwrap_or_else(|e| panic!("default template {}: {e:?}", slot.file_name()))
         });
         Templates {
+            page: crate::config::PageOptions::default(),
             citation,
             citation_heading,
             reference,
@@ -487,6 +567,30 @@ mod tests {
             render(&t, Target::Markdown, "*a* \"q\""),
             "\\*a\\* \\\"q\\\" [x](<https://x/?a=1&b=2> \"*a* \\\"q\\\"\")"
         );
+    }
+
+    #[test]
+    fn an_attribute_that_is_one_empty_variable_is_left_out() {
+        let t = Slot::Reference
+            .parse("<p id=\"evidence-{{id}}\" data-s=\"{{snippet}}\" title=\"x{{title}}\"\tdata-t=\"{{title}}\">{{title}}</p>")
+            .unwrap();
+        assert!(t.uses(Var::Snippet) && !t.uses(Var::Passage));
+        let mut out = String::new();
+        t.render(Target::Html, &mut out, |var| match var {
+            Var::Id => Value::new(Kind::Token, "a"),
+            Var::Snippet => Value::new(Kind::Text, ""),
+            _ => Value::new(Kind::Text, "东京\u{a0}\"q\""),
+        });
+        assert_eq!(
+            out,
+            "<p id=\"evidence-a\" title=\"x东京\u{a0}&quot;q&quot;\"\tdata-t=\"东京\u{a0}&quot;q&quot;\">东京\u{a0}&quot;q&quot;</p>"
+        );
+        let mut out = String::new();
+        t.render(Target::Html, &mut out, |var| match var {
+            Var::Title => Value::new(Kind::Text, ""),
+            _ => Value::new(Kind::Token, "s"),
+        });
+        assert_eq!(out, "<p id=\"evidence-s\" data-s=\"s\" title=\"x\"></p>");
     }
 
     #[test]

@@ -172,8 +172,8 @@ pub(crate) const STOP_WORDS: &[&str] = &[
 
 /// Calls `each` with the stem and the byte range (in `text`) of every
 /// content word of `text`, in order.
-pub(crate) fn content_words(text: &str, each: &mut dyn FnMut(Stem, Range<usize>)) {
-    MEMO.with_borrow_mut(|memo| Reader::new(memo).read(text, each));
+pub(crate) fn content_words(text: &str, mut each: impl FnMut(Stem, Range<usize>)) {
+    MEMO.with_borrow_mut(|memo| Reader::new(memo).read(text, &mut each));
 }
 
 /// What a word has been found to be: a stop word, or a stem.
@@ -204,9 +204,9 @@ impl Hasher for KeyIsHash {
 
 /// The FNV-1a hash of `bytes` after a `tag` byte (which keeps the kinds
 /// of word apart).
-fn fnv1a(tag: u8, bytes: &[u8]) -> u64 {
+fn fnv1a(tag: u8, bytes: impl IntoIterator<Item = u8>) -> u64 {
     let mut hash: u64 = 0xcbf2_9ce4_8422_2325;
-    for &b in std::iter::once(&tag).chain(bytes) {
+    for b in std::iter::once(tag).chain(bytes) {
         hash ^= u64::from(b);
         hash = hash.wrapping_mul(0x0000_0100_0000_01b3);
     }
@@ -222,6 +222,68 @@ fn fold(hash: u64) -> Stem {
 const WORD: u8 = b'w';
 const NUMBER: u8 = b'n';
 const PAIR: u8 = b'p';
+
+/// Whether an ASCII byte may continue a word it follows (an apostrophe,
+/// or a `.` or `,` between digits): any other ASCII byte that is not a
+/// letter or digit ends it.
+fn may_continue_word(b: u8) -> bool {
+    matches!(b, b'\'' | b'.' | b',')
+}
+
+/// The memo's key of a lowercased word: its bytes eight at a time, each
+/// eight ORed with `fold` (`0x20` in every byte lowercases ASCII letters
+/// and leaves digits as they are, so a word of ASCII letters and digits
+/// can be keyed as it stands in the text), mixed with its length. For
+/// words of up to eight bytes of one length the key is one-to-one.
+fn word_key(bytes: &[u8], fold: u64) -> u64 {
+    const MIX: u64 = 0x9E37_79B9_7F4A_7C15;
+    let mut key = (bytes.len() as u64).wrapping_mul(MIX);
+    let mut chunks = bytes.chunks_exact(8);
+    let mut mix = |eight: [u8; 8], mask: u64| {
+        key = (key ^ (u64::from_le_bytes(eight) | (fold & mask))).wrapping_mul(MIX);
+        key ^= key >> 29;
+    };
+    for chunk in &mut chunks {
+        mix(chunk.try_into().unwrap_or_default(), u64::MAX);
+    }
+    let tail = chunks.remainder();
+    if !tail.is_empty() {
+        let mut eight = [0u8; 8];
+        eight[..tail.len()].copy_from_slice(tail);
+        mix(eight, u64::MAX >> (64 - 8 * tail.len()));
+    }
+    key
+}
+
+/// The end of the run of ASCII letters and digits that starts at `at`,
+/// and whether it has a letter.
+fn ascii_run(bytes: &[u8], at: usize) -> (usize, bool) {
+    let mut end = at;
+    let mut has_letter = false;
+    while let Some(&b) = bytes.get(end) {
+        if !b.is_ascii_alphanumeric() {
+            break;
+        }
+        has_letter |= b > b'9';
+        end += 1;
+    }
+    (end, has_letter)
+}
+
+/// Whether a word of ASCII letters and digits that ends at byte `end`
+/// ends there for certain: the text ends, or an ASCII byte follows that
+/// cannot continue it (a `.` or `,` continues only after a digit, and an
+/// apostrophe only a word with a letter).
+fn ends_here(bytes: &[u8], end: usize, has_letter: bool) -> bool {
+    match bytes.get(end) {
+        None => true,
+        Some(b'.' | b',') => bytes
+            .get(end.wrapping_sub(1))
+            .is_some_and(u8::is_ascii_alphabetic),
+        Some(b'\'') => !has_letter,
+        Some(&b) => b.is_ascii(),
+    }
+}
 
 /// One pass over a text.
 struct Reader<'m> {
@@ -248,19 +310,35 @@ impl<'m> Reader<'m> {
         }
     }
 
-    fn read(&mut self, text: &str, each: &mut dyn FnMut(Stem, Range<usize>)) {
+    fn read<F: FnMut(Stem, Range<usize>)>(&mut self, text: &str, each: &mut F) {
         let bytes = text.as_bytes();
         let mut at = 0;
         while at < bytes.len() {
             let b = bytes[at];
-            // ASCII letters and digits, most of any text: no decoding.
+            // A run of ASCII letters and digits, most of any text: no
+            // decoding.
             if b.is_ascii_alphanumeric() {
                 self.end_run(each);
-                if self.word.is_empty() {
-                    self.start = at;
+                let (end, has_letter) = ascii_run(bytes, at);
+                if self.word.is_empty() && ends_here(bytes, end, has_letter) {
+                    self.ascii_word(&text[at..end], has_letter, at, each);
+                } else {
+                    if self.word.is_empty() {
+                        self.start = at;
+                    }
+                    self.has_letter |= has_letter;
+                    let from = self.word.len();
+                    self.word.push_str(&text[at..end]);
+                    self.word[from..].make_ascii_lowercase();
                 }
-                self.has_letter |= b.is_ascii_alphabetic();
-                self.word.push(char::from(b.to_ascii_lowercase()));
+                at = end;
+                continue;
+            }
+            // A space or punctuation that cannot be inside a word (none
+            // can when no word is being read).
+            if b.is_ascii() && (self.word.is_empty() || !may_continue_word(b)) {
+                self.end_word(at, each);
+                self.end_run(each);
                 at += 1;
                 continue;
             }
@@ -273,14 +351,37 @@ impl<'m> Reader<'m> {
         self.end_run(each);
     }
 
+    /// A word of ASCII letters and digits only, at `at`, as `end_word`
+    /// would report it.
+    fn ascii_word<F: FnMut(Stem, Range<usize>)>(
+        &mut self,
+        word: &str,
+        has_letter: bool,
+        at: usize,
+        each: &mut F,
+    ) {
+        let stem = if !has_letter {
+            Some(fold(fnv1a(NUMBER, word.bytes())))
+        } else {
+            let key = word_key(word.as_bytes(), 0x2020_2020_2020_2020);
+            *self
+                .memo
+                .entry(key)
+                .or_insert_with(|| stem_of(&word.to_ascii_lowercase()))
+        };
+        if let Some(stem) = stem {
+            each(stem, at..at + word.len());
+        }
+    }
+
     /// A character other than an ASCII letter or digit, at `at..end`.
-    fn other(
+    fn other<F: FnMut(Stem, Range<usize>)>(
         &mut self,
         text: &str,
         raw: char,
         at: usize,
         end: usize,
-        each: &mut dyn FnMut(Stem, Range<usize>),
+        each: &mut F,
     ) {
         let c = ascii_form(raw);
         if without_spaces(c) {
@@ -322,18 +423,21 @@ impl<'m> Reader<'m> {
     }
 
     /// A character of a script written without spaces: the pair it ends.
-    fn unspaced(
+    fn unspaced<F: FnMut(Stem, Range<usize>)>(
         &mut self,
         c: char,
         at: usize,
         end: usize,
-        each: &mut dyn FnMut(Stem, Range<usize>),
+        each: &mut F,
     ) {
         if let Some((previous, from, _)) = self.run {
             let mut pair = [0u8; 8];
             let first = previous.encode_utf8(&mut pair).len();
             let second = c.encode_utf8(&mut pair[first..]).len();
-            each(fold(fnv1a(PAIR, &pair[..first + second])), from..end);
+            each(
+                fold(fnv1a(PAIR, pair[..first + second].iter().copied())),
+                from..end,
+            );
             self.run = Some((c, at, true));
         } else {
             self.run = Some((c, at, false));
@@ -342,11 +446,12 @@ impl<'m> Reader<'m> {
 
     /// Ends a run of a script without spaces: a run of one character is a
     /// word of its own.
-    fn end_run(&mut self, each: &mut dyn FnMut(Stem, Range<usize>)) {
+    #[inline]
+    fn end_run<F: FnMut(Stem, Range<usize>)>(&mut self, each: &mut F) {
         if let Some((c, from, false)) = self.run.take() {
             let mut one = [0u8; 4];
             each(
-                fold(fnv1a(PAIR, c.encode_utf8(&mut one).as_bytes())),
+                fold(fnv1a(PAIR, c.encode_utf8(&mut one).bytes())),
                 from..from + c.len_utf8(),
             );
         }
@@ -354,14 +459,15 @@ impl<'m> Reader<'m> {
 
     /// Ends the word being read (at byte `end`), and reports it if it is a
     /// content word.
-    fn end_word(&mut self, end: usize, each: &mut dyn FnMut(Stem, Range<usize>)) {
+    #[inline]
+    fn end_word<F: FnMut(Stem, Range<usize>)>(&mut self, end: usize, each: &mut F) {
         if self.word.is_empty() {
             return;
         }
         let stem = if !self.has_letter {
-            Some(fold(fnv1a(NUMBER, self.word.as_bytes())))
+            Some(fold(fnv1a(NUMBER, self.word.bytes())))
         } else {
-            let key = fnv1a(WORD, self.word.as_bytes());
+            let key = word_key(self.word.as_bytes(), 0);
             let word = &self.word;
             *self.memo.entry(key).or_insert_with(|| stem_of(word))
         };
@@ -382,7 +488,7 @@ fn stem_of(word: &str) -> Option<Stem> {
     thread_local! {
         static ENGLISH: Stemmer = Stemmer::create(Algorithm::English);
     }
-    let stem = ENGLISH.with(|stemmer| fnv1a(WORD, stemmer.stem(word).as_bytes()));
+    let stem = ENGLISH.with(|stemmer| fnv1a(WORD, stemmer.stem(word).bytes()));
     Some(fold(stem))
 }
 
@@ -433,13 +539,13 @@ mod tests {
     /// The content words of `text`, as the text of each.
     fn words(text: &str) -> Vec<&str> {
         let mut out = Vec::new();
-        content_words(text, &mut |_, range| out.push(&text[range]));
+        content_words(text, |_, range| out.push(&text[range]));
         out
     }
 
     fn stems(text: &str) -> Vec<Stem> {
         let mut out = Vec::new();
-        content_words(text, &mut |stem, _| out.push(stem));
+        content_words(text, |stem, _| out.push(stem));
         out
     }
 
@@ -503,6 +609,94 @@ mod tests {
         assert_eq!(words("Ölpreise стали выше"), ["Ölpreise", "стали", "выше"]);
         assert!(words("").is_empty());
         assert!(words(" . , ' ’ 🎉").is_empty());
+    }
+
+    /// Every character through the general path, none through the fast
+    /// ones: what [`content_words`] must equal.
+    fn one_character_at_a_time(text: &str) -> Vec<(Stem, Range<usize>)> {
+        let mut out = Vec::new();
+        let mut each = |stem, range| out.push((stem, range));
+        MEMO.with_borrow_mut(|memo| {
+            let mut reader = Reader::new(memo);
+            for (at, c) in text.char_indices() {
+                reader.other(text, c, at, at + c.len_utf8(), &mut each);
+            }
+            reader.end_word(text.len(), &mut each);
+            reader.end_run(&mut each);
+        });
+        out
+    }
+
+    /// Pieces that meet every branch of the reader.
+    const PIECES: &[&str] = &[
+        "Rates",
+        "RATES",
+        "rate",
+        "the",
+        "a",
+        "x",
+        "a3",
+        "143",
+        ",",
+        "000",
+        ".",
+        "25",
+        "'",
+        "’",
+        "s",
+        "Federal",
+        "Reserve",
+        "unemployment",
+        "ABCDEFGHI",
+        "abcdefgh",
+        "Aoki",
+        "-",
+        " ",
+        "\u{a0}",
+        "\u{3000}",
+        "\u{200f}",
+        "\u{301}",
+        "２０２６",
+        "ＧＤＰ",
+        "．",
+        "，",
+        "Zürich",
+        "crème",
+        "стали",
+        "利率",
+        "東京",
+        "タワー",
+        "ไทย",
+        "🎉",
+        "\n",
+        "%",
+        "$",
+    ];
+
+    proptest::proptest! {
+        #[test]
+        fn fast_paths_read_as_the_general_path(
+            pieces in proptest::collection::vec(proptest::sample::select(PIECES), 0..30)
+        ) {
+            let text: String = pieces.concat();
+            let mut fast = Vec::new();
+            content_words(&text, |stem, range| fast.push((stem, range)));
+            proptest::prop_assert_eq!(fast, one_character_at_a_time(&text));
+        }
+    }
+
+    #[test]
+    fn words_of_ascii_letters_are_keyed_as_the_lowercased_word() {
+        let fold = 0x2020_2020_2020_2020;
+        for word in ["Rates", "ABCDEFGH", "unemployment", "a1B2c3D4e5F6g7", "x"] {
+            let lower = word.to_ascii_lowercase();
+            assert_eq!(
+                word_key(word.as_bytes(), fold),
+                word_key(lower.as_bytes(), 0)
+            );
+        }
+        assert_ne!(word_key(b"rate", 0), word_key(b"rate\0", 0));
+        assert_ne!(word_key(b"abcdefgh", 0), word_key(b"abcdefghi", 0));
     }
 
     #[test]

@@ -16,6 +16,7 @@ mod number_not_in_evidence;
 pub(crate) mod number_parse;
 pub(crate) mod numeric_claim;
 pub mod overlap;
+mod passage_sentences;
 pub(crate) mod policy;
 mod resolution;
 mod spans;

@@ -13,8 +13,8 @@
 //! is the same on every build and does not move when unrelated evidence
 //! is added.
 
-use super::claims::sentences;
 use super::content_words::{Stem, content_words};
+use super::passage_sentences::passage_sentences;
 use crate::store::EvidenceItem;
 use std::ops::Range;
 
@@ -29,13 +29,30 @@ pub struct PassageWords {
 }
 
 impl PassageWords {
-    /// Reads `text`.
+    /// Reads `text`: its words in one pass, each given to the sentence
+    /// that holds it (a word never crosses a cut: sentences end at
+    /// punctuation, a space or a line break).
     pub fn new(text: &str) -> PassageWords {
-        let mut out = PassageWords::default();
-        for range in passage_sentences(text) {
-            let stems = &mut out.stems;
-            content_words(&text[range.clone()], &mut |stem, _| stems.push(stem));
-            out.sentences.push((range, out.stems.len()));
+        let bounds = passage_sentences(text);
+        let mut out = PassageWords {
+            stems: Vec::with_capacity(text.len() / 8),
+            sentences: Vec::with_capacity(bounds.len()),
+        };
+        let mut next = bounds.iter();
+        let mut sentence = next.next();
+        content_words(text, |stem, range| {
+            while let Some(bound) = sentence.filter(|b| b.end < range.end) {
+                out.sentences.push((bound.clone(), out.stems.len()));
+                sentence = next.next();
+            }
+            // Text outside every sentence (none has content words) is
+            // left out, as it would be if each sentence were read alone.
+            if sentence.is_some_and(|b| b.start <= range.start) {
+                out.stems.push(stem);
+            }
+        });
+        for bound in sentence.into_iter().chain(next) {
+            out.sentences.push((bound.clone(), out.stems.len()));
         }
         out
     }
@@ -108,7 +125,7 @@ impl ItemWords {
     pub fn of_item(item: &EvidenceItem, publisher: &str) -> ItemWords {
         let mut names = Vec::new();
         for text in [item.display_title().unwrap_or_default(), publisher] {
-            content_words(text, &mut |stem, _| names.push(stem));
+            content_words(text, |stem, _| names.push(stem));
         }
         names.sort_unstable();
         names.dedup();
@@ -157,6 +174,9 @@ impl ItemWords {
 pub struct ClaimWords {
     /// The distinct stems, sorted.
     stems: Vec<Stem>,
+    /// Bit `stem % 64` of each stem: most words of a passage are not the
+    /// claim's, and this tells most of them apart without a search.
+    filter: u64,
     /// The byte range in the claim of each stem's first word.
     words: Vec<Range<usize>>,
     /// For each sentence of the claim, a bitset of the stems (by index in
@@ -168,7 +188,7 @@ impl ClaimWords {
     /// Reads `text`.
     pub fn new(text: &str) -> ClaimWords {
         let mut all: Vec<(Stem, Range<usize>)> = Vec::new();
-        content_words(text, &mut |stem, range| all.push((stem, range)));
+        content_words(text, |stem, range| all.push((stem, range)));
         let mut distinct = all.clone();
         // By stem, then position: the first word of each stem comes first.
         distinct.sort_by_key(|(stem, range)| (*stem, range.start));
@@ -189,8 +209,10 @@ impl ClaimWords {
         for mask in masks.chunks(width).filter(|m| m.iter().any(|&b| b != 0)) {
             sentences.extend_from_slice(mask);
         }
+        let filter = stems.iter().fold(0, |bits, stem| bits | filter_bit(*stem));
         ClaimWords {
             stems,
+            filter,
             words,
             sentences,
         }
@@ -280,8 +302,10 @@ pub fn overlap(claim: &ClaimWords, items: &[&ItemWords]) -> Overlap {
             let mut previous_start: Option<usize> = None;
             for (range, stems) in passage.sentences() {
                 current.fill(0);
-                for stem in stems {
-                    if let Ok(k) = claim.stems.binary_search(stem) {
+                for &stem in stems {
+                    if claim.filter & filter_bit(stem) != 0
+                        && let Ok(k) = claim.stems.binary_search(&stem)
+                    {
                         current[k / 64] |= 1 << (k % 64);
                     }
                 }
@@ -351,6 +375,11 @@ pub fn overlap(claim: &ClaimWords, items: &[&ItemWords]) -> Overlap {
     }
 }
 
+/// The bit of a stem in [`ClaimWords::filter`].
+fn filter_bit(stem: Stem) -> u64 {
+    1 << (stem % 64)
+}
+
 /// The number of bits set in both.
 fn and_count(a: &[u64], b: &[u64]) -> usize {
     a.iter()
@@ -362,43 +391,6 @@ fn and_count(a: &[u64], b: &[u64]) -> usize {
 /// The number of bits set.
 fn count(bits: &[u64]) -> usize {
     bits.iter().map(|b| b.count_ones() as usize).sum()
-}
-
-/// The sentences of a passage: [`sentences`], cut again after a full stop
-/// of a script without spaces (`。`, `！`, `？`, which need no space after
-/// them) and at blank lines.
-fn passage_sentences(text: &str) -> Vec<Range<usize>> {
-    let mut out = Vec::new();
-    for range in sentences(text) {
-        let mut start = range.start;
-        let piece = &text[range.clone()];
-        // A line break, or the lead byte of `。` (E3) or of `！`/`？` (EF):
-        // most sentences have none, and need no second look.
-        if !piece.bytes().any(|b| matches!(b, b'\n' | 0xE3 | 0xEF)) {
-            out.push(range);
-            continue;
-        }
-        for (at, c) in piece.char_indices() {
-            let cut = match c {
-                '。' | '！' | '？' => Some(at + c.len_utf8()),
-                '\n' => piece[at + 1..]
-                    .trim_start_matches([' ', '\t', '\r'])
-                    .starts_with('\n')
-                    .then_some(at),
-                _ => None,
-            };
-            if let Some(cut) = cut.map(|c| range.start + c)
-                && text[start..cut].chars().any(char::is_alphanumeric)
-            {
-                out.push(start..cut);
-                start = cut;
-            }
-        }
-        if text[start..range.end].chars().any(char::is_alphanumeric) {
-            out.push(start..range.end);
-        }
-    }
-    out
 }
 
 #[cfg(test)]
@@ -414,23 +406,54 @@ mod tests {
         overlap(&ClaimWords::new(claim), &items)
     }
 
-    #[test]
-    fn sentences_of_a_passage() {
-        let text = "Rates held. 利率不变。经济增长！Next one\n\nafter a blank line";
-        let got: Vec<&str> = passage_sentences(text)
-            .into_iter()
-            .map(|r| text[r].trim())
-            .collect();
-        assert_eq!(
-            got,
-            [
-                "Rates held.",
-                "利率不变。",
-                "经济增长！",
-                "Next one",
-                "after a blank line"
-            ]
-        );
+    /// Pieces of passages: words, numbers and every kind of cut.
+    const PIECES: &[&str] = &[
+        "Rates",
+        "held",
+        "5.25",
+        "143,000",
+        "Dr.",
+        " ",
+        "\u{a0}",
+        "\u{3000}",
+        "\n",
+        "\n\n",
+        ". ",
+        "! ",
+        "? ",
+        "… ",
+        "。",
+        "！",
+        "？",
+        "利率",
+        "東京",
+        "２０２６",
+        "Zürich",
+        "cafe\u{301}",
+        "🎉",
+        "\u{200f}",
+        "\"",
+        "’",
+        "it's",
+    ];
+
+    proptest::proptest! {
+        /// Reading a passage once gives each sentence the words it would
+        /// have if read alone.
+        #[test]
+        fn one_pass_reads_as_sentence_by_sentence(
+            pieces in proptest::collection::vec(proptest::sample::select(PIECES), 0..40)
+        ) {
+            let text: String = pieces.concat();
+            let mut alone = PassageWords::default();
+            for range in passage_sentences(&text) {
+                content_words(&text[range.clone()], |stem, _| alone.stems.push(stem));
+                alone.sentences.push((range, alone.stems.len()));
+            }
+            let once = PassageWords::new(&text);
+            proptest::prop_assert_eq!(once.stems, alone.stems);
+            proptest::prop_assert_eq!(once.sentences, alone.sentences);
+        }
     }
 
     #[test]

@@ -206,8 +206,8 @@ fn digit_references(number: u32) -> String {
 }
 
 /// The References section: a level-2 heading and one entry per cited item,
-/// sorted by number, in the format of seed 000 §7 (the book's reference
-/// template).
+/// sorted by number: `[N] Publisher. "Title". Published Mon D, YYYY. <url>`
+/// and its tags (the book's reference template).
 pub fn references(
     templates: &Templates,
     target: Target,
@@ -335,7 +335,7 @@ fn date(evidence: &Resolved<'_>) -> String {
 }
 
 /// `Published Feb 10, 2026. ` (in UTC), or nothing for an undated
-/// `citation.v1` record (seed 000 §7 lists undated entries too).
+/// `citation.v1` record (a link-checked page may carry no date).
 fn published(evidence: &Resolved<'_>) -> String {
     evidence
         .published_at

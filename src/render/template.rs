@@ -439,7 +439,7 @@ impl Slot {
 
 /// A book's template that cannot be used.
 #[derive(Debug, thiserror::Error)]
-#[error("{}:{line}:{column}: {message}; fix the template or delete it to use the default (see \"Templates\" in mdbook-evidence's README)", .path.display())]
+#[error("{}:{line}:{column}: {message}; fix the template or delete it to use the default (see \"Templates\" in the guide: {}serve.html#templates)", .path.display(), crate::rules::GUIDE_URL)]
 pub struct TemplateError {
     /// The template file.
     pub path: PathBuf,

@@ -243,10 +243,10 @@ impl Template {
                 }
             }
             parts.push(TemplatePart::Attribute { head, var });
-            if let Some(TemplatePart::Literal(after)) = input.next() {
-                if after.len() > 1 {
-                    parts.push(TemplatePart::Literal(after[1..].to_owned()));
-                }
+            if let Some(TemplatePart::Literal(after)) = input.next()
+                && after.len() > 1
+            {
+                parts.push(TemplatePart::Literal(after[1..].to_owned()));
             }
         }
         Template { parts }

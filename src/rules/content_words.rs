@@ -5,7 +5,7 @@
 //! combining marks, and a `.` or `,` between digits stay inside it; `,`
 //! between digits is dropped, so `143,000` is `143000`). Full-width forms
 //! of ASCII characters are read as ASCII. A word is lowercased; English
-//! stop words ([`STOP_WORDS`]) and single letters are left out; every
+//! stop words (the usual information-retrieval list) and single letters are left out; every
 //! other word is stemmed by the Snowball English stemmer (`rates`, `rated`
 //! and `rate` are one stem), numbers excepted.
 //!
@@ -14,214 +14,23 @@
 //! of adjacent characters of such a run is a content word (a run of one
 //! character is one), the usual way search engines index them.
 //!
-//! A stem is kept as a fixed 32-bit hash, so that comparing a claim with
-//! a passage compares integers and allocates nothing. Stemming a word is
-//! remembered per thread (most words of a book recur), so a word is
-//! stemmed once per thread, however often it is read.
+//! A stem is kept as a fixed 32-bit hash ([`super::stems`]), so that
+//! comparing a claim with a passage compares integers and allocates
+//! nothing; stemming a word is remembered per thread. Every passage and
+//! claim is read, so the common case is read fast: a run of ASCII letters
+//! and digits ended by a space or punctuation is looked up in the memo as
+//! it stands in the text, without copying it.
 
-use rust_stemmers::{Algorithm, Stemmer};
-use std::cell::RefCell;
-use std::collections::HashMap;
-use std::hash::{BuildHasherDefault, Hasher};
+use super::stems::{ASCII_LOWER, MEMO, Memo, NUMBER, PAIR, stem_hash, word_key};
 use std::ops::Range;
 
-/// A content word: a fixed 32-bit hash of its stem (the same on every
-/// machine and in every build).
-pub(crate) type Stem = u32;
-
-/// English words too common to say what a claim is about (the usual
-/// information-retrieval list), sorted for binary search.
-pub(crate) const STOP_WORDS: &[&str] = &[
-    "a",
-    "about",
-    "above",
-    "after",
-    "again",
-    "against",
-    "all",
-    "also",
-    "am",
-    "an",
-    "and",
-    "any",
-    "are",
-    "as",
-    "at",
-    "be",
-    "because",
-    "been",
-    "before",
-    "being",
-    "below",
-    "between",
-    "both",
-    "but",
-    "by",
-    "can",
-    "could",
-    "did",
-    "do",
-    "does",
-    "doing",
-    "down",
-    "during",
-    "each",
-    "few",
-    "for",
-    "from",
-    "further",
-    "had",
-    "has",
-    "have",
-    "having",
-    "he",
-    "her",
-    "here",
-    "hers",
-    "herself",
-    "him",
-    "himself",
-    "his",
-    "how",
-    "i",
-    "if",
-    "in",
-    "into",
-    "is",
-    "it",
-    "it's",
-    "its",
-    "itself",
-    "just",
-    "may",
-    "me",
-    "might",
-    "more",
-    "most",
-    "must",
-    "my",
-    "myself",
-    "no",
-    "nor",
-    "not",
-    "now",
-    "of",
-    "off",
-    "on",
-    "once",
-    "only",
-    "or",
-    "other",
-    "our",
-    "ours",
-    "ourselves",
-    "out",
-    "over",
-    "own",
-    "per",
-    "s",
-    "same",
-    "shall",
-    "she",
-    "should",
-    "so",
-    "some",
-    "such",
-    "t",
-    "than",
-    "that",
-    "the",
-    "their",
-    "theirs",
-    "them",
-    "themselves",
-    "then",
-    "there",
-    "these",
-    "they",
-    "this",
-    "those",
-    "through",
-    "to",
-    "too",
-    "under",
-    "until",
-    "up",
-    "very",
-    "via",
-    "was",
-    "we",
-    "were",
-    "what",
-    "when",
-    "where",
-    "which",
-    "while",
-    "who",
-    "whom",
-    "why",
-    "will",
-    "with",
-    "would",
-    "you",
-    "your",
-    "yours",
-    "yourself",
-    "yourselves",
-];
+pub(crate) use super::stems::Stem;
 
 /// Calls `each` with the stem and the byte range (in `text`) of every
 /// content word of `text`, in order.
 pub(crate) fn content_words(text: &str, mut each: impl FnMut(Stem, Range<usize>)) {
     MEMO.with_borrow_mut(|memo| Reader::new(memo).read(text, &mut each));
 }
-
-/// What a word has been found to be: a stop word, or a stem.
-type Memo = HashMap<u64, Option<Stem>, BuildHasherDefault<KeyIsHash>>;
-
-thread_local! {
-    /// Each lowercased word's stem, by the word's 64-bit hash.
-    static MEMO: RefCell<Memo> = RefCell::new(Memo::default());
-}
-
-/// The hasher of a map whose keys are hashes already.
-#[derive(Default)]
-struct KeyIsHash(u64);
-
-impl Hasher for KeyIsHash {
-    fn finish(&self) -> u64 {
-        self.0
-    }
-    fn write(&mut self, bytes: &[u8]) {
-        for &b in bytes {
-            self.0 = (self.0 << 8) | u64::from(b);
-        }
-    }
-    fn write_u64(&mut self, n: u64) {
-        self.0 = n;
-    }
-}
-
-/// The FNV-1a hash of `bytes` after a `tag` byte (which keeps the kinds
-/// of word apart).
-fn fnv1a(tag: u8, bytes: impl IntoIterator<Item = u8>) -> u64 {
-    let mut hash: u64 = 0xcbf2_9ce4_8422_2325;
-    for b in std::iter::once(tag).chain(bytes) {
-        hash ^= u64::from(b);
-        hash = hash.wrapping_mul(0x0000_0100_0000_01b3);
-    }
-    hash
-}
-
-/// A 64-bit hash folded to a [`Stem`].
-fn fold(hash: u64) -> Stem {
-    (hash ^ (hash >> 32)) as Stem
-}
-
-/// The kinds of content word, as hash tags.
-const WORD: u8 = b'w';
-const NUMBER: u8 = b'n';
-const PAIR: u8 = b'p';
 
 /// Whether an ASCII byte may continue a word it follows (an apostrophe,
 /// or a `.` or `,` between digits): any other ASCII byte that is not a
@@ -230,50 +39,86 @@ fn may_continue_word(b: u8) -> bool {
     matches!(b, b'\'' | b'.' | b',')
 }
 
-/// The memo's key of a lowercased word: its bytes eight at a time, each
-/// eight ORed with `fold` (`0x20` in every byte lowercases ASCII letters
-/// and leaves digits as they are, so a word of ASCII letters and digits
-/// can be keyed as it stands in the text), mixed with its length. For
-/// words of up to eight bytes of one length the key is one-to-one.
-fn word_key(bytes: &[u8], fold: u64) -> u64 {
-    const MIX: u64 = 0x9E37_79B9_7F4A_7C15;
-    let mut key = (bytes.len() as u64).wrapping_mul(MIX);
-    let mut chunks = bytes.chunks_exact(8);
-    let mut mix = |eight: [u8; 8], mask: u64| {
-        key = (key ^ (u64::from_le_bytes(eight) | (fold & mask))).wrapping_mul(MIX);
-        key ^= key >> 29;
-    };
-    for chunk in &mut chunks {
-        mix(chunk.try_into().unwrap_or_default(), u64::MAX);
+/// For each byte: `DIGIT` for an ASCII digit, `LETTER` for an ASCII
+/// letter, 0 for any other.
+const ALNUM: [u8; 256] = {
+    let mut table = [0u8; 256];
+    let mut b = 0;
+    while b < 256 {
+        let c = b as u8;
+        table[b] = if c.is_ascii_digit() {
+            DIGIT
+        } else if c.is_ascii_alphabetic() {
+            LETTER
+        } else {
+            0
+        };
+        b += 1;
     }
-    let tail = chunks.remainder();
-    if !tail.is_empty() {
-        let mut eight = [0u8; 8];
-        eight[..tail.len()].copy_from_slice(tail);
-        mix(eight, u64::MAX >> (64 - 8 * tail.len()));
-    }
-    key
-}
+    table
+};
+const DIGIT: u8 = 1;
+const LETTER: u8 = 2;
 
 /// The end of the run of ASCII letters and digits that starts at `at`,
-/// and whether it has a letter.
+/// and whether it has a letter: eight bytes at a time where the text has
+/// them ([`ascii_kinds`]), then byte by byte.
+#[inline]
 fn ascii_run(bytes: &[u8], at: usize) -> (usize, bool) {
     let mut end = at;
     let mut has_letter = false;
+    while let Some(eight) = bytes.get(end..end + 8) {
+        let (alnum, letters) =
+            ascii_kinds(u64::from_le_bytes(eight.try_into().unwrap_or_default()));
+        let stop = !alnum & HIGH_BITS;
+        if stop == 0 {
+            has_letter |= letters != 0;
+            end += 8;
+            continue;
+        }
+        // The bytes before the first that is not a letter or digit.
+        let before = stop.trailing_zeros() as usize / 8;
+        let keep = (1u64 << (8 * before)).wrapping_sub(1);
+        return (end + before, has_letter || letters & keep != 0);
+    }
+    let mut kinds = 0;
     while let Some(&b) = bytes.get(end) {
-        if !b.is_ascii_alphanumeric() {
+        let kind = ALNUM[usize::from(b)];
+        if kind == 0 {
             break;
         }
-        has_letter |= b > b'9';
+        kinds |= kind;
         end += 1;
     }
-    (end, has_letter)
+    (end, has_letter || kinds & LETTER != 0)
+}
+
+/// The top bit of every byte.
+const HIGH_BITS: u64 = 0x8080_8080_8080_8080;
+
+/// Of eight bytes (little-endian in `x`): the top bit of each byte that
+/// is an ASCII letter or digit, and of each that is an ASCII letter. A
+/// byte is in a range `lo..=hi` when `(b | 0x80) - lo` and
+/// `(hi | 0x80) - b` both keep their top bit; neither subtraction borrows
+/// from the next byte, since the ASCII bytes have it clear.
+#[inline]
+fn ascii_kinds(x: u64) -> (u64, u64) {
+    const fn each(b: u8) -> u64 {
+        u64::from_le_bytes([b; 8])
+    }
+    let ascii = !x & HIGH_BITS;
+    let low = x & !HIGH_BITS;
+    let lower = low | each(0x20);
+    let letters = ((lower | HIGH_BITS) - each(b'a')) & (each(b'z' | 0x80) - lower) & ascii;
+    let digits = ((low | HIGH_BITS) - each(b'0')) & (each(b'9' | 0x80) - low) & ascii;
+    (letters | digits, letters)
 }
 
 /// Whether a word of ASCII letters and digits that ends at byte `end`
 /// ends there for certain: the text ends, or an ASCII byte follows that
 /// cannot continue it (a `.` or `,` continues only after a digit, and an
 /// apostrophe only a word with a letter).
+#[inline]
 fn ends_here(bytes: &[u8], end: usize, has_letter: bool) -> bool {
     match bytes.get(end) {
         None => true,
@@ -317,11 +162,13 @@ impl<'m> Reader<'m> {
             let b = bytes[at];
             // A run of ASCII letters and digits, most of any text: no
             // decoding.
-            if b.is_ascii_alphanumeric() {
-                self.end_run(each);
+            if ALNUM[usize::from(b)] != 0 {
+                if self.run.is_some() {
+                    self.end_run(each);
+                }
                 let (end, has_letter) = ascii_run(bytes, at);
                 if self.word.is_empty() && ends_here(bytes, end, has_letter) {
-                    self.ascii_word(&text[at..end], has_letter, at, each);
+                    self.ascii_word(text, at..end, has_letter, each);
                 } else {
                     if self.word.is_empty() {
                         self.start = at;
@@ -337,8 +184,11 @@ impl<'m> Reader<'m> {
             // A space or punctuation that cannot be inside a word (none
             // can when no word is being read).
             if b.is_ascii() && (self.word.is_empty() || !may_continue_word(b)) {
-                self.end_word(at, each);
-                self.end_run(each);
+                if !self.word.is_empty() {
+                    self.end_word(at, each);
+                } else if self.run.is_some() {
+                    self.end_run(each);
+                }
                 at += 1;
                 continue;
             }
@@ -351,26 +201,24 @@ impl<'m> Reader<'m> {
         self.end_run(each);
     }
 
-    /// A word of ASCII letters and digits only, at `at`, as `end_word`
-    /// would report it.
+    /// A word of ASCII letters and digits only, at `range` of `text`, as
+    /// `end_word` would report it.
     fn ascii_word<F: FnMut(Stem, Range<usize>)>(
         &mut self,
-        word: &str,
+        text: &str,
+        range: Range<usize>,
         has_letter: bool,
-        at: usize,
         each: &mut F,
     ) {
         let stem = if !has_letter {
-            Some(fold(fnv1a(NUMBER, word.bytes())))
+            Some(stem_hash(NUMBER, text[range.clone()].bytes()))
         } else {
-            let key = word_key(word.as_bytes(), 0x2020_2020_2020_2020);
-            *self
-                .memo
-                .entry(key)
-                .or_insert_with(|| stem_of(&word.to_ascii_lowercase()))
+            let key = word_key(text.as_bytes(), range.clone(), ASCII_LOWER);
+            self.memo
+                .stem(key, || text[range.clone()].to_ascii_lowercase())
         };
         if let Some(stem) = stem {
-            each(stem, at..at + word.len());
+            each(stem, range);
         }
     }
 
@@ -435,7 +283,7 @@ impl<'m> Reader<'m> {
             let first = previous.encode_utf8(&mut pair).len();
             let second = c.encode_utf8(&mut pair[first..]).len();
             each(
-                fold(fnv1a(PAIR, pair[..first + second].iter().copied())),
+                stem_hash(PAIR, pair[..first + second].iter().copied()),
                 from..end,
             );
             self.run = Some((c, at, true));
@@ -451,7 +299,7 @@ impl<'m> Reader<'m> {
         if let Some((c, from, false)) = self.run.take() {
             let mut one = [0u8; 4];
             each(
-                fold(fnv1a(PAIR, c.encode_utf8(&mut one).bytes())),
+                stem_hash(PAIR, c.encode_utf8(&mut one).bytes()),
                 from..from + c.len_utf8(),
             );
         }
@@ -465,11 +313,10 @@ impl<'m> Reader<'m> {
             return;
         }
         let stem = if !self.has_letter {
-            Some(fold(fnv1a(NUMBER, self.word.bytes())))
+            Some(stem_hash(NUMBER, self.word.bytes()))
         } else {
-            let key = word_key(self.word.as_bytes(), 0);
-            let word = &self.word;
-            *self.memo.entry(key).or_insert_with(|| stem_of(word))
+            let key = word_key(self.word.as_bytes(), 0..self.word.len(), 0);
+            self.memo.stem(key, || self.word.clone())
         };
         if let Some(stem) = stem {
             each(stem, self.start..end);
@@ -477,19 +324,6 @@ impl<'m> Reader<'m> {
         self.word.clear();
         self.has_letter = false;
     }
-}
-
-/// The stem of a lowercased word with a letter, or `None` for a stop word
-/// or a single letter.
-fn stem_of(word: &str) -> Option<Stem> {
-    if word.chars().nth(1).is_none() || STOP_WORDS.binary_search(&word).is_ok() {
-        return None;
-    }
-    thread_local! {
-        static ENGLISH: Stemmer = Stemmer::create(Algorithm::English);
-    }
-    let stem = ENGLISH.with(|stemmer| fnv1a(WORD, stemmer.stem(word).bytes()));
-    Some(fold(stem))
 }
 
 /// The character at byte `at` of `text` (a character boundary).

@@ -110,9 +110,35 @@ fn run_case(args: &RunArgs, tools: &SiteTools, case: &SiteCase) -> anyhow::Resul
     )?;
     let evidence = std::fs::canonicalize(&args.evidence)
         .with_context(|| format!("{} not found", args.evidence.display()))?;
-    write_evidence_book(&evidence_book, &evidence)?;
+    write_evidence_book(&evidence_book, &evidence, "")?;
     let mut books: Vec<(&'static str, PathBuf)> =
-        vec![("plain", plain_book), ("evidence", evidence_book)];
+        vec![("plain", plain_book), ("evidence", evidence_book.clone())];
+    // The same book under other settings or binaries: a copy of its
+    // sources with another book.toml.
+    let mut variant = |name: &'static str, binary: &Path, keys: &str| -> anyhow::Result<()> {
+        let dir = base.join(name);
+        copy_book(&evidence_book, &dir)?;
+        write_evidence_book(&dir, binary, keys)?;
+        books.push((name, dir));
+        Ok(())
+    };
+    if let Some(before) = &args.evidence_before {
+        let before = std::fs::canonicalize(before)
+            .with_context(|| format!("{} not found", before.display()))?;
+        variant("evidence-before", &before, "")?;
+    }
+    if args.site_variants {
+        variant(
+            "evidence-search-passages",
+            &evidence,
+            "search-passages = true\n",
+        )?;
+        variant(
+            "evidence-compact",
+            &evidence,
+            "references-style = \"compact\"\n",
+        )?;
+    }
     if let Some(bib) = &tools.bib {
         let bib_book = base.join("bib");
         let spec = Spec {
@@ -166,9 +192,35 @@ fn run_case(args: &RunArgs, tools: &SiteTools, case: &SiteCase) -> anyhow::Resul
     Ok(row)
 }
 
-/// The evidence book as `mdbook-evidence install` leaves it, with the
-/// release binary as the preprocessor's command.
-fn write_evidence_book(dir: &Path, evidence: &Path) -> anyhow::Result<()> {
+/// Copies the book in `from` (book.toml, src/, evidence/, not the built
+/// site) to `to`.
+fn copy_book(from: &Path, to: &Path) -> anyhow::Result<()> {
+    if to.exists() {
+        std::fs::remove_dir_all(to)?;
+    }
+    let mut stack = vec![PathBuf::new()];
+    while let Some(rel) = stack.pop() {
+        std::fs::create_dir_all(to.join(&rel))?;
+        for entry in std::fs::read_dir(from.join(&rel))? {
+            let entry = entry?;
+            let name = rel.join(entry.file_name());
+            if rel.as_os_str().is_empty() && entry.file_name() == "book" {
+                continue;
+            }
+            if entry.file_type()?.is_dir() {
+                stack.push(name);
+            } else {
+                std::fs::copy(entry.path(), to.join(&name))?;
+            }
+        }
+    }
+    Ok(())
+}
+
+/// The evidence book as `mdbook-evidence install` leaves it, with
+/// `evidence` as the preprocessor's command and `keys` (TOML lines) added
+/// to its table.
+fn write_evidence_book(dir: &Path, evidence: &Path, keys: &str) -> anyhow::Result<()> {
     let assets = dir.join("theme/evidence");
     std::fs::create_dir_all(&assets)?;
     std::fs::write(assets.join("evidence.css"), mdbook_evidence::install::CSS)?;
@@ -177,7 +229,7 @@ fn write_evidence_book(dir: &Path, evidence: &Path) -> anyhow::Result<()> {
         dir.join("book.toml"),
         format!(
             "[book]\ntitle = \"Benchmark report\"\n\n[preprocessor.evidence]\ncommand = {}\nafter = [\"links\"]\n\
-             store = \"evidence/store.json\"\nas-of = \"2026-02-11\"\n\n[output.html]\n\
+             store = \"evidence/store.json\"\nas-of = \"2026-02-11\"\n{keys}\n[output.html]\n\
              additional-css = [\"theme/evidence/evidence.css\"]\nadditional-js = [\"theme/evidence/evidence.js\"]\n",
             toml_string(evidence)
         ),

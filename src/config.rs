@@ -4,10 +4,14 @@
 //! overrides to the config it hands us, so every key here can be overridden
 //! from the environment without any code of ours.
 
+mod checks;
 mod environment;
+mod page;
+
+pub use page::{PageOptions, PassagePlace, ReferencesStyle};
 
 use crate::rules::{Level, Rule};
-use globset::{Glob, GlobSet, GlobSetBuilder};
+use globset::GlobSet;
 use jiff::Timestamp;
 use serde::Deserialize;
 use std::path::{Path, PathBuf};
@@ -44,6 +48,8 @@ const OUR_KEYS: &[&str] = &[
     "require-support",
     "deny-removals",
     "citation-style",
+    "references-style",
+    "search-passages",
 ];
 
 /// `claim-overlap` unless configured: `claim-not-in-evidence` flags a claim
@@ -241,6 +247,10 @@ struct RawConfig {
     deny_removals: bool,
     #[serde(default)]
     citation_style: CitationStyle,
+    #[serde(default)]
+    references_style: ReferencesStyle,
+    #[serde(default)]
+    search_passages: bool,
 }
 
 /// The validated configuration.
@@ -298,6 +308,8 @@ pub struct Config {
     pub deny_removals: bool,
     /// How adjacent citations are shown in HTML.
     pub citation_style: CitationStyle,
+    /// What References entries carry and where passages go.
+    pub page: PageOptions,
     /// Levels set under `[preprocessor.evidence.rules]`.
     levels: std::collections::HashMap<Rule, Level>,
 }
@@ -315,8 +327,12 @@ impl Config {
         let variables = || std::env::vars_os().filter_map(|(name, _)| name.into_string().ok());
         let parsed = Config::from_value(table).map_err(|err| err.attributed(variables()))?;
         if !parsed.publish_store {
-            let src = normalize(&config.book.src);
-            if let Some(path) = parsed.store.iter().find(|p| normalize(p).starts_with(&src)) {
+            let src = checks::normalize(&config.book.src);
+            if let Some(path) = parsed
+                .store
+                .iter()
+                .find(|p| checks::normalize(p).starts_with(&src))
+            {
                 let err = ConfigError::Invalid {
                     key: "store".into(),
                     message: format!(
@@ -333,107 +349,29 @@ impl Config {
 
     /// Reads the configuration from the table's value (as JSON).
     pub fn from_value(table: serde_json::Value) -> Result<Config, ConfigError> {
-        if let Some(map) = table.as_object() {
-            for key in map.keys() {
-                if !OUR_KEYS.contains(&key.as_str()) && !MDBOOK_KEYS.contains(&key.as_str()) {
-                    return Err(ConfigError::UnknownKey {
-                        key: key.clone(),
-                        hint: suggest(key)
-                            .map(|k| format!(" (did you mean `{k}`?)"))
-                            .unwrap_or_default(),
-                    });
-                }
-            }
-        }
+        checks::known_keys(&table)?;
         let raw: RawConfig =
             crate::json_input::from_value(&table).map_err(|err| ConfigError::Invalid {
                 key: err.json_path,
                 message: err.message,
             })?;
-
         let store = match raw.store {
             None => return Err(ConfigError::MissingStore),
-            Some(StorePaths::One(path)) => vec![path],
-            Some(StorePaths::Many(paths)) if paths.is_empty() => {
-                return Err(ConfigError::MissingStore);
-            }
-            Some(StorePaths::Many(paths)) => paths,
+            Some(paths) => checks::store_paths(paths)?,
         };
-
-        let mut exclude = GlobSetBuilder::new();
-        for (i, pattern) in raw.exclude.iter().enumerate() {
-            let glob = Glob::new(pattern).map_err(|err| ConfigError::Invalid {
-                key: format!("exclude[{i}]"),
-                message: format!("{err}"),
-            })?;
-            exclude.add(glob);
-        }
-        let exclude = exclude.build().map_err(|err| ConfigError::Invalid {
-            key: "exclude".into(),
-            message: err.to_string(),
-        })?;
-
-        let claim_min_words = raw.claim_min_words.unwrap_or(3);
+        let exclude = checks::exclude_set(&raw.exclude)?;
         let as_of = match raw.as_of {
-            Some(text) => parse_as_of(&text).map_err(|message| ConfigError::Invalid {
+            Some(text) => checks::parse_as_of(&text).map_err(|message| ConfigError::Invalid {
                 key: "as-of".into(),
                 message,
             })?,
-            None => as_of_from_env()?,
+            None => checks::as_of_from_env()?,
         };
-
-        let mut levels = std::collections::HashMap::new();
-        for (id, level) in raw.rules {
-            let Some(rule) = Rule::from_id(&id) else {
-                let hint = crate::suggest::closest(&id, Rule::ALL.iter().map(|r| r.id()))
-                    .map(|k| format!(" (did you mean `{k}`?)"))
-                    .unwrap_or_default();
-                return Err(ConfigError::Invalid {
-                    key: format!("rules.{id}"),
-                    message: format!(
-                        "unknown rule id{hint}; see the rules table in the README for every id"
-                    ),
-                });
-            };
-            levels.insert(rule, level);
-        }
-        for (key, share) in [
-            ("max-publisher-share", raw.diversity.max_publisher_share),
-            ("min-credible-share", raw.diversity.min_credible_share),
-            ("max-monitor-share", raw.diversity.max_monitor_share),
-        ] {
-            if !(0.0..=1.0).contains(&share) {
-                return Err(ConfigError::Invalid {
-                    key: format!("diversity.{key}"),
-                    message: format!("expected a share between 0 and 1 (e.g. 0.4), found {share}"),
-                });
-            }
-        }
-        let claim_overlap = raw.claim_overlap.unwrap_or(DEFAULT_CLAIM_OVERLAP);
-        if claim_overlap > 100 {
-            return Err(ConfigError::Invalid {
-                key: "claim-overlap".into(),
-                message: format!(
-                    "expected a percentage from 0 to 100 (e.g. {DEFAULT_CLAIM_OVERLAP}), found {claim_overlap}"
-                ),
-            });
-        }
-        // `..` may appear as long as the path stays in the book root
-        // (`src/../x.json`); where it resolves is checked against the book's
-        // inputs when the book is loaded.
-        if let Some(report) = &raw.report
-            && (report.is_absolute()
-                || report.as_os_str().is_empty()
-                || normalize(report).starts_with("..")
-                || normalize(report).as_os_str().is_empty())
-        {
-            return Err(ConfigError::Invalid {
-                key: "report".into(),
-                message: format!(
-                    "expected a path inside the book root such as \"evidence-report.json\", found {:?}",
-                    report.display().to_string()
-                ),
-            });
+        let levels = checks::rule_levels(raw.rules)?;
+        checks::diversity_shares(&raw.diversity)?;
+        let claim_overlap = checks::claim_overlap(raw.claim_overlap)?;
+        if let Some(report) = &raw.report {
+            checks::report_path(report)?;
         }
 
         Ok(Config {
@@ -445,7 +383,7 @@ impl Config {
             references_title: raw
                 .references_title
                 .unwrap_or_else(|| "References".to_owned()),
-            claim_min_words,
+            claim_min_words: raw.claim_min_words.unwrap_or(3),
             as_of,
             removal: raw.removal,
             max_removed: raw.max_removed.unwrap_or(3),
@@ -473,6 +411,10 @@ impl Config {
             },
             require_support: raw.require_support,
             citation_style: raw.citation_style,
+            page: PageOptions {
+                references_style: raw.references_style,
+                search_passages: raw.search_passages,
+            },
             levels,
         })
     }
@@ -491,145 +433,5 @@ impl Config {
     }
 }
 
-/// `as-of` is a date (`2026-02-11`, midnight UTC) or an RFC 3339 timestamp.
-fn parse_as_of(text: &str) -> Result<Timestamp, String> {
-    if let Ok(date) = text.parse::<jiff::civil::Date>()
-        && text.len() == 10
-    {
-        return date
-            .to_zoned(jiff::tz::TimeZone::UTC)
-            .map(|z| z.timestamp())
-            .map_err(|e| e.to_string());
-    }
-    crate::store::parse_rfc3339(text).map_err(|_| {
-        format!("expected a date such as \"2026-02-11\" or an RFC 3339 timestamp, found {text:?}")
-    })
-}
-
-/// Without `as-of`, `SOURCE_DATE_EPOCH` (reproducible builds) or now.
-fn as_of_from_env() -> Result<Timestamp, ConfigError> {
-    match std::env::var("SOURCE_DATE_EPOCH") {
-        Ok(value) => value
-            .trim()
-            .parse::<i64>()
-            .ok()
-            .and_then(|secs| Timestamp::from_second(secs).ok())
-            .ok_or_else(|| ConfigError::Invalid {
-                key: "as-of".into(),
-                message: format!(
-                    "SOURCE_DATE_EPOCH must be a number of seconds since 1970, found {value:?}"
-                ),
-            }),
-        Err(_) => Ok(Timestamp::now()),
-    }
-}
-
-/// `path` with `.` dropped and `..` taking out the component before it, for
-/// comparing paths as written in book.toml.
-fn normalize(path: &std::path::Path) -> PathBuf {
-    let mut out = PathBuf::new();
-    for part in path.components() {
-        match part {
-            std::path::Component::CurDir => {}
-            std::path::Component::ParentDir => {
-                if !out.pop() {
-                    out.push("..");
-                }
-            }
-            other => out.push(other),
-        }
-    }
-    out
-}
-
-/// The known key closest to a mistyped one, if any is close.
-fn suggest(key: &str) -> Option<&'static str> {
-    crate::suggest::closest(key, OUR_KEYS.iter().copied())
-}
-
 #[cfg(test)]
-mod tests {
-    use super::*;
-    use serde_json::json;
-
-    #[test]
-    fn defaults() {
-        let config = Config::from_value(json!({"store": "evidence"})).unwrap();
-        assert_eq!(config.store, [PathBuf::from("evidence")]);
-        assert_eq!(config.mode, Mode::Fail);
-        assert_eq!(config.references_title, "References");
-        assert!(config.is_checked(Path::new("brief.md")));
-    }
-
-    #[test]
-    fn store_array_mode_exclude_and_mdbook_keys() {
-        let config = Config::from_value(json!({
-            "store": ["a.json", "dir"], "mode": "downgrade", "exclude": ["intro.md", "drafts/**"],
-            "references-title": "Sources", "command": "mdbook-evidence", "after": ["links"],
-        }))
-        .unwrap();
-        assert_eq!(config.store.len(), 2);
-        assert_eq!(config.mode, Mode::Downgrade);
-        assert!(!config.is_checked(Path::new("drafts/x/y.md")));
-        assert!(!config.is_checked(Path::new("intro.md")));
-        assert!(config.is_checked(Path::new("brief.md")));
-        assert_eq!(config.references_title, "Sources");
-    }
-
-    #[test]
-    fn unknown_key_is_named_with_a_suggestion() {
-        let err = Config::from_value(json!({"store": "s", "mdoe": "warn"})).unwrap_err();
-        let msg = err.to_string();
-        assert!(msg.contains("unknown key `mdoe`"), "{msg}");
-        assert!(msg.contains("did you mean `mode`?"), "{msg}");
-    }
-
-    #[test]
-    fn wrong_values_name_the_key() {
-        let err = Config::from_value(json!({"store": "s", "mode": "loud"})).unwrap_err();
-        assert!(
-            err.to_string().contains("preprocessor.evidence.mode"),
-            "{err}"
-        );
-        let err = Config::from_value(json!({"store": "s", "exclude": ["a[" ]})).unwrap_err();
-        assert!(err.to_string().contains("exclude[0]"), "{err}");
-        let err = Config::from_value(json!({"store": "s", "as-of": "soon"})).unwrap_err();
-        assert!(err.to_string().contains("as-of"), "{err}");
-        assert!(matches!(
-            Config::from_value(json!({})),
-            Err(ConfigError::MissingStore)
-        ));
-    }
-
-    #[test]
-    fn claim_overlap_and_support_keys() {
-        let config = Config::from_value(json!({"store": "s"})).unwrap();
-        assert_eq!(config.claim_overlap, DEFAULT_CLAIM_OVERLAP);
-        assert_eq!(
-            config.claim_overlap_min_words,
-            DEFAULT_CLAIM_OVERLAP_MIN_WORDS
-        );
-        assert!(config.support.is_empty() && !config.require_support);
-        let config = Config::from_value(json!({
-            "store": "s", "claim-overlap": 30, "claim-overlap-min-words": 5,
-            "support": "evidence/support.jsonl", "require-support": true,
-        }))
-        .unwrap();
-        assert_eq!(
-            (config.claim_overlap, config.claim_overlap_min_words),
-            (30, 5)
-        );
-        assert_eq!(config.support, [PathBuf::from("evidence/support.jsonl")]);
-        assert!(config.require_support);
-        let err = Config::from_value(json!({"store": "s", "claim-overlap": 101})).unwrap_err();
-        assert!(err.to_string().contains("claim-overlap"), "{err}");
-        let err = Config::from_value(json!({"store": "s", "claim-overlap": 0.5})).unwrap_err();
-        assert!(err.to_string().contains("claim-overlap"), "{err}");
-    }
-
-    #[test]
-    fn as_of_accepts_a_date() {
-        let config = Config::from_value(json!({"store": "s", "as-of": "2026-02-11"})).unwrap();
-        assert_eq!(config.as_of.to_string(), "2026-02-11T00:00:00Z");
-    }
-}
+mod tests;

@@ -1,7 +1,8 @@
 //! Hard limits on what a run reads, so that an absurd input (a store or a
 //! book of gigabytes, a store path that is a device) fails with a clear
 //! message instead of exhausting memory. Each can be raised from the
-//! environment, for books larger than those tried (see the README).
+//! environment, for books larger than those tried (the guide's
+//! configuration page lists the variables).
 
 use std::io::Read;
 

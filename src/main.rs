@@ -14,9 +14,8 @@ use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 
 // A run allocates and frees hundreds of thousands of small strings (store
-// items, rendered citations) from two threads; mimalloc takes 29% off the
-// wall time of the 1,000-chapter benchmark book (BENCHMARKS.md), mostly
-// page faults and arena growth that glibc's malloc spends in the kernel.
+// items, rendered citations) from several threads; mimalloc spends far less
+// of that in the kernel than glibc's malloc (BENCHMARKS.md has the figures).
 #[global_allocator]
 static GLOBAL: mimalloc::MiMalloc = mimalloc::MiMalloc;
 
@@ -108,7 +107,7 @@ struct ImportArgs {
     #[arg(value_name = "[VENDOR] RESPONSE", num_args = 1..=2, required = true)]
     inputs: Vec<PathBuf>,
     /// The documents sent with the request, in order, with their source
-    /// metadata (JSON; see the README).
+    /// metadata (JSON; see "Importing from model APIs" in the guide).
     #[arg(long, value_name = "DOCS.json")]
     documents: Option<PathBuf>,
     /// Uploaded files cited by id (OpenAI `file_citation`): a map of file
@@ -116,7 +115,7 @@ struct ImportArgs {
     #[arg(long, value_name = "FILES.json")]
     files: Option<PathBuf>,
     /// Publisher, tier, date and title of web sources, keyed by URL prefix
-    /// or host (JSON; see the README).
+    /// or host (JSON; see "Importing from model APIs" in the guide).
     #[arg(long, value_name = "SOURCES.json")]
     sources: Option<PathBuf>,
     /// A title for a document the response gives none: KEY is its index
@@ -231,7 +230,7 @@ fn run_import(args: ImportArgs) -> anyhow::Result<()> {
         done.chapter_path.display(),
         done.store_path.display(),
         if files_mode {
-            " (add it to `store` in book.toml)"
+            store_hint(&done.store_path)
         } else {
             ""
         }
@@ -241,6 +240,42 @@ fn run_import(args: ImportArgs) -> anyhow::Result<()> {
     }
     let _ = std::io::stderr().write_all(out.as_bytes());
     Ok(())
+}
+
+/// What to do with a store written by `import --store`: nothing when the
+/// book in the current directory already reads it (it is, or is inside, a
+/// path of its `store` key), else name it in `store`.
+fn store_hint(store: &Path) -> &'static str {
+    let Ok(text) = std::fs::read_to_string("book.toml") else {
+        return " (name it in `store` under [preprocessor.evidence] of your book's book.toml)";
+    };
+    let document = toml_edit::Document::parse(text).ok();
+    let store_key = document
+        .as_ref()
+        .and_then(|d| d.get("preprocessor")?.get("evidence")?.get("store"));
+    let paths: Vec<PathBuf> = match store_key {
+        Some(item) if item.is_str() => item.as_str().map(PathBuf::from).into_iter().collect(),
+        Some(item) => item
+            .as_array()
+            .map(|list| {
+                list.iter()
+                    .filter_map(|v| v.as_str().map(PathBuf::from))
+                    .collect()
+            })
+            .unwrap_or_default(),
+        None => Vec::new(),
+    };
+    let normal = |p: &Path| {
+        p.components()
+            .filter(|c| c.as_os_str() != ".")
+            .collect::<PathBuf>()
+    };
+    let store = normal(store);
+    if paths.iter().any(|p| store.starts_with(normal(p))) {
+        ""
+    } else {
+        " (add it to `store` in book.toml)"
+    }
 }
 
 /// The vendor named on the command line.

@@ -70,6 +70,7 @@ impl Setup {
             },
             None => MarkdownFlags::default(),
         };
+        let page = config.page;
         Ok(Setup {
             config,
             store,
@@ -77,7 +78,10 @@ impl Setup {
             target: Target::for_renderer(&ctx.renderer),
             root: ctx.root.clone(),
             src_dir: ctx.config.book.src.clone(),
-            templates: crate::render::template::Templates::load(&template_dir(ctx))?,
+            templates: crate::render::template::Templates {
+                page,
+                ..crate::render::template::Templates::load(&template_dir(ctx))?
+            },
             neighbours: rules::escaped_markers::preprocessors_before_evidence(&ctx.config),
         })
     }

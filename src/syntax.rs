@@ -45,9 +45,6 @@ pub(crate) const CITE_ID_ATTRIBUTE: &str = "data-evidence";
 /// The class of the `<div>` that holds the HTML References entries.
 pub(crate) const REFERENCES_CLASS: &str = "evidence-references";
 
-/// The class of a References entry's back-link to a citing spot.
-pub(crate) const BACKREF_CLASS: &str = "evidence-backref";
-
 /// The class of the quoted passage under a References entry (read by
 /// `templates/evidence.js` for the citation card).
 pub(crate) const PASSAGE_CLASS: &str = "evidence-passage";
@@ -286,7 +283,7 @@ mod tests {
             "\"{REFERENCE_ANCHOR_PREFIX}\" + cite.getAttribute(\"{CITE_ID_ATTRIBUTE}\")"
         )));
         let style = include_str!("../templates/evidence.css");
-        for class in [CITE_CLASS, REFERENCES_CLASS, BACKREF_CLASS] {
+        for class in [CITE_CLASS, CITE_GROUP_CLASS] {
             assert!(style.contains(&format!(".{class}")), "{class}");
         }
     }

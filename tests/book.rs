@@ -44,7 +44,8 @@ fn a_grounded_book_builds_with_numbered_citations_and_references() {
         "{brief}"
     );
     assert!(brief.contains(">[3]</a>"), "{brief}");
-    assert!(brief.contains(r#"title="Federal Reserve: FOMC Statement - February 2026""#));
+    // The citation links to its entry; the card reads the entry.
+    assert!(brief.contains(r##"href="#evidence-ev_fomc" data-evidence="ev_fomc">"##));
     assert!(brief.contains(r#"id="evidence-ev_ft""#));
     assert!(
         brief.contains(

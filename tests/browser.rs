@@ -115,7 +115,7 @@ const PROBE: &str = r#"
 window.addEventListener("load", function () {
     var out = {};
     function box(el) { var r = el.getBoundingClientRect(); return {x: r.left, y: r.top, w: r.width, h: r.height}; }
-    var targets = document.querySelectorAll("a.evidence-cite, .evidence-backref");
+    var targets = document.querySelectorAll("a.evidence-cite, .evidence-ref a[href^='#']");
     out.targets = Array.prototype.map.call(targets, function (el) {
         var b = box(el); return {text: el.textContent, w: b.w, h: b.h};
     });
@@ -157,6 +157,11 @@ window.addEventListener("load", function () {
     out.touch = {firstPrevented: tap(evil), shown: !card.hidden, text: card.textContent};
     out.touch.secondPrevented = tap(evil);
     var badges = card.querySelectorAll(".evidence-card-badge");
+    // The stylesheet shows each entry's passage under it; the citation's
+    // accessible name comes from the entry.
+    var fomc = document.getElementById("evidence-ev_fomc");
+    out.passageShown = getComputedStyle(fomc, "::after").content;
+    out.citeLabel = document.querySelector("a.evidence-cite[data-evidence='ev_fomc']").getAttribute("aria-label");
     out.badges = Array.prototype.map.call(badges, function (b) { return {text: b.textContent, title: b.title}; });
     var pre = document.createElement("pre");
     pre.id = "probe";
@@ -292,6 +297,20 @@ fn citations_are_targets_a_keyboard_and_a_finger_can_hit() {
     assert_eq!(found["touch"]["firstPrevented"], true, "{found}");
     assert_eq!(found["touch"]["shown"], true, "{found}");
     assert_eq!(found["touch"]["secondPrevented"], false, "{found}");
+    // The passage under the entry (shown by the stylesheet, out of the
+    // search index) and the citation's name for screen readers.
+    assert!(
+        found["passageShown"]
+            .as_str()
+            .is_some_and(|c| c.contains("The Committee decided")),
+        "{found}"
+    );
+    assert!(
+        found["citeLabel"]
+            .as_str()
+            .is_some_and(|l| l.starts_with("Citation ") && l.contains(": Federal Reserve: FOMC")),
+        "{found}"
+    );
     // The tier badge says what the tier means, and explains the scale.
     let badges = found["badges"].as_array().expect("badges");
     assert_eq!(badges[0]["text"], "Tier 4 · Monitor-only source", "{found}");

@@ -1,6 +1,8 @@
 //! Citation cards and templates: the card data on each References entry
-//! (escaped),
-//! what a paywalled source may show, a book's own templates, and their errors.
+//! (escaped, no attribute repeating what the line shows, none empty),
+//! what a paywalled source may show, where passages go
+//! (`references-style`, `search-passages`), a book's own templates, and
+//! their errors.
 
 mod common;
 
@@ -34,42 +36,42 @@ fn references_entries_carry_the_card_data_escaped() {
     let run = book.run("html");
     assert_eq!(run.code, 0, "{}", run.stderr);
     let out = run.chapter("c.md");
-    // The citation is a plain link with the title as its hover text: the
-    // card reads the item's data from its References entry, once per item.
+    // The citation is a plain link to the entry: the card reads the item
+    // from its References entry, once per item.
     assert_eq!(
         cite_tag(&out, "ev_evil"),
-        "<a class=\"evidence-cite\" id=\"cite-ev_evil-1\" href=\"#evidence-ev_evil\" data-evidence=\"ev_evil\" \
-         title=\"&lt;script&gt;alert(&quot;pub&quot;)&lt;/script&gt; &amp; Co&#39;s: Title &quot;quoted&quot; &lt;img src=x onerror=alert(1)&gt; &#124; &#96;tick&#96;\">"
+        "<a class=\"evidence-cite\" id=\"cite-ev_evil-1\" href=\"#evidence-ev_evil\" data-evidence=\"ev_evil\">"
     );
+    // The entry carries what its line does not show (tier, passage), and
+    // no empty attribute; the card reads the rest from the line.
     let evil = entry_tag(&out, "ev_evil");
     assert_eq!(
         evil,
-        "<p class=\"evidence-ref\" id=\"evidence-ev_evil\" \
-         data-publisher=\"&lt;script&gt;alert(&quot;pub&quot;)&lt;/script&gt; &amp; Co&#39;s\" \
-         data-title=\"Title &quot;quoted&quot; &lt;img src=x onerror=alert(1)&gt; &#124; &#96;tick&#96;\" \
-         data-date=\"Feb 10, 2026\" data-tier=\"4\" data-paywall=\"false\" data-monitor-only=\"true\" \
-         data-snippet=\"\">"
+        "<p class=\"evidence-ref\" id=\"evidence-ev_evil\" data-tier=\"4\" \
+         data-passage=\"&lt;/a&gt;&lt;script&gt;alert(&#39;quote&#39;)&lt;/script&gt; next line\">"
     );
-    // Its passage is the blockquote right after the entry.
     assert!(
-        out.contains("<blockquote class=\"evidence-passage\"><p>&lt;/a&gt;&lt;script&gt;alert(&#39;quote&#39;)&lt;/script&gt; next line</p></blockquote>"),
+        out.contains("[1] &lt;script&gt;alert(&quot;pub&quot;)&lt;/script&gt; &amp; Co&#39;s. &quot;Title &quot;quoted&quot; &lt;img src=x onerror=alert(1)&gt; &#124; &#96;tick&#96;&quot;. Published Feb 10, 2026. "),
         "{out}"
     );
+    // The passage is in the entry, not page text that search indexes.
+    assert!(!out.contains("<blockquote"), "{out}");
     let ft = entry_tag(&out, "ev_ft");
-    assert!(ft.contains("data-paywall=\"true\""), "{ft}");
-    assert!(
-        ft.contains("data-snippet=\"Economists debate whether the Fed went too far\""),
-        "{ft}"
+    assert_eq!(
+        ft,
+        "<p class=\"evidence-ref\" id=\"evidence-ev_ft\" data-tier=\"2\" data-paywall=\"true\" \
+         data-snippet=\"Economists debate whether the Fed went too far\">"
     );
     assert!(
         !out.contains("SECRET PAYWALLED QUOTE"),
         "a paywalled quote is never shown"
     );
     assert!(
-        out.contains("<blockquote class=\"evidence-passage\"><p>The Committee decided to maintain the target range"),
+        entry_tag(&out, "ev_fomc")
+            .contains("data-passage=\"The Committee decided to maintain the target range"),
         "{out}"
     );
-    assert!(entry_tag(&out, "ev_fomc").contains("data-snippet=\"\""));
+    assert!(!out.contains("=\"\""), "no empty attribute: {out}");
 
     // The page mdBook renders: no injected element, the data intact.
     book.build().expect("builds");
@@ -77,16 +79,61 @@ fn references_entries_carry_the_card_data_escaped() {
     assert!(!page.contains("<script>alert"), "{page}");
     assert!(!page.contains("<img src=x"), "{page}");
     assert!(!page.contains("SECRET"), "{page}");
-    assert!(page.contains("data-monitor-only=\"true\""), "{page}");
-    assert!(
-        page.contains("&lt;script&gt;alert(&quot;pub&quot;)"),
-        "{page}"
-    );
+    assert!(page.contains("data-tier=\"4\""), "{page}");
+    assert!(page.contains("[1] &lt;script&gt;alert("), "{page}");
 
     // A second run recognizes the citations and changes nothing.
     let stdin = book.stdin("html");
     let first = run_stdin(book.root(), &stdin);
     assert_eq!(rerun(book.root(), &stdin, &first).chapter("c.md"), out);
+}
+
+#[test]
+fn passages_go_where_the_book_says() {
+    // `search-passages = true`: quoted under the entry, as page text.
+    let book = TestBook::with_store(
+        "mode = \"warn\"\nsearch-passages = true",
+        HOSTILE,
+        &[("c.md", CHAPTER)],
+    );
+    let stdin = book.stdin("html");
+    let first = run_stdin(book.root(), &stdin);
+    assert_eq!(first.code, 0, "{}", first.stderr);
+    let out = first.chapter("c.md");
+    assert!(
+        out.contains("<blockquote class=\"evidence-passage\"><p>&lt;/a&gt;&lt;script&gt;alert(&#39;quote&#39;)&lt;/script&gt; next line</p></blockquote>"),
+        "{out}"
+    );
+    assert!(!out.contains("data-passage"), "{out}");
+    assert!(!out.contains("SECRET"), "{out}");
+    assert_eq!(rerun(book.root(), &stdin, &first).chapter("c.md"), out);
+
+    // `references-style = "compact"`: no passage at all; a paywalled
+    // item keeps its snippet for the card.
+    for renderer in ["html", "markdown"] {
+        let book = TestBook::with_store(
+            "mode = \"warn\"\nreferences-style = \"compact\"",
+            HOSTILE,
+            &[("c.md", CHAPTER)],
+        );
+        let stdin = book.stdin(renderer);
+        let first = run_stdin(book.root(), &stdin);
+        assert_eq!(first.code, 0, "{}", first.stderr);
+        let out = first.chapter("c.md");
+        assert!(!out.contains("passage"), "{out}");
+        assert!(!out.contains("Committee decided"), "{out}");
+        assert!(!out.contains("SECRET"), "{out}");
+        if renderer == "html" {
+            assert!(out.contains("data-snippet=\"Economists debate"), "{out}");
+        }
+        assert_eq!(rerun(book.root(), &stdin, &first).chapter("c.md"), out);
+    }
+
+    // A bad value is refused with the key named.
+    let book = TestBook::with_store("references-style = \"tiny\"", HOSTILE, &[("c.md", CHAPTER)]);
+    let run = book.run("html");
+    assert_eq!(run.code, 2, "{}", run.stderr);
+    assert!(run.stderr.contains("references-style"), "{}", run.stderr);
 }
 
 #[test]
@@ -132,11 +179,17 @@ fn a_book_overrides_templates_and_output_stays_idempotent() {
         "{out}"
     );
     assert!(
-        out.contains("<p class=\"evidence-ref\" id=\"evidence-ev_ft\">2. <cite>Is the Fed over-tightening?</cite> (Financial Times, 2026-02-09, tier 2) [Paywall] <a class=\"evidence-backref\""),
+        out.contains("<p class=\"evidence-ref\" id=\"evidence-ev_ft\">2. <cite>Is the Fed over-tightening?</cite> (Financial Times, 2026-02-09, tier 2) [Paywall] <a href=\"#cite-ev_ft-1\""),
         "{out}"
     );
     assert!(
         out.contains("<cite>Title &quot;quoted&quot; &lt;img src=x onerror=alert(1)&gt;"),
+        "{out}"
+    );
+    // A template without `{{passage}}` gets the passage quoted under the
+    // entry.
+    assert!(
+        out.contains("<blockquote class=\"evidence-passage\"><p>The Committee decided"),
         "{out}"
     );
     assert_eq!(rerun(book.root(), &stdin, &first).chapter("c.md"), out);
@@ -209,21 +262,20 @@ const GROUPS: &str = "# Groups\n\n\
 
 /// The HTML citation of `id` numbered `number`, at its `occurrence`-th spot,
 /// as a member of a group (no brackets of its own).
-fn member(id: &str, number: u32, occurrence: u32, title: &str) -> String {
+fn member(id: &str, number: u32, occurrence: u32) -> String {
     let label: String = number
         .to_string()
         .bytes()
         .map(|d| format!("&#{d};"))
         .collect();
     format!(
-        "<a class=\"evidence-cite\" id=\"cite-{id}-{occurrence}\" href=\"#evidence-{id}\" data-evidence=\"{id}\" title=\"{title}\">{label}</a>"
+        "<a class=\"evidence-cite\" id=\"cite-{id}-{occurrence}\" href=\"#evidence-{id}\" data-evidence=\"{id}\">{label}</a>"
     )
 }
 
+/// The markdown link titles of two items (markdown keeps its hover).
 const FOMC: &str = "Federal Reserve: FOMC Statement - February 2026";
-const REUTERS: &str = "Reuters: Fed holds rates steady";
 const FT: &str = "Financial Times: Is the Fed over-tightening?";
-const ZH: &str = "Zero Hedge: Deflation warnings ignored";
 
 #[test]
 fn adjacent_citations_are_sorted_and_grouped_each_number_its_own_link() {
@@ -235,25 +287,21 @@ fn adjacent_citations_are_sorted_and_grouped_each_number_its_own_link() {
     let group =
         |parts: &[String]| format!("<span class=\"evidence-cites\">[{}]</span>", parts.concat());
     // `[3][1]`: sorted, one pair of brackets.
-    let sorted = group(&[
-        member("ev_fomc", 1, 1, FOMC),
-        ", ".into(),
-        member("ev_ft", 3, 1, FT),
-    ]);
+    let sorted = group(&[member("ev_fomc", 1, 1), ", ".into(), member("ev_ft", 3, 1)]);
     assert!(out.contains(&format!("say {sorted}.")), "{out}");
     // `[1-3]`: a range; the middle item's spot is an empty anchor.
     let range = group(&[
-        member("ev_fomc", 1, 2, FOMC),
+        member("ev_fomc", 1, 2),
         "<span class=\"evidence-cite\" id=\"cite-ev_reuters-1\" data-evidence=\"ev_reuters\"></span>".into(),
         "–".into(),
-        member("ev_ft", 3, 2, FT),
+        member("ev_ft", 3, 2),
     ]);
     assert!(out.contains(&format!("too {range}.")), "{out}");
     // `[2, 4]`: two numbers, not a range.
     let pair = group(&[
-        member("ev_reuters", 2, 2, REUTERS),
+        member("ev_reuters", 2, 2),
         ", ".into(),
-        member("ev_zh", 4, 1, ZH),
+        member("ev_zh", 4, 1),
     ]);
     assert!(out.contains(&format!("hold {pair}.")), "{out}");
     // `[4][3][2][1] [2][1]`: a range `[1–4]`; the space is the author's,
@@ -263,21 +311,17 @@ fn adjacent_citations_are_sorted_and_grouped_each_number_its_own_link() {
         "{out}"
     );
     assert!(
-        out.contains(&format!("–{}]</span> <span", member("ev_zh", 4, 2, ZH))),
+        out.contains(&format!("–{}]</span> <span", member("ev_zh", 4, 2))),
         "{out}"
     );
     // An item cited twice in one run is shown once.
     assert!(
-        out.contains(&format!(
-            "twice <a class=\"evidence-cite\" id=\"cite-ev_fomc-5\" href=\"#evidence-ev_fomc\" data-evidence=\"ev_fomc\" title=\"{FOMC}\">[&#49;]</a> here"
-        )),
+        out.contains("twice <a class=\"evidence-cite\" id=\"cite-ev_fomc-5\" href=\"#evidence-ev_fomc\" data-evidence=\"ev_fomc\">[&#49;]</a> here"),
         "{out}"
     );
     // A marker that does not resolve stays, after the citations.
     assert!(
-        out.contains(&format!(
-            "stays <a class=\"evidence-cite\" id=\"cite-ev_fomc-6\" href=\"#evidence-ev_fomc\" data-evidence=\"ev_fomc\" title=\"{FOMC}\">[&#49;]</a>[7] as"
-        )),
+        out.contains("stays <a class=\"evidence-cite\" id=\"cite-ev_fomc-6\" href=\"#evidence-ev_fomc\" data-evidence=\"ev_fomc\">[&#49;]</a>[7] as"),
         "{out}"
     );
     assert!(

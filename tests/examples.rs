@@ -49,7 +49,7 @@ fn the_report_example_publishes_with_citations_and_tagged_references() {
     let report = std::fs::read_to_string(out.path().join("market-report.html")).unwrap();
     assert!(report.contains("class=\"evidence-cite\""));
     // Full-text evidence shows the passage it quotes.
-    assert!(report.contains("class=\"evidence-passage\""));
+    assert!(report.contains("data-passage=\""));
     // citation.v1 records from evidence/citations.jsonl, cited by cid.
     let report = report.replace('\n', "");
     assert!(report.contains(

@@ -214,17 +214,20 @@ fn references_show_the_cited_passage_of_full_text_sources_escaped() {
     assert!(html.contains(r#"[1] Federal Reserve. "FOMC statement". Published Feb 10, 2026."#));
     // (mdBook re-serializes the HTML, with line breaks between elements.)
     let html = html.replace('\n', "");
+    // The passage is the entry's `data-passage`, which the stylesheet
+    // shows under it (and mdBook's search does not index).
     assert!(html.contains(
-        r#"<blockquote class="evidence-passage"><p>The Committee decided to maintain the target range at 3-1/2 to 3-3/4 percent.</p></blockquote>"#
+        r#"data-passage="The Committee decided to maintain the target range at 3-1/2 to 3-3/4 percent.""#
     ), "{html}");
     // `quote_span.text` when there is no `cited_text`; store text is escaped.
-    assert!(html.contains(
-        r#"<blockquote class="evidence-passage"><p>Participants saw &lt;risks&gt; &amp; "costs".</p></blockquote>"#
-    ), "{html}");
+    assert!(
+        html.contains(r#"data-passage="Participants saw &lt;risks&gt; &amp; &quot;costs&quot;.""#),
+        "{html}"
+    );
     assert!(!html.contains("<risks>"));
     // A metadata-only source's text is never shown.
     assert!(!html.contains("must not be shown"), "{html}");
-    assert_eq!(html.matches("evidence-passage").count(), 2);
+    assert_eq!(html.matches("data-passage=").count(), 2);
 }
 
 #[test]

@@ -127,7 +127,7 @@ fn text_citations_become_numbered_markers_and_located_quotes() {
     let html = book.html("answer.md").replace('\n', "");
     assert!(html.contains(r#"[1] Federal Reserve. "FOMC statement". Published Feb 10, 2026."#));
     assert!(html.contains(
-        r#"<blockquote class="evidence-passage"><p>In support of its goals, the Committee decided to maintain the target range for the federal funds rate at 3-1/2 to 3-3/4 percent.</p></blockquote>"#
+        r#"data-passage="In support of its goals, the Committee decided to maintain the target range for the federal funds rate at 3-1/2 to 3-3/4 percent.""#
     ), "{html}");
     assert!(html.contains("[Paywall]"));
     assert!(
@@ -165,7 +165,7 @@ fn pdf_and_custom_content_citations_import_and_build() {
         );
         assert!(item["cited_text"].is_string());
         let book = build_clean(&done);
-        assert!(book.html("answer.md").contains("evidence-passage"));
+        assert!(book.html("answer.md").contains("data-passage="));
     }
 }
 
@@ -355,4 +355,50 @@ fn a_hostile_answer_imports_as_text() {
         "shown as text: {main}"
     );
     assert!(main.contains("&lt;script&gt;"), "shown as text: {main}");
+}
+
+/// The README's import, run in a book set up by `install` (its store is the
+/// `evidence/` directory): a store written there needs no change to
+/// book.toml and the message says none; one written elsewhere is named as
+/// missing from `store`, and outside a book the message says where to name it.
+#[test]
+fn the_import_message_knows_whether_the_book_reads_the_store() {
+    let dir = tempfile::tempdir().unwrap();
+    let book = dir.path();
+    std::fs::write(
+        book.join("book.toml"),
+        "[book]\ntitle = \"Brief — 東京\"\n\n[preprocessor.evidence]\nafter = [\"links\"]\nstore = \"evidence\"\n",
+    )
+    .unwrap();
+    std::fs::create_dir_all(book.join("src")).unwrap();
+    std::fs::create_dir_all(book.join("evidence")).unwrap();
+    std::fs::create_dir_all(book.join("elsewhere")).unwrap();
+    std::fs::create_dir_all(book.join("evidence/sub")).unwrap();
+    let run = |store: &str, chapter: &str, dir: &Path| {
+        let output = Command::new(common::binary())
+            .current_dir(dir)
+            .args(["import", "anthropic"])
+            .arg(fixture("text-citations.json"))
+            .arg("--documents")
+            .arg(fixture("documents.json"))
+            .args(["--chapter", chapter, "--store", store])
+            .output()
+            .unwrap();
+        assert_eq!(output.status.code(), Some(0));
+        String::from_utf8(output.stderr).unwrap()
+    };
+    let read = run("evidence/answer.json", "src/answer.md", book);
+    assert!(!read.contains("add it to"), "{read}");
+    let also = run("./evidence/sub/answer.json", "src/answer-2.md", book);
+    assert!(!also.contains("add it to"), "{also}");
+    let missing = run("elsewhere/answer.json", "src/answer-3.md", book);
+    assert!(
+        missing.contains("(add it to `store` in book.toml)"),
+        "{missing}"
+    );
+    let outside = run("answer.json", "answer.md", &book.join("elsewhere"));
+    assert!(
+        outside.contains("name it in `store` under [preprocessor.evidence]"),
+        "{outside}"
+    );
 }

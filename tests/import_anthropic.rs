@@ -39,7 +39,7 @@ fn char_locations_become_located_quotes() {
     let (book, run) = build(&done, "");
     assert_published(&run, &[]);
     let main = main_html(&book, "answer.md");
-    assert!(main.contains("<p>The sky is blue.</p>"), "{main}");
+    assert!(main.contains("data-passage=\"The sky is blue.\""), "{main}");
 }
 
 /// The prism-php/prism PDF response: two claims quoting two passages of
@@ -80,8 +80,11 @@ fn two_passages_of_one_page_stay_two_items_with_their_pages_shown() {
         main.contains("All aboout the grass and the sky, p. 1"),
         "{main}"
     );
-    assert!(main.contains("<p>The grass is green. </p>"), "{main}");
-    assert!(main.contains("<p>The sky is blue.</p>"), "{main}");
+    assert!(
+        main.contains("data-passage=\"The grass is green. \""),
+        "{main}"
+    );
+    assert!(main.contains("data-passage=\"The sky is blue.\""), "{main}");
 }
 
 /// The prism-php/prism custom-content responses: `document_title: null`

@@ -9,14 +9,18 @@
 //! * `bench run --evidence BIN --nop BIN [--bib BIN] --work DIR` generates
 //!   every case under DIR, runs each tool several times on the same stdin,
 //!   and prints medians of wall time and peak RSS, the ratios, and the
-//!   targets of issue 6, then the pathological shapes of
+//!   targets (issues 6 and 18), then the pathological shapes of
 //!   `pathological.rs` at two sizes each, with their growth.
+//!   With `--mdbook BIN`, it also builds the same book with `mdbook build`
+//!   three ways (plain, mdbook-evidence, mdbook-bib) and prints wall, CPU
+//!   and the size of each site (`site.rs`).
 //! * `bench gen-pathological --shape S --n N --out DIR` writes one of
 //!   those.
 
 mod book;
 mod measure;
 mod pathological;
+mod site;
 
 use anyhow::{Context, bail};
 use book::{Spec, Style};

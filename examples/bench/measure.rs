@@ -1,5 +1,5 @@
 //! Whole-process timings: wall time and peak RSS of each tool on the same
-//! stdin, several runs each, medians, ratios and the targets of issue 6.
+//! stdin, several runs each, medians, ratios and the targets (issues 6 and 18).
 
 use crate::book::{self, Spec, Style};
 use anyhow::{Context, bail};
@@ -19,7 +19,20 @@ pub struct RunArgs {
     pub(crate) nop: PathBuf,
     /// mdbook-bib, timed on the `{{#cite}}` books when given.
     #[arg(long)]
-    bib: Option<PathBuf>,
+    pub(crate) bib: Option<PathBuf>,
+    /// The `mdbook` binary (0.5): when given, the end-to-end cases build
+    /// each book with it (plain, with mdbook-evidence, with mdbook-bib).
+    #[arg(long)]
+    pub(crate) mdbook: Option<PathBuf>,
+    /// End to end, also build the book with mdbook-evidence configured
+    /// `search-passages = true` and `references-style = "compact"` (the
+    /// levers of BENCHMARKS.md, one by one).
+    #[arg(long)]
+    pub(crate) site_variants: bool,
+    /// End to end, also build the book with this (earlier) mdbook-evidence
+    /// binary, interleaved with the others: before and after in one run.
+    #[arg(long)]
+    pub(crate) evidence_before: Option<PathBuf>,
     /// Where the books and outputs go.
     #[arg(long)]
     pub(crate) work: PathBuf,
@@ -46,7 +59,7 @@ struct Case {
     bib: bool,
 }
 
-const ITEMS: usize = 20_000;
+pub(crate) const ITEMS: usize = 20_000;
 
 fn cases() -> Vec<Case> {
     let case = |name, chapters, items, style, bib| Case {
@@ -103,7 +116,8 @@ pub fn run(args: &RunArgs) -> anyhow::Result<()> {
         .filter(|c| args.only.is_empty() || args.only.iter().any(|o| c.name.contains(o.as_str())))
         .collect();
     let pathological = crate::pathological::selected(&args.only);
-    if selected.is_empty() && pathological.is_empty() {
+    let site = crate::site::selected(&args.only);
+    if selected.is_empty() && pathological.is_empty() && site.is_empty() {
         bail!("no case matches --only {:?}", args.only);
     }
     if args.runs == 0 {
@@ -183,6 +197,11 @@ pub fn run(args: &RunArgs) -> anyhow::Result<()> {
         print_table(&rows);
         print_targets(&rows, args.bib.is_some());
     }
+    let tools = args.mdbook.as_ref().map(|mdbook| crate::site::SiteTools {
+        mdbook: mdbook.clone(),
+        bib: args.bib.clone(),
+    });
+    crate::site::run(args, tools.as_ref(), &site)?;
     crate::pathological::run(args, &pathological)
 }
 
@@ -226,7 +245,7 @@ pub(crate) fn wait_for_idle(seconds: u64) -> Option<f64> {
 /// counts the memory of the process that spawned it (the kernel carries the
 /// parent's high-water mark across vfork and exec), so this process must
 /// stay small to measure the tools fairly.
-fn generate(spec: &Spec, dir: &Path) -> anyhow::Result<PathBuf> {
+pub(crate) fn generate(spec: &Spec, dir: &Path) -> anyhow::Result<PathBuf> {
     let style = match spec.style {
         Style::Evid => "evid",
         Style::Numbered => "numbered",
@@ -274,10 +293,34 @@ pub(crate) fn run_quietly(
     retries: usize,
     expect: i32,
 ) -> anyhow::Result<(Sample, bool)> {
+    quietly(retries, || run_once(bin, stdin, out, expect))
+}
+
+/// Runs `command` (its output to `log.out` and `log.err`) as
+/// [`run_quietly`] runs a preprocessor; it must exit with 0.
+pub(crate) fn run_command_quietly(
+    command: &mut Command,
+    log: &Path,
+    retries: usize,
+) -> anyhow::Result<(Sample, bool)> {
+    quietly(retries, || {
+        let err_path = log.with_extension("err");
+        command
+            .stdin(std::process::Stdio::null())
+            .stdout(File::create(log.with_extension("out"))?)
+            .stderr(File::create(&err_path)?);
+        timed(command, &err_path, 0)
+    })
+}
+
+fn quietly(
+    retries: usize,
+    mut once: impl FnMut() -> anyhow::Result<Sample>,
+) -> anyhow::Result<(Sample, bool)> {
     let mut attempt = 0;
     loop {
         let before = busy_seconds();
-        let sample = run_once(bin, stdin, out, expect)?;
+        let sample = once()?;
         let (Some(before), Some(after)) = (before, busy_seconds()) else {
             return Ok((sample, true));
         };
@@ -296,21 +339,29 @@ pub(crate) fn run_quietly(
 /// exit with `expect`.
 fn run_once(bin: &Path, stdin: &Path, out: &Path, expect: i32) -> anyhow::Result<Sample> {
     let err_path = out.with_extension("stderr");
-    let start = Instant::now();
-    let child = Command::new(bin)
+    let mut command = Command::new(bin);
+    command
         .stdin(File::open(stdin)?)
         .stdout(File::create(out)?)
-        .stderr(File::create(&err_path)?)
+        .stderr(File::create(&err_path)?);
+    timed(&mut command, &err_path, expect)
+}
+
+/// Spawns `command`, waits for it and returns its sample; it must exit
+/// with `expect` (else the error holds `err_path`, its stderr).
+fn timed(command: &mut Command, err_path: &Path, expect: i32) -> anyhow::Result<Sample> {
+    let start = Instant::now();
+    let child = command
         .spawn()
-        .with_context(|| format!("cannot run {}", bin.display()))?;
+        .with_context(|| format!("cannot run {:?}", command.get_program()))?;
     let (status, cpu, rss_kib) = wait_with_rusage(child.id())?;
     let wall = start.elapsed().as_secs_f64();
     if status != expect {
-        let stderr = std::fs::read_to_string(&err_path).unwrap_or_default();
+        let stderr = std::fs::read_to_string(err_path).unwrap_or_default();
         bail!(
-            "{} exited with status {status} (not {expect}) on {}:\n{stderr}",
-            bin.display(),
-            stdin.display()
+            "{:?} {:?} exited with status {status} (not {expect}):\n{stderr}",
+            command.get_program(),
+            command.get_args().collect::<Vec<_>>(),
         );
     }
     Ok(Sample { wall, cpu, rss_kib })
@@ -408,10 +459,12 @@ fn print_targets(rows: &[Row], bib_given: bool) {
     if let Some(r) = find("ch1000") {
         let ratio = r.evidence.wall / r.nop.wall;
         println!(
-            "target wall <= 2x nop (ch1000): {:.3} s vs {:.3} s = {ratio:.2}x: {}",
+            "target wall <= 4x nop (ch1000): {:.3} s vs {:.3} s = {ratio:.2}x (CPU {:.3} s vs {:.3} s): {}",
             r.evidence.wall,
             r.nop.wall,
-            verdict(ratio <= 2.0)
+            r.evidence.cpu,
+            r.nop.cpu,
+            verdict(ratio <= 4.0)
         );
         let rss = mib(r.evidence.rss_kib);
         println!(

@@ -2,10 +2,8 @@
 //! markers, blocks, headings, suppression comments and the References
 //! section, each with its byte range in the chapter.
 
-use super::brackets::{directive_spans, source_span};
 use super::closers::{unclosed_fence, unclosed_html};
 use super::rendered::{CiteGroup, PendingCite, is_citation_label, is_group_punctuation};
-use super::shapes::find_written;
 use super::{Block, Heading, Marker, MarkerKind, Scan, ScanOptions, SourceSegment, suppression};
 use crate::syntax::{REFERENCE_ANCHOR_PREFIX, is_banner, is_evidence_id};
 use mdbook_markdown::pulldown_cmark::{CodeBlockKind, CowStr, Event, HeadingLevel, Tag, TagEnd};
@@ -13,6 +11,7 @@ use std::ops::Range;
 
 mod cites;
 mod references;
+mod runs;
 
 /// A block being built.
 struct OpenBlock {
@@ -402,201 +401,6 @@ impl<'a, 'o> Scanner<'a, 'o> {
         });
     }
 
-    /// Adds text that is part of the current block (or heading) but holds no marker.
-    fn add_text(&mut self, text: &str, range: Range<usize>) {
-        let verbatim = self.src.get(range.clone()) == Some(text);
-        self.add_text_as(text, range, verbatim);
-    }
-
-    /// [`Scanner::add_text`] for text already known to be (or not to be)
-    /// its source `range` verbatim.
-    fn add_text_as(&mut self, text: &str, range: Range<usize>, verbatim: bool) {
-        self.settle_words();
-        if let Some((_, _, heading)) = &mut self.heading {
-            heading.push_str(text);
-            return;
-        }
-        if self.table > 0 {
-            // Tables are never claims, not even inside a list item.
-            return;
-        }
-        let plain = self.emphasis == 0 && self.link == 0;
-        if let Some(block) = self.open_blocks.last_mut() {
-            let inline_start = if text.is_empty() {
-                None
-            } else {
-                self.inline_start.take()
-            };
-            if !text.trim().is_empty() {
-                block
-                    .start
-                    .get_or_insert(inline_start.unwrap_or(range.start));
-                block.end = block.end.max(range.end);
-            }
-            if plain && !block.has_plain_words {
-                block.has_plain_words = text.chars().any(char::is_alphanumeric);
-            }
-            let text_at = block.text.len();
-            match inline_start {
-                // The text's first character maps to where the inline
-                // element opened; the rest as usual.
-                Some(at) => {
-                    let first = text.chars().next().map_or(0, char::len_utf8);
-                    block.segments.push(SourceSegment {
-                        text_at,
-                        source_at: at,
-                        source_end: if verbatim {
-                            range.start + first
-                        } else {
-                            range.end
-                        },
-                        verbatim: false,
-                    });
-                    if verbatim && first < text.len() {
-                        block.segments.push(SourceSegment {
-                            text_at: text_at + first,
-                            source_at: range.start + first,
-                            source_end: range.end,
-                            verbatim: true,
-                        });
-                    }
-                }
-                None if !text.is_empty() => block.segments.push(SourceSegment {
-                    text_at,
-                    source_at: range.start,
-                    source_end: range.end,
-                    verbatim,
-                }),
-                None => {}
-            }
-            block.text.push_str(text);
-        }
-    }
-
-    /// Processes the pending run of text events: finds markers in it and
-    /// hands the rest of the text to the current block.
-    fn flush(&mut self) {
-        if self.run.is_empty() {
-            return;
-        }
-        let run = std::mem::take(&mut self.run);
-        // Without `[`, `{` or `(`, a run holds no marker and no directive:
-        // all of its text goes to the block (most runs: no joining, no
-        // searching).
-        if run.iter().all(|(_, text)| !may_hold_marker(text)) {
-            // Event by event: each event's text maps to the chapter exactly
-            // when it is its source verbatim, whatever its neighbours are
-            // (an escape or an entity beside it).
-            for (range, text) in &run {
-                self.add_text(text, range.clone());
-            }
-            self.run = run;
-            self.run.clear();
-            return;
-        }
-        // The run's text, where each event's text starts in it, and whether
-        // each event's text is its source verbatim (compared once: an event
-        // may hold a whole lone-CR chapter and every marker in it).
-        let mut joined = String::new();
-        let mut starts = Vec::with_capacity(run.len());
-        let mut verbatim = Vec::with_capacity(run.len());
-        for (range, text) in &run {
-            starts.push(joined.len());
-            joined.push_str(text);
-            verbatim.push(self.src.get(range.clone()) == Some(text.as_ref()));
-        }
-        // Link text and image alt text are never markers.
-        let find_markers = self.link == 0;
-        let directives = directive_spans(&joined);
-        // A cut of the joined text: what was written for one or more
-        // markers (each with its source span), or a directive.
-        type Cut = (Range<usize>, Option<Vec<(Range<usize>, MarkerKind)>>);
-        let mut cuts: Vec<Cut> = Vec::new();
-        if find_markers {
-            for written in find_written(&joined, self.options.numbered) {
-                let span = written.span;
-                if directives
-                    .iter()
-                    .any(|d| d.start < span.end && span.start < d.end)
-                {
-                    continue;
-                }
-                if let Some(src) = source_span(self.src, &run, &starts, &verbatim, &span) {
-                    let markers = written
-                        .markers
-                        .into_iter()
-                        .map(|(part, kind)| (src.start + part.start..src.start + part.end, kind))
-                        .collect();
-                    cuts.push((span, Some(markers)));
-                }
-            }
-        }
-        // Hand the text between markers (and outside directives) to the
-        // block, and the markers in order, so each marker knows where it
-        // stood in the block's text.
-        cuts.extend(directives.into_iter().map(|d| (d, None)));
-        cuts.sort_by_key(|(r, _)| r.start);
-        let mut cursor = 0;
-        for (cut, markers) in cuts {
-            if cut.start < cursor {
-                continue;
-            }
-            self.add_piece(&run, &starts, &verbatim, &joined, cursor..cut.start);
-            cursor = cut.end;
-            let mut written: Option<Range<usize>> = None;
-            for (src_span, kind) in markers.into_iter().flatten() {
-                let whole = written.get_or_insert(src_span.clone());
-                whole.end = whole.end.max(src_span.end);
-                self.push_marker(src_span, kind);
-            }
-            if let Some(written) = written {
-                self.separate_words(&written);
-            }
-        }
-        self.add_piece(
-            &run,
-            &starts,
-            &verbatim,
-            &joined,
-            cursor.min(joined.len())..joined.len(),
-        );
-    }
-
-    /// Adds a piece of a run's joined text, located in the chapter as
-    /// exactly as the run allows.
-    fn add_piece(
-        &mut self,
-        run: &[(Range<usize>, CowStr<'a>)],
-        starts: &[usize],
-        verbatim: &[bool],
-        joined: &str,
-        piece: Range<usize>,
-    ) {
-        if piece.is_empty() {
-            return;
-        }
-        // One segment per event the piece overlaps: an event whose text is
-        // its source verbatim maps every offset in it exactly; another (an
-        // escape, an entity, smart punctuation) maps to its own range.
-        let first = starts.partition_point(|&s| s <= piece.start) - 1;
-        for (k, (range, text)) in run.iter().enumerate().skip(first) {
-            let event_start = starts[k];
-            if event_start >= piece.end {
-                break;
-            }
-            let sub = piece.start.max(event_start)..piece.end.min(event_start + text.len());
-            if sub.is_empty() {
-                continue;
-            }
-            let source = if verbatim[k] {
-                range.start + (sub.start - event_start)..range.start + (sub.end - event_start)
-            } else {
-                range.clone()
-            };
-            self.add_text_as(&joined[sub], source, verbatim[k]);
-        }
-    }
-
     fn close_block(&mut self) {
         self.settle_words();
         let Some(open) = self.open_blocks.pop() else {
@@ -622,10 +426,4 @@ impl<'a, 'o> Scanner<'a, 'o> {
             segments: open.segments,
         });
     }
-}
-
-/// Whether a piece of a run may start a marker or a directive: it holds a
-/// `[`, a `{`, or a `(` (of `(EVID:…)`, which is reported).
-fn may_hold_marker(text: &str) -> bool {
-    text.bytes().any(|b| matches!(b, b'[' | b'{' | b'('))
 }

@@ -20,9 +20,10 @@ mod template_context;
 pub use chapter::chapter_edits;
 pub use plan::RenderPlan;
 
+use crate::config::PassagePlace;
 use crate::rules::Resolved;
 use crate::store::PaywallPolicy;
-use crate::syntax::{BACKREF_CLASS, BANNER_LINES, PASSAGE_CLASS, REFERENCES_CLASS};
+use crate::syntax::{BANNER_LINES, PASSAGE_CLASS, REFERENCES_CLASS};
 use std::fmt::Write as _;
 use std::ops::Range;
 use template::{Kind, Templates, Value, Var};
@@ -97,9 +98,18 @@ fn cite_anchor(id: &str, occurrence: u32) -> String {
 }
 
 /// The value of an item variable (shared by citations and References
-/// entries) for the item cited as `[number]`, rendered for `target`.
-fn item_value<'e>(target: Target, evidence: &Resolved<'e>, number: u32, var: Var) -> Value<'e> {
-    let flag = |on: bool| Value::new(Kind::Token, if on { "true" } else { "false" });
+/// entries) for the item cited as `[number]`, rendered for `target`;
+/// `{{passage}}` is empty unless `passages` puts it in the template.
+fn item_value<'e>(
+    target: Target,
+    passages: PassagePlace,
+    evidence: &Resolved<'e>,
+    number: u32,
+    var: Var,
+) -> Value<'e> {
+    // `true` or nothing: an HTML template's `data-x="{{flag}}"` is then
+    // left out when false (see `template::TemplatePart::Attribute`).
+    let flag = |on: bool| Value::new(Kind::Token, if on { "true" } else { "" });
     let paywalled = evidence.paywall_policy() == PaywallPolicy::MetadataOnly;
     match var {
         Var::Id => Value::new(Kind::Token, evidence.id),
@@ -125,7 +135,13 @@ fn item_value<'e>(target: Target, evidence: &Resolved<'e>, number: u32, var: Var
         Var::Tier => Value::new(Kind::Token, evidence.source.tier.to_string()),
         Var::Paywall => flag(paywalled),
         Var::MonitorOnly => flag(evidence.source.tier == 4),
-        Var::Passage => Value::new(Kind::Text, passage(evidence).unwrap_or_default()),
+        Var::Passage => Value::new(
+            Kind::Text,
+            match passages {
+                PassagePlace::Attribute => passage(evidence).unwrap_or_default(),
+                PassagePlace::Text | PassagePlace::Nowhere => "",
+            },
+        ),
         Var::Snippet => Value::new(
             Kind::Text,
             if passage(evidence).is_none() {
@@ -175,7 +191,7 @@ pub fn citation(
     template.render(target, &mut out, |var| match var {
         Var::Occurrence => Value::new(Kind::Token, occurrence.to_string()),
         Var::Anchor => Value::new(Kind::Token, cite_anchor(evidence.id, occurrence)),
-        _ => item_value(target, evidence, number, var),
+        _ => item_value(target, templates.page.passages(), evidence, number, var),
     });
     out
 }
@@ -191,8 +207,8 @@ fn digit_references(number: u32) -> String {
 }
 
 /// The References section: a level-2 heading and one entry per cited item,
-/// sorted by number, in the format of seed 000 §7 (the book's reference
-/// template).
+/// sorted by number: `[N] Publisher. "Title". Published Mon D, YYYY. <url>`
+/// and its tags (the book's reference template).
 pub fn references(
     templates: &Templates,
     target: Target,
@@ -214,6 +230,14 @@ pub(crate) fn references_body(
     newline: &str,
 ) -> String {
     let mut out = String::new();
+    let passages = templates.page.passages();
+    // A book's template without `{{passage}}` gets the passage quoted
+    // under the entry, as page text.
+    let quoted = match passages {
+        PassagePlace::Attribute => !templates.reference.uses(Var::Passage),
+        PassagePlace::Text => true,
+        PassagePlace::Nowhere => false,
+    };
     match target {
         Target::Html => {
             let _ = write!(out, "<div class=\"{REFERENCES_CLASS}\">{newline}");
@@ -224,10 +248,10 @@ pub(crate) fn references_body(
                     .reference
                     .render(target, &mut out, |var| match var {
                         Var::Backlinks => Value::new(Kind::Markup, backlinks.as_str()),
-                        _ => item_value(target, e, entry.number, var),
+                        _ => item_value(target, passages, e, entry.number, var),
                     });
                 out.push_str(newline);
-                if let Some(passage) = passage(e) {
+                if let Some(passage) = passage(e).filter(|_| quoted) {
                     let _ = write!(out, "<blockquote class=\"{PASSAGE_CLASS}\"><p>");
                     escape::html_into(&mut out, passage);
                     out.push_str("</p></blockquote>");
@@ -237,6 +261,12 @@ pub(crate) fn references_body(
             let _ = write!(out, "</div>{newline}");
         }
         Target::Markdown => {
+            // Markdown has no attributes to hide a passage in: it is quoted
+            // under the entry (and `{{passage}}` holds it) unless compact.
+            let markdown_passages = match passages {
+                PassagePlace::Nowhere => PassagePlace::Nowhere,
+                PassagePlace::Attribute | PassagePlace::Text => PassagePlace::Attribute,
+            };
             for (i, entry) in entries.iter().enumerate() {
                 if i > 0 {
                     out.push_str(newline);
@@ -246,10 +276,11 @@ pub(crate) fn references_body(
                     .reference_markdown
                     .render(target, &mut out, |var| match var {
                         Var::Backlinks => Value::new(Kind::Markup, ""),
-                        _ => item_value(target, e, entry.number, var),
+                        _ => item_value(target, markdown_passages, e, entry.number, var),
                     });
                 out.push_str(newline);
-                if let Some(passage) = passage(e) {
+                let shown = passages != PassagePlace::Nowhere;
+                if let Some(passage) = passage(e).filter(|_| shown) {
                     let _ = write!(out, "> {}{newline}", escape::markdown(passage));
                 }
             }
@@ -260,7 +291,9 @@ pub(crate) fn references_body(
 
 /// The back-links of a References entry to each spot that cites its item:
 /// `↩` for one; `↩ a`, `↩ b`, … for several, in the order of the spots,
-/// each labelled for screen readers with the spot it returns to.
+/// each labelled for screen readers with the spot it returns to. They
+/// carry no class: the stylesheet finds them as the entry's links to `#…`
+/// (the source's link is absolute), 24 bytes less for each of them.
 fn backlinks(id: &str, number: u32, occurrences: u32) -> String {
     let mut out = String::new();
     for k in 1..=occurrences {
@@ -268,13 +301,13 @@ fn backlinks(id: &str, number: u32, occurrences: u32) -> String {
         if occurrences == 1 {
             let _ = write!(
                 out,
-                " <a class=\"{BACKREF_CLASS}\" href=\"#{anchor}\" aria-label=\"Back to the citation of [{number}]\">↩</a>"
+                " <a href=\"#{anchor}\" aria-label=\"Back to the citation of [{number}]\">↩</a>"
             );
         } else {
             let letter = spot_letter(k);
             let _ = write!(
                 out,
-                " <a class=\"{BACKREF_CLASS}\" href=\"#{anchor}\" aria-label=\"Back to citation {letter} of [{number}] ({k} of {occurrences})\">↩\u{a0}{letter}</a>"
+                " <a href=\"#{anchor}\" aria-label=\"Back to citation {letter} of [{number}] ({k} of {occurrences})\">↩\u{a0}{letter}</a>"
             );
         }
     }
@@ -303,7 +336,7 @@ fn date(evidence: &Resolved<'_>) -> String {
 }
 
 /// `Published Feb 10, 2026. ` (in UTC), or nothing for an undated
-/// `citation.v1` record (seed 000 §7 lists undated entries too).
+/// `citation.v1` record (a link-checked page may carry no date).
 fn published(evidence: &Resolved<'_>) -> String {
     evidence
         .published_at
@@ -488,127 +521,4 @@ pub fn newline_of(text: &str) -> &'static str {
 }
 
 #[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn splice_keeps_everything_outside_the_edits() {
-        let mut edits = vec![
-            Edit {
-                range: 6..11,
-                text: "there".into(),
-            },
-            Edit {
-                range: 0..0,
-                text: ">> ".into(),
-            },
-            Edit {
-                range: 12..12,
-                text: "!".into(),
-            },
-        ];
-        assert_eq!(splice("hello world.", &mut edits), ">> hello there.!");
-    }
-
-    #[test]
-    fn banner_goes_under_the_heading_with_blank_lines_around() {
-        let text = "# Title\nBody.\n";
-        let mut edits = vec![banner_edit(text, 8, "\n")];
-        assert_eq!(
-            splice(text, &mut edits),
-            "# Title\n\n> [!WARNING]\n> This is an **Unverified Summary**. Claims may lack evidence grounding.\n\nBody.\n"
-        );
-        let text = "# Title\n\nBody.\n";
-        let mut edits = vec![banner_edit(text, 8, "\n")];
-        assert!(splice(text, &mut edits).ends_with("grounding.\n\nBody.\n"));
-        let text = "Body.\n";
-        let mut edits = vec![banner_edit(text, 0, "\n")];
-        assert!(splice(text, &mut edits).starts_with("> [!WARNING]\n> This is"));
-        assert!(splice(text, &mut [banner_edit(text, 0, "\n")]).ends_with("grounding.\n\nBody.\n"));
-        let text = "# Only";
-        assert_eq!(
-            splice(text, &mut [banner_edit(text, 6, "\n")]),
-            "# Only\n\n> [!WARNING]\n> This is an **Unverified Summary**. Claims may lack evidence grounding.\n"
-        );
-    }
-
-    #[test]
-    fn spots_are_lettered_like_spreadsheet_columns() {
-        let letters: Vec<String> = [1, 2, 26, 27, 28, 52, 53, 702, 703]
-            .into_iter()
-            .map(spot_letter)
-            .collect();
-        assert_eq!(
-            letters,
-            ["a", "b", "z", "aa", "ab", "az", "ba", "zz", "aaa"]
-        );
-        assert_eq!(backlinks("x", 3, 1).matches("↩").count(), 1);
-        let two = backlinks("x", 3, 2);
-        assert!(
-            two.contains(
-                "href=\"#cite-x-2\" aria-label=\"Back to citation b of [3] (2 of 2)\">↩\u{a0}b</a>"
-            ),
-            "{two}"
-        );
-    }
-
-    #[test]
-    fn the_first_line_ending_is_the_chapter_s() {
-        for (text, newline) in [
-            ("a\nb\r\n", "\n"),
-            ("a\r\nb\n", "\r\n"),
-            ("a\rb\n", "\n"),
-            ("a\r", "\r\n"),
-            ("a\rb", "\n"),
-            ("a", "\n"),
-        ] {
-            assert_eq!(newline_of(text), newline, "{text:?}");
-        }
-    }
-
-    #[test]
-    fn a_trailing_lone_cr_is_not_joined_into_crlf() {
-        for (text, expected) in [
-            ("a\r", "a\r\n\r\n## R\r\n\r\n"),
-            ("a\nb\r", "a\nb\r\n\n## R\n\n"),
-            ("a\r\nb\r", "a\r\nb\r\n\r\n## R\r\n\r\n"),
-            ("a\r\r", "a\r\r\n\r\n## R\r\n\r\n"),
-            ("a\n\r", "a\n\r\n\n## R\n\n"),
-        ] {
-            let newline = newline_of(text);
-            let out = splice(
-                text,
-                &mut [references_edit(
-                    text,
-                    ReferencesPlace::default(),
-                    "R",
-                    "",
-                    newline,
-                )],
-            );
-            assert_eq!(out, expected, "{text:?}");
-        }
-    }
-
-    #[test]
-    fn references_append_with_one_blank_line() {
-        for (text, expected) in [
-            ("a", "a\n\n## R\n\n"),
-            ("a\n", "a\n\n## R\n\n"),
-            ("a\n\n", "a\n\n## R\n\n"),
-            ("", "## R\n\n"),
-        ] {
-            let out = splice(
-                text,
-                &mut [references_edit(
-                    text,
-                    ReferencesPlace::default(),
-                    "R",
-                    "",
-                    "\n",
-                )],
-            );
-            assert_eq!(out, expected);
-        }
-    }
-}
+mod tests;

@@ -43,13 +43,16 @@ pub enum Var {
     Href,
     /// The source's tier, 1 to 4.
     Tier,
-    /// `true` when the source is `metadata_only`.
+    /// `true` when the source is `metadata_only`; empty otherwise.
     Paywall,
-    /// `true` when the source is tier 4.
+    /// `true` when the source is tier 4; empty otherwise.
     MonitorOnly,
     /// The passage the item cites (`cited_text`, else `quote_span`), for
-    /// full-text sources only; empty otherwise. The References show it
-    /// under the entry.
+    /// full-text sources only; empty otherwise, and empty when the book
+    /// has `search-passages = true` or `references-style = "compact"`. A
+    /// reference template that uses it carries the passage (the default,
+    /// in `data-passage`, which the card and the stylesheet show); for one
+    /// that does not, the passage is quoted under the entry.
     Passage,
     /// The item's snippet, when no passage is shown under the entry
     /// (always so for a paywalled source); empty otherwise. The card shows it.
@@ -153,11 +156,19 @@ fn push_escaped(out: &mut String, format: Target, value: &Value<'_>) {
     }
 }
 
-/// A part of a parsed template: literal text or a variable.
+/// A part of a parsed template: literal text, a variable, or an HTML
+/// attribute whose whole quoted value is one variable.
 #[derive(Debug, Clone)]
 enum TemplatePart {
     Literal(String),
     Var(Var),
+    /// ` name="{{var}}"`: written only when the value is not empty, so
+    /// that a page carries no empty attributes (most entries have no
+    /// snippet, most sources no paywall). `head` is ` name="`.
+    Attribute {
+        head: String,
+        var: Var,
+    },
 }
 
 /// A parsed template.
@@ -205,6 +216,50 @@ impl Template {
         Ok(Template { parts })
     }
 
+    /// The template with each HTML attribute whose whole quoted value is a
+    /// variable (` name="{{var}}"`) made optional (see
+    /// [`TemplatePart::Attribute`]).
+    fn with_optional_attributes(self) -> Template {
+        let mut parts: Vec<TemplatePart> = Vec::with_capacity(self.parts.len());
+        let mut input = self.parts.into_iter().peekable();
+        while let Some(part) = input.next() {
+            let TemplatePart::Var(var) = part else {
+                parts.push(part);
+                continue;
+            };
+            let head = match parts.last() {
+                Some(TemplatePart::Literal(before)) => attribute_head(before),
+                _ => None,
+            };
+            let closes = matches!(input.peek(), Some(TemplatePart::Literal(after)) if after.starts_with('"'));
+            let (Some(head), true) = (head, closes) else {
+                parts.push(TemplatePart::Var(var));
+                continue;
+            };
+            if let Some(TemplatePart::Literal(before)) = parts.last_mut() {
+                before.truncate(before.len() - head.len());
+                if before.is_empty() {
+                    parts.pop();
+                }
+            }
+            parts.push(TemplatePart::Attribute { head, var });
+            if let Some(TemplatePart::Literal(after)) = input.next()
+                && after.len() > 1
+            {
+                parts.push(TemplatePart::Literal(after[1..].to_owned()));
+            }
+        }
+        Template { parts }
+    }
+
+    /// Whether the template uses `var`.
+    pub fn uses(&self, var: Var) -> bool {
+        self.parts.iter().any(|part| match part {
+            TemplatePart::Var(v) | TemplatePart::Attribute { var: v, .. } => *v == var,
+            TemplatePart::Literal(_) => false,
+        })
+    }
+
     /// Appends the template to `out`, each variable's value from `value`,
     /// escaped for `format`.
     pub fn render<'v>(&self, format: Target, out: &mut String, value: impl Fn(Var) -> Value<'v>) {
@@ -212,9 +267,29 @@ impl Template {
             match part {
                 TemplatePart::Literal(text) => out.push_str(text),
                 TemplatePart::Var(var) => push_escaped(out, format, &value(*var)),
+                TemplatePart::Attribute { head, var } => {
+                    let value = value(*var);
+                    if !value.text.is_empty() {
+                        out.push_str(head);
+                        push_escaped(out, format, &value);
+                        out.push('"');
+                    }
+                }
             }
         }
     }
+}
+
+/// ` name="` when `before` ends with a space, an attribute name and `="`
+/// (the start of an attribute value that a variable fills whole).
+fn attribute_head(before: &str) -> Option<String> {
+    let name_and_quote = before.strip_suffix("=\"")?;
+    let name_start = name_and_quote
+        .rfind(|c: char| !(c.is_ascii_alphanumeric() || c == '-'))
+        .map(|i| i + 1)?;
+    let space = before[..name_start].chars().next_back()?;
+    let named = name_start < name_and_quote.len();
+    (named && space.is_ascii_whitespace()).then(|| before[name_start - 1..].to_owned())
 }
 
 /// What a template renders.
@@ -352,18 +427,19 @@ impl Slot {
         match self {
             Slot::Citation | Slot::CitationHeading | Slot::Reference => {
                 super::template_context::check_html(text)?;
+                Ok(template.with_optional_attributes())
             }
             Slot::CitationMarkdown | Slot::ReferenceMarkdown => {
                 super::template_context::check_markdown(text)?;
+                Ok(template)
             }
         }
-        Ok(template)
     }
 }
 
 /// A book's template that cannot be used.
 #[derive(Debug, thiserror::Error)]
-#[error("{}:{line}:{column}: {message}; fix the template or delete it to use the default (see \"Templates\" in mdbook-evidence's README)", .path.display())]
+#[error("{}:{line}:{column}: {message}; fix the template or delete it to use the default (see \"Templates\" in the guide: {}serve.html#templates)", .path.display(), crate::rules::GUIDE_URL)]
 pub struct TemplateError {
     /// The template file.
     pub path: PathBuf,
@@ -375,9 +451,12 @@ pub struct TemplateError {
     pub message: String,
 }
 
-/// The templates of a build.
+/// The templates of a build, and how heavy a page they make.
 #[derive(Debug, Clone)]
 pub struct Templates {
+    /// Where passages go and how much an entry carries
+    /// (`references-style`, `search-passages`).
+    pub page: crate::config::PageOptions,
     /// The citation link (HTML).
     pub citation: Template,
     /// A citation in a heading (HTML; a `<span>`, as mdBook links headings).
@@ -403,6 +482,7 @@ impl Default for Templates {
                 .unwrap_or_else(|e| panic!("default template {}: {e:?}", slot.file_name()))
         });
         Templates {
+            page: crate::config::PageOptions::default(),
             citation,
             citation_heading,
             reference,
@@ -457,92 +537,4 @@ impl Templates {
 }
 
 #[cfg(test)]
-mod tests {
-    use super::*;
-
-    fn render(template: &Template, format: Target, value: &str) -> String {
-        let mut out = String::new();
-        template.render(format, &mut out, |var| match var {
-            Var::Number => Value::new(Kind::Token, "3"),
-            Var::Href => Value::new(Kind::Url, "https://x/?a=1&b=2"),
-            Var::Hover => Value::new(Kind::Title, value.to_owned()),
-            _ => Value::new(Kind::Text, value.to_owned()),
-        });
-        out
-    }
-
-    #[test]
-    fn values_are_escaped_by_kind_and_format() {
-        let t = Slot::Reference
-            .parse("<p>{{number}} {{ title }} <a href=\"{{href}}\" title=\"{{hover}}\">x</a></p>\n")
-            .unwrap();
-        assert_eq!(
-            render(&t, Target::Html, "<script>\"'&"),
-            "<p>3 &lt;script&gt;&quot;&#39;&amp; <a href=\"https://x/?a=1&amp;b=2\" title=\"&lt;script&gt;&quot;&#39;&amp;\">x</a></p>"
-        );
-        let t = Slot::ReferenceMarkdown
-            .parse("{{title}} [x](<{{href}}> \"{{hover}}\")")
-            .unwrap();
-        assert_eq!(
-            render(&t, Target::Markdown, "*a* \"q\""),
-            "\\*a\\* \\\"q\\\" [x](<https://x/?a=1&b=2> \"*a* \\\"q\\\"\")"
-        );
-    }
-
-    #[test]
-    fn unknown_variables_and_unclosed_braces_are_errors() {
-        let (at, message) = Slot::Reference.parse("ab {{ anchor }}").unwrap_err();
-        assert_eq!(at, 3);
-        assert!(message.contains("unknown variable `anchor`"), "{message}");
-        assert!(message.contains("backlinks"), "{message}");
-        let (_, message) = Slot::Reference.parse("{{title").unwrap_err();
-        assert!(message.contains("not closed"), "{message}");
-        let (_, message) = Slot::Reference.parse("a\nb").unwrap_err();
-        assert!(message.contains("one line"), "{message}");
-    }
-
-    #[test]
-    fn citation_templates_must_stay_recognizable() {
-        let ok = "<a class=\"evidence-cite x\" href=\"#evidence-{{id}}\" data-evidence=\"{{id}}\">[{{label}}]</a>";
-        assert!(Slot::Citation.parse(ok).is_ok());
-        for bad in [
-            "<a class=\"cite\" data-evidence=\"{{id}}\">[{{label}}]</a>",
-            "<a class=\"evidence-cite\">[{{label}}]</a>",
-            "<a class=\"evidence-cite\" data-evidence=\"{{id}}\">[{{number}}]</a>",
-            "<a class=\"evidence-cite\" data-evidence=\"{{id}}\"><sup>{{number}}</sup></a>",
-            "<a class=\"evidence-citex\" data-evidence=\"{{id}}\">[{{label}}]</a>",
-        ] {
-            let (_, message) = Slot::Citation.parse(bad).unwrap_err();
-            assert!(message.contains("second run"), "{bad}: {message}");
-        }
-        assert!(
-            Slot::CitationMarkdown
-                .parse("[\\[{{number}}\\]](#evidence-{{id}})")
-                .is_ok()
-        );
-        assert!(
-            Slot::CitationMarkdown
-                .parse("[{{number}}](#evidence-{{id}})")
-                .is_err()
-        );
-    }
-
-    #[test]
-    fn the_defaults_parse() {
-        let _ = Templates::default();
-    }
-
-    #[test]
-    fn book_templates_override_the_defaults_with_located_errors() {
-        let dir = tempfile::tempdir().unwrap();
-        std::fs::write(dir.path().join("reference.md"), "{{title}}\n").unwrap();
-        let t = Templates::load(dir.path()).unwrap();
-        assert_eq!(render(&t.reference_markdown, Target::Markdown, "T"), "T");
-        std::fs::write(dir.path().join("reference.html"), "<p>{{nope}}</p>").unwrap();
-        let err = Templates::load(dir.path()).unwrap_err().to_string();
-        assert!(
-            err.contains("reference.html:1:4: unknown variable `nope`"),
-            "{err}"
-        );
-    }
-}
+mod tests;

@@ -3,7 +3,7 @@
 
 use super::{Diagnostic, Location, Outcome, PathStyle, Report};
 use crate::config::Mode;
-use crate::rules::{Rule, Severity};
+use crate::rules::{Rule, Severity, SupportFigures};
 use codespan_reporting::diagnostic::{Diagnostic as CsDiagnostic, Label};
 use codespan_reporting::files::{self, Files, SimpleFiles};
 use codespan_reporting::term::{self, termcolor::WriteColor};
@@ -259,9 +259,11 @@ pub fn stderr() -> term::termcolor::BufferedStandardStream {
     })
 }
 
-/// Writes the one-line verdict after the diagnostics. With
-/// `deny_removals` (`check --deny-removals`), a removed claim fails the
-/// check, and the line says so.
+/// Writes the one-line verdict after the diagnostics, and under it, when
+/// citations were checked against a passage, a line of the support
+/// figures ([`support_line`]). With `deny_removals` (`check
+/// --deny-removals`), a removed claim fails the check, and the line says
+/// so.
 pub fn emit_summary(
     outcome: &Outcome,
     mode: Mode,
@@ -330,7 +332,39 @@ pub fn emit_summary(
     spec.set_bold(true);
     out.set_color(&spec)?;
     writeln!(out, "{line}")?;
-    out.reset()
+    out.reset()?;
+    if let Some(support) = support_line(report) {
+        writeln!(out, "{support}")?;
+    }
+    Ok(())
+}
+
+/// The book's support figures (the JSON report's `totals.support`) in one
+/// line: citations checked against a passage, claims flagged by
+/// `claim-not-in-evidence`, and the stored verdicts, when there are any;
+/// `None` when no cited item had a passage.
+pub(crate) fn support_line(report: &Report) -> Option<String> {
+    let mut figures = SupportFigures::default();
+    for chapter in &report.chapters {
+        figures += chapter.support;
+    }
+    if figures.citations_checked == 0 {
+        return None;
+    }
+    let checked = figures.citations_checked;
+    let flagged = figures.flagged_claims;
+    let mut line = format!(
+        "mdbook-evidence: support: {checked} {} checked against a passage, {flagged} {} flagged by claim-not-in-evidence",
+        plural(checked, "citation", "citations"),
+        plural(flagged, "claim", "claims"),
+    );
+    if figures.verdicts > 0 || figures.stale > 0 {
+        line.push_str(&format!(
+            "; {} with a current verdict ({} unsupported), {} with only a stale one",
+            figures.verdicts, figures.unsupported, figures.stale
+        ));
+    }
+    Some(line)
 }
 
 /// `one` or `many`, as `n` asks.
@@ -380,5 +414,96 @@ mod tests {
         assert!(out.contains("^^^^"), "{out}");
         assert!(out.contains("= help: cite stored evidence"), "{out}");
         assert!(out.contains("= claim: \"The Fed held rates.\""), "{out}");
+    }
+
+    /// A chapter with `support` and one warning.
+    fn chapter(path: &str, support: SupportFigures) -> super::super::ChapterSummary {
+        super::super::ChapterSummary {
+            path: path.into(),
+            checked: true,
+            claims: 2,
+            grounded_claims: 2,
+            markers: 2,
+            resolved_markers: 2,
+            removed_claims: 0,
+            errors: 0,
+            warnings: 1,
+            downgraded: false,
+            verdict: crate::rules::Verdict::Published,
+            diversity: Default::default(),
+            support,
+        }
+    }
+
+    fn summary(chapters: Vec<super::super::ChapterSummary>) -> String {
+        let diagnostic = Diagnostic {
+            rule: Rule::ClaimNotInEvidence,
+            severity: Severity::Warning,
+            message: "the citation may point at the wrong item".into(),
+            location: Location::Chapter {
+                file: 0,
+                span: 0..1,
+                line: 1,
+                column: 1,
+            },
+            claim: None,
+            evidence_ids: vec![],
+            removed: false,
+            included_by: None,
+        };
+        let report = Report {
+            files: vec![],
+            diagnostics: vec![diagnostic],
+            suppressed: vec![],
+            chapters,
+            notes: vec![],
+        };
+        let outcome = Outcome::new(report, Mode::Warn);
+        let mut out = NoColor::new(Vec::new());
+        emit_summary(&outcome, Mode::Warn, false, &mut out).unwrap();
+        String::from_utf8(out.into_inner()).unwrap()
+    }
+
+    #[test]
+    fn the_summary_carries_the_support_figures_when_passages_were_checked() {
+        let figures = SupportFigures {
+            citations_checked: 3,
+            flagged_claims: 1,
+            ..Default::default()
+        };
+        let verdicts = SupportFigures {
+            citations_checked: 77,
+            verdicts: 78,
+            unsupported: 1,
+            stale: 2,
+            ..Default::default()
+        };
+        assert_eq!(
+            summary(vec![
+                chapter("a.md", figures),
+                chapter("東京\u{a0}🎉.md", verdicts)
+            ]),
+            "mdbook-evidence: 1 warning; published as written (mode = \"warn\")\n\
+             mdbook-evidence: support: 80 citations checked against a passage, \
+             1 claim flagged by claim-not-in-evidence; 78 with a current verdict (1 unsupported), \
+             2 with only a stale one\n"
+        );
+        assert_eq!(
+            summary(vec![chapter(
+                "a.md",
+                SupportFigures {
+                    citations_checked: 1,
+                    ..Default::default()
+                }
+            )]),
+            "mdbook-evidence: 1 warning; published as written (mode = \"warn\")\n\
+             mdbook-evidence: support: 1 citation checked against a passage, \
+             0 claims flagged by claim-not-in-evidence\n"
+        );
+        // No passage checked: the verdict line alone.
+        assert_eq!(
+            summary(vec![chapter("a.md", SupportFigures::default())]),
+            "mdbook-evidence: 1 warning; published as written (mode = \"warn\")\n"
+        );
     }
 }

@@ -6,15 +6,16 @@
 //! distinct content words and one of the items it cites (through markers
 //! that resolve) holds a passage: `cited_text`, `quote_span.text`,
 //! `snippet_span.text` (a `citation.v1` record's `evidence_snippet`) or
-//! `content`. Its overlap is measured by [`overlap`]: the share of its
+//! `content`. Its overlap is measured by [`overlap`](super::overlap::overlap): the share of its
 //! content words found in the best window (one sentence, or two
 //! consecutive ones) of each cited item. Below `claim-overlap` percent, the
-//! claim is flagged. The message never says the claim is false: word
-//! overlap cannot tell a paraphrase from a contradiction; it says where
-//! to look.
+//! claim is flagged ([`flagged`], which stops comparing as soon as a claim
+//! is certain to be found in its passages). The message never says the
+//! claim is false: word overlap cannot tell a paraphrase from a
+//! contradiction; it says where to look.
 
 use super::claims::Claim;
-use super::overlap::{ClaimWords, ItemWords, Overlap, overlap};
+use super::overlap::{ClaimWords, ItemWords, Overlap, flagged};
 use super::{BlockId, ClaimId, Finding, Resolved, Rule};
 use crate::config::Config;
 
@@ -66,13 +67,14 @@ pub(crate) fn claims_not_in_evidence(
             continue;
         }
         let claim_words = ClaimWords::new(&claim.text);
-        if claim_words.len() < config.claim_overlap_min_words.max(1) {
+        let Some(found) = flagged(
+            &claim_words,
+            &words,
+            config.claim_overlap,
+            config.claim_overlap_min_words,
+        ) else {
             continue;
-        }
-        let found = overlap(&claim_words, &words);
-        if !found.is_below(config.claim_overlap, config.claim_overlap_min_words) {
-            continue;
-        }
+        };
         let finding = Finding {
             rule: Rule::ClaimNotInEvidence,
             message: message(claim, &items, &found, config.claim_overlap),

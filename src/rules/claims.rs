@@ -355,13 +355,15 @@ pub(crate) fn sentences(text: &str) -> Vec<Range<usize>> {
 
 /// Whether the word that ends `before` (with its period) is an
 /// abbreviation or a single-letter initial.
-fn is_abbreviation(before: &str) -> bool {
+pub(crate) fn is_abbreviation(before: &str) -> bool {
     let word = before
         .rsplit(|c: char| c.is_whitespace() || c == '(')
         .next()
         .unwrap_or("");
-    let lower = word.to_lowercase();
-    ABBREVIATIONS.contains(&lower.as_str())
+    // ASCII case folding is Unicode lowercasing here: the one non-ASCII
+    // character that lowercases to ASCII is the Kelvin sign (to `k`),
+    // and no abbreviation has a `k`.
+    ABBREVIATIONS.iter().any(|a| a.eq_ignore_ascii_case(word))
         || (word.len() == 2 && word.starts_with(|c: char| c.is_ascii_uppercase()))
 }
 

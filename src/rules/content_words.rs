@@ -5,7 +5,7 @@
 //! combining marks, and a `.` or `,` between digits stay inside it; `,`
 //! between digits is dropped, so `143,000` is `143000`). Full-width forms
 //! of ASCII characters are read as ASCII. A word is lowercased; English
-//! stop words ([`STOP_WORDS`]) and single letters are left out; every
+//! stop words (the usual information-retrieval list) and single letters are left out; every
 //! other word is stemmed by the Snowball English stemmer (`rates`, `rated`
 //! and `rate` are one stem), numbers excepted.
 //!
@@ -14,214 +14,121 @@
 //! of adjacent characters of such a run is a content word (a run of one
 //! character is one), the usual way search engines index them.
 //!
-//! A stem is kept as a fixed 32-bit hash, so that comparing a claim with
-//! a passage compares integers and allocates nothing. Stemming a word is
-//! remembered per thread (most words of a book recur), so a word is
-//! stemmed once per thread, however often it is read.
+//! A stem is kept as a fixed 32-bit hash ([`super::stems`]), so that
+//! comparing a claim with a passage compares integers and allocates
+//! nothing; stemming a word is remembered per thread. Every passage and
+//! claim is read, so the common case is read fast: a run of ASCII letters
+//! and digits ended by a space or punctuation is looked up in the memo as
+//! it stands in the text, without copying it.
 
-use rust_stemmers::{Algorithm, Stemmer};
-use std::cell::RefCell;
-use std::collections::HashMap;
-use std::hash::{BuildHasherDefault, Hasher};
+use super::stems::{ASCII_LOWER, MEMO, Memo, NUMBER, PAIR, stem_hash, word_key};
 use std::ops::Range;
 
-/// A content word: a fixed 32-bit hash of its stem (the same on every
-/// machine and in every build).
-pub(crate) type Stem = u32;
-
-/// English words too common to say what a claim is about (the usual
-/// information-retrieval list), sorted for binary search.
-pub(crate) const STOP_WORDS: &[&str] = &[
-    "a",
-    "about",
-    "above",
-    "after",
-    "again",
-    "against",
-    "all",
-    "also",
-    "am",
-    "an",
-    "and",
-    "any",
-    "are",
-    "as",
-    "at",
-    "be",
-    "because",
-    "been",
-    "before",
-    "being",
-    "below",
-    "between",
-    "both",
-    "but",
-    "by",
-    "can",
-    "could",
-    "did",
-    "do",
-    "does",
-    "doing",
-    "down",
-    "during",
-    "each",
-    "few",
-    "for",
-    "from",
-    "further",
-    "had",
-    "has",
-    "have",
-    "having",
-    "he",
-    "her",
-    "here",
-    "hers",
-    "herself",
-    "him",
-    "himself",
-    "his",
-    "how",
-    "i",
-    "if",
-    "in",
-    "into",
-    "is",
-    "it",
-    "it's",
-    "its",
-    "itself",
-    "just",
-    "may",
-    "me",
-    "might",
-    "more",
-    "most",
-    "must",
-    "my",
-    "myself",
-    "no",
-    "nor",
-    "not",
-    "now",
-    "of",
-    "off",
-    "on",
-    "once",
-    "only",
-    "or",
-    "other",
-    "our",
-    "ours",
-    "ourselves",
-    "out",
-    "over",
-    "own",
-    "per",
-    "s",
-    "same",
-    "shall",
-    "she",
-    "should",
-    "so",
-    "some",
-    "such",
-    "t",
-    "than",
-    "that",
-    "the",
-    "their",
-    "theirs",
-    "them",
-    "themselves",
-    "then",
-    "there",
-    "these",
-    "they",
-    "this",
-    "those",
-    "through",
-    "to",
-    "too",
-    "under",
-    "until",
-    "up",
-    "very",
-    "via",
-    "was",
-    "we",
-    "were",
-    "what",
-    "when",
-    "where",
-    "which",
-    "while",
-    "who",
-    "whom",
-    "why",
-    "will",
-    "with",
-    "would",
-    "you",
-    "your",
-    "yours",
-    "yourself",
-    "yourselves",
-];
+pub(crate) use super::stems::Stem;
 
 /// Calls `each` with the stem and the byte range (in `text`) of every
 /// content word of `text`, in order.
-pub(crate) fn content_words(text: &str, each: &mut dyn FnMut(Stem, Range<usize>)) {
-    MEMO.with_borrow_mut(|memo| Reader::new(memo).read(text, each));
+pub(crate) fn content_words(text: &str, mut each: impl FnMut(Stem, Range<usize>)) {
+    MEMO.with_borrow_mut(|memo| Reader::new(memo).read(text, &mut each));
 }
 
-/// What a word has been found to be: a stop word, or a stem.
-type Memo = HashMap<u64, Option<Stem>, BuildHasherDefault<KeyIsHash>>;
-
-thread_local! {
-    /// Each lowercased word's stem, by the word's 64-bit hash.
-    static MEMO: RefCell<Memo> = RefCell::new(Memo::default());
+/// Whether an ASCII byte may continue a word it follows (an apostrophe,
+/// or a `.` or `,` between digits): any other ASCII byte that is not a
+/// letter or digit ends it.
+fn may_continue_word(b: u8) -> bool {
+    matches!(b, b'\'' | b'.' | b',')
 }
 
-/// The hasher of a map whose keys are hashes already.
-#[derive(Default)]
-struct KeyIsHash(u64);
-
-impl Hasher for KeyIsHash {
-    fn finish(&self) -> u64 {
-        self.0
+/// For each byte: `DIGIT` for an ASCII digit, `LETTER` for an ASCII
+/// letter, 0 for any other.
+const ALNUM: [u8; 256] = {
+    let mut table = [0u8; 256];
+    let mut b = 0;
+    while b < 256 {
+        let c = b as u8;
+        table[b] = if c.is_ascii_digit() {
+            DIGIT
+        } else if c.is_ascii_alphabetic() {
+            LETTER
+        } else {
+            0
+        };
+        b += 1;
     }
-    fn write(&mut self, bytes: &[u8]) {
-        for &b in bytes {
-            self.0 = (self.0 << 8) | u64::from(b);
+    table
+};
+const DIGIT: u8 = 1;
+const LETTER: u8 = 2;
+
+/// The end of the run of ASCII letters and digits that starts at `at`,
+/// and whether it has a letter: eight bytes at a time where the text has
+/// them ([`ascii_kinds`]), then byte by byte.
+#[inline]
+fn ascii_run(bytes: &[u8], at: usize) -> (usize, bool) {
+    let mut end = at;
+    let mut has_letter = false;
+    while let Some(eight) = bytes.get(end..end + 8) {
+        let (alnum, letters) =
+            ascii_kinds(u64::from_le_bytes(eight.try_into().unwrap_or_default()));
+        let stop = !alnum & HIGH_BITS;
+        if stop == 0 {
+            has_letter |= letters != 0;
+            end += 8;
+            continue;
         }
+        // The bytes before the first that is not a letter or digit.
+        let before = stop.trailing_zeros() as usize / 8;
+        let keep = (1u64 << (8 * before)).wrapping_sub(1);
+        return (end + before, has_letter || letters & keep != 0);
     }
-    fn write_u64(&mut self, n: u64) {
-        self.0 = n;
+    let mut kinds = 0;
+    while let Some(&b) = bytes.get(end) {
+        let kind = ALNUM[usize::from(b)];
+        if kind == 0 {
+            break;
+        }
+        kinds |= kind;
+        end += 1;
     }
+    (end, has_letter || kinds & LETTER != 0)
 }
 
-/// The FNV-1a hash of `bytes` after a `tag` byte (which keeps the kinds
-/// of word apart).
-fn fnv1a(tag: u8, bytes: &[u8]) -> u64 {
-    let mut hash: u64 = 0xcbf2_9ce4_8422_2325;
-    for &b in std::iter::once(&tag).chain(bytes) {
-        hash ^= u64::from(b);
-        hash = hash.wrapping_mul(0x0000_0100_0000_01b3);
+/// The top bit of every byte.
+const HIGH_BITS: u64 = 0x8080_8080_8080_8080;
+
+/// Of eight bytes (little-endian in `x`): the top bit of each byte that
+/// is an ASCII letter or digit, and of each that is an ASCII letter. A
+/// byte is in a range `lo..=hi` when `(b | 0x80) - lo` and
+/// `(hi | 0x80) - b` both keep their top bit; neither subtraction borrows
+/// from the next byte, since the ASCII bytes have it clear.
+#[inline]
+fn ascii_kinds(x: u64) -> (u64, u64) {
+    const fn each(b: u8) -> u64 {
+        u64::from_le_bytes([b; 8])
     }
-    hash
+    let ascii = !x & HIGH_BITS;
+    let low = x & !HIGH_BITS;
+    let lower = low | each(0x20);
+    let letters = ((lower | HIGH_BITS) - each(b'a')) & (each(b'z' | 0x80) - lower) & ascii;
+    let digits = ((low | HIGH_BITS) - each(b'0')) & (each(b'9' | 0x80) - low) & ascii;
+    (letters | digits, letters)
 }
 
-/// A 64-bit hash folded to a [`Stem`].
-fn fold(hash: u64) -> Stem {
-    (hash ^ (hash >> 32)) as Stem
+/// Whether a word of ASCII letters and digits that ends at byte `end`
+/// ends there for certain: the text ends, or an ASCII byte follows that
+/// cannot continue it (a `.` or `,` continues only after a digit, and an
+/// apostrophe only a word with a letter).
+#[inline]
+fn ends_here(bytes: &[u8], end: usize, has_letter: bool) -> bool {
+    match bytes.get(end) {
+        None => true,
+        Some(b'.' | b',') => bytes
+            .get(end.wrapping_sub(1))
+            .is_some_and(u8::is_ascii_alphabetic),
+        Some(b'\'') => !has_letter,
+        Some(&b) => b.is_ascii(),
+    }
 }
-
-/// The kinds of content word, as hash tags.
-const WORD: u8 = b'w';
-const NUMBER: u8 = b'n';
-const PAIR: u8 = b'p';
 
 /// One pass over a text.
 struct Reader<'m> {
@@ -248,19 +155,40 @@ impl<'m> Reader<'m> {
         }
     }
 
-    fn read(&mut self, text: &str, each: &mut dyn FnMut(Stem, Range<usize>)) {
+    fn read<F: FnMut(Stem, Range<usize>)>(&mut self, text: &str, each: &mut F) {
         let bytes = text.as_bytes();
         let mut at = 0;
         while at < bytes.len() {
             let b = bytes[at];
-            // ASCII letters and digits, most of any text: no decoding.
-            if b.is_ascii_alphanumeric() {
-                self.end_run(each);
-                if self.word.is_empty() {
-                    self.start = at;
+            // A run of ASCII letters and digits, most of any text: no
+            // decoding.
+            if ALNUM[usize::from(b)] != 0 {
+                if self.run.is_some() {
+                    self.end_run(each);
                 }
-                self.has_letter |= b.is_ascii_alphabetic();
-                self.word.push(char::from(b.to_ascii_lowercase()));
+                let (end, has_letter) = ascii_run(bytes, at);
+                if self.word.is_empty() && ends_here(bytes, end, has_letter) {
+                    self.ascii_word(text, at..end, has_letter, each);
+                } else {
+                    if self.word.is_empty() {
+                        self.start = at;
+                    }
+                    self.has_letter |= has_letter;
+                    let from = self.word.len();
+                    self.word.push_str(&text[at..end]);
+                    self.word[from..].make_ascii_lowercase();
+                }
+                at = end;
+                continue;
+            }
+            // A space or punctuation that cannot be inside a word (none
+            // can when no word is being read).
+            if b.is_ascii() && (self.word.is_empty() || !may_continue_word(b)) {
+                if !self.word.is_empty() {
+                    self.end_word(at, each);
+                } else if self.run.is_some() {
+                    self.end_run(each);
+                }
                 at += 1;
                 continue;
             }
@@ -273,14 +201,35 @@ impl<'m> Reader<'m> {
         self.end_run(each);
     }
 
+    /// A word of ASCII letters and digits only, at `range` of `text`, as
+    /// `end_word` would report it.
+    fn ascii_word<F: FnMut(Stem, Range<usize>)>(
+        &mut self,
+        text: &str,
+        range: Range<usize>,
+        has_letter: bool,
+        each: &mut F,
+    ) {
+        let stem = if !has_letter {
+            Some(stem_hash(NUMBER, text[range.clone()].bytes()))
+        } else {
+            let key = word_key(text.as_bytes(), range.clone(), ASCII_LOWER);
+            self.memo
+                .stem(key, || text[range.clone()].to_ascii_lowercase())
+        };
+        if let Some(stem) = stem {
+            each(stem, range);
+        }
+    }
+
     /// A character other than an ASCII letter or digit, at `at..end`.
-    fn other(
+    fn other<F: FnMut(Stem, Range<usize>)>(
         &mut self,
         text: &str,
         raw: char,
         at: usize,
         end: usize,
-        each: &mut dyn FnMut(Stem, Range<usize>),
+        each: &mut F,
     ) {
         let c = ascii_form(raw);
         if without_spaces(c) {
@@ -322,18 +271,21 @@ impl<'m> Reader<'m> {
     }
 
     /// A character of a script written without spaces: the pair it ends.
-    fn unspaced(
+    fn unspaced<F: FnMut(Stem, Range<usize>)>(
         &mut self,
         c: char,
         at: usize,
         end: usize,
-        each: &mut dyn FnMut(Stem, Range<usize>),
+        each: &mut F,
     ) {
         if let Some((previous, from, _)) = self.run {
             let mut pair = [0u8; 8];
             let first = previous.encode_utf8(&mut pair).len();
             let second = c.encode_utf8(&mut pair[first..]).len();
-            each(fold(fnv1a(PAIR, &pair[..first + second])), from..end);
+            each(
+                stem_hash(PAIR, pair[..first + second].iter().copied()),
+                from..end,
+            );
             self.run = Some((c, at, true));
         } else {
             self.run = Some((c, at, false));
@@ -342,11 +294,12 @@ impl<'m> Reader<'m> {
 
     /// Ends a run of a script without spaces: a run of one character is a
     /// word of its own.
-    fn end_run(&mut self, each: &mut dyn FnMut(Stem, Range<usize>)) {
+    #[inline]
+    fn end_run<F: FnMut(Stem, Range<usize>)>(&mut self, each: &mut F) {
         if let Some((c, from, false)) = self.run.take() {
             let mut one = [0u8; 4];
             each(
-                fold(fnv1a(PAIR, c.encode_utf8(&mut one).as_bytes())),
+                stem_hash(PAIR, c.encode_utf8(&mut one).bytes()),
                 from..from + c.len_utf8(),
             );
         }
@@ -354,16 +307,16 @@ impl<'m> Reader<'m> {
 
     /// Ends the word being read (at byte `end`), and reports it if it is a
     /// content word.
-    fn end_word(&mut self, end: usize, each: &mut dyn FnMut(Stem, Range<usize>)) {
+    #[inline]
+    fn end_word<F: FnMut(Stem, Range<usize>)>(&mut self, end: usize, each: &mut F) {
         if self.word.is_empty() {
             return;
         }
         let stem = if !self.has_letter {
-            Some(fold(fnv1a(NUMBER, self.word.as_bytes())))
+            Some(stem_hash(NUMBER, self.word.bytes()))
         } else {
-            let key = fnv1a(WORD, self.word.as_bytes());
-            let word = &self.word;
-            *self.memo.entry(key).or_insert_with(|| stem_of(word))
+            let key = word_key(self.word.as_bytes(), 0..self.word.len(), 0);
+            self.memo.stem(key, || self.word.clone())
         };
         if let Some(stem) = stem {
             each(stem, self.start..end);
@@ -371,19 +324,6 @@ impl<'m> Reader<'m> {
         self.word.clear();
         self.has_letter = false;
     }
-}
-
-/// The stem of a lowercased word with a letter, or `None` for a stop word
-/// or a single letter.
-fn stem_of(word: &str) -> Option<Stem> {
-    if word.chars().nth(1).is_none() || STOP_WORDS.binary_search(&word).is_ok() {
-        return None;
-    }
-    thread_local! {
-        static ENGLISH: Stemmer = Stemmer::create(Algorithm::English);
-    }
-    let stem = ENGLISH.with(|stemmer| fnv1a(WORD, stemmer.stem(word).as_bytes()));
-    Some(fold(stem))
 }
 
 /// The character at byte `at` of `text` (a character boundary).
@@ -427,90 +367,4 @@ fn is_combining_mark(c: char) -> bool {
 }
 
 #[cfg(test)]
-mod tests {
-    use super::*;
-
-    /// The content words of `text`, as the text of each.
-    fn words(text: &str) -> Vec<&str> {
-        let mut out = Vec::new();
-        content_words(text, &mut |_, range| out.push(&text[range]));
-        out
-    }
-
-    fn stems(text: &str) -> Vec<Stem> {
-        let mut out = Vec::new();
-        content_words(text, &mut |stem, _| out.push(stem));
-        out
-    }
-
-    #[test]
-    fn stop_words_are_sorted_lowercase_and_distinct() {
-        assert!(STOP_WORDS.windows(2).all(|w| w[0] < w[1]));
-        assert!(STOP_WORDS.iter().all(|w| w.to_lowercase() == *w));
-    }
-
-    #[test]
-    fn words_are_lowercased_stemmed_and_stop_words_dropped() {
-        assert_eq!(
-            words("The Committee held the rates at 5.25 percent in 2026."),
-            ["Committee", "held", "rates", "5.25", "percent", "2026"]
-        );
-        assert_eq!(stems("rates RATED rate"), stems("rate rate rate"));
-        assert_ne!(stems("rates"), stems("held"));
-        // A number is not a word, whatever its digits spell.
-        assert_ne!(stems("2026"), stems("a2026"));
-    }
-
-    #[test]
-    fn numbers_keep_their_decimals_and_drop_thousands_separators() {
-        assert_eq!(stems("143,000"), stems("143000"));
-        assert_ne!(stems("5.25"), stems("525"));
-        assert_eq!(words("$0.13 per share."), ["0.13", "share"]);
-        assert_eq!(words("Ends in 2026. Next"), ["Ends", "2026", "Next"]);
-    }
-
-    #[test]
-    fn apostrophes_hyphens_and_initials() {
-        assert_eq!(words("Aoki’s film"), ["Aoki’s", "film"]);
-        assert_eq!(stems("Aoki’s"), stems("aoki's"));
-        assert_eq!(stems("Aoki's"), stems("Aoki"));
-        assert_eq!(words("Grammy-nominated"), ["Grammy", "nominated"]);
-        assert_eq!(words("William O. Douglas"), ["William", "Douglas"]);
-    }
-
-    #[test]
-    fn full_width_forms_read_as_ascii() {
-        assert_eq!(stems("２０２６ ＧＤＰ"), stems("2026 gdp"));
-    }
-
-    #[test]
-    fn scripts_without_spaces_are_read_in_pairs_of_characters() {
-        assert_eq!(words("美联储维持"), ["美联", "联储", "储维", "维持"]);
-        // A lone character is a word; Latin text beside it is read apart.
-        assert_eq!(words("GDP增长 5% 率"), ["GDP", "增长", "5", "率"]);
-        assert_eq!(words("東京タワー"), ["東京", "京タ", "タワ", "ワー"]);
-        assert_eq!(stems("利率"), stems("利率"));
-    }
-
-    #[test]
-    fn other_scripts_marks_and_spaces() {
-        // Combining marks stay in their word; NBSP, ideographic space,
-        // RTL marks and emoji separate words.
-        assert_eq!(
-            words("cafe\u{301}\u{a0}crème\u{3000}Zürich\u{200f}שלום 🎉 emoji"),
-            ["cafe\u{301}", "crème", "Zürich", "שלום", "emoji"]
-        );
-        assert_eq!(words("Ölpreise стали выше"), ["Ölpreise", "стали", "выше"]);
-        assert!(words("").is_empty());
-        assert!(words(" . , ' ’ 🎉").is_empty());
-    }
-
-    #[test]
-    fn stems_are_the_same_on_every_call_and_thread() {
-        let text = "Payrolls rose by 143,000 in January, the release said.";
-        let here = stems(text);
-        let there = std::thread::spawn(move || stems(text)).join().unwrap();
-        assert_eq!(here, there);
-        assert_eq!(here, stems(text));
-    }
-}
+mod tests;

@@ -16,10 +16,13 @@ mod number_not_in_evidence;
 pub(crate) mod number_parse;
 pub(crate) mod numeric_claim;
 pub mod overlap;
+mod passage_sentences;
+mod passage_words;
 pub(crate) mod policy;
 mod resolution;
 mod spans;
 pub(crate) mod speculation;
+mod stems;
 mod support_verdicts;
 mod unknown_chapter;
 

@@ -2,7 +2,7 @@
 //! behind `claim-not-in-evidence`.
 //!
 //! A passage is cut into sentences, each read as content words
-//! ([`content_words`]). For each cited item, the best window is the one
+//! ([`super::passage_words`]). For each cited item, the best window is the one
 //! sentence, or the two consecutive sentences of one passage, that hold
 //! the most of the claim's distinct content words; the claim's overlap is
 //! the share of its content words found in the best windows of its items
@@ -13,204 +13,8 @@
 //! is the same on every build and does not move when unrelated evidence
 //! is added.
 
-use super::claims::sentences;
-use super::content_words::{Stem, content_words};
-use crate::store::EvidenceItem;
+pub use super::passage_words::{ClaimWords, ItemWords, PassageField, PassageWords};
 use std::ops::Range;
-
-/// A passage read as content words, sentence by sentence.
-#[derive(Debug, Clone, Default)]
-pub struct PassageWords {
-    /// The stems of every content word, in order (repeats kept).
-    stems: Vec<Stem>,
-    /// The sentences: each one's byte range in the passage and the end of
-    /// its stems in `stems` (they start where the previous one's end).
-    sentences: Vec<(Range<usize>, usize)>,
-}
-
-impl PassageWords {
-    /// Reads `text`.
-    pub fn new(text: &str) -> PassageWords {
-        let mut out = PassageWords::default();
-        for range in passage_sentences(text) {
-            let stems = &mut out.stems;
-            content_words(&text[range.clone()], &mut |stem, _| stems.push(stem));
-            out.sentences.push((range, out.stems.len()));
-        }
-        out
-    }
-
-    /// The sentences' byte ranges and stems, in order.
-    fn sentences(&self) -> impl Iterator<Item = (&Range<usize>, &[Stem])> {
-        let mut start = 0;
-        self.sentences.iter().map(move |(range, end)| {
-            let stems = &self.stems[start..*end];
-            start = *end;
-            (range, stems)
-        })
-    }
-}
-
-/// Which text of an evidence item a passage is.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum PassageField {
-    /// `cited_text`.
-    CitedText,
-    /// `quote_span.text`.
-    Quote,
-    /// `snippet_span.text` (a `citation.v1` record's `evidence_snippet`).
-    Snippet,
-    /// `content`, the document's text.
-    Content,
-    /// The `n`th text given to [`ItemWords::from_texts`].
-    Given(usize),
-}
-
-impl PassageField {
-    /// The field's text in `item` (`None` for [`PassageField::Given`]).
-    pub fn text(self, item: &EvidenceItem) -> Option<&str> {
-        match self {
-            PassageField::CitedText => item.cited_text.as_deref(),
-            PassageField::Quote => item.quote_span.as_ref().map(|q| q.text.as_str()),
-            PassageField::Snippet => item.snippet_span.as_ref().map(|s| s.text.as_str()),
-            PassageField::Content => item.content.as_deref(),
-            PassageField::Given(_) => None,
-        }
-    }
-
-    /// The field's name, as the store writes it.
-    pub fn name(self) -> &'static str {
-        match self {
-            PassageField::CitedText => "cited_text",
-            PassageField::Quote => "quote_span.text",
-            PassageField::Snippet => "snippet_span.text",
-            PassageField::Content => "content",
-            PassageField::Given(_) => "passage",
-        }
-    }
-}
-
-/// Every passage of an evidence item, read once (the store keeps it with
-/// the item, for every chapter that cites it), and the words that name it.
-#[derive(Debug, Clone, Default)]
-pub struct ItemWords {
-    passages: Vec<(PassageField, PassageWords)>,
-    /// The stems of the item's title and publisher, sorted: a claim that
-    /// names its source ("Reuters reports …") finds those words in the
-    /// citation itself.
-    names: Vec<Stem>,
-}
-
-impl ItemWords {
-    /// Reads the passages of `item`: `cited_text`, `quote_span.text`,
-    /// `snippet_span.text` and `content`, each distinct non-blank text
-    /// once; and its names, `title` (or `document_title`) and `publisher`.
-    pub fn of_item(item: &EvidenceItem, publisher: &str) -> ItemWords {
-        let mut names = Vec::new();
-        for text in [item.display_title().unwrap_or_default(), publisher] {
-            content_words(text, &mut |stem, _| names.push(stem));
-        }
-        names.sort_unstable();
-        names.dedup();
-        let fields = [
-            PassageField::CitedText,
-            PassageField::Quote,
-            PassageField::Snippet,
-            PassageField::Content,
-        ];
-        let mut seen: Vec<&str> = Vec::new();
-        let mut passages = Vec::new();
-        for field in fields {
-            let Some(text) = field.text(item).filter(|t| !t.trim().is_empty()) else {
-                continue;
-            };
-            if !seen.contains(&text) {
-                seen.push(text);
-                passages.push((field, PassageWords::new(text)));
-            }
-        }
-        ItemWords { passages, names }
-    }
-
-    /// Reads passages given as texts (for measuring the rule on labelled
-    /// pairs).
-    pub fn from_texts(texts: &[&str]) -> ItemWords {
-        let passages = texts
-            .iter()
-            .enumerate()
-            .map(|(n, text)| (PassageField::Given(n), PassageWords::new(text)))
-            .collect();
-        ItemWords {
-            passages,
-            names: Vec::new(),
-        }
-    }
-
-    /// Whether the item has a passage to compare a claim with.
-    pub fn is_empty(&self) -> bool {
-        self.passages.is_empty()
-    }
-}
-
-/// A claim read as its distinct content words, sentence by sentence.
-#[derive(Debug, Clone, Default)]
-pub struct ClaimWords {
-    /// The distinct stems, sorted.
-    stems: Vec<Stem>,
-    /// The byte range in the claim of each stem's first word.
-    words: Vec<Range<usize>>,
-    /// For each sentence of the claim, a bitset of the stems (by index in
-    /// `stems`) of its words: [`ClaimWords::width`] words per sentence.
-    sentences: Vec<u64>,
-}
-
-impl ClaimWords {
-    /// Reads `text`.
-    pub fn new(text: &str) -> ClaimWords {
-        let mut all: Vec<(Stem, Range<usize>)> = Vec::new();
-        content_words(text, &mut |stem, range| all.push((stem, range)));
-        let mut distinct = all.clone();
-        // By stem, then position: the first word of each stem comes first.
-        distinct.sort_by_key(|(stem, range)| (*stem, range.start));
-        distinct.dedup_by_key(|(stem, _)| *stem);
-        let (stems, words): (Vec<Stem>, Vec<Range<usize>>) = distinct.into_iter().unzip();
-        let width = stems.len().div_ceil(64).max(1);
-        // Cut as passages are, so that a claim is a window of its own text.
-        let bounds = passage_sentences(text);
-        let mut masks = vec![0u64; bounds.len().max(1) * width];
-        for (stem, range) in &all {
-            let s = bounds.partition_point(|b| b.end <= range.start);
-            let s = s.min(bounds.len().saturating_sub(1));
-            let k = stems.binary_search(stem).unwrap_or_default();
-            masks[s * width + k / 64] |= 1 << (k % 64);
-        }
-        // A sentence without content words takes no window of its own.
-        let mut sentences = Vec::with_capacity(masks.len());
-        for mask in masks.chunks(width).filter(|m| m.iter().any(|&b| b != 0)) {
-            sentences.extend_from_slice(mask);
-        }
-        ClaimWords {
-            stems,
-            words,
-            sentences,
-        }
-    }
-
-    /// The number of distinct content words.
-    pub fn len(&self) -> usize {
-        self.stems.len()
-    }
-
-    /// Whether the claim has no content word.
-    pub fn is_empty(&self) -> bool {
-        self.stems.is_empty()
-    }
-
-    /// The number of 64-bit words of a bitset over the claim's stems.
-    fn width(&self) -> usize {
-        self.stems.len().div_ceil(64).max(1)
-    }
-}
 
 /// The best window of one cited item.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -256,6 +60,34 @@ impl Overlap {
 /// each sentence of the claim, the window that holds the most of that
 /// sentence's content words; the claim's words found in any of them.
 pub fn overlap(claim: &ClaimWords, items: &[&ItemWords]) -> Overlap {
+    measure(claim, items, usize::MAX).unwrap_or_default()
+}
+
+/// The [`overlap`] of a claim that `claim-not-in-evidence` flags: one with
+/// at least `min_words` content words whose cited passages hold fewer than
+/// `min_percent` percent of them. `None` for any other claim, as soon as
+/// that is certain: most claims are found in the first sentences read,
+/// and the rest of their passages need no reading.
+pub fn flagged(
+    claim: &ClaimWords,
+    items: &[&ItemWords],
+    min_percent: usize,
+    min_words: usize,
+) -> Option<Overlap> {
+    if claim.len() < min_words.max(1) {
+        return None;
+    }
+    let enough = (min_percent * claim.len()).div_ceil(100);
+    measure(claim, items, enough).filter(|o| o.is_below(min_percent, min_words))
+}
+
+/// [`overlap`], or `None` once it is certain to cover at least `enough`
+/// of the claim's words. Certain: the items measured so far cover that
+/// many, or one window of this item holds that many of one sentence of
+/// the claim (the best window of that sentence will hold as many).
+// Out of line: called once per claim or passage, and named in profiles.
+#[inline(never)]
+fn measure(claim: &ClaimWords, items: &[&ItemWords], enough: usize) -> Option<Overlap> {
     let total = claim.len();
     let width = claim.width();
     let groups = claim.sentences.len() / width;
@@ -270,6 +102,7 @@ pub fn overlap(claim: &ClaimWords, items: &[&ItemWords]) -> Overlap {
     let mut best_count = vec![0usize; groups];
     let sizes: Vec<usize> = claim.sentences.chunks(width).map(count).collect();
     let mut windows = Vec::new();
+    let mut covered = 0;
     for (i, item) in items.iter().enumerate() {
         best.fill(0);
         best_count.fill(0);
@@ -280,8 +113,8 @@ pub fn overlap(claim: &ClaimWords, items: &[&ItemWords]) -> Overlap {
             let mut previous_start: Option<usize> = None;
             for (range, stems) in passage.sentences() {
                 current.fill(0);
-                for stem in stems {
-                    if let Ok(k) = claim.stems.binary_search(stem) {
+                for &stem in stems {
+                    if let Some(k) = claim.index(stem) {
                         current[k / 64] |= 1 << (k % 64);
                     }
                 }
@@ -293,28 +126,19 @@ pub fn overlap(claim: &ClaimWords, items: &[&ItemWords]) -> Overlap {
                     previous_start.map(|start| (&*pair, start)),
                 ];
                 for (window, start) in candidates.into_iter().flatten() {
-                    let covered = count(window);
-                    if shown.as_ref().is_none_or(|w| covered > w.covered) {
+                    let held = count(window);
+                    if shown.as_ref().is_none_or(|w| held > w.covered) {
                         shown = Some(Window {
                             item: i,
                             field: *field,
                             bytes: start..range.end,
-                            covered,
+                            covered: held,
                         });
                     }
-                    for (g, mask) in claim.sentences.chunks(width).enumerate() {
-                        let held = and_count(window, mask);
-                        if held > best_count[g] {
-                            best_count[g] = held;
-                            for ((b, w), m) in best[g * width..(g + 1) * width]
-                                .iter_mut()
-                                .zip(window)
-                                .zip(mask)
-                            {
-                                *b = w & m;
-                            }
-                        }
-                    }
+                    keep_best(window, claim, best, &mut best_count);
+                }
+                if best_count.iter().any(|&n| n >= enough) {
+                    return None;
                 }
                 // Nothing better to find once every sentence of the claim
                 // has a window holding all of its words.
@@ -335,6 +159,10 @@ pub fn overlap(claim: &ClaimWords, items: &[&ItemWords]) -> Overlap {
                 union[k / 64] |= 1 << (k % 64);
             }
         }
+        covered = count(union);
+        if covered >= enough {
+            return None;
+        }
         windows.extend(shown.filter(|w| w.covered > 0));
     }
     windows.sort_by(|a, b| b.covered.cmp(&a.covered).then(a.item.cmp(&b.item)));
@@ -343,11 +171,31 @@ pub fn overlap(claim: &ClaimWords, items: &[&ItemWords]) -> Overlap {
         .map(|k| claim.words[k].clone())
         .collect();
     missing.sort_by_key(|r| r.start);
-    Overlap {
-        covered: count(union),
+    Some(Overlap {
+        covered,
         total,
         windows,
         missing,
+    })
+}
+
+/// Keeps `window` as the best of each sentence of the claim that it holds
+/// more of than the best so far: `best` holds, per sentence, the words of
+/// that sentence in its best window, and `best_count` their number.
+fn keep_best(window: &[u64], claim: &ClaimWords, best: &mut [u64], best_count: &mut [usize]) {
+    let width = window.len();
+    for (g, mask) in claim.sentences.chunks(width).enumerate() {
+        let held = and_count(window, mask);
+        if held > best_count[g] {
+            best_count[g] = held;
+            for ((b, w), m) in best[g * width..(g + 1) * width]
+                .iter_mut()
+                .zip(window)
+                .zip(mask)
+            {
+                *b = w & m;
+            }
+        }
     }
 }
 
@@ -364,46 +212,10 @@ fn count(bits: &[u64]) -> usize {
     bits.iter().map(|b| b.count_ones() as usize).sum()
 }
 
-/// The sentences of a passage: [`sentences`], cut again after a full stop
-/// of a script without spaces (`。`, `！`, `？`, which need no space after
-/// them) and at blank lines.
-fn passage_sentences(text: &str) -> Vec<Range<usize>> {
-    let mut out = Vec::new();
-    for range in sentences(text) {
-        let mut start = range.start;
-        let piece = &text[range.clone()];
-        // A line break, or the lead byte of `。` (E3) or of `！`/`？` (EF):
-        // most sentences have none, and need no second look.
-        if !piece.bytes().any(|b| matches!(b, b'\n' | 0xE3 | 0xEF)) {
-            out.push(range);
-            continue;
-        }
-        for (at, c) in piece.char_indices() {
-            let cut = match c {
-                '。' | '！' | '？' => Some(at + c.len_utf8()),
-                '\n' => piece[at + 1..]
-                    .trim_start_matches([' ', '\t', '\r'])
-                    .starts_with('\n')
-                    .then_some(at),
-                _ => None,
-            };
-            if let Some(cut) = cut.map(|c| range.start + c)
-                && text[start..cut].chars().any(char::is_alphanumeric)
-            {
-                out.push(start..cut);
-                start = cut;
-            }
-        }
-        if text[start..range.end].chars().any(char::is_alphanumeric) {
-            out.push(start..range.end);
-        }
-    }
-    out
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::store::EvidenceItem;
 
     fn of(claim: &str, passages: &[&str]) -> Overlap {
         let items: Vec<ItemWords> = passages
@@ -414,23 +226,47 @@ mod tests {
         overlap(&ClaimWords::new(claim), &items)
     }
 
-    #[test]
-    fn sentences_of_a_passage() {
-        let text = "Rates held. 利率不变。经济增长！Next one\n\nafter a blank line";
-        let got: Vec<&str> = passage_sentences(text)
-            .into_iter()
-            .map(|r| text[r].trim())
-            .collect();
-        assert_eq!(
-            got,
-            [
-                "Rates held.",
-                "利率不变。",
-                "经济增长！",
-                "Next one",
-                "after a blank line"
-            ]
-        );
+    /// Words some claims and passages share, and some they do not.
+    const WORDS: &[&str] = &[
+        "Rates",
+        "held",
+        "rose",
+        "inflation",
+        "payrolls",
+        "143,000",
+        "5.25",
+        "利率",
+        "東京",
+        "Zürich",
+        "Geranium",
+        "stars",
+        "the",
+        ". ",
+        "! ",
+        "\n\n",
+        " ",
+        "\u{a0}",
+    ];
+
+    proptest::proptest! {
+        /// Stopping once a claim is certain to be found changes no
+        /// verdict: `flagged` is the overlap of exactly the claims below.
+        #[test]
+        fn flagged_is_overlap_below_the_threshold(
+            claim in proptest::collection::vec(proptest::sample::select(WORDS), 0..16),
+            passages in proptest::collection::vec(
+                proptest::collection::vec(proptest::sample::select(WORDS), 0..30), 0..3),
+            percent in 0usize..=100,
+            words in 0usize..6,
+        ) {
+            let claim = ClaimWords::new(&claim.join(" "));
+            let texts: Vec<String> = passages.iter().map(|p| p.join(" ")).collect();
+            let items: Vec<ItemWords> = texts.iter().map(|t| ItemWords::from_texts(&[t])).collect();
+            let items: Vec<&ItemWords> = items.iter().collect();
+            let full = overlap(&claim, &items);
+            let expected = full.is_below(percent, words).then_some(full);
+            proptest::prop_assert_eq!(flagged(&claim, &items, percent, words), expected);
+        }
     }
 
     #[test]
@@ -516,18 +352,5 @@ mod tests {
         assert_eq!(o.total, 0);
         let o = of("利率维持不变", &["委员会决定利率维持不变。"]);
         assert_eq!(o.covered, o.total);
-    }
-
-    #[test]
-    fn items_keep_each_distinct_passage_once() {
-        let item: EvidenceItem = serde_json::from_value(serde_json::json!({
-            "id": "ev", "cited_text": "Rates held.", "quote_span": {"text": "Rates held."},
-            "snippet_span": {"text": "A snippet."}, "content": "   "
-        }))
-        .unwrap();
-        let words = ItemWords::of_item(&item, "");
-        let fields: Vec<PassageField> = words.passages.iter().map(|p| p.0).collect();
-        assert_eq!(fields, [PassageField::CitedText, PassageField::Snippet]);
-        assert!(ItemWords::of_item(&EvidenceItem::default(), "").is_empty());
     }
 }

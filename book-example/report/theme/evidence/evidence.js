@@ -1,8 +1,10 @@
 // mdbook-evidence: a card for each citation, on hover, on keyboard focus and
-// on tap. The card's data is in the data-* attributes of the item's
-// References entry (id="evidence-<id>") and the passage quoted under it; it
-// is read as text (textContent), never as markup. Without this script a
-// citation is a plain link with a title.
+// on tap. The card reads the item's References entry (id="evidence-<id>"):
+// the publisher, title and date its line shows, and the few attributes the
+// line does not show (data-tier, data-paywall, data-snippet, data-passage),
+// or the passage quoted under it. A book's own template may set data-publisher, data-title and
+// data-date instead. Everything is read as text, never as markup. Without
+// this script a citation is a plain link to its entry.
 (function () {
     "use strict";
 
@@ -55,12 +57,31 @@
         return entry && entry.classList.contains("evidence-ref") ? entry : null;
     }
 
-    // The cited passage shown under the entry, if any.
+    // The cited passage: the entry's data-passage, or the one quoted
+    // under it (`search-passages = true`, or a book's own template).
     function passageOf(entry) {
+        if (entry.hasAttribute("data-passage")) {
+            return entry.getAttribute("data-passage");
+        }
         var next = entry.nextElementSibling;
         return next && next.tagName === "BLOCKQUOTE" && next.classList.contains("evidence-passage")
             ? next.textContent.trim()
             : "";
+    }
+
+    // What the entry shows: publisher, title and date, from data-* when a
+    // book's template sets them, else from the line itself, which starts
+    // `[N] Publisher. "Title". Published Feb 10, 2026. ` before its link
+    // (the publisher runs to the first `. "`, the title to the last `". `).
+    function shown(entry) {
+        var d = entry.dataset;
+        var head = entry.firstChild && entry.firstChild.nodeType === 3 ? entry.firstChild.nodeValue : "";
+        var line = /^\[\d+\] ([\s\S]*?)\. "([\s\S]*)"\. (?:Published ([^.]*)\. )?$/.exec(head) || ["", "", "", ""];
+        return {
+            publisher: d.publisher !== undefined ? d.publisher : line[1],
+            title: d.title !== undefined ? d.title : line[2],
+            date: d.date !== undefined ? d.date : (line[3] || "")
+        };
     }
 
     // What each tier means, in the card's words: readers and screen
@@ -91,19 +112,23 @@
             return;
         }
         var d = entry.dataset;
+        var line = shown(entry);
 
         var meta = el("div", "evidence-card-meta");
-        meta.appendChild(el("span", "evidence-card-publisher", d.publisher));
-        if (d.date) {
-            meta.appendChild(el("span", "evidence-card-date", d.date));
+        meta.appendChild(el("span", "evidence-card-publisher", line.publisher));
+        if (line.date) {
+            meta.appendChild(el("span", "evidence-card-date", line.date));
         }
         body.appendChild(meta);
-        body.appendChild(el("p", "evidence-card-title", d.title || cite.dataset.hover || ""));
+        body.appendChild(el("p", "evidence-card-title", line.title || cite.dataset.hover || ""));
 
         var badges = el("div", "evidence-card-badges");
-        if (TIERS[d.tier]) {
-            badges.appendChild(badge("tier evidence-card-badge-tier-" + d.tier,
-                "Tier " + d.tier + " \u00b7 " + TIERS[d.tier], TIER_SCALE));
+        // Tier 4 is also read from the entry's own tag, for a template
+        // without data-tier.
+        var tier = d.tier || (/\[Monitor-only source\]/.test(entry.textContent) ? "4" : "");
+        if (TIERS[tier]) {
+            badges.appendChild(badge("tier evidence-card-badge-tier-" + tier,
+                "Tier " + tier + " \u00b7 " + TIERS[tier], TIER_SCALE));
         }
         if (d.paywall === "true") {
             badges.appendChild(badge("paywall", "Paywall",
@@ -186,14 +211,21 @@
     function init() {
         var cites = document.querySelectorAll(".evidence-cite[data-evidence]");
         for (var i = 0; i < cites.length; i++) {
-            // The card replaces the browser's title tooltip.
+            // The card replaces the browser's title tooltip (a book's own
+            // template may set one).
             var title = cites[i].getAttribute("title");
             if (title !== null) {
                 cites[i].setAttribute("data-hover", title);
                 cites[i].removeAttribute("title");
-                if (!cites[i].hasAttribute("aria-label") && cites[i].tagName === "A") {
-                    cites[i].setAttribute("aria-label", "Citation " + cites[i].textContent + ": " + title);
+            } else {
+                var entry = entryOf(cites[i]);
+                if (entry) {
+                    var line = shown(entry);
+                    title = line.publisher + ": " + line.title;
                 }
+            }
+            if (title !== null && !cites[i].hasAttribute("aria-label") && cites[i].tagName === "A") {
+                cites[i].setAttribute("aria-label", "Citation " + cites[i].textContent + ": " + title);
             }
         }
         ensureCard();

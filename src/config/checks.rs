@@ -1,0 +1,179 @@
+//! The checks of `[preprocessor.evidence]` values that serde's types do not
+//! make: unknown keys (with a near one named), paths, globs, dates, rule
+//! ids, shares and percentages. Each error names the key at fault.
+
+use super::{ConfigError, DEFAULT_CLAIM_OVERLAP, Diversity, MDBOOK_KEYS, OUR_KEYS, StorePaths};
+use crate::rules::{Level, Rule};
+use globset::{Glob, GlobSet, GlobSetBuilder};
+use jiff::Timestamp;
+use std::collections::{BTreeMap, HashMap};
+use std::path::{Path, PathBuf};
+
+/// Every key of the table is ours or mdBook's; an unknown one is named with
+/// the known key closest to it.
+pub(super) fn known_keys(table: &serde_json::Value) -> Result<(), ConfigError> {
+    let Some(map) = table.as_object() else {
+        return Ok(());
+    };
+    for key in map.keys() {
+        if !OUR_KEYS.contains(&key.as_str()) && !MDBOOK_KEYS.contains(&key.as_str()) {
+            return Err(ConfigError::UnknownKey {
+                key: key.clone(),
+                hint: crate::suggest::closest(key, OUR_KEYS.iter().copied())
+                    .map(|k| format!(" (did you mean `{k}`?)"))
+                    .unwrap_or_default(),
+            });
+        }
+    }
+    Ok(())
+}
+
+/// `store`: one path or a non-empty list of them.
+pub(super) fn store_paths(paths: StorePaths) -> Result<Vec<PathBuf>, ConfigError> {
+    match paths {
+        StorePaths::One(path) => Ok(vec![path]),
+        StorePaths::Many(paths) if paths.is_empty() => Err(ConfigError::MissingStore),
+        StorePaths::Many(paths) => Ok(paths),
+    }
+}
+
+/// `exclude`: the glob patterns, compiled into one set.
+pub(super) fn exclude_set(patterns: &[String]) -> Result<GlobSet, ConfigError> {
+    let mut exclude = GlobSetBuilder::new();
+    for (i, pattern) in patterns.iter().enumerate() {
+        let glob = Glob::new(pattern).map_err(|err| ConfigError::Invalid {
+            key: format!("exclude[{i}]"),
+            message: format!("{err}"),
+        })?;
+        exclude.add(glob);
+    }
+    exclude.build().map_err(|err| ConfigError::Invalid {
+        key: "exclude".into(),
+        message: err.to_string(),
+    })
+}
+
+/// `rules`: each id a rule's (a near id named when not).
+pub(super) fn rule_levels(
+    rules: BTreeMap<String, Level>,
+) -> Result<HashMap<Rule, Level>, ConfigError> {
+    let mut levels = HashMap::new();
+    for (id, level) in rules {
+        let Some(rule) = Rule::from_id(&id) else {
+            let hint = crate::suggest::closest(&id, Rule::ALL.iter().map(|r| r.id()))
+                .map(|k| format!(" (did you mean `{k}`?)"))
+                .unwrap_or_default();
+            return Err(ConfigError::Invalid {
+                key: format!("rules.{id}"),
+                message: format!(
+                    "unknown rule id{hint}; every id has a page under {}rules/",
+                    crate::rules::GUIDE_URL
+                ),
+            });
+        };
+        levels.insert(rule, level);
+    }
+    Ok(levels)
+}
+
+/// `diversity`: each share between 0 and 1.
+pub(super) fn diversity_shares(diversity: &Diversity) -> Result<(), ConfigError> {
+    for (key, share) in [
+        ("max-publisher-share", diversity.max_publisher_share),
+        ("min-credible-share", diversity.min_credible_share),
+        ("max-monitor-share", diversity.max_monitor_share),
+    ] {
+        if !(0.0..=1.0).contains(&share) {
+            return Err(ConfigError::Invalid {
+                key: format!("diversity.{key}"),
+                message: format!("expected a share between 0 and 1 (e.g. 0.4), found {share}"),
+            });
+        }
+    }
+    Ok(())
+}
+
+/// `claim-overlap`: a percentage (the default when absent).
+pub(super) fn claim_overlap(value: Option<usize>) -> Result<usize, ConfigError> {
+    let claim_overlap = value.unwrap_or(DEFAULT_CLAIM_OVERLAP);
+    if claim_overlap > 100 {
+        return Err(ConfigError::Invalid {
+            key: "claim-overlap".into(),
+            message: format!(
+                "expected a percentage from 0 to 100 (e.g. {DEFAULT_CLAIM_OVERLAP}), found {claim_overlap}"
+            ),
+        });
+    }
+    Ok(claim_overlap)
+}
+
+/// `report`: a relative path that stays in the book root. `..` may appear
+/// as long as it does (`src/../x.json`); where it resolves is checked
+/// against the book's inputs when the book is loaded.
+pub(super) fn report_path(report: &Path) -> Result<(), ConfigError> {
+    if report.is_absolute()
+        || report.as_os_str().is_empty()
+        || normalize(report).starts_with("..")
+        || normalize(report).as_os_str().is_empty()
+    {
+        return Err(ConfigError::Invalid {
+            key: "report".into(),
+            message: format!(
+                "expected a path inside the book root such as \"evidence-report.json\", found {:?}",
+                report.display().to_string()
+            ),
+        });
+    }
+    Ok(())
+}
+
+/// `as-of` is a date (`2026-02-11`, midnight UTC) or an RFC 3339 timestamp.
+pub(super) fn parse_as_of(text: &str) -> Result<Timestamp, String> {
+    if let Ok(date) = text.parse::<jiff::civil::Date>()
+        && text.len() == 10
+    {
+        return date
+            .to_zoned(jiff::tz::TimeZone::UTC)
+            .map(|z| z.timestamp())
+            .map_err(|e| e.to_string());
+    }
+    crate::store::parse_rfc3339(text).map_err(|_| {
+        format!("expected a date such as \"2026-02-11\" or an RFC 3339 timestamp, found {text:?}")
+    })
+}
+
+/// Without `as-of`, `SOURCE_DATE_EPOCH` (reproducible builds) or now.
+pub(super) fn as_of_from_env() -> Result<Timestamp, ConfigError> {
+    match std::env::var("SOURCE_DATE_EPOCH") {
+        Ok(value) => value
+            .trim()
+            .parse::<i64>()
+            .ok()
+            .and_then(|secs| Timestamp::from_second(secs).ok())
+            .ok_or_else(|| ConfigError::Invalid {
+                key: "as-of".into(),
+                message: format!(
+                    "SOURCE_DATE_EPOCH must be a number of seconds since 1970, found {value:?}"
+                ),
+            }),
+        Err(_) => Ok(Timestamp::now()),
+    }
+}
+
+/// `path` with `.` dropped and `..` taking out the component before it, for
+/// comparing paths as written in book.toml.
+pub(super) fn normalize(path: &Path) -> PathBuf {
+    let mut out = PathBuf::new();
+    for part in path.components() {
+        match part {
+            std::path::Component::CurDir => {}
+            std::path::Component::ParentDir => {
+                if !out.pop() {
+                    out.push("..");
+                }
+            }
+            other => out.push(other),
+        }
+    }
+    out
+}

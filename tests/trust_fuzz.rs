@@ -67,6 +67,19 @@ const FOUND: &[(&str, &str)] = &[
         "  <a class=\"evidence-cite\" data-evidence=\"a\">http://e.org\n* [EVID:gone]\n    Rates [1, 2]",
     ),
     (
+        // Found by the `chapter` fuzz target (30-minute run): `remove`
+        // mode took out an empty marker at the end of `<div` and put a
+        // space between the words it stood between; `<div ` opens an
+        // HTML block, which ended the paragraph above it, and the second
+        // run removed that paragraph as uncited.
+        "tag completed by a removal",
+        "fo H C\n<div[EVID:][SPECULATION]",
+    ),
+    (
+        "tag completed by a removal, without a space",
+        "Rates rose in 東京\u{3000}today\n<div[EVID:gone]> and more [EVID:a]\n",
+    ),
+    (
         "emptied line",
         "Rates rose in 東京 today\n[EVID:gone]\nand more words here [EVID:a]\n",
     ),

@@ -42,6 +42,12 @@ pub(super) struct AroundMarkers {
     /// something else: it starts with `<` (an HTML block's tag) or holds
     /// no letter (`===`, `---`, `1.`, `|---|`).
     bare_before: Vec<bool>,
+    /// Whether each marker stands in what may be the tag that opens an
+    /// HTML block: its line starts with `<` and holds no space or tab
+    /// before it. Taking it out, or the space put in its place, could
+    /// complete the tag (`<div[EVID:x]>` becomes `<div>`, `<div[EVID:x][y]`
+    /// becomes `<div [y]`) and end the paragraph there.
+    in_tag: Vec<bool>,
     /// Where the line of each marker starts.
     line_start: Vec<usize>,
 }
@@ -53,8 +59,9 @@ impl AroundMarkers {
         let bytes = text.as_bytes();
         let is_markup = |b: u8| b.is_ascii_digit() || b" \t#>-*+.)".contains(&b);
         let (mut before, mut alone_before, mut bare_before) = (Vec::new(), Vec::new(), Vec::new());
+        let mut in_tag = Vec::new();
         let (mut cursor, mut last, mut alone) = (0, None, true);
-        let (mut first, mut letters) = (None, false);
+        let (mut first, mut letters, mut spaced) = (None, false, false);
         let (mut line_start, mut line_at) = (Vec::new(), 0);
         for m in markers {
             if let Some(gap) = text.get(cursor..m.span.start) {
@@ -63,19 +70,25 @@ impl AroundMarkers {
                 }
                 let line = match gap.rfind(['\n', '\r']) {
                     Some(nl) => {
-                        (alone, first, letters) = (true, None, false);
+                        (alone, first, letters, spaced) = (true, None, false, false);
                         line_at = cursor + nl + 1;
                         &gap[nl + 1..]
                     }
                     None => gap,
                 };
                 alone = alone && line.bytes().all(is_markup);
-                first = first.or_else(|| line.trim_start().chars().next());
+                let content = match first {
+                    Some(_) => line,
+                    None => line.trim_start(),
+                };
+                first = first.or_else(|| content.chars().next());
+                spaced = spaced || content.contains([' ', '\t']);
                 letters = letters || line.chars().any(char::is_alphabetic);
             }
             before.push(last);
             alone_before.push(alone);
             bare_before.push(first == Some('<') || !letters);
+            in_tag.push(first == Some('<') && !spaced);
             line_start.push(line_at);
             cursor = cursor.max(m.span.end);
         }
@@ -101,6 +114,7 @@ impl AroundMarkers {
             alone_before,
             alone_after,
             bare_before,
+            in_tag,
             line_start,
         }
     }
@@ -138,7 +152,8 @@ impl AroundMarkers {
     /// or an empty quote line (ending a lazy continuation); last on a line
     /// that starts with `<` or holds no letter, it would leave a line that
     /// may read as an HTML block, a setext underline, a thematic break or
-    /// an empty list item.
+    /// an empty list item; in what may be a line's opening HTML tag, it
+    /// could complete the tag.
     pub(super) fn keep(&self, markers: &[Marker], range: &Range<usize>, labels: &[Label]) -> bool {
         let (first, labelled) = self.first(markers, range, labels);
         let last = markers.partition_point(|m| m.span.start < range.end);
@@ -148,6 +163,7 @@ impl AroundMarkers {
         let brackets = self.before[first] == Some(b'[') && self.after[last - 1] == Some(b']');
         let ends_line = self.alone_after[last - 1];
         let bare = !labelled && (self.alone_before[first] || self.bare_before[first]);
-        brackets || ends_line && bare
+        let in_tag = !labelled && self.in_tag[first];
+        brackets || ends_line && bare || in_tag
     }
 }

@@ -80,6 +80,19 @@ const FOUND: &[(&str, &str)] = &[
         "Rates rose in 東京\u{3000}today\n<div[EVID:gone]> and more [EVID:a]\n",
     ),
     (
+        // Found by the `chapter` fuzz target (30-minute run): a claim that
+        // opens with a footnote reference was labelled after it (the
+        // reference holds no text, so the claim started at the text after
+        // it); the second run read the paragraph with its reference
+        // differently and labelled it again at its start.
+        "label after a footnote reference",
+        "Intod\n[^n]: .\n\n[^n]]t wl1.[EVID:a]et",
+    ),
+    (
+        "label after a footnote reference, prose",
+        "Rates\u{a0}rose.\n\n[^1]: 東京 note.\n\n[^1] Rates held at 4.4\u{a0}percent [EVID:a]. 😀 Then e\u{301} more [EVID:a].\n",
+    ),
+    (
         "emptied line",
         "Rates rose in 東京 today\n[EVID:gone]\nand more words here [EVID:a]\n",
     ),

@@ -67,7 +67,10 @@ fuzz_target!(|data: &[u8]| {
                 !html.to_ascii_lowercase().contains("href=\"javascript"),
                 "{html}"
             );
-            assert!(!html.contains("{{#"), "{html}");
+            // A directive would be expanded in the markdown mdBook is
+            // handed (if its links preprocessor runs after this one); in
+            // the page's HTML, `{{#` escaped in the markdown is only text.
+            assert!(!out[0].contains("{{#"), "{}", out[0]);
             // The table keeps its one row of two cells.
             assert_eq!(html.matches("<td").count(), 2, "{html}");
         }

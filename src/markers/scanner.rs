@@ -163,6 +163,10 @@ impl<'a, 'o> Scanner<'a, 'o> {
                 }
             }
             Event::InlineHtml(html) => self.inline_html(&html, range),
+            // A footnote reference holds no words of the claim, but a claim
+            // that opens with one starts there: a confidence label goes
+            // before it, where the next run finds it.
+            Event::FootnoteReference(_) => self.open_inline(range.start),
             Event::Html(html) => {
                 self.note_generated_html(&html, range.start);
                 if let Some(suppression) = suppression::parse_suppression(&html, range) {

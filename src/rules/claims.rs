@@ -264,18 +264,19 @@ fn sentence_claims(scan: &Scan, index: usize, markers: &[usize], min_words: usiz
     let block = &scan.blocks[index];
     let sentences = sentences(&block.text);
     let mut out: Vec<Claim> = Vec::new();
-    for (i, sentence) in sentences.iter().enumerate() {
-        let first = i == 0;
-        let own: Vec<usize> = markers
-            .iter()
-            .copied()
-            .filter(|&m| {
-                let at = scan.markers[m].text_at;
-                let after_previous = first || at > sentence.start;
-                let before_next = sentences.get(i + 1).is_none_or(|next| at <= next.start);
-                after_previous && before_next
-            })
-            .collect();
+    // Each marker goes to the last sentence starting before it (the first
+    // when none does): found by a binary search over the sentences'
+    // starts, which rise, so that a block of many sentences and markers
+    // stays linear.
+    let mut markers_of: Vec<Vec<usize>> = vec![Vec::new(); sentences.len()];
+    if !sentences.is_empty() {
+        for &m in markers {
+            let at = scan.markers[m].text_at;
+            let i = sentences[1..].partition_point(|s| s.start < at);
+            markers_of[i].push(m);
+        }
+    }
+    for (sentence, own) in sentences.iter().zip(markers_of) {
         let text = block.text[sentence.clone()].trim();
         if classify_text(text, min_words).is_some() {
             continue;

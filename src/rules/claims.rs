@@ -457,6 +457,30 @@ mod tests {
         assert!(got[2].1.is_empty());
     }
 
+    /// One line of many sentences, markers inside a sentence, after its
+    /// punctuation and before the next one's first word, in non-ASCII
+    /// typography: each marker goes with the sentence it stands in or
+    /// closes, as many sentences as there are.
+    #[test]
+    fn markers_of_a_long_line_go_with_their_sentences() {
+        let mut text = String::from("[EVID:lead] ");
+        for i in 0..300 {
+            text.push_str(&format!(
+                "東京\u{a0}rates rose {i}\u{3000}% [EVID:in{i}] today 😀. [EVID:after{i}] "
+            ));
+        }
+        text.push('\n');
+        let got = claim_texts(&text, ClaimUnit::Sentences, &[]);
+        assert_eq!(got.len(), 300, "{got:?}");
+        for (i, (_, markers)) in got.iter().enumerate() {
+            let mut want = vec![format!("[EVID:in{i}]"), format!("[EVID:after{i}]")];
+            if i == 0 {
+                want.insert(0, "[EVID:lead]".to_owned());
+            }
+            assert_eq!(markers, &want, "sentence {i}");
+        }
+    }
+
     #[test]
     fn bullets_skip_paragraphs_and_sections_filter() {
         let text = "# Brief\n\nIntro paragraph states things.\n\n## Prevailing view\n\n- The Fed held rates today.\n\n### Detail\n\n- Sub claim is here too.\n\n## Other\n\n- Not checked at all here.\n";

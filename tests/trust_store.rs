@@ -104,6 +104,27 @@ fn a_chapter_given_twice_names_both_places() {
     assert!(stderr.contains("evidence/store.json:2:"), "{stderr}");
 }
 
+/// The `chapters` key itself given twice in one file (JSON would keep the
+/// last map, silently dropping the first): an error naming both places.
+#[test]
+fn a_chapters_key_given_twice_names_both_places() {
+    let store = store_with(
+        "",
+        "",
+        r#", "chapters": {"a.md": ["ev_a"]},
+ "chapters": {"東京 b.md": ["ev_a"]}"#,
+    );
+    let book = TestBook::with_store("", &store, &[("a.md", CHAPTER)]);
+    let (code, stderr) = check(book.root());
+    assert_eq!(code, 2, "{stderr}");
+    assert!(
+        stderr.contains("field `chapters` is given twice in one object"),
+        "{stderr}"
+    );
+    assert!(stderr.contains("evidence/store.json:2:"), "{stderr}");
+    assert!(stderr.contains("first at line 1, column"), "{stderr}");
+}
+
 #[test]
 fn never_expiring_dates_load() {
     // Valid RFC 3339 instants at and past the end of year 9999 in UTC

@@ -104,12 +104,88 @@ fn a_chapter_given_twice_names_both_places() {
     assert!(stderr.contains("evidence/store.json:2:"), "{stderr}");
 }
 
+/// The `chapters` key itself given twice in one file (JSON would keep the
+/// last map, silently dropping the first): an error naming both places.
+#[test]
+fn a_chapters_key_given_twice_names_both_places() {
+    let store = store_with(
+        "",
+        "",
+        r#", "chapters": {"a.md": ["ev_a"]},
+ "chapters": {"東京 b.md": ["ev_a"]}"#,
+    );
+    let book = TestBook::with_store("", &store, &[("a.md", CHAPTER)]);
+    let (code, stderr) = check(book.root());
+    assert_eq!(code, 2, "{stderr}");
+    assert!(
+        stderr.contains("field `chapters` is given twice in one object"),
+        "{stderr}"
+    );
+    assert!(stderr.contains("evidence/store.json:2:"), "{stderr}");
+    assert!(stderr.contains("first at line 1, column"), "{stderr}");
+}
+
 #[test]
 fn never_expiring_dates_load() {
-    let store = store_with("", r#", "expires_at": "9999-12-31T23:59:59Z""#, "");
-    let book = TestBook::with_store("as-of = \"2026-02-11\"", &store, &[("a.md", CHAPTER)]);
-    let (code, stderr) = check(book.root());
-    assert_eq!(code, 0, "{stderr}");
+    // Valid RFC 3339 instants at and past the end of year 9999 in UTC
+    // (a negative offset, a leap second, the last nanosecond, lower case):
+    // beyond the date library's range, read as "never expires".
+    for instant in [
+        "9999-12-31T23:59:59Z",
+        "9999-12-31T23:59:59.999999999Z",
+        "9999-12-31T23:59:59-12:00",
+        "9999-12-31T23:59:60Z",
+        "9999-12-31t23:59:59z",
+    ] {
+        let store = store_with("", &format!(r#", "expires_at": "{instant}""#), "");
+        let book = TestBook::with_store("as-of = \"2026-02-11\"", &store, &[("a.md", CHAPTER)]);
+        let (code, stderr) = check(book.root());
+        assert_eq!(code, 0, "{instant}: {stderr}");
+        assert!(!stderr.contains("expired"), "{instant}: {stderr}");
+    }
+}
+
+/// The JSON Schema says what the loader does: every object of an
+/// `evidence.v1` file (top level, source, item, span) refuses properties it
+/// does not list; only the `chapters` map takes any key (a chapter path),
+/// each value being a list of ids.
+#[test]
+fn the_schema_refuses_unknown_fields_wherever_the_loader_does() {
+    fn walk(at: &str, schema: &serde_json::Value, objects: &mut Vec<String>) {
+        match schema {
+            serde_json::Value::Object(map) => {
+                if map.get("type").and_then(|t| t.as_str()) == Some("object") {
+                    objects.push(at.to_owned());
+                    let extra = map.get("additionalProperties");
+                    let open = map.contains_key("propertyNames");
+                    assert!(
+                        extra == Some(&serde_json::Value::Bool(false))
+                            || open && extra.is_some_and(|e| e.is_object()),
+                        "{at} lets unknown fields through: {extra:?}"
+                    );
+                }
+                for (key, value) in map {
+                    walk(&format!("{at}/{key}"), value, objects);
+                }
+            }
+            serde_json::Value::Array(items) => {
+                for (i, value) in items.iter().enumerate() {
+                    walk(&format!("{at}/{i}"), value, objects);
+                }
+            }
+            _ => {}
+        }
+    }
+    let path = Path::new(env!("CARGO_MANIFEST_DIR")).join("schema/evidence.v1.schema.json");
+    let schema: serde_json::Value =
+        serde_json::from_str(&std::fs::read_to_string(path).expect("schema")).expect("JSON");
+    let mut objects = Vec::new();
+    walk("#", &schema, &mut objects);
+    for needed in ["#", "#/$defs/Source", "#/$defs/EvidenceItem"] {
+        assert!(objects.iter().any(|o| o == needed), "{needed}: {objects:?}");
+    }
+    let description = schema["description"].as_str().expect("description");
+    assert!(description.contains("are errors"), "{description}");
 }
 
 #[test]
@@ -164,4 +240,36 @@ fn a_fifo_as_the_store_or_in_the_store_directory_is_refused_without_waiting() {
     assert_eq!(code, 2, "{stderr}");
     assert!(stderr.contains("evidence/more.json"), "{stderr}");
     assert!(stderr.contains("not a regular file"), "{stderr}");
+}
+
+/// A socket, and a device reached through a symlink, given as the store or
+/// lying in a store directory: refused by file type, with the path, before
+/// any open (reading `/dev/zero` would never end).
+#[cfg(unix)]
+#[test]
+fn a_socket_or_device_as_the_store_or_in_the_store_directory_is_refused() {
+    let bind = |path: &Path| {
+        std::os::unix::net::UnixListener::bind(path).expect("bind a socket");
+    };
+    let book = TestBook::new("", &[("a.md", CHAPTER)]);
+    let store = book.root().join("evidence/store.json");
+    std::fs::remove_file(&store).expect("remove");
+    bind(&store);
+    let (code, stderr) = check(book.root());
+    assert_eq!(code, 2, "{stderr}");
+    assert!(stderr.contains("evidence/store.json"), "{stderr}");
+    assert!(stderr.contains("not a regular file"), "{stderr}");
+    for (name, make) in [
+        ("sокет 東京.json", &bind as &dyn Fn(&Path)),
+        ("zero 😀.json", &|path: &Path| {
+            std::os::unix::fs::symlink("/dev/zero", path).expect("symlink");
+        }),
+    ] {
+        let book = TestBook::new("store = \"evidence\"", &[("a.md", CHAPTER)]);
+        make(&book.root().join("evidence").join(name));
+        let (code, stderr) = check(book.root());
+        assert_eq!(code, 2, "{name}: {stderr}");
+        assert!(stderr.contains(&format!("evidence/{name}")), "{stderr}");
+        assert!(stderr.contains("not a regular file"), "{stderr}");
+    }
 }

@@ -264,18 +264,19 @@ fn sentence_claims(scan: &Scan, index: usize, markers: &[usize], min_words: usiz
     let block = &scan.blocks[index];
     let sentences = sentences(&block.text);
     let mut out: Vec<Claim> = Vec::new();
-    for (i, sentence) in sentences.iter().enumerate() {
-        let first = i == 0;
-        let own: Vec<usize> = markers
-            .iter()
-            .copied()
-            .filter(|&m| {
-                let at = scan.markers[m].text_at;
-                let after_previous = first || at > sentence.start;
-                let before_next = sentences.get(i + 1).is_none_or(|next| at <= next.start);
-                after_previous && before_next
-            })
-            .collect();
+    // Each marker goes to the last sentence starting before it (the first
+    // when none does): found by a binary search over the sentences'
+    // starts, which rise, so that a block of many sentences and markers
+    // stays linear.
+    let mut markers_of: Vec<Vec<usize>> = vec![Vec::new(); sentences.len()];
+    if !sentences.is_empty() {
+        for &m in markers {
+            let at = scan.markers[m].text_at;
+            let i = sentences[1..].partition_point(|s| s.start < at);
+            markers_of[i].push(m);
+        }
+    }
+    for (sentence, own) in sentences.iter().zip(markers_of) {
         let text = block.text[sentence.clone()].trim();
         if classify_text(text, min_words).is_some() {
             continue;
@@ -454,6 +455,30 @@ mod tests {
         assert_eq!(got[0].1, ["[EVID:a]"]);
         assert_eq!(got[1].1, ["[EVID:b]"]);
         assert!(got[2].1.is_empty());
+    }
+
+    /// One line of many sentences, markers inside a sentence, after its
+    /// punctuation and before the next one's first word, in non-ASCII
+    /// typography: each marker goes with the sentence it stands in or
+    /// closes, as many sentences as there are.
+    #[test]
+    fn markers_of_a_long_line_go_with_their_sentences() {
+        let mut text = String::from("[EVID:lead] ");
+        for i in 0..300 {
+            text.push_str(&format!(
+                "東京\u{a0}rates rose {i}\u{3000}% [EVID:in{i}] today 😀. [EVID:after{i}] "
+            ));
+        }
+        text.push('\n');
+        let got = claim_texts(&text, ClaimUnit::Sentences, &[]);
+        assert_eq!(got.len(), 300, "{got:?}");
+        for (i, (_, markers)) in got.iter().enumerate() {
+            let mut want = vec![format!("[EVID:in{i}]"), format!("[EVID:after{i}]")];
+            if i == 0 {
+                want.insert(0, "[EVID:lead]".to_owned());
+            }
+            assert_eq!(markers, &want, "sentence {i}");
+        }
     }
 
     #[test]

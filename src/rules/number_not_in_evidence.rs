@@ -15,7 +15,7 @@
 //! missing value once.
 
 use super::claims::is_claim;
-use super::number_parse::{Number, NumberKind, numbers_in};
+use super::number_parse::{Number, NumberKind, NumberLookup, numbers_in};
 use super::{BlockId, Finding, Resolved, Rule};
 use crate::markers::{Block, Scan};
 use std::collections::{HashMap, HashSet};
@@ -30,9 +30,10 @@ pub fn numbers_not_in_evidence(
     resolved: &[Option<Resolved<'_>>],
 ) -> Vec<Finding> {
     let mut cited: Vec<Vec<Resolved<'_>>> = vec![Vec::new(); scan.blocks.len()];
+    let mut seen: HashSet<(usize, &str)> = HashSet::new();
     for (marker, evidence) in scan.markers.iter().zip(resolved) {
         if let (Some(block), Some(evidence)) = (marker.block, evidence)
-            && !cited[block].iter().any(|e| e.id == evidence.id)
+            && seen.insert((block, evidence.id))
         {
             cited[block].push(*evidence);
         }
@@ -67,7 +68,10 @@ pub fn numbers_not_in_evidence(
                 .entry(e.id)
                 .or_insert_with(|| e.item.passages().flat_map(numbers_in).collect());
         }
-        let passages = || items.iter().flat_map(|e| &item_numbers[e.id]);
+        let mut passages = NumberLookup::new();
+        for number in items.iter().flat_map(|e| &item_numbers[e.id]) {
+            passages.push(number);
+        }
         let mut years: HashSet<i64> = HashSet::new();
         let has_year = claim_numbers.iter().any(|n| n.kind == NumberKind::Year);
         for e in items.iter().filter(|_| has_year) {
@@ -82,12 +86,14 @@ pub fn numbers_not_in_evidence(
             );
         }
         let mut missing: Vec<&Number> = Vec::new();
+        let mut listed = NumberLookup::new();
         for n in &claim_numbers {
-            let found = passages().any(|p| n.matches(p))
+            let found = passages.find(n, |_| true).is_some()
                 || n.kind == NumberKind::Year && years.contains(&(n.value as i64));
             // Each value once: `32` written three times is one missing figure.
-            if !found && !missing.iter().any(|m| m.kind == n.kind && m.matches(n)) {
+            if !found && listed.find(n, |m| m.kind == n.kind).is_none() {
                 missing.push(n);
+                listed.push(n);
             }
         }
         let Some(first) = missing.first() else {

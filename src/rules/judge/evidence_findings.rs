@@ -17,6 +17,7 @@ use crate::rules::{BlockId, ClaimId, Finding, Level, Resolved, Rule};
 use crate::rules::{numbers_not_in_evidence, span_mismatches};
 use crate::store::{PaywallPolicy, Store};
 use crate::syntax::INSUFFICIENT_EVIDENCE;
+use std::collections::HashSet;
 
 /// The item rules: once per cited item, at its first citation.
 pub(super) fn item_findings(scan: &Scan, cited: &CitedItems<'_>) -> Vec<(Finding, FindingSubject)> {
@@ -55,6 +56,8 @@ pub(super) struct PassageFindings {
     /// The claims a passage rule at level `error` fails, in claim order
     /// (at most one failure a claim).
     pub failures: Vec<ClaimFailure>,
+    /// The claims of `failures`, for lookups.
+    failing: HashSet<ClaimId>,
     /// The chapter's support figures.
     pub support: SupportFigures,
 }
@@ -64,7 +67,7 @@ impl PassageFindings {
     /// the claim.
     fn push_claim(&mut self, claim: ClaimId, finding: Finding, config: &Config) {
         let rule = finding.rule;
-        if config.level(rule) == Level::Error && !self.failures.iter().any(|f| f.claim == claim) {
+        if config.level(rule) == Level::Error && self.failing.insert(claim) {
             self.failures.push(ClaimFailure {
                 claim,
                 rule,
@@ -109,6 +112,7 @@ pub(super) fn passage_findings(input: &PassageInput<'_, '_>, config: &Config) ->
             .map(|finding| (finding, FindingSubject::Other))
             .collect(),
         failures: Vec::new(),
+        failing: HashSet::new(),
         support: SupportFigures::default(),
     };
     let mut flagged = 0;

@@ -25,6 +25,7 @@ use evidence_findings::{PassageInput, item_findings, passage_findings};
 use removal::{Removals, escalation, judged};
 use resolve_markers::{CitedItems, resolve_markers};
 use serde::Serialize;
+use std::collections::HashSet;
 use suppression::Suppressions;
 use verdict::{Facts, Outcome, outcome, set_printed_severities};
 
@@ -153,8 +154,9 @@ pub fn judge<'s>(
     candidates.extend(invalid_suppressions);
     let mut failures = claim_checks.failures;
     // At most one failure a claim: the claim phase's comes first.
+    let mut failing: HashSet<ClaimId> = failures.iter().map(|f| f.claim).collect();
     for failure in passages.failures {
-        if !failures.iter().any(|f| f.claim == failure.claim) {
+        if failing.insert(failure.claim) {
             failures.push(failure);
         }
     }

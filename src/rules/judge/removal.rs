@@ -24,6 +24,9 @@ pub(super) struct Removals {
     pub markers: Vec<MarkerId>,
     /// The markers of removed claims, which go with them.
     in_removed_claim: HashSet<MarkerId>,
+    /// The removed claims, for lookups (a chapter may remove thousands,
+    /// each looked up once per finding).
+    removed_claims: HashSet<ClaimId>,
 }
 
 impl Removals {
@@ -40,6 +43,7 @@ impl Removals {
         for failure in failures {
             if config.level(failure.rule) == Level::Error {
                 removals.claims.push((failure.claim, failure.phrase));
+                removals.removed_claims.insert(failure.claim);
                 let markers = &claims[failure.claim.0].markers;
                 removals
                     .in_removed_claim
@@ -60,14 +64,15 @@ impl Removals {
 
     /// Whether claim `c` is removed.
     pub(super) fn has_claim(&self, c: ClaimId) -> bool {
-        self.claims.iter().any(|(r, _)| *r == c)
+        self.removed_claims.contains(&c)
     }
 
     /// Whether a removal fixes a finding about `subject`.
     fn fixes(&self, subject: FindingSubject) -> bool {
         match subject {
             FindingSubject::Marker(m) => {
-                self.in_removed_claim.contains(&m) || self.markers.contains(&m)
+                // `markers` is sorted.
+                self.in_removed_claim.contains(&m) || self.markers.binary_search(&m).is_ok()
             }
             FindingSubject::Claim(c) => self.has_claim(c),
             FindingSubject::Other => false,

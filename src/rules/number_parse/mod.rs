@@ -42,12 +42,14 @@
 
 mod classify;
 mod context;
+mod lookup;
 mod read;
 #[cfg(test)]
 mod tests;
 mod units;
 
 use context::{in_ranges, quoted_ranges, url_ranges};
+pub(crate) use lookup::NumberLookup;
 use read::read_number;
 use std::ops::Range;
 

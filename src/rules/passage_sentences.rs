@@ -20,8 +20,16 @@ const ELLIPSIS: &str = "…";
 
 /// The sentences of `text`, as byte ranges, in order.
 pub(crate) fn passage_sentences(text: &str) -> Vec<Range<usize>> {
-    let bytes = text.as_bytes();
     let mut out = Vec::new();
+    passage_sentences_into(text, &mut out);
+    out
+}
+
+/// [`passage_sentences`] into `out` (cleared first), so that a caller
+/// reading many texts reuses one buffer.
+pub(crate) fn passage_sentences_into(text: &str, out: &mut Vec<Range<usize>>) {
+    out.clear();
+    let bytes = text.as_bytes();
     // Where the second look is needed, and where the `…` are: most
     // passages have neither.
     let looks: Vec<usize> = memchr::memchr3_iter(b'\n', 0xE3, 0xEF, bytes).collect();
@@ -51,15 +59,14 @@ pub(crate) fn passage_sentences(text: &str) -> Vec<Range<usize>> {
             at = end;
             continue;
         }
-        push_sentence(text, start..end, holds(&looks, start..end), &mut out);
+        push_sentence(text, start..end, holds(&looks, start..end), out);
         start = text.len() - next.len();
         at = start;
     }
     if start < text.len() {
         let end = start + text[start..].trim_end().len();
-        push_sentence(text, start..end, holds(&looks, start..end), &mut out);
+        push_sentence(text, start..end, holds(&looks, start..end), out);
     }
-    out
 }
 
 /// Whether one of the sorted `positions` lies in `range`.

@@ -217,7 +217,7 @@ pub struct ClaimWords {
     /// Buffers of [`ClaimWords::read`], kept for the next claim: the
     /// claim's sentences, and each word's sentence and stem (by index).
     bounds: Vec<Range<usize>>,
-    found: Vec<(u32, u32)>,
+    found: Vec<(Stem, Range<usize>)>,
 }
 
 impl ClaimWords {
@@ -244,21 +244,21 @@ impl ClaimWords {
         self.sentences.clear();
         self.slots.clear();
         self.slots.resize(64, 0);
-        // Each word's sentence and stem (by index in `stems`), in order.
+        // The words first (a closure small enough to be inlined into the
+        // word loop), then each given its sentence and stem.
+        content_words(text, |stem, range| found.push((stem, range)));
+        let width = found.len().div_ceil(64).max(1);
+        self.sentences.resize(bounds.len().max(1) * width, 0);
         let mut s = 0;
-        content_words(text, |stem, range| {
+        for (stem, range) in found.drain(..) {
             while s + 1 < bounds.len() && bounds[s].end <= range.start {
                 s += 1;
             }
             let k = self.insert(stem, range);
-            found.push((s as u32, k as u32));
-        });
-        let width = self.width();
-        self.sentences.resize(bounds.len().max(1) * width, 0);
-        for &(s, k) in &found {
-            let (s, k) = (s as usize, k as usize);
             self.sentences[s * width + k / 64] |= 1 << (k % 64);
         }
+        // As wide as the distinct words need (fewer than the words).
+        let width = self.narrow(width, bounds.len().max(1));
         // A sentence without content words takes no window of its own.
         let mut kept = 0;
         for s in 0..self.sentences.len() / width {
@@ -293,6 +293,20 @@ impl ClaimWords {
             self.slots[at] = self.stems.len() as u32;
         }
         self.stems.len() - 1
+    }
+
+    /// Narrows the `count` bitsets of [`ClaimWords::sentences`] from
+    /// `wide` words each to [`ClaimWords::width`], and returns it.
+    fn narrow(&mut self, wide: usize, count: usize) -> usize {
+        let width = self.width();
+        if width != wide {
+            for s in 0..count {
+                self.sentences
+                    .copy_within(s * wide..s * wide + width, s * width);
+            }
+            self.sentences.truncate(count * width);
+        }
+        width
     }
 
     /// The number of distinct content words.

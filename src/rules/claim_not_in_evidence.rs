@@ -15,7 +15,9 @@
 //! contradiction; it says where to look.
 
 use super::claims::Claim;
-use super::overlap::{ClaimWords, ItemWords, Overlap, flagged};
+use super::overlap::{Cited, ClaimWords, ItemWords, Overlap, flagged};
+use super::passage_words::has_passage;
+use super::stems::Stem;
 use super::{BlockId, ClaimId, Finding, Resolved, Rule};
 use crate::config::Config;
 
@@ -24,15 +26,26 @@ use crate::config::Config;
 const MAX_MISSING_SHOWN: usize = 6;
 const MAX_WINDOW_CHARS: usize = 160;
 
-/// The passages and names of a cited item, read on first use and kept
-/// with the item, so that each item is read once per build whatever the
-/// number of chapters and claims citing it (items are shared by the
-/// threads judging chapters; an item's publisher is the same wherever it
-/// is cited).
+/// The passages of a cited item, read on first use and kept with the
+/// item, so that each item is read once per build whatever the number of
+/// chapters and claims citing it (items are shared by the threads judging
+/// chapters).
 pub(crate) fn item_words<'s>(item: &Resolved<'s>) -> &'s ItemWords {
     item.item
         .words
-        .get_or_init(|| ItemWords::of_item(item.item, item.publisher()))
+        .get_or_init(|| ItemWords::passages_of(item.item))
+}
+
+/// A cited item's passages and names are read when the overlap first
+/// needs them (an item's publisher is the same wherever it is cited).
+impl Cited for Resolved<'_> {
+    fn passages(&self) -> &ItemWords {
+        item_words(self)
+    }
+
+    fn names(&self) -> &[Stem] {
+        item_words(self).names_of(self.item, self.publisher())
+    }
 }
 
 /// The distinct items a claim cites through markers that resolve, in
@@ -41,7 +54,18 @@ pub(crate) fn cited_items<'s>(
     claim: &Claim,
     resolved: &[Option<Resolved<'s>>],
 ) -> Vec<Resolved<'s>> {
-    let mut items: Vec<Resolved<'s>> = Vec::new();
+    let mut items = Vec::new();
+    cited_items_into(claim, resolved, &mut items);
+    items
+}
+
+/// [`cited_items`] into `items` (cleared first).
+fn cited_items_into<'s>(
+    claim: &Claim,
+    resolved: &[Option<Resolved<'s>>],
+    items: &mut Vec<Resolved<'s>>,
+) {
+    items.clear();
     for &m in &claim.markers {
         if let Some(r) = &resolved[m]
             && !items.iter().any(|e| e.id == r.id)
@@ -49,7 +73,6 @@ pub(crate) fn cited_items<'s>(
             items.push(*r);
         }
     }
-    items
 }
 
 /// One finding per claim whose cited passages hold too little of it, by
@@ -60,16 +83,18 @@ pub(crate) fn claims_not_in_evidence(
     config: &Config,
 ) -> Vec<(ClaimId, Finding)> {
     let mut findings = Vec::new();
+    // Reused from claim to claim.
+    let mut items = Vec::new();
+    let mut claim_words = ClaimWords::default();
     for (c, claim) in claims.iter().enumerate() {
-        let items = cited_items(claim, resolved);
-        let words: Vec<&ItemWords> = items.iter().map(item_words).collect();
-        if words.iter().all(|w| w.is_empty()) {
+        cited_items_into(claim, resolved, &mut items);
+        if !items.iter().any(|e| has_passage(e.item)) {
             continue;
         }
-        let claim_words = ClaimWords::new(&claim.text);
+        claim_words.read(&claim.text);
         let Some(found) = flagged(
             &claim_words,
-            &words,
+            &items,
             config.claim_overlap,
             config.claim_overlap_min_words,
         ) else {

@@ -130,6 +130,33 @@ fn ends_here(bytes: &[u8], end: usize, has_letter: bool) -> bool {
     }
 }
 
+/// The end of a number of ASCII digits whose first run of digits ends at
+/// `end` (before a `.` or `,`): runs of digits joined by one `.` or `,`
+/// (`143,000`, `5.25`), up to the end of the text or an ASCII byte that
+/// cannot continue it. `None` where a character that is not ASCII comes
+/// first (a full-width digit or a combining mark may continue it), or a
+/// letter (the word is not a number): the general path reads those.
+#[inline]
+fn number_end(bytes: &[u8], mut end: usize) -> Option<usize> {
+    loop {
+        match bytes.get(end) {
+            Some(b'.' | b',') => match bytes.get(end + 1) {
+                Some(d) if d.is_ascii_digit() => {
+                    let (next, has_letter) = ascii_run(bytes, end + 1);
+                    if has_letter {
+                        return None;
+                    }
+                    end = next;
+                }
+                Some(b) if !b.is_ascii() => return None,
+                _ => return Some(end),
+            },
+            Some(b) if !b.is_ascii() => return None,
+            _ => return Some(end),
+        }
+    }
+}
+
 /// One pass over a text.
 struct Reader<'m> {
     memo: &'m mut Memo,
@@ -169,6 +196,16 @@ impl<'m> Reader<'m> {
                 let (end, has_letter) = ascii_run(bytes, at);
                 if self.word.is_empty() && ends_here(bytes, end, has_letter) {
                     self.ascii_word(text, at..end, has_letter, each);
+                } else if let Some(end) = (self.word.is_empty() && !has_letter)
+                    .then(|| number_end(bytes, end))
+                    .flatten()
+                {
+                    // A number with decimals or thousands separators, as
+                    // `end_word` would report it (`,` left out).
+                    let digits = text[at..end].bytes().filter(|&b| b != b',');
+                    each(stem_hash(NUMBER, digits), at..end);
+                    at = end;
+                    continue;
                 } else {
                     if self.word.is_empty() {
                         self.start = at;

@@ -14,7 +14,30 @@
 //! is added.
 
 pub use super::passage_words::{ClaimWords, ItemWords, PassageField, PassageWords};
+use super::stems::Stem;
+use std::cell::RefCell;
 use std::ops::Range;
+
+/// A cited item as the overlap reads it: its passages, and the stems of
+/// the words that name it (its title and publisher, sorted). Each is
+/// asked for only when needed: most claims are found in the first
+/// passages read, so an item's names, or a second item, often are not.
+pub trait Cited {
+    /// The item's passages.
+    fn passages(&self) -> &ItemWords;
+    /// The stems of the item's names, sorted.
+    fn names(&self) -> &[Stem];
+}
+
+impl Cited for &ItemWords {
+    fn passages(&self) -> &ItemWords {
+        self
+    }
+
+    fn names(&self) -> &[Stem] {
+        ItemWords::names(self)
+    }
+}
 
 /// The best window of one cited item.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -59,7 +82,7 @@ impl Overlap {
 /// The overlap of `claim` with the passages of `items`: for each item and
 /// each sentence of the claim, the window that holds the most of that
 /// sentence's content words; the claim's words found in any of them.
-pub fn overlap(claim: &ClaimWords, items: &[&ItemWords]) -> Overlap {
+pub fn overlap(claim: &ClaimWords, items: &[impl Cited]) -> Overlap {
     measure(claim, items, usize::MAX).unwrap_or_default()
 }
 
@@ -70,7 +93,7 @@ pub fn overlap(claim: &ClaimWords, items: &[&ItemWords]) -> Overlap {
 /// and the rest of their passages need no reading.
 pub fn flagged(
     claim: &ClaimWords,
-    items: &[&ItemWords],
+    items: &[impl Cited],
     min_percent: usize,
     min_words: usize,
 ) -> Option<Overlap> {
@@ -87,20 +110,50 @@ pub fn flagged(
 /// the claim (the best window of that sentence will hold as many).
 // Out of line: called once per claim or passage, and named in profiles.
 #[inline(never)]
-fn measure(claim: &ClaimWords, items: &[&ItemWords], enough: usize) -> Option<Overlap> {
+fn measure(claim: &ClaimWords, items: &[impl Cited], enough: usize) -> Option<Overlap> {
+    SCRATCH.with_borrow_mut(|scratch| measure_with(claim, items, enough, scratch))
+}
+
+/// The buffers of [`measure`], kept per thread for the next claim.
+#[derive(Default)]
+struct Scratch {
+    bits: Vec<u64>,
+    best_count: Vec<usize>,
+    sizes: Vec<usize>,
+}
+
+thread_local! {
+    static SCRATCH: RefCell<Scratch> = RefCell::new(Scratch::default());
+}
+
+/// [`measure`] with the buffers of `scratch`.
+fn measure_with(
+    claim: &ClaimWords,
+    items: &[impl Cited],
+    enough: usize,
+    scratch: &mut Scratch,
+) -> Option<Overlap> {
     let total = claim.len();
     let width = claim.width();
     let groups = claim.sentences.len() / width;
     // Bitsets over the claim's words: the sentence being read, the one
     // before it, the window of both, the best window of each sentence of
     // the claim, and the union of the bests.
-    let mut bits = vec![0u64; (4 + groups) * width];
+    let Scratch {
+        bits,
+        best_count,
+        sizes,
+    } = scratch;
+    bits.clear();
+    bits.resize((4 + groups) * width, 0);
     let (current, rest) = bits.split_at_mut(width);
     let (previous, rest) = rest.split_at_mut(width);
     let (pair, rest) = rest.split_at_mut(width);
     let (union, best) = rest.split_at_mut(width);
-    let mut best_count = vec![0usize; groups];
-    let sizes: Vec<usize> = claim.sentences.chunks(width).map(count).collect();
+    best_count.clear();
+    best_count.resize(groups, 0);
+    sizes.clear();
+    sizes.extend(claim.sentences.chunks(width).map(count));
     let mut windows = Vec::new();
     let mut covered = 0;
     for (i, item) in items.iter().enumerate() {
@@ -108,7 +161,7 @@ fn measure(claim: &ClaimWords, items: &[&ItemWords], enough: usize) -> Option<Ov
         best_count.fill(0);
         // The item's window that holds the most of the claim, to show.
         let mut shown: Option<Window> = None;
-        'passages: for (field, passage) in &item.passages {
+        'passages: for (field, passage) in &item.passages().passages {
             previous.fill(0);
             let mut previous_start: Option<usize> = None;
             for (range, stems) in passage.sentences() {
@@ -135,7 +188,7 @@ fn measure(claim: &ClaimWords, items: &[&ItemWords], enough: usize) -> Option<Ov
                             covered: held,
                         });
                     }
-                    keep_best(window, claim, best, &mut best_count);
+                    keep_best(window, claim, best, best_count);
                 }
                 if best_count.iter().any(|&n| n >= enough) {
                     return None;
@@ -154,8 +207,9 @@ fn measure(claim: &ClaimWords, items: &[&ItemWords], enough: usize) -> Option<Ov
                 *u |= b;
             }
         }
+        let names = item.names();
         for (k, stem) in claim.stems.iter().enumerate() {
-            if item.names.binary_search(stem).is_ok() {
+            if names.binary_search(stem).is_ok() {
                 union[k / 64] |= 1 << (k % 64);
             }
         }

@@ -4,9 +4,10 @@
 //! for the lookups of every word of every passage it cites.
 
 use super::content_words::{Stem, content_words};
-use super::passage_sentences::passage_sentences;
+use super::passage_sentences::{passage_sentences, passage_sentences_into};
 use crate::store::EvidenceItem;
 use std::ops::Range;
+use std::sync::OnceLock;
 
 /// A passage read as content words, sentence by sentence.
 #[derive(Debug, Clone, Default)]
@@ -76,6 +77,15 @@ pub enum PassageField {
 }
 
 impl PassageField {
+    /// The fields of an evidence item that hold passages, in the order
+    /// they are read.
+    pub const ALL: [PassageField; 4] = [
+        PassageField::CitedText,
+        PassageField::Quote,
+        PassageField::Snippet,
+        PassageField::Content,
+    ];
+
     /// The field's text in `item` (`None` for [`PassageField::Given`]).
     pub fn text(self, item: &EvidenceItem) -> Option<&str> {
         match self {
@@ -106,30 +116,27 @@ pub struct ItemWords {
     pub(super) passages: Vec<(PassageField, PassageWords)>,
     /// The stems of the item's title and publisher, sorted: a claim that
     /// names its source ("Reuters reports …") finds those words in the
-    /// citation itself.
-    pub(super) names: Vec<Stem>,
+    /// citation itself. Read on first use ([`ItemWords::names_of`]):
+    /// most claims are found in the passages alone.
+    names: OnceLock<Vec<Stem>>,
 }
 
 impl ItemWords {
+    /// Reads the passages of `item` ([`ItemWords::passages_of`]) and its
+    /// names, `title` (or `document_title`) and `publisher`.
+    pub fn of_item(item: &EvidenceItem, publisher: &str) -> ItemWords {
+        let words = ItemWords::passages_of(item);
+        words.names_of(item, publisher);
+        words
+    }
+
     /// Reads the passages of `item`: `cited_text`, `quote_span.text`,
     /// `snippet_span.text` and `content`, each distinct non-blank text
-    /// once; and its names, `title` (or `document_title`) and `publisher`.
-    pub fn of_item(item: &EvidenceItem, publisher: &str) -> ItemWords {
-        let mut names = Vec::new();
-        for text in [item.display_title().unwrap_or_default(), publisher] {
-            content_words(text, |stem, _| names.push(stem));
-        }
-        names.sort_unstable();
-        names.dedup();
-        let fields = [
-            PassageField::CitedText,
-            PassageField::Quote,
-            PassageField::Snippet,
-            PassageField::Content,
-        ];
+    /// once; its names are read by [`ItemWords::names_of`] when needed.
+    pub fn passages_of(item: &EvidenceItem) -> ItemWords {
         let mut seen: Vec<&str> = Vec::new();
         let mut passages = Vec::new();
-        for field in fields {
+        for field in PassageField::ALL {
             let Some(text) = field.text(item).filter(|t| !t.trim().is_empty()) else {
                 continue;
             };
@@ -138,7 +145,31 @@ impl ItemWords {
                 passages.push((field, PassageWords::new(text)));
             }
         }
-        ItemWords { passages, names }
+        ItemWords {
+            passages,
+            names: OnceLock::new(),
+        }
+    }
+
+    /// The stems of the names of `item` (the item these passages are
+    /// of), its title (or `document_title`) and `publisher`, sorted: read
+    /// the first time they are asked for.
+    pub fn names_of(&self, item: &EvidenceItem, publisher: &str) -> &[Stem] {
+        self.names.get_or_init(|| {
+            let mut names = Vec::new();
+            for text in [item.display_title().unwrap_or_default(), publisher] {
+                content_words(text, |stem, _| names.push(stem));
+            }
+            names.sort_unstable();
+            names.dedup();
+            names
+        })
+    }
+
+    /// The stems of the item's names, sorted, as read so far (none before
+    /// [`ItemWords::names_of`], nor for passages given as texts).
+    pub fn names(&self) -> &[Stem] {
+        self.names.get().map_or(&[], Vec::as_slice)
     }
 
     /// Reads passages given as texts (for measuring the rule on labelled
@@ -151,7 +182,7 @@ impl ItemWords {
             .collect();
         ItemWords {
             passages,
-            names: Vec::new(),
+            names: OnceLock::new(),
         }
     }
 
@@ -159,6 +190,14 @@ impl ItemWords {
     pub fn is_empty(&self) -> bool {
         self.passages.is_empty()
     }
+}
+
+/// Whether `item` has a passage to compare a claim with (what
+/// [`ItemWords::is_empty`] of its words says, without reading them).
+pub(crate) fn has_passage(item: &EvidenceItem) -> bool {
+    PassageField::ALL
+        .iter()
+        .any(|field| field.text(item).is_some_and(|t| !t.trim().is_empty()))
 }
 
 /// A claim read as its distinct content words, sentence by sentence.
@@ -175,43 +214,63 @@ pub struct ClaimWords {
     /// For each sentence of the claim, a bitset of the stems (by index in
     /// `stems`) of its words: [`ClaimWords::width`] words per sentence.
     pub(super) sentences: Vec<u64>,
+    /// Buffers of [`ClaimWords::read`], kept for the next claim: the
+    /// claim's sentences, and each word's sentence and stem (by index).
+    bounds: Vec<Range<usize>>,
+    found: Vec<(Stem, Range<usize>)>,
 }
 
 impl ClaimWords {
     /// Reads `text`.
-    // Out of line: called once per claim or passage, and named in profiles.
-    #[inline(never)]
     pub fn new(text: &str) -> ClaimWords {
+        let mut claim = ClaimWords::default();
+        claim.read(text);
+        claim
+    }
+
+    /// Reads `text` in place of the claim read before, reusing its
+    /// buffers: a chapter's claims are read one after the other into one
+    /// `ClaimWords`, with no allocation once the buffers are large enough.
+    // Out of line: called once per claim, and named in profiles.
+    #[inline(never)]
+    pub fn read(&mut self, text: &str) {
         // Cut as passages are, so that a claim is a window of its own text.
-        let bounds = passage_sentences(text);
-        let mut claim = ClaimWords {
-            stems: Vec::new(),
-            slots: vec![0; 64],
-            words: Vec::new(),
-            sentences: Vec::new(),
-        };
-        let mut all: Vec<(Stem, Range<usize>)> = Vec::with_capacity(text.len() / 4);
-        content_words(text, |stem, range| all.push((stem, range)));
-        // Each word's sentence and stem (by index in `stems`), in order.
-        let mut found: Vec<(usize, usize)> = Vec::with_capacity(all.len());
+        let mut bounds = std::mem::take(&mut self.bounds);
+        let mut found = std::mem::take(&mut self.found);
+        passage_sentences_into(text, &mut bounds);
+        found.clear();
+        self.stems.clear();
+        self.words.clear();
+        self.sentences.clear();
+        self.slots.clear();
+        self.slots.resize(64, 0);
+        // The words first (a closure small enough to be inlined into the
+        // word loop), then each given its sentence and stem.
+        content_words(text, |stem, range| found.push((stem, range)));
+        let width = found.len().div_ceil(64).max(1);
+        self.sentences.resize(bounds.len().max(1) * width, 0);
         let mut s = 0;
-        for (stem, range) in all {
+        for (stem, range) in found.drain(..) {
             while s + 1 < bounds.len() && bounds[s].end <= range.start {
                 s += 1;
             }
-            found.push((s, claim.insert(stem, range)));
+            let k = self.insert(stem, range);
+            self.sentences[s * width + k / 64] |= 1 << (k % 64);
         }
-        let width = claim.width();
-        let mut masks = vec![0u64; bounds.len().max(1) * width];
-        for (s, k) in found {
-            masks[s * width + k / 64] |= 1 << (k % 64);
-        }
+        // As wide as the distinct words need (fewer than the words).
+        let width = self.narrow(width, bounds.len().max(1));
         // A sentence without content words takes no window of its own.
-        claim.sentences = Vec::with_capacity(masks.len());
-        for mask in masks.chunks(width).filter(|m| m.iter().any(|&b| b != 0)) {
-            claim.sentences.extend_from_slice(mask);
+        let mut kept = 0;
+        for s in 0..self.sentences.len() / width {
+            let mask = s * width..(s + 1) * width;
+            if self.sentences[mask.clone()].iter().any(|&b| b != 0) {
+                self.sentences.copy_within(mask, kept * width);
+                kept += 1;
+            }
         }
-        claim
+        self.sentences.truncate(kept * width);
+        self.bounds = bounds;
+        self.found = found;
     }
 
     /// The index in `stems` of `stem`, added (with `range`, where its
@@ -224,7 +283,7 @@ impl ClaimWords {
         self.stems.push(stem);
         self.words.push(range);
         if self.stems.len() * 4 > self.slots.len() {
-            self.slots = slots(&self.stems);
+            fill_slots(&mut self.slots, &self.stems);
         } else {
             let mask = self.slots.len() - 1;
             let mut at = stem as usize & mask;
@@ -234,6 +293,20 @@ impl ClaimWords {
             self.slots[at] = self.stems.len() as u32;
         }
         self.stems.len() - 1
+    }
+
+    /// Narrows the `count` bitsets of [`ClaimWords::sentences`] from
+    /// `wide` words each to [`ClaimWords::width`], and returns it.
+    fn narrow(&mut self, wide: usize, count: usize) -> usize {
+        let width = self.width();
+        if width != wide {
+            for s in 0..count {
+                self.sentences
+                    .copy_within(s * wide..s * wide + width, s * width);
+            }
+            self.sentences.truncate(count * width);
+        }
+        width
     }
 
     /// The number of distinct content words.
@@ -269,11 +342,12 @@ impl ClaimWords {
     }
 }
 
-/// The slots of [`ClaimWords::slots`] for `stems`: a power of two, at
-/// least four times as many (a lookup of a word that is not there ends at
-/// the first or second slot).
-fn slots(stems: &[Stem]) -> Vec<u32> {
-    let mut slots = vec![0u32; (stems.len() * 4).next_power_of_two().max(16)];
+/// Fills `slots` ([`ClaimWords::slots`]) for `stems`: a power of two of
+/// them, at least four times as many (a lookup of a word that is not
+/// there ends at the first or second slot).
+fn fill_slots(slots: &mut Vec<u32>, stems: &[Stem]) {
+    slots.clear();
+    slots.resize((stems.len() * 4).next_power_of_two().max(16), 0);
     let mask = slots.len() - 1;
     for (k, &stem) in stems.iter().enumerate() {
         let mut at = stem as usize & mask;
@@ -282,7 +356,6 @@ fn slots(stems: &[Stem]) -> Vec<u32> {
         }
         slots[at] = k as u32 + 1;
     }
-    slots
 }
 
 #[cfg(test)]

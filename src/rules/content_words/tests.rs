@@ -152,6 +152,9 @@ const PIECES: &[&str] = &[
     "\n",
     "%",
     "$",
+    "9.07",
+    "1.5bn",
+    "2,026.5",
 ];
 
 proptest::proptest! {

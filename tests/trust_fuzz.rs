@@ -93,6 +93,19 @@ const FOUND: &[(&str, &str)] = &[
         "Rates\u{a0}rose.\n\n[^1]: 東京 note.\n\n[^1] Rates held at 4.4\u{a0}percent [EVID:a]. 😀 Then e\u{301} more [EVID:a].\n",
     ),
     (
+        // Found by the `chapter` fuzz target (second 30-minute run): text
+        // held back after an unclosed `<span class="evidence-cite">` went
+        // back to the block after the line breaks' spaces (`I V I` read
+        // as `IVI`, one word: no claim); the second run, with the marker
+        // rendered, read three words, a claim, and labelled it.
+        "text held back across line breaks",
+        "<span class=\"evidence-cite\" data-evidence=\"a\">[EVID:a]. I\nV\nI",
+    ),
+    (
+        "text held back across line breaks, prose",
+        "<a class=\"evidence-cite\" data-evidence=\"a\">Rates\u{a0}rose\nin 東京\ntoday e\u{301} 😀 [EVID:a]\n",
+    ),
+    (
         "emptied line",
         "Rates rose in 東京 today\n[EVID:gone]\nand more words here [EVID:a]\n",
     ),

@@ -157,6 +157,11 @@ impl<'a, 'o> Scanner<'a, 'o> {
                 }
             }
             Event::SoftBreak | Event::HardBreak => {
+                // What an earlier run writes holds no line break: text held
+                // back for a citation or a group goes back to the block
+                // before the break's space, in its place.
+                self.cancel_html_cite();
+                self.cancel_group();
                 self.settle_words();
                 if let Some(block) = self.open_blocks.last_mut() {
                     block.text.push(' ');

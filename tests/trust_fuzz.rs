@@ -275,3 +275,51 @@ fn remove_mode_never_empties_a_line_into_another_block_structure() {
         assert_eq!(page.contains("[EVID:gone]"), stays, "{page:?}");
     }
 }
+
+/// Every input a fuzzer failed on, kept as `fuzz/seeds/chapter/found-*`,
+/// in the setup the `chapter` target read from its first two bytes (the
+/// mode, renderer and citation list from the first, the claim unit and
+/// labels from the second), as the fuzzer ran it.
+#[test]
+fn every_found_seed_keeps_the_invariants_in_its_setup() {
+    const MODES: [&str; 4] = ["fail", "downgrade", "warn", "remove"];
+    const UNITS: [&str; 3] = ["blocks", "bullets", "sentences"];
+    let dir = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("fuzz/seeds/chapter");
+    let mut found = 0;
+    for entry in std::fs::read_dir(&dir).expect("the seed directory is readable") {
+        let path = entry.expect("a seed entry").path();
+        let name = path
+            .file_name()
+            .and_then(|n| n.to_str())
+            .unwrap_or_default();
+        if !name.starts_with("found-") {
+            continue;
+        }
+        let data = std::fs::read(&path).expect("a seed is readable");
+        let [first, second, rest @ ..] = data.as_slice() else {
+            continue;
+        };
+        let Ok(text) = std::str::from_utf8(rest) else {
+            continue;
+        };
+        let (first, second) = (usize::from(*first), usize::from(*second));
+        let mode_target = first % (MODES.len() * 2);
+        let target = [Target::Html, Target::Markdown][mode_target % 2];
+        let unit_labels = second % (UNITS.len() * 2);
+        let setup = invariants::setup_with(
+            MODES[mode_target / 2],
+            target,
+            UNITS[unit_labels / 2],
+            unit_labels % 2 == 1,
+        );
+        let chapter = PATHS[(first / 8) % PATHS.len()];
+        let run = std::panic::catch_unwind(|| invariants::check_any_chapter(&setup, chapter, text));
+        assert!(run.is_ok(), "{name}");
+        found += 1;
+    }
+    assert!(
+        found >= 8,
+        "only {found} found-* seeds in {}",
+        dir.display()
+    );
+}

@@ -289,10 +289,7 @@ fn included_text_is_checked_after_the_links_preprocessor() {
     )
     .unwrap();
     book.build().expect("builds");
-    assert!(
-        book.html("inc.md")
-            .contains(r##"href="#evidence-ev_fomc""##)
-    );
+    assert!(book.html("inc.md").contains(r##"href="#evidence-ev_fomc""##));
 }
 
 #[test]

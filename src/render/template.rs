@@ -408,10 +408,8 @@ impl Slot {
                 .strip_prefix(start.as_str())
                 .is_some_and(|rest| rest.starts_with(['"', ' ']) || self == Slot::CitationMarkdown);
             let tag_end = text.find('>').unwrap_or(text.len());
-            let contains_ok = contains.is_empty()
-                || contains
-                    .iter()
-                    .any(|c| text[..tag_end].contains(c.as_str()));
+            let contains_ok =
+                contains.is_empty() || contains.iter().any(|c| text[..tag_end].contains(c.as_str()));
             if !opening_ok || !contains_ok || !text.ends_with(end.as_str()) {
                 let contains = match contains.as_slice() {
                     [] => String::new(),

@@ -55,7 +55,10 @@ fn spots_are_lettered_like_spreadsheet_columns() {
     );
     assert_eq!(backlinks("x", 1).matches("↩").count(), 1);
     let two = backlinks("x", 2);
-    assert!(two.contains("<a href=\"#cite-x-2\">↩\u{a0}b</a>"), "{two}");
+    assert!(
+        two.contains("<a href=\"#cite-x-2\">↩\u{a0}b</a>"),
+        "{two}"
+    );
     assert!(!two.contains("aria-label"), "{two}");
 }
 

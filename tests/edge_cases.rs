@@ -125,7 +125,7 @@ fn citations_never_nest_in_links() {
         "{html}"
     );
     assert!(
-        html.contains("href=\"#evidence-ev_reuters\">[2]</a>"),
+        html.contains("href=\"#evidence-ev_reuters\" data-evidence=\"ev_reuters\">[2]</a>"),
         "{html}"
     );
     twice("mode = \"warn\"", common::STORE, "html", chapter);

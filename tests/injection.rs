@@ -150,7 +150,7 @@ fn store_text_cannot_change_the_structure_of_the_page() {
             let scripts = expected.matches("<script").count();
             let expected = structure(&expected);
             let citation = match renderer {
-                "html" => "<a class id href>",
+                "html" => "<a class id href data-evidence>",
                 _ => "<a href title>",
             };
             assert!(

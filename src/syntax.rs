@@ -279,8 +279,9 @@ mod tests {
         for class in [CITE_CLASS, PASSAGE_CLASS] {
             assert!(script.contains(&format!("\"{class}\"")), "{class}");
         }
-        assert!(script.contains(&format!("\"#{REFERENCE_ANCHOR_PREFIX}\"")));
-        assert!(script.contains(&format!("cite.getAttribute(\"{CITE_ID_ATTRIBUTE}\")")));
+        assert!(script.contains(&format!(
+            "\"{REFERENCE_ANCHOR_PREFIX}\" + cite.getAttribute(\"{CITE_ID_ATTRIBUTE}\")"
+        )));
         let style = include_str!("../templates/evidence.css");
         for class in [CITE_CLASS, CITE_GROUP_CLASS] {
             assert!(style.contains(&format!(".{class}")), "{class}");

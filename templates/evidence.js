@@ -16,18 +16,9 @@
     var lastPointer = "mouse";
     var dismissed = null;
 
-    // The cited id: the citation's link to its entry (`#evidence-<id>`),
-    // or its data-evidence (a heading's citation, a book's own template).
-    function idOf(cite) {
-        var href = cite.getAttribute("href") || "";
-        return href.indexOf("#evidence-") === 0
-            ? href.slice("#evidence-".length)
-            : cite.getAttribute("data-evidence");
-    }
-
     function citationOf(node) {
         while (node && node.nodeType === 1) {
-            if (node.classList.contains("evidence-cite") && idOf(node)) {
+            if (node.classList.contains("evidence-cite") && node.hasAttribute("data-evidence")) {
                 return node;
             }
             node = node.parentNode;
@@ -62,7 +53,7 @@
     // The References entry of the cited item: the card's data is there, once
     // per item, not on every citation.
     function entryOf(cite) {
-        var entry = document.getElementById("evidence-" + idOf(cite));
+        var entry = document.getElementById("evidence-" + cite.getAttribute("data-evidence"));
         return entry && entry.classList.contains("evidence-ref") ? entry : null;
     }
 
@@ -217,29 +208,8 @@
         hideTimer = setTimeout(hide, 200);
     }
 
-    // Each back-link of an entry (`↩`, or `↩ a`, `↩ b`, …: its links to
-    // `#…`) gets a label naming the citation it returns to, for screen
-    // readers; the page does not carry it, to stay light.
-    function labelBacklinks() {
-        var entries = document.querySelectorAll(".evidence-ref");
-        for (var i = 0; i < entries.length; i++) {
-            var head = entries[i].firstChild && entries[i].firstChild.nodeType === 3 ? entries[i].firstChild.nodeValue : "";
-            var number = /^\[(\d+)\]/.exec(head);
-            var links = entries[i].querySelectorAll("a[href^='#']");
-            for (var k = 0; k < links.length; k++) {
-                if (links[k].hasAttribute("aria-label") || !number) {
-                    continue;
-                }
-                var letter = links[k].textContent.replace(/^\u21a9\s*/, "");
-                links[k].setAttribute("aria-label", links.length === 1 || !letter
-                    ? "Back to the citation of [" + number[1] + "]"
-                    : "Back to citation " + letter + " of [" + number[1] + "] (" + (k + 1) + " of " + links.length + ")");
-            }
-        }
-    }
-
     function init() {
-        var cites = document.querySelectorAll(".evidence-cite[data-evidence], a.evidence-cite[href^='#evidence-']");
+        var cites = document.querySelectorAll(".evidence-cite[data-evidence]");
         for (var i = 0; i < cites.length; i++) {
             // The card replaces the browser's title tooltip (a book's own
             // template may set one).
@@ -258,7 +228,6 @@
                 cites[i].setAttribute("aria-label", "Citation " + cites[i].textContent + ": " + title);
             }
         }
-        labelBacklinks();
         ensureCard();
 
         document.addEventListener("pointerdown", function (event) {
@@ -327,9 +296,9 @@
         var demo = /[?&]evidence-demo(?:=([^&#]*))?/.exec(window.location.search);
         if (demo) {
             var want = demo[1] ? decodeURIComponent(demo[1]) : null;
-            var links = document.querySelectorAll("a.evidence-cite");
+            var links = document.querySelectorAll("a.evidence-cite[data-evidence]");
             for (var k = 0; k < links.length; k++) {
-                if (idOf(links[k]) && (!want || idOf(links[k]) === want)) {
+                if (!want || links[k].getAttribute("data-evidence") === want) {
                     links[k].scrollIntoView({ block: "nearest" });
                     links[k].focus({ preventScroll: true });
                     show(links[k]);

@@ -45,7 +45,7 @@ fn a_grounded_book_builds_with_numbered_citations_and_references() {
     );
     assert!(brief.contains(">[3]</a>"), "{brief}");
     // The citation links to its entry; the card reads the entry.
-    assert!(brief.contains(r##"href="#evidence-ev_fomc">"##));
+    assert!(brief.contains(r##"href="#evidence-ev_fomc" data-evidence="ev_fomc">"##));
     assert!(brief.contains(r#"id="evidence-ev_ft""#));
     assert!(
         brief.contains(
@@ -68,8 +68,8 @@ fn a_grounded_book_builds_with_numbered_citations_and_references() {
     // EVID markers are numbered in order of first appearance; one item cited
     // twice keeps one number.
     let report = book.html("report.md");
-    let reuters = report.find(r##"href="#evidence-ev_reuters""##).unwrap();
-    let fomc = report.find(r##"href="#evidence-ev_fomc""##).unwrap();
+    let reuters = report.find(r#"data-evidence="ev_reuters""#).unwrap();
+    let fomc = report.find(r#"data-evidence="ev_fomc""#).unwrap();
     assert!(reuters < fomc);
     assert_eq!(report.matches(">[2]</a>").count(), 2, "{report}");
     assert!(report.contains(r##"href="#cite-ev_fomc-2""##));
@@ -172,7 +172,7 @@ fn warn_mode_reports_and_leaves_the_text_as_written() {
     assert!(!bad.contains("Unverified Summary"));
     // Unresolved markers stay visible as written; resolved ones are rendered.
     assert!(bad.contains("[EVID:ev_hallucinated]"));
-    assert!(bad.contains(r##"href="#evidence-ev_fomc""##));
+    assert!(bad.contains(r#"data-evidence="ev_fomc""#));
     assert!(bad.starts_with(&BAD[..BAD.find("[EVID:ev_fomc]").unwrap()]));
 }
 
@@ -190,7 +190,7 @@ fn excluded_chapters_are_not_checked_but_still_rendered() {
     assert!(!run.stderr.contains("error["), "{}", run.stderr);
     let page = run.chapter("intro/welcome.md");
     assert!(page.contains("[EVID:ev_nowhere]"));
-    assert!(page.contains(r##"href="#evidence-ev_fomc""##));
+    assert!(page.contains(r#"data-evidence="ev_fomc""#));
     assert!(page.contains("## References"));
 }
 
@@ -289,7 +289,7 @@ fn included_text_is_checked_after_the_links_preprocessor() {
     )
     .unwrap();
     book.build().expect("builds");
-    assert!(book.html("inc.md").contains(r##"href="#evidence-ev_fomc""##));
+    assert!(book.html("inc.md").contains(r#"data-evidence="ev_fomc""#));
 }
 
 #[test]

@@ -23,7 +23,7 @@ fn entry_tag<'h>(html: &'h str, id: &str) -> &'h str {
 /// The opening tag of the citation of `id` in `html`.
 fn cite_tag<'h>(html: &'h str, id: &str) -> &'h str {
     let at = html
-        .find(&format!("href=\"#evidence-{id}\""))
+        .find(&format!("data-evidence=\"{id}\""))
         .unwrap_or_else(|| panic!("no citation of {id}: {html}"));
     let start = html[..at].rfind('<').unwrap();
     let end = at + html[at..].find('>').unwrap();
@@ -40,7 +40,7 @@ fn references_entries_carry_the_card_data_escaped() {
     // from its References entry, once per item.
     assert_eq!(
         cite_tag(&out, "ev_evil"),
-        "<a class=\"evidence-cite\" id=\"cite-ev_evil-1\" href=\"#evidence-ev_evil\">"
+        "<a class=\"evidence-cite\" id=\"cite-ev_evil-1\" href=\"#evidence-ev_evil\" data-evidence=\"ev_evil\">"
     );
     // The entry carries what its line does not show (tier, passage), and
     // no empty attribute; the card reads the rest from the line.
@@ -269,7 +269,7 @@ fn member(id: &str, number: u32, occurrence: u32) -> String {
         .map(|d| format!("&#{d};"))
         .collect();
     format!(
-        "<a class=\"evidence-cite\" id=\"cite-{id}-{occurrence}\" href=\"#evidence-{id}\">{label}</a>"
+        "<a class=\"evidence-cite\" id=\"cite-{id}-{occurrence}\" href=\"#evidence-{id}\" data-evidence=\"{id}\">{label}</a>"
     )
 }
 
@@ -316,12 +316,12 @@ fn adjacent_citations_are_sorted_and_grouped_each_number_its_own_link() {
     );
     // An item cited twice in one run is shown once.
     assert!(
-        out.contains("twice <a class=\"evidence-cite\" id=\"cite-ev_fomc-5\" href=\"#evidence-ev_fomc\">[&#49;]</a> here"),
+        out.contains("twice <a class=\"evidence-cite\" id=\"cite-ev_fomc-5\" href=\"#evidence-ev_fomc\" data-evidence=\"ev_fomc\">[&#49;]</a> here"),
         "{out}"
     );
     // A marker that does not resolve stays, after the citations.
     assert!(
-        out.contains("stays <a class=\"evidence-cite\" id=\"cite-ev_fomc-6\" href=\"#evidence-ev_fomc\">[&#49;]</a>[7] as"),
+        out.contains("stays <a class=\"evidence-cite\" id=\"cite-ev_fomc-6\" href=\"#evidence-ev_fomc\" data-evidence=\"ev_fomc\">[&#49;]</a>[7] as"),
         "{out}"
     );
     assert!(
@@ -331,10 +331,9 @@ fn adjacent_citations_are_sorted_and_grouped_each_number_its_own_link() {
         "{}",
         first.stderr
     );
-    // Back-links say which spot they return to (`evidence.js` labels
-    // them for screen readers; tests/browser.rs checks the label).
+    // Back-links say which spot they return to.
     assert!(
-        out.contains("<a href=\"#cite-ev_fomc-6\">↩\u{a0}f</a>"),
+        out.contains("aria-label=\"Back to citation f of [1] (6 of 6)\">↩\u{a0}f</a>"),
         "{out}"
     );
 

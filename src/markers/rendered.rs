@@ -5,9 +5,7 @@
 //! brackets and separators go with its citations.
 
 use super::Marker;
-use crate::syntax::{
-    CITE_CLASS, CITE_GROUP_CLASS, CITE_ID_ATTRIBUTE, REFERENCE_ANCHOR_PREFIX, is_evidence_id,
-};
+use crate::syntax::{CITE_CLASS, CITE_GROUP_CLASS, CITE_ID_ATTRIBUTE, is_evidence_id};
 use std::ops::Range;
 
 /// A rendered citation being read.
@@ -124,28 +122,15 @@ pub(super) fn is_citation_label(link_source: &str) -> bool {
 }
 
 /// The evidence id of a rendered HTML citation's opening tag (`<a …>` in
-/// prose, `<span …>` in headings), and the tag that closes it. The id is
-/// an `<a>`'s link to its References entry, `href="#evidence-<id>"` (the
-/// default template: the id written once less on every citation), else
-/// the tag's `data-evidence` (a heading's citation, a range's anchor, a
-/// book's own template that links elsewhere).
+/// prose, `<span …>` in headings), and the tag that closes it.
 pub(super) fn rendered_cite_id(html: &str) -> Option<(String, &'static str)> {
     let (rest, closing) = if let Some(rest) = html.strip_prefix("<a class=\"") {
         (rest, "</a>")
     } else {
         (html.strip_prefix("<span class=\"")?, "</span>")
     };
-    let rest = rest
-        .strip_prefix(CITE_CLASS)
-        .filter(|rest| rest.starts_with(['"', ' ']))?;
-    let tag = rest.split_once('>').map_or(rest, |(tag, _)| tag);
-    let attribute = |head: &str| {
-        let (_, after) = tag.split_once(head)?;
-        after.split_once('"').map(|(id, _)| id)
-    };
-    let link = (closing == "</a>")
-        .then(|| attribute(&format!(" href=\"#{REFERENCE_ANCHOR_PREFIX}")))
-        .flatten();
-    let id = link.or_else(|| attribute(&format!(" {CITE_ID_ATTRIBUTE}=\"")))?;
+    let rest = rest.strip_prefix(CITE_CLASS)?;
+    let (_, after) = rest.split_once(&format!(" {CITE_ID_ATTRIBUTE}=\""))?;
+    let (id, _) = after.split_once('"')?;
     is_evidence_id(id).then(|| (id.to_owned(), closing))
 }

@@ -364,29 +364,24 @@ impl Slot {
     }
 
     /// What the template must keep so that a second run recognizes its
-    /// output as a citation (see the scanner's `rendered_cite_id`): the
-    /// opening, parts of which its opening tag must contain one (none when
-    /// empty), and the ending. A link names its item by its `href` to the
-    /// entry or by `data-evidence`; a heading's `<span>` by `data-evidence`.
-    fn shape(self) -> Option<(String, Vec<String>, String)> {
+    /// output as a citation (see the scanner's `rendered_cite_id`): the opening,
+    /// a part it must contain, and the ending.
+    fn shape(self) -> Option<(String, Option<String>, String)> {
         let id = format!(" {CITE_ID_ATTRIBUTE}=\"{{{{id}}}}\"");
         match self {
             Slot::Citation => Some((
                 format!("<a class=\"{CITE_CLASS}"),
-                vec![
-                    format!(" href=\"#{REFERENCE_ANCHOR_PREFIX}{{{{id}}}}\""),
-                    id,
-                ],
+                Some(id),
                 ">[{{label}}]</a>".into(),
             )),
             Slot::CitationHeading => Some((
                 format!("<span class=\"{CITE_CLASS}"),
-                vec![id],
+                Some(id),
                 ">[{{label}}]</span>".into(),
             )),
             Slot::CitationMarkdown => Some((
                 format!("[\\[{{{{number}}}}\\]](#{REFERENCE_ANCHOR_PREFIX}{{{{id}}}}"),
-                Vec::new(),
+                None,
                 ")".into(),
             )),
             Slot::Reference | Slot::ReferenceMarkdown => None,
@@ -408,20 +403,13 @@ impl Slot {
                 .strip_prefix(start.as_str())
                 .is_some_and(|rest| rest.starts_with(['"', ' ']) || self == Slot::CitationMarkdown);
             let tag_end = text.find('>').unwrap_or(text.len());
-            let contains_ok =
-                contains.is_empty() || contains.iter().any(|c| text[..tag_end].contains(c.as_str()));
+            let contains_ok = contains
+                .as_ref()
+                .is_none_or(|c| text[..tag_end].contains(c.as_str()));
             if !opening_ok || !contains_ok || !text.ends_with(end.as_str()) {
-                let contains = match contains.as_slice() {
-                    [] => String::new(),
-                    [one] => format!(", have `{}` in its opening tag", one.trim_start()),
-                    [first, rest @ ..] => format!(
-                        ", have `{}`{} in its opening tag",
-                        first.trim_start(),
-                        rest.iter()
-                            .map(|c| format!(" or `{}`", c.trim_start()))
-                            .collect::<String>()
-                    ),
-                };
+                let contains = contains
+                    .map(|c| format!(", have `{}` in its opening tag", c.trim_start()))
+                    .unwrap_or_default();
                 return Err((
                     0,
                     format!(

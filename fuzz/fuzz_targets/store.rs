@@ -1,9 +1,10 @@
 //! The store loader on arbitrary bytes: no panic, and a store that loads
 //! renders: a chapter citing (up to 8 of) its evidence ids, in claims with
 //! numbers written in non-ASCII typography, goes through the pipeline, for
-//! both renderers (by paragraph, and by sentence with confidence labels), and nothing from the store becomes markup
-//! in the HTML that pulldown-cmark makes of the output (no `<script`, no
-//! `javascript:` link, no `{{#` directive, no extra table cell).
+//! both renderers (by paragraph, and by sentence with confidence labels),
+//! and nothing from the store becomes markup: no `{{#` directive in the
+//! markdown handed to mdBook, and in the HTML that pulldown-cmark makes of
+//! it no `<script`, no `javascript:` link and no extra table cell.
 
 #![no_main]
 

@@ -242,6 +242,13 @@ pub fn kept_pieces<'t>(setup: &Setup, path: &str, text: &'t str) -> Vec<&'t str>
         cuts.push((references.start, references.end));
     }
     cuts.push((scan.banner_offset, scan.banner_offset));
+    // The book's own directive: a paragraph of it becomes the evidence
+    // index (elsewhere it stays, which the cut allows too).
+    const INDEX: &str = "{{#evidence-index}}";
+    cuts.extend(
+        text.match_indices(INDEX)
+            .map(|(at, _)| (at, at + INDEX.len())),
+    );
     cuts.sort();
     let mut pieces = Vec::new();
     let mut cursor = 0;

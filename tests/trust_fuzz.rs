@@ -106,6 +106,14 @@ const FOUND: &[(&str, &str)] = &[
         "<a class=\"evidence-cite\" data-evidence=\"a\">Rates\u{a0}rose\nin 東京\ntoday e\u{301} 😀 [EVID:a]\n",
     ),
     (
+        // Found by the property tests: a claim whose first words are a
+        // marker inside emphasis was labelled after the `*`; the second
+        // run, reading the label as the emphasis's first text, started the
+        // claim at the `*` and labelled it again.
+        "label inside emphasis that opens with a marker",
+        "- *[EVID:a] Rates*\n    e\u{301} e\u{301}",
+    ),
+    (
         "emptied line",
         "Rates rose in 東京 today\n[EVID:gone]\nand more words here [EVID:a]\n",
     ),

@@ -390,12 +390,16 @@ impl<'a, 'o> Scanner<'a, 'o> {
         }
         let in_heading = self.heading.is_some();
         let mut text_at = 0;
+        // A claim whose first words are a marker inside emphasis or a link
+        // starts where that element opens, as it does when text comes
+        // first: its label goes before the `*`, where the next run finds it.
+        let starts_at = self.inline_start.unwrap_or(span.start);
         let block = if in_heading || self.table > 0 {
             None
         } else {
             self.open_blocks.last_mut().map(|block| {
                 text_at = block.text.len();
-                block.start.get_or_insert(span.start);
+                block.start.get_or_insert(starts_at);
                 block.end = block.end.max(span.end);
                 block.index_in_markers.push(self.scan.markers.len());
                 usize::MAX // patched when the block closes

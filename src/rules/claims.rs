@@ -285,6 +285,11 @@ fn sentence_claims(scan: &Scan, index: usize, markers: &[usize], min_words: usiz
         if span.end < span.start {
             span.end = span.start;
         }
+        // The first sentence starts where its block does (before the `*`
+        // of an emphasis that opens with a marker, as the block claim).
+        if block.text[..sentence.start].trim().is_empty() {
+            span.start = span.start.min(block.span.start);
+        }
         for &m in &own {
             let marker = &scan.markers[m].span;
             span.start = span.start.min(marker.start);

@@ -77,6 +77,12 @@ fn the_first_line_ending_is_the_chapter_s() {
     }
 }
 
+/// `text` with an empty References section titled `R` appended.
+fn appended(text: &str, newline: &str) -> String {
+    let edit = references_edit(text, ReferencesPlace::default(), "R", "", newline);
+    splice(text, &mut [edit])
+}
+
 #[test]
 fn a_trailing_lone_cr_is_not_joined_into_crlf() {
     for (text, expected) in [
@@ -86,18 +92,7 @@ fn a_trailing_lone_cr_is_not_joined_into_crlf() {
         ("a\r\r", "a\r\r\n\r\n## R\r\n\r\n"),
         ("a\n\r", "a\n\r\n\n## R\n\n"),
     ] {
-        let newline = newline_of(text);
-        let out = splice(
-            text,
-            &mut [references_edit(
-                text,
-                ReferencesPlace::default(),
-                "R",
-                "",
-                newline,
-            )],
-        );
-        assert_eq!(out, expected, "{text:?}");
+        assert_eq!(appended(text, newline_of(text)), expected, "{text:?}");
     }
 }
 
@@ -109,16 +104,6 @@ fn references_append_with_one_blank_line() {
         ("a\n\n", "a\n\n## R\n\n"),
         ("", "## R\n\n"),
     ] {
-        let out = splice(
-            text,
-            &mut [references_edit(
-                text,
-                ReferencesPlace::default(),
-                "R",
-                "",
-                "\n",
-            )],
-        );
-        assert_eq!(out, expected);
+        assert_eq!(appended(text, "\n"), expected);
     }
 }

@@ -150,8 +150,7 @@ impl<'a, 'o> Scanner<'a, 'o> {
             Event::Start(tag) => self.start(tag, range),
             Event::End(tag) => self.end(tag, range),
             Event::Code(code) => {
-                self.cancel_html_cite();
-                self.cancel_group();
+                self.release_held();
                 if self.pending_cite.is_none() {
                     self.add_text(&code, range);
                 }
@@ -160,8 +159,7 @@ impl<'a, 'o> Scanner<'a, 'o> {
                 // What an earlier run writes holds no line break: text held
                 // back for a citation or a group goes back to the block
                 // before the break's space, in its place.
-                self.cancel_html_cite();
-                self.cancel_group();
+                self.release_held();
                 self.settle_words();
                 if let Some(block) = self.open_blocks.last_mut() {
                     block.text.push(' ');
@@ -194,8 +192,7 @@ impl<'a, 'o> Scanner<'a, 'o> {
         }
         // What an earlier run writes holds no markdown: a tag inside a
         // citation or a group means they were the author's.
-        self.cancel_html_cite();
-        self.cancel_group();
+        self.release_held();
         let mut opens_block = false;
         let is_item = matches!(tag, Tag::Item);
         if self.frames.is_empty() {

@@ -102,6 +102,14 @@ impl Scanner<'_, '_> {
         }
     }
 
+    /// Hands back to the block what was held for a possible citation or
+    /// group of an earlier run: what came instead shows they were the
+    /// author's text.
+    pub(super) fn release_held(&mut self) {
+        self.cancel_html_cite();
+        self.cancel_group();
+    }
+
     /// Drops a pending inline-HTML citation when something other than its
     /// label's text comes before its closing tag: a rendered citation
     /// holds nothing else (a lone `<a class="evidence-cite">` would

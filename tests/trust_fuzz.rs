@@ -154,6 +154,46 @@ const FOUND: &[(&str, &str)] = &[
         "**oo\u{2}# T\r\n\r\nA claim wid\0\0thout evidence here.\r\nf\n| a |a |\r\n-|im wid\0\0thout evidence here.\r\nf\n| a |a |\r\n-|---|\r\n|\n\"]\n**\u{1f}[EVID:c x [EVID:---|\r\n|\n\"]\n**\u{1f}[EVID:c x [EVID:a] |]y\n  |\r\n",
     ),
     (
+        // Found by the `chapter` fuzz target (third 30-minute run): in
+        // `remove` mode a marker between a `[` and a `]` stays (taking it
+        // out would pair them), but the `]` went with the removed sentence
+        // after it, whose phrase brought a `[` there; the second run took
+        // the marker out. Markers are now placed against the text as the
+        // removed claims leave it.
+        "bracket taken by a removed claim",
+        "[[EVID:]! ]e s a",
+    ),
+    (
+        "bracket taken by a removed claim, prose",
+        "Rates [[EVID:gone]! ]東京\u{a0}rates e\u{301} rose 😀 today",
+    ),
+    (
+        // Found by the `chapter` fuzz target (third run, minimized again):
+        // a sentence that starts inside a code span has no place of its
+        // own in the chapter (it mapped to the span's end), so `remove`
+        // mode put its phrase after the span on every run. Sentences are
+        // cut only where the chapter can be cut.
+        "sentence inside a code span",
+        "```. C m a. ```",
+    ),
+    (
+        "sentence inside a code span, prose",
+        "`東京 rates rose.\u{3000}Ｅ f 😀 g.` and e\u{301} more",
+    ),
+    (
+        // Found by the `chapter` fuzz target (third run, minimized again):
+        // a sentence that starts inside a link's text and ends after it
+        // took the link's `]()` with it, and the brackets left paired
+        // differently on the second run. Sentences are not cut across an
+        // inline element.
+        "sentence cut across a link",
+        "[[EVID:][]! D]() e a",
+    ),
+    (
+        "sentence cut across a link, prose",
+        "[[EVID:gone][]! Ｄ 東京]() e\u{301} 😀 a. *Rates rose. Then\u{a0}fell [EVID:a].*",
+    ),
+    (
         "label before a pipe, shortest",
         "| Rates rose in 東京 |\n|---|---|\n| by 4.4\u{a0}% [EVID:a] |\n",
     ),

@@ -146,6 +146,18 @@ pub struct SourceSegment {
     pub verbatim: bool,
 }
 
+/// An inline element (emphasis, strong, strikethrough, a link or an
+/// image) of a block: where its text is in [`Block::text`] and where the
+/// whole element, markup included, is in the chapter.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct InlineSpan {
+    /// Range of its text in [`Block::text`].
+    pub text: Range<usize>,
+    /// Range of the element in the chapter, from its opening markup (`*`,
+    /// `[`, `![`) to its closing markup (`*`, `](url)`).
+    pub source: Range<usize>,
+}
+
 /// A paragraph or list item: the unit a claim is made of.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Block {
@@ -167,6 +179,9 @@ pub struct Block {
     pub heading: Option<usize>,
     /// Where the pieces of [`Block::text`] come from, in order.
     pub segments: Vec<SourceSegment>,
+    /// Its inline elements, in the order they close: a sentence cut inside
+    /// one would leave half of its markup behind.
+    pub inlines: Vec<InlineSpan>,
 }
 
 impl Block {
@@ -188,6 +203,20 @@ impl Block {
             Some(seg) => seg.source_end,
             None => self.span.start,
         }
+    }
+
+    /// Whether an offset of [`Block::text`] has a place of its own in the
+    /// chapter: inside a verbatim piece, at the start of a piece, or at the
+    /// text's end. Offsets inside a code span, an escape or an entity all
+    /// map to its source's end, so text cannot be cut there.
+    pub fn maps_exactly(&self, text_at: usize) -> bool {
+        if text_at >= self.text.trim_end().len() {
+            return true;
+        }
+        let i = self.segments.partition_point(|s| s.text_at <= text_at);
+        i.checked_sub(1)
+            .map(|i| self.segments[i])
+            .is_none_or(|seg| seg.verbatim || seg.text_at == text_at)
     }
 }
 

@@ -4,7 +4,9 @@
 
 use super::closers::{unclosed_fence, unclosed_html};
 use super::rendered::{CiteGroup, PendingCite, is_citation_label, is_group_punctuation};
-use super::{Block, Heading, Marker, MarkerKind, Scan, ScanOptions, SourceSegment, suppression};
+use super::{
+    Block, Heading, InlineSpan, Marker, MarkerKind, Scan, ScanOptions, SourceSegment, suppression,
+};
 use crate::syntax::{REFERENCE_ANCHOR_PREFIX, is_banner, is_evidence_id};
 use mdbook_markdown::pulldown_cmark::{CodeBlockKind, CowStr, Event, HeadingLevel, Tag, TagEnd};
 use std::ops::Range;
@@ -22,6 +24,7 @@ struct OpenBlock {
     top_end: usize,
     heading: Option<usize>,
     segments: Vec<SourceSegment>,
+    inlines: Vec<InlineSpan>,
     text: String,
     has_plain_words: bool,
     index_in_markers: Vec<usize>,
@@ -71,6 +74,10 @@ pub(super) struct Scanner<'a, 'o> {
     /// the chapter, so a claim that starts with `<http://…>` or `**` starts
     /// at the `<` or the `**`, not inside them.
     inline_start: Option<usize>,
+    /// For each open inline element: where its text starts in the open
+    /// block and where it opens in the chapter (`None`: outside a block's
+    /// text, or a citation of an earlier run).
+    inlines: Vec<Option<(usize, usize)>>,
 }
 
 impl<'a, 'o> Scanner<'a, 'o> {
@@ -104,6 +111,7 @@ impl<'a, 'o> Scanner<'a, 'o> {
             marker_run: None,
             top_end: 0,
             inline_start: None,
+            inlines: Vec::new(),
         }
     }
 
@@ -201,6 +209,16 @@ impl<'a, 'o> Scanner<'a, 'o> {
         if !matches!(tag, Tag::HtmlBlock) {
             suppression::aim_pending(&mut self.scan.suppressions, &range);
         }
+        let inline = matches!(
+            tag,
+            Tag::Emphasis
+                | Tag::Strong
+                | Tag::Strikethrough
+                | Tag::Superscript
+                | Tag::Subscript
+                | Tag::Link { .. }
+                | Tag::Image { .. }
+        );
         match tag {
             Tag::CodeBlock(kind) => {
                 self.code_block += 1;
@@ -255,6 +273,9 @@ impl<'a, 'o> Scanner<'a, 'o> {
             }
             _ => {}
         }
+        if inline {
+            self.open_inline_span(range.start);
+        }
         if opens_block {
             self.inline_start = None;
             self.open_blocks.push(OpenBlock {
@@ -265,12 +286,24 @@ impl<'a, 'o> Scanner<'a, 'o> {
                 top_end: self.top_end,
                 heading: self.scan.headings.len().checked_sub(1),
                 segments: Vec::new(),
+                inlines: Vec::new(),
                 text: String::new(),
                 has_plain_words: false,
                 index_in_markers: Vec::new(),
             });
         }
         self.frames.push(opens_block);
+    }
+
+    /// Notes an inline element opening at `at`, for [`Block::inlines`]: one
+    /// inside a block's text, and not a citation of an earlier run (whose
+    /// link is read as a marker).
+    fn open_inline_span(&mut self, at: usize) {
+        let block = self
+            .open_blocks
+            .last()
+            .filter(|_| self.heading.is_none() && self.table == 0 && self.pending_cite.is_none());
+        self.inlines.push(block.map(|block| (block.text.len(), at)));
     }
 
     /// An inline element opens at `at`: unless it is a citation of an
@@ -296,10 +329,21 @@ impl<'a, 'o> Scanner<'a, 'o> {
                 | TagEnd::Link
                 | TagEnd::Image
         );
+        let opened = if inline {
+            self.inlines.pop().flatten()
+        } else {
+            None
+        };
         if inline && let Some(block) = self.open_blocks.last_mut() {
             // The closing `>`, `](url)` or `**` belongs to the block's text.
             if block.start.is_some() {
                 block.end = block.end.max(range.end);
+            }
+            if let Some((text_at, source_at)) = opened {
+                block.inlines.push(InlineSpan {
+                    text: text_at..block.text.len(),
+                    source: source_at..range.end,
+                });
             }
         }
         if !inline
@@ -434,6 +478,7 @@ impl<'a, 'o> Scanner<'a, 'o> {
             top_end: open.top_end,
             heading: open.heading,
             segments: open.segments,
+            inlines: open.inlines,
         });
     }
 }

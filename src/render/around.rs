@@ -3,8 +3,9 @@
 //! no new pair of brackets, no emptied line or list item, no line left to
 //! read as another block.
 
-use super::plan::Label;
+use super::plan::{Label, Replacement};
 use crate::markers::Marker;
+use std::borrow::Cow;
 use std::ops::Range;
 
 /// Whether `rest`, standing at the start of a line's content, might open
@@ -55,7 +56,23 @@ pub(super) struct AroundMarkers {
 impl AroundMarkers {
     const STOPS: [char; 4] = ['[', ']', '\n', '\r'];
 
-    pub(super) fn new(text: &str, markers: &[Marker]) -> AroundMarkers {
+    /// What stands around `markers` in `text` once the `claims` removed
+    /// in `remove` mode are replaced (by their phrase, or nothing): that is
+    /// the text a second run reads. A claim's phrase has brackets of its
+    /// own, and a claim removed may have held the bracket or the line's
+    /// text that a marker's place depended on (`[[EVID:x]! ]a b c`: the
+    /// `]` goes with the claim `]a b c`, and the phrase's `[` follows).
+    pub(super) fn new(text: &str, markers: &[Marker], claims: &[Replacement]) -> AroundMarkers {
+        let edited = Edited::new(text, markers, claims);
+        let mut around = Self::over(&edited.text, &edited.spans);
+        for at in &mut around.line_start {
+            *at = edited.original(*at);
+        }
+        around
+    }
+
+    /// What stands around the markers at `spans` (in order) of `text`.
+    fn over(text: &str, spans: &[Range<usize>]) -> AroundMarkers {
         let bytes = text.as_bytes();
         let is_markup = |b: u8| b.is_ascii_digit() || b" \t#>-*+.)".contains(&b);
         let (mut before, mut alone_before, mut bare_before) = (Vec::new(), Vec::new(), Vec::new());
@@ -63,8 +80,8 @@ impl AroundMarkers {
         let (mut cursor, mut last, mut alone) = (0, None, true);
         let (mut first, mut letters, mut spaced) = (None, false, false);
         let (mut line_start, mut line_at) = (Vec::new(), 0);
-        for m in markers {
-            if let Some(gap) = text.get(cursor..m.span.start) {
+        for span in spans {
+            if let Some(gap) = text.get(cursor..span.start) {
                 if let Some(at) = gap.rfind(Self::STOPS) {
                     last = Some(bytes[cursor + at]);
                 }
@@ -90,15 +107,15 @@ impl AroundMarkers {
             bare_before.push(first == Some('<') || !letters);
             in_tag.push(first == Some('<') && !spaced);
             line_start.push(line_at);
-            cursor = cursor.max(m.span.end);
+            cursor = cursor.max(span.end);
         }
-        let mut after = vec![None; markers.len()];
-        let mut alone_after = vec![true; markers.len()];
+        let mut after = vec![None; spans.len()];
+        let mut alone_after = vec![true; spans.len()];
         let (mut cursor, mut next, mut alone) = (text.len(), None, true);
-        for (i, m) in markers.iter().enumerate().rev() {
-            if let Some(gap) = text.get(m.span.end..cursor) {
+        for (i, span) in spans.iter().enumerate().rev() {
+            if let Some(gap) = text.get(span.end..cursor) {
                 if let Some(at) = gap.find(Self::STOPS) {
-                    next = Some(bytes[m.span.end + at]);
+                    next = Some(bytes[span.end + at]);
                 }
                 let line = gap.find(['\n', '\r']).map(|nl| &gap[..nl]);
                 alone = line.map_or(alone, |_| true)
@@ -106,7 +123,7 @@ impl AroundMarkers {
             }
             after[i] = next;
             alone_after[i] = alone;
-            cursor = cursor.min(m.span.start);
+            cursor = cursor.min(span.start);
         }
         AroundMarkers {
             before,
@@ -165,5 +182,89 @@ impl AroundMarkers {
         let bare = !labelled && (self.alone_before[first] || self.bare_before[first]);
         let in_tag = !labelled && self.in_tag[first];
         brackets || ends_line && bare || in_tag
+    }
+}
+
+/// A chapter's text with the removed claims replaced, and where its
+/// markers and pieces stand in it.
+struct Edited<'t> {
+    /// The text, claims replaced (borrowed when none is).
+    text: Cow<'t, str>,
+    /// Each marker's span in [`Edited::text`]; a marker inside a removed
+    /// claim is an empty span after the claim's phrase.
+    spans: Vec<Range<usize>>,
+    /// Where each piece of the original text kept as it was starts, as
+    /// `(offset in the edited text, offset in the original)`, in order.
+    kept: Vec<(usize, usize)>,
+}
+
+impl<'t> Edited<'t> {
+    /// Replaces `claims` in `text` (in order of their start; one that
+    /// overlaps an earlier one is left out, as rendering leaves it out)
+    /// and maps the markers' spans. One pass over both lists.
+    fn new(text: &'t str, markers: &[Marker], claims: &[Replacement]) -> Edited<'t> {
+        if claims.is_empty() {
+            return Edited {
+                text: Cow::Borrowed(text),
+                spans: markers.iter().map(|m| m.span.clone()).collect(),
+                kept: vec![(0, 0)],
+            };
+        }
+        let mut order: Vec<&Replacement> = claims.iter().collect();
+        order.sort_by_key(|r| r.range.start);
+        let mut edited = String::with_capacity(text.len());
+        let mut kept = vec![(0, 0)];
+        // Each claim's range in the original and the edited text.
+        let mut moved: Vec<(Range<usize>, Range<usize>)> = Vec::new();
+        let mut cursor = 0;
+        for claim in order {
+            let range = &claim.range;
+            if range.start < cursor || text.get(range.clone()).is_none() {
+                continue;
+            }
+            edited.push_str(&text[cursor..range.start]);
+            let from = edited.len();
+            edited.push_str(claim.text);
+            moved.push((range.clone(), from..edited.len()));
+            cursor = range.end;
+            kept.push((edited.len(), cursor));
+        }
+        edited.push_str(&text[cursor..]);
+        let mut spans = Vec::with_capacity(markers.len());
+        let mut next = 0;
+        for m in markers {
+            while moved
+                .get(next)
+                .is_some_and(|(range, _)| range.end <= m.span.start)
+            {
+                next += 1;
+            }
+            let span = match moved.get(next) {
+                Some((range, to)) if range.start <= m.span.start => to.end..to.end,
+                _ => {
+                    // After the claims before it: shifted by what they
+                    // added or took away.
+                    let (to, from) = next
+                        .checked_sub(1)
+                        .map_or((0, 0), |i| (moved[i].1.end, moved[i].0.end));
+                    m.span.start - from + to..m.span.end - from + to
+                }
+            };
+            spans.push(span);
+        }
+        Edited {
+            text: Cow::Owned(edited),
+            spans,
+            kept,
+        }
+    }
+
+    /// The original offset of `at`, an offset of the edited text at a
+    /// line's start (in a kept piece, or where a phrase starts, which maps
+    /// to the start of the claim it replaces).
+    fn original(&self, at: usize) -> usize {
+        let i = self.kept.partition_point(|&(edited, _)| edited <= at);
+        let (edited, original) = self.kept[i.saturating_sub(1)];
+        original + (at - edited)
     }
 }

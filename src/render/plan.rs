@@ -247,7 +247,7 @@ impl<'s> RenderPlan<'s> {
     ) {
         let planned = citations::plan(scan, &judgement.resolved, parts, list);
         if !planned.emptied.is_empty() {
-            let around = AroundMarkers::new(text, &scan.markers);
+            let around = AroundMarkers::new(text, &scan.markers, &self.removals);
             for range in planned.emptied {
                 if around.keep(&scan.markers, &range, &self.labels) {
                     // It stays as text (and reported).

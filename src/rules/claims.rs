@@ -4,7 +4,7 @@
 //! "sentences"`, `sections = [...]`).
 
 use crate::config::ClaimUnit;
-use crate::markers::{Block, Scan};
+use crate::markers::{Block, InlineSpan, Scan};
 use crate::syntax::{ABSTAIN_PHRASES, SPECULATION_LABEL, is_banner, is_conflict_note};
 use std::ops::Range;
 
@@ -262,7 +262,7 @@ pub(crate) fn is_under(scan: &Scan, block: &Block, sections: &[String]) -> bool 
 /// closing punctuation it follows.
 fn sentence_claims(scan: &Scan, index: usize, markers: &[usize], min_words: usize) -> Vec<Claim> {
     let block = &scan.blocks[index];
-    let sentences = sentences(&block.text);
+    let sentences = source_sentences(block);
     let mut out: Vec<Claim> = Vec::new();
     // Each marker goes to the last sentence starting before it (the first
     // when none does): found by a binary search over the sentences'
@@ -272,22 +272,19 @@ fn sentence_claims(scan: &Scan, index: usize, markers: &[usize], min_words: usiz
     if !sentences.is_empty() {
         for &m in markers {
             let at = scan.markers[m].text_at;
-            let i = sentences[1..].partition_point(|s| s.start < at);
+            let i = sentences[1..].partition_point(|s| s.text.start < at);
             markers_of[i].push(m);
         }
     }
-    for (sentence, own) in sentences.iter().zip(markers_of) {
-        let text = block.text[sentence.clone()].trim();
+    for (sentence, own) in sentences.into_iter().zip(markers_of) {
+        let text = block.text[sentence.text.clone()].trim();
         if classify_text(text, min_words).is_some() {
             continue;
         }
-        let mut span = block.source_offset(sentence.start)..block.source_offset(sentence.end);
-        if span.end < span.start {
-            span.end = span.start;
-        }
+        let mut span = sentence.source;
         // The first sentence starts where its block does (before the `*`
         // of an emphasis that opens with a marker, as the block claim).
-        if block.text[..sentence.start].trim().is_empty() {
+        if block.text[..sentence.text.start].trim().is_empty() {
             span.start = span.start.min(block.span.start);
         }
         for &m in &own {
@@ -301,6 +298,91 @@ fn sentence_claims(scan: &Scan, index: usize, markers: &[usize], min_words: usiz
             text: text.to_owned(),
             markers: own,
         });
+    }
+    out
+}
+
+/// A sentence of a block: its text, and the part of the chapter that is
+/// the sentence.
+struct SourceSentence {
+    /// Range in [`Block::text`].
+    text: Range<usize>,
+    /// Range in the chapter.
+    source: Range<usize>,
+}
+
+/// The sentences of a block as the chapter can cut them apart, so that
+/// taking one out (or labelling it) leaves the markup around it whole:
+/// - two sentences are cut apart only where no inline element (emphasis,
+///   a link) runs across the cut and the cut has a place of its own in
+///   the chapter (not inside a code span, an escape or an entity);
+///   otherwise they are one (`*A b. C d.*`, `` `a. B c` ``, and
+///   `[a. B](u) c d`);
+/// - an inline element that opens or closes between a sentence and its
+///   cuts is the sentence's, markup included (`A b. *C d.*`: the second
+///   sentence is `*C d.*`).
+///
+/// Linear in the sentences and inline elements: the cuts rise, and the
+/// elements are visited in order of their start and of their end.
+fn source_sentences(block: &Block) -> Vec<SourceSentence> {
+    let mut by_start: Vec<&InlineSpan> = block.inlines.iter().collect();
+    by_start.sort_by_key(|inline| inline.text.start);
+    let mut by_end = by_start.clone();
+    by_end.sort_by_key(|inline| inline.text.end);
+    // Whether an element runs across `at`: of those starting before it,
+    // the furthest end lies after it. `at` rises from call to call.
+    let (mut opened, mut furthest) = (0, 0);
+    let mut runs_across = |at: usize| {
+        while let Some(inline) = by_start.get(opened).filter(|i| i.text.start < at) {
+            furthest = furthest.max(inline.text.end);
+            opened += 1;
+        }
+        furthest > at
+    };
+    let mut texts: Vec<Range<usize>> = Vec::new();
+    // The cut before each sentence, and one after the last.
+    let mut cuts = vec![0];
+    for sentence in sentences(&block.text) {
+        let Some(last) = texts.last_mut() else {
+            texts.push(sentence);
+            continue;
+        };
+        let gap = last.end..sentence.start;
+        let cut = block.text[gap.clone()]
+            .char_indices()
+            .map(|(i, _)| gap.start + i)
+            .chain([gap.end])
+            .find(|&at| !runs_across(at) && block.maps_exactly(at));
+        match cut {
+            Some(at) => {
+                cuts.push(at);
+                texts.push(sentence);
+            }
+            None => last.end = sentence.end,
+        }
+    }
+    cuts.push(block.text.len());
+    let (mut starts, mut ends) = (0, 0);
+    let mut out = Vec::with_capacity(texts.len());
+    for (i, text) in texts.into_iter().enumerate() {
+        let (before, after) = (cuts[i], cuts[i + 1]);
+        let mut source = block.source_offset(text.start)..block.source_offset(text.end);
+        while let Some(inline) = by_start.get(starts).filter(|i| i.text.start <= text.start) {
+            if inline.text.start >= before {
+                source.start = source.start.min(inline.source.start);
+            }
+            starts += 1;
+        }
+        while let Some(inline) = by_end.get(ends).filter(|i| i.text.end <= after) {
+            if inline.text.end >= text.end {
+                source.end = source.end.max(inline.source.end);
+            }
+            ends += 1;
+        }
+        if source.end < source.start {
+            source.end = source.start;
+        }
+        out.push(SourceSentence { text, source });
     }
     out
 }
@@ -496,6 +578,46 @@ mod tests {
         assert_eq!(
             texts,
             ["The Fed held rates today.", "Sub claim is here too."]
+        );
+    }
+
+    /// The chapter text of each sentence claim of `text`.
+    fn sentence_spans(text: &str) -> Vec<&str> {
+        let scan = scan(text, &options());
+        claims(&scan, ClaimUnit::Sentences, &[], 3)
+            .into_iter()
+            .map(|c| &text[c.span])
+            .collect()
+    }
+
+    /// A sentence is cut from the next only where the chapter can be cut
+    /// with its markup whole: not across emphasis or a link, not inside a
+    /// code span; an element between a sentence and its cut is its own.
+    #[test]
+    fn sentences_are_cut_where_the_markup_stays_whole() {
+        assert_eq!(
+            sentence_spans(
+                "Rates rose in 東京\u{a0}today. *Ｅ f 😀 g.* Then e\u{301} fell more.\n"
+            ),
+            [
+                "Rates rose in 東京\u{a0}today.",
+                "*Ｅ f 😀 g.*",
+                "Then e\u{301} fell more."
+            ]
+        );
+        // Across emphasis, a link or a code span: one sentence.
+        assert_eq!(
+            sentence_spans("*Rates rose 4\u{3000}%. Stocks fell.* Bonds were flat.\n"),
+            ["*Rates rose 4\u{3000}%. Stocks fell.*", "Bonds were flat."]
+        );
+        assert_eq!(
+            sentence_spans("[Rates rose. Stocks](https://e.org) fell on 東京 news.\n"),
+            ["[Rates rose. Stocks](https://e.org) fell on 東京 news."]
+        );
+        assert_eq!(sentence_spans("```. C m a. ```\n"), ["```. C m a. ```"]);
+        assert_eq!(
+            sentence_spans("`Rates\u{a0}rose. Stocks fell` on news.\n"),
+            ["`Rates\u{a0}rose. Stocks fell` on news."]
         );
     }
 

@@ -211,8 +211,9 @@ fn collect<'b>(items: &'b mut [BookItem], out: &mut Vec<(&'b Path, &'b mut Strin
 }
 
 /// The byte ranges of the top-level paragraphs that hold only the
-/// placeholder (not in code, lists or quotes: a table there would break).
-fn placeholders(text: &str, markdown: MarkdownFlags) -> Vec<Range<usize>> {
+/// placeholder (not in code, lists or quotes: a table there would break),
+/// each up to its line ending: the places the index goes.
+pub fn placeholders(text: &str, markdown: MarkdownFlags) -> Vec<Range<usize>> {
     let mut out = Vec::new();
     let mut depth = 0usize;
     let mut paragraph: Option<(Range<usize>, String)> = None;

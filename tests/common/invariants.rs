@@ -242,12 +242,12 @@ pub fn kept_pieces<'t>(setup: &Setup, path: &str, text: &'t str) -> Vec<&'t str>
         cuts.push((references.start, references.end));
     }
     cuts.push((scan.banner_offset, scan.banner_offset));
-    // The book's own directive: a paragraph of it becomes the evidence
-    // index (elsewhere it stays, which the cut allows too).
-    const INDEX: &str = "{{#evidence-index}}";
+    // The book's own directive: a top-level paragraph of it becomes the
+    // evidence index; anywhere else it stays.
     cuts.extend(
-        text.match_indices(INDEX)
-            .map(|(at, _)| (at, at + INDEX.len())),
+        mdbook_evidence::render::index::placeholders(text, setup.markdown)
+            .into_iter()
+            .map(|range| (range.start, range.end)),
     );
     cuts.sort();
     let mut pieces = Vec::new();

@@ -193,6 +193,44 @@ The Fed held rates steady this month [EVID:ev_fomc].\n";
     }
 }
 
+/// A marker taken out next to emphasis leaves the emphasis whole (no space
+/// inside its delimiters, where a `*` or `~~` could no longer open or
+/// close), and the space that ends a sentence stays.
+#[test]
+fn a_removed_marker_leaves_emphasis_and_sentences_whole() {
+    let chapter = "*Rates rose in 東京\u{a0}today[EVID:ev_deleted]*, then fell [EVID:ev_fomc].\n\n\
+~~[EVID:ev_deleted] Old figures e\u{301} here~~ and new ones [EVID:ev_fomc].\n\n\
+**Rates rose[EVID:ev_deleted]**(in 東京) today [EVID:ev_fomc].\n\n\
+Rates rose in 東京. [EVID:ev_deleted]😀 Stocks fell [EVID:ev_fomc].\n";
+    let book = TestBook::new("", &[("c.md", chapter)]);
+    for claims in ["blocks", "sentences"] {
+        configure(
+            &book,
+            &format!("mode = \"remove\"\nclaims = \"{claims}\"\nmax-removed = 100"),
+        );
+        for renderer in ["html", "markdown"] {
+            // run_twice asserts that the second run changes nothing.
+            let run = run_twice(book.root(), &book.stdin(renderer));
+            let page = run.chapter("c.md");
+            for kept in [
+                "*Rates rose in 東京\u{a0}today*, then fell",
+                "~~Old figures e\u{301} here~~ and new ones",
+                "**Rates rose** (in 東京) today",
+                // By sentence, the uncited first sentence goes, with the
+                // marker after its period.
+                if claims == "blocks" {
+                    "Rates rose in 東京. 😀 Stocks fell"
+                } else {
+                    "]😀 Stocks fell"
+                },
+            ] {
+                assert!(page.contains(kept), "{claims} {renderer}: {kept:?}\n{page}");
+            }
+            assert!(!page.contains("ev_deleted"), "{page}");
+        }
+    }
+}
+
 /// Chapters the fuzzer found a second run to change, each with the config
 /// and renderer it was found with (the chapter has a citation list).
 const FUZZ_FINDINGS: &[(&str, &str, &str)] = &[

@@ -293,6 +293,10 @@ pub fn scan(text: &str, options: &ScanOptions<'_>) -> Scan {
     scan
 }
 
+/// Emphasis and strikethrough delimiters: markup or literal, they stand
+/// between a marker and the word they touch.
+const DELIMITERS: [char; 3] = ['*', '_', '~'];
+
 /// Whether taking out the marker at `range` would join the text on both
 /// sides into one word, which may read as markup the author never wrote
 /// (`[E[EVID:x]VID:y]` → `[EVID:y]`, `{[EVID:x]{#include …}}`,
@@ -300,29 +304,48 @@ pub fn scan(text: &str, options: &ScanOptions<'_>) -> Scan {
 /// output and (for every marker and rendered citation, in every mode) in
 /// [`Block::text`], so that a claim has the same words before and after its
 /// marker goes. Not after block markup at a line's start (`#[EVID:x]Title`
-/// would become a heading) nor before closing punctuation.
+/// would become a heading) nor before closing punctuation. Emphasis
+/// delimiters next to the marker are looked past (see [`word_gap`]).
 pub(crate) fn joins_words(text: &str, range: &Range<usize>) -> bool {
-    let before = text[..range.start].chars().next_back();
-    let after = text[range.end..].chars().next();
-    let (Some(before), Some(after)) = (before, after) else {
-        return false;
-    };
+    word_gap(text, range).is_some()
+}
+
+/// Where the space goes that keeps the words on both sides of the marker
+/// at `range` apart once it is taken out (see [`joins_words`]), or `None`
+/// when none is needed. Emphasis delimiters touching the marker are looked
+/// past, and the space goes outside them: `*rates rose[EVID:x]*, then`
+/// needs none, `*a b[EVID:x]*c` gets it after the `*` and `a*[EVID:x]b*`
+/// before it, where it leaves the emphasis whole (a `*` after a space
+/// cannot close, nor one before a space open).
+pub(crate) fn word_gap(text: &str, range: &Range<usize>) -> Option<usize> {
+    let head = text[..range.start].trim_end_matches(DELIMITERS);
+    let tail = text[range.end..].trim_start_matches(DELIMITERS);
+    let before = head.chars().next_back()?;
+    let after = tail.chars().next()?;
     if before.is_whitespace()
         || after.is_whitespace()
         || matches!(after, '.' | ',' | ';' | ':' | '!' | '?' | ')')
     {
-        return false;
+        return None;
     }
-    let head = &text[..range.start];
     let markup = head
         .bytes()
         .rev()
         .take_while(|b| b.is_ascii_digit() || b"#>-*+.)".contains(b))
         .count();
-    !matches!(
+    if matches!(
         head.as_bytes()[..head.len() - markup].last(),
         None | Some(b'\n' | b'\r')
-    )
+    ) {
+        return None;
+    }
+    let closing = text.len() - tail.len() - range.end;
+    let opening = range.start - head.len();
+    Some(if closing > 0 || opening == 0 {
+        range.end + closing
+    } else {
+        head.len()
+    })
 }
 
 /// The offset of the start of the line after `offset` (or the end of text).

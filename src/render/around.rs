@@ -3,7 +3,7 @@
 //! no new pair of brackets, no emptied line or list item, no line left to
 //! read as another block.
 
-use super::plan::{Label, Replacement};
+use super::plan::Label;
 use crate::markers::Marker;
 use std::borrow::Cow;
 use std::ops::Range;
@@ -27,7 +27,7 @@ pub(super) fn may_open_block(rest: &str) -> bool {
 /// out (whatever other markers go too), for `remove` mode to decide whether
 /// taking a run of markers out is safe. Found in one pass each way, so that
 /// a line of many markers stays linear.
-pub(super) struct AroundMarkers {
+pub(super) struct AroundMarkers<'t> {
     /// The nearest `[`, `]` or line end before each marker (`None`: the
     /// chapter's start).
     before: Vec<Option<u8>>,
@@ -49,34 +49,48 @@ pub(super) struct AroundMarkers {
     /// complete the tag (`<div[EVID:x]>` becomes `<div>`, `<div[EVID:x][y]`
     /// becomes `<div [y]`) and end the paragraph there.
     in_tag: Vec<bool>,
+    /// When the line of each marker starts (after white space) with
+    /// backticks or tildes: which, how many, and whether the line before
+    /// the marker holds nothing else. Three or more, or fewer that the
+    /// text after the marker adds to, make a line that taking the marker
+    /// out could turn into a code fence (```` ```[EVID:`]: ```` becomes
+    /// ```` ```: ````; the marker held the backtick that kept it from one),
+    /// which ends the paragraph there.
+    fence: Vec<Option<(u8, usize, bool)>>,
     /// Where the line of each marker starts.
     line_start: Vec<usize>,
+    /// The text as the removed claims and the labels leave it, and the
+    /// markers' spans in it.
+    edited: Edited<'t>,
 }
 
-impl AroundMarkers {
+impl<'t> AroundMarkers<'t> {
     const STOPS: [char; 4] = ['[', ']', '\n', '\r'];
 
-    /// What stands around `markers` in `text` once the `claims` removed
-    /// in `remove` mode are replaced (by their phrase, or nothing): that is
-    /// the text a second run reads. A claim's phrase has brackets of its
-    /// own, and a claim removed may have held the bracket or the line's
-    /// text that a marker's place depended on (`[[EVID:x]! ]a b c`: the
-    /// `]` goes with the claim `]a b c`, and the phrase's `[` follows).
-    pub(super) fn new(text: &str, markers: &[Marker], claims: &[Replacement]) -> AroundMarkers {
-        let edited = Edited::new(text, markers, claims);
-        let mut around = Self::over(&edited.text, &edited.spans);
-        for at in &mut around.line_start {
-            *at = edited.original(*at);
-        }
-        around
-    }
-
-    /// What stands around the markers at `spans` (in order) of `text`.
-    fn over(text: &str, spans: &[Range<usize>]) -> AroundMarkers {
+    /// What stands around `markers` in `text` once `edits` are made: the
+    /// claims removed in `remove` mode replaced (by their phrase, or
+    /// nothing) and the confidence labels written, as the second run reads
+    /// it. A claim's phrase has brackets of its own, a claim removed may
+    /// have held the bracket or the line's text that a marker's place
+    /// depended on (`[[EVID:x]! ]a b c`: the `]` goes with the claim
+    /// `]a b c`, and the phrase's `[` follows), and a label may follow a
+    /// marker where the line's text went on.
+    pub(super) fn new(
+        text: &'t str,
+        markers: &[Marker],
+        edits: Vec<(Range<usize>, Cow<'static, str>)>,
+    ) -> AroundMarkers<'t> {
+        let edited = Edited::new(text, markers, edits);
+        let text: &str = &edited.text;
+        let spans = &edited.spans;
         let bytes = text.as_bytes();
         let is_markup = |b: u8| b.is_ascii_digit() || b" \t#>-*+.)".contains(&b);
         let (mut before, mut alone_before, mut bare_before) = (Vec::new(), Vec::new(), Vec::new());
-        let mut in_tag = Vec::new();
+        let (mut in_tag, mut fence) = (Vec::new(), Vec::new());
+        // The fence character of the line (0: none yet), how many start
+        // it, and whether the line so far holds nothing else; `None` when
+        // it starts with something else.
+        let mut fence_run = Some((0u8, 0usize, true));
         let (mut cursor, mut last, mut alone) = (0, None, true);
         let (mut first, mut letters, mut spaced) = (None, false, false);
         let (mut line_start, mut line_at) = (Vec::new(), 0);
@@ -88,6 +102,7 @@ impl AroundMarkers {
                 let line = match gap.rfind(['\n', '\r']) {
                     Some(nl) => {
                         (alone, first, letters, spaced) = (true, None, false, false);
+                        fence_run = Some((0, 0, true));
                         line_at = cursor + nl + 1;
                         &gap[nl + 1..]
                     }
@@ -98,6 +113,17 @@ impl AroundMarkers {
                     Some(_) => line,
                     None => line.trim_start(),
                 };
+                fence_run = fence_run.and_then(|(c, n, only)| {
+                    let Some(&b) = content.as_bytes().first() else {
+                        return Some((c, n, only));
+                    };
+                    let c = if c == 0 { b } else { c };
+                    if !only || !matches!(c, b'`' | b'~') {
+                        return (n > 0).then_some((c, n, false));
+                    }
+                    let run = content.bytes().take_while(|&b| b == c).count();
+                    (n + run > 0).then_some((c, n + run, run == content.len()))
+                });
                 first = first.or_else(|| content.chars().next());
                 spaced = spaced || content.contains([' ', '\t']);
                 letters = letters || line.chars().any(char::is_alphabetic);
@@ -106,6 +132,7 @@ impl AroundMarkers {
             alone_before.push(alone);
             bare_before.push(first == Some('<') || !letters);
             in_tag.push(first == Some('<') && !spaced);
+            fence.push(fence_run.filter(|&(_, n, _)| n > 0));
             line_start.push(line_at);
             cursor = cursor.max(span.end);
         }
@@ -125,6 +152,10 @@ impl AroundMarkers {
             alone_after[i] = alone;
             cursor = cursor.min(span.start);
         }
+        let line_start = line_start
+            .into_iter()
+            .map(|at| edited.original(at))
+            .collect();
         AroundMarkers {
             before,
             after,
@@ -132,8 +163,21 @@ impl AroundMarkers {
             alone_after,
             bare_before,
             in_tag,
+            fence,
             line_start,
+            edited,
         }
+    }
+
+    /// The text after the run of `markers` at `range`, as the removed
+    /// claims leave it: what follows the run once it is taken out.
+    pub(super) fn rest(&self, markers: &[Marker], range: &Range<usize>) -> &str {
+        let last = markers.partition_point(|m| m.span.start < range.end);
+        let end = last
+            .checked_sub(1)
+            .and_then(|i| self.edited.spans.get(i))
+            .map_or(self.edited.text.len(), |span| span.end);
+        self.edited.text.get(end..).unwrap_or_default()
     }
 
     /// The index of the first marker of the run at `range`, and whether a
@@ -169,8 +213,8 @@ impl AroundMarkers {
     /// or an empty quote line (ending a lazy continuation); last on a line
     /// that starts with `<` or holds no letter, it would leave a line that
     /// may read as an HTML block, a setext underline, a thematic break or
-    /// an empty list item; in what may be a line's opening HTML tag, it
-    /// could complete the tag.
+    /// an empty list item; in what may be a line's opening HTML tag or
+    /// code fence, it could complete the tag or the fence.
     pub(super) fn keep(&self, markers: &[Marker], range: &Range<usize>, labels: &[Label]) -> bool {
         let (first, labelled) = self.first(markers, range, labels);
         let last = markers.partition_point(|m| m.span.start < range.end);
@@ -181,14 +225,19 @@ impl AroundMarkers {
         let ends_line = self.alone_after[last - 1];
         let bare = !labelled && (self.alone_before[first] || self.bare_before[first]);
         let in_tag = !labelled && self.in_tag[first];
-        brackets || ends_line && bare || in_tag
+        let fence = !labelled
+            && self.fence[first].is_some_and(|(c, n, only)| {
+                let rest = self.rest(markers, range).as_bytes();
+                n >= 3 || only && n + rest.iter().take_while(|&&b| b == c).count() >= 3
+            });
+        brackets || ends_line && bare || in_tag || fence
     }
 }
 
-/// A chapter's text with the removed claims replaced, and where its
-/// markers and pieces stand in it.
+/// A chapter's text with the removed claims replaced and the labels
+/// written, and where its markers and pieces stand in it.
 struct Edited<'t> {
-    /// The text, claims replaced (borrowed when none is).
+    /// The text, edited (borrowed when there is no edit).
     text: Cow<'t, str>,
     /// Each marker's span in [`Edited::text`]; a marker inside a removed
     /// claim is an empty span after the claim's phrase.
@@ -199,32 +248,34 @@ struct Edited<'t> {
 }
 
 impl<'t> Edited<'t> {
-    /// Replaces `claims` in `text` (in order of their start; one that
+    /// Makes `edits` in `text` (in order of their start; one that
     /// overlaps an earlier one is left out, as rendering leaves it out)
     /// and maps the markers' spans. One pass over both lists.
-    fn new(text: &'t str, markers: &[Marker], claims: &[Replacement]) -> Edited<'t> {
-        if claims.is_empty() {
+    fn new(
+        text: &'t str,
+        markers: &[Marker],
+        mut edits: Vec<(Range<usize>, Cow<'static, str>)>,
+    ) -> Edited<'t> {
+        if edits.is_empty() {
             return Edited {
                 text: Cow::Borrowed(text),
                 spans: markers.iter().map(|m| m.span.clone()).collect(),
                 kept: vec![(0, 0)],
             };
         }
-        let mut order: Vec<&Replacement> = claims.iter().collect();
-        order.sort_by_key(|r| r.range.start);
+        edits.sort_by_key(|(range, _)| range.start);
         let mut edited = String::with_capacity(text.len());
         let mut kept = vec![(0, 0)];
-        // Each claim's range in the original and the edited text.
+        // Each edit's range in the original and the edited text.
         let mut moved: Vec<(Range<usize>, Range<usize>)> = Vec::new();
         let mut cursor = 0;
-        for claim in order {
-            let range = &claim.range;
+        for (range, replacement) in &edits {
             if range.start < cursor || text.get(range.clone()).is_none() {
                 continue;
             }
             edited.push_str(&text[cursor..range.start]);
             let from = edited.len();
-            edited.push_str(claim.text);
+            edited.push_str(replacement);
             moved.push((range.clone(), from..edited.len()));
             cursor = range.end;
             kept.push((edited.len(), cursor));

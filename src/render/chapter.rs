@@ -127,7 +127,7 @@ fn removals_and_labels(text: &str, plan: &RenderPlan<'_>) -> Vec<Edit> {
         }
         labels.push(Edit {
             range: at..at + label.range.len(),
-            text: format!("\\{}\\] ", &label.label[..label.label.len() - 1]),
+            text: label.text(),
         });
     }
     removals.extend(labels);

@@ -21,6 +21,7 @@ use crate::rules::confidence::LABELS;
 use crate::rules::{Judgement, Resolved};
 use crate::store::CitationList;
 use crate::syntax::is_conflict_note;
+use std::borrow::Cow;
 use std::ops::Range;
 
 /// What rendering one chapter needs, and nothing else. Built by
@@ -67,6 +68,14 @@ pub(super) struct Label {
     pub(super) range: Range<usize>,
     /// The label, as [`LABELS`] spells it.
     pub(super) label: &'static str,
+}
+
+impl Label {
+    /// The label as written in the chapter, with the space after it
+    /// (`\[MEDIUM CONFIDENCE\] `: escaped, so that it is no link).
+    pub(super) fn text(&self) -> String {
+        format!("\\{}\\] ", &self.label[..self.label.len() - 1])
+    }
 }
 
 /// A conflicting-evidence note to insert.
@@ -190,19 +199,51 @@ impl<'s> RenderPlan<'s> {
     }
 
     /// Plans the removal of a run of markers all taken out (`remove` mode).
-    fn plan_emptied_run(&mut self, text: &str, mut range: Range<usize>) {
-        let separator = if takes_space_before(text, &range) {
+    fn plan_emptied_run(
+        &mut self,
+        text: &str,
+        scan: &Scan,
+        around: &AroundMarkers<'_>,
+        mut range: Range<usize>,
+    ) {
+        let head = text[..range.start].trim_end_matches(DELIMITERS);
+        let spaces_after = text[range.end..]
+            .bytes()
+            .take_while(|b| matches!(b, b' ' | b'\t'))
+            .count();
+        if head.len() < range.start
+            && spaces_after > 0
+            && delimiters_are_markup(scan, &range, head.len())
+        {
+            // Right after an emphasis opens, the spaces after the run go
+            // too: `~~ x~~` would no longer open.
+            range.end += spaces_after;
+        } else if takes_space_before(text, &range, around.rest(&scan.markers, &range)) {
             range.start -= 1;
-            ""
-        } else if crate::markers::joins_words(text, &range) {
-            " "
-        } else {
-            ""
-        };
-        self.removals.push(Replacement {
-            range,
-            text: separator,
-        });
+        } else if let Some(mut at) = crate::markers::word_gap(text, &range) {
+            // A space keeps the words apart: outside the delimiters of an
+            // emphasis that closes or opens next to the run, which it would
+            // otherwise break; next to literal ones, where the scan read it
+            // (in the block's text, they are words' characters).
+            if !delimiters_are_markup(scan, &range, at) {
+                at = range.end;
+            }
+            let space = Replacement {
+                range: at..at,
+                text: " ",
+            };
+            if at == range.end {
+                self.removals.push(Replacement { range, text: " " });
+            } else if at < range.start {
+                self.removals.push(space);
+                self.removals.push(Replacement { range, text: "" });
+            } else {
+                self.removals.push(Replacement { range, text: "" });
+                self.removals.push(space);
+            }
+            return;
+        }
+        self.removals.push(Replacement { range, text: "" });
     }
 
     /// Plans the confidence labels, each replacing an earlier run's label.
@@ -247,7 +288,16 @@ impl<'s> RenderPlan<'s> {
     ) {
         let planned = citations::plan(scan, &judgement.resolved, parts, list);
         if !planned.emptied.is_empty() {
-            let around = AroundMarkers::new(text, &scan.markers, &self.removals);
+            let edits = self
+                .removals
+                .iter()
+                .map(|r| (r.range.clone(), Cow::Borrowed(r.text)))
+                .chain(
+                    self.labels
+                        .iter()
+                        .map(|l| (l.range.clone(), Cow::Owned(l.text()))),
+                );
+            let around = AroundMarkers::new(text, &scan.markers, edits.collect());
             for range in planned.emptied {
                 if around.keep(&scan.markers, &range, &self.labels) {
                     // It stays as text (and reported).
@@ -261,7 +311,8 @@ impl<'s> RenderPlan<'s> {
                         .bytes()
                         .take_while(|b| matches!(b, b' ' | b'\t'))
                         .count();
-                    if may_open_block(&text[range.end + spaces..]) {
+                    let rest = around.rest(&scan.markers, &range);
+                    if may_open_block(rest.trim_start_matches([' ', '\t'])) {
                         // What follows would start its line: it might
                         // open a block there (`# `, `<div>`, `[x]: url`).
                         continue;
@@ -272,7 +323,7 @@ impl<'s> RenderPlan<'s> {
                     });
                     continue;
                 }
-                self.plan_emptied_run(text, range);
+                self.plan_emptied_run(text, scan, &around, range);
             }
         }
         self.runs = planned.runs;
@@ -350,19 +401,49 @@ fn claim_removal(
     }
 }
 
+/// Emphasis and strikethrough delimiters.
+const DELIMITERS: [char; 3] = ['*', '_', '~'];
+
+/// Whether the delimiters between the run of markers at `range` and `at`
+/// (after the run: they end there; before it: they start there) are the
+/// markup of an emphasis, strong or strikethrough the scan saw close or
+/// open there, rather than literal characters.
+fn delimiters_are_markup(scan: &Scan, range: &Range<usize>, at: usize) -> bool {
+    let first = scan.markers.partition_point(|m| m.span.start < range.start);
+    let block = scan.markers.get(first).and_then(|m| m.block);
+    block.is_some_and(|b| {
+        scan.blocks[b].inlines.iter().any(|inline| {
+            (at > range.end && inline.source.end == at)
+                || (at < range.start && inline.source.start == at)
+        })
+    })
+}
+
 /// Whether a removed marker at `range` takes the space before it along:
 /// `claim [EVID:x].` becomes `claim.`, but the space stays where it
 /// separates a citation that follows (`a [EVID:x][EVID:y]`) or where it
 /// ends a line's block markup (`# `, `- `, `> `, `1. `), which without it
 /// would be text.
-fn takes_space_before(text: &str, range: &Range<usize>) -> bool {
+fn takes_space_before(text: &str, range: &Range<usize>, rest: &str) -> bool {
     if range.start == 0 || text.as_bytes()[range.start - 1] != b' ' {
         return false;
     }
-    let followed_by_text = text[range.end..]
-        .chars()
-        .next()
-        .is_some_and(|c| c.is_alphanumeric() || matches!(c, '[' | '<' | '!' | '\\'));
+    // What follows once removed claims are replaced (a phrase is text),
+    // past emphasis delimiters (`! [EVID:x]*b`: without the space, a
+    // literal `*` would end no sentence there).
+    let next = rest.trim_start_matches(DELIMITERS).chars().next();
+    let followed_by_text =
+        next.is_some_and(|c| c.is_alphanumeric() || matches!(c, '[' | '<' | '!' | '\\'));
+    // After a sentence's closing punctuation, the space is what ends the
+    // sentence there (`a. [EVID:x]😀 b`): it stays unless what follows
+    // would not start a sentence anyway.
+    let ends_sentence = text[..range.start - 1]
+        .trim_end_matches(['"', '\'', '”', '’', ')', ']'])
+        .ends_with(['.', '!', '?', '…'])
+        && rest
+            .chars()
+            .next()
+            .is_some_and(|c| !c.is_whitespace() && !c.is_lowercase());
     // Back from the space over block markup only: a line start reached
     // that way means the space ends the markup (looking no further than
     // the markup keeps a line of many markers linear).
@@ -376,7 +457,7 @@ fn takes_space_before(text: &str, range: &Range<usize>) -> bool {
         before.as_bytes()[..before.len() - markup].last(),
         None | Some(b'\n' | b'\r')
     );
-    !followed_by_text && !only_markup
+    !followed_by_text && !ends_sentence && !only_markup
 }
 
 #[cfg(test)]

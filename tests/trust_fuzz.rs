@@ -260,6 +260,19 @@ const FOUND: &[(&str, &str)] = &[
         "Rates rose in 東京\u{a0}today\n``[EVID:gone]`: e\u{301} 😀 [EVID:a]",
     ),
     (
+        // Found by the `chapter` fuzz target (fifth 30-minute run): a
+        // footnote reference after a sentence's period, at the end of its
+        // line, made the next line's first sentence start at the
+        // reference; its label went between the period and the reference,
+        // and the second run labelled the first sentence too.
+        "footnote reference ending a line",
+        ".[^n]\n\0d\u{3000}r[EVID:b.2:x/y-z]o\n[^n]:",
+    ),
+    (
+        "footnote reference ending a line, prose",
+        "Rates rose in 東京.[^1]\nStocks fell e\u{301} today 😀 [EVID:a].\n\n[^1]: A note.\n",
+    ),
+    (
         "label before a pipe, shortest",
         "| Rates rose in 東京 |\n|---|---|\n| by 4.4\u{a0}% [EVID:a] |\n",
     ),

@@ -171,6 +171,13 @@ impl<'a, 'o> Scanner<'a, 'o> {
                 self.settle_words();
                 if let Some(block) = self.open_blocks.last_mut() {
                     block.text.push(' ');
+                    // An element that opened before the break with no text
+                    // yet (a footnote reference after a sentence's period)
+                    // ends the line: the next line's text starts where it
+                    // is, not there. A claim opening with it keeps it.
+                    if block.start.is_some() {
+                        self.inline_start = None;
+                    }
                 }
             }
             Event::InlineHtml(html) => self.inline_html(&html, range),

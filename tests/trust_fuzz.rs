@@ -273,6 +273,23 @@ const FOUND: &[(&str, &str)] = &[
         "Rates rose in 東京.[^1]\nStocks fell e\u{301} today 😀 [EVID:a].\n\n[^1]: A note.\n",
     ),
     (
+        // Found by the fragment search: a sentence that starts right after
+        // text (the sentence before ends at the space a marker stands for)
+        // was replaced by its phrase with no space before it, joining the
+        // two sentences on the next run. A phrase or label there now gets
+        // a space of its own.
+        "phrase right after a sentence's end",
+        "…**[EVID:]**]J e e",
+    ),
+    (
+        "phrase right after a sentence's end, escaped start",
+        "… \\[M C u",
+    ),
+    (
+        "label right after a sentence's end, prose",
+        "Rates rose in 東京…**[EVID:gone]**Stocks fell e\u{301} today 😀 [EVID:a].",
+    ),
+    (
         "label before a pipe, shortest",
         "| Rates rose in 東京 |\n|---|---|\n| by 4.4\u{a0}% [EVID:a] |\n",
     ),

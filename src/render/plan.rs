@@ -68,13 +68,16 @@ pub(super) struct Label {
     pub(super) range: Range<usize>,
     /// The label, as [`LABELS`] spells it.
     pub(super) label: &'static str,
+    /// Whether a space goes before it (see [`starts_after_text`]).
+    pub(super) spaced: bool,
 }
 
 impl Label {
     /// The label as written in the chapter, with the space after it
     /// (`\[MEDIUM CONFIDENCE\] `: escaped, so that it is no link).
     pub(super) fn text(&self) -> String {
-        format!("\\{}\\] ", &self.label[..self.label.len() - 1])
+        let space = if self.spaced { " " } else { "" };
+        format!("{space}\\{}\\] ", &self.label[..self.label.len() - 1])
     }
 }
 
@@ -141,7 +144,7 @@ impl<'s> RenderPlan<'s> {
             ..RenderPlan::default()
         };
         let parts = plan.plan_removals(text, &scan, judgement, config.removal);
-        plan.plan_labels(text, judgement);
+        plan.plan_labels(text, &scan, judgement);
         plan.plan_citations(text, &scan, judgement, list, &parts);
         plan.plan_notes(text, &scan, judgement);
         if !plan.references.entries.is_empty() {
@@ -189,8 +192,17 @@ impl<'s> RenderPlan<'s> {
             for &m in &claim.markers {
                 parts[m] = Part::InRemovedClaim;
             }
-            self.removals
-                .push(claim_removal(text, scan, claim, phrase, removal));
+            let replacement = claim_removal(text, scan, claim, phrase, removal);
+            if !replacement.text.is_empty()
+                && starts_after_text(text, scan, claim, claim_start(text, claim))
+            {
+                let at = claim_start(text, claim);
+                self.removals.push(Replacement {
+                    range: at..at,
+                    text: " ",
+                });
+            }
+            self.removals.push(replacement);
         }
         for &m in &judgement.removed_markers {
             parts[m.0] = Part::Removed;
@@ -247,13 +259,9 @@ impl<'s> RenderPlan<'s> {
     }
 
     /// Plans the confidence labels, each replacing an earlier run's label.
-    fn plan_labels(&mut self, text: &str, judgement: &Judgement<'_>) {
+    fn plan_labels(&mut self, text: &str, scan: &Scan, judgement: &Judgement<'_>) {
         for &(c, label) in &judgement.labels {
-            let mut at = judgement.claim(c).span.start;
-            if text[..at].ends_with('\\') {
-                // The text of `\[` starts after its backslash.
-                at -= 1;
-            }
+            let at = claim_start(text, judgement.claim(c));
             // GFM reads a line's leading `|` as no cell: a label before it
             // would give the line one more cell, and after it one more
             // word in a line that may be a table's row; either can make a
@@ -272,6 +280,7 @@ impl<'s> RenderPlan<'s> {
             self.labels.push(Label {
                 range: at..at + existing.unwrap_or(0),
                 label,
+                spaced: existing.is_none() && starts_after_text(text, scan, judgement.claim(c), at),
             });
         }
     }
@@ -357,6 +366,31 @@ impl<'s> RenderPlan<'s> {
     }
 }
 
+/// Where `claim` starts in the chapter, markup included: the text of an
+/// escaped first character (`\[`) starts after its backslash, which goes
+/// with it.
+fn claim_start(text: &str, claim: &Claim) -> usize {
+    let at = claim.span.start;
+    if text[..at].ends_with('\\') {
+        at - 1
+    } else {
+        at
+    }
+}
+
+/// Whether what goes at `at`, the start of `claim` (a sentence), follows
+/// text, not white space: the sentence before it ends at a space the
+/// chapter does not hold (where a marker or an entity stands), so a label
+/// or phrase put there needs one of its own to keep the sentences apart on
+/// the next run.
+fn starts_after_text(text: &str, scan: &Scan, claim: &Claim, at: usize) -> bool {
+    at > scan.blocks[claim.block].span.start
+        && text[..at]
+            .chars()
+            .next_back()
+            .is_some_and(|c| !c.is_whitespace())
+}
+
 /// How `claim` is removed: its text and markers replaced by `phrase`, or
 /// (with `removal = "delete"`) the whole paragraph, list item or sentence
 /// deleted.
@@ -368,8 +402,9 @@ fn claim_removal(
     removal: Removal,
 ) -> Replacement {
     let block = &scan.blocks[claim.block];
+    let start = claim_start(text, claim);
     let replace = Replacement {
-        range: claim.span.clone(),
+        range: start..claim.span.end,
         text: phrase,
     };
     if removal == Removal::Replace {
@@ -380,7 +415,7 @@ fn claim_removal(
         let rest = &text[claim.span.end..];
         let spaces = rest.len() - rest.trim_start_matches([' ', '\t']).len();
         return Replacement {
-            range: claim.span.start..claim.span.end + spaces,
+            range: start..claim.span.end + spaces,
             text: "",
         };
     }

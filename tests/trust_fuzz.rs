@@ -290,6 +290,18 @@ const FOUND: &[(&str, &str)] = &[
         "Rates rose in 東京…**[EVID:gone]**Stocks fell e\u{301} today 😀 [EVID:a].",
     ),
     (
+        // Found by the `chapter` fuzz target (fifth 30-minute run): a
+        // removed list item whose own text went on after its sublist was
+        // replaced whole, sublist and its cited claim included. Only the
+        // item's own text goes now.
+        "removed item across its sublist",
+        "[EVID:q]\n- d t 4\n  - [EVID:a]\n\r\n  |",
+    ),
+    (
+        "removed item across its sublist, prose",
+        "- Key points for 東京 today\n  - Rates rose\u{a0}4\u{a0}% e\u{301} [EVID:a].\n\n  Closing remark 😀 here\n",
+    ),
+    (
         "label before a pipe, shortest",
         "| Rates rose in 東京 |\n|---|---|\n| by 4.4\u{a0}% [EVID:a] |\n",
     ),

@@ -231,6 +231,36 @@ Rates rose in 東京. [EVID:ev_deleted]😀 Stocks fell [EVID:ev_fomc].\n";
     }
 }
 
+/// A removed list item whose own text goes on after its sublist keeps the
+/// sublist: only the item's own text goes (found by the fuzzer: the
+/// sublist, cited claims and all, went with it).
+#[test]
+fn a_removed_item_keeps_its_sublist() {
+    let chapter = "- Key points for 東京 today\n  - Rates rose\u{a0}4\u{a0}% today e\u{301} [EVID:ev_fomc].\n\n  Closing remark 😀 here now\n\nThe Fed held rates steady this month [EVID:ev_fomc].\n";
+    let book = TestBook::new("", &[("c.md", chapter)]);
+    for claims in ["blocks", "sentences"] {
+        for removal in ["replace", "delete"] {
+            configure(
+                &book,
+                &format!(
+                    "mode = \"remove\"\nclaims = \"{claims}\"\nremoval = \"{removal}\"\nmax-removed = 100"
+                ),
+            );
+            for renderer in ["html", "markdown"] {
+                // run_twice asserts that the second run changes nothing.
+                let run = run_twice(book.root(), &book.stdin(renderer));
+                let page = run.chapter("c.md");
+                assert!(
+                    page.contains("  - Rates rose\u{a0}4\u{a0}% today e\u{301} "),
+                    "{claims} {removal} {renderer}\n{page}"
+                );
+                assert!(!page.contains("Key points"), "{page}");
+                assert!(!page.contains("Closing remark"), "{page}");
+            }
+        }
+    }
+}
+
 /// Chapters the fuzzer found a second run to change, each with the config
 /// and renderer it was found with (the chapter has a citation list).
 const FUZZ_FINDINGS: &[(&str, &str, &str)] = &[

@@ -202,7 +202,12 @@ impl<'s> RenderPlan<'s> {
                     text: " ",
                 });
             }
-            self.removals.push(replacement);
+            match nested_within(scan, claim, &replacement.range) {
+                Some(nested) => self
+                    .removals
+                    .extend(around_nested(text, replacement, nested)),
+                None => self.removals.push(replacement),
+            }
         }
         for &m in &judgement.removed_markers {
             parts[m.0] = Part::Removed;
@@ -364,6 +369,54 @@ impl<'s> RenderPlan<'s> {
             });
         }
     }
+}
+
+/// The blocks nested in `claim`'s block (a list item's sublist) that lie
+/// inside `range`, the claim's removal, as one range: when the item's own
+/// text goes on after them, the claim runs across them.
+fn nested_within(scan: &Scan, claim: &Claim, range: &Range<usize>) -> Option<Range<usize>> {
+    let block = &scan.blocks[claim.block];
+    let mut nested: Option<Range<usize>> = None;
+    // Blocks are in the order they close: those nested in this one are
+    // the ones just before it that start inside it.
+    for other in scan.blocks[..claim.block].iter().rev() {
+        if other.outer.start < block.outer.start {
+            break;
+        }
+        if other.outer.start >= range.start && other.outer.end <= range.end {
+            nested = Some(match nested {
+                Some(r) => r.start.min(other.outer.start)..r.end.max(other.outer.end),
+                None => other.outer.clone(),
+            });
+        }
+    }
+    nested
+}
+
+/// A claim's removal cut around the blocks `nested` in it, which stay:
+/// the text before them replaced (or deleted), the text after them
+/// deleted.
+fn around_nested(text: &str, removal: Replacement, nested: Range<usize>) -> Vec<Replacement> {
+    let mut out = Vec::new();
+    let before = text[..nested.start]
+        .trim_end()
+        .len()
+        .max(removal.range.start);
+    if before > removal.range.start {
+        out.push(Replacement {
+            range: removal.range.start..before,
+            text: removal.text,
+        });
+    }
+    let rest = &text[nested.end..removal.range.end.max(nested.end)];
+    let after = nested.end + (rest.len() - rest.trim_start().len());
+    if after < removal.range.end {
+        out.push(Replacement {
+            range: after..removal.range.end,
+            text: "",
+        });
+    }
+    out
 }
 
 /// Where `claim` starts in the chapter, markup included: the text of an

@@ -46,6 +46,10 @@ pub struct Setup {
     pub root: PathBuf,
     /// The book's source directory relative to its root (`src`).
     pub src_dir: PathBuf,
+    /// The book's build directory relative to its root (`book`).
+    pub build_dir: PathBuf,
+    /// Where the book's template overrides live.
+    pub template_dir: PathBuf,
     /// The citation and reference templates (the book's, else ours).
     pub templates: crate::render::template::Templates,
     /// The book's preprocessors that mdBook runs before this one (named
@@ -78,6 +82,8 @@ impl Setup {
             target: Target::for_renderer(&ctx.renderer),
             root: ctx.root.clone(),
             src_dir: ctx.config.book.src.clone(),
+            build_dir: ctx.config.build.build_dir.clone(),
+            template_dir: template_dir(ctx),
             templates: crate::render::template::Templates {
                 page,
                 ..crate::render::template::Templates::load(&template_dir(ctx))?
@@ -91,6 +97,8 @@ impl Setup {
         ReportContext {
             root: &self.root,
             src_dir: &self.src_dir,
+            build_dir: &self.build_dir,
+            template_dir: &self.template_dir,
             config: &self.config,
         }
     }

@@ -685,3 +685,54 @@ fn install_never_writes_through_symlinks_in_the_book() {
         toml
     );
 }
+
+/// The write checks again what loading checked: a report path that has
+/// become the build or template directory's (a symlink made after the
+/// build started, here a report path set after loading) is refused when
+/// the report is written, and nothing is written there.
+#[test]
+fn the_write_refuses_the_build_and_template_directories_too() {
+    use mdbook_evidence::config::Config;
+    use mdbook_evidence::preprocess::{Setup, process_book};
+    use mdbook_evidence::report::{Destination, emit};
+    use mdbook_preprocessor::book::{Book, BookItem, Chapter};
+    let dir = tempfile::tempdir().expect("tempdir");
+    let root = dir.path();
+    for sub in ["book", "theme/evidence", "src"] {
+        std::fs::create_dir_all(root.join(sub)).expect("mkdir");
+    }
+    std::fs::write(root.join("store.json"), common::STORE).expect("store");
+    for report in ["book/東京 report.json", "theme/evidence/r.json"] {
+        let config = Config::from_value(serde_json::json!({
+            "store": "store.json",
+            "report": report,
+            "as-of": "2026-02-11",
+        }))
+        .expect("valid config");
+        let setup = Setup {
+            config,
+            store: mdbook_evidence::store::load(root, &[std::path::PathBuf::from("store.json")])
+                .expect("store loads"),
+            markdown: Default::default(),
+            target: mdbook_evidence::render::Target::Html,
+            root: root.to_path_buf(),
+            src_dir: "src".into(),
+            build_dir: "book".into(),
+            template_dir: root.join("theme/evidence"),
+            templates: Default::default(),
+            neighbours: Vec::new(),
+        };
+        let mut book = Book::new();
+        book.push_item(BookItem::Chapter(Chapter::new(
+            "c",
+            CHAPTER.to_owned(),
+            "c.md",
+            Vec::new(),
+        )));
+        let outcome = process_book(&setup, &mut book);
+        let written = emit(&outcome, &setup.report_context(), Destination::Build);
+        let error = written.expect_err("refused").to_string();
+        assert!(error.contains("directory"), "{report}: {error}");
+        assert!(!root.join(report).exists(), "{report} written");
+    }
+}

@@ -18,6 +18,10 @@ pub struct ReportContext<'a> {
     pub root: &'a Path,
     /// The book's source directory relative to its root (`src`).
     pub src_dir: &'a Path,
+    /// The book's build directory relative to its root (`book`).
+    pub build_dir: &'a Path,
+    /// Where the book's template overrides live.
+    pub template_dir: &'a Path,
     /// The book's configuration.
     pub config: &'a Config,
 }

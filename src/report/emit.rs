@@ -276,7 +276,8 @@ fn append_step_summary(summary: &str) -> std::io::Result<()> {
 
 /// Writes the validation report whole or not at all, with the one safe
 /// writer: inside the book's root, never onto `book.toml`, a store, the
-/// source or the build directory.
+/// source, build or template directory (checked at load too; checked again
+/// here, since a symlink can appear in between).
 fn write_report(
     context: &ReportContext<'_>,
     path: &Path,
@@ -292,6 +293,8 @@ fn write_report(
     let mut writer = SafeWriter::new(root)?;
     writer.protect(&root.join("book.toml"), "the book's book.toml");
     writer.protect(&root.join(context.src_dir), "the book's source directory");
+    writer.protect(&root.join(context.build_dir), "the book's build directory");
+    writer.protect(context.template_dir, "the book's template directory");
     for store in &context.config.store {
         writer.protect(&root.join(store), "an evidence store");
     }

@@ -135,6 +135,8 @@ pub fn setup_with(mode: &str, target: Target, claims: &str, labels: bool) -> Set
         // No chapter is on disk: diagnostics point into the text as given.
         root: PathBuf::from("/nonexistent-book"),
         src_dir: PathBuf::from("src"),
+        build_dir: PathBuf::from("book"),
+        template_dir: PathBuf::from("/nonexistent-book/theme/evidence"),
         templates: Default::default(),
         neighbours: Vec::new(),
     }

@@ -157,37 +157,47 @@ Rates fell today as the minutes said <https://example.org/m>\n\n\
 - <https://example.org/b> also states that rates rose.\n\n\
 The Fed held rates steady this month [EVID:ev_fomc].\n";
     let book = TestBook::new("", &[("c.md", chapter)]);
+    in_every_removal(&book, |setup, run| {
+        assert_eq!(run.code, 0, "{}", run.stderr);
+        let page = run.chapter("c.md");
+        let body = &page[..page.find("## References").unwrap()];
+        for fragment in [
+            "example.org/a",
+            "example.org/b",
+            "example.org/l",
+            "example.org/m",
+            "**",
+            "<\n",
+            "<[",
+            "<\\[",
+            ">\n\n",
+            "](https",
+        ] {
+            assert!(
+                !body.contains(fragment),
+                "{setup}: {fragment:?} left in\n{body}"
+            );
+        }
+        assert!(body.contains("The Fed held rates steady"), "{body}");
+    });
+}
+
+/// Runs the book twice (the second run must change nothing) in `remove`
+/// mode by block and by sentence, replacing and deleting, for both
+/// renderers, and hands each setup's description and run to `check`.
+fn in_every_removal(book: &TestBook, check: impl Fn(&str, &common::Run)) {
     for claims in ["blocks", "sentences"] {
         for removal in ["replace", "delete"] {
             configure(
-                &book,
+                book,
                 &format!(
                     "mode = \"remove\"\nclaims = \"{claims}\"\nremoval = \"{removal}\"\nmax-removed = 100"
                 ),
             );
             for renderer in ["html", "markdown"] {
+                // run_twice asserts that the second run changes nothing.
                 let run = run_twice(book.root(), &book.stdin(renderer));
-                assert_eq!(run.code, 0, "{}", run.stderr);
-                let page = run.chapter("c.md");
-                let body = &page[..page.find("## References").unwrap()];
-                for fragment in [
-                    "example.org/a",
-                    "example.org/b",
-                    "example.org/l",
-                    "example.org/m",
-                    "**",
-                    "<\n",
-                    "<[",
-                    "<\\[",
-                    ">\n\n",
-                    "](https",
-                ] {
-                    assert!(
-                        !body.contains(fragment),
-                        "{claims} {removal} {renderer}: {fragment:?} left in\n{body}"
-                    );
-                }
-                assert!(body.contains("The Fed held rates steady"), "{body}");
+                check(&format!("{claims} {removal} {renderer}"), &run);
             }
         }
     }
@@ -238,27 +248,15 @@ Rates rose in 東京. [EVID:ev_deleted]😀 Stocks fell [EVID:ev_fomc].\n";
 fn a_removed_item_keeps_its_sublist() {
     let chapter = "- Key points for 東京 today\n  - Rates rose\u{a0}4\u{a0}% today e\u{301} [EVID:ev_fomc].\n\n  Closing remark 😀 here now\n\nThe Fed held rates steady this month [EVID:ev_fomc].\n";
     let book = TestBook::new("", &[("c.md", chapter)]);
-    for claims in ["blocks", "sentences"] {
-        for removal in ["replace", "delete"] {
-            configure(
-                &book,
-                &format!(
-                    "mode = \"remove\"\nclaims = \"{claims}\"\nremoval = \"{removal}\"\nmax-removed = 100"
-                ),
-            );
-            for renderer in ["html", "markdown"] {
-                // run_twice asserts that the second run changes nothing.
-                let run = run_twice(book.root(), &book.stdin(renderer));
-                let page = run.chapter("c.md");
-                assert!(
-                    page.contains("  - Rates rose\u{a0}4\u{a0}% today e\u{301} "),
-                    "{claims} {removal} {renderer}\n{page}"
-                );
-                assert!(!page.contains("Key points"), "{page}");
-                assert!(!page.contains("Closing remark"), "{page}");
-            }
-        }
-    }
+    in_every_removal(&book, |setup, run| {
+        let page = run.chapter("c.md");
+        assert!(
+            page.contains("  - Rates rose\u{a0}4\u{a0}% today e\u{301} "),
+            "{setup}\n{page}"
+        );
+        assert!(!page.contains("Key points"), "{page}");
+        assert!(!page.contains("Closing remark"), "{page}");
+    });
 }
 
 /// Chapters the fuzzer found a second run to change, each with the config

@@ -4,8 +4,9 @@
 //! read as another block.
 
 use super::plan::Label;
-use crate::markers::Marker;
+use crate::markers::{InlineSpan, Marker, Scan};
 use std::borrow::Cow;
+use std::collections::HashSet;
 use std::ops::Range;
 
 /// Whether `rest`, standing at the start of a line's content, might open
@@ -62,6 +63,12 @@ pub(super) struct AroundMarkers<'t> {
     /// The text as the removed claims and the labels leave it, and the
     /// markers' spans in it.
     edited: Edited<'t>,
+    /// Where the inline elements (emphasis, strong, strikethrough, links)
+    /// of each block start and end in the chapter, as `(block, offset)`:
+    /// looked up, not searched for each run of markers (a block of N
+    /// emphases and N removed markers was N² steps).
+    inline_starts: HashSet<(usize, usize)>,
+    inline_ends: HashSet<(usize, usize)>,
 }
 
 impl<'t> AroundMarkers<'t> {
@@ -77,9 +84,10 @@ impl<'t> AroundMarkers<'t> {
     /// marker where the line's text went on.
     pub(super) fn new(
         text: &'t str,
-        markers: &[Marker],
+        scan: &Scan,
         edits: Vec<(Range<usize>, Cow<'static, str>)>,
     ) -> AroundMarkers<'t> {
+        let markers = &scan.markers;
         let edited = Edited::new(text, markers, edits);
         let text: &str = &edited.text;
         let spans = &edited.spans;
@@ -166,7 +174,27 @@ impl<'t> AroundMarkers<'t> {
             fence,
             line_start,
             edited,
+            inline_starts: inline_edges(scan, |inline| inline.source.start),
+            inline_ends: inline_edges(scan, |inline| inline.source.end),
         }
+    }
+
+    /// Whether the delimiters between the run of markers at `range` and
+    /// `at` (after the run: they end there; before it: they start there)
+    /// are the markup of an emphasis, strong or strikethrough the scan saw
+    /// close or open there, rather than literal characters.
+    pub(super) fn delimiters_are_markup(
+        &self,
+        scan: &Scan,
+        range: &Range<usize>,
+        at: usize,
+    ) -> bool {
+        let first = scan.markers.partition_point(|m| m.span.start < range.start);
+        let block = scan.markers.get(first).and_then(|m| m.block);
+        block.is_some_and(|b| {
+            (at > range.end && self.inline_ends.contains(&(b, at)))
+                || (at < range.start && self.inline_starts.contains(&(b, at)))
+        })
     }
 
     /// The text after the run of `markers` at `range`, as the removed
@@ -232,6 +260,16 @@ impl<'t> AroundMarkers<'t> {
             });
         brackets || ends_line && bare || in_tag || fence
     }
+}
+
+/// The `edge` (start or end) of every inline element of the scan's
+/// blocks, with its block.
+fn inline_edges(scan: &Scan, edge: fn(&InlineSpan) -> usize) -> HashSet<(usize, usize)> {
+    scan.blocks
+        .iter()
+        .enumerate()
+        .flat_map(|(b, block)| block.inlines.iter().map(move |inline| (b, edge(inline))))
+        .collect()
 }
 
 /// A chapter's text with the removed claims replaced and the labels

@@ -13,6 +13,7 @@ mod chapter;
 mod citations;
 pub(crate) mod escape;
 pub mod index;
+mod nested;
 mod plan;
 pub(crate) mod template;
 mod template_context;

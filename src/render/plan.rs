@@ -14,6 +14,7 @@
 use super::Entry;
 use super::around::{AroundMarkers, may_open_block};
 use super::citations::{self, CiteRun, Member, Part};
+use super::nested::{NestedBlocks, around_nested};
 use crate::config::{CitationStyle, Config, Removal};
 use crate::markers::{Scan, line_end};
 use crate::rules::claims::Claim;
@@ -187,6 +188,7 @@ impl<'s> RenderPlan<'s> {
             .iter()
             .map(|r| if r.is_some() { Part::Cite } else { Part::Kept })
             .collect();
+        let mut nested = NestedBlocks::default();
         for &(c, phrase) in &judgement.removed_claims {
             let claim = judgement.claim(c);
             for &m in &claim.markers {
@@ -202,7 +204,7 @@ impl<'s> RenderPlan<'s> {
                     text: " ",
                 });
             }
-            match nested_within(scan, claim, &replacement.range) {
+            match nested.within(scan, claim, &replacement.range) {
                 Some(nested) => self
                     .removals
                     .extend(around_nested(text, replacement, nested)),
@@ -230,7 +232,7 @@ impl<'s> RenderPlan<'s> {
             .count();
         if head.len() < range.start
             && spaces_after > 0
-            && delimiters_are_markup(scan, &range, head.len())
+            && around.delimiters_are_markup(scan, &range, head.len())
         {
             // Right after an emphasis opens, the spaces after the run go
             // too: `~~ x~~` would no longer open.
@@ -242,7 +244,7 @@ impl<'s> RenderPlan<'s> {
             // emphasis that closes or opens next to the run, which it would
             // otherwise break; next to literal ones, where the scan read it
             // (in the block's text, they are words' characters).
-            if !delimiters_are_markup(scan, &range, at) {
+            if !around.delimiters_are_markup(scan, &range, at) {
                 at = range.end;
             }
             let space = Replacement {
@@ -311,7 +313,7 @@ impl<'s> RenderPlan<'s> {
                         .iter()
                         .map(|l| (l.range.clone(), Cow::Owned(l.text()))),
                 );
-            let around = AroundMarkers::new(text, &scan.markers, edits.collect());
+            let around = AroundMarkers::new(text, scan, edits.collect());
             for range in planned.emptied {
                 if around.keep(&scan.markers, &range, &self.labels) {
                     // It stays as text (and reported).
@@ -349,12 +351,20 @@ impl<'s> RenderPlan<'s> {
     /// the claim that cites the second side, once (an earlier run's note
     /// stays).
     fn plan_notes(&mut self, text: &str, scan: &Scan, judgement: &Judgement<'s>) {
+        // The notes an earlier run wrote, found once (not for each conflict
+        // among every block of the chapter).
+        let written: Vec<&str> = if judgement.conflicts.is_empty() {
+            Vec::new()
+        } else {
+            (scan.blocks.iter())
+                .filter(|block| is_conflict_note(&block.text))
+                .map(|block| block.text.as_str())
+                .collect()
+        };
         for conflict in &judgement.conflicts {
             let [a, b] = &conflict.items;
-            let exists = scan.blocks.iter().any(|block| {
-                is_conflict_note(&block.text)
-                    && block.text.contains(&format!("({})", a.id))
-                    && block.text.contains(&format!("({})", b.id))
+            let exists = written.iter().any(|note| {
+                note.contains(&format!("({})", a.id)) && note.contains(&format!("({})", b.id))
             });
             if exists {
                 continue;
@@ -369,54 +379,6 @@ impl<'s> RenderPlan<'s> {
             });
         }
     }
-}
-
-/// The blocks nested in `claim`'s block (a list item's sublist) that lie
-/// inside `range`, the claim's removal, as one range: when the item's own
-/// text goes on after them, the claim runs across them.
-fn nested_within(scan: &Scan, claim: &Claim, range: &Range<usize>) -> Option<Range<usize>> {
-    let block = &scan.blocks[claim.block];
-    let mut nested: Option<Range<usize>> = None;
-    // Blocks are in the order they close: those nested in this one are
-    // the ones just before it that start inside it.
-    for other in scan.blocks[..claim.block].iter().rev() {
-        if other.outer.start < block.outer.start {
-            break;
-        }
-        if other.outer.start >= range.start && other.outer.end <= range.end {
-            nested = Some(match nested {
-                Some(r) => r.start.min(other.outer.start)..r.end.max(other.outer.end),
-                None => other.outer.clone(),
-            });
-        }
-    }
-    nested
-}
-
-/// A claim's removal cut around the blocks `nested` in it, which stay:
-/// the text before them replaced (or deleted), the text after them
-/// deleted.
-fn around_nested(text: &str, removal: Replacement, nested: Range<usize>) -> Vec<Replacement> {
-    let mut out = Vec::new();
-    let before = text[..nested.start]
-        .trim_end()
-        .len()
-        .max(removal.range.start);
-    if before > removal.range.start {
-        out.push(Replacement {
-            range: removal.range.start..before,
-            text: removal.text,
-        });
-    }
-    let rest = &text[nested.end..removal.range.end.max(nested.end)];
-    let after = nested.end + (rest.len() - rest.trim_start().len());
-    if after < removal.range.end {
-        out.push(Replacement {
-            range: after..removal.range.end,
-            text: "",
-        });
-    }
-    out
 }
 
 /// Where `claim` starts in the chapter, markup included: the text of an
@@ -491,21 +453,6 @@ fn claim_removal(
 
 /// Emphasis and strikethrough delimiters.
 const DELIMITERS: [char; 3] = ['*', '_', '~'];
-
-/// Whether the delimiters between the run of markers at `range` and `at`
-/// (after the run: they end there; before it: they start there) are the
-/// markup of an emphasis, strong or strikethrough the scan saw close or
-/// open there, rather than literal characters.
-fn delimiters_are_markup(scan: &Scan, range: &Range<usize>, at: usize) -> bool {
-    let first = scan.markers.partition_point(|m| m.span.start < range.start);
-    let block = scan.markers.get(first).and_then(|m| m.block);
-    block.is_some_and(|b| {
-        scan.blocks[b].inlines.iter().any(|inline| {
-            (at > range.end && inline.source.end == at)
-                || (at < range.start && inline.source.start == at)
-        })
-    })
-}
 
 /// Whether a removed marker at `range` takes the space before it along:
 /// `claim [EVID:x].` becomes `claim.`, but the space stays where it

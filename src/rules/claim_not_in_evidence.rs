@@ -66,11 +66,22 @@ fn cited_items_into<'s>(
     items: &mut Vec<Resolved<'s>>,
 ) {
     items.clear();
+    // Most claims cite a few items, compared in place; a claim citing
+    // many (one run of thousands of markers) looks them up in a set, not
+    // each against every item before it.
+    const FEW: usize = 16;
+    let mut seen: Option<std::collections::HashSet<&str>> = None;
     for &m in &claim.markers {
-        if let Some(r) = &resolved[m]
-            && !items.iter().any(|e| e.id == r.id)
-        {
+        let Some(r) = &resolved[m] else { continue };
+        let new = match &mut seen {
+            Some(seen) => seen.insert(r.id),
+            None => !items.iter().any(|e| e.id == r.id),
+        };
+        if new {
             items.push(*r);
+            if seen.is_none() && items.len() > FEW {
+                seen = Some(items.iter().map(|e| e.id).collect());
+            }
         }
     }
 }

@@ -56,7 +56,7 @@ pub fn numbers_not_in_evidence(
                 matches!(
                     n.kind,
                     NumberKind::Quantity | NumberKind::Percent | NumberKind::Year
-                ) && !code.iter().any(|c| c.contains(&n.span.start))
+                ) && !in_code(&code, n.span.start)
                     && !is_version_after_code(&block.text, &code, n)
             })
             .collect();
@@ -162,14 +162,34 @@ fn code_spans(text: &str, block: &Block) -> Vec<Range<usize>> {
 /// Whether `n` is a version written right after inline code that names
 /// what it is the version of (`` `rand` 0.8 ``): a dotted number with only
 /// spaces between it and the code.
+///
+/// `code` is in order: the spans that end before the number are read back
+/// from the nearest, and only while the text between holds nothing but
+/// spaces (an earlier span has that text between too), so that a block of
+/// many code spans and figures stays linear.
 fn is_version_after_code(text: &str, code: &[Range<usize>], n: &Number) -> bool {
-    text[n.span.clone()].contains('.')
-        && code.iter().any(|c| {
-            c.end <= n.span.start
-                && text
-                    .get(c.end..n.span.start)
-                    .is_some_and(|between| !between.is_empty() && between.trim().is_empty())
-        })
+    if !text[n.span.clone()].contains('.') {
+        return false;
+    }
+    let before = code.partition_point(|c| c.end <= n.span.start);
+    for c in code[..before].iter().rev() {
+        let Some(between) = text.get(c.end..n.span.start) else {
+            return false;
+        };
+        if !between.trim().is_empty() {
+            return false;
+        }
+        if !between.is_empty() {
+            return true;
+        }
+    }
+    false
+}
+
+/// Whether `at` lies in one of the code spans `code` (in order, apart).
+fn in_code(code: &[Range<usize>], at: usize) -> bool {
+    let i = code.partition_point(|c| c.end <= at);
+    code.get(i).is_some_and(|c| c.contains(&at))
 }
 
 /// `a`, `a and b`, `a, b and c`.

@@ -113,7 +113,7 @@ pub(crate) fn plan(output: &super::Output, response: &Path) -> anyhow::Result<Pl
         None => None,
     };
     let summary_path = src.join("SUMMARY.md");
-    let summary = std::fs::read_to_string(&summary_path)
+    let summary = crate::limits::read_text(&summary_path, crate::limits::Limit::file())
         .ok()
         .map(|text| (summary_path, text));
     Ok(Plan {

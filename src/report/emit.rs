@@ -2,6 +2,7 @@
 //! `mdbook build` and for `check` alike, and the validation report file.
 
 use super::json::{FailureReport, ValidationReport};
+use super::stream::{inert_json, inert_line};
 use super::{Failure, Outcome, PathStyle, ReportContext, github, human, sarif};
 use crate::safe_write::{SafeWriter, WriteError};
 use std::io::Write;
@@ -138,14 +139,9 @@ fn emit_check(
     match format {
         Format::Human => return Ok(emit_human(outcome, context, paths, deny_removals)?),
         Format::Json => {
-            let json = validation_report(outcome, context, paths);
-            serde_json::to_writer_pretty(&mut stdout, &json)?;
-            writeln!(stdout)?;
+            write_json(&mut stdout, &validation_report(outcome, context, paths))?;
         }
-        Format::Sarif => {
-            serde_json::to_writer_pretty(&mut stdout, &sarif::sarif(report, paths))?;
-            writeln!(stdout)?;
-        }
+        Format::Sarif => write_json(&mut stdout, &sarif::sarif(report, paths))?,
         Format::Github => {
             stdout.write_all(github::annotations(report, paths).as_bytes())?;
             append_step_summary(&github::step_summary(report, paths))?;
@@ -188,14 +184,8 @@ pub fn emit_failure(
         Destination::Build => {}
         Destination::Check { format, .. } => match format {
             Format::Human => {}
-            Format::Json => {
-                serde_json::to_writer_pretty(&mut stdout, &FailureReport::new(failure, paths))?;
-                writeln!(stdout)?;
-            }
-            Format::Sarif => {
-                serde_json::to_writer_pretty(&mut stdout, &sarif::sarif_failure(failure, paths))?;
-                writeln!(stdout)?;
-            }
+            Format::Json => write_json(&mut stdout, &FailureReport::new(failure, paths))?,
+            Format::Sarif => write_json(&mut stdout, &sarif::sarif_failure(failure, paths))?,
             Format::Github => {
                 stdout.write_all(github::failure_annotation(failure, paths).as_bytes())?;
                 append_step_summary(&github::failure_summary(failure, paths))?;
@@ -203,19 +193,25 @@ pub fn emit_failure(
         },
     }
     stdout.flush()?;
-    let mut line = format!("error: mdbook-evidence: {}\n", failure.message);
+    let mut line = format!("error: mdbook-evidence: {}\n", inert_line(&failure.message));
     if let (Some(location), Destination::Check { .. }) = (&failure.location, destination) {
         // The message names the file as the book knows it (inside `mdbook
         // build`, the current directory); from elsewhere, say where it is
         // from here, and where in it.
         let shown = location.display(|p| paths.show(p));
         if !names(&failure.message, &shown) {
-            line.push_str(&format!("  --> {shown}\n"));
+            line.push_str(&format!("  --> {}\n", inert_line(&shown)));
         }
     }
-    std::io::stderr()
-        .lock()
-        .write_all(human::terminal_safe(&line).as_bytes())
+    std::io::stderr().lock().write_all(line.as_bytes())
+}
+
+/// Writes `value` as pretty JSON and a line feed, inert for a log
+/// ([`inert_json`]).
+fn write_json(out: &mut impl Write, value: &impl serde::Serialize) -> std::io::Result<()> {
+    let json = serde_json::to_string_pretty(value).map_err(std::io::Error::other)?;
+    out.write_all(inert_json(json).as_bytes())?;
+    writeln!(out)
 }
 
 /// Whether `message` names the file `shown` as it is (not as the end of a
@@ -287,8 +283,11 @@ fn write_report(
         path: path.to_owned(),
         source,
     };
-    let mut json = serde_json::to_vec_pretty(report).map_err(|e| fail(e.into()))?;
-    json.push(b'\n');
+    // Inert as on stdout: a CI step may print the file.
+    let mut json = serde_json::to_string_pretty(report)
+        .map(inert_json)
+        .map_err(|e| fail(e.into()))?;
+    json.push('\n');
     let root = context.root;
     let mut writer = SafeWriter::new(root)?;
     writer.protect(&root.join("book.toml"), "the book's book.toml");
@@ -298,6 +297,6 @@ fn write_report(
     for store in &context.config.store {
         writer.protect(&root.join(store), "an evidence store");
     }
-    writer.write(path, &json)?;
+    writer.write(path, json.as_bytes())?;
     Ok(())
 }

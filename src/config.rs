@@ -324,7 +324,7 @@ impl Config {
                 message: format!("{err:#}"),
             })?
             .unwrap_or(serde_json::Value::Object(Default::default()));
-        let variables = || std::env::vars_os().filter_map(|(name, _)| name.into_string().ok());
+        let variables = environment::variables;
         let parsed = Config::from_value(table).map_err(|err| err.attributed(variables()))?;
         if !parsed.publish_store {
             let src = checks::normalize(&config.book.src);

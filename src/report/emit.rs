@@ -4,7 +4,7 @@
 use super::json::{FailureReport, ValidationReport};
 use super::stream::{inert_json, inert_line};
 use super::{Failure, Outcome, PathStyle, ReportContext, github, human, sarif};
-use crate::safe_write::{SafeWriter, WriteError};
+use crate::safe_write::WriteError;
 use std::io::Write;
 use std::path::{Path, PathBuf};
 
@@ -51,8 +51,11 @@ pub enum EmitError {
     #[error(transparent)]
     Json(#[from] serde_json::Error),
     /// The validation report may not be written where it is asked.
+    #[error("the validation report (`preprocessor.evidence.report`): {0}")]
+    Refused(#[from] super::Refusal),
+    /// The one safe writer refused the validation report.
     #[error(transparent)]
-    Refused(#[from] WriteError),
+    Write(#[from] WriteError),
     /// The validation report cannot be written.
     #[error("cannot write the validation report {path}: {source}")]
     Report {
@@ -69,7 +72,7 @@ pub fn is_closed_pipe(error: &EmitError) -> bool {
     let kind = match error {
         EmitError::Io(e) => Some(e.kind()),
         EmitError::Json(e) => e.io_error_kind(),
-        EmitError::Refused(_) | EmitError::Report { .. } => None,
+        EmitError::Refused(_) | EmitError::Write(_) | EmitError::Report { .. } => None,
     };
     kind == Some(std::io::ErrorKind::BrokenPipe)
 }
@@ -249,11 +252,7 @@ pub(crate) fn write_configured_report(
 ) -> Result<(), EmitError> {
     if let Some(path) = &context.config.report {
         let paths = PathStyle::relative_to(context.root, context.root);
-        write_report(
-            context,
-            &context.root.join(path),
-            &validation_report(outcome, context, &paths),
-        )?;
+        write_report(context, path, &validation_report(outcome, context, &paths))?;
     }
     Ok(())
 }
@@ -271,16 +270,16 @@ fn append_step_summary(summary: &str) -> std::io::Result<()> {
 }
 
 /// Writes the validation report whole or not at all, with the one safe
-/// writer: inside the book's root, never onto `book.toml`, a store, the
-/// source, build or template directory (checked at load too; checked again
-/// here, since a symlink can appear in between).
+/// writer, where the report's rule allows ([`super::target`]: checked at
+/// load too; checked again here, since a symlink can appear in between).
 fn write_report(
     context: &ReportContext<'_>,
-    path: &Path,
+    report_path: &Path,
     report: &ValidationReport<'_>,
 ) -> Result<(), EmitError> {
+    let path = context.root.join(report_path);
     let fail = |source: std::io::Error| EmitError::Report {
-        path: path.to_owned(),
+        path: path.clone(),
         source,
     };
     // Inert as on stdout: a CI step may print the file.
@@ -288,15 +287,8 @@ fn write_report(
         .map(inert_json)
         .map_err(|e| fail(e.into()))?;
     json.push('\n');
-    let root = context.root;
-    let mut writer = SafeWriter::new(root)?;
-    writer.protect(&root.join("book.toml"), "the book's book.toml");
-    writer.protect(&root.join(context.src_dir), "the book's source directory");
-    writer.protect(&root.join(context.build_dir), "the book's build directory");
-    writer.protect(context.template_dir, "the book's template directory");
-    for store in &context.config.store {
-        writer.protect(&root.join(store), "an evidence store");
-    }
-    writer.write(path, json.as_bytes())?;
+    let (writer, path) =
+        super::target::writer_for(context.root, context.report_inputs, report_path)?;
+    writer.write(&path, json.as_bytes())?;
     Ok(())
 }

@@ -18,6 +18,7 @@ pub(crate) mod json;
 pub(crate) mod paths;
 pub(crate) mod sarif;
 pub(crate) mod stream;
+pub(crate) mod target;
 
 pub use assemble::{ChapterFindings, ReportContext, assemble};
 pub use emit::{Destination, EmitError, Format, emit, emit_failure, is_closed_pipe};
@@ -26,6 +27,7 @@ pub use human::{emit_summary, stderr};
 pub use paths::PathStyle;
 pub use sarif::GUIDE_URL;
 pub use stream::{inert_json, inert_line};
+pub use target::{Refusal, ReportInputs, check_report_path};
 
 use crate::config::Mode;
 use crate::rules::diversity::DiversityStats;

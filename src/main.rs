@@ -374,6 +374,7 @@ fn is_compatible(caller: &semver::Version) -> bool {
 /// Reads the book from stdin, processes it, and writes it to stdout; nothing
 /// is written to stdout unless the whole book was processed.
 fn preprocess() -> anyhow::Result<ExitCode> {
+    limits::check_environment()?;
     let limit = limits::limit(limits::MAX_BOOK_BYTES, limits::MAX_BOOK_BYTES_VAR);
     let Some(input) = limits::read_limited(std::io::stdin().lock(), limit)
         .context("cannot read the book from stdin")?

@@ -172,7 +172,7 @@ fn config_location(error: &ConfigError, root: &Path) -> Option<FailureLocation> 
         ConfigError::MissingStore => ("", false),
         ConfigError::UnknownKey { key, .. } => (key.as_str(), false),
         ConfigError::Invalid { key, .. } => (key.as_str(), true),
-        ConfigError::FromEnvironment { .. } => return None,
+        ConfigError::FromEnvironment { .. } | ConfigError::Environment { .. } => return None,
     };
     let file = PathBuf::from("book.toml");
     let Ok(text) = std::fs::read_to_string(root.join(&file)) else {

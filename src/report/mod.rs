@@ -27,7 +27,8 @@ pub use human::{emit_summary, stderr};
 pub use paths::PathStyle;
 pub use sarif::GUIDE_URL;
 pub use stream::{inert_json, inert_line};
-pub use target::{Refusal, ReportInputs, check_report_path};
+pub(crate) use target::check_report_path;
+pub use target::{Refusal, ReportInputs};
 
 use crate::config::Mode;
 use crate::rules::diversity::DiversityStats;

@@ -164,7 +164,11 @@ pub struct Refusal {
 
 /// Checks that the report may be written at `report` (relative to the book
 /// at `root`), as [`writer_for`] does.
-pub fn check_report_path(root: &Path, inputs: &ReportInputs, report: &Path) -> Result<(), Refusal> {
+pub(crate) fn check_report_path(
+    root: &Path,
+    inputs: &ReportInputs,
+    report: &Path,
+) -> Result<(), Refusal> {
     writer_for(root, inputs, report).map(drop)
 }
 

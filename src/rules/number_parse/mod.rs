@@ -30,7 +30,9 @@
 //! `21st`), list numbering at the start of the text (`1.`, `2)`),
 //! references to a part of a document, compound ones and lists included
 //! (`Section 3`, `Chapter 2`, `Table 3-1`, `Listing 2-6`, `Section 4.2`,
-//! `Chapters 17 and 18`, `page 12`, `§ 4`, `No. 7`, `#3`), version strings
+//! `Chapters 17 and 18`, `page 12`, `§ 4`, `No. 7`, `#3`) and to the parts
+//! of the sources a report cites (`passage 2`, `Passage ID 3`, `[Source
+//! 2]`, `documents 3 and 4`, `item number 6`), version strings
 //! (`0.10.1`, `1.0.0-beta.2`, `Rust 1.75`, `the 2021 edition`), IP
 //! addresses (`127.0.0.1:7878`), code-like tokens (`0x1F`, `1_000`, `0..10`,
 //! `foo(3)`, `2^32`, `localhost:8080`), a bracketed number (`[3]`, a

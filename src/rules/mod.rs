@@ -12,6 +12,8 @@ pub(crate) mod diversity;
 pub(crate) mod escaped_markers;
 pub(crate) mod ids;
 pub(crate) mod judge;
+mod number_contradicts_evidence;
+mod number_derive;
 mod number_not_in_evidence;
 pub(crate) mod number_parse;
 pub(crate) mod numeric_claim;
@@ -252,6 +254,10 @@ rules! {
     /// `quote_span.text`, `snippet_span.text`) of the items it cites.
     NumberNotInEvidence = "number-not-in-evidence", Warn,
         "check the figure against the cited passage: correct it, or cite evidence whose passage states it";
+    /// A number in a claim contradicts the figure a cited passage gives
+    /// for the same quantity (same unit, same words around it).
+    NumberContradictsEvidence = "number-contradicts-evidence", Error,
+        "correct the figure to what the cited passage says, or cite the passage that states yours";
     /// A claim's cited passages hold less than `claim-overlap` percent of
     /// its content words: the citation may point at the wrong item.
     ClaimNotInEvidence = "claim-not-in-evidence", Warn,

@@ -103,8 +103,14 @@ pub(super) fn passage_findings(input: &PassageInput<'_, '_>, config: &Config) ->
         store,
     } = *input;
     let mut findings = span_mismatches(scan, resolved);
-    if config.level(Rule::NumberNotInEvidence) != Level::Off {
-        findings.extend(numbers_not_in_evidence(text, scan, resolved));
+    let contradictions = config.level(Rule::NumberContradictsEvidence) != Level::Off;
+    if config.level(Rule::NumberNotInEvidence) != Level::Off || contradictions {
+        let numbers = numbers_not_in_evidence(text, scan, resolved, contradictions);
+        findings.extend(
+            numbers
+                .into_iter()
+                .filter(|f| config.level(f.rule) != Level::Off),
+        );
     }
     let mut out = PassageFindings {
         findings: findings

@@ -12,7 +12,7 @@
 //! Anything less stays `number-not-in-evidence`.
 
 use super::number_derive::Figure;
-use super::number_parse::{Number, NumberKind, Unit, convert};
+use super::number_parse::{Number, NumberKind, Unit, convert, numbers_in};
 use std::ops::Range;
 
 /// Content words looked at on each side of a figure.
@@ -133,7 +133,11 @@ pub(super) fn contradicted<'f, 'p>(
     }
     let (figure, shared) = best?;
     let enough = shared >= 2 && shared * 2 >= words.len();
-    (enough && !tied && !in_range(figure.text, &figure.number.span)).then_some(figure)
+    (enough
+        && !tied
+        && !in_range(figure.text, &figure.number.span)
+        && same_years(text, &claim.span, figure))
+    .then_some(figure)
 }
 
 /// Whether two figures measure alike: percentages (the kind says so),
@@ -201,10 +205,10 @@ fn in_range(text: &str, span: &Range<usize>) -> bool {
     forward || backward
 }
 
-/// The content words around `span` in `text`: up to [`REACH`] on each
-/// side, within its clause (punctuation and other figures end it).
-fn context<'t>(text: &'t str, span: &Range<usize>) -> Vec<&'t str> {
-    let mut out = Vec::with_capacity(2 * REACH);
+/// The text of the clause around `span` in `text`, before and after it:
+/// punctuation ends a clause (a full stop only before a space or the end,
+/// so that `2.5` after the figure does not).
+fn clause<'t>(text: &'t str, span: &Range<usize>) -> (&'t str, &'t str) {
     let before = text.get(..span.start).unwrap_or_default();
     let after = text.get(span.end..).unwrap_or_default();
     let clause_end = |c: char| {
@@ -216,8 +220,6 @@ fn context<'t>(text: &'t str, span: &Range<usize>) -> Vec<&'t str> {
     let before = before.rfind(clause_end).map_or(before, |i| {
         &before[i + before[i..].chars().next().map_or(1, char::len_utf8)..]
     });
-    // A full stop inside a number (`2.5`) does not end the clause after
-    // it: the clause ends at punctuation followed by a space or the end.
     let after_end = after
         .char_indices()
         .find(|&(i, c)| {
@@ -228,7 +230,31 @@ fn context<'t>(text: &'t str, span: &Range<usize>) -> Vec<&'t str> {
                     .is_none_or(|n| n.is_whitespace() || c != '.')
         })
         .map_or(after.len(), |(i, _)| i);
-    let after = &after[..after_end];
+    (before, &after[..after_end])
+}
+
+/// Whether every year written in the claim's clause around `span` is in
+/// the passage figure's clause too: `10 trophies between 1989 and 2005`
+/// is not the quantity of `47 trophies in our history`.
+fn same_years(text: &str, span: &Range<usize>, figure: &Figure<'_>) -> bool {
+    let years = |text: &str, span: &Range<usize>| -> Vec<i64> {
+        let (before, after) = clause(text, span);
+        numbers_in(before)
+            .into_iter()
+            .chain(numbers_in(after))
+            .filter(|n| n.kind == NumberKind::Year)
+            .map(|n| n.value as i64)
+            .collect()
+    };
+    let theirs = years(figure.text, &figure.number.span);
+    years(text, span).iter().all(|y| theirs.contains(y))
+}
+
+/// The content words around `span` in `text`: up to [`REACH`] on each
+/// side, within its clause (punctuation and other figures end it).
+fn context<'t>(text: &'t str, span: &Range<usize>) -> Vec<&'t str> {
+    let mut out = Vec::with_capacity(2 * REACH);
+    let (before, after) = clause(text, span);
     let mut taken = 0;
     for word in before.rsplit(|c: char| !c.is_alphanumeric()) {
         if word.chars().any(|c| c.is_ascii_digit()) {
@@ -279,7 +305,7 @@ fn same_word(a: &str, b: &str) -> bool {
 #[cfg(test)]
 mod tests {
     use super::super::number_derive::figures_in;
-    use super::super::number_parse::{numbers_in, unit_of};
+    use super::super::number_parse::unit_of;
     use super::*;
 
     fn says(claim: &str, passage: &str) -> Option<String> {
@@ -339,6 +365,11 @@ mod tests {
             // Different measures.
             ("costs €12 a unit", "costs $10 a unit"),
             ("a 12% rise in the cost", "a rise in the cost of 12 items"),
+            // Another time span.
+            (
+                "Arsenal won 10 trophies between 1989 and 2005.",
+                "Arsenal have won 47 trophies in their history.",
+            ),
             // Years of an era.
             (
                 "Ironworking reached North Africa around 500 BCE.",

@@ -70,10 +70,14 @@ pub(super) fn restated(
     let half = half_digit(claim, written);
     for figure in figures {
         let f = &figure.number;
+        // Rounded: within half the claim's last digit (a half rounds up,
+        // away from the claim) and 5% of it.
+        let off = (f.value - claim.value).abs();
         if f.kind == claim.kind
             && figure.unit == unit
             && precision(f, figure.written()) < precision(claim, written)
-            && (f.value - claim.value).abs() <= half
+            && off < half * (1.0 - 2e-9)
+            && off <= 0.05 * claim.value.abs()
         {
             return Some(format!("`{written}` is {} rounded", figure.written()));
         }
@@ -161,7 +165,10 @@ fn step(
     } else {
         (y, x, wb, wa)
     };
-    if ka == kind && kb == kind {
+    // Sums, differences and changes of figures in the same unit; a
+    // product of a count and a price or a measure.
+    let alike = a.unit == b.unit;
+    if ka == kind && kb == kind && alike {
         if near(x + y) {
             return Some(format!("{wa} + {wb}"));
         }
@@ -169,7 +176,7 @@ fn step(
             return Some(format!("{wbig} − {wsmall}"));
         }
     }
-    if ka == kb && kind == Percent {
+    if ka == kb && kind == Percent && alike {
         for (from, to, wf, wt) in [(x, y, wa, wb), (y, x, wb, wa)] {
             if near(((to - from) / from * 100.0).abs()) {
                 return Some(format!("the change from {wf} to {wt}"));
@@ -180,10 +187,10 @@ fn step(
         }
     }
     if kind == Quantity && ka == Quantity && kb == Quantity {
-        if near(x * y) {
+        if a.unit.is_some() != b.unit.is_some() && near(x * y) {
             return Some(format!("{wa} × {wb}"));
         }
-        if near(big / small) {
+        if alike && near(big / small) {
             return Some(format!("{wbig} ÷ {wsmall}"));
         }
     }
@@ -253,6 +260,11 @@ mod tests {
             Some("`2.9%` is 2.94% rounded")
         );
         assert!(derive("1.2 million", "1,234,567 people").is_some());
+        // A half rounds up, and rounding stays within 5%.
+        assert!(derive("at least $7 a share", "about $7.50 a share").is_none());
+        assert!(derive("the 1% cap", "touched 0.505% on the day").is_none());
+        // Sums of figures in different units are not derivations.
+        assert!(derive("12 in all", "5 km and 7 miles").is_none());
         assert_eq!(
             derive("cost £600", "sold 60 items at $10 each").as_deref(),
             Some("`600` is 60 × 10")

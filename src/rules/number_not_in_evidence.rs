@@ -90,13 +90,26 @@ fn claim_figures(text: &str, block: &Block) -> Vec<Number> {
                 && !is_version_after_code(&block.text, &code, n)
         })
         .collect();
-    numbers.extend(
-        word_numbers_in(&block.text)
-            .into_iter()
-            .filter(|n| is_claim_figure(n) && !code.iter().any(|c| c.contains(&n.span.start))),
-    );
+    numbers.extend(word_numbers_in(&block.text).into_iter().filter(|n| {
+        is_claim_figure(n)
+            && !code.iter().any(|c| c.contains(&n.span.start))
+            && !is_title_case(&block.text, &n.span)
+    }));
     numbers.sort_by_key(|n| n.span.start);
     numbers
+}
+
+/// Whether words at `span` are part of a name or a title rather than a
+/// figure: a capital on a word after the first (`One in a Million`), or
+/// on the first when it does not start a sentence.
+fn is_title_case(text: &str, span: &Range<usize>) -> bool {
+    let written = &text[span.clone()];
+    let mut words = written.split([' ', '-', '\u{a0}', '\u{202f}']);
+    let capital = |w: &str| w.starts_with(|c: char| c.is_uppercase());
+    let first = words.next().is_some_and(capital);
+    let head = text[..span.start].trim_end();
+    let starts_sentence = head.is_empty() || head.ends_with(['.', '!', '?', ':']);
+    first && !starts_sentence || words.any(capital)
 }
 
 /// What a claim's figures come to against its passages.
@@ -437,6 +450,25 @@ mod tests {
             "Version 0.10.1 listens on 127.0.0.1:7878 with `let x = 5;` [EVID:jobs].",
             "The ISO date 2026-02 and Rust 1.75 in the 2021 edition [EVID:jobs].",
             "Pinned to `rand` 0.8 and `serde` 1.0 here [EVID:jobs].",
+        ] {
+            let findings = check(claim);
+            assert!(findings.is_empty(), "{claim}: {findings:?}");
+        }
+    }
+
+    #[test]
+    fn numbers_in_words_are_figures_unless_they_are_names() {
+        let findings = check("Payrolls rose by one hundred forty thousand in all [EVID:jobs].\n");
+        assert_eq!(findings.len(), 1, "{findings:?}");
+        assert!(
+            findings[0]
+                .message
+                .starts_with("`one hundred forty thousand`")
+        );
+        for claim in [
+            "Payrolls rose by one hundred forty-three thousand [EVID:jobs].",
+            "Her album \"One in a Million\" sold well, as did Two Hundred Days [EVID:jobs].",
+            "Two terms and three players came to the 143,000 [EVID:jobs].",
         ] {
             let findings = check(claim);
             assert!(findings.is_empty(), "{claim}: {findings:?}");

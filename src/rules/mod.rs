@@ -23,6 +23,7 @@ mod resolution;
 mod spans;
 pub(crate) mod speculation;
 mod stems;
+pub(crate) mod support_units;
 mod support_verdicts;
 mod unknown_chapter;
 

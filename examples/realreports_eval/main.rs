@@ -59,7 +59,14 @@ fn main() {
     let dir = corpus_dir();
     let records = match corpus.as_str() {
         "real" => book::read_real(&dir.join("realreports/dev.jsonl")),
-        "names" => book::read_real(&dir.join("realreports/dev.jsonl")).map(|r| names::swapped(&r)),
+        // The supported claims of the real reports and of the support
+        // corpus's sets that are not swapped already.
+        "names" => ["fcgpt", "wice", "summedits"]
+            .iter()
+            .map(|set| book::read_support(&dir.join(format!("support/{set}.dev.jsonl"))))
+            .chain([book::read_real(&dir.join("realreports/dev.jsonl"))])
+            .collect::<Result<Vec<_>, _>>()
+            .map(|sets| names::swapped(&sets.concat())),
         "support" => ["fcgpt", "wice", "summedits", "swapped", "swapped-topic"]
             .iter()
             .map(|set| book::read_support(&dir.join(format!("support/{set}.dev.jsonl"))))

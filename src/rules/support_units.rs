@@ -113,7 +113,10 @@ mod tests {
         );
         assert_eq!(got.len(), 1);
         assert!(got[0].0.starts_with("The figure"));
-        let got = units("- Tokyo (東京) grew again in 2025 [EVID:a]\n", ClaimUnit::Bullets);
+        let got = units(
+            "- Tokyo (東京) grew again in 2025 [EVID:a]\n",
+            ClaimUnit::Bullets,
+        );
         assert_eq!(got.len(), 1);
     }
 }

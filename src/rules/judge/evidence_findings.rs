@@ -12,6 +12,7 @@ use crate::config::Config;
 use crate::markers::Scan;
 use crate::rules::claim_not_in_evidence::claims_not_in_evidence;
 use crate::rules::claims::Claim;
+use crate::rules::subject_not_in_evidence::subjects_not_in_evidence;
 use crate::rules::support_units::SupportUnit;
 use crate::rules::support_verdicts::{SupportFigures, verdict_findings};
 use crate::rules::{BlockId, ClaimId, Finding, Level, Resolved, Rule};
@@ -122,6 +123,11 @@ pub(super) fn passage_findings(input: &PassageInput<'_, '_>, config: &Config) ->
     if config.level(Rule::ClaimNotInEvidence) != Level::Off {
         for (claim, finding) in claims_not_in_evidence(units, resolved, config) {
             flagged += 1;
+            out.push_claim(claim, finding, config);
+        }
+    }
+    if config.level(Rule::SubjectNotInEvidence) != Level::Off {
+        for (claim, finding) in subjects_not_in_evidence(units, resolved) {
             out.push_claim(claim, finding, config);
         }
     }

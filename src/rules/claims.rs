@@ -260,7 +260,12 @@ pub(crate) fn is_under(scan: &Scan, block: &Block, sections: &[String]) -> bool 
 /// The sentences of one block that are claims, with their markers: a
 /// marker belongs to the sentence it stands in, or to the sentence whose
 /// closing punctuation it follows.
-fn sentence_claims(scan: &Scan, index: usize, markers: &[usize], min_words: usize) -> Vec<Claim> {
+pub(crate) fn sentence_claims(
+    scan: &Scan,
+    index: usize,
+    markers: &[usize],
+    min_words: usize,
+) -> Vec<Claim> {
     let block = &scan.blocks[index];
     let sentences = source_sentences(block);
     let mut out: Vec<Claim> = Vec::new();

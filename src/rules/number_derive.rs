@@ -103,8 +103,8 @@ fn half_digit(claim: &Number, written: &str) -> f64 {
 }
 
 /// How `claim` (its text `written`) is one step of arithmetic on two of
-/// `figures` written in the same sentence of a passage, in words, or
-/// `None`. Figures below [`ARITHMETIC_FROM`] are not tried.
+/// `figures` written in the same sentence of a passage, one of the next
+/// two after the other, in words, or `None`. Figures below [`ARITHMETIC_FROM`] are not tried.
 pub(super) fn computed(claim: &Number, written: &str, figures: &[&Figure<'_>]) -> Option<String> {
     if !matches!(claim.kind, NumberKind::Quantity | NumberKind::Percent)
         || claim.value < ARITHMETIC_FROM
@@ -120,7 +120,11 @@ pub(super) fn computed(claim: &Number, written: &str, figures: &[&Figure<'_>]) -
     };
     let mut pairs = 0;
     for (i, a) in figures.iter().enumerate().filter(|(_, f)| usable(f)) {
-        for b in figures[i + 1..].iter().filter(|f| usable(f)) {
+        // Only a figure's next two: figures combined are written together.
+        let next = figures
+            .get(i + 1..figures.len().min(i + 3))
+            .unwrap_or_default();
+        for b in next.iter().filter(|f| usable(f)) {
             if !same_sentence(a, b) {
                 break;
             }
@@ -263,6 +267,14 @@ mod tests {
         // A half rounds up, and rounding stays within 5%.
         assert!(derive("at least $7 a share", "about $7.50 a share").is_none());
         assert!(derive("the 1% cap", "touched 0.505% on the day").is_none());
+        // Figures far apart in a sentence are not combined.
+        assert!(
+            derive(
+                "sank 42 ships",
+                "with 51 guns, 3 masts, 7 boats and 9 crews"
+            )
+            .is_none()
+        );
         // Sums of figures in different units are not derivations.
         assert!(derive("12 in all", "5 km and 7 miles").is_none());
         assert_eq!(

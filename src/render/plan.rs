@@ -445,8 +445,10 @@ fn starts_after_text(text: &str, scan: &Scan, claim: &Claim, at: usize) -> bool 
 }
 
 /// How `claim` is removed: its text and markers replaced by `phrase`, or
-/// (with `removal = "delete"`) the whole paragraph, list item or sentence
-/// deleted.
+/// (with `removal = "delete"`) the whole paragraph, list item, table row
+/// or sentence deleted. A table row replaced keeps its first `|` and its
+/// last: its cells, from the first text to the last, become one cell
+/// holding the phrase, which GFM pads with empty cells.
 fn claim_removal(
     text: &str,
     scan: &Scan,
@@ -483,10 +485,22 @@ fn claim_removal(
     if holds_others {
         return replace;
     }
-    Replacement {
-        range: block.outer.start..line_end(text, block.outer.end),
-        text: "",
-    }
+    // A table row goes with its whole line, from the container markup
+    // before it (`> `, a list item's indentation): the rows around it and
+    // the table stay as they are.
+    // A row's range ends with its line ending (a lone CR included).
+    let range = if block.row.is_some() {
+        let start = text[..block.outer.start]
+            .rfind(['\n', '\r'])
+            .map_or(0, |at| at + 1);
+        match text[..block.outer.end].ends_with('\r') {
+            true => start..block.outer.end,
+            false => start..line_end(text, block.outer.end),
+        }
+    } else {
+        block.outer.start..line_end(text, block.outer.end)
+    };
+    Replacement { range, text: "" }
 }
 
 /// Emphasis and strikethrough delimiters.

@@ -1,12 +1,14 @@
 //! Claims: which blocks of a scanned chapter state something that needs
-//! evidence (the claim heuristic, [`classify_block`]), and which stretches
-//! of them need their own citation (`claims = "blocks" | "bullets" |
-//! "sentences"`, `sections = [...]`).
+//! evidence (the claim heuristic, [`classify_block`]; for table rows,
+//! `tables`), and which stretches of them need their own citation
+//! (`claims = "blocks" | "bullets" | "sentences"`, `sections = [...]`).
 
 use crate::config::ClaimUnit;
 use crate::markers::{Block, InlineSpan, Scan};
 use crate::syntax::{ABSTAIN_PHRASES, SPECULATION_LABEL, is_banner, is_conflict_note};
 use std::ops::Range;
+
+mod tables;
 
 /// A claim to check: a block, or one sentence of a block.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -80,11 +82,17 @@ pub(crate) enum NotAClaim {
     Banner,
     /// A conflicting-evidence note that this preprocessor wrote.
     Note,
+    /// A row of a table that does not cite: no row holds a marker and no
+    /// header cell names a column of sources.
+    UncitedTable,
 }
 
 /// Why a scanned block is not a claim, or `None` when it is a claim that
 /// needs evidence: see [`NotAClaim`] for each way out.
 pub(crate) fn classify_block(block: &Block, min_words: usize) -> Option<NotAClaim> {
+    if let Some(row) = &block.row {
+        return tables::classify_row(block, row);
+    }
     let text = block.text.trim();
     if let Some(reason) = classify_text(text, min_words) {
         return Some(reason);
@@ -202,30 +210,32 @@ pub(crate) fn claims(
         if !sections.is_empty() && !is_under(scan, block, sections) {
             continue;
         }
-        match unit {
-            ClaimUnit::Blocks | ClaimUnit::Bullets => {
-                if (unit == ClaimUnit::Blocks || block.is_item) && is_claim(scan, block) {
-                    out.push(Claim {
-                        block: index,
-                        span: block.span.clone(),
-                        text: block.text.trim().to_owned(),
-                        markers: std::mem::take(&mut markers_of[index]),
-                    });
-                }
+        // A table row is one claim, whatever the unit.
+        let whole = block.row.is_some()
+            || match unit {
+                ClaimUnit::Blocks => true,
+                ClaimUnit::Bullets => block.is_item,
+                ClaimUnit::Sentences => false,
+            };
+        if whole {
+            if is_claim(scan, block) {
+                out.push(Claim {
+                    block: index,
+                    span: block.span.clone(),
+                    text: block.text.trim().to_owned(),
+                    markers: std::mem::take(&mut markers_of[index]),
+                });
             }
-            ClaimUnit::Sentences => {
-                // Structural exemptions hold for the whole block; labels,
-                // abstentions and length are judged sentence by sentence.
-                if matches!(
-                    classify_block(block, scan.claim_min_words),
-                    Some(
-                        NotAClaim::Banner | NotAClaim::Note | NotAClaim::Label | NotAClaim::LeadIn
-                    )
-                ) {
-                    continue;
-                }
-                out.extend(sentence_claims(scan, index, &markers_of[index], min_words));
+        } else if unit == ClaimUnit::Sentences {
+            // Structural exemptions hold for the whole block; labels,
+            // abstentions and length are judged sentence by sentence.
+            if matches!(
+                classify_block(block, scan.claim_min_words),
+                Some(NotAClaim::Banner | NotAClaim::Note | NotAClaim::Label | NotAClaim::LeadIn)
+            ) {
+                continue;
             }
+            out.extend(sentence_claims(scan, index, &markers_of[index], min_words));
         }
     }
     out.sort_by_key(|c| c.span.start);

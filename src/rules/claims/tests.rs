@@ -79,7 +79,8 @@ fn claim_texts(text: &str, unit: ClaimUnit, sections: &[&str]) -> Vec<(String, V
 
 #[test]
 fn markers_go_with_the_sentence_they_close() {
-    let text = "Rates rose sharply [EVID:a]. Stocks fell on the news. [EVID:b] Bonds were flat today.\n";
+    let text =
+        "Rates rose sharply [EVID:a]. Stocks fell on the news. [EVID:b] Bonds were flat today.\n";
     let got = claim_texts(text, ClaimUnit::Sentences, &[]);
     assert_eq!(got.len(), 3, "{got:?}");
     assert_eq!(got[0].1, ["[EVID:a]"]);
@@ -139,9 +140,7 @@ fn sentence_spans(text: &str) -> Vec<&str> {
 #[test]
 fn sentences_are_cut_where_the_markup_stays_whole() {
     assert_eq!(
-        sentence_spans(
-            "Rates rose in 東京\u{a0}today. *Ｅ f 😀 g.* Then e\u{301} fell more.\n"
-        ),
+        sentence_spans("Rates rose in 東京\u{a0}today. *Ｅ f 😀 g.* Then e\u{301} fell more.\n"),
         [
             "Rates rose in 東京\u{a0}today.",
             "*Ｅ f 😀 g.*",

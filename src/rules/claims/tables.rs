@@ -49,10 +49,29 @@ pub(super) fn classify_row(block: &Block, row: &TableRow) -> Option<NotAClaim> {
     if !row.table_cites && !row.source_column {
         return Some(NotAClaim::UncitedTable);
     }
-    if first_figure(text).is_none() {
+    if !holds_figure(text) {
         return Some(NotAClaim::Label);
     }
     None
+}
+
+/// Whether a row's text holds a figure ([`first_figure`]), full-width
+/// digits and signs (`４.４％`, common in CJK tables) read as their ASCII
+/// forms.
+fn holds_figure(text: &str) -> bool {
+    if text.is_ascii() {
+        return first_figure(text).is_some();
+    }
+    let ascii: String = text
+        .chars()
+        .map(|c| match c {
+            '０'..='９' | '％' | '．' | '，' | '＄' | '＋' | '－' => {
+                char::from_u32(c as u32 - 0xFEE0).unwrap_or(c)
+            }
+            _ => c,
+        })
+        .collect();
+    first_figure(&ascii).is_some()
 }
 
 #[cfg(test)]
@@ -121,6 +140,19 @@ mod tests {
             rows(first),
             [("Reuters | 12".to_owned(), Some(NotAClaim::UncitedTable))]
         );
+    }
+
+    #[test]
+    fn full_width_figures_are_figures() {
+        for (text, figure) in [
+            ("失業率 | ４.４％", true),
+            ("東京 | ９５％ 😀", true),
+            ("GDP | ２０２５", false),
+            ("見通し | 慎重", false),
+            ("\u{200f}نسبة | 4.4%", true),
+        ] {
+            assert_eq!(holds_figure(text), figure, "{text}");
+        }
     }
 
     #[test]

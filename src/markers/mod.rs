@@ -103,6 +103,8 @@ pub struct Marker {
     /// Whether the marker sits in a heading (where a link would nest in
     /// mdBook's heading anchor).
     pub in_heading: bool,
+    /// Whether the marker sits in a table's cell (its header's or a row's).
+    pub in_table: bool,
     /// Where the marker was cut out of its block's [`Block::text`].
     pub text_at: usize,
 }

@@ -336,7 +336,9 @@ impl<'a, 'o> Scanner<'a, 'o> {
     /// earlier run, the text that follows starts there (see
     /// [`Scanner::inline_start`]).
     fn open_inline(&mut self, at: usize) {
-        if self.pending_cite.is_none() {
+        // Not in a table's header, whose text is no block's: the text
+        // after the table would start there.
+        if self.pending_cite.is_none() && !self.skips_table_text() {
             self.inline_start.get_or_insert(at);
         }
     }
@@ -481,6 +483,7 @@ impl<'a, 'o> Scanner<'a, 'o> {
             kind,
             block,
             in_heading,
+            in_table: self.table > 0,
             text_at,
         });
     }

@@ -151,6 +151,19 @@ fn headings_table_headers_code_and_footnotes_are_no_blocks() {
     assert_eq!(&text[scan.blocks[0].outer.clone()], "| 1 | | 東京 |\n");
 }
 
+/// A link in a table's header opens no text: the list item's text after
+/// the table starts where it is, not in the header.
+#[test]
+fn text_after_a_table_does_not_start_in_its_header() {
+    let text = "- |  | [EVID:a](http://e.org)\n  |---|---|\n   |\n  Cut odds by June |\n";
+    let scan = scan(text, &opts(false));
+    assert_eq!(scan.blocks.len(), 1);
+    assert_eq!(
+        &text[scan.blocks[0].span.clone()],
+        "|\n  Cut odds by June |"
+    );
+}
+
 #[test]
 fn references_section_is_found_and_its_blocks_skipped() {
     let text = "# T\n\nA claim here [EVID:a].\n\n## References\n\n[1] Old entry with many words [EVID:z].\n\n### Sub\n\nStill references.\n\n## Next\n\nAfter.\n";

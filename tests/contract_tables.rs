@@ -222,7 +222,7 @@ fn remove_mode_replaces_the_row_by_the_phrase_in_one_cell() {
     assert_eq!(out.code, 0, "{}", out.stderr);
     let ch = out.chapter("brief.md");
     assert!(
-        ch.contains("\n| [Insufficient evidence to support this claim] | |\n"),
+        ch.contains("\n| [Insufficient evidence to support this claim] |\n"),
         "{ch}"
     );
     assert_eq!(rerun(b.root(), &stdin, &out).chapter("brief.md"), ch);

@@ -31,10 +31,21 @@ pub struct Record {
     pub set: String,
 }
 
-/// Where each record's claim is in the book: its chapter file and line.
+/// Where each record's claim is in the book: its chapter file, line and
+/// columns (1-based, in characters, the end excluded).
 pub struct Placement {
     pub file: String,
     pub line: usize,
+    pub columns: std::ops::Range<usize>,
+}
+
+/// How a report's claims are laid out.
+#[derive(Clone, Copy, PartialEq, Eq)]
+pub enum Layout {
+    /// Each claim its own paragraph (the corpus README's recipe).
+    Lines,
+    /// A report's claims one paragraph, as a model writes them.
+    Paragraphs,
 }
 
 /// Reads `realreports/dev.jsonl` records.
@@ -113,7 +124,12 @@ fn text(v: &Value, key: &str) -> Result<String, String> {
 
 /// Writes the book of `records` into `dir` (claims by sentence when
 /// `sentences`), and says where each record's claim is.
-pub fn write(dir: &Path, records: &[Record], sentences: bool) -> std::io::Result<Vec<Placement>> {
+pub fn write(
+    dir: &Path,
+    records: &[Record],
+    sentences: bool,
+    layout: Layout,
+) -> std::io::Result<Vec<Placement>> {
     let src = dir.join("src");
     let store = dir.join("evidence");
     std::fs::create_dir_all(&src)?;
@@ -143,8 +159,13 @@ pub fn write(dir: &Path, records: &[Record], sentences: bool) -> std::io::Result
                 .count();
         chapter += 1;
         let file = format!("r{chapter:04}.md");
-        let (text, store_json) =
-            chapter_of(&file, &records[start..end], &mut hosts, &mut placements);
+        let (text, store_json) = chapter_of(
+            &file,
+            &records[start..end],
+            &mut hosts,
+            &mut placements,
+            layout,
+        );
         std::fs::write(src.join(&file), text)?;
         std::fs::write(
             store.join(format!("r{chapter:04}.json")),
@@ -171,6 +192,7 @@ fn chapter_of(
     records: &[Record],
     hosts: &mut BTreeMap<String, String>,
     placements: &mut Vec<Placement>,
+    layout: Layout,
 ) -> (String, Value) {
     let stem = file.trim_end_matches(".md");
     let mut text = format!("# Report {}\n\n", &stem[1..]);
@@ -214,12 +236,25 @@ fn chapter_of(
             .split_whitespace()
             .collect::<Vec<_>>()
             .join(" ");
-        writeln!(text, "{claim} {markers}\n").unwrap();
+        let line_start = text.rfind('\n').map_or(0, |i| i + 1);
+        let column = text[line_start..].chars().count() + 1;
+        write!(text, "{claim} {markers}").unwrap();
+        let end = text[line_start..].chars().count() + 1;
         placements.push(Placement {
             file: format!("src/{file}"),
             line,
+            columns: column..end,
         });
-        line += 2;
+        match layout {
+            Layout::Lines => {
+                text.push_str("\n\n");
+                line += 2;
+            }
+            Layout::Paragraphs => text.push(' '),
+        }
+    }
+    if layout == Layout::Paragraphs {
+        text.push('\n');
     }
     let list: Vec<String> = (1..=items.len())
         .map(|n| format!("ev_{stem}_{n}"))

@@ -12,6 +12,8 @@
 //! cargo run --release --example realreports_eval -- --show supported
 //! ```
 //!
+//! `--paragraphs` writes a report's claims as one paragraph, as a model
+//! writes them (each claim still a sentence with its own markers).
 //! `--corpus support` builds the support corpus's development half the same
 //! way (one chapter a row); `--corpus names` builds the real reports'
 //! supported claims with their subject's name swapped for a sibling's.
@@ -40,22 +42,31 @@ const SUPPORT_RULES: [&str; 5] = [
 fn main() {
     let mut corpus = "real".to_string();
     let mut sentences = false;
+    let mut layout = book::Layout::Lines;
     let mut show: Option<String> = None;
     let mut args = std::env::args().skip(1);
     while let Some(arg) = args.next() {
         match arg.as_str() {
             "--corpus" => corpus = args.next().unwrap_or_else(|| fail("--corpus needs a name")),
             "--sentences" => sentences = true,
+            "--paragraphs" => layout = book::Layout::Paragraphs,
             "--show" => show = args.next(),
             other => fail(&format!(
-                "unknown argument `{other}`; the arguments are --corpus real|support|names, --sentences, --show RULE|LABEL"
+                "unknown argument `{other}`; the arguments are --corpus real|support|names, --sentences, --paragraphs, --show RULE|LABEL"
             )),
         }
     }
     let dir = corpus_dir();
     let records = match corpus.as_str() {
         "real" => book::read_real(&dir.join("realreports/dev.jsonl")),
-        "names" => book::read_real(&dir.join("realreports/dev.jsonl")).map(|r| names::swapped(&r)),
+        // The supported claims of the real reports and of the support
+        // corpus's sets that are not swapped already.
+        "names" => ["fcgpt", "wice", "summedits"]
+            .iter()
+            .map(|set| book::read_support(&dir.join(format!("support/{set}.dev.jsonl"))))
+            .chain([book::read_real(&dir.join("realreports/dev.jsonl"))])
+            .collect::<Result<Vec<_>, _>>()
+            .map(|sets| names::swapped(&sets.concat())),
         "support" => ["fcgpt", "wice", "summedits", "swapped", "swapped-topic"]
             .iter()
             .map(|set| book::read_support(&dir.join(format!("support/{set}.dev.jsonl"))))
@@ -69,24 +80,21 @@ fn main() {
     let book_dir = std::env::var_os("EVIDENCE_EVAL_KEEP")
         .map(PathBuf::from)
         .unwrap_or_else(|| tmp.path().to_path_buf());
-    let placements = book::write(&book_dir, &records, sentences).unwrap();
+    let placements = book::write(&book_dir, &records, sentences, layout).unwrap();
     let flags = check(&book_dir);
-    let mut by_line: BTreeMap<(String, usize), Vec<&Flag>> = BTreeMap::new();
+    // A flag belongs to the record whose claim holds its column (the first
+    // of its line when it points before them all).
+    let mut record_flags: Vec<Vec<&Flag>> = vec![Vec::new(); records.len()];
     for flag in &flags {
-        by_line
-            .entry((flag.file.clone(), flag.line))
-            .or_default()
-            .push(flag);
+        let on_line = |p: &&book::Placement| p.file == flag.file && p.line == flag.line;
+        let at = placements
+            .iter()
+            .position(|p| on_line(&p) && p.columns.contains(&flag.column))
+            .or_else(|| placements.iter().position(|p| on_line(&p)));
+        if let Some(at) = at {
+            record_flags[at].push(flag);
+        }
     }
-    let record_flags: Vec<Vec<&Flag>> = placements
-        .iter()
-        .map(|p| {
-            by_line
-                .get(&(p.file.clone(), p.line))
-                .cloned()
-                .unwrap_or_default()
-        })
-        .collect();
     println!(
         "corpus: {corpus} ({} records){}\n",
         records.len(),
@@ -110,15 +118,20 @@ struct Flag {
     message: String,
     file: String,
     line: usize,
+    column: usize,
 }
 
 fn check(book: &Path) -> Vec<Flag> {
+    // EVIDENCE_EVAL_BIN=PATH measures another build of the binary.
     let exe = std::env::current_exe().unwrap();
-    let bin = exe
-        .parent()
-        .and_then(Path::parent)
-        .map(|d| d.join("mdbook-evidence"))
-        .filter(|b| b.is_file())
+    let bin = std::env::var_os("EVIDENCE_EVAL_BIN")
+        .map(PathBuf::from)
+        .or_else(|| {
+            exe.parent()
+                .and_then(Path::parent)
+                .map(|d| d.join("mdbook-evidence"))
+                .filter(|b| b.is_file())
+        })
         .unwrap_or_else(|| fail("build the binary first: cargo build --release"));
     let out = Command::new(bin)
         .args(["check", "--format", "json"])
@@ -145,6 +158,7 @@ fn check(book: &Path) -> Vec<Flag> {
                     .as_str()
                     .map(|f| f.rfind("src/").map_or(f, |i| &f[i..]).to_string())?,
                 line: v["line"].as_u64()? as usize,
+                column: v["column"].as_u64().unwrap_or(1) as usize,
             })
         })
         .collect()

@@ -23,6 +23,8 @@ mod resolution;
 mod spans;
 pub(crate) mod speculation;
 mod stems;
+pub(crate) mod subject_not_in_evidence;
+pub(crate) mod support_units;
 mod support_verdicts;
 mod unknown_chapter;
 
@@ -256,6 +258,11 @@ rules! {
     /// its content words: the citation may point at the wrong item.
     ClaimNotInEvidence = "claim-not-in-evidence", Warn,
         "check that the marker cites the item that says this: cite the right item, or store the passage that states it (the threshold is `claim-overlap`)";
+    /// A claim names a subject (a person, place, storm, organisation,
+    /// work) that its cited passages do not, and they name another in its
+    /// place: the citation may be about another subject.
+    SubjectNotInEvidence = "subject-not-in-evidence", Warn,
+        "cite the item about the subject the claim names, or correct the name if the claim has it wrong";
     /// A stored `support.v1` verdict says a cited passage does not support
     /// the claim.
     UnsupportedClaim = "unsupported-claim", Error,

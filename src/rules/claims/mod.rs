@@ -269,9 +269,23 @@ pub(crate) fn is_under(scan: &Scan, block: &Block, sections: &[String]) -> bool 
 
 /// The sentences of one block that are claims, with their markers: a
 /// marker belongs to the sentence it stands in, or to the sentence whose
-/// closing punctuation it follows.
-fn sentence_claims(scan: &Scan, index: usize, markers: &[usize], min_words: usize) -> Vec<Claim> {
+/// closing punctuation it follows. A table row is one, whole.
+pub(crate) fn sentence_claims(
+    scan: &Scan,
+    index: usize,
+    markers: &[usize],
+    min_words: usize,
+) -> Vec<Claim> {
     let block = &scan.blocks[index];
+    if block.row.is_some() {
+        // A table row is one unit: its cells are not sentences.
+        return vec![Claim {
+            block: index,
+            span: block.span.clone(),
+            text: block.text.trim().to_owned(),
+            markers: markers.to_vec(),
+        }];
+    }
     let sentences = source_sentences(block);
     let mut out: Vec<Claim> = Vec::new();
     // Each marker goes to the last sentence starting before it (the first

@@ -14,6 +14,7 @@ mod citations;
 pub(crate) mod escape;
 pub mod index;
 mod plan;
+mod row_removal;
 pub(crate) mod template;
 mod template_context;
 

@@ -331,7 +331,7 @@ fn a_hostile_answer_imports_as_text() {
     assert_eq!(done.code, 0, "{}", done.stderr);
     let chapter = done.chapter.as_deref().unwrap();
     assert!(
-        chapter.contains("\\{{#include ../../secret.txt}}"),
+        chapter.contains("{\\{#include ../../secret.txt}}"),
         "{chapter}"
     );
     assert!(chapter.contains("&lt;script>"), "{chapter}");

@@ -22,6 +22,7 @@ mod gemini;
 mod offsets;
 mod openai;
 mod perplexity;
+mod secure;
 mod web;
 
 pub use detect::Vendor;
@@ -221,7 +222,8 @@ pub fn import(options: &Options) -> anyhow::Result<Imported> {
     let (mut items, item_of) = fragment::finalize(draft.cited)?;
     let addressed: Vec<usize> = draft.addressed.iter().map(|&d| item_of[d]).collect();
     plan.keep_apart(&mut items);
-    let (chapter, order) = chapter::build(draft.answer, &item_of, options.title.as_deref());
+    let (chapter, order) = chapter::build(draft.answer, &item_of, options.title.as_deref())
+        .map_err(|err| anyhow::anyhow!("{name}: {err}"))?;
     let addressed = order.iter().filter(|i| addressed.contains(i)).count();
     let items: Vec<fragment::Item> = order.into_iter().map(|i| items[i].clone()).collect();
     let list: Vec<&str> = items.iter().map(|item| item.id.as_str()).collect();

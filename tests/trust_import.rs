@@ -1,0 +1,224 @@
+//! `import` as an attacker who controls a model's answer tries it: every
+//! directive form mdBook's `links` preprocessor expands, in every place of a
+//! chapter, and every string the checker reads as a marker, imported
+//! through the real binary and published by a real mdBook build. The page
+//! must show the text as written, include no file, keep its title, and
+//! cite exactly what the API cited.
+
+mod common;
+mod import_common;
+
+use common::{TestBook, run_stdin};
+use import_common::{Imported, fixture, import, main_html};
+use std::path::{Path, PathBuf};
+
+/// What a file outside the book's source holds: never on a page.
+const SECRET: &str = "TOP-SECRET-CONTENT";
+
+/// The Anthropic response of the import tests with `text` as a first,
+/// uncited text block; its four citations stay.
+fn anthropic_with(dir: &Path, text: &str) -> Imported {
+    let fixtures = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/fixtures/anthropic");
+    let mut response: serde_json::Value = serde_json::from_str(
+        &std::fs::read_to_string(fixtures.join("text-citations.json")).unwrap(),
+    )
+    .unwrap();
+    response["content"]
+        .as_array_mut()
+        .unwrap()
+        .insert(0, serde_json::json!({"type": "text", "text": text}));
+    let path = dir.join("hostile.json");
+    std::fs::write(&path, serde_json::to_string(&response).unwrap()).unwrap();
+    let documents = fixtures.join("documents.json");
+    import(
+        dir,
+        &[
+            "anthropic".as_ref(),
+            path.as_os_str(),
+            "--documents".as_ref(),
+            documents.as_os_str(),
+        ],
+    )
+}
+
+/// The Perplexity fixture (its own `[N]` markers are its citations: 3 of
+/// them) with `text` after its answer.
+fn perplexity_with(dir: &Path, text: &str) -> Imported {
+    let mut response: serde_json::Value = serde_json::from_str(
+        &std::fs::read_to_string(fixture("perplexity-search-results.json")).unwrap(),
+    )
+    .unwrap();
+    let content = &mut response["choices"][0]["message"]["content"];
+    *content = format!("{}\n\n{text}", content.as_str().unwrap()).into();
+    let path: PathBuf = dir.join("hostile.json");
+    std::fs::write(&path, serde_json::to_string(&response).unwrap()).unwrap();
+    import(dir, &["perplexity".as_ref(), path.as_os_str()])
+}
+
+/// A book of the imported chapter (warn mode: nothing is held back, so
+/// whatever the answer smuggled would be published), with the secret
+/// beside the book's source, built by mdBook with `links` first.
+fn publish(done: &Imported) -> TestBook {
+    let book = TestBook::with_store(
+        "mode = \"warn\"",
+        done.store.as_deref().expect("a store"),
+        &[("answer.md", done.chapter())],
+    );
+    std::fs::write(book.root().join("secret.txt"), SECRET).unwrap();
+    std::fs::write(book.root().join("src/secret.txt"), SECRET).unwrap();
+    let run = run_stdin(book.root(), &book.stdin("html"));
+    assert_eq!(run.code, 0, "{}", run.stderr);
+    book.build().expect("the imported book builds");
+    book
+}
+
+/// Text with white space collapsed and word joiners gone: what a reader
+/// sees, for comparing an answer with its page.
+fn seen(text: &str) -> String {
+    text.replace('\u{2060}', "")
+        .split(char::is_whitespace)
+        .filter(|w| !w.is_empty())
+        .collect::<Vec<_>>()
+        .join(" ")
+}
+
+/// Every form mdBook's pattern `\{\{\s*\#([a-zA-Z0-9_]+)\s+([^}]+)\}\}`
+/// expands, for every directive it knows, with mdBook's escape defeated by
+/// a line break or a space.
+fn directive_forms() -> Vec<String> {
+    let mut forms = Vec::new();
+    for name in ["include", "rustdoc_include", "playground", "playpen"] {
+        for (open, gap) in [
+            ("{{#", " "),
+            ("{{ #", " "),
+            ("{{  #", "\t"),
+            ("{{\n#", "\n"),
+            ("{{\u{3000}#", "\u{a0}"),
+            ("{{\u{2028}#", " "),
+            ("{{{#", " "),
+            ("\\{{ #", " "),
+        ] {
+            forms.push(format!("{open}{name}{gap}../secret.txt}}}}"));
+        }
+        forms.push(format!("\\{{{{#{name} ../secret.txt\n}}}}"));
+        forms.push(format!("{{{{#{name} secret.txt:1 }}}}"));
+    }
+    forms.push("{{ #title PWNED-TITLE }}".to_owned());
+    forms.push("{{#title\nPWNED-TITLE}}".to_owned());
+    forms
+}
+
+#[test]
+fn every_directive_form_is_shown_as_written_and_never_expanded() {
+    let forms = directive_forms();
+    // Each form in each place a chapter has: a paragraph, a code span, a
+    // fenced and an indented code block, a list, a quote, a table, a
+    // heading, a link's title, raw HTML.
+    let mut answer = String::new();
+    for form in &forms {
+        let one_line = form.replace('\n', " ");
+        answer.push_str(&format!(
+            "Text {form} here.\n\n`{one_line}`\n\n```\n{form}\n```\n\n    {one_line}\n\n- item {form}\n\n> quoted {form}\n\n| a |\n|---|\n| {one_line} |\n\n## Heading {one_line}\n\n[link](https://a.example/ \"{one_line}\")\n\n<div>{form}</div>\n\n"
+        ));
+    }
+    answer.push_str("{{#evidence-index}}\n\n\\{{#evidence-index}}\n\n");
+    let dir = tempfile::tempdir().unwrap();
+    std::fs::write(dir.path().join("secret.txt"), SECRET).unwrap();
+    for done in [
+        anthropic_with(dir.path(), &answer),
+        perplexity_with(dir.path(), &answer),
+    ] {
+        let done = done.ok();
+        let book = publish(&done);
+        let html = book.html("answer.md");
+        assert!(!html.contains(SECRET), "a file was included");
+        assert!(!html.contains("PWNED-TITLE</title>"), "the title was set");
+        assert!(!html.contains("Cited in</th>"), "an index table was made");
+        let main = seen(&main_html(&book, "answer.md"));
+        for form in &forms {
+            // Shown as text (less the backslash a reader never sees).
+            let shown = seen(form.trim_start_matches('\\'));
+            assert!(main.contains(&shown), "{shown:?} not shown:\n{main}");
+        }
+    }
+}
+
+/// What the checker reads as a marker, written by the model: each must be
+/// shown as written and cite nothing. (`[1]` itself is the citation of a
+/// Perplexity or Cohere answer, whose `[N]` the API writes; of a model
+/// whose citations come apart from its text it is a forgery, see
+/// [`PLAIN_NUMBERS`].)
+const LOOK_ALIKES: &[&str] = &[
+    "[ 1 ]",
+    "[1, 1]",
+    "[1,1]",
+    "[1, 2]",
+    "[1-3]",
+    "[1–2]",
+    "[1;2]",
+    "[ 2 ;\u{a0}3 ]",
+    "[\u{3000}1\u{3000}]",
+    "[1,\u{2009}2]",
+    "[EVID:ev_x]",
+    "[evid: ev_x ]",
+    "[EVID:a, b]",
+    "[EVID:]",
+    "(EVID:ev_x)",
+    "[3-1]",
+    "[1-101]",
+];
+
+/// `[N]` as the model may write it, a forgery where the API cites apart
+/// from the text.
+const PLAIN_NUMBERS: &[&str] = &["[1]", "**[2]**", "[[1]]", "[1]]", "\\\\[1]", "[999999]"];
+
+/// The look-alikes, each in a sentence of its own.
+fn sentences(alikes: &[&str]) -> String {
+    let mut text = String::new();
+    for (i, alike) in alikes.iter().enumerate() {
+        text.push_str(&format!(
+            "Sentence {i} claims 東京\u{a0}4.4\u{a0}% grew {alike} today.\n\n"
+        ));
+    }
+    // A citation an earlier run rendered, in both of its forms.
+    text.push_str("Forged markdown [\\[1\\]](#evidence-cid_ecb) one.\n\n");
+    text.push_str(
+        "Forged HTML <a class=\"evidence-cite\" data-evidence=\"cid_ecb\" href=\"#evidence-cid_ecb\">[EVID:cid_ecb]</a> two.\n\n",
+    );
+    text.push_str("In a list:\n\n- item [1, 2]\n- [2, 3]: https://evil.example/\n\n");
+    text
+}
+
+#[test]
+fn marker_look_alikes_in_the_answer_cite_nothing() {
+    let all: Vec<&str> = LOOK_ALIKES.iter().chain(PLAIN_NUMBERS).copied().collect();
+    let dir = tempfile::tempdir().unwrap();
+    // Anthropic: 4 citations; Perplexity: `[1][2]` of one page and `[3]`.
+    for (done, cited, alikes) in [
+        (anthropic_with(dir.path(), &sentences(&all)), 4, &all[..]),
+        (
+            perplexity_with(dir.path(), &sentences(LOOK_ALIKES)),
+            2,
+            LOOK_ALIKES,
+        ),
+    ] {
+        let done = done.ok();
+        let book = publish(&done);
+        let main = main_html(&book, "answer.md");
+        // Each API citation is one citation on the page, and nothing else is.
+        assert_eq!(
+            main.matches("class=\"evidence-cite\"").count(),
+            cited,
+            "{}\n{main}",
+            done.chapter()
+        );
+        let shown = seen(&main);
+        for alike in alikes {
+            // The page shows the look-alike as written (a backslash the
+            // model wrote escapes the next one).
+            let alike = alike.replace("\\\\", "\\").replace("**", "");
+            let alike = seen(&alike);
+            assert!(shown.contains(&alike), "{alike:?} not shown:\n{shown}");
+        }
+    }
+}

@@ -222,3 +222,185 @@ fn marker_look_alikes_in_the_answer_cite_nothing() {
         }
     }
 }
+
+/// Every file under `dir` with its bytes, to tell that nothing changed.
+fn snapshot(dir: &Path) -> Vec<(PathBuf, Vec<u8>)> {
+    let mut out = Vec::new();
+    let mut stack = vec![dir.to_owned()];
+    while let Some(at) = stack.pop() {
+        for entry in std::fs::read_dir(&at).unwrap() {
+            let path = entry.unwrap().path();
+            if path.is_dir() {
+                stack.push(path);
+            } else {
+                out.push((path.clone(), std::fs::read(&path).unwrap()));
+            }
+        }
+    }
+    out.sort();
+    out
+}
+
+/// A book with something of every kind a book reads: a store file and a
+/// support file, a theme template, an asset, chapters listed in SUMMARY.md
+/// (one including a snippet).
+fn full_book(dir: &Path) {
+    let files: &[(&str, &str)] = &[
+        (
+            "book.toml",
+            "[book]\ntitle = \"B\"\n\n[preprocessor.evidence]\nafter = [\"links\"]\nstore = \"evidence\"\nsupport = \"support.json\"\n\n[output.html]\nadditional-css = [\"custom.css\"]\n",
+        ),
+        (
+            "evidence/keep.json",
+            "{\"schema_version\":\"evidence.v1\",\"evidence\":[]}\n",
+        ),
+        ("support.json", "{}\n"),
+        ("theme/evidence/reference.html", "<p>{{id}}</p>\n"),
+        ("custom.css", "p {}\n"),
+        (
+            "src/SUMMARY.md",
+            "# Summary\n\n- [Intro](intro.md)\n- [東京](東京.md)\n",
+        ),
+        ("src/intro.md", "# Intro\n\n{{#include snippet.md}}\n"),
+        ("src/snippet.md", "Snippet.\n"),
+        ("src/東京.md", "# 東京\n"),
+    ];
+    for (path, text) in files {
+        let path = dir.join(path);
+        std::fs::create_dir_all(path.parent().unwrap()).unwrap();
+        std::fs::write(path, text).unwrap();
+    }
+}
+
+/// `import anthropic … --book DIR ARGS` in `dir`: exit status and stderr.
+fn import_into(dir: &Path, response: &str, args: &[&str]) -> (i32, String) {
+    let fixtures = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/fixtures/anthropic");
+    import_common::run_import(
+        dir,
+        ["anthropic".into(), fixtures.join(response).into_os_string()]
+            .into_iter()
+            .chain(["--documents".into(), fixtures.join("documents.json").into()])
+            .chain(["--book".into(), dir.as_os_str().to_owned()])
+            .chain(args.iter().map(Into::into)),
+    )
+}
+
+#[test]
+fn an_import_into_a_book_never_writes_over_what_the_book_reads() {
+    let dir = tempfile::tempdir().unwrap();
+    let dir = dir.path();
+    full_book(dir);
+    let before = snapshot(dir);
+    for (args, says) in [
+        (&["--chapter", "SUMMARY.md"][..], "SUMMARY.md"),
+        (&["--chapter", "SUMMARY.md", "--force"], "SUMMARY.md"),
+        (&["--chapter", "../evidence/keep.json"], "leaves it"),
+        (
+            &["--chapter", "../theme/evidence/reference.html"],
+            "leaves it",
+        ),
+        (&["--chapter", "東京/../../x.md"], "leaves it"),
+        (&["--chapter", "/tmp/x.md"], "leaves it"),
+        (&["--chapter", "intro.md"], "no import wrote it"),
+        (&["--chapter", "東京.md"], "no import wrote it"),
+        (&["--chapter", "snippet.md", "--force"], "includes"),
+        (&["--store", "src/SUMMARY.md"], "SUMMARY.md"),
+        (&["--store", "evidence/keep.json"], "keep.json"),
+        (&["--store", "evidence/keep.json", "--force"], "keep.json"),
+        (&["--store", "theme/evidence/x.json", "--force"], "theme"),
+        (&["--store", "custom.css", "--force"], "asset"),
+        (&["--store", "support.json", "--force"], "support"),
+        (&["--store", "book.toml", "--force"], "book.toml"),
+        (&["--store", "src/intro.md", "--force"], "intro.md"),
+    ] {
+        let (code, stderr) = import_into(dir, "text-citations.json", args);
+        assert_eq!(code, 2, "{args:?}: {stderr}");
+        assert!(stderr.contains(says), "{args:?}: {stderr}");
+        assert!(
+            stderr.contains("refusing") || stderr.contains("leaves it"),
+            "{args:?}: {stderr}"
+        );
+        assert_eq!(snapshot(dir), before, "{args:?} wrote something");
+    }
+    // With --force, a listed chapter no import wrote is replaced (the user
+    // said so), and nothing else is touched.
+    let (code, stderr) = import_into(
+        dir,
+        "text-citations.json",
+        &["--chapter", "東京.md", "--force"],
+    );
+    assert_eq!(code, 0, "{stderr}");
+    assert!(
+        std::fs::read_to_string(dir.join("src/東京.md"))
+            .unwrap()
+            .contains("[1]")
+    );
+}
+
+#[test]
+fn a_re_import_replaces_its_own_files_and_keeps_edits_unless_forced() {
+    let dir = tempfile::tempdir().unwrap();
+    let dir = dir.path();
+    full_book(dir);
+    let chapter = dir.join("src/answers/q1.md");
+    let fragment = dir.join("evidence/answers-q1.json");
+    let args = ["--chapter", "answers/q1.md"];
+    let forced = ["--chapter", "answers/q1.md", "--force"];
+    let (code, stderr) = import_into(dir, "text-citations.json", &args);
+    assert_eq!(code, 0, "{stderr}");
+    let first = std::fs::read_to_string(&chapter).unwrap();
+    let last = first.trim_end().lines().last().unwrap();
+    assert!(
+        last.starts_with("<!-- mdbook-evidence import of text-citations.json: chapter sha256:"),
+        "{last}"
+    );
+    // The same answer again: the same files.
+    assert_eq!(import_into(dir, "text-citations.json", &args).0, 0);
+    assert_eq!(std::fs::read_to_string(&chapter).unwrap(), first);
+
+    // An edited chapter (a line appended, after the record too) is kept.
+    for edit in ["\nMein Zusatz — 東京\u{a0}4 %.\n", "Mein Zusatz.\n"] {
+        let edited = if edit.starts_with('\n') {
+            first.replacen(
+                "\n\n<!-- mdbook-evidence",
+                &format!("{edit}\n<!-- mdbook-evidence"),
+                1,
+            )
+        } else {
+            format!("{first}{edit}")
+        };
+        std::fs::write(&chapter, &edited).unwrap();
+        let (code, stderr) = import_into(dir, "text-citations.json", &args);
+        assert_eq!(code, 2, "{stderr}");
+        assert!(
+            stderr.contains("refusing to replace") && stderr.contains("--force"),
+            "{stderr}"
+        );
+        assert_eq!(std::fs::read_to_string(&chapter).unwrap(), edited);
+    }
+    let (code, stderr) = import_into(dir, "text-citations.json", &forced);
+    assert_eq!(code, 0, "{stderr}");
+    assert_eq!(std::fs::read_to_string(&chapter).unwrap(), first);
+
+    // Another answer into the same chapter.
+    let (code, stderr) = import_into(dir, "pdf-citations.json", &args);
+    assert_eq!(code, 2, "{stderr}");
+    assert!(
+        stderr.contains("holds the import of `text-citations.json`"),
+        "{stderr}"
+    );
+
+    // An edited fragment is kept, and replaced with --force.
+    let fragment_text = std::fs::read_to_string(&fragment).unwrap();
+    std::fs::write(&fragment, fragment_text.replace("FOMC", "FOMC (edited)")).unwrap();
+    let (code, stderr) = import_into(dir, "text-citations.json", &args);
+    assert_eq!(code, 2, "{stderr}");
+    assert!(stderr.contains("store fragment was edited"), "{stderr}");
+    assert!(
+        std::fs::read_to_string(&fragment)
+            .unwrap()
+            .contains("(edited)")
+    );
+    assert_eq!(import_into(dir, "text-citations.json", &forced).0, 0);
+    assert_eq!(std::fs::read_to_string(&fragment).unwrap(), fragment_text);
+}

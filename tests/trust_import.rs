@@ -7,6 +7,8 @@
 
 mod common;
 mod import_common;
+#[path = "common/import_fuzz.rs"]
+mod import_fuzz;
 
 use common::{TestBook, run_stdin};
 use import_common::{Imported, fixture, import, main_html};
@@ -403,4 +405,28 @@ fn a_re_import_replaces_its_own_files_and_keeps_edits_unless_forced() {
     );
     assert_eq!(import_into(dir, "text-citations.json", &forced).0, 0);
     assert_eq!(std::fs::read_to_string(&fragment).unwrap(), fragment_text);
+}
+
+/// The `import` fuzz target's seeds and findings (`fuzz/seeds/import/`),
+/// under its invariants: each hand-written seed is an answer in one vendor
+/// shape, with directives, marker look-alikes, markup and non-ASCII text,
+/// cited at offsets inside, at and past its ends, and each imports.
+#[test]
+fn the_import_fuzz_seeds_import_under_the_fuzz_invariants() {
+    let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("fuzz/seeds/import");
+    let mut seeds: Vec<PathBuf> = std::fs::read_dir(&dir)
+        .unwrap()
+        .map(|e| e.unwrap().path())
+        .collect();
+    seeds.sort();
+    assert!(seeds.len() >= 24, "{} seeds", seeds.len());
+    // Which of the six shapes (the first byte) imported at least once.
+    let mut shapes = [false; 6];
+    for seed in seeds {
+        let data = std::fs::read(&seed).unwrap();
+        if import_fuzz::check(&data).is_some() && data[0] != b'{' {
+            shapes[usize::from(data[0] % 6)] = true;
+        }
+    }
+    assert_eq!(shapes, [true; 6], "a shape none of whose seeds imports");
 }

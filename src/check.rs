@@ -117,6 +117,20 @@ pub(crate) fn load_book(dir: &Path) -> anyhow::Result<(PreprocessorContext, Book
         "{} has no book.toml; pass the book's root directory (the one holding book.toml), e.g. `mdbook-evidence check docs`",
         dir.display()
     );
+    // TOML syntax first, in one line naming the place: the parser's own
+    // message draws the line under a gutter, on several lines.
+    if let Ok(text) = std::fs::read_to_string(&toml)
+        && let Err(error) = toml_edit::Document::parse(text.as_str())
+    {
+        let (line, column) = error.span().map_or((1, 1), |span| {
+            crate::source_map::line_column(&text, span.start)
+        });
+        anyhow::bail!(
+            "{}:{line}:{column}: {}; fix book.toml's TOML syntax",
+            toml.strip_prefix(".").unwrap_or(&toml).display(),
+            error.message().trim_end()
+        );
+    }
     // As `MDBook::load` does (environment overrides included), but a check
     // never creates missing chapter files.
     let mut config = mdbook_driver::config::Config::from_disk(&toml)?;

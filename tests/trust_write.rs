@@ -709,6 +709,13 @@ fn the_write_refuses_the_build_and_template_directories_too() {
             "as-of": "2026-02-11",
         }))
         .expect("valid config");
+        let report_inputs = mdbook_evidence::report::ReportInputs::new(
+            root,
+            "src".as_ref(),
+            "book".as_ref(),
+            &root.join("theme/evidence"),
+            &config,
+        );
         let setup = Setup {
             config,
             store: mdbook_evidence::store::load(root, &[std::path::PathBuf::from("store.json")])
@@ -719,6 +726,7 @@ fn the_write_refuses_the_build_and_template_directories_too() {
             src_dir: "src".into(),
             build_dir: "book".into(),
             template_dir: root.join("theme/evidence"),
+            report_inputs,
             templates: Default::default(),
             neighbours: Vec::new(),
         };

@@ -84,7 +84,7 @@ pub(crate) fn plan(output: &super::Output, response: &Path) -> anyhow::Result<Pl
     });
     if !stays_below(&chapter_rel) {
         bail!(
-            "--chapter {}: a chapter goes inside the book's source directory `{}`, and this path leaves it; give a path under it, such as `answers/q1.md`",
+            "--chapter {}: a chapter goes inside the book's source directory `{}`, and this path leads outside it; give a path under it, such as `answers/q1.md`",
             chapter_rel.display(),
             src.display()
         );

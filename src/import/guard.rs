@@ -161,12 +161,14 @@ const FORCE: &str = "pass --force to replace it";
 /// Checks that writing `chapter` to `chapter_path` and `fragment` to
 /// `fragment_path` replaces nothing but what an earlier import of
 /// `response` wrote, unedited (see the module documentation); with
-/// `force`, an edited or foreign chapter and an edited fragment may go.
+/// `force`, an edited or foreign chapter and an edited fragment may go,
+/// and, outside a book (`in_book` false), any file at the fragment's path.
 pub(super) fn check_replace(
     response: &Path,
     (chapter_path, chapter): (&Path, &str),
     (fragment_path, fragment): (&Path, &str),
     force: bool,
+    in_book: bool,
 ) -> anyhow::Result<()> {
     let name = recorded_name(response);
     let old = existing(chapter_path);
@@ -205,10 +207,17 @@ pub(super) fn check_replace(
                     );
                 }
             }
-            _ => bail!(
-                "refusing to replace {shown}: it exists and is not the store fragment an earlier import wrote for {} (the chapter's import record does not name it); choose another --store (a new file, or the fragment the chapter's last line names), or remove it if it is no longer wanted",
-                chapter_path.display()
+            // In a book, a file there is the book's store: never replaced.
+            _ if in_book || !force => bail!(
+                "refusing to replace {shown}: it exists and is not the store fragment an earlier import wrote for {} (the chapter's import record does not name it); choose another --store (a new file, or the fragment the chapter's last line names){}",
+                chapter_path.display(),
+                if in_book {
+                    ", or remove it if it is no longer wanted"
+                } else {
+                    ", or pass --force to replace it"
+                }
             ),
+            _ => {}
         }
     }
     Ok(())

@@ -216,6 +216,7 @@ pub fn import(options: &Options) -> anyhow::Result<Imported> {
                 (&built.plan.chapter, &built.chapter),
                 (&built.plan.store, &built.store),
                 options.force,
+                built.plan.root.is_some(),
             )
         },
     )?;
@@ -487,8 +488,17 @@ fn write_together(
     for (path, what) in inputs {
         writer.protect(path, *what);
     }
+    let mut targets: Vec<(PathBuf, &Path)> = Vec::new();
     for (path, _) in files {
-        writer.check(path)?;
+        let target = writer.check(path)?;
+        if let Some((_, first)) = targets.iter().find(|(t, _)| *t == target) {
+            return Err(crate::safe_write::WriteError::SameFile {
+                first: first.to_path_buf(),
+                second: path.to_path_buf(),
+            }
+            .into());
+        }
+        targets.push((target, path));
     }
     replaceable()?;
     writer.write_all(&bytes)?;

@@ -199,14 +199,15 @@ pub(super) fn check_replace(
         let here = relative(chapter_path, fragment_path);
         let shown = fragment_path.display();
         match &record {
-            Some((record, _)) if record.fragment_path == here => {
-                if sha256(&bytes) != record.fragment && !force {
-                    bail!(
-                        "refusing to replace {shown}: the store fragment was edited after `{name}` was imported (it no longer has the hash {} records), and the edit would be lost; keep the edit elsewhere and {FORCE}, or choose another --store",
-                        chapter_path.display()
-                    );
-                }
+            Some((record, _))
+                if record.fragment_path == here && sha256(&bytes) != record.fragment && !force =>
+            {
+                bail!(
+                    "refusing to replace {shown}: the store fragment was edited after `{name}` was imported (it no longer has the hash {} records), and the edit would be lost; keep the edit elsewhere and {FORCE}, or choose another --store",
+                    chapter_path.display()
+                )
             }
+            Some((record, _)) if record.fragment_path == here => {}
             // In a book, a file there is the book's store: never replaced.
             _ if in_book || !force => bail!(
                 "refusing to replace {shown}: it exists and is not the store fragment an earlier import wrote for {} (the chapter's import record does not name it); choose another --store (a new file, or the fragment the chapter's last line names){}",

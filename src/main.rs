@@ -145,6 +145,11 @@ struct ImportArgs {
     /// book's store already registers the sources).
     #[arg(long)]
     no_sources: bool,
+    /// Replace a chapter that no import of this response wrote, or that was
+    /// edited since, and an edited store fragment (the book's other inputs
+    /// are never replaced).
+    #[arg(long)]
+    force: bool,
 }
 
 fn main() -> ExitCode {
@@ -225,6 +230,7 @@ fn run_import(args: ImportArgs) -> anyhow::Result<()> {
         chapter_key: args.chapter_key,
         title: args.title,
         register_sources: !args.no_sources,
+        force: args.force,
     })?;
     let mut out = format!(
         "mdbook-evidence: imported {} citation(s) as {} evidence item(s) ({}): chapter `{}`, store `{}`{}\n",

@@ -349,7 +349,14 @@ fn names(text: &str, words: &[Word]) -> Vec<Name> {
         let before = text[..words[start].at.start].trim_end();
         let opens_sentence = before.is_empty()
             || before.ends_with(['.', '!', '?', ':', '"', '“', '(', '*', '#', '-', '|']);
-        if opens_sentence && end - start == 1 {
+        // A lone word opening a sentence is capitalised anyway; one after a
+        // determiner is a role (`the Committee`, `the Contractor`).
+        let after_determiner = start > 0
+            && matches!(
+                words[start - 1].folded.as_str(),
+                "the" | "a" | "an" | "this" | "that" | "its" | "their" | "our" | "his" | "her"
+            );
+        if (opens_sentence || after_determiner) && end - start == 1 {
             continue;
         }
         let distinct: Vec<usize> = (start..end)
@@ -619,6 +626,17 @@ mod tests {
         ] {
             assert_eq!(check(claim, passage), None, "{claim}");
         }
+    }
+
+    #[test]
+    fn a_role_after_a_determiner_is_not_a_name() {
+        assert_eq!(
+            check(
+                "Rates eased, helped by the Committee’s runoff.",
+                "Rates eased, the European Central Bank said."
+            ),
+            None
+        );
     }
 
     #[test]

@@ -121,6 +121,18 @@ pub(crate) fn load_book(dir: &Path) -> anyhow::Result<(PreprocessorContext, Book
         ),
         Err(e) => anyhow::bail!("cannot read {}: {}", toml.display(), e.reason()),
     };
+    // TOML syntax first, in one line naming the place: the parser's own
+    // message draws the line under a gutter, on several lines.
+    if let Err(error) = toml_edit::Document::parse(text.as_str()) {
+        let (line, column) = error.span().map_or((1, 1), |span| {
+            crate::source_map::line_column(&text, span.start)
+        });
+        anyhow::bail!(
+            "{}:{line}:{column}: {}; fix book.toml's TOML syntax",
+            toml.strip_prefix(".").unwrap_or(&toml).display(),
+            error.message().trim_end()
+        );
+    }
     // As `MDBook::load` does (environment overrides included), but a check
     // never creates missing chapter files.
     let mut config: mdbook_driver::config::Config = text

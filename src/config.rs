@@ -197,6 +197,24 @@ pub enum ConfigError {
         /// What is wrong, as for book.toml.
         message: String,
     },
+    /// An environment variable read besides book.toml (`SOURCE_DATE_EPOCH`,
+    /// `MDBOOK_EVIDENCE_*`) that cannot be used.
+    #[error("environment variable {variable}: {message}")]
+    Environment {
+        /// The variable.
+        variable: String,
+        /// What is wrong, and the form it accepts.
+        message: String,
+    },
+}
+
+impl From<crate::limits::EnvError> for ConfigError {
+    fn from(error: crate::limits::EnvError) -> ConfigError {
+        ConfigError::Environment {
+            variable: error.variable,
+            message: error.message,
+        }
+    }
 }
 
 /// `store` is one path or a list of them.
@@ -324,7 +342,8 @@ impl Config {
                 message: format!("{err:#}"),
             })?
             .unwrap_or(serde_json::Value::Object(Default::default()));
-        let variables = || std::env::vars_os().filter_map(|(name, _)| name.into_string().ok());
+        crate::limits::check_environment()?;
+        let variables = environment::variables;
         let parsed = Config::from_value(table).map_err(|err| err.attributed(variables()))?;
         if !parsed.publish_store {
             let src = checks::normalize(&config.book.src);

@@ -185,7 +185,13 @@ fn add_card_assets(
         ("additional-js", "evidence.js", JS),
     ] {
         let asset = assets.join(name);
-        write_asset(root, &asset, content, force, done)?;
+        write_asset(root, &asset, content, force, done).with_context(|| {
+            format!(
+                "cannot copy the citation-card assets into `{}` under the theme directory `{}` (`output.html.theme` in book.toml, default \"theme\")",
+                crate::render::template::BOOK_TEMPLATE_DIR,
+                slash(&theme)
+            )
+        })?;
         let list = array_at(html, key, "output.html")?;
         let already = list
             .iter()

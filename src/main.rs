@@ -6,7 +6,7 @@ use mdbook_evidence::import::{self, Output, Vendor};
 use mdbook_evidence::limits;
 use mdbook_evidence::preprocess::{self, Setup};
 use mdbook_evidence::render::index::EvidenceIndex;
-use mdbook_evidence::report;
+use mdbook_evidence::report::{self, inert_json, inert_line};
 use mdbook_preprocessor::PreprocessorContext;
 use mdbook_preprocessor::book::{Book, BookItem};
 use std::io::Write;
@@ -145,6 +145,11 @@ struct ImportArgs {
     /// book's store already registers the sources).
     #[arg(long)]
     no_sources: bool,
+    /// Replace a chapter that no import of this response wrote, or that was
+    /// edited since, and an edited store fragment (the book's other inputs
+    /// are never replaced).
+    #[arg(long)]
+    force: bool,
 }
 
 fn main() -> ExitCode {
@@ -167,7 +172,11 @@ fn main() -> ExitCode {
         Some(Command::Import(args)) => match run_import(*args) {
             Ok(()) => ExitCode::SUCCESS,
             Err(err) => {
-                let _ = writeln!(std::io::stderr(), "error: mdbook-evidence import: {err:#}");
+                let _ = writeln!(
+                    std::io::stderr(),
+                    "error: mdbook-evidence import: {}",
+                    inert_line(&format!("{err:#}"))
+                );
                 ExitCode::from(2)
             }
         },
@@ -221,14 +230,15 @@ fn run_import(args: ImportArgs) -> anyhow::Result<()> {
         chapter_key: args.chapter_key,
         title: args.title,
         register_sources: !args.no_sources,
+        force: args.force,
     })?;
     let mut out = format!(
         "mdbook-evidence: imported {} citation(s) as {} evidence item(s) ({}): chapter `{}`, store `{}`{}\n",
         done.citations,
         done.items,
         done.shape,
-        done.chapter_path.display(),
-        done.store_path.display(),
+        inert_line(&done.chapter_path.display().to_string()),
+        inert_line(&done.store_path.display().to_string()),
         if files_mode {
             store_hint(&done.store_path)
         } else {
@@ -236,7 +246,7 @@ fn run_import(args: ImportArgs) -> anyhow::Result<()> {
         }
     );
     for note in &done.notes {
-        out.push_str(&format!("note: {note}\n"));
+        out.push_str(&format!("note: {}\n", inert_line(note)));
     }
     let _ = std::io::stderr().write_all(out.as_bytes());
     Ok(())
@@ -306,16 +316,20 @@ fn install(book_dir: &Path, force: bool) -> ExitCode {
                 out.push_str("mdbook-evidence is installed; nothing changed\n");
             }
             for change in &done.changes {
-                out.push_str(&format!("{change}\n"));
+                out.push_str(&format!("{}\n", inert_line(change)));
             }
             for note in &done.notes {
-                out.push_str(&format!("note: {note}\n"));
+                out.push_str(&format!("note: {}\n", inert_line(note)));
             }
             let _ = std::io::stdout().write_all(out.as_bytes());
             ExitCode::SUCCESS
         }
         Err(err) => {
-            let _ = writeln!(std::io::stderr(), "error: mdbook-evidence install: {err:#}");
+            let _ = writeln!(
+                std::io::stderr(),
+                "error: mdbook-evidence install: {}",
+                inert_line(&format!("{err:#}"))
+            );
             ExitCode::from(2)
         }
     }
@@ -329,7 +343,7 @@ fn export_claims(book_dir: &Path, format: ExportFormat) -> ExitCode {
         Ok((records, count)) => {
             let mut stdout = std::io::stdout().lock();
             if let Err(err) = stdout
-                .write_all(records.as_bytes())
+                .write_all(inert_json(records).as_bytes())
                 .and_then(|()| stdout.flush())
             {
                 let _ = writeln!(
@@ -347,7 +361,8 @@ fn export_claims(book_dir: &Path, format: ExportFormat) -> ExitCode {
         Err(err) => {
             let _ = writeln!(
                 std::io::stderr(),
-                "error: mdbook-evidence export-claims: {err:#}"
+                "error: mdbook-evidence export-claims: {}",
+                inert_line(&format!("{err:#}"))
             );
             ExitCode::from(2)
         }
@@ -365,6 +380,7 @@ fn is_compatible(caller: &semver::Version) -> bool {
 /// Reads the book from stdin, processes it, and writes it to stdout; nothing
 /// is written to stdout unless the whole book was processed.
 fn preprocess() -> anyhow::Result<ExitCode> {
+    limits::check_environment()?;
     let limit = limits::limit(limits::MAX_BOOK_BYTES, limits::MAX_BOOK_BYTES_VAR);
     let Some(input) = limits::read_limited(std::io::stdin().lock(), limit)
         .context("cannot read the book from stdin")?
@@ -473,8 +489,9 @@ fn parse_input(input: &str) -> anyhow::Result<(PreprocessorContext, Book)> {
     if !is_compatible(&caller) {
         let _ = writeln!(
             std::io::stderr(),
-            "warning: mdbook-evidence was built for mdBook {}, but is called by mdBook {version}; if the build misbehaves, update mdbook-evidence",
-            mdbook_preprocessor::MDBOOK_VERSION
+            "warning: mdbook-evidence was built for mdBook {}, but is called by mdBook {}; if the build misbehaves, update mdbook-evidence",
+            mdbook_preprocessor::MDBOOK_VERSION,
+            inert_line(&version)
         );
     }
     parsed.context("cannot read the book that mdBook sent on stdin")

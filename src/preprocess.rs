@@ -50,6 +50,8 @@ pub struct Setup {
     pub build_dir: PathBuf,
     /// Where the book's template overrides live.
     pub template_dir: PathBuf,
+    /// What the validation report is never written onto or into.
+    pub report_inputs: report::ReportInputs,
     /// The citation and reference templates (the book's, else ours).
     pub templates: crate::render::template::Templates,
     /// The book's preprocessors that mdBook runs before this one (named
@@ -61,8 +63,9 @@ impl Setup {
     /// Reads the config and loads the store: the only I/O of a run.
     pub fn load(ctx: &PreprocessorContext) -> Result<Setup, Error> {
         let config = Config::from_book(&ctx.config)?;
+        let report_inputs = report::ReportInputs::of(ctx, &config, &template_dir(ctx));
         if let Some(report) = &config.report {
-            check_report_location(ctx, &config, report)?;
+            check_report_location(ctx, &report_inputs, report)?;
         }
         let mut store = store::load(&ctx.root, &config.store)?;
         store.load_support(&ctx.root, &config.support)?;
@@ -84,6 +87,7 @@ impl Setup {
             src_dir: ctx.config.book.src.clone(),
             build_dir: ctx.config.build.build_dir.clone(),
             template_dir: template_dir(ctx),
+            report_inputs,
             templates: crate::render::template::Templates {
                 page,
                 ..crate::render::template::Templates::load(&template_dir(ctx))?
@@ -97,92 +101,25 @@ impl Setup {
         ReportContext {
             root: &self.root,
             src_dir: &self.src_dir,
-            build_dir: &self.build_dir,
-            template_dir: &self.template_dir,
+            report_inputs: &self.report_inputs,
             config: &self.config,
         }
     }
 }
 
 /// Refuses, before anything runs, a `report` path that the write would
-/// refuse or that would overwrite an input, however it is spelled
-/// (`./src/x.json`, `src/../src/x.json`, through a symlinked directory):
-/// its existing components are resolved, symlinks included, and the result
-/// must lie inside the book root and outside `book.toml`, the stores, the
-/// source, build and template directories; a symlink, directory or special
-/// file already at the path is refused too. The writer checks the same at
-/// write time (a symlink can appear in between).
+/// refuse ([`report::target`](crate::report::ReportInputs): inside the
+/// book, a `.json` name, no hidden component, never onto the book's inputs
+/// or over a file that is not an earlier report), however it is spelled.
+/// The writer checks the same at write time (a symlink can appear in
+/// between).
 fn check_report_location(
     ctx: &PreprocessorContext,
-    config: &Config,
+    inputs: &report::ReportInputs,
     report: &Path,
 ) -> Result<(), ConfigError> {
-    use crate::safe_write::{SafeWriter, WriteError};
-    let root = &ctx.root;
-    let invalid = |message: String| ConfigError::Invalid {
-        key: "report".into(),
-        message,
-    };
-    let shown = report.display();
-    let mut writer = SafeWriter::new(root)
-        .map_err(|e| invalid(format!("cannot check {shown:?} against the book root: {e}")))?;
-    let book = &ctx.config.book.src;
-    let build = &ctx.config.build.build_dir;
-    writer.protect(
-        &root.join("book.toml"),
-        "the book's `book.toml`, an input of every build",
-    );
-    writer.protect(
-        &root.join(book),
-        format!(
-            "inside the book's source directory `{}`, which mdBook reads and publishes",
-            book.display()
-        ),
-    );
-    writer.protect(
-        &root.join(build),
-        format!(
-            "inside the build directory `{}`, which mdBook wipes on every build",
-            build.display()
-        ),
-    );
-    for store in &config.store {
-        let what = if root.join(store).is_dir() {
-            "inside the evidence store directory"
-        } else {
-            "the evidence store"
-        };
-        writer.protect(
-            &root.join(store),
-            format!("{what} `{}`, an input of every build", store.display()),
-        );
-    }
-    let templates = template_dir(ctx);
-    let templates_shown = templates
-        .strip_prefix(root)
-        .unwrap_or(&templates)
-        .display()
-        .to_string();
-    writer.protect(
-        &templates,
-        format!("inside the template directory `{templates_shown}`, an input of every build"),
-    );
-    let example = "outside the source and build directories, the stores and `book.toml`, such as \"evidence-report.json\"";
-    writer.check(&root.join(report)).map(drop).map_err(|err| match err {
-        WriteError::OutsideRoot { resolved, .. } => invalid(format!(
-            "{shown:?} resolves to {}, outside the book root; expected a path inside the book, {example}",
-            resolved.display()
-        )),
-        WriteError::Input { what, .. } => invalid(format!(
-            "{shown:?} is {what}; choose another path, {example}"
-        )),
-        WriteError::NotAFile { kind, .. } => invalid(format!(
-            "{shown:?} is {kind}, not a regular file; remove it, or choose another path, {example}"
-        )),
-        WriteError::Io { source, .. } => invalid(format!("cannot check {shown:?}: {source}")),
-        // Only `write_all` compares its files with one another.
-        other @ WriteError::SameFile { .. } => invalid(other.to_string()),
-    })
+    report::check_report_path(&ctx.root, inputs, report)
+        .map_err(|refusal| ConfigError::invalid("report", refusal.to_string()))
 }
 
 /// Where a book's templates live: `evidence/` in the HTML renderer's theme

@@ -34,15 +34,22 @@ pub enum WriteError {
         /// The root writes must stay in.
         root: PathBuf,
     },
-    /// The target is a symlink, a directory or another non-regular file.
+    /// The target is a symlink, a directory or another non-regular file,
+    /// or a directory on its way is not a directory.
     #[error(
-        "refusing to write {path}: it is {kind}, not a regular file; remove it or choose another path"
+        "refusing to write {}: {} {kind}, where {expected} is needed; choose another path",
+        .path.display(),
+        if .at == .path { "it is".to_owned() } else { format!("{} is", .at.display()) }
     )]
     NotAFile {
         /// The path as asked.
         path: PathBuf,
-        /// What it is (`a symlink`, `a directory`, …).
-        kind: &'static str,
+        /// The path at fault: the target, or a directory on its way.
+        at: PathBuf,
+        /// What it is (`a regular file`, `a symlink to …`, `a FIFO`, …).
+        kind: String,
+        /// What a write needs there (`a directory`, …).
+        expected: &'static str,
     },
     /// The target is one of the run's inputs.
     #[error("refusing to write {path}: it is {what}, an input of this run; choose another path")]
@@ -195,13 +202,40 @@ impl SafeWriter {
                 what: what.clone(),
             });
         }
+        self.check_dirs(path, target.parent().unwrap_or(&self.root))?;
         match std::fs::symlink_metadata(&target) {
             Ok(meta) if !meta.file_type().is_file() => Err(WriteError::NotAFile {
                 path: path.to_owned(),
-                kind: kind_of(&meta.file_type()),
+                at: path.to_owned(),
+                kind: kind_of(&target, &meta.file_type()),
+                expected: "a regular file (or nothing)",
             }),
             _ => Ok(target),
         }
+    }
+
+    /// Checks that every existing component of `dir` (inside the root) is
+    /// a directory, so that a write is refused before anything is staged,
+    /// saying what stands in the way.
+    fn check_dirs(&self, asked: &Path, dir: &Path) -> Result<(), WriteError> {
+        let relative = dir.strip_prefix(&self.root).unwrap_or(Path::new(""));
+        let mut at = self.root.clone();
+        for part in relative.components() {
+            at.push(part);
+            match std::fs::symlink_metadata(&at) {
+                Ok(meta) if meta.is_dir() => {}
+                Ok(meta) => {
+                    return Err(WriteError::NotAFile {
+                        path: asked.to_owned(),
+                        at: at.clone(),
+                        kind: kind_of(&at, &meta.file_type()),
+                        expected: "a directory",
+                    });
+                }
+                Err(_) => break,
+            }
+        }
+        Ok(())
     }
 
     /// Creates `dir` (already checked to be inside the root) and its missing
@@ -215,8 +249,10 @@ impl SafeWriter {
                 Ok(meta) if meta.is_dir() => {}
                 Ok(meta) => {
                     return Err(WriteError::NotAFile {
-                        path: at.clone(),
-                        kind: kind_of(&meta.file_type()),
+                        path: asked.to_owned(),
+                        at: at.clone(),
+                        kind: kind_of(&at, &meta.file_type()),
+                        expected: "a directory",
                     });
                 }
                 Err(_) => std::fs::create_dir(&at).map_err(|source| WriteError::Io {
@@ -283,15 +319,44 @@ fn temporary_beside(target: &Path, dir: &Path) -> std::io::Result<tempfile::Name
     }
 }
 
-/// What a non-regular file is, for messages.
-fn kind_of(file_type: &std::fs::FileType) -> &'static str {
+/// What the file at `path` is, for messages: `a regular file`, `a
+/// directory`, `a symlink to <target>`, `a FIFO (named pipe)`, …
+fn kind_of(path: &Path, file_type: &std::fs::FileType) -> String {
     if file_type.is_symlink() {
-        "a symlink"
+        return match std::fs::read_link(path) {
+            Ok(target) => format!("a symlink to {}", target.display()),
+            Err(_) => "a symlink".to_owned(),
+        };
+    }
+    let kind = if file_type.is_file() {
+        "a regular file"
     } else if file_type.is_dir() {
         "a directory"
     } else {
-        "a special file (FIFO, socket or device)"
+        special_kind(file_type)
+    };
+    kind.to_owned()
+}
+
+/// What a file that is neither a regular file, a directory nor a symlink is.
+#[cfg(unix)]
+fn special_kind(file_type: &std::fs::FileType) -> &'static str {
+    use std::os::unix::fs::FileTypeExt as _;
+    if file_type.is_fifo() {
+        "a FIFO (named pipe)"
+    } else if file_type.is_socket() {
+        "a socket"
+    } else if file_type.is_block_device() || file_type.is_char_device() {
+        "a device"
+    } else {
+        "neither a file nor a directory"
     }
+}
+
+/// What a file that is neither a regular file, a directory nor a symlink is.
+#[cfg(not(unix))]
+fn special_kind(_: &std::fs::FileType) -> &'static str {
+    "neither a file nor a directory"
 }
 
 /// `path` made absolute with every existing ancestor canonicalized

@@ -39,8 +39,20 @@ fn import(dir: &Path, response: &Path, documents: &Path, extra: &[&str]) -> Impo
     Import {
         code: output.status.code().unwrap_or(-1),
         stderr: String::from_utf8(output.stderr).unwrap(),
-        chapter: read("answer.md"),
+        chapter: read("answer.md").map(|c| without_record(&c)),
         store: read("answer.json"),
+    }
+}
+
+/// A chapter without the import record on its last line (see
+/// `src/import/guard.rs`; tests/trust_import.rs tests it).
+fn without_record(chapter: &str) -> String {
+    let body = chapter.trim_end_matches('\n');
+    match body.rfind('\n') {
+        Some(nl) if body[nl + 1..].starts_with("<!-- mdbook-evidence import of ") => {
+            chapter[..nl].to_owned()
+        }
+        _ => chapter.to_owned(),
     }
 }
 
@@ -331,7 +343,7 @@ fn a_hostile_answer_imports_as_text() {
     assert_eq!(done.code, 0, "{}", done.stderr);
     let chapter = done.chapter.as_deref().unwrap();
     assert!(
-        chapter.contains("\\{{#include ../../secret.txt}}"),
+        chapter.contains("{\\{#include ../../secret.txt}}"),
         "{chapter}"
     );
     assert!(chapter.contains("&lt;script>"), "{chapter}");
@@ -396,7 +408,9 @@ fn the_import_message_knows_whether_the_book_reads_the_store() {
         missing.contains("(add it to `store` in book.toml)"),
         "{missing}"
     );
-    let outside = run("answer.json", "answer.md", &book.join("elsewhere"));
+    // (Not `answer.json`: that is the fragment of `src/answer-3.md`, which
+    // an import for another chapter never replaces.)
+    let outside = run("answer-4.json", "answer.md", &book.join("elsewhere"));
     assert!(
         outside.contains("name it in `store` under [preprocessor.evidence]"),
         "{outside}"

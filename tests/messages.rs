@@ -176,3 +176,180 @@ fn a_mistyped_evidence_id_or_chapter_key_names_the_nearest() {
         "{stderr}"
     );
 }
+
+/// Every way the binary reads a book, with `env`: the preprocessor, `check`
+/// (human and JSON) and `export-claims`; each must stop with exit status 2
+/// and an error holding every one of `says`, blaming nothing in book.toml.
+fn every_entry_refuses(book: &TestBook, env: &[(&str, &str)], says: &[&str]) {
+    let what = format!("{env:?}");
+    let run = run_stdin_with(book.root(), &book.stdin("html"), env);
+    let (code, stderr) = check(book, env);
+    let export = Command::new(binary())
+        .args(["export-claims", "."])
+        .current_dir(book.root())
+        .env_remove("SOURCE_DATE_EPOCH")
+        .envs(env.iter().copied())
+        .output()
+        .expect("export runs");
+    let json = Command::new(binary())
+        .args(["check", ".", "--format", "json"])
+        .current_dir(book.root())
+        .env_remove("SOURCE_DATE_EPOCH")
+        .envs(env.iter().copied())
+        .output()
+        .expect("check runs");
+    for (name, code, stdout, stderr) in [
+        ("build", run.code, run.stdout.into_bytes(), run.stderr),
+        ("check", code, Vec::new(), stderr),
+        (
+            "export-claims",
+            export.status.code().unwrap_or(-1),
+            export.stdout,
+            String::from_utf8(export.stderr).unwrap(),
+        ),
+    ] {
+        assert_eq!(code, 2, "{what} {name}: {stderr}");
+        assert!(stdout.is_empty(), "{what} {name}");
+        assert_eq!(stderr.lines().count(), 1, "{what} {name}: {stderr}");
+        for part in says {
+            assert!(stderr.contains(part), "{what} {name}: {part:?} in {stderr}");
+        }
+        assert!(!stderr.contains("book.toml:"), "{what} {name}: {stderr}");
+    }
+    assert_eq!(json.status.code(), Some(2), "{what}");
+    let failure: serde_json::Value = serde_json::from_slice(&json.stdout).expect("JSON");
+    let message = failure["error"]["message"].as_str().unwrap_or_default();
+    assert!(message.contains(says[0]), "{what}: {failure}");
+}
+
+#[test]
+fn a_malformed_limit_from_the_environment_is_refused_naming_it() {
+    let book = TestBook::new("as-of = \"2026-02-12\"", &[("brief.md", "# Brief\n")]);
+    for variable in [
+        "MDBOOK_EVIDENCE_MAX_STORE_BYTES",
+        "MDBOOK_EVIDENCE_MAX_BOOK_BYTES",
+    ] {
+        for value in [
+            "-1",
+            "0",
+            "",
+            "1e9",
+            "1.5",
+            "512MiB",
+            "0x100",
+            "４０９６",
+            "١٢٣",
+            "12 34",
+        ] {
+            every_entry_refuses(
+                &book,
+                &[(variable, value)],
+                &[
+                    &format!(
+                        "environment variable {variable}: expected a whole number of bytes above 0"
+                    ),
+                    &format!("found {value:?}"),
+                ],
+            );
+        }
+        // A well-formed value, with spaces around it, is taken.
+        let (code, stderr) = check(&book, &[(variable, " 4096000 ")]);
+        assert_eq!(code, 0, "{stderr}");
+    }
+    // A misspelt name is not ignored.
+    every_entry_refuses(
+        &book,
+        &[("MDBOOK_EVIDENCE_MAX_STORE_BYTE", "1000")],
+        &[
+            "environment variable MDBOOK_EVIDENCE_MAX_STORE_BYTE: mdbook-evidence reads no such variable (did you mean MDBOOK_EVIDENCE_MAX_STORE_BYTES?)",
+        ],
+    );
+}
+
+#[test]
+fn a_source_date_epoch_out_of_range_is_blamed_on_the_variable() {
+    let book = TestBook::new("", &[("brief.md", "# Brief\n")]);
+    for value in [
+        "99999999999999999",
+        "-99999999999999",
+        "1.5",
+        "1739232000 ",
+        "",
+        "soon",
+        "１７３９２３２０００",
+    ] {
+        if value == "1739232000 " {
+            // Spaces around a good value are fine.
+            assert_eq!(check(&book, &[("SOURCE_DATE_EPOCH", value)]).0, 0);
+            continue;
+        }
+        every_entry_refuses(
+            &book,
+            &[("SOURCE_DATE_EPOCH", value)],
+            &[
+                "environment variable SOURCE_DATE_EPOCH: expected a whole number of seconds since 1970-01-01 UTC",
+                &format!("found {value:?}"),
+            ],
+        );
+    }
+    // With `as-of` in book.toml the variable is not read.
+    let book = TestBook::new("as-of = \"2026-02-12\"", &[("brief.md", "# Brief\n")]);
+    assert_eq!(check(&book, &[("SOURCE_DATE_EPOCH", "soon")]).0, 0);
+}
+
+#[test]
+fn a_file_where_a_directory_is_needed_is_named_and_never_to_be_removed() {
+    for theme in ["book.toml", "src/SUMMARY.md", "東京.md"] {
+        let book = TestBook::new("", &[("brief.md", "# Brief\n")]);
+        std::fs::write(book.root().join("東京.md"), "# 東京\n").unwrap();
+        let path = book.root().join("book.toml");
+        let toml = format!(
+            "{}\n[output.html]\ntheme = \"{theme}\"\n",
+            std::fs::read_to_string(&path).unwrap()
+        );
+        std::fs::write(&path, &toml).unwrap();
+        let out = Command::new(binary())
+            .args(["install", "."])
+            .current_dir(book.root())
+            .output()
+            .expect("install runs");
+        let stderr = String::from_utf8(out.stderr).unwrap();
+        assert_eq!(out.status.code(), Some(2), "{theme}: {stderr}");
+        assert!(
+            stderr.contains(&format!(
+                "under the theme directory `{theme}` (`output.html.theme` in book.toml"
+            )) && stderr.contains(&format!(
+                "{theme} is a regular file, where a directory is needed"
+            )),
+            "{theme}: {stderr}"
+        );
+        for wrong in ["special file", "remove", "delete"] {
+            assert!(!stderr.contains(wrong), "{theme}: {stderr}");
+        }
+        assert_eq!(std::fs::read_to_string(&path).unwrap(), toml);
+    }
+}
+
+#[cfg(unix)]
+#[test]
+fn a_fifo_at_the_report_path_is_called_a_fifo() {
+    let book = TestBook::new(
+        "as-of = \"2026-02-12\"\nreport = \"東京.json\"",
+        &[("brief.md", "# Brief\n")],
+    );
+    let fifo = book.root().join("東京.json");
+    let made = std::process::Command::new("mkfifo").arg(&fifo).status();
+    if !made.is_ok_and(|s| s.success()) {
+        eprintln!("no mkfifo: skipped");
+        return;
+    }
+    let (code, stderr) = check(&book, &[]);
+    assert_eq!(code, 2, "{stderr}");
+    assert!(
+        stderr.contains(
+            "\"東京.json\" is a FIFO (named pipe), where a regular file (or nothing) is needed"
+        ),
+        "{stderr}"
+    );
+    assert!(!stderr.contains("remove"), "{stderr}");
+}

@@ -284,8 +284,19 @@ fn a_failed_import_leaves_the_chapter_and_the_store_untouched() {
             "# My chapter\n\nKeep me.\n"
         );
     }
-    // And a successful import replaces both, whole.
-    let (code, stderr) = import(dir.path(), &fixture("text-citations.json"), "answer.json");
+    // And a successful import replaces both, whole (`--force`: no import
+    // wrote them; tests/trust_import.rs tests the refusal without it).
+    let (code, stderr) = import_args(
+        dir.path(),
+        &fixture("text-citations.json"),
+        &[
+            "--chapter",
+            "answer.md",
+            "--store",
+            "answer.json",
+            "--force",
+        ],
+    );
     assert_eq!(code, 0, "{stderr}");
     assert!(std::fs::read_to_string(&chapter).unwrap().contains("[1]"));
 }
@@ -521,10 +532,17 @@ fn an_import_never_writes_through_symlinks_at_its_targets_or_temporary_names() {
         std::os::unix::fs::symlink(&victim, root.join(name)).unwrap();
     }
     for _ in 0..3 {
+        // `--force`: `answer.json` is a file no import wrote.
         let (code, stderr) = import_args(
             root,
             &fixture("text-citations.json"),
-            &["--chapter", "answer.md", "--store", "answer.json"],
+            &[
+                "--chapter",
+                "answer.md",
+                "--store",
+                "answer.json",
+                "--force",
+            ],
         );
         assert_eq!(code, 0, "{stderr}");
     }
@@ -709,6 +727,13 @@ fn the_write_refuses_the_build_and_template_directories_too() {
             "as-of": "2026-02-11",
         }))
         .expect("valid config");
+        let report_inputs = mdbook_evidence::report::ReportInputs::new(
+            root,
+            "src".as_ref(),
+            "book".as_ref(),
+            &root.join("theme/evidence"),
+            &config,
+        );
         let setup = Setup {
             config,
             store: mdbook_evidence::store::load(root, &[std::path::PathBuf::from("store.json")])
@@ -719,6 +744,7 @@ fn the_write_refuses_the_build_and_template_directories_too() {
             src_dir: "src".into(),
             build_dir: "book".into(),
             template_dir: root.join("theme/evidence"),
+            report_inputs,
             templates: Default::default(),
             neighbours: Vec::new(),
         };

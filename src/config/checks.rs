@@ -142,22 +142,31 @@ pub(super) fn parse_as_of(text: &str) -> Result<Timestamp, String> {
     })
 }
 
-/// Without `as-of`, `SOURCE_DATE_EPOCH` (reproducible builds) or now.
+/// Without `as-of`, `SOURCE_DATE_EPOCH` (reproducible builds) or now. A
+/// value that is not a whole number of seconds in the range a timestamp
+/// holds is refused, naming the variable (book.toml does not hold it).
 pub(super) fn as_of_from_env() -> Result<Timestamp, ConfigError> {
-    match std::env::var("SOURCE_DATE_EPOCH") {
-        Ok(value) => value
-            .trim()
-            .parse::<i64>()
-            .ok()
-            .and_then(|secs| Timestamp::from_second(secs).ok())
-            .ok_or_else(|| ConfigError::Invalid {
-                key: "as-of".into(),
-                message: format!(
-                    "SOURCE_DATE_EPOCH must be a number of seconds since 1970, found {value:?}"
-                ),
-            }),
-        Err(_) => Ok(Timestamp::now()),
-    }
+    let Some(value) = std::env::var_os("SOURCE_DATE_EPOCH") else {
+        return Ok(Timestamp::now());
+    };
+    value
+        .to_str()
+        .map(str::trim)
+        .filter(|v| {
+            let digits = v.strip_prefix('-').unwrap_or(v);
+            !digits.is_empty() && digits.bytes().all(|b| b.is_ascii_digit())
+        })
+        .and_then(|v| v.parse::<i64>().ok())
+        .and_then(|secs| Timestamp::from_second(secs).ok())
+        .ok_or_else(|| ConfigError::Environment {
+            variable: "SOURCE_DATE_EPOCH".into(),
+            message: format!(
+                "expected a whole number of seconds since 1970-01-01 UTC, as `date +%s` prints it, from {} to {}, found {:?}; fix it or unset it, or set `as-of` under [preprocessor.evidence]",
+                Timestamp::MIN.as_second(),
+                Timestamp::MAX.as_second(),
+                value.to_string_lossy()
+            ),
+        })
 }
 
 /// `path` with `.` dropped and `..` taking out the component before it, for

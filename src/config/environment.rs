@@ -6,6 +6,17 @@
 use super::{ConfigError, OUR_KEYS, PREPROCESSOR_NAME};
 
 impl ConfigError {
+    /// A bad value of `key` (dotted, below `preprocessor.evidence`) found
+    /// after the config was read (where the report may go, say): blamed on
+    /// the environment variable that set it, if one did, else on book.toml.
+    pub fn invalid(key: impl Into<String>, message: impl Into<String>) -> ConfigError {
+        let error = ConfigError::Invalid {
+            key: key.into(),
+            message: message.into(),
+        };
+        error.attributed(variables())
+    }
+
     /// This error, attributed to the environment variable that set its key
     /// (or a table above it), if one did; as it is otherwise.
     pub(super) fn attributed(self, variables: impl Iterator<Item = String>) -> ConfigError {
@@ -26,6 +37,11 @@ impl ConfigError {
             None => self,
         }
     }
+}
+
+/// The names of the environment's variables (those that are UTF-8).
+pub(super) fn variables() -> impl Iterator<Item = String> {
+    std::env::vars_os().filter_map(|(name, _)| name.into_string().ok())
 }
 
 /// The environment variable among `variables` (names) that sets `key`

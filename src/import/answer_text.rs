@@ -7,33 +7,39 @@
 //! mdBook's options, and escaped in place:
 //! - raw HTML, block or inline (`<script>`, `<img onerror=…>`, comments): its
 //!   `<` becomes `&lt;`, so the tag is shown as text;
-//! - mdBook directives (`{{#include ../../secret}}`, anywhere, code blocks
-//!   included, since mdBook expands them before parsing): a backslash before
-//!   them, which mdBook's links preprocessor removes after refusing to
-//!   expand;
 //! - link reference definitions (`[1]: https://…`), which would turn the
 //!   citations' `[N]` into links of the model's choosing: a backslash before
 //!   their `[`;
 //! - links, images and autolinks to anything but http(s) or `mailto:`
 //!   (`javascript:`, `data:`, `file:`): a backslash before their `[` (or
 //!   `&lt;` for the `<` of an autolink).
+//!
+//! mdBook directives and marker look-alikes are [`super::secure`]'s, which
+//! calls this module's [`markup_edits`] and makes every edit with [`apply`].
 
 use mdbook_markdown::pulldown_cmark::{Event, Tag};
 use std::collections::BTreeMap;
 
-/// What happens at a byte offset of the answer.
+/// What happens at a byte offset of the text.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
-enum Edit {
+pub(super) enum Edit {
     /// A backslash goes before the character there.
     Backslash,
     /// The `<` there becomes `&lt;`.
     LessThan,
+    /// A word joiner (U+2060, invisible) goes before the character there.
+    WordJoiner,
 }
 
-/// `answer` with everything that would become markup or pull in a file
-/// escaped (see the module documentation).
-pub(super) fn neutralize(answer: &str) -> String {
-    let mut edits: BTreeMap<usize, Edit> = BTreeMap::new();
+/// Edits by byte offset.
+pub(super) type Edits = BTreeMap<usize, Edit>;
+
+/// The edits that escape whatever in `answer` would become markup: raw
+/// HTML, link reference definitions, and links to anything but http(s) or
+/// `mailto:` (see the module documentation; directives and markers are
+/// [`super::secure`]'s).
+pub(super) fn markup_edits(answer: &str) -> Edits {
+    let mut edits = Edits::new();
     let options = mdbook_markdown::MarkdownOptions::default();
     let mut parser = mdbook_markdown::new_cmark_parser(answer, &options).into_offset_iter();
     for (event, range) in parser.by_ref() {
@@ -67,15 +73,18 @@ pub(super) fn neutralize(answer: &str) -> String {
             edits.insert(span.start + at, Edit::Backslash);
         }
     }
-    for (at, _) in answer.match_indices("{{#") {
-        if !answer[..at].ends_with('\\') {
-            edits.insert(at, Edit::Backslash);
-        }
-    }
-    let mut out = String::with_capacity(answer.len() + edits.len() * 4);
+    edits
+}
+
+/// `text` with `edits` made; `marks` (offsets of characters in `text`)
+/// follow the characters they point at. A mark with an edit at its own
+/// offset is dropped when the edit escapes its character (a backslash, or
+/// `&lt;`).
+pub(super) fn apply(text: &str, edits: &Edits, marks: &mut Vec<usize>) -> String {
+    let mut out = String::with_capacity(text.len() + edits.len() * 4);
     let mut from = 0;
-    for (at, edit) in edits {
-        out.push_str(&answer[from..at]);
+    for (&at, edit) in edits {
+        out.push_str(&text[from..at]);
         match edit {
             Edit::Backslash => {
                 out.push('\\');
@@ -85,9 +94,28 @@ pub(super) fn neutralize(answer: &str) -> String {
                 out.push_str("&lt;");
                 from = at + 1;
             }
+            Edit::WordJoiner => {
+                out.push('\u{2060}');
+                from = at;
+            }
         }
     }
-    out.push_str(&answer[from..]);
+    out.push_str(&text[from..]);
+    marks.retain(|mark| edits.get(mark).is_none_or(|edit| *edit == Edit::WordJoiner));
+    // One walk over both, in order.
+    marks.sort_unstable();
+    let mut grown = 0;
+    let mut pending = edits.iter().peekable();
+    for mark in marks.iter_mut() {
+        while let Some((_, edit)) = pending.next_if(|(at, _)| **at <= *mark) {
+            grown += match edit {
+                Edit::Backslash => 1,
+                Edit::LessThan => 3,
+                Edit::WordJoiner => '\u{2060}'.len_utf8(),
+            };
+        }
+        *mark += grown;
+    }
     out
 }
 
@@ -119,13 +147,17 @@ fn is_safe_target(url: &str) -> bool {
 mod tests {
     use super::*;
 
+    fn neutralize(answer: &str) -> String {
+        apply(answer, &markup_edits(answer), &mut Vec::new())
+    }
+
     #[test]
-    fn html_directives_definitions_and_unsafe_links_become_text() {
+    fn html_definitions_and_unsafe_links_become_text() {
         let answer = "Rates rose.<script>alert(1)</script>\n\n<img src=x onerror=alert(2)>\n\n{{#include ../../secret}}\n\n[ 1 ]: https://evil.example\n\n[click](javascript:alert(3)) <javascript:alert(4)> ![i](data:x)\n";
         let out = neutralize(answer);
         assert_eq!(
             out,
-            "Rates rose.&lt;script>alert(1)&lt;/script>\n\n&lt;img src=x onerror=alert(2)>\n\n\\{{#include ../../secret}}\n\n\\[ 1 ]: https://evil.example\n\n\\[click](javascript:alert(3)) &lt;javascript:alert(4)> !\\[i](data:x)\n"
+            "Rates rose.&lt;script>alert(1)&lt;/script>\n\n&lt;img src=x onerror=alert(2)>\n\n{{#include ../../secret}}\n\n\\[ 1 ]: https://evil.example\n\n\\[click](javascript:alert(3)) &lt;javascript:alert(4)> !\\[i](data:x)\n"
         );
         // Nothing of the escaped answer parses as HTML, a definition or a
         // link any more.
@@ -151,17 +183,8 @@ mod tests {
             "**Bold** and _em_ — 東京 4.4\u{a0}% 📈\n\n- a\n- b\n",
             "See [the statement](https://fed.gov/a) and <https://fed.gov/b>.\n",
             "`code <b>` stays, and so does a [fragment](#x).\n",
-            "Already escaped: \\{{#include x}}\n",
         ] {
             assert_eq!(neutralize(answer), answer);
         }
-    }
-
-    #[test]
-    fn directives_in_code_are_escaped_too() {
-        assert_eq!(
-            neutralize("```\n{{#include /etc/passwd}}\n```\n"),
-            "```\n\\{{#include /etc/passwd}}\n```\n"
-        );
     }
 }

@@ -20,7 +20,7 @@
 use super::fragment::{Item, passage_hash};
 use crate::store::Store;
 use anyhow::{Context, bail};
-use std::path::{Path, PathBuf};
+use std::path::{Component, Path, PathBuf};
 
 /// Where to write, and the book's store as it is.
 pub(crate) struct Plan {
@@ -39,6 +39,9 @@ pub(crate) struct Plan {
     store_note: Option<String>,
     /// The book's `src/SUMMARY.md`, to check the chapter is in it.
     summary: Option<(PathBuf, String)>,
+    /// What the book reads, which the import never writes (see
+    /// [`book_inputs`]), with what each is.
+    pub protected: Vec<(PathBuf, String)>,
 }
 
 /// Works out the paths of `output`.
@@ -53,6 +56,7 @@ pub(crate) fn plan(output: &super::Output, response: &Path) -> anyhow::Result<Pl
                 existing: None,
                 store_note: None,
                 summary: None,
+                protected: Vec::new(),
             });
         }
         super::Output::Book {
@@ -78,6 +82,13 @@ pub(crate) fn plan(output: &super::Output, response: &Path) -> anyhow::Result<Pl
             .map_or_else(|| "answer".into(), |s| s.to_string_lossy().into_owned());
         PathBuf::from(format!("{stem}.md"))
     });
+    if !stays_below(&chapter_rel) {
+        bail!(
+            "--chapter {}: a chapter goes inside the book's source directory `{}`, and this path leads outside it; give a path under it, such as `answers/q1.md`",
+            chapter_rel.display(),
+            src.display()
+        );
+    }
     let chapter_path = src.join(&chapter_rel);
     let key = slash(&chapter_rel);
     let fragment_name = format!("{}.json", key.trim_end_matches(".md").replace('/', "-"));
@@ -116,6 +127,13 @@ pub(crate) fn plan(output: &super::Output, response: &Path) -> anyhow::Result<Pl
     let summary = crate::limits::read_text(&summary_path, crate::limits::Limit::file())
         .ok()
         .map(|text| (summary_path, text));
+    let protected = book_inputs(
+        root,
+        &src,
+        &mdbook,
+        summary.as_ref().map(|(_, text)| text.as_str()),
+        [&chapter_path, &store_path],
+    );
     Ok(Plan {
         root: Some(root.clone()),
         chapter: chapter_path,
@@ -124,7 +142,112 @@ pub(crate) fn plan(output: &super::Output, response: &Path) -> anyhow::Result<Pl
         existing,
         store_note,
         summary,
+        protected,
     })
+}
+
+/// Whether a relative path stays below the directory it is joined to
+/// (read lexically: no root, no `..` above its start).
+fn stays_below(path: &Path) -> bool {
+    let mut depth = 0usize;
+    for part in path.components() {
+        match part {
+            Component::Normal(_) => depth += 1,
+            Component::CurDir => {}
+            Component::ParentDir if depth > 0 => depth -= 1,
+            _ => return false,
+        }
+    }
+    depth > 0
+}
+
+/// Everything the book reads besides what the import writes (`targets`:
+/// the chapter and the fragment, whose replacement [`super::guard`]
+/// decides): book.toml's neighbours `src/SUMMARY.md`, the chapters it lists
+/// and the files they include, the theme directory (templates and the
+/// citation card's assets), `additional-css` and `additional-js`, and
+/// every store and support file.
+fn book_inputs(
+    root: &Path,
+    src: &Path,
+    mdbook: &mdbook_preprocessor::config::Config,
+    summary: Option<&str>,
+    targets: [&Path; 2],
+) -> Vec<(PathBuf, String)> {
+    let same = |a: &Path, b: &Path| {
+        a == b || std::fs::canonicalize(a).is_ok_and(|a| std::fs::canonicalize(b).ok() == Some(a))
+    };
+    let is_target = |p: &Path| targets.iter().any(|t| same(t, p));
+    let mut out: Vec<(PathBuf, String)> =
+        vec![(src.join("SUMMARY.md"), "the book's SUMMARY.md".to_owned())];
+    let html = mdbook.html_config().unwrap_or_default();
+    let theme = html.theme.clone().unwrap_or_else(|| PathBuf::from("theme"));
+    out.push((root.join(theme), "the book's theme directory".to_owned()));
+    for asset in html.additional_css.iter().chain(&html.additional_js) {
+        out.push((
+            root.join(asset),
+            "an asset of the book (output.html.additional-css or additional-js)".to_owned(),
+        ));
+    }
+    let chapters = summary.map(summary_chapters).unwrap_or_default();
+    let included = std::cell::RefCell::new(Vec::new());
+    for chapter in chapters.iter().map(|c| src.join(c)) {
+        if let Ok(text) = std::fs::read_to_string(&chapter) {
+            let read = |path: &Path| {
+                let text = std::fs::read_to_string(path).ok();
+                included.borrow_mut().push(path.to_owned());
+                text
+            };
+            let dir = chapter.parent().unwrap_or(src).to_owned();
+            crate::source_map::SourceMap::expand(&chapter, text, &dir, &read);
+        }
+        if !is_target(&chapter) {
+            out.push((
+                chapter,
+                "a chapter of the book (SUMMARY.md lists it)".to_owned(),
+            ));
+        }
+    }
+    for path in included.into_inner() {
+        out.push((path, "a file a chapter of the book includes".to_owned()));
+    }
+    let config = crate::config::Config::from_book(mdbook).ok();
+    let lists = config.iter().flat_map(|c| {
+        c.store
+            .iter()
+            .map(|p| (p, "a file of the book's store"))
+            .chain(c.support.iter().map(|p| (p, "a support file of the book")))
+    });
+    for (rel, what) in lists {
+        let full = root.join(rel);
+        let files: Vec<PathBuf> = match std::fs::read_dir(&full) {
+            Ok(entries) => entries.filter_map(Result::ok).map(|e| e.path()).collect(),
+            Err(_) => vec![full],
+        };
+        out.extend(
+            files
+                .into_iter()
+                .filter(|f| !is_target(f))
+                .map(|f| (f, what.to_owned())),
+        );
+    }
+    out
+}
+
+/// The chapter files SUMMARY.md links (relative paths, without their
+/// fragment).
+fn summary_chapters(summary: &str) -> Vec<PathBuf> {
+    use mdbook_markdown::pulldown_cmark::{Event, Tag};
+    let options = mdbook_markdown::MarkdownOptions::default();
+    mdbook_markdown::new_cmark_parser(summary, &options)
+        .filter_map(|event| match event {
+            Event::Start(Tag::Link { dest_url, .. }) => {
+                let dest = dest_url.split('#').next().unwrap_or_default().to_owned();
+                (!dest.is_empty() && !dest.contains(':')).then(|| PathBuf::from(dest))
+            }
+            _ => None,
+        })
+        .collect()
 }
 
 /// Whether a configured store path is a directory (or will be one: a path

@@ -13,8 +13,10 @@
 //!    trailing white space, so that it follows the cited words;
 //! 4. citations are numbered in order of first appearance, and each place
 //!    gets its markers (`[1][2]`, one number once);
-//! 5. the whole is [neutralized](super::answer_text::neutralize): the
-//!    markers are the only markup the importer adds.
+//! 5. the whole is [secured](super::secure): markup, directives and
+//!    whatever the checker would read as a marker but the importer did not
+//!    write are escaped, so the markers are the only markup the importer
+//!    adds and the only citations.
 
 use mdbook_markdown::pulldown_cmark::{Event, Tag};
 use std::ops::Range;
@@ -111,7 +113,7 @@ pub(crate) fn build(
     answer: Answer,
     item_of: &[usize],
     title: Option<&str>,
-) -> (String, Vec<usize>) {
+) -> anyhow::Result<(String, Vec<usize>)> {
     let Answer {
         text,
         mut anchors,
@@ -121,6 +123,8 @@ pub(crate) fn build(
     } = answer;
     let mut order: Vec<usize> = Vec::new();
     let mut text = cut(&text, &mut removed, &mut anchors);
+    // Where the answer's own markers are, once renumbered.
+    let mut own: Vec<usize> = Vec::new();
     if own_markers {
         // The response's list, each item once, in its order.
         for &item in item_of {
@@ -128,11 +132,14 @@ pub(crate) fn build(
                 order.push(item);
             }
         }
-        text = renumber(&text, item_of, &order);
+        (text, own) = renumber(&text, item_of, &order);
     }
     let (text, inserted) = escape_markers(&text, own_markers);
     for (at, _) in &mut anchors {
         *at += inserted.iter().filter(|&&i| i < *at).count();
+    }
+    for at in &mut own {
+        *at += inserted.iter().filter(|&&i| i <= *at).count();
     }
     let protected = protected_ranges(&text);
     for (at, _) in &mut anchors {
@@ -146,6 +153,10 @@ pub(crate) fn build(
         chapter.push_str(title.trim());
         chapter.push_str("\n\n");
     }
+    // Where each piece of `text` went in the chapter, and where the
+    // importer's markers are.
+    let mut pieces: Vec<(usize, usize)> = Vec::new();
+    let mut ours: Vec<usize> = Vec::new();
     let mut from = 0;
     let mut group = anchors.iter().peekable();
     while let Some(&&(at, _)) = group.peek() {
@@ -167,6 +178,7 @@ pub(crate) fn build(
                 numbers.push(number);
             }
         }
+        pieces.push((from, chapter.len()));
         chapter.push_str(&text[from..at]);
         if text[..at]
             .chars()
@@ -176,6 +188,7 @@ pub(crate) fn build(
             chapter.push(' ');
         }
         for number in numbers {
+            ours.push(chapter.len());
             chapter.push_str(&format!("[{number}]"));
         }
         // Nothing may run into the markers: `[1](…)` would be a link,
@@ -189,11 +202,19 @@ pub(crate) fn build(
         }
         from = at;
     }
+    pieces.push((from, chapter.len()));
     chapter.push_str(&text[from..]);
     if !chapter.ends_with('\n') {
         chapter.push('\n');
     }
-    (super::answer_text::neutralize(&chapter), order)
+    for at in own {
+        // The last piece starting at or before it holds it.
+        let i = pieces.partition_point(|&(start, _)| start <= at);
+        if let Some(&(start, put)) = i.checked_sub(1).and_then(|i| pieces.get(i)) {
+            ours.push(put + at - start);
+        }
+    }
+    Ok((super::secure::secure(chapter, ours)?, order))
 }
 
 /// `text` without the `removed` ranges, with the anchors moved to match.
@@ -258,9 +279,11 @@ pub(crate) fn own_numbers(text: &str) -> Vec<(usize, usize)> {
 
 /// `text` with each `[N]` (which cites draft `N - 1`) renumbered to its
 /// item's place in `order`; of two adjacent markers that become one number
-/// (`[1][2]` of one page), one goes.
-fn renumber(text: &str, item_of: &[usize], order: &[usize]) -> String {
+/// (`[1][2]` of one page), one goes. Returns the text and where its
+/// renumbered markers start.
+fn renumber(text: &str, item_of: &[usize], order: &[usize]) -> (String, Vec<usize>) {
     let mut out = String::with_capacity(text.len());
+    let mut starts = Vec::new();
     let mut from = 0;
     let mut last: Option<usize> = None;
     for (at, n) in own_numbers(text) {
@@ -273,13 +296,14 @@ fn renumber(text: &str, item_of: &[usize], order: &[usize]) -> String {
         let end = at + text[at..].find(']').map_or(1, |close| close + 1);
         if !(at == from && last == Some(number)) {
             out.push_str(&text[from..at]);
+            starts.push(out.len());
             out.push_str(&format!("[{}]", number + 1));
         }
         last = Some(number);
         from = end;
     }
     out.push_str(&text[from..]);
-    out
+    (out, starts)
 }
 
 /// Escapes what the model wrote that would read as a marker (`[3]`,
@@ -346,7 +370,7 @@ mod tests {
     use super::*;
 
     fn chapter(answer: Answer, item_of: &[usize]) -> (String, Vec<usize>) {
-        build(answer, item_of, None)
+        build(answer, item_of, None).expect("built")
     }
 
     #[test]

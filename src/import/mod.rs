@@ -19,9 +19,11 @@ mod detect;
 mod documents;
 mod fragment;
 mod gemini;
+mod guard;
 mod offsets;
 mod openai;
 mod perplexity;
+mod secure;
 mod web;
 
 pub use detect::Vendor;
@@ -84,6 +86,9 @@ pub struct Options {
     /// Whether the fragment registers the sources of the cited items
     /// (leave them out when the book's store already registers them).
     pub register_sources: bool,
+    /// Whether to replace a chapter that no import of this response wrote
+    /// or that was edited since, and an edited fragment (see [`guard`]).
+    pub force: bool,
 }
 
 /// What an import produced.
@@ -176,7 +181,128 @@ pub fn import(options: &Options) -> anyhow::Result<Imported> {
             err
         }
     })?;
-    let shape = detect::detect(&value, options.vendor, &name)?;
+    let built = build(&value, options)?;
+    let book_toml = built.plan.root.as_ref().map(|root| root.join("book.toml"));
+    let inputs = [
+        Some((options.response.as_path(), "the response being imported")),
+        options
+            .documents
+            .as_deref()
+            .map(|p| (p, "the --documents file")),
+        options.files.as_deref().map(|p| (p, "the --files file")),
+        options
+            .sources
+            .as_deref()
+            .map(|p| (p, "the --sources file")),
+        book_toml.as_deref().map(|p| (p, "the book's book.toml")),
+    ];
+    let mut inputs: Vec<(&Path, &str)> = inputs.into_iter().flatten().collect();
+    inputs.extend(
+        built
+            .plan
+            .protected
+            .iter()
+            .map(|(p, what)| (p.as_path(), what.as_str())),
+    );
+    write_together(
+        built.plan.root.as_deref(),
+        &[
+            (&built.plan.chapter, &built.chapter),
+            (&built.plan.store, &built.store),
+        ],
+        &inputs,
+        || {
+            guard::check_replace(
+                &options.response,
+                (&built.plan.chapter, &built.chapter),
+                (&built.plan.store, &built.store),
+                options.force,
+                built.plan.root.is_some(),
+            )
+        },
+    )?;
+    Ok(Imported {
+        shape: built.shape,
+        items: built.items,
+        chapter: built.chapter,
+        store: built.store,
+        chapter_path: built.plan.chapter,
+        store_path: built.plan.store,
+        citations: built.citations,
+        notes: built.notes,
+    })
+}
+
+/// A response converted in memory (see [`convert`]).
+#[derive(Debug, Clone)]
+pub struct Converted {
+    /// The chapter's markdown.
+    pub chapter: String,
+    /// The store fragment (`evidence.v1` JSON).
+    pub store: String,
+    /// How many citations the response carries.
+    pub citations: usize,
+}
+
+/// Converts a response (JSON bytes) in memory, as [`import`] would with no
+/// other input and `--chapter answer.md --store answer.json`, or says why
+/// not. Writes nothing; the `import` fuzz target calls it.
+pub fn convert(response: &[u8], vendor: Option<Vendor>) -> anyhow::Result<Converted> {
+    let text = std::str::from_utf8(response).map_err(|err| {
+        anyhow::anyhow!(
+            "the response is not UTF-8 (invalid byte at offset {}); save it as UTF-8",
+            err.valid_up_to()
+        )
+    })?;
+    let text = text.strip_prefix('\u{feff}').unwrap_or(text);
+    let value: serde_json::Value = crate::json_input::from_str(text).map_err(|err| {
+        anyhow::anyhow!(
+            "response.json:{}:{}: malformed JSON in response: {}",
+            err.line,
+            err.column,
+            err.message
+        )
+    })?;
+    let options = Options {
+        vendor,
+        response: PathBuf::from("response.json"),
+        documents: None,
+        files: None,
+        sources: None,
+        titles: Vec::new(),
+        output: Output::Files {
+            chapter: PathBuf::from("answer.md"),
+            store: PathBuf::from("answer.json"),
+        },
+        chapter_key: None,
+        title: None,
+        register_sources: true,
+        force: false,
+    };
+    let built = build(&value, &options)?;
+    Ok(Converted {
+        chapter: built.chapter,
+        store: built.store,
+        citations: built.citations,
+    })
+}
+
+/// What an import makes before it writes anything.
+struct Built {
+    shape: String,
+    chapter: String,
+    store: String,
+    plan: book::Plan,
+    citations: usize,
+    items: usize,
+    notes: Vec<String>,
+}
+
+/// Converts the response `value` and the other inputs of `options` into the
+/// chapter and the fragment, and works out where they go.
+fn build(value: &serde_json::Value, options: &Options) -> anyhow::Result<Built> {
+    let name = options.response.display().to_string();
+    let shape = detect::detect(value, options.vendor, &name)?;
     let inputs = Inputs {
         response: name.clone(),
         documents: options
@@ -222,7 +348,8 @@ pub fn import(options: &Options) -> anyhow::Result<Imported> {
     let (mut items, item_of) = fragment::finalize(draft.cited)?;
     let addressed: Vec<usize> = draft.addressed.iter().map(|&d| item_of[d]).collect();
     plan.keep_apart(&mut items);
-    let (chapter, order) = chapter::build(draft.answer, &item_of, options.title.as_deref());
+    let (chapter, order) = chapter::build(draft.answer, &item_of, options.title.as_deref())
+        .map_err(|err| anyhow::anyhow!("{name}: {err}"))?;
     let addressed = order.iter().filter(|i| addressed.contains(i)).count();
     let items: Vec<fragment::Item> = order.into_iter().map(|i| items[i].clone()).collect();
     let list: Vec<&str> = items.iter().map(|item| item.id.as_str()).collect();
@@ -236,35 +363,22 @@ pub fn import(options: &Options) -> anyhow::Result<Imported> {
                 .any(|item| item.source_id == source.source_id)
     });
     let store = fragment::to_json(&sources, &written, &list, &key)?;
-    let book_toml = plan.root.as_ref().map(|root| root.join("book.toml"));
-    let inputs = [
-        Some((options.response.as_path(), "the response being imported")),
-        options
-            .documents
-            .as_deref()
-            .map(|p| (p, "the --documents file")),
-        options.files.as_deref().map(|p| (p, "the --files file")),
-        options
-            .sources
-            .as_deref()
-            .map(|p| (p, "the --sources file")),
-        book_toml.as_deref().map(|p| (p, "the book's book.toml")),
-    ];
-    write_together(
-        plan.root.as_deref(),
-        &[(&plan.chapter, &chapter), (&plan.store, &store)],
-        &inputs.into_iter().flatten().collect::<Vec<_>>(),
-    )?;
+    let chapter = guard::with_record(
+        &chapter,
+        &options.response,
+        &plan.chapter,
+        &plan.store,
+        &store,
+    );
     let mut notes = plan.notes(&key);
     notes.extend(missing_notes(&items, addressed));
-    Ok(Imported {
+    Ok(Built {
         shape: shape.name().to_owned(),
-        items: items.len(),
         chapter,
         store,
-        chapter_path: plan.chapter,
-        store_path: plan.store,
+        plan,
         citations,
+        items: items.len(),
         notes,
     })
 }
@@ -338,10 +452,13 @@ fn from_value<T: DeserializeOwned>(
 /// created), else in the directories named, which must exist; never
 /// through a symlink, never onto one of the `inputs` (path, what it is) nor
 /// both onto one file; a refused or failed file leaves the others unwritten.
+/// `replaceable` decides, once every file passed those checks, whether
+/// what is there may be replaced.
 fn write_together(
     root: Option<&Path>,
     files: &[(&Path, &str)],
     inputs: &[(&Path, &str)],
+    replaceable: impl FnOnce() -> anyhow::Result<()>,
 ) -> anyhow::Result<()> {
     let root = match root {
         Some(root) => root.to_owned(),
@@ -372,6 +489,19 @@ fn write_together(
     for (path, what) in inputs {
         writer.protect(path, *what);
     }
+    let mut targets: Vec<(PathBuf, &Path)> = Vec::new();
+    for (path, _) in files {
+        let target = writer.check(path)?;
+        if let Some((_, first)) = targets.iter().find(|(t, _)| *t == target) {
+            return Err(crate::safe_write::WriteError::SameFile {
+                first: first.to_path_buf(),
+                second: path.to_path_buf(),
+            }
+            .into());
+        }
+        targets.push((target, path));
+    }
+    replaceable()?;
     writer.write_all(&bytes)?;
     Ok(())
 }

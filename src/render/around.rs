@@ -357,3 +357,41 @@ impl<'t> Edited<'t> {
         original + (at - edited)
     }
 }
+/// Whether the run of markers at `range`, in a table, is all a line's
+/// first or last cell holds, as GFM reads a line of cells: nothing but container
+/// markup (`> `, a list item's marker, indentation) before it and white
+/// space then an unescaped `|` after it, or an unescaped `|` then white
+/// space before it and nothing after it on the line. Taken out, the cell
+/// would go (the `|` next to it would become the line's outer pipe), and
+/// a table's header with it; a `|` in its place keeps the cell, empty.
+pub(super) fn fills_edge_cell(text: &str, range: &Range<usize>) -> bool {
+    let line_start = text[..range.start]
+        .rfind(['\n', '\r'])
+        .map_or(0, |at| at + 1);
+    let line_end = text[range.end..]
+        .find(['\n', '\r'])
+        .map_or(text.len(), |at| range.end + at);
+    let before = &text[line_start..range.start];
+    let after = text[range.end..line_end].trim_start_matches([' ', '\t']);
+    let spaced = before.trim_end_matches([' ', '\t']);
+    let last = after.is_empty() && spaced.ends_with('|') && !spaced.ends_with("\\|");
+    last || (after.starts_with('|') && is_container_markup(before))
+}
+
+/// Whether a line's start holds only container markup: quote markers,
+/// white space and at most one list item marker (`-`, `*`, `+`, `1.`, `1)`)
+/// followed by white space.
+fn is_container_markup(before: &str) -> bool {
+    let rest = before.trim_start_matches([' ', '\t', '>']);
+    if rest.is_empty() {
+        return true;
+    }
+    let digits = rest.bytes().take_while(u8::is_ascii_digit).count();
+    let marker = match rest.as_bytes().get(digits) {
+        Some(b'.' | b')') if digits > 0 => digits + 1,
+        Some(b'-' | b'*' | b'+') if digits == 0 => 1,
+        _ => return false,
+    };
+    let tail = &rest[marker..];
+    tail.starts_with([' ', '\t']) && tail.trim_start_matches([' ', '\t', '>']).is_empty()
+}

@@ -15,6 +15,7 @@ pub(crate) mod escape;
 pub mod index;
 mod nested;
 mod plan;
+mod row_removal;
 pub(crate) mod template;
 mod template_context;
 

@@ -12,9 +12,10 @@
 //! text, its plan, the templates and the target alone.
 
 use super::Entry;
-use super::around::{AroundMarkers, may_open_block};
+use super::around::{AroundMarkers, fills_edge_cell, may_open_block};
 use super::citations::{self, CiteRun, Member, Part};
 use super::nested::{NestedBlocks, around_nested};
+use super::row_removal::row_removal;
 use crate::config::{CitationStyle, Config, Removal};
 use crate::markers::{Scan, line_end};
 use crate::rules::claims::Claim;
@@ -194,6 +195,12 @@ impl<'s> RenderPlan<'s> {
             for &m in &claim.markers {
                 parts[m] = Part::InRemovedClaim;
             }
+            let block = &scan.blocks[claim.block];
+            if block.row.is_some() {
+                self.removals
+                    .extend(row_removal(text, block, phrase, removal));
+                continue;
+            }
             let replacement = claim_removal(text, scan, claim, phrase, removal);
             if !replacement.text.is_empty()
                 && starts_after_text(text, scan, claim, claim_start(text, claim))
@@ -319,6 +326,14 @@ impl<'s> RenderPlan<'s> {
                     // It stays as text (and reported).
                     continue;
                 }
+                let first = scan.markers.partition_point(|m| m.span.start < range.start);
+                let in_table = scan.markers.get(first).is_some_and(|m| m.in_table);
+                if in_table && fills_edge_cell(text, &range) {
+                    // An empty cell at a line's edge needs its pipe: without
+                    // it, the line would have one cell fewer.
+                    self.removals.push(Replacement { range, text: "|" });
+                    continue;
+                }
                 if around.starts_line(&scan.markers, &range, &self.labels) {
                     // After block markup only, the white space after it goes
                     // too: left, it would indent what follows (`- [3]    x`
@@ -408,7 +423,7 @@ fn starts_after_text(text: &str, scan: &Scan, claim: &Claim, at: usize) -> bool 
 
 /// How `claim` is removed: its text and markers replaced by `phrase`, or
 /// (with `removal = "delete"`) the whole paragraph, list item or sentence
-/// deleted.
+/// deleted (a table row: [`row_removal`].)
 fn claim_removal(
     text: &str,
     scan: &Scan,
@@ -445,8 +460,21 @@ fn claim_removal(
     if holds_others {
         return replace;
     }
+    // After quote markers only (`> - x`), the line goes from its start:
+    // the `> ` left would join the next line to the quote.
+    let line_start = text[..block.outer.start]
+        .rfind(['\n', '\r'])
+        .map_or(0, |at| at + 1);
+    let quoted = text[line_start..block.outer.start]
+        .bytes()
+        .all(|b| matches!(b, b'>' | b' ' | b'\t'));
+    let start = if quoted {
+        line_start
+    } else {
+        block.outer.start
+    };
     Replacement {
-        range: block.outer.start..line_end(text, block.outer.end),
+        range: start..line_end(text, block.outer.end),
         text: "",
     }
 }

@@ -18,10 +18,8 @@ pub struct ReportContext<'a> {
     pub root: &'a Path,
     /// The book's source directory relative to its root (`src`).
     pub src_dir: &'a Path,
-    /// The book's build directory relative to its root (`book`).
-    pub build_dir: &'a Path,
-    /// Where the book's template overrides live.
-    pub template_dir: &'a Path,
+    /// What the validation report is never written onto or into.
+    pub report_inputs: &'a super::ReportInputs,
     /// The book's configuration.
     pub config: &'a Config,
 }

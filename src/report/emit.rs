@@ -2,8 +2,9 @@
 //! `mdbook build` and for `check` alike, and the validation report file.
 
 use super::json::{FailureReport, ValidationReport};
+use super::stream::{inert_json, inert_line};
 use super::{Failure, Outcome, PathStyle, ReportContext, github, human, sarif};
-use crate::safe_write::{SafeWriter, WriteError};
+use crate::safe_write::WriteError;
 use std::io::Write;
 use std::path::{Path, PathBuf};
 
@@ -50,8 +51,11 @@ pub enum EmitError {
     #[error(transparent)]
     Json(#[from] serde_json::Error),
     /// The validation report may not be written where it is asked.
+    #[error("the validation report (`preprocessor.evidence.report`): {0}")]
+    Refused(#[from] super::Refusal),
+    /// The one safe writer refused the validation report.
     #[error(transparent)]
-    Refused(#[from] WriteError),
+    Write(#[from] WriteError),
     /// The validation report cannot be written.
     #[error("cannot write the validation report {path}: {source}")]
     Report {
@@ -68,7 +72,7 @@ pub fn is_closed_pipe(error: &EmitError) -> bool {
     let kind = match error {
         EmitError::Io(e) => Some(e.kind()),
         EmitError::Json(e) => e.io_error_kind(),
-        EmitError::Refused(_) | EmitError::Report { .. } => None,
+        EmitError::Refused(_) | EmitError::Write(_) | EmitError::Report { .. } => None,
     };
     kind == Some(std::io::ErrorKind::BrokenPipe)
 }
@@ -138,14 +142,9 @@ fn emit_check(
     match format {
         Format::Human => return Ok(emit_human(outcome, context, paths, deny_removals)?),
         Format::Json => {
-            let json = validation_report(outcome, context, paths);
-            serde_json::to_writer_pretty(&mut stdout, &json)?;
-            writeln!(stdout)?;
+            write_json(&mut stdout, &validation_report(outcome, context, paths))?;
         }
-        Format::Sarif => {
-            serde_json::to_writer_pretty(&mut stdout, &sarif::sarif(report, paths))?;
-            writeln!(stdout)?;
-        }
+        Format::Sarif => write_json(&mut stdout, &sarif::sarif(report, paths))?,
         Format::Github => {
             stdout.write_all(github::annotations(report, paths).as_bytes())?;
             append_step_summary(&github::step_summary(report, paths))?;
@@ -188,14 +187,8 @@ pub fn emit_failure(
         Destination::Build => {}
         Destination::Check { format, .. } => match format {
             Format::Human => {}
-            Format::Json => {
-                serde_json::to_writer_pretty(&mut stdout, &FailureReport::new(failure, paths))?;
-                writeln!(stdout)?;
-            }
-            Format::Sarif => {
-                serde_json::to_writer_pretty(&mut stdout, &sarif::sarif_failure(failure, paths))?;
-                writeln!(stdout)?;
-            }
+            Format::Json => write_json(&mut stdout, &FailureReport::new(failure, paths))?,
+            Format::Sarif => write_json(&mut stdout, &sarif::sarif_failure(failure, paths))?,
             Format::Github => {
                 stdout.write_all(github::failure_annotation(failure, paths).as_bytes())?;
                 append_step_summary(&github::failure_summary(failure, paths))?;
@@ -203,19 +196,25 @@ pub fn emit_failure(
         },
     }
     stdout.flush()?;
-    let mut line = format!("error: mdbook-evidence: {}\n", failure.message);
+    let mut line = format!("error: mdbook-evidence: {}\n", inert_line(&failure.message));
     if let (Some(location), Destination::Check { .. }) = (&failure.location, destination) {
         // The message names the file as the book knows it (inside `mdbook
         // build`, the current directory); from elsewhere, say where it is
         // from here, and where in it.
         let shown = location.display(|p| paths.show(p));
         if !names(&failure.message, &shown) {
-            line.push_str(&format!("  --> {shown}\n"));
+            line.push_str(&format!("  --> {}\n", inert_line(&shown)));
         }
     }
-    std::io::stderr()
-        .lock()
-        .write_all(human::terminal_safe(&line).as_bytes())
+    std::io::stderr().lock().write_all(line.as_bytes())
+}
+
+/// Writes `value` as pretty JSON and a line feed, inert for a log
+/// ([`inert_json`]).
+fn write_json(out: &mut impl Write, value: &impl serde::Serialize) -> std::io::Result<()> {
+    let json = serde_json::to_string_pretty(value).map_err(std::io::Error::other)?;
+    out.write_all(inert_json(json).as_bytes())?;
+    writeln!(out)
 }
 
 /// Whether `message` names the file `shown` as it is (not as the end of a
@@ -253,11 +252,7 @@ pub(crate) fn write_configured_report(
 ) -> Result<(), EmitError> {
     if let Some(path) = &context.config.report {
         let paths = PathStyle::relative_to(context.root, context.root);
-        write_report(
-            context,
-            &context.root.join(path),
-            &validation_report(outcome, context, &paths),
-        )?;
+        write_report(context, path, &validation_report(outcome, context, &paths))?;
     }
     Ok(())
 }
@@ -275,29 +270,25 @@ fn append_step_summary(summary: &str) -> std::io::Result<()> {
 }
 
 /// Writes the validation report whole or not at all, with the one safe
-/// writer: inside the book's root, never onto `book.toml`, a store, the
-/// source, build or template directory (checked at load too; checked again
-/// here, since a symlink can appear in between).
+/// writer, where the report's rule allows ([`super::target`]: checked at
+/// load too; checked again here, since a symlink can appear in between).
 fn write_report(
     context: &ReportContext<'_>,
-    path: &Path,
+    report_path: &Path,
     report: &ValidationReport<'_>,
 ) -> Result<(), EmitError> {
+    let path = context.root.join(report_path);
     let fail = |source: std::io::Error| EmitError::Report {
-        path: path.to_owned(),
+        path: path.clone(),
         source,
     };
-    let mut json = serde_json::to_vec_pretty(report).map_err(|e| fail(e.into()))?;
-    json.push(b'\n');
-    let root = context.root;
-    let mut writer = SafeWriter::new(root)?;
-    writer.protect(&root.join("book.toml"), "the book's book.toml");
-    writer.protect(&root.join(context.src_dir), "the book's source directory");
-    writer.protect(&root.join(context.build_dir), "the book's build directory");
-    writer.protect(context.template_dir, "the book's template directory");
-    for store in &context.config.store {
-        writer.protect(&root.join(store), "an evidence store");
-    }
-    writer.write(path, &json)?;
+    // Inert as on stdout: a CI step may print the file.
+    let mut json = serde_json::to_string_pretty(report)
+        .map(inert_json)
+        .map_err(|e| fail(e.into()))?;
+    json.push('\n');
+    let (writer, path) =
+        super::target::writer_for(context.root, context.report_inputs, report_path)?;
+    writer.write(&path, json.as_bytes())?;
     Ok(())
 }

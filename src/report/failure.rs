@@ -87,7 +87,7 @@ impl Failure {
             }
             cause
                 .downcast_ref::<super::EmitError>()
-                .and_then(emit_location)
+                .and_then(|e| emit_location(e, root))
         });
         Failure {
             message: format!("{error:#}"),
@@ -172,7 +172,7 @@ fn config_location(error: &ConfigError, root: &Path) -> Option<FailureLocation> 
         ConfigError::MissingStore => ("", false),
         ConfigError::UnknownKey { key, .. } => (key.as_str(), false),
         ConfigError::Invalid { key, .. } => (key.as_str(), true),
-        ConfigError::FromEnvironment { .. } => return None,
+        ConfigError::FromEnvironment { .. } | ConfigError::Environment { .. } => return None,
     };
     let file = PathBuf::from("book.toml");
     let Ok(text) = crate::limits::read_text(&root.join(&file), crate::limits::Limit::file()) else {
@@ -219,10 +219,14 @@ fn toml_key_offset(text: &str, key: &str, at_value: bool) -> Option<usize> {
     Some(found)
 }
 
-/// Where a report file that could not be written is.
-fn emit_location(error: &super::EmitError) -> Option<FailureLocation> {
+/// Where a report file that could not be written is: the file, or the
+/// `report` key that asked for a place it may not go.
+fn emit_location(error: &super::EmitError, root: &Path) -> Option<FailureLocation> {
     match error {
         super::EmitError::Report { path, .. } => Some(FailureLocation::file(path)),
+        super::EmitError::Refused(refusal) => {
+            config_location(&ConfigError::invalid("report", refusal.to_string()), root)
+        }
         _ => None,
     }
 }

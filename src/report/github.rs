@@ -3,6 +3,7 @@
 //! that could not judge the book, and a markdown table for the step
 //! summary (GitHub shows only the first few annotations of a step).
 
+use super::stream::inert_line;
 use super::{ColumnUnit, Failure, PathStyle, Report};
 use crate::rules::Severity;
 use std::fmt::Write as _;
@@ -77,13 +78,9 @@ pub(crate) fn failure_summary(failure: &Failure, paths: &PathStyle) -> String {
     let mut out = String::from("## mdbook-evidence\n\nThe check could not run");
     if let Some(location) = &failure.location {
         let at = location.display(|p| paths.show(p));
-        let _ = write!(out, " (`{}`)", at.replace('`', "'"));
+        let _ = write!(out, " (`{}`)", code(&at));
     }
-    let _ = writeln!(
-        out,
-        ": {}",
-        crate::render::escape::markdown(&failure.message)
-    );
+    let _ = writeln!(out, ": {}", markdown(&failure.message));
     out
 }
 
@@ -106,8 +103,8 @@ pub(crate) fn step_summary(report: &Report, paths: &PathStyle) -> String {
                 "| {} | `{}` | `{}` | {} |",
                 d.severity,
                 d.rule.id(),
-                location.replace('`', "'"),
-                crate::render::escape::markdown(&d.message)
+                code(&location),
+                markdown(&d.message)
             );
         }
     }
@@ -131,18 +128,31 @@ pub(crate) fn step_summary(report: &Report, paths: &PathStyle) -> String {
                 out,
                 "- `{}` at `{}:{}`: {}",
                 d.rule.id(),
-                place.shown.replace('`', "'"),
+                code(&place.shown),
                 place.start.map_or(0, |s| s.0),
-                crate::render::escape::markdown(reason)
+                markdown(reason)
             );
         }
     }
     out
 }
 
-/// Escapes workflow-command data (the message).
+/// Text from an input as markdown inline content of the step summary: on
+/// its line, then with its punctuation escaped.
+fn markdown(text: &str) -> String {
+    crate::render::escape::markdown(&inert_line(text))
+}
+
+/// Text from an input inside a markdown code span of the step summary: on
+/// its line, with no backtick to end the span.
+fn code(text: &str) -> String {
+    inert_line(text).replace('`', "'")
+}
+
+/// Escapes workflow-command data (the message): kept on its line
+/// ([`inert_line`]), then as the runner unescapes it.
 fn data(text: &str) -> String {
-    super::human::terminal_safe(text)
+    inert_line(text)
         .replace('%', "%25")
         .replace('\r', "%0D")
         .replace('\n', "%0A")
@@ -160,7 +170,9 @@ mod tests {
 
     #[test]
     fn workflow_command_escaping() {
-        assert_eq!(data("50% of a\nb"), "50%25 of a%0Ab");
+        // A line break from an input stays on the line, escaped.
+        assert_eq!(data("50% of a\nb"), "50%25 of a\\nb");
+        assert_eq!(data("a\r\n::stop-commands::x"), "a\\r\\n::stop-commands::x");
         assert_eq!(property("a:b,c"), "a%3Ab%2Cc");
     }
 

@@ -1,6 +1,7 @@
 //! The human output: diagnostics drawn the way rustc draws them, and the
 //! one-line verdict that closes a run.
 
+use super::stream::{inert_line, inert_source};
 use super::{Diagnostic, Location, Outcome, PathStyle, Report};
 use crate::config::Mode;
 use crate::rules::{Rule, Severity, SupportFigures};
@@ -19,7 +20,9 @@ const PER_LINE: usize = 10;
 
 impl Report {
     /// Writes every diagnostic, rustc style, to `out`. Text from chapters
-    /// and stores is made safe for a terminal first ([`terminal_safe`]); a
+    /// is drawn inert ([`inert_source`]), and every other text from an
+    /// input (file names, messages, claims) kept on its line
+    /// ([`inert_line`]); a
     /// long line is shown as a window around the span; after [`PER_LINE`]
     /// diagnostics on one line the rest are counted in one closing note.
     /// Files are named by `paths`; the notes about files close the list.
@@ -28,9 +31,9 @@ impl Report {
         let names: Vec<String> = self
             .files
             .iter()
-            .map(|f| terminal_safe(&paths.show(std::path::Path::new(&f.name))))
+            .map(|f| inert_line(&paths.show(std::path::Path::new(&f.name))))
             .collect();
-        let texts: Vec<String> = self.files.iter().map(|f| terminal_safe(&f.text)).collect();
+        let texts: Vec<String> = self.files.iter().map(|f| inert_source(&f.text)).collect();
         for (name, text) in names.iter().zip(&texts) {
             files.add(name.as_str(), text.as_str());
         }
@@ -84,29 +87,11 @@ impl Report {
                 out,
                 "note: {}: {}\n",
                 names[note.file],
-                terminal_safe(&note.message)
+                inert_line(&note.message)
             )?;
         }
         Ok(())
     }
-}
-
-/// `text` with what would act on a terminal instead of being shown made
-/// inert, byte for byte the same length so that offsets stay valid: C0
-/// controls but tab and line feed (`?`; carriage return a space), DEL
-/// (`?`), C1 controls (`·`) and bidirectional overrides and isolates
-/// (U+FFFD), which can make a line read differently from what it holds.
-pub(crate) fn terminal_safe(text: &str) -> String {
-    text.chars()
-        .map(|c| match c {
-            '\t' | '\n' => c,
-            '\r' => ' ',
-            '\u{0}'..='\u{1f}' | '\u{7f}' => '?',
-            '\u{80}'..='\u{9f}' => '\u{b7}',
-            '\u{202a}'..='\u{202e}' | '\u{2066}'..='\u{2069}' => '\u{fffd}',
-            c => c,
-        })
-        .collect()
 }
 
 /// The part of a long line around a span, as codespan-reporting reads a
@@ -221,7 +206,7 @@ fn to_codespan(d: &Diagnostic, names: &[String], paths: &PathStyle) -> CsDiagnos
                 _ => label,
             });
         }
-        Location::Store(origin) => notes.push(terminal_safe(&format!(
+        Location::Store(origin) => notes.push(inert_line(&format!(
             "in {} ({})",
             paths.show(&origin.file),
             origin.json_path
@@ -234,12 +219,12 @@ fn to_codespan(d: &Diagnostic, names: &[String], paths: &PathStyle) -> CsDiagnos
         ));
     }
     if let Some(claim) = &d.claim {
-        notes.push(terminal_safe(&format!("claim: \"{claim}\"")));
+        notes.push(inert_line(&format!("claim: \"{claim}\"")));
     }
     notes.push(format!("help: {}", d.rule.help()));
     notes.push(format!("see: {}", d.rule.guide_url()));
     base.with_code(d.rule.id())
-        .with_message(terminal_safe(&d.message))
+        .with_message(inert_line(&d.message))
         .with_labels(labels)
         .with_notes(notes)
 }

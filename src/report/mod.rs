@@ -6,7 +6,8 @@
 //! validation report ([`json`]), and the closing verdict line. A run that
 //! could not judge the book is reported in every format too
 //! ([`emit_failure()`], from a [`Failure`]). Every output names files by one
-//! rule ([`PathStyle`]).
+//! rule ([`PathStyle`]), and every text from an input reaches a stream
+//! through one escaping function ([`stream`]).
 
 pub(crate) mod assemble;
 pub(crate) mod emit;
@@ -16,6 +17,8 @@ pub(crate) mod human;
 pub(crate) mod json;
 pub(crate) mod paths;
 pub(crate) mod sarif;
+pub(crate) mod stream;
+pub(crate) mod target;
 
 pub use assemble::{ChapterFindings, ReportContext, assemble};
 pub use emit::{Destination, EmitError, Format, emit, emit_failure, is_closed_pipe};
@@ -23,6 +26,9 @@ pub use failure::{Failure, FailureLocation};
 pub use human::{emit_summary, stderr};
 pub use paths::PathStyle;
 pub use sarif::GUIDE_URL;
+pub use stream::{inert_json, inert_line};
+pub(crate) use target::check_report_path;
+pub use target::{Refusal, ReportInputs};
 
 use crate::config::Mode;
 use crate::rules::diversity::DiversityStats;

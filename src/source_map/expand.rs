@@ -46,6 +46,17 @@ pub(crate) fn first_links_directive(text: &str) -> Option<Range<usize>> {
         .map(|link| link.range)
 }
 
+/// The escaped directives `\{{#…}}` of `text` as mdBook's `links` reads
+/// them (each runs to the last `}}` of its line; `links` prints it without
+/// its backslash and expands nothing in it), as byte ranges.
+pub(crate) fn escaped_links_directives(text: &str) -> Vec<Range<usize>> {
+    LINK.captures_iter(text)
+        .filter_map(|cap| Link::from_capture(&cap))
+        .filter(|link| matches!(link.kind, Kind::Escaped))
+        .map(|link| link.range)
+        .collect()
+}
+
 /// The files the expansion read, as (path, text): the chapter first.
 pub(super) type Files = Vec<(PathBuf, String)>;
 

@@ -17,7 +17,7 @@
 
 mod expand;
 
-pub(crate) use expand::first_links_directive;
+pub(crate) use expand::{escaped_links_directives, first_links_directive};
 
 use std::ops::Range;
 use std::path::{Path, PathBuf};

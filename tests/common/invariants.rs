@@ -137,6 +137,7 @@ pub fn setup_with(mode: &str, target: Target, claims: &str, labels: bool) -> Set
         src_dir: PathBuf::from("src"),
         build_dir: PathBuf::from("book"),
         template_dir: PathBuf::from("/nonexistent-book/theme/evidence"),
+        report_inputs: Default::default(),
         templates: Default::default(),
         neighbours: Vec::new(),
     }

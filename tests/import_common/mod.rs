@@ -122,8 +122,20 @@ pub fn import<S: AsRef<OsStr>>(dir: &Path, args: &[S]) -> Imported {
     Imported {
         code,
         stderr,
-        chapter: read("answer.md"),
+        chapter: read("answer.md").map(|c| without_record(&c)),
         store: read("answer.json"),
+    }
+}
+
+/// A chapter without the import record on its last line (see
+/// `src/import/guard.rs`; tests/trust_import.rs tests it).
+pub fn without_record(chapter: &str) -> String {
+    let body = chapter.trim_end_matches('\n');
+    match body.rfind('\n') {
+        Some(nl) if body[nl + 1..].starts_with("<!-- mdbook-evidence import of ") => {
+            chapter[..nl].to_owned()
+        }
+        _ => chapter.to_owned(),
     }
 }
 

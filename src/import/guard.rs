@@ -1,0 +1,248 @@
+//! What an import may replace.
+//!
+//! An import writes two files, the chapter and the store fragment, and
+//! replaces an existing one only when it is what an earlier import of the
+//! same answer wrote and nobody has edited it since. It knows that from
+//! the chapter's last line, a comment it writes there (invisible on the
+//! page, and beyond the reach of a model's answer, whose HTML is escaped):
+//!
+//! ```text
+//! <!-- mdbook-evidence import of q1.json: chapter sha256:…, fragment ../evidence/q1.json sha256:… -->
+//! ```
+//!
+//! It names the response's file, the SHA-256 of the chapter's text above
+//! the line, and the fragment's path (from the chapter's directory) and
+//! SHA-256. An existing chapter is replaced when its record names the same
+//! response file and its text still has the recorded hash; an existing
+//! fragment when the chapter's record names it and it still has the
+//! recorded hash. Otherwise the import stops and says which file, why, and
+//! that `--force` replaces it; a file identical to what would be written
+//! is always replaced. `--force` never lets an import write over a book's
+//! other inputs ([`super::book`] protects them).
+
+use anyhow::bail;
+use sha2::{Digest, Sha256};
+use std::path::{Component, Path, PathBuf};
+
+/// How the record line starts.
+const RECORD_START: &str = "<!-- mdbook-evidence import of ";
+
+/// The record of an earlier import, read from a chapter's last line.
+#[derive(Debug, PartialEq, Eq)]
+struct Record {
+    /// The response's file name, as recorded.
+    response: String,
+    /// The SHA-256 of the chapter's text above the record (hex).
+    chapter: String,
+    /// The fragment's path from the chapter's directory, as recorded.
+    fragment_path: String,
+    /// The SHA-256 of the fragment (hex).
+    fragment: String,
+}
+
+/// The SHA-256 of `bytes`, in hex.
+fn sha256(bytes: &[u8]) -> String {
+    Sha256::digest(bytes)
+        .iter()
+        .map(|b| format!("{b:02x}"))
+        .collect()
+}
+
+/// A file name as the record holds it: what could end the comment or the
+/// line, or confuse the fields, becomes `_`.
+fn recorded_name(response: &Path) -> String {
+    let name = response
+        .file_name()
+        .map_or_else(|| "response".into(), |n| n.to_string_lossy());
+    let mut out: String = name
+        .chars()
+        .map(|c| {
+            if c.is_alphanumeric() || "._+@=-".contains(c) {
+                c
+            } else {
+                '_'
+            }
+        })
+        .collect();
+    while out.contains("--") {
+        out = out.replace("--", "-_");
+    }
+    out
+}
+
+/// `to` relative to the directory of `from` (both as the writer resolves
+/// them: absolute, `.` and `..` taken out lexically), with `/`.
+fn relative(from: &Path, to: &Path) -> String {
+    let absolute = |p: &Path| {
+        let p = std::path::absolute(p).unwrap_or_else(|_| p.to_owned());
+        let mut out = PathBuf::new();
+        for part in p.components() {
+            match part {
+                Component::CurDir => {}
+                Component::ParentDir => {
+                    out.pop();
+                }
+                other => out.push(other),
+            }
+        }
+        out
+    };
+    let from = absolute(from);
+    let from = from.parent().unwrap_or(Path::new("/"));
+    let to = absolute(to);
+    let common = from
+        .components()
+        .zip(to.components())
+        .take_while(|(a, b)| a == b)
+        .count();
+    let ups = from.components().count() - common;
+    let mut parts: Vec<String> = vec!["..".to_owned(); ups];
+    parts.extend(
+        to.components()
+            .skip(common)
+            .map(|c| c.as_os_str().to_string_lossy().into_owned()),
+    );
+    parts.join("/")
+}
+
+/// `chapter` with its record line: written from `response`, its fragment
+/// `fragment` going to `fragment_path`, the chapter to `chapter_path`.
+pub(super) fn with_record(
+    chapter: &str,
+    response: &Path,
+    chapter_path: &Path,
+    fragment_path: &Path,
+    fragment: &str,
+) -> String {
+    let body = format!("{chapter}\n");
+    let record = format!(
+        "{RECORD_START}{}: chapter sha256:{}, fragment {} sha256:{} -->\n",
+        recorded_name(response),
+        sha256(body.as_bytes()),
+        relative(chapter_path, fragment_path).replace(' ', "%20"),
+        sha256(fragment.as_bytes())
+    );
+    body + &record
+}
+
+/// The record on the last line of `text` and the text above it.
+fn read_record(text: &str) -> Option<(Record, &str)> {
+    let trimmed = text.trim_end_matches(['\n', '\r', ' ', '\t']);
+    let start = trimmed.rfind('\n').map_or(0, |nl| nl + 1);
+    let line = trimmed[start..]
+        .strip_prefix(RECORD_START)?
+        .strip_suffix(" -->")?;
+    let (response, rest) = line.split_once(": chapter sha256:")?;
+    let (chapter, rest) = rest.split_once(", fragment ")?;
+    let (fragment_path, fragment) = rest.rsplit_once(" sha256:")?;
+    Some((
+        Record {
+            response: response.to_owned(),
+            chapter: chapter.to_owned(),
+            fragment_path: fragment_path.replace("%20", " "),
+            fragment: fragment.to_owned(),
+        },
+        &text[..start],
+    ))
+}
+
+/// The file at `path`, if there is a regular file there (what is not one
+/// is refused by the writer).
+fn existing(path: &Path) -> Option<Vec<u8>> {
+    std::fs::symlink_metadata(path)
+        .ok()
+        .filter(|meta| meta.is_file())
+        .and_then(|_| std::fs::read(path).ok())
+}
+
+/// What a refusal tells the user to do.
+const FORCE: &str = "pass --force to replace it";
+
+/// Checks that writing `chapter` to `chapter_path` and `fragment` to
+/// `fragment_path` replaces nothing but what an earlier import of
+/// `response` wrote, unedited (see the module documentation); with
+/// `force`, an edited or foreign chapter and an edited fragment may go,
+/// and, outside a book (`in_book` false), any file at the fragment's path.
+pub(super) fn check_replace(
+    response: &Path,
+    (chapter_path, chapter): (&Path, &str),
+    (fragment_path, fragment): (&Path, &str),
+    force: bool,
+    in_book: bool,
+) -> anyhow::Result<()> {
+    let name = recorded_name(response);
+    let old = existing(chapter_path);
+    let old_text = old.as_deref().map(String::from_utf8_lossy);
+    let record = old_text.as_deref().and_then(read_record);
+    let shown = chapter_path.display();
+    if let Some(text) = &old_text
+        && text != chapter
+        && !force
+    {
+        match &record {
+            None => bail!(
+                "refusing to replace {shown}: it exists and no import wrote it (its last line is no `mdbook-evidence import` record); choose another --chapter, or {FORCE}"
+            ),
+            Some((record, _)) if record.response != name => bail!(
+                "refusing to replace {shown}: it holds the import of `{}`, not of `{name}`; choose another --chapter, or {FORCE}",
+                record.response
+            ),
+            Some((record, body)) if sha256(body.as_bytes()) != record.chapter => bail!(
+                "refusing to replace {shown}: it was edited after `{name}` was imported into it (its text no longer has the hash its last line records), and the edit would be lost; keep the edit elsewhere and {FORCE}, or choose another --chapter"
+            ),
+            Some(_) => {}
+        }
+    }
+    if let Some(bytes) = existing(fragment_path)
+        && bytes != fragment.as_bytes()
+    {
+        let here = relative(chapter_path, fragment_path);
+        let shown = fragment_path.display();
+        match &record {
+            Some((record, _))
+                if record.fragment_path == here && sha256(&bytes) != record.fragment && !force =>
+            {
+                bail!(
+                    "refusing to replace {shown}: the store fragment was edited after `{name}` was imported (it no longer has the hash {} records), and the edit would be lost; keep the edit elsewhere and {FORCE}, or choose another --store",
+                    chapter_path.display()
+                )
+            }
+            Some((record, _)) if record.fragment_path == here => {}
+            // In a book, a file there is the book's store: never replaced.
+            _ if in_book || !force => bail!(
+                "refusing to replace {shown}: it exists and is not the store fragment an earlier import wrote for {} (the chapter's import record does not name it); choose another --store (a new file, or the fragment the chapter's last line names){}",
+                chapter_path.display(),
+                if in_book {
+                    ", or remove it if it is no longer wanted"
+                } else {
+                    ", or pass --force to replace it"
+                }
+            ),
+            _ => {}
+        }
+    }
+    Ok(())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_record_reads_back_and_the_body_hashes_as_written() {
+        let text = with_record(
+            "# 東京\n\nText [1].\n",
+            Path::new("/tmp/q 1-->.json"),
+            Path::new("/b/src/a/q1.md"),
+            Path::new("/b/evidence/q 1.json"),
+            "{}\n",
+        );
+        let (record, body) = read_record(&text).expect("a record");
+        assert_eq!(record.response, "q_1-__.json");
+        assert_eq!(record.fragment_path, "../../evidence/q 1.json");
+        assert_eq!(sha256(body.as_bytes()), record.chapter);
+        assert_eq!(record.fragment, sha256(b"{}\n"));
+        assert!(read_record("Text\n<!-- other -->\n").is_none());
+        assert!(read_record(&format!("{text}More.\n")).is_none());
+    }
+}

@@ -225,12 +225,14 @@ fn write_asset(
             return Ok(());
         }
         Ok(_) => {}
-        // What cannot be read (a FIFO, a directory, a device, a file too
-        // large or not UTF-8) is never replaced, even with --force: it is
-        // not an asset an earlier install wrote.
-        Err(e) if !e.is_not_found() && !matches!(e, crate::limits::ReadError::NotUtf8 { .. }) => {
-            bail!("cannot install {}: {}", slash(asset), e.reason())
-        }
+        // What is not a file (a FIFO, a directory, a device) or is too
+        // large is never replaced, even with --force: it is not an asset
+        // an earlier install wrote. Other failures (a path that cannot
+        // hold a file) are the writer's to report.
+        Err(
+            e @ (crate::limits::ReadError::NotAFile { .. }
+            | crate::limits::ReadError::TooLarge { .. }),
+        ) => bail!("cannot install {}: {}", slash(asset), e.reason()),
         Err(_) => {}
     }
     write_whole(root, &path, content)?;

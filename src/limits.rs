@@ -222,13 +222,25 @@ impl Limit {
 /// (a FIFO put there after the check does not hang the run) and checked
 /// again once open; then read up to `limit.bytes` and no further.
 pub fn read_file(path: &Path, limit: Limit) -> Result<Vec<u8>, ReadError> {
-    let io = |source: std::io::Error| match source.kind() {
-        std::io::ErrorKind::NotFound => ReadError::NotFound(path.to_owned()),
-        _ => ReadError::Io {
-            path: path.to_owned(),
-            source,
-        },
+    let (handle, len) = open_regular(path)?;
+    let too_large = || ReadError::TooLarge {
+        path: path.to_owned(),
+        limit: limit.bytes,
+        what: limit.what,
+        var: limit.var,
     };
+    if len > limit.bytes {
+        return Err(too_large());
+    }
+    read_limited(handle, limit.bytes)
+        .map_err(|source| io_error(path, source))?
+        .ok_or_else(too_large)
+}
+
+/// Opens `path` for [`read_file`] and [`read_start`]: a regular file (by
+/// its type before opening, and again once open), with its size.
+fn open_regular(path: &Path) -> Result<(std::fs::File, u64), ReadError> {
+    let io = |source| io_error(path, source);
     let meta = std::fs::metadata(path).map_err(io)?;
     if !meta.is_file() {
         return Err(not_a_file(path, &meta));
@@ -238,31 +250,26 @@ pub fn read_file(path: &Path, limit: Limit) -> Result<Vec<u8>, ReadError> {
     if !meta.is_file() {
         return Err(not_a_file(path, &meta));
     }
-    let too_large = || ReadError::TooLarge {
-        path: path.to_owned(),
-        limit: limit.bytes,
-        what: limit.what,
-        var: limit.var,
-    };
-    if meta.len() > limit.bytes {
-        return Err(too_large());
+    Ok((handle, meta.len()))
+}
+
+/// An I/O error reading `path`: [`ReadError::NotFound`] when nothing is
+/// there.
+fn io_error(path: &Path, source: std::io::Error) -> ReadError {
+    match source.kind() {
+        std::io::ErrorKind::NotFound => ReadError::NotFound(path.to_owned()),
+        _ => ReadError::Io {
+            path: path.to_owned(),
+            source,
+        },
     }
-    read_limited(handle, limit.bytes)
-        .map_err(io)?
-        .ok_or_else(too_large)
 }
 
 /// Checks, without opening it, that `path` is a regular file (a symlink's
 /// target) within `limit`: for files another program reads (mdBook reads
 /// the chapters), which [`read_file`] cannot read for it.
 pub fn check_file(path: &Path, limit: Limit) -> Result<(), ReadError> {
-    let meta = std::fs::metadata(path).map_err(|source| match source.kind() {
-        std::io::ErrorKind::NotFound => ReadError::NotFound(path.to_owned()),
-        _ => ReadError::Io {
-            path: path.to_owned(),
-            source,
-        },
-    })?;
+    let meta = std::fs::metadata(path).map_err(|source| io_error(path, source))?;
     if !meta.is_file() {
         return Err(not_a_file(path, &meta));
     }
@@ -302,6 +309,19 @@ pub fn check_tree(dir: &Path, ext: &str, limit: Limit) -> Result<(), ReadError> 
         }
     }
     Ok(())
+}
+
+/// The first `len` bytes (or fewer) of the file at `path`, checked and
+/// opened as [`read_file`] does: for telling what a file is from how it
+/// starts, whatever its size.
+pub fn read_start(path: &Path, len: u64) -> Result<Vec<u8>, ReadError> {
+    let (handle, _) = open_regular(path)?;
+    let mut start = Vec::new();
+    handle
+        .take(len)
+        .read_to_end(&mut start)
+        .map_err(|source| io_error(path, source))?;
+    Ok(start)
 }
 
 /// [`read_file`] as UTF-8 text.

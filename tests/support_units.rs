@@ -116,3 +116,22 @@ fn a_claim_about_another_subject_than_its_passage_is_reported() {
     let book = TestBook::with_store(&config, STORE, &[("brief.md", chapter)]);
     assert!(book.build().is_err(), "the build stops");
 }
+
+#[test]
+fn a_figure_is_judged_against_the_passages_of_its_own_sentence() {
+    // 0.5 is in the CPI passage, cited by the next sentence, not in the
+    // jobs passage the first sentence cites: judged by paragraph it passed.
+    let chapter = "# Brief\n\n\
+Payroll employment rose 0.5 percent in January [EVID:ev_jobs]. \
+Consumer prices increased 0.5 percent in January, seasonally adjusted [EVID:ev_cpi].\n";
+    for claims in ["blocks", "sentences"] {
+        let config = format!("{CONFIG}claims = \"{claims}\"\n");
+        let book = TestBook::with_store(&config, STORE, &[("brief.md", chapter)]);
+        let report = report(&book);
+        assert_eq!(
+            flagged(&report, "number-not-in-evidence"),
+            [(3, 25)],
+            "claims = {claims}: {report:#}"
+        );
+    }
+}

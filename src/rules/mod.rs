@@ -32,7 +32,7 @@ mod unknown_chapter;
 
 pub use ids::{BlockId, ClaimId, MarkerId};
 pub use judge::{Judged, Judgement, Verdict, judge};
-pub use number_not_in_evidence::numbers_not_in_evidence;
+pub(crate) use number_not_in_evidence::numbers_not_in_evidence;
 pub use resolution::{Resolved, is_http_url, resolve, resolve_id};
 pub use spans::span_mismatches;
 pub use support_verdicts::SupportFigures;

@@ -14,63 +14,79 @@
 //! the first missing figure where the chapter writes it, and lists each
 //! missing value once.
 
-use super::claims::is_claim;
+use super::claim_not_in_evidence::cited_items;
 use super::number_contradicts_evidence::contradicted;
 use super::number_derive::{Figure, computed, figures_in, restated};
 use super::number_parse::{
     Number, NumberKind, NumberLookup, is_claim_figure, numbers_in, unit_of, word_numbers_in,
 };
+use super::support_units::SupportUnit;
 use super::{BlockId, Finding, Resolved, Rule};
 use crate::markers::{Block, Scan};
 use std::collections::{HashMap, HashSet};
 use std::ops::Range;
 
-/// One finding per claim with numbers that none of its cited passages
-/// holds or gives a reader, at the first such number, and, when
-/// `contradictions` is on, one `number-contradicts-evidence` finding per
-/// figure that a passage gives otherwise. `text` is the chapter the scan
-/// is of; `resolved[i]` is the resolution of `scan.markers[i]`.
-pub fn numbers_not_in_evidence(
+/// One finding per support unit (the sentence a citation belongs to)
+/// with numbers that none of its cited passages holds or gives a reader,
+/// at the first such number, and, when `contradictions` is on, one
+/// `number-contradicts-evidence` finding per figure that a passage gives
+/// otherwise. `text` is the chapter the scan is of; `resolved[i]` is the
+/// resolution of `scan.markers[i]`. A figure is judged against the
+/// passages of the sentence it stands in; a figure of a sentence that
+/// cites nothing is not judged.
+pub(crate) fn numbers_not_in_evidence(
     text: &str,
     scan: &Scan,
+    units: &[SupportUnit],
     resolved: &[Option<Resolved<'_>>],
     contradictions: bool,
 ) -> Vec<Finding> {
-    let mut cited: Vec<Vec<Resolved<'_>>> = vec![Vec::new(); scan.blocks.len()];
-    let mut seen: HashSet<(usize, &str)> = HashSet::new();
-    for (marker, evidence) in scan.markers.iter().zip(resolved) {
-        if let (Some(block), Some(evidence)) = (marker.block, evidence)
-            && seen.insert((block, evidence.id))
-        {
-            cited[block].push(*evidence);
-        }
-    }
     let mut findings = Vec::new();
     // The figures of each cited item's passages, found once per chapter
     // (an item is usually cited by more than one claim).
     let mut item_figures: HashMap<&str, Vec<Figure<'_>>> = HashMap::new();
-    for (i, (block, items)) in scan.blocks.iter().zip(&cited).enumerate() {
-        if items.is_empty() || !is_claim(scan, block) {
-            continue;
-        }
-        if !items.iter().any(|e| e.item.passages().next().is_some()) {
-            continue;
-        }
+    // The units of a block are consecutive: claims are in document order.
+    for block_units in units.chunk_by(|a, b| a.unit.block == b.unit.block) {
+        let index = block_units[0].unit.block;
+        let block = &scan.blocks[index];
         let claim_numbers = claim_figures(text, block);
         if claim_numbers.is_empty() {
             continue;
         }
-        for e in items {
-            item_figures.entry(e.id).or_insert_with(|| {
-                e.item
-                    .passages()
-                    .flat_map(|p| figures_in(e.id, p))
-                    .collect()
-            });
+        for unit in block_units {
+            let items = cited_items(&unit.unit, resolved);
+            if !items.iter().any(|e| e.item.passages().next().is_some()) {
+                continue;
+            }
+            // A block that is one unit keeps every figure, wherever the
+            // chapter writes it; else each figure goes to its sentence.
+            let numbers: Vec<Number> = claim_numbers
+                .iter()
+                .filter(|n| {
+                    block_units.len() == 1
+                        || unit
+                            .unit
+                            .span
+                            .contains(&source_span(text, block, n.span.clone()).start)
+                })
+                .cloned()
+                .collect();
+            if numbers.is_empty() {
+                continue;
+            }
+            for e in &items {
+                item_figures.entry(e.id).or_insert_with(|| {
+                    e.item
+                        .passages()
+                        .flat_map(|p| figures_in(e.id, p))
+                        .collect()
+                });
+            }
+            let figures: Vec<&Figure<'_>> =
+                items.iter().flat_map(|e| &item_figures[e.id]).collect();
+            let judged = judge_claim(&block.text, &numbers, &figures, &items, contradictions);
+            findings.extend(judged.findings(text, block, BlockId(index), &items));
         }
-        let figures: Vec<&Figure<'_>> = items.iter().flat_map(|e| &item_figures[e.id]).collect();
-        let judged = judge_claim(&block.text, &claim_numbers, &figures, items, contradictions);
-        findings.extend(judged.findings(text, block, BlockId(i), items));
     }
     findings
 }
@@ -402,7 +418,13 @@ mod tests {
             .iter()
             .map(|m| super::super::resolve(&m.kind, &store, None, now).ok())
             .collect();
-        numbers_not_in_evidence(text, &scan, &resolved, true)
+        let claims = crate::rules::claims::claims(&scan, crate::config::ClaimUnit::Blocks, &[], 3);
+        let units = crate::rules::support_units::support_units(
+            &scan,
+            &claims,
+            crate::config::ClaimUnit::Blocks,
+        );
+        numbers_not_in_evidence(text, &scan, &units, &resolved, true)
     }
 
     #[test]

@@ -109,7 +109,7 @@ pub(super) fn passage_findings(input: &PassageInput<'_, '_>, config: &Config) ->
     let mut findings = span_mismatches(scan, resolved);
     let contradictions = config.level(Rule::NumberContradictsEvidence) != Level::Off;
     if config.level(Rule::NumberNotInEvidence) != Level::Off || contradictions {
-        let numbers = numbers_not_in_evidence(text, scan, resolved, contradictions);
+        let numbers = numbers_not_in_evidence(text, scan, units, resolved, contradictions);
         findings.extend(
             numbers
                 .into_iter()

@@ -4,6 +4,7 @@
 //! happens, the output is whole in the asked format: the diagnostics, or
 //! why the check could not run.
 
+use crate::limits;
 use crate::preprocess::{self, Setup};
 use crate::report::{self, Destination, Failure, Format, Outcome, PathStyle};
 use crate::rules::Severity;
@@ -112,16 +113,17 @@ fn judge(dir: &Path) -> anyhow::Result<(Setup, Outcome)> {
 /// chapter file.
 pub(crate) fn load_book(dir: &Path) -> anyhow::Result<(PreprocessorContext, Book)> {
     let toml = dir.join("book.toml");
-    anyhow::ensure!(
-        toml.is_file(),
-        "{} has no book.toml; pass the book's root directory (the one holding book.toml), e.g. `mdbook-evidence check docs`",
-        dir.display()
-    );
+    let text = match limits::read_text(&toml, limits::Limit::file()) {
+        Ok(text) => text,
+        Err(e) if e.is_not_found() => anyhow::bail!(
+            "{} has no book.toml; pass the book's root directory (the one holding book.toml), e.g. `mdbook-evidence check docs`",
+            dir.display()
+        ),
+        Err(e) => anyhow::bail!("cannot read {}: {}", toml.display(), e.reason()),
+    };
     // TOML syntax first, in one line naming the place: the parser's own
     // message draws the line under a gutter, on several lines.
-    if let Ok(text) = std::fs::read_to_string(&toml)
-        && let Err(error) = toml_edit::Document::parse(text.as_str())
-    {
+    if let Err(error) = toml_edit::Document::parse(text.as_str()) {
         let (line, column) = error.span().map_or((1, 1), |span| {
             crate::source_map::line_column(&text, span.start)
         });
@@ -133,9 +135,16 @@ pub(crate) fn load_book(dir: &Path) -> anyhow::Result<(PreprocessorContext, Book
     }
     // As `MDBook::load` does (environment overrides included), but a check
     // never creates missing chapter files.
-    let mut config = mdbook_driver::config::Config::from_disk(&toml)?;
+    let mut config: mdbook_driver::config::Config = text
+        .parse()
+        .with_context(|| format!("{} is not a valid book.toml", toml.display()))?;
     config.update_from_env()?;
     config.build.create_missing = false;
+    // mdBook reads the chapters itself, with no check: its source
+    // directory's markdown files are checked here first, so that a FIFO,
+    // a device or an oversize file refuses the check instead of hanging it.
+    limits::check_tree(&dir.join(&config.book.src), "md", limits::Limit::file())
+        .map_err(|e| anyhow::anyhow!("cannot check the book: {e}"))?;
     let md = MDBook::load_with_config(dir, config)
         .with_context(|| format!("cannot load the book in {}", dir.display()))?;
     let ctx = PreprocessorContext::new(md.root.clone(), md.config.clone(), "html".to_owned());

@@ -31,13 +31,13 @@ pub struct Installed {
 /// are replaced; otherwise they are kept.
 pub fn install(root: &Path, force: bool) -> anyhow::Result<Installed> {
     let toml_path = root.join("book.toml");
-    let text = match std::fs::read_to_string(&toml_path) {
+    let text = match crate::limits::read_text(&toml_path, crate::limits::Limit::file()) {
         Ok(text) => text,
-        Err(e) if e.kind() == std::io::ErrorKind::NotFound => bail!(
+        Err(e) if e.is_not_found() => bail!(
             "{} does not exist: pass the directory of a book (the one holding book.toml), or create the book with `mdbook init`",
             toml_path.display()
         ),
-        Err(e) => return Err(e).with_context(|| format!("cannot read {}", toml_path.display())),
+        Err(e) => bail!("cannot read {}: {}", toml_path.display(), e.reason()),
     };
     let mut doc: DocumentMut = text
         .parse()
@@ -215,7 +215,7 @@ fn write_asset(
     done: &mut Installed,
 ) -> anyhow::Result<()> {
     let path = root.join(asset);
-    match std::fs::read_to_string(&path) {
+    match crate::limits::read_text(&path, crate::limits::Limit::file()) {
         Ok(existing) if existing == content => return Ok(()),
         Ok(_) if !force => {
             done.notes.push(format!(
@@ -224,7 +224,16 @@ fn write_asset(
             ));
             return Ok(());
         }
-        _ => {}
+        Ok(_) => {}
+        // What is not a file (a FIFO, a directory, a device) or is too
+        // large is never replaced, even with --force: it is not an asset
+        // an earlier install wrote. Other failures (a path that cannot
+        // hold a file) are the writer's to report.
+        Err(
+            e @ (crate::limits::ReadError::NotAFile { .. }
+            | crate::limits::ReadError::TooLarge { .. }),
+        ) => bail!("cannot install {}: {}", slash(asset), e.reason()),
+        Err(_) => {}
     }
     write_whole(root, &path, content)?;
     done.changes.push(format!("wrote {}", slash(asset)));

@@ -1,10 +1,14 @@
-//! Hard limits on what a run reads, so that an absurd input (a store or a
-//! book of gigabytes, a store path that is a device) fails with a clear
-//! message instead of exhausting memory. Each can be raised from the
-//! environment, for books larger than those tried (the guide's
-//! configuration page lists the variables).
+//! The one reader of files ([`read_file`], [`read_text`]) and the hard
+//! limits on what a run reads, so that an absurd input (a store or a book
+//! of gigabytes, a template that is a FIFO, a symlink to `/dev/zero`)
+//! fails with a clear message instead of hanging or exhausting memory.
+//! Every file is checked by type before it is opened and read under a
+//! named limit; each limit can be raised from the environment, for books
+//! larger than those tried (the guide's configuration page lists the
+//! variables).
 
 use std::io::Read;
+use std::path::{Path, PathBuf};
 
 /// The most bytes read from all store files together.
 pub const MAX_STORE_BYTES: u64 = 256 << 20;
@@ -12,15 +16,23 @@ pub const MAX_STORE_BYTES: u64 = 256 << 20;
 /// The most bytes of book JSON read from stdin.
 pub const MAX_BOOK_BYTES: u64 = 256 << 20;
 
+/// The most bytes read from any one file that is not part of the store:
+/// a template or asset, `book.toml`, `SUMMARY.md`, a chapter, an included
+/// file, an answer or a map given to `import`.
+pub const MAX_FILE_BYTES: u64 = 64 << 20;
+
 /// The environment variable that overrides [`MAX_STORE_BYTES`] (a number of bytes).
 pub const MAX_STORE_BYTES_VAR: &str = "MDBOOK_EVIDENCE_MAX_STORE_BYTES";
+
+/// The environment variable that overrides [`MAX_FILE_BYTES`] (a number of bytes).
+pub const MAX_FILE_BYTES_VAR: &str = "MDBOOK_EVIDENCE_MAX_FILE_BYTES";
 
 /// The environment variable that overrides [`MAX_BOOK_BYTES`] (a number of bytes).
 pub const MAX_BOOK_BYTES_VAR: &str = "MDBOOK_EVIDENCE_MAX_BOOK_BYTES";
 
 /// Every `MDBOOK_EVIDENCE_*` variable this version reads, each a number of
 /// bytes.
-pub const VARIABLES: &[&str] = &[MAX_STORE_BYTES_VAR, MAX_BOOK_BYTES_VAR];
+pub const VARIABLES: &[&str] = &[MAX_STORE_BYTES_VAR, MAX_BOOK_BYTES_VAR, MAX_FILE_BYTES_VAR];
 
 /// The prefix of the variables in [`VARIABLES`].
 const PREFIX: &str = "MDBOOK_EVIDENCE_";
@@ -105,6 +117,270 @@ pub fn read_limited(reader: impl Read, limit: u64) -> std::io::Result<Option<Vec
         .take(limit.saturating_add(1))
         .read_to_end(&mut bytes)?;
     Ok((bytes.len() as u64 <= limit).then_some(bytes))
+}
+
+/// Why a file was not read: each says what the path is and how to fix it.
+#[derive(Debug, thiserror::Error)]
+pub enum ReadError {
+    /// Nothing at the path.
+    #[error("`{}` does not exist", .0.display())]
+    NotFound(PathBuf),
+    /// A directory, FIFO, socket or device (a symlink's target, when the
+    /// path is a symlink): never opened, as opening a FIFO blocks until a
+    /// writer comes and a device may never end.
+    #[error("`{}` is {kind}, not a regular file; put a regular file there", path.display())]
+    NotAFile {
+        /// The path as given.
+        path: PathBuf,
+        /// `a directory`, `a FIFO (named pipe)`, … and, for a symlink,
+        /// what it points at.
+        kind: String,
+    },
+    /// Larger than the limit.
+    #[error("`{}` is larger than {}, the limit for {what}; make it smaller or raise the limit with {var}=<bytes>", path.display(), size(*limit))]
+    TooLarge {
+        /// The path as given.
+        path: PathBuf,
+        /// The limit, in bytes.
+        limit: u64,
+        /// What the limit is for.
+        what: &'static str,
+        /// The environment variable that raises it.
+        var: &'static str,
+    },
+    /// Not UTF-8, where text was expected.
+    #[error("`{}` is not UTF-8 (invalid byte at offset {offset}); save it as UTF-8", path.display())]
+    NotUtf8 {
+        /// The path as given.
+        path: PathBuf,
+        /// Byte offset of the first invalid byte.
+        offset: usize,
+    },
+    /// Any other I/O error (permissions, …).
+    #[error("cannot read `{}`: {source}", path.display())]
+    Io {
+        /// The path as given.
+        path: PathBuf,
+        /// The I/O error.
+        source: std::io::Error,
+    },
+}
+
+impl ReadError {
+    /// Whether nothing is at the path (a file that is optional is then
+    /// skipped).
+    pub fn is_not_found(&self) -> bool {
+        matches!(self, ReadError::NotFound(_))
+    }
+
+    /// What is wrong, without the path, for messages that name the file
+    /// already (`it is a FIFO (named pipe), not a regular file`).
+    pub fn reason(&self) -> String {
+        match self {
+            ReadError::NotFound(_) => "it does not exist".to_owned(),
+            ReadError::NotAFile { kind, .. } => format!("it is {kind}, not a regular file"),
+            ReadError::TooLarge {
+                limit, what, var, ..
+            } => format!(
+                "it is larger than {}, the limit for {what} (raise it with {var}=<bytes>)",
+                size(*limit)
+            ),
+            ReadError::NotUtf8 { offset, .. } => {
+                format!("it is not UTF-8 (invalid byte at offset {offset}); save it as UTF-8")
+            }
+            ReadError::Io { source, .. } => format!("cannot read it: {source}"),
+        }
+    }
+}
+
+/// A limit on one read: its size, what it is for and the variable that
+/// raises it.
+#[derive(Debug, Clone, Copy)]
+pub struct Limit {
+    /// The most bytes.
+    pub bytes: u64,
+    /// What it is for, for messages (`one file`, `all store files together`).
+    pub what: &'static str,
+    /// The environment variable that raises it.
+    pub var: &'static str,
+}
+
+impl Limit {
+    /// [`MAX_FILE_BYTES`], or what [`MAX_FILE_BYTES_VAR`] sets.
+    pub fn file() -> Limit {
+        Limit {
+            bytes: limit(MAX_FILE_BYTES, MAX_FILE_BYTES_VAR),
+            what: "one file",
+            var: MAX_FILE_BYTES_VAR,
+        }
+    }
+}
+
+/// Reads the file at `path`: THE reader of every file the tool reads.
+/// The path must be a regular file (a symlink is followed and its target
+/// checked), checked before it is opened; it is opened without blocking
+/// (a FIFO put there after the check does not hang the run) and checked
+/// again once open; then read up to `limit.bytes` and no further.
+pub fn read_file(path: &Path, limit: Limit) -> Result<Vec<u8>, ReadError> {
+    let (handle, len) = open_regular(path)?;
+    let too_large = || ReadError::TooLarge {
+        path: path.to_owned(),
+        limit: limit.bytes,
+        what: limit.what,
+        var: limit.var,
+    };
+    if len > limit.bytes {
+        return Err(too_large());
+    }
+    read_limited(handle, limit.bytes)
+        .map_err(|source| io_error(path, source))?
+        .ok_or_else(too_large)
+}
+
+/// Opens `path` for [`read_file`] and [`read_start`]: a regular file (by
+/// its type before opening, and again once open), with its size.
+fn open_regular(path: &Path) -> Result<(std::fs::File, u64), ReadError> {
+    let io = |source| io_error(path, source);
+    let meta = std::fs::metadata(path).map_err(io)?;
+    if !meta.is_file() {
+        return Err(not_a_file(path, &meta));
+    }
+    let handle = open_nonblocking(path).map_err(io)?;
+    let meta = handle.metadata().map_err(io)?;
+    if !meta.is_file() {
+        return Err(not_a_file(path, &meta));
+    }
+    Ok((handle, meta.len()))
+}
+
+/// An I/O error reading `path`: [`ReadError::NotFound`] when nothing is
+/// there.
+fn io_error(path: &Path, source: std::io::Error) -> ReadError {
+    match source.kind() {
+        std::io::ErrorKind::NotFound => ReadError::NotFound(path.to_owned()),
+        _ => ReadError::Io {
+            path: path.to_owned(),
+            source,
+        },
+    }
+}
+
+/// Checks, without opening it, that `path` is a regular file (a symlink's
+/// target) within `limit`: for files another program reads (mdBook reads
+/// the chapters), which [`read_file`] cannot read for it.
+pub fn check_file(path: &Path, limit: Limit) -> Result<(), ReadError> {
+    let meta = std::fs::metadata(path).map_err(|source| io_error(path, source))?;
+    if !meta.is_file() {
+        return Err(not_a_file(path, &meta));
+    }
+    if meta.len() > limit.bytes {
+        return Err(ReadError::TooLarge {
+            path: path.to_owned(),
+            limit: limit.bytes,
+            what: limit.what,
+            var: limit.var,
+        });
+    }
+    Ok(())
+}
+
+/// [`check_file`] on every file named `*.{ext}` in the directory `dir`
+/// and below (symlinked directories are not entered; a dangling symlink
+/// is left to the reader, which reports it missing). Nothing to check
+/// when `dir` is not a directory.
+pub fn check_tree(dir: &Path, ext: &str, limit: Limit) -> Result<(), ReadError> {
+    let Ok(entries) = std::fs::read_dir(dir) else {
+        return Ok(());
+    };
+    let mut entries: Vec<_> = entries.filter_map(Result::ok).collect();
+    entries.sort_by_key(|e| e.file_name());
+    for entry in entries {
+        let path = entry.path();
+        let Ok(kind) = entry.file_type() else {
+            continue;
+        };
+        if kind.is_dir() {
+            check_tree(&path, ext, limit)?;
+        } else if path.extension().is_some_and(|e| e == ext) {
+            match check_file(&path, limit) {
+                Err(ReadError::NotFound(_)) | Ok(()) => {}
+                Err(e) => return Err(e),
+            }
+        }
+    }
+    Ok(())
+}
+
+/// The first `len` bytes (or fewer) of the file at `path`, checked and
+/// opened as [`read_file`] does: for telling what a file is from how it
+/// starts, whatever its size.
+pub fn read_start(path: &Path, len: u64) -> Result<Vec<u8>, ReadError> {
+    let (handle, _) = open_regular(path)?;
+    let mut start = Vec::new();
+    handle
+        .take(len)
+        .read_to_end(&mut start)
+        .map_err(|source| io_error(path, source))?;
+    Ok(start)
+}
+
+/// [`read_file`] as UTF-8 text.
+pub fn read_text(path: &Path, limit: Limit) -> Result<String, ReadError> {
+    String::from_utf8(read_file(path, limit)?).map_err(|err| ReadError::NotUtf8 {
+        path: path.to_owned(),
+        offset: err.utf8_error().valid_up_to(),
+    })
+}
+
+/// Opens `path` for reading; on Unix without blocking, which a regular
+/// file ignores and a FIFO needs.
+fn open_nonblocking(path: &Path) -> std::io::Result<std::fs::File> {
+    let mut options = std::fs::OpenOptions::new();
+    options.read(true);
+    #[cfg(unix)]
+    {
+        use std::os::unix::fs::OpenOptionsExt as _;
+        options.custom_flags(libc::O_NONBLOCK);
+    }
+    options.open(path)
+}
+
+/// The refusal of `path`, whose target has the metadata `meta`.
+fn not_a_file(path: &Path, meta: &std::fs::Metadata) -> ReadError {
+    let mut kind = file_kind(meta).to_owned();
+    if let Ok(target) = std::fs::read_link(path) {
+        kind = format!("a symlink to `{}`, {kind}", target.display());
+    }
+    ReadError::NotAFile {
+        path: path.to_owned(),
+        kind,
+    }
+}
+
+/// What a file that is not a regular one is, for messages.
+pub fn file_kind(meta: &std::fs::Metadata) -> &'static str {
+    let kind = meta.file_type();
+    if kind.is_dir() {
+        return "a directory";
+    }
+    #[cfg(unix)]
+    {
+        use std::os::unix::fs::FileTypeExt as _;
+        if kind.is_fifo() {
+            return "a FIFO (named pipe)";
+        }
+        if kind.is_socket() {
+            return "a socket";
+        }
+        if kind.is_char_device() || kind.is_block_device() {
+            return "a device";
+        }
+    }
+    if kind.is_file() {
+        "a regular file"
+    } else {
+        "a special file"
+    }
 }
 
 /// `256 MiB`, for messages.

@@ -256,7 +256,7 @@ fn run_import(args: ImportArgs) -> anyhow::Result<()> {
 /// book in the current directory already reads it (it is, or is inside, a
 /// path of its `store` key), else name it in `store`.
 fn store_hint(store: &Path) -> &'static str {
-    let Ok(text) = std::fs::read_to_string("book.toml") else {
+    let Ok(text) = limits::read_text(Path::new("book.toml"), limits::Limit::file()) else {
         return " (name it in `store` under [preprocessor.evidence] of your book's book.toml)";
     };
     let document = toml_edit::Document::parse(text).ok();

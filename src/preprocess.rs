@@ -329,9 +329,9 @@ fn neighbour_escapes(
         return None;
     }
     let file = setup.root.join(&setup.src_dir).join(path);
-    let text = std::fs::read_to_string(&file).ok()?;
+    let read = |p: &Path| crate::limits::read_text(p, crate::limits::Limit::file()).ok();
+    let text = read(&file)?;
     let dir = file.parent()?;
-    let read = |p: &Path| std::fs::read_to_string(p).ok();
     let source = crate::source_map::SourceMap::expand(&file, text, dir, &read).text;
     let ours: Vec<std::ops::Range<usize>> = scan
         .markers

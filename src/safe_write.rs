@@ -11,7 +11,10 @@
 //! - the bytes go to a uniquely named temporary file in the target's
 //!   directory, which is then renamed over the target: a reader sees the old
 //!   file or the new one, and two runs writing the same file each leave it
-//!   whole (the last rename wins).
+//!   whole (the last rename wins);
+//! - the file keeps the mode of the one it replaces, and a new one gets
+//!   what the umask gives any new file (0666 less the umask), never the
+//!   temporary file's private 0600.
 
 use std::io::Write as _;
 use std::path::{Component, Path, PathBuf};
@@ -165,11 +168,7 @@ impl SafeWriter {
         let target = self.check(path)?;
         let dir = target.parent().unwrap_or(&self.root);
         self.create_dirs(path, dir)?;
-        let mut tmp = tempfile::Builder::new()
-            .prefix(".mdbook-evidence.")
-            .suffix(".tmp")
-            .tempfile_in(dir)
-            .map_err(io)?;
+        let mut tmp = temporary_beside(&target, dir).map_err(io)?;
         tmp.write_all(bytes).map_err(io)?;
         tmp.flush().map_err(io)?;
         Ok(Staged {
@@ -285,6 +284,38 @@ impl Staged {
                 path: asked,
                 source: e.error,
             })
+    }
+}
+
+/// A temporary file in `dir` for the contents of `target`, with the mode
+/// the file will have once renamed into place: the mode of the file it
+/// replaces (its permission bits: `book.toml` at 0644 stays 0644, a
+/// script at 0755 stays 0755), or for a new file what any program
+/// creating one gets, 0666 less the umask (the temporary file is created
+/// with that mode, which the system restricts by the umask). Not 0600,
+/// tempfile's default for a private temporary file.
+fn temporary_beside(target: &Path, dir: &Path) -> std::io::Result<tempfile::NamedTempFile> {
+    let mut builder = tempfile::Builder::new();
+    builder.prefix(".mdbook-evidence.").suffix(".tmp");
+    #[cfg(unix)]
+    {
+        use std::os::unix::fs::PermissionsExt as _;
+        builder.permissions(std::fs::Permissions::from_mode(0o666));
+        let tmp = builder.tempfile_in(dir)?;
+        // The target was checked to be a regular file when it exists.
+        if let Ok(meta) = std::fs::symlink_metadata(target)
+            && meta.is_file()
+        {
+            let mode = meta.permissions().mode() & 0o777;
+            tmp.as_file()
+                .set_permissions(std::fs::Permissions::from_mode(mode))?;
+        }
+        Ok(tmp)
+    }
+    #[cfg(not(unix))]
+    {
+        let _ = target;
+        builder.tempfile_in(dir)
     }
 }
 

@@ -124,6 +124,37 @@ pub(crate) const ABSTAIN_PHRASES: &[&str] = &[
     CITE_OFFICIAL,
 ];
 
+/// What stands between two cells' text in a table row's
+/// [`Block::text`](crate::markers::Block::text): the row reads as its
+/// cells, in order, in diagnostics and to the rules.
+pub(crate) const CELL_SEPARATOR: &str = " | ";
+
+/// Header cells that name a column of sources: a table whose header has
+/// one (other than its first column, which names what each row is about)
+/// says that its rows cite, so a row of figures that cites nothing is
+/// ungrounded even when no row of the table cites.
+const SOURCE_HEADERS: &[&str] = &[
+    "source",
+    "sources",
+    "evidence",
+    "citation",
+    "citations",
+    "cite",
+    "ref",
+    "refs",
+    "reference",
+    "references",
+];
+
+/// Whether a header cell's text names a column of sources (see
+/// [`SOURCE_HEADERS`]): the whole cell, trimmed, any case, with a
+/// trailing `(s)` or colon allowed (`Source(s)`, `Evidence:`).
+pub(crate) fn is_source_header(cell: &str) -> bool {
+    let cell = cell.trim().trim_end_matches(':').trim_end();
+    let cell = cell.strip_suffix("(s)").unwrap_or(cell);
+    SOURCE_HEADERS.iter().any(|h| h.eq_ignore_ascii_case(cell))
+}
+
 /// The label that exempts speculative text from grounding: the author says
 /// it is an opinion about what may happen, not a reported fact.
 pub(crate) const SPECULATION_LABEL: &str = "[SPECULATION]";

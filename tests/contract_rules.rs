@@ -438,3 +438,138 @@ fn the_validation_report_lists_counts_violations_and_verdict() {
         inside.stderr
     );
 }
+
+// ---- numbers against their passages ------------------------------------
+
+/// Tier-2 items with passages, so that `numeric-claim` stays quiet.
+const NUMBERS_STORE: &str = r#"{
+  "schema_version": "evidence.v1",
+  "sources": [{"source_id": "reuters", "publisher": "Reuters", "tier": 2}],
+  "evidence": [
+    {"id": "odds", "source_id": "reuters", "url": "https://www.reuters.com/odds", "title": "Odds",
+     "published_at": "2026-02-10T20:00:00Z",
+     "quote_span": {"text": "Futures priced a 55% chance of a quarter-point cut by June."}},
+    {"id": "club", "source_id": "reuters", "url": "https://www.reuters.com/club", "title": "Club",
+     "published_at": "2026-02-10T20:00:00Z",
+     "quote_span": {"text": "The club has one hundred members and a dozen coaches; five league titles and five cups were won."}},
+    {"id": "storm", "source_id": "reuters", "url": "https://www.reuters.com/storm", "title": "Storm",
+     "published_at": "2026-02-10T20:00:00Z",
+     "quote_span": {"text": "Winds reached 125 mph and the high was 77\u00b0F; the company sold 60 items at $10 each."}},
+    {"id": "payrolls", "source_id": "reuters", "url": "https://www.reuters.com/jobs", "title": "Jobs",
+     "published_at": "2026-02-10T20:00:00Z",
+     "cited_text": "Payrolls rose by 1,200,000 over the year, with 130 thousand in January."}
+  ]
+}"#;
+
+fn numbers(config: &str, chapter: &str) -> Run {
+    TestBook::with_store(
+        &format!("{AS_OF}{config}"),
+        NUMBERS_STORE,
+        &[("brief.md", chapter)],
+    )
+    .run("html")
+}
+
+#[test]
+fn numbers_a_reader_accepts_pass() {
+    for ok in [
+        // References to the sources are not figures.
+        "# B\n\nAs passage 1 says, futures priced a 55% chance of a cut. [EVID:odds]\n",
+        "# B\n\nPassage ID 3 [Source 2] gives a 55% chance of a cut by June. [EVID:odds]\n",
+        // Words and digits.
+        "# B\n\nThe club has 100 members and 12 coaches. [EVID:club]\n",
+        "# B\n\nPayrolls rose by 1.2 million over the year. [EVID:payrolls]\n",
+        "# B\n\nPayrolls rose by one hundred thirty thousand in January. [EVID:payrolls]\n",
+        // Conversions.
+        "# B\n\nWinds reached 201 km/h and the high was 25\u{b0}C. [EVID:storm]\n",
+        // Arithmetic.
+        "# B\n\nThe club won 10 trophies in all. [EVID:club]\n",
+        "# B\n\nThe company sold goods worth $600 in all. [EVID:storm]\n",
+    ] {
+        let out = numbers("mode = \"fail\"\n", ok);
+        assert_eq!(
+            count(&out, "number-not-in-evidence"),
+            0,
+            "{ok}: {}",
+            out.stderr
+        );
+        assert_eq!(
+            count(&out, "number-contradicts-evidence"),
+            0,
+            "{ok}: {}",
+            out.stderr
+        );
+        assert_eq!(out.code, 0, "{ok}: {}", out.stderr);
+    }
+}
+
+#[test]
+fn a_contradicted_figure_is_an_error_that_fails_the_build() {
+    let chapter = "# B\n\nFutures priced a 95% chance of a cut by June. [EVID:odds]\n";
+    let out = numbers("mode = \"fail\"\n", chapter);
+    assert!(
+        out.stderr.contains(
+            "error[number-contradicts-evidence]: `95%` contradicts the passage it cites: the passage says `55%`"
+        ),
+        "{}",
+        out.stderr
+    );
+    assert_eq!(count(&out, "number-not-in-evidence"), 0, "{}", out.stderr);
+    assert_ne!(out.code, 0, "{}", out.stderr);
+    // Turned off, the figure is only missing: a warning, and the build passes.
+    let out = numbers(
+        "mode = \"fail\"\n[preprocessor.evidence.rules]\nnumber-contradicts-evidence = \"off\"\n",
+        chapter,
+    );
+    assert_eq!(
+        count(&out, "number-contradicts-evidence"),
+        0,
+        "{}",
+        out.stderr
+    );
+    assert!(
+        out.stderr
+            .contains("warning[number-not-in-evidence]: `95%`"),
+        "{}",
+        out.stderr
+    );
+    assert_eq!(out.code, 0, "{}", out.stderr);
+}
+
+#[test]
+fn a_figure_the_passage_lacks_stays_a_warning() {
+    // The same quantity given otherwise is a contradiction …
+    let out = numbers("", "# B\n\nThe club has 140 members. [EVID:club]\n");
+    assert!(
+        out.stderr
+            .contains("the passage says `one hundred` (“The club has one hundred members"),
+        "{}",
+        out.stderr
+    );
+    // … but no figure of the passage measures the same: missing, not contradicted.
+    let chapter = "# B\n\nThe club sold 140 tickets and pays 7% dues. [EVID:club]\n";
+    let out = numbers("mode = \"fail\"\n", chapter);
+    assert!(
+        out.stderr.contains(
+            "warning[number-not-in-evidence]: `140` and `7%` appear in none of the passages this claim cites (`club`)"
+        ),
+        "{}",
+        out.stderr
+    );
+    assert_eq!(
+        count(&out, "number-contradicts-evidence"),
+        0,
+        "{}",
+        out.stderr
+    );
+    assert_eq!(out.code, 0, "{}", out.stderr);
+    // A derivation that made a figure pass is said in the finding's note.
+    let chapter = "# B\n\nWinds reached 201 km/h, and 30 items sold. [EVID:storm]\n";
+    let out = numbers("", chapter);
+    assert!(
+        out.stderr
+            .contains("passed as derived: `201` is 125 mph in km/h"),
+        "{}",
+        out.stderr
+    );
+}

@@ -267,7 +267,7 @@ fn perplexity_search_results_give_titles_and_dates() {
     let done = with_sources(dir.path(), &response, &[]);
     assert_eq!(
         done.chapter(),
-        "The ECB deposit rate is 2.00% since June 2025 [1]. Café owners in München expect stable prices [2].\n"
+        "The ECB deposit rate is 2.00% since June 2025 [1]. Münchner Cafés erwarten stabile Preise [2].\n"
     );
     let items = done.items();
     assert_eq!(items.len(), 2);

@@ -19,6 +19,17 @@
 //!   whose passage lacks the sentence's figure and words: N
 //!   `number-not-in-evidence` and N `claim-not-in-evidence` findings with
 //!   columns counted in characters.
+//! * `ranges`: a chapter with a citation list of 100 items and one line
+//!   of N `[1-100]` ranges written next to each other: one run of 100·N
+//!   markers (the line is 7·N bytes).
+//! * `idrun`: one line of N `[EVID:…]` markers next to each other, each
+//!   citing another item (a store of N items): one run of N citations of
+//!   N distinct items, and a References section of N entries.
+//! * `nested`: one line of N `[` then a marker and N `]` (`[[[[EVID:…]]]]`),
+//!   with a marker that does not resolve in `remove` mode, whose removal
+//!   looks for the brackets around it.
+//! * `footnotes`: one line of N footnote references, each followed by a
+//!   marker (`[^n] [EVID:…]`), and the N definitions, each citing too.
 
 use std::fmt::Write as _;
 use std::path::{Path, PathBuf};
@@ -40,6 +51,14 @@ pub enum Shape {
     Removed,
     /// N sentences on one line, each citing a passage that lacks it.
     Passages,
+    /// N `[1-100]` ranges next to each other on one line.
+    Ranges,
+    /// N markers of N distinct items next to each other on one line.
+    Idrun,
+    /// A marker in N pairs of brackets, removed.
+    Nested,
+    /// N footnote references on one line, each beside a marker.
+    Footnotes,
 }
 
 impl Shape {
@@ -59,6 +78,10 @@ impl Shape {
             Shape::Fifo => "fifo",
             Shape::Removed => "removed",
             Shape::Passages => "passages",
+            Shape::Ranges => "ranges",
+            Shape::Idrun => "idrun",
+            Shape::Nested => "nested",
+            Shape::Footnotes => "footnotes",
         }
     }
 }
@@ -113,6 +136,41 @@ fn chapter(shape: Shape, n: usize) -> String {
             }
             out.push('\n');
         }
+        Shape::Ranges => {
+            out.push_str("# Ranges\n\nRates rose in 東京 😀 ");
+            for _ in 0..n {
+                out.push_str("[1-100]");
+            }
+            out.push_str(".\n");
+        }
+        Shape::Idrun => {
+            out.push_str("# One run\n\nRates rose in 東京 😀 ");
+            for i in 0..n {
+                let _ = write!(out, "[EVID:ev_{i:03}]");
+            }
+            out.push_str(".\n");
+        }
+        Shape::Nested => {
+            out.push_str("# Nested\n\nRates rose in 東京 😀 ");
+            out.push_str(&"[".repeat(n));
+            out.push_str("[EVID:gone]");
+            out.push_str(&"]".repeat(n));
+            out.push_str(" and fell [EVID:ev_000].\n");
+        }
+        Shape::Footnotes => {
+            out.push_str("# Footnotes\n\nRates rose in 東京 😀");
+            for i in 0..n {
+                let _ = write!(out, " [^n{i}] [EVID:ev_{:03}]", i % ITEMS);
+            }
+            out.push_str(".\n\n");
+            for i in 0..n {
+                let _ = writeln!(
+                    out,
+                    "[^n{i}]: Desk note {i} in 大阪 [EVID:ev_{:03}].",
+                    i % ITEMS
+                );
+            }
+        }
         Shape::Lonecr => {
             out.push_str("# Lone CR\r\r");
             for i in 0..n {
@@ -127,9 +185,10 @@ fn chapter(shape: Shape, n: usize) -> String {
     out
 }
 
-/// The store: `ITEMS` items from a tier-1 source, with a passage (in
-/// non-ASCII typography) when `passages`.
-fn store_json(passages: bool) -> String {
+/// The store: `items` items from a tier-1 source, with a passage (in
+/// non-ASCII typography) when `passages`, and the citation list of the
+/// chapter, `c.md`, of the first `ITEMS` when `list`.
+fn store_json(items: usize, passages: bool, list: bool) -> String {
     let passage = if passages {
         ", \"cited_text\": \"Inflation eased to 2.5\\u00a0percent in 大阪 🙂.\""
     } else {
@@ -138,14 +197,19 @@ fn store_json(passages: bool) -> String {
     let mut out = String::from(
         "{\"schema_version\": \"evidence.v1\", \"sources\": [{\"source_id\": \"fed\", \"publisher\": \"Federal Reserve\", \"tier\": 1}], \"evidence\": [",
     );
-    for i in 0..ITEMS {
-        let comma = if i + 1 < ITEMS { "," } else { "" };
+    for i in 0..items {
+        let comma = if i + 1 < items { "," } else { "" };
         let _ = write!(
             out,
             "{{\"id\": \"ev_{i:03}\", \"source_id\": \"fed\", \"url\": \"https://e.org/{i}\", \"title\": \"Item {i}\", \"published_at\": \"2026-02-10T19:00:00Z\"{passage}}}{comma}"
         );
     }
-    out.push_str("]}\n");
+    out.push(']');
+    if list {
+        let ids: Vec<String> = (0..ITEMS).map(|i| format!("\"ev_{i:03}\"")).collect();
+        let _ = write!(out, ", \"chapters\": {{\"c.md\": [{}]}}", ids.join(", "));
+    }
+    out.push_str("}\n");
     out
 }
 
@@ -173,7 +237,15 @@ pub fn generate(shape: Shape, n: usize, dir: &Path) -> anyhow::Result<PathBuf> {
         _ => {
             std::fs::write(
                 dir.join("evidence/store.json"),
-                store_json(shape == Shape::Passages),
+                store_json(
+                    if shape == Shape::Idrun {
+                        n.max(ITEMS)
+                    } else {
+                        ITEMS
+                    },
+                    shape == Shape::Passages,
+                    shape == Shape::Ranges,
+                ),
             )?;
             "evidence/store.json"
         }
@@ -186,6 +258,8 @@ pub fn generate(shape: Shape, n: usize, dir: &Path) -> anyhow::Result<PathBuf> {
                 Shape::Longline | Shape::Passages => "mode = \"warn\"\nclaims = \"sentences\"\n",
                 Shape::Removed =>
                     "mode = \"remove\"\nclaims = \"sentences\"\nmax-removed = 1000000\n",
+                Shape::Nested => "mode = \"remove\"\n",
+                Shape::Ranges => "mode = \"warn\"\ncitation-style = \"ranges\"\n",
                 _ => "mode = \"warn\"\n",
             }
         ),
@@ -234,6 +308,10 @@ fn cases() -> Vec<Case> {
         (Shape::Fifo, 1_000),
         (Shape::Removed, 1_000),
         (Shape::Passages, 1_000),
+        (Shape::Ranges, 1_000),
+        (Shape::Idrun, 1_000),
+        (Shape::Nested, 1_000),
+        (Shape::Footnotes, 1_000),
     ];
     let mut out = Vec::new();
     for (shape, small) in sizes {

@@ -124,7 +124,7 @@ pub(crate) fn plan(output: &super::Output, response: &Path) -> anyhow::Result<Pl
         None => None,
     };
     let summary_path = src.join("SUMMARY.md");
-    let summary = std::fs::read_to_string(&summary_path)
+    let summary = crate::limits::read_text(&summary_path, crate::limits::Limit::file())
         .ok()
         .map(|text| (summary_path, text));
     let protected = book_inputs(
@@ -192,9 +192,10 @@ fn book_inputs(
     let chapters = summary.map(summary_chapters).unwrap_or_default();
     let included = std::cell::RefCell::new(Vec::new());
     for chapter in chapters.iter().map(|c| src.join(c)) {
-        if let Ok(text) = std::fs::read_to_string(&chapter) {
+        let limit = crate::limits::Limit::file();
+        if let Ok(text) = crate::limits::read_text(&chapter, limit) {
             let read = |path: &Path| {
-                let text = std::fs::read_to_string(path).ok();
+                let text = crate::limits::read_text(path, limit).ok();
                 included.borrow_mut().push(path.to_owned());
                 text
             };

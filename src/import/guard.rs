@@ -149,10 +149,17 @@ fn read_record(text: &str) -> Option<(Record, &str)> {
 /// The file at `path`, if there is a regular file there (what is not one
 /// is refused by the writer).
 fn existing(path: &Path) -> Option<Vec<u8>> {
+    use crate::limits::{Limit, ReadError, read_file};
     std::fs::symlink_metadata(path)
         .ok()
         .filter(|meta| meta.is_file())
-        .and_then(|_| std::fs::read(path).ok())
+        .and_then(|_| match read_file(path, Limit::file()) {
+            Ok(bytes) => Some(bytes),
+            // Too large to read: no import wrote it (compared as empty, it
+            // is refused unless --force).
+            Err(ReadError::TooLarge { .. }) => Some(Vec::new()),
+            Err(_) => None,
+        })
 }
 
 /// What a refusal tells the user to do.

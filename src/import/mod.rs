@@ -28,7 +28,7 @@ mod web;
 
 pub use detect::Vendor;
 
-use anyhow::{Context, bail};
+use anyhow::bail;
 use detect::Shape;
 use documents::Documents;
 use fragment::{Cited, Sources};
@@ -170,7 +170,8 @@ pub fn import(options: &Options) -> anyhow::Result<Imported> {
     let value: serde_json::Value = read_json(&options.response, "response").map_err(|err| {
         // A saved stream is not a response: say so rather than where its
         // JSON breaks.
-        let head = std::fs::read(&options.response).unwrap_or_default();
+        let head = crate::limits::read_file(&options.response, crate::limits::Limit::file())
+            .unwrap_or_default();
         let head = String::from_utf8_lossy(&head[..head.len().min(64)]).into_owned();
         if head.trim_start().starts_with("event:") || head.trim_start().starts_with("data:") {
             anyhow::anyhow!(
@@ -402,8 +403,8 @@ fn missing_notes(items: &[fragment::Item], addressed: usize) -> Vec<String> {
 /// Reads a JSON file into `T`, with errors that name the file, the line and
 /// column, and the JSON path of a value of the wrong type.
 fn read_json<T: DeserializeOwned>(path: &Path, what: &str) -> anyhow::Result<T> {
-    let bytes =
-        std::fs::read(path).with_context(|| format!("cannot read {what} `{}`", path.display()))?;
+    let bytes = crate::limits::read_file(path, crate::limits::Limit::file())
+        .map_err(|e| anyhow::anyhow!("cannot read {what} `{}`: {}", path.display(), e.reason()))?;
     let text = std::str::from_utf8(&bytes).map_err(|err| {
         anyhow::anyhow!(
             "{what} `{}` is not UTF-8 (invalid byte at offset {}); save it as UTF-8",

@@ -103,6 +103,8 @@ pub struct Marker {
     /// Whether the marker sits in a heading (where a link would nest in
     /// mdBook's heading anchor).
     pub in_heading: bool,
+    /// Whether the marker sits in a table's cell (its header's or a row's).
+    pub in_table: bool,
     /// Where the marker was cut out of its block's [`Block::text`].
     pub text_at: usize,
 }
@@ -158,7 +160,21 @@ pub struct InlineSpan {
     pub source: Range<usize>,
 }
 
-/// A paragraph or list item: the unit a claim is made of.
+/// What the scan saw of a table's body row and of its table: the rules
+/// decide from it whether the row is a claim.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
+pub struct TableRow {
+    /// Whether the row holds a marker (of any kind, rendered citations of
+    /// an earlier run included).
+    pub cites: bool,
+    /// Whether some body row of its table holds a marker.
+    pub table_cites: bool,
+    /// Whether a header cell of its table, other than the first, names a
+    /// column of sources ([`crate::syntax::is_source_header`]).
+    pub source_column: bool,
+}
+
+/// A paragraph, list item or table body row: the unit a claim is made of.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Block {
     /// Byte range from the block's first text to its last own text.
@@ -169,9 +185,13 @@ pub struct Block {
     /// or digit: a block without is all emphasis or link text (a label such
     /// as `**Key figures**`, or a navigation link).
     pub has_plain_words: bool,
-    /// Whether it is a list item (else a paragraph or definition).
+    /// Whether it is a list item (else a paragraph, definition or row).
     pub is_item: bool,
-    /// Byte range of the whole paragraph or list item, markup included.
+    /// For a table's body row, what the scan saw of it (its text is its
+    /// cells' text, joined by ` | `); `None` for other blocks.
+    pub row: Option<TableRow>,
+    /// Byte range of the whole paragraph, list item or row (the row's line
+    /// from its first `|` or cell, with its line ending), markup included.
     pub outer: Range<usize>,
     /// End of the top-level block (list, quote, paragraph) that holds it.
     pub top_end: usize,
@@ -225,7 +245,8 @@ impl Block {
 pub struct Scan {
     /// Markers, in document order.
     pub markers: Vec<Marker>,
-    /// Paragraphs and list items, claims or not, in order of their end.
+    /// Paragraphs, list items and table body rows, claims or not, in order
+    /// of their end.
     pub blocks: Vec<Block>,
     /// Top-level headings, in order.
     pub headings: Vec<Heading>,

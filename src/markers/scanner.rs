@@ -14,12 +14,18 @@ use std::ops::Range;
 mod cites;
 mod references;
 mod runs;
+mod tables;
+
+use tables::OpenTable;
 
 /// A block being built.
 struct OpenBlock {
     start: Option<usize>,
     end: usize,
     is_item: bool,
+    row: Option<super::TableRow>,
+    /// In a row: a cell opened after text of earlier cells.
+    cell_gap: bool,
     outer: Range<usize>,
     top_end: usize,
     heading: Option<usize>,
@@ -45,6 +51,11 @@ pub(super) struct Scanner<'a, 'o> {
     emphasis: usize,
     footnote: usize,
     table: usize,
+    /// The table being read, if any.
+    open_table: Option<OpenTable>,
+    /// Whether a table body row's block is open (the last of
+    /// `open_blocks`).
+    in_row: bool,
     /// Depth of block containers (quotes, lists, footnotes): headings
     /// inside them do not delimit the chapter's sections.
     container: usize,
@@ -98,6 +109,8 @@ impl<'a, 'o> Scanner<'a, 'o> {
             emphasis: 0,
             footnote: 0,
             table: 0,
+            open_table: None,
+            in_row: false,
             container: 0,
             fence: None,
             heading: None,
@@ -210,6 +223,8 @@ impl<'a, 'o> Scanner<'a, 'o> {
         self.release_held();
         let mut opens_block = false;
         let is_item = matches!(tag, Tag::Item);
+        // A row's block is opened by `start_row`.
+        let is_row = matches!(tag, Tag::TableRow);
         if self.frames.is_empty() {
             self.top_end = range.end;
         }
@@ -234,7 +249,10 @@ impl<'a, 'o> Scanner<'a, 'o> {
                 }
             }
             Tag::BlockQuote(_) | Tag::List(_) | Tag::DefinitionList => self.container += 1,
-            Tag::Table(_) => self.table += 1,
+            Tag::Table(_) => self.start_table(),
+            Tag::TableHead => self.table_head(true),
+            Tag::TableCell => self.start_cell(),
+            Tag::TableRow => opens_block = self.start_row(&range),
             Tag::Link { dest_url, .. } => {
                 if self.link == 0
                     && self.pending_cite.is_none()
@@ -283,12 +301,14 @@ impl<'a, 'o> Scanner<'a, 'o> {
         if inline {
             self.open_inline_span(range.start);
         }
-        if opens_block {
+        if opens_block && !is_row {
             self.inline_start = None;
             self.open_blocks.push(OpenBlock {
                 start: None,
                 end: range.start,
                 is_item,
+                row: None,
+                cell_gap: false,
                 outer: range.clone(),
                 top_end: self.top_end,
                 heading: self.scan.headings.len().checked_sub(1),
@@ -306,10 +326,9 @@ impl<'a, 'o> Scanner<'a, 'o> {
     /// inside a block's text, and not a citation of an earlier run (whose
     /// link is read as a marker).
     fn open_inline_span(&mut self, at: usize) {
-        let block = self
-            .open_blocks
-            .last()
-            .filter(|_| self.heading.is_none() && self.table == 0 && self.pending_cite.is_none());
+        let block = self.open_blocks.last().filter(|_| {
+            self.heading.is_none() && !self.skips_table_text() && self.pending_cite.is_none()
+        });
         self.inlines.push(block.map(|block| (block.text.len(), at)));
     }
 
@@ -317,7 +336,9 @@ impl<'a, 'o> Scanner<'a, 'o> {
     /// earlier run, the text that follows starts there (see
     /// [`Scanner::inline_start`]).
     fn open_inline(&mut self, at: usize) {
-        if self.pending_cite.is_none() {
+        // Not in a table's header, whose text is no block's: the text
+        // after the table would start there.
+        if self.pending_cite.is_none() && !self.skips_table_text() {
             self.inline_start.get_or_insert(at);
         }
     }
@@ -385,7 +406,8 @@ impl<'a, 'o> Scanner<'a, 'o> {
             TagEnd::BlockQuote(_) | TagEnd::List(_) | TagEnd::DefinitionList => {
                 self.container -= 1;
             }
-            TagEnd::Table => self.table -= 1,
+            TagEnd::Table => self.end_table(),
+            TagEnd::TableHead => self.table_head(false),
             TagEnd::Paragraph => {
                 // Paragraphs of one list item are separate sentences.
                 if let Some(block) = self.open_blocks.last_mut() {
@@ -414,6 +436,9 @@ impl<'a, 'o> Scanner<'a, 'o> {
         }
         if self.frames.pop() == Some(true) {
             self.close_block();
+            if tag == TagEnd::TableRow {
+                self.in_row = false;
+            }
         }
     }
 
@@ -442,7 +467,7 @@ impl<'a, 'o> Scanner<'a, 'o> {
         // starts where that element opens, as it does when text comes
         // first: its label goes before the `*`, where the next run finds it.
         let starts_at = self.inline_start.unwrap_or(span.start);
-        let block = if in_heading || self.table > 0 {
+        let block = if in_heading || self.skips_table_text() {
             None
         } else {
             self.open_blocks.last_mut().map(|block| {
@@ -458,6 +483,7 @@ impl<'a, 'o> Scanner<'a, 'o> {
             kind,
             block,
             in_heading,
+            in_table: self.table > 0,
             text_at,
         });
     }
@@ -481,6 +507,10 @@ impl<'a, 'o> Scanner<'a, 'o> {
             text: open.text,
             has_plain_words: open.has_plain_words,
             is_item: open.is_item,
+            row: open.row.map(|row| super::TableRow {
+                cites: !open.index_in_markers.is_empty(),
+                ..row
+            }),
             outer: open.outer,
             top_end: open.top_end,
             heading: open.heading,

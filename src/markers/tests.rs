@@ -139,12 +139,29 @@ fn blocks_are_paragraphs_and_list_items_with_their_own_markers() {
     );
 }
 
+/// Headings, a table's header, code and footnote definitions (a table in
+/// one too) are no blocks; a table's body row is one, its text its cells'.
 #[test]
-fn headings_tables_code_and_footnotes_are_not_claims() {
-    let text = "# A heading with many words\n\n| many | words | in | a | table |\n|---|---|---|---|---|\n\n```\ncode with many words\n```\n\nText.[^1]\n\n[^1]: A footnote with many words.\n";
+fn headings_table_headers_code_and_footnotes_are_no_blocks() {
+    let text = "# A heading with many words\n\n| many | words | in | a | table |\n|---|---|---|---|---|\n| 1 | | 東京 |\n\n```\ncode with many words\n```\n\nText.[^1]\n\n[^1]: A footnote with many words.\n\n    | x | y |\n    |---|---|\n    | 2 | 3 |\n";
     let scan = scan(text, &opts(false));
     let texts: Vec<_> = scan.blocks.iter().map(|b| b.text.trim()).collect();
-    assert_eq!(texts, ["Text."]);
+    assert_eq!(texts, ["1 | 東京", "Text."]);
+    assert!(scan.blocks[0].row.is_some() && scan.blocks[1].row.is_none());
+    assert_eq!(&text[scan.blocks[0].outer.clone()], "| 1 | | 東京 |\n");
+}
+
+/// A link in a table's header opens no text: the list item's text after
+/// the table starts where it is, not in the header.
+#[test]
+fn text_after_a_table_does_not_start_in_its_header() {
+    let text = "- |  | [EVID:a](http://e.org)\n  |---|---|\n   |\n  Cut odds by June |\n";
+    let scan = scan(text, &opts(false));
+    assert_eq!(scan.blocks.len(), 1);
+    assert_eq!(
+        &text[scan.blocks[0].span.clone()],
+        "|\n  Cut odds by June |"
+    );
 }
 
 #[test]

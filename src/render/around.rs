@@ -4,8 +4,9 @@
 //! read as another block.
 
 use super::plan::Label;
-use crate::markers::Marker;
+use crate::markers::{InlineSpan, Marker, Scan};
 use std::borrow::Cow;
+use std::collections::HashSet;
 use std::ops::Range;
 
 /// Whether `rest`, standing at the start of a line's content, might open
@@ -62,6 +63,12 @@ pub(super) struct AroundMarkers<'t> {
     /// The text as the removed claims and the labels leave it, and the
     /// markers' spans in it.
     edited: Edited<'t>,
+    /// Where the inline elements (emphasis, strong, strikethrough, links)
+    /// of each block start and end in the chapter, as `(block, offset)`:
+    /// looked up, not searched for each run of markers (a block of N
+    /// emphases and N removed markers was N² steps).
+    inline_starts: HashSet<(usize, usize)>,
+    inline_ends: HashSet<(usize, usize)>,
 }
 
 impl<'t> AroundMarkers<'t> {
@@ -77,9 +84,10 @@ impl<'t> AroundMarkers<'t> {
     /// marker where the line's text went on.
     pub(super) fn new(
         text: &'t str,
-        markers: &[Marker],
+        scan: &Scan,
         edits: Vec<(Range<usize>, Cow<'static, str>)>,
     ) -> AroundMarkers<'t> {
+        let markers = &scan.markers;
         let edited = Edited::new(text, markers, edits);
         let text: &str = &edited.text;
         let spans = &edited.spans;
@@ -166,7 +174,27 @@ impl<'t> AroundMarkers<'t> {
             fence,
             line_start,
             edited,
+            inline_starts: inline_edges(scan, |inline| inline.source.start),
+            inline_ends: inline_edges(scan, |inline| inline.source.end),
         }
+    }
+
+    /// Whether the delimiters between the run of markers at `range` and
+    /// `at` (after the run: they end there; before it: they start there)
+    /// are the markup of an emphasis, strong or strikethrough the scan saw
+    /// close or open there, rather than literal characters.
+    pub(super) fn delimiters_are_markup(
+        &self,
+        scan: &Scan,
+        range: &Range<usize>,
+        at: usize,
+    ) -> bool {
+        let first = scan.markers.partition_point(|m| m.span.start < range.start);
+        let block = scan.markers.get(first).and_then(|m| m.block);
+        block.is_some_and(|b| {
+            (at > range.end && self.inline_ends.contains(&(b, at)))
+                || (at < range.start && self.inline_starts.contains(&(b, at)))
+        })
     }
 
     /// The text after the run of `markers` at `range`, as the removed
@@ -232,6 +260,16 @@ impl<'t> AroundMarkers<'t> {
             });
         brackets || ends_line && bare || in_tag || fence
     }
+}
+
+/// The `edge` (start or end) of every inline element of the scan's
+/// blocks, with its block.
+fn inline_edges(scan: &Scan, edge: fn(&InlineSpan) -> usize) -> HashSet<(usize, usize)> {
+    scan.blocks
+        .iter()
+        .enumerate()
+        .flat_map(|(b, block)| block.inlines.iter().map(move |inline| (b, edge(inline))))
+        .collect()
 }
 
 /// A chapter's text with the removed claims replaced and the labels
@@ -318,4 +356,42 @@ impl<'t> Edited<'t> {
         let (edited, original) = self.kept[i.saturating_sub(1)];
         original + (at - edited)
     }
+}
+/// Whether the run of markers at `range`, in a table, is all a line's
+/// first or last cell holds, as GFM reads a line of cells: nothing but container
+/// markup (`> `, a list item's marker, indentation) before it and white
+/// space then an unescaped `|` after it, or an unescaped `|` then white
+/// space before it and nothing after it on the line. Taken out, the cell
+/// would go (the `|` next to it would become the line's outer pipe), and
+/// a table's header with it; a `|` in its place keeps the cell, empty.
+pub(super) fn fills_edge_cell(text: &str, range: &Range<usize>) -> bool {
+    let line_start = text[..range.start]
+        .rfind(['\n', '\r'])
+        .map_or(0, |at| at + 1);
+    let line_end = text[range.end..]
+        .find(['\n', '\r'])
+        .map_or(text.len(), |at| range.end + at);
+    let before = &text[line_start..range.start];
+    let after = text[range.end..line_end].trim_start_matches([' ', '\t']);
+    let spaced = before.trim_end_matches([' ', '\t']);
+    let last = after.is_empty() && spaced.ends_with('|') && !spaced.ends_with("\\|");
+    last || (after.starts_with('|') && is_container_markup(before))
+}
+
+/// Whether a line's start holds only container markup: quote markers,
+/// white space and at most one list item marker (`-`, `*`, `+`, `1.`, `1)`)
+/// followed by white space.
+fn is_container_markup(before: &str) -> bool {
+    let rest = before.trim_start_matches([' ', '\t', '>']);
+    if rest.is_empty() {
+        return true;
+    }
+    let digits = rest.bytes().take_while(u8::is_ascii_digit).count();
+    let marker = match rest.as_bytes().get(digits) {
+        Some(b'.' | b')') if digits > 0 => digits + 1,
+        Some(b'-' | b'*' | b'+') if digits == 0 => 1,
+        _ => return false,
+    };
+    let tail = &rest[marker..];
+    tail.starts_with([' ', '\t']) && tail.trim_start_matches([' ', '\t', '>']).is_empty()
 }

@@ -19,7 +19,7 @@ use crate::syntax::{
     CITE_CLASS, CITE_GROUP_CLASS, CITE_GROUP_SEPARATOR, CITE_ID_ATTRIBUTE, CITE_RANGE_DASH,
     EVIDENCE_MARKER_TAG,
 };
-use std::collections::HashMap;
+use std::collections::{HashMap, HashSet};
 use std::ops::Range;
 
 /// What a marker contributes to its run.
@@ -84,15 +84,19 @@ pub(super) fn plan<'s>(
     let mut planned = PlannedCitations::default();
     let mut entry_of: HashMap<&'s str, usize> = HashMap::new();
     let mut cites: Vec<(u32, Resolved<'s>)> = Vec::new();
-    for run in runs(&scan.markers, parts) {
+    // The numbers already in `cites`: a run citing N items is checked for
+    // each item once, not against every item before it.
+    let mut cited: HashSet<u32> = HashSet::new();
+    for (run, end) in runs(&scan.markers, parts) {
         cites.clear();
+        cited.clear();
         let mut kept = String::new();
         let mut removed = false;
         for m in run.clone() {
             match (parts[m], &resolved[m]) {
                 (Part::Cite, Some(evidence)) => {
                     let number = numbers.of(evidence.id);
-                    if !cites.iter().any(|(n, _)| *n == number) {
+                    if cited.insert(number) {
                         cites.push((number, *evidence));
                     }
                 }
@@ -104,7 +108,7 @@ pub(super) fn plan<'s>(
             continue;
         }
         let first = &scan.markers[run.start];
-        let range = first.span.start..run_end(&scan.markers, run.clone());
+        let range = first.span.start..end;
         if cites.is_empty() && kept.is_empty() {
             planned.emptied.push(range);
             continue;
@@ -259,31 +263,29 @@ fn plain_form(kind: &MarkerKind) -> String {
 /// in the same block and both in a heading or neither, as ranges of marker
 /// indices. Markers of removed claims are in no run: their claim's edit
 /// replaces them.
-fn runs(markers: &[Marker], parts: &[Part]) -> Vec<Range<usize>> {
-    let mut out: Vec<Range<usize>> = Vec::new();
+/// The end of each run, the last byte any of its markers covers, is kept
+/// as the run grows: recomputed over the run for each marker added, a line
+/// of N markers written next to each other took N²/2 steps.
+fn runs(markers: &[Marker], parts: &[Part]) -> Vec<(Range<usize>, usize)> {
+    let mut out: Vec<(Range<usize>, usize)> = Vec::new();
     for (i, marker) in markers.iter().enumerate() {
         if parts[i] == Part::InRemovedClaim {
             continue;
         }
-        if let Some(run) = out.last_mut()
+        if let Some((run, end)) = out.last_mut()
             && run.end == i
         {
             let prev = &markers[i - 1];
-            let end = run_end(markers, run.clone());
-            let touching = marker.span == prev.span || marker.span.start == end;
+            let touching = marker.span == prev.span || marker.span.start == *end;
             if touching && marker.block == prev.block && marker.in_heading == prev.in_heading {
                 run.end = i + 1;
+                *end = (*end).max(marker.span.end);
                 continue;
             }
         }
-        out.push(i..i + 1);
+        out.push((i..i + 1, marker.span.end));
     }
     out
-}
-
-/// The end of a run: the last byte any of its markers covers.
-fn run_end(markers: &[Marker], run: Range<usize>) -> usize {
-    markers[run].iter().map(|m| m.span.end).max().unwrap_or(0)
 }
 
 /// Citation numbers: the chapter's list first, then first appearance.

@@ -19,7 +19,7 @@ use mdbook_markdown::new_cmark_parser;
 use mdbook_markdown::pulldown_cmark::{Event, Tag, TagEnd};
 use mdbook_preprocessor::book::{Book, BookItem, Chapter};
 use rayon::prelude::*;
-use std::collections::HashMap;
+use std::collections::{HashMap, HashSet};
 use std::fmt::Write as _;
 use std::ops::Range;
 use std::path::{Component, Path, PathBuf};
@@ -85,10 +85,11 @@ impl<'s> EvidenceIndex<'s> {
             .par_iter()
             .map(|content| {
                 let mut cited: Vec<Resolved<'s>> = Vec::new();
+                let mut seen: HashSet<&'s str> = HashSet::new();
                 for marker in markers::scan(content, &options).markers {
                     if let MarkerKind::Rendered(_) = &marker.kind
                         && let Ok(evidence) = resolve(&marker.kind, store, None, config)
-                        && !cited.iter().any(|e| e.id == evidence.id)
+                        && seen.insert(evidence.id)
                     {
                         cited.push(evidence);
                     }

@@ -13,7 +13,9 @@ mod chapter;
 mod citations;
 pub(crate) mod escape;
 pub mod index;
+mod nested;
 mod plan;
+mod row_removal;
 pub(crate) mod template;
 mod template_context;
 

@@ -12,8 +12,10 @@
 //! text, its plan, the templates and the target alone.
 
 use super::Entry;
-use super::around::{AroundMarkers, may_open_block};
+use super::around::{AroundMarkers, fills_edge_cell, may_open_block};
 use super::citations::{self, CiteRun, Member, Part};
+use super::nested::{NestedBlocks, around_nested};
+use super::row_removal::row_removal;
 use crate::config::{CitationStyle, Config, Removal};
 use crate::markers::{Scan, line_end};
 use crate::rules::claims::Claim;
@@ -187,10 +189,17 @@ impl<'s> RenderPlan<'s> {
             .iter()
             .map(|r| if r.is_some() { Part::Cite } else { Part::Kept })
             .collect();
+        let mut nested = NestedBlocks::default();
         for &(c, phrase) in &judgement.removed_claims {
             let claim = judgement.claim(c);
             for &m in &claim.markers {
                 parts[m] = Part::InRemovedClaim;
+            }
+            let block = &scan.blocks[claim.block];
+            if block.row.is_some() {
+                self.removals
+                    .extend(row_removal(text, block, phrase, removal));
+                continue;
             }
             let replacement = claim_removal(text, scan, claim, phrase, removal);
             if !replacement.text.is_empty()
@@ -202,7 +211,7 @@ impl<'s> RenderPlan<'s> {
                     text: " ",
                 });
             }
-            match nested_within(scan, claim, &replacement.range) {
+            match nested.within(scan, claim, &replacement.range) {
                 Some(nested) => self
                     .removals
                     .extend(around_nested(text, replacement, nested)),
@@ -230,7 +239,7 @@ impl<'s> RenderPlan<'s> {
             .count();
         if head.len() < range.start
             && spaces_after > 0
-            && delimiters_are_markup(scan, &range, head.len())
+            && around.delimiters_are_markup(scan, &range, head.len())
         {
             // Right after an emphasis opens, the spaces after the run go
             // too: `~~ x~~` would no longer open.
@@ -242,7 +251,7 @@ impl<'s> RenderPlan<'s> {
             // emphasis that closes or opens next to the run, which it would
             // otherwise break; next to literal ones, where the scan read it
             // (in the block's text, they are words' characters).
-            if !delimiters_are_markup(scan, &range, at) {
+            if !around.delimiters_are_markup(scan, &range, at) {
                 at = range.end;
             }
             let space = Replacement {
@@ -311,10 +320,18 @@ impl<'s> RenderPlan<'s> {
                         .iter()
                         .map(|l| (l.range.clone(), Cow::Owned(l.text()))),
                 );
-            let around = AroundMarkers::new(text, &scan.markers, edits.collect());
+            let around = AroundMarkers::new(text, scan, edits.collect());
             for range in planned.emptied {
                 if around.keep(&scan.markers, &range, &self.labels) {
                     // It stays as text (and reported).
+                    continue;
+                }
+                let first = scan.markers.partition_point(|m| m.span.start < range.start);
+                let in_table = scan.markers.get(first).is_some_and(|m| m.in_table);
+                if in_table && fills_edge_cell(text, &range) {
+                    // An empty cell at a line's edge needs its pipe: without
+                    // it, the line would have one cell fewer.
+                    self.removals.push(Replacement { range, text: "|" });
                     continue;
                 }
                 if around.starts_line(&scan.markers, &range, &self.labels) {
@@ -349,12 +366,20 @@ impl<'s> RenderPlan<'s> {
     /// the claim that cites the second side, once (an earlier run's note
     /// stays).
     fn plan_notes(&mut self, text: &str, scan: &Scan, judgement: &Judgement<'s>) {
+        // The notes an earlier run wrote, found once (not for each conflict
+        // among every block of the chapter).
+        let written: Vec<&str> = if judgement.conflicts.is_empty() {
+            Vec::new()
+        } else {
+            (scan.blocks.iter())
+                .filter(|block| is_conflict_note(&block.text))
+                .map(|block| block.text.as_str())
+                .collect()
+        };
         for conflict in &judgement.conflicts {
             let [a, b] = &conflict.items;
-            let exists = scan.blocks.iter().any(|block| {
-                is_conflict_note(&block.text)
-                    && block.text.contains(&format!("({})", a.id))
-                    && block.text.contains(&format!("({})", b.id))
+            let exists = written.iter().any(|note| {
+                note.contains(&format!("({})", a.id)) && note.contains(&format!("({})", b.id))
             });
             if exists {
                 continue;
@@ -369,54 +394,6 @@ impl<'s> RenderPlan<'s> {
             });
         }
     }
-}
-
-/// The blocks nested in `claim`'s block (a list item's sublist) that lie
-/// inside `range`, the claim's removal, as one range: when the item's own
-/// text goes on after them, the claim runs across them.
-fn nested_within(scan: &Scan, claim: &Claim, range: &Range<usize>) -> Option<Range<usize>> {
-    let block = &scan.blocks[claim.block];
-    let mut nested: Option<Range<usize>> = None;
-    // Blocks are in the order they close: those nested in this one are
-    // the ones just before it that start inside it.
-    for other in scan.blocks[..claim.block].iter().rev() {
-        if other.outer.start < block.outer.start {
-            break;
-        }
-        if other.outer.start >= range.start && other.outer.end <= range.end {
-            nested = Some(match nested {
-                Some(r) => r.start.min(other.outer.start)..r.end.max(other.outer.end),
-                None => other.outer.clone(),
-            });
-        }
-    }
-    nested
-}
-
-/// A claim's removal cut around the blocks `nested` in it, which stay:
-/// the text before them replaced (or deleted), the text after them
-/// deleted.
-fn around_nested(text: &str, removal: Replacement, nested: Range<usize>) -> Vec<Replacement> {
-    let mut out = Vec::new();
-    let before = text[..nested.start]
-        .trim_end()
-        .len()
-        .max(removal.range.start);
-    if before > removal.range.start {
-        out.push(Replacement {
-            range: removal.range.start..before,
-            text: removal.text,
-        });
-    }
-    let rest = &text[nested.end..removal.range.end.max(nested.end)];
-    let after = nested.end + (rest.len() - rest.trim_start().len());
-    if after < removal.range.end {
-        out.push(Replacement {
-            range: after..removal.range.end,
-            text: "",
-        });
-    }
-    out
 }
 
 /// Where `claim` starts in the chapter, markup included: the text of an
@@ -446,7 +423,7 @@ fn starts_after_text(text: &str, scan: &Scan, claim: &Claim, at: usize) -> bool 
 
 /// How `claim` is removed: its text and markers replaced by `phrase`, or
 /// (with `removal = "delete"`) the whole paragraph, list item or sentence
-/// deleted.
+/// deleted (a table row: [`row_removal`].)
 fn claim_removal(
     text: &str,
     scan: &Scan,
@@ -483,29 +460,27 @@ fn claim_removal(
     if holds_others {
         return replace;
     }
+    // After quote markers only (`> - x`), the line goes from its start:
+    // the `> ` left would join the next line to the quote.
+    let line_start = text[..block.outer.start]
+        .rfind(['\n', '\r'])
+        .map_or(0, |at| at + 1);
+    let quoted = text[line_start..block.outer.start]
+        .bytes()
+        .all(|b| matches!(b, b'>' | b' ' | b'\t'));
+    let start = if quoted {
+        line_start
+    } else {
+        block.outer.start
+    };
     Replacement {
-        range: block.outer.start..line_end(text, block.outer.end),
+        range: start..line_end(text, block.outer.end),
         text: "",
     }
 }
 
 /// Emphasis and strikethrough delimiters.
 const DELIMITERS: [char; 3] = ['*', '_', '~'];
-
-/// Whether the delimiters between the run of markers at `range` and `at`
-/// (after the run: they end there; before it: they start there) are the
-/// markup of an emphasis, strong or strikethrough the scan saw close or
-/// open there, rather than literal characters.
-fn delimiters_are_markup(scan: &Scan, range: &Range<usize>, at: usize) -> bool {
-    let first = scan.markers.partition_point(|m| m.span.start < range.start);
-    let block = scan.markers.get(first).and_then(|m| m.block);
-    block.is_some_and(|b| {
-        scan.blocks[b].inlines.iter().any(|inline| {
-            (at > range.end && inline.source.end == at)
-                || (at < range.start && inline.source.start == at)
-        })
-    })
-}
 
 /// Whether a removed marker at `range` takes the space before it along:
 /// `claim [EVID:x].` becomes `claim.`, but the space stays where it

@@ -503,15 +503,15 @@ impl Templates {
         let mut templates = Templates::default();
         for slot in Slot::ALL {
             let path = dir.join(slot.file_name());
-            let text = match std::fs::read_to_string(&path) {
+            let text = match crate::limits::read_text(&path, crate::limits::Limit::file()) {
                 Ok(text) => text,
-                Err(e) if e.kind() == std::io::ErrorKind::NotFound => continue,
+                Err(e) if e.is_not_found() => continue,
                 Err(e) => {
                     return Err(TemplateError {
                         path,
                         line: 1,
                         column: 1,
-                        message: format!("cannot read it: {e}"),
+                        message: e.reason(),
                     });
                 }
             };

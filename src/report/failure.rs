@@ -122,7 +122,7 @@ fn store_location(error: &StoreError, root: &Path) -> FailureLocation {
         StoreError::NotUtf8 { path, offset } => {
             // The line of the invalid byte, read again: the error only
             // keeps its offset.
-            let line = std::fs::read(root.join(path))
+            let line = crate::limits::read_file(&root.join(path), crate::limits::Limit::file())
                 .ok()
                 .map(|bytes| {
                     let before = &bytes[..(*offset).min(bytes.len())];
@@ -175,7 +175,7 @@ fn config_location(error: &ConfigError, root: &Path) -> Option<FailureLocation> 
         ConfigError::FromEnvironment { .. } | ConfigError::Environment { .. } => return None,
     };
     let file = PathBuf::from("book.toml");
-    let Ok(text) = std::fs::read_to_string(root.join(&file)) else {
+    let Ok(text) = crate::limits::read_text(&root.join(&file), crate::limits::Limit::file()) else {
         return Some(FailureLocation::file(file));
     };
     Some(match toml_key_offset(&text, key, at_value) {

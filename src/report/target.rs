@@ -28,7 +28,6 @@
 use crate::config::Config;
 use crate::safe_write::{SafeWriter, WriteError};
 use mdbook_preprocessor::PreprocessorContext;
-use std::io::Read as _;
 use std::path::{Component, Path, PathBuf};
 
 /// How every report this version writes begins (`json::ValidationReport`
@@ -333,10 +332,8 @@ fn replaceable(target: &Path) -> std::io::Result<bool> {
         // Not a regular file: the writer refuses it, saying what it is.
         Ok(meta) if !meta.is_file() => Ok(true),
         Ok(_) => {
-            let mut start = Vec::with_capacity(REPORT_START.len());
-            std::fs::File::open(target)?
-                .take(REPORT_START.len() as u64)
-                .read_to_end(&mut start)?;
+            let start = crate::limits::read_start(target, REPORT_START.len() as u64)
+                .map_err(|e| std::io::Error::other(e.to_string()))?;
             Ok(start == REPORT_START)
         }
     }

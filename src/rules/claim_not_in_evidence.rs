@@ -18,6 +18,7 @@ use super::claims::Claim;
 use super::overlap::{Cited, ClaimWords, ItemWords, Overlap, flagged};
 use super::passage_words::has_passage;
 use super::stems::Stem;
+use super::support_units::SupportUnit;
 use super::{BlockId, ClaimId, Finding, Resolved, Rule};
 use crate::config::Config;
 
@@ -66,19 +67,31 @@ fn cited_items_into<'s>(
     items: &mut Vec<Resolved<'s>>,
 ) {
     items.clear();
+    // Most claims cite a few items, compared in place; a claim citing
+    // many (one run of thousands of markers) looks them up in a set, not
+    // each against every item before it.
+    const FEW: usize = 16;
+    let mut seen: Option<std::collections::HashSet<&str>> = None;
     for &m in &claim.markers {
-        if let Some(r) = &resolved[m]
-            && !items.iter().any(|e| e.id == r.id)
-        {
+        let Some(r) = &resolved[m] else { continue };
+        let new = match &mut seen {
+            Some(seen) => seen.insert(r.id),
+            None => !items.iter().any(|e| e.id == r.id),
+        };
+        if new {
             items.push(*r);
+            if seen.is_none() && items.len() > FEW {
+                seen = Some(items.iter().map(|e| e.id).collect());
+            }
         }
     }
 }
 
-/// One finding per claim whose cited passages hold too little of it, by
-/// claim. `resolved[i]` is the resolution of marker `i` of the chapter.
+/// One finding per support unit (the sentence a citation belongs to)
+/// whose cited passages hold too little of it, with the claim it fails.
+/// `resolved[i]` is the resolution of marker `i` of the chapter.
 pub(crate) fn claims_not_in_evidence(
-    claims: &[Claim],
+    units: &[SupportUnit],
     resolved: &[Option<Resolved<'_>>],
     config: &Config,
 ) -> Vec<(ClaimId, Finding)> {
@@ -86,7 +99,11 @@ pub(crate) fn claims_not_in_evidence(
     // Reused from claim to claim.
     let mut items = Vec::new();
     let mut claim_words = ClaimWords::default();
-    for (c, claim) in claims.iter().enumerate() {
+    for SupportUnit {
+        claim: c,
+        unit: claim,
+    } in units
+    {
         cited_items_into(claim, resolved, &mut items);
         if !items.iter().any(|e| has_passage(e.item)) {
             continue;
@@ -108,7 +125,7 @@ pub(crate) fn claims_not_in_evidence(
             evidence_ids: items.iter().map(|e| e.id.to_owned()).collect(),
             excerpt: Some(claim.excerpt(8)),
         };
-        findings.push((ClaimId(c), finding));
+        findings.push((*c, finding));
     }
     findings
 }
@@ -198,6 +215,7 @@ mod tests {
     use super::*;
     use crate::markers::{MarkdownFlags, ScanOptions, scan};
     use crate::rules::claims::claims;
+    use crate::rules::support_units::support_units;
     use crate::store::Store;
     use std::path::PathBuf;
 
@@ -239,7 +257,8 @@ mod tests {
             .map(|m| super::super::resolve(&m.kind, &store, None, &config).ok())
             .collect();
         let claims = claims(&scan, config.claims, &config.sections, 3);
-        claims_not_in_evidence(&claims, &resolved, &config)
+        let units = support_units(&scan, &claims, config.claims);
+        claims_not_in_evidence(&units, &resolved, &config)
             .into_iter()
             .map(|(_, f)| f)
             .collect()

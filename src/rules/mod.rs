@@ -12,6 +12,8 @@ pub(crate) mod diversity;
 pub(crate) mod escaped_markers;
 pub(crate) mod ids;
 pub(crate) mod judge;
+mod number_contradicts_evidence;
+mod number_derive;
 mod number_not_in_evidence;
 pub(crate) mod number_parse;
 pub(crate) mod numeric_claim;
@@ -23,6 +25,8 @@ mod resolution;
 mod spans;
 pub(crate) mod speculation;
 mod stems;
+pub(crate) mod subject_not_in_evidence;
+pub(crate) mod support_units;
 mod support_verdicts;
 mod unknown_chapter;
 
@@ -252,10 +256,19 @@ rules! {
     /// `quote_span.text`, `snippet_span.text`) of the items it cites.
     NumberNotInEvidence = "number-not-in-evidence", Warn,
         "check the figure against the cited passage: correct it, or cite evidence whose passage states it";
+    /// A number in a claim contradicts the figure a cited passage gives
+    /// for the same quantity (same unit, same words around it).
+    NumberContradictsEvidence = "number-contradicts-evidence", Error,
+        "correct the figure to what the cited passage says, or cite the passage that states yours";
     /// A claim's cited passages hold less than `claim-overlap` percent of
     /// its content words: the citation may point at the wrong item.
     ClaimNotInEvidence = "claim-not-in-evidence", Warn,
         "check that the marker cites the item that says this: cite the right item, or store the passage that states it (the threshold is `claim-overlap`)";
+    /// A claim names a subject (a person, place, storm, organisation,
+    /// work) that its cited passages do not, and they name another in its
+    /// place: the citation may be about another subject.
+    SubjectNotInEvidence = "subject-not-in-evidence", Warn,
+        "cite the item about the subject the claim names, or correct the name if the claim has it wrong";
     /// A stored `support.v1` verdict says a cited passage does not support
     /// the claim.
     UnsupportedClaim = "unsupported-claim", Error,

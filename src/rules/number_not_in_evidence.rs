@@ -15,19 +15,26 @@
 //! missing value once.
 
 use super::claims::is_claim;
-use super::number_parse::{Number, NumberKind, NumberLookup, numbers_in};
+use super::number_contradicts_evidence::contradicted;
+use super::number_derive::{Figure, computed, figures_in, restated};
+use super::number_parse::{
+    Number, NumberKind, NumberLookup, is_claim_figure, numbers_in, unit_of, word_numbers_in,
+};
 use super::{BlockId, Finding, Resolved, Rule};
 use crate::markers::{Block, Scan};
 use std::collections::{HashMap, HashSet};
 use std::ops::Range;
 
 /// One finding per claim with numbers that none of its cited passages
-/// holds, at the first such number. `text` is the chapter the scan is of;
-/// `resolved[i]` is the resolution of `scan.markers[i]`.
+/// holds or gives a reader, at the first such number, and, when
+/// `contradictions` is on, one `number-contradicts-evidence` finding per
+/// figure that a passage gives otherwise. `text` is the chapter the scan
+/// is of; `resolved[i]` is the resolution of `scan.markers[i]`.
 pub fn numbers_not_in_evidence(
     text: &str,
     scan: &Scan,
     resolved: &[Option<Resolved<'_>>],
+    contradictions: bool,
 ) -> Vec<Finding> {
     let mut cited: Vec<Vec<Resolved<'_>>> = vec![Vec::new(); scan.blocks.len()];
     let mut seen: HashSet<(usize, &str)> = HashSet::new();
@@ -39,9 +46,9 @@ pub fn numbers_not_in_evidence(
         }
     }
     let mut findings = Vec::new();
-    // The numbers of each cited item's passages, found once per chapter
+    // The figures of each cited item's passages, found once per chapter
     // (an item is usually cited by more than one claim).
-    let mut item_numbers: HashMap<&str, Vec<Number>> = HashMap::new();
+    let mut item_figures: HashMap<&str, Vec<Figure<'_>>> = HashMap::new();
     for (i, (block, items)) in scan.blocks.iter().zip(&cited).enumerate() {
         if items.is_empty() || !is_claim(scan, block) {
             continue;
@@ -49,79 +56,226 @@ pub fn numbers_not_in_evidence(
         if !items.iter().any(|e| e.item.passages().next().is_some()) {
             continue;
         }
-        let code = code_spans(text, block);
-        let claim_numbers: Vec<Number> = numbers_in(&block.text)
-            .into_iter()
-            .filter(|n| {
-                matches!(
-                    n.kind,
-                    NumberKind::Quantity | NumberKind::Percent | NumberKind::Year
-                ) && !code.iter().any(|c| c.contains(&n.span.start))
-                    && !is_version_after_code(&block.text, &code, n)
-            })
-            .collect();
+        let claim_numbers = claim_figures(text, block);
         if claim_numbers.is_empty() {
             continue;
         }
         for e in items {
-            item_numbers
-                .entry(e.id)
-                .or_insert_with(|| e.item.passages().flat_map(numbers_in).collect());
+            item_figures.entry(e.id).or_insert_with(|| {
+                e.item
+                    .passages()
+                    .flat_map(|p| figures_in(e.id, p))
+                    .collect()
+            });
         }
-        let mut passages = NumberLookup::new();
-        for number in items.iter().flat_map(|e| &item_numbers[e.id]) {
-            passages.push(number);
-        }
-        let mut years: HashSet<i64> = HashSet::new();
-        let has_year = claim_numbers.iter().any(|n| n.kind == NumberKind::Year);
-        for e in items.iter().filter(|_| has_year) {
-            if let Some(at) = e.published_at {
-                years.insert(i64::from(at.to_zoned(jiff::tz::TimeZone::UTC).year()));
-            }
-            years.extend(
-                numbers_in(e.title)
-                    .iter()
-                    .filter(|n| n.kind == NumberKind::Year)
-                    .map(|n| n.value as i64),
-            );
-        }
-        let mut missing: Vec<&Number> = Vec::new();
-        let mut listed = NumberLookup::new();
-        for n in &claim_numbers {
-            let found = passages.find(n, |_| true).is_some()
-                || n.kind == NumberKind::Year && years.contains(&(n.value as i64));
-            // Each value once: `32` written three times is one missing figure.
-            if !found && listed.find(n, |m| m.kind == n.kind).is_none() {
-                missing.push(n);
-                listed.push(n);
-            }
-        }
-        let Some(first) = missing.first() else {
-            continue;
-        };
-        let written = |n: &Number| format!("`{}`", &block.text[n.span.clone()]);
-        let list = missing.iter().map(|n| written(n)).collect::<Vec<_>>();
-        let ids = items
-            .iter()
-            .map(|e| format!("`{}`", e.id))
-            .collect::<Vec<_>>();
-        let message = format!(
-            "{} {} in none of the passages this claim cites ({})",
-            join(&list),
-            if list.len() == 1 { "appears" } else { "appear" },
-            ids.join(", ")
-        );
-        let span = source_span(text, block, first.span.clone());
-        findings.push(Finding {
-            rule: Rule::NumberNotInEvidence,
-            message,
-            span,
-            block: Some(BlockId(i)),
-            evidence_ids: items.iter().map(|e| e.id.to_owned()).collect(),
-            excerpt: None,
-        });
+        let figures: Vec<&Figure<'_>> = items.iter().flat_map(|e| &item_figures[e.id]).collect();
+        let judged = judge_claim(&block.text, &claim_numbers, &figures, items, contradictions);
+        findings.extend(judged.findings(text, block, BlockId(i), items));
     }
     findings
+}
+
+/// A claim's figures: its numbers in digits (quantities, percentages and
+/// years, outside inline code and versions) and those in words that are
+/// figures ([`is_claim_figure`]), in order.
+fn claim_figures(text: &str, block: &Block) -> Vec<Number> {
+    let code = code_spans(text, block);
+    let mut numbers: Vec<Number> = numbers_in(&block.text)
+        .into_iter()
+        .filter(|n| {
+            matches!(
+                n.kind,
+                NumberKind::Quantity | NumberKind::Percent | NumberKind::Year
+            ) && !in_code(&code, n.span.start)
+                && !is_version_after_code(&block.text, &code, n)
+        })
+        .collect();
+    numbers.extend(word_numbers_in(&block.text).into_iter().filter(|n| {
+        is_claim_figure(n) && !in_code(&code, n.span.start) && !is_title_case(&block.text, &n.span)
+    }));
+    numbers.sort_by_key(|n| n.span.start);
+    numbers
+}
+
+/// Whether words at `span` are part of a name or a title rather than a
+/// figure: a capital on a word after the first (`One in a Million`), or
+/// on the first when it does not start a sentence.
+fn is_title_case(text: &str, span: &Range<usize>) -> bool {
+    let written = &text[span.clone()];
+    let mut words = written.split([' ', '-', '\u{a0}', '\u{202f}']);
+    let capital = |w: &str| w.starts_with(|c: char| c.is_uppercase());
+    let first = words.next().is_some_and(capital);
+    let head = text[..span.start].trim_end();
+    let starts_sentence = head.is_empty() || head.ends_with(['.', '!', '?', ':']);
+    first && !starts_sentence || words.any(capital)
+}
+
+/// What a claim's figures come to against its passages.
+struct Judged<'c, 'f, 'p> {
+    /// Figures in no passage, each value once.
+    missing: Vec<&'c Number>,
+    /// Figures a passage gives otherwise, with that passage figure.
+    contradicted: Vec<(&'c Number, &'f Figure<'p>)>,
+    /// How figures that no passage writes follow from one: said in the
+    /// notes of the claim's findings.
+    derived: Vec<String>,
+}
+
+/// Judges each figure of a claim (its text `claim`) against the figures of
+/// its cited passages.
+fn judge_claim<'c, 'f, 'p>(
+    claim: &str,
+    numbers: &'c [Number],
+    figures: &[&'f Figure<'p>],
+    items: &[Resolved<'_>],
+    contradictions: bool,
+) -> Judged<'c, 'f, 'p> {
+    let mut passages = NumberLookup::new();
+    for figure in figures {
+        passages.push(&figure.number);
+    }
+    let years = if numbers.iter().any(|n| n.kind == NumberKind::Year) {
+        item_years(items, figures)
+    } else {
+        HashSet::new()
+    };
+    let mut judged = Judged {
+        missing: Vec::new(),
+        contradicted: Vec::new(),
+        derived: Vec::new(),
+    };
+    let mut listed = NumberLookup::new();
+    for n in numbers {
+        if passages.find(n, |_| true).is_some()
+            || n.kind == NumberKind::Year && years.contains(&(n.value as i64))
+            || listed.find(n, |m| m.kind == n.kind).is_some()
+        {
+            continue;
+        }
+        // Each value once: `32` written three times is one missing figure.
+        listed.push(n);
+        let written = &claim[n.span.clone()];
+        let unit = unit_of(claim, &n.span);
+        // A contradiction outweighs arithmetic, which may meet a figure by
+        // chance; not a rounding or a conversion.
+        if let Some(how) = restated(n, written, unit, figures) {
+            judged.derived.push(how);
+        } else if let Some(figure) = contradictions
+            .then(|| contradicted(claim, n, unit, figures))
+            .flatten()
+        {
+            judged.contradicted.push((n, figure));
+        } else if let Some(how) = computed(n, written, figures) {
+            judged.derived.push(how);
+        } else {
+            judged.missing.push(n);
+        }
+    }
+    judged
+}
+
+/// The years a claim's year may match without a passage writing it
+/// alone: the year each cited item was published, years in their titles,
+/// and the years of the passages' numeric dates (`2018-06-30`).
+fn item_years(items: &[Resolved<'_>], figures: &[&Figure<'_>]) -> HashSet<i64> {
+    let mut years = HashSet::new();
+    for e in items {
+        if let Some(at) = e.published_at {
+            years.insert(i64::from(at.to_zoned(jiff::tz::TimeZone::UTC).year()));
+        }
+        years.extend(
+            numbers_in(e.title)
+                .iter()
+                .filter(|n| n.kind == NumberKind::Year)
+                .map(|n| n.value as i64),
+        );
+    }
+    for figure in figures.iter().filter(|f| f.number.kind == NumberKind::Date) {
+        let written = figure.written();
+        if let Some(year) = written.get(..4).and_then(|y| y.parse::<i64>().ok())
+            && (1800..2200).contains(&year)
+        {
+            years.insert(year);
+        }
+    }
+    years
+}
+
+impl Judged<'_, '_, '_> {
+    /// The findings of one claim (`block`, the `i`th of its chapter `text`).
+    fn findings(
+        &self,
+        text: &str,
+        block: &Block,
+        id: BlockId,
+        items: &[Resolved<'_>],
+    ) -> Vec<Finding> {
+        let written = |n: &Number| format!("`{}`", &block.text[n.span.clone()]);
+        let note = if self.derived.is_empty() {
+            String::new()
+        } else {
+            format!("; passed as derived: {}", self.derived.join("; "))
+        };
+        let mut out = Vec::new();
+        for (n, figure) in &self.contradicted {
+            out.push(Finding {
+                rule: Rule::NumberContradictsEvidence,
+                message: format!(
+                    "{} contradicts the passage it cites: the passage says `{}` ({}, `{}`){note}",
+                    written(n),
+                    figure.written(),
+                    excerpt(figure),
+                    figure.item
+                ),
+                span: source_span(text, block, n.span.clone()),
+                block: Some(id),
+                evidence_ids: vec![figure.item.to_owned()],
+                excerpt: None,
+            });
+        }
+        if let Some(first) = self.missing.first() {
+            let list = self.missing.iter().map(|n| written(n)).collect::<Vec<_>>();
+            let ids = items
+                .iter()
+                .map(|e| format!("`{}`", e.id))
+                .collect::<Vec<_>>();
+            out.push(Finding {
+                rule: Rule::NumberNotInEvidence,
+                message: format!(
+                    "{} {} in none of the passages this claim cites ({}){note}",
+                    join(&list),
+                    if list.len() == 1 { "appears" } else { "appear" },
+                    ids.join(", ")
+                ),
+                span: source_span(text, block, first.span.clone()),
+                block: Some(id),
+                evidence_ids: items.iter().map(|e| e.id.to_owned()).collect(),
+                excerpt: None,
+            });
+        }
+        out
+    }
+}
+
+/// The words of the passage around a figure, quoted: up to 40 characters
+/// each side, within its sentence.
+fn excerpt(figure: &Figure<'_>) -> String {
+    let text = figure.text;
+    let span = &figure.number.span;
+    let start = text[..span.start]
+        .char_indices()
+        .rev()
+        .take_while(|&(_, c)| !matches!(c, '.' | '!' | '?' | '\n'))
+        .take(40)
+        .last()
+        .map_or(span.start, |(i, _)| i);
+    let end = text[span.end..]
+        .char_indices()
+        .take_while(|&(_, c)| !matches!(c, '!' | '?' | '\n' | ';'))
+        .take(40)
+        .last()
+        .map_or(span.end, |(i, c)| span.end + i + c.len_utf8());
+    format!("“{}”", text[start..end].trim())
 }
 
 /// Where `span` of the block's text is in the chapter `text`: exact when
@@ -162,14 +316,34 @@ fn code_spans(text: &str, block: &Block) -> Vec<Range<usize>> {
 /// Whether `n` is a version written right after inline code that names
 /// what it is the version of (`` `rand` 0.8 ``): a dotted number with only
 /// spaces between it and the code.
+///
+/// `code` is in order: the spans that end before the number are read back
+/// from the nearest, and only while the text between holds nothing but
+/// spaces (an earlier span has that text between too), so that a block of
+/// many code spans and figures stays linear.
 fn is_version_after_code(text: &str, code: &[Range<usize>], n: &Number) -> bool {
-    text[n.span.clone()].contains('.')
-        && code.iter().any(|c| {
-            c.end <= n.span.start
-                && text
-                    .get(c.end..n.span.start)
-                    .is_some_and(|between| !between.is_empty() && between.trim().is_empty())
-        })
+    if !text[n.span.clone()].contains('.') {
+        return false;
+    }
+    let before = code.partition_point(|c| c.end <= n.span.start);
+    for c in code[..before].iter().rev() {
+        let Some(between) = text.get(c.end..n.span.start) else {
+            return false;
+        };
+        if !between.trim().is_empty() {
+            return false;
+        }
+        if !between.is_empty() {
+            return true;
+        }
+    }
+    false
+}
+
+/// Whether `at` lies in one of the code spans `code` (in order, apart).
+fn in_code(code: &[Range<usize>], at: usize) -> bool {
+    let i = code.partition_point(|c| c.end <= at);
+    code.get(i).is_some_and(|c| c.contains(&at))
 }
 
 /// `a`, `a and b`, `a, b and c`.
@@ -228,7 +402,7 @@ mod tests {
             .iter()
             .map(|m| super::super::resolve(&m.kind, &store, None, now).ok())
             .collect();
-        numbers_not_in_evidence(text, &scan, &resolved)
+        numbers_not_in_evidence(text, &scan, &resolved, true)
     }
 
     #[test]
@@ -294,6 +468,25 @@ mod tests {
             "Version 0.10.1 listens on 127.0.0.1:7878 with `let x = 5;` [EVID:jobs].",
             "The ISO date 2026-02 and Rust 1.75 in the 2021 edition [EVID:jobs].",
             "Pinned to `rand` 0.8 and `serde` 1.0 here [EVID:jobs].",
+        ] {
+            let findings = check(claim);
+            assert!(findings.is_empty(), "{claim}: {findings:?}");
+        }
+    }
+
+    #[test]
+    fn numbers_in_words_are_figures_unless_they_are_names() {
+        let findings = check("Payrolls rose by one hundred forty thousand in all [EVID:jobs].\n");
+        assert_eq!(findings.len(), 1, "{findings:?}");
+        assert!(
+            findings[0]
+                .message
+                .starts_with("`one hundred forty thousand`")
+        );
+        for claim in [
+            "Payrolls rose by one hundred forty-three thousand [EVID:jobs].",
+            "Her album \"One in a Million\" sold well, as did Two Hundred Days [EVID:jobs].",
+            "Two terms and three players came to the 143,000 [EVID:jobs].",
         ] {
             let findings = check(claim);
             assert!(findings.is_empty(), "{claim}: {findings:?}");

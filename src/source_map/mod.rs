@@ -314,7 +314,8 @@ impl SourceMap {
     /// `expanded`, back to the files its text came from (see
     /// [`SourceMap::from_disk`]), saying why when it cannot.
     pub fn trace(file: &Path, expanded: &str) -> Trace {
-        let Ok(mut text) = std::fs::read_to_string(file) else {
+        let read = |path: &Path| crate::limits::read_text(path, crate::limits::Limit::file()).ok();
+        let Some(mut text) = read(file) else {
             return Trace::Untraced(Untraced::Unreadable);
         };
         // mdBook drops a byte-order mark when it loads a chapter; lines
@@ -328,7 +329,6 @@ impl SourceMap {
         let Some(dir) = file.parent() else {
             return Trace::Untraced(Untraced::Unreadable);
         };
-        let read = |path: &Path| std::fs::read_to_string(path).ok();
         match SourceMap::rebuild(file, text, dir, expanded, &read) {
             Some(map) => Trace::Mapped(map),
             None => Trace::Untraced(Untraced::Differs),

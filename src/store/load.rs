@@ -7,7 +7,7 @@ use super::schema::{check_version, deserialize};
 use super::{
     CITATION_V1, CitationList, EVIDENCE_V1, InvalidRecord, Origin, Store, citation, is_valid_id,
 };
-use crate::limits;
+use crate::limits::{self, ReadError};
 use serde::Deserialize;
 use std::collections::{BTreeMap, HashMap, HashSet};
 use std::hash::BuildHasher;
@@ -148,30 +148,33 @@ pub(super) fn read_file(
     budget: &mut u64,
     limit: u64,
 ) -> Result<Vec<u8>, StoreError> {
-    let io = |source| StoreError::Io {
-        path: file.to_owned(),
-        source,
+    // The one reader: by file type before opening (opening a FIFO blocks
+    // until a writer comes, and a device never ends), then within what is
+    // left of the budget.
+    let left = limits::Limit {
+        bytes: *budget,
+        what: "all store files together",
+        var: limits::MAX_STORE_BYTES_VAR,
     };
-    // By file type before opening: opening a FIFO blocks until a writer
-    // comes, and a device never ends.
-    if !std::fs::metadata(root.join(file)).map_err(io)?.is_file() {
-        return Err(StoreError::NotAFile(file.to_owned()));
-    }
-    let handle = std::fs::File::open(root.join(file)).map_err(io)?;
-    let meta = handle.metadata().map_err(io)?;
-    let too_large = || StoreError::TooLarge {
-        path: file.to_owned(),
-        limit,
-    };
-    if !meta.is_file() {
-        return Err(StoreError::NotAFile(file.to_owned()));
-    }
-    if meta.len() > *budget {
-        return Err(too_large());
-    }
-    let bytes = limits::read_limited(handle, *budget)
-        .map_err(io)?
-        .ok_or_else(too_large)?;
+    let bytes = limits::read_file(&root.join(file), left).map_err(|error| match error {
+        ReadError::NotAFile { .. } => StoreError::NotAFile(file.to_owned()),
+        ReadError::TooLarge { .. } => StoreError::TooLarge {
+            path: file.to_owned(),
+            limit,
+        },
+        ReadError::NotFound(_) => StoreError::Io {
+            path: file.to_owned(),
+            source: std::io::ErrorKind::NotFound.into(),
+        },
+        ReadError::Io { source, .. } => StoreError::Io {
+            path: file.to_owned(),
+            source,
+        },
+        other @ ReadError::NotUtf8 { .. } => StoreError::Io {
+            path: file.to_owned(),
+            source: std::io::Error::other(other.to_string()),
+        },
+    })?;
     *budget -= bytes.len() as u64;
     Ok(bytes)
 }

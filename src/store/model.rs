@@ -203,6 +203,10 @@ pub struct EvidenceItem {
     /// `claim-not-in-evidence` (once per build, for every chapter citing it).
     #[serde(skip)]
     pub(crate) words: OnceLock<crate::rules::overlap::ItemWords>,
+    /// The words of the item's passages, title and publisher as
+    /// `subject-not-in-evidence` reads them, on first use.
+    #[serde(skip)]
+    pub(crate) vocabulary: OnceLock<crate::rules::subject_not_in_evidence::ItemVocabulary>,
 }
 
 impl EvidenceItem {

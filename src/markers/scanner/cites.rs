@@ -53,10 +53,10 @@ impl Scanner<'_, '_> {
             if start < end {
                 self.separate_words(&(start..end));
             }
+            let takes_text = self.heading.is_none() && !self.skips_table_text();
             if let Some(block) = self.open_blocks.last_mut()
                 && start < end
-                && self.heading.is_none()
-                && self.table == 0
+                && takes_text
             {
                 let first = block.start.get_or_insert(start);
                 *first = (*first).min(start);
@@ -154,7 +154,7 @@ impl Scanner<'_, '_> {
         };
         if self.in_references
             || self.heading.is_some()
-            || self.table > 0
+            || self.skips_table_text()
             || !crate::markers::joins_words(self.src, &run)
         {
             return;

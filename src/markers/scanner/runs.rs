@@ -25,8 +25,10 @@ impl<'a> Scanner<'a, '_> {
             heading.push_str(text);
             return;
         }
-        if self.table > 0 {
-            // Tables are never claims, not even inside a list item.
+        if self.skips_table_text() {
+            // A table's header is no block's text, not even inside a list
+            // item; a body row is a block of its own.
+            self.header_text(text);
             return;
         }
         let plain = self.emphasis == 0 && self.link == 0;
@@ -37,6 +39,7 @@ impl<'a> Scanner<'a, '_> {
                 self.inline_start.take()
             };
             if !text.trim().is_empty() {
+                block.separate_cell(inline_start.unwrap_or(range.start));
                 block
                     .start
                     .get_or_insert(inline_start.unwrap_or(range.start));

@@ -12,6 +12,8 @@ use crate::config::Config;
 use crate::markers::Scan;
 use crate::rules::claim_not_in_evidence::claims_not_in_evidence;
 use crate::rules::claims::Claim;
+use crate::rules::subject_not_in_evidence::subjects_not_in_evidence;
+use crate::rules::support_units::SupportUnit;
 use crate::rules::support_verdicts::{SupportFigures, verdict_findings};
 use crate::rules::{BlockId, ClaimId, Finding, Level, Resolved, Rule};
 use crate::rules::{numbers_not_in_evidence, span_mismatches};
@@ -86,6 +88,7 @@ pub(super) struct PassageInput<'a, 's> {
     pub text: &'a str,
     pub scan: &'a Scan,
     pub claims: &'a [Claim],
+    pub units: &'a [SupportUnit],
     pub resolved: &'a [Option<Resolved<'s>>],
     pub store: &'s Store,
 }
@@ -99,12 +102,19 @@ pub(super) fn passage_findings(input: &PassageInput<'_, '_>, config: &Config) ->
         text,
         scan,
         claims,
+        units,
         resolved,
         store,
     } = *input;
     let mut findings = span_mismatches(scan, resolved);
-    if config.level(Rule::NumberNotInEvidence) != Level::Off {
-        findings.extend(numbers_not_in_evidence(text, scan, resolved));
+    let contradictions = config.level(Rule::NumberContradictsEvidence) != Level::Off;
+    if config.level(Rule::NumberNotInEvidence) != Level::Off || contradictions {
+        let numbers = numbers_not_in_evidence(text, scan, resolved, contradictions);
+        findings.extend(
+            numbers
+                .into_iter()
+                .filter(|f| config.level(f.rule) != Level::Off),
+        );
     }
     let mut out = PassageFindings {
         findings: findings
@@ -117,8 +127,13 @@ pub(super) fn passage_findings(input: &PassageInput<'_, '_>, config: &Config) ->
     };
     let mut flagged = 0;
     if config.level(Rule::ClaimNotInEvidence) != Level::Off {
-        for (claim, finding) in claims_not_in_evidence(claims, resolved, config) {
+        for (claim, finding) in claims_not_in_evidence(units, resolved, config) {
             flagged += 1;
+            out.push_claim(claim, finding, config);
+        }
+    }
+    if config.level(Rule::SubjectNotInEvidence) != Level::Off {
+        for (claim, finding) in subjects_not_in_evidence(units, resolved) {
             out.push_claim(claim, finding, config);
         }
     }

@@ -14,6 +14,7 @@ mod verdict;
 
 use super::claims::{Claim, claims};
 use super::diversity::DiversityStats;
+use super::support_units::support_units;
 use super::support_verdicts::SupportFigures;
 use super::{BlockId, ClaimId, Finding, Level, MarkerId, Resolved, Severity};
 use crate::config::{Config, Mode};
@@ -133,6 +134,7 @@ pub fn judge<'s>(
         &config.sections,
         config.claim_min_words,
     );
+    let units = support_units(scan, &claims, config.claims);
     let cited = CitedItems::new(&resolved);
     let claim_checks = claim_findings(&claims, &resolved, &cited, store, list, config);
     let chapter = chapter_findings(scan, &cited, config);
@@ -145,6 +147,7 @@ pub fn judge<'s>(
         text,
         scan,
         claims: &claims,
+        units: &units,
         resolved: &resolved,
         store,
     };

@@ -3,7 +3,8 @@
 
 use super::FindingSubject;
 use crate::config::Config;
-use crate::markers::Scan;
+use crate::markers::{MarkerKind, Scan};
+use crate::rules::resolution::Unresolved;
 use crate::rules::{BlockId, Finding, MarkerId, Resolved, resolve};
 use crate::store::{CitationList, Store};
 use std::collections::HashMap;
@@ -26,8 +27,22 @@ pub(super) fn resolve_markers<'s>(
 ) -> MarkerResolution<'s> {
     let mut resolved = Vec::with_capacity(scan.markers.len());
     let mut findings = Vec::new();
+    // Why each id that does not resolve fails, found once: the message
+    // names the store's nearest id, a search of every id of the store,
+    // which a chapter citing the same missing id thousands of times would
+    // otherwise repeat for each marker.
+    let mut failed: HashMap<&str, Unresolved> = HashMap::new();
     for (i, marker) in scan.markers.iter().enumerate() {
-        match resolve(&marker.kind, store, list, config) {
+        let outcome = match &marker.kind {
+            MarkerKind::Evidence(id) | MarkerKind::Rendered(id) => match failed.get(id.as_str()) {
+                Some(failure) => Err(failure.clone()),
+                None => resolve(&marker.kind, store, list, config).inspect_err(|failure| {
+                    failed.insert(id, failure.clone());
+                }),
+            },
+            _ => resolve(&marker.kind, store, list, config),
+        };
+        match outcome {
             Ok(ok) => resolved.push(Some(ok)),
             Err((rule, message, id)) => {
                 let finding = Finding {

@@ -42,7 +42,33 @@ const DOCUMENT_PARTS: &[&str] = &[
     "articles",
     "volume",
     "vol",
+    // The parts of the sources a report cites: `Passage 3`, `[Source 2]`.
+    "passage",
+    "passages",
+    "source",
+    "sources",
+    "document",
+    "documents",
+    "doc",
+    "docs",
+    "item",
+    "items",
+    "reference",
+    "references",
+    "ref",
+    "refs",
+    "citation",
+    "citations",
+    "snippet",
+    "snippets",
+    "excerpt",
+    "excerpts",
+    "result",
 ];
+
+/// Words between a part's name and its number (`Passage ID 3`, `Source
+/// no. 2`, `item number 4`): skipped when looking for the part's name.
+const QUALIFIERS: &[&str] = &["id", "ids", "no", "nos", "number", "numbers", "num", "#"];
 
 /// Words after which a number is a version (`version 2.0`, `Rust 1.75`,
 /// `edition 2021`).
@@ -242,6 +268,18 @@ fn is_code_like(text: &str, start: usize, end: usize) -> bool {
 /// 2-7`) is one of `words`.
 fn follows(text: &str, start: usize, words: &[&str]) -> bool {
     let mut head = text[..start].trim_end_matches([' ', '\u{a0}']);
+    // `Passage ID: 3`: a colon after a qualifier.
+    if words == DOCUMENT_PARTS
+        && let Some(before) = head.strip_suffix(':')
+        && QUALIFIERS.iter().any(|q| {
+            before.len() >= q.len()
+                && before
+                    .get(before.len() - q.len()..)
+                    .is_some_and(|w| w.eq_ignore_ascii_case(q))
+        })
+    {
+        head = before;
+    }
     let mut listed = false;
     for _ in 0..8 {
         let word_start = head
@@ -255,6 +293,10 @@ fn follows(text: &str, start: usize, words: &[&str]) -> bool {
         if words.contains(&lower.as_str()) {
             // A list continues only after a plural (or a version word).
             return !listed || lower.ends_with('s') || words == VERSION_WORDS;
+        }
+        if words == DOCUMENT_PARTS && QUALIFIERS.contains(&lower.as_str()) {
+            head = head[..word_start].trim_end_matches([' ', '\u{a0}']);
+            continue;
         }
         let is_number = !bare.is_empty() && bare.starts_with(|c: char| c.is_ascii_digit());
         let is_connector = CONNECTORS.contains(&lower.as_str());
@@ -300,6 +342,17 @@ mod tests {
             text.find('7').unwrap(),
             super::DOCUMENT_PARTS
         ));
+        // References to the parts of the sources a report cites.
+        for text in [
+            "as per passage 1, and as stated in Passage 2.",
+            "Passage ID 3 and passage ID: 4 and Source no. 5 say so [Source 2].",
+            "See documents 3 and 4, item number 6, reference 7, citation 8 and search result 9.",
+            "(Passage\u{a0}3) and excerpts 1, 2 and 3.",
+        ] {
+            assert_eq!(found(text), Vec::<&str>::new(), "{text}");
+        }
+        assert_eq!(found("Source: 3 million people"), ["3 million"]);
+        assert_eq!(found("the source said 40% rose"), ["40%"]);
         // After a singular reference, a comma ends the list.
         assert_eq!(found("In Chapter 2, 40 people came."), ["40"]);
         assert_eq!(found("Table 1 lists 12 rows."), ["12"]);

@@ -30,7 +30,9 @@
 //! `21st`), list numbering at the start of the text (`1.`, `2)`),
 //! references to a part of a document, compound ones and lists included
 //! (`Section 3`, `Chapter 2`, `Table 3-1`, `Listing 2-6`, `Section 4.2`,
-//! `Chapters 17 and 18`, `page 12`, `§ 4`, `No. 7`, `#3`), version strings
+//! `Chapters 17 and 18`, `page 12`, `§ 4`, `No. 7`, `#3`) and to the parts
+//! of the sources a report cites (`passage 2`, `Passage ID 3`, `[Source
+//! 2]`, `documents 3 and 4`, `item number 6`), version strings
 //! (`0.10.1`, `1.0.0-beta.2`, `Rust 1.75`, `the 2021 edition`), IP
 //! addresses (`127.0.0.1:7878`), code-like tokens (`0x1F`, `1_000`, `0..10`,
 //! `foo(3)`, `2^32`, `localhost:8080`), a bracketed number (`[3]`, a
@@ -43,15 +45,19 @@
 mod classify;
 mod context;
 mod lookup;
+mod measure;
 mod read;
 #[cfg(test)]
 mod tests;
 mod units;
+mod words;
 
 use context::{in_ranges, quoted_ranges, url_ranges};
 pub(crate) use lookup::NumberLookup;
+pub(crate) use measure::{Unit, convert, unit_name, unit_of};
 use read::read_number;
 use std::ops::Range;
+pub(crate) use words::{is_claim_figure, word_numbers_in};
 
 /// A number found in text.
 #[derive(Debug, Clone, PartialEq)]
@@ -133,7 +139,12 @@ pub(crate) fn numbers_in(text: &str) -> Vec<Number> {
                 .and_then(|at| head.get(at..))
                 .is_some_and(|word| word.eq_ignore_ascii_case("between"));
             if is_range_separator(between, after_between) {
-                if previous.kind == NumberKind::Quantity && number.kind != NumberKind::Year {
+                if let Some(year) = short_year(previous, &number, &text[number.span.clone()]) {
+                    // `2018–19`: the second year of a season.
+                    number.value = year;
+                    number.unscaled = year;
+                    number.kind = NumberKind::Year;
+                } else if previous.kind == NumberKind::Quantity && number.kind != NumberKind::Year {
                     previous.kind = number.kind;
                 } else if previous.kind == NumberKind::Day && number.kind == NumberKind::Quantity {
                     number.kind = NumberKind::Day;
@@ -150,4 +161,18 @@ pub(crate) fn numbers_in(text: &str) -> Vec<Number> {
 pub(in crate::rules) fn is_range_separator(between: &str, after_between: bool) -> bool {
     let t = between.trim();
     matches!(t, "-" | "–" | "—" | "to" | "through") || t == "and" && after_between
+}
+
+/// The year that `number` (written `written`) abbreviates after the year
+/// `previous` of a range: the `19` of `2018–19` is 2019.
+fn short_year(previous: &Number, number: &Number, written: &str) -> Option<f64> {
+    if previous.kind != NumberKind::Year
+        || number.kind != NumberKind::Quantity
+        || written.len() != 2
+        || !written.bytes().all(|b| b.is_ascii_digit())
+    {
+        return None;
+    }
+    let century = (previous.value / 100.0).floor() * 100.0;
+    (number.value > previous.value - century).then_some(century + number.value)
 }

@@ -145,15 +145,25 @@ fn read_digits(text: &str, start: usize, int_end: usize) -> Result<Digits, usize
     // Integer part, with thousands separators.
     let mut j = int_end;
     let mut grouped = false;
+    // A comma, or a no-break, narrow no-break or thin space (`5 000`).
+    let separator = |at: usize| {
+        text.get(at..)
+            .and_then(|rest| rest.chars().next())
+            .filter(|c| matches!(c, ',' | '\u{a0}' | '\u{202f}' | '\u{2009}'))
+            .map(char::len_utf8)
+    };
     while int_len > 0
-        && bytes.get(j) == Some(&b',')
-        && (1..=3).all(|k| bytes.get(j + k).is_some_and(u8::is_ascii_digit))
-        && !bytes.get(j + 4).is_some_and(u8::is_ascii_digit)
+        && let Some(len) = separator(j)
+        && (1..=3).all(|k| bytes.get(j + len - 1 + k).is_some_and(u8::is_ascii_digit))
+        && !bytes.get(j + len + 3).is_some_and(u8::is_ascii_digit)
     {
-        j += 4;
+        j += len + 3;
         grouped = true;
     }
-    let mut literal: String = text[start..j].chars().filter(|&c| c != ',').collect();
+    let mut literal: String = text[start..j]
+        .chars()
+        .filter(char::is_ascii_digit)
+        .collect();
     // Decimal part.
     let mut decimal = false;
     if bytes.get(j) == Some(&b'.') && bytes.get(j + 1).is_some_and(u8::is_ascii_digit) {

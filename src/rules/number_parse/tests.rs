@@ -298,3 +298,40 @@ fn long_texts_take_linear_time() {
     let spaces = format!("{}{}", " ".repeat(50_000), "1 ".repeat(20_000));
     assert_eq!(numbers_in(&spaces).len(), 20_000);
 }
+
+#[test]
+fn the_second_year_of_a_season_is_a_year() {
+    assert_eq!(
+        found("in the 2018–19 season and 1997-98, not 2018-05 or 2019–12 or 2020-2021"),
+        [
+            ("2018", 2018.0, Year),
+            ("19", 2019.0, Year),
+            ("1997", 1997.0, Year),
+            ("98", 1998.0, Year),
+            ("2018-05", 201805.0, Date),
+            ("2019", 2019.0, Year),
+            ("12", 12.0, Quantity),
+            ("2020", 2020.0, Year),
+            ("2021", 2021.0, Year)
+        ]
+    );
+}
+
+#[test]
+fn no_break_and_thin_spaces_separate_thousands() {
+    for text in [
+        "5\u{a0}000 people",
+        "5\u{202f}000 people",
+        "5\u{2009}000 people",
+    ] {
+        let numbers = numbers_in(text);
+        assert_eq!(numbers.len(), 1, "{text:?}");
+        assert_eq!(numbers[0].value, 5000.0, "{text:?}");
+        assert_eq!(&text[numbers[0].span.clone()], &text[..text.len() - 7]);
+    }
+    // A plain or ideographic space does not: two numbers, or one.
+    assert_eq!(numbers_in("5 000").len(), 2);
+    assert_eq!(numbers_in("5\u{3000}000").len(), 2);
+    // Full-width digits and RTL marks are not digits: nothing, no panic.
+    assert!(numbers_in("\u{ff11}\u{ff12}\u{200f}%").is_empty());
+}

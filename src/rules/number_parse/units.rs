@@ -27,6 +27,11 @@ const SUFFIXES: &[(&str, f64, bool)] = &[
     ("tn", 1e12, false),
 ];
 
+/// Units of measure that may be glued to the digits (`125mph`).
+const GLUED_MEASURES: &[&str] = &[
+    "mph", "kmh", "kph", "km", "kg", "lb", "lbs", "ft", "cm", "mm", "mi", "oz", "km²", "km2",
+];
+
 /// The unit after digits that end at `at`: a suffix attached to them
 /// (`25bp`, `143k`) and a unit written after it (`%`, `percent`,
 /// `million`); returns the kind, the scale and where the unit ends. `Err`
@@ -44,6 +49,11 @@ pub(super) fn read_unit(text: &str, at: usize) -> Result<(NumberKind, f64, usize
         let lower = word.to_ascii_lowercase();
         if matches!(lower.as_str(), "st" | "nd" | "rd" | "th") {
             return Err(at + word.len());
+        }
+        // `125mph`, `10kg`: a unit of measure glued to the digits, read by
+        // `measure::unit_of`; the number ends before it.
+        if GLUED_MEASURES.contains(&lower.as_str()) {
+            return Ok((kind, scale, end));
         }
         match SUFFIXES.iter().find(|(s, _, _)| *s == lower) {
             Some(&(_, factor, percent)) => {

@@ -1,0 +1,118 @@
+//! What each citation is judged against, through real builds: the
+//! sentence its marker closes, whatever `claims` is set to; and
+//! `subject-not-in-evidence`, a claim naming one subject citing a passage
+//! that names another in its place.
+
+mod common;
+
+use assert_cmd::Command;
+use common::TestBook;
+use serde_json::Value;
+
+const STORE: &str = r#"{
+  "schema_version": "evidence.v1",
+  "sources": [
+    {"source_id": "bls", "publisher": "U.S. Bureau of Labor Statistics", "tier": 1},
+    {"source_id": "nhc", "publisher": "National Hurricane Center", "tier": 1},
+    {"source_id": "meteo", "publisher": "MétéoSuisse", "tier": 1}
+  ],
+  "evidence": [
+    {"id": "ev_jobs", "source_id": "bls", "url": "https://www.bls.gov/news.release/empsit.nr0.htm",
+     "title": "The Employment Situation - January 2026", "published_at": "2026-02-06T13:30:00Z",
+     "quote_span": {"text": "Total nonfarm payroll employment rose by 143,000 in January, and the unemployment rate changed little at 4.0 percent."}},
+    {"id": "ev_cpi", "source_id": "bls", "url": "https://www.bls.gov/news.release/cpi.nr0.htm",
+     "title": "Consumer Price Index - January 2026", "published_at": "2026-02-12T13:30:00Z",
+     "quote_span": {"text": "The Consumer Price Index for All Urban Consumers increased 0.5 percent on a seasonally adjusted basis in January."}},
+    {"id": "ev_ida", "source_id": "nhc", "url": "https://www.nhc.noaa.gov/data/tcr/AL092021_Ida.pdf",
+     "title": "Tropical Cyclone Report: Hurricane Ida", "published_at": "2026-02-10T12:00:00Z",
+     "quote_span": {"text": "Hurricane Ida made landfall near Port Fourchon, Louisiana, as a category 4 hurricane."}},
+    {"id": "ev_foehn", "source_id": "meteo", "url": "https://www.meteoschweiz.admin.ch/foehn",
+     "title": "Föhn in Zürich", "published_at": "2026-02-10T12:00:00Z",
+     "quote_span": {"text": "Der Föhnsturm erreichte Zürich am Abend mit Böen von 110 km/h."}}
+  ]
+}"#;
+
+const CONFIG: &str = "store = \"evidence\"\nas-of = \"2026-02-20\"\n";
+
+fn report(book: &TestBook) -> Value {
+    let out = Command::new(common::binary())
+        .current_dir(book.root())
+        .args(["check", ".", "--format", "json"])
+        .env("NO_COLOR", "1")
+        .env_remove("GITHUB_ACTIONS")
+        .env_remove("GITHUB_STEP_SUMMARY")
+        .output()
+        .expect("binary runs");
+    serde_json::from_slice(&out.stdout).expect("a JSON report")
+}
+
+fn flagged(report: &Value, rule: &str) -> Vec<(u64, u64)> {
+    report["violations"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .filter(|v| v["rule"] == rule)
+        .map(|v| (v["line"].as_u64().unwrap(), v["column"].as_u64().unwrap()))
+        .collect()
+}
+
+/// A paragraph whose second sentence cites the wrong item: judged whole,
+/// the first sentence's words hid it.
+const PARAGRAPH: &str = "# Brief\n\n\
+Employers added 143,000 jobs in January while unemployment held near 4.0 percent [EVID:ev_jobs]. \
+Consumer prices increased 0.5 percent, seasonally adjusted, led by shelter and food [EVID:ev_jobs].\n";
+
+#[test]
+fn each_sentence_of_a_paragraph_is_judged_against_its_own_citation() {
+    for claims in ["blocks", "sentences"] {
+        let config = format!("{CONFIG}claims = \"{claims}\"\n");
+        let book = TestBook::with_store(&config, STORE, &[("brief.md", PARAGRAPH)]);
+        let report = report(&book);
+        let found = flagged(&report, "claim-not-in-evidence");
+        // The second sentence, where it starts on line 3.
+        assert_eq!(found.len(), 1, "claims = {claims}: {report:#}");
+        assert_eq!(found[0].0, 3);
+        assert!(found[0].1 > 90, "{found:?}");
+        book.build().expect("the book builds");
+    }
+    // Each sentence citing its own item passes.
+    let right = PARAGRAPH.replacen("food [EVID:ev_jobs]", "food [EVID:ev_cpi]", 1);
+    let book = TestBook::with_store(CONFIG, STORE, &[("brief.md", &right)]);
+    assert!(flagged(&report(&book), "claim-not-in-evidence").is_empty());
+}
+
+#[test]
+fn a_claim_about_another_subject_than_its_passage_is_reported() {
+    let chapter = "# Brief\n\n\
+- Hurricane Idalia made landfall in Louisiana as a category 4 hurricane. [EVID:ev_ida]\n\
+- Hurricane Ida made landfall in Louisiana as a category 4 hurricane. [EVID:ev_ida]\n\
+- Der Föhnsturm erreichte Genf am Abend mit Böen von 110 km/h. [EVID:ev_foehn]\n\
+- Der Foehnsturm erreichte Zurich am Abend mit Böen von 110 km/h. [EVID:ev_foehn]\n";
+    let book = TestBook::with_store(CONFIG, STORE, &[("brief.md", chapter)]);
+    let report = report(&book);
+    let found: Vec<u64> = flagged(&report, "subject-not-in-evidence")
+        .into_iter()
+        .map(|(line, _)| line)
+        .collect();
+    // Idalia for Ida, Genf for Zürich; accents and case do not count.
+    assert_eq!(found, [3, 5], "{report:#}");
+    let message = report["violations"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .find(|v| v["rule"] == "subject-not-in-evidence")
+        .unwrap()["message"]
+        .as_str()
+        .unwrap()
+        .to_owned();
+    assert!(
+        message.contains("`Hurricane Idalia`") && message.contains("`Ida`"),
+        "{message}"
+    );
+    assert_eq!(report["validation_passed"], true, "a warning by default");
+    // At level error, a `fail` build stops on it.
+    let config =
+        format!("{CONFIG}[preprocessor.evidence.rules]\nsubject-not-in-evidence = \"error\"\n");
+    let book = TestBook::with_store(&config, STORE, &[("brief.md", chapter)]);
+    assert!(book.build().is_err(), "the build stops");
+}

@@ -13,7 +13,7 @@ pub(crate) mod escaped_markers;
 pub(crate) mod ids;
 pub(crate) mod judge;
 mod number_contradicts_evidence;
-mod number_derive;
+pub(crate) mod number_derive;
 mod number_not_in_evidence;
 pub(crate) mod number_parse;
 pub(crate) mod numeric_claim;

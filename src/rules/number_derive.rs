@@ -33,6 +33,45 @@ impl Figure<'_> {
 
 /// The figures of a passage of item `item`: its numbers in digits and in
 /// words, in order.
+/// The figures of an item's passages, found once per build and kept with
+/// the item (an item is cited by many claims, often in many chapters):
+/// the index of the passage in [`EvidenceItem::passages`], the number and
+/// its unit.
+///
+/// [`EvidenceItem::passages`]: crate::store::EvidenceItem::passages
+#[derive(Debug, Clone, Default)]
+pub(crate) struct PassageFigures(Vec<(usize, Number, Option<Unit>)>);
+
+impl PassageFigures {
+    /// The figures of `item`'s passages.
+    pub(crate) fn of(item: &crate::store::EvidenceItem) -> PassageFigures {
+        PassageFigures(
+            item.passages()
+                .enumerate()
+                .flat_map(|(i, text)| {
+                    figures_in("", text)
+                        .into_iter()
+                        .map(move |f| (i, f.number, f.unit))
+                })
+                .collect(),
+        )
+    }
+
+    /// The figures as [`Figure`]s of the item `id` whose passages are
+    /// `passages`.
+    pub(super) fn figures<'p>(&self, id: &'p str, passages: &[&'p str]) -> Vec<Figure<'p>> {
+        self.0
+            .iter()
+            .map(|(i, number, unit)| Figure {
+                number: number.clone(),
+                text: passages[*i],
+                unit: *unit,
+                item: id,
+            })
+            .collect()
+    }
+}
+
 pub(super) fn figures_in<'p>(item: &'p str, text: &'p str) -> Vec<Figure<'p>> {
     let mut numbers = numbers_in(text);
     numbers.extend(word_numbers_in(text));

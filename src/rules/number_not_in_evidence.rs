@@ -16,7 +16,7 @@
 
 use super::claim_not_in_evidence::cited_items;
 use super::number_contradicts_evidence::contradicted;
-use super::number_derive::{Figure, computed, figures_in, restated};
+use super::number_derive::{Figure, PassageFigures, computed, restated};
 use super::number_parse::{
     Number, NumberKind, NumberLookup, is_claim_figure, numbers_in, unit_of, word_numbers_in,
 };
@@ -76,10 +76,11 @@ pub(crate) fn numbers_not_in_evidence(
             }
             for e in &items {
                 item_figures.entry(e.id).or_insert_with(|| {
+                    let passages: Vec<&str> = e.item.passages().collect();
                     e.item
-                        .passages()
-                        .flat_map(|p| figures_in(e.id, p))
-                        .collect()
+                        .figures
+                        .get_or_init(|| PassageFigures::of(e.item))
+                        .figures(e.id, &passages)
                 });
             }
             let figures: Vec<&Figure<'_>> =

@@ -242,7 +242,9 @@ struct Word {
     joined: bool,
 }
 
-fn words(text: &str) -> Vec<Word> {
+/// The words of `text`; only capitalised ones folded unless `fold_all`
+/// (the claim's other words are folded only when a name is missing).
+fn words(text: &str, fold_all: bool) -> Vec<Word> {
     let mut out = Vec::new();
     let mut start = None;
     let mut last_end = 0;
@@ -260,10 +262,15 @@ fn words(text: &str) -> Vec<Word> {
         }
         let begin = range.start + raw.find(trimmed).unwrap_or(0);
         let gap = &text[*last_end..begin];
+        let capital = trimmed.chars().next().is_some_and(char::is_uppercase);
         out.push(Word {
             at: begin..begin + trimmed.len(),
-            folded: fold(trimmed),
-            capital: trimmed.chars().next().is_some_and(char::is_uppercase),
+            folded: if capital || fold_all {
+                fold(trimmed)
+            } else {
+                String::new()
+            },
+            capital,
             written: Box::default(),
             joined: gap.chars().all(|c| c.is_whitespace()),
         });
@@ -335,7 +342,7 @@ fn names(text: &str, words: &[Word]) -> Vec<Name> {
         while end < words.len() && words[end].joined {
             if words[end].capital {
                 end += 1;
-            } else if is_in(JOINERS, &words[end].folded)
+            } else if is_in(JOINERS, &text[words[end].at.clone()].to_ascii_lowercase())
                 && end + 1 < words.len()
                 && words[end + 1].capital
                 && words[end + 1].joined
@@ -353,7 +360,9 @@ fn names(text: &str, words: &[Word]) -> Vec<Name> {
         // determiner is a role (`the Committee`, `the Contractor`).
         let after_determiner = start > 0
             && matches!(
-                words[start - 1].folded.as_str(),
+                text[words[start - 1].at.clone()]
+                    .to_ascii_lowercase()
+                    .as_str(),
                 "the" | "a" | "an" | "this" | "that" | "its" | "their" | "our" | "his" | "her"
             );
         if (opens_sentence || after_determiner) && end - start == 1 {
@@ -387,62 +396,59 @@ fn is_initials(word: &str) -> bool {
     word.contains('.') && word.split('.').all(|p| p.chars().count() <= 1)
 }
 
-/// The words of an item's passages, title and publisher, folded, with the
-/// initials of its runs of capitalised words.
+/// The item's passages, title and publisher, folded into one text (a line
+/// each), read once per build: whether a claim's name is there is a
+/// search of it, with no word list to build.
 #[derive(Debug, Clone, Default, PartialEq)]
 pub(crate) struct ItemVocabulary {
-    words: Vec<Word>,
-    folded: HashSet<String>,
+    folded: String,
 }
 
 impl ItemVocabulary {
     fn new(texts: &[&str]) -> ItemVocabulary {
-        let mut words = Vec::new();
-        let mut folded = HashSet::new();
+        let mut folded = String::new();
         for text in texts {
-            let these = words_of(text);
-            for w in &these {
-                folded.insert(w.folded.clone());
-                if let Some(singular) = w.folded.strip_suffix('s') {
-                    folded.insert(singular.to_owned());
-                }
-            }
-            // Initials of runs of capitalised words (`Federal Emergency
-            // Management Agency` gives `fema`).
-            let mut run = String::new();
-            for w in these.iter().chain(std::iter::once(&Word {
-                at: 0..0,
-                folded: String::new(),
-                capital: false,
-                written: Box::default(),
-                joined: false,
-            })) {
-                if w.capital && w.joined {
-                    run.extend(w.folded.chars().next());
-                } else if w.capital {
-                    if run.chars().count() >= 3 {
-                        folded.insert(std::mem::take(&mut run));
-                    }
-                    run.clear();
-                    run.extend(w.folded.chars().next());
-                } else if !is_in(JOINERS, &w.folded) || !w.joined {
-                    if run.chars().count() >= 3 {
-                        folded.insert(std::mem::take(&mut run));
-                    }
-                    run.clear();
-                }
-            }
-            words.extend(these);
+            folded.push_str(&fold(text));
+            folded.push('\n');
         }
-        ItemVocabulary { words, folded }
+        ItemVocabulary { folded }
+    }
+
+    /// Whether `word` (folded) begins a word of the texts: the word itself,
+    /// or a longer one (`Fed` in `Federal`, `Bellflower` in `bellflowers`).
+    fn begins_a_word(&self, word: &str) -> bool {
+        !word.is_empty()
+            && memchr::memmem::find_iter(self.folded.as_bytes(), word.as_bytes()).any(|at| {
+                !self.folded[..at]
+                    .chars()
+                    .next_back()
+                    .is_some_and(char::is_alphanumeric)
+            })
+    }
+
+    /// Whether `word` (folded) is a whole word of the texts.
+    fn has_word(&self, word: &str) -> bool {
+        !word.is_empty()
+            && memchr::memmem::find_iter(self.folded.as_bytes(), word.as_bytes()).any(|at| {
+                let end = at + word.len();
+                !self.folded[..at]
+                    .chars()
+                    .next_back()
+                    .is_some_and(char::is_alphanumeric)
+                    && !self.folded[end..]
+                        .chars()
+                        .next()
+                        .is_some_and(char::is_alphanumeric)
+            })
     }
 
     fn holds(&self, word: &str) -> bool {
-        if self.folded.contains(word) {
+        if self.begins_a_word(word) {
             return true;
         }
-        if let Some(singular) = word.strip_suffix('s')
-            && self.folded.contains(singular)
+        if word.chars().count() > 3
+            && let Some(singular) = word.strip_suffix('s')
+            && self.begins_a_word(singular)
         {
             return true;
         }
@@ -450,34 +456,82 @@ impl ItemVocabulary {
             && word
                 .split('-')
                 .filter(|p| !p.is_empty())
-                .all(|p| self.folded.contains(p))
+                .all(|p| self.begins_a_word(p))
         {
             return true;
         }
         // A related form (`Greece`, `Greek`): the same first five letters.
         let prefix: String = word.chars().take(5).collect();
-        word.chars().count() >= 6
-            && self
-                .folded
-                .iter()
-                .any(|w| w.chars().count() >= 5 && w.starts_with(&prefix))
+        word.chars().count() >= 6 && self.begins_a_word(&prefix)
+    }
+}
+
+/// The words of an item's texts, capitalised ones with their written form,
+/// and the initials of their runs of capitalised words (`Federal Emergency
+/// Management Agency` gives `fema`). Read only when a claim's name is not
+/// in the texts as written, which is seldom.
+struct ItemWords {
+    words: Vec<Word>,
+    initials: HashSet<String>,
+}
+
+impl ItemWords {
+    fn new(texts: &[&str]) -> ItemWords {
+        let mut words = Vec::new();
+        let mut initials = HashSet::new();
+        for text in texts {
+            let these = words_of(text);
+            let mut run = String::new();
+            let end = Word {
+                at: 0..0,
+                folded: String::new(),
+                capital: false,
+                written: Box::default(),
+                joined: false,
+            };
+            for w in these.iter().chain(std::iter::once(&end)) {
+                if w.capital && w.joined {
+                    run.extend(w.folded.chars().next());
+                } else if w.capital {
+                    if run.chars().count() >= 3 {
+                        initials.insert(std::mem::take(&mut run));
+                    }
+                    run.clear();
+                    run.extend(w.folded.chars().next());
+                } else if !is_in(JOINERS, &w.folded) || !w.joined {
+                    if run.chars().count() >= 3 {
+                        initials.insert(std::mem::take(&mut run));
+                    }
+                    run.clear();
+                }
+            }
+            words.extend(these);
+        }
+        ItemWords { words, initials }
     }
 }
 
 /// The words of a passage, capitalised ones with their written form.
 fn words_of(text: &str) -> Vec<Word> {
-    let mut words = words(text);
+    let mut words = words(text, true);
     for word in words.iter_mut().filter(|w| w.capital) {
         word.written = text[word.at.clone()].into();
     }
     words
 }
 
+/// A cited item as the rule reads it: its folded texts, and the texts.
+type CitedTexts<'a> = (&'a ItemVocabulary, Vec<&'a str>);
+
 /// What names a claim and a passage disagree on: the claim's name, and
 /// the passage's word in its place.
-fn disagreement(claim: &str, vocabularies: &[&ItemVocabulary]) -> Option<(String, String)> {
-    let claim_words = words(claim);
-    let in_claim: HashSet<&str> = claim_words.iter().map(|w| w.folded.as_str()).collect();
+fn disagreement(claim: &str, cited: &[CitedTexts<'_>]) -> Option<(String, String)> {
+    // Most claims name nothing but their first word.
+    if !claim.char_indices().skip(1).any(|(_, c)| c.is_uppercase()) {
+        return None;
+    }
+    let mut claim_words = words(claim, false);
+    let mut details: Vec<Option<ItemWords>> = cited.iter().map(|_| None).collect();
     for name in names(claim, &claim_words) {
         let initials: String = name
             .words
@@ -485,41 +539,75 @@ fn disagreement(claim: &str, vocabularies: &[&ItemVocabulary]) -> Option<(String
             .filter(|&w| claim_words[w].capital)
             .filter_map(|w| claim_words[w].folded.chars().next())
             .collect();
-        let found = vocabularies.iter().any(|v| {
+        let long_initials = initials.chars().count() >= 3;
+        let found = cited.iter().any(|(v, _)| {
             name.distinct
                 .iter()
                 .any(|&w| v.holds(&claim_words[w].folded))
-                || (initials.chars().count() >= 3 && v.folded.contains(&initials))
+                || (long_initials && v.has_word(&initials))
         });
         if found {
             continue;
         }
-        let left = name
-            .words
-            .start
-            .checked_sub(1)
-            .map(|w| &claim_words[w].folded);
-        let right = claim_words.get(name.words.end).map(|w| &w.folded);
-        for v in vocabularies {
-            for (k, word) in v.words.iter().enumerate() {
-                if !word.capital
-                    || in_claim.contains(word.folded.as_str())
-                    || is_in(FUNCTION_WORDS, &word.folded)
-                    || is_in(CLASS_WORDS, &word.folded)
-                    || is_in(MONTHS_AND_DAYS, &word.folded)
-                {
-                    continue;
-                }
-                let same_left = left.is_some_and(|l| k > 0 && v.words[k - 1].folded == *l);
-                let same_right =
-                    right.is_some_and(|r| v.words.get(k + 1).is_some_and(|n| n.folded == *r));
-                if same_left || same_right {
-                    let shown = |range: std::ops::Range<usize>| {
-                        let words = &claim_words[range];
-                        claim[words[0].at.start..words[words.len() - 1].at.end].to_owned()
-                    };
-                    return Some((shown(name.words.clone()), word.written.to_string()));
-                }
+        for (detail, (_, texts)) in details.iter_mut().zip(cited) {
+            let detail = detail.get_or_insert_with(|| ItemWords::new(texts));
+            if long_initials && detail.initials.contains(&initials) {
+                return None;
+            }
+        }
+        // The slot's words are compared folded.
+        for word in claim_words.iter_mut().filter(|w| w.folded.is_empty()) {
+            word.folded = fold(&claim[word.at.clone()]);
+        }
+        if let Some(rival) = rival(claim, &claim_words, &name, &details) {
+            return Some(rival);
+        }
+    }
+    None
+}
+
+/// A capitalised word of a passage, not in the claim, in the place of the
+/// claim's `name`: after the same word, or before the same word.
+fn rival(
+    claim: &str,
+    claim_words: &[Word],
+    name: &Name,
+    details: &[Option<ItemWords>],
+) -> Option<(String, String)> {
+    let in_claim: HashSet<&str> = claim_words.iter().map(|w| w.folded.as_str()).collect();
+    let left = name
+        .words
+        .start
+        .checked_sub(1)
+        .map(|w| &claim_words[w].folded);
+    let right = claim_words.get(name.words.end).map(|w| &w.folded);
+    let long_name = name
+        .distinct
+        .iter()
+        .any(|&w| claim_words[w].folded.chars().count() >= 4);
+    for detail in details.iter().flatten() {
+        let words = &detail.words;
+        for (k, word) in words.iter().enumerate() {
+            if !word.capital
+                || in_claim.contains(word.folded.as_str())
+                || is_in(FUNCTION_WORDS, &word.folded)
+                || is_in(CLASS_WORDS, &word.folded)
+                || is_in(MONTHS_AND_DAYS, &word.folded)
+            {
+                continue;
+            }
+            let same_left = left.is_some_and(|l| k > 0 && words[k - 1].folded == *l);
+            let same_right =
+                right.is_some_and(|r| words.get(k + 1).is_some_and(|n| n.folded == *r));
+            // A word like `from` or `in` is before many names: alone it
+            // makes a place only for a name of four letters or more (not
+            // an abbreviation such as `Fed`, which passages spell out).
+            let telling =
+                |w: Option<&String>| w.is_some_and(|w| !is_in(FUNCTION_WORDS, w)) || long_name;
+            if (same_left && (same_right || telling(left))) || (same_right && telling(right)) {
+                let named = &claim_words[name.words.clone()];
+                let shown = claim[named[0].at.start..named[named.len() - 1].at.end].to_owned();
+                return Some((shown, word.written.to_string()));
             }
         }
     }
@@ -538,22 +626,24 @@ pub(crate) fn subjects_not_in_evidence(
         if !unit.text.chars().any(char::is_uppercase) || items.is_empty() {
             continue;
         }
-        let vocabularies: Vec<&ItemVocabulary> = items
+        let cited: Vec<CitedTexts<'_>> = items
             .iter()
             .filter(|e| e.item.passages().next().is_some())
             .map(|e| {
-                e.item.vocabulary.get_or_init(|| {
-                    let mut texts: Vec<&str> = e.item.passages().collect();
-                    texts.push(e.title);
-                    texts.push(e.publisher());
-                    ItemVocabulary::new(&texts)
-                })
+                let mut texts: Vec<&str> = e.item.passages().collect();
+                texts.push(e.title);
+                texts.push(e.publisher());
+                let vocabulary = e
+                    .item
+                    .vocabulary
+                    .get_or_init(|| ItemVocabulary::new(&texts));
+                (vocabulary, texts)
             })
             .collect();
-        if vocabularies.is_empty() {
+        if cited.is_empty() {
             continue;
         }
-        let Some((name, other)) = disagreement(&unit.text, &vocabularies) else {
+        let Some((name, other)) = disagreement(&unit.text, &cited) else {
             continue;
         };
         let ids: Vec<String> = items.iter().map(|e| format!("`{}`", e.id)).collect();
@@ -580,7 +670,7 @@ mod tests {
     use super::*;
 
     fn check(claim: &str, passage: &str) -> Option<(String, String)> {
-        disagreement(claim, &[&ItemVocabulary::new(&[passage])])
+        disagreement(claim, &[(&ItemVocabulary::new(&[passage]), vec![passage])])
     }
 
     #[test]

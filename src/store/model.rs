@@ -203,6 +203,10 @@ pub struct EvidenceItem {
     /// `claim-not-in-evidence` (once per build, for every chapter citing it).
     #[serde(skip)]
     pub(crate) words: OnceLock<crate::rules::overlap::ItemWords>,
+    /// The figures of the item's passages, read on first use by the number
+    /// rules (once per build).
+    #[serde(skip)]
+    pub(crate) figures: OnceLock<crate::rules::number_derive::PassageFigures>,
     /// The words of the item's passages, title and publisher as
     /// `subject-not-in-evidence` reads them, on first use.
     #[serde(skip)]

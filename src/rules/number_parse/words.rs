@@ -70,6 +70,14 @@ struct Word<'t> {
 /// The value of a word that is a number on its own: `seven`, `forty`,
 /// `twenty-five`.
 fn cardinal(word: &str) -> Option<f64> {
+    // Every cardinal starts with one of these letters: most words are
+    // turned away here, without a comparison.
+    if !matches!(
+        word.as_bytes().first()?.to_ascii_lowercase(),
+        b'z' | b'o' | b't' | b'f' | b's' | b'e' | b'n'
+    ) {
+        return None;
+    }
     let eq = |a: &str, b: &str| a.eq_ignore_ascii_case(b);
     if let Some(i) = SMALL.iter().position(|s| eq(s, word)) {
         return Some(i as f64);

@@ -69,7 +69,9 @@ pub(super) fn mark(target: Target, id: Option<&str>, reason: &str) -> String {
             Some(id) => format!(
                 "[\\[unverified\\]](#{REFERENCE_ANCHOR_PREFIX}{} \"{}\")",
                 escape::html(id),
-                escape::markdown_title(&label)
+                // No `<` either: a renderer that copies the title as
+                // it stands writes no tag (entities are decoded in titles).
+                escape::markdown_title(&label).replace('<', "&lt;")
             ),
             None => format!("\\[unverified: {}\\]", escape::markdown(reason)),
         },

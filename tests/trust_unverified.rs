@@ -66,3 +66,42 @@ fn an_unresolved_marker_is_never_published_raw() {
         assert!(html.contains(">[unverified]</span>"), "{html}");
     }
 }
+
+/// A store whose publisher ends with a period, and whose title is
+/// non-ASCII.
+const PERIOD_STORE: &str = r#"{
+  "schema_version": "evidence.v1",
+  "sources": [{"source_id": "acme", "publisher": "Acme Research Inc.", "tier": 2}],
+  "evidence": [
+    {"id": "ev_acme", "source_id": "acme", "url": "https://acme.example/r",
+     "title": "東京 rates\u00a0held — é\u0301", "published_at": "2026-02-10T19:00:00Z"}
+  ]
+}"#;
+
+#[test]
+fn a_publisher_ending_with_a_period_gets_no_second_one() {
+    let chapter = "# Brief\n\nRates were held steady in 東京 today [EVID:ev_acme].\n";
+    for mode in ["warn", "downgrade", "remove"] {
+        let book = TestBook::with_store(
+            &format!("as-of = \"2026-02-11\"\nmode = \"{mode}\""),
+            PERIOD_STORE,
+            &[("c.md", chapter)],
+        );
+        for renderer in ["html", "markdown"] {
+            let run = run_twice(book.root(), &book.stdin(renderer));
+            assert_eq!(run.code, 0, "{}", run.stderr);
+            let page = run.chapter("c.md");
+            let expected = if renderer == "html" {
+                "[1] Acme Research Inc. &quot;東京 rates\u{a0}held — é\u{301}&quot;."
+            } else {
+                "\\[1\\] Acme Research Inc\\. \"東京 rates\u{a0}held — é\u{301}\"."
+            };
+            assert!(page.contains(expected), "{mode} {renderer}: {page}");
+            assert!(!page.contains("Inc.."), "{page}");
+        }
+        book.build().unwrap();
+        let html = book.html("c.md");
+        assert!(html.contains("[1] Acme Research Inc. "), "{html}");
+        assert!(!html.contains("Inc.."), "{html}");
+    }
+}

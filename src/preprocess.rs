@@ -297,6 +297,9 @@ fn judge_chapter<'s>(
         diversity: judgement.diversity.clone(),
         support: judgement.support,
     };
+    // Planned before the findings are taken: an unverified mark says why
+    // from its marker's finding.
+    let plan = RenderPlan::new(content, scan, &judgement, list, config);
     let findings = std::mem::take(&mut judgement.findings);
     let suppressed = std::mem::take(&mut judgement.suppressed);
     let source = if findings.is_empty() && suppressed.is_empty() {
@@ -311,7 +314,6 @@ fn judge_chapter<'s>(
         source,
         summary,
     };
-    let plan = RenderPlan::new(content, scan, &judgement, list, config);
     (found, plan)
 }
 

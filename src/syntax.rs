@@ -39,6 +39,15 @@ pub(crate) const CITE_GROUP_SEPARATOR: &str = ", ";
 /// What joins the ends of a range of citations: `[1–3]` (an en dash).
 pub(crate) const CITE_RANGE_DASH: &str = "–";
 
+/// The class of the mark that stands where a marker that does not
+/// resolve was written (`<span class="evidence-unverified" data-evidence=…
+/// role="note" aria-label="Unverified: …">[unverified]</span>`): read back
+/// as a marker of its id on a rerun, so it stays until the id resolves.
+pub(crate) const UNVERIFIED_CLASS: &str = "evidence-unverified";
+
+/// The visible text of an unverified mark.
+pub(crate) const UNVERIFIED_TEXT: &str = "[unverified]";
+
 /// The attribute of a rendered HTML citation that names the cited id.
 pub(crate) const CITE_ID_ATTRIBUTE: &str = "data-evidence";
 

@@ -170,10 +170,12 @@ fn warn_mode_reports_and_leaves_the_text_as_written() {
     assert!(run.stderr.contains("published as written"));
     let bad = run.chapter("bad.md");
     assert!(!bad.contains("Unverified Summary"));
-    // Unresolved markers stay visible as written; resolved ones are rendered.
-    assert!(bad.contains("[EVID:ev_hallucinated]"));
+    // Unresolved markers are shown as unverified, never raw; resolved ones
+    // are rendered.
+    assert!(!bad.contains("[EVID:ev_hallucinated]"));
+    assert!(bad.contains(r#"<span class="evidence-unverified" data-evidence="ev_hallucinated" role="note" aria-label="Unverified: evidence ev_hallucinated is not in the evidence store"#));
     assert!(bad.contains(r#"data-evidence="ev_fomc""#));
-    assert!(bad.starts_with(&BAD[..BAD.find("[EVID:ev_fomc]").unwrap()]));
+    assert!(bad.starts_with(&BAD[..BAD.find("[EVID:ev_hallucinated]").unwrap()]));
 }
 
 #[test]
@@ -189,7 +191,9 @@ fn excluded_chapters_are_not_checked_but_still_rendered() {
     assert_eq!(run.code, 0, "{}", run.stderr);
     assert!(!run.stderr.contains("error["), "{}", run.stderr);
     let page = run.chapter("intro/welcome.md");
-    assert!(page.contains("[EVID:ev_nowhere]"));
+    // Not checked, but not published raw either.
+    assert!(!page.contains("[EVID:ev_nowhere]"));
+    assert!(page.contains(r#"data-evidence="ev_nowhere" role="note" aria-label="Unverified: no item of the evidence store matches this citation""#));
     assert!(page.contains(r#"data-evidence="ev_fomc""#));
     assert!(page.contains("## References"));
 }

@@ -277,13 +277,22 @@ fn urls_that_are_not_http_are_never_linked_and_are_reported() {
         assert!(reported, "ev_{i} ({url:?}) not reported:\n{}", run.stderr);
     }
 
-    // `warn`: published, but nothing is linked and the markers stay as
-    // written, for both targets.
+    // `warn`: published, but nothing is linked and each marker is an
+    // unverified mark (its label escaped), for both targets.
     let book = TestBook::with_store("mode = \"warn\"", &store, &[("c.md", &chapter)]);
     for renderer in ["html", "markdown"] {
         let run = book.run(renderer);
         assert_eq!(run.code, 0, "{}", run.stderr);
-        assert_eq!(run.chapter("c.md"), chapter, "{renderer}");
+        let page = run.chapter("c.md");
+        assert!(!page.contains("EVID:") && !page.contains("href"), "{page}");
+        assert!(!page.contains("<script"), "{page}");
+        assert_eq!(
+            page.matches("[unverified]").count()
+                + page.matches("&#91;unverified&#93;").count()
+                + page.matches("[\\[unverified\\]]").count(),
+            urls.len(),
+            "{page}"
+        );
         assert_eq!(
             run.stderr.matches("warning[unsafe-url]").count(),
             urls.len()

@@ -413,15 +413,16 @@ proptest! {
         text in chapter(),
         target in select(&[Target::Html, Target::Markdown][..]),
     ) {
-        // In `warn` mode, with no marker that resolves, nothing is edited.
+        // In `warn` mode, with no marker of an id (one that resolves is a
+        // citation, one that does not an unverified mark), nothing is
+        // edited.
         let setup = invariants::setup("warn", target);
         let scan = markers::scan(&text, &options(false));
-        let resolves = scan.markers.iter().any(|m| matches!(
+        let cites = scan.markers.iter().any(|m| matches!(
             &m.kind,
-            markers::MarkerKind::Evidence(id) | markers::MarkerKind::Rendered(id)
-                if ["a", "b.2:x/y-z", "p", "q"].contains(&id.as_str())
+            markers::MarkerKind::Evidence(_) | markers::MarkerKind::Rendered(_)
         ));
-        if resolves {
+        if cites {
             return Ok(()); // rejecting would abort the run: most chapters cite
         }
         let (out, _) = invariants::process(&setup, &[("c.md", &text)]);

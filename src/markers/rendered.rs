@@ -5,7 +5,10 @@
 //! brackets and separators go with its citations.
 
 use super::Marker;
-use crate::syntax::{CITE_CLASS, CITE_GROUP_CLASS, CITE_ID_ATTRIBUTE, is_evidence_id};
+use crate::syntax::{
+    CITE_CLASS, CITE_GROUP_CLASS, CITE_ID_ATTRIBUTE, UNVERIFIED_CLASS, UNVERIFIED_TEXT,
+    is_evidence_id,
+};
 use std::ops::Range;
 
 /// A rendered citation being read.
@@ -41,6 +44,7 @@ impl PendingCite {
     pub(super) fn is_label(&self, in_group: bool) -> bool {
         self.closing.is_none()
             || is_bracketed_number(&self.text)
+            || self.text == UNVERIFIED_TEXT
             || in_group && self.text.bytes().all(|b| b.is_ascii_digit())
     }
 }
@@ -113,8 +117,12 @@ fn is_bracketed_number(text: &str) -> bool {
         .is_some_and(|n| !n.is_empty() && n.bytes().all(|b| b.is_ascii_digit()))
 }
 
-/// Whether a link's source text is a citation label, `[\[N\]](…)`.
+/// Whether a link's source text is a citation label, `[\[N\]](…)`, or an
+/// unverified mark's, `[\[unverified\]](…)`.
 pub(super) fn is_citation_label(link_source: &str) -> bool {
+    if link_source.starts_with("[\\[unverified\\]](") {
+        return true;
+    }
     link_source
         .strip_prefix("[\\[")
         .and_then(|rest| rest.split_once("\\]]"))
@@ -129,7 +137,11 @@ pub(super) fn rendered_cite_id(html: &str) -> Option<(String, &'static str)> {
     } else {
         (html.strip_prefix("<span class=\"")?, "</span>")
     };
-    let rest = rest.strip_prefix(CITE_CLASS)?;
+    let rest = match rest.strip_prefix(CITE_CLASS) {
+        Some(rest) => rest,
+        None if closing == "</span>" => rest.strip_prefix(UNVERIFIED_CLASS)?,
+        None => return None,
+    };
     let (_, after) = rest.split_once(&format!(" {CITE_ID_ATTRIBUTE}=\""))?;
     let (id, _) = after.split_once('"')?;
     is_evidence_id(id).then(|| (id.to_owned(), closing))

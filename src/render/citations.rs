@@ -10,6 +10,7 @@
 //! with no citation and nothing removed is left as it is.
 
 use super::template::Templates;
+use super::unverified::KeptMarker;
 use super::{Edit, Entry, Target, citation, cite_anchor, digit_references};
 use crate::config::CitationStyle;
 use crate::markers::{Marker, MarkerKind, Scan, is_escaped};
@@ -51,8 +52,9 @@ pub(super) struct CiteRun {
     pub(super) range: Range<usize>,
     /// Its members in the plan's list, sorted by number, each item once.
     pub(super) members: Range<usize>,
-    /// The markers it keeps as written (unresolved), in their plain form.
-    pub(super) kept: String,
+    /// The markers it keeps (unresolved): unverified marks, or as
+    /// written in their plain form.
+    pub(super) kept: Vec<KeptMarker>,
     /// Whether the run sits in a heading.
     pub(super) in_heading: bool,
 }
@@ -73,12 +75,14 @@ pub(super) struct PlannedCitations<'s> {
 
 /// Plans the citations of `scan`'s markers: `resolved` is each marker's
 /// resolution, `parts` what each contributes; numbers come from the
-/// chapter's `list`, then from first appearance.
+/// chapter's `list`, then from first appearance; `kept_as` is what each
+/// marker that does not resolve is shown as.
 pub(super) fn plan<'s>(
     scan: &Scan,
     resolved: &[Option<Resolved<'s>>],
     parts: &[Part],
     list: Option<&CitationList>,
+    kept_as: &mut [Option<KeptMarker>],
 ) -> PlannedCitations<'s> {
     let mut numbers = Numbers::new(list);
     let mut planned = PlannedCitations::default();
@@ -90,7 +94,7 @@ pub(super) fn plan<'s>(
     for (run, end) in runs(&scan.markers, parts) {
         cites.clear();
         cited.clear();
-        let mut kept = String::new();
+        let mut kept = Vec::new();
         let mut removed = false;
         for m in run.clone() {
             match (parts[m], &resolved[m]) {
@@ -101,10 +105,14 @@ pub(super) fn plan<'s>(
                     }
                 }
                 (Part::Removed, _) => removed = true,
-                _ => kept.push_str(&plain_form(&scan.markers[m].kind)),
+                _ => kept.push(
+                    kept_as[m]
+                        .take()
+                        .unwrap_or_else(|| KeptMarker::Plain(plain_form(&scan.markers[m].kind))),
+                ),
             }
         }
-        if cites.is_empty() && !removed {
+        if cites.is_empty() && !removed && !kept.iter().any(KeptMarker::is_mark) {
             continue;
         }
         let first = &scan.markers[run.start];
@@ -167,7 +175,9 @@ pub(super) fn render_run(
     text: &str,
 ) -> Edit {
     let mut out = group(templates, target, style, members, run.in_heading);
-    out.push_str(&run.kept);
+    for kept in &run.kept {
+        kept.render(target, &mut out);
+    }
     let mut range = run.range.clone();
     if target == Target::Markdown && is_unescaped_bang_before(text, range.start) {
         range.start -= 1;

@@ -18,6 +18,7 @@ mod plan;
 mod row_removal;
 pub(crate) mod template;
 mod template_context;
+mod unverified;
 
 pub use chapter::chapter_edits;
 pub use plan::RenderPlan;

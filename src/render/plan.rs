@@ -16,6 +16,7 @@ use super::around::{AroundMarkers, fills_edge_cell, may_open_block};
 use super::citations::{self, CiteRun, Member, Part};
 use super::nested::{NestedBlocks, around_nested};
 use super::row_removal::row_removal;
+use super::unverified::kept_markers;
 use crate::config::{CitationStyle, Config, Removal};
 use crate::markers::{Scan, line_end};
 use crate::rules::claims::Claim;
@@ -309,7 +310,8 @@ impl<'s> RenderPlan<'s> {
         list: Option<&CitationList>,
         parts: &[Part],
     ) {
-        let planned = citations::plan(scan, &judgement.resolved, parts, list);
+        let mut kept = kept_markers(&scan.markers, &judgement.resolved, &judgement.findings);
+        let planned = citations::plan(scan, &judgement.resolved, parts, list, &mut kept);
         if !planned.emptied.is_empty() {
             let edits = self
                 .removals

@@ -263,11 +263,26 @@ impl Template {
     /// Appends the template to `out`, each variable's value from `value`,
     /// escaped for `format`.
     pub fn render<'v>(&self, format: Target, out: &mut String, value: impl Fn(Var) -> Value<'v>) {
+        // A text value that ends with a period (`Acme Inc.`) takes the
+        // place of the period the template writes after it: no `Inc..`.
+        let mut period_written = false;
         for part in &self.parts {
             match part {
-                TemplatePart::Literal(text) => out.push_str(text),
-                TemplatePart::Var(var) => push_escaped(out, format, &value(*var)),
+                TemplatePart::Literal(text) => {
+                    let text = match text.strip_prefix('.') {
+                        Some(rest) if period_written => rest,
+                        _ => text,
+                    };
+                    out.push_str(text);
+                    period_written = false;
+                }
+                TemplatePart::Var(var) => {
+                    let value = value(*var);
+                    period_written = value.kind == Kind::Text && value.text.ends_with('.');
+                    push_escaped(out, format, &value);
+                }
                 TemplatePart::Attribute { head, var } => {
+                    period_written = false;
                     let value = value(*var);
                     if !value.text.is_empty() {
                         out.push_str(head);

@@ -56,6 +56,8 @@ pub(super) struct Scanner<'a, 'o> {
     /// Whether a table body row's block is open (the last of
     /// `open_blocks`).
     in_row: bool,
+    /// Depth of GitHub-style admonitions (`> [!NOTE]`) around the scan.
+    admonition: usize,
     /// Depth of block containers (quotes, lists, footnotes): headings
     /// inside them do not delimit the chapter's sections.
     container: usize,
@@ -112,6 +114,7 @@ impl<'a, 'o> Scanner<'a, 'o> {
             open_table: None,
             in_row: false,
             container: 0,
+            admonition: 0,
             fence: None,
             heading: None,
             seen_heading: false,
@@ -193,14 +196,21 @@ impl<'a, 'o> Scanner<'a, 'o> {
                     }
                 }
             }
-            Event::InlineHtml(html) => self.inline_html(&html, range),
+            Event::InlineHtml(html) => {
+                if let Some(suppression) =
+                    suppression::parse_suppression(&html, range.clone(), true)
+                {
+                    self.scan.suppressions.push(suppression);
+                }
+                self.inline_html(&html, range)
+            }
             // A footnote reference holds no words of the claim, but a claim
             // that opens with one starts there: a confidence label goes
             // before it, where the next run finds it.
             Event::FootnoteReference(_) => self.open_inline(range.start),
             Event::Html(html) => {
                 self.note_generated_html(&html, range.start);
-                if let Some(suppression) = suppression::parse_suppression(&html, range) {
+                if let Some(suppression) = suppression::parse_suppression(&html, range, false) {
                     self.scan.suppressions.push(suppression);
                 }
             }
@@ -248,7 +258,11 @@ impl<'a, 'o> Scanner<'a, 'o> {
                     self.fence = Some(range.start);
                 }
             }
-            Tag::BlockQuote(_) | Tag::List(_) | Tag::DefinitionList => self.container += 1,
+            Tag::BlockQuote(kind) => {
+                self.container += 1;
+                self.admonition += usize::from(kind.is_some());
+            }
+            Tag::List(_) | Tag::DefinitionList => self.container += 1,
             Tag::Table(_) => self.start_table(),
             Tag::TableHead => self.table_head(true),
             Tag::TableCell => self.start_cell(),
@@ -403,7 +417,11 @@ impl<'a, 'o> Scanner<'a, 'o> {
             TagEnd::HtmlBlock if range.end == self.src.len() && self.container == 0 => {
                 self.scan.unclosed = unclosed_html(&self.src[range.clone()]);
             }
-            TagEnd::BlockQuote(_) | TagEnd::List(_) | TagEnd::DefinitionList => {
+            TagEnd::BlockQuote(kind) => {
+                self.container -= 1;
+                self.admonition -= usize::from(kind.is_some());
+            }
+            TagEnd::List(_) | TagEnd::DefinitionList => {
                 self.container -= 1;
             }
             TagEnd::Table => self.end_table(),
@@ -507,6 +525,7 @@ impl<'a, 'o> Scanner<'a, 'o> {
             text: open.text,
             has_plain_words: open.has_plain_words,
             is_item: open.is_item,
+            in_admonition: self.admonition > 0,
             row: open.row.map(|row| super::TableRow {
                 cites: !open.index_in_markers.is_empty(),
                 ..row

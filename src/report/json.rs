@@ -39,7 +39,7 @@ pub(crate) struct ValidationReport<'r> {
     pub chapters: Vec<ChapterEntry<'r>>,
     /// Every violation, in book order.
     pub violations: Vec<Violation<'r>>,
-    /// Violations silenced by `evidence-disable-next-line` comments.
+    /// Violations silenced by suppression comments.
     pub suppressed: Vec<Suppressed<'r>>,
     /// Notes about files (e.g. a chapter whose `{{#include}}`s could not
     /// be traced back to their files).

@@ -240,10 +240,10 @@ rules! {
     /// The chapter cites two items that the store says contradict each other.
     ConflictingEvidence = "conflicting-evidence", Warn,
         "say in the text that the sources disagree, and how (the chapter gets a CAUTION note)";
-    /// An `evidence-disable-next-line` comment names an unknown rule, gives
-    /// no reason, or has no block after it.
+    /// A suppression comment names an unknown rule, gives no reason, cannot
+    /// be applied where it stands, or starts with an unknown `evidence-` word.
     InvalidSuppression = "invalid-suppression", Error,
-        "write `<!-- evidence-disable-next-line RULE-ID reason=\"why\" -->` on the line before the block, with ids from the rules table";
+        "write `<!-- evidence-disable-next-line RULE-ID reason=\"why\" -->` on the line before the block (or `evidence-disable-line` at the end of its line, `evidence-disable` … `evidence-enable` around several, `evidence-disable-file` for the chapter), with ids from the rules table";
     /// In `remove` mode, more than `max-removed` claims were removed from
     /// the chapter, or a checked section was left without a claim.
     RemovalEscalation = "removal-escalation", Error,

@@ -12,6 +12,7 @@ use anyhow::Context;
 use mdbook_driver::MDBook;
 use mdbook_preprocessor::book::Book;
 use mdbook_preprocessor::{Preprocessor, PreprocessorContext};
+use std::io::Write;
 use std::path::Path;
 
 /// How a check runs.
@@ -22,6 +23,8 @@ pub struct CheckOptions {
     /// Whether a claim removed by `remove` mode fails the check (also
     /// set by `deny-removals = true` in the book's config).
     pub deny_removals: bool,
+    /// Whether a warning fails the check (`--deny warnings`).
+    pub deny_warnings: bool,
 }
 
 /// What a check concluded: its exit status.
@@ -30,7 +33,8 @@ pub enum Status {
     /// No violation at error severity (exit status 0).
     Passed,
     /// A violation at error severity, a build that would stop, or (with
-    /// `deny-removals`) a removed claim (exit status 1).
+    /// `deny-removals`) a removed claim, (with `--deny warnings`) a
+    /// warning (exit status 1).
     Failed,
     /// The check could not run: config, store, template or book (exit
     /// status 2).
@@ -72,12 +76,26 @@ pub fn check(dir: &Path, options: &CheckOptions) -> Status {
         Err(error) => return could_not_run(error),
     };
     let deny_removals = options.deny_removals || setup.config.deny_removals;
-    let status = verdict(&outcome, deny_removals);
+    let mut status = verdict(&outcome, deny_removals);
+    let warnings = outcome.report.count(Severity::Warning);
+    let denied = options.deny_warnings && warnings > 0 && status == Status::Passed;
+    if denied {
+        status = Status::Failed;
+    }
     match report::emit(
         &outcome,
         &setup.report_context(),
         destination(deny_removals),
     ) {
+        Ok(()) if denied => {
+            // After the verdict line, which counts the warnings.
+            let _ = writeln!(
+                std::io::stderr(),
+                "mdbook-evidence: the check fails: {warnings} {} and `--deny warnings`",
+                if warnings == 1 { "warning" } else { "warnings" }
+            );
+            status
+        }
         Ok(()) => status,
         Err(error) if report::is_closed_pipe(&error) => status,
         Err(error) => could_not_run(error.into()),

@@ -40,7 +40,8 @@ enum Command {
     /// Checks a book the way `mdbook build` would, without rendering it.
     ///
     /// Exit status: 0 clean, 1 violations at error severity (or, with
-    /// --deny-removals, a removed claim), 2 the check could not run
+    /// --deny-removals, a removed claim; with --deny warnings, a warning),
+    /// 2 the check could not run
     /// (config, store, template or book; reported in the chosen format
     /// too). Files are named relative to the current directory.
     Check {
@@ -54,6 +55,18 @@ enum Command {
         /// `deny-removals = true` under [preprocessor.evidence].
         #[arg(long)]
         deny_removals: bool,
+        /// `--deny warnings`: fail (exit status 1) on warnings too, for CI
+        /// that keeps a book free of them.
+        #[arg(long, value_enum, value_name = "LEVEL")]
+        deny: Option<DenyLevel>,
+    },
+    /// Prints a rule's page of the guide (what it checks, why, examples,
+    /// how to fix it), or, without RULE, every rule with its default level.
+    ///
+    /// Exit status: 0 printed, 2 no rule has that id (the nearest is named).
+    Explain {
+        /// A rule id, as diagnostics print it (`ungrounded-claim`).
+        rule: Option<String>,
     },
     /// Writes every citation of a passage in the book to stdout, one JSON
     /// object a line (support-request.v1), for a support checker to judge:
@@ -91,6 +104,13 @@ enum Command {
         #[arg(long)]
         force: bool,
     },
+}
+
+/// What `check --deny` makes fail besides errors.
+#[derive(Clone, Copy, clap::ValueEnum)]
+enum DenyLevel {
+    /// Every warning fails the check.
+    Warnings,
 }
 
 /// The formats `export-claims` writes.
@@ -160,13 +180,27 @@ fn main() -> ExitCode {
             book_dir,
             format,
             deny_removals,
+            deny,
         }) => {
             let options = mdbook_evidence::check::CheckOptions {
                 format,
                 deny_removals,
+                deny_warnings: matches!(deny, Some(DenyLevel::Warnings)),
             };
             ExitCode::from(mdbook_evidence::check::check(&book_dir, &options).code())
         }
+        Some(Command::Explain { rule }) => match mdbook_evidence::explain::explain(rule.as_deref())
+        {
+            Ok(page) => {
+                // A reader that stops reading (`| head`) is no error.
+                let _ = std::io::stdout().lock().write_all(page.as_bytes());
+                ExitCode::SUCCESS
+            }
+            Err(message) => {
+                let _ = writeln!(std::io::stderr(), "error: {message}");
+                ExitCode::from(2)
+            }
+        },
         Some(Command::Install { book_dir, force }) => install(&book_dir, force),
         Some(Command::ExportClaims { book_dir, format }) => export_claims(&book_dir, format),
         Some(Command::Import(args)) => match run_import(*args) {

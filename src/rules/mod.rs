@@ -161,6 +161,16 @@ macro_rules! rules {
                 format!("{GUIDE_URL}rules/{}.html", self.id())
             }
 
+            /// The rule's page of the guide, in markdown, as built into
+            /// the binary (`mdbook-evidence explain RULE`).
+            pub fn guide_page(self) -> &'static str {
+                match self {
+                    $(Rule::$variant => include_str!(concat!(
+                        env!("CARGO_MANIFEST_DIR"), "/guide/src/rules/", $id, ".md"
+                    )),)*
+                }
+            }
+
             /// Looks a rule up by its id.
             pub fn from_id(id: &str) -> Option<Rule> {
                 Rule::ALL.iter().copied().find(|rule| rule.id() == id)

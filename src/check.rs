@@ -56,9 +56,11 @@ impl Status {
 /// reader that stops reading (`check … | head -1`) ends the output
 /// quietly; the status is still the check's.
 pub fn check(dir: &Path, options: &CheckOptions) -> Status {
-    // The book's root as given: messages that name its files name them
-    // from the current directory, as every output does.
-    let root = dir;
+    // The book's root as given, or the nearest directory above it that
+    // holds book.toml (`check` run from `src/`): messages that name its
+    // files name them from the current directory, as every output does.
+    let found = book_root(dir);
+    let root = found.as_deref().unwrap_or(dir);
     let paths = PathStyle::from_current_dir(root);
     let destination = |deny_removals| Destination::Check {
         format: options.format,
@@ -102,6 +104,20 @@ pub fn check(dir: &Path, options: &CheckOptions) -> Status {
     }
 }
 
+/// The nearest of `dir` and the directories above it that holds a
+/// `book.toml`, written relative to `dir` (`src/..`); `None` when none does.
+pub fn book_root(dir: &Path) -> Option<std::path::PathBuf> {
+    let levels = std::fs::canonicalize(dir).ok()?.ancestors().count();
+    let mut candidate = dir.to_path_buf();
+    for _ in 0..levels {
+        if candidate.join("book.toml").is_file() {
+            return Some(candidate);
+        }
+        candidate.push("..");
+    }
+    None
+}
+
 /// Whether the check passes: no error, no stopped build, and with
 /// `deny_removals` no removed claim.
 fn verdict(outcome: &Outcome, deny_removals: bool) -> Status {
@@ -134,7 +150,7 @@ pub(crate) fn load_book(dir: &Path) -> anyhow::Result<(PreprocessorContext, Book
     let text = match limits::read_text(&toml, limits::Limit::file()) {
         Ok(text) => text,
         Err(e) if e.is_not_found() => anyhow::bail!(
-            "{} has no book.toml; pass the book's root directory (the one holding book.toml), e.g. `mdbook-evidence check docs`",
+            "neither {} nor a directory above it holds book.toml; pass the book's root directory (the one holding book.toml), e.g. `mdbook-evidence check docs`",
             dir.display()
         ),
         Err(e) => anyhow::bail!("cannot read {}: {}", toml.display(), e.reason()),

@@ -45,7 +45,8 @@ enum Command {
     /// (config, store, template or book; reported in the chosen format
     /// too). Files are named relative to the current directory.
     Check {
-        /// The book's root directory (where book.toml is).
+        /// The book's root directory (where book.toml is), or a directory
+        /// inside the book: the nearest book.toml above it is used.
         #[arg(default_value = ".")]
         book_dir: std::path::PathBuf,
         /// Output format.
@@ -74,7 +75,8 @@ enum Command {
     /// support.v1 verdict is stored under. Exit status: 0 written, 2 the
     /// book could not be read (config, store or book).
     ExportClaims {
-        /// The book's root directory (where book.toml is).
+        /// The book's root directory (where book.toml is), or a directory
+        /// inside the book: the nearest book.toml above it is used.
         #[arg(default_value = ".")]
         book_dir: PathBuf,
         /// Output format.

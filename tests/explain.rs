@@ -1,6 +1,7 @@
 //! `mdbook-evidence explain RULE` prints the rule's guide page offline (an
 //! unknown id gets the nearest one), and `check --deny warnings` makes a
-//! warning fail the check, in every format.
+//! warning fail the check, in every format; `check` from inside a book
+//! finds its book.toml.
 
 mod common;
 
@@ -104,4 +105,33 @@ fn deny_warnings_fails_a_check_whose_only_findings_are_warnings() {
     let (code, _, stderr) = binary(&["check", root, "--deny", "warning"]);
     assert_eq!(code, 2, "{stderr}");
     assert!(stderr.contains("warnings"), "{stderr}");
+}
+
+/// `check` run from inside the book (`src/`) finds the book.toml above it,
+/// and names the files from where it runs; no book anywhere above is an
+/// error that says so.
+#[test]
+fn check_from_inside_the_book_finds_book_toml_above() {
+    let chapter = "# Brief\n\n- La Fed a maintenu ses taux cette semaine.\n";
+    let book = TestBook::new("", &[("brief.md", chapter)]);
+    let out = Command::new(common::binary())
+        .arg("check")
+        .current_dir(book.root().join("src"))
+        .env("NO_COLOR", "1")
+        .env_remove("GITHUB_ACTIONS")
+        .env_remove("GITHUB_STEP_SUMMARY")
+        .output()
+        .unwrap();
+    let stderr = String::from_utf8(out.stderr).unwrap();
+    assert_eq!(out.status.code(), Some(1), "{stderr}");
+    assert!(stderr.contains("error[ungrounded-claim]"), "{stderr}");
+    assert!(stderr.contains("┌─ brief.md:3:3"), "{stderr}");
+
+    let nowhere = tempfile::tempdir().unwrap();
+    let (code, _, stderr) = binary(&["check", nowhere.path().to_str().unwrap()]);
+    assert_eq!(code, 2, "{stderr}");
+    assert!(
+        stderr.contains("nor a directory above it holds book.toml"),
+        "{stderr}"
+    );
 }

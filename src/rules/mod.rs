@@ -185,7 +185,7 @@ rules! {
         "cite stored evidence after the claim, e.g. `[EVID:ev_…]` (or `[N]` from the chapter's citation list), label it `[SPECULATION]`, or use an abstain phrase such as `[Insufficient evidence to assess this claim]`";
     /// An `[EVID:id]` marker names an id that the store does not hold.
     UnknownEvidence = "unknown-evidence", Error,
-        "check the id against the evidence store; ids are copied verbatim, never paraphrased";
+        "write the id exactly as the evidence store has it (copy it from the store), or add the item to the store";
     /// A `[N]` marker is larger than the chapter's citation list.
     UnknownNumber = "unknown-number", Error,
         "add the item to the chapter's list in the store's `chapters` map, or fix the number";

@@ -185,3 +185,23 @@ fn admonitions_and_read_more_lines_are_not_claims() {
     assert!(out.chapter("brief.md").contains("> [!TIP]"));
     assert_eq!(count(&out, "ungrounded-claim"), 0, "{}", out.stderr);
 }
+
+#[test]
+fn a_comment_written_over_two_lines_is_read_whole() {
+    let chapter = "# Brief\n\n\
+        <!-- evidence-disable-next-line ungrounded-claim\n     reason=\"la rédaction, relue — 編集部\" -->\n\
+        - Nobody cited anything for this statement here.\n\n\
+        > <!-- evidence-disable-nextline ungrounded-claim\n> reason=\"ok\" -->\n\
+        > A quoted statement that cites nothing at all.\n";
+    let out = run(chapter);
+    assert_eq!(count(&out, "ungrounded-claim"), 1, "{}", out.stderr);
+    assert!(out.stderr.contains("A quoted statement"), "{}", out.stderr);
+    assert_eq!(count(&out, "invalid-suppression"), 1, "{}", out.stderr);
+    assert!(
+        out.stderr
+            .contains("did you mean `evidence-disable-next-line`?"),
+        "{}",
+        out.stderr
+    );
+    kept(chapter);
+}

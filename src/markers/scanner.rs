@@ -56,6 +56,8 @@ pub(super) struct Scanner<'a, 'o> {
     /// Whether a table body row's block is open (the last of
     /// `open_blocks`).
     in_row: bool,
+    /// The text of the HTML block being read, line by line.
+    html_block: String,
     /// Depth of GitHub-style admonitions (`> [!NOTE]`) around the scan.
     admonition: usize,
     /// Depth of block containers (quotes, lists, footnotes): headings
@@ -115,6 +117,7 @@ impl<'a, 'o> Scanner<'a, 'o> {
             in_row: false,
             container: 0,
             admonition: 0,
+            html_block: String::new(),
             fence: None,
             heading: None,
             seen_heading: false,
@@ -210,9 +213,7 @@ impl<'a, 'o> Scanner<'a, 'o> {
             Event::FootnoteReference(_) => self.open_inline(range.start),
             Event::Html(html) => {
                 self.note_generated_html(&html, range.start);
-                if let Some(suppression) = suppression::parse_suppression(&html, range, false) {
-                    self.scan.suppressions.push(suppression);
-                }
+                self.html_block.push_str(&html);
             }
             _ => {}
         }
@@ -414,8 +415,18 @@ impl<'a, 'o> Scanner<'a, 'o> {
                     self.scan.unclosed = unclosed_fence(&self.src[start..]);
                 }
             }
-            TagEnd::HtmlBlock if range.end == self.src.len() && self.container == 0 => {
-                self.scan.unclosed = unclosed_html(&self.src[range.clone()]);
+            TagEnd::HtmlBlock => {
+                // A comment read whole, over its lines (container markers
+                // taken out), so that one written on two lines is read too.
+                let html = std::mem::take(&mut self.html_block);
+                if let Some(suppression) =
+                    suppression::parse_suppression(&html, range.clone(), false)
+                {
+                    self.scan.suppressions.push(suppression);
+                }
+                if range.end == self.src.len() && self.container == 0 {
+                    self.scan.unclosed = unclosed_html(&self.src[range.clone()]);
+                }
             }
             TagEnd::BlockQuote(kind) => {
                 self.container -= 1;

@@ -425,6 +425,11 @@ fn a_check_that_cannot_run_says_so_in_every_format() {
                 || stderr.contains(&format!("\n  --> {shown}:{line}")),
             "{stderr}"
         );
+        // Once: never also as the book names it.
+        assert!(
+            !stderr.contains(&format!("mdbook-evidence: {file}:{line}")),
+            "{stderr}"
+        );
 
         let (code, stdout, _) = check_in(&parent, &[&name, "--format", "sarif"], &[]);
         assert_eq!(code, 2);

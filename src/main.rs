@@ -33,6 +33,7 @@ struct Cli {
 #[derive(Subcommand)]
 enum Command {
     /// Tells mdBook whether a renderer is supported (every renderer is).
+    #[command(hide = true)]
     Supports {
         /// The renderer's name, e.g. `html`.
         renderer: String,
@@ -61,14 +62,19 @@ enum Command {
         #[arg(long, value_enum, value_name = "LEVEL")]
         deny: Option<DenyLevel>,
     },
-    /// Prints a rule's page of the guide (what it checks, why, examples,
-    /// how to fix it), or, without RULE, every rule with its default level.
+    /// Prints a rule's page of the guide, or lists the rules.
+    ///
+    /// The page says what the rule checks, why, with examples, and how to
+    /// fix a finding; it is built into the binary, so it reads the same
+    /// offline. Without RULE, every rule with its default level.
     ///
     /// Exit status: 0 printed, 2 no rule has that id (the nearest is named).
     Explain {
         /// A rule id, as diagnostics print it (`ungrounded-claim`).
         rule: Option<String>,
     },
+    /// Lists the book's citations of a passage, for a support checker.
+    ///
     /// Writes every citation of a passage in the book to stdout, one JSON
     /// object a line (support-request.v1), for a support checker to judge:
     /// the claim, the item's passage, where the claim is, and the keys a
@@ -216,6 +222,12 @@ fn main() -> ExitCode {
                 ExitCode::from(2)
             }
         },
+        // A person who runs the binary with no command gets its help;
+        // mdBook always pipes the book in.
+        None if std::io::IsTerminal::is_terminal(&std::io::stdin()) => {
+            let _ = <Cli as clap::CommandFactory>::command().print_help();
+            ExitCode::from(2)
+        }
         None => match preprocess() {
             Ok(code) => code,
             Err(err) => {

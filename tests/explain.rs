@@ -1,7 +1,7 @@
 //! `mdbook-evidence explain RULE` prints the rule's guide page offline (an
 //! unknown id gets the nearest one), and `check --deny warnings` makes a
 //! warning fail the check, in every format; `check` from inside a book
-//! finds its book.toml.
+//! finds its book.toml; the binary run by hand gets its help.
 
 mod common;
 
@@ -134,4 +134,33 @@ fn check_from_inside_the_book_finds_book_toml_above() {
         stderr.contains("nor a directory above it holds book.toml"),
         "{stderr}"
     );
+}
+
+/// Run by a person in a terminal with no command, the binary prints its
+/// help (exit 2) instead of waiting for mdBook's JSON on stdin; the
+/// `supports` command, which is mdBook's, is not listed. Needs `script`
+/// (util-linux) for a terminal; skipped without it.
+#[test]
+fn no_command_in_a_terminal_prints_the_help() {
+    let has = |tool: &str| {
+        std::process::Command::new("sh")
+            .args(["-c", &format!("command -v {tool}")])
+            .output()
+            .is_ok_and(|o| o.status.success())
+    };
+    if !has("script") || !has("timeout") {
+        eprintln!("no `script` or `timeout`: skipped");
+        return;
+    }
+    let binary = common::binary().display().to_string();
+    let out = std::process::Command::new("timeout")
+        .args(["60", "script", "-qec", &format!("'{binary}'"), "/dev/null"])
+        .env("NO_COLOR", "1")
+        .output()
+        .unwrap();
+    let text = String::from_utf8_lossy(&out.stdout);
+    assert_eq!(out.status.code(), Some(2), "{text}");
+    assert!(text.contains("Usage:"), "{text}");
+    assert!(text.contains("explain"), "{text}");
+    assert!(!text.contains("supports"), "{text}");
 }

@@ -12,6 +12,7 @@ use anyhow::Context;
 use mdbook_driver::MDBook;
 use mdbook_preprocessor::book::Book;
 use mdbook_preprocessor::{Preprocessor, PreprocessorContext};
+use std::io::Write;
 use std::path::Path;
 
 /// How a check runs.
@@ -22,6 +23,8 @@ pub struct CheckOptions {
     /// Whether a claim removed by `remove` mode fails the check (also
     /// set by `deny-removals = true` in the book's config).
     pub deny_removals: bool,
+    /// Whether a warning fails the check (`--deny warnings`).
+    pub deny_warnings: bool,
 }
 
 /// What a check concluded: its exit status.
@@ -30,7 +33,8 @@ pub enum Status {
     /// No violation at error severity (exit status 0).
     Passed,
     /// A violation at error severity, a build that would stop, or (with
-    /// `deny-removals`) a removed claim (exit status 1).
+    /// `deny-removals`) a removed claim, (with `--deny warnings`) a
+    /// warning (exit status 1).
     Failed,
     /// The check could not run: config, store, template or book (exit
     /// status 2).
@@ -52,9 +56,11 @@ impl Status {
 /// reader that stops reading (`check … | head -1`) ends the output
 /// quietly; the status is still the check's.
 pub fn check(dir: &Path, options: &CheckOptions) -> Status {
-    // The book's root as given: messages that name its files name them
-    // from the current directory, as every output does.
-    let root = dir;
+    // The book's root as given, or the nearest directory above it that
+    // holds book.toml (`check` run from `src/`): messages that name its
+    // files name them from the current directory, as every output does.
+    let found = book_root(dir);
+    let root = found.as_deref().unwrap_or(dir);
     let paths = PathStyle::from_current_dir(root);
     let destination = |deny_removals| Destination::Check {
         format: options.format,
@@ -72,16 +78,44 @@ pub fn check(dir: &Path, options: &CheckOptions) -> Status {
         Err(error) => return could_not_run(error),
     };
     let deny_removals = options.deny_removals || setup.config.deny_removals;
-    let status = verdict(&outcome, deny_removals);
+    let mut status = verdict(&outcome, deny_removals);
+    let warnings = outcome.report.count(Severity::Warning);
+    let denied = options.deny_warnings && warnings > 0 && status == Status::Passed;
+    if denied {
+        status = Status::Failed;
+    }
     match report::emit(
         &outcome,
         &setup.report_context(),
         destination(deny_removals),
     ) {
+        Ok(()) if denied => {
+            // After the verdict line, which counts the warnings.
+            let _ = writeln!(
+                std::io::stderr(),
+                "mdbook-evidence: the check fails: {warnings} {} and `--deny warnings`",
+                if warnings == 1 { "warning" } else { "warnings" }
+            );
+            status
+        }
         Ok(()) => status,
         Err(error) if report::is_closed_pipe(&error) => status,
         Err(error) => could_not_run(error.into()),
     }
+}
+
+/// The nearest of `dir` and the directories above it that holds a
+/// `book.toml`, written relative to `dir` (`src/..`); `None` when none does.
+pub fn book_root(dir: &Path) -> Option<std::path::PathBuf> {
+    let levels = std::fs::canonicalize(dir).ok()?.ancestors().count();
+    let mut candidate = dir.to_path_buf();
+    for _ in 0..levels {
+        if candidate.join("book.toml").is_file() {
+            return Some(candidate);
+        }
+        candidate.push("..");
+    }
+    None
 }
 
 /// Whether the check passes: no error, no stopped build, and with
@@ -116,7 +150,7 @@ pub(crate) fn load_book(dir: &Path) -> anyhow::Result<(PreprocessorContext, Book
     let text = match limits::read_text(&toml, limits::Limit::file()) {
         Ok(text) => text,
         Err(e) if e.is_not_found() => anyhow::bail!(
-            "{} has no book.toml; pass the book's root directory (the one holding book.toml), e.g. `mdbook-evidence check docs`",
+            "neither {} nor a directory above it holds book.toml; pass the book's root directory (the one holding book.toml), e.g. `mdbook-evidence check docs`",
             dir.display()
         ),
         Err(e) => anyhow::bail!("cannot read {}: {}", toml.display(), e.reason()),

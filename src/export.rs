@@ -42,7 +42,9 @@ struct Record<'a> {
 /// The records of every checked chapter of the book in `dir`, in book
 /// order, as JSON Lines; and how many there are.
 pub fn export_claims(dir: &Path) -> anyhow::Result<(String, usize)> {
-    let (ctx, book) = load_book(dir)?;
+    // From inside the book (`src/`) as from its root, as `check`.
+    let found = crate::check::book_root(dir);
+    let (ctx, book) = load_book(found.as_deref().unwrap_or(dir))?;
     let setup = Setup::load(&ctx)?;
     let mut out = String::new();
     let mut count = 0;

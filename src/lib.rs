@@ -15,6 +15,7 @@
 
 pub mod check;
 pub mod config;
+pub mod explain;
 pub mod export;
 pub mod import;
 pub mod install;

@@ -33,6 +33,7 @@ struct Cli {
 #[derive(Subcommand)]
 enum Command {
     /// Tells mdBook whether a renderer is supported (every renderer is).
+    #[command(hide = true)]
     Supports {
         /// The renderer's name, e.g. `html`.
         renderer: String,
@@ -40,11 +41,13 @@ enum Command {
     /// Checks a book the way `mdbook build` would, without rendering it.
     ///
     /// Exit status: 0 clean, 1 violations at error severity (or, with
-    /// --deny-removals, a removed claim), 2 the check could not run
+    /// --deny-removals, a removed claim; with --deny warnings, a warning),
+    /// 2 the check could not run
     /// (config, store, template or book; reported in the chosen format
     /// too). Files are named relative to the current directory.
     Check {
-        /// The book's root directory (where book.toml is).
+        /// The book's root directory (where book.toml is), or a directory
+        /// inside the book: the nearest book.toml above it is used.
         #[arg(default_value = ".")]
         book_dir: std::path::PathBuf,
         /// Output format.
@@ -54,14 +57,32 @@ enum Command {
         /// `deny-removals = true` under [preprocessor.evidence].
         #[arg(long)]
         deny_removals: bool,
+        /// `--deny warnings`: fail (exit status 1) on warnings too, for CI
+        /// that keeps a book free of them.
+        #[arg(long, value_enum, value_name = "LEVEL")]
+        deny: Option<DenyLevel>,
     },
+    /// Prints a rule's page of the guide, or lists the rules.
+    ///
+    /// The page says what the rule checks, why, with examples, and how to
+    /// fix a finding; it is built into the binary, so it reads the same
+    /// offline. Without RULE, every rule with its default level.
+    ///
+    /// Exit status: 0 printed, 2 no rule has that id (the nearest is named).
+    Explain {
+        /// A rule id, as diagnostics print it (`ungrounded-claim`).
+        rule: Option<String>,
+    },
+    /// Lists the book's citations of a passage, for a support checker.
+    ///
     /// Writes every citation of a passage in the book to stdout, one JSON
     /// object a line (support-request.v1), for a support checker to judge:
     /// the claim, the item's passage, where the claim is, and the keys a
     /// support.v1 verdict is stored under. Exit status: 0 written, 2 the
     /// book could not be read (config, store or book).
     ExportClaims {
-        /// The book's root directory (where book.toml is).
+        /// The book's root directory (where book.toml is), or a directory
+        /// inside the book: the nearest book.toml above it is used.
         #[arg(default_value = ".")]
         book_dir: PathBuf,
         /// Output format.
@@ -91,6 +112,13 @@ enum Command {
         #[arg(long)]
         force: bool,
     },
+}
+
+/// What `check --deny` makes fail besides errors.
+#[derive(Clone, Copy, clap::ValueEnum)]
+enum DenyLevel {
+    /// Every warning fails the check.
+    Warnings,
 }
 
 /// The formats `export-claims` writes.
@@ -160,13 +188,27 @@ fn main() -> ExitCode {
             book_dir,
             format,
             deny_removals,
+            deny,
         }) => {
             let options = mdbook_evidence::check::CheckOptions {
                 format,
                 deny_removals,
+                deny_warnings: matches!(deny, Some(DenyLevel::Warnings)),
             };
             ExitCode::from(mdbook_evidence::check::check(&book_dir, &options).code())
         }
+        Some(Command::Explain { rule }) => match mdbook_evidence::explain::explain(rule.as_deref())
+        {
+            Ok(page) => {
+                // A reader that stops reading (`| head`) is no error.
+                let _ = std::io::stdout().lock().write_all(page.as_bytes());
+                ExitCode::SUCCESS
+            }
+            Err(message) => {
+                let _ = writeln!(std::io::stderr(), "error: {message}");
+                ExitCode::from(2)
+            }
+        },
         Some(Command::Install { book_dir, force }) => install(&book_dir, force),
         Some(Command::ExportClaims { book_dir, format }) => export_claims(&book_dir, format),
         Some(Command::Import(args)) => match run_import(*args) {
@@ -180,6 +222,12 @@ fn main() -> ExitCode {
                 ExitCode::from(2)
             }
         },
+        // A person who runs the binary with no command gets its help;
+        // mdBook always pipes the book in.
+        None if std::io::IsTerminal::is_terminal(&std::io::stdin()) => {
+            let _ = <Cli as clap::CommandFactory>::command().print_help();
+            ExitCode::from(2)
+        }
         None => match preprocess() {
             Ok(code) => code,
             Err(err) => {

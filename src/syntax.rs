@@ -172,6 +172,31 @@ pub(crate) const SPECULATION_LABEL: &str = "[SPECULATION]";
 /// `<!-- evidence-disable-next-line RULE [RULE…] reason="…" -->`.
 pub(crate) const SUPPRESSION_DIRECTIVE: &str = "evidence-disable-next-line";
 
+/// The comment word that silences rules for the block whose line it ends.
+pub(crate) const SUPPRESS_LINE: &str = "evidence-disable-line";
+
+/// The comment word that starts a range of silenced rules.
+pub(crate) const SUPPRESS_START: &str = "evidence-disable";
+
+/// The comment word that ends every open range.
+pub(crate) const SUPPRESS_END: &str = "evidence-enable";
+
+/// The comment word that silences rules for the whole chapter.
+pub(crate) const SUPPRESS_FILE: &str = "evidence-disable-file";
+
+/// What every suppression comment's word starts with: another word that
+/// does is a mistyped one.
+pub(crate) const SUPPRESS_PREFIX: &str = "evidence-";
+
+/// Every suppression comment word, for did-you-mean.
+pub(crate) const SUPPRESSION_WORDS: [&str; 5] = [
+    SUPPRESSION_DIRECTIVE,
+    SUPPRESS_LINE,
+    SUPPRESS_START,
+    SUPPRESS_END,
+    SUPPRESS_FILE,
+];
+
 #[cfg(test)]
 mod tests {
     use super::*;

@@ -211,13 +211,30 @@ fn store_with_a_bom_is_read() {
 }
 
 #[test]
-fn store_empty_directory_is_named() {
+fn store_empty_directory_is_an_empty_store_that_citations_name() {
+    // Nothing cites: the book builds (a fresh book after `install`).
     let book = TestBook::new("store = \"ev\"", &[("report.md", "# R\n")]);
     std::fs::create_dir(book.root().join("ev")).unwrap();
     std::fs::write(book.root().join("ev/notes.txt"), "not a store").unwrap();
-    assert_refused(
-        &book.run("html"),
-        &["evidence store directory `ev` holds no *.json or *.jsonl file"],
+    let run = book.run("html");
+    assert_eq!(run.code, 0, "{}", run.stderr);
+    // A chapter that cites fails, and the message names the empty directory.
+    let book = TestBook::new(
+        "store = \"ev\"",
+        &[(
+            "report.md",
+            "# R\n\nLes taux ont été maintenus à 3,5 %. [EVID:ev_fomc]\n",
+        )],
+    );
+    std::fs::create_dir(book.root().join("ev")).unwrap();
+    let run = book.run("html");
+    assert_eq!(run.code, 1, "{}", run.stderr);
+    assert!(
+        run.stderr.contains(
+            "evidence `ev_fomc` is not in the evidence store; the evidence store holds no items yet: `ev` holds no *.json or *.jsonl file"
+        ),
+        "{}",
+        run.stderr
     );
 }
 

@@ -140,6 +140,19 @@ fn json_format_is_the_validation_report() {
     assert_eq!(json["schema_version"], "evidence-report.v1");
     assert_eq!(json["verdict"], "failed");
     assert_eq!(json["totals"]["total_bullets"], 2);
+    // The same figures under names that say what they count.
+    for (claims, bullets) in [
+        ("total_claims", "total_bullets"),
+        ("cited_claims", "cited_bullets"),
+        ("removed_claims", "removed_bullets"),
+    ] {
+        assert_eq!(json["totals"][claims], json["totals"][bullets], "{claims}");
+        assert_eq!(
+            json["chapters"][0][claims], json["chapters"][0][bullets],
+            "{claims}"
+        );
+    }
+    assert_eq!(json["totals"]["total_claims"], 2);
     // ungrounded-claim for the first item, unknown-evidence for the
     // second (whose claim is not reported again).
     assert_eq!(json["violations"].as_array().unwrap().len(), 2);
@@ -410,6 +423,11 @@ fn a_check_that_cannot_run_says_so_in_every_format() {
         assert!(
             stderr.contains(&format!("error: mdbook-evidence: {shown}:{line}"))
                 || stderr.contains(&format!("\n  --> {shown}:{line}")),
+            "{stderr}"
+        );
+        // Once: never also as the book names it.
+        assert!(
+            !stderr.contains(&format!("mdbook-evidence: {file}:{line}")),
             "{stderr}"
         );
 

@@ -195,3 +195,42 @@ fn a_missing_jsonl_store_is_a_file_and_a_symlinked_book_toml_is_refused() {
         );
     }
 }
+
+/// `mdbook init`, `install`, `mdbook build`: the fresh book builds with
+/// the empty `evidence/` directory that `install` creates; once a chapter
+/// cites, the empty store fails the build (it never passes a citation).
+#[test]
+fn a_fresh_book_builds_right_after_install_and_an_empty_store_fails_a_citation() {
+    let dir = tempfile::tempdir().unwrap();
+    let root = dir.path();
+    MDBook::init(root).build().expect("mdbook init");
+    // The binary under test, as `command`; install leaves it as it is.
+    let toml = std::fs::read_to_string(root.join("book.toml")).unwrap();
+    let binary = common::binary().display().to_string();
+    std::fs::write(
+        root.join("book.toml"),
+        format!("{toml}\n[preprocessor.evidence]\ncommand = \"'{binary}'\"\n"),
+    )
+    .unwrap();
+    let (code, said) = install(root);
+    assert_eq!(code, 0, "{said}");
+    assert!(said.contains("created evidence/"), "{said}");
+    assert!(root.join("evidence").is_dir());
+    assert_eq!(std::fs::read_dir(root.join("evidence")).unwrap().count(), 0);
+
+    MDBook::load(root)
+        .unwrap()
+        .build()
+        .expect("the fresh book builds after install");
+    assert!(root.join("book/chapter_1.html").is_file());
+
+    std::fs::write(
+        root.join("src/chapter_1.md"),
+        "# Chapitre 1\n\nLe comité a maintenu son taux directeur à 3,5 %. [EVID:ev_fomc]\n",
+    )
+    .unwrap();
+    assert!(
+        MDBook::load(root).unwrap().build().is_err(),
+        "a citation against an empty store must fail the build"
+    );
+}

@@ -109,18 +109,43 @@ pub struct Marker {
     pub text_at: usize,
 }
 
-/// `<!-- evidence-disable-next-line RULE [RULE…] reason="…" -->`: silences
-/// the named rules for the block that follows the comment.
+/// A suppression comment, `<!-- evidence-… RULE [RULE…] reason="…" -->`:
+/// it silences the named rules for its [`Suppression::target`].
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Suppression {
     /// Byte range of the comment.
     pub span: Range<usize>,
+    /// Which comment it is.
+    pub kind: SuppressionKind,
+    /// Whether it stands inside a block's line (else on lines of its own).
+    pub inline: bool,
     /// The rule ids, as written.
     pub rules: Vec<String>,
     /// The reason, if given.
     pub reason: Option<String>,
-    /// Byte range of the block it applies to (`None`: nothing follows).
+    /// Byte range it applies to: the block after it (`disable-next-line`),
+    /// the block whose line holds it (`disable-line`), up to the next
+    /// `evidence-enable` (`disable`), the chapter (`disable-file`); for an
+    /// `evidence-enable`, the comment itself when it ends a range. `None`:
+    /// it cannot be applied.
     pub target: Option<Range<usize>>,
+}
+
+/// The word a suppression comment starts with.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum SuppressionKind {
+    /// `evidence-disable-next-line`: the block after the comment.
+    NextLine,
+    /// `evidence-disable-line`: the block whose line holds the comment.
+    Line,
+    /// `evidence-disable`: up to the next `evidence-enable`.
+    Disable,
+    /// `evidence-enable`: ends every open `evidence-disable`.
+    Enable,
+    /// `evidence-disable-file`: the whole chapter.
+    File,
+    /// Another word starting with `evidence-`, as written.
+    Unknown(String),
 }
 
 /// A top-level heading of the chapter (not inside a quote or list).
@@ -187,6 +212,8 @@ pub struct Block {
     pub has_plain_words: bool,
     /// Whether it is a list item (else a paragraph, definition or row).
     pub is_item: bool,
+    /// Whether it stands in a GitHub-style admonition (`> [!NOTE]`).
+    pub in_admonition: bool,
     /// For a table's body row, what the scan saw of it (its text is its
     /// cells' text, joined by ` | `); `None` for other blocks.
     pub row: Option<TableRow>,
@@ -287,6 +314,7 @@ pub fn scan(text: &str, options: &ScanOptions<'_>) -> Scan {
         scanner.event(event, range);
     }
     let mut scan = scanner.finish();
+    suppression::resolve(&mut scan.suppressions, &scan.blocks, text.len());
     if let Some(section) = scan.references.clone() {
         let own = scan.own_references.clone();
         let definitions = &mut scan.definitions;

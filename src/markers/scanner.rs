@@ -56,6 +56,10 @@ pub(super) struct Scanner<'a, 'o> {
     /// Whether a table body row's block is open (the last of
     /// `open_blocks`).
     in_row: bool,
+    /// The text of the HTML block being read, line by line.
+    html_block: String,
+    /// Depth of GitHub-style admonitions (`> [!NOTE]`) around the scan.
+    admonition: usize,
     /// Depth of block containers (quotes, lists, footnotes): headings
     /// inside them do not delimit the chapter's sections.
     container: usize,
@@ -112,6 +116,8 @@ impl<'a, 'o> Scanner<'a, 'o> {
             open_table: None,
             in_row: false,
             container: 0,
+            admonition: 0,
+            html_block: String::new(),
             fence: None,
             heading: None,
             seen_heading: false,
@@ -193,16 +199,21 @@ impl<'a, 'o> Scanner<'a, 'o> {
                     }
                 }
             }
-            Event::InlineHtml(html) => self.inline_html(&html, range),
+            Event::InlineHtml(html) => {
+                if let Some(suppression) =
+                    suppression::parse_suppression(&html, range.clone(), true)
+                {
+                    self.scan.suppressions.push(suppression);
+                }
+                self.inline_html(&html, range)
+            }
             // A footnote reference holds no words of the claim, but a claim
             // that opens with one starts there: a confidence label goes
             // before it, where the next run finds it.
             Event::FootnoteReference(_) => self.open_inline(range.start),
             Event::Html(html) => {
                 self.note_generated_html(&html, range.start);
-                if let Some(suppression) = suppression::parse_suppression(&html, range) {
-                    self.scan.suppressions.push(suppression);
-                }
+                self.html_block.push_str(&html);
             }
             _ => {}
         }
@@ -248,7 +259,11 @@ impl<'a, 'o> Scanner<'a, 'o> {
                     self.fence = Some(range.start);
                 }
             }
-            Tag::BlockQuote(_) | Tag::List(_) | Tag::DefinitionList => self.container += 1,
+            Tag::BlockQuote(kind) => {
+                self.container += 1;
+                self.admonition += usize::from(kind.is_some());
+            }
+            Tag::List(_) | Tag::DefinitionList => self.container += 1,
             Tag::Table(_) => self.start_table(),
             Tag::TableHead => self.table_head(true),
             Tag::TableCell => self.start_cell(),
@@ -400,10 +415,24 @@ impl<'a, 'o> Scanner<'a, 'o> {
                     self.scan.unclosed = unclosed_fence(&self.src[start..]);
                 }
             }
-            TagEnd::HtmlBlock if range.end == self.src.len() && self.container == 0 => {
-                self.scan.unclosed = unclosed_html(&self.src[range.clone()]);
+            TagEnd::HtmlBlock => {
+                // A comment read whole, over its lines (container markers
+                // taken out), so that one written on two lines is read too.
+                let html = std::mem::take(&mut self.html_block);
+                if let Some(suppression) =
+                    suppression::parse_suppression(&html, range.clone(), false)
+                {
+                    self.scan.suppressions.push(suppression);
+                }
+                if range.end == self.src.len() && self.container == 0 {
+                    self.scan.unclosed = unclosed_html(&self.src[range.clone()]);
+                }
             }
-            TagEnd::BlockQuote(_) | TagEnd::List(_) | TagEnd::DefinitionList => {
+            TagEnd::BlockQuote(kind) => {
+                self.container -= 1;
+                self.admonition -= usize::from(kind.is_some());
+            }
+            TagEnd::List(_) | TagEnd::DefinitionList => {
                 self.container -= 1;
             }
             TagEnd::Table => self.end_table(),
@@ -507,6 +536,7 @@ impl<'a, 'o> Scanner<'a, 'o> {
             text: open.text,
             has_plain_words: open.has_plain_words,
             is_item: open.is_item,
+            in_admonition: self.admonition > 0,
             row: open.row.map(|row| super::TableRow {
                 cites: !open.index_in_markers.is_empty(),
                 ..row

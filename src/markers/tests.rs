@@ -267,3 +267,48 @@ fn a_rendered_group_reads_back_as_its_citations_covering_it_whole() {
 fn scan_markers_of(text: &str) -> Vec<Marker> {
     scan(text, &opts(false)).markers
 }
+
+#[test]
+fn suppression_comments_get_their_targets() {
+    use super::SuppressionKind as K;
+    let text = "# T\n\n\
+        <!-- evidence-disable a reason=\"r\" -->\n\n\
+        <!-- evidence-disable b reason=\"r\" -->\n\n\
+        Inside both ranges of text. <!-- evidence-disable-line c reason=\"« r »\" -->\n\n\
+        <!-- evidence-enable -->\n\n\
+        <!-- evidence-enable -->\n\n\
+        <!-- evidence-disable-next-line d reason=\"r\" -->\n\
+        After the ranges.\n\n\
+        <!-- evidence-disabled e -->\n\n\
+        <!-- evidence-disable-file f reason=\"r\" -->\n";
+    let s = scan(text, &opts(false)).suppressions;
+    let kinds: Vec<_> = s.iter().map(|s| s.kind.clone()).collect();
+    assert_eq!(
+        kinds,
+        [
+            K::Disable,
+            K::Disable,
+            K::Line,
+            K::Enable,
+            K::Enable,
+            K::NextLine,
+            K::Unknown("evidence-disabled".into()),
+            K::File
+        ]
+    );
+    let enable = s[3].span.start;
+    // Both ranges end at the first enable, which ends something; the
+    // second ends nothing.
+    assert_eq!(s[0].target, Some(s[0].span.end..enable));
+    assert_eq!(s[1].target, Some(s[1].span.end..enable));
+    assert_eq!(s[3].target, Some(s[3].span.clone()));
+    assert_eq!(s[4].target, None);
+    // The line's block: the paragraph that holds the comment.
+    let line = s[2].target.clone().unwrap();
+    assert!(text[line].starts_with("Inside both ranges"));
+    assert_eq!(s[2].reason.as_deref(), Some("« r »"));
+    let next = s[5].target.clone().unwrap();
+    assert!(text[next].starts_with("After the ranges."));
+    assert_eq!(s[6].target, None);
+    assert_eq!(s[7].target, Some(0..text.len()));
+}

@@ -196,15 +196,24 @@ pub fn emit_failure(
         },
     }
     stdout.flush()?;
-    let mut line = format!("error: mdbook-evidence: {}\n", inert_line(&failure.message));
+    let mut message = std::borrow::Cow::Borrowed(failure.message.as_str());
+    let mut arrow = None;
     if let (Some(location), Destination::Check { .. }) = (&failure.location, destination) {
         // The message names the file as the book knows it (inside `mdbook
         // build`, the current directory); from elsewhere, say where it is
-        // from here, and where in it.
+        // from here, and where in it. A message that opens with the place
+        // opens with it as seen from here, rather than name it twice.
         let shown = location.display(|p| paths.show(p));
-        if !names(&failure.message, &shown) {
-            line.push_str(&format!("  --> {}\n", inert_line(&shown)));
+        let from_root = format!("{}: ", location.display(|p| p.display().to_string()));
+        if let Some(rest) = failure.message.strip_prefix(&from_root) {
+            message = std::borrow::Cow::Owned(format!("{shown}: {rest}"));
+        } else if !names(&failure.message, &shown) {
+            arrow = Some(shown);
         }
+    }
+    let mut line = format!("error: mdbook-evidence: {}\n", inert_line(&message));
+    if let Some(shown) = arrow {
+        line.push_str(&format!("  --> {}\n", inert_line(&shown)));
     }
     std::io::stderr().lock().write_all(line.as_bytes())
 }

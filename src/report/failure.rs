@@ -115,7 +115,6 @@ fn store_location(error: &StoreError, root: &Path) -> FailureLocation {
     match error {
         StoreError::Missing(path)
         | StoreError::MissingSupport(path)
-        | StoreError::EmptyDirectory(path)
         | StoreError::NotAFile(path)
         | StoreError::Io { path, .. }
         | StoreError::TooLarge { path, .. } => FailureLocation::file(path),

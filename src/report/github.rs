@@ -119,7 +119,7 @@ pub(crate) fn step_summary(report: &Report, paths: &PathStyle) -> String {
     if !report.suppressed.is_empty() {
         let _ = writeln!(
             out,
-            "\n{} suppressed by `evidence-disable-next-line` comments:\n",
+            "\n{} suppressed by `evidence-disable…` comments:\n",
             report.suppressed.len()
         );
         for (d, reason) in &report.suppressed {

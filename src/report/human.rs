@@ -339,13 +339,14 @@ pub(crate) fn support_line(report: &Report) -> Option<String> {
     let checked = figures.citations_checked;
     let flagged = figures.flagged_claims;
     let mut line = format!(
-        "mdbook-evidence: support: {checked} {} checked against a passage, {flagged} {} flagged by claim-not-in-evidence",
+        "mdbook-evidence: {checked} {} compared with the passage cited; {flagged} {} too few of {} words (claim-not-in-evidence)",
         plural(checked, "citation", "citations"),
-        plural(flagged, "claim", "claims"),
+        plural(flagged, "claim shares", "claims share"),
+        plural(flagged, "its", "their"),
     );
     if figures.verdicts > 0 || figures.stale > 0 {
         line.push_str(&format!(
-            "; {} with a current verdict ({} unsupported), {} with only a stale one",
+            "; your support checker's verdicts: {} current ({} unsupported), {} stale",
             figures.verdicts, figures.unsupported, figures.stale
         ));
     }
@@ -469,9 +470,9 @@ mod tests {
                 chapter("東京\u{a0}🎉.md", verdicts)
             ]),
             "mdbook-evidence: 1 warning; published as written (mode = \"warn\")\n\
-             mdbook-evidence: support: 80 citations checked against a passage, \
-             1 claim flagged by claim-not-in-evidence; 78 with a current verdict (1 unsupported), \
-             2 with only a stale one\n"
+             mdbook-evidence: 80 citations compared with the passage cited; \
+             1 claim shares too few of its words (claim-not-in-evidence); \
+             your support checker's verdicts: 78 current (1 unsupported), 2 stale\n"
         );
         assert_eq!(
             summary(vec![chapter(
@@ -482,8 +483,8 @@ mod tests {
                 }
             )]),
             "mdbook-evidence: 1 warning; published as written (mode = \"warn\")\n\
-             mdbook-evidence: support: 1 citation checked against a passage, \
-             0 claims flagged by claim-not-in-evidence\n"
+             mdbook-evidence: 1 citation compared with the passage cited; \
+             0 claims share too few of their words (claim-not-in-evidence)\n"
         );
         // No passage checked: the verdict line alone.
         assert_eq!(

@@ -1,5 +1,6 @@
 //! The JSON validation report: per chapter and in total,
-//! `total_bullets`, `cited_bullets`, `removed_bullets` and
+//! `total_bullets`, `cited_bullets`, `removed_bullets` (the contract's
+//! names; also as `total_claims`, `cited_claims`, `removed_claims`) and
 //! `validation_passed`, every violation, the diversity stats and the
 //! verdict, and the support figures of the citations. Its shape is
 //! versioned by [`REPORT_SCHEMA_VERSION`].
@@ -39,7 +40,7 @@ pub(crate) struct ValidationReport<'r> {
     pub chapters: Vec<ChapterEntry<'r>>,
     /// Every violation, in book order.
     pub violations: Vec<Violation<'r>>,
-    /// Violations silenced by `evidence-disable-next-line` comments.
+    /// Violations silenced by suppression comments.
     pub suppressed: Vec<Suppressed<'r>>,
     /// Notes about files (e.g. a chapter whose `{{#include}}`s could not
     /// be traced back to their files).
@@ -133,6 +134,13 @@ pub(crate) struct Counts {
     pub cited_bullets: usize,
     /// Claims removed (`remove` mode).
     pub removed_bullets: usize,
+    /// [`Counts::total_bullets`] under the name that says what they are,
+    /// whatever the claim unit (paragraphs, sentences, rows).
+    pub total_claims: usize,
+    /// [`Counts::cited_bullets`], likewise.
+    pub cited_claims: usize,
+    /// [`Counts::removed_bullets`], likewise.
+    pub removed_claims: usize,
     /// Markers found.
     pub markers: usize,
     /// Markers that resolved.
@@ -148,6 +156,9 @@ impl std::ops::AddAssign for Counts {
         self.total_bullets += other.total_bullets;
         self.cited_bullets += other.cited_bullets;
         self.removed_bullets += other.removed_bullets;
+        self.total_claims += other.total_claims;
+        self.cited_claims += other.cited_claims;
+        self.removed_claims += other.removed_claims;
         self.markers += other.markers;
         self.resolved_markers += other.resolved_markers;
         self.errors += other.errors;
@@ -223,6 +234,9 @@ impl<'r> ValidationReport<'r> {
                     total_bullets: c.claims,
                     cited_bullets: c.grounded_claims,
                     removed_bullets: c.removed_claims,
+                    total_claims: c.claims,
+                    cited_claims: c.grounded_claims,
+                    removed_claims: c.removed_claims,
                     markers: c.markers,
                     resolved_markers: c.resolved_markers,
                     errors: c.errors,

@@ -160,7 +160,7 @@ pub struct Report {
     pub files: Vec<SourceFile>,
     /// The diagnostics, in book order.
     pub diagnostics: Vec<Diagnostic>,
-    /// Violations silenced by `evidence-disable-next-line` comments, with
+    /// Violations silenced by suppression comments, with
     /// their reasons: listed, never hidden.
     pub suppressed: Vec<(Diagnostic, String)>,
     /// One summary per chapter, in book order.

@@ -161,6 +161,16 @@ macro_rules! rules {
                 format!("{GUIDE_URL}rules/{}.html", self.id())
             }
 
+            /// The rule's page of the guide, in markdown, as built into
+            /// the binary (`mdbook-evidence explain RULE`).
+            pub fn guide_page(self) -> &'static str {
+                match self {
+                    $(Rule::$variant => include_str!(concat!(
+                        env!("CARGO_MANIFEST_DIR"), "/guide/src/rules/", $id, ".md"
+                    )),)*
+                }
+            }
+
             /// Looks a rule up by its id.
             pub fn from_id(id: &str) -> Option<Rule> {
                 Rule::ALL.iter().copied().find(|rule| rule.id() == id)
@@ -175,7 +185,7 @@ rules! {
         "cite stored evidence after the claim, e.g. `[EVID:ev_…]` (or `[N]` from the chapter's citation list), label it `[SPECULATION]`, or use an abstain phrase such as `[Insufficient evidence to assess this claim]`";
     /// An `[EVID:id]` marker names an id that the store does not hold.
     UnknownEvidence = "unknown-evidence", Error,
-        "check the id against the evidence store; ids are copied verbatim, never paraphrased";
+        "write the id exactly as the evidence store has it (copy it from the store), or add the item to the store";
     /// A `[N]` marker is larger than the chapter's citation list.
     UnknownNumber = "unknown-number", Error,
         "add the item to the chapter's list in the store's `chapters` map, or fix the number";
@@ -240,10 +250,10 @@ rules! {
     /// The chapter cites two items that the store says contradict each other.
     ConflictingEvidence = "conflicting-evidence", Warn,
         "say in the text that the sources disagree, and how (the chapter gets a CAUTION note)";
-    /// An `evidence-disable-next-line` comment names an unknown rule, gives
-    /// no reason, or has no block after it.
+    /// A suppression comment names an unknown rule, gives no reason, cannot
+    /// be applied where it stands, or starts with an unknown `evidence-` word.
     InvalidSuppression = "invalid-suppression", Error,
-        "write `<!-- evidence-disable-next-line RULE-ID reason=\"why\" -->` on the line before the block, with ids from the rules table";
+        "write `<!-- evidence-disable-next-line RULE-ID reason=\"why\" -->` on the line before the block (or `evidence-disable-line` at the end of its line, `evidence-disable` … `evidence-enable` around several, `evidence-disable-file` for the chapter), with ids from the rules table";
     /// In `remove` mode, more than `max-removed` claims were removed from
     /// the chapter, or a checked section was left without a claim.
     RemovalEscalation = "removal-escalation", Error,

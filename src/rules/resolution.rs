@@ -112,7 +112,7 @@ pub fn resolve_id<'s>(
                     "; the store has `{near}` (a similar id: check that it is the evidence meant before citing it)"
                 )
             })
-            .unwrap_or_default();
+            .unwrap_or_else(|| empty_store_hint(store));
         return Err((
             Rule::UnknownEvidence,
             format!("evidence `{id}` is not in the evidence store{hint}"),
@@ -144,6 +144,27 @@ pub fn resolve_id<'s>(
         title,
         published_at: item.published_at,
     })
+}
+
+/// What to say when the store holds no item at all: which configured
+/// directory is empty, so that an empty store never reads as a typo.
+fn empty_store_hint(store: &Store) -> String {
+    if !store.is_empty() {
+        return String::new();
+    }
+    let dirs: Vec<String> = store
+        .empty_directories()
+        .iter()
+        .map(|d| format!("`{}`", d.display()))
+        .collect();
+    if dirs.is_empty() {
+        "; the evidence store holds no items yet".to_owned()
+    } else {
+        format!(
+            "; the evidence store holds no items yet: {} holds no *.json or *.jsonl file (write the store files there, or point `store` under [preprocessor.evidence] at the files that hold this evidence)",
+            dirs.join(", ")
+        )
+    }
 }
 
 /// A rule an item violates, and the message.

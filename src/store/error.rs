@@ -15,9 +15,6 @@ pub enum StoreError {
     /// A path under the `support` key that does not exist.
     #[error("support file `{}` does not exist; check `support` under [preprocessor.evidence] (paths are relative to the book root)", .0.display())]
     MissingSupport(PathBuf),
-    /// A store directory without any `*.json` or `*.jsonl` file.
-    #[error("evidence store directory `{}` holds no *.json or *.jsonl file; add a store file or point `store` at another directory", .0.display())]
-    EmptyDirectory(PathBuf),
     /// An I/O error while reading a store file or directory.
     #[error("cannot read evidence store `{}`: {source}", path.display())]
     Io {

@@ -80,9 +80,11 @@ struct VersionProbe {
 }
 
 /// Loads and merges the store files at `paths` (files or directories),
-/// resolved against `root`. Files in a directory are read in name order.
+/// resolved against `root`. Files in a directory are read in name order;
+/// a directory without any is an empty part of the store.
 pub fn load(root: &Path, paths: &[PathBuf]) -> Result<Store, StoreError> {
     let mut files = Vec::new();
+    let mut empty_dirs = Vec::new();
     for path in paths {
         let full = root.join(path);
         let meta = std::fs::metadata(&full).map_err(|source| match source.kind() {
@@ -115,8 +117,11 @@ pub fn load(root: &Path, paths: &[PathBuf]) -> Result<Store, StoreError> {
                     found.push(path.join(name));
                 }
             }
+            // A directory with no store file yet (as `install` leaves it)
+            // is an empty store: every citation is then unknown, and its
+            // message names the empty directory.
             if found.is_empty() {
-                return Err(StoreError::EmptyDirectory(path.clone()));
+                empty_dirs.push(path.clone());
             }
             found.sort();
             files.extend(found);
@@ -125,7 +130,10 @@ pub fn load(root: &Path, paths: &[PathBuf]) -> Result<Store, StoreError> {
         }
     }
 
-    let mut store = Store::default();
+    let mut store = Store {
+        empty_dirs,
+        ..Store::default()
+    };
     let mut seen = Seen::default();
     let limit = limits::limit(limits::MAX_STORE_BYTES, limits::MAX_STORE_BYTES_VAR);
     let mut budget = limit;

@@ -94,6 +94,8 @@ pub struct Store {
     support: Support,
     /// Every id, one after the other, made on first use by [`Store::ids`].
     ids: std::sync::OnceLock<IdList>,
+    /// The configured store directories that held no store file.
+    empty_dirs: Vec<PathBuf>,
 }
 
 /// The store's ids in one buffer: searching them all for the one nearest a
@@ -216,6 +218,12 @@ impl Store {
     /// Whether the store holds no evidence items.
     pub fn is_empty(&self) -> bool {
         self.items.is_empty()
+    }
+
+    /// The configured store directories (relative to the book root) that
+    /// held no `*.json` or `*.jsonl` file.
+    pub fn empty_directories(&self) -> &[PathBuf] {
+        &self.empty_dirs
     }
 }
 

@@ -85,6 +85,13 @@ pub(crate) enum NotAClaim {
     /// A row of a table that does not cite: no row holds a marker and no
     /// header cell names a column of sources.
     UncitedTable,
+    /// Stands in a GitHub-style admonition (`> [!NOTE]`, `> [!WARNING]`):
+    /// a note to the reader, not a finding.
+    Admonition,
+    /// Points the reader elsewhere: one sentence opening with "Read more",
+    /// "See", "For more" … that ends with a link (`Read more in [the
+    /// methodology](method.md).`).
+    Pointer,
 }
 
 /// Why a scanned block is not a claim, or `None` when it is a claim that
@@ -94,8 +101,20 @@ pub(crate) fn classify_block(block: &Block, min_words: usize) -> Option<NotAClai
         return tables::classify_row(block, row);
     }
     let text = block.text.trim();
-    if let Some(reason) = classify_text(text, min_words) {
-        return Some(reason);
+    let own = classify_text(text, min_words);
+    // The banner and the conflict note are admonitions this preprocessor
+    // writes: they keep their own kind.
+    if matches!(own, Some(NotAClaim::Banner | NotAClaim::Note)) {
+        return own;
+    }
+    if block.in_admonition || admonition_label(text).is_some() {
+        return Some(NotAClaim::Admonition);
+    }
+    if own.is_some() {
+        return own;
+    }
+    if is_pointer(block, text) {
+        return Some(NotAClaim::Pointer);
     }
     if !block.has_plain_words && !text.ends_with(['.', '!', '…']) {
         return Some(NotAClaim::Label);
@@ -138,6 +157,73 @@ pub(crate) fn classify_text(text: &str, min_words: usize) -> Option<NotAClaim> {
         return Some(NotAClaim::Question);
     }
     None
+}
+
+/// The label of an admonition written where mdBook's `admonitions` are
+/// off, so that `[!NOTE]` stays in the text.
+fn admonition_label(text: &str) -> Option<&'static str> {
+    const LABELS: [&str; 5] = [
+        "[!NOTE]",
+        "[!TIP]",
+        "[!IMPORTANT]",
+        "[!WARNING]",
+        "[!CAUTION]",
+    ];
+    LABELS.into_iter().find(|label| {
+        text.get(..label.len())
+            .is_some_and(|start| start.eq_ignore_ascii_case(label))
+    })
+}
+
+/// Whether a block only points the reader elsewhere: one sentence that
+/// opens with a pointing phrase and ends with a link or other inline
+/// element (`See [the methodology](method.md).`).
+fn is_pointer(block: &Block, text: &str) -> bool {
+    const OPENINGS: [&str; 11] = [
+        "read more",
+        "see ",
+        "for more",
+        "for details",
+        "for the details",
+        "more in ",
+        "more on ",
+        "learn more",
+        "find out more",
+        "details in ",
+        "further reading",
+    ];
+    let body = text.trim_end_matches(['.', '!', '…']);
+    let opens = OPENINGS.iter().any(|opening| {
+        body.get(..opening.len())
+            .is_some_and(|start| start.eq_ignore_ascii_case(opening))
+    });
+    // The link that ends it; the words before hold no figure, which a
+    // claim dressed as a pointer ("See how rates rose 3% in …") would.
+    // (An emphasis that ends it counts as well: `See *the appendix*.`)
+    let last = block.inlines.iter().find(|inline| {
+        block.text.get(inline.text.end..).is_some_and(|after| {
+            after
+                .trim()
+                .trim_start_matches(['.', '!', '…'])
+                .trim()
+                .is_empty()
+        })
+    });
+    let figure_before = last.is_some_and(|inline| {
+        block
+            .text
+            .get(..inline.text.start)
+            .is_none_or(|before| before.contains(|c: char| c.is_numeric()))
+    });
+    // A link named by a number (`See the source [1].`) reads as a
+    // citation, not as a pointer to a page.
+    let names_a_page = last.is_some_and(|inline| {
+        block
+            .text
+            .get(inline.text.clone())
+            .is_some_and(|name| name.contains(char::is_alphabetic))
+    });
+    opens && names_a_page && !figure_before && !has_sentence_end(body)
 }
 
 /// Whether a block abstains with `phrase`: the phrase opens the block, or
@@ -231,7 +317,14 @@ pub(crate) fn claims(
             // abstentions and length are judged sentence by sentence.
             if matches!(
                 classify_block(block, scan.claim_min_words),
-                Some(NotAClaim::Banner | NotAClaim::Note | NotAClaim::Label | NotAClaim::LeadIn)
+                Some(
+                    NotAClaim::Banner
+                        | NotAClaim::Note
+                        | NotAClaim::Label
+                        | NotAClaim::LeadIn
+                        | NotAClaim::Admonition
+                        | NotAClaim::Pointer
+                )
             ) {
                 continue;
             }

@@ -75,7 +75,7 @@ pub struct Judgement<'s> {
     pub claims: Vec<Claim>,
     /// Every finding, in document order.
     pub findings: Vec<Judged>,
-    /// Findings silenced by an `evidence-disable-next-line` comment, with
+    /// Findings silenced by a suppression comment, with
     /// its reason.
     pub suppressed: Vec<(Finding, String)>,
     /// Claims removed in `remove` mode, with their replacement phrase.

@@ -1,13 +1,16 @@
-//! The suppression phase. An `<!-- evidence-disable-next-line RULE-ID
-//! reason="…" -->` comment silences the findings of the rules it names
-//! that start in the block after it; the findings are kept, with the
-//! reason, for the report. A comment that names an unknown rule or none,
-//! gives no reason, or has no block after it silences nothing and is
-//! itself a finding (`invalid-suppression`).
+//! The suppression phase. A suppression comment silences the findings of
+//! the rules it names that start in its target: the block after an
+//! `<!-- evidence-disable-next-line RULE-ID reason="…" -->`, the block
+//! whose line an `evidence-disable-line` ends, the text between an
+//! `evidence-disable` and the next `evidence-enable`, or the chapter for
+//! `evidence-disable-file`. The findings are kept, with the reason, for the
+//! report. A comment that names an unknown rule or none, gives no reason,
+//! cannot be applied, or starts with another `evidence-` word silences
+//! nothing and is itself a finding (`invalid-suppression`).
 
 use super::FindingSubject;
 use super::claim_findings::ClaimFailure;
-use crate::markers::{Scan, Suppression};
+use crate::markers::{Scan, Suppression, SuppressionKind};
 use crate::rules::{ClaimId, Finding, Rule};
 use std::collections::HashSet;
 use std::ops::Range;
@@ -36,14 +39,15 @@ impl Suppressions {
         let mut invalid = Vec::new();
         for s in &scan.suppressions {
             let (rules, problems) = rules_and_problems(s);
-            if problems.is_empty()
-                && let (Some(target), Some(reason)) = (&s.target, &s.reason)
-            {
-                active.push(ActiveSuppression {
-                    target: target.clone(),
-                    rules,
-                    reason: reason.clone(),
-                });
+            if problems.is_empty() {
+                // An `evidence-enable` that ends a range silences nothing.
+                if let (Some(target), Some(reason)) = (&s.target, &s.reason) {
+                    active.push(ActiveSuppression {
+                        target: target.clone(),
+                        rules,
+                        reason: reason.clone(),
+                    });
+                }
             } else {
                 let finding = Finding {
                     rule: Rule::InvalidSuppression,
@@ -56,6 +60,9 @@ impl Suppressions {
                 invalid.push((finding, FindingSubject::Other));
             }
         }
+        // A file's or a line's comment comes after the start of what it
+        // silences: the targets are put in order of start.
+        active.sort_by_key(|s| s.target.start);
         (Suppressions { active }, invalid)
     }
 
@@ -69,8 +76,8 @@ impl Suppressions {
         candidates: &mut Vec<(Finding, FindingSubject)>,
         failures: &mut Vec<ClaimFailure>,
     ) -> Vec<(Finding, String)> {
-        // The comments are in document order, so their blocks are in order
-        // of start; `reach[i]` is the furthest end of blocks 0..=i.
+        // The targets are in order of start; `reach[i]` is the furthest
+        // end of targets 0..=i.
         let mut reach = Vec::with_capacity(self.active.len());
         let mut furthest = 0;
         for s in &self.active {
@@ -116,12 +123,40 @@ impl Suppressions {
 
 /// The rules a comment names that exist, and what is wrong with it.
 fn rules_and_problems(s: &Suppression) -> (Vec<Rule>, Vec<String>) {
+    use crate::syntax::{SUPPRESS_END, SUPPRESS_START, SUPPRESSION_WORDS};
     let mut problems = Vec::new();
+    match &s.kind {
+        SuppressionKind::Unknown(word) => {
+            let hint = crate::suggest::closest(word, SUPPRESSION_WORDS.into_iter())
+                .map(|near| format!("; did you mean `{near}`?"))
+                .unwrap_or_else(|| {
+                    format!(" (the words are `{}`)", SUPPRESSION_WORDS.join("`, `"))
+                });
+            return (Vec::new(), vec![format!("unknown word `{word}`{hint}")]);
+        }
+        SuppressionKind::Enable => {
+            if !s.rules.is_empty() {
+                problems.push(format!(
+                    "rule ids after `{SUPPRESS_END}`, which ends every open range and takes none"
+                ));
+            }
+            if s.target.is_none() {
+                problems.push(format!("no `{SUPPRESS_START}` before it"));
+            }
+            return (Vec::new(), problems);
+        }
+        _ => {}
+    }
     let mut rules = Vec::new();
     for id in &s.rules {
         match Rule::from_id(id) {
             Some(rule) => rules.push(rule),
-            None => problems.push(format!("unknown rule id `{id}`")),
+            None => {
+                let hint = crate::suggest::closest(id, Rule::ALL.iter().map(|r| r.id()))
+                    .map(|near| format!(" (did you mean `{near}`?)"))
+                    .unwrap_or_default();
+                problems.push(format!("unknown rule id `{id}`{hint}"));
+            }
         }
     }
     if s.rules.is_empty() {
@@ -130,8 +165,31 @@ fn rules_and_problems(s: &Suppression) -> (Vec<Rule>, Vec<String>) {
     if s.reason.is_none() {
         problems.push("no `reason=\"…\"`".to_owned());
     }
-    if s.target.is_none() {
-        problems.push("no block after it".to_owned());
+    if let Some(misplaced) = placement_problem(s) {
+        problems.push(misplaced.to_owned());
     }
     (rules, problems)
+}
+
+/// Why a comment that is well written cannot be applied where it stands.
+fn placement_problem(s: &Suppression) -> Option<&'static str> {
+    match (&s.kind, s.inline, s.target.is_some()) {
+        (SuppressionKind::NextLine, true, _) => Some(
+            "it stands inside a line of text (write it on the line before the block, or use `evidence-disable-line` at the end of the line)",
+        ),
+        (SuppressionKind::NextLine, false, false) => Some("no block after it"),
+        (SuppressionKind::Line, false, _) => Some(
+            "it stands on a line of its own (write it at the end of the line it silences, or use `evidence-disable-next-line` on the line before)",
+        ),
+        (SuppressionKind::Line, true, false) => {
+            Some("no claim on its line (write it at the end of a paragraph's or list item's line)")
+        }
+        (SuppressionKind::Disable, true, _) => {
+            Some("it stands inside a line of text (write it on a line of its own)")
+        }
+        (SuppressionKind::Disable, false, false) => Some(
+            "no `evidence-enable` after it (end the range with `<!-- evidence-enable -->`, or use `evidence-disable-file`)",
+        ),
+        _ => None,
+    }
 }

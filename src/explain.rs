@@ -1,0 +1,85 @@
+//! `mdbook-evidence explain [RULE]`: a rule's page of the guide, built into
+//! the binary so that it reads the same offline; without a rule, every rule
+//! with its default level and what it checks.
+
+use crate::report::inert_line;
+use crate::rules::{GUIDE_URL, Rule};
+
+/// The text `explain` prints for `rule` (every rule when `None`), or the
+/// error for an id that names no rule, with the nearest one.
+pub fn explain(rule: Option<&str>) -> Result<String, String> {
+    let Some(id) = rule else {
+        return Ok(rule_list());
+    };
+    match Rule::from_id(id.trim()) {
+        Some(rule) => Ok(page_text(rule.guide_page())),
+        None => {
+            let hint = crate::suggest::closest(id.trim(), Rule::ALL.iter().map(|r| r.id()))
+                .map(|near| format!("; did you mean `{near}`?"))
+                .unwrap_or_default();
+            Err(format!(
+                "no rule is called `{}`{hint} Run `mdbook-evidence explain` for the list of rules, or see {GUIDE_URL}rules/index.html",
+                inert_line(id),
+                hint = if hint.is_empty() {
+                    ".".to_owned()
+                } else {
+                    hint
+                },
+            ))
+        }
+    }
+}
+
+/// Every rule: id, default level and what it checks, one a line.
+fn rule_list() -> String {
+    let width = Rule::ALL.iter().map(|r| r.id().len()).max().unwrap_or(0);
+    let mut out = String::from("Rules (`mdbook-evidence explain RULE` prints one's page):\n\n");
+    for rule in Rule::ALL {
+        let level = match rule.default_level().severity() {
+            Some(severity) => severity.to_string(),
+            None => "off".to_owned(),
+        };
+        out.push_str(&format!(
+            "  {:width$}  {level:7}  {}\n",
+            rule.id(),
+            rule.description()
+        ));
+    }
+    out
+}
+
+/// A guide page for the terminal: the comments that mark its examples for
+/// the guide's tests left out, the rest as written.
+fn page_text(page: &str) -> String {
+    let mut out = String::with_capacity(page.len());
+    for line in page.lines() {
+        let trimmed = line.trim();
+        if trimmed.starts_with("<!-- example:") && trimmed.ends_with("-->") {
+            continue;
+        }
+        out.push_str(line);
+        out.push('\n');
+    }
+    out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn every_rule_has_its_page_and_an_unknown_id_gets_the_nearest() {
+        for rule in Rule::ALL {
+            let page = explain(Some(rule.id())).unwrap();
+            assert!(page.starts_with(&format!("# {}\n", rule.id())), "{page}");
+            assert!(!page.contains("<!-- example:"), "{page}");
+        }
+        let err = explain(Some("ungrounded-claims")).unwrap_err();
+        assert!(err.contains("did you mean `ungrounded-claim`?"), "{err}");
+        let err = explain(Some("évidence\u{1b}[31m")).unwrap_err();
+        assert!(!err.contains('\u{1b}'), "{err}");
+        assert!(err.contains("no rule is called `évidence"), "{err}");
+        let list = explain(None).unwrap();
+        assert_eq!(list.lines().count(), Rule::ALL.len() + 2);
+    }
+}

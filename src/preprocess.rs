@@ -299,7 +299,9 @@ fn judge_chapter<'s>(
     };
     // Planned before the findings are taken: an unverified mark says why
     // from its marker's finding.
-    let plan = RenderPlan::new(content, scan, &judgement, list, config);
+    let heading_ids = render::heading_ids::heading_id_edits(content, &scan.markers, setup.markdown);
+    let mut plan = RenderPlan::new(content, scan, &judgement, list, config);
+    plan.heading_ids = heading_ids;
     let findings = std::mem::take(&mut judgement.findings);
     let suppressed = std::mem::take(&mut judgement.suppressed);
     let source = if findings.is_empty() && suppressed.is_empty() {

@@ -26,6 +26,7 @@ pub fn chapter_edits(
         edits.push(super::banner_edit(text, offset, newline));
     }
     edits.extend(removals_and_labels(text, plan));
+    edits.extend(plan.heading_ids.iter().cloned());
 
     let references = &plan.references;
     let mut members = Vec::new();

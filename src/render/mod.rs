@@ -12,6 +12,7 @@ mod around;
 mod chapter;
 mod citations;
 pub(crate) mod escape;
+pub mod heading_ids;
 pub mod index;
 mod nested;
 mod plan;

@@ -52,6 +52,8 @@ pub struct RenderPlan<'s> {
     pub(super) notes: Vec<ConflictNote<'s>>,
     /// The References section.
     pub(super) references: References<'s>,
+    /// Heading ids kept from the citations in headings (`heading_ids`).
+    pub(crate) heading_ids: Vec<super::Edit>,
 }
 
 /// A range of the chapter replaced by a fixed text (empty: deleted).
@@ -167,6 +169,7 @@ impl<'s> RenderPlan<'s> {
             && self.labels.is_empty()
             && self.runs.is_empty()
             && self.notes.is_empty()
+            && self.heading_ids.is_empty()
     }
 
     /// The items the chapter cites once rendered (one each, sorted by

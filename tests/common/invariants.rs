@@ -245,6 +245,12 @@ pub fn kept_pieces<'t>(setup: &Setup, path: &str, text: &'t str) -> Vec<&'t str>
         cuts.push((references.start, references.end));
     }
     cuts.push((scan.banner_offset, scan.banner_offset));
+    // Heading ids kept from the citations in headings.
+    cuts.extend(
+        mdbook_evidence::render::heading_ids::heading_id_edits(text, &scan.markers, setup.markdown)
+            .into_iter()
+            .map(|edit| (edit.range.start, edit.range.end)),
+    );
     // The book's own directive: a top-level paragraph of it becomes the
     // evidence index; anywhere else it stays.
     cuts.extend(

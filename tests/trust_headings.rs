@@ -60,3 +60,59 @@ fn a_citation_in_a_heading_keeps_its_anchor() {
         assert!(!html.contains("rates-held-2"), "{mode}: {html}");
     }
 }
+
+/// A marker in two pairs of brackets is reported with its fix, in every
+/// mode, and never published as a citation in brackets (`[[1]]`): kept
+/// as written, as any malformed marker, except in remove mode.
+#[test]
+fn a_marker_in_double_brackets_is_reported() {
+    let chapter = "# Brief\n\n\
+                   The Fed held rates steady this week [[EVID:fed_stmt]].\n\n\
+                   - Stocks in 東京 fell sharply again [[evid:fed_stmt]] é\u{301} today.\n";
+    for mode in ["warn", "downgrade", "remove", "fail"] {
+        let config = format!("as-of = \"2026-02-12\"\nmode = \"{mode}\"\n");
+        let book = TestBook::with_store(&config, STORE, &[("brief.md", chapter)]);
+        for renderer in ["html", "markdown"] {
+            let run = run_twice(book.root(), &book.stdin(renderer));
+            assert_eq!(
+                run.stderr
+                    .matches("a marker takes one pair of brackets: `[EVID:fed_stmt]`")
+                    .count()
+                    + run
+                        .stderr
+                        .matches("a marker takes one pair of brackets: `[evid:fed_stmt]`")
+                        .count(),
+                2,
+                "{mode} {renderer}: {}",
+                run.stderr
+            );
+            assert_eq!(
+                run.stderr.matches("[malformed-marker]").count(),
+                2,
+                "{}",
+                run.stderr
+            );
+            if mode == "fail" {
+                assert_ne!(run.code, 0, "{}", run.stderr);
+                continue;
+            }
+            assert_eq!(run.code, 0, "{mode} {renderer}: {}", run.stderr);
+            let page = run.chapter("brief.md");
+            // Not a citation in brackets; kept as written, as every
+            // malformed marker is, except in remove mode.
+            assert!(!page.contains("evidence-cite"), "{mode} {renderer}: {page}");
+            assert!(!page.contains("](#evidence-"), "{mode} {renderer}: {page}");
+            assert_eq!(
+                page.contains("[[EVID:fed_stmt]]"),
+                mode != "remove",
+                "{mode} {renderer}: {page}"
+            );
+            // In remove mode the claims, left without a citation, go.
+            assert_eq!(
+                page.contains("東京 fell sharply again"),
+                mode != "remove",
+                "{page}"
+            );
+        }
+    }
+}

@@ -299,9 +299,20 @@ fn judge_chapter<'s>(
     };
     // Planned before the findings are taken: an unverified mark says why
     // from its marker's finding.
-    let heading_ids = render::heading_ids::heading_id_edits(content, &scan.markers, setup.markdown);
+    // Read again after planning: whether a marker in a heading is taken out.
+    let markers = if scan.markers.iter().any(|m| m.in_heading) {
+        scan.markers.clone()
+    } else {
+        Vec::new()
+    };
     let mut plan = RenderPlan::new(content, scan, &judgement, list, config);
-    plan.heading_ids = heading_ids;
+    plan.plan_heading_ids(
+        content,
+        &markers,
+        &judgement.resolved,
+        &judgement.removed_markers,
+        setup.markdown,
+    );
     let findings = std::mem::take(&mut judgement.findings);
     let suppressed = std::mem::take(&mut judgement.suppressed);
     let source = if findings.is_empty() && suppressed.is_empty() {

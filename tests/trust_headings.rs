@@ -24,7 +24,7 @@ The Fed held rates steady this week. [EVID:fed_stmt]\n\n\
 The Fed held rates steady again today. [EVID:fed_stmt]\n\n\
 ## 東京 市場 É\u{301} [EVID:fed_stmt] ##\n\n\
 The Fed held rates steady in 東京 this week. [EVID:fed_stmt]\n\n\
-Setext *heading* [EVID:ev_made_up]\n---\n\n\
+Setext *heading* [EVID:fed_stmt]\n---\n\n\
 The Fed held rates steady this week again. [EVID:fed_stmt]\n\n\
 ## Own id [EVID:fed_stmt] {#mine}\n\n\
 - [the rates](#rates-held)\n- [again](#rates-held-1)\n";

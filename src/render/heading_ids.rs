@@ -8,16 +8,50 @@
 //! id that would shift gets its own. A heading with an id of its own is
 //! left as it is, so a second run changes nothing.
 
-use super::Edit;
+use super::{Edit, RenderPlan};
 use crate::markers::{MarkdownFlags, Marker, MarkerKind};
+use crate::rules::{MarkerId, Resolved};
 use mdbook_markdown::new_cmark_parser;
 use mdbook_markdown::pulldown_cmark::{Event, Tag, TagEnd};
 use std::collections::HashSet;
 use std::ops::Range;
 
+impl RenderPlan<'_> {
+    /// Plans the heading ids of `text` (see [`heading_id_edits`]): a
+    /// heading holding a marker that stays on the page (one that does not
+    /// resolve and is not taken out, `removed` and edited away: an
+    /// unverified mark, text) is left.
+    pub(crate) fn plan_heading_ids(
+        &mut self,
+        text: &str,
+        markers: &[Marker],
+        resolved: &[Option<Resolved<'_>>],
+        removed: &[MarkerId],
+        flags: MarkdownFlags,
+    ) {
+        let covered = |span: &Range<usize>| {
+            let within = |range: &Range<usize>| range.start <= span.start && span.end <= range.end;
+            self.removals.iter().any(|r| within(&r.range))
+                || self.runs.iter().any(|run| within(&run.range))
+        };
+        let gone: Vec<bool> = markers
+            .iter()
+            .enumerate()
+            .map(|(i, m)| {
+                !m.in_heading
+                    || resolved.get(i).is_some_and(Option::is_some)
+                    || removed.binary_search(&MarkerId(i)).is_ok() && covered(&m.span)
+            })
+            .collect();
+        self.heading_ids = heading_id_edits_resolved(text, markers, Some(&gone), flags);
+    }
+}
+
 /// A heading (or definition-list title, which shares mdBook's ids) as
 /// mdBook will number it.
 struct Anchor {
+    /// The heading in the chapter.
+    span: Range<usize>,
     /// Where an attribute goes: after the heading's last text.
     end: usize,
     /// Whether it has an id attribute already (mdBook counts it nowhere).
@@ -34,6 +68,26 @@ struct Anchor {
 /// markers in it; none when no heading holds a marker the renderer
 /// rewrites (a malformed one stays as written, and counts as text).
 pub fn heading_id_edits(text: &str, markers: &[Marker], flags: MarkdownFlags) -> Vec<Edit> {
+    heading_id_edits_resolved(text, markers, None, flags)
+}
+
+/// [`heading_id_edits`], given which markers resolve (by index): a
+/// heading holding one that does not is left as it is (`remove` mode may
+/// keep such a marker as text, by what follows it on the line).
+fn heading_id_edits_resolved(
+    text: &str,
+    markers: &[Marker],
+    resolved: Option<&[bool]>,
+    flags: MarkdownFlags,
+) -> Vec<Edit> {
+    let unresolved: Vec<Range<usize>> = markers
+        .iter()
+        .enumerate()
+        .filter(|(i, m)| {
+            m.in_heading && resolved.is_some_and(|r| !r.get(*i).copied().unwrap_or(false))
+        })
+        .map(|(_, m)| m.span.clone())
+        .collect();
     let spans: Vec<Range<usize>> = markers
         .iter()
         .filter(|m| m.in_heading && !matches!(m.kind, MarkerKind::Malformed(_)))
@@ -42,7 +96,12 @@ pub fn heading_id_edits(text: &str, markers: &[Marker], flags: MarkdownFlags) ->
     if spans.is_empty() {
         return Vec::new();
     }
-    let anchors = anchors(text, &spans, flags);
+    let mut anchors = anchors(text, &spans, flags);
+    for anchor in &mut anchors {
+        if overlaps(&unresolved, &anchor.span) {
+            anchor.heading = false;
+        }
+    }
     if !anchors.iter().any(|a| a.cites && a.heading && !a.explicit) {
         return Vec::new();
     }
@@ -73,6 +132,7 @@ fn anchors(text: &str, markers: &[Range<usize>], flags: MarkdownFlags) -> Vec<An
         match event {
             Event::Start(Tag::Heading { ref id, .. }) => {
                 open = Some(Anchor {
+                    span: range.clone(),
                     end: range.start,
                     explicit: id.is_some(),
                     heading: true,
@@ -82,6 +142,7 @@ fn anchors(text: &str, markers: &[Range<usize>], flags: MarkdownFlags) -> Vec<An
             }
             Event::Start(Tag::DefinitionListTitle) => {
                 open = Some(Anchor {
+                    span: range.clone(),
                     end: range.start,
                     explicit: false,
                     heading: false,

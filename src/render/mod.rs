@@ -11,6 +11,7 @@
 mod around;
 mod chapter;
 mod citations;
+mod claim_marks;
 pub(crate) mod escape;
 pub mod heading_ids;
 pub mod index;

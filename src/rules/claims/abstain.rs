@@ -10,8 +10,8 @@ use std::ops::Range;
 
 /// Where the abstain phrases that open `text` end: past the closing `]` of
 /// a phrase that opens it (or follows a label ending with a colon,
-/// `Minority view: [Insufficient …]`) and of each phrase that follows
-/// directly. A phrase never closed runs to the end. `None` when `text`
+/// `Minority view: [Insufficient …]`) and of each phrase that follows it
+/// with nothing but punctuation or markup between. A phrase never closed runs to the end. `None` when `text`
 /// does not open with one.
 pub(super) fn abstention_end(text: &str) -> Option<usize> {
     let mut end = None;
@@ -29,13 +29,18 @@ pub(super) fn abstention_end(text: &str) -> Option<usize> {
     }
 }
 
-/// Where in `text` an abstain phrase opens it, after white space only or,
-/// when `label` allows, after a one-sentence label ending with a colon.
-fn leading_phrase(text: &str, label: bool) -> Option<usize> {
+/// Where in `text` an abstain phrase opens it: the first after white
+/// space only or a one-sentence label ending with a colon; one that
+/// follows another (`first` false) after anything without a letter or
+/// digit (`[A] — [B]`, markup).
+fn leading_phrase(text: &str, first: bool) -> Option<usize> {
     ABSTAIN_PHRASES.iter().find_map(|phrase| {
         super::find_phrase(text, phrase).filter(|&at| {
             let before = text[..at].trim_end();
-            before.is_empty() || label && before.ends_with(':') && !super::has_sentence_end(before)
+            if !first {
+                return states_nothing(before);
+            }
+            before.is_empty() || before.ends_with(':') && !super::has_sentence_end(before)
         })
     })
 }

@@ -239,18 +239,29 @@ pub(crate) fn claims(
 
 /// A claim that opens with abstain phrases starts after them (text
 /// `range` of its block): taking it out keeps the phrase, which stands
-/// for its own claim. Its markers stay inside its span.
+/// for its own claim. A claim with a marker before its text stays whole.
 fn after_abstention(scan: &Scan, claim: &mut Claim, range: Range<usize>) {
     let block = &scan.blocks[claim.block];
+    if block.row.is_some() {
+        // A table row is one claim, its cells judged by `tables`.
+        return;
+    }
     let Some((at, source)) = abstain::claim_start(block, range.clone()) else {
         return;
     };
-    claim.text = block.text[at..range.end].trim().to_owned();
-    claim.span.start = claim
+    // A marker before the claim's text (in or around the phrase) keeps the
+    // claim whole: its span would reach back over the phrase.
+    if claim
         .markers
         .iter()
-        .map(|&m| scan.markers[m].span.start)
-        .fold(source, usize::min);
+        .any(|&m| scan.markers[m].span.start < source)
+        || source < claim.span.start
+        || source >= claim.span.end
+    {
+        return;
+    }
+    claim.text = block.text[at..range.end].trim().to_owned();
+    claim.span.start = source;
 }
 
 /// Whether a block lies under a heading whose title is in `sections`

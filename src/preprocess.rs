@@ -299,7 +299,20 @@ fn judge_chapter<'s>(
     };
     // Planned before the findings are taken: an unverified mark says why
     // from its marker's finding.
-    let plan = RenderPlan::new(content, scan, &judgement, list, config);
+    // Read again after planning: whether a marker in a heading is taken out.
+    let markers = if scan.markers.iter().any(|m| m.in_heading) {
+        scan.markers.clone()
+    } else {
+        Vec::new()
+    };
+    let mut plan = RenderPlan::new(content, scan, &judgement, list, config);
+    plan.plan_heading_ids(
+        content,
+        &markers,
+        &judgement.resolved,
+        &judgement.removed_markers,
+        setup.markdown,
+    );
     let findings = std::mem::take(&mut judgement.findings);
     let suppressed = std::mem::take(&mut judgement.suppressed);
     let source = if findings.is_empty() && suppressed.is_empty() {

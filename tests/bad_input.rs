@@ -512,7 +512,7 @@ fn crlf_chapters_keep_crlf_everywhere() {
     );
     assert_eq!(
         run.chapter("c.md"),
-        "# T\r\n\r\n> [!WARNING]\r\n> This is an **Unverified Summary**. Claims may lack evidence grounding.\r\n\r\nRates were held steady.\r\n"
+        "# T\r\n\r\n> [!WARNING]\r\n> This is an **Unverified Summary**. Claims may lack evidence grounding.\r\n\r\n<span class=\"evidence-unverified-claim\" role=\"note\" aria-label=\"Unverified claim: claim cites no evidence\" title=\"Unverified claim: claim cites no evidence\">⚠</span> Rates were held steady.\r\n"
     );
 }
 
@@ -526,7 +526,7 @@ fn a_bom_from_disk_is_dropped_by_mdbook_and_the_chapter_checked() {
     );
     assert_eq!(
         run.chapter("c.md"),
-        "# T\n\n> [!WARNING]\n> This is an **Unverified Summary**. Claims may lack evidence grounding.\n\nRates were held steady.\n"
+        "# T\n\n> [!WARNING]\n> This is an **Unverified Summary**. Claims may lack evidence grounding.\n\n<span class=\"evidence-unverified-claim\" role=\"note\" aria-label=\"Unverified claim: claim cites no evidence\" title=\"Unverified claim: claim cites no evidence\">⚠</span> Rates were held steady.\n"
     );
 }
 
@@ -546,7 +546,7 @@ fn a_bom_on_stdin_is_kept_where_it_is() {
     assert_eq!(
         body(&run.chapter("c.md"), "\n", 1),
         format!(
-            "> [!WARNING]\n> This is an **Unverified Summary**. Claims may lack evidence grounding.\n\n\u{feff}# T\n\nRates were held steady {}.\n\nNo evidence for this one.\n\n",
+            "> [!WARNING]\n> This is an **Unverified Summary**. Claims may lack evidence grounding.\n\n\u{feff}# T\n\nRates were held steady {}.\n\n<span class=\"evidence-unverified-claim\" role=\"note\" aria-label=\"Unverified claim: claim cites no evidence\" title=\"Unverified claim: claim cites no evidence\">⚠</span> No evidence for this one.\n\n",
             cite("ev_fomc", 1, 1)
         )
     );
@@ -636,7 +636,7 @@ fn markers_in_headings_tables_footnotes_and_alt_text() {
         "\n",
         3,
         &format!(
-            "# Heading cites <span class=\"evidence-cite\" id=\"cite-ev_fomc-1\" data-evidence=\"ev_fomc\">[&#49;]</span>\n\n| a | b |\n|---|---|\n| Cell cites {} | ![alt [EVID:ev_ft]](x.png) |\n\nClaim with a note[^n] here {}.\n\n[^n]: Footnote cites {}.\n\n",
+            "# Heading cites <span class=\"evidence-cite\" id=\"cite-ev_fomc-1\" data-evidence=\"ev_fomc\">[&#49;]</span> {{#heading-cites}}\n\n| a | b |\n|---|---|\n| Cell cites {} | ![alt [EVID:ev_ft]](x.png) |\n\nClaim with a note[^n] here {}.\n\n[^n]: Footnote cites {}.\n\n",
             cite("ev_reuters", 1, 2),
             cite("ev_fomc", 2, 1),
             cite("ev_zh", 1, 3)

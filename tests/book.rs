@@ -144,7 +144,7 @@ fn downgrade_mode_adds_the_banner_under_the_first_heading_and_builds() {
     );
     let bad = run.chapter("bad.md");
     assert!(
-        bad.starts_with("# Bad Brief\n\n> [!WARNING]\n> This is an **Unverified Summary**. Claims may lack evidence grounding.\n\n- The Fed held rates"),
+        bad.starts_with("# Bad Brief\n\n> [!WARNING]\n> This is an **Unverified Summary**. Claims may lack evidence grounding.\n\n- <span class=\"evidence-unverified-claim\" role=\"note\" aria-label=\"Unverified claim: claim cites no evidence\" title=\"Unverified claim: claim cites no evidence\">⚠</span> The Fed held rates"),
         "{bad}"
     );
     assert_eq!(bad.matches("[!WARNING]").count(), 1);

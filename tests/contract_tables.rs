@@ -281,7 +281,11 @@ fn downgrade_and_labels_treat_a_row_as_a_claim() {
         ch.contains("| \\[MEDIUM CONFIDENCE\\] Payrolls | 130,000 |"),
         "{ch}"
     );
-    assert!(ch.contains("\n| Unemployment | 4.4% | |\n"), "{ch}");
+    // The failing row is marked in its first cell.
+    assert!(
+        ch.contains("\n| <span class=\"evidence-unverified-claim\" role=\"note\" aria-label=\"Unverified claim: claim cites no evidence\" title=\"Unverified claim: claim cites no evidence\">⚠</span> Unemployment | 4.4% | |\n"),
+        "{ch}"
+    );
     assert_eq!(rerun(b.root(), &stdin, &out).chapter("brief.md"), ch);
     b.build().expect("builds");
     assert_eq!(first_cells(&b.html("brief.md")).len(), 4);

@@ -40,6 +40,8 @@ enum Problem {
     RangeTooLong(u32, u32),
     /// `(EVID:a)`.
     Parentheses(String),
+    /// `[[EVID:a]]`.
+    DoubleBrackets(String),
 }
 
 impl fmt::Display for Problem {
@@ -73,6 +75,9 @@ impl fmt::Display for Problem {
             ),
             Problem::Parentheses(inner) => {
                 write!(f, "markers are written in square brackets: `[{inner}]`")
+            }
+            Problem::DoubleBrackets(inner) => {
+                write!(f, "a marker takes one pair of brackets: `[{inner}]`")
             }
         }
     }
@@ -117,6 +122,22 @@ pub(super) fn find_written(text: &str, numbered: bool) -> Vec<Written> {
             } else {
                 has_tag(inner).then(|| Err(Problem::Parentheses(inner.trim().to_owned())))
             };
+            let doubled = open == '['
+                && has_tag(inner)
+                && text[..start].ends_with('[')
+                && text[end + 1..].starts_with(']');
+            if doubled {
+                // `[[EVID:a]]`: read as written, with its fix.
+                out.push(Written {
+                    span: start - 1..end + 2,
+                    markers: vec![(
+                        0..end + 3 - start,
+                        MarkerKind::Malformed(text[start - 1..end + 2].to_owned()),
+                    )],
+                });
+                i = end + 2;
+                continue;
+            }
             if let Some(read) = read {
                 let whole = 0..end + 1 - start;
                 let markers = match read {
@@ -146,6 +167,11 @@ pub(super) fn find_written(text: &str, numbered: bool) -> Vec<Written> {
 pub fn malformed_fix(written: &str) -> String {
     let problem = if let Some(inner) = written.strip_prefix('(').and_then(|w| w.strip_suffix(')')) {
         Some(Problem::Parentheses(inner.trim().to_owned()))
+    } else if let Some(inner) = written
+        .strip_prefix("[[")
+        .and_then(|w| w.strip_suffix("]]"))
+    {
+        Some(Problem::DoubleBrackets(inner.trim().to_owned()))
     } else {
         written
             .strip_prefix('[')

@@ -19,13 +19,16 @@ pub fn chapter_edits(
         return None;
     }
     let newline = super::newline_of(text);
-    let mut edits = Vec::new();
+    // A heading's id goes before a banner inserted at the same offset
+    // (a heading on the last line, with no line ending).
+    let mut edits: Vec<Edit> = plan.heading_ids.clone();
     if let Some(offset) = plan.banner {
         // First: at an offset shared with the References (a chapter whose
         // only heading is its last line) the banner goes before them.
         edits.push(super::banner_edit(text, offset, newline));
     }
     edits.extend(removals_and_labels(text, plan));
+    edits.extend(plan.claim_marks.iter().map(|mark| mark.edit(target)));
 
     let references = &plan.references;
     let mut members = Vec::new();

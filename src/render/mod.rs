@@ -11,7 +11,9 @@
 mod around;
 mod chapter;
 mod citations;
+mod claim_marks;
 pub(crate) mod escape;
+pub mod heading_ids;
 pub mod index;
 mod nested;
 mod plan;

@@ -14,6 +14,7 @@
 use super::Entry;
 use super::around::{AroundMarkers, fills_edge_cell, may_open_block};
 use super::citations::{self, CiteRun, Member, Part};
+use super::claim_marks::ClaimMark;
 use super::nested::{NestedBlocks, around_nested};
 use super::row_removal::row_removal;
 use super::unverified::kept_markers;
@@ -52,6 +53,10 @@ pub struct RenderPlan<'s> {
     pub(super) notes: Vec<ConflictNote<'s>>,
     /// The References section.
     pub(super) references: References<'s>,
+    /// Heading ids kept from the citations in headings (`heading_ids`).
+    pub(super) heading_ids: Vec<super::Edit>,
+    /// Marks of unverified claims (`downgrade` mode).
+    pub(super) claim_marks: Vec<super::claim_marks::ClaimMark>,
 }
 
 /// A range of the chapter replaced by a fixed text (empty: deleted).
@@ -148,6 +153,11 @@ impl<'s> RenderPlan<'s> {
         };
         let parts = plan.plan_removals(text, &scan, judgement, config.removal);
         plan.plan_labels(text, &scan, judgement);
+        plan.claim_marks = (judgement.unverified_claims.iter())
+            .filter_map(|(c, why)| {
+                ClaimMark::new(text, claim_start(text, judgement.claim(*c)), why)
+            })
+            .collect();
         plan.plan_citations(text, &scan, judgement, list, &parts);
         plan.plan_notes(text, &scan, judgement);
         if !plan.references.entries.is_empty() {
@@ -167,6 +177,8 @@ impl<'s> RenderPlan<'s> {
             && self.labels.is_empty()
             && self.runs.is_empty()
             && self.notes.is_empty()
+            && self.heading_ids.is_empty()
+            && self.claim_marks.is_empty()
     }
 
     /// The items the chapter cites once rendered (one each, sorted by

@@ -219,6 +219,11 @@ pub fn check_any_chapter(setup: &Setup, path: &str, text: &str) {
 /// The pieces of `text` that processing must keep: the text outside marker
 /// spans and the References section, cut where the banner may go.
 pub fn kept_pieces<'t>(setup: &Setup, path: &str, text: &'t str) -> Vec<&'t str> {
+    pieces(setup, path, text, true)
+}
+
+/// [`kept_pieces`], cut where heading ids go when `at_heading_ids`.
+fn pieces<'t>(setup: &Setup, path: &str, text: &'t str, at_heading_ids: bool) -> Vec<&'t str> {
     let scan = markers::scan(
         text,
         &ScanOptions {
@@ -245,6 +250,18 @@ pub fn kept_pieces<'t>(setup: &Setup, path: &str, text: &'t str) -> Vec<&'t str>
         cuts.push((references.start, references.end));
     }
     cuts.push((scan.banner_offset, scan.banner_offset));
+    // Heading ids kept from the citations in headings.
+    if at_heading_ids {
+        cuts.extend(
+            mdbook_evidence::render::heading_ids::heading_id_edits(
+                text,
+                &scan.markers,
+                setup.markdown,
+            )
+            .into_iter()
+            .map(|edit| (edit.range.start, edit.range.end)),
+        );
+    }
     // The book's own directive: a top-level paragraph of it becomes the
     // evidence index; anywhere else it stays.
     cuts.extend(
@@ -289,12 +306,54 @@ fn without_labels(text: &str) -> String {
         .replace(' ', "")
 }
 
+/// `text` without the marks `downgrade` mode puts before failing claims
+/// (each with the space after it).
+fn without_claim_marks(text: &str) -> String {
+    let mut out = text.to_owned();
+    for (open, close) in [
+        ("<span class=\"evidence-unverified-claim\"", "</span>"),
+        ("[⚠](#unverified-claim \"", "\")"),
+    ] {
+        while let Some(start) = out.find(open) {
+            let Some(len) = out[start..].find(close) else {
+                break;
+            };
+            let mut end = start + len + close.len();
+            if out[end..].starts_with(' ') {
+                end += 1;
+            }
+            out.replace_range(start..end, "");
+        }
+    }
+    out
+}
+
 /// Asserts that every kept piece of `text` appears in `out`, in order.
 pub fn check_preserved(setup: &Setup, path: &str, text: &str, out: &str) {
+    let out = &without_claim_marks(out);
     if setup.config.confidence_labels {
-        let out = without_labels(out);
+        // A heading id inserted after a label-like text would give it the
+        // space that makes it a label form: taken out first.
+        let scan = markers::scan(
+            text,
+            &ScanOptions {
+                markdown: setup.markdown,
+                numbered: setup.store.citation_list(Path::new(path)).is_some(),
+                references_title: &setup.config.references_title,
+                claim_min_words: setup.config.claim_min_words,
+            },
+        );
+        let ids = mdbook_evidence::render::heading_ids::heading_id_edits(
+            text,
+            &scan.markers,
+            setup.markdown,
+        );
+        let out = ids
+            .iter()
+            .fold(out.to_owned(), |out, id| out.replacen(&id.text, "", 1));
+        let out = without_labels(&out);
         let mut from = 0;
-        for piece in kept_pieces(setup, path, text) {
+        for piece in pieces(setup, path, text, false) {
             let piece = without_labels(piece);
             match out[from..].find(&piece) {
                 Some(at) => from += at + piece.len(),

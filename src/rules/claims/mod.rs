@@ -5,9 +5,10 @@
 
 use crate::config::ClaimUnit;
 use crate::markers::{Block, InlineSpan, Scan};
-use crate::syntax::{ABSTAIN_PHRASES, SPECULATION_LABEL, is_banner, is_conflict_note};
+use crate::syntax::{SPECULATION_LABEL, is_banner, is_conflict_note};
 use std::ops::Range;
 
+mod abstain;
 mod tables;
 
 /// A claim to check: a block, or one sentence of a block.
@@ -141,12 +142,13 @@ pub(crate) fn classify_text(text: &str, min_words: usize) -> Option<NotAClaim> {
     if find_phrase(text, SPECULATION_LABEL).is_some() {
         return Some(NotAClaim::Speculation);
     }
-    if ABSTAIN_PHRASES
-        .iter()
-        .any(|phrase| is_abstention(text, phrase))
-    {
-        return Some(NotAClaim::Abstain);
-    }
+    // An abstain phrase stands for its own claim: what follows it is
+    // judged alone.
+    let text = match abstain::abstention_end(text) {
+        Some(end) if abstain::states_nothing(&text[end..]) => return Some(NotAClaim::Abstain),
+        Some(end) => text[end..].trim(),
+        None => text,
+    };
     if count_words(text) < min_words {
         return Some(NotAClaim::TooShort);
     }
@@ -226,16 +228,6 @@ fn is_pointer(block: &Block, text: &str) -> bool {
     opens && names_a_page && !figure_before && !has_sentence_end(body)
 }
 
-/// Whether a block abstains with `phrase`: the phrase opens the block, or
-/// follows a label that ends with a colon (`Minority view: [Insufficient …]`).
-/// A claim followed by an abstain phrase still needs its own evidence.
-fn is_abstention(text: &str, phrase: &str) -> bool {
-    find_phrase(text, phrase).is_some_and(|at| {
-        let before = text[..at].trim_end();
-        before.is_empty() || before.ends_with(':') && !has_sentence_end(before)
-    })
-}
-
 /// The first occurrence in `text` of `phrase`, which opens with `[`: each
 /// `[` (a byte search) is checked for the phrase. A substring search builds
 /// its tables for every call, seven times per block.
@@ -305,12 +297,15 @@ pub(crate) fn claims(
             };
         if whole {
             if is_claim(scan, block) {
-                out.push(Claim {
+                let markers = std::mem::take(&mut markers_of[index]);
+                let mut claim = Claim {
                     block: index,
                     span: block.span.clone(),
                     text: block.text.trim().to_owned(),
-                    markers: std::mem::take(&mut markers_of[index]),
-                });
+                    markers,
+                };
+                after_abstention(scan, &mut claim, 0..block.text.len());
+                out.push(claim);
             }
         } else if unit == ClaimUnit::Sentences {
             // Structural exemptions hold for the whole block; labels,
@@ -333,6 +328,33 @@ pub(crate) fn claims(
     }
     out.sort_by_key(|c| c.span.start);
     out
+}
+
+/// A claim that opens with abstain phrases starts after them (text
+/// `range` of its block): taking it out keeps the phrase, which stands
+/// for its own claim. A claim with a marker before its text stays whole.
+fn after_abstention(scan: &Scan, claim: &mut Claim, range: Range<usize>) {
+    let block = &scan.blocks[claim.block];
+    if block.row.is_some() {
+        // A table row is one claim, its cells judged by `tables`.
+        return;
+    }
+    let Some((at, source)) = abstain::claim_start(block, range.clone()) else {
+        return;
+    };
+    // A marker before the claim's text (in or around the phrase) keeps the
+    // claim whole: its span would reach back over the phrase.
+    if claim
+        .markers
+        .iter()
+        .any(|&m| scan.markers[m].span.start < source)
+        || source < claim.span.start
+        || source >= claim.span.end
+    {
+        return;
+    }
+    claim.text = block.text[at..range.end].trim().to_owned();
+    claim.span.start = source;
 }
 
 /// Whether a block lies under a heading whose title is in `sections`
@@ -409,12 +431,14 @@ pub(crate) fn sentence_claims(
             span.start = span.start.min(marker.start);
             span.end = span.end.max(marker.end);
         }
-        out.push(Claim {
+        let mut claim = Claim {
             block: index,
             span,
             text: text.to_owned(),
             markers: own,
-        });
+        };
+        after_abstention(scan, &mut claim, sentence.text);
+        out.push(claim);
     }
     out
 }

@@ -203,6 +203,18 @@ fn claim_heuristic() {
             "Minority view: [Conflicting reports; unable to confirm]",
             Some(NotAClaim::Abstain),
         ),
+        (
+            "[Data not yet available as of 2026-02-11] The Fed cut rates to zero.",
+            None,
+        ),
+        (
+            "[Insufficient evidence] [Data not yet available as of 2026-02-11].",
+            Some(NotAClaim::Abstain),
+        ),
+        (
+            "[Data not yet available as of 2026-02-11] Will stocks fall again?",
+            Some(NotAClaim::Question),
+        ),
         ("{{#include other.md}} and more text", None),
         ("{{#include other.md}}", Some(NotAClaim::TooShort)),
     ];

@@ -86,6 +86,10 @@ pub struct Judgement<'s> {
     pub conflicts: Vec<Conflict<'s>>,
     /// Confidence labels of grounded claims.
     pub labels: Vec<(ClaimId, &'static str)>,
+    /// In `downgrade` mode, when the chapter is downgraded: each claim
+    /// failing a rule at level `error`, with the finding's message (why it
+    /// is unverified), in claim order.
+    pub unverified_claims: Vec<(ClaimId, String)>,
     /// Diversity of the cited evidence.
     pub diversity: DiversityStats,
     /// Claims with at least one resolving marker.
@@ -180,6 +184,11 @@ pub fn judge<'s>(
     } else {
         Removals::default()
     };
+    let mut unverified_claims = if config.mode == Mode::Downgrade {
+        failing_claims(&failures, &candidates, config)
+    } else {
+        Vec::new()
+    };
     let mut findings = judged(candidates, &removals, config);
     let errors = findings.iter().filter(|j| j.level == Level::Error).count();
     let escalation = remove
@@ -196,6 +205,9 @@ pub fn judge<'s>(
         has_banner: scan.has_banner,
     };
     let Outcome { downgrade, verdict } = outcome(&facts, config);
+    if !downgrade {
+        unverified_claims.clear();
+    }
     let mut labels = claim_checks.labels;
     labels.retain(|(c, _)| !removals.has_claim(*c));
     Judgement {
@@ -207,6 +219,7 @@ pub fn judge<'s>(
         removed_markers: removals.markers,
         conflicts: chapter.conflicts,
         labels,
+        unverified_claims,
         diversity: chapter.diversity,
         grounded: claim_checks.grounded,
         support,
@@ -214,6 +227,30 @@ pub fn judge<'s>(
         downgrade,
         verdict,
     }
+}
+
+/// The claims failing a rule at level `error`, each with its finding's
+/// message.
+fn failing_claims(
+    failures: &[claim_findings::ClaimFailure],
+    candidates: &[(Finding, FindingSubject)],
+    config: &Config,
+) -> Vec<(ClaimId, String)> {
+    let messages: std::collections::HashMap<(usize, super::Rule), &str> = candidates
+        .iter()
+        .filter_map(|(finding, subject)| match subject {
+            FindingSubject::Claim(c) => Some(((c.0, finding.rule), finding.message.as_str())),
+            _ => None,
+        })
+        .collect();
+    failures
+        .iter()
+        .filter(|f| config.level(f.rule) == Level::Error)
+        .filter_map(|f| {
+            let message = messages.get(&(f.claim.0, f.rule))?;
+            Some((f.claim, (*message).to_owned()))
+        })
+        .collect()
 }
 
 /// What a finding is about, so that `remove` mode knows what to take out

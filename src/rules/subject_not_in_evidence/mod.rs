@@ -1,0 +1,295 @@
+//! `subject-not-in-evidence`: a claim naming one subject cites a passage
+//! that names another in its place — Hurricane *Idalia* citing the page of
+//! Hurricane *Ida*, a company's results in *Austria* citing a passage on
+//! *Germany*. The topic words are all there, so word overlap lets it
+//! pass.
+//!
+//! A claim's names are its runs of capitalised words (a lone word opening
+//! a sentence is not one; `of`, `de`, `van`… join a run), without
+//! function words, class words (`Hurricane`, `University`, `River`…),
+//! months, and tokens holding digits or dotted initials (`Q3`, `U.S.`). A
+//! name is found in an item when one of its words is among the words of
+//! the item's passages, title or publisher (letters folded: case,
+//! accents, a plural `s`, a possessive), a word sharing its first five
+//! letters (`Greece`/`Greek`), or when the name's initials are a word
+//! there (`FEMA`), or the name is initials of a run of capitalised words
+//! there. A missing name alone is not reported: passages often leave a
+//! name out that a claim may state. It is reported when the passage names
+//! something else *in the same place*: a capitalised word of the passage,
+//! not in the claim, after the same word or before the same word as the
+//! claim's name (`Hurricane Ida made landfall` for `Hurricane Idalia made
+//! landfall`).
+
+mod names;
+
+use super::claim_not_in_evidence::cited_items;
+use super::support_units::SupportUnit;
+use super::{BlockId, ClaimId, Finding, Resolved, Rule};
+use names::{
+    CLASS_WORDS, FUNCTION_WORDS, JOINERS, MONTHS_AND_DAYS, Name, Word, fold, is_in, names, words,
+    words_of,
+};
+use std::collections::HashSet;
+
+/// The item's passages, title and publisher, folded into one text (a line
+/// each), read once per build: whether a claim's name is there is a
+/// search of it, with no word list to build.
+#[derive(Debug, Clone, Default, PartialEq)]
+pub(crate) struct ItemVocabulary {
+    folded: String,
+}
+
+impl ItemVocabulary {
+    fn new(texts: &[&str]) -> ItemVocabulary {
+        let mut folded = String::new();
+        for text in texts {
+            folded.push_str(&fold(text));
+            folded.push('\n');
+        }
+        ItemVocabulary { folded }
+    }
+
+    /// Whether `word` (folded) begins a word of the texts: the word itself,
+    /// or a longer one (`Fed` in `Federal`, `Bellflower` in `bellflowers`).
+    fn begins_a_word(&self, word: &str) -> bool {
+        !word.is_empty()
+            && memchr::memmem::find_iter(self.folded.as_bytes(), word.as_bytes()).any(|at| {
+                !self.folded[..at]
+                    .chars()
+                    .next_back()
+                    .is_some_and(char::is_alphanumeric)
+            })
+    }
+
+    /// Whether `word` (folded) is a whole word of the texts.
+    fn has_word(&self, word: &str) -> bool {
+        !word.is_empty()
+            && memchr::memmem::find_iter(self.folded.as_bytes(), word.as_bytes()).any(|at| {
+                let end = at + word.len();
+                !self.folded[..at]
+                    .chars()
+                    .next_back()
+                    .is_some_and(char::is_alphanumeric)
+                    && !self.folded[end..]
+                        .chars()
+                        .next()
+                        .is_some_and(char::is_alphanumeric)
+            })
+    }
+
+    fn holds(&self, word: &str) -> bool {
+        if self.begins_a_word(word) {
+            return true;
+        }
+        if word.chars().count() > 3
+            && let Some(singular) = word.strip_suffix('s')
+            && self.begins_a_word(singular)
+        {
+            return true;
+        }
+        if word.contains('-')
+            && word
+                .split('-')
+                .filter(|p| !p.is_empty())
+                .all(|p| self.begins_a_word(p))
+        {
+            return true;
+        }
+        // A related form (`Greece`, `Greek`): the same first five letters.
+        let prefix: String = word.chars().take(5).collect();
+        word.chars().count() >= 6 && self.begins_a_word(&prefix)
+    }
+}
+
+/// The words of an item's texts, capitalised ones with their written form,
+/// and the initials of their runs of capitalised words (`Federal Emergency
+/// Management Agency` gives `fema`). Read only when a claim's name is not
+/// in the texts as written, which is seldom.
+struct ItemWords {
+    words: Vec<Word>,
+    initials: HashSet<String>,
+}
+
+impl ItemWords {
+    fn new(texts: &[&str]) -> ItemWords {
+        let mut words = Vec::new();
+        let mut initials = HashSet::new();
+        for text in texts {
+            let these = words_of(text);
+            let mut run = String::new();
+            let end = Word {
+                at: 0..0,
+                folded: String::new(),
+                capital: false,
+                written: Box::default(),
+                joined: false,
+            };
+            for w in these.iter().chain(std::iter::once(&end)) {
+                if w.capital && w.joined {
+                    run.extend(w.folded.chars().next());
+                } else if w.capital {
+                    if run.chars().count() >= 3 {
+                        initials.insert(std::mem::take(&mut run));
+                    }
+                    run.clear();
+                    run.extend(w.folded.chars().next());
+                } else if !is_in(JOINERS, &w.folded) || !w.joined {
+                    if run.chars().count() >= 3 {
+                        initials.insert(std::mem::take(&mut run));
+                    }
+                    run.clear();
+                }
+            }
+            words.extend(these);
+        }
+        ItemWords { words, initials }
+    }
+}
+
+/// A cited item as the rule reads it: its folded texts, and the texts.
+type CitedTexts<'a> = (&'a ItemVocabulary, Vec<&'a str>);
+
+/// What names a claim and a passage disagree on: the claim's name, and
+/// the passage's word in its place.
+fn disagreement(claim: &str, cited: &[CitedTexts<'_>]) -> Option<(String, String)> {
+    // Most claims name nothing but their first word.
+    if !claim.char_indices().skip(1).any(|(_, c)| c.is_uppercase()) {
+        return None;
+    }
+    let mut claim_words = words(claim, false);
+    let mut details: Vec<Option<ItemWords>> = cited.iter().map(|_| None).collect();
+    for name in names(claim, &claim_words) {
+        let initials: String = name
+            .words
+            .clone()
+            .filter(|&w| claim_words[w].capital)
+            .filter_map(|w| claim_words[w].folded.chars().next())
+            .collect();
+        let long_initials = initials.chars().count() >= 3;
+        let found = cited.iter().any(|(v, _)| {
+            name.distinct
+                .iter()
+                .any(|&w| v.holds(&claim_words[w].folded))
+                || (long_initials && v.has_word(&initials))
+        });
+        if found {
+            continue;
+        }
+        for (detail, (_, texts)) in details.iter_mut().zip(cited) {
+            let detail = detail.get_or_insert_with(|| ItemWords::new(texts));
+            if long_initials && detail.initials.contains(&initials) {
+                return None;
+            }
+        }
+        // The slot's words are compared folded.
+        for word in claim_words.iter_mut().filter(|w| w.folded.is_empty()) {
+            word.folded = fold(&claim[word.at.clone()]);
+        }
+        if let Some(rival) = rival(claim, &claim_words, &name, &details) {
+            return Some(rival);
+        }
+    }
+    None
+}
+
+/// A capitalised word of a passage, not in the claim, in the place of the
+/// claim's `name`: after the same word, or before the same word.
+fn rival(
+    claim: &str,
+    claim_words: &[Word],
+    name: &Name,
+    details: &[Option<ItemWords>],
+) -> Option<(String, String)> {
+    let in_claim: HashSet<&str> = claim_words.iter().map(|w| w.folded.as_str()).collect();
+    let left = name
+        .words
+        .start
+        .checked_sub(1)
+        .map(|w| &claim_words[w].folded);
+    let right = claim_words.get(name.words.end).map(|w| &w.folded);
+    let long_name = name
+        .distinct
+        .iter()
+        .any(|&w| claim_words[w].folded.chars().count() >= 4);
+    for detail in details.iter().flatten() {
+        let words = &detail.words;
+        for (k, word) in words.iter().enumerate() {
+            if !word.capital
+                || in_claim.contains(word.folded.as_str())
+                || is_in(FUNCTION_WORDS, &word.folded)
+                || is_in(CLASS_WORDS, &word.folded)
+                || is_in(MONTHS_AND_DAYS, &word.folded)
+            {
+                continue;
+            }
+            let same_left = left.is_some_and(|l| k > 0 && words[k - 1].folded == *l);
+            let same_right =
+                right.is_some_and(|r| words.get(k + 1).is_some_and(|n| n.folded == *r));
+            // A word like `from` or `in` is before many names: alone it
+            // makes a place only for a name of four letters or more (not
+            // an abbreviation such as `Fed`, which passages spell out).
+            let telling =
+                |w: Option<&String>| w.is_some_and(|w| !is_in(FUNCTION_WORDS, w)) || long_name;
+            if (same_left && (same_right || telling(left))) || (same_right && telling(right)) {
+                let named = &claim_words[name.words.clone()];
+                let shown = claim[named[0].at.start..named[named.len() - 1].at.end].to_owned();
+                return Some((shown, word.written.to_string()));
+            }
+        }
+    }
+    None
+}
+
+/// One finding per support unit whose cited passages name another subject
+/// where the claim names its own.
+pub(crate) fn subjects_not_in_evidence(
+    units: &[SupportUnit],
+    resolved: &[Option<Resolved<'_>>],
+) -> Vec<(ClaimId, Finding)> {
+    let mut findings = Vec::new();
+    for SupportUnit { claim: c, unit } in units {
+        let items = cited_items(unit, resolved);
+        if !unit.text.chars().any(char::is_uppercase) || items.is_empty() {
+            continue;
+        }
+        let cited: Vec<CitedTexts<'_>> = items
+            .iter()
+            .filter(|e| e.item.passages().next().is_some())
+            .map(|e| {
+                let mut texts: Vec<&str> = e.item.passages().collect();
+                texts.push(e.title);
+                texts.push(e.publisher());
+                let vocabulary = e
+                    .item
+                    .vocabulary
+                    .get_or_init(|| ItemVocabulary::new(&texts));
+                (vocabulary, texts)
+            })
+            .collect();
+        if cited.is_empty() {
+            continue;
+        }
+        let Some((name, other)) = disagreement(&unit.text, &cited) else {
+            continue;
+        };
+        let ids: Vec<String> = items.iter().map(|e| format!("`{}`", e.id)).collect();
+        findings.push((
+            *c,
+            Finding {
+                rule: Rule::SubjectNotInEvidence,
+                message: format!(
+                    "the claim names `{name}`, which the passages it cites ({}) do not; they name `{other}` in its place: the citation may be about another subject",
+                    ids.join(", ")
+                ),
+                span: unit.span.clone(),
+                block: Some(BlockId(unit.block)),
+                evidence_ids: items.iter().map(|e| e.id.to_owned()).collect(),
+                excerpt: Some(unit.excerpt(8)),
+            },
+        ));
+    }
+    findings
+}
+
+#[cfg(test)]
+mod tests;

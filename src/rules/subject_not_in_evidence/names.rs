@@ -1,0 +1,383 @@
+//! A claim's names as `subject-not-in-evidence` reads them: its words,
+//! the runs of capitalised words that are names, and the words that tell
+//! one name from another.
+
+/// Function words and sentence adverbs: never names, never a slot.
+pub(super) const FUNCTION_WORDS: &[&str] = &[
+    "a",
+    "about",
+    "according",
+    "additionally",
+    "after",
+    "also",
+    "although",
+    "an",
+    "and",
+    "another",
+    "are",
+    "as",
+    "at",
+    "be",
+    "because",
+    "before",
+    "both",
+    "but",
+    "by",
+    "can",
+    "consequently",
+    "could",
+    "despite",
+    "during",
+    "each",
+    "either",
+    "every",
+    "finally",
+    "first",
+    "for",
+    "from",
+    "furthermore",
+    "had",
+    "has",
+    "have",
+    "he",
+    "her",
+    "here",
+    "his",
+    "how",
+    "however",
+    "i",
+    "if",
+    "in",
+    "into",
+    "is",
+    "it",
+    "its",
+    "lastly",
+    "many",
+    "may",
+    "meanwhile",
+    "might",
+    "moreover",
+    "most",
+    "must",
+    "neither",
+    "no",
+    "not",
+    "of",
+    "on",
+    "one",
+    "or",
+    "other",
+    "our",
+    "over",
+    "overall",
+    "second",
+    "she",
+    "should",
+    "similarly",
+    "since",
+    "so",
+    "some",
+    "such",
+    "that",
+    "the",
+    "their",
+    "then",
+    "there",
+    "therefore",
+    "these",
+    "they",
+    "third",
+    "this",
+    "those",
+    "thus",
+    "to",
+    "under",
+    "was",
+    "we",
+    "were",
+    "what",
+    "when",
+    "where",
+    "which",
+    "while",
+    "who",
+    "why",
+    "will",
+    "with",
+    "would",
+    "yet",
+    "you",
+    "your",
+];
+
+/// Words that say what kind of thing a name is, not which one.
+pub(super) const CLASS_WORDS: &[&str] = &[
+    "act",
+    "agency",
+    "bank",
+    "battle",
+    "central",
+    "city",
+    "college",
+    "company",
+    "corporation",
+    "county",
+    "cyclone",
+    "department",
+    "depression",
+    "dr",
+    "east",
+    "eastern",
+    "federal",
+    "general",
+    "great",
+    "group",
+    "hurricane",
+    "inc",
+    "institute",
+    "international",
+    "island",
+    "islands",
+    "king",
+    "kingdom",
+    "lake",
+    "ltd",
+    "ministry",
+    "mount",
+    "mr",
+    "mrs",
+    "ms",
+    "national",
+    "new",
+    "north",
+    "northern",
+    "old",
+    "president",
+    "prince",
+    "princess",
+    "province",
+    "queen",
+    "republic",
+    "river",
+    "royal",
+    "saint",
+    "school",
+    "sir",
+    "south",
+    "southern",
+    "st",
+    "state",
+    "states",
+    "storm",
+    "treaty",
+    "tropical",
+    "typhoon",
+    "united",
+    "university",
+    "war",
+    "west",
+    "western",
+];
+
+pub(super) const MONTHS_AND_DAYS: &[&str] = &[
+    "april",
+    "august",
+    "december",
+    "february",
+    "friday",
+    "january",
+    "july",
+    "june",
+    "march",
+    "monday",
+    "november",
+    "october",
+    "saturday",
+    "september",
+    "sunday",
+    "thursday",
+    "tuesday",
+    "wednesday",
+];
+
+/// Lower-case words that join the words of a name (`Bank of England`).
+pub(super) const JOINERS: &[&str] = &[
+    "&", "and", "de", "del", "der", "du", "la", "of", "van", "von",
+];
+
+/// One word of a text: its bytes, and its folded form.
+#[derive(Debug, Clone, PartialEq)]
+pub(super) struct Word {
+    pub(super) at: std::ops::Range<usize>,
+    pub(super) folded: String,
+    pub(super) capital: bool,
+    /// The word as written, kept for capitalised words of a passage (the
+    /// rival name a finding shows).
+    pub(super) written: Box<str>,
+    /// Whether only spaces lie between this word and the one before.
+    pub(super) joined: bool,
+}
+
+/// The words of `text`; only capitalised ones folded unless `fold_all`
+/// (the claim's other words are folded only when a name is missing).
+pub(super) fn words(text: &str, fold_all: bool) -> Vec<Word> {
+    let mut out = Vec::new();
+    let mut start = None;
+    let mut last_end = 0;
+    let is_word = |c: char| c.is_alphanumeric() || matches!(c, '-' | '&' | '\'' | '’' | '.');
+    let push = |out: &mut Vec<Word>, range: std::ops::Range<usize>, last_end: &mut usize| {
+        // Trailing dots, hyphens and a possessive are not the word's.
+        let raw = &text[range.clone()];
+        let mut trimmed = raw.trim_end_matches(['.', '-', '\'', '’']);
+        for suffix in ["'s", "’s"] {
+            trimmed = trimmed.strip_suffix(suffix).unwrap_or(trimmed);
+        }
+        let trimmed = trimmed.trim_start_matches(['.', '-', '\'', '’', '&']);
+        if trimmed.is_empty() {
+            return;
+        }
+        let begin = range.start + raw.find(trimmed).unwrap_or(0);
+        let gap = &text[*last_end..begin];
+        let capital = trimmed.chars().next().is_some_and(char::is_uppercase);
+        out.push(Word {
+            at: begin..begin + trimmed.len(),
+            folded: if capital || fold_all {
+                fold(trimmed)
+            } else {
+                String::new()
+            },
+            capital,
+            written: Box::default(),
+            joined: gap.chars().all(|c| c.is_whitespace()),
+        });
+        *last_end = begin + trimmed.len();
+    };
+    for (i, c) in text.char_indices() {
+        match (start, is_word(c)) {
+            (None, true) if c.is_alphanumeric() => start = Some(i),
+            (Some(s), false) => {
+                push(&mut out, s..i, &mut last_end);
+                start = None;
+            }
+            _ => {}
+        }
+    }
+    if let Some(s) = start {
+        push(&mut out, s..text.len(), &mut last_end);
+    }
+    out
+}
+
+/// Lower case, common Latin accents taken off, dots dropped.
+pub(super) fn fold(word: &str) -> String {
+    let mut out = String::with_capacity(word.len());
+    for c in word.chars().flat_map(char::to_lowercase) {
+        let base = match c {
+            'à' | 'á' | 'â' | 'ã' | 'ä' | 'å' | 'ā' | 'ă' | 'ą' => 'a',
+            'ç' | 'ć' | 'č' => 'c',
+            'è' | 'é' | 'ê' | 'ë' | 'ē' | 'ė' | 'ę' | 'ě' => 'e',
+            'ì' | 'í' | 'î' | 'ï' | 'ī' | 'į' => 'i',
+            'ñ' | 'ń' | 'ň' => 'n',
+            'ò' | 'ó' | 'ô' | 'õ' | 'ö' | 'ø' | 'ō' | 'ő' => 'o',
+            'ù' | 'ú' | 'û' | 'ü' | 'ū' | 'ů' | 'ű' => 'u',
+            'ý' | 'ÿ' => 'y',
+            'š' | 'ś' | 'ş' => 's',
+            'ž' | 'ź' | 'ż' => 'z',
+            'ł' => 'l',
+            'ř' => 'r',
+            '’' => '\'',
+            '.' => continue,
+            c => c,
+        };
+        out.push(base);
+    }
+    out
+}
+
+pub(super) fn is_in(list: &[&str], word: &str) -> bool {
+    list.binary_search(&word).is_ok()
+}
+
+/// A name of the claim: its words (indices into the claim's words) and
+/// the words that tell it apart.
+pub(super) struct Name {
+    pub(super) words: std::ops::Range<usize>,
+    pub(super) distinct: Vec<usize>,
+}
+
+pub(super) fn names(text: &str, words: &[Word]) -> Vec<Name> {
+    let mut out = Vec::new();
+    let mut i = 0;
+    while i < words.len() {
+        if !words[i].capital {
+            i += 1;
+            continue;
+        }
+        let start = i;
+        let mut end = i + 1;
+        while end < words.len() && words[end].joined {
+            if words[end].capital {
+                end += 1;
+            } else if is_in(JOINERS, &text[words[end].at.clone()].to_ascii_lowercase())
+                && end + 1 < words.len()
+                && words[end + 1].capital
+                && words[end + 1].joined
+            {
+                end += 2;
+            } else {
+                break;
+            }
+        }
+        i = end;
+        let before = text[..words[start].at.start].trim_end();
+        let opens_sentence = before.is_empty()
+            || before.ends_with(['.', '!', '?', ':', '"', '“', '(', '*', '#', '-', '|']);
+        // A lone word opening a sentence is capitalised anyway; one after a
+        // determiner is a role (`the Committee`, `the Contractor`).
+        let after_determiner = start > 0
+            && matches!(
+                text[words[start - 1].at.clone()]
+                    .to_ascii_lowercase()
+                    .as_str(),
+                "the" | "a" | "an" | "this" | "that" | "its" | "their" | "our" | "his" | "her"
+            );
+        if (opens_sentence || after_determiner) && end - start == 1 {
+            continue;
+        }
+        let distinct: Vec<usize> = (start..end)
+            .filter(|&w| {
+                let word = &words[w];
+                let text = &text[word.at.clone()];
+                word.capital
+                    && word.folded.chars().count() >= 2
+                    && !text.chars().any(|c| c.is_ascii_digit())
+                    && !is_initials(text)
+                    && !is_in(FUNCTION_WORDS, &word.folded)
+                    && !is_in(CLASS_WORDS, &word.folded)
+                    && !is_in(MONTHS_AND_DAYS, &word.folded)
+            })
+            .collect();
+        if !distinct.is_empty() {
+            out.push(Name {
+                words: start..end,
+                distinct,
+            });
+        }
+    }
+    out
+}
+
+/// `U.S`, `U.K`, `B.E`: dotted initials, which passages spell out.
+pub(super) fn is_initials(word: &str) -> bool {
+    word.contains('.') && word.split('.').all(|p| p.chars().count() <= 1)
+}
+
+/// The words of a passage, capitalised ones with their written form.
+pub(super) fn words_of(text: &str) -> Vec<Word> {
+    let mut words = words(text, true);
+    for word in words.iter_mut().filter(|w| w.capital) {
+        word.written = text[word.at.clone()].into();
+    }
+    words
+}

@@ -64,12 +64,7 @@ fn binary(book: &TestBook, args: &[&str]) -> (i32, String, String) {
 
 /// The JSON report of `check --format json`.
 fn json_report(book: &TestBook) -> (i32, Value) {
-    let (code, stdout, stderr) = binary(book, &["check", ".", "--format", "json"]);
-    assert!(code == 0 || code == 1, "{stderr}");
-    (
-        code,
-        serde_json::from_str(&stdout).expect("the report is JSON"),
-    )
+    book.check_json()
 }
 
 fn violations<'v>(report: &'v Value, rule: &str) -> Vec<&'v Value> {

@@ -5,7 +5,6 @@
 
 mod common;
 
-use assert_cmd::Command;
 use common::TestBook;
 use serde_json::Value;
 
@@ -35,15 +34,7 @@ const STORE: &str = r#"{
 const CONFIG: &str = "store = \"evidence\"\nas-of = \"2026-02-20\"\n";
 
 fn report(book: &TestBook) -> Value {
-    let out = Command::new(common::binary())
-        .current_dir(book.root())
-        .args(["check", ".", "--format", "json"])
-        .env("NO_COLOR", "1")
-        .env_remove("GITHUB_ACTIONS")
-        .env_remove("GITHUB_STEP_SUMMARY")
-        .output()
-        .expect("binary runs");
-    serde_json::from_slice(&out.stdout).expect("a JSON report")
+    book.check_json().1
 }
 
 fn flagged(report: &Value, rule: &str) -> Vec<(u64, u64)> {

@@ -130,6 +130,29 @@ impl TestBook {
         MDBook::load(self.root())?.build()
     }
 
+    /// `mdbook-evidence check . --format json` in the book's root, with no
+    /// CI environment: the exit status and the JSON report (a check that
+    /// could not run fails the test).
+    pub fn check_json(&self) -> (i32, serde_json::Value) {
+        let out = Command::new(binary())
+            .current_dir(self.root())
+            .args(["check", ".", "--format", "json"])
+            .env("NO_COLOR", "1")
+            .env_remove("GITHUB_ACTIONS")
+            .env_remove("GITHUB_STEP_SUMMARY")
+            .env_remove("SOURCE_DATE_EPOCH")
+            .output()
+            .expect("binary runs");
+        let code = out.status.code().unwrap_or(-1);
+        assert!(
+            code == 0 || code == 1,
+            "{}",
+            String::from_utf8_lossy(&out.stderr)
+        );
+        let report = serde_json::from_slice(&out.stdout).expect("the report is JSON");
+        (code, report)
+    }
+
     /// The HTML page of a chapter after [`TestBook::build`].
     pub fn html(&self, chapter: &str) -> String {
         let page = self

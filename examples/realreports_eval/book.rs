@@ -99,6 +99,29 @@ pub fn read_support(path: &Path) -> Result<Vec<Record>, String> {
     })
 }
 
+/// Applies the labels read by hand (`relabels.tsv`: id, label, what the
+/// passage lacks) to the records they name; returns how many it changed.
+pub fn relabel(records: &mut [Record], table: &str) -> usize {
+    let read: BTreeMap<&str, &str> = table
+        .lines()
+        .filter(|l| !l.starts_with('#') && !l.trim().is_empty())
+        .filter_map(|l| {
+            let mut cols = l.split('\t');
+            Some((cols.next()?, cols.next()?))
+        })
+        .collect();
+    let mut changed = 0;
+    for r in records.iter_mut() {
+        if let Some(&label) = read.get(r.id.as_str())
+            && r.label != label
+        {
+            r.label = label.to_string();
+            changed += 1;
+        }
+    }
+    changed
+}
+
 fn read_lines(
     path: &Path,
     parse: impl Fn(&Value) -> Result<Record, String>,

@@ -19,6 +19,9 @@
 //! supported claims with their subject's name swapped for a sibling's.
 //! `--show RULE|LABEL` lists the flags of a rule, or the flagged claims of
 //! a label (`supported`) and the missed ones of the others.
+//! Records named in `relabels.tsv` are counted under the label read by
+//! hand against their one passage; `--dataset-labels` counts the corpus's
+//! own labels instead.
 
 mod book;
 mod names;
@@ -44,6 +47,7 @@ fn main() {
     let mut sentences = false;
     let mut layout = book::Layout::Lines;
     let mut show: Option<String> = None;
+    let mut hand_labels = true;
     let mut args = std::env::args().skip(1);
     while let Some(arg) = args.next() {
         match arg.as_str() {
@@ -51,8 +55,9 @@ fn main() {
             "--sentences" => sentences = true,
             "--paragraphs" => layout = book::Layout::Paragraphs,
             "--show" => show = args.next(),
+            "--dataset-labels" => hand_labels = false,
             other => fail(&format!(
-                "unknown argument `{other}`; the arguments are --corpus real|support|names, --sentences, --paragraphs, --show RULE|LABEL"
+                "unknown argument `{other}`; the arguments are --corpus real|support|names, --sentences, --paragraphs, --show RULE|LABEL, --dataset-labels"
             )),
         }
     }
@@ -75,6 +80,12 @@ fn main() {
         other => fail(&format!("unknown corpus `{other}`: real, support or names")),
     }
     .unwrap_or_else(|e| fail(&e));
+    let mut records = records;
+    let relabelled = if hand_labels {
+        book::relabel(&mut records, include_str!("relabels.tsv"))
+    } else {
+        0
+    };
     let tmp = tempfile::tempdir().unwrap();
     // EVIDENCE_EVAL_KEEP=DIR keeps the book there, to build it by hand.
     let book_dir = std::env::var_os("EVIDENCE_EVAL_KEEP")
@@ -96,7 +107,7 @@ fn main() {
         }
     }
     println!(
-        "corpus: {corpus} ({} records){}\n",
+        "corpus: {corpus} ({} records, {relabelled} labels read by hand){}\n",
         records.len(),
         if sentences {
             ", claims = \"sentences\""

@@ -15,12 +15,14 @@
 
 mod brackets;
 mod closers;
+mod reference_list;
 mod rendered;
 mod scanner;
 mod shapes;
 mod suppression;
 
 pub use brackets::is_escaped;
+pub use reference_list::ReferenceEntry;
 pub use shapes::malformed_fix;
 
 use mdbook_markdown::{MarkdownOptions, new_cmark_parser};
@@ -292,6 +294,10 @@ pub struct Scan {
     /// and the entries an earlier run wrote (or the section's end). It is
     /// kept as written, and the entries go after it.
     pub own_references: Option<Range<usize>>,
+    /// The References list the author wrote in the section (lines opening
+    /// with `[N]`), in a chapter that cites: the generated entries replace
+    /// it, and `unverified-reference` checks each entry against its item.
+    pub reference_list: Vec<ReferenceEntry>,
     /// When the chapter ends inside a construct that would swallow text
     /// appended after it (an unclosed code fence, HTML comment or `<pre>`),
     /// the text that closes it.

@@ -73,6 +73,18 @@ pub fn chapter_edits(
             newline,
         ));
     }
+    if let Some(section) = &references.written_list {
+        let mut kept = String::new();
+        super::keep_definitions(&mut kept, text, &references.definitions, newline);
+        let mut kept = kept.trim_start_matches(['\r', '\n']).to_owned();
+        if !kept.is_empty() && section.end < text.len() {
+            kept.push_str(newline);
+        }
+        edits.push(Edit {
+            range: section.clone(),
+            text: kept,
+        });
+    }
     // Stable: insertions at one offset keep the order they were made in.
     edits.sort_by_key(|e| (e.range.start, e.range.end));
     let mut end = 0;

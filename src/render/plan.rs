@@ -133,6 +133,10 @@ pub(super) struct References<'s> {
     /// The definitions kept from the existing section (see
     /// [`Scan::definitions`]).
     pub(super) definitions: Vec<Range<usize>>,
+    /// The section holding a References list the author wrote (see
+    /// [`Scan::reference_list`]) when no entry is left to replace it:
+    /// taken out, its definitions kept.
+    pub(super) written_list: Option<Range<usize>>,
 }
 
 impl<'s> RenderPlan<'s> {
@@ -166,6 +170,11 @@ impl<'s> RenderPlan<'s> {
             plan.references.own = scan.own_references;
             plan.references.unclosed = scan.unclosed;
             plan.references.definitions = scan.definitions;
+        } else if !scan.reference_list.is_empty() {
+            // Nothing the chapter cites is published (every citation
+            // removed): the author's list describes none of it.
+            plan.references.written_list = scan.references;
+            plan.references.definitions = scan.definitions;
         }
         plan
     }
@@ -179,6 +188,7 @@ impl<'s> RenderPlan<'s> {
             && self.notes.is_empty()
             && self.heading_ids.is_empty()
             && self.claim_marks.is_empty()
+            && self.references.written_list.is_none()
     }
 
     /// The items the chapter cites once rendered (one each, sorted by

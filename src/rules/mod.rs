@@ -29,6 +29,7 @@ pub(crate) mod subject_not_in_evidence;
 pub(crate) mod support_units;
 mod support_verdicts;
 mod unknown_chapter;
+mod unverified_reference;
 
 pub use ids::{BlockId, ClaimId, MarkerId};
 pub use judge::{Judged, Judgement, Verdict, judge};
@@ -296,6 +297,11 @@ rules! {
     /// the chapter is not checked.
     EscapedMarkers = "escaped-markers", Error,
         "run evidence before the preprocessor that rewrites the markdown: add `before = [\"<its name>\"]` under [preprocessor.evidence] in book.toml";
+    /// An entry of a References list written in the chapter (`[N]
+    /// Publisher. "Title". URL`) does not describe the item citation N
+    /// cites, or N cites nothing.
+    UnverifiedReference = "unverified-reference", Error,
+        "delete the written References list (the generated section lists what the chapter cites), or correct the entry to the item its number cites";
 }
 
 impl fmt::Display for Rule {

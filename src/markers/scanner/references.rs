@@ -3,7 +3,7 @@
 //! which is kept, and the entries an earlier run wrote, which are replaced.
 
 use super::Scanner;
-use crate::markers::line_end;
+use crate::markers::{line_end, reference_list};
 use crate::syntax::REFERENCES_CLASS;
 use mdbook_markdown::pulldown_cmark::HeadingLevel;
 use std::ops::Range;
@@ -21,9 +21,10 @@ impl Scanner<'_, '_> {
     ) {
         let opens_references = level == HeadingLevel::H2
             && self.scan.references.is_none()
-            && text
+            && (text
                 .trim()
-                .eq_ignore_ascii_case(self.options.references_title.trim());
+                .eq_ignore_ascii_case(self.options.references_title.trim())
+                || self.opens_written_list(text, range.end));
         if !self.seen_heading {
             self.seen_heading = true;
             // A chapter whose first heading is the (generated) References
@@ -49,16 +50,43 @@ impl Scanner<'_, '_> {
         }
     }
 
+    /// Whether a level-2 heading titled `text`, its line ending at
+    /// `heading_end`, opens a References list the author wrote under one of
+    /// the usual names (Sources, Bibliography, …): only in a chapter that
+    /// cites, and only when every line up to the next level-1 or level-2
+    /// heading is an entry of the list. Anything else under such a title
+    /// is the book's own section, kept and checked as written.
+    fn opens_written_list(&self, text: &str, heading_end: usize) -> bool {
+        let title = text.trim().trim_end_matches(':').trim();
+        if self.scan.markers.is_empty()
+            || !WRITTEN_LIST_TITLES
+                .iter()
+                .any(|t| t.eq_ignore_ascii_case(title))
+        {
+            return false;
+        }
+        let from = line_end(self.src, heading_end);
+        let to = next_section_heading(&self.src[from..]).map_or(self.src.len(), |at| from + at);
+        reference_list::read_entries(self.src, from..to).is_some()
+    }
+
     /// Ends the References section at `at`, and records the author's own
-    /// text in it.
+    /// text in it: a list of written citations in a chapter that cites
+    /// is the list the generated entries replace; anything else is kept.
     pub(super) fn close_references(&mut self, at: usize) {
+        let cites = !self.scan.markers.is_empty();
         if let Some(section) = &mut self.scan.references {
             section.end = at;
             let own_end = self.generated_references.unwrap_or(at);
             let from = self.references_heading_end.min(own_end);
             let own = &self.src[from..own_end];
             let trimmed = own.trim_start();
-            if !trimmed.trim_end().is_empty() {
+            let written = cites
+                .then(|| reference_list::read_entries(self.src, from..own_end))
+                .flatten();
+            if let Some(entries) = written {
+                self.scan.reference_list = entries;
+            } else if !trimmed.trim_end().is_empty() {
                 let start = from + (own.len() - trimmed.len());
                 // Up to the end of its last non-blank line, line break included.
                 let last = start + trimmed.trim_end().len();
@@ -99,4 +127,33 @@ impl Scanner<'_, '_> {
             self.generated_references = Some(at);
         }
     }
+}
+
+/// The usual titles of a References list a model writes, besides the
+/// configured `references-title`.
+const WRITTEN_LIST_TITLES: [&str; 6] = [
+    "References",
+    "Sources",
+    "Bibliography",
+    "Citations",
+    "Works cited",
+    "Sources cited",
+];
+
+/// Where the next ATX heading of level 1 or 2 starts in `text`, at the
+/// start of a line (up to three spaces in); a heading in a code block
+/// makes the lines before it no list, so it need not be told apart.
+fn next_section_heading(text: &str) -> Option<usize> {
+    let mut at = 0;
+    for line in text.split_inclusive('\n') {
+        let trimmed = line.trim_start_matches(' ');
+        if line.len() - trimmed.len() <= 3 {
+            let hashes = trimmed.bytes().take_while(|&b| b == b'#').count();
+            if (1..=2).contains(&hashes) && trimmed[hashes..].starts_with([' ', '\t', '\n', '\r']) {
+                return Some(at);
+            }
+        }
+        at += line.len();
+    }
+    None
 }

@@ -158,6 +158,11 @@ pub fn judge<'s>(
     let passages = passage_findings(&input, config);
     candidates.extend(passages.findings);
     candidates.extend(chapter.findings);
+    candidates.extend(
+        super::unverified_reference::findings(scan, &cited.items, store, list, config)
+            .into_iter()
+            .map(|finding| (finding, FindingSubject::Other)),
+    );
     candidates.extend(invalid_suppressions);
     let mut failures = claim_checks.failures;
     // At most one failure a claim: the claim phase's comes first.

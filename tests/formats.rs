@@ -288,3 +288,47 @@ fn a_number_missing_from_the_cited_passage_is_a_warning_at_the_number() {
     assert!(err.contains("`2` appears in none of the passages this claim cites (`ev_paywalled`)"));
     book.build().expect("builds");
 }
+
+#[test]
+fn a_record_without_a_title_is_cited_by_its_address_and_a_third_wave_is_refused() {
+    // The format makes `title` optional: such a page is cited by its
+    // address, in every publishing mode, as an imported page is.
+    let untitled = record(
+        "https://例え.example/東京/報告?utm_source=x",
+        "valid",
+        r#","notes":"ok""#,
+    );
+    let wave_three = record("https://example.com/w3", "valid", r#","notes":"ok""#)
+        .replace("\"wave\":1", "\"wave\":3");
+    let chapter = format!(
+        "# Pages\n\n- The report from 東京 states its case\u{a0}plainly [EVID:{}].\n- A page found in a third wave is cited [EVID:{}].\n",
+        cid_of("https://例え.example/東京/報告"),
+        cid_of("https://example.com/w3"),
+    );
+    for mode in ["warn", "remove", "downgrade"] {
+        let book = jsonl_book(
+            &format!("mode = \"{mode}\""),
+            &[untitled.clone(), wave_three.clone()],
+            &[("pages.md", &chapter)],
+        );
+        let run = book.run("html");
+        assert!(
+            !run.stderr.contains("missing-field"),
+            "{mode}: {}",
+            run.stderr
+        );
+        assert!(
+            run.stderr.contains("`found_by[0].wave`")
+                && run.stderr.contains("citation.v1 has waves 1 and 2"),
+            "{mode}: {}",
+            run.stderr
+        );
+        book.build().expect("the book builds");
+        let html = book.html("pages.md");
+        assert!(html.contains("[1] "), "{mode}: {html}");
+        assert!(
+            html.contains("xn--r8jz45g.example/%E6%9D%B1%E4%BA%AC/%E5%A0%B1%E5%91%8A\""),
+            "{mode}: {html}"
+        );
+    }
+}

@@ -237,7 +237,7 @@ impl Sites {
             .or_else(|| self.title_for(&[url, &normalized]))
             .or(meta.title);
         let addressed = title.is_none();
-        let title = title.unwrap_or_else(|| address(&normalized));
+        let title = title.unwrap_or_else(|| crate::store::address_title(&normalized));
         let published_at = match cite.published_at.or(meta.published_at) {
             Some(date) => Some(timestamp(&date).with_context(|| format!("{at}: the page's date"))?),
             None => None,
@@ -276,15 +276,6 @@ impl Sites {
         };
         Ok((Cited { item, passage }, addressed))
     }
-}
-
-/// `host/path` of a normalized URL: what a References entry can show of a
-/// page whose title nobody gave.
-fn address(normalized: &str) -> String {
-    let rest = normalized
-        .split_once("://")
-        .map_or(normalized, |(_, rest)| rest);
-    rest.trim_end_matches('/').to_owned()
 }
 
 /// An RFC 3339 timestamp, or a date (`2025-03-14`, read as its start, UTC)

@@ -50,14 +50,25 @@ struct Record {
 /// A provenance pointer: which wave and agent found the URL.
 #[derive(Deserialize)]
 struct FoundBy {
-    #[serde(rename = "wave")]
-    _wave: u32,
+    #[serde(rename = "wave", deserialize_with = "wave")]
+    _wave: u8,
     #[serde(rename = "perspective_id")]
     _perspective_id: String,
     #[serde(rename = "agent_type")]
     _agent_type: String,
     #[serde(rename = "artifact_path")]
     _artifact_path: String,
+}
+
+/// A research wave: the format has two.
+fn wave<'de, D: Deserializer<'de>>(deserializer: D) -> Result<u8, D::Error> {
+    let wave = u64::deserialize(deserializer)?;
+    match wave {
+        1 | 2 => Ok(wave as u8),
+        other => Err(serde::de::Error::custom(format!(
+            "the wave is {other}; citation.v1 has waves 1 and 2"
+        ))),
+    }
 }
 
 fn required_timestamp<'de, D: Deserializer<'de>>(deserializer: D) -> Result<Timestamp, D::Error> {
@@ -211,7 +222,7 @@ fn checked(
         id: record.cid,
         publisher: record.publisher,
         url: Some(record.url),
-        title: record.title,
+        title: record.title.filter(|t| !t.trim().is_empty()),
         fetched_at: Some(record.checked_at),
         snippet_span: record.evidence_snippet.map(|text| SnippetSpan { text }),
         status,

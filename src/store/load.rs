@@ -585,6 +585,7 @@ fn finish(store: &mut Store, seen: Seen) {
         .collect();
     merge::inherit_link_checks(&mut store.items, &pairs);
     merge::assign_record_sources(store);
+    merge::title_untitled_records(store);
 }
 
 #[cfg(test)]

@@ -201,6 +201,21 @@ fn first_difference(a: &EvidenceItem, b: &EvidenceItem) -> Option<&'static str> 
     .find_map(|(field, differs)| differs.then_some(field))
 }
 
+/// Gives every item read from a `citation.v1` record without a title (the
+/// format makes it optional) its address as title, as an imported page
+/// has, once records of one URL are merged (another may have the title).
+pub(super) fn title_untitled_records(store: &mut Store) {
+    for item in &mut store.items {
+        if item.link_check.is_some()
+            && item.display_title().is_none()
+            && let Some(url) = &item.url
+        {
+            let normalized = super::normalize_url(url).unwrap_or_else(|_| url.clone());
+            item.title = Some(super::address_title(&normalized));
+        }
+    }
+}
+
 /// Gives every item read from a `citation.v1` record a source, once the
 /// whole registry is known. Records name no source: the registered source
 /// whose longest `url_prefixes` entry starts the record's `url` is its

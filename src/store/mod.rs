@@ -19,7 +19,7 @@ pub use model::{
     EvidenceItem, LinkCheck, LinkStatus, PaywallPolicy, QuoteSpan, SnippetSpan, Source, Status,
     char_slice, parse_rfc3339,
 };
-pub use normalize::{cid, is_content_addressed, normalize_url};
+pub use normalize::{address_title, cid, is_content_addressed, normalize_url};
 pub use support::{
     Checker, SUPPORT_V1, Support, SupportRecord, SupportStatus, SupportVerdict, claim_key,
     item_passage, normalize_claim, passage_key,

@@ -163,6 +163,15 @@ fn is_tracking_key(key: &str) -> bool {
     key.starts_with("utm_") || key == "gclid" || key == "fbclid"
 }
 
+/// The title a web page without one is cited by: its normalized address
+/// without the scheme and a trailing `/`, which the References show.
+pub fn address_title(normalized: &str) -> String {
+    let rest = normalized
+        .split_once("://")
+        .map_or(normalized, |(_, rest)| rest);
+    rest.trim_end_matches('/').to_owned()
+}
+
 /// `cid_` + the lowercase hex SHA-256 of the UTF-8 bytes of `normalized_url`.
 pub fn cid(normalized_url: &str) -> String {
     let digest = Sha256::digest(normalized_url.as_bytes());

@@ -412,6 +412,10 @@ fn bad_lines_are_invalid_records_unless_the_file_is_not_json_lines() {
             "`found_by[0].wave`",
         ),
         (
+            other("https://example.com/w0", "\"wave\":1", "\"wave\":0"),
+            "`found_by[0].wave`: the wave is 0; citation.v1 has waves 1 and 2",
+        ),
+        (
             other(
                 "https://example.com/s",
                 "\"status\":\"valid\"",

@@ -105,3 +105,51 @@ fn a_publisher_ending_with_a_period_gets_no_second_one() {
         assert!(!html.contains("Inc.."), "{html}");
     }
 }
+
+/// Items published late in the evening west of UTC and early in the
+/// morning east of it: the UTC day is not the publication's.
+const OFFSET_STORE: &str = r#"{
+  "schema_version": "evidence.v1",
+  "sources": [{"source_id": "wire", "publisher": "Wire", "tier": 2}],
+  "evidence": [
+    {"id": "ev_ny", "source_id": "wire", "url": "https://wire.example/ny",
+     "title": "Rates held", "published_at": "2026-02-10T23:30:00-05:00"},
+    {"id": "ev_tokyo", "source_id": "wire", "url": "https://wire.example/tokyo",
+     "title": "東京 rates", "published_at": "2026-02-11T01:00:00+09:00"}
+  ]
+}"#;
+
+#[test]
+fn the_day_shown_is_the_day_the_publication_gives() {
+    let chapter = "# Brief\n\nRates were held steady in New York [EVID:ev_ny].\n\n\
+                   Rates were held steady in 東京\u{a0}today [EVID:ev_tokyo].\n";
+    for mode in ["warn", "downgrade", "remove"] {
+        let book = TestBook::with_store(
+            &format!("as-of = \"2026-02-12\"\nmode = \"{mode}\""),
+            OFFSET_STORE,
+            &[("c.md", chapter)],
+        );
+        for renderer in ["html", "markdown"] {
+            let run = run_twice(book.root(), &book.stdin(renderer));
+            assert_eq!(run.code, 0, "{}", run.stderr);
+            let page = run.chapter("c.md");
+            // In UTC these are Feb 11 and Feb 10.
+            assert!(
+                page.contains("Published Feb 10, 2026"),
+                "{mode} {renderer}: {page}"
+            );
+            assert!(
+                page.contains("Published Feb 11, 2026"),
+                "{mode} {renderer}: {page}"
+            );
+            let ny = page.find("Rates held").unwrap();
+            assert!(page[ny..].starts_with("Rates held"), "{page}");
+            assert!(
+                page[ny..].find("Feb 10") < page[ny..].find("Feb 11"),
+                "{mode} {renderer}: {page}"
+            );
+        }
+        book.build().unwrap();
+        assert!(book.html("c.md").contains("Published Feb 10, 2026"));
+    }
+}

@@ -131,7 +131,7 @@ fn item_value<'e>(
             Kind::Token,
             evidence
                 .published_at
-                .map(|at| at.strftime("%Y-%m-%d").to_string())
+                .map(|p| p.day().strftime("%Y-%m-%d").to_string())
                 .unwrap_or_default(),
         ),
         Var::Published => Value::new(Kind::Token, published(evidence)),
@@ -332,20 +332,22 @@ fn spot_letter(mut k: u32) -> String {
     String::from_utf8(letters).unwrap_or_default()
 }
 
-/// `Feb 10, 2026` (in UTC), or nothing for an undated item.
+/// `Feb 10, 2026` (the day in the publication's own offset), or nothing
+/// for an undated item.
 fn date(evidence: &Resolved<'_>) -> String {
     evidence
         .published_at
-        .map(|at| at.strftime("%b %-d, %Y").to_string())
+        .map(|p| p.day().strftime("%b %-d, %Y").to_string())
         .unwrap_or_default()
 }
 
-/// `Published Feb 10, 2026. ` (in UTC), or nothing for an undated
-/// `citation.v1` record (a link-checked page may carry no date).
+/// `Published Feb 10, 2026. ` (the day in the publication's own offset),
+/// or nothing for an undated `citation.v1` record (a link-checked page may
+/// carry no date).
 fn published(evidence: &Resolved<'_>) -> String {
     evidence
         .published_at
-        .map(|at| format!("Published {}. ", at.strftime("%b %-d, %Y")))
+        .map(|p| format!("Published {}. ", p.day().strftime("%b %-d, %Y")))
         .unwrap_or_default()
 }
 

@@ -12,8 +12,9 @@
 use super::Rule;
 use crate::config::Config;
 use crate::markers::MarkerKind;
-use crate::store::{CitationList, EvidenceItem, LinkStatus, PaywallPolicy, Source, Status, Store};
-use jiff::Timestamp;
+use crate::store::{
+    CitationList, EvidenceItem, LinkStatus, PaywallPolicy, Published, Source, Status, Store,
+};
 
 /// A marker that resolved: the item it cites and the item's source.
 #[derive(Debug, Clone, Copy)]
@@ -30,7 +31,7 @@ pub struct Resolved<'s> {
     pub title: &'s str,
     /// When the item was published; `None` only for `citation.v1` records,
     /// which carry no publication date.
-    pub published_at: Option<Timestamp>,
+    pub published_at: Option<Published>,
 }
 
 impl<'s> Resolved<'s> {
@@ -303,9 +304,9 @@ fn check_link(
 fn check_dates(id: &str, item: &EvidenceItem, config: &Config) -> Result<(), Violation> {
     let as_of = config.as_of;
     if let (Some(days), Some(published_at)) = (config.max_age_days, item.published_at)
-        && (as_of.as_second() - published_at.as_second()) > i64::from(days) * 86_400
+        && (as_of.as_second() - published_at.at.as_second()) > i64::from(days) * 86_400
     {
-        let age_days = (as_of.as_second() - published_at.as_second()) / 86_400;
+        let age_days = (as_of.as_second() - published_at.at.as_second()) / 86_400;
         return Err((
             Rule::StaleEvidence,
             format!(

@@ -16,8 +16,8 @@ mod support;
 pub use citation::CITATION_V1;
 pub use load::{StoreError, load, load_bytes};
 pub use model::{
-    EvidenceItem, LinkCheck, LinkStatus, PaywallPolicy, QuoteSpan, SnippetSpan, Source, Status,
-    char_slice, parse_rfc3339,
+    EvidenceItem, LinkCheck, LinkStatus, PaywallPolicy, Published, QuoteSpan, SnippetSpan, Source,
+    Status, char_slice, parse_rfc3339,
 };
 pub use normalize::{address_title, cid, is_content_addressed, normalize_url};
 pub use support::{

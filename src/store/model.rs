@@ -152,9 +152,9 @@ pub struct EvidenceItem {
     /// Document title.
     #[serde(default)]
     pub title: Option<String>,
-    /// When the document was published.
-    #[serde(default, deserialize_with = "timestamp")]
-    pub published_at: Option<Timestamp>,
+    /// When the document was published, in its own offset.
+    #[serde(default, deserialize_with = "published")]
+    pub published_at: Option<Published>,
     /// When the pipeline fetched the document.
     #[serde(default, deserialize_with = "timestamp")]
     pub fetched_at: Option<Timestamp>,
@@ -332,6 +332,65 @@ fn timestamp<'de, D: Deserializer<'de>>(deserializer: D) -> Result<Option<Timest
         }
     }
     deserializer.deserialize_option(Visitor)
+}
+
+/// A publication time as the store writes it: the instant, and the offset
+/// it was given in, so that a reader is told the day the publication gives
+/// (`2026-02-10T23:30:00-05:00` is Feb 10, not the UTC day).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash)]
+pub struct Published {
+    /// The instant.
+    pub at: Timestamp,
+    /// The offset from UTC it was written in.
+    pub offset: jiff::tz::Offset,
+}
+
+impl Published {
+    /// Reads an RFC 3339 timestamp, keeping its offset.
+    pub fn parse(text: &str) -> Result<Published, String> {
+        let at = parse_rfc3339(text)?;
+        // The grammar is checked: the text ends in `Z` or `±HH:MM`.
+        let seconds = match text.len().checked_sub(6).and_then(|i| text.get(i..)) {
+            Some(tail) if tail.starts_with(['+', '-']) => {
+                let number = |r: std::ops::Range<usize>| tail[r].parse::<i32>().unwrap_or(0);
+                let sign = if tail.starts_with('-') { -1 } else { 1 };
+                sign * (number(1..3) * 3600 + number(4..6) * 60)
+            }
+            _ => 0,
+        };
+        let offset = jiff::tz::Offset::from_seconds(seconds).unwrap_or(jiff::tz::Offset::UTC);
+        Ok(Published { at, offset })
+    }
+
+    /// The day of publication, in the publication's offset.
+    pub fn day(&self) -> jiff::civil::Date {
+        self.at
+            .to_zoned(jiff::tz::TimeZone::fixed(self.offset))
+            .date()
+    }
+}
+
+impl std::fmt::Display for Published {
+    /// RFC 3339, in the offset it was written in (`Z` for UTC).
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        if self.offset == jiff::tz::Offset::UTC {
+            write!(f, "{}", self.at)
+        } else {
+            write!(f, "{}", self.at.display_with_offset(self.offset))
+        }
+    }
+}
+
+fn published<'de, D: Deserializer<'de>>(deserializer: D) -> Result<Option<Published>, D::Error> {
+    Ok(match timestamp_text(deserializer)? {
+        Some(text) => Some(Published::parse(&text).map_err(serde::de::Error::custom)?),
+        None => None,
+    })
+}
+
+/// A timestamp's text, `null` or missing being `None`.
+fn timestamp_text<'de, D: Deserializer<'de>>(deserializer: D) -> Result<Option<String>, D::Error> {
+    Option::<String>::deserialize(deserializer)
 }
 
 /// Parses an RFC 3339 timestamp such as `2026-02-10T14:00:00Z`.

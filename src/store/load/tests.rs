@@ -568,3 +568,32 @@ fn an_empty_jsonl_file_is_an_empty_store_and_a_directory_may_hold_only_jsonl() {
     let store = load(dir.path(), &[PathBuf::from("ev")]).unwrap();
     assert!(store.is_empty());
 }
+
+#[test]
+fn a_publication_time_keeps_the_day_and_offset_it_was_written_in() {
+    use crate::store::Published;
+    for (text, day, shown) in [
+        (
+            "2026-02-10T23:30:00-05:00",
+            "2026-02-10",
+            "2026-02-10T23:30:00-05:00",
+        ),
+        (
+            "2026-02-11T01:00:00+09:00",
+            "2026-02-11",
+            "2026-02-11T01:00:00+09:00",
+        ),
+        ("2026-02-10T19:00:00Z", "2026-02-10", "2026-02-10T19:00:00Z"),
+        (
+            "2026-02-10T00:15:00.5+05:45",
+            "2026-02-10",
+            "2026-02-10T00:15:00.5+05:45",
+        ),
+    ] {
+        let published = Published::parse(text).unwrap();
+        assert_eq!(published.day().to_string(), day, "{text}");
+        assert_eq!(published.to_string(), shown, "{text}");
+        assert_eq!(Published::parse(&published.to_string()), Ok(published));
+    }
+    assert!(Published::parse("2026-02-10 19:00:00Z").is_err());
+}

@@ -149,7 +149,7 @@ pub(crate) fn classify_text(text: &str, min_words: usize) -> Option<NotAClaim> {
         Some(end) => text[end..].trim(),
         None => text,
     };
-    if count_words(text) < min_words {
+    if count_words(text) < min_words && !is_short_sentence(text) {
         return Some(NotAClaim::TooShort);
     }
     if text.ends_with(':') && !has_sentence_end(&text[..text.len() - 1]) {
@@ -177,10 +177,9 @@ fn admonition_label(text: &str) -> Option<&'static str> {
     })
 }
 
-/// Whether a block only points the reader elsewhere: one sentence that
-/// opens with a pointing phrase and ends with a link or other inline
-/// element (`See [the methodology](method.md).`).
-fn is_pointer(block: &Block, text: &str) -> bool {
+/// Whether `text` opens with a phrase that points the reader elsewhere
+/// ("Read more", "See", "For details" …).
+fn opens_pointing(text: &str) -> bool {
     const OPENINGS: [&str; 11] = [
         "read more",
         "see ",
@@ -194,11 +193,18 @@ fn is_pointer(block: &Block, text: &str) -> bool {
         "details in ",
         "further reading",
     ];
-    let body = text.trim_end_matches(['.', '!', '…']);
-    let opens = OPENINGS.iter().any(|opening| {
-        body.get(..opening.len())
+    OPENINGS.iter().any(|opening| {
+        text.get(..opening.len())
             .is_some_and(|start| start.eq_ignore_ascii_case(opening))
-    });
+    })
+}
+
+/// Whether a block only points the reader elsewhere: one sentence that
+/// opens with a pointing phrase and ends with a link or other inline
+/// element (`See [the methodology](method.md).`).
+fn is_pointer(block: &Block, text: &str) -> bool {
+    let body = text.trim_end_matches(['.', '!', '…']);
+    let opens = opens_pointing(body);
     // The link that ends it; the words before hold no figure, which a
     // claim dressed as a pointer ("See how rates rose 3% in …") would.
     // (An emphasis that ends it counts as well: `See *the appendix*.`)
@@ -245,6 +251,32 @@ fn has_sentence_end(text: &str) -> bool {
     text.as_bytes()
         .windows(2)
         .any(|w| matches!(w[0], b'.' | b'!' | b'?') && w[1] == b' ')
+}
+
+/// Whether `text`, shorter than `claim-min-words`, is still a complete
+/// sentence, which states a claim whatever its length (`Stocks crashed.`):
+/// two words or more ending with a full stop or an exclamation mark, or,
+/// in a script written without spaces, four characters of it or more
+/// ending with `。` or `！` (`株価が暴落した。`). A label, a heading-like
+/// line or a list of links has no such ending.
+fn is_short_sentence(text: &str) -> bool {
+    let body = text.trim_end_matches(['"', '\'', '”', '’', ')', '」', '』', '*', '_']);
+    // An ellipsis trails off; a short pointer (`See below.`) points.
+    if body.ends_with("...") || opens_pointing(body) {
+        return false;
+    }
+    if body.ends_with(['.', '!']) {
+        return count_words(body) >= 2;
+    }
+    body.ends_with(['。', '！']) && body.chars().filter(|&c| is_unspaced_script(c)).count() >= 4
+}
+
+/// Han, kana and Hangul: scripts whose sentences have no spaces between
+/// words.
+fn is_unspaced_script(c: char) -> bool {
+    matches!(c,
+        '\u{3040}'..='\u{30ff}' | '\u{3400}'..='\u{4dbf}' | '\u{4e00}'..='\u{9fff}'
+        | '\u{ac00}'..='\u{d7af}' | '\u{f900}'..='\u{faff}' | '\u{20000}'..='\u{2fa1f}')
 }
 
 /// Words: whitespace-separated tokens with at least one letter or digit.

@@ -23,6 +23,8 @@ const NOT_CLAIMS: &str = "# Brief\n\n\
     - 東京\n\
     - Wait...\n\n\
     See below.\n\n\
+    Intro line.\n\n\
+    Key figures.\n\n\
     The committee held rates steady this month, the statement said [EVID:ev_fomc].\n";
 
 #[test]

@@ -266,9 +266,32 @@ fn is_short_sentence(text: &str) -> bool {
         return false;
     }
     if body.ends_with(['.', '!']) {
-        return count_words(body) >= 2;
+        return count_words(body) >= 2 && has_finite_verb(body);
     }
     body.ends_with(['。', '！']) && body.chars().filter(|&c| is_unspaced_script(c)).count() >= 4
+}
+
+/// Whether a short sentence has a word that reads as a finite verb (a
+/// word after the first ending in `-ed`, or a common auxiliary or
+/// irregular verb of reports), which tells `Stocks crashed.` and `Rates
+/// rose!` from a label ending with a full stop (`Intro line.`, `Key
+/// figures.`).
+fn has_finite_verb(text: &str) -> bool {
+    const VERBS: [&str; 56] = [
+        "is", "are", "was", "were", "be", "been", "has", "have", "had", "will", "would", "can",
+        "could", "may", "might", "must", "shall", "should", "does", "did", "do", "rose", "rises",
+        "rise", "fell", "falls", "fall", "held", "holds", "hold", "cut", "cuts", "grew", "grows",
+        "hit", "hits", "won", "wins", "lost", "loses", "sank", "sinks", "said", "says", "left",
+        "kept", "beat", "paid", "sold", "began", "slid", "slides", "soars", "gains", "jumps",
+        "drops",
+    ];
+    text.split(|c: char| !c.is_alphanumeric() && c != '\'')
+        .filter(|w| !w.is_empty())
+        .enumerate()
+        .any(|(i, word)| {
+            let word = word.to_lowercase();
+            VERBS.contains(&word.as_str()) || (i > 0 && word.len() > 4 && word.ends_with("ed"))
+        })
 }
 
 /// Han, kana and Hangul: scripts whose sentences have no spaces between

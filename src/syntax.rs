@@ -82,6 +82,31 @@ pub(crate) fn is_banner(text: &str) -> bool {
     text.strip_prefix(BANNER_ALERT).unwrap_or(text).trim_start() == BANNER_TEXT
 }
 
+/// The alert that opens the note of a chapter `remove` mode took claims
+/// out of.
+pub(crate) const REMOVAL_NOTE_ALERT: &str = "[!NOTE]";
+
+/// How the sentence of a removal note opens, as a reader sees it.
+pub(crate) const REMOVAL_NOTE_LEAD: &str = "Removed from this chapter:";
+
+/// The lines of the removal note: `what` is what was taken out and why
+/// (`2 claims that cite no evidence (ungrounded claim: 2)`).
+pub(crate) fn removal_note_lines(what: &str) -> [String; 2] {
+    [
+        format!("> {REMOVAL_NOTE_ALERT}"),
+        format!("> {REMOVAL_NOTE_LEAD} {what}."),
+    ]
+}
+
+/// Whether a block's text (as a reader sees it) is a removal note.
+pub(crate) fn is_removal_note(text: &str) -> bool {
+    let text = text.trim();
+    text.strip_prefix(REMOVAL_NOTE_ALERT)
+        .unwrap_or(text)
+        .trim_start()
+        .starts_with(REMOVAL_NOTE_LEAD)
+}
+
 /// The alert that opens a conflicting-evidence note.
 pub(crate) const CONFLICT_NOTE_ALERT: &str = "[!CAUTION]";
 

@@ -425,8 +425,13 @@ fn remove_mode_never_empties_a_line_into_another_block_structure() {
                 .filter(|tag| !tag.starts_with("Link") && !tag.starts_with("Heading"))
                 .collect()
         };
-        // The References section the run appends aside.
+        // The References section the run appends, and the note of what
+        // was removed it puts at the top, aside.
         let page = out[0].split("\n\n## References").next().unwrap_or_default();
+        let page = match page.strip_prefix("> [!NOTE]\n> Removed from this chapter:") {
+            Some(rest) => rest.split_once("\n\n").map_or("", |(_, body)| body),
+            None => page,
+        };
         assert_eq!(blocks(page), blocks(text), "{text:?}\n{page:?}");
         assert_eq!(page.contains("[EVID:gone]"), stays, "{page:?}");
     }

@@ -286,6 +286,9 @@ pub struct Scan {
     pub banner_offset: usize,
     /// Whether the chapter already carries the banner.
     pub has_banner: bool,
+    /// Whether the chapter already carries the note of what `remove` mode
+    /// took out of it (an earlier run wrote it).
+    pub has_removal_note: bool,
     /// The existing References section (from its top-level heading to the
     /// next top-level heading of level 1 or 2, or the end), if there is one.
     pub references: Option<Range<usize>>,

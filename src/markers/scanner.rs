@@ -7,7 +7,7 @@ use super::rendered::{CiteGroup, PendingCite, is_citation_label, is_group_punctu
 use super::{
     Block, Heading, InlineSpan, Marker, MarkerKind, Scan, ScanOptions, SourceSegment, suppression,
 };
-use crate::syntax::{REFERENCE_ANCHOR_PREFIX, is_banner, is_evidence_id};
+use crate::syntax::{REFERENCE_ANCHOR_PREFIX, is_banner, is_evidence_id, is_removal_note};
 use mdbook_markdown::pulldown_cmark::{CodeBlockKind, CowStr, Event, HeadingLevel, Tag, TagEnd};
 use std::ops::Range;
 
@@ -530,6 +530,9 @@ impl<'a, 'o> Scanner<'a, 'o> {
         let span = start..open.end.max(start);
         if is_banner(&open.text) {
             self.scan.has_banner = true;
+        }
+        if is_removal_note(&open.text) {
+            self.scan.has_removal_note = true;
         }
         self.scan.blocks.push(Block {
             span,

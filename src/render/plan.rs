@@ -38,6 +38,12 @@ pub struct RenderPlan<'s> {
     /// Where the Unverified Summary banner goes, when the chapter is
     /// downgraded.
     pub(super) banner: Option<usize>,
+    /// Where the note of what `remove` mode took out goes, and what it
+    /// says (none when nothing was, or an earlier run wrote it).
+    pub(super) removal_note: Option<(usize, String)>,
+    /// Markers `remove` mode meant to take out but left as written, as
+    /// taking them out would change the page's structure.
+    markers_kept: usize,
     /// Text taken out in `remove` mode: removed claims (replaced by their
     /// phrase, or deleted), then removed markers.
     pub(super) removals: Vec<Replacement>,
@@ -163,6 +169,10 @@ impl<'s> RenderPlan<'s> {
             })
             .collect();
         plan.plan_citations(text, &scan, judgement, list, &parts);
+        if !scan.has_removal_note {
+            plan.removal_note = super::removal_note::removal_note(judgement, plan.markers_kept)
+                .map(|what| (scan.banner_offset, what));
+        }
         plan.plan_notes(text, &scan, judgement);
         if !plan.references.entries.is_empty() {
             plan.references.title = &config.references_title;
@@ -182,6 +192,7 @@ impl<'s> RenderPlan<'s> {
     /// Whether rendering changes nothing.
     pub fn is_empty(&self) -> bool {
         self.banner.is_none()
+            && self.removal_note.is_none()
             && self.removals.is_empty()
             && self.labels.is_empty()
             && self.runs.is_empty()
@@ -348,6 +359,11 @@ impl<'s> RenderPlan<'s> {
             for range in planned.emptied {
                 if around.keep(&scan.markers, &range, &self.labels) {
                     // It stays as text (and reported).
+                    self.markers_kept += scan
+                        .markers
+                        .iter()
+                        .filter(|m| range.contains(&m.span.start))
+                        .count();
                     continue;
                 }
                 let first = scan.markers.partition_point(|m| m.span.start < range.start);

@@ -127,10 +127,11 @@ fn judge_citation(
             return Some((
                 Rule::UnsupportedClaim,
                 format!(
-                    "{} found that the passage of `{id}` does not support this claim (score {}; {})",
+                    "{} found that the passage of `{id}` does not support this claim (score {}; {}){}",
                     checker(against),
                     against.score,
-                    place(against)
+                    place(against),
+                    reason(against)
                 ),
             ));
         }
@@ -185,6 +186,25 @@ fn checker(record: &SupportRecord) -> String {
 /// `file:line` of a verdict.
 fn place(record: &SupportRecord) -> String {
     format!("{}:{}", record.file.display(), record.line)
+}
+
+/// `: "…"`, the checker's note (an LLM judge's one-line reason), when the
+/// verdict has one: its first line, cut to a few words, quoted with its
+/// control characters escaped (it is a model's text).
+fn reason(record: &SupportRecord) -> String {
+    const CHARS: usize = 200;
+    let Some(line) = record.note.as_deref().and_then(|n| n.lines().next()) else {
+        return String::new();
+    };
+    let line = line.trim();
+    if line.is_empty() {
+        return String::new();
+    }
+    let mut out: String = line.chars().take(CHARS).collect();
+    if line.chars().nth(CHARS).is_some() {
+        out.push('…');
+    }
+    format!(": {out:?}")
 }
 
 /// The first words of a claim, quoted.

@@ -31,5 +31,5 @@ pub(crate) mod safe_write;
 pub mod source_map;
 pub mod store;
 pub mod suggest;
-pub mod verify;
 pub(crate) mod syntax;
+pub mod verify;

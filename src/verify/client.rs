@@ -91,7 +91,33 @@ impl Client {
 
     /// Sends `messages` and returns the answer, retrying a 429, a 5xx or a
     /// timeout up to the retries allowed; gives up early once `stop` is set.
+    /// The key, should a server send it back (in an error, in an answer),
+    /// is replaced by `[API key]`: it never reaches output or the store.
     pub(crate) fn ask(
+        &self,
+        messages: Value,
+        max_tokens: u32,
+        stop: &AtomicBool,
+    ) -> Result<Reply, Failure> {
+        match self.ask_unredacted(messages, max_tokens, stop) {
+            Ok(reply) => Ok(Reply {
+                content: self.redact(reply.content),
+                usage: reply.usage,
+            }),
+            Err(Failure::Fatal(why)) => Err(Failure::Fatal(self.redact(why))),
+            Err(Failure::Answer(why)) => Err(Failure::Answer(self.redact(why))),
+        }
+    }
+
+    /// `text` without the key.
+    fn redact(&self, text: String) -> String {
+        match &self.key {
+            Some(key) if text.contains(key.as_str()) => text.replace(key.as_str(), "[API key]"),
+            _ => text,
+        }
+    }
+
+    fn ask_unredacted(
         &self,
         messages: Value,
         max_tokens: u32,
@@ -240,7 +266,11 @@ impl Client {
                     error_message(text)
                 ))
             })?;
-        let count = |name: &str| value.pointer(&format!("/usage/{name}")).and_then(Value::as_u64);
+        let count = |name: &str| {
+            value
+                .pointer(&format!("/usage/{name}"))
+                .and_then(Value::as_u64)
+        };
         let usage = match (count("prompt_tokens"), count("completion_tokens")) {
             (None, None) => None,
             (prompt, completion) => Some(Usage {
@@ -258,7 +288,10 @@ impl Client {
 /// What became of one request.
 enum Outcome {
     /// Worth asking again, after `wait` if the server said.
-    Retry { wait: Option<Duration>, why: String },
+    Retry {
+        wait: Option<Duration>,
+        why: String,
+    },
     Failed(Failure),
 }
 
@@ -332,7 +365,12 @@ mod tests {
         ] {
             assert_eq!(endpoint(base).unwrap(), url);
         }
-        for bad in ["localhost:11434", "file:///etc/passwd", "ftp://x/v1", "http://u:p@h/v1"] {
+        for bad in [
+            "localhost:11434",
+            "file:///etc/passwd",
+            "ftp://x/v1",
+            "http://u:p@h/v1",
+        ] {
             assert!(endpoint(bad).is_err(), "{bad}");
         }
     }

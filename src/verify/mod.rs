@@ -194,7 +194,10 @@ fn verify(args: &VerifyArgs) -> anyhow::Result<u8> {
         anyhow::bail!(
             "{fatal}{}",
             if summary.checked > 0 {
-                format!(" ({} verdict(s) received before were stored)", summary.checked)
+                format!(
+                    " ({} verdict(s) received before were stored)",
+                    summary.checked
+                )
             } else {
                 String::new()
             }
@@ -245,6 +248,9 @@ fn ask_all<'c>(
                     };
                     let messages = args.prompt.messages(&citation.claim, &citation.passage);
                     let result = client.ask(messages, args.prompt.max_tokens(), stop);
+                    if matches!(result, Err(Failure::Fatal(_))) {
+                        stop.store(true, Ordering::Relaxed);
+                    }
                     if tx.send((at, result)).is_err() {
                         break;
                     }

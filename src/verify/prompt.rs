@@ -197,9 +197,16 @@ mod tests {
             ("Yes", SupportVerdict::Supported),
             ("yes.", SupportVerdict::Supported),
             ("**No**", SupportVerdict::Unsupported),
-            ("  No, the document says otherwise", SupportVerdict::Unsupported),
+            (
+                "  No, the document says otherwise",
+                SupportVerdict::Unsupported,
+            ),
         ] {
-            assert_eq!(Prompt::Minicheck.read(text).unwrap().verdict, verdict, "{text}");
+            assert_eq!(
+                Prompt::Minicheck.read(text).unwrap().verdict,
+                verdict,
+                "{text}"
+            );
         }
         for text in ["", "Maybe", "Answer: perhaps", "Noted"] {
             assert_eq!(Prompt::Minicheck.read(text), None, "{text}");

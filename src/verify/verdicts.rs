@@ -152,7 +152,10 @@ pub(crate) fn append(setup: &Setup, target: &Path, lines: &str) -> anyhow::Resul
     text.push_str(lines);
     let mut writer = SafeWriter::new(&setup.root)?;
     writer.protect(&setup.root.join("book.toml"), "the book's config");
-    writer.protect(&setup.root.join(&setup.src_dir), "the book's source directory");
+    writer.protect(
+        &setup.root.join(&setup.src_dir),
+        "the book's source directory",
+    );
     for store in &setup.config.store {
         let path = setup.root.join(store);
         if !path.is_dir() {

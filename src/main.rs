@@ -89,7 +89,7 @@ enum Command {
         #[arg(long, value_enum, default_value = "jsonl")]
         format: ExportFormat,
     },
-    /// Asks a model whether each cited passage supports its claim, and
+    /// Has a model judge each citation (a claim and its cited passage) and
     /// stores the verdicts (support.v1) that every build then enforces.
     ///
     /// Sends each citation that `export-claims` lists to an OpenAI-compatible

@@ -151,6 +151,11 @@ fn verdicts_are_stored_and_enforced_by_the_build() {
     );
     assert!(message.contains("ev_jobs"), "{message}");
     assert_eq!(report["totals"]["support"]["verdicts"], 2, "{report}");
+    assert_eq!(
+        report["totals"]["support"]["checkers"],
+        serde_json::json!({"bespoke-minicheck/minicheck 1": 2}),
+        "{report}"
+    );
     assert!(
         book.build().is_err(),
         "an unsupported verdict fails mdbook build"
@@ -194,6 +199,17 @@ fn a_second_run_sends_nothing_and_an_edited_claim_is_sent_again() {
     let (_, report) = book.check_json();
     assert_eq!(findings(&report, "unsupported-claim").len(), 1, "{report}");
     assert_eq!(report["totals"]["support"]["stale"], 0, "{report}");
+
+    // A second checker: each citation counted once for each.
+    let judge = ChatServer::start(|_, _| Reply::answer("SUPPORTED\nIt says so."));
+    assert_eq!(verify(&book, &judge, &["--prompt", "judge"]).code, 0);
+    let (_, report) = book.check_json();
+    assert_eq!(
+        report["totals"]["support"]["checkers"],
+        serde_json::json!({"bespoke-minicheck/judge 1": 2, "bespoke-minicheck/minicheck 1": 2}),
+        "{report}"
+    );
+    assert_eq!(report["totals"]["support"]["verdicts"], 2, "{report}");
 }
 
 #[test]

@@ -16,10 +16,10 @@ use crate::config::Config;
 use crate::store::{Store, SupportRecord, SupportStatus, SupportVerdict};
 use crate::store::{claim_key, item_passage, passage_key};
 use serde::Serialize;
-use std::collections::{HashMap, HashSet};
+use std::collections::{BTreeMap, HashMap, HashSet};
 
 /// A chapter's figures on the support of its citations.
-#[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Serialize)]
+#[derive(Debug, Clone, Default, PartialEq, Eq, Serialize)]
 pub struct SupportFigures {
     /// Citations (a claim and one item it cites) whose item has a passage
     /// to check the claim against.
@@ -32,6 +32,10 @@ pub struct SupportFigures {
     pub unsupported: usize,
     /// Citations whose only verdict is stale.
     pub stale: usize,
+    /// Citations with a current verdict, by checker (`name version`);
+    /// left out of the JSON when no citation has one.
+    #[serde(skip_serializing_if = "BTreeMap::is_empty")]
+    pub checkers: BTreeMap<String, usize>,
 }
 
 impl std::ops::AddAssign for SupportFigures {
@@ -41,6 +45,9 @@ impl std::ops::AddAssign for SupportFigures {
         self.verdicts += other.verdicts;
         self.unsupported += other.unsupported;
         self.stale += other.stale;
+        for (checker, count) in other.checkers {
+            *self.checkers.entry(checker).or_default() += count;
+        }
     }
 }
 
@@ -120,6 +127,12 @@ fn judge_citation(
     let (stale, what) = match status {
         SupportStatus::Current(verdicts) => {
             figures.verdicts += 1;
+            let mut named: Vec<String> = verdicts.iter().map(|r| checker_key(r)).collect();
+            named.sort();
+            named.dedup();
+            for name in named {
+                *figures.checkers.entry(name).or_default() += 1;
+            }
             let against = verdicts
                 .iter()
                 .find(|r| r.verdict == SupportVerdict::Unsupported)?;
@@ -176,6 +189,11 @@ fn judge_citation(
             ),
         )
     })
+}
+
+/// `name version`, a checker as the report counts it.
+fn checker_key(record: &SupportRecord) -> String {
+    format!("{} {}", record.checker.name, record.checker.version)
 }
 
 /// `` `name version` ``.

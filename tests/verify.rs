@@ -404,3 +404,35 @@ fn the_key_is_sent_and_never_shown_or_stored() {
         run.stderr
     );
 }
+
+#[test]
+fn a_run_stopped_midway_keeps_the_verdicts_it_received() {
+    let book = book();
+    let server = ChatServer::start(|request, earlier| {
+        if request.claim.contains("fell") {
+            Reply::error(503, "overloaded")
+        } else {
+            minicheck(request, earlier)
+        }
+    });
+    let run = verify(&book, &server, &["--jobs", "1", "--retries", "0"]);
+    assert_eq!(run.code, 2, "{}", run.stderr);
+    assert!(
+        run.stderr
+            .contains("answered 503: \"overloaded\" on each of 1 attempt(s)"),
+        "{}",
+        run.stderr
+    );
+    assert!(
+        run.stderr
+            .contains("(1 verdict(s) received before were stored)"),
+        "{}",
+        run.stderr
+    );
+    assert_eq!(stored(&book).len(), 1);
+    // Once the server is back, only the citation without a verdict is sent.
+    let back = ChatServer::start(minicheck);
+    assert_eq!(verify(&book, &back, &[]).code, 0);
+    assert_eq!(back.count(), 1);
+    assert_eq!(stored(&book).len(), 2);
+}

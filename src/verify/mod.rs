@@ -134,101 +134,144 @@ fn verify(args: &VerifyArgs) -> anyhow::Result<u8> {
         );
         return Ok(0);
     }
-    let mut summary = Summary {
-        cached: cached.len(),
-        ..Summary::default()
-    };
     let progress = Progress::new(to_send.len());
-    let asked = ask_all(&client, args, &to_send, &progress);
+    let mut record = Recorder {
+        setup: &setup,
+        target: &target,
+        checker: &checker,
+        prompt: args.prompt,
+        progress: &progress,
+        summary: Summary {
+            cached: cached.len(),
+            ..Summary::default()
+        },
+        checked_at: now(),
+        pending: String::new(),
+        pending_count: 0,
+        stored: 0,
+    };
+    let mut fatal = ask_all(&client, args, &to_send, |citation, result| {
+        record.answer(citation, result)
+    });
     progress.finish();
-    let checked_at = jiff::Timestamp::now()
-        .round(jiff::Unit::Second)
-        .unwrap_or_else(|_| jiff::Timestamp::now())
-        .to_string();
-    let mut lines = String::new();
-    for (citation, reply) in to_send.iter().zip(&asked.replies) {
-        let Some(reply) = reply else { continue };
-        summary.add_usage(reply.usage);
-        match args.prompt.read(&reply.content) {
-            Some(answer) => {
-                summary.checked += 1;
-                if answer.verdict == crate::store::SupportVerdict::Unsupported {
-                    summary.unsupported += 1;
-                }
-                lines.push_str(&verdicts::line(citation, &answer, &checker, &checked_at));
-            }
-            None => {
-                summary.unreadable += 1;
-                progress.warn(&format!(
-                    "{}:{}: `{}` answered {:?} about `{}`, which is not {}; not stored (run verify again to ask again)",
-                    citation.file,
-                    citation.line,
-                    checker.name,
-                    prompt::one_line(&reply.content, 80),
-                    citation.evidence_id,
-                    match args.prompt {
-                        Prompt::Minicheck => "Yes or No",
-                        Prompt::Judge => "SUPPORTED, PARTIALLY SUPPORTED or NOT SUPPORTED",
-                    }
-                ));
-            }
-        }
+    if let Err(err) = record.flush() {
+        fatal.get_or_insert(format!("{err:#}"));
     }
-    for (citation, why) in &asked.unreadable {
-        summary.unreadable += 1;
-        progress.warn(&format!(
-            "{}:{}: no verdict on `{}`: {why}; not stored",
-            citation.file, citation.line, citation.evidence_id
-        ));
-    }
-    if !lines.is_empty() {
-        verdicts::append(&setup, &target, &lines)?;
-    }
-    summary.elapsed = started.elapsed();
-    let mut out = summary.line();
-    if summary.checked > 0 {
+    record.summary.elapsed = started.elapsed();
+    let mut out = record.summary.line();
+    if record.stored > 0 {
         out.push_str(&format!("; verdicts added to {}", target.display()));
     }
     let _ = writeln!(std::io::stderr(), "{}", inert_line(&out));
-    if let Some(fatal) = asked.fatal {
-        anyhow::bail!(
-            "{fatal}{}",
-            if summary.checked > 0 {
-                format!(
-                    " ({} verdict(s) received before were stored)",
-                    summary.checked
-                )
-            } else {
-                String::new()
-            }
-        );
+    if let Some(fatal) = fatal {
+        let kept = match record.stored {
+            0 => String::new(),
+            n => format!(" ({n} verdict(s) received before were stored)"),
+        };
+        anyhow::bail!("{fatal}{kept}");
     }
-    Ok(if summary.unreadable > 0 { 1 } else { 0 })
+    Ok(if record.summary.unreadable > 0 { 1 } else { 0 })
 }
 
-/// The answers of a run, by citation, and what stopped it.
-struct Asked<'c> {
-    /// The answer to each citation sent, in order; `None` when none came.
-    replies: Vec<Option<Reply>>,
-    /// Citations whose answer could not be read, and why.
-    unreadable: Vec<(&'c Citation, String)>,
-    /// Why the run stopped early, if it did.
-    fatal: Option<String>,
+/// Now, to the second, as `checked_at` is written.
+fn now() -> String {
+    let now = jiff::Timestamp::now();
+    now.round(jiff::Unit::Second).unwrap_or(now).to_string()
 }
 
-/// Sends every citation, `--jobs` at a time; the first fatal failure stops
-/// the requests not yet sent.
-fn ask_all<'c>(
+/// Verdicts added to the file at a time, so that a long run stopped
+/// midway (Ctrl-C, a failing server) keeps what it was told.
+const WRITE_EVERY: usize = 20;
+
+/// Reads each answer as it comes, and stores the verdicts.
+struct Recorder<'r> {
+    setup: &'r crate::preprocess::Setup,
+    target: &'r std::path::Path,
+    checker: &'r Checker,
+    prompt: Prompt,
+    progress: &'r Progress,
+    summary: Summary,
+    checked_at: String,
+    /// Verdict lines not written yet, and how many.
+    pending: String,
+    pending_count: usize,
+    /// Verdicts written.
+    stored: usize,
+}
+
+impl Recorder<'_> {
+    /// Takes one citation's outcome; returns why the run must stop, if it
+    /// must.
+    fn answer(&mut self, citation: &Citation, result: Result<Reply, Failure>) -> Option<String> {
+        self.progress.advance();
+        let reply = match result {
+            Ok(reply) => reply,
+            Err(Failure::Fatal(why)) => return Some(why),
+            Err(Failure::Answer(why)) => {
+                self.summary.unreadable += 1;
+                self.progress.warn(&format!(
+                    "{}:{}: no verdict on `{}`: {why}; not stored",
+                    citation.file, citation.line, citation.evidence_id
+                ));
+                return None;
+            }
+        };
+        self.summary.add_usage(reply.usage);
+        let Some(answer) = self.prompt.read(&reply.content) else {
+            self.summary.unreadable += 1;
+            self.progress.warn(&format!(
+                "{}:{}: `{}` answered {:?} about `{}`, which is not {}; not stored (run verify again to ask again)",
+                citation.file,
+                citation.line,
+                self.checker.name,
+                prompt::one_line(&reply.content, 80),
+                citation.evidence_id,
+                self.prompt.expected()
+            ));
+            return None;
+        };
+        self.summary.checked += 1;
+        if answer.verdict == crate::store::SupportVerdict::Unsupported {
+            self.summary.unsupported += 1;
+        }
+        self.pending.push_str(&verdicts::line(
+            citation,
+            &answer,
+            self.checker,
+            &self.checked_at,
+        ));
+        self.pending_count += 1;
+        if self.pending_count >= WRITE_EVERY
+            && let Err(err) = self.flush()
+        {
+            return Some(format!("{err:#}"));
+        }
+        None
+    }
+
+    /// Appends the verdicts not written yet to the file.
+    fn flush(&mut self) -> anyhow::Result<()> {
+        if self.pending.is_empty() {
+            return Ok(());
+        }
+        verdicts::append(self.setup, self.target, &self.pending)?;
+        self.stored += self.pending_count;
+        self.pending.clear();
+        self.pending_count = 0;
+        Ok(())
+    }
+}
+
+/// Sends every citation, `--jobs` at a time, handing each outcome to
+/// `take` as it comes; the first fatal failure (met by a request, or
+/// returned by `take`) stops the requests not yet sent, and is returned.
+fn ask_all(
     client: &Client,
     args: &VerifyArgs,
-    citations: &'c [Citation],
-    progress: &Progress,
-) -> Asked<'c> {
-    let mut asked = Asked {
-        replies: (0..citations.len()).map(|_| None).collect(),
-        unreadable: Vec::new(),
-        fatal: None,
-    };
+    citations: &[Citation],
+    mut take: impl FnMut(&Citation, Result<Reply, Failure>) -> Option<String>,
+) -> Option<String> {
+    let mut fatal: Option<String> = None;
     let next = AtomicUsize::new(0);
     let stop = AtomicBool::new(false);
     let (tx, rx) = mpsc::channel::<(usize, Result<Reply, Failure>)>();
@@ -259,16 +302,11 @@ fn ask_all<'c>(
         }
         drop(tx);
         for (at, result) in rx {
-            progress.advance();
-            match result {
-                Ok(reply) => asked.replies[at] = Some(reply),
-                Err(Failure::Answer(why)) => asked.unreadable.push((&citations[at], why)),
-                Err(Failure::Fatal(why)) => {
-                    stop.store(true, Ordering::Relaxed);
-                    asked.fatal.get_or_insert(why);
-                }
+            if let Some(why) = take(&citations[at], result) {
+                stop.store(true, Ordering::Relaxed);
+                fatal.get_or_insert(why);
             }
         }
     });
-    asked
+    fatal
 }

@@ -75,6 +75,14 @@ impl Prompt {
         }
     }
 
+    /// What an answer must say, for messages.
+    pub(crate) fn expected(self) -> &'static str {
+        match self {
+            Prompt::Minicheck => "Yes or No",
+            Prompt::Judge => "SUPPORTED, PARTIALLY SUPPORTED or NOT SUPPORTED",
+        }
+    }
+
     /// Reads an answer; `None` when it says none of the expected words.
     pub(crate) fn read(self, answer: &str) -> Option<Answer> {
         match self {

@@ -436,3 +436,56 @@ fn a_run_stopped_midway_keeps_the_verdicts_it_received() {
     assert_eq!(back.count(), 1);
     assert_eq!(stored(&book).len(), 2);
 }
+
+#[test]
+fn a_slow_answer_times_out_clearly() {
+    let book = book();
+    let server = ChatServer::start(|request, earlier| {
+        std::thread::sleep(std::time::Duration::from_millis(2500));
+        minicheck(request, earlier)
+    });
+    let run = verify(
+        &book,
+        &server,
+        &["--timeout", "1", "--retries", "0", "--jobs", "1"],
+    );
+    assert_eq!(run.code, 2, "{}", run.stderr);
+    assert!(
+        run.stderr
+            .contains("gave no answer within 1 s on each of 1 attempt(s)"),
+        "{}",
+        run.stderr
+    );
+}
+
+#[test]
+fn a_book_with_nowhere_to_keep_verdicts_is_told_what_to_add() {
+    // The store is one file and `support` is not set: the build would read
+    // verdicts from nowhere verify could write.
+    let book = TestBook::with_store("", STORE, &[("brief.md", BRIEF)]);
+    let server = ChatServer::start(minicheck);
+    let run = verify(&book, &server, &[]);
+    assert_eq!(run.code, 2, "{}", run.stderr);
+    assert!(
+        run.stderr
+            .contains("add `support = \"evidence/verify.jsonl\"` under [preprocessor.evidence]"),
+        "{}",
+        run.stderr
+    );
+    assert_eq!(server.count(), 0);
+
+    // Set as it says, the verdicts go there and are read back.
+    let toml = std::fs::read_to_string(book.root().join("book.toml")).unwrap();
+    std::fs::write(
+        book.root().join("book.toml"),
+        format!("{toml}support = \"evidence/verify.jsonl\"\n"),
+    )
+    .unwrap();
+    std::fs::write(book.root().join("evidence/verify.jsonl"), "").unwrap();
+    let run = verify(&book, &server, &[]);
+    assert_eq!(run.code, 0, "{}", run.stderr);
+    assert_eq!(stored(&book).len(), 2);
+    let (code, report) = book.check_json();
+    assert_eq!(code, 1);
+    assert_eq!(findings(&report, "unsupported-claim").len(), 1, "{report}");
+}

@@ -489,3 +489,37 @@ fn a_book_with_nowhere_to_keep_verdicts_is_told_what_to_add() {
     assert_eq!(code, 1);
     assert_eq!(findings(&report, "unsupported-claim").len(), 1, "{report}");
 }
+
+#[test]
+fn a_request_refused_for_itself_skips_that_citation_only() {
+    let book = book();
+    let server = ChatServer::start(|request, earlier| {
+        if request.claim.contains("fell") {
+            Reply::error(400, "This model's maximum context length is 8 tokens")
+        } else {
+            minicheck(request, earlier)
+        }
+    });
+    let run = verify(&book, &server, &["--jobs", "1"]);
+    assert_eq!(run.code, 1, "{}", run.stderr);
+    assert!(
+        run.stderr
+            .contains("src/brief.md:5: no verdict on `ev_jobs`: http://127.0.0.1:"),
+        "{}",
+        run.stderr
+    );
+    assert!(
+        run.stderr
+            .contains("refused this request (400): \"This model's maximum context length is 8 tokens\"; not stored"),
+        "{}",
+        run.stderr
+    );
+    assert!(
+        run.stderr.contains(
+            "1 checked, 0 from cache, 0 unsupported, 1 left without a verdict (named above)"
+        ),
+        "{}",
+        run.stderr
+    );
+    assert_eq!(stored(&book).len(), 1);
+}

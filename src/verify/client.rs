@@ -84,6 +84,21 @@ impl Client {
         })
     }
 
+    /// Whether the key would cross the network unencrypted: sent over
+    /// http to a host other than this machine.
+    pub(crate) fn sends_key_in_clear(&self) -> bool {
+        let Ok(url) = url::Url::parse(&self.url) else {
+            return false;
+        };
+        let local = match url.host() {
+            Some(url::Host::Domain(name)) => name.eq_ignore_ascii_case("localhost"),
+            Some(url::Host::Ipv4(ip)) => ip.is_loopback(),
+            Some(url::Host::Ipv6(ip)) => ip.is_loopback(),
+            None => true,
+        };
+        self.key.is_some() && url.scheme() == "http" && !local
+    }
+
     /// The endpoint's URL, for messages.
     pub(crate) fn url(&self) -> &str {
         &self.url
@@ -211,6 +226,13 @@ impl Client {
                 self.url,
                 error_message(&text)
             )))),
+            // This request only: a passage longer than the model's
+            // context, a parameter the model does not take.
+            400 | 413 | 422 => Err(Outcome::Failed(Failure::Answer(format!(
+                "{} refused this request ({status}){}",
+                self.url,
+                error_message(&text)
+            )))),
             _ => Err(Outcome::Failed(Failure::Fatal(format!(
                 "{} answered {status}{}",
                 self.url,
@@ -240,6 +262,10 @@ impl Client {
             },
             ureq::Error::Io(io) => Outcome::Failed(Failure::Fatal(format!(
                 "cannot reach {}: {io}; is the server running, and is --api-base right?",
+                self.url
+            ))),
+            ureq::Error::TooManyRedirects => Outcome::Failed(Failure::Fatal(format!(
+                "{} answered with a redirect; give the address it redirects to as --api-base",
                 self.url
             ))),
             other => Outcome::Failed(Failure::Fatal(format!(

@@ -96,13 +96,13 @@ fn distinct(citations: Vec<Citation>) -> Vec<Citation> {
 fn verify(args: &VerifyArgs) -> anyhow::Result<u8> {
     let started = Instant::now();
     let (setup, citations) = book_citations(&args.book_dir)?;
+    if args.model.trim().is_empty() {
+        anyhow::bail!("--model is empty; name the model as the API knows it");
+    }
     let checker = Checker {
         name: format!("{}/{}", args.model.trim(), args.prompt.name()),
         version: args.prompt.version().to_owned(),
     };
-    if args.model.trim().is_empty() {
-        anyhow::bail!("--model is empty; name the model as the API knows it");
-    }
     let citations = distinct(citations);
     let total = citations.len();
     let (cached, to_send): (Vec<Citation>, Vec<Citation>) = citations
@@ -135,6 +135,12 @@ fn verify(args: &VerifyArgs) -> anyhow::Result<u8> {
         return Ok(0);
     }
     let progress = Progress::new(to_send.len());
+    if client.sends_key_in_clear() && !to_send.is_empty() {
+        progress.warn(&format!(
+            "the API key goes to {} over plain http, readable on the way; use https",
+            client.url()
+        ));
+    }
     let mut record = Recorder {
         setup: &setup,
         target: &target,

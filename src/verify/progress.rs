@@ -93,7 +93,10 @@ impl Summary {
             self.checked, self.cached, self.unsupported
         );
         if self.unreadable > 0 {
-            out.push_str(&format!(", {} answer(s) not understood", self.unreadable));
+            out.push_str(&format!(
+                ", {} left without a verdict (named above)",
+                self.unreadable
+            ));
         }
         out.push_str(&format!("; {:.1} s", self.elapsed.as_secs_f64()));
         if let Some(usage) = self.usage {

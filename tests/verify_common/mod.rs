@@ -1,10 +1,13 @@
 //! A real chat-completions server for `verify`'s tests: a TCP listener on
 //! a free local port speaking HTTP/1.1, answering `POST …/chat/completions`
 //! as the OpenAI API does, with answers scripted per claim. It records
-//! every request it receives.
+//! every request it receives. And the book, the script and the runs of
+//! `verify` that its tests share.
 
 #![allow(dead_code)]
 
+use super::common::{TestBook, binary};
+use assert_cmd::Command;
 use serde_json::{Value, json};
 use std::io::{BufRead, BufReader, Read, Write};
 use std::net::{TcpListener, TcpStream};
@@ -185,4 +188,97 @@ fn claim_of(body: &Value) -> String {
         }
     }
     String::new()
+}
+
+/// Two items with passages: one the claim states, one it contradicts.
+pub const STORE: &str = r#"{
+  "schema_version": "evidence.v1",
+  "sources": [{"source_id": "bls", "publisher": "Bureau of Labor Statistics", "tier": 1}],
+  "evidence": [
+    {"id": "ev_cpi", "source_id": "bls", "url": "https://www.bls.gov/cpi/", "title": "CPI",
+     "published_at": "2026-02-10T00:00:00Z",
+     "quote_span": {"text": "The Consumer Price Index for All Urban Consumers increased in January, led by shelter."}},
+    {"id": "ev_jobs", "source_id": "bls", "url": "https://www.bls.gov/ces/", "title": "Employment",
+     "published_at": "2026-02-10T00:00:00Z",
+     "quote_span": {"text": "Total nonfarm payroll employment rose in January, with gains in health care."}}
+  ]
+}"#;
+
+pub const BRIEF: &str = "# Brief\n\nConsumer prices increased in January, led by shelter [EVID:ev_cpi].\n\nPayroll employment fell in January, with losses in health care [EVID:ev_jobs].\n";
+
+/// A book whose store is the `evidence` directory, with [`BRIEF`].
+pub fn book() -> TestBook {
+    TestBook::with_store("store = \"evidence\"", STORE, &[("brief.md", BRIEF)])
+}
+
+/// MiniCheck's way: `No` for a claim saying "fell", `Yes` otherwise.
+pub fn minicheck(request: &Request, _: usize) -> Reply {
+    Reply::answer(if request.claim.contains("fell") {
+        "No"
+    } else {
+        "Yes"
+    })
+}
+
+/// The outcome of one `verify` run.
+pub struct Run {
+    pub code: i32,
+    pub stdout: String,
+    pub stderr: String,
+}
+
+/// Runs `verify` on `book` against `base`, with `args` after the model, no
+/// API key unless `env` sets one, no proxy and no CI environment.
+pub fn verify_at(book: &TestBook, base: &str, args: &[&str], env: &[(&str, &str)]) -> Run {
+    let out = Command::new(binary())
+        .current_dir(book.root())
+        .args([
+            "verify",
+            ".",
+            "--api-base",
+            base,
+            "--model",
+            "bespoke-minicheck",
+        ])
+        .args(args)
+        .env_remove("OPENAI_API_KEY")
+        .env_remove("GITHUB_ACTIONS")
+        .env_remove("SOURCE_DATE_EPOCH")
+        .env_remove("HTTP_PROXY")
+        .env_remove("http_proxy")
+        .env_remove("ALL_PROXY")
+        .env_remove("all_proxy")
+        .envs(env.iter().copied())
+        .timeout(std::time::Duration::from_secs(60))
+        .output()
+        .expect("binary runs");
+    Run {
+        code: out.status.code().unwrap_or(-1),
+        stdout: String::from_utf8(out.stdout).expect("UTF-8 stdout"),
+        stderr: String::from_utf8(out.stderr).expect("UTF-8 stderr"),
+    }
+}
+
+pub fn verify(book: &TestBook, server: &ChatServer, args: &[&str]) -> Run {
+    verify_at(book, &server.base, args, &[])
+}
+
+/// The verdicts `verify` stored, one JSON value a line.
+pub fn stored(book: &TestBook) -> Vec<serde_json::Value> {
+    let text =
+        std::fs::read_to_string(book.root().join("evidence/verify.jsonl")).unwrap_or_default();
+    text.lines()
+        .map(|l| serde_json::from_str(l).expect("a JSON line"))
+        .collect()
+}
+
+/// The diagnostics of `rule` in a JSON check report.
+pub fn findings(report: &serde_json::Value, rule: &str) -> Vec<serde_json::Value> {
+    report["violations"]
+        .as_array()
+        .into_iter()
+        .flatten()
+        .filter(|d| d["rule"] == rule)
+        .cloned()
+        .collect()
 }

@@ -219,3 +219,32 @@ fn passage_in(text: &str) -> &'static str {
     .find(|p| text.contains(p))
     .expect("a passage of the store")
 }
+
+#[test]
+fn requests_run_at_most_jobs_at_a_time() {
+    use std::sync::Arc;
+    use std::sync::atomic::{AtomicUsize, Ordering};
+    let chapter: String = (1..=6)
+        .map(|n| format!("Consumer prices increased in January, led by shelter, report {n} says [EVID:ev_cpi].\n\n"))
+        .collect();
+    let book = TestBook::with_store(
+        "store = \"evidence\"",
+        STORE,
+        &[("brief.md", &format!("# Brief\n\n{chapter}"))],
+    );
+    let (now, most) = (Arc::new(AtomicUsize::new(0)), Arc::new(AtomicUsize::new(0)));
+    let (in_flight, peak) = (now.clone(), most.clone());
+    let server = ChatServer::start(move |_, _| {
+        let here = in_flight.fetch_add(1, Ordering::SeqCst) + 1;
+        peak.fetch_max(here, Ordering::SeqCst);
+        std::thread::sleep(std::time::Duration::from_millis(300));
+        in_flight.fetch_sub(1, Ordering::SeqCst);
+        Reply::answer("Yes")
+    });
+    let run = verify(&book, &server, &["--jobs", "3"]);
+    assert_eq!(run.code, 0, "{}", run.stderr);
+    assert_eq!(server.count(), 6);
+    let peak = most.load(Ordering::SeqCst);
+    assert!((2..=3).contains(&peak), "{peak} requests at once");
+    assert_eq!(stored(&book).len(), 6);
+}

@@ -18,36 +18,60 @@ use std::path::Path;
 /// The schema version of an exported record.
 pub const SUPPORT_REQUEST_V1: &str = "support-request.v1";
 
-/// One exported citation.
-#[derive(Debug, Serialize)]
-struct Record<'a> {
-    schema_version: &'static str,
+/// One citation of a passage: a claim, an item it cites, where the claim
+/// is, and the keys its `support.v1` verdict is stored under. Serialized,
+/// it is an exported record (without `schema_version`).
+#[derive(Debug, Clone, Serialize)]
+pub(crate) struct Citation {
     /// The chapter's key: its path relative to `src/`.
-    chapter: &'a str,
+    pub chapter: String,
     /// The file the claim is written in, relative to the book's root (an
     /// included file when the claim came from one).
-    file: String,
+    pub file: String,
     /// 1-based line and column of the claim in that file.
-    line: usize,
-    column: usize,
+    pub line: usize,
+    pub column: usize,
     /// The claim as a reader sees it (markers and markup removed).
-    claim: &'a str,
-    claim_key: &'a str,
-    evidence_id: &'a str,
+    pub claim: String,
+    pub claim_key: String,
+    pub evidence_id: String,
     /// The item's passage, as the checker is to read it.
-    passage: &'a str,
-    passage_key: String,
+    pub passage: String,
+    pub passage_key: String,
+}
+
+/// One exported record: the version, then the citation.
+#[derive(Serialize)]
+struct Record<'a> {
+    schema_version: &'static str,
+    #[serde(flatten)]
+    citation: &'a Citation,
 }
 
 /// The records of every checked chapter of the book in `dir`, in book
 /// order, as JSON Lines; and how many there are.
 pub fn export_claims(dir: &Path) -> anyhow::Result<(String, usize)> {
+    let (_, citations) = book_citations(dir)?;
+    let mut out = String::new();
+    for citation in &citations {
+        let record = Record {
+            schema_version: SUPPORT_REQUEST_V1,
+            citation,
+        };
+        out.push_str(&serde_json::to_string(&record)?);
+        out.push('\n');
+    }
+    Ok((out, citations.len()))
+}
+
+/// The book in `dir` (or the book `dir` is inside), loaded, and every
+/// citation of a passage in its checked chapters, in book order.
+pub(crate) fn book_citations(dir: &Path) -> anyhow::Result<(Setup, Vec<Citation>)> {
     // From inside the book (`src/`) as from its root, as `check`.
     let found = crate::check::book_root(dir);
     let (ctx, book) = load_book(found.as_deref().unwrap_or(dir))?;
     let setup = Setup::load(&ctx)?;
-    let mut out = String::new();
-    let mut count = 0;
+    let mut out = Vec::new();
     for item in book.iter() {
         let BookItem::Chapter(chapter) = item else {
             continue;
@@ -58,18 +82,13 @@ pub fn export_claims(dir: &Path) -> anyhow::Result<(String, usize)> {
         if !setup.config.is_checked(path) {
             continue;
         }
-        count += chapter_records(&setup, path, &chapter.content, &mut out)?;
+        chapter_citations(&setup, path, &chapter.content, &mut out);
     }
-    Ok((out, count))
+    Ok((setup, out))
 }
 
-/// Appends the records of one chapter to `out`; returns how many.
-fn chapter_records(
-    setup: &Setup,
-    path: &Path,
-    content: &str,
-    out: &mut String,
-) -> anyhow::Result<usize> {
+/// Appends the citations of one chapter to `out`.
+fn chapter_citations(setup: &Setup, path: &Path, content: &str, out: &mut Vec<Citation>) {
     let config = &setup.config;
     let key = chapter_key(path);
     let list = setup.store.citation_list(path);
@@ -85,7 +104,6 @@ fn chapter_records(
     let judgement = rules::judge(&key, content, &scan, &setup.store, list, config, true);
     let file = setup.root.join(&setup.src_dir).join(path);
     let map = SourceMap::from_disk(&file, content);
-    let mut count = 0;
     for claim in &judgement.claims {
         let (file, line, column) = match &map {
             Some(map) => {
@@ -114,22 +132,17 @@ fn chapter_records(
             let Some(passage) = item_passage(cited.item) else {
                 continue;
             };
-            let record = Record {
-                schema_version: SUPPORT_REQUEST_V1,
-                chapter: &key,
+            out.push(Citation {
+                chapter: key.clone(),
                 file: file.clone(),
                 line,
                 column,
-                claim: &claim.text,
-                claim_key: &claim_key,
-                evidence_id: cited.id,
-                passage: &passage,
+                claim: claim.text.clone(),
+                claim_key: claim_key.clone(),
+                evidence_id: cited.id.to_owned(),
                 passage_key: passage_key(&passage),
-            };
-            out.push_str(&serde_json::to_string(&record)?);
-            out.push('\n');
-            count += 1;
+                passage: passage.into_owned(),
+            });
         }
     }
-    Ok(count)
 }

@@ -32,3 +32,4 @@ pub mod source_map;
 pub mod store;
 pub mod suggest;
 pub(crate) mod syntax;
+pub mod verify;

@@ -89,6 +89,17 @@ enum Command {
         #[arg(long, value_enum, default_value = "jsonl")]
         format: ExportFormat,
     },
+    /// Has a model judge each citation (a claim and its cited passage) and
+    /// stores the verdicts (support.v1) that every build then enforces.
+    ///
+    /// Sends each citation that `export-claims` lists to an OpenAI-compatible
+    /// chat-completions API (Ollama, vLLM, llama.cpp, LM Studio, OpenAI);
+    /// a citation that already has a verdict of this model and prompt for
+    /// its current texts is not sent again. The API key, if any, is read
+    /// from OPENAI_API_KEY (or --api-key-env). Exit status: 0 every
+    /// citation has a verdict, 1 some answers could not be read, 2 the run
+    /// could not go on (book, endpoint, model or key).
+    Verify(mdbook_evidence::verify::VerifyArgs),
     /// Turns a model's cited answer into a chapter with `[N]` markers and an
     /// evidence store fragment.
     ///
@@ -211,6 +222,7 @@ fn main() -> ExitCode {
         },
         Some(Command::Install { book_dir, force }) => install(&book_dir, force),
         Some(Command::ExportClaims { book_dir, format }) => export_claims(&book_dir, format),
+        Some(Command::Verify(args)) => ExitCode::from(mdbook_evidence::verify::run(&args)),
         Some(Command::Import(args)) => match run_import(*args) {
             Ok(()) => ExitCode::SUCCESS,
             Err(err) => {

@@ -295,7 +295,7 @@ fn judge_chapter<'s>(
         downgraded: judgement.downgrade,
         verdict: judgement.verdict,
         diversity: judgement.diversity.clone(),
-        support: judgement.support,
+        support: judgement.support.clone(),
     };
     // Planned before the findings are taken: an unverified mark says why
     // from its marker's finding.

@@ -296,7 +296,8 @@ fn stored_verdicts_fail_unsupported_claims_and_go_stale_when_the_text_changes() 
     );
     assert_eq!(
         report["chapters"][0]["support"],
-        json!({"citations_checked": 3, "flagged_claims": 0, "verdicts": 3, "unsupported": 1, "stale": 0})
+        json!({"citations_checked": 3, "flagged_claims": 0, "verdicts": 3, "unsupported": 1, "stale": 0,
+               "checkers": {"stand-in 0": 3}})
     );
     // The build stops, as for any error.
     assert!(book.build().is_err());

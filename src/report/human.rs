@@ -331,7 +331,7 @@ pub fn emit_summary(
 pub(crate) fn support_line(report: &Report) -> Option<String> {
     let mut figures = SupportFigures::default();
     for chapter in &report.chapters {
-        figures += chapter.support;
+        figures += chapter.support.clone();
     }
     if figures.citations_checked == 0 {
         return None;

@@ -244,7 +244,7 @@ impl<'r> ValidationReport<'r> {
                 };
                 totals.chapters += 1;
                 totals.counts += counts;
-                totals.support += c.support;
+                totals.support += c.support.clone();
                 ChapterEntry {
                     path: &c.path,
                     checked: c.checked,
@@ -252,7 +252,7 @@ impl<'r> ValidationReport<'r> {
                     validation_passed: c.errors == 0,
                     counts,
                     diversity_stats: &c.diversity,
-                    support: c.support,
+                    support: c.support.clone(),
                 }
             })
             .collect();

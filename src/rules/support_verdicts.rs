@@ -16,10 +16,10 @@ use crate::config::Config;
 use crate::store::{Store, SupportRecord, SupportStatus, SupportVerdict};
 use crate::store::{claim_key, item_passage, passage_key};
 use serde::Serialize;
-use std::collections::{HashMap, HashSet};
+use std::collections::{BTreeMap, HashMap, HashSet};
 
 /// A chapter's figures on the support of its citations.
-#[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Serialize)]
+#[derive(Debug, Clone, Default, PartialEq, Eq, Serialize)]
 pub struct SupportFigures {
     /// Citations (a claim and one item it cites) whose item has a passage
     /// to check the claim against.
@@ -32,6 +32,10 @@ pub struct SupportFigures {
     pub unsupported: usize,
     /// Citations whose only verdict is stale.
     pub stale: usize,
+    /// Citations with a current verdict, by checker (`name version`);
+    /// left out of the JSON when no citation has one.
+    #[serde(skip_serializing_if = "BTreeMap::is_empty")]
+    pub checkers: BTreeMap<String, usize>,
 }
 
 impl std::ops::AddAssign for SupportFigures {
@@ -41,6 +45,9 @@ impl std::ops::AddAssign for SupportFigures {
         self.verdicts += other.verdicts;
         self.unsupported += other.unsupported;
         self.stale += other.stale;
+        for (checker, count) in other.checkers {
+            *self.checkers.entry(checker).or_default() += count;
+        }
     }
 }
 
@@ -120,6 +127,12 @@ fn judge_citation(
     let (stale, what) = match status {
         SupportStatus::Current(verdicts) => {
             figures.verdicts += 1;
+            let mut named: Vec<String> = verdicts.iter().map(|r| checker_key(r)).collect();
+            named.sort();
+            named.dedup();
+            for name in named {
+                *figures.checkers.entry(name).or_default() += 1;
+            }
             let against = verdicts
                 .iter()
                 .find(|r| r.verdict == SupportVerdict::Unsupported)?;
@@ -127,10 +140,11 @@ fn judge_citation(
             return Some((
                 Rule::UnsupportedClaim,
                 format!(
-                    "{} found that the passage of `{id}` does not support this claim (score {}; {})",
+                    "{} found that the passage of `{id}` does not support this claim (score {}; {}){}",
                     checker(against),
                     against.score,
-                    place(against)
+                    place(against),
+                    reason(against)
                 ),
             ));
         }
@@ -177,6 +191,11 @@ fn judge_citation(
     })
 }
 
+/// `name version`, a checker as the report counts it.
+fn checker_key(record: &SupportRecord) -> String {
+    format!("{} {}", record.checker.name, record.checker.version)
+}
+
 /// `` `name version` ``.
 fn checker(record: &SupportRecord) -> String {
     format!("`{} {}`", record.checker.name, record.checker.version)
@@ -185,6 +204,25 @@ fn checker(record: &SupportRecord) -> String {
 /// `file:line` of a verdict.
 fn place(record: &SupportRecord) -> String {
     format!("{}:{}", record.file.display(), record.line)
+}
+
+/// `: "…"`, the checker's note (an LLM judge's one-line reason), when the
+/// verdict has one: its first line, cut to a few words, quoted with its
+/// control characters escaped (it is a model's text).
+fn reason(record: &SupportRecord) -> String {
+    const CHARS: usize = 200;
+    let Some(line) = record.note.as_deref().and_then(|n| n.lines().next()) else {
+        return String::new();
+    };
+    let line = line.trim();
+    if line.is_empty() {
+        return String::new();
+    }
+    let mut out: String = line.chars().take(CHARS).collect();
+    if line.chars().nth(CHARS).is_some() {
+        out.push('…');
+    }
+    format!(": {out:?}")
 }
 
 /// The first words of a claim, quoted.

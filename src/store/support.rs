@@ -78,6 +78,8 @@ pub struct SupportRecord {
     pub chapter: Option<String>,
     /// The claim's text as it was checked, when the record says.
     pub claim: Option<String>,
+    /// The checker's note (an LLM judge's reason), when the record has one.
+    pub note: Option<String>,
     /// The file and 1-based line the record was read from.
     pub file: PathBuf,
     /// The line in that file.
@@ -102,8 +104,8 @@ struct Line {
     claim: Option<String>,
     #[serde(default, rename = "checked_at")]
     checked_at: Option<String>,
-    #[serde(default, rename = "note")]
-    _note: Option<String>,
+    #[serde(default)]
+    note: Option<String>,
 }
 
 /// The version of one record, read before the rest.
@@ -199,6 +201,7 @@ fn parse_record(path: &Path, line_no: usize, line: &str) -> Result<SupportRecord
         checker: record.checker,
         chapter: record.chapter,
         claim: record.claim,
+        note: record.note,
         file: path.to_owned(),
         line: line_no,
     })

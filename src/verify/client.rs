@@ -1,0 +1,413 @@
+//! The HTTP side of `verify`: one `POST {api-base}/chat/completions` per
+//! citation, with retries on 429 and 5xx, and every failure said in terms
+//! of the endpoint. Whatever the server sends is untrusted: its body is
+//! read up to a bound, and only the answer's text and token counts are
+//! kept.
+
+use super::prompt::one_line;
+use serde_json::{Value, json};
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::time::Duration;
+
+/// The most of a response body read, in bytes: a chat completion of a
+/// word or two is a few hundred.
+const MAX_BODY: u64 = 1 << 20;
+/// The longest wait before a retry, whatever `Retry-After` asks.
+const MAX_WAIT: Duration = Duration::from_secs(60);
+/// The first back-off; each retry doubles it.
+const FIRST_WAIT: Duration = Duration::from_millis(500);
+/// The most of a server's error message shown, in characters.
+const ERROR_CHARS: usize = 300;
+
+/// Token counts, when the API reports `usage`.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
+pub(crate) struct Usage {
+    pub prompt: u64,
+    pub completion: u64,
+}
+
+/// The model's answer to one request.
+#[derive(Debug)]
+pub(crate) struct Reply {
+    /// The message's text, as sent (untrusted).
+    pub content: String,
+    pub usage: Option<Usage>,
+}
+
+/// Why a request gave no answer.
+#[derive(Debug)]
+pub(crate) enum Failure {
+    /// The run cannot go on: the endpoint is unreachable, the model
+    /// unknown, the key refused, the server failing; the message says
+    /// which, naming the endpoint.
+    Fatal(String),
+    /// This citation only: the answer could not be read.
+    Answer(String),
+}
+
+/// A client of one endpoint and model.
+pub(crate) struct Client {
+    agent: ureq::Agent,
+    url: String,
+    model: String,
+    key: Option<String>,
+    retries: u32,
+    timeout: Duration,
+}
+
+impl Client {
+    /// A client of `{api_base}/chat/completions`; `api_base` must be an
+    /// http(s) URL.
+    pub(crate) fn new(
+        api_base: &str,
+        model: &str,
+        key: Option<String>,
+        timeout: Duration,
+        retries: u32,
+    ) -> Result<Client, String> {
+        let url = endpoint(api_base)?;
+        let config = ureq::Agent::config_builder()
+            .http_status_as_error(false)
+            .timeout_global(Some(timeout))
+            // A redirect would carry the request elsewhere; the URL given
+            // is the one asked.
+            .max_redirects(0)
+            .user_agent(concat!("mdbook-evidence/", env!("CARGO_PKG_VERSION")))
+            .build();
+        Ok(Client {
+            agent: config.new_agent(),
+            url,
+            model: model.to_owned(),
+            key,
+            retries,
+            timeout,
+        })
+    }
+
+    /// Whether the key would cross the network unencrypted: sent over
+    /// http to a host other than this machine.
+    pub(crate) fn sends_key_in_clear(&self) -> bool {
+        let Ok(url) = url::Url::parse(&self.url) else {
+            return false;
+        };
+        let local = match url.host() {
+            Some(url::Host::Domain(name)) => name.eq_ignore_ascii_case("localhost"),
+            Some(url::Host::Ipv4(ip)) => ip.is_loopback(),
+            Some(url::Host::Ipv6(ip)) => ip.is_loopback(),
+            None => true,
+        };
+        self.key.is_some() && url.scheme() == "http" && !local
+    }
+
+    /// The endpoint's URL, for messages.
+    pub(crate) fn url(&self) -> &str {
+        &self.url
+    }
+
+    /// Sends `messages` and returns the answer, retrying a 429, a 5xx or a
+    /// timeout up to the retries allowed; gives up early once `stop` is set.
+    /// The key, should a server send it back (in an error, in an answer),
+    /// is replaced by `[API key]`: it never reaches output or the store.
+    pub(crate) fn ask(
+        &self,
+        messages: Value,
+        max_tokens: u32,
+        stop: &AtomicBool,
+    ) -> Result<Reply, Failure> {
+        match self.ask_unredacted(messages, max_tokens, stop) {
+            Ok(reply) => Ok(Reply {
+                content: self.redact(reply.content),
+                usage: reply.usage,
+            }),
+            Err(Failure::Fatal(why)) => Err(Failure::Fatal(self.redact(why))),
+            Err(Failure::Answer(why)) => Err(Failure::Answer(self.redact(why))),
+        }
+    }
+
+    /// `text` without the key.
+    fn redact(&self, text: String) -> String {
+        match &self.key {
+            Some(key) if text.contains(key.as_str()) => text.replace(key.as_str(), "[API key]"),
+            _ => text,
+        }
+    }
+
+    fn ask_unredacted(
+        &self,
+        messages: Value,
+        max_tokens: u32,
+        stop: &AtomicBool,
+    ) -> Result<Reply, Failure> {
+        let body = json!({
+            "model": self.model,
+            "messages": messages,
+            "temperature": 0,
+            "max_tokens": max_tokens,
+            "stream": false,
+        });
+        let mut attempt = 0;
+        loop {
+            if stop.load(Ordering::Relaxed) {
+                return Err(Failure::Fatal("stopped".into()));
+            }
+            let (asked_wait, why) = match self.send(&body) {
+                Ok(reply) => return Ok(reply),
+                Err(Outcome::Failed(failure)) => return Err(failure),
+                Err(Outcome::Retry { wait, why }) => (wait, why),
+            };
+            if attempt >= self.retries {
+                let tries = attempt + 1;
+                return Err(Failure::Fatal(format!(
+                    "{} {why} on each of {tries} attempt(s); try again later, or with --retries or --timeout raised",
+                    self.url
+                )));
+            }
+            let wait = asked_wait.unwrap_or(FIRST_WAIT * 2u32.saturating_pow(attempt));
+            sleep(wait.min(MAX_WAIT), stop);
+            attempt += 1;
+        }
+    }
+
+    /// One request.
+    fn send(&self, body: &Value) -> Result<Reply, Outcome> {
+        let mut request = self
+            .agent
+            .post(&self.url)
+            .header("Content-Type", "application/json");
+        if let Some(key) = &self.key {
+            request = request.header("Authorization", format!("Bearer {key}"));
+        }
+        let mut response = match request.send(body.to_string()) {
+            Ok(response) => response,
+            Err(err) => return Err(self.transport(err)),
+        };
+        let status = response.status().as_u16();
+        let retry_after = response
+            .headers()
+            .get("retry-after")
+            .and_then(|v| v.to_str().ok())
+            .and_then(|v| v.trim().parse::<u64>().ok())
+            .map(Duration::from_secs);
+        let text = response
+            .body_mut()
+            .with_config()
+            .limit(MAX_BODY)
+            .lossy_utf8(true)
+            .read_to_string();
+        let text = match text {
+            Ok(text) => text,
+            Err(ureq::Error::BodyExceedsLimit(_)) => {
+                return Err(Outcome::Failed(Failure::Answer(format!(
+                    "the answer is larger than {} KiB",
+                    MAX_BODY / 1024
+                ))));
+            }
+            Err(err) => return Err(self.transport(err)),
+        };
+        match status {
+            200..=299 => self.reply(&text).map_err(Outcome::Failed),
+            429 => Err(Outcome::Retry {
+                wait: retry_after,
+                why: "answered 429 Too Many Requests".into(),
+            }),
+            500..=599 => Err(Outcome::Retry {
+                wait: retry_after,
+                why: format!("answered {status}{}", error_message(&text)),
+            }),
+            404 => Err(Outcome::Failed(Failure::Fatal(format!(
+                "{} answered 404: the model `{}` is unknown there, or the URL is not a chat-completions endpoint{}; check --model (with Ollama: `ollama pull {}`) and --api-base (it ends before /chat/completions, e.g. http://localhost:11434/v1)",
+                self.url,
+                self.model,
+                error_message(&text),
+                self.model
+            )))),
+            401 | 403 => Err(Outcome::Failed(Failure::Fatal(format!(
+                "{} refused the request ({status}){}; set the API key in OPENAI_API_KEY, or name the variable that holds it with --api-key-env",
+                self.url,
+                error_message(&text)
+            )))),
+            // This request only: a passage longer than the model's
+            // context, a parameter the model does not take.
+            400 | 413 | 422 => Err(Outcome::Failed(Failure::Answer(format!(
+                "{} refused this request ({status}){}",
+                self.url,
+                error_message(&text)
+            )))),
+            _ => Err(Outcome::Failed(Failure::Fatal(format!(
+                "{} answered {status}{}",
+                self.url,
+                error_message(&text)
+            )))),
+        }
+    }
+
+    /// What a failure to talk to the server means.
+    fn transport(&self, err: ureq::Error) -> Outcome {
+        match err {
+            ureq::Error::Timeout(_) => Outcome::Retry {
+                wait: None,
+                why: format!("gave no answer within {} s", self.timeout.as_secs()),
+            },
+            ureq::Error::HostNotFound => Outcome::Failed(Failure::Fatal(format!(
+                "cannot reach {}: the host name does not resolve; check --api-base",
+                self.url
+            ))),
+            ureq::Error::ConnectionFailed => Outcome::Failed(Failure::Fatal(format!(
+                "cannot reach {}: the connection failed; is the server running, and is --api-base right?",
+                self.url
+            ))),
+            ureq::Error::Io(io) if io.kind() == std::io::ErrorKind::TimedOut => Outcome::Retry {
+                wait: None,
+                why: format!("gave no answer within {} s", self.timeout.as_secs()),
+            },
+            ureq::Error::Io(io) => Outcome::Failed(Failure::Fatal(format!(
+                "cannot reach {}: {io}; is the server running, and is --api-base right?",
+                self.url
+            ))),
+            ureq::Error::TooManyRedirects => Outcome::Failed(Failure::Fatal(format!(
+                "{} answered with a redirect; give the address it redirects to as --api-base",
+                self.url
+            ))),
+            other => Outcome::Failed(Failure::Fatal(format!(
+                "cannot talk to {}: {other}",
+                self.url
+            ))),
+        }
+    }
+
+    /// The answer's text and token counts from a chat completion.
+    fn reply(&self, text: &str) -> Result<Reply, Failure> {
+        let value: Value = serde_json::from_str(text).map_err(|_| {
+            Failure::Fatal(format!(
+                "{} answered with something that is not JSON: it is not an OpenAI-compatible chat-completions endpoint; check --api-base (e.g. http://localhost:11434/v1)",
+                self.url
+            ))
+        })?;
+        let content = value
+            .pointer("/choices/0/message/content")
+            .and_then(Value::as_str)
+            .ok_or_else(|| {
+                Failure::Answer(format!(
+                    "the answer has no `choices[0].message.content`{}",
+                    error_message(text)
+                ))
+            })?;
+        let count = |name: &str| {
+            value
+                .pointer(&format!("/usage/{name}"))
+                .and_then(Value::as_u64)
+        };
+        let usage = match (count("prompt_tokens"), count("completion_tokens")) {
+            (None, None) => None,
+            (prompt, completion) => Some(Usage {
+                prompt: prompt.unwrap_or(0),
+                completion: completion.unwrap_or(0),
+            }),
+        };
+        Ok(Reply {
+            content: content.to_owned(),
+            usage,
+        })
+    }
+}
+
+/// What became of one request.
+enum Outcome {
+    /// Worth asking again, after `wait` if the server said.
+    Retry {
+        wait: Option<Duration>,
+        why: String,
+    },
+    Failed(Failure),
+}
+
+/// `{api_base}/chat/completions`, once `api_base` is known to be an
+/// http(s) URL with a host.
+fn endpoint(api_base: &str) -> Result<String, String> {
+    let parsed = url::Url::parse(api_base.trim()).map_err(|err| {
+        format!("--api-base {api_base:?} is not a URL ({err}); give e.g. http://localhost:11434/v1")
+    })?;
+    if !matches!(parsed.scheme(), "http" | "https") || parsed.host_str().is_none() {
+        return Err(format!(
+            "--api-base {api_base:?} is not an http(s) URL; give e.g. http://localhost:11434/v1"
+        ));
+    }
+    if !parsed.username().is_empty() || parsed.password().is_some() {
+        return Err(
+            "--api-base must not hold credentials; put the API key in OPENAI_API_KEY".into(),
+        );
+    }
+    let base = parsed.as_str().trim_end_matches('/');
+    let base = base.strip_suffix("/chat/completions").unwrap_or(base);
+    Ok(format!("{base}/chat/completions"))
+}
+
+/// `: "…"`, the server's error message from a body (OpenAI's
+/// `{"error": {"message": …}}`, or `{"error": "…"}`), on one short line;
+/// nothing when the body has none.
+fn error_message(body: &str) -> String {
+    let value: Value = serde_json::from_str(body).unwrap_or(Value::Null);
+    let message = value
+        .pointer("/error/message")
+        .or_else(|| value.get("error"))
+        .or_else(|| value.get("message"))
+        .and_then(Value::as_str);
+    match message {
+        Some(text) if !text.trim().is_empty() => format!(": {:?}", one_line(text, ERROR_CHARS)),
+        _ => String::new(),
+    }
+}
+
+/// Sleeps `wait`, waking early once `stop` is set.
+fn sleep(wait: Duration, stop: &AtomicBool) {
+    let step = Duration::from_millis(50);
+    let mut left = wait;
+    while !left.is_zero() && !stop.load(Ordering::Relaxed) {
+        let now = left.min(step);
+        std::thread::sleep(now);
+        left -= now;
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_endpoint_is_the_base_and_chat_completions() {
+        for (base, url) in [
+            (
+                "http://localhost:11434/v1",
+                "http://localhost:11434/v1/chat/completions",
+            ),
+            (
+                "http://localhost:11434/v1/",
+                "http://localhost:11434/v1/chat/completions",
+            ),
+            (
+                "https://api.openai.com/v1/chat/completions",
+                "https://api.openai.com/v1/chat/completions",
+            ),
+        ] {
+            assert_eq!(endpoint(base).unwrap(), url);
+        }
+        for bad in [
+            "localhost:11434",
+            "file:///etc/passwd",
+            "ftp://x/v1",
+            "http://u:p@h/v1",
+        ] {
+            assert!(endpoint(bad).is_err(), "{bad}");
+        }
+    }
+
+    #[test]
+    fn error_messages_are_read_from_both_shapes() {
+        assert_eq!(
+            error_message(r#"{"error":{"message":"model \"x\" not found"}}"#),
+            r#": "model \"x\" not found""#
+        );
+        assert_eq!(error_message(r#"{"error":"busy\nnow"}"#), r#": "busy now""#);
+        assert_eq!(error_message("<html>"), "");
+    }
+}

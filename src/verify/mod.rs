@@ -1,0 +1,318 @@
+//! `mdbook-evidence verify`: asks a model, over an OpenAI-compatible
+//! chat-completions API, whether each cited passage supports its claim,
+//! and stores the answers as `support.v1` verdicts that every build then
+//! enforces. The citations are those `export-claims` lists; a citation
+//! that already has a verdict of this checker (model and prompt) for its
+//! current texts is not sent again. The build itself never calls out.
+
+mod client;
+mod progress;
+mod prompt;
+mod verdicts;
+
+pub use prompt::Prompt;
+
+use crate::export::{Citation, book_citations};
+use crate::report::inert_line;
+use crate::store::Checker;
+use client::{Client, Failure, Reply};
+use progress::{Progress, Summary};
+use std::io::Write;
+use std::path::PathBuf;
+use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
+use std::sync::mpsc;
+use std::time::{Duration, Instant};
+
+/// The arguments of `verify`.
+#[derive(Debug, clap::Args)]
+pub struct VerifyArgs {
+    /// The book's root directory (where book.toml is), or a directory
+    /// inside the book: the nearest book.toml above it is used.
+    #[arg(default_value = ".")]
+    pub book_dir: PathBuf,
+    /// The API's base URL, before `/chat/completions`: Ollama's is
+    /// http://localhost:11434/v1, OpenAI's https://api.openai.com/v1.
+    #[arg(long, value_name = "URL")]
+    pub api_base: String,
+    /// The model, as the API names it (`bespoke-minicheck`, `gpt-4o-mini`).
+    #[arg(long, value_name = "NAME")]
+    pub model: String,
+    /// The prompt: `minicheck` (Document/Claim, answered Yes or No) for
+    /// MiniCheck models, `judge` for general chat models.
+    #[arg(long, value_enum, default_value = "minicheck")]
+    pub prompt: Prompt,
+    /// Say how many citations would be sent, and send nothing.
+    #[arg(long)]
+    pub dry_run: bool,
+    /// Requests in flight at once.
+    #[arg(long, default_value_t = 4, value_name = "N")]
+    pub jobs: usize,
+    /// Seconds to wait for one answer.
+    #[arg(long, default_value_t = 120, value_name = "SECS")]
+    pub timeout: u64,
+    /// Times a request is retried after a 429, a 5xx or a timeout.
+    #[arg(long, default_value_t = 4, value_name = "N")]
+    pub retries: u32,
+    /// The environment variable holding the API key, sent as a bearer
+    /// token when set (never read from book.toml, never printed).
+    #[arg(long, default_value = "OPENAI_API_KEY", value_name = "NAME")]
+    pub api_key_env: String,
+}
+
+/// Runs `verify`; returns the exit status: 0 every citation has a verdict,
+/// 1 some answers could not be read (the others are stored), 2 the run
+/// could not go on (book, endpoint, model, key; verdicts received before
+/// are stored).
+pub fn run(args: &VerifyArgs) -> u8 {
+    match verify(args) {
+        Ok(code) => code,
+        Err(err) => {
+            let _ = writeln!(
+                std::io::stderr(),
+                "error: mdbook-evidence verify: {}",
+                inert_line(&format!("{err:#}"))
+            );
+            2
+        }
+    }
+}
+
+/// What a run asks about: each distinct citation (claim and passage keys,
+/// item) once.
+fn distinct(citations: Vec<Citation>) -> Vec<Citation> {
+    let mut seen = std::collections::HashSet::new();
+    citations
+        .into_iter()
+        .filter(|c| {
+            seen.insert((
+                c.claim_key.clone(),
+                c.evidence_id.clone(),
+                c.passage_key.clone(),
+            ))
+        })
+        .collect()
+}
+
+fn verify(args: &VerifyArgs) -> anyhow::Result<u8> {
+    let started = Instant::now();
+    let (setup, citations) = book_citations(&args.book_dir)?;
+    if args.model.trim().is_empty() {
+        anyhow::bail!("--model is empty; name the model as the API knows it");
+    }
+    let checker = Checker {
+        name: format!("{}/{}", args.model.trim(), args.prompt.name()),
+        version: args.prompt.version().to_owned(),
+    };
+    let citations = distinct(citations);
+    let total = citations.len();
+    let (cached, to_send): (Vec<Citation>, Vec<Citation>) = citations
+        .into_iter()
+        .partition(|c| verdicts::has_verdict(&setup.store, c, &checker));
+    let key = std::env::var(&args.api_key_env)
+        .ok()
+        .filter(|k| !k.trim().is_empty());
+    let client = Client::new(
+        &args.api_base,
+        &args.model,
+        key,
+        Duration::from_secs(args.timeout.max(1)),
+        args.retries,
+    )
+    .map_err(anyhow::Error::msg)?;
+    let target = verdicts::target(&setup).map_err(anyhow::Error::msg)?;
+    if args.dry_run {
+        let _ = writeln!(
+            std::io::stdout(),
+            "{} citation(s) of a passage; {} have a verdict of `{} {}`; {} would be sent to {} (verdicts to {})",
+            total,
+            cached.len(),
+            inert_line(&checker.name),
+            checker.version,
+            to_send.len(),
+            inert_line(client.url()),
+            inert_line(&target.display().to_string())
+        );
+        return Ok(0);
+    }
+    let progress = Progress::new(to_send.len());
+    if client.sends_key_in_clear() && !to_send.is_empty() {
+        progress.warn(&format!(
+            "the API key goes to {} over plain http, readable on the way; use https",
+            client.url()
+        ));
+    }
+    let mut record = Recorder {
+        setup: &setup,
+        target: &target,
+        checker: &checker,
+        prompt: args.prompt,
+        progress: &progress,
+        summary: Summary {
+            cached: cached.len(),
+            ..Summary::default()
+        },
+        checked_at: now(),
+        pending: String::new(),
+        pending_count: 0,
+        stored: 0,
+    };
+    let mut fatal = ask_all(&client, args, &to_send, |citation, result| {
+        record.answer(citation, result)
+    });
+    progress.finish();
+    if let Err(err) = record.flush() {
+        fatal.get_or_insert(format!("{err:#}"));
+    }
+    record.summary.elapsed = started.elapsed();
+    let mut out = record.summary.line();
+    if record.stored > 0 {
+        out.push_str(&format!("; verdicts added to {}", target.display()));
+    }
+    let _ = writeln!(std::io::stderr(), "{}", inert_line(&out));
+    if let Some(fatal) = fatal {
+        let kept = match record.stored {
+            0 => String::new(),
+            n => format!(" ({n} verdict(s) received before were stored)"),
+        };
+        anyhow::bail!("{fatal}{kept}");
+    }
+    Ok(if record.summary.unreadable > 0 { 1 } else { 0 })
+}
+
+/// Now, to the second, as `checked_at` is written.
+fn now() -> String {
+    let now = jiff::Timestamp::now();
+    now.round(jiff::Unit::Second).unwrap_or(now).to_string()
+}
+
+/// Verdicts added to the file at a time, so that a long run stopped
+/// midway (Ctrl-C, a failing server) keeps what it was told.
+const WRITE_EVERY: usize = 20;
+
+/// Reads each answer as it comes, and stores the verdicts.
+struct Recorder<'r> {
+    setup: &'r crate::preprocess::Setup,
+    target: &'r std::path::Path,
+    checker: &'r Checker,
+    prompt: Prompt,
+    progress: &'r Progress,
+    summary: Summary,
+    checked_at: String,
+    /// Verdict lines not written yet, and how many.
+    pending: String,
+    pending_count: usize,
+    /// Verdicts written.
+    stored: usize,
+}
+
+impl Recorder<'_> {
+    /// Takes one citation's outcome; returns why the run must stop, if it
+    /// must.
+    fn answer(&mut self, citation: &Citation, result: Result<Reply, Failure>) -> Option<String> {
+        self.progress.advance();
+        let reply = match result {
+            Ok(reply) => reply,
+            Err(Failure::Fatal(why)) => return Some(why),
+            Err(Failure::Answer(why)) => {
+                self.summary.unreadable += 1;
+                self.progress.warn(&format!(
+                    "{}:{}: no verdict on `{}`: {why}; not stored",
+                    citation.file, citation.line, citation.evidence_id
+                ));
+                return None;
+            }
+        };
+        self.summary.add_usage(reply.usage);
+        let Some(answer) = self.prompt.read(&reply.content) else {
+            self.summary.unreadable += 1;
+            self.progress.warn(&format!(
+                "{}:{}: `{}` answered {:?} about `{}`, which is not {}; not stored (run verify again to ask again)",
+                citation.file,
+                citation.line,
+                self.checker.name,
+                prompt::one_line(&reply.content, 80),
+                citation.evidence_id,
+                self.prompt.expected()
+            ));
+            return None;
+        };
+        self.summary.checked += 1;
+        if answer.verdict == crate::store::SupportVerdict::Unsupported {
+            self.summary.unsupported += 1;
+        }
+        self.pending.push_str(&verdicts::line(
+            citation,
+            &answer,
+            self.checker,
+            &self.checked_at,
+        ));
+        self.pending_count += 1;
+        if self.pending_count >= WRITE_EVERY
+            && let Err(err) = self.flush()
+        {
+            return Some(format!("{err:#}"));
+        }
+        None
+    }
+
+    /// Appends the verdicts not written yet to the file.
+    fn flush(&mut self) -> anyhow::Result<()> {
+        if self.pending.is_empty() {
+            return Ok(());
+        }
+        verdicts::append(self.setup, self.target, &self.pending)?;
+        self.stored += self.pending_count;
+        self.pending.clear();
+        self.pending_count = 0;
+        Ok(())
+    }
+}
+
+/// Sends every citation, `--jobs` at a time, handing each outcome to
+/// `take` as it comes; the first fatal failure (met by a request, or
+/// returned by `take`) stops the requests not yet sent, and is returned.
+fn ask_all(
+    client: &Client,
+    args: &VerifyArgs,
+    citations: &[Citation],
+    mut take: impl FnMut(&Citation, Result<Reply, Failure>) -> Option<String>,
+) -> Option<String> {
+    let mut fatal: Option<String> = None;
+    let next = AtomicUsize::new(0);
+    let stop = AtomicBool::new(false);
+    let (tx, rx) = mpsc::channel::<(usize, Result<Reply, Failure>)>();
+    let jobs = args.jobs.clamp(1, 64).min(citations.len().max(1));
+    std::thread::scope(|scope| {
+        for _ in 0..jobs {
+            let tx = tx.clone();
+            let (next, stop) = (&next, &stop);
+            scope.spawn(move || {
+                loop {
+                    if stop.load(Ordering::Relaxed) {
+                        break;
+                    }
+                    let at = next.fetch_add(1, Ordering::Relaxed);
+                    let Some(citation) = citations.get(at) else {
+                        break;
+                    };
+                    let messages = args.prompt.messages(&citation.claim, &citation.passage);
+                    let result = client.ask(messages, args.prompt.max_tokens(), stop);
+                    if matches!(result, Err(Failure::Fatal(_))) {
+                        stop.store(true, Ordering::Relaxed);
+                    }
+                    if tx.send((at, result)).is_err() {
+                        break;
+                    }
+                }
+            });
+        }
+        drop(tx);
+        for (at, result) in rx {
+            if let Some(why) = take(&citations[at], result) {
+                stop.store(true, Ordering::Relaxed);
+                fatal.get_or_insert(why);
+            }
+        }
+    });
+    fatal
+}

@@ -1,0 +1,167 @@
+//! Where `verify` keeps its verdicts, which citations already have one,
+//! and how a new one is written: `support.v1` lines appended to one file
+//! the build reads, through the safe writer.
+
+use super::prompt::Answer;
+use crate::export::Citation;
+use crate::preprocess::Setup;
+use crate::safe_write::SafeWriter;
+use crate::store::{Checker, SUPPORT_V1, Store, SupportStatus};
+use serde::Serialize;
+use std::path::{Path, PathBuf};
+
+/// The name of `verify`'s file in a store or support directory.
+const FILE_NAME: &str = "verify.jsonl";
+
+/// Whether the stored verdicts hold one of `checker` for exactly these
+/// texts of the citation (its claim and passage keys).
+pub(crate) fn has_verdict(store: &Store, citation: &Citation, checker: &Checker) -> bool {
+    let status = store.support().status(
+        &citation.chapter,
+        &citation.claim_key,
+        &citation.evidence_id,
+        &citation.passage_key,
+        |_| true,
+    );
+    match status {
+        SupportStatus::Current(verdicts) => verdicts.iter().any(|r| r.checker == *checker),
+        _ => false,
+    }
+}
+
+/// The file, relative to the book's root, that `verify` appends to: the
+/// first `support` entry (`verify.jsonl` in it when it is a directory),
+/// else `verify.jsonl` in the first store directory. Either way the build
+/// reads it.
+pub(crate) fn target(setup: &Setup) -> Result<PathBuf, String> {
+    let root = &setup.root;
+    let is_file = |p: &Path| p.extension().is_some_and(|x| x == "jsonl") && !root.join(p).is_dir();
+    let found = match setup.config.support.first() {
+        Some(path) if is_file(path) => Some(path.clone()),
+        Some(path) => Some(path.join(FILE_NAME)),
+        None => setup
+            .config
+            .store
+            .iter()
+            .find(|p| root.join(p).is_dir())
+            .map(|dir| dir.join(FILE_NAME)),
+    };
+    let target = found.ok_or_else(|| {
+        "the book reads verdicts from no place verify can add to: its store is a file, and `support` is not set; add `support = \"evidence/verify.jsonl\"` under [preprocessor.evidence] in book.toml and create that file empty (or make `store` a directory)".to_owned()
+    })?;
+    let full = root.join(&target);
+    if let Ok(text) = std::fs::read_to_string(&full)
+        && !text.trim().is_empty()
+        && !starts_with_verdict(&text)
+    {
+        return Err(format!(
+            "{} does not start with a support.v1 verdict, so verify will not add to it; name another file in `support`",
+            target.display()
+        ));
+    }
+    Ok(target)
+}
+
+/// Whether the first non-blank line of `text` is a `support.v1` record.
+fn starts_with_verdict(text: &str) -> bool {
+    let text = text.strip_prefix('\u{feff}').unwrap_or(text);
+    text.lines()
+        .find(|l| !l.trim().is_empty())
+        .and_then(|l| serde_json::from_str::<serde_json::Value>(l).ok())
+        .is_some_and(|v| v.get("schema_version").and_then(|s| s.as_str()) == Some(SUPPORT_V1))
+}
+
+/// A verdict as `verify` writes it.
+#[derive(Serialize)]
+struct Line<'a> {
+    schema_version: &'static str,
+    claim_key: &'a str,
+    evidence_id: &'a str,
+    passage_key: &'a str,
+    verdict: &'static str,
+    score: f64,
+    checker: CheckerLine<'a>,
+    chapter: &'a str,
+    claim: &'a str,
+    checked_at: &'a str,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    note: Option<&'a str>,
+}
+
+#[derive(Serialize)]
+struct CheckerLine<'a> {
+    name: &'a str,
+    version: &'a str,
+}
+
+/// One `support.v1` line (with its line break) for `citation`.
+pub(crate) fn line(
+    citation: &Citation,
+    answer: &Answer,
+    checker: &Checker,
+    checked_at: &str,
+) -> String {
+    let note = answer.reason.as_deref().map(|reason| {
+        if answer.score == 0.5 {
+            format!("partially supported: {reason}")
+        } else {
+            reason.to_owned()
+        }
+    });
+    let line = Line {
+        schema_version: SUPPORT_V1,
+        claim_key: &citation.claim_key,
+        evidence_id: &citation.evidence_id,
+        passage_key: &citation.passage_key,
+        verdict: answer.verdict.as_str(),
+        score: answer.score,
+        checker: CheckerLine {
+            name: &checker.name,
+            version: &checker.version,
+        },
+        chapter: &citation.chapter,
+        claim: &citation.claim,
+        checked_at,
+        note: note.as_deref(),
+    };
+    // A struct of strings and numbers always serializes.
+    let mut out = serde_json::to_string(&line).unwrap_or_default();
+    out.push('\n');
+    out
+}
+
+/// Appends `lines` to `target` (relative to the book's root): what the
+/// file holds now is kept byte for byte, and the whole file is replaced at
+/// once by the safe writer, never through a symlink, never onto the
+/// book's config or sources.
+pub(crate) fn append(setup: &Setup, target: &Path, lines: &str) -> anyhow::Result<()> {
+    let full = setup.root.join(target);
+    let mut text = match std::fs::read(&full) {
+        Ok(bytes) => String::from_utf8(bytes).map_err(|_| {
+            anyhow::anyhow!(
+                "{} is not UTF-8; the new verdicts were not written",
+                target.display()
+            )
+        })?,
+        Err(err) if err.kind() == std::io::ErrorKind::NotFound => String::new(),
+        Err(err) => anyhow::bail!("cannot read {}: {err}", target.display()),
+    };
+    if !text.is_empty() && !text.ends_with('\n') {
+        text.push('\n');
+    }
+    text.push_str(lines);
+    let mut writer = SafeWriter::new(&setup.root)?;
+    writer.protect(&setup.root.join("book.toml"), "the book's config");
+    writer.protect(
+        &setup.root.join(&setup.src_dir),
+        "the book's source directory",
+    );
+    for store in &setup.config.store {
+        let path = setup.root.join(store);
+        if !path.is_dir() {
+            writer.protect(&path, "an evidence store file");
+        }
+    }
+    writer.write(&full, text.as_bytes())?;
+    Ok(())
+}

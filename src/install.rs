@@ -9,10 +9,8 @@ use anyhow::{Context, bail};
 use std::path::{Component, Path, PathBuf};
 use toml_edit::{Array, DocumentMut, Item, Table, Value};
 
-/// The card stylesheet, as shipped.
-pub const CSS: &str = include_str!("../templates/evidence.css");
-/// The card script, as shipped.
-pub const JS: &str = include_str!("../templates/evidence.js");
+pub use crate::assets::{CSS, JS};
+use crate::assets::{Copy, copy_of};
 
 /// What [`install`] did and what the user should know.
 #[derive(Debug, Default)]
@@ -205,8 +203,9 @@ fn add_card_assets(
     Ok(())
 }
 
-/// Writes an asset unless it is there already; one that differs (the
-/// user's changes, or an older version) is kept unless `force`.
+/// Writes an asset unless it is there already. An earlier version's copy,
+/// as it was shipped, is updated; one the book's authors edited is kept
+/// unless `force`.
 fn write_asset(
     root: &Path,
     asset: &Path,
@@ -215,8 +214,18 @@ fn write_asset(
     done: &mut Installed,
 ) -> anyhow::Result<()> {
     let path = root.join(asset);
+    let name = asset
+        .file_name()
+        .and_then(|n| n.to_str())
+        .unwrap_or_default();
     match crate::limits::read_text(&path, crate::limits::Limit::file()) {
         Ok(existing) if existing == content => return Ok(()),
+        Ok(existing) if copy_of(name, &existing) == Copy::Earlier => {
+            write_whole(root, &path, content)?;
+            done.changes
+                .push(format!("updated {} from an earlier version", slash(asset)));
+            return Ok(());
+        }
         Ok(_) if !force => {
             done.notes.push(format!(
                 "kept {}, which differs from this version's (run `mdbook-evidence install --force` to replace it)",

@@ -13,6 +13,7 @@
 
 #![warn(missing_docs, unreachable_pub)]
 
+pub(crate) mod assets;
 pub mod check;
 pub mod config;
 pub mod explain;

@@ -457,6 +457,7 @@ fn preprocess() -> anyhow::Result<ExitCode> {
     drop(input);
 
     let setup = Setup::load(&ctx)?;
+    preprocess::warn_outdated_assets(&ctx);
     mdbook_evidence::order::ensure_expanded(&ctx.config, &book, &ctx.config.book.src)?;
     let Some(plans) = preprocess::judge_and_report(&setup, &book)? else {
         return Ok(ExitCode::from(1));

@@ -132,6 +132,24 @@ pub fn template_dir(ctx: &PreprocessorContext) -> PathBuf {
     theme.join(crate::render::template::BOOK_TEMPLATE_DIR)
 }
 
+/// Warns on stderr, for the HTML renderer, about each citation-card asset
+/// of the book's theme that an earlier version installed and nobody edited
+/// since (`install` updates it): its cards may not fit this version's
+/// pages. An edited copy is the authors' choice and is not warned about.
+pub fn warn_outdated_assets(ctx: &PreprocessorContext) {
+    if ctx.renderer != "html" {
+        return;
+    }
+    let dir = template_dir(ctx);
+    let shown = dir.strip_prefix(&ctx.root).unwrap_or(&dir);
+    for warning in crate::assets::outdated(&dir, shown) {
+        eprintln!(
+            "mdbook-evidence: warning: {}",
+            crate::report::inert_line(&warning)
+        );
+    }
+}
+
 /// Judges and renders every chapter of `book` in place, then places the
 /// evidence index.
 pub fn process_book(setup: &Setup, book: &mut Book) -> Outcome {
@@ -363,6 +381,7 @@ fn neighbour_escapes(
 /// build must stop.
 pub fn run_and_report(ctx: &PreprocessorContext, book: &mut Book) -> anyhow::Result<bool> {
     let setup = Setup::load(ctx)?;
+    warn_outdated_assets(ctx);
     crate::order::ensure_expanded(&ctx.config, book, &ctx.config.book.src).map_err(Error::from)?;
     let Some(plans) = judge_and_report(&setup, book)? else {
         return Ok(true);

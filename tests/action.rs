@@ -82,7 +82,10 @@ fn the_check_step_passes_a_clean_book_and_fails_a_failing_one() {
         sarif.path().to_str().unwrap(),
     );
     assert_eq!((code, output.as_str()), (1, "status=1\n"), "{stdout}");
-    assert!(stdout.contains("::error file=book-example/failing/src/"), "{stdout}");
+    assert!(
+        stdout.contains("::error file=book-example/failing/src/"),
+        "{stdout}"
+    );
     let log: serde_json::Value =
         serde_json::from_slice(&std::fs::read(sarif.path()).unwrap()).unwrap();
     assert_eq!(log["version"], "2.1.0");

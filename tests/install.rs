@@ -234,3 +234,109 @@ fn a_fresh_book_builds_right_after_install_and_an_empty_store_fails_a_citation()
         "a citation against an empty store must fail the build"
     );
 }
+
+/// Every version of `templates/<name>` this repository committed, from git
+/// (`None` outside a clone).
+fn committed_versions(name: &str) -> Option<Vec<String>> {
+    let root = env!("CARGO_MANIFEST_DIR");
+    let path = format!("templates/{name}");
+    let log = std::process::Command::new("git")
+        .args(["log", "--format=%H", "--", &path])
+        .current_dir(root)
+        .output()
+        .ok()
+        .filter(|o| o.status.success())?;
+    let commits = String::from_utf8(log.stdout).ok()?;
+    let versions: Vec<String> = commits
+        .lines()
+        .filter_map(|commit| {
+            let show = std::process::Command::new("git")
+                .args(["show", &format!("{commit}:{path}")])
+                .current_dir(root)
+                .output()
+                .ok()?;
+            String::from_utf8(show.stdout).ok()
+        })
+        .collect();
+    (!versions.is_empty()).then_some(versions)
+}
+
+#[test]
+fn an_earlier_versions_assets_are_warned_about_and_updated_and_edited_ones_kept() {
+    let Some(versions) = committed_versions("evidence.css") else {
+        eprintln!("skipped: not a git clone, no earlier assets to install");
+        return;
+    };
+    let current = mdbook_evidence::install::CSS;
+    let Some(earlier) = versions.iter().find(|v| v.as_str() != current) else {
+        eprintln!("skipped: one version of the stylesheet in this clone");
+        return;
+    };
+    let book = common::TestBook::new(
+        "",
+        &[(
+            "c.md",
+            "# 東京\n\nThe Fed held rates steady this month [EVID:ev_fomc].\n",
+        )],
+    );
+    let (code, out) = install(book.root());
+    assert_eq!(code, 0, "{out}");
+    let css = book.root().join("theme/evidence/evidence.css");
+    std::fs::write(&css, earlier).unwrap();
+    let run = book.run("html");
+    assert!(
+        run.stderr.contains("mdbook-evidence: warning: theme/evidence/evidence.css is an earlier version's: run `mdbook-evidence install` to update it"),
+        "{}",
+        run.stderr
+    );
+    assert!(!run.stderr.contains("evidence.js"), "{}", run.stderr);
+    // Other renderers have no theme: no warning.
+    assert!(!book.run("markdown").stderr.contains("earlier version"));
+
+    let (code, out) = install(book.root());
+    assert_eq!(code, 0, "{out}");
+    assert!(
+        out.contains("updated theme/evidence/evidence.css from an earlier version"),
+        "{out}"
+    );
+    assert_eq!(std::fs::read_to_string(&css).unwrap(), current);
+    assert!(!book.run("html").stderr.contains("earlier version"));
+
+    // Edited by the authors: no warning, and install keeps it.
+    let edited = format!("{current}\n/* ours: 東京 */\n");
+    std::fs::write(&css, &edited).unwrap();
+    assert!(!book.run("html").stderr.contains("earlier version"));
+    let (_, out) = install(book.root());
+    assert!(out.contains("kept theme/evidence/evidence.css"), "{out}");
+    assert_eq!(std::fs::read_to_string(&css).unwrap(), edited);
+}
+
+#[test]
+fn every_committed_version_of_the_assets_is_known() {
+    for (name, current) in [
+        ("evidence.css", mdbook_evidence::install::CSS),
+        ("evidence.js", mdbook_evidence::install::JS),
+    ] {
+        let Some(versions) = committed_versions(name) else {
+            eprintln!("skipped: not a git clone");
+            return;
+        };
+        let book = tempfile::tempdir().unwrap();
+        std::fs::write(book.path().join("book.toml"), "[book]\ntitle = \"T\"\n").unwrap();
+        let dir = book.path().join("theme/evidence");
+        std::fs::create_dir_all(&dir).unwrap();
+        for version in versions.iter().filter(|v| v.as_str() != current) {
+            // An earlier version unknown to the binary would be taken for an
+            // edited copy: add its hash to src/assets.rs.
+            std::fs::write(dir.join(name), version).unwrap();
+            let (code, out) = install(book.path());
+            assert_eq!(code, 0, "{out}");
+            assert!(
+                out.contains(&format!(
+                    "updated theme/evidence/{name} from an earlier version"
+                )),
+                "{name}: a committed version is not in src/assets.rs's EARLIER list\n{out}"
+            );
+        }
+    }
+}

@@ -1,0 +1,107 @@
+//! The citation-card assets `install` copies into a book's theme
+//! (`<theme>/evidence/evidence.css` and `evidence.js`), and what a copy in a
+//! book is: this version's, an earlier version's as it was shipped (which
+//! the build warns about and `install` updates), or edited by the book's
+//! authors (kept, and never warned about).
+
+use sha2::{Digest, Sha256};
+use std::path::Path;
+
+/// The card stylesheet, as shipped.
+pub const CSS: &str = include_str!("../templates/evidence.css");
+/// The card script, as shipped.
+pub const JS: &str = include_str!("../templates/evidence.js");
+
+/// Each asset: its file name and this version's content.
+pub(crate) const ASSETS: [(&str, &str); 2] = [("evidence.css", CSS), ("evidence.js", JS)];
+
+/// The SHA-256 of every earlier version of each asset that a release or a
+/// commit of this repository shipped. When an asset changes, add the hash
+/// of its previous content here (`git show HEAD:templates/evidence.css |
+/// sha256sum`); `tests/install.rs` checks the list against the history.
+const EARLIER: [(&str, &[&str]); 2] = [
+    (
+        "evidence.css",
+        &[
+            "0d4afde3b775358b39a7793211f36adfd3e89df9a19af0c90b6aca4b7f88e97e",
+            "127f955d4831e2936635be4db6e1db43204f4e6ce61f4f8ed04474688ca20520",
+            "de2d2a83affa6535a1f567716f6cea45a1539b4bd14cea2e66d1ff111f4b773a",
+        ],
+    ),
+    (
+        "evidence.js",
+        &[
+            "115a1ff2dba50df5027d76437540f5bce3eb0568d2fa4ec31c4eae46a92b8e6d",
+            "12235eb05878162847c79ffe20ac502a9c2c496e320658b5cc39f65a0fa2128f",
+            "5d702b00243d637cb3f0b87224058b2256c53a72c4cd6d4b327ec0b3b9624daf",
+            "7d71b92c9ddc4018f1efd73468fa09f8b67deacbb4b99083a94fba32d355f902",
+        ],
+    ),
+];
+
+/// What a book's copy of an asset is.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(crate) enum Copy {
+    /// This version's.
+    Current,
+    /// An earlier version's, unedited: safe to replace.
+    Earlier,
+    /// Neither: the book's authors edited it.
+    Edited,
+}
+
+/// What `content`, a book's copy of the asset `name`, is.
+pub(crate) fn copy_of(name: &str, content: &str) -> Copy {
+    let current = ASSETS.iter().find(|(n, _)| *n == name).map(|(_, c)| *c);
+    if current == Some(content) {
+        return Copy::Current;
+    }
+    let hash = hex(&Sha256::digest(content.as_bytes()));
+    let earlier = EARLIER
+        .iter()
+        .find(|(n, _)| *n == name)
+        .is_some_and(|(_, hashes)| hashes.contains(&hash.as_str()));
+    if earlier { Copy::Earlier } else { Copy::Edited }
+}
+
+/// A warning for each asset in `dir` (the book's `<theme>/evidence/`) that
+/// an earlier version installed and nobody edited since: its cards may not
+/// match the pages this version writes.
+pub(crate) fn outdated(dir: &Path, shown_as: &Path) -> Vec<String> {
+    ASSETS
+        .iter()
+        .filter(|(name, _)| {
+            crate::limits::read_text(&dir.join(name), crate::limits::Limit::file())
+                .is_ok_and(|content| copy_of(name, &content) == Copy::Earlier)
+        })
+        .map(|(name, _)| {
+            format!(
+                "{} is an earlier version's: run `mdbook-evidence install` to update it",
+                shown_as.join(name).display()
+            )
+        })
+        .collect()
+}
+
+fn hex(bytes: &[u8]) -> String {
+    bytes.iter().map(|b| format!("{b:02x}")).collect()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn copies_are_told_apart() {
+        assert_eq!(copy_of("evidence.css", CSS), Copy::Current);
+        assert_eq!(
+            copy_of("evidence.css", &format!("{CSS}/* mine */")),
+            Copy::Edited
+        );
+        assert_eq!(copy_of("evidence.js", ""), Copy::Edited);
+        for (name, hashes) in EARLIER {
+            let current = ASSETS.iter().find(|(n, _)| *n == name).unwrap().1;
+            assert!(!hashes.contains(&hex(&Sha256::digest(current.as_bytes())).as_str()));
+        }
+    }
+}

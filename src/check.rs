@@ -4,6 +4,8 @@
 //! happens, the output is whole in the asked format: the diagnostics, or
 //! why the check could not run.
 
+mod baseline;
+
 use crate::limits;
 use crate::preprocess::{self, Setup};
 use crate::report::{self, Destination, Failure, Format, Outcome, PathStyle};
@@ -16,7 +18,7 @@ use std::io::Write;
 use std::path::Path;
 
 /// How a check runs.
-#[derive(Debug, Clone, Copy)]
+#[derive(Debug, Clone)]
 pub struct CheckOptions {
     /// The output format.
     pub format: Format,
@@ -25,6 +27,9 @@ pub struct CheckOptions {
     pub deny_removals: bool,
     /// Whether a warning fails the check (`--deny warnings`).
     pub deny_warnings: bool,
+    /// An earlier JSON report whose findings are known: only new ones are
+    /// reported and can fail the check (`--baseline`).
+    pub baseline: Option<std::path::PathBuf>,
 }
 
 /// What a check concluded: its exit status.
@@ -73,22 +78,39 @@ pub fn check(dir: &Path, options: &CheckOptions) -> Status {
         let _ = report::emit_failure(&failure, root, destination(false));
         Status::CouldNotRun
     };
-    let (setup, outcome) = match judge(root) {
+    let (setup, mut outcome) = match judge(root) {
         Ok(judged) => judged,
         Err(error) => return could_not_run(error),
     };
+    let known = match options.baseline.as_deref().map(baseline::Baseline::load) {
+        Some(Ok(baseline)) => Some(baseline.apply(&mut outcome)),
+        Some(Err(error)) => return could_not_run(error),
+        None => None,
+    };
     let deny_removals = options.deny_removals || setup.config.deny_removals;
-    let mut status = verdict(&outcome, deny_removals);
+    let mut status = verdict(&outcome, deny_removals, known.is_some());
     let warnings = outcome.report.count(Severity::Warning);
     let denied = options.deny_warnings && warnings > 0 && status == Status::Passed;
     if denied {
         status = Status::Failed;
     }
-    match report::emit(
+    let emitted = report::emit(
         &outcome,
         &setup.report_context(),
         destination(deny_removals),
-    ) {
+    );
+    if let (Ok(()), Some(known)) = (&emitted, &known) {
+        let _ = writeln!(
+            std::io::stderr(),
+            "mdbook-evidence: {} known in the baseline {} not reported",
+            match known.findings {
+                1 => "1 finding".to_owned(),
+                n => format!("{n} findings"),
+            },
+            report::inert_line(&known.file.display().to_string())
+        );
+    }
+    match emitted {
         Ok(()) if denied => {
             // After the verdict line, which counts the warnings.
             let _ = writeln!(
@@ -119,12 +141,15 @@ pub fn book_root(dir: &Path) -> Option<std::path::PathBuf> {
 }
 
 /// Whether the check passes: no error, no stopped build, and with
-/// `deny_removals` no removed claim.
-fn verdict(outcome: &Outcome, deny_removals: bool) -> Status {
+/// `deny_removals` no removed claim (with a baseline, no new one).
+fn verdict(outcome: &Outcome, deny_removals: bool, baselined: bool) -> Status {
     let report = &outcome.report;
-    let failed = outcome.failed
-        || report.count(Severity::Error) > 0
-        || (deny_removals && report.removed_claims() > 0);
+    let removed = if baselined {
+        report.diagnostics.iter().any(|d| d.removed)
+    } else {
+        report.removed_claims() > 0
+    };
+    let failed = outcome.failed || report.count(Severity::Error) > 0 || (deny_removals && removed);
     if failed {
         Status::Failed
     } else {

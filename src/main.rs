@@ -61,6 +61,11 @@ enum Command {
         /// that keeps a book free of them.
         #[arg(long, value_enum, value_name = "LEVEL")]
         deny: Option<DenyLevel>,
+        /// An earlier JSON report (`check --format json`, or the `report`
+        /// file): its findings are known debt; only new ones are reported
+        /// and fail the check.
+        #[arg(long, value_name = "REPORT")]
+        baseline: Option<std::path::PathBuf>,
     },
     /// Prints a rule's page of the guide, or lists the rules.
     ///
@@ -200,11 +205,13 @@ fn main() -> ExitCode {
             format,
             deny_removals,
             deny,
+            baseline,
         }) => {
             let options = mdbook_evidence::check::CheckOptions {
                 format,
                 deny_removals,
                 deny_warnings: matches!(deny, Some(DenyLevel::Warnings)),
+                baseline,
             };
             ExitCode::from(mdbook_evidence::check::check(&book_dir, &options).code())
         }

@@ -5,7 +5,7 @@
 mod common;
 
 use assert_cmd::Command;
-use common::TestBook;
+use common::{TestBook, check_in};
 
 const GOOD: &str = "# Brief\n\n- The Fed held rates steady this week. [EVID:ev_fomc]\n";
 const BAD: &str = "# Brief\n\n- The Fed held rates steady this week.\n- Rates rose after the meeting today. [EVID:ev_nope]\n";
@@ -302,26 +302,6 @@ fn suppressions_silence_one_rule_for_one_block_and_are_listed() {
         assert!(stderr.contains(problem), "{stderr}");
         assert!(stderr.contains("error[ungrounded-claim]"), "{stderr}");
     }
-}
-
-/// Runs `check ARGS` in `dir` with `env`, without colour.
-fn check_in(dir: &std::path::Path, args: &[&str], env: &[(&str, &str)]) -> (i32, String, String) {
-    let out = Command::new(common::binary())
-        .arg("check")
-        .args(args)
-        .current_dir(dir)
-        .env("NO_COLOR", "1")
-        .env_remove("GITHUB_ACTIONS")
-        .env_remove("GITHUB_STEP_SUMMARY")
-        .env_remove("GITHUB_WORKSPACE")
-        .envs(env.iter().copied())
-        .output()
-        .unwrap();
-    (
-        out.status.code().unwrap_or(-1),
-        String::from_utf8(out.stdout).unwrap(),
-        String::from_utf8(out.stderr).unwrap(),
-    )
 }
 
 /// The book's directory as `check` is given it from its parent, and the

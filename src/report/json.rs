@@ -214,6 +214,9 @@ pub(crate) struct Violation<'r> {
     /// `file:line` of its directive, when the violation is in an included
     /// file.
     pub included_by: Option<String>,
+    /// What `check --baseline` knows the violation by (see
+    /// [`Report::fingerprint`]).
+    pub fingerprint: String,
 }
 
 impl<'r> ValidationReport<'r> {
@@ -338,5 +341,6 @@ fn violation<'r>(report: &'r Report, d: &'r Diagnostic, paths: &PathStyle) -> Vi
         evidence_ids: &d.evidence_ids,
         removed: d.removed,
         included_by,
+        fingerprint: report.fingerprint(d),
     }
 }

@@ -178,6 +178,37 @@ impl Report {
             .count()
     }
 
+    /// A fingerprint of `d` that survives edits elsewhere in its file:
+    /// its rule, its file, the text it points at and its message, hashed
+    /// (no line or column). `check --baseline` matches findings by it, and
+    /// code scanning tracks an alert by it (SARIF `partialFingerprints`).
+    pub fn fingerprint(&self, d: &Diagnostic) -> String {
+        use sha2::{Digest, Sha256};
+        let mut hash = Sha256::new();
+        hash.update(d.rule.id().as_bytes());
+        hash.update([0]);
+        match &d.location {
+            Location::Chapter { file, span, .. } => {
+                let source = &self.files[*file];
+                hash.update(source.name.as_bytes());
+                hash.update([0]);
+                let text = source.text.get(span.clone()).unwrap_or_default();
+                hash.update(text.trim().as_bytes());
+            }
+            Location::Store(origin) => {
+                hash.update(origin.file.to_string_lossy().as_bytes());
+                hash.update([0]);
+                hash.update(origin.json_path.as_bytes());
+            }
+        }
+        hash.update([0]);
+        hash.update(d.message.as_bytes());
+        hash.finalize()[..16]
+            .iter()
+            .map(|b| format!("{b:02x}"))
+            .collect()
+    }
+
     /// Claims removed in `remove` mode, over the whole book.
     pub fn removed_claims(&self) -> usize {
         self.chapters.iter().map(|c| c.removed_claims).sum()

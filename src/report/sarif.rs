@@ -195,6 +195,7 @@ fn result(report: &Report, d: &Diagnostic, paths: &PathStyle) -> Value {
         "level": level(d.severity),
         "message": { "text": message },
         "locations": [location],
+        "partialFingerprints": { "mdbookEvidence/v1": report.fingerprint(d) },
     });
     if !related.is_empty() {
         out["relatedLocations"] = Value::Array(related);

@@ -265,3 +265,24 @@ pub fn twice(config: &str, store: &str, renderer: &str, chapter: &str) -> Run {
     let book = TestBook::with_store(config, store, &[("c.md", chapter)]);
     run_twice(book.root(), &book.stdin(renderer))
 }
+
+/// `mdbook-evidence check ARGS` run in `dir` with no colour and no CI
+/// environment (plus `env`): the exit status, stdout and stderr.
+pub fn check_in(dir: &Path, args: &[&str], env: &[(&str, &str)]) -> (i32, String, String) {
+    let out = Command::new(binary())
+        .arg("check")
+        .args(args)
+        .current_dir(dir)
+        .env("NO_COLOR", "1")
+        .env_remove("GITHUB_ACTIONS")
+        .env_remove("GITHUB_STEP_SUMMARY")
+        .env_remove("GITHUB_WORKSPACE")
+        .envs(env.iter().copied())
+        .output()
+        .unwrap();
+    (
+        out.status.code().unwrap_or(-1),
+        String::from_utf8(out.stdout).unwrap(),
+        String::from_utf8(out.stderr).unwrap(),
+    )
+}

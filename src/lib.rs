@@ -25,6 +25,7 @@ pub mod limits;
 pub mod markers;
 pub mod order;
 pub mod preprocess;
+pub(crate) mod preview;
 pub mod render;
 pub mod report;
 pub mod rules;

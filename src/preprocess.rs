@@ -57,12 +57,20 @@ pub struct Setup {
     /// The book's preprocessors that mdBook runs before this one (named
     /// when one of them escaped the markers).
     pub neighbours: Vec<String>,
+    /// An `mdbook serve` preview of a book in `fail` mode: chapters that
+    /// would stop the build are published downgraded, with their
+    /// diagnostics at the top ([`crate::preview`]).
+    pub preview: bool,
 }
 
 impl Setup {
     /// Reads the config and loads the store: the only I/O of a run.
     pub fn load(ctx: &PreprocessorContext) -> Result<Setup, Error> {
-        let config = Config::from_book(&ctx.config)?;
+        let mut config = Config::from_book(&ctx.config)?;
+        let preview = config.mode == crate::config::Mode::Fail && crate::preview::is_serve(ctx);
+        if preview {
+            config.mode = crate::config::Mode::Downgrade;
+        }
         let report_inputs = report::ReportInputs::of(ctx, &config, &template_dir(ctx));
         if let Some(report) = &config.report {
             check_report_location(ctx, &report_inputs, report)?;
@@ -93,6 +101,7 @@ impl Setup {
                 ..crate::render::template::Templates::load(&template_dir(ctx))?
             },
             neighbours: rules::escaped_markers::preprocessors_before_evidence(&ctx.config),
+            preview,
         })
     }
 
@@ -323,7 +332,11 @@ fn judge_chapter<'s>(
     } else {
         Vec::new()
     };
+    let banner_at = scan.banner_offset;
     let mut plan = RenderPlan::new(content, scan, &judgement, list, config);
+    if setup.preview {
+        plan.preview_note(content, banner_at, &judgement.findings);
+    }
     plan.plan_heading_ids(
         content,
         &markers,
@@ -399,6 +412,20 @@ pub fn judge_and_report<'s>(
 ) -> Result<Option<Vec<RenderPlan<'s>>>, report::EmitError> {
     let (outcome, plans) = judge_book(setup, book);
     report::emit(&outcome, &setup.report_context(), Destination::Build)?;
+    let stopping = outcome
+        .report
+        .chapters
+        .iter()
+        .filter(|c| c.errors > 0)
+        .count();
+    if setup.preview && stopping > 0 {
+        eprintln!(
+            "mdbook-evidence: mdbook serve preview: `mdbook build` stops on {stopping} {}; the preview shows {} downgraded, with {} errors at the top",
+            if stopping == 1 { "chapter" } else { "chapters" },
+            if stopping == 1 { "it" } else { "them" },
+            if stopping == 1 { "its" } else { "their" },
+        );
+    }
     Ok((!outcome.failed).then_some(plans))
 }
 

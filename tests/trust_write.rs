@@ -747,6 +747,7 @@ fn the_write_refuses_the_build_and_template_directories_too() {
             report_inputs,
             templates: Default::default(),
             neighbours: Vec::new(),
+            preview: false,
         };
         let mut book = Book::new();
         book.push_item(BookItem::Chapter(Chapter::new(

@@ -27,6 +27,9 @@ pub fn chapter_edits(
         // only heading is its last line) the banner goes before them.
         edits.push(super::banner_edit(text, offset, newline));
     }
+    if let Some((offset, lines)) = &plan.preview {
+        edits.push(super::insert_block(text, *offset, lines, newline));
+    }
     if let Some((offset, what)) = &plan.removal_note {
         let lines = crate::syntax::removal_note_lines(what);
         edits.push(super::insert_block(text, *offset, &lines, newline));

@@ -17,6 +17,7 @@ pub mod heading_ids;
 pub mod index;
 mod nested;
 mod plan;
+mod preview_note;
 mod removal_note;
 mod row_removal;
 pub(crate) mod template;

@@ -41,6 +41,9 @@ pub struct RenderPlan<'s> {
     /// Where the note of what `remove` mode took out goes, and what it
     /// says (none when nothing was, or an earlier run wrote it).
     pub(super) removal_note: Option<(usize, String)>,
+    /// In an `mdbook serve` preview, the note listing the errors that
+    /// would stop the build, and where it goes.
+    pub(super) preview: Option<(usize, Vec<String>)>,
     /// Markers `remove` mode meant to take out but left as written, as
     /// taking them out would change the page's structure.
     markers_kept: usize,
@@ -193,6 +196,7 @@ impl<'s> RenderPlan<'s> {
     pub fn is_empty(&self) -> bool {
         self.banner.is_none()
             && self.removal_note.is_none()
+            && self.preview.is_none()
             && self.removals.is_empty()
             && self.labels.is_empty()
             && self.runs.is_empty()

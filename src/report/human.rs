@@ -285,7 +285,7 @@ pub fn emit_summary(
     let downgraded = report.chapters.iter().filter(|c| c.downgraded).count();
     let line = match mode {
         Mode::Fail if errors > 0 => format!(
-            "mdbook-evidence: {counts}; the build stops (mode = \"fail\"). To preview it downgraded instead: MDBOOK_PREPROCESSOR__EVIDENCE__MODE=downgrade mdbook serve"
+            "mdbook-evidence: {counts}; the build stops (mode = \"fail\"). `mdbook serve` shows the failing chapters with their errors at the top"
         ),
         Mode::Downgrade if downgraded > 0 => format!(
             "mdbook-evidence: {counts}; {downgraded} {} published under the Unverified Summary banner (mode = \"downgrade\")",

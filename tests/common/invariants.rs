@@ -140,6 +140,7 @@ pub fn setup_with(mode: &str, target: Target, claims: &str, labels: bool) -> Set
         report_inputs: Default::default(),
         templates: Default::default(),
         neighbours: Vec::new(),
+        preview: false,
     }
 }
 

@@ -1,0 +1,24 @@
+//! The note an `mdbook serve` preview puts at the top of a chapter that
+//! `mdbook build` would stop on (see [`crate::preview`]).
+
+use super::plan::RenderPlan;
+use crate::rules::{Judged, Level};
+
+impl RenderPlan<'_> {
+    /// Plans the preview note at `offset` (under the first heading) of the
+    /// chapter `text`, listing each of `findings` at level `error`; none
+    /// when there is none.
+    pub(crate) fn preview_note(&mut self, text: &str, offset: usize, findings: &[Judged]) {
+        let errors: Vec<(usize, &str, &str)> = findings
+            .iter()
+            .filter(|j| j.level == Level::Error)
+            .map(|j| {
+                let (line, _) = crate::source_map::line_column(text, j.finding.span.start);
+                (line, j.finding.rule.id(), j.finding.message.as_str())
+            })
+            .collect();
+        if !errors.is_empty() {
+            self.preview = Some((offset, crate::preview::note_lines(&errors)));
+        }
+    }
+}

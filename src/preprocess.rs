@@ -323,6 +323,7 @@ fn judge_chapter<'s>(
         verdict: judgement.verdict,
         diversity: judgement.diversity.clone(),
         support: judgement.support.clone(),
+        quality: std::mem::take(&mut judgement.quality),
     };
     // Planned before the findings are taken: an unverified mark says why
     // from its marker's finding.

@@ -321,6 +321,9 @@ pub fn emit_summary(
     if let Some(support) = support_line(report) {
         writeln!(out, "{support}")?;
     }
+    if let Some(quality) = super::quality::line(&super::quality::quality(&report.chapters)) {
+        writeln!(out, "{quality}")?;
+    }
     Ok(())
 }
 
@@ -418,6 +421,7 @@ mod tests {
             verdict: crate::rules::Verdict::Published,
             diversity: Default::default(),
             support,
+            quality: Default::default(),
         }
     }
 

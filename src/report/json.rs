@@ -123,6 +123,8 @@ pub(crate) struct Totals {
     pub counts: Counts,
     /// The sums of the chapters' support figures.
     pub support: SupportFigures,
+    /// The book's quality metrics.
+    pub quality: super::quality::Quality,
 }
 
 /// The counts of a chapter, or of the book.
@@ -185,6 +187,8 @@ pub(crate) struct ChapterEntry<'r> {
     /// Support of the citations: checked against their passages, flagged
     /// by `claim-not-in-evidence`, with a stored verdict, unsupported, stale.
     pub support: SupportFigures,
+    /// The chapter's quality metrics.
+    pub quality: super::quality::Quality,
 }
 
 /// One violation.
@@ -256,9 +260,11 @@ impl<'r> ValidationReport<'r> {
                     counts,
                     diversity_stats: &c.diversity,
                     support: c.support.clone(),
+                    quality: super::quality::quality([c]),
                 }
             })
             .collect();
+        totals.quality = super::quality::quality(&report.chapters);
         let worst = |v: Verdict| chapters.iter().any(|c| c.verdict == v);
         let verdict = if failed || worst(Verdict::Failed) {
             Verdict::Failed

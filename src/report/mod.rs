@@ -16,6 +16,7 @@ pub(crate) mod github;
 pub(crate) mod human;
 pub(crate) mod json;
 pub(crate) mod paths;
+pub(crate) mod quality;
 pub(crate) mod sarif;
 pub(crate) mod stream;
 pub(crate) mod target;
@@ -151,6 +152,8 @@ pub struct ChapterSummary {
     pub diversity: DiversityStats,
     /// Support of the chapter's citations: checked, flagged, verdicts.
     pub support: SupportFigures,
+    /// What its quality metrics are computed from.
+    pub quality: crate::rules::QualityInputs,
 }
 
 /// Everything a build found.

@@ -54,7 +54,12 @@ pub(crate) fn sarif(report: &Report, paths: &PathStyle) -> Value {
         .iter()
         .map(|note| note_notification(report, note, paths))
         .collect();
-    log(results, true, notifications, paths)
+    let mut log = log(results, true, notifications, paths);
+    // The book's quality metrics, as the run's properties.
+    log["runs"][0]["properties"] = json!({
+        "quality": super::quality::quality(&report.chapters),
+    });
+    log
 }
 
 /// The SARIF log of a run that could not judge the book: no results, an

@@ -96,6 +96,8 @@ pub struct Judgement<'s> {
     pub grounded: usize,
     /// Support figures: citations checked, claims flagged, verdicts.
     pub support: SupportFigures,
+    /// What the quality metrics are computed from.
+    pub quality: crate::rules::QualityInputs,
     /// Findings at level `error`.
     pub errors: usize,
     /// Whether the chapter gets the banner.
@@ -213,6 +215,16 @@ pub fn judge<'s>(
     if !downgrade {
         unverified_claims.clear();
     }
+    let conflict_pairs: Vec<[&str; 2]> = chapter
+        .conflicts
+        .iter()
+        .map(|c| [c.items[0].id, c.items[1].id])
+        .collect();
+    let quality = if checked {
+        crate::rules::quality::inputs(&claims, &units, &resolved, &cited.items, &conflict_pairs)
+    } else {
+        crate::rules::QualityInputs::default()
+    };
     let mut labels = claim_checks.labels;
     labels.retain(|(c, _)| !removals.has_claim(*c));
     Judgement {
@@ -228,6 +240,7 @@ pub fn judge<'s>(
         diversity: chapter.diversity,
         grounded: claim_checks.grounded,
         support,
+        quality,
         errors,
         downgrade,
         verdict,

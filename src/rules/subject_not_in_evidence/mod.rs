@@ -26,8 +26,8 @@ use super::claim_not_in_evidence::cited_items;
 use super::support_units::SupportUnit;
 use super::{BlockId, ClaimId, Finding, Resolved, Rule};
 use names::{
-    CLASS_WORDS, FUNCTION_WORDS, JOINERS, MONTHS_AND_DAYS, Name, Word, fold, fold_into, is_in,
-    names, tokens, words, words_of,
+    CLASS_WORDS, FUNCTION_WORDS, JOINERS, MONTHS_AND_DAYS, Name, Word, capitals, fold, fold_into,
+    is_in, names, words, words_of,
 };
 use std::collections::HashSet;
 
@@ -207,9 +207,9 @@ fn named_disagreement(claim: &str, cited: &[CitedTexts<'_>]) -> Option<(String, 
 /// words are capitalised words, and one of them found is enough).
 fn all_capitals_cited(claim: &str, cited: &[CitedTexts<'_>]) -> bool {
     let mut folded = String::new();
-    tokens(claim).filter(|t| t.capital).all(|t| {
+    capitals(claim).all(|word| {
         folded.clear();
-        fold_into(&claim[t.at.clone()], &mut folded);
+        fold_into(word, &mut folded);
         cited.iter().any(|(v, _)| v.begins_a_word(&folded))
     })
 }

@@ -251,10 +251,9 @@ impl Iterator for Tokens<'_> {
     type Item = Token;
 
     fn next(&mut self) -> Option<Token> {
-        let is_word = |c: char| c.is_alphanumeric() || matches!(c, '-' | '&' | '\'' | '’' | '.');
         while self.at < self.text.len() {
             let start = find_char(self.text, self.at, char::is_alphanumeric);
-            let end = find_char(self.text, start, |c| !is_word(c));
+            let end = find_char(self.text, start, |c| !is_word_char(c));
             self.at = end;
             if start < end
                 && let Some(token) = self.cut(start..end)
@@ -271,16 +270,13 @@ impl Tokens<'_> {
     /// are not the word's.
     fn cut(&mut self, range: std::ops::Range<usize>) -> Option<Token> {
         let text = self.text;
-        let raw = &text[range.clone()];
-        let mut trimmed = raw.trim_end_matches(['.', '-', '\'', '’']);
-        for suffix in ["'s", "’s"] {
-            trimmed = trimmed.strip_suffix(suffix).unwrap_or(trimmed);
-        }
-        let trimmed = trimmed.trim_start_matches(['.', '-', '\'', '’', '&']);
+        let trimmed = trim_run(&text[range.clone()]);
         if trimmed.is_empty() {
             return None;
         }
-        let begin = range.start + raw.find(trimmed).unwrap_or(0);
+        // A run starts with a letter or digit, which stays: the word
+        // starts where the run does.
+        let begin = range.start;
         let gap = &text[self.last_end..begin];
         let capital = trimmed.chars().next().is_some_and(char::is_uppercase);
         self.last_end = begin + trimmed.len();
@@ -290,6 +286,43 @@ impl Tokens<'_> {
             joined: gap.chars().all(|c| c.is_whitespace()),
         })
     }
+}
+
+/// Whether `c` may be inside a word: letters and digits, and `-`, `&`,
+/// `'`, `’` and `.`.
+fn is_word_char(c: char) -> bool {
+    c.is_alphanumeric() || matches!(c, '-' | '&' | '\'' | '’' | '.')
+}
+
+/// The word of a run of word characters that starts with a letter or a
+/// digit: trailing dots, hyphens and a possessive are not the word's.
+fn trim_run(raw: &str) -> &str {
+    let mut trimmed = raw.trim_end_matches(['.', '-', '\'', '’']);
+    for suffix in ["'s", "’s"] {
+        trimmed = trimmed.strip_suffix(suffix).unwrap_or(trimmed);
+    }
+    trimmed
+}
+
+/// The capitalised words of `text` as [`tokens`] cuts them, the others
+/// passed over without being cut.
+pub(super) fn capitals(text: &str) -> impl Iterator<Item = &str> {
+    let mut at = 0;
+    std::iter::from_fn(move || {
+        while at < text.len() {
+            let start = find_char(text, at, char::is_alphanumeric);
+            let end = find_char(text, start, |c| !is_word_char(c));
+            at = end;
+            if text[start..end]
+                .chars()
+                .next()
+                .is_some_and(char::is_uppercase)
+            {
+                return Some(trim_run(&text[start..end]));
+            }
+        }
+        None
+    })
 }
 
 /// The offset of the first character from `at` that `wanted` takes, or

@@ -232,6 +232,11 @@ proptest::proptest! {
         let text: String = pieces.concat();
         proptest::prop_assert_eq!(words(&text, fold_all), reference_words(&text, fold_all));
         proptest::prop_assert_eq!(fold(&text), reference_fold(&text));
+        let capitalised: Vec<&str> = super::names::tokens(&text)
+            .filter(|t| t.capital)
+            .map(|t| &text[t.at])
+            .collect();
+        proptest::prop_assert_eq!(capitals(&text).collect::<Vec<_>>(), capitalised);
     }
 
     #[test]

@@ -18,7 +18,8 @@ use super::claim_not_in_evidence::cited_items;
 use super::number_contradicts_evidence::contradicted;
 use super::number_derive::{Figure, PassageFigures, computed, restated};
 use super::number_parse::{
-    Number, NumberKind, NumberLookup, is_claim_figure, numbers_in, unit_of, word_numbers_in,
+    Number, NumberKind, NumberLookup, is_claim_figure, may_hold_claim_figure, numbers_in, unit_of,
+    word_numbers_in,
 };
 use super::support_units::SupportUnit;
 use super::{BlockId, Finding, Resolved, Rule};
@@ -107,9 +108,13 @@ fn claim_figures(text: &str, block: &Block) -> Vec<Number> {
                 && !is_version_after_code(&block.text, &code, n)
         })
         .collect();
-    numbers.extend(word_numbers_in(&block.text).into_iter().filter(|n| {
-        is_claim_figure(n) && !in_code(&code, n.span.start) && !is_title_case(&block.text, &n.span)
-    }));
+    if may_hold_claim_figure(&block.text) {
+        numbers.extend(word_numbers_in(&block.text).into_iter().filter(|n| {
+            is_claim_figure(n)
+                && !in_code(&code, n.span.start)
+                && !is_title_case(&block.text, &n.span)
+        }));
+    }
     numbers.sort_by_key(|n| n.span.start);
     numbers
 }

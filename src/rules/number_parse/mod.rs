@@ -57,7 +57,7 @@ pub(crate) use lookup::NumberLookup;
 pub(crate) use measure::{Unit, convert, unit_name, unit_of};
 use read::read_number;
 use std::ops::Range;
-pub(crate) use words::{is_claim_figure, word_numbers_in};
+pub(crate) use words::{is_claim_figure, may_hold_claim_figure, word_numbers_in};
 
 /// A number found in text.
 #[derive(Debug, Clone, PartialEq)]

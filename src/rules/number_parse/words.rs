@@ -51,9 +51,9 @@ fn cardinal(word: &str) -> Option<f64> {
 }
 
 /// The value of `zero` to `nineteen` and of `twenty` to `ninety` by tens,
-/// in any case: the word lowercased on the stack and matched, with no
-/// list to walk (most words are turned away by their length or first
-/// letter).
+/// in any case: the word lowercased into an integer ([`key`]) and looked
+/// up, with no list to walk (most words are turned away by their length
+/// or first letter first).
 fn single_cardinal(word: &str) -> Option<f64> {
     let bytes = word.as_bytes();
     if !(3..=9).contains(&bytes.len())
@@ -64,42 +64,69 @@ fn single_cardinal(word: &str) -> Option<f64> {
     {
         return None;
     }
-    let mut lower = [0u8; 9];
-    for (to, from) in lower.iter_mut().zip(bytes) {
-        *to = from.to_ascii_lowercase();
+    let key = key(bytes);
+    let at = CARDINALS.binary_search_by_key(&key, |&(k, _)| k).ok()?;
+    Some(f64::from(CARDINALS[at].1))
+}
+
+/// A word of at most 16 ASCII letters, lowercased, as one integer: equal
+/// for the same word in any case, different for different words.
+const fn key(word: &[u8]) -> u128 {
+    let mut key = 0u128;
+    let mut i = 0;
+    while i < word.len() {
+        key = key << 8 | word[i].to_ascii_lowercase() as u128;
+        i += 1;
     }
-    let value = match &lower[..bytes.len()] {
-        b"zero" => 0,
-        b"one" => 1,
-        b"two" => 2,
-        b"three" => 3,
-        b"four" => 4,
-        b"five" => 5,
-        b"six" => 6,
-        b"seven" => 7,
-        b"eight" => 8,
-        b"nine" => 9,
-        b"ten" => 10,
-        b"eleven" => 11,
-        b"twelve" => 12,
-        b"thirteen" => 13,
-        b"fourteen" => 14,
-        b"fifteen" => 15,
-        b"sixteen" => 16,
-        b"seventeen" => 17,
-        b"eighteen" => 18,
-        b"nineteen" => 19,
-        b"twenty" => 20,
-        b"thirty" => 30,
-        b"forty" => 40,
-        b"fifty" => 50,
-        b"sixty" => 60,
-        b"seventy" => 70,
-        b"eighty" => 80,
-        b"ninety" => 90,
-        _ => return None,
-    };
-    Some(f64::from(value))
+    key
+}
+
+/// The cardinals [`single_cardinal`] knows, by [`key`], in order.
+const CARDINALS: [(u128, u8); 28] = sorted([
+    (key(b"zero"), 0),
+    (key(b"one"), 1),
+    (key(b"two"), 2),
+    (key(b"three"), 3),
+    (key(b"four"), 4),
+    (key(b"five"), 5),
+    (key(b"six"), 6),
+    (key(b"seven"), 7),
+    (key(b"eight"), 8),
+    (key(b"nine"), 9),
+    (key(b"ten"), 10),
+    (key(b"eleven"), 11),
+    (key(b"twelve"), 12),
+    (key(b"thirteen"), 13),
+    (key(b"fourteen"), 14),
+    (key(b"fifteen"), 15),
+    (key(b"sixteen"), 16),
+    (key(b"seventeen"), 17),
+    (key(b"eighteen"), 18),
+    (key(b"nineteen"), 19),
+    (key(b"twenty"), 20),
+    (key(b"thirty"), 30),
+    (key(b"forty"), 40),
+    (key(b"fifty"), 50),
+    (key(b"sixty"), 60),
+    (key(b"seventy"), 70),
+    (key(b"eighty"), 80),
+    (key(b"ninety"), 90),
+]);
+
+/// `table` sorted by key, at compile time.
+const fn sorted<const N: usize>(mut table: [(u128, u8); N]) -> [(u128, u8); N] {
+    let mut i = 1;
+    while i < N {
+        let mut j = i;
+        while j > 0 && table[j - 1].0 > table[j].0 {
+            let swap = table[j - 1];
+            table[j - 1] = table[j];
+            table[j] = swap;
+            j -= 1;
+        }
+        i += 1;
+    }
+    table
 }
 
 /// Whether a number can start at `word`: an article (before a scale,
@@ -157,7 +184,11 @@ impl<'t> Words<'t> {
     /// Drops the words before the `k`th: they are never asked for again.
     fn drop_before(&mut self, k: usize) {
         let n = k.saturating_sub(self.first).min(self.read.len());
-        self.read.drain(..n);
+        if n == self.read.len() {
+            self.read.clear();
+        } else {
+            self.read.drain(..n);
+        }
         self.first += n;
     }
 
@@ -223,6 +254,31 @@ pub(crate) fn word_numbers_in(text: &str) -> Vec<Number> {
 /// are prose, not figures to check.
 pub(crate) fn is_claim_figure(number: &Number) -> bool {
     number.kind == NumberKind::Percent && number.unscaled >= 1.0 || number.value >= 100.0
+}
+
+/// Whether `text` may hold a number in words that [`is_claim_figure`]
+/// takes: one of at least a hundred needs `hundred`, `dozen` or a scale
+/// (`thousand`, `…illion`), a percentage needs `percent`, `per cent`,
+/// `percentage` or `pct` (fractions, which are percentages too, are
+/// below one). Without any of these, a claim's words need no reading.
+pub(crate) fn may_hold_claim_figure(text: &str) -> bool {
+    let bytes = text.as_bytes();
+    (0..bytes.len()).any(|i| {
+        let rest = &bytes[i..];
+        let starts = |w: &[u8]| {
+            rest.get(..w.len())
+                .is_some_and(|r| r.eq_ignore_ascii_case(w))
+        };
+        match bytes[i] | 0x20 {
+            b'h' => starts(b"hundred"),
+            b't' => starts(b"thousand"),
+            b'i' => starts(b"illion"),
+            b'd' => starts(b"dozen"),
+            b'c' => starts(b"cent"),
+            b'p' => starts(b"pct"),
+            _ => false,
+        }
+    })
 }
 
 /// Whether `word` is glued to something that makes it no number word: a

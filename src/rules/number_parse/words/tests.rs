@@ -216,6 +216,16 @@ proptest::proptest! {
     }
 
     #[test]
+    fn a_text_said_to_hold_no_claim_figure_holds_none(
+        pieces in proptest::collection::vec(proptest::sample::select(PIECES), 0..40)
+    ) {
+        let text: String = pieces.concat();
+        if !may_hold_claim_figure(&text) {
+            proptest::prop_assert!(!word_numbers_in(&text).iter().any(is_claim_figure));
+        }
+    }
+
+    #[test]
     fn cardinals_are_the_listed_ones(
         pieces in proptest::collection::vec(proptest::sample::select(PIECES), 1..3)
     ) {

@@ -380,12 +380,11 @@ pub(super) fn fold_into(word: &str, out: &mut String) {
             .bytes()
             .position(|b| !b.is_ascii())
             .unwrap_or(rest.len());
-        out.extend(
-            rest.as_bytes()[..ascii]
-                .iter()
-                .filter(|&&b| b != b'.')
-                .map(|&b| char::from(b.to_ascii_lowercase())),
-        );
+        let from = out.len();
+        for piece in rest[..ascii].split('.') {
+            out.push_str(piece);
+        }
+        out[from..].make_ascii_lowercase();
         rest = &rest[ascii..];
         let Some(c) = rest.chars().next() else { break };
         fold_char(c, out);

@@ -21,6 +21,7 @@ use super::number_parse::{
     Number, NumberKind, NumberLookup, is_claim_figure, may_hold_claim_figure, numbers_in, unit_of,
     word_numbers_in,
 };
+use super::numeric_claim::BlockNumbers;
 use super::support_units::SupportUnit;
 use super::{BlockId, Finding, Resolved, Rule};
 use crate::markers::{Block, Scan};
@@ -40,6 +41,7 @@ pub(crate) fn numbers_not_in_evidence(
     scan: &Scan,
     units: &[SupportUnit],
     resolved: &[Option<Resolved<'_>>],
+    block_numbers: &BlockNumbers<'_>,
     contradictions: bool,
 ) -> Vec<Finding> {
     let mut findings = Vec::new();
@@ -50,7 +52,7 @@ pub(crate) fn numbers_not_in_evidence(
     for block_units in units.chunk_by(|a, b| a.unit.block == b.unit.block) {
         let index = block_units[0].unit.block;
         let block = &scan.blocks[index];
-        let claim_numbers = claim_figures(text, block);
+        let claim_numbers = claim_figures(text, block, block_numbers.of(index));
         if claim_numbers.is_empty() {
             continue;
         }
@@ -93,13 +95,14 @@ pub(crate) fn numbers_not_in_evidence(
     findings
 }
 
-/// A claim's figures: its numbers in digits (quantities, percentages and
-/// years, outside inline code and versions) and those in words that are
-/// figures ([`is_claim_figure`]), in order.
-fn claim_figures(text: &str, block: &Block) -> Vec<Number> {
+/// A claim's figures: its numbers in digits (`digits`, [`numbers_in`] of
+/// the block's text: quantities, percentages and years, outside inline
+/// code and versions) and those in words that are figures
+/// ([`is_claim_figure`]), in order.
+fn claim_figures(text: &str, block: &Block, digits: &[Number]) -> Vec<Number> {
     let code = code_spans(text, block);
-    let mut numbers: Vec<Number> = numbers_in(&block.text)
-        .into_iter()
+    let mut numbers: Vec<Number> = digits
+        .iter()
         .filter(|n| {
             matches!(
                 n.kind,
@@ -107,6 +110,7 @@ fn claim_figures(text: &str, block: &Block) -> Vec<Number> {
             ) && !in_code(&code, n.span.start)
                 && !is_version_after_code(&block.text, &code, n)
         })
+        .cloned()
         .collect();
     if may_hold_claim_figure(&block.text) {
         numbers.extend(word_numbers_in(&block.text).into_iter().filter(|n| {
@@ -430,7 +434,8 @@ mod tests {
             &claims,
             crate::config::ClaimUnit::Blocks,
         );
-        numbers_not_in_evidence(text, &scan, &units, &resolved, true)
+        let numbers = BlockNumbers::new(&scan.blocks);
+        numbers_not_in_evidence(text, &scan, &units, &resolved, &numbers, true)
     }
 
     #[test]

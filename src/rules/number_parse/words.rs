@@ -135,13 +135,16 @@ const fn sorted<const N: usize>(mut table: [(u128, u8); N]) -> [(u128, u8); N] {
 /// it is not called there.
 fn may_start_number(word: &str) -> bool {
     let eq = |what: &str| word.eq_ignore_ascii_case(what);
-    eq("a")
-        || eq("an")
-        || eq("half")
-        || cardinal(word).is_some()
-        || word
-            .split_once('-')
-            .is_some_and(|(n, _)| cardinal(n).is_some())
+    match word.as_bytes().first().map(|b| b | 0x20) {
+        Some(b'a') => eq("a") || eq("an"),
+        Some(b'h') => eq("half"),
+        // No cardinal holds a hyphen: the word's, or its head's before one.
+        Some(b'z' | b'o' | b't' | b'f' | b's' | b'e' | b'n') => {
+            let head = word.split('-').next().unwrap_or(word);
+            single_cardinal(head).is_some()
+        }
+        _ => false,
+    }
 }
 
 fn is(word: &Word<'_>, what: &str) -> bool {
@@ -234,7 +237,18 @@ pub(crate) fn word_numbers_in(text: &str) -> Vec<Number> {
     let mut all = Words::new(text);
     let mut out = Vec::new();
     let mut i = 0;
-    while let Some(word) = all.get(i) {
+    loop {
+        if all.read.is_empty() {
+            // Nothing read ahead: a word no number starts at is not kept.
+            let Some(word) = all.next_word() else { break };
+            if !may_start_number(word.text) {
+                i += 1;
+                all.first = i;
+                continue;
+            }
+            all.read.push(word);
+        }
+        let Some(word) = all.get(i) else { break };
         if may_start_number(word.text)
             && let Some((number, next)) = read_at(text, &mut all, i)
         {

@@ -77,6 +77,18 @@ pub(crate) fn numbers_not_in_evidence(
             if numbers.is_empty() {
                 continue;
             }
+            // A figure a passage writes in digits passes whatever else the
+            // passages hold: when all do, their other figures (in words,
+            // with units) are not read.
+            let found_in_digits = |n: &Number| {
+                items.iter().any(|e| {
+                    let figures = e.item.figures.get_or_init(|| PassageFigures::of(e.item));
+                    figures.digits().iter().any(|m| m.matches(n))
+                })
+            };
+            if numbers.iter().all(found_in_digits) {
+                continue;
+            }
             for e in &items {
                 item_figures.entry(e.id).or_insert_with(|| {
                     let passages: Vec<&str> = e.item.passages().collect();

@@ -10,6 +10,7 @@
 
 use super::number_parse::numbers_in;
 use super::number_parse::{Number, NumberKind, Unit, convert, unit_name, unit_of, word_numbers_in};
+use std::sync::OnceLock;
 
 /// A figure of a cited passage.
 #[derive(Debug, Clone)]
@@ -31,37 +32,52 @@ impl Figure<'_> {
     }
 }
 
-/// The figures of a passage of item `item`: its numbers in digits and in
-/// words, in order.
 /// The figures of an item's passages, found once per build and kept with
 /// the item (an item is cited by many claims, often in many chapters):
 /// the index of the passage in [`EvidenceItem::passages`], the number and
-/// its unit.
+/// its unit. Its numbers in digits are read first and alone: most claims'
+/// figures are among them, and then nothing else is needed.
 ///
 /// [`EvidenceItem::passages`]: crate::store::EvidenceItem::passages
 #[derive(Debug, Clone, Default)]
-pub(crate) struct PassageFigures(Vec<(usize, Number, Option<Unit>)>);
+pub(crate) struct PassageFigures {
+    /// The numbers in digits of every passage ([`numbers_in`]).
+    digits: Vec<Number>,
+    /// Every figure, in digits and in words, passage by passage, each
+    /// passage's in order; read when first asked for.
+    all: OnceLock<Vec<(usize, Number, Option<Unit>)>>,
+}
 
 impl PassageFigures {
-    /// The figures of `item`'s passages.
+    /// The figures of `item`'s passages (their numbers in digits: the
+    /// rest is read when asked for).
     pub(crate) fn of(item: &crate::store::EvidenceItem) -> PassageFigures {
-        PassageFigures(
-            item.passages()
+        PassageFigures {
+            digits: item.passages().flat_map(numbers_in).collect(),
+            all: OnceLock::new(),
+        }
+    }
+
+    /// The passages' numbers in digits.
+    pub(super) fn digits(&self) -> &[Number] {
+        &self.digits
+    }
+
+    /// Every figure as [`Figure`]s of the item `id` whose passages are
+    /// `passages` (those [`PassageFigures::of`] read).
+    pub(super) fn figures<'p>(&self, id: &'p str, passages: &[&'p str]) -> Vec<Figure<'p>> {
+        let all = self.all.get_or_init(|| {
+            passages
+                .iter()
                 .enumerate()
                 .flat_map(|(i, text)| {
                     figures_in("", text)
                         .into_iter()
                         .map(move |f| (i, f.number, f.unit))
                 })
-                .collect(),
-        )
-    }
-
-    /// The figures as [`Figure`]s of the item `id` whose passages are
-    /// `passages`.
-    pub(super) fn figures<'p>(&self, id: &'p str, passages: &[&'p str]) -> Vec<Figure<'p>> {
-        self.0
-            .iter()
+                .collect()
+        });
+        all.iter()
             .map(|(i, number, unit)| Figure {
                 number: number.clone(),
                 text: passages[*i],
@@ -72,6 +88,8 @@ impl PassageFigures {
     }
 }
 
+/// The figures of a passage of item `item`: its numbers in digits and in
+/// words, in order.
 pub(super) fn figures_in<'p>(item: &'p str, text: &'p str) -> Vec<Figure<'p>> {
     let mut numbers = numbers_in(text);
     numbers.extend(word_numbers_in(text));

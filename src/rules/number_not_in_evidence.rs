@@ -18,8 +18,10 @@ use super::claim_not_in_evidence::cited_items;
 use super::number_contradicts_evidence::contradicted;
 use super::number_derive::{Figure, PassageFigures, computed, restated};
 use super::number_parse::{
-    Number, NumberKind, NumberLookup, is_claim_figure, numbers_in, unit_of, word_numbers_in,
+    Number, NumberKind, NumberLookup, is_claim_figure, may_hold_claim_figure, numbers_in, unit_of,
+    word_numbers_in,
 };
+use super::numeric_claim::BlockNumbers;
 use super::support_units::SupportUnit;
 use super::{BlockId, Finding, Resolved, Rule};
 use crate::markers::{Block, Scan};
@@ -39,6 +41,7 @@ pub(crate) fn numbers_not_in_evidence(
     scan: &Scan,
     units: &[SupportUnit],
     resolved: &[Option<Resolved<'_>>],
+    block_numbers: &BlockNumbers<'_>,
     contradictions: bool,
 ) -> Vec<Finding> {
     let mut findings = Vec::new();
@@ -49,7 +52,7 @@ pub(crate) fn numbers_not_in_evidence(
     for block_units in units.chunk_by(|a, b| a.unit.block == b.unit.block) {
         let index = block_units[0].unit.block;
         let block = &scan.blocks[index];
-        let claim_numbers = claim_figures(text, block);
+        let claim_numbers = claim_figures(text, block, block_numbers.of(index));
         if claim_numbers.is_empty() {
             continue;
         }
@@ -74,6 +77,18 @@ pub(crate) fn numbers_not_in_evidence(
             if numbers.is_empty() {
                 continue;
             }
+            // A figure a passage writes in digits passes whatever else the
+            // passages hold: when all do, their other figures (in words,
+            // with units) are not read.
+            let found_in_digits = |n: &Number| {
+                items.iter().any(|e| {
+                    let figures = e.item.figures.get_or_init(|| PassageFigures::of(e.item));
+                    figures.digits().iter().any(|m| m.matches(n))
+                })
+            };
+            if numbers.iter().all(found_in_digits) {
+                continue;
+            }
             for e in &items {
                 item_figures.entry(e.id).or_insert_with(|| {
                     let passages: Vec<&str> = e.item.passages().collect();
@@ -92,13 +107,14 @@ pub(crate) fn numbers_not_in_evidence(
     findings
 }
 
-/// A claim's figures: its numbers in digits (quantities, percentages and
-/// years, outside inline code and versions) and those in words that are
-/// figures ([`is_claim_figure`]), in order.
-fn claim_figures(text: &str, block: &Block) -> Vec<Number> {
+/// A claim's figures: its numbers in digits (`digits`, [`numbers_in`] of
+/// the block's text: quantities, percentages and years, outside inline
+/// code and versions) and those in words that are figures
+/// ([`is_claim_figure`]), in order.
+fn claim_figures(text: &str, block: &Block, digits: &[Number]) -> Vec<Number> {
     let code = code_spans(text, block);
-    let mut numbers: Vec<Number> = numbers_in(&block.text)
-        .into_iter()
+    let mut numbers: Vec<Number> = digits
+        .iter()
         .filter(|n| {
             matches!(
                 n.kind,
@@ -106,10 +122,15 @@ fn claim_figures(text: &str, block: &Block) -> Vec<Number> {
             ) && !in_code(&code, n.span.start)
                 && !is_version_after_code(&block.text, &code, n)
         })
+        .cloned()
         .collect();
-    numbers.extend(word_numbers_in(&block.text).into_iter().filter(|n| {
-        is_claim_figure(n) && !in_code(&code, n.span.start) && !is_title_case(&block.text, &n.span)
-    }));
+    if may_hold_claim_figure(&block.text) {
+        numbers.extend(word_numbers_in(&block.text).into_iter().filter(|n| {
+            is_claim_figure(n)
+                && !in_code(&code, n.span.start)
+                && !is_title_case(&block.text, &n.span)
+        }));
+    }
     numbers.sort_by_key(|n| n.span.start);
     numbers
 }
@@ -425,7 +446,8 @@ mod tests {
             &claims,
             crate::config::ClaimUnit::Blocks,
         );
-        numbers_not_in_evidence(text, &scan, &units, &resolved, true)
+        let numbers = BlockNumbers::new(&scan.blocks);
+        numbers_not_in_evidence(text, &scan, &units, &resolved, &numbers, true)
     }
 
     #[test]

@@ -10,13 +10,54 @@
 //! citation number (`[3]`), numbers in words.
 
 use super::Resolved;
-use super::number_parse::{NumberKind, is_range_separator, numbers_in};
+use super::claims::Claim;
+use super::number_parse::{Number, NumberKind, is_range_separator, numbers_in};
+use crate::markers::Block;
+use std::cell::OnceCell;
 use std::ops::Range;
+
+/// The numbers of each block of a chapter ([`numbers_in`] its text), read
+/// once when first asked for: numeric-claim reads a claim's, and the
+/// number rules the same block's again.
+pub(crate) struct BlockNumbers<'a> {
+    blocks: &'a [Block],
+    numbers: Vec<OnceCell<Vec<Number>>>,
+}
+
+impl<'a> BlockNumbers<'a> {
+    pub(crate) fn new(blocks: &'a [Block]) -> BlockNumbers<'a> {
+        BlockNumbers {
+            blocks,
+            numbers: blocks.iter().map(|_| OnceCell::new()).collect(),
+        }
+    }
+
+    /// The numbers of block `index`'s text.
+    pub(crate) fn of(&self, index: usize) -> &[Number] {
+        self.numbers[index].get_or_init(|| numbers_in(&self.blocks[index].text))
+    }
+
+    /// [`first_figure`] of `claim`'s text: from its block's numbers when
+    /// the claim is its block's text trimmed (spaces around a text change
+    /// none of its numbers), else read from the claim.
+    pub(crate) fn first_figure(&self, claim: &Claim) -> Option<Range<usize>> {
+        let text = &self.blocks[claim.block].text;
+        if claim.text != text.trim() {
+            return first_figure(&claim.text);
+        }
+        let lead = text.len() - text.trim_start().len();
+        first_figure_of(text, self.of(claim.block)).map(|r| r.start - lead..r.end - lead)
+    }
+}
 
 /// The first figure (number, percentage or specific date) a text states:
 /// the first of [`numbers_in`] that is not a year on its own.
 pub(crate) fn first_figure(text: &str) -> Option<Range<usize>> {
-    let numbers = numbers_in(text);
+    first_figure_of(text, &numbers_in(text))
+}
+
+/// [`first_figure`] of `text`, whose numbers are `numbers`.
+fn first_figure_of(text: &str, numbers: &[Number]) -> Option<Range<usize>> {
     let first = numbers.iter().position(|n| n.kind != NumberKind::Year)?;
     // A range (`5.25-5.50%`) is one figure.
     let mut span = numbers[first].span.clone();

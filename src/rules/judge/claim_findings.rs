@@ -6,6 +6,7 @@ use super::FindingSubject;
 use super::resolve_markers::CitedItems;
 use crate::config::Config;
 use crate::rules::claims::Claim;
+use crate::rules::numeric_claim::BlockNumbers;
 use crate::rules::{BlockId, ClaimId, Finding, Level, Resolved, Rule, resolve_id};
 use crate::rules::{confidence, numeric_claim, policy, speculation};
 use crate::store::{CitationList, Store};
@@ -45,6 +46,7 @@ pub(super) fn claim_findings<'s>(
     cited: &CitedItems<'s>,
     store: &'s Store,
     list: Option<&'s CitationList>,
+    numbers: &BlockNumbers<'_>,
     config: &Config,
 ) -> ClaimFindings {
     let pack = EvidencePack {
@@ -53,6 +55,7 @@ pub(super) fn claim_findings<'s>(
         store,
         config,
         cited: &cited.items,
+        numbers,
     };
     let mut out = ClaimFindings::default();
     for (c, claim) in claims.iter().enumerate() {
@@ -117,7 +120,7 @@ fn grounded_claim_findings<'s>(
     let ids = || cites.iter().map(|r| r.id.to_owned()).collect::<Vec<_>>();
     let on = |rule: Rule| config.level(rule) != Level::Off;
     if on(Rule::NumericClaim)
-        && let Some(figure) = numeric_claim::first_figure(&claim.text)
+        && let Some(figure) = pack.numbers.first_figure(claim)
         && !numeric_claim::is_corroborated(cites)
     {
         push(
@@ -187,6 +190,8 @@ struct EvidencePack<'a, 's> {
     config: &'a Config,
     /// The distinct items the chapter cites.
     cited: &'a [Resolved<'s>],
+    /// The numbers of the chapter's blocks.
+    numbers: &'a BlockNumbers<'a>,
 }
 
 impl<'s> EvidencePack<'_, 's> {

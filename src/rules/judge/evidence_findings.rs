@@ -12,6 +12,7 @@ use crate::config::Config;
 use crate::markers::Scan;
 use crate::rules::claim_not_in_evidence::claims_not_in_evidence;
 use crate::rules::claims::Claim;
+use crate::rules::numeric_claim::BlockNumbers;
 use crate::rules::subject_not_in_evidence::subjects_not_in_evidence;
 use crate::rules::support_units::SupportUnit;
 use crate::rules::support_verdicts::{SupportFigures, verdict_findings};
@@ -91,6 +92,7 @@ pub(super) struct PassageInput<'a, 's> {
     pub units: &'a [SupportUnit],
     pub resolved: &'a [Option<Resolved<'s>>],
     pub store: &'s Store,
+    pub numbers: &'a BlockNumbers<'a>,
 }
 
 /// The passage rules: spans against content, numbers against passages,
@@ -105,11 +107,13 @@ pub(super) fn passage_findings(input: &PassageInput<'_, '_>, config: &Config) ->
         units,
         resolved,
         store,
+        numbers: block_numbers,
     } = *input;
     let mut findings = span_mismatches(scan, resolved);
     let contradictions = config.level(Rule::NumberContradictsEvidence) != Level::Off;
     if config.level(Rule::NumberNotInEvidence) != Level::Off || contradictions {
-        let numbers = numbers_not_in_evidence(text, scan, units, resolved, contradictions);
+        let numbers =
+            numbers_not_in_evidence(text, scan, units, resolved, block_numbers, contradictions);
         findings.extend(
             numbers
                 .into_iter()

@@ -14,6 +14,7 @@ mod verdict;
 
 use super::claims::{Claim, claims};
 use super::diversity::DiversityStats;
+use super::numeric_claim::BlockNumbers;
 use super::support_units::support_units;
 use super::support_verdicts::SupportFigures;
 use super::{BlockId, ClaimId, Finding, Level, MarkerId, Resolved, Severity};
@@ -142,7 +143,8 @@ pub fn judge<'s>(
     );
     let units = support_units(scan, &claims, config.claims);
     let cited = CitedItems::new(&resolved);
-    let claim_checks = claim_findings(&claims, &resolved, &cited, store, list, config);
+    let numbers = BlockNumbers::new(&scan.blocks);
+    let claim_checks = claim_findings(&claims, &resolved, &cited, store, list, &numbers, config);
     let chapter = chapter_findings(scan, &cited, config);
     let (suppressions, invalid_suppressions) = Suppressions::check(scan);
     let mut candidates: Vec<(Finding, FindingSubject)> = markers.findings;
@@ -156,6 +158,7 @@ pub fn judge<'s>(
         units: &units,
         resolved: &resolved,
         store,
+        numbers: &numbers,
     };
     let passages = passage_findings(&input, config);
     candidates.extend(passages.findings);

@@ -57,7 +57,7 @@ pub(crate) use lookup::NumberLookup;
 pub(crate) use measure::{Unit, convert, unit_name, unit_of};
 use read::read_number;
 use std::ops::Range;
-pub(crate) use words::{is_claim_figure, word_numbers_in};
+pub(crate) use words::{is_claim_figure, may_hold_claim_figure, word_numbers_in};
 
 /// A number found in text.
 #[derive(Debug, Clone, PartialEq)]
@@ -111,12 +111,15 @@ fn same(a: f64, b: f64) -> bool {
 /// counts as a number.
 pub(crate) fn numbers_in(text: &str) -> Vec<Number> {
     let bytes = text.as_bytes();
-    let quoted = quoted_ranges(text);
+    // Quoted titles matter only to a year, which few texts hold.
+    let mut quoted: Option<Vec<Range<usize>>> = None;
     let urls = url_ranges(text);
     let mut out: Vec<Number> = Vec::new();
     let mut i = 0;
     while i < bytes.len() {
-        let starts = bytes[i].is_ascii_digit()
+        i = next_digit_or_dot(bytes, i);
+        let Some(&b) = bytes.get(i) else { break };
+        let starts = b.is_ascii_digit()
             || bytes[i] == b'.'
                 && bytes.get(i + 1).is_some_and(u8::is_ascii_digit)
                 && !text[..i].ends_with(|c: char| c.is_ascii_digit());
@@ -127,7 +130,12 @@ pub(crate) fn numbers_in(text: &str) -> Vec<Number> {
         let (number, end) = read_number(text, i, &urls);
         i = end.max(i + 1);
         let Some(mut number) = number else { continue };
-        if number.kind == NumberKind::Year && in_ranges(&quoted, number.span.start) {
+        if number.kind == NumberKind::Year
+            && in_ranges(
+                quoted.get_or_insert_with(|| quoted_ranges(text)),
+                number.span.start,
+            )
+        {
             continue;
         }
         if let Some(previous) = out.last_mut() {
@@ -154,6 +162,36 @@ pub(crate) fn numbers_in(text: &str) -> Vec<Number> {
         out.push(number);
     }
     out
+}
+
+/// The offset of the first ASCII digit or `.` from `at` (where a number
+/// may start), or the length: eight bytes at a time, most of a text
+/// holding neither.
+fn next_digit_or_dot(bytes: &[u8], mut at: usize) -> usize {
+    const ONES: u64 = u64::from_ne_bytes([0x01; 8]);
+    const HIGHS: u64 = u64::from_ne_bytes([0x80; 8]);
+    while let Some(chunk) = bytes.get(at..at + 8) {
+        let mut word = [0u8; 8];
+        word.copy_from_slice(chunk);
+        let x = u64::from_ne_bytes(word);
+        // A byte below 10 after `^ b'0'` is a digit; one of zero after
+        // `^ b'.'` is a dot (both tests exact on whether any byte is).
+        let digits = x ^ (ONES * u64::from(b'0'));
+        let dots = x ^ (ONES * u64::from(b'.'));
+        let any_digit = digits.wrapping_sub(ONES * 10) & !digits & HIGHS;
+        let any_dot = dots.wrapping_sub(ONES) & !dots & HIGHS;
+        if any_digit | any_dot != 0 {
+            break;
+        }
+        at += 8;
+    }
+    while let Some(&b) = bytes.get(at) {
+        if b.is_ascii_digit() || b == b'.' {
+            return at;
+        }
+        at += 1;
+    }
+    bytes.len()
 }
 
 /// Text between two numbers that makes them a range (`and` only after

@@ -335,3 +335,154 @@ fn no_break_and_thin_spaces_separate_thousands() {
     // Full-width digits and RTL marks are not digits: nothing, no panic.
     assert!(numbers_in("\u{ff11}\u{ff12}\u{200f}%").is_empty());
 }
+
+/// `numbers_in` as it was: every byte looked at, quoted titles and URLs
+/// found first by a character loop and `match_indices`. What the reader
+/// that skips eight bytes at a time and finds quotes only for a year must
+/// equal.
+fn reference_numbers_in(text: &str) -> Vec<Number> {
+    let bytes = text.as_bytes();
+    let quoted = context::quoted_ranges(text);
+    let mut urls: Vec<Range<usize>> = Vec::new();
+    for (at, _) in text.match_indices("://") {
+        if urls.last().is_some_and(|r| r.end > at) {
+            continue;
+        }
+        let start = text[..at]
+            .trim_end_matches(|c: char| !c.is_whitespace())
+            .len();
+        let end = text[at..]
+            .find(char::is_whitespace)
+            .map_or(text.len(), |i| at + i);
+        urls.push(start..end);
+    }
+    let mut out: Vec<Number> = Vec::new();
+    let mut i = 0;
+    while i < bytes.len() {
+        let starts = bytes[i].is_ascii_digit()
+            || bytes[i] == b'.'
+                && bytes.get(i + 1).is_some_and(u8::is_ascii_digit)
+                && !text[..i].ends_with(|c: char| c.is_ascii_digit());
+        if !starts {
+            i += 1;
+            continue;
+        }
+        let (number, end) = read_number(text, i, &urls);
+        i = end.max(i + 1);
+        let Some(mut number) = number else { continue };
+        if number.kind == NumberKind::Year && in_ranges(&quoted, number.span.start) {
+            continue;
+        }
+        if let Some(previous) = out.last_mut() {
+            let between = &text[previous.span.end..number.span.start];
+            let head = text[..previous.span.start].trim_end();
+            let after_between = head
+                .len()
+                .checked_sub(7)
+                .and_then(|at| head.get(at..))
+                .is_some_and(|word| word.eq_ignore_ascii_case("between"));
+            if is_range_separator(between, after_between) {
+                if let Some(year) = short_year(previous, &number, &text[number.span.clone()]) {
+                    number.value = year;
+                    number.unscaled = year;
+                    number.kind = NumberKind::Year;
+                } else if previous.kind == NumberKind::Quantity && number.kind != NumberKind::Year {
+                    previous.kind = number.kind;
+                } else if previous.kind == NumberKind::Day && number.kind == NumberKind::Quantity {
+                    number.kind = NumberKind::Day;
+                }
+            }
+        }
+        out.push(number);
+    }
+    out
+}
+
+/// Pieces of prose with figures, in mixed scripts and spaces.
+const PROSE: &[&str] = &[
+    "2025",
+    "2018",
+    "–19",
+    "143,000",
+    "5.25",
+    "-",
+    "5.50%",
+    ".5",
+    "1.",
+    "3-1/2",
+    "½",
+    "12",
+    "1,2",
+    "0.10.1",
+    "127.0.0.1:7878",
+    "u32",
+    "Q4",
+    "[3]",
+    "Section",
+    "Passage",
+    "between",
+    "and",
+    "to",
+    "February",
+    "10",
+    "8:30",
+    "2026-02-10",
+    "2/13",
+    "percent",
+    "million",
+    "k",
+    "\"",
+    "“",
+    "”",
+    "GDP, Fourth Quarter",
+    "https://x.org/2024/a",
+    "a://b",
+    ":",
+    "//",
+    " ",
+    " ",
+    " ",
+    "\u{a0}",
+    "\u{202f}",
+    "\u{2009}",
+    "\u{3000}",
+    ". ",
+    ", ",
+    "\n",
+    "\u{ff11}\u{ff12}",
+    "東京",
+    "🙂",
+    "\u{200f}",
+    "\u{301}",
+    "Ünïcode",
+    "rose",
+    "the",
+    "x",
+];
+
+proptest::proptest! {
+    #[test]
+    fn the_skipping_reader_reads_what_the_byte_reader_did(
+        pieces in proptest::collection::vec(proptest::sample::select(PROSE), 0..40)
+    ) {
+        let text: String = pieces.concat();
+        proptest::prop_assert_eq!(numbers_in(&text), reference_numbers_in(&text));
+    }
+}
+
+proptest::proptest! {
+    #[test]
+    fn spaces_around_a_text_change_no_number(
+        pieces in proptest::collection::vec(proptest::sample::select(PROSE), 0..40)
+    ) {
+        // A claim is its block's text trimmed: its numbers are the
+        // block's, shifted (what lets numeric-claim share them).
+        let text: String = pieces.concat();
+        let lead = text.len() - text.trim_start().len();
+        let mut shifted = numbers_in(text.trim());
+        for n in &mut shifted {
+            n.span = n.span.start + lead..n.span.end + lead;
+        }
+        proptest::prop_assert_eq!(numbers_in(&text), shifted);
+    }
+}

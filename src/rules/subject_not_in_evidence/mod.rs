@@ -26,8 +26,8 @@ use super::claim_not_in_evidence::cited_items;
 use super::support_units::SupportUnit;
 use super::{BlockId, ClaimId, Finding, Resolved, Rule};
 use names::{
-    CLASS_WORDS, FUNCTION_WORDS, JOINERS, MONTHS_AND_DAYS, Name, Word, fold, is_in, names, words,
-    words_of,
+    CLASS_WORDS, FUNCTION_WORDS, JOINERS, MONTHS_AND_DAYS, Name, Word, capitals, fold, fold_into,
+    is_in, names, words, words_of,
 };
 use std::collections::HashSet;
 
@@ -43,7 +43,7 @@ impl ItemVocabulary {
     fn new(texts: &[&str]) -> ItemVocabulary {
         let mut folded = String::new();
         for text in texts {
-            folded.push_str(&fold(text));
+            fold_into(text, &mut folded);
             folded.push('\n');
         }
         ItemVocabulary { folded }
@@ -156,6 +156,16 @@ fn disagreement(claim: &str, cited: &[CitedTexts<'_>]) -> Option<(String, String
     if !claim.char_indices().skip(1).any(|(_, c)| c.is_uppercase()) {
         return None;
     }
+    // Most claims' capitalised words all begin a word of a cited item's
+    // texts: every name is found, without the claim's word list.
+    if all_capitals_cited(claim, cited) {
+        return None;
+    }
+    named_disagreement(claim, cited)
+}
+
+/// [`disagreement`] read name by name.
+fn named_disagreement(claim: &str, cited: &[CitedTexts<'_>]) -> Option<(String, String)> {
     let mut claim_words = words(claim, false);
     let mut details: Vec<Option<ItemWords>> = cited.iter().map(|_| None).collect();
     for name in names(claim, &claim_words) {
@@ -190,6 +200,18 @@ fn disagreement(claim: &str, cited: &[CitedTexts<'_>]) -> Option<(String, String
         }
     }
     None
+}
+
+/// Whether each capitalised word of `claim`, folded, begins a word of a
+/// cited item's texts: then each of its names is found (a name's telling
+/// words are capitalised words, and one of them found is enough).
+fn all_capitals_cited(claim: &str, cited: &[CitedTexts<'_>]) -> bool {
+    let mut folded = String::new();
+    capitals(claim).all(|word| {
+        folded.clear();
+        fold_into(word, &mut folded);
+        cited.iter().any(|(v, _)| v.begins_a_word(&folded))
+    })
 }
 
 /// A capitalised word of a passage, not in the claim, in the place of the

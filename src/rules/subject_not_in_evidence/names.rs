@@ -219,60 +219,182 @@ pub(super) struct Word {
     pub(super) joined: bool,
 }
 
+/// A word of a text as [`words`] cuts it, not yet folded.
+#[derive(Debug, Clone, PartialEq)]
+pub(super) struct Token {
+    pub(super) at: std::ops::Range<usize>,
+    pub(super) capital: bool,
+    /// Whether only spaces lie between this word and the one before.
+    pub(super) joined: bool,
+}
+
+/// The words of a text, one at a time: runs of letters and digits with
+/// the `-`, `&`, `'`, `’` and `.` inside them, less trailing dots,
+/// hyphens and a possessive. ASCII is read a byte at a time.
+pub(super) struct Tokens<'t> {
+    text: &'t str,
+    /// Where reading goes on.
+    at: usize,
+    /// Where the last word returned ends.
+    last_end: usize,
+}
+
+pub(super) fn tokens(text: &str) -> Tokens<'_> {
+    Tokens {
+        text,
+        at: 0,
+        last_end: 0,
+    }
+}
+
+impl Iterator for Tokens<'_> {
+    type Item = Token;
+
+    fn next(&mut self) -> Option<Token> {
+        while self.at < self.text.len() {
+            let start = find_char(self.text, self.at, char::is_alphanumeric);
+            let end = find_char(self.text, start, |c| !is_word_char(c));
+            self.at = end;
+            if start < end
+                && let Some(token) = self.cut(start..end)
+            {
+                return Some(token);
+            }
+        }
+        None
+    }
+}
+
+impl Tokens<'_> {
+    /// The word of the run `range`: trailing dots, hyphens and a possessive
+    /// are not the word's.
+    fn cut(&mut self, range: std::ops::Range<usize>) -> Option<Token> {
+        let text = self.text;
+        let trimmed = trim_run(&text[range.clone()]);
+        if trimmed.is_empty() {
+            return None;
+        }
+        // A run starts with a letter or digit, which stays: the word
+        // starts where the run does.
+        let begin = range.start;
+        let gap = &text[self.last_end..begin];
+        let capital = trimmed.chars().next().is_some_and(char::is_uppercase);
+        self.last_end = begin + trimmed.len();
+        Some(Token {
+            at: begin..begin + trimmed.len(),
+            capital,
+            joined: gap.chars().all(|c| c.is_whitespace()),
+        })
+    }
+}
+
+/// Whether `c` may be inside a word: letters and digits, and `-`, `&`,
+/// `'`, `’` and `.`.
+fn is_word_char(c: char) -> bool {
+    c.is_alphanumeric() || matches!(c, '-' | '&' | '\'' | '’' | '.')
+}
+
+/// The word of a run of word characters that starts with a letter or a
+/// digit: trailing dots, hyphens and a possessive are not the word's.
+fn trim_run(raw: &str) -> &str {
+    let mut trimmed = raw.trim_end_matches(['.', '-', '\'', '’']);
+    for suffix in ["'s", "’s"] {
+        trimmed = trimmed.strip_suffix(suffix).unwrap_or(trimmed);
+    }
+    trimmed
+}
+
+/// The capitalised words of `text` as [`tokens`] cuts them, the others
+/// passed over without being cut.
+pub(super) fn capitals(text: &str) -> impl Iterator<Item = &str> {
+    let mut at = 0;
+    std::iter::from_fn(move || {
+        while at < text.len() {
+            let start = find_char(text, at, char::is_alphanumeric);
+            let end = find_char(text, start, |c| !is_word_char(c));
+            at = end;
+            if text[start..end]
+                .chars()
+                .next()
+                .is_some_and(char::is_uppercase)
+            {
+                return Some(trim_run(&text[start..end]));
+            }
+        }
+        None
+    })
+}
+
+/// The offset of the first character from `at` that `wanted` takes, or
+/// the text's length; ASCII bytes are tested without decoding.
+fn find_char(text: &str, mut at: usize, wanted: impl Fn(char) -> bool) -> usize {
+    let bytes = text.as_bytes();
+    while let Some(&b) = bytes.get(at) {
+        let c = if b.is_ascii() {
+            char::from(b)
+        } else {
+            match text.get(at..).and_then(|rest| rest.chars().next()) {
+                Some(c) => c,
+                None => break,
+            }
+        };
+        if wanted(c) {
+            return at;
+        }
+        at += c.len_utf8();
+    }
+    bytes.len()
+}
+
 /// The words of `text`; only capitalised ones folded unless `fold_all`
 /// (the claim's other words are folded only when a name is missing).
 pub(super) fn words(text: &str, fold_all: bool) -> Vec<Word> {
-    let mut out = Vec::new();
-    let mut start = None;
-    let mut last_end = 0;
-    let is_word = |c: char| c.is_alphanumeric() || matches!(c, '-' | '&' | '\'' | '’' | '.');
-    let push = |out: &mut Vec<Word>, range: std::ops::Range<usize>, last_end: &mut usize| {
-        // Trailing dots, hyphens and a possessive are not the word's.
-        let raw = &text[range.clone()];
-        let mut trimmed = raw.trim_end_matches(['.', '-', '\'', '’']);
-        for suffix in ["'s", "’s"] {
-            trimmed = trimmed.strip_suffix(suffix).unwrap_or(trimmed);
-        }
-        let trimmed = trimmed.trim_start_matches(['.', '-', '\'', '’', '&']);
-        if trimmed.is_empty() {
-            return;
-        }
-        let begin = range.start + raw.find(trimmed).unwrap_or(0);
-        let gap = &text[*last_end..begin];
-        let capital = trimmed.chars().next().is_some_and(char::is_uppercase);
-        out.push(Word {
-            at: begin..begin + trimmed.len(),
-            folded: if capital || fold_all {
-                fold(trimmed)
+    tokens(text)
+        .map(|t| Word {
+            folded: if t.capital || fold_all {
+                fold(&text[t.at.clone()])
             } else {
                 String::new()
             },
-            capital,
+            at: t.at,
+            capital: t.capital,
             written: Box::default(),
-            joined: gap.chars().all(|c| c.is_whitespace()),
-        });
-        *last_end = begin + trimmed.len();
-    };
-    for (i, c) in text.char_indices() {
-        match (start, is_word(c)) {
-            (None, true) if c.is_alphanumeric() => start = Some(i),
-            (Some(s), false) => {
-                push(&mut out, s..i, &mut last_end);
-                start = None;
-            }
-            _ => {}
-        }
-    }
-    if let Some(s) = start {
-        push(&mut out, s..text.len(), &mut last_end);
-    }
-    out
+            joined: t.joined,
+        })
+        .collect()
 }
 
 /// Lower case, common Latin accents taken off, dots dropped.
 pub(super) fn fold(word: &str) -> String {
     let mut out = String::with_capacity(word.len());
-    for c in word.chars().flat_map(char::to_lowercase) {
+    fold_into(word, &mut out);
+    out
+}
+
+/// [`fold`] onto the end of `out`. ASCII (most of any English text) is
+/// folded a byte at a time; other characters as [`fold`] says.
+pub(super) fn fold_into(word: &str, out: &mut String) {
+    let mut rest = word;
+    while !rest.is_empty() {
+        let ascii = rest
+            .bytes()
+            .position(|b| !b.is_ascii())
+            .unwrap_or(rest.len());
+        let from = out.len();
+        for piece in rest[..ascii].split('.') {
+            out.push_str(piece);
+        }
+        out[from..].make_ascii_lowercase();
+        rest = &rest[ascii..];
+        let Some(c) = rest.chars().next() else { break };
+        fold_char(c, out);
+        rest = &rest[c.len_utf8()..];
+    }
+}
+
+/// One character outside ASCII, folded onto `out`.
+fn fold_char(c: char, out: &mut String) {
+    for c in c.to_lowercase() {
         let base = match c {
             'à' | 'á' | 'â' | 'ã' | 'ä' | 'å' | 'ā' | 'ă' | 'ą' => 'a',
             'ç' | 'ć' | 'č' => 'c',
@@ -292,7 +414,6 @@ pub(super) fn fold(word: &str) -> String {
         };
         out.push(base);
     }
-    out
 }
 
 pub(super) fn is_in(list: &[&str], word: &str) -> bool {

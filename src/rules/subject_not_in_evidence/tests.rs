@@ -92,3 +92,162 @@ fn never_panics_on_odd_text() {
         let _ = check(text, "Other Name here");
     }
 }
+
+/// `words` as it was, a character at a time: what the token reader must
+/// equal.
+fn reference_words(text: &str, fold_all: bool) -> Vec<Word> {
+    let mut out = Vec::new();
+    let mut start = None;
+    let mut last_end = 0;
+    let is_word = |c: char| c.is_alphanumeric() || matches!(c, '-' | '&' | '\'' | '’' | '.');
+    let push = |out: &mut Vec<Word>, range: std::ops::Range<usize>, last_end: &mut usize| {
+        let raw = &text[range.clone()];
+        let mut trimmed = raw.trim_end_matches(['.', '-', '\'', '’']);
+        for suffix in ["'s", "’s"] {
+            trimmed = trimmed.strip_suffix(suffix).unwrap_or(trimmed);
+        }
+        let trimmed = trimmed.trim_start_matches(['.', '-', '\'', '’', '&']);
+        if trimmed.is_empty() {
+            return;
+        }
+        let begin = range.start + raw.find(trimmed).unwrap_or(0);
+        let gap = &text[*last_end..begin];
+        let capital = trimmed.chars().next().is_some_and(char::is_uppercase);
+        out.push(Word {
+            at: begin..begin + trimmed.len(),
+            folded: if capital || fold_all {
+                reference_fold(trimmed)
+            } else {
+                String::new()
+            },
+            capital,
+            written: Box::default(),
+            joined: gap.chars().all(|c| c.is_whitespace()),
+        });
+        *last_end = begin + trimmed.len();
+    };
+    for (i, c) in text.char_indices() {
+        match (start, is_word(c)) {
+            (None, true) if c.is_alphanumeric() => start = Some(i),
+            (Some(s), false) => {
+                push(&mut out, s..i, &mut last_end);
+                start = None;
+            }
+            _ => {}
+        }
+    }
+    if let Some(s) = start {
+        push(&mut out, s..text.len(), &mut last_end);
+    }
+    out
+}
+
+/// `fold` as it was, a character at a time.
+fn reference_fold(word: &str) -> String {
+    let mut out = String::new();
+    for c in word.chars().flat_map(char::to_lowercase) {
+        let base = match c {
+            'à' | 'á' | 'â' | 'ã' | 'ä' | 'å' | 'ā' | 'ă' | 'ą' => 'a',
+            'ç' | 'ć' | 'č' => 'c',
+            'è' | 'é' | 'ê' | 'ë' | 'ē' | 'ė' | 'ę' | 'ě' => 'e',
+            'ì' | 'í' | 'î' | 'ï' | 'ī' | 'į' => 'i',
+            'ñ' | 'ń' | 'ň' => 'n',
+            'ò' | 'ó' | 'ô' | 'õ' | 'ö' | 'ø' | 'ō' | 'ő' => 'o',
+            'ù' | 'ú' | 'û' | 'ü' | 'ū' | 'ů' | 'ű' => 'u',
+            'ý' | 'ÿ' => 'y',
+            'š' | 'ś' | 'ş' => 's',
+            'ž' | 'ź' | 'ż' => 'z',
+            'ł' => 'l',
+            'ř' => 'r',
+            '’' => '\'',
+            '.' => continue,
+            c => c,
+        };
+        out.push(base);
+    }
+    out
+}
+
+/// Pieces of claims and passages: names, their siblings, joiners,
+/// possessives, initials, in mixed scripts and spaces.
+const PIECES: &[&str] = &[
+    "Hurricane",
+    "Ida",
+    "Idalia",
+    "made",
+    "landfall",
+    "in",
+    "Louisiana",
+    "Florida",
+    "Bank",
+    "of",
+    "England",
+    "the",
+    "Fed",
+    "Federal",
+    "Reserve",
+    "FEMA",
+    "U.S.",
+    "Q3",
+    "Zürich",
+    "ZÜRICH",
+    "Zurich",
+    "Greece",
+    "Greek",
+    "Obama's",
+    "Obama’s",
+    "O'Neill",
+    "AT&T",
+    "-",
+    ".",
+    "'",
+    "’",
+    "&",
+    "\u{130}stanbul",
+    "\u{212a}elvin",
+    "Ｆｕｌｌ",
+    "東京",
+    "🙂",
+    "É\u{301}",
+    "\u{200f}",
+    " ",
+    " ",
+    " ",
+    "\u{a0}",
+    "\u{3000}",
+    "\u{2009}",
+    ", ",
+    ". ",
+    "\n",
+    "12",
+    "１２",
+];
+
+proptest::proptest! {
+    #[test]
+    fn the_token_reader_cuts_and_folds_as_before(
+        pieces in proptest::collection::vec(proptest::sample::select(PIECES), 0..30),
+        fold_all: bool,
+    ) {
+        let text: String = pieces.concat();
+        proptest::prop_assert_eq!(words(&text, fold_all), reference_words(&text, fold_all));
+        proptest::prop_assert_eq!(fold(&text), reference_fold(&text));
+        let capitalised: Vec<&str> = super::names::tokens(&text)
+            .filter(|t| t.capital)
+            .map(|t| &text[t.at])
+            .collect();
+        proptest::prop_assert_eq!(capitals(&text).collect::<Vec<_>>(), capitalised);
+    }
+
+    #[test]
+    fn the_shortcut_never_changes_the_answer(
+        claim in proptest::collection::vec(proptest::sample::select(PIECES), 0..20),
+        passage in proptest::collection::vec(proptest::sample::select(PIECES), 0..20),
+    ) {
+        let (claim, passage) = (claim.concat(), passage.concat());
+        let cited = [(&ItemVocabulary::new(&[&passage]), vec![passage.as_str()])];
+        if all_capitals_cited(&claim, &cited) {
+            proptest::prop_assert_eq!(named_disagreement(&claim, &cited), None);
+        }
+    }
+}

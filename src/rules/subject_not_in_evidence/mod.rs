@@ -185,11 +185,21 @@ fn named_disagreement(claim: &str, cited: &[CitedTexts<'_>]) -> Option<(String, 
         if found {
             continue;
         }
+        // A name written as initials (`NYC`) is found where the passages
+        // spell it out (`New York City`).
+        let acronym = acronym_of(claim, &claim_words, &name);
+        let mut spelled_out = false;
         for (detail, (_, texts)) in details.iter_mut().zip(cited) {
             let detail = detail.get_or_insert_with(|| ItemWords::new(texts));
             if long_initials && detail.initials.contains(&initials) {
                 return None;
             }
+            spelled_out |= acronym
+                .as_ref()
+                .is_some_and(|a| detail.initials.contains(a));
+        }
+        if spelled_out {
+            continue;
         }
         // The slot's words are compared folded.
         for word in claim_words.iter_mut().filter(|w| w.folded.is_empty()) {
@@ -200,6 +210,22 @@ fn named_disagreement(claim: &str, cited: &[CitedTexts<'_>]) -> Option<(String, 
         }
     }
     None
+}
+
+/// The folded initials a one-word name stands for, when it is written in
+/// capitals of three letters or more (`NYC`, `IMF`), else `None`.
+fn acronym_of(claim: &str, claim_words: &[Word], name: &Name) -> Option<String> {
+    if name.words.len() != 1 {
+        return None;
+    }
+    let word = &claim_words[name.words.start];
+    let written = claim.get(word.at.clone())?;
+    let letters = written.chars().filter(|c| c.is_alphabetic()).count();
+    (letters >= 3
+        && written
+            .chars()
+            .all(|c| c.is_uppercase() || !c.is_alphabetic()))
+    .then(|| fold(written))
 }
 
 /// Whether each capitalised word of `claim`, folded, begins a word of a

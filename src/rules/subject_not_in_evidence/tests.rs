@@ -37,6 +37,10 @@ fn names_found_in_some_form_pass() {
             "Eudaimonia in Ancient Greece meant flourishing.",
             "For the Greek philosophers, eudaimonia in ancient times meant flourishing.",
         ),
+        (
+            "The campus had the most crimes of any public NYC high school.",
+            "New York City public schools logged crimes; the Prospect Heights High School campus topped the list.",
+        ),
         ("Growth in Zürich slowed.", "Growth in Zurich slowed."),
         ("Sales in the U.S. rose.", "Sales in Canada rose."),
         ("東京 grew in 2025.", "人口は増えた"),

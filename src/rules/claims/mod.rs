@@ -293,7 +293,10 @@ pub(crate) fn claims(
             || match unit {
                 ClaimUnit::Blocks => true,
                 ClaimUnit::Bullets => block.is_item,
-                ClaimUnit::Sentences => false,
+                // Lines of cells that are no table are one claim: taking
+                // a sentence out of them could change a line's cells and
+                // make a table on the next run.
+                ClaimUnit::Sentences => block.lines_of_cells,
             };
         if whole {
             if is_claim(scan, block) {

@@ -6,11 +6,13 @@
 //! In a line of cells a run goes, in order of preference: as anywhere
 //! else; as a `|` in its place, which keeps an edge cell empty (`| a |
 //! [EVID:x]` becomes `| a | |`, not `| a |`, one cell fewer); as the
-//! unverified mark of each of its ids; with no id to name (a malformed
-//! marker, an unknown `[N]`), as [`CELL_FILLER`]. The first that leaves the
-//! line's reading as it was is taken. Where none would (only a marker
-//! holding a `|` could), or where a run must stay elsewhere (see
-//! [`AroundMarkers::keep`]), it stays as written.
+//! unverified mark of each of its ids (read back as that marker, so that a
+//! second run decides the same); with no id to name (a malformed marker,
+//! an unknown `[N]`) and alone in its cell, as [`CELL_FILLER`]. The first
+//! that leaves the line's reading as it was is taken. Where none would
+//! (a marker holding a `|`; one with no id that shares its cell with other
+//! text), the run stays as written. Out of lines of cells, a run that
+//! must stay (see [`AroundMarkers::keep`]) stays as written, as before.
 
 use super::around::{AroundMarkers, may_open_block};
 use super::cells::{self, LineEdit};
@@ -36,6 +38,9 @@ struct CellLine {
     /// Its first and last unescaped pipes (`None`: a row without any).
     pipes: Option<(usize, usize)>,
 }
+
+/// A line and its first and last unescaped pipes.
+type LinePipes = (Range<usize>, Option<(usize, usize)>);
 
 /// The edits of the chapter a line's reading is taken from: the removed
 /// claims and the labels (sorted by start), then the runs planned so far
@@ -103,9 +108,10 @@ impl RenderPlan<'_> {
             fixed,
             runs: Vec::new(),
         };
+        let mut last_line = None;
         for range in emptied {
             let first = scan.markers.partition_point(|m| m.span.start < range.start);
-            let cell_line = cell_line(text, scan, first, &range);
+            let cell_line = cell_line(text, scan, first, &range, &mut last_line);
             let piped = cell_line.as_ref().is_some_and(|c| c.pipes.is_some());
             let standard = self.standard_removal(text, scan, &around, &range, piped);
             let Some(cell_line) = cell_line else {
@@ -121,17 +127,19 @@ impl RenderPlan<'_> {
             // A `|` only where the run is all an edge cell holds: elsewhere
             // it would add a cell, or leave a run before it in the cell that
             // a second run would find between two pipes, and take out.
-            let at_edge = cell_line
-                .pipes
-                .is_none_or(|(first, last)| range.start < first || range.start > last)
-                && fills_edge_cell(text, &edits, &cell_line.line, &range, false);
+            let at_edge = || {
+                cell_line
+                    .pipes
+                    .is_none_or(|(first, last)| range.start < first || range.start > last)
+                    && fills_edge_cell(text, &edits, &cell_line.line, &range, false)
+            };
             let pipe = vec![Replacement {
                 range: range.clone(),
                 text: "|",
             }];
             let chosen = match standard {
                 Some(removal) if keeps(&removal) => Some(removal),
-                _ if at_edge && keeps(&pipe) => Some(pipe),
+                _ if at_edge() && keeps(&pipe) => Some(pipe),
                 _ => None,
             };
             if let Some(chosen) = chosen {
@@ -224,17 +232,33 @@ impl RenderPlan<'_> {
 
 /// The line of cells the run at `range` (its first marker `first`) stands
 /// in: a table's header or row, or a line with an unescaped pipe out of
-/// headings (which no table reads). `None` elsewhere.
-fn cell_line(text: &str, scan: &Scan, first: usize, range: &Range<usize>) -> Option<CellLine> {
+/// headings (which no table reads). `None` elsewhere. `last` is the line
+/// of the run before and its pipes, looked up once for all its runs.
+fn cell_line(
+    text: &str,
+    scan: &Scan,
+    first: usize,
+    range: &Range<usize>,
+    last: &mut Option<LinePipes>,
+) -> Option<CellLine> {
     let marker = scan.markers.get(first)?;
     if marker.in_heading {
         return None;
     }
-    let line = cells::line_of(text, range.start);
+    let (line, pipes) = match last.as_ref() {
+        Some((line, pipes)) if line.start <= range.start && range.start <= line.end => {
+            (line.clone(), *pipes)
+        }
+        _ => {
+            let line = cells::line_of(text, range.start);
+            let pipes = cells::pipe_bounds(text, &line);
+            *last = Some((line.clone(), pipes));
+            (line, pipes)
+        }
+    };
     if range.end > line.end {
         return None;
     }
-    let pipes = cells::pipe_bounds(text, &line);
     (marker.in_table || pipes.is_some()).then_some(CellLine {
         line,
         in_table: marker.in_table,

@@ -138,7 +138,7 @@ fn a_malformed_marker_in_a_table_is_stable_in_every_mode() {
 }
 
 #[test]
-fn a_malformed_marker_a_comment_suppresses_stays_as_written() {
+fn a_marker_a_comment_suppresses_stays_as_written_or_as_its_mark() {
     let chapter = "# Brief\n\n\
 <!-- evidence-disable-next-line malformed-marker ungrounded-claim reason=\"a literal\" -->\n\
 [EVID:]    | ４％\u{a0}東京 |\n\
@@ -147,6 +147,20 @@ fn a_malformed_marker_a_comment_suppresses_stays_as_written() {
         let (out, page) = publish(config, chapter);
         assert!(
             out.contains("\n[EVID:]    | ４％\u{a0}東京 |\n"),
+            "{config}\n{out}"
+        );
+        assert_eq!(tables(&page), 1, "{config}\n{page}");
+    }
+    // A marker of an id whose finding a comment silences is not taken out
+    // either: it becomes its mark, in every mode.
+    let chapter = chapter
+        .replace("[EVID:]", "[EVID:ev_made_up]")
+        .replace("malformed-marker", "unknown-evidence");
+    for config in MODES {
+        let (out, page) = publish(config, &chapter);
+        assert!(!page.contains("[EVID:"), "{config}\n{page}");
+        assert!(
+            out.contains("data-evidence=\"ev_made_up\""),
             "{config}\n{out}"
         );
         assert_eq!(tables(&page), 1, "{config}\n{page}");

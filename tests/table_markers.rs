@@ -32,7 +32,8 @@ const CHAPTER: &str = "# 東京 brief\n\n\
 /// The inputs of the table property that a second run changed before
 /// (each a chapter): a marker emptying a line's last cell, two of them in
 /// one cell, a label and an emptied first cell in one row of a quoted
-/// table, a marker before a task box.
+/// table, a marker before a task box, a removed paragraph after the `|`
+/// that ends a table, a delimiter row's colon before a phrase.
 const FOUND: &[&str] = &[
     "|  | [SPECULATION] [EVID:ev_fomc] | [EVID:ev_deleted]\n|---|---|\nRates |  | 東京\n |\n|---|---|\n",
     "|  |  | [EVID:ev_deleted] [EVID:ev_deleted]\n|:---|---:|:-:|\n",
@@ -42,6 +43,9 @@ const FOUND: &[&str] = &[
     "Rates |  | [EVID:a,]\n--- | :---:\n<a class=\"evidence-cite\" id=\"cite-ev_fomc-1\" href=\"#evidence-ev_fomc\" data-evidence=\"ev_fomc\" title=\"t\">[&#49;]</a> |\n",
     "4.4\u{a0}percent |  | http://e.org . |\n|-|\n[EVID:ev_fomc] |\n",
     "> Rates held steady today.\n> [EVID:a,] |  |  |\n> | --- | --- | --- |\n> <http://e.org>[EVID:ev_fomc] |\n",
+    "|  | Rates\n|---|---|\n |\nCut odds by June |\n|  |\n|-|\n",
+    "[EVID:a,] |\n--- | :---:\n[Insufficient evidence to support this claim] Rates |\n[EVID:ev_fomc] | 4.4\u{a0}percent Rates\n",
+    "|  |  | Rates\n| --- | --- | --- |\n |\n[1, 2] Rates |\n[EVID:ev_deleted] |\n",
 ];
 
 /// Every mode that publishes a chapter with errors: the rules of markers

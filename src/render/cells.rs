@@ -122,6 +122,39 @@ pub(super) fn line_of(text: &str, at: usize) -> Range<usize> {
     start..end
 }
 
+/// Where the line after the one at `at` starts (its content, past the
+/// markup of the blocks that hold it, when `content`), if the line at `at`
+/// reads as a row of no cells (one `|`, white space) right after a line
+/// of cells: such a line ends the table it follows, which a line of text
+/// in its place would run on as a row.
+pub(super) fn past_cellless_line(text: &str, at: usize, content: bool) -> Option<usize> {
+    let line = line_of(text, at);
+    let cells = without_containers(&text[line.clone()]);
+    if !cells
+        .strip_prefix('|')?
+        .trim_matches([' ', '\t'])
+        .is_empty()
+    {
+        return None;
+    }
+    let before = text[..line.start].trim_end_matches(['\n', '\r']);
+    let previous = without_containers(&before[line_of(before, before.len()).start..]);
+    if !previous.contains('|') || previous.starts_with('#') {
+        return None;
+    }
+    let rest = &text[line.end..];
+    let ending = ["\r\n", "\n", "\r"]
+        .iter()
+        .find(|e| rest.starts_with(**e))?
+        .len();
+    let next = line.end + ending;
+    if !content {
+        return Some(next);
+    }
+    let next_line = line_of(text, next);
+    Some(next_line.end - without_containers(&text[next_line]).len())
+}
+
 /// An edit of the chapter as a line's reading sees it.
 pub(super) type LineEdit<'e> = (Range<usize>, Cow<'e, str>);
 
@@ -168,6 +201,19 @@ mod tests {
         assert_eq!(cells("1. a |\u{a0}"), Some((2, false)));
         assert_eq!(cells("no pipe \\|"), None);
         assert_eq!(cells("\u{200f}| a"), Some((2, false)));
+    }
+
+    #[test]
+    fn a_line_of_no_cells_after_a_table_is_found_and_passed() {
+        let text = "| a | b |\n|---|---|\n> |\n> 東京 |\n";
+        let at = text.find("> |").unwrap() + 2;
+        let next = text.find("> 東京").unwrap();
+        assert_eq!(past_cellless_line(text, at, false), Some(next));
+        assert_eq!(past_cellless_line(text, at, true), Some(next + 2));
+        // Not after a line of cells (the paragraph's own first line), nor
+        // a line with a cell.
+        assert_eq!(past_cellless_line(" |\nx", 1, true), None);
+        assert_eq!(past_cellless_line("|a|\n| x\ny", 4, true), None);
     }
 
     #[test]

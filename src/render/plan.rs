@@ -12,6 +12,7 @@
 //! text, its plan, the templates and the target alone.
 
 use super::Entry;
+use super::cells::past_cellless_line;
 use super::citations::{self, CiteRun, Member, Part};
 use super::claim_marks::ClaimMark;
 use super::nested::{NestedBlocks, around_nested};
@@ -212,7 +213,17 @@ impl<'s> RenderPlan<'s> {
                     .extend(row_removal(text, block, phrase, removal));
                 continue;
             }
-            let replacement = claim_removal(text, scan, claim, phrase, removal);
+            let mut replacement = claim_removal(text, scan, claim, phrase, removal);
+            // A paragraph right after a table opens with a line of no cells,
+            // which ends the table: it stays, else the phrase (or what
+            // follows a deleted paragraph) would run the table on.
+            if claim.span == block.span
+                && let Some(next) =
+                    past_cellless_line(text, replacement.range.start, !replacement.text.is_empty())
+                && next < replacement.range.end
+            {
+                replacement.range.start = next;
+            }
             if !replacement.text.is_empty()
                 && starts_after_text(text, scan, claim, claim_start(text, claim))
             {

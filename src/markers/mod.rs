@@ -231,6 +231,11 @@ pub struct Block {
     /// Its inline elements, in the order they close: a sentence cut inside
     /// one would leave half of its markup behind.
     pub inlines: Vec<InlineSpan>,
+    /// Whether it is a paragraph or list item of several lines, one of
+    /// which holds an unescaped `|`: lines of cells that are no table
+    /// (their header and delimiter rows disagree), which taking a sentence
+    /// out of could make one.
+    pub lines_of_cells: bool,
 }
 
 impl Block {

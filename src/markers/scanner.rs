@@ -16,6 +16,8 @@ mod references;
 mod runs;
 mod tables;
 
+use tables::holds_lines_of_cells;
+
 use tables::OpenTable;
 
 /// A block being built.
@@ -528,6 +530,7 @@ impl<'a, 'o> Scanner<'a, 'o> {
         }
         let start = open.start.unwrap_or(open.end);
         let span = start..open.end.max(start);
+        let lines_of_cells = open.row.is_none() && holds_lines_of_cells(self.src, &span);
         if is_banner(&open.text) {
             self.scan.has_banner = true;
         }
@@ -549,6 +552,7 @@ impl<'a, 'o> Scanner<'a, 'o> {
             heading: open.heading,
             segments: open.segments,
             inlines: open.inlines,
+            lines_of_cells,
         });
     }
 }

@@ -12,13 +12,21 @@ use std::ops::Range;
 /// Whether `rest`, standing at the start of a line's content, might open
 /// a block there: a heading, quote, list, thematic break or setext
 /// underline, fence, table row, definition, HTML block, or link reference
-/// definition (`[x]: …`). Conservative: any digit counts.
+/// definition (`[x]: …`), or, after a list item's marker, a task list
+/// item's box (`- [x] a | b` is a task, and its table goes). Conservative:
+/// any digit counts.
 pub(super) fn may_open_block(rest: &str) -> bool {
     let line = rest.split(['\n', '\r']).next().unwrap_or_default();
     match line.bytes().next() {
-        Some(b'[') => line
-            .find(']')
-            .is_some_and(|close| line[close + 1..].starts_with(':')),
+        Some(b'[') => {
+            let task = ["[ ]", "[x]", "[X]"].iter().any(|box_| {
+                line.strip_prefix(box_)
+                    .is_some_and(|after| after.is_empty() || after.starts_with([' ', '\t']))
+            });
+            task || line
+                .find(']')
+                .is_some_and(|close| line[close + 1..].starts_with(':'))
+        }
         Some(b) => b.is_ascii_digit() || b"<#>-*+=_`~|:".contains(&b),
         None => false,
     }
@@ -244,6 +252,38 @@ impl<'t> AroundMarkers<'t> {
     /// an empty list item; in what may be a line's opening HTML tag or
     /// code fence, it could complete the tag or the fence.
     pub(super) fn keep(&self, markers: &[Marker], range: &Range<usize>, labels: &[Label]) -> bool {
+        self.keeps(markers, range, labels, true)
+    }
+
+    /// Whether the line of the run of `markers` at `range` starts with
+    /// backticks or tildes, which text written in its place might make a
+    /// code fence.
+    pub(super) fn in_fence_line(&self, markers: &[Marker], range: &Range<usize>) -> bool {
+        let first = markers.partition_point(|m| m.span.start < range.start);
+        self.fence.get(first).is_some_and(Option::is_some)
+    }
+
+    /// [`AroundMarkers::keep`] in a line that holds an unescaped `|`: what
+    /// is left of such a line is no empty line, and can read as no other
+    /// block but a table's delimiter row, which the line's reading checks
+    /// (see `cells`); so only brackets, tags and fences keep a run there.
+    pub(super) fn keep_in_line_of_cells(
+        &self,
+        markers: &[Marker],
+        range: &Range<usize>,
+        labels: &[Label],
+    ) -> bool {
+        self.keeps(markers, range, labels, false)
+    }
+
+    /// [`AroundMarkers::keep`], looking at the line's end when `line_end`.
+    fn keeps(
+        &self,
+        markers: &[Marker],
+        range: &Range<usize>,
+        labels: &[Label],
+        line_end: bool,
+    ) -> bool {
         let (first, labelled) = self.first(markers, range, labels);
         let last = markers.partition_point(|m| m.span.start < range.end);
         if last <= first {
@@ -258,7 +298,7 @@ impl<'t> AroundMarkers<'t> {
                 let rest = self.rest(markers, range).as_bytes();
                 n >= 3 || only && n + rest.iter().take_while(|&&b| b == c).count() >= 3
             });
-        brackets || ends_line && bare || in_tag || fence
+        brackets || line_end && ends_line && bare || in_tag || fence
     }
 }
 
@@ -356,42 +396,4 @@ impl<'t> Edited<'t> {
         let (edited, original) = self.kept[i.saturating_sub(1)];
         original + (at - edited)
     }
-}
-/// Whether the run of markers at `range`, in a table, is all a line's
-/// first or last cell holds, as GFM reads a line of cells: nothing but container
-/// markup (`> `, a list item's marker, indentation) before it and white
-/// space then an unescaped `|` after it, or an unescaped `|` then white
-/// space before it and nothing after it on the line. Taken out, the cell
-/// would go (the `|` next to it would become the line's outer pipe), and
-/// a table's header with it; a `|` in its place keeps the cell, empty.
-pub(super) fn fills_edge_cell(text: &str, range: &Range<usize>) -> bool {
-    let line_start = text[..range.start]
-        .rfind(['\n', '\r'])
-        .map_or(0, |at| at + 1);
-    let line_end = text[range.end..]
-        .find(['\n', '\r'])
-        .map_or(text.len(), |at| range.end + at);
-    let before = &text[line_start..range.start];
-    let after = text[range.end..line_end].trim_start_matches([' ', '\t']);
-    let spaced = before.trim_end_matches([' ', '\t']);
-    let last = after.is_empty() && spaced.ends_with('|') && !spaced.ends_with("\\|");
-    last || (after.starts_with('|') && is_container_markup(before))
-}
-
-/// Whether a line's start holds only container markup: quote markers,
-/// white space and at most one list item marker (`-`, `*`, `+`, `1.`, `1)`)
-/// followed by white space.
-fn is_container_markup(before: &str) -> bool {
-    let rest = before.trim_start_matches([' ', '\t', '>']);
-    if rest.is_empty() {
-        return true;
-    }
-    let digits = rest.bytes().take_while(u8::is_ascii_digit).count();
-    let marker = match rest.as_bytes().get(digits) {
-        Some(b'.' | b')') if digits > 0 => digits + 1,
-        Some(b'-' | b'*' | b'+') if digits == 0 => 1,
-        _ => return false,
-    };
-    let tail = &rest[marker..];
-    tail.starts_with([' ', '\t']) && tail.trim_start_matches([' ', '\t', '>']).is_empty()
 }

@@ -9,9 +9,11 @@
 //! in one pass by [`splice`].
 
 mod around;
+mod cells;
 mod chapter;
 mod citations;
 mod claim_marks;
+mod emptied;
 pub(crate) mod escape;
 pub mod heading_ids;
 pub mod index;

@@ -12,7 +12,7 @@
 //! text, its plan, the templates and the target alone.
 
 use super::Entry;
-use super::around::{AroundMarkers, fills_edge_cell, may_open_block};
+use super::cells::past_cellless_line;
 use super::citations::{self, CiteRun, Member, Part};
 use super::claim_marks::ClaimMark;
 use super::nested::{NestedBlocks, around_nested};
@@ -25,7 +25,6 @@ use crate::rules::confidence::LABELS;
 use crate::rules::{Judgement, Resolved};
 use crate::store::CitationList;
 use crate::syntax::is_conflict_note;
-use std::borrow::Cow;
 use std::ops::Range;
 
 /// What rendering one chapter needs, and nothing else. Built by
@@ -46,7 +45,7 @@ pub struct RenderPlan<'s> {
     pub(super) preview: Option<(usize, Vec<String>)>,
     /// Markers `remove` mode meant to take out but left as written, as
     /// taking them out would change the page's structure.
-    markers_kept: usize,
+    pub(super) markers_kept: usize,
     /// Text taken out in `remove` mode: removed claims (replaced by their
     /// phrase, or deleted), then removed markers.
     pub(super) removals: Vec<Replacement>,
@@ -69,7 +68,7 @@ pub struct RenderPlan<'s> {
 }
 
 /// A range of the chapter replaced by a fixed text (empty: deleted).
-#[derive(Debug)]
+#[derive(Debug, Clone)]
 pub(super) struct Replacement {
     /// The range replaced.
     pub(super) range: Range<usize>,
@@ -239,7 +238,17 @@ impl<'s> RenderPlan<'s> {
                     .extend(row_removal(text, block, phrase, removal));
                 continue;
             }
-            let replacement = claim_removal(text, scan, claim, phrase, removal);
+            let mut replacement = claim_removal(text, scan, claim, phrase, removal);
+            // A paragraph right after a table opens with a line of no cells,
+            // which ends the table: it stays, else the phrase (or what
+            // follows a deleted paragraph) would run the table on.
+            if claim.span == block.span
+                && let Some(next) =
+                    past_cellless_line(text, replacement.range.start, !replacement.text.is_empty())
+                && next < replacement.range.end
+            {
+                replacement.range.start = next;
+            }
             if !replacement.text.is_empty()
                 && starts_after_text(text, scan, claim, claim_start(text, claim))
             {
@@ -260,54 +269,6 @@ impl<'s> RenderPlan<'s> {
             parts[m.0] = Part::Removed;
         }
         parts
-    }
-
-    /// Plans the removal of a run of markers all taken out (`remove` mode).
-    fn plan_emptied_run(
-        &mut self,
-        text: &str,
-        scan: &Scan,
-        around: &AroundMarkers<'_>,
-        mut range: Range<usize>,
-    ) {
-        let head = text[..range.start].trim_end_matches(DELIMITERS);
-        let spaces_after = text[range.end..]
-            .bytes()
-            .take_while(|b| matches!(b, b' ' | b'\t'))
-            .count();
-        if head.len() < range.start
-            && spaces_after > 0
-            && around.delimiters_are_markup(scan, &range, head.len())
-        {
-            // Right after an emphasis opens, the spaces after the run go
-            // too: `~~ x~~` would no longer open.
-            range.end += spaces_after;
-        } else if takes_space_before(text, &range, around.rest(&scan.markers, &range)) {
-            range.start -= 1;
-        } else if let Some(mut at) = crate::markers::word_gap(text, &range) {
-            // A space keeps the words apart: outside the delimiters of an
-            // emphasis that closes or opens next to the run, which it would
-            // otherwise break; next to literal ones, where the scan read it
-            // (in the block's text, they are words' characters).
-            if !around.delimiters_are_markup(scan, &range, at) {
-                at = range.end;
-            }
-            let space = Replacement {
-                range: at..at,
-                text: " ",
-            };
-            if at == range.end {
-                self.removals.push(Replacement { range, text: " " });
-            } else if at < range.start {
-                self.removals.push(space);
-                self.removals.push(Replacement { range, text: "" });
-            } else {
-                self.removals.push(Replacement { range, text: "" });
-                self.removals.push(space);
-            }
-            return;
-        }
-        self.removals.push(Replacement { range, text: "" });
     }
 
     /// Plans the confidence labels, each replacing an earlier run's label.
@@ -348,60 +309,15 @@ impl<'s> RenderPlan<'s> {
         parts: &[Part],
     ) {
         let mut kept = kept_markers(&scan.markers, &judgement.resolved, &judgement.findings);
-        let planned = citations::plan(scan, &judgement.resolved, parts, list, &mut kept);
-        if !planned.emptied.is_empty() {
-            let edits = self
-                .removals
-                .iter()
-                .map(|r| (r.range.clone(), Cow::Borrowed(r.text)))
-                .chain(
-                    self.labels
-                        .iter()
-                        .map(|l| (l.range.clone(), Cow::Owned(l.text()))),
-                );
-            let around = AroundMarkers::new(text, scan, edits.collect());
-            for range in planned.emptied {
-                if around.keep(&scan.markers, &range, &self.labels) {
-                    // It stays as text (and reported).
-                    self.markers_kept += scan
-                        .markers
-                        .iter()
-                        .filter(|m| range.contains(&m.span.start))
-                        .count();
-                    continue;
-                }
-                let first = scan.markers.partition_point(|m| m.span.start < range.start);
-                let in_table = scan.markers.get(first).is_some_and(|m| m.in_table);
-                if in_table && fills_edge_cell(text, &range) {
-                    // An empty cell at a line's edge needs its pipe: without
-                    // it, the line would have one cell fewer.
-                    self.removals.push(Replacement { range, text: "|" });
-                    continue;
-                }
-                if around.starts_line(&scan.markers, &range, &self.labels) {
-                    // After block markup only, the white space after it goes
-                    // too: left, it would indent what follows (`- [3]    x`
-                    // would become a list item holding a code block).
-                    let spaces = text[range.end..]
-                        .bytes()
-                        .take_while(|b| matches!(b, b' ' | b'\t'))
-                        .count();
-                    let rest = around.rest(&scan.markers, &range);
-                    if may_open_block(rest.trim_start_matches([' ', '\t'])) {
-                        // What follows would start its line: it might
-                        // open a block there (`# `, `<div>`, `[x]: url`).
-                        continue;
-                    }
-                    self.removals.push(Replacement {
-                        range: range.start..range.end + spaces,
-                        text: "",
-                    });
-                    continue;
-                }
-                self.plan_emptied_run(text, scan, &around, range);
-            }
-        }
+        let mut planned = citations::plan(scan, &judgement.resolved, parts, list, &mut kept);
+        let emptied = std::mem::take(&mut planned.emptied);
+        let marked = self.plan_emptied_runs(text, scan, emptied, parts, &mut kept);
         self.runs = planned.runs;
+        if !marked.is_empty() {
+            // Both in document order, and no two runs share a byte.
+            self.runs.extend(marked);
+            self.runs.sort_by_key(|run| run.range.start);
+        }
         self.members = planned.members;
         self.references.entries = planned.entries;
     }
@@ -521,50 +437,6 @@ fn claim_removal(
         range: start..line_end(text, block.outer.end),
         text: "",
     }
-}
-
-/// Emphasis and strikethrough delimiters.
-const DELIMITERS: [char; 3] = ['*', '_', '~'];
-
-/// Whether a removed marker at `range` takes the space before it along:
-/// `claim [EVID:x].` becomes `claim.`, but the space stays where it
-/// separates a citation that follows (`a [EVID:x][EVID:y]`) or where it
-/// ends a line's block markup (`# `, `- `, `> `, `1. `), which without it
-/// would be text.
-fn takes_space_before(text: &str, range: &Range<usize>, rest: &str) -> bool {
-    if range.start == 0 || text.as_bytes()[range.start - 1] != b' ' {
-        return false;
-    }
-    // What follows once removed claims are replaced (a phrase is text),
-    // past emphasis delimiters (`! [EVID:x]*b`: without the space, a
-    // literal `*` would end no sentence there).
-    let next = rest.trim_start_matches(DELIMITERS).chars().next();
-    let followed_by_text =
-        next.is_some_and(|c| c.is_alphanumeric() || matches!(c, '[' | '<' | '!' | '\\'));
-    // After a sentence's closing punctuation, the space is what ends the
-    // sentence there (`a. [EVID:x]😀 b`): it stays unless what follows
-    // would not start a sentence anyway.
-    let ends_sentence = text[..range.start - 1]
-        .trim_end_matches(['"', '\'', '”', '’', ')', ']'])
-        .ends_with(['.', '!', '?', '…'])
-        && rest
-            .chars()
-            .next()
-            .is_some_and(|c| !c.is_whitespace() && !c.is_lowercase());
-    // Back from the space over block markup only: a line start reached
-    // that way means the space ends the markup (looking no further than
-    // the markup keeps a line of many markers linear).
-    let before = &text[..range.start - 1];
-    let markup = before
-        .bytes()
-        .rev()
-        .take_while(|b| b.is_ascii_digit() || b"#>-*+.) \t".contains(b))
-        .count();
-    let only_markup = matches!(
-        before.as_bytes()[..before.len() - markup].last(),
-        None | Some(b'\n' | b'\r')
-    );
-    !followed_by_text && !ends_sentence && !only_markup
 }
 
 #[cfg(test)]

@@ -127,3 +127,14 @@ impl OpenBlock {
         self.text.push_str(CELL_SEPARATOR);
     }
 }
+
+/// Whether the text at `span` runs over several lines and holds an
+/// unescaped `|` (see [`Block::lines_of_cells`](crate::markers::Block)).
+pub(super) fn holds_lines_of_cells(src: &str, span: &Range<usize>) -> bool {
+    let Some(text) = src.get(span.clone()) else {
+        return false;
+    };
+    let bytes = text.as_bytes();
+    text.contains(['\n', '\r'])
+        && (0..bytes.len()).any(|i| bytes[i] == b'|' && (i == 0 || bytes[i - 1] != b'\\'))
+}

@@ -30,7 +30,7 @@ pub(super) fn abstention_end(text: &str) -> Option<usize> {
 }
 
 /// Where in `text` an abstain phrase opens it: the first after white
-/// space only or a one-sentence label ending with a colon; one that
+/// space and pipes only or a one-sentence label ending with a colon; one that
 /// follows another (`first` false) after anything without a letter or
 /// digit (`[A] — [B]`, markup).
 fn leading_phrase(text: &str, first: bool) -> Option<usize> {
@@ -40,7 +40,10 @@ fn leading_phrase(text: &str, first: bool) -> Option<usize> {
             if !first {
                 return states_nothing(before);
             }
-            before.is_empty() || before.ends_with(':') && !super::has_sentence_end(before)
+            // A lone `|` before it is no word: the line that ends a table
+            // before a removed paragraph's phrase (`|` then the phrase).
+            before.trim_start_matches(['|', ' ', '\t']).is_empty()
+                || before.ends_with(':') && !super::has_sentence_end(before)
         })
     })
 }

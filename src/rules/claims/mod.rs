@@ -348,7 +348,10 @@ pub(crate) fn claims(
             || match unit {
                 ClaimUnit::Blocks => true,
                 ClaimUnit::Bullets => block.is_item,
-                ClaimUnit::Sentences => false,
+                // Lines of cells that are no table are one claim: taking
+                // a sentence out of them could change a line's cells and
+                // make a table on the next run.
+                ClaimUnit::Sentences => block.lines_of_cells,
             };
         if whole {
             if is_claim(scan, block) {
@@ -390,8 +393,10 @@ pub(crate) fn claims(
 /// for its own claim. A claim with a marker before its text stays whole.
 fn after_abstention(scan: &Scan, claim: &mut Claim, range: Range<usize>) {
     let block = &scan.blocks[claim.block];
-    if block.row.is_some() {
-        // A table row is one claim, its cells judged by `tables`.
+    if block.row.is_some() || block.lines_of_cells {
+        // A table row is one claim, its cells judged by `tables`; so are
+        // lines of cells that are no table (a delimiter row's `:---:`
+        // would read as a label's colon before a phrase).
         return;
     }
     let Some((at, source)) = abstain::claim_start(block, range.clone()) else {

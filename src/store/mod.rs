@@ -5,6 +5,7 @@
 //! build so that every lookup is O(1).
 
 mod citation;
+mod dates;
 mod error;
 mod load;
 mod merge;
@@ -14,10 +15,11 @@ mod schema;
 mod support;
 
 pub use citation::CITATION_V1;
+pub use dates::{parse_instant, parse_rfc3339};
 pub use load::{StoreError, load, load_bytes};
 pub use model::{
     EvidenceItem, LinkCheck, LinkStatus, PaywallPolicy, Published, QuoteSpan, SnippetSpan, Source,
-    Status, char_slice, parse_rfc3339,
+    Status, char_slice,
 };
 pub use normalize::{address_title, cid, is_content_addressed, normalize_url};
 pub use support::{

@@ -31,14 +31,53 @@ pub(super) fn deserialize<T: serde::de::DeserializeOwned>(
 ) -> Result<T, StoreError> {
     crate::json_input::from_str(text).map_err(|err| {
         let message = explain(text, &err);
+        let (at_line, column) = value_start(text, err.line, err.column);
         StoreError::Schema {
             path: path.to_owned(),
             json_path: err.json_path,
-            line: line.unwrap_or(err.line),
-            column: err.column,
+            line: line.unwrap_or(at_line),
+            column,
             message,
         }
     })
+}
+
+/// Where to point for a value that does not fit, which serde reports just
+/// after it (1-based `line`, `column` in bytes): at the opening quote of a
+/// string (a date, a name, a key), else where serde stopped; as a line and
+/// a column in characters, as editors count them.
+fn value_start(text: &str, line: usize, column: usize) -> (usize, usize) {
+    if line == 0 {
+        return (line, column);
+    }
+    let Some(end) = crate::json_input::offset_of(text, line, column) else {
+        return (line, column);
+    };
+    let before = &text[..text.floor_char_boundary(end)];
+    let start = before
+        .strip_suffix('"')
+        .and_then(opening_quote)
+        .unwrap_or(before.len());
+    crate::source_map::line_column(text, start)
+}
+
+/// The offset of the quote that opens the JSON string whose closing quote
+/// `before` ends just before: the last `"` not escaped (inside a string
+/// every `"` is).
+fn opening_quote(before: &str) -> Option<usize> {
+    let mut end = before.len();
+    while let Some(at) = before[..end].rfind('"') {
+        let backslashes = before[..at]
+            .bytes()
+            .rev()
+            .take_while(|&b| b == b'\\')
+            .count();
+        if backslashes % 2 == 0 {
+            return Some(at);
+        }
+        end = at;
+    }
+    None
 }
 
 /// serde's message, with help: the known field nearest a mistyped one, and

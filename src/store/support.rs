@@ -8,7 +8,8 @@
 //! When the claim or the passage changes, its key changes, and a verdict
 //! given for the old text is stale: it says nothing about the new one.
 
-use super::model::{EvidenceItem, parse_rfc3339};
+use super::dates::parse_instant;
+use super::model::EvidenceItem;
 use super::schema::{check_version, deserialize};
 use super::{StoreError, is_valid_id};
 use crate::json_input::strip_position;
@@ -190,7 +191,7 @@ fn parse_record(path: &Path, line_no: usize, line: &str) -> Result<SupportRecord
         return Err(broken("`checker.name` is empty; name the checker".into()));
     }
     if let Some(at) = &record.checked_at {
-        parse_rfc3339(at).map_err(|err| broken(format!("`checked_at`: {err}")))?;
+        parse_instant(at).map_err(|err| broken(format!("`checked_at`: {err}")))?;
     }
     Ok(SupportRecord {
         claim_key: record.claim_key,

@@ -113,9 +113,10 @@ fn unexpanded_location(error: &UnexpandedDirective) -> FailureLocation {
 /// Where a store error is: its fields, never its message.
 fn store_location(error: &StoreError, root: &Path) -> FailureLocation {
     match error {
-        StoreError::Missing(path)
-        | StoreError::MissingSupport(path)
-        | StoreError::NotAFile(path)
+        // The key that names the path: where to fix it.
+        StoreError::Missing(path, _) => key_location("store", path, root),
+        StoreError::MissingSupport(path, _) => key_location("support", path, root),
+        StoreError::NotAFile(path)
         | StoreError::Io { path, .. }
         | StoreError::TooLarge { path, .. } => FailureLocation::file(path),
         StoreError::NotUtf8 { path, offset } => {
@@ -153,6 +154,14 @@ fn store_location(error: &StoreError, root: &Path) -> FailureLocation {
             ..FailureLocation::file(&origin.file)
         },
     }
+}
+
+/// The value of `key` in book.toml, which names `path` (the path itself
+/// when book.toml does not hold the key: an environment variable set it).
+fn key_location(key: &str, path: &Path, root: &Path) -> FailureLocation {
+    config_location(&ConfigError::invalid(key, String::new()), root)
+        .filter(|location| location.line.is_some())
+        .unwrap_or_else(|| FailureLocation::file(path))
 }
 
 /// Where a template error is: the template file (relative to the book

@@ -1,5 +1,6 @@
 //! Loading store files from disk into a [`Store`].
 
+use super::error::Nearest;
 pub use super::error::StoreError;
 use super::merge::{self, Broken};
 use super::model::{EvidenceItem, Source};
@@ -88,7 +89,9 @@ pub fn load(root: &Path, paths: &[PathBuf]) -> Result<Store, StoreError> {
     for path in paths {
         let full = root.join(path);
         let meta = std::fs::metadata(&full).map_err(|source| match source.kind() {
-            std::io::ErrorKind::NotFound => StoreError::Missing(path.clone()),
+            std::io::ErrorKind::NotFound => {
+                StoreError::Missing(path.clone(), Nearest::to(root, path))
+            }
             _ => StoreError::Io {
                 path: path.clone(),
                 source,

@@ -84,7 +84,11 @@ fn opening_quote(before: &str) -> Option<usize> {
 /// where a key given twice was first given.
 fn explain(text: &str, err: &crate::json_input::JsonError) -> String {
     let message = &err.message;
-    if let Some(rest) = message.strip_prefix("unknown field `")
+    // The nearest field is named below, among the fields.
+    let serde_words = message
+        .split_once("; did you mean")
+        .map_or(message.as_str(), |(m, _)| m);
+    if let Some(rest) = serde_words.strip_prefix("unknown field `")
         && let Some((field, expected)) = rest.split_once('`')
     {
         let known: Vec<&str> = expected.split('`').skip(1).step_by(2).collect();

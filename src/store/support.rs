@@ -394,7 +394,10 @@ pub(super) fn load_support(
         } else if full.exists() {
             vec![path.clone()]
         } else {
-            return Err(StoreError::MissingSupport(path.clone()));
+            return Err(StoreError::MissingSupport(
+                path.clone(),
+                super::error::Nearest::to(root, path),
+            ));
         };
         for file in files {
             let bytes = super::load::read_file(root, &file, &mut budget, limit)?;

@@ -91,7 +91,7 @@ fn empty_not_utf8_and_missing_each_have_their_own_error() {
     ));
     assert!(matches!(
         load(dir.path(), &[PathBuf::from("nope.json")]),
-        Err(StoreError::Missing(_))
+        Err(StoreError::Missing(..))
     ));
     std::fs::create_dir(dir.path().join("empty")).unwrap();
     let empty = load(dir.path(), &[PathBuf::from("empty")]).unwrap();

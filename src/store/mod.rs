@@ -173,6 +173,17 @@ impl Store {
         self.sources.contains_key(source_id) && !self.made_up.iter().any(|id| id == source_id)
     }
 
+    /// The registered source id nearest a `source_id` that is not
+    /// registered (a typo), if one is near.
+    pub fn nearest_source(&self, source_id: &str) -> Option<&str> {
+        let registered = self
+            .sources
+            .keys()
+            .map(String::as_str)
+            .filter(|id| self.is_registered(id));
+        crate::suggest::closest(source_id, registered)
+    }
+
     /// The citation list of a chapter, by its path relative to `src/`.
     pub fn citation_list(&self, chapter: &Path) -> Option<&CitationList> {
         self.chapters.get(&chapter_key(chapter))

@@ -16,6 +16,19 @@ pub struct Failure {
     pub message: String,
     /// The file (and place in it) at fault, when known.
     pub location: Option<FailureLocation>,
+    /// Each error of a store file, with its line and column, drawn with
+    /// the line at fault (every one the store had, not only the first).
+    pub parts: Vec<FailurePart>,
+}
+
+/// One error of a store file: what is wrong (the message without its
+/// place) and where.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct FailurePart {
+    /// What is wrong and how to fix it.
+    pub message: String,
+    /// Where: a file, a line and a column.
+    pub location: FailureLocation,
 }
 
 /// Where the cause of a [`Failure`] is.
@@ -89,11 +102,37 @@ impl Failure {
                 .downcast_ref::<super::EmitError>()
                 .and_then(|e| emit_location(e, root))
         });
+        let parts = error
+            .chain()
+            .find_map(|cause| match cause.downcast_ref::<preprocess::Error>() {
+                Some(preprocess::Error::Store(e)) => Some(e),
+                _ => cause.downcast_ref::<StoreError>(),
+            })
+            .map(|e| store_parts(e, root))
+            .unwrap_or_default();
         Failure {
             message: format!("{error:#}"),
             location,
+            parts,
         }
     }
+}
+
+/// Each error of `error` located at a line of a store file, with its
+/// message from after its `file:line:col: `.
+fn store_parts(error: &StoreError, root: &Path) -> Vec<FailurePart> {
+    error
+        .each()
+        .iter()
+        .filter_map(|one| {
+            let location = store_location(one, root);
+            location.line?;
+            let message = one.to_string();
+            let place = format!("{}: ", location.display(|p| p.display().to_string()));
+            let message = message.strip_prefix(&place).unwrap_or(&message).to_owned();
+            Some(FailurePart { message, location })
+        })
+        .collect()
 }
 
 fn setup_location(error: &preprocess::Error, root: &Path) -> Option<FailureLocation> {
@@ -147,6 +186,10 @@ fn store_location(error: &StoreError, root: &Path) -> FailureLocation {
         StoreError::SchemaVersion { path, line, .. } | StoreError::Record { path, line, .. } => {
             FailureLocation::at(path, *line, 0)
         }
+        StoreError::Several(errors) => errors.first().map_or_else(
+            || FailureLocation::file(PathBuf::new()),
+            |first| store_location(first, root),
+        ),
         StoreError::Duplicate { second: origin, .. }
         | StoreError::Conflict { second: origin, .. }
         | StoreError::InvalidId { origin, .. } => FailureLocation {

@@ -129,6 +129,75 @@ pub enum StoreError {
         /// Where it is.
         origin: Box<Origin>,
     },
+    /// More than one of the errors above, in file order: all that reading
+    /// the store found, so that they are fixed in one go.
+    #[error("{} errors in the evidence store: {}", .0.len(), numbered(.0))]
+    Several(Vec<StoreError>),
+}
+
+impl StoreError {
+    /// `errors` as one error: the one itself, or [`StoreError::Several`]
+    /// (nested lists flattened).
+    pub(super) fn several(errors: Vec<StoreError>) -> StoreError {
+        let mut flat: Vec<StoreError> = Vec::with_capacity(errors.len());
+        for error in errors {
+            match error {
+                StoreError::Several(inner) => flat.extend(inner),
+                one => flat.push(one),
+            }
+        }
+        if flat.len() == 1 {
+            flat.remove(0)
+        } else {
+            StoreError::Several(flat)
+        }
+    }
+
+    /// The file, line and column (in characters; 0 when not known) of an
+    /// error located in a store file.
+    pub fn position(&self) -> (PathBuf, usize, usize) {
+        match self {
+            StoreError::Syntax {
+                path, line, column, ..
+            }
+            | StoreError::Schema {
+                path, line, column, ..
+            } => (path.clone(), *line, *column),
+            StoreError::SchemaVersion { path, line, .. }
+            | StoreError::Record { path, line, .. } => (path.clone(), *line, 0),
+            StoreError::Several(errors) => errors
+                .first()
+                .map_or((PathBuf::new(), 0, 0), StoreError::position),
+            StoreError::Duplicate { second: origin, .. }
+            | StoreError::Conflict { second: origin, .. }
+            | StoreError::InvalidId { origin, .. } => (origin.file.clone(), 0, 0),
+            StoreError::Missing(path, _)
+            | StoreError::MissingSupport(path, _)
+            | StoreError::NotAFile(path)
+            | StoreError::Io { path, .. }
+            | StoreError::TooLarge { path, .. }
+            | StoreError::NotUtf8 { path, .. } => (path.clone(), 0, 0),
+        }
+    }
+
+    /// Each error this one holds: itself, or the errors of a
+    /// [`StoreError::Several`].
+    pub fn each(&self) -> &[StoreError] {
+        match self {
+            StoreError::Several(errors) => errors,
+            one => std::slice::from_ref(one),
+        }
+    }
+}
+
+/// `(1) first (2) second …`, for a message on one line.
+fn numbered(errors: &[StoreError]) -> String {
+    let parts: Vec<String> = errors
+        .iter()
+        .enumerate()
+        .map(|(i, e)| format!("({}) {e}", i + 1))
+        .collect();
+    parts.join(" ")
 }
 
 /// The existing path nearest a configured path that does not exist, said

@@ -140,12 +140,27 @@ pub fn load(root: &Path, paths: &[PathBuf]) -> Result<Store, StoreError> {
     let mut seen = Seen::default();
     let limit = limits::limit(limits::MAX_STORE_BYTES, limits::MAX_STORE_BYTES_VAR);
     let mut budget = limit;
+    // Every file is read and parsed, so that the errors of all of them are
+    // reported at once; after the first error nothing more is merged (a
+    // file left out would make merging report what is not wrong).
+    let mut errors = Vec::new();
     for file in files {
-        let bytes = read_file(root, &file, &mut budget, limit)?;
-        let parsed = parse_bytes(&file, &bytes)?;
-        // The items own their text: the file's bytes can go before merging.
-        drop(bytes);
-        merge(&mut store, &mut seen, &file, parsed)?;
+        let parsed =
+            read_file(root, &file, &mut budget, limit).and_then(|bytes| parse_bytes(&file, &bytes));
+        // The items own their text: the file's bytes are gone by now.
+        let merged = parsed.and_then(|parsed| {
+            if errors.is_empty() {
+                merge(&mut store, &mut seen, &file, parsed)
+            } else {
+                Ok(())
+            }
+        });
+        if let Err(error) = merged {
+            errors.push(error);
+        }
+    }
+    if !errors.is_empty() {
+        return Err(StoreError::several(errors));
     }
     finish(&mut store, seen);
     store.items.shrink_to_fit();
@@ -278,6 +293,7 @@ fn parse_file(path: &Path, text: &str) -> Result<StoreFile, StoreError> {
                 serde_json::from_str(text).map_err(|err| syntax_in(path, text, &err))?;
             check(probe.schema_version)?;
             deserialize(path, text, None)
+                .map_err(|first| super::schema::every_error(path, text, first))
         }
     }
 }

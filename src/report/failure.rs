@@ -118,15 +118,19 @@ impl Failure {
     }
 }
 
-/// Each error of `error` located at a line of a store file, with its
-/// message from after its `file:line:col: `.
+/// Each error of `error`, with its message from after its
+/// `file:line:col: `: every one of several, one alone when it has a line
+/// to draw.
 fn store_parts(error: &StoreError, root: &Path) -> Vec<FailurePart> {
+    let several = error.each().len() > 1;
     error
         .each()
         .iter()
         .filter_map(|one| {
             let location = store_location(one, root);
-            location.line?;
+            if !several {
+                location.line?;
+            }
             let message = one.to_string();
             let place = format!("{}: ", location.display(|p| p.display().to_string()));
             let message = message.strip_prefix(&place).unwrap_or(&message).to_owned();

@@ -13,8 +13,8 @@ use std::collections::HashMap;
 use std::ops::Range;
 use std::path::Path;
 
-/// The most errors drawn; the message lists them all.
-const MAX_DRAWN: usize = 20;
+/// The most errors drawn (a store lists at most 50 of a file).
+const MAX_DRAWN: usize = 100;
 
 /// `parts` drawn for a terminal (files read from `root`, named by
 /// `paths`), each with its message as the header when `headers`, else the
@@ -38,8 +38,9 @@ pub(super) fn draw(parts: &[FailurePart], root: &Path, paths: &PathStyle, header
             String::new()
         };
         let name = inert_line(&paths.show(&location.file));
-        let (line, column) = (location.line.unwrap_or(1), location.column.unwrap_or(1));
-        let Some(span) = text.as_deref().and_then(|text| span_at(text, line, column)) else {
+        let (line, column) = (location.line.unwrap_or(0), location.column.unwrap_or(1));
+        let span = text.as_deref().filter(|_| line > 0);
+        let Some(span) = span.and_then(|text| span_at(text, line, column)) else {
             if headers {
                 let shown = inert_line(&location.display(|p| paths.show(p)));
                 let _ = std::io::Write::write_fmt(
@@ -71,7 +72,7 @@ pub(super) fn draw(parts: &[FailurePart], root: &Path, paths: &PathStyle, header
         let more = parts.len() - MAX_DRAWN;
         let _ = std::io::Write::write_fmt(
             &mut out,
-            format_args!("note: {more} more not drawn here (the message above lists every one)\n"),
+            format_args!("note: {more} more errors not shown here; fix these and run again\n"),
         );
     }
     let drawn = String::from_utf8_lossy(&out.into_inner()).into_owned();

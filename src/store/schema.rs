@@ -87,13 +87,31 @@ pub(super) fn every_error(path: &Path, text: &str, first: StoreError) -> StoreEr
         .filter_map(|(i, value)| {
             element_error::<EvidenceItem>(path, text, value, &format!("evidence[{i}]"))
         });
-    let mut errors: Vec<StoreError> = sources.chain(items).collect();
+    let mut found = sources.chain(items);
+    let mut errors: Vec<StoreError> = found.by_ref().take(MAX_LISTED).collect();
     if !errors.iter().any(|e| same_place(e, &first)) {
         errors.push(first);
     }
     errors.sort_by_key(StoreError::position);
+    // A pipeline's systematic mistake can make every item of a large file
+    // wrong: the rest are counted, not each kept and printed.
+    let more = found.count();
+    if more > 0 {
+        errors.push(StoreError::Schema {
+            path: path.to_owned(),
+            json_path: ".".into(),
+            line: 0,
+            column: 0,
+            message: format!(
+                "{more} more sources or items of this file do not fit either (only the first {MAX_LISTED} are listed); fix these and run again"
+            ),
+        });
+    }
     StoreError::several(errors)
 }
+
+/// The most errors of one file listed.
+const MAX_LISTED: usize = 50;
 
 /// Whether two errors are at one place of one file.
 fn same_place(a: &StoreError, b: &StoreError) -> bool {

@@ -110,7 +110,7 @@ fn a_store_with_several_errors_reports_them_all_with_a_caret_each() {
     assert!(stdout.is_empty(), "{stdout}");
     assert!(
         stderr.starts_with(
-            "error: mdbook-evidence: 5 errors in the evidence store, each shown below"
+            "error: mdbook-evidence: 5 errors in the evidence store (below); fix them all"
         ),
         "{stderr}"
     );
@@ -184,12 +184,14 @@ fn a_file_where_every_item_is_wrong_lists_the_first_fifty() {
     let (code, _, stderr) = check(book.root(), &[]);
     assert_eq!(code, 2, "{stderr}");
     assert!(
-        stderr.starts_with("error: mdbook-evidence: 51 errors"),
+        stderr.starts_with("error: mdbook-evidence: 120 errors"),
         "{stderr}"
     );
     assert_eq!(stderr.matches("did you mean `published_at`?").count(), 50);
     assert!(
-        stderr.contains("70 more sources or items of this file do not fit either"),
+        stderr.contains(
+            "error: 70 more sources or items do not fit either (only the first 50 of a file are listed)"
+        ),
         "{stderr}"
     );
     assert!(stderr.contains("┌─ evidence/store.json:52:"), "{stderr}");

@@ -216,8 +216,8 @@ pub fn emit_failure(
     let several = failure.parts.len() > 1;
     if several {
         message = std::borrow::Cow::Owned(format!(
-            "{} errors in the evidence store, each shown below; fix them all before building again",
-            failure.parts.len()
+            "{} errors in the evidence store (below); fix them all before building again",
+            failure.parts.iter().map(|part| part.count).sum::<usize>()
         ));
     }
     let mut line = format!("error: mdbook-evidence: {}\n", inert_line(&message));

@@ -29,6 +29,8 @@ pub struct FailurePart {
     pub message: String,
     /// Where: a file, a line and a column.
     pub location: FailureLocation,
+    /// How many errors it stands for: 1, or those of a file not listed.
+    pub count: usize,
 }
 
 /// Where the cause of a [`Failure`] is.
@@ -134,7 +136,11 @@ fn store_parts(error: &StoreError, root: &Path) -> Vec<FailurePart> {
             let message = one.to_string();
             let place = format!("{}: ", location.display(|p| p.display().to_string()));
             let message = message.strip_prefix(&place).unwrap_or(&message).to_owned();
-            Some(FailurePart { message, location })
+            Some(FailurePart {
+                message,
+                location,
+                count: one.count(),
+            })
         })
         .collect()
 }
@@ -161,7 +167,8 @@ fn store_location(error: &StoreError, root: &Path) -> FailureLocation {
         StoreError::MissingSupport(path, _) => key_location("support", path, root),
         StoreError::NotAFile(path)
         | StoreError::Io { path, .. }
-        | StoreError::TooLarge { path, .. } => FailureLocation::file(path),
+        | StoreError::TooLarge { path, .. }
+        | StoreError::Unlisted { path, .. } => FailureLocation::file(path),
         StoreError::NotUtf8 { path, offset } => {
             // The line of the invalid byte, read again: the error only
             // keeps its offset.

@@ -131,8 +131,16 @@ pub enum StoreError {
     },
     /// More than one of the errors above, in file order: all that reading
     /// the store found, so that they are fixed in one go.
-    #[error("{} errors in the evidence store: {}", .0.len(), numbered(.0))]
+    #[error("{} errors in the evidence store: {}", count(.0), numbered(.0))]
     Several(Vec<StoreError>),
+    /// The errors of a file past the ones listed, counted.
+    #[error("{}: {count} more sources or items do not fit either (only the first {} of a file are listed); fix these and run again", path.display(), super::schema::MAX_LISTED)]
+    Unlisted {
+        /// The file.
+        path: PathBuf,
+        /// How many more.
+        count: usize,
+    },
 }
 
 impl StoreError {
@@ -176,7 +184,17 @@ impl StoreError {
             | StoreError::NotAFile(path)
             | StoreError::Io { path, .. }
             | StoreError::TooLarge { path, .. }
-            | StoreError::NotUtf8 { path, .. } => (path.clone(), 0, 0),
+            | StoreError::NotUtf8 { path, .. }
+            | StoreError::Unlisted { path, .. } => (path.clone(), 0, 0),
+        }
+    }
+
+    /// How many errors this one stands for.
+    pub fn count(&self) -> usize {
+        match self {
+            StoreError::Several(errors) => count(errors),
+            StoreError::Unlisted { count, .. } => *count,
+            _ => 1,
         }
     }
 
@@ -188,6 +206,11 @@ impl StoreError {
             one => std::slice::from_ref(one),
         }
     }
+}
+
+/// How many errors `errors` stand for.
+fn count(errors: &[StoreError]) -> usize {
+    errors.iter().map(StoreError::count).sum()
 }
 
 /// `(1) first (2) second …`, for a message on one line.

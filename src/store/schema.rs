@@ -97,21 +97,16 @@ pub(super) fn every_error(path: &Path, text: &str, first: StoreError) -> StoreEr
     // wrong: the rest are counted, not each kept and printed.
     let more = found.count();
     if more > 0 {
-        errors.push(StoreError::Schema {
+        errors.push(StoreError::Unlisted {
             path: path.to_owned(),
-            json_path: ".".into(),
-            line: 0,
-            column: 0,
-            message: format!(
-                "{more} more sources or items of this file do not fit either (only the first {MAX_LISTED} are listed); fix these and run again"
-            ),
+            count: more,
         });
     }
     StoreError::several(errors)
 }
 
 /// The most errors of one file listed.
-const MAX_LISTED: usize = 50;
+pub(super) const MAX_LISTED: usize = 50;
 
 /// Whether two errors are at one place of one file.
 fn same_place(a: &StoreError, b: &StoreError) -> bool {

@@ -128,14 +128,31 @@ pub(super) fn is_support_file(text: &str) -> bool {
 /// Parses a `support.v1` JSON Lines file; blank lines are skipped.
 pub(super) fn parse_support(path: &Path, text: &str) -> Result<Vec<SupportRecord>, StoreError> {
     let mut records = Vec::new();
+    // Every line is read, so that all the broken ones are reported at
+    // once (the first 50, the rest counted).
+    let (mut errors, mut unlisted) = (Vec::new(), 0);
     for (i, line) in text.split('\n').enumerate() {
         let line_no = i + 1;
         let line = line.strip_suffix('\r').unwrap_or(line);
-        if !line.trim().is_empty() {
-            records.push(parse_record(path, line_no, line)?);
+        if line.trim().is_empty() {
+            continue;
+        }
+        match parse_record(path, line_no, line) {
+            Ok(record) => records.push(record),
+            Err(error) if errors.len() < super::schema::MAX_LISTED => errors.push(error),
+            Err(_) => unlisted += 1,
         }
     }
-    Ok(records)
+    if errors.is_empty() {
+        return Ok(records);
+    }
+    if unlisted > 0 {
+        errors.push(StoreError::Unlisted {
+            path: path.to_owned(),
+            count: unlisted,
+        });
+    }
+    Err(StoreError::several(errors))
 }
 
 fn parse_record(path: &Path, line_no: usize, line: &str) -> Result<SupportRecord, StoreError> {

@@ -349,3 +349,31 @@ fn names_in_book_toml_get_the_nearest_known_one() {
         "{stderr}"
     );
 }
+
+#[test]
+fn errors_at_the_top_level_and_in_chapters_are_listed_too() {
+    let store = r#"{"schema_version": "evidence.v1", "evidences": [],
+ "sources": [{"source_id": "fed", "publisher": "Fed", "tier": "1"}],
+ "evidence": [{"id": "ev_a", "id": "ev_b", "source_id": "fed"}],
+ "chapters": {"a.md": "ev_a"}
+}"#;
+    let book = TestBook::with_store("", store, &[("a.md", CHAPTER)]);
+    let (code, _, stderr) = check(book.root(), &[]);
+    assert_eq!(code, 2, "{stderr}");
+    let headers: Vec<&str> = stderr
+        .lines()
+        .filter(|l| l.starts_with("error: "))
+        .collect();
+    assert_eq!(headers.len(), 5, "{stderr}");
+    for (header, expected) in headers[1..].iter().zip([
+        "`evidences`: unknown field `evidences`: did you mean `evidence`?",
+        "`sources[0].tier`: invalid type: string \"1\"",
+        "`evidence[0]`: field `id` is given twice in one object (first at line 3, column 16)",
+        "`chapters.a.md`: invalid type: string \"ev_a\", expected a sequence",
+    ]) {
+        assert!(
+            header.starts_with(&format!("error: {expected}")),
+            "{stderr}"
+        );
+    }
+}

@@ -44,7 +44,7 @@ struct StoreFile {
 
 /// The `chapters` object, refusing a chapter given twice (JSON would keep
 /// only the last list, silently).
-fn chapter_lists<'de, D: serde::Deserializer<'de>>(
+pub(super) fn chapter_lists<'de, D: serde::Deserializer<'de>>(
     deserializer: D,
 ) -> Result<BTreeMap<String, Vec<String>>, D::Error> {
     struct Lists;

@@ -4,6 +4,7 @@
 use super::StoreError;
 use super::model::{EvidenceItem, Source};
 use crate::json_input::JsonError;
+use serde::de::IgnoredAny;
 use serde_json::value::RawValue;
 use std::path::Path;
 
@@ -66,7 +67,34 @@ struct Outline<'a> {
     sources: Vec<&'a RawValue>,
     #[serde(default, borrow)]
     evidence: Vec<&'a RawValue>,
+    #[serde(default, borrow)]
+    chapters: Option<&'a RawValue>,
 }
+
+/// The keys of a store file's top level, to name one that is not known.
+#[derive(serde::Deserialize)]
+#[serde(deny_unknown_fields)]
+#[allow(dead_code)] // Read for the unknown keys only.
+struct TopLevel {
+    #[serde(default, rename = "$schema")]
+    schema: IgnoredAny,
+    #[serde(default)]
+    schema_version: IgnoredAny,
+    #[serde(default)]
+    sources: IgnoredAny,
+    #[serde(default)]
+    evidence: IgnoredAny,
+    #[serde(default)]
+    chapters: IgnoredAny,
+}
+
+/// The `chapters` object, read as the loader reads it.
+#[derive(serde::Deserialize)]
+#[allow(dead_code)] // Read for its errors only.
+struct Chapters(
+    #[serde(deserialize_with = "super::load::chapter_lists")]
+    std::collections::BTreeMap<String, Vec<String>>,
+);
 
 /// Every value of the store file `text` that does not fit, given `first`,
 /// the first one found reading the file whole: each source and each item is
@@ -87,7 +115,11 @@ pub(super) fn every_error(path: &Path, text: &str, first: StoreError) -> StoreEr
         .filter_map(|(i, value)| {
             element_error::<EvidenceItem>(path, text, value, &format!("evidence[{i}]"))
         });
-    let mut found = sources.chain(items);
+    let chapters = outline
+        .chapters
+        .and_then(|value| element_error::<Chapters>(path, text, value, "chapters"));
+    let top = deserialize::<TopLevel>(path, text, None).err();
+    let mut found = sources.chain(items).chain(chapters).chain(top);
     let mut errors: Vec<StoreError> = found.by_ref().take(MAX_LISTED).collect();
     if !errors.iter().any(|e| same_place(e, &first)) {
         errors.push(first);

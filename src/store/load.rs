@@ -33,43 +33,13 @@ struct StoreFile {
     sources: Vec<Source>,
     #[serde(default)]
     evidence: Vec<EvidenceItem>,
-    #[serde(default, deserialize_with = "chapter_lists")]
+    #[serde(default, deserialize_with = "super::schema::chapter_lists")]
     chapters: BTreeMap<String, Vec<String>>,
     #[serde(skip)]
     records: Vec<citation::Line>,
     /// The verdicts of a `support.v1` file.
     #[serde(skip)]
     verdicts: Vec<super::SupportRecord>,
-}
-
-/// The `chapters` object, refusing a chapter given twice (JSON would keep
-/// only the last list, silently).
-pub(super) fn chapter_lists<'de, D: serde::Deserializer<'de>>(
-    deserializer: D,
-) -> Result<BTreeMap<String, Vec<String>>, D::Error> {
-    struct Lists;
-    impl<'de> serde::de::Visitor<'de> for Lists {
-        type Value = BTreeMap<String, Vec<String>>;
-        fn expecting(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-            f.write_str("an object of chapter paths to lists of evidence ids")
-        }
-        fn visit_map<A: serde::de::MapAccess<'de>>(
-            self,
-            mut map: A,
-        ) -> Result<Self::Value, A::Error> {
-            let mut out = BTreeMap::new();
-            while let Some((key, ids)) = map.next_entry::<String, Vec<String>>()? {
-                if out.contains_key(&key) {
-                    return Err(serde::de::Error::custom(format!(
-                        "duplicate chapter `{key}`"
-                    )));
-                }
-                out.insert(key, ids);
-            }
-            Ok(out)
-        }
-    }
-    deserializer.deserialize_map(Lists)
 }
 
 /// Only the version, read before the rest so that an unknown version is

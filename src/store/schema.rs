@@ -6,6 +6,7 @@ use super::model::{EvidenceItem, Source};
 use crate::json_input::JsonError;
 use serde::de::IgnoredAny;
 use serde_json::value::RawValue;
+use std::collections::BTreeMap;
 use std::path::Path;
 
 /// Checks the `schema_version` read from a file (or a record) against the
@@ -91,10 +92,7 @@ struct TopLevel {
 /// The `chapters` object, read as the loader reads it.
 #[derive(serde::Deserialize)]
 #[allow(dead_code)] // Read for its errors only.
-struct Chapters(
-    #[serde(deserialize_with = "super::load::chapter_lists")]
-    std::collections::BTreeMap<String, Vec<String>>,
-);
+struct Chapters(#[serde(deserialize_with = "chapter_lists")] BTreeMap<String, Vec<String>>);
 
 /// Every value of the store file `text` that does not fit, given `first`,
 /// the first one found reading the file whole: each source and each item is
@@ -294,4 +292,34 @@ fn first_key(text: &str, key: &str, line: usize, column: usize) -> Option<(usize
         from = start + quoted.len();
     }
     None
+}
+
+/// The `chapters` object, refusing a chapter given twice (JSON would keep
+/// only the last list, silently).
+pub(super) fn chapter_lists<'de, D: serde::Deserializer<'de>>(
+    deserializer: D,
+) -> Result<BTreeMap<String, Vec<String>>, D::Error> {
+    struct Lists;
+    impl<'de> serde::de::Visitor<'de> for Lists {
+        type Value = BTreeMap<String, Vec<String>>;
+        fn expecting(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+            f.write_str("an object of chapter paths to lists of evidence ids")
+        }
+        fn visit_map<A: serde::de::MapAccess<'de>>(
+            self,
+            mut map: A,
+        ) -> Result<Self::Value, A::Error> {
+            let mut out = BTreeMap::new();
+            while let Some((key, ids)) = map.next_entry::<String, Vec<String>>()? {
+                if out.contains_key(&key) {
+                    return Err(serde::de::Error::custom(format!(
+                        "duplicate chapter `{key}`"
+                    )));
+                }
+                out.insert(key, ids);
+            }
+            Ok(out)
+        }
+    }
+    deserializer.deserialize_map(Lists)
 }

@@ -163,7 +163,7 @@ impl StoreError {
 
     /// The file, line and column (in characters; 0 when not known) of an
     /// error located in a store file.
-    pub fn position(&self) -> (PathBuf, usize, usize) {
+    pub(crate) fn position(&self) -> (PathBuf, usize, usize) {
         match self {
             StoreError::Syntax {
                 path, line, column, ..
@@ -190,7 +190,7 @@ impl StoreError {
     }
 
     /// How many errors this one stands for.
-    pub fn count(&self) -> usize {
+    pub(crate) fn count(&self) -> usize {
         match self {
             StoreError::Several(errors) => count(errors),
             StoreError::Unlisted { count, .. } => *count,
@@ -200,7 +200,7 @@ impl StoreError {
 
     /// Each error this one holds: itself, or the errors of a
     /// [`StoreError::Several`].
-    pub fn each(&self) -> &[StoreError] {
+    pub(crate) fn each(&self) -> &[StoreError] {
         match self {
             StoreError::Several(errors) => errors,
             one => std::slice::from_ref(one),

@@ -29,7 +29,7 @@ impl JsonError {
             json_path,
             line: inner.line(),
             column: inner.column(),
-            message: strip_position(&inner.to_string()),
+            message: crate::suggest::with_nearest_name(strip_position(&inner.to_string())),
             is_data: inner.is_data(),
         }
     }

@@ -38,6 +38,27 @@ pub fn closest<'a>(word: &str, candidates: impl Iterator<Item = &'a str>) -> Opt
         .map(|(_, known)| known)
 }
 
+/// serde's message for a name it does not know (`unknown variant `downgrad`,
+/// expected one of `fail`, `downgrade`, …`, the same for a field), with the
+/// nearest of the names it lists: `; did you mean `downgrade`?`. Any other
+/// message, or a name near none, is returned as it is.
+pub(crate) fn with_nearest_name(message: String) -> String {
+    let Some(rest) = ["unknown variant `", "unknown field `"]
+        .iter()
+        .find_map(|prefix| message.strip_prefix(prefix))
+    else {
+        return message;
+    };
+    let Some((written, listed)) = rest.split_once('`') else {
+        return message;
+    };
+    let known = listed.split('`').skip(1).step_by(2);
+    match closest(written, known) {
+        Some(near) => format!("{message}; did you mean `{near}`?"),
+        None => message,
+    }
+}
+
 /// Which characters a word holds, each hashed to one of 64 bits (ASCII by
 /// its code; others by theirs, folded): collisions only make two words look
 /// closer, so the filter in [`closest`] never drops a near candidate.
@@ -168,6 +189,26 @@ mod tests {
                     assert!((presence(a) ^ presence(b)).count_ones() <= 4, "{a:?} {b:?}");
                 }
             }
+        }
+    }
+
+    #[test]
+    fn serde_names_get_the_nearest_listed_one() {
+        use super::with_nearest_name;
+        let message = "unknown variant `downgrad`, expected one of `fail`, `downgrade`, `warn`";
+        assert_eq!(
+            with_nearest_name(message.into()),
+            format!("{message}; did you mean `downgrade`?")
+        );
+        let message = "unknown field `teir`, expected `tier` or `tags`";
+        assert!(with_nearest_name(message.into()).ends_with("did you mean `tier`?"));
+        for unchanged in [
+            "unknown variant `東京`, expected `replace` or `delete`",
+            "unknown variant `x`, there are no variants",
+            "invalid type: integer `3`, expected a string",
+            "unknown variant `",
+        ] {
+            assert_eq!(with_nearest_name(unchanged.into()), unchanged);
         }
     }
 

@@ -1,6 +1,7 @@
 //! Bad and odd input. A store, book or config that cannot be used stops the
-//! run with one clear line on stderr (what, where, how to fix), exit status
-//! 2, and nothing on stdout. Odd chapters (CRLF, BOM, tabs, very long lines,
+//! run with one clear line on stderr (what, where, how to fix; for a store
+//! file, its line drawn under it with a caret), exit status 2, and nothing
+//! on stdout. Odd chapters (CRLF, BOM, tabs, very long lines,
 //! deep nesting, markers in headings, tables, footnotes and alt text, empty)
 //! come out right, and a second run over them changes nothing.
 //!
@@ -14,12 +15,23 @@ mod common;
 use common::{Run, TestBook, run_twice, twice};
 
 /// Asserts that a run was refused with one line on stderr holding each of
-/// `expected`, exit status 2, and nothing on stdout.
+/// `expected` (and, under it, nothing but the line at fault drawn with a
+/// caret), exit status 2, and nothing on stdout.
 #[track_caller]
 fn assert_refused(run: &Run, expected: &[&str]) {
     assert_eq!(run.code, 2, "{}", run.stderr);
     assert!(run.stdout.is_empty(), "stdout: {:.200}", run.stdout);
-    assert_eq!(run.stderr.lines().count(), 1, "{}", run.stderr);
+    let mut lines = run.stderr.lines();
+    let first = lines.next().unwrap_or_default();
+    let drawn = |line: &str| {
+        line.is_empty() || line.starts_with(' ') || line.starts_with(|c: char| c.is_ascii_digit())
+    };
+    assert!(lines.all(drawn), "{}", run.stderr);
+    assert!(
+        !expected.iter().any(|part| !first.contains(part)),
+        "not all of {expected:?} on the first line: {}",
+        run.stderr
+    );
     assert!(
         run.stderr.starts_with("error: mdbook-evidence: "),
         "{}",
@@ -240,24 +252,39 @@ fn store_empty_directory_is_an_empty_store_that_citations_name() {
 
 #[test]
 fn timestamps_that_are_not_rfc_3339_are_refused() {
-    for (field, value) in [
-        ("published_at", "2026-02-10"),
-        ("published_at", "2026-02-10T14:00:00"),
-        ("fetched_at", "2026-13-10T14:00:00Z"),
-        ("expires_at", "2026-02-10 14:00:00Z"),
-        ("expires_at", "Feb 10, 2026"),
-        ("published_at", "1770732000"),
+    for (field, value, advice) in [
+        (
+            "published_at",
+            "2026-02-10T14:00:00",
+            "a time needs its offset from UTC",
+        ),
+        (
+            "fetched_at",
+            "2026-13-10T14:00:00Z",
+            "write a date as YYYY-MM-DD",
+        ),
+        (
+            "expires_at",
+            "2026-02-10 14:00:00Z",
+            "write \"2026-02-10T14:00:00Z\"",
+        ),
+        ("expires_at", "Feb 10, 2026", "write \"2026-02-10\""),
+        ("published_at", "1770732000", "write a date as YYYY-MM-DD"),
     ] {
         let run = with_store_bytes(&store_with_item(&format!(
             r#"{{"id": "a", "{field}": "{value}"}}"#
         )));
+        // The caret is at the value's opening quote, after
+        // ` "evidence": [{"id": "a", "FIELD": `.
+        let column = 31 + field.len();
         assert_refused(
             &run,
             &[
-                "evidence/store.json:2:",
+                &format!("evidence/store.json:2:{column}:"),
                 &format!(
-                    "`evidence[0].{field}`: expected an RFC 3339 timestamp such as \"2026-02-10T14:00:00Z\", found \"{value}\""
+                    "`evidence[0].{field}`: expected an RFC 3339 timestamp such as \"2026-02-10T14:00:00Z\" or a date such as \"2026-02-10\", found \"{value}\""
                 ),
+                advice,
             ],
         );
     }
@@ -402,7 +429,7 @@ fn config_values_of_the_wrong_type_or_range_name_the_key() {
         ),
         (
             "as-of = \"yesterday\"",
-            "`preprocessor.evidence.as-of`: expected a date such as \"2026-02-11\" or an RFC 3339 timestamp, found \"yesterday\"",
+            "`preprocessor.evidence.as-of`: expected an RFC 3339 timestamp such as \"2026-02-10T14:00:00Z\" or a date such as \"2026-02-10\", found \"yesterday\"; write a date as YYYY-MM-DD",
         ),
         ("exclude = [\"a/[b\"]", "`preprocessor.evidence.exclude[0]`"),
         ("mode = [\"warn\"]", "`preprocessor.evidence.mode`"),

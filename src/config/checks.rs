@@ -127,19 +127,10 @@ pub(super) fn report_path(report: &Path) -> Result<(), ConfigError> {
     Ok(())
 }
 
-/// `as-of` is a date (`2026-02-11`, midnight UTC) or an RFC 3339 timestamp.
+/// `as-of` is a date (`2026-02-11`, its start in UTC) or an RFC 3339
+/// timestamp, read as store dates are.
 pub(super) fn parse_as_of(text: &str) -> Result<Timestamp, String> {
-    if let Ok(date) = text.parse::<jiff::civil::Date>()
-        && text.len() == 10
-    {
-        return date
-            .to_zoned(jiff::tz::TimeZone::UTC)
-            .map(|z| z.timestamp())
-            .map_err(|e| e.to_string());
-    }
-    crate::store::parse_rfc3339(text).map_err(|_| {
-        format!("expected a date such as \"2026-02-11\" or an RFC 3339 timestamp, found {text:?}")
-    })
+    crate::store::parse_instant(text)
 }
 
 /// Without `as-of`, `SOURCE_DATE_EPOCH` (reproducible builds) or now. A

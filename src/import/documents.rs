@@ -14,7 +14,7 @@
 //! ```
 //!
 //! `source_id`, `publisher`, `tier` (1–4), `url` (absolute http or https)
-//! and `published_at` (RFC 3339) are required. `id` is the stem of the
+//! and `published_at` (RFC 3339, or a date alone) are required. `id` is the stem of the
 //! evidence ids (default `ev_doc<index>`); `key` is the name the response
 //! uses for the document (a Cohere document id, a Gemini retrieved
 //! context's title or URI, an OpenAI file id); `text`, when given, is what
@@ -22,7 +22,7 @@
 //! entries, keyed by file id: `{"file-abc": {…}}`.
 
 use super::fragment::{Cited, Item, Quote, Snippet, SourceEntry, Sources};
-use crate::store::{PaywallPolicy, is_valid_id, parse_rfc3339};
+use crate::store::{PaywallPolicy, is_valid_id, parse_instant};
 use anyhow::bail;
 use serde::Deserialize;
 use std::collections::{BTreeMap, HashMap};
@@ -153,10 +153,10 @@ impl Documents {
                     doc.url
                 );
             }
-            parse_rfc3339(&doc.published_at)
+            parse_instant(&doc.published_at)
                 .map_err(|e| anyhow::anyhow!("{}: {e}", at("published_at")))?;
             if let Some(fetched) = &doc.fetched_at {
-                parse_rfc3339(fetched).map_err(|e| anyhow::anyhow!("{}: {e}", at("fetched_at")))?;
+                parse_instant(fetched).map_err(|e| anyhow::anyhow!("{}: {e}", at("fetched_at")))?;
             }
             let stem = self.stem(i);
             if !is_valid_id(&stem) {

@@ -211,9 +211,22 @@ pub fn emit_failure(
             arrow = Some(shown);
         }
     }
+    // Store errors are drawn at their lines, each with a caret; several
+    // get a line saying so, then each its own header.
+    let several = failure.parts.len() > 1;
+    if several {
+        message = std::borrow::Cow::Owned(format!(
+            "{} errors in the evidence store (below); fix them all before building again",
+            failure.parts.iter().map(|part| part.count).sum::<usize>()
+        ));
+    }
     let mut line = format!("error: mdbook-evidence: {}\n", inert_line(&message));
-    if let Some(shown) = arrow {
-        line.push_str(&format!("  --> {}\n", inert_line(&shown)));
+    match arrow {
+        _ if !failure.parts.is_empty() => {
+            line.push_str(&super::snippet::draw(&failure.parts, root, paths, several));
+        }
+        Some(shown) => line.push_str(&format!("  --> {}\n", inert_line(&shown))),
+        None => {}
     }
     std::io::stderr().lock().write_all(line.as_bytes())
 }

@@ -16,6 +16,21 @@ pub struct Failure {
     pub message: String,
     /// The file (and place in it) at fault, when known.
     pub location: Option<FailureLocation>,
+    /// Each error of a store file, with its line and column, drawn with
+    /// the line at fault (every one the store had, not only the first).
+    pub parts: Vec<FailurePart>,
+}
+
+/// One error of a store file: what is wrong (the message without its
+/// place) and where.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct FailurePart {
+    /// What is wrong and how to fix it.
+    pub message: String,
+    /// Where: a file, a line and a column.
+    pub location: FailureLocation,
+    /// How many errors it stands for: 1, or those of a file not listed.
+    pub count: usize,
 }
 
 /// Where the cause of a [`Failure`] is.
@@ -89,11 +104,45 @@ impl Failure {
                 .downcast_ref::<super::EmitError>()
                 .and_then(|e| emit_location(e, root))
         });
+        let parts = error
+            .chain()
+            .find_map(|cause| match cause.downcast_ref::<preprocess::Error>() {
+                Some(preprocess::Error::Store(e)) => Some(e),
+                _ => cause.downcast_ref::<StoreError>(),
+            })
+            .map(|e| store_parts(e, root))
+            .unwrap_or_default();
         Failure {
             message: format!("{error:#}"),
             location,
+            parts,
         }
     }
+}
+
+/// Each error of `error`, with its message from after its
+/// `file:line:col: `: every one of several, one alone when it has a line
+/// to draw.
+fn store_parts(error: &StoreError, root: &Path) -> Vec<FailurePart> {
+    let several = error.each().len() > 1;
+    error
+        .each()
+        .iter()
+        .filter_map(|one| {
+            let location = store_location(one, root);
+            if !several {
+                location.line?;
+            }
+            let message = one.to_string();
+            let place = format!("{}: ", location.display(|p| p.display().to_string()));
+            let message = message.strip_prefix(&place).unwrap_or(&message).to_owned();
+            Some(FailurePart {
+                message,
+                location,
+                count: one.count(),
+            })
+        })
+        .collect()
 }
 
 fn setup_location(error: &preprocess::Error, root: &Path) -> Option<FailureLocation> {
@@ -113,11 +162,13 @@ fn unexpanded_location(error: &UnexpandedDirective) -> FailureLocation {
 /// Where a store error is: its fields, never its message.
 fn store_location(error: &StoreError, root: &Path) -> FailureLocation {
     match error {
-        StoreError::Missing(path)
-        | StoreError::MissingSupport(path)
-        | StoreError::NotAFile(path)
+        // The key that names the path: where to fix it.
+        StoreError::Missing(path, _) => key_location("store", path, root),
+        StoreError::MissingSupport(path, _) => key_location("support", path, root),
+        StoreError::NotAFile(path)
         | StoreError::Io { path, .. }
-        | StoreError::TooLarge { path, .. } => FailureLocation::file(path),
+        | StoreError::TooLarge { path, .. }
+        | StoreError::Unlisted { path, .. } => FailureLocation::file(path),
         StoreError::NotUtf8 { path, offset } => {
             // The line of the invalid byte, read again: the error only
             // keeps its offset.
@@ -146,6 +197,10 @@ fn store_location(error: &StoreError, root: &Path) -> FailureLocation {
         StoreError::SchemaVersion { path, line, .. } | StoreError::Record { path, line, .. } => {
             FailureLocation::at(path, *line, 0)
         }
+        StoreError::Several(errors) => errors.first().map_or_else(
+            || FailureLocation::file(PathBuf::new()),
+            |first| store_location(first, root),
+        ),
         StoreError::Duplicate { second: origin, .. }
         | StoreError::Conflict { second: origin, .. }
         | StoreError::InvalidId { origin, .. } => FailureLocation {
@@ -153,6 +208,14 @@ fn store_location(error: &StoreError, root: &Path) -> FailureLocation {
             ..FailureLocation::file(&origin.file)
         },
     }
+}
+
+/// The value of `key` in book.toml, which names `path` (the path itself
+/// when book.toml does not hold the key: an environment variable set it).
+fn key_location(key: &str, path: &Path, root: &Path) -> FailureLocation {
+    config_location(&ConfigError::invalid(key, String::new()), root)
+        .filter(|location| location.line.is_some())
+        .unwrap_or_else(|| FailureLocation::file(path))
 }
 
 /// Where a template error is: the template file (relative to the book

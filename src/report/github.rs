@@ -187,6 +187,7 @@ mod tests {
                 column: Some(5),
                 json_path: None,
             }),
+            parts: Vec::new(),
         };
         assert_eq!(
             failure_annotation(&failure, &paths),
@@ -195,6 +196,7 @@ mod tests {
         let nowhere = Failure {
             message: "no book".into(),
             location: None,
+            parts: Vec::new(),
         };
         assert_eq!(
             failure_annotation(&nowhere, &paths),

@@ -96,7 +96,7 @@ impl Report {
 
 /// The part of a long line around a span, as codespan-reporting reads a
 /// file: one line, numbered and columned as in the real file.
-struct Window<'a> {
+pub(super) struct Window<'a> {
     name: &'a str,
     text: String,
     /// The real line number.
@@ -111,7 +111,7 @@ struct Window<'a> {
 impl<'a> Window<'a> {
     /// The window of the line holding `span.start`, when that line is
     /// longer than [`LONG_LINE`], with the span moved into it.
-    fn around(
+    pub(super) fn around(
         name: &'a str,
         text: &str,
         span: Range<usize>,
@@ -180,7 +180,7 @@ impl<'a> Files<'a> for Window<'_> {
 }
 
 /// The diagnostic with its primary label moved to `span` of a window.
-fn relabel(mut cs: CsDiagnostic<usize>, span: Range<usize>) -> CsDiagnostic<usize> {
+pub(super) fn relabel(mut cs: CsDiagnostic<usize>, span: Range<usize>) -> CsDiagnostic<usize> {
     for label in &mut cs.labels {
         label.range = span.clone();
     }

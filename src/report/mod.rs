@@ -18,12 +18,13 @@ pub(crate) mod json;
 pub(crate) mod paths;
 pub(crate) mod quality;
 pub(crate) mod sarif;
+mod snippet;
 pub(crate) mod stream;
 pub(crate) mod target;
 
 pub use assemble::{ChapterFindings, ReportContext, assemble};
 pub use emit::{Destination, EmitError, Format, emit, emit_failure, is_closed_pipe};
-pub use failure::{Failure, FailureLocation};
+pub use failure::{Failure, FailureLocation, FailurePart};
 pub use human::{emit_summary, stderr};
 pub use paths::PathStyle;
 pub use sarif::GUIDE_URL;

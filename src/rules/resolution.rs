@@ -128,10 +128,14 @@ pub fn resolve_id<'s>(
         source_id,
     } = required_fields(id, item).map_err(with_id)?;
     let Some(source) = store.source(source_id) else {
+        let hint = store
+            .nearest_source(source_id)
+            .map(|near| format!("; did you mean `{near}`?"))
+            .unwrap_or_default();
         return Err(with_id((
             Rule::UnknownSource,
             format!(
-                "evidence `{id}` has source_id `{source_id}`, which is not in the source registry"
+                "evidence `{id}` has source_id `{source_id}`, which is not in the source registry{hint}"
             ),
         )));
     };

@@ -11,7 +11,8 @@
 //! refused.
 
 use super::StoreError;
-use super::model::{EvidenceItem, LinkCheck, LinkStatus, SnippetSpan, Status, parse_rfc3339};
+use super::dates::parse_instant;
+use super::model::{EvidenceItem, LinkCheck, LinkStatus, SnippetSpan, Status};
 use super::normalize::{cid, normalize_url};
 use super::schema::{check_version, deserialize};
 use crate::json_input::strip_position;
@@ -73,7 +74,7 @@ fn wave<'de, D: Deserializer<'de>>(deserializer: D) -> Result<u8, D::Error> {
 
 fn required_timestamp<'de, D: Deserializer<'de>>(deserializer: D) -> Result<Timestamp, D::Error> {
     let text = String::deserialize(deserializer)?;
-    parse_rfc3339(&text).map_err(serde::de::Error::custom)
+    parse_instant(&text).map_err(serde::de::Error::custom)
 }
 
 /// One line of a `*.jsonl` file, read.

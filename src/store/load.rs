@@ -1,5 +1,6 @@
 //! Loading store files from disk into a [`Store`].
 
+use super::error::Nearest;
 pub use super::error::StoreError;
 use super::merge::{self, Broken};
 use super::model::{EvidenceItem, Source};
@@ -32,43 +33,13 @@ struct StoreFile {
     sources: Vec<Source>,
     #[serde(default)]
     evidence: Vec<EvidenceItem>,
-    #[serde(default, deserialize_with = "chapter_lists")]
+    #[serde(default, deserialize_with = "super::schema::chapter_lists")]
     chapters: BTreeMap<String, Vec<String>>,
     #[serde(skip)]
     records: Vec<citation::Line>,
     /// The verdicts of a `support.v1` file.
     #[serde(skip)]
     verdicts: Vec<super::SupportRecord>,
-}
-
-/// The `chapters` object, refusing a chapter given twice (JSON would keep
-/// only the last list, silently).
-fn chapter_lists<'de, D: serde::Deserializer<'de>>(
-    deserializer: D,
-) -> Result<BTreeMap<String, Vec<String>>, D::Error> {
-    struct Lists;
-    impl<'de> serde::de::Visitor<'de> for Lists {
-        type Value = BTreeMap<String, Vec<String>>;
-        fn expecting(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-            f.write_str("an object of chapter paths to lists of evidence ids")
-        }
-        fn visit_map<A: serde::de::MapAccess<'de>>(
-            self,
-            mut map: A,
-        ) -> Result<Self::Value, A::Error> {
-            let mut out = BTreeMap::new();
-            while let Some((key, ids)) = map.next_entry::<String, Vec<String>>()? {
-                if out.contains_key(&key) {
-                    return Err(serde::de::Error::custom(format!(
-                        "duplicate chapter `{key}`"
-                    )));
-                }
-                out.insert(key, ids);
-            }
-            Ok(out)
-        }
-    }
-    deserializer.deserialize_map(Lists)
 }
 
 /// Only the version, read before the rest so that an unknown version is
@@ -88,7 +59,9 @@ pub fn load(root: &Path, paths: &[PathBuf]) -> Result<Store, StoreError> {
     for path in paths {
         let full = root.join(path);
         let meta = std::fs::metadata(&full).map_err(|source| match source.kind() {
-            std::io::ErrorKind::NotFound => StoreError::Missing(path.clone()),
+            std::io::ErrorKind::NotFound => {
+                StoreError::Missing(path.clone(), Nearest::to(root, path))
+            }
             _ => StoreError::Io {
                 path: path.clone(),
                 source,
@@ -137,12 +110,27 @@ pub fn load(root: &Path, paths: &[PathBuf]) -> Result<Store, StoreError> {
     let mut seen = Seen::default();
     let limit = limits::limit(limits::MAX_STORE_BYTES, limits::MAX_STORE_BYTES_VAR);
     let mut budget = limit;
+    // Every file is read and parsed, so that the errors of all of them are
+    // reported at once; after the first error nothing more is merged (a
+    // file left out would make merging report what is not wrong).
+    let mut errors = Vec::new();
     for file in files {
-        let bytes = read_file(root, &file, &mut budget, limit)?;
-        let parsed = parse_bytes(&file, &bytes)?;
-        // The items own their text: the file's bytes can go before merging.
-        drop(bytes);
-        merge(&mut store, &mut seen, &file, parsed)?;
+        let parsed =
+            read_file(root, &file, &mut budget, limit).and_then(|bytes| parse_bytes(&file, &bytes));
+        // The items own their text: the file's bytes are gone by now.
+        let merged = parsed.and_then(|parsed| {
+            if errors.is_empty() {
+                merge(&mut store, &mut seen, &file, parsed)
+            } else {
+                Ok(())
+            }
+        });
+        if let Err(error) = merged {
+            errors.push(error);
+        }
+    }
+    if !errors.is_empty() {
+        return Err(StoreError::several(errors));
     }
     finish(&mut store, seen);
     store.items.shrink_to_fit();
@@ -275,6 +263,7 @@ fn parse_file(path: &Path, text: &str) -> Result<StoreFile, StoreError> {
                 serde_json::from_str(text).map_err(|err| syntax_in(path, text, &err))?;
             check(probe.schema_version)?;
             deserialize(path, text, None)
+                .map_err(|first| super::schema::every_error(path, text, first))
         }
     }
 }

@@ -5,6 +5,7 @@
 //! build so that every lookup is O(1).
 
 mod citation;
+mod dates;
 mod error;
 mod load;
 mod merge;
@@ -14,10 +15,11 @@ mod schema;
 mod support;
 
 pub use citation::CITATION_V1;
+pub use dates::{parse_instant, parse_rfc3339};
 pub use load::{StoreError, load, load_bytes};
 pub use model::{
     EvidenceItem, LinkCheck, LinkStatus, PaywallPolicy, Published, QuoteSpan, SnippetSpan, Source,
-    Status, char_slice, parse_rfc3339,
+    Status, char_slice,
 };
 pub use normalize::{address_title, cid, is_content_addressed, normalize_url};
 pub use support::{
@@ -169,6 +171,17 @@ impl Store {
     /// `citation.v1` records from their host is not registered).
     pub fn is_registered(&self, source_id: &str) -> bool {
         self.sources.contains_key(source_id) && !self.made_up.iter().any(|id| id == source_id)
+    }
+
+    /// The registered source id nearest a `source_id` that is not
+    /// registered (a typo), if one is near.
+    pub fn nearest_source(&self, source_id: &str) -> Option<&str> {
+        let registered = self
+            .sources
+            .keys()
+            .map(String::as_str)
+            .filter(|id| self.is_registered(id));
+        crate::suggest::closest(source_id, registered)
     }
 
     /// The citation list of a chapter, by its path relative to `src/`.

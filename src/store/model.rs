@@ -2,6 +2,7 @@
 //! as they are deserialized from an `evidence.v1` store file (and as
 //! `citation.v1` records are mapped onto them).
 
+use super::dates::{self, parse_instant, parse_rfc3339};
 use jiff::Timestamp;
 use serde::{Deserialize, Deserializer};
 use std::sync::OnceLock;
@@ -309,8 +310,9 @@ impl EvidenceItem {
     }
 }
 
-/// Parses an RFC 3339 timestamp, saying what was expected when it is not
-/// one. The text is parsed where it lies, never copied.
+/// Parses an RFC 3339 timestamp or a date alone (its start, UTC), saying
+/// what to write when it is neither. The text is parsed where it lies,
+/// never copied.
 fn timestamp<'de, D: Deserializer<'de>>(deserializer: D) -> Result<Option<Timestamp>, D::Error> {
     struct Visitor;
     impl<'de> serde::de::Visitor<'de> for Visitor {
@@ -328,7 +330,7 @@ fn timestamp<'de, D: Deserializer<'de>>(deserializer: D) -> Result<Option<Timest
             d.deserialize_str(self)
         }
         fn visit_str<E: serde::de::Error>(self, text: &str) -> Result<Self::Value, E> {
-            parse_rfc3339(text).map(Some).map_err(E::custom)
+            parse_instant(text).map(Some).map_err(E::custom)
         }
     }
     deserializer.deserialize_option(Visitor)
@@ -346,9 +348,17 @@ pub struct Published {
 }
 
 impl Published {
-    /// Reads an RFC 3339 timestamp, keeping its offset.
+    /// Reads an RFC 3339 timestamp, keeping its offset, or a date alone:
+    /// that day's start in UTC, so that its [`day`](Published::day) is the
+    /// date written. Any other form is refused with the text to write.
     pub fn parse(text: &str) -> Result<Published, String> {
-        let at = parse_rfc3339(text)?;
+        if let Some(date) = dates::date_alone(text) {
+            return Ok(Published {
+                at: dates::day_start(date),
+                offset: jiff::tz::Offset::UTC,
+            });
+        }
+        let at = parse_rfc3339(text).map_err(|_| dates::refusal(text))?;
         // The grammar is checked: the text ends in `Z` or `±HH:MM`.
         let seconds = match text.len().checked_sub(6).and_then(|i| text.get(i..)) {
             Some(tail) if tail.starts_with(['+', '-']) => {
@@ -391,100 +401,6 @@ fn published<'de, D: Deserializer<'de>>(deserializer: D) -> Result<Option<Publis
 /// A timestamp's text, `null` or missing being `None`.
 fn timestamp_text<'de, D: Deserializer<'de>>(deserializer: D) -> Result<Option<String>, D::Error> {
     Option::<String>::deserialize(deserializer)
-}
-
-/// Parses an RFC 3339 timestamp such as `2026-02-10T14:00:00Z`.
-pub fn parse_rfc3339(text: &str) -> Result<Timestamp, String> {
-    let error = || {
-        format!("expected an RFC 3339 timestamp such as \"2026-02-10T14:00:00Z\", found {text:?}")
-    };
-    // jiff accepts more than RFC 3339 (a space for `T`, `[zone]`
-    // annotations, offsets without a colon); the store contract is strict
-    // RFC 3339, so check the grammar first and let jiff check the calendar.
-    let b = text.as_bytes();
-    let digits = |range: std::ops::Range<usize>| {
-        b.get(range.clone())
-            .is_some_and(|d| d.iter().all(u8::is_ascii_digit))
-    };
-    let shaped = digits(0..4)
-        && b.get(4) == Some(&b'-')
-        && digits(5..7)
-        && b.get(7) == Some(&b'-')
-        && digits(8..10)
-        && matches!(b.get(10), Some(b'T' | b't'))
-        && digits(11..13)
-        && b.get(13) == Some(&b':')
-        && digits(14..16)
-        && b.get(16) == Some(&b':')
-        && digits(17..19);
-    if !shaped {
-        return Err(error());
-    }
-    let mut i = 19;
-    let mut fraction = 19..19;
-    if b.get(i) == Some(&b'.') {
-        let start = i + 1;
-        i = start;
-        while b.get(i).is_some_and(u8::is_ascii_digit) {
-            i += 1;
-        }
-        if i == start {
-            return Err(error());
-        }
-        fraction = start..i;
-    }
-    let offset_ok = match &b[i..] {
-        [b'Z' | b'z'] => true,
-        [b'+' | b'-', h1, h2, b':', m1, m2] => {
-            [h1, h2, m1, m2].iter().all(|d| d.is_ascii_digit())
-                && (h1 - b'0') * 10 + (h2 - b'0') <= 23
-                && (m1 - b'0') * 10 + (m2 - b'0') <= 59
-        }
-        _ => false,
-    };
-    if !offset_ok {
-        return Err(error());
-    }
-    // jiff keeps nanoseconds: drop fraction digits beyond the ninth, which
-    // RFC 3339 allows; a leap second (`:60`) is read as `:59`. Nearly every
-    // timestamp needs neither, and is parsed as it is.
-    if fraction.len() <= 9 && &b[17..19] != b"60" {
-        return text
-            .parse::<Timestamp>()
-            .or_else(|_| beyond_range(text))
-            .map_err(|()| error());
-    }
-    let mut normalized = String::with_capacity(text.len());
-    normalized.push_str(&text[..fraction.start.min(fraction.end)]);
-    if !fraction.is_empty() {
-        normalized.push_str(&text[fraction.start..fraction.end.min(fraction.start + 9)]);
-    }
-    normalized.push_str(&text[fraction.end.max(19)..]);
-    if &normalized[17..19] == "60" {
-        normalized.replace_range(17..19, "59");
-    }
-    normalized
-        .parse::<Timestamp>()
-        .or_else(|_| beyond_range(&normalized))
-        .map_err(|()| error())
-}
-
-/// A valid RFC 3339 instant in the year 9999 that the date library cannot
-/// hold (its last instant is 9999-12-30T22:00Z, so that every offset fits):
-/// read as that last instant. Stores write `9999-12-31T23:59:59Z` for "never
-/// expires", and an expiry there is never reached.
-fn beyond_range(text: &str) -> Result<Timestamp, ()> {
-    let civil: jiff::civil::DateTime = text
-        .get(..19)
-        .ok_or(())?
-        .replace(['t'], "T")
-        .parse()
-        .map_err(drop)?;
-    if civil.year() == 9999 {
-        Ok(Timestamp::MAX)
-    } else {
-        Err(())
-    }
 }
 
 /// `status` with `null` meaning the default.
@@ -548,39 +464,5 @@ mod tests {
         assert_eq!(char_slice("abc", 2, 4), None);
         assert_eq!(char_slice("abc", 2, 1), None);
         assert_eq!(char_slice("abc", u64::MAX, u64::MAX), None);
-    }
-
-    #[test]
-    fn rfc3339_accepts_offsets_and_fractions() {
-        assert!(parse_rfc3339("2026-02-10T14:00:00Z").is_ok());
-        assert!(parse_rfc3339("2026-02-10T14:00:00.123+01:00").is_ok());
-        assert!(parse_rfc3339("2026-02-10t14:00:00z").is_ok());
-        assert!(parse_rfc3339("2026-02-10T14:00:00.1234567891Z").is_ok());
-        assert!(parse_rfc3339("2016-12-31T23:59:60Z").is_ok());
-        assert!(parse_rfc3339("2026-02-10T14:00:00-23:59").is_ok());
-    }
-
-    #[test]
-    fn rfc3339_rejects_other_shapes() {
-        for bad in [
-            "2026-02-10",
-            "2026-02-10 14:00:00Z",
-            "Feb 10, 2026",
-            "2026-02-10T14:00:00",
-            "2026-02-10T14:00:00Z[Europe/Paris]",
-            "2026-02-10T14:00+01:00",
-            "2026-02-10T14:00:00,5Z",
-            "2026-02-10T14:00:00+01",
-            "2026-02-10T14:00:00+0100",
-            "2026-02-10T14:00:00+01:00:30",
-            "2026-02-10T14:00:00+25:00",
-            "2026-02-10T14:00:00.Z",
-            "2026-02-30T14:00:00Z",
-            "2026-02-10T14:00:00Zjunk",
-            "",
-        ] {
-            let err = parse_rfc3339(bad).unwrap_err();
-            assert!(err.contains("RFC 3339"), "{bad}: {err}");
-        }
     }
 }

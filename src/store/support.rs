@@ -8,7 +8,8 @@
 //! When the claim or the passage changes, its key changes, and a verdict
 //! given for the old text is stale: it says nothing about the new one.
 
-use super::model::{EvidenceItem, parse_rfc3339};
+use super::dates::parse_instant;
+use super::model::EvidenceItem;
 use super::schema::{check_version, deserialize};
 use super::{StoreError, is_valid_id};
 use crate::json_input::strip_position;
@@ -127,14 +128,31 @@ pub(super) fn is_support_file(text: &str) -> bool {
 /// Parses a `support.v1` JSON Lines file; blank lines are skipped.
 pub(super) fn parse_support(path: &Path, text: &str) -> Result<Vec<SupportRecord>, StoreError> {
     let mut records = Vec::new();
+    // Every line is read, so that all the broken ones are reported at
+    // once (the first 50, the rest counted).
+    let (mut errors, mut unlisted) = (Vec::new(), 0);
     for (i, line) in text.split('\n').enumerate() {
         let line_no = i + 1;
         let line = line.strip_suffix('\r').unwrap_or(line);
-        if !line.trim().is_empty() {
-            records.push(parse_record(path, line_no, line)?);
+        if line.trim().is_empty() {
+            continue;
+        }
+        match parse_record(path, line_no, line) {
+            Ok(record) => records.push(record),
+            Err(error) if errors.len() < super::schema::MAX_LISTED => errors.push(error),
+            Err(_) => unlisted += 1,
         }
     }
-    Ok(records)
+    if errors.is_empty() {
+        return Ok(records);
+    }
+    if unlisted > 0 {
+        errors.push(StoreError::Unlisted {
+            path: path.to_owned(),
+            count: unlisted,
+        });
+    }
+    Err(StoreError::several(errors))
 }
 
 fn parse_record(path: &Path, line_no: usize, line: &str) -> Result<SupportRecord, StoreError> {
@@ -190,7 +208,7 @@ fn parse_record(path: &Path, line_no: usize, line: &str) -> Result<SupportRecord
         return Err(broken("`checker.name` is empty; name the checker".into()));
     }
     if let Some(at) = &record.checked_at {
-        parse_rfc3339(at).map_err(|err| broken(format!("`checked_at`: {err}")))?;
+        parse_instant(at).map_err(|err| broken(format!("`checked_at`: {err}")))?;
     }
     Ok(SupportRecord {
         claim_key: record.claim_key,
@@ -393,7 +411,10 @@ pub(super) fn load_support(
         } else if full.exists() {
             vec![path.clone()]
         } else {
-            return Err(StoreError::MissingSupport(path.clone()));
+            return Err(StoreError::MissingSupport(
+                path.clone(),
+                super::error::Nearest::to(root, path),
+            ));
         };
         for file in files {
             let bytes = super::load::read_file(root, &file, &mut budget, limit)?;

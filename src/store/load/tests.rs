@@ -91,7 +91,7 @@ fn empty_not_utf8_and_missing_each_have_their_own_error() {
     ));
     assert!(matches!(
         load(dir.path(), &[PathBuf::from("nope.json")]),
-        Err(StoreError::Missing(_))
+        Err(StoreError::Missing(..))
     ));
     std::fs::create_dir(dir.path().join("empty")).unwrap();
     let empty = load(dir.path(), &[PathBuf::from("empty")]).unwrap();
@@ -431,9 +431,9 @@ fn bad_lines_are_invalid_records_unless_the_file_is_not_json_lines() {
             other(
                 "https://example.com/d",
                 "2026-02-13T12:35:00Z",
-                "2026-02-13",
+                "Feb 13, 2026",
             ),
-            "RFC 3339",
+            "RFC 3339 timestamp such as \"2026-02-10T14:00:00Z\" or a date such as \"2026-02-10\", found \"Feb 13, 2026\"; write \"2026-02-13\"",
         ),
     ];
     let lines: Vec<String> = cases.iter().map(|(line, _)| line.clone()).collect();

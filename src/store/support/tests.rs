@@ -194,3 +194,19 @@ fn the_store_reads_support_files_beside_its_own_and_under_the_support_key() {
         "{err}"
     );
 }
+
+#[test]
+fn every_broken_line_is_reported_at_once() {
+    let good = line(CLAIM, PASSAGE, "supported", "a");
+    let bad = good.replace("\"supported\"", "\"maybe\"");
+    let err = support(&[bad.clone(), good.clone(), "[1]".into(), bad.clone()]).unwrap_err();
+    assert_eq!(err.count(), 3, "{err}");
+    let lines: Vec<usize> = err.each().iter().map(|e| e.position().1).collect();
+    assert_eq!(lines, [1, 3, 4], "{err}");
+    // Past 50, the rest are counted.
+    let many = vec![bad; 120];
+    let err = support(&many).unwrap_err();
+    assert_eq!(err.count(), 120);
+    assert_eq!(err.each().len(), 51);
+    assert!(err.to_string().contains("70 more"), "{err}");
+}

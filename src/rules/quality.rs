@@ -55,7 +55,7 @@ pub(crate) fn inputs(
     items: &[Resolved<'_>],
     conflicts: &[[&str; 2]],
 ) -> QualityInputs {
-    let sentences: usize = claims.iter().map(|c| sentences(&c.text).len().max(1)).sum();
+    let sentences: usize = claims.iter().map(|c| sentence_count(&c.text)).sum();
     let resolves = |m: &usize| resolved.get(*m).is_some_and(Option::is_some);
     let cited_sentences = units
         .iter()
@@ -90,6 +90,26 @@ pub(crate) fn inputs(
     }
 }
 
+/// How many sentences `text` holds (at least one). Most claims are one
+/// sentence: one with no sentence end before its last character (`.`, `!`
+/// or `?` then white space, or a CJK full stop; `3.5%` is none) is not
+/// split.
+fn sentence_count(text: &str) -> usize {
+    let body = text.trim_end();
+    let last = body.chars().next_back().map_or(0, char::len_utf8);
+    let inner = &body[..body.len() - last];
+    let ends = inner
+        .as_bytes()
+        .windows(2)
+        .any(|w| matches!(w[0], b'.' | b'!' | b'?') && w[1].is_ascii_whitespace())
+        || inner.contains(['。', '！', '？']);
+    if ends {
+        sentences(text).len().max(1)
+    } else {
+        1
+    }
+}
+
 /// The authority of `tier` ([`TIER_AUTHORITY`]).
 fn authority(tier: u8) -> f64 {
     TIER_AUTHORITY
@@ -98,8 +118,49 @@ fn authority(tier: u8) -> f64 {
         .map_or(0.0, |(_, a)| *a)
 }
 
-/// The host of an http(s) address, lower case, `www.` aside.
+/// The host of an address, lower case, `www.` aside: what lies between
+/// `://` and the path, without user or port. A cited item's address is a
+/// checked absolute http(s) URL (`unsafe-url`), so no full parse is needed
+/// (a parse of every cited address cost more than the rest of the
+/// metrics).
 fn host(url: &str) -> Option<String> {
-    let host = url::Url::parse(url).ok()?.host_str()?.to_ascii_lowercase();
-    Some(host.strip_prefix("www.").map(str::to_owned).unwrap_or(host))
+    let rest = url.split_once("://")?.1;
+    let authority = rest.split(['/', '?', '#']).next()?;
+    let host = authority.rsplit_once('@').map_or(authority, |(_, h)| h);
+    let host = match host.rsplit_once(':') {
+        Some((name, port)) if port.bytes().all(|b| b.is_ascii_digit()) => name,
+        _ => host,
+    };
+    let host = host.to_ascii_lowercase();
+    (!host.is_empty()).then(|| host.strip_prefix("www.").map(str::to_owned).unwrap_or(host))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn hosts_and_sentence_counts() {
+        assert_eq!(
+            host("https://www.Reuters.com/a?b#c").as_deref(),
+            Some("reuters.com")
+        );
+        assert_eq!(
+            host("http://user@fed.gov:8080/x").as_deref(),
+            Some("fed.gov")
+        );
+        assert_eq!(host("https://例え.jp/東京").as_deref(), Some("例え.jp"));
+        assert_eq!(host("mailto:x"), None);
+        assert_eq!(sentence_count("Rates rose 3.5% in 東京."), 1);
+        assert_eq!(sentence_count("Rates rose. Stocks fell."), 2);
+        // The shortcut never changes what the splitter says.
+        for text in [
+            "株価が下落した。円は上昇した。",
+            "U.S. rates rose.",
+            "Why? Because.",
+        ] {
+            assert_eq!(sentence_count(text), sentences(text).len().max(1), "{text}");
+        }
+        assert_eq!(sentence_count(""), 1);
+    }
 }

@@ -19,7 +19,7 @@ pub enum Vendor {
     OpenAi,
     /// Google Gemini `generateContent`.
     Gemini,
-    /// Perplexity Sonar chat completions.
+    /// Perplexity Agent API or Sonar chat completions.
     Perplexity,
     /// Cohere v2 chat.
     Cohere,
@@ -49,8 +49,11 @@ pub(crate) enum Shape<'v> {
     OpenAiChat(&'v Value),
     /// Gemini: the candidate.
     Gemini(&'v Value),
-    /// Perplexity: the whole response (citations are beside the message).
+    /// Perplexity Sonar chat: the whole response (citations are beside the
+    /// message).
     Perplexity(&'v Value),
+    /// Perplexity Agent API: the output items (search results, messages).
+    PerplexityAgent(Vec<&'v Value>),
     /// Cohere v2: the message.
     Cohere(&'v Value),
 }
@@ -62,7 +65,7 @@ impl Shape<'_> {
             Shape::Anthropic(_) => Vendor::Anthropic,
             Shape::OpenAiResponses(_) | Shape::OpenAiChat(_) => Vendor::OpenAi,
             Shape::Gemini(_) => Vendor::Gemini,
-            Shape::Perplexity(_) => Vendor::Perplexity,
+            Shape::Perplexity(_) | Shape::PerplexityAgent(_) => Vendor::Perplexity,
             Shape::Cohere(_) => Vendor::Cohere,
         }
     }
@@ -83,6 +86,7 @@ impl Shape<'_> {
             Shape::OpenAiChat(_) => "OpenAI Chat Completions response",
             Shape::Gemini(_) => "Gemini generateContent response",
             Shape::Perplexity(_) => "Perplexity chat completion",
+            Shape::PerplexityAgent(_) => "Perplexity Agent API response",
             Shape::Cohere(_) => "Cohere v2 chat response",
         }
     }
@@ -110,6 +114,12 @@ fn is_anthropic_block(value: &Value) -> bool {
     )
 }
 
+/// A Perplexity Agent API output item listing the pages its answer's
+/// `[N]` markers cite.
+fn is_search_results_item(value: &Value) -> bool {
+    kind(value) == Some("search_results") && value.get("results").is_some_and(Value::is_array)
+}
+
 fn is_responses_item(value: &Value) -> bool {
     match kind(value) {
         Some("message") => value
@@ -129,7 +139,7 @@ pub(crate) fn detect<'v>(
 ) -> anyhow::Result<Shape<'v>> {
     let Some(shape) = recognise(value) else {
         bail!(
-            "{name}: not a response this importer knows: found {}; expected an Anthropic message (`content` blocks), an OpenAI response (`output`) or chat completion (`choices[].message.annotations`), a Gemini response (`candidates`), a Perplexity chat completion (`citations` or `search_results`), or a Cohere v2 chat response (`message.citations`)",
+            "{name}: not a response this importer knows: found {}; expected an Anthropic message (`content` blocks), an OpenAI response (`output`) or chat completion (`choices[].message.annotations`), a Gemini response (`candidates`), a Perplexity Agent API response (`output` with `search_results`) or chat completion (`citations` or `search_results`), or a Cohere v2 chat response (`message.citations`)",
             describe(value)
         );
     };
@@ -152,6 +162,9 @@ fn recognise(value: &Value) -> Option<Shape<'_>> {
         if !items.is_empty() && items.iter().all(is_anthropic_block) {
             return Some(Shape::Anthropic(items));
         }
+        if items.iter().any(is_search_results_item) {
+            return Some(Shape::PerplexityAgent(items.iter().collect()));
+        }
         if items.iter().any(is_responses_item) {
             return Some(Shape::OpenAiResponses(items.iter().collect()));
         }
@@ -167,6 +180,10 @@ fn recognise(value: &Value) -> Option<Shape<'_>> {
         return Some(Shape::Gemini(value));
     }
     if let Some(output) = object.get("output").and_then(Value::as_array) {
+        // Before OpenAI: the Agent API's object is Responses-like.
+        if output.iter().any(is_search_results_item) {
+            return Some(Shape::PerplexityAgent(output.iter().collect()));
+        }
         return Some(Shape::OpenAiResponses(output.iter().collect()));
     }
     if is_responses_item(value) {

@@ -323,6 +323,7 @@ fn build(value: &serde_json::Value, options: &Options) -> anyhow::Result<Built> 
         Shape::OpenAiChat(message) => openai::convert_chat(message, &inputs),
         Shape::Gemini(candidate) => gemini::convert(candidate, &inputs),
         Shape::Perplexity(response) => perplexity::convert(response, &inputs),
+        Shape::PerplexityAgent(output) => perplexity::convert_agent(output, &inputs),
         Shape::Cohere(message) => cohere::convert(message, &inputs),
     }?;
     let citations = draft.answer.citations();

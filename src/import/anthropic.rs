@@ -155,11 +155,15 @@ pub(crate) fn convert(blocks: &[Value], inputs: &Inputs) -> anyhow::Result<Draft
         }
         let path = format!("content[{b}]");
         let text: TextBlock = from_value(block, &inputs.response, &path)?;
+        let start = draft.answer.text().len();
         draft.answer.push(&text.text);
+        let end = draft.answer.text().len();
         for (c, raw) in text.citations.unwrap_or_default().iter().enumerate() {
             let at = format!("{path}.citations[{c}]");
             let cited = citation(raw, inputs, &tools, &mut draft, &at)?;
-            draft.answer.cite_here(cited);
+            // The block is what the citation supports: each of its
+            // paragraphs and list items.
+            draft.answer.cite_span(start..end, cited);
         }
     }
     Ok(draft)

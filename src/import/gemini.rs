@@ -16,8 +16,10 @@
 //! - a `maps` chunk (`uri`, `title`) becomes a web item.
 //!
 //! A segment that gives its `text` is checked against the answer (and read
-//! in characters or UTF-16 units instead if only those select it). Chunks
-//! no support points at are cited at the end of the answer. Parts marked
+//! in characters or UTF-16 units instead if only those select it). A chunk
+//! no support points at marks no sentence (the response does not say
+//! where it is used): it is listed in the chapter's citation list only,
+//! and a response all of whose chunks are such is refused. Parts marked
 //! `thought` are not part of the answer.
 
 use super::documents::Passage;
@@ -30,6 +32,9 @@ use std::collections::HashMap;
 
 /// The host of Google Search grounding's redirect URLs.
 const REDIRECT_HOST: &str = "vertexaisearch.cloud.google.com";
+
+/// How to get the positions a chunk no support points at lacks.
+const UNPLACED_HINT: &str = "the positions are `groundingSupports` naming the chunk in `groundingChunkIndices`: keep them in the saved response (Google Search and file search grounding give them)";
 
 /// Converts a candidate.
 pub(crate) fn convert(candidate: &Value, inputs: &Inputs) -> anyhow::Result<Draft> {
@@ -104,15 +109,21 @@ pub(crate) fn convert(candidate: &Value, inputs: &Inputs) -> anyhow::Result<Draf
                 );
             };
             let d = chunk_item(chunks, index, inputs, &mut draft, &mut item_of_chunk)?;
-            draft.answer.cite_at(base + range.end, d);
+            draft
+                .answer
+                .cite_span(base + range.start..base + range.end, d);
         }
     }
-    // Chunks that ground the answer without a segment ground all of it.
+    // Chunks no support points at: the response says they were used, not
+    // where; listed, marking nothing.
     for index in 0..chunks.len() {
         if !item_of_chunk.contains_key(&index) {
             let d = chunk_item(chunks, index, inputs, &mut draft, &mut item_of_chunk)?;
-            draft.answer.cite_here(d);
+            draft.answer.list_unplaced(d);
         }
+    }
+    if draft.answer.unplaced() > 0 {
+        draft.unplaced_hint = Some(UNPLACED_HINT);
     }
     citation_metadata(candidate, &part_text, inputs, &mut draft)?;
     Ok(draft)

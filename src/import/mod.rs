@@ -23,6 +23,7 @@ mod guard;
 mod offsets;
 mod openai;
 mod perplexity;
+mod runs;
 mod secure;
 mod web;
 
@@ -136,6 +137,8 @@ pub(crate) struct Draft {
     pub sources: Sources,
     /// The drafts of web items whose title was made from their address.
     pub addressed: Vec<usize>,
+    /// How to get positions from this API, when some citation had none.
+    pub unplaced_hint: Option<&'static str>,
 }
 
 impl Draft {
@@ -327,6 +330,16 @@ fn build(value: &serde_json::Value, options: &Options) -> anyhow::Result<Built> 
         Shape::Cohere(message) => cohere::convert(message, &inputs),
     }?;
     let citations = draft.answer.citations();
+    let unplaced = draft.answer.unplaced();
+    if citations == 0 && unplaced > 0 {
+        bail!(
+            "{name}: this {} cites {unplaced} source(s) but says of none where in the answer it is used, so no sentence can be marked as cited (markers piled on one paragraph would claim what the response does not); {}",
+            shape.name(),
+            draft
+                .unplaced_hint
+                .unwrap_or("import a response that places its citations")
+        );
+    }
     if draft.cited.is_empty() {
         bail!(
             "{name}: this {} carries no citations, so there is nothing to import (its text would be a chapter of ungrounded claims); ask the API for citations (documents with citations enabled, or a search tool)",
@@ -372,6 +385,12 @@ fn build(value: &serde_json::Value, options: &Options) -> anyhow::Result<Built> 
         &store,
     );
     let mut notes = plan.notes(&key);
+    if unplaced > 0 {
+        notes.push(format!(
+            "{unplaced} citation(s) say no place in the answer, so they mark no sentence: their items are in the store fragment and the chapter's citation list (numbered after the cited ones), not in its References; {}",
+            draft.unplaced_hint.unwrap_or("the response gives no positions for them")
+        ));
+    }
     notes.extend(missing_notes(&items, addressed));
     Ok(Built {
         shape: shape.name().to_owned(),

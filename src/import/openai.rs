@@ -14,8 +14,9 @@
 //! (`([ft.com](https://…))`, or a link standing alone after a sentence),
 //! the link is replaced by the marker, which so attaches to the sentence
 //! before it; a link that is part of a sentence (`according to
-//! [Xinhua](…)`) is kept and the marker follows it. An annotation without offsets cites the end of the
-//! answer. `file_path` annotations are not citations and are skipped.
+//! [Xinhua](…)`) is kept and the marker follows it. An annotation without
+//! offsets marks no sentence (listed in the chapter's citation list only;
+//! refused when no annotation has offsets). `file_path` annotations are not citations and are skipped.
 
 use super::documents::Passage;
 use super::offsets::{self, Unit};
@@ -25,6 +26,9 @@ use anyhow::bail;
 use serde::Deserialize;
 use serde_json::Value;
 use std::ops::Range;
+
+/// How to get the positions an annotation without offsets lacks.
+const UNPLACED_HINT: &str = "ask for annotations with `start_index` and `end_index` (the Responses API's `web_search` tool gives them) or import the response of an API that gives them";
 
 /// A URL citation (both APIs, once unwrapped).
 #[derive(Deserialize)]
@@ -139,21 +143,27 @@ fn annotate(
                         draft.answer.remove(base + link.start..base + link.end);
                         draft.answer.cite_at(base + link.start, d);
                     }
-                    None => draft.answer.cite_at(base + range.end, d),
+                    None => draft
+                        .answer
+                        .cite_span(base + range.start..base + range.end, d),
                 },
-                None => draft.answer.cite_at(base + text.len(), d),
+                None => {
+                    draft.answer.list_unplaced(d);
+                    draft.unplaced_hint = Some(UNPLACED_HINT);
+                }
             }
         }
         Some("file_citation" | "container_file_citation") => {
             let cite: FileCitation = from_value(fields, name, at)?;
-            let position = cite
-                .end_index
-                .or(cite.index)
-                .unwrap_or(text.chars().count() as u64);
+            let d = file_item(&cite, inputs, draft, at)?;
+            let Some(position) = cite.end_index.or(cite.index) else {
+                draft.answer.list_unplaced(d);
+                draft.unplaced_hint = Some(UNPLACED_HINT);
+                return Ok(());
+            };
             let Some(offset) = offsets::to_byte(text, position, Unit::Chars) else {
                 bail!("{name}: `{at}`: position {position} is past the end of the text");
             };
-            let d = file_item(&cite, inputs, draft, at)?;
             draft.answer.cite_at(base + offset, d);
         }
         Some("file_path") => {}

@@ -23,6 +23,8 @@ pub enum Vendor {
     Perplexity,
     /// Cohere v2 chat.
     Cohere,
+    /// Amazon Bedrock Converse or Knowledge Bases RetrieveAndGenerate.
+    Bedrock,
 }
 
 impl Vendor {
@@ -34,6 +36,7 @@ impl Vendor {
             Vendor::Gemini => "Gemini",
             Vendor::Perplexity => "Perplexity",
             Vendor::Cohere => "Cohere",
+            Vendor::Bedrock => "Amazon Bedrock",
         }
     }
 }
@@ -56,6 +59,10 @@ pub(crate) enum Shape<'v> {
     PerplexityAgent(Vec<&'v Value>),
     /// Cohere v2: the message.
     Cohere(&'v Value),
+    /// Bedrock Converse: the message's content blocks.
+    BedrockConverse(&'v [Value]),
+    /// Bedrock Knowledge Bases RetrieveAndGenerate: the whole response.
+    BedrockKb(&'v Value),
 }
 
 impl Shape<'_> {
@@ -67,13 +74,18 @@ impl Shape<'_> {
             Shape::Gemini(_) => Vendor::Gemini,
             Shape::Perplexity(_) | Shape::PerplexityAgent(_) => Vendor::Perplexity,
             Shape::Cohere(_) => Vendor::Cohere,
+            Shape::BedrockConverse(_) | Shape::BedrockKb(_) => Vendor::Bedrock,
         }
     }
 
     /// `a` or `an`, before [`Shape::name`].
     pub(super) fn article(&self) -> &'static str {
         match self {
-            Shape::Anthropic(_) | Shape::OpenAiResponses(_) | Shape::OpenAiChat(_) => "an",
+            Shape::Anthropic(_)
+            | Shape::OpenAiResponses(_)
+            | Shape::OpenAiChat(_)
+            | Shape::BedrockConverse(_)
+            | Shape::BedrockKb(_) => "an",
             _ => "a",
         }
     }
@@ -88,6 +100,8 @@ impl Shape<'_> {
             Shape::Perplexity(_) => "Perplexity chat completion",
             Shape::PerplexityAgent(_) => "Perplexity Agent API response",
             Shape::Cohere(_) => "Cohere v2 chat response",
+            Shape::BedrockConverse(_) => "Amazon Bedrock Converse response",
+            Shape::BedrockKb(_) => "Amazon Bedrock Knowledge Bases RetrieveAndGenerate response",
         }
     }
 }
@@ -112,6 +126,23 @@ fn is_anthropic_block(value: &Value) -> bool {
                 | "mcp_tool_result"
         )
     )
+}
+
+/// A Bedrock Converse content block: a union named by its one key, with
+/// no `type`.
+fn is_converse_block(value: &Value) -> bool {
+    value.as_object().is_some_and(|block| {
+        !block.is_empty()
+            && block
+                .keys()
+                .all(|k| super::bedrock::BLOCK_KEYS.contains(&k.as_str()))
+    })
+}
+
+/// Converse content blocks: a non-empty list of them.
+fn converse_blocks(value: Option<&Value>) -> Option<&[Value]> {
+    let blocks = value?.as_array()?;
+    (!blocks.is_empty() && blocks.iter().all(is_converse_block)).then_some(blocks.as_slice())
 }
 
 /// A Perplexity Agent API output item listing the pages its answer's
@@ -139,7 +170,7 @@ pub(crate) fn detect<'v>(
 ) -> anyhow::Result<Shape<'v>> {
     let Some(shape) = recognise(value) else {
         bail!(
-            "{name}: not a response this importer knows: found {}; expected an Anthropic message (`content` blocks), an OpenAI response (`output`) or chat completion (`choices[].message.annotations`), a Gemini response (`candidates`), a Perplexity Agent API response (`output` with `search_results`) or chat completion (`citations` or `search_results`), or a Cohere v2 chat response (`message.citations`)",
+            "{name}: not a response this importer knows: found {}; expected an Anthropic message (`content` blocks), an OpenAI response (`output`) or chat completion (`choices[].message.annotations`), a Gemini response (`candidates`), a Perplexity Agent API response (`output` with `search_results`) or chat completion (`citations` or `search_results`), a Cohere v2 chat response (`message.citations`), or an Amazon Bedrock Converse response (`output.message.content`) or Knowledge Bases RetrieveAndGenerate response (`output.text` and `citations`)",
             describe(value)
         );
     };
@@ -162,6 +193,9 @@ fn recognise(value: &Value) -> Option<Shape<'_>> {
         if !items.is_empty() && items.iter().all(is_anthropic_block) {
             return Some(Shape::Anthropic(items));
         }
+        if let Some(blocks) = converse_blocks(Some(value)) {
+            return Some(Shape::BedrockConverse(blocks));
+        }
         if items.iter().any(is_search_results_item) {
             return Some(Shape::PerplexityAgent(items.iter().collect()));
         }
@@ -171,6 +205,19 @@ fn recognise(value: &Value) -> Option<Shape<'_>> {
         return None;
     }
     let object = value.as_object()?;
+    // Bedrock: the whole response, the `output` a client hands over, or
+    // the message.
+    for at in ["/output/message/content", "/message/content", "/content"] {
+        if let Some(blocks) = converse_blocks(value.pointer(at)) {
+            return Some(Shape::BedrockConverse(blocks));
+        }
+    }
+    if value.pointer("/output/text").is_some_and(Value::is_string)
+        && (object.get("citations").is_some_and(Value::is_array)
+            || object.contains_key("sessionId"))
+    {
+        return Some(Shape::BedrockKb(value));
+    }
     if let Some(candidates) = object.get("candidates").and_then(Value::as_array) {
         return candidates.first().map(Shape::Gemini);
     }
@@ -313,6 +360,20 @@ mod tests {
                             "citations": [{"start": 0, "end": 1, "sources": []}]});
         assert_eq!(vendor_of(&json!({"message": cohere})), Some(Vendor::Cohere));
         assert_eq!(vendor_of(&cohere), Some(Vendor::Cohere));
+        let blocks = json!([{"text": "x"}, {"citationsContent": {"content": [], "citations": []}}]);
+        for converse in [
+            json!({"output": {"message": {"role": "assistant", "content": blocks}}}),
+            json!({"message": {"role": "assistant", "content": blocks}}),
+            json!({"role": "assistant", "content": blocks}),
+            blocks.clone(),
+        ] {
+            assert!(
+                matches!(recognise(&converse), Some(Shape::BedrockConverse(_))),
+                "{converse}"
+            );
+        }
+        let kb = json!({"output": {"text": "x"}, "citations": [], "sessionId": "s"});
+        assert!(matches!(recognise(&kb), Some(Shape::BedrockKb(_))));
     }
 
     #[test]

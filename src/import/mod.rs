@@ -12,6 +12,8 @@
 
 mod answer_text;
 mod anthropic;
+mod bedrock;
+mod bedrock_kb;
 mod book;
 mod chapter;
 mod cohere;
@@ -328,6 +330,8 @@ fn build(value: &serde_json::Value, options: &Options) -> anyhow::Result<Built> 
         Shape::Perplexity(response) => perplexity::convert(response, &inputs),
         Shape::PerplexityAgent(output) => perplexity::convert_agent(output, &inputs),
         Shape::Cohere(message) => cohere::convert(message, &inputs),
+        Shape::BedrockConverse(blocks) => bedrock::convert(blocks, &inputs),
+        Shape::BedrockKb(response) => bedrock_kb::convert(response, &inputs),
     }?;
     let citations = draft.answer.citations();
     let unplaced = draft.answer.unplaced();

@@ -288,3 +288,39 @@ fn search_result_citations_take_their_source() {
     let (_, run) = build(&done, "");
     assert_published(&run, &[]);
 }
+
+/// Web search `cited_text` and titles carry the scraped page's character
+/// references (`Bankman-Fried&#x27;s`): they are decoded once at import,
+/// so the store holds what the page read, and the page shows it escaped
+/// once (not `&#x27;`); a decoded `<b>` stays text.
+#[test]
+fn web_search_character_references_are_decoded_once() {
+    let dir = tempfile::tempdir().unwrap();
+    let url = "https://news.example.com/trial";
+    let response = serde_json::json!({"content": [
+        {"type": "server_tool_use", "id": "srv_1", "name": "web_search", "input": {"query": "trial"}},
+        {"type": "web_search_tool_result", "tool_use_id": "srv_1", "content": [
+            {"type": "web_search_result", "url": url, "title": "Bankman-Fried&#x27;s trial &amp; &#26481;&#20140;", "page_age": "March 28, 2024"}]},
+        {"type": "text", "text": "Bankman-Fried's sentence was 25 years \u{1f4c5}.", "citations": [{
+            "type": "web_search_result_location", "url": url,
+            "title": "Bankman-Fried&#x27;s trial &amp; &#26481;&#20140;",
+            "cited_text": "Bankman-Fried&#x27;s sentence: 25&nbsp;years &lt;b&gt;in prison&lt;/b&gt;; &amp;#x27; stays.",
+            "encrypted_index": "x"}]},
+    ]});
+    let path = import_common::write_json(dir.path(), "trial.json", &response);
+    let sources = import_common::sources_for(dir.path(), &["news.example.com"]);
+    let args: [&std::ffi::OsStr; 3] = [path.as_os_str(), "--sources".as_ref(), sources.as_os_str()];
+    let done = import(dir.path(), &args).ok();
+    let item = &done.items()[0];
+    assert_eq!(item["title"], "Bankman-Fried's trial & 東京");
+    assert_eq!(
+        item["cited_text"],
+        "Bankman-Fried's sentence: 25\u{a0}years <b>in prison</b>; &#x27; stays."
+    );
+    let (book, run) = build(&done, "");
+    assert_published(&run, &[]);
+    let html = book.html("answer.md");
+    assert!(!html.contains("&amp;#x27;s"), "shown escaped once");
+    assert!(!html.contains("<b>in prison"), "a decoded tag stays text");
+    assert!(html.contains("trial &amp; 東京"), "{html}");
+}

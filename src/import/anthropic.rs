@@ -25,6 +25,7 @@
 //! of a tool block is kept as two paragraphs.
 
 use super::documents::{Location, Passage, pages};
+use super::entities;
 use super::web::WebCite;
 use super::{Draft, Inputs, from_value};
 use crate::store::char_slice;
@@ -190,12 +191,13 @@ fn citation(
         Some("web_search_result_location") => {
             let cite: WebSearchCitation = from_value(raw, name, at)?;
             let published_at = tools.page_age.get(&cite.url).and_then(|age| page_date(age));
+            // Scraped from the page's HTML, with its character references.
             draft.web(
                 inputs,
                 WebCite {
                     url: cite.url,
-                    title: cite.title,
-                    passage: Some(cite.cited_text),
+                    title: cite.title.as_deref().map(entities::decode),
+                    passage: Some(entities::decode(&cite.cited_text)),
                     published_at,
                     ..WebCite::default()
                 },

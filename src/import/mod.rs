@@ -19,6 +19,7 @@ mod chapter;
 mod cohere;
 mod detect;
 mod documents;
+mod entities;
 mod fragment;
 mod gemini;
 mod guard;

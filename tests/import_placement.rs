@@ -148,3 +148,63 @@ fn citations_without_a_position_mark_no_sentence() {
     let (_, run) = build(&done, "");
     assert_published(&run, &[]);
 }
+
+/// The model's narration around its tool calls ("Let me search…", before
+/// the first and between two) is kept in its place as an HTML comment, so
+/// it is no claim; what it holds cannot end the comment early (`-->`) or
+/// be expanded by mdBook (`{{#include}}`), and the cited answer builds
+/// with nothing reported.
+#[test]
+fn narration_around_tool_calls_is_a_comment_and_no_claim() {
+    let dir = tempfile::tempdir().unwrap();
+    let url = "https://www.example.jp/prices";
+    let search = |id: &str| {
+        json!([
+            {"type": "server_tool_use", "id": id, "name": "web_search", "input": {"query": "東京 物価"}},
+            {"type": "web_search_tool_result", "tool_use_id": id, "content": [
+                {"type": "web_search_result", "url": url, "title": "東京の物価 📈", "page_age": "2026-01-15"}]},
+        ])
+    };
+    let hostile = "Let me search 🔎 for Cafe\u{301} prices --> <script>x()</script> {{#include /etc/passwd}} [EVID:x] [3]\u{a0}…";
+    let mut content = vec![json!({"type": "text", "text": hostile})];
+    content.extend(search("s1").as_array().unwrap().iter().cloned());
+    content.push(json!({"type": "text", "text": "\u{200f}Now the wages."}));
+    content.extend(search("s2").as_array().unwrap().iter().cloned());
+    content.push(
+        json!({"type": "text", "text": "Tokyo prices rose 4.4% in 2025.", "citations": [{
+        "type": "web_search_result_location", "url": url, "title": "東京の物価 📈",
+        "cited_text": "Tokyo prices rose 4.4% in 2025.", "encrypted_index": "x"}]}),
+    );
+    let path = write_json(
+        dir.path(),
+        "narrated.json",
+        &json!({"role": "assistant", "content": content}),
+    );
+    let sources = sources_for(dir.path(), &["example.jp"]);
+    let args: [&OsStr; 3] = [path.as_os_str(), "--sources".as_ref(), sources.as_os_str()];
+    let done = import(dir.path(), &args).ok();
+    assert_eq!(
+        done.chapter(),
+        "<!-- narration around a tool call, not part of the answer:\nLet me search 🔎 for Cafe\u{301} prices -\u{2060}-> <script>x()</script> {\u{2060}{#include /etc/passwd}} [EVID:x] [3]\u{a0}…\n-->\n\n<!-- narration around a tool call, not part of the answer:\n\u{200f}Now the wages.\n-->\n\nTokyo prices rose 4.4% in 2025. [1]\n"
+    );
+    assert!(
+        done.stderr.contains(
+            "2 passage(s) of the model's narration around its tool calls (\"Let me search…\") are kept as HTML comments, not as claims"
+        ),
+        "{}",
+        done.stderr
+    );
+    let (book, run) = build(&done, "");
+    assert_published(&run, &[]);
+    let html = book.html("answer.md");
+    assert!(!html.contains("root:"), "nothing included");
+    let after = html.split("Now the wages.").nth(1).unwrap_or_default();
+    let script = html.find("<script>x()").expect("kept in the comment");
+    let opened = html[..script].rfind("<!--").expect("a comment before it");
+    assert!(
+        html[opened..script].starts_with("<!-- narration") && !html[opened..script].contains("-->"),
+        "the script stays inside the comment: {}",
+        &html[opened..]
+    );
+    assert!(after.contains("Tokyo prices rose 4.4% in 2025."), "{html}");
+}

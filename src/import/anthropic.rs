@@ -22,7 +22,9 @@
 //! hash).
 //!
 //! Thinking and tool blocks are not part of the answer; text on either side
-//! of a tool block is kept as two paragraphs.
+//! of a tool block is kept as two paragraphs. Uncited text right before a
+//! tool call ("Let me search for…") is the model's narration, kept as an
+//! HTML comment so that it is no claim.
 
 use super::documents::{Location, Passage, pages};
 use super::entities;
@@ -156,6 +158,11 @@ pub(crate) fn convert(blocks: &[Value], inputs: &Inputs) -> anyhow::Result<Draft
         }
         let path = format!("content[{b}]");
         let text: TextBlock = from_value(block, &inputs.response, &path)?;
+        let cites = text.citations.as_ref().is_some_and(|c| !c.is_empty());
+        if !cites && blocks.get(b + 1).is_some_and(is_tool_call) {
+            draft.answer.push_narration(&text.text);
+            continue;
+        }
         let start = draft.answer.text().len();
         draft.answer.push(&text.text);
         let end = draft.answer.text().len();
@@ -168,6 +175,15 @@ pub(crate) fn convert(blocks: &[Value], inputs: &Inputs) -> anyhow::Result<Draft
         }
     }
     Ok(draft)
+}
+
+/// Whether `block` calls a tool (`tool_use`, `server_tool_use`,
+/// `mcp_tool_use`): the uncited text before one is the model's narration.
+fn is_tool_call(block: &Value) -> bool {
+    block
+        .get("type")
+        .and_then(Value::as_str)
+        .is_some_and(|t| t.ends_with("tool_use"))
 }
 
 /// Drafts the item of one citation; returns its draft index.

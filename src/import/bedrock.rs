@@ -18,7 +18,8 @@
 //! The quoted passage is `sourceContent[].text`; the citation's `title` is
 //! the document's name as sent (used when the documents file gives no
 //! title). Reasoning blocks are not part of the answer; text on either side
-//! of a tool block stays two paragraphs.
+//! of a tool block stays two paragraphs, and a `text` block right before a
+//! `toolUse` is the model's narration, kept as an HTML comment.
 
 use super::documents::Location;
 use super::web::WebCite;
@@ -85,7 +86,14 @@ pub(crate) fn convert(blocks: &[Value], inputs: &Inputs) -> anyhow::Result<Draft
             let Some(text) = text.as_str() else {
                 bail!("{}: `{path}.text`: expected a string", inputs.response);
             };
-            draft.answer.push(text);
+            if blocks
+                .get(b + 1)
+                .is_some_and(|next| next.get("toolUse").is_some())
+            {
+                draft.answer.push_narration(text);
+            } else {
+                draft.answer.push(text);
+            }
         } else if let Some(cited) = block.get("citationsContent") {
             cited_block(
                 cited,

@@ -42,6 +42,24 @@ pub(crate) struct Answer {
     own_markers: bool,
     /// How many markers of its own the text has.
     own_citations: usize,
+    /// The model's narration around its tool calls, in order: each stands
+    /// in the text as a [`NARRATION`] paragraph until the chapter is
+    /// secured, then becomes an HTML comment there.
+    narration: Vec<String>,
+}
+
+/// Where a narration comment goes: a noncharacter, which the model's own
+/// text never keeps (see [`Answer::push`]).
+const NARRATION: char = '\u{FDD0}';
+
+/// `text` without [`NARRATION`]: U+FFFD instead, as long in every unit an
+/// API counts offsets in.
+fn without_sentinel(text: &str) -> std::borrow::Cow<'_, str> {
+    if text.contains(NARRATION) {
+        text.replace(NARRATION, "\u{FFFD}").into()
+    } else {
+        text.into()
+    }
 }
 
 impl Answer {
@@ -54,7 +72,7 @@ impl Answer {
     /// An answer whose `[N]` markers are its citations, already numbered.
     pub(crate) fn with_own_markers(text: String) -> Answer {
         Answer {
-            text,
+            text: without_sentinel(&text).into_owned(),
             own_markers: true,
             ..Answer::default()
         }
@@ -67,7 +85,26 @@ impl Answer {
 
     /// Appends text.
     pub(crate) fn push(&mut self, text: &str) {
-        self.text.push_str(text);
+        self.text.push_str(&without_sentinel(text));
+    }
+
+    /// Appends the model's narration around a tool call ("Let me search
+    /// for…"): what it will do, not what it found. It is kept as an HTML
+    /// comment in its place, so that it is no claim of the chapter.
+    pub(crate) fn push_narration(&mut self, text: &str) {
+        if text.trim().is_empty() {
+            return self.push(text);
+        }
+        self.paragraph_break();
+        self.text.push(NARRATION);
+        self.narration
+            .push(without_sentinel(text.trim()).into_owned());
+        self.text.push_str("\n\n");
+    }
+
+    /// How many narrations were kept as comments.
+    pub(crate) fn narrations(&self) -> usize {
+        self.narration.len()
     }
 
     /// Ends the paragraph so far (unless the text is empty or ends one):
@@ -141,6 +178,7 @@ pub(crate) fn build(
         unplaced,
         mut removed,
         own_markers,
+        narration,
         ..
     } = answer;
     let mut order: Vec<usize> = Vec::new();
@@ -260,7 +298,31 @@ pub(crate) fn build(
             ours.push(put + at - start);
         }
     }
-    Ok((super::secure::secure(chapter, ours)?, order))
+    let secured = super::secure::secure(chapter, ours)?;
+    Ok((with_narration(&secured, &narration), order))
+}
+
+/// `chapter` with each [`NARRATION`] replaced by the next narration, as a
+/// comment that ends nowhere early (no `--` in it) and holds no directive
+/// (no `{{`: mdBook expands them in comments too).
+fn with_narration(chapter: &str, narration: &[String]) -> String {
+    let mut out = String::with_capacity(chapter.len());
+    let mut said = narration.iter();
+    for (i, piece) in chapter.split(NARRATION).enumerate() {
+        if i > 0 {
+            let mut text = said.next().map_or("", String::as_str).to_owned();
+            for (from, to) in [("--", "-\u{2060}-"), ("{{", "{\u{2060}{")] {
+                while text.contains(from) {
+                    text = text.replace(from, to);
+                }
+            }
+            out.push_str("<!-- narration around a tool call, not part of the answer:\n");
+            out.push_str(&text);
+            out.push_str("\n-->");
+        }
+        out.push_str(piece);
+    }
+    out
 }
 
 /// `text` without the `removed` ranges, with the anchors moved to match.

@@ -23,6 +23,7 @@ mod entities;
 mod fragment;
 mod gemini;
 mod guard;
+mod notes;
 mod offsets;
 mod openai;
 mod perplexity;
@@ -336,6 +337,7 @@ fn build(value: &serde_json::Value, options: &Options) -> anyhow::Result<Built> 
     }?;
     let citations = draft.answer.citations();
     let unplaced = draft.answer.unplaced();
+    let narrations = draft.answer.narrations();
     if citations == 0 && unplaced > 0 {
         bail!(
             "{name}: this {} cites {unplaced} source(s) but says of none where in the answer it is used, so no sentence can be marked as cited (markers piled on one paragraph would claim what the response does not); {}",
@@ -374,6 +376,7 @@ fn build(value: &serde_json::Value, options: &Options) -> anyhow::Result<Built> 
     let list: Vec<&str> = items.iter().map(|item| item.id.as_str()).collect();
     let written: Vec<&fragment::Item> = items.iter().filter(|i| !plan.has_item(i)).collect();
     let mut sources = draft.sources.into_vec();
+    let missing = notes::missing(&items, &sources, addressed);
     sources.retain(|source| {
         options.register_sources
             && !plan.has_source(&source.source_id)
@@ -396,7 +399,12 @@ fn build(value: &serde_json::Value, options: &Options) -> anyhow::Result<Built> 
             draft.unplaced_hint.unwrap_or("the response gives no positions for them")
         ));
     }
-    notes.extend(missing_notes(&items, addressed));
+    if narrations > 0 {
+        notes.push(format!(
+            "{narrations} passage(s) of the model's narration around its tool calls (\"Let me search…\") are kept as HTML comments, not as claims"
+        ));
+    }
+    notes.extend(missing);
     Ok(Built {
         shape: shape.name().to_owned(),
         chapter,
@@ -406,23 +414,6 @@ fn build(value: &serde_json::Value, options: &Options) -> anyhow::Result<Built> 
         items: items.len(),
         notes,
     })
-}
-
-/// Notes on what the imported items lack and how to supply it.
-fn missing_notes(items: &[fragment::Item], addressed: usize) -> Vec<String> {
-    let mut notes = Vec::new();
-    if addressed > 0 {
-        notes.push(format!(
-            "{addressed} cited page(s) have no title in the response: their References entry shows the address; give titles with --title-for URL TITLE or in a --sources file"
-        ));
-    }
-    let undated = items.iter().filter(|i| i.published_at.is_none()).count();
-    if undated > 0 {
-        notes.push(format!(
-            "{undated} item(s) have no publication date (the response gives none): give `published_at` for their URL or host in a --sources file (citing an undated item is reported as `missing-field`, and `max-age-days` cannot judge it)"
-        ));
-    }
-    notes
 }
 
 /// Reads a JSON file into `T`, with errors that name the file, the line and

@@ -25,6 +25,8 @@ pub enum Vendor {
     Cohere,
     /// Amazon Bedrock Converse or Knowledge Bases RetrieveAndGenerate.
     Bedrock,
+    /// xAI Responses API.
+    Xai,
 }
 
 impl Vendor {
@@ -37,6 +39,7 @@ impl Vendor {
             Vendor::Perplexity => "Perplexity",
             Vendor::Cohere => "Cohere",
             Vendor::Bedrock => "Amazon Bedrock",
+            Vendor::Xai => "xAI",
         }
     }
 }
@@ -59,6 +62,8 @@ pub(crate) enum Shape<'v> {
     PerplexityAgent(Vec<&'v Value>),
     /// Cohere v2: the message.
     Cohere(&'v Value),
+    /// xAI Responses: the output items (OpenAI's shape).
+    XaiResponses(Vec<&'v Value>),
     /// Bedrock Converse: the message's content blocks.
     BedrockConverse(&'v [Value]),
     /// Bedrock Knowledge Bases RetrieveAndGenerate: the whole response.
@@ -75,6 +80,7 @@ impl Shape<'_> {
             Shape::Perplexity(_) | Shape::PerplexityAgent(_) => Vendor::Perplexity,
             Shape::Cohere(_) => Vendor::Cohere,
             Shape::BedrockConverse(_) | Shape::BedrockKb(_) => Vendor::Bedrock,
+            Shape::XaiResponses(_) => Vendor::Xai,
         }
     }
 
@@ -85,7 +91,8 @@ impl Shape<'_> {
             | Shape::OpenAiResponses(_)
             | Shape::OpenAiChat(_)
             | Shape::BedrockConverse(_)
-            | Shape::BedrockKb(_) => "an",
+            | Shape::BedrockKb(_)
+            | Shape::XaiResponses(_) => "an",
             _ => "a",
         }
     }
@@ -102,6 +109,7 @@ impl Shape<'_> {
             Shape::Cohere(_) => "Cohere v2 chat response",
             Shape::BedrockConverse(_) => "Amazon Bedrock Converse response",
             Shape::BedrockKb(_) => "Amazon Bedrock Knowledge Bases RetrieveAndGenerate response",
+            Shape::XaiResponses(_) => "xAI Responses API response",
         }
     }
 }
@@ -143,6 +151,20 @@ fn is_converse_block(value: &Value) -> bool {
 fn converse_blocks(value: Option<&Value>) -> Option<&[Value]> {
     let blocks = value?.as_array()?;
     (!blocks.is_empty() && blocks.iter().all(is_converse_block)).then_some(blocks.as_slice())
+}
+
+/// An xAI Responses API response: OpenAI's shape, from a Grok model or
+/// with xAI's usage counts of server-side tools.
+fn is_xai(value: &Value) -> bool {
+    let grok = value
+        .get("model")
+        .and_then(Value::as_str)
+        .is_some_and(|m| m.starts_with("grok"));
+    let usage = value.get("usage");
+    let xai_usage = ["num_server_side_tools_used", "num_sources_used"]
+        .iter()
+        .any(|k| usage.and_then(|u| u.get(k)).is_some());
+    grok || xai_usage
 }
 
 /// A Perplexity Agent API output item listing the pages its answer's
@@ -230,6 +252,9 @@ fn recognise(value: &Value) -> Option<Shape<'_>> {
         // Before OpenAI: the Agent API's object is Responses-like.
         if output.iter().any(is_search_results_item) {
             return Some(Shape::PerplexityAgent(output.iter().collect()));
+        }
+        if is_xai(value) {
+            return Some(Shape::XaiResponses(output.iter().collect()));
         }
         return Some(Shape::OpenAiResponses(output.iter().collect()));
     }
@@ -372,6 +397,8 @@ mod tests {
                 "{converse}"
             );
         }
+        let xai = json!({"model": "grok-4", "output": [part]});
+        assert_eq!(vendor_of(&xai), Some(Vendor::Xai));
         let kb = json!({"output": {"text": "x"}, "citations": [], "sessionId": "s"});
         assert!(matches!(recognise(&kb), Some(Shape::BedrockKb(_))));
     }

@@ -328,6 +328,7 @@ fn build(value: &serde_json::Value, options: &Options) -> anyhow::Result<Built> 
         Shape::Anthropic(blocks) => anthropic::convert(blocks, &inputs),
         Shape::OpenAiResponses(output) => openai::convert_responses(output, &inputs),
         Shape::OpenAiChat(message) => openai::convert_chat(message, &inputs),
+        Shape::XaiResponses(output) => openai::convert_xai(output, &inputs),
         Shape::Gemini(candidate) => gemini::convert(candidate, &inputs),
         Shape::Perplexity(response) => perplexity::convert(response, &inputs),
         Shape::PerplexityAgent(output) => perplexity::convert_agent(output, &inputs),

@@ -87,6 +87,19 @@ pub(crate) fn convert_responses(output: &[&Value], inputs: &Inputs) -> anyhow::R
     Ok(draft)
 }
 
+/// How xAI gives positions: inline citations.
+const XAI_HINT: &str = "xAI places citations with inline citations (`[[N]](url)` links in the text, annotations with `start_index` and `end_index`): the Responses API gives them unless `include` holds \"no_inline_citations\"; the xAI Python SDK needs `include=[\"inline_citations\"]`";
+
+/// Converts the output items of an xAI Responses API response: OpenAI's
+/// shape, whose inline citations (`[[1]](url)`) are the model's own links.
+pub(crate) fn convert_xai(output: &[&Value], inputs: &Inputs) -> anyhow::Result<Draft> {
+    let mut draft = convert_responses(output, inputs)?;
+    if draft.unplaced_hint.is_some() {
+        draft.unplaced_hint = Some(XAI_HINT);
+    }
+    Ok(draft)
+}
+
 /// Converts the message of a Chat Completions response.
 pub(crate) fn convert_chat(message: &Value, inputs: &Inputs) -> anyhow::Result<Draft> {
     let mut draft = Draft::default();
@@ -210,6 +223,11 @@ fn citation_link(text: &str, range: &Range<usize>, url: &str) -> Option<Range<us
     if target.trim() != url {
         return None;
     }
+    // An inline citation (`[[1]](url)`, xAI's) is a marker wherever it is.
+    let numbered = link
+        .strip_prefix("[[")
+        .and_then(|s| s.split_once("]]("))
+        .is_some_and(|(n, _)| !n.is_empty() && n.chars().all(|c| c.is_ascii_digit()));
     let start = range.start + lead;
     let end = start + trimmed.len();
     let before = text[..start].trim_end_matches([' ', '\t']);
@@ -220,7 +238,7 @@ fn citation_link(text: &str, range: &Range<usize>, url: &str) -> Option<Range<us
     let alone = line_rest
         .chars()
         .all(|c| c.is_whitespace() || ".,;:!?)".contains(c));
-    (inner.is_some() || (after_sentence && alone)).then_some(before.len()..end)
+    (inner.is_some() || numbered || (after_sentence && alone)).then_some(before.len()..end)
 }
 
 /// The item of a cited file: its `--files` entry.
@@ -282,6 +300,9 @@ mod tests {
             assert_eq!(citation_link(&text, &link, url), None, "{text}");
         }
         assert_eq!(citation_link("It is dry.", &(0..10), url), None);
+        let text = format!("It is dry [[1]]({url}) today.");
+        let inline = find(&text, &format!("[[1]]({url})"));
+        assert_eq!(citation_link(&text, &inline, url), Some(9..inline.end));
     }
 
     #[test]

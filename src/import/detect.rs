@@ -55,6 +55,8 @@ pub(crate) enum Shape<'v> {
     OpenAiChat(&'v Value),
     /// Gemini: the candidate.
     Gemini(&'v Value),
+    /// Gemini Interactions API: the interaction (`steps` or `outputs`).
+    GeminiInteractions(&'v Value),
     /// Perplexity Sonar chat: the whole response (citations are beside the
     /// message).
     Perplexity(&'v Value),
@@ -76,7 +78,7 @@ impl Shape<'_> {
         match self {
             Shape::Anthropic(_) => Vendor::Anthropic,
             Shape::OpenAiResponses(_) | Shape::OpenAiChat(_) => Vendor::OpenAi,
-            Shape::Gemini(_) => Vendor::Gemini,
+            Shape::Gemini(_) | Shape::GeminiInteractions(_) => Vendor::Gemini,
             Shape::Perplexity(_) | Shape::PerplexityAgent(_) => Vendor::Perplexity,
             Shape::Cohere(_) => Vendor::Cohere,
             Shape::BedrockConverse(_) | Shape::BedrockKb(_) => Vendor::Bedrock,
@@ -104,6 +106,7 @@ impl Shape<'_> {
             Shape::OpenAiResponses(_) => "OpenAI Responses API response",
             Shape::OpenAiChat(_) => "OpenAI Chat Completions response",
             Shape::Gemini(_) => "Gemini generateContent response",
+            Shape::GeminiInteractions(_) => "Gemini Interactions API response",
             Shape::Perplexity(_) => "Perplexity chat completion",
             Shape::PerplexityAgent(_) => "Perplexity Agent API response",
             Shape::Cohere(_) => "Cohere v2 chat response",
@@ -153,6 +156,24 @@ fn converse_blocks(value: Option<&Value>) -> Option<&[Value]> {
     (!blocks.is_empty() && blocks.iter().all(is_converse_block)).then_some(blocks.as_slice())
 }
 
+/// A Gemini Interactions API response: `object: "interaction"`, or
+/// `steps` with a `model_output` or `outputs` with typed items.
+fn is_interaction(object: &serde_json::Map<String, Value>) -> bool {
+    let typed = |key: &str, kinds: &[&str]| {
+        object
+            .get(key)
+            .and_then(Value::as_array)
+            .is_some_and(|items| {
+                items
+                    .iter()
+                    .any(|i| kind(i).is_some_and(|k| kinds.contains(&k)))
+            })
+    };
+    object.get("object").and_then(Value::as_str) == Some("interaction")
+        || typed("steps", &["model_output"])
+        || typed("outputs", &["text", "thought", "google_search_result"])
+}
+
 /// An xAI Responses API response: OpenAI's shape, from a Grok model or
 /// with xAI's usage counts of server-side tools.
 fn is_xai(value: &Value) -> bool {
@@ -192,7 +213,7 @@ pub(crate) fn detect<'v>(
 ) -> anyhow::Result<Shape<'v>> {
     let Some(shape) = recognise(value) else {
         bail!(
-            "{name}: not a response this importer knows: found {}; expected an Anthropic message (`content` blocks), an OpenAI response (`output`) or chat completion (`choices[].message.annotations`), a Gemini response (`candidates`), a Perplexity Agent API response (`output` with `search_results`) or chat completion (`citations` or `search_results`), a Cohere v2 chat response (`message.citations`), or an Amazon Bedrock Converse response (`output.message.content`) or Knowledge Bases RetrieveAndGenerate response (`output.text` and `citations`)",
+            "{name}: not a response this importer knows: found {}; expected an Anthropic message (`content` blocks), an OpenAI response (`output`) or chat completion (`choices[].message.annotations`), a Gemini response (`candidates`) or interaction (`steps` or `outputs`), a Perplexity Agent API response (`output` with `search_results`) or chat completion (`citations` or `search_results`), a Cohere v2 chat response (`message.citations`), or an Amazon Bedrock Converse response (`output.message.content`) or Knowledge Bases RetrieveAndGenerate response (`output.text` and `citations`)",
             describe(value)
         );
     };
@@ -233,6 +254,9 @@ fn recognise(value: &Value) -> Option<Shape<'_>> {
         if let Some(blocks) = converse_blocks(value.pointer(at)) {
             return Some(Shape::BedrockConverse(blocks));
         }
+    }
+    if is_interaction(object) {
+        return Some(Shape::GeminiInteractions(value));
     }
     if value.pointer("/output/text").is_some_and(Value::is_string)
         && (object.get("citations").is_some_and(Value::is_array)
@@ -397,6 +421,16 @@ mod tests {
                 "{converse}"
             );
         }
+        let steps = json!({"steps": [{"type": "model_output", "content": []}]});
+        assert!(matches!(
+            recognise(&steps),
+            Some(Shape::GeminiInteractions(_))
+        ));
+        let outputs = json!({"outputs": [{"type": "text", "text": "x"}]});
+        assert!(matches!(
+            recognise(&outputs),
+            Some(Shape::GeminiInteractions(_))
+        ));
         let xai = json!({"model": "grok-4", "output": [part]});
         assert_eq!(vendor_of(&xai), Some(Vendor::Xai));
         let kb = json!({"output": {"text": "x"}, "citations": [], "sessionId": "s"});

@@ -22,6 +22,7 @@ mod documents;
 mod entities;
 mod fragment;
 mod gemini;
+mod gemini_interactions;
 mod guard;
 mod notes;
 mod offsets;
@@ -330,6 +331,9 @@ fn build(value: &serde_json::Value, options: &Options) -> anyhow::Result<Built> 
         Shape::OpenAiChat(message) => openai::convert_chat(message, &inputs),
         Shape::XaiResponses(output) => openai::convert_xai(output, &inputs),
         Shape::Gemini(candidate) => gemini::convert(candidate, &inputs),
+        Shape::GeminiInteractions(interaction) => {
+            gemini_interactions::convert(interaction, &inputs)
+        }
         Shape::Perplexity(response) => perplexity::convert(response, &inputs),
         Shape::PerplexityAgent(output) => perplexity::convert_agent(output, &inputs),
         Shape::Cohere(message) => cohere::convert(message, &inputs),

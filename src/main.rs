@@ -142,7 +142,7 @@ enum ExportFormat {
 #[derive(clap::Args)]
 struct ImportArgs {
     /// The vendor (anthropic, openai, gemini, perplexity, cohere, bedrock,
-    /// xai), which may be left out, then the response (JSON).
+    /// xai, mistral), which may be left out, then the response (JSON).
     #[arg(value_name = "[VENDOR] RESPONSE", num_args = 1..=2, required = true)]
     inputs: Vec<PathBuf>,
     /// The documents sent with the request, in order, with their source

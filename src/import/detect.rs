@@ -27,6 +27,9 @@ pub enum Vendor {
     Bedrock,
     /// xAI Responses API.
     Xai,
+    /// Mistral Conversations (Agents) API or chat completions with
+    /// reference chunks.
+    Mistral,
 }
 
 impl Vendor {
@@ -40,6 +43,7 @@ impl Vendor {
             Vendor::Cohere => "Cohere",
             Vendor::Bedrock => "Amazon Bedrock",
             Vendor::Xai => "xAI",
+            Vendor::Mistral => "Mistral",
         }
     }
 }
@@ -64,6 +68,10 @@ pub(crate) enum Shape<'v> {
     PerplexityAgent(Vec<&'v Value>),
     /// Cohere v2: the message.
     Cohere(&'v Value),
+    /// Mistral Conversations: the `outputs` entries.
+    MistralConversation(&'v [Value]),
+    /// Mistral chat completion: the message whose content is chunks.
+    MistralChat(&'v Value),
     /// xAI Responses: the output items (OpenAI's shape).
     XaiResponses(Vec<&'v Value>),
     /// Bedrock Converse: the message's content blocks.
@@ -83,6 +91,7 @@ impl Shape<'_> {
             Shape::Cohere(_) => Vendor::Cohere,
             Shape::BedrockConverse(_) | Shape::BedrockKb(_) => Vendor::Bedrock,
             Shape::XaiResponses(_) => Vendor::Xai,
+            Shape::MistralConversation(_) | Shape::MistralChat(_) => Vendor::Mistral,
         }
     }
 
@@ -113,6 +122,8 @@ impl Shape<'_> {
             Shape::BedrockConverse(_) => "Amazon Bedrock Converse response",
             Shape::BedrockKb(_) => "Amazon Bedrock Knowledge Bases RetrieveAndGenerate response",
             Shape::XaiResponses(_) => "xAI Responses API response",
+            Shape::MistralConversation(_) => "Mistral Conversations API response",
+            Shape::MistralChat(_) => "Mistral chat completion",
         }
     }
 }
@@ -154,6 +165,18 @@ fn is_converse_block(value: &Value) -> bool {
 fn converse_blocks(value: Option<&Value>) -> Option<&[Value]> {
     let blocks = value?.as_array()?;
     (!blocks.is_empty() && blocks.iter().all(is_converse_block)).then_some(blocks.as_slice())
+}
+
+/// A message whose `content` is chunks with a Mistral reference among them.
+fn is_mistral_message(value: &Value) -> bool {
+    value
+        .get("content")
+        .and_then(Value::as_array)
+        .is_some_and(|chunks| {
+            chunks
+                .iter()
+                .any(|c| matches!(kind(c), Some("tool_reference" | "reference")))
+        })
 }
 
 /// A Gemini Interactions API response: `object: "interaction"`, or
@@ -213,7 +236,7 @@ pub(crate) fn detect<'v>(
 ) -> anyhow::Result<Shape<'v>> {
     let Some(shape) = recognise(value) else {
         bail!(
-            "{name}: not a response this importer knows: found {}; expected an Anthropic message (`content` blocks), an OpenAI response (`output`) or chat completion (`choices[].message.annotations`), a Gemini response (`candidates`) or interaction (`steps` or `outputs`), a Perplexity Agent API response (`output` with `search_results`) or chat completion (`citations` or `search_results`), a Cohere v2 chat response (`message.citations`), or an Amazon Bedrock Converse response (`output.message.content`) or Knowledge Bases RetrieveAndGenerate response (`output.text` and `citations`)",
+            "{name}: not a response this importer knows: found {}; expected an Anthropic message (`content` blocks), an OpenAI response (`output`) or chat completion (`choices[].message.annotations`), a Gemini response (`candidates`) or interaction (`steps` or `outputs`), a Mistral conversation (`outputs` with `message.output`) or chat completion with reference chunks, a Perplexity Agent API response (`output` with `search_results`) or chat completion (`citations` or `search_results`), a Cohere v2 chat response (`message.citations`), or an Amazon Bedrock Converse response (`output.message.content`) or Knowledge Bases RetrieveAndGenerate response (`output.text` and `citations`)",
             describe(value)
         );
     };
@@ -255,6 +278,14 @@ fn recognise(value: &Value) -> Option<Shape<'_>> {
             return Some(Shape::BedrockConverse(blocks));
         }
     }
+    if let Some(outputs) = object.get("outputs").and_then(Value::as_array)
+        && outputs.iter().any(|o| kind(o) == Some("message.output"))
+    {
+        return Some(Shape::MistralConversation(outputs));
+    }
+    if is_mistral_message(value) {
+        return Some(Shape::MistralChat(value));
+    }
     if is_interaction(object) {
         return Some(Shape::GeminiInteractions(value));
     }
@@ -286,6 +317,13 @@ fn recognise(value: &Value) -> Option<Shape<'_>> {
         return Some(Shape::OpenAiResponses(vec![value]));
     }
     if let Some(choices) = object.get("choices").and_then(Value::as_array) {
+        if let Some(message) = choices
+            .first()
+            .and_then(|c| c.get("message"))
+            .filter(|m| is_mistral_message(m))
+        {
+            return Some(Shape::MistralChat(message));
+        }
         if object.contains_key("citations") || object.contains_key("search_results") {
             return Some(Shape::Perplexity(value));
         }
@@ -431,6 +469,14 @@ mod tests {
             recognise(&outputs),
             Some(Shape::GeminiInteractions(_))
         ));
+        let mistral = json!({"outputs": [{"type": "message.output", "content": []}]});
+        assert_eq!(vendor_of(&mistral), Some(Vendor::Mistral));
+        let chunks = json!({"role": "assistant", "content": [{"type": "text", "text": "x"},
+            {"type": "reference", "reference_ids": [1]}]});
+        assert_eq!(
+            vendor_of(&json!({"choices": [{"message": chunks}]})),
+            Some(Vendor::Mistral)
+        );
         let xai = json!({"model": "grok-4", "output": [part]});
         assert_eq!(vendor_of(&xai), Some(Vendor::Xai));
         let kb = json!({"output": {"text": "x"}, "citations": [], "sessionId": "s"});

@@ -24,6 +24,7 @@ mod fragment;
 mod gemini;
 mod gemini_interactions;
 mod guard;
+mod mistral;
 mod notes;
 mod offsets;
 mod openai;
@@ -330,6 +331,8 @@ fn build(value: &serde_json::Value, options: &Options) -> anyhow::Result<Built> 
         Shape::OpenAiResponses(output) => openai::convert_responses(output, &inputs),
         Shape::OpenAiChat(message) => openai::convert_chat(message, &inputs),
         Shape::XaiResponses(output) => openai::convert_xai(output, &inputs),
+        Shape::MistralConversation(outputs) => mistral::convert_conversation(outputs, &inputs),
+        Shape::MistralChat(message) => mistral::convert_chat(message, &inputs),
         Shape::Gemini(candidate) => gemini::convert(candidate, &inputs),
         Shape::GeminiInteractions(interaction) => {
             gemini_interactions::convert(interaction, &inputs)

@@ -185,8 +185,7 @@ pub(crate) fn build(
     // A span's start follows the text as its end does.
     let span_starts = anchors.len();
     for (range, draft) in &spans {
-        anchors.push((range.start, usize::MAX));
-        anchors.push((range.end, *draft));
+        anchors.extend([(range.start, usize::MAX), (range.end, *draft)]);
     }
     let mut text = cut(&text, &mut removed, &mut anchors);
     // Where the answer's own markers are, once renumbered.
@@ -207,19 +206,7 @@ pub(crate) fn build(
     for at in &mut own {
         *at += inserted.iter().filter(|&&i| i <= *at).count();
     }
-    let spans: Vec<(Range<usize>, usize)> = anchors
-        .drain(span_starts..)
-        .collect::<Vec<_>>()
-        .chunks(2)
-        .map(|pair| (pair[0].0..pair[1].0, pair[1].1))
-        .collect();
-    let runs = text_runs(&text);
-    for (range, draft) in spans {
-        for end in ends_within(&runs, &range) {
-            anchors.push((end, draft));
-        }
-        anchors.push((range.end, draft));
-    }
+    mark_spans(&text, &mut anchors, span_starts);
     let protected = protected_ranges(&text);
     for (at, _) in &mut anchors {
         *at = place(&text, *at, &protected);
@@ -323,6 +310,25 @@ fn with_narration(chapter: &str, narration: &[String]) -> String {
         out.push_str(piece);
     }
     out
+}
+
+/// Turns the span anchors (from `span_starts` on: start, then end with
+/// the draft) into a marker at the end of each paragraph or list item a
+/// span covers, and at its end.
+fn mark_spans(text: &str, anchors: &mut Vec<(usize, usize)>, span_starts: usize) {
+    let spans: Vec<(Range<usize>, usize)> = anchors
+        .drain(span_starts..)
+        .collect::<Vec<_>>()
+        .chunks(2)
+        .map(|pair| (pair[0].0..pair[1].0, pair[1].1))
+        .collect();
+    let runs = text_runs(text);
+    for (range, draft) in spans {
+        for end in ends_within(&runs, &range) {
+            anchors.push((end, draft));
+        }
+        anchors.push((range.end, draft));
+    }
 }
 
 /// `text` without the `removed` ranges, with the anchors moved to match.

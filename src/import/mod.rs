@@ -31,6 +31,7 @@ mod openai;
 mod perplexity;
 mod runs;
 mod secure;
+mod stream;
 mod web;
 
 pub use detect::Vendor;
@@ -176,20 +177,16 @@ impl Draft {
 /// built).
 pub fn import(options: &Options) -> anyhow::Result<Imported> {
     let name = options.response.display().to_string();
-    let value: serde_json::Value = read_json(&options.response, "response").map_err(|err| {
-        // A saved stream is not a response: say so rather than where its
-        // JSON breaks.
-        let head = crate::limits::read_file(&options.response, crate::limits::Limit::file())
-            .unwrap_or_default();
-        let head = String::from_utf8_lossy(&head[..head.len().min(64)]).into_owned();
-        if head.trim_start().starts_with("event:") || head.trim_start().starts_with("data:") {
-            anyhow::anyhow!(
-                "{name}: this is a server-sent event stream, not a response; save the final response (a non-streaming call, or the message the client library assembles)"
-            )
-        } else {
-            err
-        }
-    })?;
+    // A saved event stream is read as the response it streamed (a JSON
+    // reader would take its first event for the whole).
+    let bytes = crate::limits::read_file(&options.response, crate::limits::Limit::file())
+        .unwrap_or_default();
+    let text = String::from_utf8_lossy(&bytes);
+    let value: serde_json::Value = if stream::is_stream(&text) {
+        stream::assemble(&text, &name)?
+    } else {
+        read_json(&options.response, "response")?
+    };
     let built = build(&value, options)?;
     let book_toml = built.plan.root.as_ref().map(|root| root.join("book.toml"));
     let inputs = [

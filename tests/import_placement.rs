@@ -208,3 +208,35 @@ fn narration_around_tool_calls_is_a_comment_and_no_claim() {
     );
     assert!(after.contains("Tokyo prices rose 4.4% in 2025."), "{html}");
 }
+
+/// An OpenAI Responses answer that narrates before its search ("Je vais
+/// chercher…", an uncited message before a `web_search_call`): the
+/// narration is a comment, the cited answer after the call builds clean.
+#[test]
+fn openai_narration_before_a_search_call_is_a_comment() {
+    let dir = tempfile::tempdir().unwrap();
+    let url = "https://www.example.jp/prices";
+    let text = "東京の物価は4.4%上昇した 📈。";
+    let message = |text: &str, annotations: Value| {
+        json!({"type": "message", "role": "assistant", "content": [
+            {"type": "output_text", "text": text, "annotations": annotations}]})
+    };
+    let response = json!({"object": "response", "output": [
+        message("Je vais chercher les prix à Tōkyō 🔎…", json!([])),
+        {"type": "web_search_call", "id": "ws_1", "status": "completed"},
+        message(text, json!([{"type": "url_citation", "url": url, "title": "東京の物価",
+            "start_index": 0, "end_index": text.chars().count()}])),
+    ]});
+    let path = write_json(dir.path(), "narrated-openai.json", &response);
+    let sources = sources_for(dir.path(), &["example.jp"]);
+    let args: [&OsStr; 3] = [path.as_os_str(), "--sources".as_ref(), sources.as_os_str()];
+    let done = import(dir.path(), &args).ok();
+    assert_eq!(
+        done.chapter(),
+        format!(
+            "<!-- narration around a tool call, not part of the answer:\nJe vais chercher les prix à Tōkyō 🔎…\n-->\n\n{text} [1]\n"
+        )
+    );
+    let (_, run) = build(&done, "");
+    assert_published(&run, &[]);
+}

@@ -16,7 +16,9 @@
 //! before it; a link that is part of a sentence (`according to
 //! [Xinhua](…)`) is kept and the marker follows it. An annotation without
 //! offsets marks no sentence (listed in the chapter's citation list only;
-//! refused when no annotation has offsets). `file_path` annotations are not citations and are skipped.
+//! refused when no annotation has offsets). `file_path` annotations are
+//! not citations and are skipped. An uncited message right before a tool
+//! call is the model's narration, kept as an HTML comment.
 
 use super::documents::Passage;
 use super::offsets::{self, Unit};
@@ -74,6 +76,15 @@ pub(crate) fn convert_responses(output: &[&Value], inputs: &Inputs) -> anyhow::R
             }
             let path = format!("output[{o}].content[{p}]");
             let text = part.get("text").and_then(Value::as_str).unwrap_or_default();
+            let cited = part
+                .get("annotations")
+                .and_then(Value::as_array)
+                .is_some_and(|a| !a.is_empty());
+            if !cited && calls_next(output, o) {
+                // "Let me search for…": what the model will do, no claim.
+                draft.answer.push_narration(text);
+                continue;
+            }
             draft.answer.paragraph_break();
             let base = draft.answer.text().len();
             draft.answer.push(text);
@@ -85,6 +96,16 @@ pub(crate) fn convert_responses(output: &[&Value], inputs: &Inputs) -> anyhow::R
         }
     }
     Ok(draft)
+}
+
+/// Whether the output item after the `o`-th is a tool call (a search,
+/// a fetch, a function call: `…_call`).
+fn calls_next(output: &[&Value], o: usize) -> bool {
+    output
+        .get(o + 1)
+        .and_then(|item| item.get("type"))
+        .and_then(Value::as_str)
+        .is_some_and(|kind| kind.ends_with("_call"))
 }
 
 /// How xAI gives positions: inline citations.

@@ -146,8 +146,8 @@ enum ExportFormat {
 
 #[derive(clap::Args)]
 struct ImportArgs {
-    /// The vendor (anthropic, openai, gemini, perplexity, cohere), which may
-    /// be left out, then the response (JSON).
+    /// The vendor (anthropic, openai, gemini, perplexity, cohere, bedrock,
+    /// xai, mistral), which may be left out, then the response (JSON).
     #[arg(value_name = "[VENDOR] RESPONSE", num_args = 1..=2, required = true)]
     inputs: Vec<PathBuf>,
     /// The documents sent with the request, in order, with their source

@@ -85,14 +85,28 @@ fn openai_responses_url_citations_replace_the_models_own_links() {
 /// Chat Completions `message.annotations`: characters counted over Chinese
 /// text and an emoji (UTF-16 would count it twice, bytes four times); a
 /// link that is not the site's name is kept, the marker after it; an
-/// annotation without offsets cites the end of the answer.
+/// annotation without offsets marks no sentence: its page is in the
+/// chapter's citation list, and the import says so.
 #[test]
 fn openai_chat_annotations_count_characters() {
     let dir = tempfile::tempdir().unwrap();
     let done = with_sources(dir.path(), &fixture("openai-chat-annotations.json"), &[]);
     assert_eq!(
         done.chapter(),
-        "上海乐高乐园 🎢 opened on 5 July 2025 in Jinshan District. [1]\n\nTickets cost 319 yuan on weekdays, according to [Xinhua](https://english.news.cn/lego) [2]. [3]\n"
+        "上海乐高乐园 🎢 opened on 5 July 2025 in Jinshan District. [1]\n\nTickets cost 319 yuan on weekdays, according to [Xinhua](https://english.news.cn/lego) [2].\n"
+    );
+    assert!(
+        done.stderr
+            .contains("1 citation(s) say no place in the answer, so they mark no sentence"),
+        "{}",
+        done.stderr
+    );
+    assert_eq!(
+        done.store()["chapters"]["answer.md"]
+            .as_array()
+            .unwrap()
+            .len(),
+        3
     );
     let items = done.items();
     assert_eq!(

@@ -22,13 +22,16 @@
 //! hash).
 //!
 //! Thinking and tool blocks are not part of the answer; text on either side
-//! of a tool block is kept as two paragraphs.
+//! of a tool block is kept as two paragraphs. Uncited text right before a
+//! tool call ("Let me search for…") is the model's narration, kept as an
+//! HTML comment so that it is no claim.
 
-use super::documents::Passage;
+use super::documents::{Location, Passage, pages};
+use super::entities;
 use super::web::WebCite;
 use super::{Draft, Inputs, from_value};
 use crate::store::char_slice;
-use anyhow::{Context, bail};
+use anyhow::bail;
 use serde::Deserialize;
 use serde_json::Value;
 use std::collections::HashMap;
@@ -155,14 +158,32 @@ pub(crate) fn convert(blocks: &[Value], inputs: &Inputs) -> anyhow::Result<Draft
         }
         let path = format!("content[{b}]");
         let text: TextBlock = from_value(block, &inputs.response, &path)?;
+        let cites = text.citations.as_ref().is_some_and(|c| !c.is_empty());
+        if !cites && blocks.get(b + 1).is_some_and(is_tool_call) {
+            draft.answer.push_narration(&text.text);
+            continue;
+        }
+        let start = draft.answer.text().len();
         draft.answer.push(&text.text);
+        let end = draft.answer.text().len();
         for (c, raw) in text.citations.unwrap_or_default().iter().enumerate() {
             let at = format!("{path}.citations[{c}]");
             let cited = citation(raw, inputs, &tools, &mut draft, &at)?;
-            draft.answer.cite_here(cited);
+            // The block is what the citation supports: each of its
+            // paragraphs and list items.
+            draft.answer.cite_span(start..end, cited);
         }
     }
     Ok(draft)
+}
+
+/// Whether `block` calls a tool (`tool_use`, `server_tool_use`,
+/// `mcp_tool_use`): the uncited text before one is the model's narration.
+fn is_tool_call(block: &Value) -> bool {
+    block
+        .get("type")
+        .and_then(Value::as_str)
+        .is_some_and(|t| t.ends_with("tool_use"))
 }
 
 /// Drafts the item of one citation; returns its draft index.
@@ -186,12 +207,13 @@ fn citation(
         Some("web_search_result_location") => {
             let cite: WebSearchCitation = from_value(raw, name, at)?;
             let published_at = tools.page_age.get(&cite.url).and_then(|age| page_date(age));
+            // Scraped from the page's HTML, with its character references.
             draft.web(
                 inputs,
                 WebCite {
                     url: cite.url,
-                    title: cite.title,
-                    passage: Some(cite.cited_text),
+                    title: cite.title.as_deref().map(entities::decode),
+                    passage: Some(entities::decode(&cite.cited_text)),
                     published_at,
                     ..WebCite::default()
                 },
@@ -241,16 +263,6 @@ fn location(
     Ok((letter, start, end))
 }
 
-/// Pages `start..end` (end exclusive) as a reader writes them.
-fn pages(start: u64, end: u64) -> String {
-    let last = end.saturating_sub(1).max(start);
-    if last == start {
-        format!("p. {start}")
-    } else {
-        format!("pp. {start}–{last}")
-    }
-}
-
 /// A citation of a document sent with the request, or of a fetched page.
 fn document_citation(
     cite: &DocumentCitation,
@@ -290,62 +302,15 @@ fn document_citation(
             ),
         }
     };
-    let Some(doc) = docs.get(index) else {
-        bail!("{name}: `{at}.document_index`: no document {index}");
-    };
-    let mut passage = Passage {
-        text: cite.cited_text.clone(),
-        document_title: cite.document_title.clone(),
-        ..Passage::default()
-    };
-    // With the document's text, a character location must select the cited
-    // text (the API may differ in surrounding white space).
-    if letter == 'c' {
-        passage.offsets = Some((start, end));
-        if let Some(text) = &doc.text {
-            let selected = char_slice(text, start, end).with_context(|| {
-                format!(
-                    "{name}: `{at}`: characters {start}..{end} are outside {}.text ({} characters)",
-                    docs.place(index),
-                    text.chars().count()
-                )
-            })?;
-            if selected.trim() != cite.cited_text.trim() {
-                bail!(
-                    "{name}: `{at}`: cited_text {:?} is not characters {start}..{end} of {}.text ({selected:?}); {} must hold the documents in the order they were sent",
-                    cite.cited_text,
-                    docs.place(index),
-                    docs.file
-                );
-            }
-            passage.quote = Some(selected.to_owned());
-        }
-    }
-    let given = doc.title.clone().or_else(|| cite.document_title.clone());
-    let title = match given {
-        Some(title) => title,
-        None => {
-            let keys = [index.to_string()];
-            let keys: Vec<&str> = keys
-                .iter()
-                .map(String::as_str)
-                .chain(doc.key.as_deref())
-                .collect();
-            let title = inputs.sites.title_for(&keys).with_context(|| {
-                format!(
-                    "{name}: `{at}`: document {index} has no title: {} gives none and the response's `document_title` is null; add \"title\" to it, or pass --title-for {index} TITLE",
-                    docs.place(index)
-                )
-            })?;
-            passage.title = Some(title.clone());
-            title
-        }
-    };
-    if letter == 'p' {
-        passage.title = Some(format!("{title}, {}", pages(start, end)));
-    }
-    docs.register(index, &mut draft.sources)?;
-    Ok(draft.push(docs.item(index, &format!("_{letter}{start}-{end}"), passage)))
+    docs.located(
+        index,
+        Location { letter, start, end },
+        ("cited_text", &cite.cited_text),
+        cite.document_title.as_deref(),
+        inputs,
+        draft,
+        at,
+    )
 }
 
 /// Says where fetched pages would have been counted, for messages.
@@ -462,13 +427,6 @@ fn page_date(age: &str) -> Option<String> {
 #[cfg(test)]
 mod tests {
     use super::*;
-
-    #[test]
-    fn pages_are_one_based_with_the_end_exclusive() {
-        assert_eq!(pages(1, 2), "p. 1");
-        assert_eq!(pages(3, 5), "pp. 3–4");
-        assert_eq!(pages(3, 3), "p. 3");
-    }
 
     #[test]
     fn page_age_is_a_date_only_when_it_says_one() {

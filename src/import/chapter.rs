@@ -18,6 +18,7 @@
 //!    write are escaped, so the markers are the only markup the importer
 //!    adds and the only citations.
 
+use super::runs::{ends_within, text_runs};
 use mdbook_markdown::pulldown_cmark::{Event, Tag};
 use std::ops::Range;
 
@@ -28,6 +29,12 @@ pub(crate) struct Answer {
     text: String,
     /// `(byte offset, draft)`: the citation of draft `draft` ends at the offset.
     anchors: Vec<(usize, usize)>,
+    /// `(byte range, draft)`: draft `draft` is cited for the whole range,
+    /// which may hold several paragraphs or list items (each is marked).
+    spans: Vec<(Range<usize>, usize)>,
+    /// Drafts the response gives no place in the answer: listed in the
+    /// chapter's citation list, after the cited ones, and marking nothing.
+    unplaced: Vec<usize>,
     /// Byte ranges to leave out.
     removed: Vec<Range<usize>>,
     /// Whether the text's own `[N]` markers are its citations (they are not
@@ -35,6 +42,24 @@ pub(crate) struct Answer {
     own_markers: bool,
     /// How many markers of its own the text has.
     own_citations: usize,
+    /// The model's narration around its tool calls, in order: each stands
+    /// in the text as a [`NARRATION`] paragraph until the chapter is
+    /// secured, then becomes an HTML comment there.
+    narration: Vec<String>,
+}
+
+/// Where a narration comment goes: a noncharacter, which the model's own
+/// text never keeps (see [`Answer::push`]).
+const NARRATION: char = '\u{FDD0}';
+
+/// `text` without [`NARRATION`]: U+FFFD instead, as long in every unit an
+/// API counts offsets in.
+fn without_sentinel(text: &str) -> std::borrow::Cow<'_, str> {
+    if text.contains(NARRATION) {
+        text.replace(NARRATION, "\u{FFFD}").into()
+    } else {
+        text.into()
+    }
 }
 
 impl Answer {
@@ -47,7 +72,7 @@ impl Answer {
     /// An answer whose `[N]` markers are its citations, already numbered.
     pub(crate) fn with_own_markers(text: String) -> Answer {
         Answer {
-            text,
+            text: without_sentinel(&text).into_owned(),
             own_markers: true,
             ..Answer::default()
         }
@@ -60,7 +85,26 @@ impl Answer {
 
     /// Appends text.
     pub(crate) fn push(&mut self, text: &str) {
-        self.text.push_str(text);
+        self.text.push_str(&without_sentinel(text));
+    }
+
+    /// Appends the model's narration around a tool call ("Let me search
+    /// for…"): what it will do, not what it found. It is kept as an HTML
+    /// comment in its place, so that it is no claim of the chapter.
+    pub(crate) fn push_narration(&mut self, text: &str) {
+        if text.trim().is_empty() {
+            return self.push(text);
+        }
+        self.paragraph_break();
+        self.text.push(NARRATION);
+        self.narration
+            .push(without_sentinel(text.trim()).into_owned());
+        self.text.push_str("\n\n");
+    }
+
+    /// How many narrations were kept as comments.
+    pub(crate) fn narrations(&self) -> usize {
+        self.narration.len()
     }
 
     /// Ends the paragraph so far (unless the text is empty or ends one):
@@ -84,9 +128,22 @@ impl Answer {
         self.anchors.push((at.min(self.text.len()), draft));
     }
 
-    /// Cites draft `draft` at the end of the text so far.
-    pub(crate) fn cite_here(&mut self, draft: usize) {
-        self.anchors.push((self.text.len(), draft));
+    /// Cites draft `draft` for the byte range `range` of the text: the
+    /// marker follows each paragraph or list item of it.
+    pub(crate) fn cite_span(&mut self, range: Range<usize>, draft: usize) {
+        let end = range.end.min(self.text.len());
+        self.spans.push((range.start.min(end)..end, draft));
+    }
+
+    /// Lists draft `draft` in the chapter's citation list without marking
+    /// any of the text: the response says it was used, not where.
+    pub(crate) fn list_unplaced(&mut self, draft: usize) {
+        self.unplaced.push(draft);
+    }
+
+    /// How many of its citations the response places nowhere.
+    pub(crate) fn unplaced(&self) -> usize {
+        self.unplaced.len()
     }
 
     /// Leaves `range` of the text out of the chapter (a citation placed in
@@ -102,7 +159,7 @@ impl Answer {
 
     /// How many citations the answer carries.
     pub(crate) fn citations(&self) -> usize {
-        self.anchors.len() + self.own_citations
+        self.anchors.len() + self.spans.len() + self.own_citations
     }
 }
 
@@ -117,11 +174,19 @@ pub(crate) fn build(
     let Answer {
         text,
         mut anchors,
+        spans,
+        unplaced,
         mut removed,
         own_markers,
+        narration,
         ..
     } = answer;
     let mut order: Vec<usize> = Vec::new();
+    // A span's start follows the text as its end does.
+    let span_starts = anchors.len();
+    for (range, draft) in &spans {
+        anchors.extend([(range.start, usize::MAX), (range.end, *draft)]);
+    }
     let mut text = cut(&text, &mut removed, &mut anchors);
     // Where the answer's own markers are, once renumbered.
     let mut own: Vec<usize> = Vec::new();
@@ -141,6 +206,7 @@ pub(crate) fn build(
     for at in &mut own {
         *at += inserted.iter().filter(|&&i| i <= *at).count();
     }
+    mark_spans(&text, &mut anchors, span_starts);
     let protected = protected_ranges(&text);
     for (at, _) in &mut anchors {
         *at = place(&text, *at, &protected);
@@ -204,6 +270,11 @@ pub(crate) fn build(
     }
     pieces.push((from, chapter.len()));
     chapter.push_str(&text[from..]);
+    for draft in unplaced {
+        if !order.contains(&item_of[draft]) {
+            order.push(item_of[draft]);
+        }
+    }
     if !chapter.ends_with('\n') {
         chapter.push('\n');
     }
@@ -214,7 +285,50 @@ pub(crate) fn build(
             ours.push(put + at - start);
         }
     }
-    Ok((super::secure::secure(chapter, ours)?, order))
+    let secured = super::secure::secure(chapter, ours)?;
+    Ok((with_narration(&secured, &narration), order))
+}
+
+/// `chapter` with each [`NARRATION`] replaced by the next narration, as a
+/// comment that ends nowhere early (no `--` in it) and holds no directive
+/// (no `{{`: mdBook expands them in comments too).
+fn with_narration(chapter: &str, narration: &[String]) -> String {
+    let mut out = String::with_capacity(chapter.len());
+    let mut said = narration.iter();
+    for (i, piece) in chapter.split(NARRATION).enumerate() {
+        if i > 0 {
+            let mut text = said.next().map_or("", String::as_str).to_owned();
+            for (from, to) in [("--", "-\u{2060}-"), ("{{", "{\u{2060}{")] {
+                while text.contains(from) {
+                    text = text.replace(from, to);
+                }
+            }
+            out.push_str("<!-- narration around a tool call, not part of the answer:\n");
+            out.push_str(&text);
+            out.push_str("\n-->");
+        }
+        out.push_str(piece);
+    }
+    out
+}
+
+/// Turns the span anchors (from `span_starts` on: start, then end with
+/// the draft) into a marker at the end of each paragraph or list item a
+/// span covers, and at its end.
+fn mark_spans(text: &str, anchors: &mut Vec<(usize, usize)>, span_starts: usize) {
+    let spans: Vec<(Range<usize>, usize)> = anchors
+        .drain(span_starts..)
+        .collect::<Vec<_>>()
+        .chunks(2)
+        .map(|pair| (pair[0].0..pair[1].0, pair[1].1))
+        .collect();
+    let runs = text_runs(text);
+    for (range, draft) in spans {
+        for end in ends_within(&runs, &range) {
+            anchors.push((end, draft));
+        }
+        anchors.push((range.end, draft));
+    }
 }
 
 /// `text` without the `removed` ranges, with the anchors moved to match.
@@ -389,11 +503,11 @@ mod tests {
     fn markers_follow_the_cited_words_and_number_by_first_appearance() {
         let mut a = Answer::new();
         a.push("The grass is green");
-        a.cite_here(0);
+        a.cite_at(a.text().len(), 0);
         a.push(" and the sky is blue");
-        a.cite_here(1);
-        a.cite_here(2);
-        a.cite_here(1);
+        a.cite_at(a.text().len(), 1);
+        a.cite_at(a.text().len(), 2);
+        a.cite_at(a.text().len(), 1);
         a.push(".");
         let (text, order) = chapter(a, &[5, 7, 5]);
         assert_eq!(text, "The grass is green [1] and the sky is blue [2][1].\n");
@@ -430,12 +544,33 @@ mod tests {
     }
 
     #[test]
+    fn a_span_marks_each_paragraph_and_list_item_it_covers() {
+        let text = "Intro.\n\n- one\n- two *(b)*\n  - nested\n\n| a |\n|---|\n| b |\n\nLast.";
+        let mut a = Answer::new();
+        a.push(text);
+        a.cite_span(text.find("- one").unwrap()..text.len(), 0);
+        let (out, order) = chapter(a, &[3]);
+        assert_eq!(
+            out,
+            "Intro.\n\n- one [1]\n- two *(b)* [1]\n  - nested [1]\n\n| a |\n|---|\n| b |\n\nLast. [1]\n"
+        );
+        assert_eq!(order, [3]);
+        let mut a = Answer::new();
+        a.push(text);
+        a.cite_span(0..3, 0);
+        a.list_unplaced(1);
+        let (out, order) = chapter(a, &[3, 4]);
+        assert!(out.starts_with("Intro [1]."), "{out}");
+        assert_eq!(order, [3, 4], "listed after the cited");
+    }
+
+    #[test]
     fn nothing_runs_into_a_marker_and_paragraph_breaks_separate_tool_calls() {
         let mut a = Answer::new();
         a.push("I will look it up.");
         a.paragraph_break();
         a.push("It is green");
-        a.cite_here(0);
+        a.cite_at(a.text().len(), 0);
         a.push("(mostly)");
         let (out, _) = chapter(a, &[0]);
         assert_eq!(out, "I will look it up.\n\nIt is green [1] (mostly)\n");

@@ -65,7 +65,7 @@ pub(crate) fn convert(message: &Value, inputs: &Inputs) -> anyhow::Result<Draft>
         }
         for (s, source) in citation.sources.iter().enumerate() {
             let d = source_item(source, inputs, &mut draft, &format!("{at}.sources[{s}]"))?;
-            draft.answer.cite_at(range.end, d);
+            draft.answer.cite_span(range.clone(), d);
         }
     }
     Ok(draft)

@@ -19,10 +19,17 @@ pub enum Vendor {
     OpenAi,
     /// Google Gemini `generateContent`.
     Gemini,
-    /// Perplexity Sonar chat completions.
+    /// Perplexity Agent API or Sonar chat completions.
     Perplexity,
     /// Cohere v2 chat.
     Cohere,
+    /// Amazon Bedrock Converse or Knowledge Bases RetrieveAndGenerate.
+    Bedrock,
+    /// xAI Responses API.
+    Xai,
+    /// Mistral Conversations (Agents) API or chat completions with
+    /// reference chunks.
+    Mistral,
 }
 
 impl Vendor {
@@ -34,6 +41,9 @@ impl Vendor {
             Vendor::Gemini => "Gemini",
             Vendor::Perplexity => "Perplexity",
             Vendor::Cohere => "Cohere",
+            Vendor::Bedrock => "Amazon Bedrock",
+            Vendor::Xai => "xAI",
+            Vendor::Mistral => "Mistral",
         }
     }
 }
@@ -49,10 +59,25 @@ pub(crate) enum Shape<'v> {
     OpenAiChat(&'v Value),
     /// Gemini: the candidate.
     Gemini(&'v Value),
-    /// Perplexity: the whole response (citations are beside the message).
+    /// Gemini Interactions API: the interaction (`steps` or `outputs`).
+    GeminiInteractions(&'v Value),
+    /// Perplexity Sonar chat: the whole response (citations are beside the
+    /// message).
     Perplexity(&'v Value),
+    /// Perplexity Agent API: the output items (search results, messages).
+    PerplexityAgent(Vec<&'v Value>),
     /// Cohere v2: the message.
     Cohere(&'v Value),
+    /// Mistral Conversations: the `outputs` entries.
+    MistralConversation(&'v [Value]),
+    /// Mistral chat completion: the message whose content is chunks.
+    MistralChat(&'v Value),
+    /// xAI Responses: the output items (OpenAI's shape).
+    XaiResponses(Vec<&'v Value>),
+    /// Bedrock Converse: the message's content blocks.
+    BedrockConverse(&'v [Value]),
+    /// Bedrock Knowledge Bases RetrieveAndGenerate: the whole response.
+    BedrockKb(&'v Value),
 }
 
 impl Shape<'_> {
@@ -61,16 +86,24 @@ impl Shape<'_> {
         match self {
             Shape::Anthropic(_) => Vendor::Anthropic,
             Shape::OpenAiResponses(_) | Shape::OpenAiChat(_) => Vendor::OpenAi,
-            Shape::Gemini(_) => Vendor::Gemini,
-            Shape::Perplexity(_) => Vendor::Perplexity,
+            Shape::Gemini(_) | Shape::GeminiInteractions(_) => Vendor::Gemini,
+            Shape::Perplexity(_) | Shape::PerplexityAgent(_) => Vendor::Perplexity,
             Shape::Cohere(_) => Vendor::Cohere,
+            Shape::BedrockConverse(_) | Shape::BedrockKb(_) => Vendor::Bedrock,
+            Shape::XaiResponses(_) => Vendor::Xai,
+            Shape::MistralConversation(_) | Shape::MistralChat(_) => Vendor::Mistral,
         }
     }
 
     /// `a` or `an`, before [`Shape::name`].
     pub(super) fn article(&self) -> &'static str {
         match self {
-            Shape::Anthropic(_) | Shape::OpenAiResponses(_) | Shape::OpenAiChat(_) => "an",
+            Shape::Anthropic(_)
+            | Shape::OpenAiResponses(_)
+            | Shape::OpenAiChat(_)
+            | Shape::BedrockConverse(_)
+            | Shape::BedrockKb(_)
+            | Shape::XaiResponses(_) => "an",
             _ => "a",
         }
     }
@@ -82,8 +115,15 @@ impl Shape<'_> {
             Shape::OpenAiResponses(_) => "OpenAI Responses API response",
             Shape::OpenAiChat(_) => "OpenAI Chat Completions response",
             Shape::Gemini(_) => "Gemini generateContent response",
+            Shape::GeminiInteractions(_) => "Gemini Interactions API response",
             Shape::Perplexity(_) => "Perplexity chat completion",
+            Shape::PerplexityAgent(_) => "Perplexity Agent API response",
             Shape::Cohere(_) => "Cohere v2 chat response",
+            Shape::BedrockConverse(_) => "Amazon Bedrock Converse response",
+            Shape::BedrockKb(_) => "Amazon Bedrock Knowledge Bases RetrieveAndGenerate response",
+            Shape::XaiResponses(_) => "xAI Responses API response",
+            Shape::MistralConversation(_) => "Mistral Conversations API response",
+            Shape::MistralChat(_) => "Mistral chat completion",
         }
     }
 }
@@ -110,6 +150,73 @@ fn is_anthropic_block(value: &Value) -> bool {
     )
 }
 
+/// A Bedrock Converse content block: a union named by its one key, with
+/// no `type`.
+fn is_converse_block(value: &Value) -> bool {
+    value.as_object().is_some_and(|block| {
+        !block.is_empty()
+            && block
+                .keys()
+                .all(|k| super::bedrock::BLOCK_KEYS.contains(&k.as_str()))
+    })
+}
+
+/// Converse content blocks: a non-empty list of them.
+fn converse_blocks(value: Option<&Value>) -> Option<&[Value]> {
+    let blocks = value?.as_array()?;
+    (!blocks.is_empty() && blocks.iter().all(is_converse_block)).then_some(blocks.as_slice())
+}
+
+/// A message whose `content` is chunks with a Mistral reference among them.
+fn is_mistral_message(value: &Value) -> bool {
+    value
+        .get("content")
+        .and_then(Value::as_array)
+        .is_some_and(|chunks| {
+            chunks
+                .iter()
+                .any(|c| matches!(kind(c), Some("tool_reference" | "reference")))
+        })
+}
+
+/// A Gemini Interactions API response: `object: "interaction"`, or
+/// `steps` with a `model_output` or `outputs` with typed items.
+fn is_interaction(object: &serde_json::Map<String, Value>) -> bool {
+    let typed = |key: &str, kinds: &[&str]| {
+        object
+            .get(key)
+            .and_then(Value::as_array)
+            .is_some_and(|items| {
+                items
+                    .iter()
+                    .any(|i| kind(i).is_some_and(|k| kinds.contains(&k)))
+            })
+    };
+    object.get("object").and_then(Value::as_str) == Some("interaction")
+        || typed("steps", &["model_output"])
+        || typed("outputs", &["text", "thought", "google_search_result"])
+}
+
+/// An xAI Responses API response: OpenAI's shape, from a Grok model or
+/// with xAI's usage counts of server-side tools.
+fn is_xai(value: &Value) -> bool {
+    let grok = value
+        .get("model")
+        .and_then(Value::as_str)
+        .is_some_and(|m| m.starts_with("grok"));
+    let usage = value.get("usage");
+    let xai_usage = ["num_server_side_tools_used", "num_sources_used"]
+        .iter()
+        .any(|k| usage.and_then(|u| u.get(k)).is_some());
+    grok || xai_usage
+}
+
+/// A Perplexity Agent API output item listing the pages its answer's
+/// `[N]` markers cite.
+fn is_search_results_item(value: &Value) -> bool {
+    kind(value) == Some("search_results") && value.get("results").is_some_and(Value::is_array)
+}
+
 fn is_responses_item(value: &Value) -> bool {
     match kind(value) {
         Some("message") => value
@@ -129,7 +236,7 @@ pub(crate) fn detect<'v>(
 ) -> anyhow::Result<Shape<'v>> {
     let Some(shape) = recognise(value) else {
         bail!(
-            "{name}: not a response this importer knows: found {}; expected an Anthropic message (`content` blocks), an OpenAI response (`output`) or chat completion (`choices[].message.annotations`), a Gemini response (`candidates`), a Perplexity chat completion (`citations` or `search_results`), or a Cohere v2 chat response (`message.citations`)",
+            "{name}: not a response this importer knows: found {}; expected an Anthropic message (`content` blocks), an OpenAI response (`output`) or chat completion (`choices[].message.annotations`), a Gemini response (`candidates`) or interaction (`steps` or `outputs`), a Mistral conversation (`outputs` with `message.output`) or chat completion with reference chunks, a Perplexity Agent API response (`output` with `search_results`) or chat completion (`citations` or `search_results`), a Cohere v2 chat response (`message.citations`), or an Amazon Bedrock Converse response (`output.message.content`) or Knowledge Bases RetrieveAndGenerate response (`output.text` and `citations`)",
             describe(value)
         );
     };
@@ -152,12 +259,42 @@ fn recognise(value: &Value) -> Option<Shape<'_>> {
         if !items.is_empty() && items.iter().all(is_anthropic_block) {
             return Some(Shape::Anthropic(items));
         }
+        if let Some(blocks) = converse_blocks(Some(value)) {
+            return Some(Shape::BedrockConverse(blocks));
+        }
+        if items.iter().any(is_search_results_item) {
+            return Some(Shape::PerplexityAgent(items.iter().collect()));
+        }
         if items.iter().any(is_responses_item) {
             return Some(Shape::OpenAiResponses(items.iter().collect()));
         }
         return None;
     }
     let object = value.as_object()?;
+    // Bedrock: the whole response, the `output` a client hands over, or
+    // the message.
+    for at in ["/output/message/content", "/message/content", "/content"] {
+        if let Some(blocks) = converse_blocks(value.pointer(at)) {
+            return Some(Shape::BedrockConverse(blocks));
+        }
+    }
+    if let Some(outputs) = object.get("outputs").and_then(Value::as_array)
+        && outputs.iter().any(|o| kind(o) == Some("message.output"))
+    {
+        return Some(Shape::MistralConversation(outputs));
+    }
+    if is_mistral_message(value) {
+        return Some(Shape::MistralChat(value));
+    }
+    if is_interaction(object) {
+        return Some(Shape::GeminiInteractions(value));
+    }
+    if value.pointer("/output/text").is_some_and(Value::is_string)
+        && (object.get("citations").is_some_and(Value::is_array)
+            || object.contains_key("sessionId"))
+    {
+        return Some(Shape::BedrockKb(value));
+    }
     if let Some(candidates) = object.get("candidates").and_then(Value::as_array) {
         return candidates.first().map(Shape::Gemini);
     }
@@ -167,12 +304,26 @@ fn recognise(value: &Value) -> Option<Shape<'_>> {
         return Some(Shape::Gemini(value));
     }
     if let Some(output) = object.get("output").and_then(Value::as_array) {
+        // Before OpenAI: the Agent API's object is Responses-like.
+        if output.iter().any(is_search_results_item) {
+            return Some(Shape::PerplexityAgent(output.iter().collect()));
+        }
+        if is_xai(value) {
+            return Some(Shape::XaiResponses(output.iter().collect()));
+        }
         return Some(Shape::OpenAiResponses(output.iter().collect()));
     }
     if is_responses_item(value) {
         return Some(Shape::OpenAiResponses(vec![value]));
     }
     if let Some(choices) = object.get("choices").and_then(Value::as_array) {
+        if let Some(message) = choices
+            .first()
+            .and_then(|c| c.get("message"))
+            .filter(|m| is_mistral_message(m))
+        {
+            return Some(Shape::MistralChat(message));
+        }
         if object.contains_key("citations") || object.contains_key("search_results") {
             return Some(Shape::Perplexity(value));
         }
@@ -296,6 +447,40 @@ mod tests {
                             "citations": [{"start": 0, "end": 1, "sources": []}]});
         assert_eq!(vendor_of(&json!({"message": cohere})), Some(Vendor::Cohere));
         assert_eq!(vendor_of(&cohere), Some(Vendor::Cohere));
+        let blocks = json!([{"text": "x"}, {"citationsContent": {"content": [], "citations": []}}]);
+        for converse in [
+            json!({"output": {"message": {"role": "assistant", "content": blocks}}}),
+            json!({"message": {"role": "assistant", "content": blocks}}),
+            json!({"role": "assistant", "content": blocks}),
+            blocks.clone(),
+        ] {
+            assert!(
+                matches!(recognise(&converse), Some(Shape::BedrockConverse(_))),
+                "{converse}"
+            );
+        }
+        let steps = json!({"steps": [{"type": "model_output", "content": []}]});
+        assert!(matches!(
+            recognise(&steps),
+            Some(Shape::GeminiInteractions(_))
+        ));
+        let outputs = json!({"outputs": [{"type": "text", "text": "x"}]});
+        assert!(matches!(
+            recognise(&outputs),
+            Some(Shape::GeminiInteractions(_))
+        ));
+        let mistral = json!({"outputs": [{"type": "message.output", "content": []}]});
+        assert_eq!(vendor_of(&mistral), Some(Vendor::Mistral));
+        let chunks = json!({"role": "assistant", "content": [{"type": "text", "text": "x"},
+            {"type": "reference", "reference_ids": [1]}]});
+        assert_eq!(
+            vendor_of(&json!({"choices": [{"message": chunks}]})),
+            Some(Vendor::Mistral)
+        );
+        let xai = json!({"model": "grok-4", "output": [part]});
+        assert_eq!(vendor_of(&xai), Some(Vendor::Xai));
+        let kb = json!({"output": {"text": "x"}, "citations": [], "sessionId": "s"});
+        assert!(matches!(recognise(&kb), Some(Shape::BedrockKb(_))));
     }
 
     #[test]

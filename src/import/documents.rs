@@ -22,8 +22,9 @@
 //! entries, keyed by file id: `{"file-abc": {…}}`.
 
 use super::fragment::{Cited, Item, Quote, Snippet, SourceEntry, Sources};
-use crate::store::{PaywallPolicy, is_valid_id, parse_instant};
-use anyhow::bail;
+use super::{Draft, Inputs};
+use crate::store::{PaywallPolicy, char_slice, is_valid_id, parse_instant};
+use anyhow::{Context as _, bail};
 use serde::Deserialize;
 use std::collections::{BTreeMap, HashMap};
 use std::path::Path;
@@ -236,6 +237,105 @@ impl Documents {
     }
 }
 
+/// Where in a document a citation points: `letter` names the unit in the
+/// item's id (`c` characters, `p` pages from 1 with the end exclusive, `b`
+/// content blocks or chunks), `start..end` the range.
+#[derive(Debug, Clone, Copy)]
+pub(crate) struct Location {
+    pub letter: char,
+    pub start: u64,
+    pub end: u64,
+}
+
+impl Documents {
+    /// Drafts the item of `cited_text` (the response's `field`) at
+    /// `location` of document `index`
+    /// (Anthropic's and Bedrock's document citations): a character location
+    /// must select the cited text in the document's `text` when it is
+    /// given; the title is the documents file's, else the API's
+    /// (`api_title`), else `--title-for`, else the import is refused; pages
+    /// follow the title.
+    #[allow(clippy::too_many_arguments)]
+    pub(crate) fn located(
+        &self,
+        index: usize,
+        location: Location,
+        (field, cited_text): (&str, &str),
+        api_title: Option<&str>,
+        inputs: &Inputs,
+        draft: &mut Draft,
+        at: &str,
+    ) -> anyhow::Result<usize> {
+        let name = &inputs.response;
+        let Location { letter, start, end } = location;
+        let Some(doc) = self.get(index) else {
+            bail!("{name}: `{at}`: no document {index}");
+        };
+        let mut passage = Passage {
+            text: cited_text.to_owned(),
+            document_title: api_title.map(str::to_owned),
+            ..Passage::default()
+        };
+        // With the document's text, a character location must select the
+        // cited text (the API may differ in surrounding white space).
+        if letter == 'c' {
+            passage.offsets = Some((start, end));
+            if let Some(text) = &doc.text {
+                let selected = char_slice(text, start, end).with_context(|| {
+                    format!(
+                        "{name}: `{at}`: characters {start}..{end} are outside {}.text ({} characters)",
+                        self.place(index),
+                        text.chars().count()
+                    )
+                })?;
+                if selected.trim() != cited_text.trim() {
+                    bail!(
+                        "{name}: `{at}`: {field} {cited_text:?} is not characters {start}..{end} of {}.text ({selected:?}); {} must hold the documents in the order they were sent",
+                        self.place(index),
+                        self.file
+                    );
+                }
+                passage.quote = Some(selected.to_owned());
+            }
+        }
+        let title = match doc.title.clone().or_else(|| api_title.map(str::to_owned)) {
+            Some(title) => title,
+            None => {
+                let keys = [index.to_string()];
+                let keys: Vec<&str> = keys
+                    .iter()
+                    .map(String::as_str)
+                    .chain(doc.key.as_deref())
+                    .collect();
+                let title = inputs.sites.title_for(&keys).with_context(|| {
+                    format!(
+                        "{name}: `{at}`: document {index} has no title: {} gives none and the response names none; add \"title\" to it, or pass --title-for {index} TITLE",
+                        self.place(index)
+                    )
+                })?;
+                passage.title = Some(title.clone());
+                title
+            }
+        };
+        if letter == 'p' {
+            passage.title = Some(format!("{title}, {}", pages(start, end)));
+        }
+        self.register(index, &mut draft.sources)?;
+        let place = format!("_{letter}{start}-{end}");
+        Ok(draft.push(self.item(index, &place, passage)))
+    }
+}
+
+/// Pages `start..end` (end exclusive) as a reader writes them.
+pub(crate) fn pages(start: u64, end: u64) -> String {
+    let last = end.saturating_sub(1).max(start);
+    if last == start {
+        format!("p. {start}")
+    } else {
+        format!("pp. {start}–{last}")
+    }
+}
+
 /// What is cited of a document.
 #[derive(Debug, Default)]
 pub(crate) struct Passage {
@@ -270,4 +370,16 @@ pub(crate) fn id_safe(name: &str) -> String {
             }
         })
         .collect()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn pages_are_one_based_with_the_end_exclusive() {
+        assert_eq!(pages(1, 2), "p. 1");
+        assert_eq!(pages(3, 5), "pp. 3–4");
+        assert_eq!(pages(3, 3), "p. 3");
+    }
 }

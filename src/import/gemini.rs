@@ -16,8 +16,11 @@
 //! - a `maps` chunk (`uri`, `title`) becomes a web item.
 //!
 //! A segment that gives its `text` is checked against the answer (and read
-//! in characters or UTF-16 units instead if only those select it). Chunks
-//! no support points at are cited at the end of the answer. Parts marked
+//! in characters or UTF-16 units instead if only those select it, or where
+//! the text stands verbatim a byte or two beside its offsets). A chunk
+//! no support points at marks no sentence (the response does not say
+//! where it is used): it is listed in the chapter's citation list only,
+//! and a response all of whose chunks are such is refused. Parts marked
 //! `thought` are not part of the answer.
 
 use super::documents::Passage;
@@ -30,6 +33,22 @@ use std::collections::HashMap;
 
 /// The host of Google Search grounding's redirect URLs.
 const REDIRECT_HOST: &str = "vertexaisearch.cloud.google.com";
+
+/// How to get the positions a chunk no support points at lacks.
+const UNPLACED_HINT: &str = "the positions are `groundingSupports` naming the chunk in `groundingChunkIndices`: keep them in the saved response (Google Search and file search grounding give them)";
+
+/// A segment whose offsets miss its `text` by a byte or two (URL-context
+/// grounding was seen off by one) where the text stands verbatim beside
+/// them: that occurrence, the nearest.
+fn beside(text: &str, start: u64, expected: Option<&str>) -> Option<std::ops::Range<usize>> {
+    let expected = expected.filter(|e| !e.trim().is_empty())?;
+    let start = usize::try_from(start).ok()?;
+    text.match_indices(expected)
+        .map(|(at, _)| at)
+        .filter(|&at| at.abs_diff(start) <= 2)
+        .min_by_key(|&at| at.abs_diff(start))
+        .map(|at| at..at + expected.len())
+}
 
 /// Converts a candidate.
 pub(crate) fn convert(candidate: &Value, inputs: &Inputs) -> anyhow::Result<Draft> {
@@ -87,8 +106,11 @@ pub(crate) fn convert(candidate: &Value, inputs: &Inputs) -> anyhow::Result<Draf
             number("startIndex").unwrap_or(0),
             number("endIndex").unwrap_or(0),
         );
-        let (range, _) = offsets::locate(text, start, end, Unit::Bytes, expected)
-            .map_err(|err| anyhow::anyhow!("{name}: `{at}.segment`: {err}"))?;
+        let range = match offsets::locate(text, start, end, Unit::Bytes, expected) {
+            Ok((range, _)) => range,
+            Err(err) => beside(text, start, expected)
+                .ok_or_else(|| anyhow::anyhow!("{name}: `{at}.segment`: {err}"))?,
+        };
         let indices = support
             .get("groundingChunkIndices")
             .and_then(Value::as_array);
@@ -104,15 +126,21 @@ pub(crate) fn convert(candidate: &Value, inputs: &Inputs) -> anyhow::Result<Draf
                 );
             };
             let d = chunk_item(chunks, index, inputs, &mut draft, &mut item_of_chunk)?;
-            draft.answer.cite_at(base + range.end, d);
+            draft
+                .answer
+                .cite_span(base + range.start..base + range.end, d);
         }
     }
-    // Chunks that ground the answer without a segment ground all of it.
+    // Chunks no support points at: the response says they were used, not
+    // where; listed, marking nothing.
     for index in 0..chunks.len() {
         if !item_of_chunk.contains_key(&index) {
             let d = chunk_item(chunks, index, inputs, &mut draft, &mut item_of_chunk)?;
-            draft.answer.cite_here(d);
+            draft.answer.list_unplaced(d);
         }
+    }
+    if draft.answer.unplaced() > 0 {
+        draft.unplaced_hint = Some(UNPLACED_HINT);
     }
     citation_metadata(candidate, &part_text, inputs, &mut draft)?;
     Ok(draft)
@@ -240,13 +268,24 @@ fn citation_metadata<'t>(
     for (c, citation) in citations.into_iter().flatten().enumerate() {
         let at = format!("citationMetadata.citations[{c}]");
         let Some(uri) = citation.get("uri").and_then(Value::as_str) else {
-            continue;
+            let title = citation.get("title").and_then(Value::as_str);
+            bail!(
+                "{}: `{at}`: a citation without a `uri`{} names no page to link or check; remove it from the saved response to import the rest (a work recited without an address is no evidence)",
+                inputs.response,
+                title.map(|t| format!(" ({t:?})")).unwrap_or_default()
+            );
         };
         let end = citation
             .get("endIndex")
             .and_then(Value::as_u64)
             .unwrap_or(text.len() as u64);
-        let offset = offsets::to_byte(text, end, Unit::Bytes).unwrap_or(text.len());
+        let Some(offset) = offsets::to_byte(text, end, Unit::Bytes) else {
+            bail!(
+                "{}: `{at}.endIndex`: {end} is past the end of the answer ({} UTF-8 bytes) or inside a character",
+                inputs.response,
+                text.len()
+            );
+        };
         let date = citation.get("publicationDate").and_then(|d| {
             let n = |k: &str| d.get(k).and_then(Value::as_u64);
             Some(format!(

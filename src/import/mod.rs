@@ -12,18 +12,26 @@
 
 mod answer_text;
 mod anthropic;
+mod bedrock;
+mod bedrock_kb;
 mod book;
 mod chapter;
 mod cohere;
 mod detect;
 mod documents;
+mod entities;
 mod fragment;
 mod gemini;
+mod gemini_interactions;
 mod guard;
+mod mistral;
+mod notes;
 mod offsets;
 mod openai;
 mod perplexity;
+mod runs;
 mod secure;
+mod stream;
 mod web;
 
 pub use detect::Vendor;
@@ -136,6 +144,8 @@ pub(crate) struct Draft {
     pub sources: Sources,
     /// The drafts of web items whose title was made from their address.
     pub addressed: Vec<usize>,
+    /// How to get positions from this API, when some citation had none.
+    pub unplaced_hint: Option<&'static str>,
 }
 
 impl Draft {
@@ -167,20 +177,16 @@ impl Draft {
 /// built).
 pub fn import(options: &Options) -> anyhow::Result<Imported> {
     let name = options.response.display().to_string();
-    let value: serde_json::Value = read_json(&options.response, "response").map_err(|err| {
-        // A saved stream is not a response: say so rather than where its
-        // JSON breaks.
-        let head = crate::limits::read_file(&options.response, crate::limits::Limit::file())
-            .unwrap_or_default();
-        let head = String::from_utf8_lossy(&head[..head.len().min(64)]).into_owned();
-        if head.trim_start().starts_with("event:") || head.trim_start().starts_with("data:") {
-            anyhow::anyhow!(
-                "{name}: this is a server-sent event stream, not a response; save the final response (a non-streaming call, or the message the client library assembles)"
-            )
-        } else {
-            err
-        }
-    })?;
+    // A saved event stream is read as the response it streamed (a JSON
+    // reader would take its first event for the whole).
+    let bytes = crate::limits::read_file(&options.response, crate::limits::Limit::file())
+        .unwrap_or_default();
+    let text = String::from_utf8_lossy(&bytes);
+    let value: serde_json::Value = if stream::is_stream(&text) {
+        stream::assemble(&text, &name)?
+    } else {
+        read_json(&options.response, "response")?
+    };
     let built = build(&value, options)?;
     let book_toml = built.plan.root.as_ref().map(|root| root.join("book.toml"));
     let inputs = [
@@ -321,11 +327,31 @@ fn build(value: &serde_json::Value, options: &Options) -> anyhow::Result<Built> 
         Shape::Anthropic(blocks) => anthropic::convert(blocks, &inputs),
         Shape::OpenAiResponses(output) => openai::convert_responses(output, &inputs),
         Shape::OpenAiChat(message) => openai::convert_chat(message, &inputs),
+        Shape::XaiResponses(output) => openai::convert_xai(output, &inputs),
+        Shape::MistralConversation(outputs) => mistral::convert_conversation(outputs, &inputs),
+        Shape::MistralChat(message) => mistral::convert_chat(message, &inputs),
         Shape::Gemini(candidate) => gemini::convert(candidate, &inputs),
+        Shape::GeminiInteractions(interaction) => {
+            gemini_interactions::convert(interaction, &inputs)
+        }
         Shape::Perplexity(response) => perplexity::convert(response, &inputs),
+        Shape::PerplexityAgent(output) => perplexity::convert_agent(output, &inputs),
         Shape::Cohere(message) => cohere::convert(message, &inputs),
+        Shape::BedrockConverse(blocks) => bedrock::convert(blocks, &inputs),
+        Shape::BedrockKb(response) => bedrock_kb::convert(response, &inputs),
     }?;
     let citations = draft.answer.citations();
+    let unplaced = draft.answer.unplaced();
+    let narrations = draft.answer.narrations();
+    if citations == 0 && unplaced > 0 {
+        bail!(
+            "{name}: this {} cites {unplaced} source(s) but says of none where in the answer it is used, so no sentence can be marked as cited (markers piled on one paragraph would claim what the response does not); {}",
+            shape.name(),
+            draft
+                .unplaced_hint
+                .unwrap_or("import a response that places its citations")
+        );
+    }
     if draft.cited.is_empty() {
         bail!(
             "{name}: this {} carries no citations, so there is nothing to import (its text would be a chapter of ungrounded claims); ask the API for citations (documents with citations enabled, or a search tool)",
@@ -355,6 +381,7 @@ fn build(value: &serde_json::Value, options: &Options) -> anyhow::Result<Built> 
     let list: Vec<&str> = items.iter().map(|item| item.id.as_str()).collect();
     let written: Vec<&fragment::Item> = items.iter().filter(|i| !plan.has_item(i)).collect();
     let mut sources = draft.sources.into_vec();
+    let missing = notes::missing(&items, &sources, addressed);
     sources.retain(|source| {
         options.register_sources
             && !plan.has_source(&source.source_id)
@@ -371,7 +398,18 @@ fn build(value: &serde_json::Value, options: &Options) -> anyhow::Result<Built> 
         &store,
     );
     let mut notes = plan.notes(&key);
-    notes.extend(missing_notes(&items, addressed));
+    if unplaced > 0 {
+        notes.push(format!(
+            "{unplaced} citation(s) say no place in the answer, so they mark no sentence: their items are in the store fragment and the chapter's citation list (numbered after the cited ones), not in its References; {}",
+            draft.unplaced_hint.unwrap_or("the response gives no positions for them")
+        ));
+    }
+    if narrations > 0 {
+        notes.push(format!(
+            "{narrations} passage(s) of the model's narration around its tool calls (\"Let me search…\") are kept as HTML comments, not as claims"
+        ));
+    }
+    notes.extend(missing);
     Ok(Built {
         shape: shape.name().to_owned(),
         chapter,
@@ -381,23 +419,6 @@ fn build(value: &serde_json::Value, options: &Options) -> anyhow::Result<Built> 
         items: items.len(),
         notes,
     })
-}
-
-/// Notes on what the imported items lack and how to supply it.
-fn missing_notes(items: &[fragment::Item], addressed: usize) -> Vec<String> {
-    let mut notes = Vec::new();
-    if addressed > 0 {
-        notes.push(format!(
-            "{addressed} cited page(s) have no title in the response: their References entry shows the address; give titles with --title-for URL TITLE or in a --sources file"
-        ));
-    }
-    let undated = items.iter().filter(|i| i.published_at.is_none()).count();
-    if undated > 0 {
-        notes.push(format!(
-            "{undated} item(s) have no publication date (the response gives none): give `published_at` for their URL or host in a --sources file (citing an undated item is reported as `missing-field`, and `max-age-days` cannot judge it)"
-        ));
-    }
-    notes
 }
 
 /// Reads a JSON file into `T`, with errors that name the file, the line and

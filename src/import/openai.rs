@@ -14,8 +14,11 @@
 //! (`([ft.com](https://…))`, or a link standing alone after a sentence),
 //! the link is replaced by the marker, which so attaches to the sentence
 //! before it; a link that is part of a sentence (`according to
-//! [Xinhua](…)`) is kept and the marker follows it. An annotation without offsets cites the end of the
-//! answer. `file_path` annotations are not citations and are skipped.
+//! [Xinhua](…)`) is kept and the marker follows it. An annotation without
+//! offsets marks no sentence (listed in the chapter's citation list only;
+//! refused when no annotation has offsets). `file_path` annotations are
+//! not citations and are skipped. An uncited message right before a tool
+//! call is the model's narration, kept as an HTML comment.
 
 use super::documents::Passage;
 use super::offsets::{self, Unit};
@@ -25,6 +28,9 @@ use anyhow::bail;
 use serde::Deserialize;
 use serde_json::Value;
 use std::ops::Range;
+
+/// How to get the positions an annotation without offsets lacks.
+const UNPLACED_HINT: &str = "ask for annotations with `start_index` and `end_index` (the Responses API's `web_search` tool gives them) or import the response of an API that gives them";
 
 /// A URL citation (both APIs, once unwrapped).
 #[derive(Deserialize)]
@@ -70,6 +76,15 @@ pub(crate) fn convert_responses(output: &[&Value], inputs: &Inputs) -> anyhow::R
             }
             let path = format!("output[{o}].content[{p}]");
             let text = part.get("text").and_then(Value::as_str).unwrap_or_default();
+            let cited = part
+                .get("annotations")
+                .and_then(Value::as_array)
+                .is_some_and(|a| !a.is_empty());
+            if !cited && calls_next(output, o) {
+                // "Let me search for…": what the model will do, no claim.
+                draft.answer.push_narration(text);
+                continue;
+            }
             draft.answer.paragraph_break();
             let base = draft.answer.text().len();
             draft.answer.push(text);
@@ -79,6 +94,29 @@ pub(crate) fn convert_responses(output: &[&Value], inputs: &Inputs) -> anyhow::R
                 annotate(annotation, annotation, text, base, inputs, &mut draft, &at)?;
             }
         }
+    }
+    Ok(draft)
+}
+
+/// Whether the output item after the `o`-th is a tool call (a search,
+/// a fetch, a function call: `…_call`).
+fn calls_next(output: &[&Value], o: usize) -> bool {
+    output
+        .get(o + 1)
+        .and_then(|item| item.get("type"))
+        .and_then(Value::as_str)
+        .is_some_and(|kind| kind.ends_with("_call"))
+}
+
+/// How xAI gives positions: inline citations.
+const XAI_HINT: &str = "xAI places citations with inline citations (`[[N]](url)` links in the text, annotations with `start_index` and `end_index`): the Responses API gives them unless `include` holds \"no_inline_citations\"; the xAI Python SDK needs `include=[\"inline_citations\"]`";
+
+/// Converts the output items of an xAI Responses API response: OpenAI's
+/// shape, whose inline citations (`[[1]](url)`) are the model's own links.
+pub(crate) fn convert_xai(output: &[&Value], inputs: &Inputs) -> anyhow::Result<Draft> {
+    let mut draft = convert_responses(output, inputs)?;
+    if draft.unplaced_hint.is_some() {
+        draft.unplaced_hint = Some(XAI_HINT);
     }
     Ok(draft)
 }
@@ -139,21 +177,27 @@ fn annotate(
                         draft.answer.remove(base + link.start..base + link.end);
                         draft.answer.cite_at(base + link.start, d);
                     }
-                    None => draft.answer.cite_at(base + range.end, d),
+                    None => draft
+                        .answer
+                        .cite_span(base + range.start..base + range.end, d),
                 },
-                None => draft.answer.cite_at(base + text.len(), d),
+                None => {
+                    draft.answer.list_unplaced(d);
+                    draft.unplaced_hint = Some(UNPLACED_HINT);
+                }
             }
         }
         Some("file_citation" | "container_file_citation") => {
             let cite: FileCitation = from_value(fields, name, at)?;
-            let position = cite
-                .end_index
-                .or(cite.index)
-                .unwrap_or(text.chars().count() as u64);
+            let d = file_item(&cite, inputs, draft, at)?;
+            let Some(position) = cite.end_index.or(cite.index) else {
+                draft.answer.list_unplaced(d);
+                draft.unplaced_hint = Some(UNPLACED_HINT);
+                return Ok(());
+            };
             let Some(offset) = offsets::to_byte(text, position, Unit::Chars) else {
                 bail!("{name}: `{at}`: position {position} is past the end of the text");
             };
-            let d = file_item(&cite, inputs, draft, at)?;
             draft.answer.cite_at(base + offset, d);
         }
         Some("file_path") => {}
@@ -200,6 +244,11 @@ fn citation_link(text: &str, range: &Range<usize>, url: &str) -> Option<Range<us
     if target.trim() != url {
         return None;
     }
+    // An inline citation (`[[1]](url)`, xAI's) is a marker wherever it is.
+    let numbered = link
+        .strip_prefix("[[")
+        .and_then(|s| s.split_once("]]("))
+        .is_some_and(|(n, _)| !n.is_empty() && n.chars().all(|c| c.is_ascii_digit()));
     let start = range.start + lead;
     let end = start + trimmed.len();
     let before = text[..start].trim_end_matches([' ', '\t']);
@@ -210,7 +259,7 @@ fn citation_link(text: &str, range: &Range<usize>, url: &str) -> Option<Range<us
     let alone = line_rest
         .chars()
         .all(|c| c.is_whitespace() || ".,;:!?)".contains(c));
-    (inner.is_some() || (after_sentence && alone)).then_some(before.len()..end)
+    (inner.is_some() || numbered || (after_sentence && alone)).then_some(before.len()..end)
 }
 
 /// The item of a cited file: its `--files` entry.
@@ -272,6 +321,9 @@ mod tests {
             assert_eq!(citation_link(&text, &link, url), None, "{text}");
         }
         assert_eq!(citation_link("It is dry.", &(0..10), url), None);
+        let text = format!("It is dry [[1]]({url}) today.");
+        let inline = find(&text, &format!("[[1]]({url})"));
+        assert_eq!(citation_link(&text, &inline, url), Some(9..inline.end));
     }
 
     #[test]

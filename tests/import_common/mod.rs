@@ -198,3 +198,30 @@ pub fn main_html(book: &TestBook, chapter: &str) -> String {
     let end = html.find("</main>").unwrap_or(html.len());
     html[start..end].replace('\n', " ")
 }
+
+/// Writes `value` as `name` in `dir` (a response or metadata file a test
+/// makes in the shape an API documents); returns its path.
+pub fn write_json(dir: &Path, name: &str, value: &serde_json::Value) -> PathBuf {
+    let path = dir.join(name);
+    std::fs::write(&path, serde_json::to_string_pretty(value).expect("JSON")).expect("written");
+    path
+}
+
+/// A `--sources` file in `dir` giving each host a publisher, tier 2 and a
+/// date, so that a build judges the answer and not the missing metadata.
+pub fn sources_for(dir: &Path, hosts: &[&str]) -> PathBuf {
+    let entries: serde_json::Map<String, serde_json::Value> = hosts
+        .iter()
+        .map(|host| {
+            (
+                (*host).to_owned(),
+                serde_json::json!({"publisher": host, "tier": 2, "published_at": "2026-01-01"}),
+            )
+        })
+        .collect();
+    write_json(
+        dir,
+        "sources.json",
+        &serde_json::json!({ "sources": entries }),
+    )
+}

@@ -1,0 +1,188 @@
+//! A saved event stream, read as the final response it streamed: server-sent
+//! events (`data: {…}` lines, as an HTTP client saves them) or one JSON
+//! event a line (as SDK test suites record them, `.chunks.txt`).
+//!
+//! - Anthropic Messages (`message_start`, `content_block_start`,
+//!   `content_block_delta` with `text_delta` and `citations_delta`): the
+//!   message, its blocks assembled;
+//! - OpenAI Responses (and xAI): the `response` of `response.completed`;
+//! - Gemini `streamGenerateContent`: the chunks' text concatenated into one
+//!   part, with the last `groundingMetadata` and `citationMetadata` (which
+//!   count in the whole text).
+//!
+//! Another stream is refused, saying which events it holds.
+
+use anyhow::bail;
+use serde_json::{Value, json};
+
+/// Whether `text` looks like a saved stream rather than one JSON value.
+pub(super) fn is_stream(text: &str) -> bool {
+    let head = text.trim_start();
+    // One JSON event a line: the first line is a whole object (a response
+    // written over several lines opens with `{` alone) and others follow.
+    let first_whole = head
+        .lines()
+        .next()
+        .is_some_and(|line| serde_json::from_str::<Value>(line).is_ok_and(|v| v.is_object()));
+    head.starts_with("event:")
+        || head.starts_with("data:")
+        || (first_whole && events(text).len() > 1)
+}
+
+/// The events of a stream, each parsed (lines that are no JSON event, such
+/// as `event:` names, comments and `[DONE]`, are skipped).
+fn events(text: &str) -> Vec<Value> {
+    text.lines()
+        .filter_map(|line| {
+            let line = line.trim();
+            let data = line.strip_prefix("data:").map_or(line, str::trim_start);
+            data.starts_with('{')
+                .then(|| serde_json::from_str::<Value>(data).ok())
+                .flatten()
+        })
+        .collect()
+}
+
+/// The final response a stream (`name`, for messages) streamed.
+pub(super) fn assemble(text: &str, name: &str) -> anyhow::Result<Value> {
+    let events = events(text);
+    let kind = |e: &Value| e.get("type").and_then(Value::as_str).map(str::to_owned);
+    if let Some(done) = events
+        .iter()
+        .find(|e| kind(e).as_deref() == Some("response.completed"))
+    {
+        return Ok(done.get("response").cloned().unwrap_or(Value::Null));
+    }
+    if events
+        .iter()
+        .any(|e| kind(e).as_deref() == Some("message_start"))
+    {
+        return anthropic(&events, name);
+    }
+    if events.iter().any(|e| e.get("candidates").is_some()) {
+        return Ok(gemini(&events));
+    }
+    let mut seen: Vec<String> = events
+        .iter()
+        .filter_map(|e| {
+            kind(e).or_else(|| {
+                e.get("event_type")
+                    .and_then(Value::as_str)
+                    .map(str::to_owned)
+            })
+        })
+        .collect();
+    seen.dedup();
+    seen.truncate(6);
+    bail!(
+        "{name}: a saved event stream ({} event(s){}) of a kind the importer does not assemble; it assembles Anthropic Messages, OpenAI Responses and Gemini generateContent streams: save the final response instead (a non-streaming call, or the message the client library assembles)",
+        events.len(),
+        if seen.is_empty() {
+            String::new()
+        } else {
+            format!(": {}", seen.join(", "))
+        }
+    )
+}
+
+/// An Anthropic message from its events.
+fn anthropic(events: &[Value], name: &str) -> anyhow::Result<Value> {
+    let mut message = Value::Null;
+    let mut blocks: Vec<Value> = Vec::new();
+    for (e, event) in events.iter().enumerate() {
+        let index = event
+            .get("index")
+            .and_then(Value::as_u64)
+            .map(|i| i as usize);
+        let block = |blocks: &mut Vec<Value>| -> anyhow::Result<usize> {
+            match index.filter(|&i| i < blocks.len()) {
+                Some(i) => Ok(i),
+                None => bail!(
+                    "{name}: event {e}: a delta to content block {} before its content_block_start",
+                    index.map_or_else(|| "(no index)".to_owned(), |i| i.to_string())
+                ),
+            }
+        };
+        match event.get("type").and_then(Value::as_str) {
+            Some("message_start") => message = event.get("message").cloned().unwrap_or(json!({})),
+            Some("content_block_start") => {
+                let i = index.unwrap_or(blocks.len());
+                if blocks.len() <= i {
+                    blocks.resize(i + 1, Value::Null);
+                }
+                blocks[i] = event.get("content_block").cloned().unwrap_or(Value::Null);
+            }
+            Some("content_block_delta") => {
+                let i = block(&mut blocks)?;
+                let delta = event.get("delta").cloned().unwrap_or(Value::Null);
+                apply_delta(&mut blocks[i], &delta);
+            }
+            _ => {}
+        }
+    }
+    blocks.retain(|b| !b.is_null());
+    if let Some(object) = message.as_object_mut() {
+        object.insert("content".to_owned(), Value::Array(blocks));
+        Ok(message)
+    } else {
+        Ok(json!({ "content": blocks }))
+    }
+}
+
+/// Applies one `content_block_delta` to its block.
+fn apply_delta(block: &mut Value, delta: &Value) {
+    let append = |block: &mut Value, key: &str, more: Option<&str>| {
+        let old = block.get(key).and_then(Value::as_str).unwrap_or_default();
+        block[key] = format!("{old}{}", more.unwrap_or_default()).into();
+    };
+    match delta.get("type").and_then(Value::as_str) {
+        Some("text_delta") => append(block, "text", delta.get("text").and_then(Value::as_str)),
+        Some("thinking_delta") => {
+            append(
+                block,
+                "thinking",
+                delta.get("thinking").and_then(Value::as_str),
+            );
+        }
+        Some("citations_delta") => {
+            if let Some(citation) = delta.get("citation") {
+                if !block.get("citations").is_some_and(Value::is_array) {
+                    block["citations"] = json!([]);
+                }
+                if let Some(list) = block["citations"].as_array_mut() {
+                    list.push(citation.clone());
+                }
+            }
+        }
+        // Tool inputs and signatures are not part of the answer.
+        _ => {}
+    }
+}
+
+/// A Gemini candidate from its chunks.
+fn gemini(events: &[Value]) -> Value {
+    let mut text = String::new();
+    let mut last: Value = json!({});
+    for event in events {
+        let Some(candidate) = event.pointer("/candidates/0") else {
+            continue;
+        };
+        let parts = candidate
+            .pointer("/content/parts")
+            .and_then(Value::as_array);
+        for part in parts.into_iter().flatten() {
+            if part.get("thought").and_then(Value::as_bool) != Some(true)
+                && let Some(piece) = part.get("text").and_then(Value::as_str)
+            {
+                text.push_str(piece);
+            }
+        }
+        for key in ["groundingMetadata", "citationMetadata"] {
+            if let Some(value) = candidate.get(key) {
+                last[key] = value.clone();
+            }
+        }
+    }
+    last["content"] = json!({"role": "model", "parts": [{"text": text}]});
+    json!({ "candidates": [last] })
+}

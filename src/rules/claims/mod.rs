@@ -9,6 +9,7 @@ use crate::syntax::{SPECULATION_LABEL, is_banner, is_conflict_note};
 use std::ops::Range;
 
 mod abstain;
+mod short;
 mod tables;
 
 /// A claim to check: a block, or one sentence of a block.
@@ -149,7 +150,7 @@ pub(crate) fn classify_text(text: &str, min_words: usize) -> Option<NotAClaim> {
         Some(end) => text[end..].trim(),
         None => text,
     };
-    if count_words(text) < min_words && !is_short_sentence(text) {
+    if count_words(text) < min_words && !short::is_short_sentence(text) {
         return Some(NotAClaim::TooShort);
     }
     if text.ends_with(':') && !has_sentence_end(&text[..text.len() - 1]) {
@@ -251,55 +252,6 @@ fn has_sentence_end(text: &str) -> bool {
     text.as_bytes()
         .windows(2)
         .any(|w| matches!(w[0], b'.' | b'!' | b'?') && w[1] == b' ')
-}
-
-/// Whether `text`, shorter than `claim-min-words`, is still a complete
-/// sentence, which states a claim whatever its length (`Stocks crashed.`):
-/// two words or more ending with a full stop or an exclamation mark, or,
-/// in a script written without spaces, four characters of it or more
-/// ending with `。` or `！` (`株価が暴落した。`). A label, a heading-like
-/// line or a list of links has no such ending.
-fn is_short_sentence(text: &str) -> bool {
-    let body = text.trim_end_matches(['"', '\'', '”', '’', ')', '」', '』', '*', '_']);
-    // An ellipsis trails off; a short pointer (`See below.`) points.
-    if body.ends_with("...") || opens_pointing(body) {
-        return false;
-    }
-    if body.ends_with(['.', '!']) {
-        return count_words(body) >= 2 && has_finite_verb(body);
-    }
-    body.ends_with(['。', '！']) && body.chars().filter(|&c| is_unspaced_script(c)).count() >= 4
-}
-
-/// Whether a short sentence has a word that reads as a finite verb (a
-/// word after the first ending in `-ed`, or a common auxiliary or
-/// irregular verb of reports), which tells `Stocks crashed.` and `Rates
-/// rose!` from a label ending with a full stop (`Intro line.`, `Key
-/// figures.`).
-fn has_finite_verb(text: &str) -> bool {
-    const VERBS: [&str; 56] = [
-        "is", "are", "was", "were", "be", "been", "has", "have", "had", "will", "would", "can",
-        "could", "may", "might", "must", "shall", "should", "does", "did", "do", "rose", "rises",
-        "rise", "fell", "falls", "fall", "held", "holds", "hold", "cut", "cuts", "grew", "grows",
-        "hit", "hits", "won", "wins", "lost", "loses", "sank", "sinks", "said", "says", "left",
-        "kept", "beat", "paid", "sold", "began", "slid", "slides", "soars", "gains", "jumps",
-        "drops",
-    ];
-    text.split(|c: char| !c.is_alphanumeric() && c != '\'')
-        .filter(|w| !w.is_empty())
-        .enumerate()
-        .any(|(i, word)| {
-            let word = word.to_lowercase();
-            VERBS.contains(&word.as_str()) || (i > 0 && word.len() > 4 && word.ends_with("ed"))
-        })
-}
-
-/// Han, kana and Hangul: scripts whose sentences have no spaces between
-/// words.
-fn is_unspaced_script(c: char) -> bool {
-    matches!(c,
-        '\u{3040}'..='\u{30ff}' | '\u{3400}'..='\u{4dbf}' | '\u{4e00}'..='\u{9fff}'
-        | '\u{ac00}'..='\u{d7af}' | '\u{f900}'..='\u{faff}' | '\u{20000}'..='\u{2fa1f}')
 }
 
 /// Words: whitespace-separated tokens with at least one letter or digit.

@@ -41,7 +41,7 @@ fn step_script(action: &str, id: &str) -> String {
 
 /// Runs the check step on `book` with `deny` and `sarif`: its exit status,
 /// its `$GITHUB_OUTPUT` and its stdout.
-fn check_step(book: &Path, deny: &str, sarif: &str) -> (i32, String, String) {
+fn check_step(book: &Path, deny: &str, sarif: &str, baseline: &str) -> (i32, String, String) {
     let dir = tempfile::tempdir().unwrap();
     let output = dir.path().join("github-output");
     std::fs::write(&output, "").unwrap();
@@ -58,6 +58,7 @@ fn check_step(book: &Path, deny: &str, sarif: &str) -> (i32, String, String) {
         .env("BOOK", book)
         .env("DENY", deny)
         .env("SARIF", sarif)
+        .env("BASELINE", baseline)
         .env("GITHUB_OUTPUT", &output)
         .env("GITHUB_ACTIONS", "true")
         .env_remove("GITHUB_STEP_SUMMARY")
@@ -72,7 +73,7 @@ fn check_step(book: &Path, deny: &str, sarif: &str) -> (i32, String, String) {
 
 #[test]
 fn the_check_step_passes_a_clean_book_and_fails_a_failing_one() {
-    let (code, output, _) = check_step(Path::new("book-example/report"), "", "");
+    let (code, output, _) = check_step(Path::new("book-example/report"), "", "", "");
     assert_eq!((code, output.as_str()), (0, "status=0\n"));
 
     let sarif = tempfile::NamedTempFile::new().unwrap();
@@ -80,6 +81,7 @@ fn the_check_step_passes_a_clean_book_and_fails_a_failing_one() {
         Path::new("book-example/failing"),
         "warnings, removals",
         sarif.path().to_str().unwrap(),
+        "",
     );
     assert_eq!((code, output.as_str()), (1, "status=1\n"), "{stdout}");
     assert!(
@@ -90,6 +92,27 @@ fn the_check_step_passes_a_clean_book_and_fails_a_failing_one() {
         serde_json::from_slice(&std::fs::read(sarif.path()).unwrap()).unwrap();
     assert_eq!(log["version"], "2.1.0");
     assert!(!log["runs"][0]["results"].as_array().unwrap().is_empty());
+
+    // With its own report as the baseline, the failing book's debt is
+    // known: the step passes and the SARIF holds no result.
+    let json = std::process::Command::new(common::binary())
+        .args(["check", "book-example/failing", "--format", "json"])
+        .current_dir(repo())
+        .env_remove("GITHUB_ACTIONS")
+        .output()
+        .unwrap();
+    let baseline = tempfile::NamedTempFile::new().unwrap();
+    std::fs::write(baseline.path(), &json.stdout).unwrap();
+    let (code, output, stdout) = check_step(
+        Path::new("book-example/failing"),
+        "",
+        sarif.path().to_str().unwrap(),
+        baseline.path().to_str().unwrap(),
+    );
+    assert_eq!((code, output.as_str()), (0, "status=0\n"), "{stdout}");
+    let log: serde_json::Value =
+        serde_json::from_slice(&std::fs::read(sarif.path()).unwrap()).unwrap();
+    assert!(log["runs"][0]["results"].as_array().unwrap().is_empty());
 }
 
 #[test]
@@ -100,11 +123,12 @@ fn a_check_that_cannot_run_writes_no_sarif_and_an_unknown_deny_is_refused() {
         Path::new("does/not/exist 東京"),
         "",
         sarif.to_str().unwrap(),
+        "",
     );
     assert_eq!((code, output.as_str()), (2, "status=2\n"));
     assert!(!sarif.exists());
 
-    let (code, _, stdout) = check_step(Path::new("book-example/report"), "warning", "");
+    let (code, _, stdout) = check_step(Path::new("book-example/report"), "warning", "", "");
     assert_eq!(code, 2);
     assert!(stdout.contains("unknown `deny` value"), "{stdout}");
 }
@@ -122,7 +146,7 @@ fn every_input_of_the_action_is_in_the_guide() {
         .filter(|l| l.starts_with("  ") && !l.starts_with("   ") && l.ends_with(':'))
         .map(|l| l.trim().trim_end_matches(':'))
         .collect();
-    assert_eq!(inputs, ["book", "version", "deny", "sarif"]);
+    assert_eq!(inputs, ["book", "version", "deny", "baseline", "sarif"]);
     for input in inputs {
         assert!(guide.contains(&format!("| `{input}` |")), "{input}");
     }

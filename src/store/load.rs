@@ -334,13 +334,21 @@ impl ItemFile {
 /// The origin of the item at store position `at`, with `suffix` after its
 /// place.
 fn item_origin(item_files: &[ItemFile], at: usize, suffix: &str) -> Box<Origin> {
+    // Every item comes from a merged file; were one not to, its origin is
+    // the store's last file and its position, never a panic.
     let (file, place) = item_files
         .iter()
         .rev()
-        .find_map(|file| Some((file, file.place(at)?)))
-        .expect("every item comes from a merged file");
+        .find_map(|file| Some((file.path.clone(), file.place(at)?)))
+        .unwrap_or_else(|| {
+            let file = item_files
+                .last()
+                .map(|f| f.path.clone())
+                .unwrap_or_default();
+            (file, format!("item {at}"))
+        });
     Box::new(Origin {
-        file: file.path.clone(),
+        file,
         json_path: format!("{place}{suffix}"),
     })
 }

@@ -12,6 +12,7 @@
 //! gives is the item's. A placeholder address (`https://...`) says
 //! nothing.
 
+use super::content_words::{Stem, content_words};
 use super::{Finding, Resolved, Rule, resolve_id};
 use crate::config::Config;
 use crate::markers::{ReferenceEntry, Scan};
@@ -141,30 +142,35 @@ fn quoted_title(text: &str) -> Option<&str> {
     None
 }
 
-/// Whether at least half of the written title's words are words of the
-/// item's title or publisher.
+/// Whether at least half of the written title's content words (stems, as
+/// `claim-not-in-evidence` reads them: `Releases` and `Release` are one)
+/// are words of the item's title or publisher.
 fn title_matches(written: &str, title: &str, publisher: &str) -> bool {
-    let written = words(written);
+    let written = stems(written);
     if written.is_empty() {
         return true;
     }
-    let known: Vec<String> = words(title).into_iter().chain(words(publisher)).collect();
-    let found = written.iter().filter(|w| known.contains(w)).count();
+    let known: Vec<Stem> = stems(title)
+        .into_iter()
+        .chain(stems(publisher))
+        .map(|(stem, _)| stem)
+        .collect();
+    let found = written.iter().filter(|(w, _)| known.contains(w)).count();
     found * 2 >= written.len()
 }
 
 /// Whether `text` names `publisher`: all its words, or one of them of four
 /// letters or more (`Brookings`), or its initials (`BEA`, `BLS`).
 fn publisher_named(text: &str, publisher: &str) -> bool {
-    let said = words(text);
-    let names = words(publisher);
+    let said: Vec<Stem> = stems(text).into_iter().map(|(stem, _)| stem).collect();
+    let names = stems(publisher);
     if names.is_empty() {
         return false;
     }
-    if names.iter().all(|w| said.contains(w))
+    if names.iter().all(|(w, _)| said.contains(w))
         || names
             .iter()
-            .any(|w| w.chars().count() >= 4 && said.contains(w))
+            .any(|(w, chars)| *chars >= 4 && said.contains(w))
     {
         return true;
     }
@@ -178,24 +184,14 @@ fn publisher_named(text: &str, publisher: &str) -> bool {
         .any(|acronym| initials.ends_with(acronym) || initials.starts_with(acronym))
 }
 
-/// The words of `text` that say something, folded: letters and digits of
-/// two characters or more, function words aside, a plural `s` taken off
-/// (`Releases` and `Release`).
-fn words(text: &str) -> Vec<String> {
-    const FUNCTION_WORDS: [&str; 14] = [
-        "the", "an", "of", "and", "in", "on", "for", "to", "is", "at", "by", "with", "from", "as",
-    ];
-    text.split(|c: char| !c.is_alphanumeric())
-        .filter(|w| w.chars().count() >= 2)
-        .map(str::to_lowercase)
-        .filter(|w| !FUNCTION_WORDS.contains(&w.as_str()))
-        .map(|mut w| {
-            if w.len() > 3 && w.ends_with('s') && !w.ends_with("ss") {
-                w.pop();
-            }
-            w
-        })
-        .collect()
+/// The content words of `text` (stop words aside, stemmed), each with its
+/// length in characters as written.
+fn stems(text: &str) -> Vec<(Stem, usize)> {
+    let mut out = Vec::new();
+    content_words(text, |stem, range| {
+        out.push((stem, text[range].chars().count()));
+    });
+    out
 }
 
 /// `text`, cut to 80 characters for a message.

@@ -6,9 +6,8 @@
 mod common;
 mod verify_common;
 
-use assert_cmd::Command;
-use common::{TestBook, binary};
-use verify_common::{ChatServer, Reply};
+use common::TestBook;
+use verify_common::{ChatServer, Reply, Run, run};
 
 /// What a hostile model says, after its label.
 const HOSTILE: &str = "##[error]pwned \u{202e}desrever\u{202c} <script>alert(1)</script> **bold** [x](javascript:alert(1)) \u{1b}[31mred\u{7}";
@@ -27,32 +26,6 @@ const STORE: &str = r#"{
 }"#;
 
 const BRIEF: &str = "# Brief\n\nConsumer prices increased in January, led by shelter [EVID:ev_cpi].\n\nPayroll employment fell in January, with losses in health care [EVID:ev_jobs].\n\nConsumer prices rose again in January, led by shelter [EVID:ev_cpi].\n";
-
-struct Run {
-    code: i32,
-    stdout: String,
-    stderr: String,
-}
-
-fn run(book: &TestBook, args: &[&str], env: &[(&str, &str)]) -> Run {
-    let out = Command::new(binary())
-        .current_dir(book.root())
-        .args(args)
-        .env_remove("OPENAI_API_KEY")
-        .env_remove("GITHUB_ACTIONS")
-        .env_remove("SOURCE_DATE_EPOCH")
-        .env_remove("HTTP_PROXY")
-        .env_remove("http_proxy")
-        .envs(env.iter().copied())
-        .timeout(std::time::Duration::from_secs(60))
-        .output()
-        .expect("binary runs");
-    Run {
-        code: out.status.code().unwrap_or(-1),
-        stdout: String::from_utf8(out.stdout).expect("UTF-8 stdout"),
-        stderr: String::from_utf8(out.stderr).expect("UTF-8 stderr"),
-    }
-}
 
 fn verify(book: &TestBook, server: &ChatServer, prompt: &str) -> Run {
     run(

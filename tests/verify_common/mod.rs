@@ -230,16 +230,23 @@ pub struct Run {
 /// Runs `verify` on `book` against `base`, with `args` after the model, no
 /// API key unless `env` sets one, no proxy and no CI environment.
 pub fn verify_at(book: &TestBook, base: &str, args: &[&str], env: &[(&str, &str)]) -> Run {
+    let mut all = vec![
+        "verify",
+        ".",
+        "--api-base",
+        base,
+        "--model",
+        "bespoke-minicheck",
+    ];
+    all.extend_from_slice(args);
+    run(book, &all, env)
+}
+
+/// Runs the binary with `args` in `book`, with no API key unless `env` sets
+/// one, no proxy and no CI environment.
+pub fn run(book: &TestBook, args: &[&str], env: &[(&str, &str)]) -> Run {
     let out = Command::new(binary())
         .current_dir(book.root())
-        .args([
-            "verify",
-            ".",
-            "--api-base",
-            base,
-            "--model",
-            "bespoke-minicheck",
-        ])
         .args(args)
         .env_remove("OPENAI_API_KEY")
         .env_remove("GITHUB_ACTIONS")

@@ -354,3 +354,37 @@ fn text_neither_expansion_explains_is_located_in_the_text_with_one_note() {
     // The other chapters keep their map.
     assert!(places.iter().any(|(_, p, _)| p == "src/_code.md:5:1"));
 }
+
+#[test]
+fn escapes_the_prefix_repeats_are_not_a_neighbours() {
+    // The next mdBook repeats `Cite as \[EVID:ev_fomc\]: ` on every included
+    // line: three escaped markers in the text, one in the file, none
+    // written by a preprocessor that escapes markdown.
+    let book = TestBook::new(
+        "mode = \"warn\"\nreport = \"report.json\"\nclaims = \"sentences\"\n",
+        &[
+            (
+                "esc.md",
+                "# Esc\n\nCite as \\[EVID:ev_fomc\\]: {{#include _two.md}}\n",
+            ),
+            (
+                "_two.md",
+                "Two claim one cites nothing.\nTwo claim two cites nothing.\n",
+            ),
+        ],
+    );
+    let stdin = input(&book, |path| expanded(&book, path, true));
+    assert!(
+        stdin.contains("\\\\[EVID:ev_fomc\\\\]: Two claim two"),
+        "{stdin}"
+    );
+    let run = run_stdin(book.root(), &stdin);
+    assert_eq!(run.code, 0, "{}", run.stderr);
+    assert!(!run.stderr.contains("escaped-markers"), "{}", run.stderr);
+    let (places, notes) = report(&book);
+    assert!(notes.is_empty(), "{notes:?}");
+    // The chapter is judged. Each claim starts with the repeated text,
+    // which points at the directive's line, where it was written.
+    let places: Vec<&str> = places.iter().map(|(_, p, _)| p.as_str()).collect();
+    assert_eq!(places, ["src/esc.md:3:1", "src/esc.md:3:1"]);
+}

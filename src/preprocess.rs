@@ -7,6 +7,7 @@ use crate::render::index::EvidenceIndex;
 use crate::render::{self, RenderPlan, Target};
 use crate::report::{self, ChapterFindings, ChapterSummary, Destination, Outcome, ReportContext};
 use crate::rules;
+use crate::source_map::{SourceMap, Style};
 use crate::store::{self, CitationList, Store, StoreError, chapter_key};
 use mdbook_preprocessor::book::{Book, BookItem, Chapter};
 use mdbook_preprocessor::{Preprocessor, PreprocessorContext};
@@ -379,7 +380,15 @@ fn neighbour_escapes(
     let read = |p: &Path| crate::limits::read_text(p, crate::limits::Limit::file()).ok();
     let text = read(&file)?;
     let dir = file.parent()?;
-    let source = crate::source_map::SourceMap::expand(&file, text, dir, &read).text;
+    // mdBook 0.5.4 or its next release expanded the includes; the next one
+    // repeats what precedes a directive on every included line, escapes
+    // there too. The expansion holding more escapes is the one that counts
+    // none of those as a neighbour's.
+    let expand = |style| SourceMap::expand_as(&file, text.clone(), dir, &read, style).text;
+    let source = [Style::Plain, Style::Prefixed]
+        .map(expand)
+        .into_iter()
+        .max_by_key(|s| rules::escaped_markers::escaped_count(s))?;
     let ours: Vec<std::ops::Range<usize>> = scan
         .markers
         .iter()

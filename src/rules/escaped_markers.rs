@@ -41,6 +41,11 @@ pub(crate) fn may_hold_escapes(text: &str) -> bool {
     text.contains("\\[")
 }
 
+/// How many escaped markers `text` holds.
+pub(crate) fn escaped_count(text: &str) -> usize {
+    ESCAPED.find_iter(text).count()
+}
+
 /// The escaped markers of `text` that `source` (the chapter's file with its
 /// includes expanded, as on disk) does not hold escaped, if any. Those in
 /// `ours` (what an earlier run of mdbook-evidence wrote: its citations
@@ -58,7 +63,7 @@ pub(crate) fn neighbour_escapes(
     });
     let first = found.next()?.range();
     let in_text = 1 + found.count();
-    let in_source = ESCAPED.find_iter(source).count();
+    let in_source = escaped_count(source);
     (in_text > in_source).then(|| NeighbourEscapes {
         count: in_text - in_source,
         first,

@@ -4,6 +4,10 @@
 //! called (mdBook's are private and return plain strings);
 //! `tests/include_expansion.rs` runs mdBook's own preprocessor on the same
 //! chapters and fails when the two stop agreeing byte for byte.
+//!
+//! mdBook's main branch after 0.5.4 changed one rule ([`Style::Prefixed`]);
+//! both are redone, since the preprocessor cannot tell which mdBook sent
+//! the chapter other than by which expansion gives its text.
 
 use super::{Included, Mapped, Read};
 use regex::Regex;
@@ -60,6 +64,23 @@ pub(crate) fn escaped_links_directives(text: &str) -> Vec<Range<usize>> {
 /// The files the expansion read, as (path, text): the chapter first.
 pub(super) type Files = Vec<(PathBuf, String)>;
 
+/// Which of mdBook's two expansions of a directive to redo.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(crate) enum Style {
+    /// mdBook 0.5.4 (and 0.5.0 to 0.5.3): the directive is replaced with
+    /// the included text as it is.
+    Plain,
+    /// mdBook's main branch after 0.5.4: the included text (its nested
+    /// directives expanded) is split into lines as `str::lines` splits
+    /// them, and joined again with `\n` followed by everything that
+    /// precedes the directive on its line in the output so far (a list
+    /// item's indentation, a quote's `> `, or any text), so that an
+    /// indented or quoted include stays in its block. The first line gets
+    /// no prefix; a `\r` before a `\n` and the final line ending are
+    /// dropped; a blank line gets the whole prefix.
+    Prefixed,
+}
+
 /// `replace_all` of mdBook's `links.rs`, on mapped text.
 pub(super) fn replace_all(
     s: &Mapped,
@@ -67,6 +88,7 @@ pub(super) fn replace_all(
     depth: usize,
     files: &mut Files,
     read: Read<'_>,
+    style: Style,
 ) -> Mapped {
     let mut out = Mapped::default();
     let mut previous_end = 0;
@@ -79,11 +101,13 @@ pub(super) fn replace_all(
             Some(content) => {
                 let before = out.text.len();
                 if depth < MAX_DEPTH {
-                    match link.relative_dir(dir) {
-                        Some(sub) => {
-                            out.push_mapped(&replace_all(&content, &sub, depth + 1, files, read))
-                        }
-                        None => out.push_mapped(&content),
+                    let content = match link.relative_dir(dir) {
+                        Some(sub) => replace_all(&content, &sub, depth + 1, files, read, style),
+                        None => content,
+                    };
+                    match style {
+                        Style::Plain => out.push_mapped(&content),
+                        Style::Prefixed => push_prefixed(&mut out, &content),
                     }
                 }
                 // The chapter's own directives: where each one's text went.
@@ -101,6 +125,24 @@ pub(super) fn replace_all(
     }
     out.push_slice(s, previous_end..s.text.len());
     out
+}
+
+/// Appends `content` the way [`Style::Prefixed`] does: its lines joined
+/// with `\n` and the current line of `out` so far. The prefix's bytes keep
+/// their origin (the text before the directive, in the file that holds
+/// it), so a location in them points there and a location after them
+/// into the included file.
+fn push_prefixed(out: &mut Mapped, content: &Mapped) {
+    let line_start = out.text.rfind('\n').map_or(0, |i| i + 1);
+    let mut prefix = Mapped::default();
+    prefix.push_slice(out, line_start..out.text.len());
+    for (i, line) in lines_of(&content.text).enumerate() {
+        if i > 0 {
+            out.push_generated("\n");
+            out.push_mapped(&prefix);
+        }
+        out.push_slice(content, line);
+    }
 }
 
 /// Which lines an include takes.

@@ -9,15 +9,19 @@
 //! (the same directive pattern, line ranges, anchors, nesting up to 10
 //! levels: see `expand.rs`), remembering for every copied run of bytes the
 //! file and offset it was copied from (and, for included text, the
-//! chapter's directive that brought it in). It is used only when the rebuilt
-//! text equals the text mdBook produced, byte for byte (a byte-order mark,
-//! which mdBook strips, aside); otherwise (a file changed meanwhile, another
-//! preprocessor ran first) there is no map, locations stay in the expanded
-//! text, and the report says so once per chapter ([`SourceMap::trace`]).
+//! chapter's directive that brought it in). mdBook's expansion changed
+//! after 0.5.4 (every line of included text after the first starts with
+//! what precedes the directive on its line), and nothing in mdBook's input
+//! says which one ran, so both are redone, 0.5.4's first. A map is used
+//! only when its rebuilt text equals the text mdBook produced, byte for
+//! byte (a byte-order mark, which mdBook strips, aside); otherwise (a file
+//! changed meanwhile, another preprocessor ran first, an mdBook expanding
+//! otherwise still) there is no map, locations stay in the expanded text,
+//! and the report says so once per chapter ([`SourceMap::trace`]).
 
 mod expand;
 
-pub(crate) use expand::{escaped_links_directives, first_links_directive};
+pub(crate) use expand::{Style, escaped_links_directives, first_links_directive};
 
 use std::ops::Range;
 use std::path::{Path, PathBuf};
@@ -237,9 +241,9 @@ pub enum Untraced {
     /// The chapter's file cannot be read (it is not on disk: another
     /// preprocessor made the chapter).
     Unreadable,
-    /// Redoing the expansion does not give the text mdBook produced: an
-    /// included file changed meanwhile, or a preprocessor that ran before
-    /// this one changed the text.
+    /// Redoing the expansion, either way mdBook 0.5 expands, does not give
+    /// the text mdBook produced: an included file changed meanwhile, or a
+    /// preprocessor that ran before this one changed the text.
     Differs,
 }
 
@@ -248,7 +252,7 @@ impl std::fmt::Display for Untraced {
         f.write_str(match self {
             Untraced::Unreadable => "the chapter's file cannot be read",
             Untraced::Differs => {
-                "redoing its {{#include}} expansion does not give the text mdBook produced (an included file changed meanwhile, or a preprocessor that runs before evidence changed the text)"
+                "redoing its {{#include}} expansion does not give the text mdBook produced, neither as mdBook 0.5.4 expands includes nor with included lines prefixed as mdBook's next release does (an included file changed meanwhile, or a preprocessor that runs before evidence changed the text)"
             }
         })
     }
@@ -270,11 +274,24 @@ impl SourceMap {
     /// Expands the chapter file `chapter` (whose text is `text`; includes
     /// resolve against `dir`, the chapter's directory) the way mdBook's
     /// `links` preprocessor does, reading included files with `read`.
+    /// As mdBook 0.5.4 does ([`SourceMap::rebuild`] tries the next
+    /// release's expansion too).
     pub fn expand(chapter: &Path, text: String, dir: &Path, read: Read<'_>) -> Expansion {
+        SourceMap::expand_as(chapter, text, dir, read, Style::Plain)
+    }
+
+    /// [`SourceMap::expand`] with either of mdBook's expansions.
+    pub(crate) fn expand_as(
+        chapter: &Path,
+        text: String,
+        dir: &Path,
+        read: Read<'_>,
+        style: Style,
+    ) -> Expansion {
         let mut files = vec![(chapter.to_owned(), text)];
         let mut whole = Mapped::default();
         whole.push_copied(&files[0].1, 0, 0);
-        let out = expand::replace_all(&whole, dir, 0, &mut files, read);
+        let out = expand::replace_all(&whole, dir, 0, &mut files, read, style);
         Expansion {
             text: out.text,
             map: SourceMap {
@@ -286,7 +303,11 @@ impl SourceMap {
     }
 
     /// Redoes mdBook's expansion of `chapter` (see [`SourceMap::expand`])
-    /// and returns the map if it reproduces `expanded` exactly.
+    /// and returns the map if it reproduces `expanded` exactly: mdBook
+    /// 0.5.4's expansion first, then the prefixed one of mdBook's next
+    /// release. They differ only where an include brings in several lines
+    /// after something on its line, ends with a blank line, or is a
+    /// `{{#playground}}`, so the second is tried only when the first fails.
     pub fn rebuild(
         chapter: &Path,
         text: String,
@@ -294,8 +315,14 @@ impl SourceMap {
         expanded: &str,
         read: Read<'_>,
     ) -> Option<SourceMap> {
-        let expansion = SourceMap::expand(chapter, text, dir, read);
-        (expansion.text == expanded).then_some(expansion.map)
+        let plain = SourceMap::expand_as(chapter, text, dir, read, Style::Plain);
+        if plain.text == expanded {
+            return Some(plain.map);
+        }
+        let Expansion { map, .. } = plain;
+        let text = map.files.into_iter().next()?.1;
+        let prefixed = SourceMap::expand_as(chapter, text, dir, read, Style::Prefixed);
+        (prefixed.text == expanded).then_some(prefixed.map)
     }
 
     /// The map of the chapter file `file` on disk, whose expansion by mdBook
@@ -371,166 +398,4 @@ impl SourceMap {
 }
 
 #[cfg(test)]
-mod tests {
-    use super::*;
-    use std::collections::HashMap;
-
-    fn reader(files: &[(&str, &str)]) -> impl Fn(&Path) -> Option<String> {
-        let files: HashMap<PathBuf, String> = files
-            .iter()
-            .map(|(p, t)| (PathBuf::from(p), t.to_string()))
-            .collect();
-        move |p: &Path| files.get(p).cloned()
-    }
-
-    /// The map of `chapter` (in `src/`), given what mdBook expanded.
-    fn map(chapter: &str, expanded: &str, files: &[(&str, &str)]) -> Option<SourceMap> {
-        let read = reader(files);
-        SourceMap::rebuild(
-            Path::new("src/c.md"),
-            chapter.to_owned(),
-            Path::new("src"),
-            expanded,
-            &read,
-        )
-    }
-
-    /// The file name and text at `needle` of the expanded text.
-    fn at<'m>(map: &'m SourceMap, expanded: &str, needle: &str) -> (String, &'m str) {
-        let start = expanded.find(needle).expect("needle in expanded text");
-        let (file, span) = map.locate(start..start + needle.len());
-        let (path, text) = &map.files[file];
-        (path.display().to_string(), &text[span])
-    }
-
-    #[test]
-    fn line_and_column_count_characters() {
-        let text = "ab\ncdé f\n";
-        assert_eq!(line_column(text, 0), (1, 1));
-        assert_eq!(line_column(text, 3), (2, 1));
-        assert_eq!(line_column(text, 8), (2, 5));
-        assert_eq!(line_column(text, 99), (3, 1));
-        assert_eq!(line_column("\u{feff}x", 3), (1, 1));
-        // A line starting with an emoji: one character, two UTF-16 units.
-        let chart = "📈 rose 5%\n";
-        let index = LineIndex::new(chart);
-        assert_eq!(index.line_column(chart, 5), (1, 3));
-        assert_eq!(index.line_utf16_column(chart, 5), (1, 4));
-        let long = format!(
-            "{}\n{}",
-            "東京\u{a0}📈 x".repeat(300),
-            "ab\u{feff}".repeat(900)
-        );
-        for text in [
-            text,
-            "",
-            "\n\n",
-            "a\r\nb\rc\n東京\u{a0}📈\n",
-            "\u{feff}x\ny",
-            &long,
-        ] {
-            let index = LineIndex::new(text);
-            for offset in 0..=text.len() + 2 {
-                assert_eq!(
-                    index.line_column(text, offset),
-                    line_column(text, offset),
-                    "{text:?} at {offset}"
-                );
-                let (line, _) = line_column(text, offset);
-                let at = text.floor_char_boundary(offset.min(text.len()));
-                let line_start = text[..at].rfind('\n').map_or(0, |i| i + 1);
-                let utf16 = text[line_start..at]
-                    .chars()
-                    .filter(|&c| c != '\u{feff}')
-                    .map(char::len_utf16)
-                    .sum::<usize>();
-                assert_eq!(index.line_utf16_column(text, offset), (line, utf16 + 1));
-            }
-        }
-    }
-
-    #[test]
-    fn text_after_an_include_maps_back_to_the_chapter() {
-        let chapter = "# T\n\n{{#include q.md}}\n\nAfter claim.\n";
-        let expanded = "# T\n\nQuoted line.\nSecond.\n\nAfter claim.\n";
-        let map = map(
-            chapter,
-            expanded,
-            &[("src/q.md", "Quoted line.\nSecond.\n")],
-        )
-        .expect("reproduced");
-        assert_eq!(
-            at(&map, expanded, "After claim."),
-            ("src/c.md".into(), "After claim.")
-        );
-        let (file, text) = at(&map, expanded, "Second.");
-        assert_eq!((file.as_str(), text), ("src/q.md", "Second."));
-        let start = expanded.find("Second.").unwrap();
-        assert_eq!(map.locate(start..start + 7).1, 13..20);
-        // The chapter's directive that brought it in.
-        assert_eq!(map.included_at(start), chapter.find("{{#include"));
-        assert_eq!(map.included_at(expanded.find("After").unwrap()), None);
-    }
-
-    #[test]
-    fn ranges_anchors_escapes_titles_and_nesting() {
-        let chapter = "{{#title T}}\\{{#include x.md}}\n{{#include a.md:2:3}} | {{ #include a.md:part }} | {{#include n/b.md}}\n";
-        let a = "one\ntwo\r\nthree\n// ANCHOR: part\nin part\n// ANCHOR: other\nalso\n// ANCHOR_END: part\n";
-        let b = "b says {{#include c.md:1}}!";
-        let c = "deep line\nnot taken\n";
-        let expanded = "{{#include x.md}}\ntwo\nthree | in part\nalso | b says deep line!\n";
-        let map = map(
-            chapter,
-            expanded,
-            &[("src/a.md", a), ("src/n/b.md", b), ("src/n/c.md", c)],
-        )
-        .expect("reproduced");
-        assert_eq!(at(&map, expanded, "three").0, "src/a.md");
-        assert_eq!(at(&map, expanded, "also").0, "src/a.md");
-        assert_eq!(at(&map, expanded, "b says").0, "src/n/b.md");
-        assert_eq!(
-            at(&map, expanded, "deep line"),
-            ("src/n/c.md".into(), "deep line")
-        );
-        // A nested include is reported at the chapter's own directive.
-        let deep = expanded.find("deep line").unwrap();
-        assert_eq!(map.included_at(deep), chapter.find("{{#include n/b.md}}"));
-        assert_eq!(
-            at(&map, expanded, "{{#include x.md}}").1,
-            "{{#include x.md}}"
-        );
-        // A span across the joined lines is cut at its line's end.
-        let start = expanded.find("two").unwrap();
-        let (file, span) = map.locate(start..start + 9);
-        assert_eq!(&map.files[file].1[span], "two");
-    }
-
-    #[test]
-    fn a_missing_file_stays_a_directive_and_nesting_stops_at_ten() {
-        let chapter = "{{#include gone.md}} {{#include self.md}}";
-        let me = "x{{#include self.md}}";
-        let expanded = format!("{{{{#include gone.md}}}} {}", "x".repeat(10));
-        let map = map(chapter, &expanded, &[("src/self.md", me)]).expect("reproduced");
-        assert_eq!(map.locate(0..5).0, 0);
-        assert_eq!(map.locate(21..22).0, 1);
-    }
-
-    #[test]
-    fn rustdoc_include_and_playground() {
-        let chapter = "{{#rustdoc_include r.rs:2}}\n{{#playground r.rs editable}}";
-        let r = "fn a() {}\nfn b() {}";
-        let expanded = "# fn a() {}\nfn b() {}\n```rust,editable\nfn a() {}\nfn b() {}\n```\n";
-        let map = map(chapter, expanded, &[("src/r.rs", r)]).expect("reproduced");
-        let start = expanded.find("fn b").unwrap();
-        assert_eq!(map.locate(start..start + 4), (1, 10..14));
-        // The fence made up by the expansion points at the run before it.
-        let fence = expanded.find("```rust").unwrap();
-        assert_eq!(map.locate(fence..fence + 3).0, 0);
-    }
-
-    #[test]
-    fn no_map_when_the_expansion_differs() {
-        assert!(map("{{#include q.md}}", "something else", &[("src/q.md", "q")]).is_none());
-        assert!(map("plain", "plain", &[]).is_some());
-    }
-}
+mod tests;

@@ -126,3 +126,39 @@ Consumer prices increased 0.5 percent in January, seasonally adjusted [EVID:ev_c
         );
     }
 }
+
+#[test]
+fn a_swapped_place_or_part_of_a_name_is_reported() {
+    let store = STORE.replace(
+        r#"    {"id": "ev_foehn""#,
+        r#"    {"id": "ev_peach", "source_id": "nhc", "url": "https://example.org/peaches",
+     "title": "Peach harvest", "published_at": "2026-02-10T12:00:00Z",
+     "quote_span": {"text": "Georgia is known as the Peach State, and the Dallas City Council backed its growers."}},
+    {"id": "ev_foehn""#,
+    );
+    let chapter = "# Brief\n\n\
+- Growers in Alabama call it the Peach State. [EVID:ev_peach]\n\
+- The Houston City Council backed its growers. [EVID:ev_peach]\n\
+- Georgia is known as the Peach State. [EVID:ev_peach]\n\
+- The Dallas City Council backed peach growers. [EVID:ev_peach]\n";
+    let book = TestBook::with_store(CONFIG, &store, &[("brief.md", chapter)]);
+    let report = report(&book);
+    let messages: Vec<(u64, String)> = report["violations"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .filter(|v| v["rule"] == "subject-not-in-evidence")
+        .map(|v| {
+            (
+                v["line"].as_u64().unwrap(),
+                v["message"].as_str().unwrap().to_owned(),
+            )
+        })
+        .collect();
+    assert_eq!(messages.len(), 2, "{report:#}");
+    assert_eq!(messages[0].0, 3);
+    assert!(messages[0].1.contains("`Alabama`") && messages[0].1.contains("`Georgia`"));
+    assert_eq!(messages[1].0, 4);
+    assert!(messages[1].1.contains("`Houston`") && messages[1].1.contains("`Dallas`"));
+    book.build().expect("a warning by default: the book builds");
+}

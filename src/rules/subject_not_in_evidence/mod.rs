@@ -21,6 +21,7 @@
 //! landfall`).
 
 mod names;
+mod places;
 
 use super::claim_not_in_evidence::cited_items;
 use super::support_units::SupportUnit;
@@ -161,7 +162,92 @@ fn disagreement(claim: &str, cited: &[CitedTexts<'_>]) -> Option<(String, String
     if all_capitals_cited(claim, cited) {
         return None;
     }
-    named_disagreement(claim, cited)
+    named_disagreement(claim, cited).or_else(|| place_disagreement(claim, cited))
+}
+
+/// A place of the claim that no cited item holds, where a passage names
+/// another place of the same kind that the claim does not (`places.rs`).
+fn place_disagreement(claim: &str, cited: &[CitedTexts<'_>]) -> Option<(String, String)> {
+    let claim_words = words(claim, true);
+    let claim_places = places_in(&claim_words);
+    let held = |(phrase, _, range): &(String, _, std::ops::Range<usize>)| {
+        let last = &claim_words[range.end - 1].folded;
+        cited
+            .iter()
+            .any(|(v, _)| v.has_word(phrase) || v.holds(last))
+    };
+    // A claim placing things where the passages do (`Flandreau, South
+    // Dakota`) may name a wider place they leave out (`the United States`)
+    // beside one they name at another level (`Chicago`): a missing place
+    // counts only when every place the passages hold is of its kind.
+    let held_kinds: Vec<places::Kind> = claim_places
+        .iter()
+        .filter(|p| held(p))
+        .flat_map(|(_, kinds, _)| kinds.iter().copied())
+        .collect();
+    let missing: Vec<(String, &[places::Kind], String)> = claim_places
+        .into_iter()
+        .filter(|p| !held(p))
+        .filter(|(_, kinds, _)| held_kinds.iter().all(|k| kinds.contains(k)))
+        .map(|(phrase, kinds, range)| {
+            let shown =
+                &claim[claim_words[range.start].at.start..claim_words[range.end - 1].at.end];
+            (phrase, kinds, shown.to_owned())
+        })
+        .collect();
+    if missing.is_empty() {
+        return None;
+    }
+    let in_claim = ItemVocabulary::new(&[claim]);
+    for (_, texts) in cited {
+        for text in texts {
+            let passage_words = words_of(text);
+            for (phrase, kinds, range) in places_in(&passage_words) {
+                let last = &passage_words[range.end - 1].folded;
+                if in_claim.has_word(&phrase) || in_claim.holds(last) {
+                    continue;
+                }
+                let rival = missing.iter().find(|(theirs, their_kinds, _)| {
+                    !same_stem(theirs, &phrase)
+                        && !theirs.contains(phrase.as_str())
+                        && !phrase.contains(theirs.as_str())
+                        && kinds.iter().any(|k| their_kinds.contains(k))
+                });
+                if let Some((_, _, shown)) = rival {
+                    let written = &text
+                        [passage_words[range.start].at.start..passage_words[range.end - 1].at.end];
+                    return Some((shown.clone(), written.to_owned()));
+                }
+            }
+        }
+    }
+    None
+}
+
+/// The places among capitalised words, each with its folded phrase, kinds
+/// and word range.
+fn places_in(words: &[Word]) -> Vec<(String, &'static [places::Kind], std::ops::Range<usize>)> {
+    let mut found = Vec::new();
+    let mut k = 0;
+    while k < words.len() {
+        if !words[k].capital {
+            k += 1;
+            continue;
+        }
+        let run: Vec<&str> = std::iter::once(&words[k])
+            .chain(words[k + 1..].iter().take_while(|w| w.capital && w.joined))
+            .take(3)
+            .map(|w| w.folded.as_str())
+            .collect();
+        match places::place_at(&run) {
+            Some((kinds, n)) => {
+                found.push((run[..n].join(" "), kinds, k..k + n));
+                k += n;
+            }
+            None => k += 1,
+        }
+    }
+    found
 }
 
 /// [`disagreement`] read name by name.
@@ -176,13 +262,20 @@ fn named_disagreement(claim: &str, cited: &[CitedTexts<'_>]) -> Option<(String, 
             .filter_map(|w| claim_words[w].folded.chars().next())
             .collect();
         let long_initials = initials.chars().count() >= 3;
-        let found = cited.iter().any(|(v, _)| {
-            name.distinct
-                .iter()
-                .any(|&w| v.holds(&claim_words[w].folded))
-                || (long_initials && v.has_word(&initials))
-        });
-        if found {
+        if long_initials && cited.iter().any(|(v, _)| v.has_word(&initials)) {
+            continue;
+        }
+        let held: Vec<bool> = name
+            .distinct
+            .iter()
+            .map(|&w| cited.iter().any(|(v, _)| v.holds(&claim_words[w].folded)))
+            .collect();
+        if held.iter().any(|&h| h) {
+            if let Some(rival) =
+                swapped_part(claim, &mut claim_words, &name, &held, cited, &mut details)
+            {
+                return Some(rival);
+            }
             continue;
         }
         // A name written as initials (`NYC`) is found where the passages
@@ -210,6 +303,87 @@ fn named_disagreement(claim: &str, cited: &[CitedTexts<'_>]) -> Option<(String, 
         }
     }
     None
+}
+
+/// A word of a name the passages hold in part, swapped for another: the
+/// passages have `Dallas City Council`, `Max Martin` or `Gulf of Mexico`
+/// where the claim has `Houston City Council`, `Max Lee` or `Gulf of
+/// Brazil`. A missing telling word is swapped when a capitalised word of a
+/// passage stands in its slot: after the name's word before it and before
+/// the name's word after it. A first word counts only before a class word
+/// (`City`), and not when it opens the sentence: a person's given name is
+/// often left out or replaced by a title (`Judge Sotomayor` for `Sonia
+/// Sotomayor`), and a sentence's first word joins a name only by its
+/// capital (`Using ECharts`).
+fn swapped_part(
+    claim: &str,
+    claim_words: &mut [Word],
+    name: &Name,
+    held: &[bool],
+    cited: &[CitedTexts<'_>],
+    details: &mut [Option<ItemWords>],
+) -> Option<(String, String)> {
+    let (first, last) = (name.words.start, name.words.end - 1);
+    let before = claim[..claim_words[first].at.start].trim_end();
+    let opens_sentence = before.is_empty()
+        || before.ends_with(['.', '!', '?', ':', '"', '“', '(', '*', '#', '-', '|']);
+    for word in claim_words.iter_mut().filter(|w| w.folded.is_empty()) {
+        word.folded = fold(&claim[word.at.clone()]);
+    }
+    // The name is held in part only by a word that tells it: not a
+    // sentence's first word nor a joiner (`Der Foehnsturm` is not held by
+    // the `Der` of `Der Föhnsturm`).
+    let telling_held = name.distinct.iter().zip(held).any(|(&w, &h)| {
+        h && !(w == first && opens_sentence) && !is_in(JOINERS, &claim_words[w].folded)
+    });
+    if !telling_held {
+        return None;
+    }
+    let missing: Vec<usize> = name
+        .distinct
+        .iter()
+        .zip(held)
+        .filter(|(w, h)| !**h && claim_words[**w].folded.chars().count() >= 3)
+        .map(|(w, _)| *w)
+        .filter(|&w| {
+            w != first
+                || (!opens_sentence
+                    && claim_words
+                        .get(w + 1)
+                        .is_some_and(|n| is_in(CLASS_WORDS, &n.folded)))
+        })
+        .collect();
+    if missing.is_empty() {
+        return None;
+    }
+    for (detail, (_, texts)) in details.iter_mut().zip(cited) {
+        detail.get_or_insert_with(|| ItemWords::new(texts));
+    }
+    let in_claim: HashSet<&str> = claim_words.iter().map(|w| w.folded.as_str()).collect();
+    missing.into_iter().find_map(|w| {
+        let left = (w > first).then(|| claim_words[w - 1].folded.as_str());
+        let right = (w < last).then(|| claim_words[w + 1].folded.as_str());
+        let missing = claim_words[w].folded.as_str();
+        details.iter().flatten().find_map(|detail| {
+            let words = &detail.words;
+            words.iter().enumerate().find_map(|(k, word)| {
+                let fits = word.capital
+                    && !in_claim.contains(word.folded.as_str())
+                    && !same_stem(&word.folded, missing)
+                    && !is_in(FUNCTION_WORDS, &word.folded)
+                    && !is_in(CLASS_WORDS, &word.folded)
+                    && !is_in(MONTHS_AND_DAYS, &word.folded)
+                    && left.is_none_or(|l| k > 0 && words[k - 1].folded == l)
+                    && right.is_none_or(|r| words.get(k + 1).is_some_and(|n| n.folded == r));
+                fits.then(|| {
+                    (
+                        claim[claim_words[w].at.clone()].to_owned(),
+                        word.written.to_string(),
+                    )
+                })
+            })
+        })
+    })
 }
 
 /// The folded initials a one-word name stands for, when it is written in
@@ -249,6 +423,8 @@ fn rival(
     details: &[Option<ItemWords>],
 ) -> Option<(String, String)> {
     let in_claim: HashSet<&str> = claim_words.iter().map(|w| w.folded.as_str()).collect();
+    // A form of the name's own word (`Greek` for `Greece`) is no rival.
+    let missing = &claim_words[name.words.end - 1].folded;
     let left = name
         .words
         .start
@@ -264,6 +440,7 @@ fn rival(
         for (k, word) in words.iter().enumerate() {
             if !word.capital
                 || in_claim.contains(word.folded.as_str())
+                || same_stem(&word.folded, missing)
                 || is_in(FUNCTION_WORDS, &word.folded)
                 || is_in(CLASS_WORDS, &word.folded)
                 || is_in(MONTHS_AND_DAYS, &word.folded)
@@ -286,6 +463,13 @@ fn rival(
         }
     }
     None
+}
+
+/// Whether two folded words share their first four letters, as forms of
+/// one name do (`greece`, `greek`).
+fn same_stem(a: &str, b: &str) -> bool {
+    let mut pairs = a.chars().zip(b.chars());
+    b.chars().count() >= 4 && pairs.by_ref().take(4).filter(|(x, y)| x == y).count() == 4
 }
 
 /// One finding per support unit whose cited passages name another subject

@@ -255,3 +255,104 @@ proptest::proptest! {
         }
     }
 }
+
+#[test]
+fn a_swapped_word_of_a_name_the_passage_holds_in_part_is_reported() {
+    for (claim, passage, want) in [
+        (
+            "She was elected to the Houston City Council in 2017.",
+            "She was elected to the Dallas City Council in 2017.",
+            ("Houston", "Dallas"),
+        ),
+        (
+            "Swift worked again with Max Lee and Shellback on the album.",
+            "Swift worked again with Max Martin and Shellback on the album.",
+            ("Lee", "Martin"),
+        ),
+        (
+            "It shut most oil production in the Gulf of Brazil.",
+            "It shut most oil production in the Gulf of Mexico.",
+            ("Brazil", "Mexico"),
+        ),
+    ] {
+        assert_eq!(
+            check(claim, passage),
+            Some((want.0.into(), want.1.into())),
+            "{claim}"
+        );
+    }
+}
+
+#[test]
+fn a_given_name_left_out_or_a_form_of_the_name_passes() {
+    for (claim, passage) in [
+        // A title in the given name's place.
+        (
+            "In 2009 Sonia Sotomayor joined the Supreme Court.",
+            "In 2009 Judge Sotomayor joined the Supreme Court.",
+        ),
+        // A sentence's first word joins a name by its capital only.
+        (
+            "Using ECharts Java, developers draw charts.",
+            "Provides ECharts Java bindings so developers draw charts.",
+        ),
+        // Another form of the same word.
+        (
+            "Eudaimonia in Ancient Greece was the highest good.",
+            "In Ancient Greek ethics eudaimonia was the highest good.",
+        ),
+    ] {
+        assert_eq!(check(claim, passage), None, "{claim}");
+    }
+}
+
+#[test]
+fn a_place_of_the_same_kind_in_the_passage_is_reported() {
+    for (claim, passage, want) in [
+        (
+            "Peaches are a top crop of Alabama growers.",
+            "Georgia is known as the Peach State for its harvests.",
+            ("Alabama", "Georgia"),
+        ),
+        (
+            "Obama was the first black president in the history of the Canada.",
+            "Obama became the first Black president of the United States.",
+            ("Canada", "United States"),
+        ),
+        // Accents folded on both sides.
+        (
+            "Protests in Bogotá grew through the week.",
+            "Lima saw protests grow through the week.",
+            ("Bogotá", "Lima"),
+        ),
+    ] {
+        assert_eq!(
+            check(claim, passage),
+            Some((want.0.into(), want.1.into())),
+            "{claim}"
+        );
+    }
+}
+
+#[test]
+fn a_wider_place_left_out_beside_one_the_passage_holds_passes() {
+    for (claim, passage) in [
+        // The state is there; the country and the city are other levels.
+        (
+            "The family moved back to the United States and settled in Flandreau, South Dakota.",
+            "He grew up in Chicago; the family later settled in Flandreau, South Dakota.",
+        ),
+        // A place the passage leaves out, with no other place named.
+        (
+            "Factories in Ohio added 4,000 jobs.",
+            "Factories added 4,000 jobs, the survey found.",
+        ),
+        // A place named by another form in the passage.
+        (
+            "Exports from Mexico rose 3 percent.",
+            "Mexican exports rose 3 percent.",
+        ),
+    ] {
+        assert_eq!(check(claim, passage), None, "{claim}");
+    }
+}

@@ -1,0 +1,33 @@
+//! `low-source-diversity`: a chapter's cited items come from too few
+//! domains (hosts of their addresses, `www.` aside): its evidence rests on
+//! a handful of sites, however many items it cites.
+
+use super::quality::{Figures, QualityInputs};
+
+/// At most this many domains are named in the message.
+const NAMED: usize = 5;
+
+/// The message when the chapter's domain count misses its target.
+pub(super) fn check(inputs: &QualityInputs, figures: &Figures) -> Option<String> {
+    let figure = &figures.diversity;
+    figure.value.filter(|_| figure.meets == Some(false))?;
+    let mut named: Vec<&str> = inputs
+        .hosts
+        .iter()
+        .take(NAMED)
+        .map(String::as_str)
+        .collect();
+    if inputs.hosts.len() > NAMED {
+        named.push("…");
+    }
+    let domains = match inputs.hosts.len() {
+        1 => "1 domain".to_owned(),
+        n => format!("{n} domains"),
+    };
+    Some(format!(
+        "the {} items this chapter cites come from {domains} ({}; the target is {})",
+        inputs.items,
+        named.join(", "),
+        figure.target
+    ))
+}

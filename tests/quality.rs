@@ -1,6 +1,7 @@
 //! The contracts' five quality metrics on every check: in the JSON report
 //! (per chapter and for the book, each with its inputs and target), the
-//! SARIF run's properties and the human summary line, computed from real books whose figures are counted by hand below;
+//! SARIF run's properties, the human summary line and the evidence index
+//! page, computed from real books whose figures are counted by hand below;
 //! the target rules that warn about a chapter missing a target; the
 //! targets and the tier authority from book.toml.
 
@@ -153,7 +154,11 @@ fn quality_book(quality: &str) -> TestBook {
             "as-of = \"2026-02-12\"\nmode = \"warn\"\n\n[preprocessor.evidence.quality]\n{quality}"
         ),
         TIERS_STORE,
-        &[("poor.md", POOR), ("good.md", GOOD)],
+        &[
+            ("poor.md", POOR),
+            ("good.md", GOOD),
+            ("sources.md", "# Sources\n\n{{#evidence-index}}\n"),
+        ],
     )
 }
 
@@ -321,4 +326,95 @@ fn a_bad_quality_value_is_named_where_book_toml_has_it() {
         assert!(stderr.contains(expected), "{quality}: {stderr}");
         assert!(stderr.contains(line), "{quality}: {stderr}");
     }
+}
+
+/// The cells of the rows of the quality table of an index page: each
+/// cell's text, tags taken out.
+fn quality_rows(html: &str) -> Vec<Vec<String>> {
+    let table = html
+        .split("Citation quality by chapter")
+        .nth(1)
+        .expect("the page has the quality table");
+    let body = table.split("<tbody>").nth(1).unwrap();
+    let body = body.split("</tbody>").next().unwrap();
+    body.split("<tr>")
+        .skip(1)
+        .map(|row| {
+            row.split("<td")
+                .skip(1)
+                .map(|cell| {
+                    let cell = cell.split("</td>").next().unwrap();
+                    let mut text = String::new();
+                    let mut in_tag = true; // the rest of `<td …>`
+                    for c in cell.chars() {
+                        match c {
+                            '<' => in_tag = true,
+                            '>' => in_tag = false,
+                            c if !in_tag => text.push(c),
+                            _ => {}
+                        }
+                    }
+                    text.trim().to_owned()
+                })
+                .collect()
+        })
+        .collect()
+}
+
+/// A cell's figure: `50% ✗` is 0.5, `0.44 ✗` is 0.44, `—` is null.
+fn figure(cell: &str) -> serde_json::Value {
+    let number = cell.split(' ').next().unwrap();
+    if number == "—" {
+        return serde_json::Value::Null;
+    }
+    let value: f64 = match number.strip_suffix('%') {
+        Some(percent) => percent.parse::<f64>().unwrap() / 100.0,
+        None => number.parse().unwrap(),
+    };
+    serde_json::json!((value * 1000.0).round() / 1000.0)
+}
+
+#[test]
+fn the_index_page_shows_the_reports_figures() {
+    let book = quality_book("min-claims = 4");
+    let (_, report) = book.check_json();
+    book.build().expect("builds");
+    let rows = quality_rows(&book.html("sources.md"));
+    let metrics = [
+        "citation_coverage",
+        "citation_accuracy",
+        "source_diversity",
+        "authority_score",
+        "disagreement_rate",
+    ];
+    let expected: Vec<(&str, &serde_json::Value)> = vec![
+        ("poor.md", &report["chapters"][0]["quality"]),
+        ("good.md", &report["chapters"][1]["quality"]),
+        ("Book", &report["totals"]["quality"]),
+    ];
+    assert_eq!(rows.len(), expected.len(), "{rows:?}");
+    for (row, (name, quality)) in rows.iter().zip(expected) {
+        assert_eq!(row[0], name);
+        for (cell, metric) in row[1..].iter().zip(metrics) {
+            assert_eq!(
+                figure(cell),
+                quality[metric]["value"],
+                "{name} {metric}: {cell}"
+            );
+            let mark = if quality[metric]["meets_target"] == true {
+                "✓"
+            } else {
+                "✗"
+            };
+            assert!(cell.ends_with(mark), "{name} {metric}: {cell}");
+        }
+        let accuracy = &row[2];
+        assert_eq!(
+            accuracy.contains("(estimate)"),
+            quality["citation_accuracy"]["basis"] == "estimate",
+            "{accuracy}"
+        );
+    }
+    assert_eq!(rows[0][1], "50% ✗");
+    assert_eq!(rows[0][2], "75% (estimate) ✗");
 }

@@ -211,7 +211,7 @@ fn each_target_rule_fires_below_its_target_and_not_above() {
     );
     assert_eq!(
         message("low-source-authority"),
-        "the 5 items this chapter cites have a mean tier authority of 0.44 (1 of tier 2 (0.8), 2 of tier 3 (0.5), 2 of tier 4 (0.2); the target is > 0.7)"
+        "this chapter cites 5 items of a mean tier authority of 0.44 (1 of tier 2 (0.8), 2 of tier 3 (0.5), 2 of tier 4 (0.2); the target is > 0.7)"
     );
     assert_eq!(report["violations"][0]["severity"], "warning");
 

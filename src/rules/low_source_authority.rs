@@ -22,8 +22,8 @@ pub(super) fn check(
         .map(|(t, (n, a))| format!("{n} of tier {} ({a})", t + 1))
         .collect();
     Some(format!(
-        "the {} items this chapter cites have a mean tier authority of {value} ({}; the target is {})",
-        inputs.items,
+        "this chapter cites {} of a mean tier authority of {value} ({}; the target is {})",
+        super::quality::count(inputs.items, "item"),
         tiers.join(", "),
         figure.target
     ))

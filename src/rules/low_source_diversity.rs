@@ -20,13 +20,10 @@ pub(super) fn check(inputs: &QualityInputs, figures: &Figures) -> Option<String>
     if inputs.hosts.len() > NAMED {
         named.push("…");
     }
-    let domains = match inputs.hosts.len() {
-        1 => "1 domain".to_owned(),
-        n => format!("{n} domains"),
-    };
     Some(format!(
-        "the {} items this chapter cites come from {domains} ({}; the target is {})",
-        inputs.items,
+        "this chapter cites {} from {} ({}; the target is {})",
+        super::quality::count(inputs.items, "item"),
+        super::quality::count(inputs.hosts.len(), "domain"),
         named.join(", "),
         figure.target
     ))

@@ -213,6 +213,7 @@ pub(crate) fn figures(inputs: &QualityInputs, targets: &QualityTargets) -> Figur
         round(sum / inputs.items as f64)
     });
     let domains = (inputs.items > 0).then_some(inputs.hosts.len() as f64);
+    let disagreement = share(inputs.disagreeing_claims, inputs.claims);
     let above = |value: Option<f64>, target: f64| value.map(|v| v > target);
     Figures {
         coverage: Figure {
@@ -237,10 +238,9 @@ pub(crate) fn figures(inputs: &QualityInputs, targets: &QualityTargets) -> Figur
             meets: above(authority, targets.authority),
         },
         disagreement: Figure {
-            value: share(inputs.disagreeing_claims, inputs.claims),
+            value: disagreement,
             target: format!("< {}", percent(targets.disagreement)),
-            meets: share(inputs.disagreeing_claims, inputs.claims)
-                .map(|v| v < targets.disagreement),
+            meets: disagreement.map(|v| v < targets.disagreement),
         },
     }
 }
@@ -293,6 +293,15 @@ pub(crate) fn percent(share: f64) -> String {
         format!("{tenths:.0}%")
     } else {
         format!("{tenths:.1}%")
+    }
+}
+
+/// `n` things: `1 item`, `3 items`.
+pub(crate) fn count(n: usize, thing: &str) -> String {
+    if n == 1 {
+        format!("1 {thing}")
+    } else {
+        format!("{n} {thing}s")
     }
 }
 

@@ -10,9 +10,14 @@ pub(super) fn check(inputs: &QualityInputs, figures: &Figures) -> Option<String>
     let figure = &figures.disagreement;
     let value = figure.value.filter(|_| figure.meets == Some(false))?;
     Some(format!(
-        "{} of the {} claims of this chapter cite items that contradict each other ({}; the target is {})",
+        "{} of the {} claims of this chapter {} items that contradict each other ({}; the target is {})",
         inputs.disagreeing_claims,
         inputs.claims,
+        if inputs.disagreeing_claims == 1 {
+            "cites"
+        } else {
+            "cite"
+        },
         super::quality::percent(value),
         figure.target
     ))

@@ -24,11 +24,12 @@ pub(super) fn check(
     if judged < targets.min_claims {
         return None;
     }
+    let is = if missed == 1 { "is" } else { "are" };
     let how = if by_verdicts {
-        format!("{missed} of the {judged} citations with a support verdict are unsupported")
+        format!("{missed} of the {judged} citations with a support verdict {is} unsupported")
     } else {
         format!(
-            "{missed} of the {judged} citations checked against their passage are flagged by claim-not-in-evidence (an estimate)"
+            "{missed} of the {judged} citations checked against their passage {is} flagged by claim-not-in-evidence (an estimate)"
         )
     };
     Some(format!(

@@ -10,9 +10,14 @@ pub(super) fn check(inputs: &QualityInputs, figures: &Figures) -> Option<String>
     let figure = &figures.coverage;
     let value = figure.value.filter(|_| figure.meets == Some(false))?;
     Some(format!(
-        "{} of the {} sentences of this chapter's claims cite evidence ({}; the target is {})",
+        "{} of the {} sentences of this chapter's claims {} evidence ({}; the target is {})",
         inputs.cited_sentences,
         inputs.sentences,
+        if inputs.cited_sentences == 1 {
+            "cites"
+        } else {
+            "cite"
+        },
         super::quality::percent(value),
         figure.target
     ))

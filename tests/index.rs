@@ -47,9 +47,9 @@ fn the_index_lists_each_cited_item_once_with_its_chapters() {
 | Reuters | [Fed holds rates \\| steady](<https://www.reuters.com/markets/fed-holds>) | Feb 10, 2026 | macro\\_data | [brief\\.md](<../brief.md#evidence-ev_reuters>) |\n\
 | Zero Hedge | [Deflation warnings ignored](<https://www.zerohedge.com/markets/deflation>) \\[Monitor\\-only source\\] | Feb 11, 2026 |  | [report\\.md](<../report.md#evidence-ev_zh>) |\n\
 \n\
-*Citation quality by chapter, each figure against its target (✓ met, ✗ missed)*\n\
+*Citation quality by chapter: coverage of sentences, accuracy of citations, domains cited, mean tier authority, disagreement rate, each against its target (✓ met, ✗ missed)*\n\
 \n\
-| Chapter | Citation coverage (\\> 80\\%) | Citation accuracy (\\> 90\\%) | Source domains (\\> 3) | Authority (\\> 0\\.7) | Disagreement (\\< 20\\%) |\n\
+| Chapter | Coverage (\\> 80\\%) | Accuracy (\\> 90\\%) | Domains (\\> 3) | Authority (\\> 0\\.7) | Disagreement (\\< 20\\%) |\n\
 |---|--:|--:|--:|--:|--:|\n\
 | [brief\\.md](<../brief.md>) | 100\\% ✓ | 100\\% \\(estimate\\) ✓ | 3 ✗ | 0\\.867 ✓ | 0\\% ✓ |\n\
 | [report\\.md](<../report.md>) | 100\\% ✓ | — | 2 ✗ | 0\\.6 ✗ | 0\\% ✓ |\n\

@@ -53,14 +53,14 @@ impl QualityTable {
     ) -> String {
         // Emphasis alone, without a full stop: a label, not a claim.
         let mut out = String::from(
-            "*Citation quality by chapter, each figure against its target (✓ met, ✗ missed)*",
+            "*Citation quality by chapter: coverage of sentences, accuracy of citations, domains cited, mean tier authority, disagreement rate, each against its target (✓ met, ✗ missed)*",
         );
         out.push_str(newline);
         out.push_str(newline);
         let b = &self.book;
         let _ = write!(
             out,
-            "| Chapter | Citation coverage ({}) | Citation accuracy ({}) | Source domains ({}) | Authority ({}) | Disagreement ({}) |{newline}|---|--:|--:|--:|--:|--:|",
+            "| Chapter | Coverage ({}) | Accuracy ({}) | Domains ({}) | Authority ({}) | Disagreement ({}) |{newline}|---|--:|--:|--:|--:|--:|",
             escape::markdown(&b.citation_coverage.target),
             escape::markdown(&b.citation_accuracy.target),
             escape::markdown(&b.source_diversity.target),

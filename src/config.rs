@@ -7,8 +7,10 @@
 mod checks;
 mod environment;
 mod page;
+mod quality;
 
 pub use page::{PageOptions, PassagePlace, ReferencesStyle};
+pub use quality::{QualityTargets, TierAuthority};
 
 use crate::rules::{Level, Rule};
 use globset::GlobSet;
@@ -50,6 +52,7 @@ const OUR_KEYS: &[&str] = &[
     "citation-style",
     "references-style",
     "search-passages",
+    "quality",
 ];
 
 /// `claim-overlap` unless configured: `claim-not-in-evidence` flags a claim
@@ -269,6 +272,8 @@ struct RawConfig {
     references_style: ReferencesStyle,
     #[serde(default)]
     search_passages: bool,
+    #[serde(default)]
+    quality: QualityTargets,
 }
 
 /// The validated configuration.
@@ -328,6 +333,8 @@ pub struct Config {
     pub citation_style: CitationStyle,
     /// What References entries carry and where passages go.
     pub page: PageOptions,
+    /// The quality metrics' targets and the tier authority.
+    pub quality: QualityTargets,
     /// Levels set under `[preprocessor.evidence.rules]`.
     levels: std::collections::HashMap<Rule, Level>,
 }
@@ -388,6 +395,7 @@ impl Config {
         };
         let levels = checks::rule_levels(raw.rules)?;
         checks::diversity_shares(&raw.diversity)?;
+        quality::check(&raw.quality)?;
         let claim_overlap = checks::claim_overlap(raw.claim_overlap)?;
         if let Some(report) = &raw.report {
             checks::report_path(report)?;
@@ -434,6 +442,7 @@ impl Config {
                 references_style: raw.references_style,
                 search_passages: raw.search_passages,
             },
+            quality: raw.quality,
             levels,
         })
     }

@@ -171,7 +171,7 @@ pub fn process_book(setup: &Setup, book: &mut Book) -> Outcome {
 /// Renders every chapter of `book` from its plan (as [`judge_book`]
 /// returned them), and places the evidence index.
 pub fn render_book(setup: &Setup, book: &mut Book, plans: Vec<RenderPlan<'_>>) {
-    let index = EvidenceIndex::from_plans(book, &plans);
+    let index = EvidenceIndex::from_plans(book, &plans, &setup.config.quality);
     render_chapters(
         setup,
         &mut book.items,
@@ -336,6 +336,7 @@ fn judge_chapter<'s>(
     };
     let banner_at = scan.banner_offset;
     let mut plan = RenderPlan::new(content, scan, &judgement, list, config);
+    plan.set_quality(checked.then(|| summary.quality.clone()));
     if setup.preview {
         plan.preview_note(content, banner_at, &judgement.findings);
     }

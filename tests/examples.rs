@@ -60,11 +60,16 @@ fn the_report_example_publishes_with_citations_and_tagged_references() {
         "{report}"
     );
     let sources = std::fs::read_to_string(out.path().join("sources.html")).unwrap();
+    let (items, quality) = sources
+        .split_once("Citation quality by chapter")
+        .expect("the quality table follows the items");
     assert_eq!(
-        sources.matches("<tr>").count(),
+        items.matches("<tr>").count(),
         16,
         "15 items and a header: {sources}"
     );
+    // The two chapters with claims, the book, and a header.
+    assert_eq!(quality.matches("<tr>").count(), 4, "{sources}");
     assert!(
         sources.contains("href=\"daily-brief.html#evidence-"),
         "{sources}"

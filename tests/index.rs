@@ -46,6 +46,15 @@ fn the_index_lists_each_cited_item_once_with_its_chapters() {
 | Financial Times | [Is the Fed over\\-tightening\\?](<https://www.ft.com/content/abc>) \\[Paywall\\] | Feb 9, 2026 |  | [brief\\.md](<../brief.md#evidence-ev_ft>) |\n\
 | Reuters | [Fed holds rates \\| steady](<https://www.reuters.com/markets/fed-holds>) | Feb 10, 2026 | macro\\_data | [brief\\.md](<../brief.md#evidence-ev_reuters>) |\n\
 | Zero Hedge | [Deflation warnings ignored](<https://www.zerohedge.com/markets/deflation>) \\[Monitor\\-only source\\] | Feb 11, 2026 |  | [report\\.md](<../report.md#evidence-ev_zh>) |\n\
+\n\
+*Citation quality by chapter: coverage of sentences, accuracy of citations, domains cited, mean tier authority, disagreement rate, each against its target (✓ met, ✗ missed)*\n\
+\n\
+| Chapter | Coverage (\\> 80\\%) | Accuracy (\\> 90\\%) | Domains (\\> 3) | Authority (\\> 0\\.7) | Disagreement (\\< 20\\%) |\n\
+|---|--:|--:|--:|--:|--:|\n\
+| [brief\\.md](<../brief.md>) | 100\\% ✓ | 100\\% \\(estimate\\) ✓ | 3 ✗ | 0\\.867 ✓ | 0\\% ✓ |\n\
+| [report\\.md](<../report.md>) | 100\\% ✓ | — | 2 ✗ | 0\\.6 ✗ | 0\\% ✓ |\n\
+| [deep\\/nested\\.md](<../deep/nested.md>) | 100\\% ✓ | — | 1 ✗ | 1 ✓ | 0\\% ✓ |\n\
+| **Book** | 100\\% ✓ | 100\\% \\(estimate\\) ✓ | 4 ✓ | 0\\.8 ✓ | 0\\% ✓ |\n\
 \n```\n{{#evidence-index}}\n```\n";
     assert_eq!(index, expected);
 
@@ -127,7 +136,9 @@ fn assert_planned_index_is_the_rescanned_one(root: &Path, stdin: &str) {
     }
     let setup = Setup::load(&ctx).expect("setup loads");
     let (_, plans) = preprocess::judge_book(&setup, &book);
-    let planned = EvidenceIndex::from_plans(&book, &plans).expect("the book has an index");
+    let planned = EvidenceIndex::from_plans(&book, &plans, &setup.config.quality)
+        .expect("the book has an index")
+        .items_only();
     preprocess::render_chapters(&setup, &mut book.items, &mut plans.into_iter(), None);
     let rescanned =
         EvidenceIndex::from_rendered(&book, &setup.store, &setup.config, setup.markdown)

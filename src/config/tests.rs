@@ -81,3 +81,32 @@ fn as_of_accepts_a_date() {
     let config = Config::from_value(json!({"store": "s", "as-of": "2026-02-11"})).unwrap();
     assert_eq!(config.as_of.to_string(), "2026-02-11T00:00:00Z");
 }
+
+#[test]
+fn quality_targets_and_tier_authority() {
+    let config = Config::from_value(json!({"store": "s"})).unwrap();
+    assert_eq!(config.quality, QualityTargets::default());
+    assert_eq!(
+        config.quality.tier_authority.by_tier(),
+        [1.0, 0.8, 0.5, 0.2]
+    );
+    let config = Config::from_value(json!({"store": "s", "quality": {
+        "coverage": 0.5, "min-claims": 3, "tier-authority": {"4": 0, "2": 1}
+    }}))
+    .unwrap();
+    assert_eq!(
+        (config.quality.coverage, config.quality.min_claims),
+        (0.5, 3)
+    );
+    assert_eq!(config.quality.accuracy, 0.9);
+    assert_eq!(
+        config.quality.tier_authority.by_tier(),
+        [1.0, 1.0, 0.5, 0.0]
+    );
+    let err =
+        Config::from_value(json!({"store": "s", "quality": {"disagreement": -0.1}})).unwrap_err();
+    assert!(err.to_string().contains("quality.disagreement"), "{err}");
+    let err = Config::from_value(json!({"store": "s", "quality": {"tier-authority": {"0": 1}}}))
+        .unwrap_err();
+    assert!(err.to_string().contains("unknown field `0`"), "{err}");
+}

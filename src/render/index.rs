@@ -10,8 +10,9 @@
 //! reads the same back from rendered chapters (the scanner recognizes its
 //! own output); the tests check that both agree.
 
+use super::quality_table::QualityTable;
 use super::{RenderPlan, Target, date, escape, tags};
-use crate::config::Config;
+use crate::config::{Config, QualityTargets};
 use crate::markers::{self, MarkdownFlags, MarkerKind, ScanOptions};
 use crate::rules::{Resolved, resolve};
 use crate::store::Store;
@@ -37,14 +38,22 @@ pub struct EvidenceIndex<'s> {
     /// Every chapter with a path, in book order: its name and output path
     /// (`README.md` may have become `index.md`).
     pages: Vec<(String, PathBuf)>,
+    /// The chapters' quality metrics and the book's, under the items
+    /// (none when no chapter has a claim).
+    quality: Option<QualityTable>,
 }
 
 impl<'s> EvidenceIndex<'s> {
     /// The index of `book` from its chapters' plans (one per chapter with a
     /// path, in book order, as judging returns them), or `None` when no
     /// chapter has the placeholder. A book without one costs a substring
-    /// search per chapter.
-    pub fn from_plans(book: &Book, plans: &[RenderPlan<'s>]) -> Option<EvidenceIndex<'s>> {
+    /// search per chapter. `targets` are those the quality table measures
+    /// against.
+    pub fn from_plans(
+        book: &Book,
+        plans: &[RenderPlan<'s>],
+        targets: &QualityTargets,
+    ) -> Option<EvidenceIndex<'s>> {
         if !is_wanted(book) {
             return None;
         }
@@ -52,7 +61,9 @@ impl<'s> EvidenceIndex<'s> {
         // Judging and planning pick the same chapters, in the same order.
         assert_eq!(pages.len(), plans.len(), "one render plan per chapter");
         let cited = plans.iter().map(|plan| plan.published().copied().collect());
-        Some(EvidenceIndex::new(pages, cited))
+        let mut index = EvidenceIndex::new(pages, cited);
+        index.quality = QualityTable::new(plans, targets);
+        Some(index)
     }
 
     /// The index of the rendered `book`, read back from its chapters: the
@@ -126,7 +137,11 @@ impl<'s> EvidenceIndex<'s> {
                 .then(a.title.cmp(b.title))
                 .then(a.id.cmp(b.id))
         });
-        EvidenceIndex { items, pages }
+        EvidenceIndex {
+            items,
+            pages,
+            quality: None,
+        }
     }
 
     /// Each item's evidence id, in the table's order, with the positions
@@ -137,6 +152,15 @@ impl<'s> EvidenceIndex<'s> {
             .iter()
             .map(|(evidence, pages)| (evidence.id, pages.as_slice()))
             .collect()
+    }
+
+    /// The index without its quality table: what
+    /// [`EvidenceIndex::from_rendered`] reads back (the figures come from
+    /// judging, which a rendered chapter no longer shows), for comparing
+    /// the two.
+    pub fn items_only(mut self) -> EvidenceIndex<'s> {
+        self.quality = None;
+        self
     }
 
     /// Replaces every `{{#evidence-index}}` paragraph of the chapters of
@@ -153,7 +177,14 @@ impl<'s> EvidenceIndex<'s> {
                 continue;
             }
             let newline = super::newline_of(content);
-            let table = table(&self.items, &self.pages, path, target, newline);
+            let mut table = table(&self.items, &self.pages, path, target, newline);
+            // The figures describe the chapters as judged; with nothing
+            // cited, the page says only that.
+            if let Some(quality) = self.quality.as_ref().filter(|_| !self.items.is_empty()) {
+                table.push_str(newline);
+                table.push_str(newline);
+                table.push_str(&quality.markdown(&self.pages, path, newline));
+            }
             let mut edits: Vec<super::Edit> = spots
                 .into_iter()
                 .map(|range| super::Edit {
@@ -311,7 +342,7 @@ fn table(
 /// The link from the chapter at `from` to the chapter at `to` (both paths
 /// relative to `src/`), percent-encoded so that it fits in `<…>` in a
 /// table cell.
-fn link_path(from: &Path, to: &Path) -> String {
+pub(super) fn link_path(from: &Path, to: &Path) -> String {
     let from_dir: Vec<Component<'_>> = from
         .parent()
         .map(|p| p.components().collect())

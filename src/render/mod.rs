@@ -20,6 +20,7 @@ pub mod index;
 mod nested;
 mod plan;
 mod preview_note;
+mod quality_table;
 mod removal_note;
 mod row_removal;
 pub(crate) mod template;

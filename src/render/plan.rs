@@ -65,6 +65,9 @@ pub struct RenderPlan<'s> {
     pub(super) heading_ids: Vec<super::Edit>,
     /// Marks of unverified claims (`downgrade` mode).
     pub(super) claim_marks: Vec<super::claim_marks::ClaimMark>,
+    /// What the chapter's quality metrics are computed from, for the
+    /// evidence index's quality table; `None` when it is not checked.
+    pub(super) quality: Option<crate::rules::QualityInputs>,
 }
 
 /// A range of the chapter replaced by a fixed text (empty: deleted).
@@ -189,6 +192,12 @@ impl<'s> RenderPlan<'s> {
             plan.references.definitions = scan.definitions;
         }
         plan
+    }
+
+    /// Keeps the chapter's quality inputs (the report's), for the
+    /// evidence index ([`super::index::EvidenceIndex::from_plans`]).
+    pub(crate) fn set_quality(&mut self, quality: Option<crate::rules::QualityInputs>) {
+        self.quality = quality;
     }
 
     /// Whether rendering changes nothing.

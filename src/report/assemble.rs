@@ -50,7 +50,10 @@ pub fn assemble(
 ) -> Outcome {
     let mut assembly = Assembly {
         context,
-        report: Report::default(),
+        report: Report {
+            quality_targets: context.config.quality,
+            ..Report::default()
+        },
         file_index: HashMap::new(),
     };
     for chapter in chapters {

@@ -321,7 +321,10 @@ pub fn emit_summary(
     if let Some(support) = support_line(report) {
         writeln!(out, "{support}")?;
     }
-    if let Some(quality) = super::quality::line(&super::quality::quality(&report.chapters)) {
+    if let Some(quality) = super::quality::line(&super::quality::of_chapters(
+        &report.chapters,
+        &report.quality_targets,
+    )) {
         writeln!(out, "{quality}")?;
     }
     Ok(())
@@ -390,6 +393,7 @@ mod tests {
             suppressed: vec![],
             chapters: vec![],
             notes: vec![],
+            quality_targets: Default::default(),
         };
         let mut out = NoColor::new(Vec::new());
         let paths = PathStyle::relative_to(std::path::Path::new("/b"), std::path::Path::new("/b"));
@@ -447,6 +451,7 @@ mod tests {
             suppressed: vec![],
             chapters,
             notes: vec![],
+            quality_targets: Default::default(),
         };
         let outcome = Outcome::new(report, Mode::Warn);
         let mut out = NoColor::new(Vec::new());

@@ -260,11 +260,11 @@ impl<'r> ValidationReport<'r> {
                     counts,
                     diversity_stats: &c.diversity,
                     support: c.support.clone(),
-                    quality: super::quality::quality([c]),
+                    quality: super::quality::of_chapters([c], &report.quality_targets),
                 }
             })
             .collect();
-        totals.quality = super::quality::quality(&report.chapters);
+        totals.quality = super::quality::of_chapters(&report.chapters, &report.quality_targets);
         let worst = |v: Verdict| chapters.iter().any(|c| c.verdict == v);
         let verdict = if failed || worst(Verdict::Failed) {
             Verdict::Failed

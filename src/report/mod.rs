@@ -171,6 +171,8 @@ pub struct Report {
     pub chapters: Vec<ChapterSummary>,
     /// Notes about files (at most one per chapter), in book order.
     pub notes: Vec<Note>,
+    /// The targets the quality metrics are measured against.
+    pub quality_targets: crate::config::QualityTargets,
 }
 
 impl Report {

@@ -57,7 +57,7 @@ pub(crate) fn sarif(report: &Report, paths: &PathStyle) -> Value {
     let mut log = log(results, true, notifications, paths);
     // The book's quality metrics, as the run's properties.
     log["runs"][0]["properties"] = json!({
-        "quality": super::quality::quality(&report.chapters),
+        "quality": super::quality::of_chapters(&report.chapters, &report.quality_targets),
     });
     log
 }

@@ -10,8 +10,13 @@ pub(crate) mod confidence;
 pub(crate) mod content_words;
 pub(crate) mod diversity;
 pub(crate) mod escaped_markers;
+mod high_disagreement_rate;
 pub(crate) mod ids;
 pub(crate) mod judge;
+mod low_citation_accuracy;
+mod low_citation_coverage;
+mod low_source_authority;
+mod low_source_diversity;
 mod number_contradicts_evidence;
 pub(crate) mod number_derive;
 mod number_not_in_evidence;
@@ -253,6 +258,27 @@ rules! {
     /// The chapter cites two items that the store says contradict each other.
     ConflictingEvidence = "conflicting-evidence", Warn,
         "say in the text that the sources disagree, and how (the chapter gets a CAUTION note)";
+    /// Fewer of a chapter's sentences than `quality.coverage` (80%) cite
+    /// evidence, in a chapter of at least `quality.min-claims` claims.
+    LowCitationCoverage = "low-citation-coverage", Warn,
+        "cite evidence in each sentence that states something, or split a paragraph so each claim carries its own citation";
+    /// Fewer of a chapter's citations than `quality.accuracy` (90%) are
+    /// supported by their passages, by stored verdicts or as estimated from
+    /// word overlap.
+    LowCitationAccuracy = "low-citation-accuracy", Warn,
+        "fix the citations the support rules flag in this chapter: cite the item that says what the claim says";
+    /// A chapter's cited items come from no more domains than
+    /// `quality.domains` (3).
+    LowSourceDiversity = "low-source-diversity", Warn,
+        "cite evidence from more sites: independent outlets, the official source";
+    /// The mean tier authority of a chapter's cited items is not above
+    /// `quality.authority` (0.7).
+    LowSourceAuthority = "low-source-authority", Warn,
+        "cite official (tier 1) or mainstream (tier 2) sources for what tier 3-4 items now carry";
+    /// At least `quality.disagreement` (20%) of a chapter's claims cite
+    /// items that contradict each other.
+    HighDisagreementRate = "high-disagreement-rate", Warn,
+        "settle what the sources disagree about, or say in the text that they disagree and cite each side in its own claim";
     /// A suppression comment names an unknown rule, gives no reason, cannot
     /// be applied where it stands, or starts with an unknown `evidence-` word.
     InvalidSuppression = "invalid-suppression", Error,

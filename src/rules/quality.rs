@@ -1,17 +1,18 @@
-//! What the contracts' five quality metrics are computed from, gathered
-//! while a chapter is judged: sentences and the cited ones, the cited
-//! items' hosts and tiers, claims whose cited items disagree. The metrics
-//! themselves (shares, targets) are the report's ([`crate::report`]).
+//! The five quality metrics of the citation contract: what they are
+//! computed from, gathered while a chapter is judged (sentences and the
+//! cited ones, the cited items' hosts and tiers, claims whose cited items
+//! disagree, the support figures), and the figures themselves, each with
+//! its target, for a chapter or, summed, a book. The reports show the
+//! figures ([`crate::report`]); the target rules warn about a chapter that
+//! misses one ([`target_violations`]).
 
 use super::Resolved;
+use super::Rule;
 use super::claims::{Claim, sentences};
 use super::support_units::SupportUnit;
+use super::support_verdicts::SupportFigures;
+use crate::config::QualityTargets;
 use std::collections::BTreeSet;
-
-/// The authority of a source tier, from 1.0 (official) to 0.2
-/// (monitor-only): the contract's authority score averages it over the
-/// cited items.
-pub const TIER_AUTHORITY: [(u8, f64); 4] = [(1, 1.0), (2, 0.8), (3, 0.5), (4, 0.2)];
 
 /// The inputs of the quality metrics of a chapter (or, summed, a book).
 #[derive(Debug, Clone, Default, PartialEq)]
@@ -20,41 +21,75 @@ pub struct QualityInputs {
     pub sentences: usize,
     /// Those with a resolving citation.
     pub cited_sentences: usize,
+    /// Claims.
+    pub claims: usize,
+    /// Claims with a resolving citation.
+    pub cited_claims: usize,
     /// The hosts of the cited items' addresses (`www.` aside).
     pub hosts: BTreeSet<String>,
     /// The publishers of the cited items.
     pub publishers: BTreeSet<String>,
-    /// The sum of the cited items' tier authority.
-    pub authority_sum: f64,
+    /// The distinct items cited, by tier (tier 1 first).
+    pub tiers: [usize; 4],
     /// The distinct items cited.
     pub items: usize,
-    /// Claims citing two items that contradict each other.
+    /// Claims citing two items that disagree ([`disagreeing_pairs`]).
     pub disagreeing_claims: usize,
+    /// Citations checked against a passage ([`SupportFigures`]).
+    pub citations_checked: usize,
+    /// Claims flagged by `claim-not-in-evidence`.
+    pub flagged_claims: usize,
+    /// Citations with a current support verdict.
+    pub verdicts: usize,
+    /// Citations whose current verdict says `unsupported`.
+    pub unsupported: usize,
 }
 
 impl std::ops::AddAssign<&QualityInputs> for QualityInputs {
     fn add_assign(&mut self, other: &QualityInputs) {
         self.sentences += other.sentences;
         self.cited_sentences += other.cited_sentences;
+        self.claims += other.claims;
+        self.cited_claims += other.cited_claims;
         self.hosts.extend(other.hosts.iter().cloned());
         self.publishers.extend(other.publishers.iter().cloned());
-        self.authority_sum += other.authority_sum;
+        for (sum, count) in self.tiers.iter_mut().zip(other.tiers) {
+            *sum += count;
+        }
         self.items += other.items;
         self.disagreeing_claims += other.disagreeing_claims;
+        self.citations_checked += other.citations_checked;
+        self.flagged_claims += other.flagged_claims;
+        self.verdicts += other.verdicts;
+        self.unsupported += other.unsupported;
     }
 }
 
-/// The quality inputs of a chapter: its `claims` and their support
-/// `units` (the sentences holding markers), the resolution of each marker,
-/// the distinct `items` it cites, and the pairs of cited items that
-/// contradict each other.
-pub(crate) fn inputs(
-    claims: &[Claim],
-    units: &[SupportUnit],
-    resolved: &[Option<Resolved<'_>>],
-    items: &[Resolved<'_>],
-    conflicts: &[[&str; 2]],
-) -> QualityInputs {
+/// What a chapter was judged to hold, that the metrics count.
+pub(crate) struct Judged<'a, 's> {
+    /// The chapter's claims.
+    pub claims: &'a [Claim],
+    /// Their support units (the sentences holding markers).
+    pub units: &'a [SupportUnit],
+    /// The resolution of each marker.
+    pub resolved: &'a [Option<Resolved<'s>>],
+    /// The distinct items cited.
+    pub items: &'a [Resolved<'s>],
+    /// Claims with a resolving citation.
+    pub cited_claims: usize,
+    /// The support figures of its citations.
+    pub support: &'a SupportFigures,
+}
+
+/// The quality inputs of a chapter.
+pub(crate) fn inputs(judged: &Judged<'_, '_>) -> QualityInputs {
+    let Judged {
+        claims,
+        units,
+        resolved,
+        items,
+        ..
+    } = *judged;
     let sentences: usize = claims.iter().map(|c| sentence_count(&c.text)).sum();
     let resolves = |m: &usize| resolved.get(*m).is_some_and(Option::is_some);
     let cited_sentences = units
@@ -62,7 +97,8 @@ pub(crate) fn inputs(
         .filter(|u| u.unit.markers.iter().any(resolves))
         .count()
         .min(sentences);
-    let disagreeing_claims = if conflicts.is_empty() {
+    let pairs = disagreeing_pairs(items);
+    let disagreeing_claims = if pairs.is_empty() {
         0
     } else {
         claims
@@ -73,21 +109,205 @@ pub(crate) fn inputs(
                     .iter()
                     .filter_map(|&m| resolved.get(m).copied().flatten().map(|r| r.id))
                     .collect();
-                conflicts
+                pairs
                     .iter()
                     .any(|[a, b]| ids.contains(a) && ids.contains(b))
             })
             .count()
     };
+    let mut tiers = [0; 4];
+    for item in items {
+        // A tier is 1 to 4 (the store refuses others).
+        if let Some(count) = tiers.get_mut(usize::from(item.source.tier).wrapping_sub(1)) {
+            *count += 1;
+        }
+    }
+    let support = judged.support;
     QualityInputs {
         sentences,
         cited_sentences,
+        claims: claims.len(),
+        cited_claims: judged.cited_claims,
         hosts: items.iter().filter_map(|r| host(r.url)).collect(),
         publishers: items.iter().map(|r| r.publisher().to_owned()).collect(),
-        authority_sum: items.iter().map(|r| authority(r.source.tier)).sum(),
+        tiers,
         items: items.len(),
         disagreeing_claims,
+        citations_checked: support.citations_checked,
+        flagged_claims: support.flagged_claims,
+        verdicts: support.verdicts,
+        unsupported: support.unsupported,
     }
+}
+
+/// The pairs of cited items that disagree, which the disagreement rate
+/// counts: today those the store declares (an item's `contradicts` naming
+/// another cited item, as `conflicting-evidence` reads it, whatever that
+/// rule's level). Pairs that a detector of disagreeing passages finds
+/// belong here too, so that every report and rule counts them alike.
+pub(crate) fn disagreeing_pairs<'s>(items: &[Resolved<'s>]) -> Vec<[&'s str; 2]> {
+    let mut pairs = Vec::new();
+    for a in items {
+        for other in &a.item.contradicts {
+            if let Some(b) = items
+                .iter()
+                .find(|b| b.id == other.as_str() && b.id != a.id)
+            {
+                pairs.push([a.id, b.id]);
+            }
+        }
+    }
+    pairs
+}
+
+/// One metric of a chapter or a book.
+#[derive(Debug, Clone, PartialEq)]
+pub(crate) struct Figure {
+    /// The value, rounded to three decimals; `None` when nothing is
+    /// measured.
+    pub value: Option<f64>,
+    /// The target, as the reports write it (`> 80%`).
+    pub target: String,
+    /// Whether the value meets it.
+    pub meets: Option<bool>,
+}
+
+/// The five metrics.
+#[derive(Debug, Clone, PartialEq)]
+pub(crate) struct Figures {
+    /// Sentences with a resolving citation, over all sentences.
+    pub coverage: Figure,
+    /// Citations found supported, over those judged.
+    pub accuracy: Figure,
+    /// Whether accuracy comes from stored verdicts (`verdicts`) or from
+    /// `claim-not-in-evidence`'s word overlap (`estimate`).
+    pub accuracy_basis: &'static str,
+    /// Distinct domains of the cited items.
+    pub diversity: Figure,
+    /// Mean tier authority of the distinct items cited.
+    pub authority: Figure,
+    /// Claims citing items that disagree, over all claims.
+    pub disagreement: Figure,
+}
+
+/// The metrics of `inputs` against `targets`.
+pub(crate) fn figures(inputs: &QualityInputs, targets: &QualityTargets) -> Figures {
+    let share = |part: usize, whole: usize| (whole > 0).then(|| round(part as f64 / whole as f64));
+    let coverage = share(inputs.cited_sentences, inputs.sentences);
+    let (accuracy, accuracy_basis) = if inputs.verdicts > 0 {
+        let supported = inputs.verdicts - inputs.unsupported.min(inputs.verdicts);
+        (share(supported, inputs.verdicts), "verdicts")
+    } else {
+        let checked = inputs.citations_checked;
+        let kept = checked - inputs.flagged_claims.min(checked);
+        (share(kept, checked), "estimate")
+    };
+    let weights = targets.tier_authority.by_tier();
+    let authority = (inputs.items > 0).then(|| {
+        let sum: f64 = inputs
+            .tiers
+            .iter()
+            .zip(weights)
+            .map(|(&n, w)| n as f64 * w)
+            .sum();
+        round(sum / inputs.items as f64)
+    });
+    let domains = (inputs.items > 0).then_some(inputs.hosts.len() as f64);
+    let disagreement = share(inputs.disagreeing_claims, inputs.claims);
+    let above = |value: Option<f64>, target: f64| value.map(|v| v > target);
+    Figures {
+        coverage: Figure {
+            value: coverage,
+            target: format!("> {}", percent(targets.coverage)),
+            meets: above(coverage, targets.coverage),
+        },
+        accuracy: Figure {
+            value: accuracy,
+            target: format!("> {}", percent(targets.accuracy)),
+            meets: above(accuracy, targets.accuracy),
+        },
+        accuracy_basis,
+        diversity: Figure {
+            value: domains,
+            target: format!("> {}", targets.domains),
+            meets: above(domains, targets.domains as f64),
+        },
+        authority: Figure {
+            value: authority,
+            target: format!("> {}", targets.authority),
+            meets: above(authority, targets.authority),
+        },
+        disagreement: Figure {
+            value: disagreement,
+            target: format!("< {}", percent(targets.disagreement)),
+            meets: disagreement.map(|v| v < targets.disagreement),
+        },
+    }
+}
+
+/// The target rules a chapter with `inputs` violates, each with its
+/// message. A chapter with fewer than `min-claims` claims is not judged:
+/// there one miss decides a figure, and the rule that found the miss
+/// (`ungrounded-claim`, `claim-not-in-evidence`, `conflicting-evidence`)
+/// has already said so.
+pub(crate) fn target_violations(
+    inputs: &QualityInputs,
+    targets: &QualityTargets,
+) -> Vec<(Rule, String)> {
+    if inputs.claims < targets.min_claims.max(1) {
+        return Vec::new();
+    }
+    let figures = figures(inputs, targets);
+    let checks: [(Rule, Option<String>); 5] = [
+        (
+            Rule::LowCitationCoverage,
+            super::low_citation_coverage::check(inputs, &figures),
+        ),
+        (
+            Rule::LowCitationAccuracy,
+            super::low_citation_accuracy::check(inputs, &figures, targets),
+        ),
+        (
+            Rule::LowSourceDiversity,
+            super::low_source_diversity::check(inputs, &figures),
+        ),
+        (
+            Rule::LowSourceAuthority,
+            super::low_source_authority::check(inputs, &figures, targets),
+        ),
+        (
+            Rule::HighDisagreementRate,
+            super::high_disagreement_rate::check(inputs, &figures),
+        ),
+    ];
+    checks
+        .into_iter()
+        .filter_map(|(rule, message)| Some((rule, message?)))
+        .collect()
+}
+
+/// A share (0 to 1) as a percentage, to a tenth at most: `80%`, `90.9%`.
+pub(crate) fn percent(share: f64) -> String {
+    let tenths = (share * 1000.0).round() / 10.0;
+    if tenths.fract() == 0.0 {
+        format!("{tenths:.0}%")
+    } else {
+        format!("{tenths:.1}%")
+    }
+}
+
+/// `n` things: `1 item`, `3 items`.
+pub(crate) fn count(n: usize, thing: &str) -> String {
+    if n == 1 {
+        format!("1 {thing}")
+    } else {
+        format!("{n} {thing}s")
+    }
+}
+
+/// `value` to three decimals, so reports compare as text.
+fn round(value: f64) -> f64 {
+    (value * 1000.0).round() / 1000.0
 }
 
 /// How many sentences `text` holds (at least one). Most claims are one
@@ -108,14 +328,6 @@ fn sentence_count(text: &str) -> usize {
     } else {
         1
     }
-}
-
-/// The authority of `tier` ([`TIER_AUTHORITY`]).
-fn authority(tier: u8) -> f64 {
-    TIER_AUTHORITY
-        .iter()
-        .find(|(t, _)| *t == tier)
-        .map_or(0.0, |(_, a)| *a)
 }
 
 /// The host of an address, lower case, `www.` aside: what lies between
@@ -162,5 +374,32 @@ mod tests {
             assert_eq!(sentence_count(text), sentences(text).len().max(1), "{text}");
         }
         assert_eq!(sentence_count(""), 1);
+    }
+
+    #[test]
+    fn percentages_keep_a_tenth_and_targets_are_strict() {
+        assert_eq!(percent(0.8), "80%");
+        assert_eq!(percent(0.909), "90.9%");
+        assert_eq!(percent(1.0 / 3.0), "33.3%");
+        let targets = QualityTargets::default();
+        let inputs = QualityInputs {
+            sentences: 5,
+            cited_sentences: 4,
+            claims: 5,
+            disagreeing_claims: 1,
+            ..QualityInputs::default()
+        };
+        let figures = figures(&inputs, &targets);
+        // 80% is not above 80%, 20% is not below 20%.
+        assert_eq!(figures.coverage.value, Some(0.8));
+        assert_eq!(figures.coverage.meets, Some(false));
+        assert_eq!(figures.disagreement.meets, Some(false));
+        assert_eq!(figures.coverage.target, "> 80%");
+        // Nothing cited: no diversity, authority or accuracy to measure.
+        assert_eq!(figures.diversity.value, None);
+        assert_eq!(figures.authority.meets, None);
+        assert_eq!(figures.accuracy.value, None);
+        // Five claims: below `min-claims`, no rule judges the chapter.
+        assert!(target_violations(&inputs, &targets).is_empty());
     }
 }

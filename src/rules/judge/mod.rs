@@ -168,6 +168,27 @@ pub fn judge<'s>(
             .into_iter()
             .map(|finding| (finding, FindingSubject::Other)),
     );
+    let quality = if checked {
+        super::quality::inputs(&super::quality::Judged {
+            claims: &claims,
+            units: &units,
+            resolved: &resolved,
+            items: &cited.items,
+            cited_claims: claim_checks.grounded,
+            support: &passages.support,
+        })
+    } else {
+        super::QualityInputs::default()
+    };
+    let span = chapter_findings::chapter_span(scan);
+    candidates.extend(
+        super::quality::target_violations(&quality, &config.quality)
+            .into_iter()
+            .map(|(rule, message)| {
+                let finding = chapter_findings::chapter_finding(rule, message, span.clone());
+                (finding, FindingSubject::Other)
+            }),
+    );
     candidates.extend(invalid_suppressions);
     let mut failures = claim_checks.failures;
     // At most one failure a claim: the claim phase's comes first.
@@ -218,16 +239,6 @@ pub fn judge<'s>(
     if !downgrade {
         unverified_claims.clear();
     }
-    let conflict_pairs: Vec<[&str; 2]> = chapter
-        .conflicts
-        .iter()
-        .map(|c| [c.items[0].id, c.items[1].id])
-        .collect();
-    let quality = if checked {
-        crate::rules::quality::inputs(&claims, &units, &resolved, &cited.items, &conflict_pairs)
-    } else {
-        crate::rules::QualityInputs::default()
-    };
     let mut labels = claim_checks.labels;
     labels.retain(|(c, _)| !removals.has_claim(*c));
     Judgement {

@@ -1,0 +1,30 @@
+//! `low-source-diversity`: a chapter's cited items come from too few
+//! domains (hosts of their addresses, `www.` aside): its evidence rests on
+//! a handful of sites, however many items it cites.
+
+use super::quality::{Figures, QualityInputs};
+
+/// At most this many domains are named in the message.
+const NAMED: usize = 5;
+
+/// The message when the chapter's domain count misses its target.
+pub(super) fn check(inputs: &QualityInputs, figures: &Figures) -> Option<String> {
+    let figure = &figures.diversity;
+    figure.value.filter(|_| figure.meets == Some(false))?;
+    let mut named: Vec<&str> = inputs
+        .hosts
+        .iter()
+        .take(NAMED)
+        .map(String::as_str)
+        .collect();
+    if inputs.hosts.len() > NAMED {
+        named.push("…");
+    }
+    Some(format!(
+        "this chapter cites {} from {} ({}; the target is {})",
+        super::quality::count(inputs.items, "item"),
+        super::quality::count(inputs.hosts.len(), "domain"),
+        named.join(", "),
+        figure.target
+    ))
+}

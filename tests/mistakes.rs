@@ -312,6 +312,43 @@ fn a_mistyped_source_id_gets_the_nearest_registered_source() {
 }
 
 #[test]
+fn a_mistyped_source_id_is_one_error_not_warnings_about_the_other_citation() {
+    // The claim cites the mistyped item and a second one, whose passage
+    // lacks the claim's figure and words: judged on the second alone, it
+    // drew `number-not-in-evidence` and `claim-not-in-evidence` beside the
+    // error that names the real mistake.
+    let store = r#"{"schema_version": "evidence.v1",
+  "sources": [{"source_id": "bls", "publisher": "U.S. Bureau of Labor Statistics", "tier": 1}],
+  "evidence": [
+    {"id": "ev_jobs", "source_id": "blss", "url": "https://www.bls.gov/empsit",
+     "title": "The Employment Situation", "published_at": "2026-02-06",
+     "quote_span": {"text": "Total nonfarm payroll employment rose by 143,000 in January."}},
+    {"id": "ev_cpi", "source_id": "bls", "url": "https://www.bls.gov/cpi",
+     "title": "Consumer Price Index", "published_at": "2026-02-12",
+     "quote_span": {"text": "The Consumer Price Index increased 0.5\u00a0percent in January."}}]
+}"#;
+    let chapter =
+        "# 雇用\n\nEmployers added 143,000 jobs in January [EVID:ev_jobs] [EVID:ev_cpi].\n";
+    let book = TestBook::with_store("as-of = \"2026-02-20\"\n", store, &[("a.md", chapter)]);
+    let (code, _, stderr) = check(book.root(), &["--format", "json"]);
+    assert_eq!(code, 1, "{stderr}");
+    let (_, stdout, _) = check(book.root(), &["--format", "json"]);
+    let report: serde_json::Value = serde_json::from_str(&stdout).expect("a JSON report");
+    let rules: Vec<&str> = report["violations"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|v| v["rule"].as_str().unwrap())
+        .collect();
+    assert_eq!(rules, ["unknown-source"], "{report:#}");
+    // With the id fixed, the claim is judged against both passages.
+    let fixed = store.replace("\"blss\"", "\"bls\"");
+    let book = TestBook::with_store("as-of = \"2026-02-20\"\n", &fixed, &[("a.md", chapter)]);
+    let (code, stdout, stderr) = check(book.root(), &["--format", "json"]);
+    assert_eq!(code, 0, "{stdout}{stderr}");
+}
+
+#[test]
 fn names_in_book_toml_get_the_nearest_known_one() {
     for (config, expected) in [
         (

@@ -60,6 +60,31 @@ pub(crate) fn cited_items<'s>(
     items
 }
 
+/// The items a claim's support is judged against: [`cited_items`], or
+/// none when one of its markers does not resolve. Judged on part of its
+/// evidence, a claim would draw warnings about the item that is missing
+/// (`143,000` not in the passage left) beside the error that names it.
+pub(crate) fn judged_items<'s>(
+    claim: &Claim,
+    resolved: &[Option<Resolved<'s>>],
+) -> Vec<Resolved<'s>> {
+    let mut items = Vec::new();
+    judged_items_into(claim, resolved, &mut items);
+    items
+}
+
+/// [`judged_items`] into `items` (cleared first).
+fn judged_items_into<'s>(
+    claim: &Claim,
+    resolved: &[Option<Resolved<'s>>],
+    items: &mut Vec<Resolved<'s>>,
+) {
+    items.clear();
+    if claim.markers.iter().all(|&m| resolved[m].is_some()) {
+        cited_items_into(claim, resolved, items);
+    }
+}
+
 /// [`cited_items`] into `items` (cleared first).
 fn cited_items_into<'s>(
     claim: &Claim,
@@ -104,7 +129,7 @@ pub(crate) fn claims_not_in_evidence(
         unit: claim,
     } in units
     {
-        cited_items_into(claim, resolved, &mut items);
+        judged_items_into(claim, resolved, &mut items);
         if !items.iter().any(|e| has_passage(e.item)) {
             continue;
         }

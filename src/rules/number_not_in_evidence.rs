@@ -14,7 +14,7 @@
 //! the first missing figure where the chapter writes it, and lists each
 //! missing value once.
 
-use super::claim_not_in_evidence::cited_items;
+use super::claim_not_in_evidence::judged_items;
 use super::number_contradicts_evidence::contradicted;
 use super::number_derive::{Figure, PassageFigures, computed, restated};
 use super::number_parse::{
@@ -57,7 +57,7 @@ pub(crate) fn numbers_not_in_evidence(
             continue;
         }
         for unit in block_units {
-            let items = cited_items(&unit.unit, resolved);
+            let items = judged_items(&unit.unit, resolved);
             if !items.iter().any(|e| e.item.passages().next().is_some()) {
                 continue;
             }

@@ -23,7 +23,7 @@
 mod names;
 mod places;
 
-use super::claim_not_in_evidence::cited_items;
+use super::claim_not_in_evidence::judged_items;
 use super::support_units::SupportUnit;
 use super::{BlockId, ClaimId, Finding, Resolved, Rule};
 use names::{
@@ -480,7 +480,7 @@ pub(crate) fn subjects_not_in_evidence(
 ) -> Vec<(ClaimId, Finding)> {
     let mut findings = Vec::new();
     for SupportUnit { claim: c, unit } in units {
-        let items = cited_items(unit, resolved);
+        let items = judged_items(unit, resolved);
         if !unit.text.chars().any(char::is_uppercase) || items.is_empty() {
             continue;
         }

@@ -50,7 +50,13 @@ const OUR_KEYS: &[&str] = &[
     "citation-style",
     "references-style",
     "search-passages",
+    "cache",
+    "verbose",
 ];
+
+/// Where per-chapter results are kept between runs unless `cache` says
+/// otherwise: in the book's root, where a user finds and deletes it.
+pub const DEFAULT_CACHE_DIR: &str = ".mdbook-evidence-cache";
 
 /// `claim-overlap` unless configured: `claim-not-in-evidence` flags a claim
 /// when less than this percentage of its content words are in the best
@@ -269,6 +275,17 @@ struct RawConfig {
     references_style: ReferencesStyle,
     #[serde(default)]
     search_passages: bool,
+    cache: Option<CacheSetting>,
+    #[serde(default)]
+    verbose: bool,
+}
+
+/// `cache` is `false` (off), `true` (the default directory) or a directory.
+#[derive(Deserialize)]
+#[serde(untagged)]
+enum CacheSetting {
+    On(bool),
+    Dir(PathBuf),
 }
 
 /// The validated configuration.
@@ -328,6 +345,12 @@ pub struct Config {
     pub citation_style: CitationStyle,
     /// What References entries carry and where passages go.
     pub page: PageOptions,
+    /// Where per-chapter results are cached, relative to the book root;
+    /// `None` when `cache = false`.
+    pub cache: Option<PathBuf>,
+    /// Whether a run says on stderr how many chapters it judged again
+    /// (the rest came from the cache).
+    pub verbose: bool,
     /// Levels set under `[preprocessor.evidence.rules]`.
     levels: std::collections::HashMap<Rule, Level>,
 }
@@ -434,6 +457,12 @@ impl Config {
                 references_style: raw.references_style,
                 search_passages: raw.search_passages,
             },
+            cache: match raw.cache {
+                None | Some(CacheSetting::On(true)) => Some(PathBuf::from(DEFAULT_CACHE_DIR)),
+                Some(CacheSetting::On(false)) => None,
+                Some(CacheSetting::Dir(dir)) => Some(checks::cache_dir(dir)?),
+            },
+            verbose: raw.verbose,
             levels,
         })
     }

@@ -14,7 +14,7 @@ use std::collections::BTreeSet;
 pub const TIER_AUTHORITY: [(u8, f64); 4] = [(1, 1.0), (2, 0.8), (3, 0.5), (4, 0.2)];
 
 /// The inputs of the quality metrics of a chapter (or, summed, a book).
-#[derive(Debug, Clone, Default, PartialEq)]
+#[derive(Debug, Clone, Default, PartialEq, serde::Serialize, serde::Deserialize)]
 pub struct QualityInputs {
     /// Sentences of the chapter's claims.
     pub sentences: usize,

@@ -161,6 +161,7 @@ fn verdict(outcome: &Outcome, deny_removals: bool, baselined: bool) -> Status {
 fn judge(dir: &Path) -> anyhow::Result<(Setup, Outcome)> {
     let (ctx, book) = load_book(dir)?;
     let mut setup = Setup::load(&ctx)?;
+    setup.open_cache(&ctx);
     if let Some(cache) = &mut setup.cache {
         cache.judge_only();
     }

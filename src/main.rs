@@ -303,7 +303,8 @@ fn preprocess() -> anyhow::Result<ExitCode> {
     let (ctx, mut book) = parse_input(&input)?;
     drop(input);
 
-    let setup = Setup::load(&ctx)?;
+    let mut setup = Setup::load(&ctx)?;
+    setup.open_cache(&ctx);
     preprocess::warn_outdated_assets(&ctx);
     mdbook_evidence::order::ensure_expanded(&ctx.config, &book, &ctx.config.book.src)?;
     let Some(plans) = preprocess::judge_and_report(&setup, &book)? else {

@@ -89,7 +89,7 @@ impl Setup {
             None => MarkdownFlags::default(),
         };
         let page = config.page;
-        let mut setup = Setup {
+        Ok(Setup {
             config,
             store,
             markdown,
@@ -106,14 +106,18 @@ impl Setup {
             neighbours: rules::escaped_markers::preprocessors_before_evidence(&ctx.config),
             preview,
             cache: None,
-        };
-        setup.cache = setup.open_cache(ctx);
-        Ok(setup)
+        })
     }
 
-    /// The cache, keyed by everything of this setup a chapter's result is
-    /// made from besides the chapter and the store items it names.
-    fn open_cache(&self, ctx: &PreprocessorContext) -> Option<crate::cache::Cache> {
+    /// Opens the cache (for a build or a check: not for the commands that
+    /// only read the book), keyed by everything of this setup a chapter's
+    /// result is made from besides the chapter and the store items it
+    /// names.
+    pub fn open_cache(&mut self, ctx: &PreprocessorContext) {
+        self.cache = self.cache_of(ctx);
+    }
+
+    fn cache_of(&self, ctx: &PreprocessorContext) -> Option<crate::cache::Cache> {
         self.config.cache.as_ref()?;
         let mut book_config = serde_json::to_value(&ctx.config).ok()?;
         // What only says where results are kept or how much is said
@@ -500,7 +504,8 @@ fn neighbour_escapes(
 /// verdict to stderr: the whole run, for in-process use. Returns whether the
 /// build must stop.
 pub fn run_and_report(ctx: &PreprocessorContext, book: &mut Book) -> anyhow::Result<bool> {
-    let setup = Setup::load(ctx)?;
+    let mut setup = Setup::load(ctx)?;
+    setup.open_cache(ctx);
     warn_outdated_assets(ctx);
     crate::order::ensure_expanded(&ctx.config, book, &ctx.config.book.src).map_err(Error::from)?;
     let Some(plans) = judge_and_report(&setup, book)? else {

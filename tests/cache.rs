@@ -301,6 +301,28 @@ fn the_cache_can_be_turned_off_and_moved() {
     assert_eq!(rechecked(&build(&book).stderr), (0, 3));
     assert!(book.root().join("cache/evidence/.gitignore").is_file());
 
+    // A directory of the user's that is not a cache is not taken over.
+    let book = TestBook::new(&format!("{VERBOSE}\ncache = \"evidence\""), CHAPTERS);
+    let run = build(&book);
+    assert_eq!(run.code, 0, "{}", run.stderr);
+    assert!(run.stderr.contains("the cache is off"), "{}", run.stderr);
+    assert!(!book.root().join("evidence/.gitignore").exists());
+    std::fs::create_dir(book.root().join("notes")).unwrap();
+    std::fs::write(book.root().join("notes/todo.txt"), "mine").unwrap();
+    let text = std::fs::read_to_string(book.root().join("book.toml")).unwrap();
+    std::fs::write(
+        book.root().join("book.toml"),
+        text.replace("cache = \"evidence\"", "cache = \"notes\""),
+    )
+    .unwrap();
+    let run = build(&book);
+    assert!(
+        run.stderr.contains("not a cache of mdbook-evidence"),
+        "{}",
+        run.stderr
+    );
+    assert!(!book.root().join("notes/.gitignore").exists());
+
     let book = TestBook::new(&format!("{VERBOSE}\ncache = \"../out\""), CHAPTERS);
     let run = build(&book);
     assert_ne!(run.code, 0);
@@ -309,4 +331,29 @@ fn the_cache_can_be_turned_off_and_moved() {
         "{}",
         run.stderr
     );
+}
+
+#[test]
+fn two_runs_at_once_leave_whole_entries() {
+    let book = TestBook::new(VERBOSE, CHAPTERS);
+    let stdin = book.stdin("html");
+    let runs: Vec<Run> = std::thread::scope(|scope| {
+        let handles: Vec<_> = (0..4)
+            .map(|_| scope.spawn(|| run_stdin(book.root(), &stdin)))
+            .collect();
+        handles.into_iter().map(|h| h.join().unwrap()).collect()
+    });
+    for run in &runs {
+        assert_eq!(run.code, 0, "{}", run.stderr);
+        assert_eq!(run.stdout, runs[0].stdout);
+    }
+    let after = run_stdin(book.root(), &stdin);
+    assert_eq!(rechecked(&after.stderr), (0, 3));
+    assert_eq!(after.stdout, runs[0].stdout);
+    // No temporary file left behind.
+    let names: Vec<String> = std::fs::read_dir(book.root().join(".mdbook-evidence-cache"))
+        .unwrap()
+        .map(|e| e.unwrap().file_name().into_string().unwrap())
+        .collect();
+    assert!(names.iter().all(|n| !n.ends_with(".tmp")), "{names:?}");
 }

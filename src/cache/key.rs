@@ -132,18 +132,14 @@ pub(super) fn cited_ids(scan: &Scan, list: Option<&CitationList>) -> Vec<String>
 /// at this run's as-of date (and the date as its finding words it), and,
 /// when one is missing, every id of the store (the finding names the
 /// nearest).
-pub(super) fn deps_hash(ids: &[String], store: &Store, config: &Config) -> String {
+pub(super) fn deps_hash(ids: &[String], store: &Store, config: &Config, memo: &ItemMemo) -> String {
     let mut hasher = Hasher::new("mdbook-evidence deps");
     let mut missing = false;
     for id in ids {
         hasher.field("id", id.as_bytes());
         match store.item(id) {
             Some(item) => {
-                let source = item.source_id.as_deref().and_then(|s| store.source(s));
-                hasher
-                    .debug("item", &bare(item))
-                    .debug("source", &source)
-                    .field("dates", date_state(item, config).as_bytes());
+                hasher.field("item", item_hash(item, store, config, memo).as_bytes());
             }
             None => {
                 missing = true;
@@ -158,6 +154,30 @@ pub(super) fn deps_hash(ids: &[String], store: &Store, config: &Config) -> Strin
         hasher.debug("empty dirs", &store.empty_directories());
     }
     hasher.hex()
+}
+
+/// Each item's state, hashed once per run however many chapters cite it,
+/// by the item's address in the store (which outlives the run's cache).
+pub(super) type ItemMemo = std::sync::Mutex<std::collections::HashMap<usize, String>>;
+
+/// The hash of what a chapter's judgement reads of `item`: the item, its
+/// source, and its dates' verdict at the as-of date.
+fn item_hash(item: &EvidenceItem, store: &Store, config: &Config, memo: &ItemMemo) -> String {
+    let at = std::ptr::from_ref(item) as usize;
+    if let Some(hash) = memo.lock().ok().and_then(|m| m.get(&at).cloned()) {
+        return hash;
+    }
+    let source = item.source_id.as_deref().and_then(|s| store.source(s));
+    let mut hasher = Hasher::new("mdbook-evidence item");
+    hasher
+        .debug("item", &bare(item))
+        .debug("source", &source)
+        .field("dates", date_state(item, config).as_bytes());
+    let hash = hasher.hex();
+    if let Ok(mut memo) = memo.lock() {
+        memo.insert(at, hash.clone());
+    }
+    hash
 }
 
 /// `item` without what judging memoizes in it (filled or not depending

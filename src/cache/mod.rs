@@ -39,6 +39,10 @@ use std::sync::atomic::{AtomicUsize, Ordering};
 /// not use are deleted, oldest first.
 const MAX_BYTES: u64 = 512 << 20;
 
+/// The file that marks the directory as a cache (the name and first line
+/// backup tools look for).
+const TAG: &str = "CACHEDIR.TAG";
+
 /// The name of an entry file: its key and this suffix.
 const SUFFIX: &str = ".entry";
 
@@ -58,6 +62,8 @@ pub struct Cache {
     judge_only: bool,
     /// The keys read or written in this run: never pruned.
     used: Mutex<HashSet<String>>,
+    /// Each store item's state, hashed once.
+    items: key::ItemMemo,
     hits: AtomicUsize,
     misses: AtomicUsize,
 }
@@ -101,6 +107,7 @@ impl Cache {
                 writer,
                 judge_only: false,
                 used: Mutex::new(HashSet::new()),
+                items: key::ItemMemo::default(),
                 hits: AtomicUsize::new(0),
                 misses: AtomicUsize::new(0),
             }),
@@ -144,6 +151,20 @@ impl Cache {
                 }
             ));
         }
+        // A directory of the user's is never taken over (its files would be
+        // hidden from version control, and could be pruned): it must be
+        // ours (tagged) or empty.
+        let tag = dir.join(TAG);
+        let empty = std::fs::read_dir(&dir)
+            .map_err(|e| e.to_string())?
+            .next()
+            .is_none();
+        if !empty && std::fs::symlink_metadata(&tag).is_err() {
+            return Err(format!(
+                "refusing {}: it holds files and no {TAG}, so it is not a cache of mdbook-evidence; set `cache` to a new directory",
+                shown.display()
+            ));
+        }
         let writer = SafeWriter::new(&dir).map_err(|e| e.to_string())?;
         // Kept out of version control and backups, like a build directory;
         // written once, never over a file of the user's.
@@ -153,7 +174,7 @@ impl Cache {
                 "# Written by mdbook-evidence: its cache.\n*\n",
             ),
             (
-                "CACHEDIR.TAG",
+                TAG,
                 "Signature: 8a477f597d28d172789f06886806bc55\n# The cache of mdbook-evidence: delete it at any time.\n",
             ),
         ] {
@@ -234,7 +255,7 @@ impl Cache {
         if header.key != key || (rendered.is_none() && !self.judge_only) {
             return None;
         }
-        if key::deps_hash(&header.ids, store, config) != header.deps {
+        if key::deps_hash(&header.ids, store, config, &self.items) != header.deps {
             return None;
         }
         let published = header
@@ -268,7 +289,7 @@ impl Cache {
         store: &Store,
         config: &Config,
     ) -> Pending {
-        let deps = key::deps_hash(&ids, store, config);
+        let deps = key::deps_hash(&ids, store, config, &self.items);
         Pending {
             header: entry::Header::of(key, ids, deps, found, published),
         }
@@ -307,40 +328,44 @@ impl Cache {
     /// this run did not use, oldest first. Only files named as entries
     /// are ever deleted.
     pub fn finish(&self) {
-        let Ok(read) = std::fs::read_dir(&self.dir) else {
-            return;
-        };
-        let used = match self.used.lock() {
-            Ok(used) => used.clone(),
-            Err(_) => return,
-        };
-        let mut total = 0u64;
-        let mut old: Vec<(std::time::SystemTime, u64, PathBuf)> = Vec::new();
-        for item in read.flatten() {
-            let name = item.file_name();
-            let Some(key) = name.to_str().and_then(|n| n.strip_suffix(SUFFIX)) else {
-                continue;
-            };
-            let Ok(meta) = std::fs::symlink_metadata(item.path()) else {
-                continue;
-            };
-            if !meta.file_type().is_file() || !is_key(key) {
-                continue;
-            }
-            total += meta.len();
-            if !used.contains(key) {
-                let time = meta.modified().unwrap_or(std::time::UNIX_EPOCH);
-                old.push((time, meta.len(), item.path()));
-            }
+        if let Ok(used) = self.used.lock() {
+            prune(&self.dir, &used, MAX_BYTES);
         }
-        old.sort();
-        for (_, len, path) in old {
-            if total <= MAX_BYTES {
-                break;
-            }
-            if std::fs::remove_file(&path).is_ok() {
-                total -= len;
-            }
+    }
+}
+
+/// Deletes the entries in `dir` that are not `used`, oldest first, until
+/// the entries take at most `max` bytes.
+fn prune(dir: &Path, used: &HashSet<String>, max: u64) {
+    let Ok(read) = std::fs::read_dir(dir) else {
+        return;
+    };
+    let mut total = 0u64;
+    let mut old: Vec<(std::time::SystemTime, u64, PathBuf)> = Vec::new();
+    for item in read.flatten() {
+        let name = item.file_name();
+        let Some(key) = name.to_str().and_then(|n| n.strip_suffix(SUFFIX)) else {
+            continue;
+        };
+        let Ok(meta) = std::fs::symlink_metadata(item.path()) else {
+            continue;
+        };
+        if !meta.file_type().is_file() || !is_key(key) {
+            continue;
+        }
+        total += meta.len();
+        if !used.contains(key) {
+            let time = meta.modified().unwrap_or(std::time::UNIX_EPOCH);
+            old.push((time, meta.len(), item.path()));
+        }
+    }
+    old.sort();
+    for (_, len, path) in old {
+        if total <= max {
+            break;
+        }
+        if std::fs::remove_file(&path).is_ok() {
+            total -= len;
         }
     }
 }
@@ -348,4 +373,41 @@ impl Cache {
 /// Whether `name` is a key as this cache writes them: 64 hex digits.
 fn is_key(name: &str) -> bool {
     name.len() == 64 && name.bytes().all(|b| b.is_ascii_hexdigit())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn pruning_deletes_unused_entries_oldest_first_and_nothing_else() {
+        let dir = tempfile::tempdir().unwrap();
+        let key = |n: u8| format!("{n:064x}");
+        let old = std::time::SystemTime::UNIX_EPOCH + std::time::Duration::from_secs(1_000_000);
+        for n in 0..4u8 {
+            let path = dir.path().join(format!("{}{SUFFIX}", key(n)));
+            std::fs::write(&path, [0u8; 100]).unwrap();
+            let file = std::fs::File::options().write(true).open(&path).unwrap();
+            file.set_modified(old + std::time::Duration::from_secs(u64::from(n)))
+                .unwrap();
+        }
+        std::fs::write(dir.path().join("notes.entry"), [0u8; 1000]).unwrap();
+        std::fs::write(dir.path().join(".gitignore"), "*\n").unwrap();
+        // Entry 0 (the oldest) was used by this run: 1 and 2 go.
+        let used: HashSet<String> = [key(0)].into();
+        prune(dir.path(), &used, 200);
+        let mut left: Vec<String> = std::fs::read_dir(dir.path())
+            .unwrap()
+            .map(|e| e.unwrap().file_name().into_string().unwrap())
+            .collect();
+        left.sort();
+        let mut expected = vec![
+            ".gitignore".to_owned(),
+            format!("{}{SUFFIX}", key(0)),
+            format!("{}{SUFFIX}", key(3)),
+            "notes.entry".to_owned(),
+        ];
+        expected.sort();
+        assert_eq!(left, expected);
+    }
 }

@@ -271,9 +271,9 @@ impl Cache {
         })
     }
 
-    /// What to store for a chapter judged under `key`, from its `scan`
-    /// (before rendering consumed it) and citation `list`, its findings,
-    /// and the ids of the items its References list.
+    /// The store ids a chapter names, read from its `scan` (before
+    /// rendering consumes it) and its citation `list`: the items its
+    /// entry's validity is checked against.
     pub(crate) fn ids_of(scan: &Scan, list: Option<&CitationList>) -> Vec<String> {
         key::cited_ids(scan, list)
     }

@@ -160,9 +160,14 @@ fn verdict(outcome: &Outcome, deny_removals: bool, baselined: bool) -> Status {
 /// Loads the book in `dir` as `mdbook build` would and judges it.
 fn judge(dir: &Path) -> anyhow::Result<(Setup, Outcome)> {
     let (ctx, book) = load_book(dir)?;
-    let setup = Setup::load(&ctx)?;
+    let mut setup = Setup::load(&ctx)?;
+    setup.open_cache(&ctx);
+    if let Some(cache) = &mut setup.cache {
+        cache.judge_only();
+    }
     // A check renders nothing: the verdict and the report are the judge's.
     let (outcome, _) = preprocess::judge_book(&setup, &book);
+    setup.finish_cache();
     Ok((setup, outcome))
 }
 

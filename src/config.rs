@@ -53,7 +53,13 @@ const OUR_KEYS: &[&str] = &[
     "references-style",
     "search-passages",
     "quality",
+    "cache",
+    "verbose",
 ];
+
+/// Where per-chapter results are kept between runs unless `cache` says
+/// otherwise: in the book's root, where a user finds and deletes it.
+pub const DEFAULT_CACHE_DIR: &str = ".mdbook-evidence-cache";
 
 /// `claim-overlap` unless configured: `claim-not-in-evidence` flags a claim
 /// when less than this percentage of its content words are in the best
@@ -274,6 +280,17 @@ struct RawConfig {
     search_passages: bool,
     #[serde(default)]
     quality: QualityTargets,
+    cache: Option<CacheSetting>,
+    #[serde(default)]
+    verbose: bool,
+}
+
+/// `cache` is `false` (off), `true` (the default directory) or a directory.
+#[derive(Deserialize)]
+#[serde(untagged)]
+enum CacheSetting {
+    On(bool),
+    Dir(PathBuf),
 }
 
 /// The validated configuration.
@@ -335,6 +352,17 @@ pub struct Config {
     pub page: PageOptions,
     /// The quality metrics' targets and the tier authority.
     pub quality: QualityTargets,
+    /// Where per-chapter results are cached, relative to the book root;
+    /// `None` when `cache = false`.
+    pub cache: Option<PathBuf>,
+    /// Whether `cache` was set (`true` or a directory): then every build
+    /// and check uses it. Unset, only `mdbook serve`'s rebuilds do: a
+    /// one-off build or a fresh CI clone would pay for writing entries
+    /// that no later run reads.
+    pub cache_always: bool,
+    /// Whether a run says on stderr how many chapters it judged again
+    /// (the rest came from the cache).
+    pub verbose: bool,
     /// Levels set under `[preprocessor.evidence.rules]`.
     levels: std::collections::HashMap<Rule, Level>,
 }
@@ -443,6 +471,16 @@ impl Config {
                 search_passages: raw.search_passages,
             },
             quality: raw.quality,
+            cache_always: matches!(
+                raw.cache,
+                Some(CacheSetting::On(true) | CacheSetting::Dir(_))
+            ),
+            cache: match raw.cache {
+                None | Some(CacheSetting::On(true)) => Some(PathBuf::from(DEFAULT_CACHE_DIR)),
+                Some(CacheSetting::On(false)) => None,
+                Some(CacheSetting::Dir(dir)) => Some(checks::cache_dir(dir)?),
+            },
+            verbose: raw.verbose,
             levels,
         })
     }

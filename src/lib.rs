@@ -14,6 +14,7 @@
 #![warn(missing_docs, unreachable_pub)]
 
 pub(crate) mod assets;
+pub mod cache;
 pub mod check;
 pub mod config;
 pub mod explain;

@@ -303,10 +303,12 @@ fn preprocess() -> anyhow::Result<ExitCode> {
     let (ctx, mut book) = parse_input(&input)?;
     drop(input);
 
-    let setup = Setup::load(&ctx)?;
+    let mut setup = Setup::load(&ctx)?;
+    setup.open_cache(&ctx);
     preprocess::warn_outdated_assets(&ctx);
     mdbook_evidence::order::ensure_expanded(&ctx.config, &book, &ctx.config.book.src)?;
     let Some(plans) = preprocess::judge_and_report(&setup, &book)? else {
+        setup.finish_cache();
         return Ok(ExitCode::from(1));
     };
     // Every chapter is judged and the build goes on: each batch of chapters
@@ -323,6 +325,7 @@ fn preprocess() -> anyhow::Result<ExitCode> {
     })
     .and_then(|()| stdout.flush())
     .context("cannot write the book to stdout")?;
+    setup.finish_cache();
     Ok(ExitCode::SUCCESS)
 }
 

@@ -62,6 +62,9 @@ pub struct Setup {
     /// would stop the build are published downgraded, with their
     /// diagnostics at the top ([`crate::preview`]).
     pub preview: bool,
+    /// Per-chapter results of earlier runs ([`crate::cache`]); `None`
+    /// when `cache = false` or its directory cannot be used.
+    pub cache: Option<crate::cache::Cache>,
 }
 
 impl Setup {
@@ -103,7 +106,60 @@ impl Setup {
             },
             neighbours: rules::escaped_markers::preprocessors_before_evidence(&ctx.config),
             preview,
+            cache: None,
         })
+    }
+
+    /// Opens the cache (for a build or a check: not for the commands that
+    /// only read the book), keyed by everything of this setup a chapter's
+    /// result is made from besides the chapter and the store items it
+    /// names.
+    pub fn open_cache(&mut self, ctx: &PreprocessorContext) {
+        self.cache = self.cache_of(ctx);
+    }
+
+    fn cache_of(&self, ctx: &PreprocessorContext) -> Option<crate::cache::Cache> {
+        self.config.cache.as_ref()?;
+        if !self.config.cache_always && !crate::preview::is_serve(ctx) {
+            return None;
+        }
+        let mut book_config = serde_json::to_value(&ctx.config).ok()?;
+        // What only says where results are kept or how much is said
+        // about them changes no result.
+        if let Some(ours) = book_config.pointer_mut(&format!("/preprocessor/{PREPROCESSOR_NAME}"))
+            && let Some(table) = ours.as_object_mut()
+        {
+            table.remove("verbose");
+        }
+        let setup = format!(
+            "{:?} {:?} {:?} {} {:?} {:?} {}",
+            self.markdown,
+            self.target,
+            self.templates,
+            self.preview,
+            self.neighbours,
+            self.src_dir,
+            ctx.renderer
+        );
+        crate::cache::Cache::open(
+            &self.root,
+            &self.config,
+            &self.store,
+            &book_config.to_string(),
+            &setup,
+            &self.report_inputs,
+        )
+    }
+
+    /// Ends the run's use of the cache: says what it saved when
+    /// `verbose = true`, and bounds its size.
+    pub fn finish_cache(&self) {
+        if let Some(cache) = &self.cache {
+            if self.config.verbose {
+                eprintln!("{}", cache.summary());
+            }
+            cache.finish();
+        }
     }
 
     /// What reporting needs of the setup.
@@ -197,10 +253,17 @@ pub fn render_chapters<'s>(
     chapters
         .par_iter_mut()
         .zip(batch)
-        .for_each(|(content, plan)| {
+        .for_each(|(content, mut plan)| {
+            if let Some(rendered) = plan.cached.take() {
+                **content = rendered;
+                return;
+            }
             let edits = render::chapter_edits(content, &plan, &setup.templates, setup.target);
             if let Some(mut edits) = edits {
                 **content = render::splice(content, &mut edits);
+            }
+            if let (Some(cache), Some(pending)) = (&setup.cache, plan.pending.take()) {
+                cache.put(pending, Some(content));
             }
         });
     if let Some(index) = index {
@@ -220,7 +283,7 @@ pub fn judge_book<'s>(setup: &'s Setup, book: &Book) -> (Outcome, Vec<RenderPlan
         .collect();
     let (found, plans): (Vec<ChapterFindings>, Vec<RenderPlan<'s>>) = chapters
         .par_iter()
-        .map(|(path, content)| judge_chapter(setup, path, content))
+        .map(|(path, content)| judge_cached(setup, path, content))
         .unzip();
     let in_book: HashSet<String> = chapters.iter().map(|(p, _)| chapter_key(p)).collect();
     let in_store = setup
@@ -272,13 +335,53 @@ pub fn judged_contents_mut(items: &mut [BookItem]) -> Vec<&mut String> {
     out
 }
 
-/// Scans and judges one chapter, and plans its rendering: the scan and the
-/// judgement end here.
-fn judge_chapter<'s>(
+/// [`judge_chapter`], or what the cache holds of it: on a miss, the entry
+/// is written once the chapter is rendered (by a check, at once).
+fn judge_cached<'s>(
     setup: &'s Setup,
     path: &Path,
     content: &str,
 ) -> (ChapterFindings, RenderPlan<'s>) {
+    let Some(cache) = &setup.cache else {
+        let (found, plan, _) = judge_chapter(setup, path, content);
+        return (found, plan);
+    };
+    // A chapter whose judgement reads its file from disk depends on more
+    // than its key says.
+    if reads_chapter_file(setup, path, content) {
+        cache.bypass();
+        let (found, plan, _) = judge_chapter(setup, path, content);
+        return (found, plan);
+    }
+    let list = setup.store.citation_list(path);
+    let checked = setup.config.is_checked(path);
+    let key = cache.key(&chapter_key(path), checked, content, list);
+    if let Some(hit) = cache.lookup(&key, path, content, &setup.store, &setup.config) {
+        let mut plan = RenderPlan::cached(hit.rendered, hit.published);
+        // The evidence index's quality table reads every chapter's inputs.
+        let summary = &hit.findings.summary;
+        plan.set_quality(summary.checked.then(|| summary.quality.clone()));
+        return (hit.findings, plan);
+    }
+    let (found, mut plan, ids) = judge_chapter(setup, path, content);
+    let published = plan.published().map(|r| r.id.to_owned()).collect();
+    let pending = cache.pending(key, ids, &found, published, &setup.store, &setup.config);
+    if cache.is_judge_only() {
+        cache.put(pending, None);
+    } else {
+        plan.pending = Some(pending);
+    }
+    (found, plan)
+}
+
+/// Scans and judges one chapter, and plans its rendering: the scan and the
+/// judgement end here. With the cache on, also returns the store ids the
+/// chapter names (what its result depends on in the store).
+fn judge_chapter<'s>(
+    setup: &'s Setup,
+    path: &Path,
+    content: &str,
+) -> (ChapterFindings, RenderPlan<'s>, Vec<String>) {
     let config = &setup.config;
     let list: Option<&CitationList> = setup.store.citation_list(path);
     let checked = config.is_checked(path);
@@ -291,6 +394,10 @@ fn judge_chapter<'s>(
             claim_min_words: config.claim_min_words,
         },
     );
+    let ids = match &setup.cache {
+        Some(_) => crate::cache::Cache::ids_of(&scan, list),
+        None => Vec::new(),
+    };
     // Markers a preprocessor before this one escaped: one finding, and the
     // chapter (not the text its author wrote) is not judged.
     let escapes = neighbour_escapes(setup, path, content, &scan);
@@ -361,7 +468,15 @@ fn judge_chapter<'s>(
         source,
         summary,
     };
-    (found, plan)
+    (found, plan, ids)
+}
+
+/// Whether judging the chapter reads its file from disk (for markers a
+/// preprocessor before this one escaped).
+fn reads_chapter_file(setup: &Setup, path: &Path, content: &str) -> bool {
+    setup.config.level(rules::Rule::EscapedMarkers) != rules::Level::Off
+        && setup.config.is_checked(path)
+        && rules::escaped_markers::may_hold_escapes(content)
 }
 
 /// The escaped markers of a checked chapter that its file (with its
@@ -373,8 +488,7 @@ fn neighbour_escapes(
     content: &str,
     scan: &markers::Scan,
 ) -> Option<rules::escaped_markers::NeighbourEscapes> {
-    let on = setup.config.level(rules::Rule::EscapedMarkers) != rules::Level::Off;
-    if !on || !setup.config.is_checked(path) || !rules::escaped_markers::may_hold_escapes(content) {
+    if !reads_chapter_file(setup, path, content) {
         return None;
     }
     let file = setup.root.join(&setup.src_dir).join(path);
@@ -404,13 +518,16 @@ fn neighbour_escapes(
 /// verdict to stderr: the whole run, for in-process use. Returns whether the
 /// build must stop.
 pub fn run_and_report(ctx: &PreprocessorContext, book: &mut Book) -> anyhow::Result<bool> {
-    let setup = Setup::load(ctx)?;
+    let mut setup = Setup::load(ctx)?;
+    setup.open_cache(ctx);
     warn_outdated_assets(ctx);
     crate::order::ensure_expanded(&ctx.config, book, &ctx.config.book.src).map_err(Error::from)?;
     let Some(plans) = judge_and_report(&setup, book)? else {
+        setup.finish_cache();
         return Ok(true);
     };
     render_book(&setup, book, plans);
+    setup.finish_cache();
     Ok(false)
 }
 

@@ -105,3 +105,43 @@ fn a_passing_chapter_gets_no_note_under_serve() {
     serve_build(&book, "").unwrap();
     assert!(!book.html("c.md").contains("Preview:"));
 }
+
+#[test]
+fn serve_rebuilds_use_the_cache_and_plain_builds_do_not_by_default() {
+    let book = TestBook::new(
+        "as-of = \"2026-02-11\"",
+        &[(
+            "c.md",
+            "# Brief\n\nThe Fed held rates steady this month [EVID:ev_fomc].\n",
+        )],
+    );
+    let cache = book.root().join(".mdbook-evidence-cache");
+    book.build().expect("the book builds");
+    assert!(
+        !cache.exists(),
+        "a plain build keeps no cache unless `cache` is set"
+    );
+    serve_build(&book, "").expect("the preview builds");
+    let entries = std::fs::read_dir(&cache)
+        .expect("serve keeps the cache")
+        .filter(|e| {
+            e.as_ref()
+                .is_ok_and(|e| e.path().extension().is_some_and(|x| x == "entry"))
+        })
+        .count();
+    assert_eq!(entries, 1);
+    // `cache = false` turns it off for serve too.
+    std::fs::remove_dir_all(&cache).unwrap();
+    let toml = book.root().join("book.toml");
+    let text = std::fs::read_to_string(&toml).unwrap();
+    std::fs::write(
+        &toml,
+        text.replace(
+            "as-of = \"2026-02-11\"",
+            "as-of = \"2026-02-11\"\ncache = false",
+        ),
+    )
+    .unwrap();
+    serve_build(&book, "").expect("the preview builds");
+    assert!(!cache.exists());
+}

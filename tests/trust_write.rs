@@ -748,6 +748,7 @@ fn the_write_refuses_the_build_and_template_directories_too() {
             templates: Default::default(),
             neighbours: Vec::new(),
             preview: false,
+            cache: None,
         };
         let mut book = Book::new();
         book.push_item(BookItem::Chapter(Chapter::new(

@@ -160,6 +160,22 @@ pub(super) fn as_of_from_env() -> Result<Timestamp, ConfigError> {
         })
 }
 
+/// A `cache` directory: relative to the book root, going nowhere above it.
+pub(super) fn cache_dir(dir: PathBuf) -> Result<PathBuf, ConfigError> {
+    let normal = normalize(&dir);
+    if dir.is_absolute() || normal.starts_with("..") || normal.as_os_str().is_empty() {
+        return Err(ConfigError::Invalid {
+            key: "cache".into(),
+            message: format!(
+                "{} is not a directory inside the book; write a path relative to the book's root (the default is \"{}\"), or `false` to turn the cache off",
+                dir.display(),
+                super::DEFAULT_CACHE_DIR
+            ),
+        });
+    }
+    Ok(dir)
+}
+
 /// `path` with `.` dropped and `..` taking out the component before it, for
 /// comparing paths as written in book.toml.
 pub(super) fn normalize(path: &Path) -> PathBuf {

@@ -68,6 +68,13 @@ pub struct RenderPlan<'s> {
     /// What the chapter's quality metrics are computed from, for the
     /// evidence index's quality table; `None` when it is not checked.
     pub(super) quality: Option<crate::rules::QualityInputs>,
+    /// The chapter as an earlier run rendered it, from the cache: it
+    /// replaces the chapter, and nothing else here is planned.
+    pub(crate) cached: Option<String>,
+    /// The items its References list, when it came from the cache.
+    cached_published: Vec<Resolved<'s>>,
+    /// The cache entry to write once the chapter is rendered.
+    pub(crate) pending: Option<crate::cache::Pending>,
 }
 
 /// A range of the chapter replaced by a fixed text (empty: deleted).
@@ -217,7 +224,19 @@ impl<'s> RenderPlan<'s> {
     /// The items the chapter cites once rendered (one each, sorted by
     /// citation number): what its References section lists.
     pub fn published(&self) -> impl Iterator<Item = &Resolved<'s>> {
-        self.references.entries.iter().map(|entry| &entry.evidence)
+        let planned = self.references.entries.iter().map(|entry| &entry.evidence);
+        planned.chain(&self.cached_published)
+    }
+
+    /// The plan of a chapter the cache holds: `rendered` (none for a
+    /// check, which renders nothing) listing `published` in its
+    /// References.
+    pub(crate) fn cached(rendered: Option<String>, published: Vec<Resolved<'s>>) -> RenderPlan<'s> {
+        RenderPlan {
+            cached: rendered,
+            cached_published: published,
+            ..RenderPlan::default()
+        }
     }
 
     /// Plans the removals of claims in `remove` mode. Returns what each

@@ -125,7 +125,7 @@ pub struct Note {
 }
 
 /// What the build did with one chapter.
-#[derive(Debug, Clone)]
+#[derive(Debug, Clone, serde::Serialize, serde::Deserialize)]
 pub struct ChapterSummary {
     /// The chapter's source path relative to `src/`.
     pub path: String,

@@ -145,6 +145,14 @@ impl ReportInputs {
         inputs
     }
 
+    /// Protects every input and output in `writer` (which the cache
+    /// writes its entries with).
+    pub(crate) fn protect_in(&self, writer: &mut SafeWriter) {
+        for (input, what) in &self.inputs {
+            writer.protect(input, what.clone());
+        }
+    }
+
     /// Adds `path`, named `what` in a refusal.
     fn add(&mut self, path: PathBuf, what: String) {
         self.inputs.push((path, what));

@@ -8,7 +8,7 @@ use serde::Serialize;
 
 /// The diversity of a chapter's cited evidence (the JSON report's
 /// `diversity_stats`), percentages rounded to integers.
-#[derive(Debug, Clone, Default, PartialEq, Eq, Serialize)]
+#[derive(Debug, Clone, Default, PartialEq, Eq, Serialize, serde::Deserialize)]
 pub struct DiversityStats {
     /// Distinct items cited.
     pub items: usize,

@@ -15,7 +15,7 @@ use crate::config::QualityTargets;
 use std::collections::BTreeSet;
 
 /// The inputs of the quality metrics of a chapter (or, summed, a book).
-#[derive(Debug, Clone, Default, PartialEq)]
+#[derive(Debug, Clone, Default, PartialEq, serde::Serialize, serde::Deserialize)]
 pub struct QualityInputs {
     /// Sentences of the chapter's claims.
     pub sentences: usize,

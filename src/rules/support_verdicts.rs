@@ -19,7 +19,7 @@ use serde::Serialize;
 use std::collections::{BTreeMap, HashMap, HashSet};
 
 /// A chapter's figures on the support of its citations.
-#[derive(Debug, Clone, Default, PartialEq, Eq, Serialize)]
+#[derive(Debug, Clone, Default, PartialEq, Eq, Serialize, serde::Deserialize)]
 pub struct SupportFigures {
     /// Citations (a claim and one item it cites) whose item has a passage
     /// to check the claim against.
@@ -34,7 +34,7 @@ pub struct SupportFigures {
     pub stale: usize,
     /// Citations with a current verdict, by checker (`name version`);
     /// left out of the JSON when no citation has one.
-    #[serde(skip_serializing_if = "BTreeMap::is_empty")]
+    #[serde(default, skip_serializing_if = "BTreeMap::is_empty")]
     pub checkers: BTreeMap<String, usize>,
 }
 

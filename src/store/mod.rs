@@ -167,6 +167,15 @@ impl Store {
         self.sources.get(source_id)
     }
 
+    /// Every source (made-up ones too) and whether a store file registers
+    /// it, by id: what the cache's key reads of the registry.
+    pub(crate) fn sources_by_id(&self) -> std::collections::BTreeMap<&str, (&Source, bool)> {
+        self.sources
+            .iter()
+            .map(|(id, source)| (id.as_str(), (source, self.is_registered(id))))
+            .collect()
+    }
+
     /// Whether a store file registers `source_id` (a source made up for
     /// `citation.v1` records from their host is not registered).
     pub fn is_registered(&self, source_id: &str) -> bool {

@@ -313,6 +313,11 @@ pub enum SupportStatus<'a> {
 }
 
 impl Support {
+    /// Every verdict, in load order: what the cache's key reads of them.
+    pub(crate) fn records(&self) -> &[SupportRecord] {
+        &self.records
+    }
+
     /// Whether no verdict was read.
     pub fn is_empty(&self) -> bool {
         self.records.is_empty()

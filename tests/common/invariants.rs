@@ -141,6 +141,7 @@ pub fn setup_with(mode: &str, target: Target, claims: &str, labels: bool) -> Set
         templates: Default::default(),
         neighbours: Vec::new(),
         preview: false,
+        cache: None,
     }
 }
 

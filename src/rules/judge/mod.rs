@@ -32,7 +32,7 @@ use suppression::Suppressions;
 use verdict::{Facts, Outcome, outcome, set_printed_severities};
 
 /// What the build does with a chapter.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, serde::Deserialize)]
 #[serde(rename_all = "snake_case")]
 pub enum Verdict {
     /// Published as written (perhaps with warnings).

@@ -1,0 +1,613 @@
+//! How the disagreement checks read a passage: its text made plain, cut
+//! into clauses, and the periods (years, months, quarters) a piece of it
+//! names, which decide whether two figures or statements are about the
+//! same time.
+
+use crate::rules::content_words::{Stem, content_words};
+use crate::rules::number_parse::{NumberKind, numbers_in};
+use std::ops::Range;
+use std::sync::OnceLock;
+
+/// `text` with full-width forms as ASCII (`３.１％` is `3.1%`), any space
+/// (no-break, ideographic) as a plain one, dashes and the minus sign as
+/// `-`, and control characters as spaces: the number reader reads ASCII
+/// digits only, and a quote in a message must not carry control codes.
+pub(super) fn plain(text: &str) -> String {
+    text.chars()
+        .filter(|c| !matches!(c, '\u{200b}'..='\u{200f}' | '\u{202a}'..='\u{202e}' | '\u{feff}'))
+        .map(|c| match c {
+            '\u{ff01}'..='\u{ff5e}' => char::from_u32(c as u32 - 0xfee0).unwrap_or(c),
+            '\u{2212}' => '-',
+            c if c.is_whitespace() || c.is_control() => ' ',
+            c => c,
+        })
+        .collect()
+}
+
+/// Words that open a new clause: what follows them is another statement
+/// or another figure's context (`rose 3.1% in January, up from 2.9% in
+/// December`; `core prices rose while energy prices fell`).
+const CONNECTIVES: &[&str] = &[
+    "while",
+    "whereas",
+    "but",
+    "after",
+    "from",
+    "compared",
+    "versus",
+    "vs",
+    "than",
+    "against",
+    "although",
+    "though",
+    "following",
+];
+
+/// The clauses of `range` of `text`: cut at `,` (not between digits),
+/// `;`, `:`, brackets and dashes between spaces, and before a connective
+/// word.
+pub(super) fn clauses(text: &str, range: Range<usize>) -> Vec<Range<usize>> {
+    let mut out = Vec::new();
+    let mut start = range.start;
+    let bytes = text.as_bytes();
+    let mut cut = |at: usize, next: usize, out: &mut Vec<Range<usize>>| {
+        if at > start {
+            out.push(start..at);
+        }
+        start = next;
+    };
+    for (i, c) in text[range.clone()].char_indices() {
+        let at = range.start + i;
+        let digit = |j: Option<usize>| j.and_then(|j| bytes.get(j)).is_some_and(u8::is_ascii_digit);
+        match c {
+            ',' if !(digit(at.checked_sub(1)) && digit(Some(at + 1))) => cut(at, at + 1, &mut out),
+            ';' | ':' | '(' | ')' | '—' | '–' => cut(at, at + c.len_utf8(), &mut out),
+            c if c.is_alphabetic()
+                && !text[..at].ends_with(|p: char| p.is_alphanumeric() || p == '\'') =>
+            {
+                let rest = &text[at..range.end];
+                let opens = CONNECTIVES.iter().any(|w| {
+                    rest.get(..w.len())
+                        .is_some_and(|h| h.eq_ignore_ascii_case(w))
+                        && !rest[w.len()..].starts_with(|n: char| n.is_alphanumeric())
+                });
+                if opens {
+                    cut(at, at, &mut out);
+                }
+            }
+            _ => {}
+        }
+    }
+    if range.end > start {
+        out.push(start..range.end);
+    }
+    out
+}
+
+/// Whether `text` holds `word` as a whole word, ASCII case aside.
+pub(super) fn has_word(text: &str, word: &str) -> bool {
+    let mut from = 0;
+    while let Some(i) = find_ignore_case(&text[from..], word) {
+        let at = from + i;
+        let end = at + word.len();
+        let before = !text[..at].ends_with(|c: char| c.is_alphanumeric());
+        let after = !text[end..].starts_with(|c: char| c.is_alphanumeric());
+        if before && after {
+            return true;
+        }
+        from = end;
+    }
+    false
+}
+
+/// The first place of `needle` (ASCII) in `haystack`, ASCII case aside.
+fn find_ignore_case(haystack: &str, needle: &str) -> Option<usize> {
+    let (h, n) = (haystack.as_bytes(), needle.as_bytes());
+    if n.is_empty() || h.len() < n.len() {
+        return None;
+    }
+    (0..=h.len() - n.len())
+        .find(|&i| h[i..i + n.len()].eq_ignore_ascii_case(n) && haystack.is_char_boundary(i))
+}
+
+/// A period a text names: a year, a month, a quarter, or a month or
+/// quarter of a year.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(super) struct Period {
+    year: Option<i32>,
+    month: Option<u8>,
+    quarter: Option<u8>,
+}
+
+/// How two lists of periods compare.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(super) enum Dates {
+    /// Some period of one is a period of the other (`May` and `May 2025`).
+    Overlap,
+    /// Every period of one differs from every period of the other
+    /// (`January` and `February`, `2024` and `2025`).
+    Apart,
+    /// Neither: one names none, or they are of different sizes (`2024`
+    /// and `December 2024`: an annual figure and a monthly one).
+    Unknown,
+}
+
+impl Period {
+    /// How two periods compare: the same, different, or neither.
+    fn compare(&self, other: &Period) -> Dates {
+        let differ =
+            |a: Option<i32>, b: Option<i32>| matches!((a, b), (Some(a), Some(b)) if a != b);
+        let month = |p: &Period| p.month.map(i32::from);
+        let quarter = |p: &Period| {
+            p.quarter
+                .map(i32::from)
+                .or_else(|| p.month.map(|m| (i32::from(m) - 1) / 3 + 1))
+        };
+        if differ(self.year, other.year)
+            || differ(month(self), month(other))
+            || differ(quarter(self), quarter(other))
+        {
+            return Dates::Apart;
+        }
+        let same_size = self.month.is_some() == other.month.is_some()
+            && self.quarter.is_some() == other.quarter.is_some();
+        if same_size && (self.month.is_some() || self.quarter.is_some() || self.year.is_some()) {
+            Dates::Overlap
+        } else {
+            Dates::Unknown
+        }
+    }
+}
+
+/// How the periods `a` and `b` compare: [`Dates::Overlap`] when some pair
+/// is the same, [`Dates::Apart`] when every pair differs.
+pub(super) fn compare(a: &[Period], b: &[Period]) -> Dates {
+    if a.is_empty() || b.is_empty() {
+        return Dates::Unknown;
+    }
+    let mut apart = true;
+    for p in a {
+        for q in b {
+            match p.compare(q) {
+                Dates::Overlap => return Dates::Overlap,
+                Dates::Unknown => apart = false,
+                Dates::Apart => {}
+            }
+        }
+    }
+    if apart { Dates::Apart } else { Dates::Unknown }
+}
+
+/// Month names and abbreviations, lowercase, with their numbers. A month
+/// counts only capitalised (`May`, not the modal verb; `March`, not the
+/// verb).
+const MONTHS: &[(&str, u8)] = &[
+    ("january", 1),
+    ("jan", 1),
+    ("february", 2),
+    ("feb", 2),
+    ("march", 3),
+    ("mar", 3),
+    ("april", 4),
+    ("apr", 4),
+    ("may", 5),
+    ("june", 6),
+    ("jun", 6),
+    ("july", 7),
+    ("jul", 7),
+    ("august", 8),
+    ("aug", 8),
+    ("september", 9),
+    ("sept", 9),
+    ("sep", 9),
+    ("october", 10),
+    ("oct", 10),
+    ("november", 11),
+    ("nov", 11),
+    ("december", 12),
+    ("dec", 12),
+];
+
+/// The month `word` names, if it is a capitalised month name.
+pub(super) fn month_of(word: &str) -> Option<u8> {
+    if !word.starts_with(|c: char| c.is_ascii_uppercase()) {
+        return None;
+    }
+    MONTHS
+        .iter()
+        .find(|(name, _)| name.eq_ignore_ascii_case(word))
+        .map(|(_, m)| *m)
+}
+
+/// Ordinal quarter words, as in `the third quarter`.
+const QUARTERS: &[(&str, u8)] = &[("first", 1), ("second", 2), ("third", 3), ("fourth", 4)];
+
+/// The periods `text` names: each month or quarter with the year written
+/// just after it (`May 2025`, `May 12, 2025`, `the third quarter of
+/// 2025`, `Q3 2025`), or alone; each other year; each ISO date's month.
+pub(super) fn periods_in(text: &str) -> Vec<Period> {
+    let numbers = numbers_in(text);
+    let years: Vec<(Range<usize>, i32)> = numbers
+        .iter()
+        .filter(|n| n.kind == NumberKind::Year)
+        .map(|n| (n.span.clone(), n.value as i32))
+        .collect();
+    let mut used = vec![false; years.len()];
+    let mut out = Vec::new();
+    let mut words = text
+        .split(|c: char| !c.is_alphanumeric())
+        .filter(|w| !w.is_empty())
+        .map(|w| (w.as_ptr() as usize - text.as_ptr() as usize, w))
+        .peekable();
+    while let Some((at, word)) = words.next() {
+        let end = at + word.len();
+        let (month, quarter) = if let Some(m) = month_of(word) {
+            (Some(m), None)
+        } else if word.len() == 2 && word.starts_with(['q', 'Q']) {
+            match word.as_bytes()[1] {
+                q @ b'1'..=b'4' => (None, Some(q - b'0')),
+                _ => continue,
+            }
+        } else if let Some((_, q)) = QUARTERS.iter().find(|(w, _)| w.eq_ignore_ascii_case(word)) {
+            if !words
+                .peek()
+                .is_some_and(|(_, n)| n.eq_ignore_ascii_case("quarter"))
+            {
+                continue;
+            }
+            (None, Some(*q))
+        } else {
+            continue;
+        };
+        // The year written within a few bytes after it (a day, `of`, a comma).
+        let year = years.iter().position(|(span, _)| {
+            span.start >= end && span.start - end <= 12 && !text[end..span.start].contains('.')
+        });
+        let year = year.filter(|&i| !used[i]).map(|i| {
+            used[i] = true;
+            years[i].1
+        });
+        out.push(Period {
+            year,
+            month,
+            quarter,
+        });
+    }
+    for ((_, year), used) in years.iter().zip(&used) {
+        if !used {
+            out.push(Period {
+                year: Some(*year),
+                month: None,
+                quarter: None,
+            });
+        }
+    }
+    for n in numbers.iter().filter(|n| n.kind == NumberKind::Date) {
+        let written = &text[n.span.clone()];
+        let mut parts = written.split(['-', '/']);
+        if let (Some(y), Some(m)) = (parts.next(), parts.next())
+            && y.len() == 4
+            && let (Ok(year), Ok(month)) = (y.parse::<i32>(), m.parse::<u8>())
+            && (1..=12).contains(&month)
+        {
+            out.push(Period {
+                year: Some(year),
+                month: Some(month),
+                quarter: None,
+            });
+        }
+    }
+    out
+}
+
+/// The stems of `words`, sorted (each word read as [`content_words`]
+/// reads it; stop words have none).
+pub(super) fn stems_of(words: &[&str]) -> Vec<Stem> {
+    let mut out = Vec::new();
+    for word in words {
+        content_words(word, |stem, _| out.push(stem));
+    }
+    out.sort_unstable();
+    out.dedup();
+    out
+}
+
+/// Words that say nothing about what is measured or stated: reporting
+/// verbs, the direction of a change, the basis of a rate (which the
+/// qualifier flags compare instead), units.
+const NOISE: &[&str] = &[
+    "said",
+    "says",
+    "say",
+    "report",
+    "reported",
+    "reports",
+    "according",
+    "data",
+    "showed",
+    "shows",
+    "show",
+    "official",
+    "officials",
+    "figures",
+    "figure",
+    "new",
+    "latest",
+    "percent",
+    "cent",
+    "point",
+    "points",
+    "year",
+    "years",
+    "month",
+    "months",
+    "quarter",
+    "annual",
+    "annually",
+    "monthly",
+    "quarterly",
+    "previous",
+    "prior",
+    "earlier",
+    "last",
+    "past",
+    "basis",
+    "seasonally",
+    "adjusted",
+    "rose",
+    "rise",
+    "risen",
+    "rising",
+    "increased",
+    "increase",
+    "fell",
+    "fall",
+    "fallen",
+    "falling",
+    "declined",
+    "decline",
+    "dropped",
+    "drop",
+    "grew",
+    "grow",
+    "climbed",
+    "climb",
+    "gained",
+    "gain",
+    "jumped",
+    "jump",
+    "slipped",
+    "slip",
+    "eased",
+    "ease",
+    "edged",
+    "reached",
+    "stood",
+    "stands",
+    "came",
+    "hit",
+    "total",
+    "totaled",
+    "totalled",
+    "compared",
+    "percentage",
+    "level",
+    "week",
+    "today",
+    "yesterday",
+    "recent",
+    "first",
+    "second",
+    "third",
+    "fourth",
+    "half",
+    "ending",
+    "ended",
+];
+
+/// The stems of [`NOISE`], sorted.
+pub(super) fn noise() -> &'static [Stem] {
+    static NOISE_STEMS: OnceLock<Vec<Stem>> = OnceLock::new();
+    NOISE_STEMS.get_or_init(|| stems_of(NOISE))
+}
+
+/// The content words of `range` of `text` that say what a figure or a
+/// statement is about: no numbers, month names, nor [`noise`] words;
+/// each with its byte range in `text`.
+pub(super) fn topic_words(text: &str, range: Range<usize>) -> Vec<(Stem, Range<usize>)> {
+    let noise = noise();
+    let mut out = Vec::new();
+    let piece = &text[range.clone()];
+    content_words(piece, |stem, r| {
+        let word = &piece[r.clone()];
+        if word.starts_with(|c: char| c.is_ascii_digit())
+            || month_of(word).is_some()
+            || noise.binary_search(&stem).is_ok()
+        {
+            return;
+        }
+        out.push((stem, range.start + r.start..range.start + r.end));
+    });
+    out
+}
+
+/// Whether two sorted sets of topic stems are about the same thing: equal,
+/// or one word apart with at least two in common (`the U.S. unemployment
+/// rate` and `the unemployment rate`; not `the unemployment rate for Black
+/// workers`).
+pub(super) fn same_topic(a: &[Stem], b: &[Stem]) -> bool {
+    if a.is_empty() || b.is_empty() {
+        return false;
+    }
+    let shared = a.iter().filter(|s| b.binary_search(s).is_ok()).count();
+    let apart = a.len() + b.len() - 2 * shared;
+    apart == 0 || apart == 1 && shared >= 2
+}
+
+/// Qualifiers that make one measure another: core against headline,
+/// month on month against year on year, an annualized rate. Bits of a
+/// flag set.
+pub(super) const CORE: u8 = 1;
+pub(super) const MONTHLY: u8 = 2;
+pub(super) const ANNUAL: u8 = 4;
+pub(super) const ANNUALIZED: u8 = 8;
+pub(super) const QUARTERLY: u8 = 16;
+
+/// The qualifier flags of `text` (a figure's sentence).
+pub(super) fn qualifiers(text: &str) -> u8 {
+    const PHRASES: &[(&str, u8)] = &[
+        ("core", CORE),
+        ("excluding food and energy", CORE),
+        ("less food and energy", CORE),
+        ("underlying", CORE),
+        ("month-on-month", MONTHLY),
+        ("month-over-month", MONTHLY),
+        ("monthly", MONTHLY),
+        ("m/m", MONTHLY),
+        ("from the previous month", MONTHLY),
+        ("from the prior month", MONTHLY),
+        ("on the month", MONTHLY),
+        ("in the month", MONTHLY),
+        ("year-on-year", ANNUAL),
+        ("year-over-year", ANNUAL),
+        ("year over year", ANNUAL),
+        ("y/y", ANNUAL),
+        ("annual", ANNUAL),
+        ("12-month", ANNUAL),
+        ("12 months", ANNUAL),
+        ("a year earlier", ANNUAL),
+        ("a year ago", ANNUAL),
+        ("a year before", ANNUAL),
+        ("on the year", ANNUAL),
+        ("annualized", ANNUALIZED),
+        ("annualised", ANNUALIZED),
+        ("annual rate", ANNUALIZED),
+        ("quarter-on-quarter", QUARTERLY),
+        ("quarter-over-quarter", QUARTERLY),
+        ("from the previous quarter", QUARTERLY),
+        ("q/q", QUARTERLY),
+    ];
+    let mut flags = 0;
+    for (phrase, flag) in PHRASES {
+        if has_word(text, phrase) {
+            flags |= flag;
+        }
+    }
+    // An annualized rate is written `at an annual rate`: not year on year.
+    if flags & ANNUALIZED != 0 {
+        flags &= !ANNUAL;
+    }
+    flags
+}
+
+/// Words of a clause that make it no plain statement of fact: a forecast,
+/// an expectation, a condition, an average or a range.
+const HEDGES: &[&str] = &[
+    "expected",
+    "expects",
+    "expect",
+    "expectations",
+    "forecast",
+    "forecasts",
+    "forecasters",
+    "estimate",
+    "estimates",
+    "estimated",
+    "projected",
+    "projection",
+    "projects",
+    "predicted",
+    "predicts",
+    "consensus",
+    "anticipated",
+    "target",
+    "goal",
+    "revised",
+    "previously",
+    "preliminary",
+    "could",
+    "would",
+    "might",
+    "should",
+    "will",
+    "if",
+    "whether",
+    "unless",
+    "likely",
+    "unlikely",
+    "economists",
+    "analysts",
+    "polled",
+    "poll",
+    "survey",
+    "plan",
+    "plans",
+    "aim",
+    "aims",
+    "range",
+    "between",
+    "average",
+    "averaged",
+    "median",
+];
+
+/// Whether `text` (a clause) is hedged: see [`HEDGES`]; `may` counts
+/// lowercase (the modal verb, not the month); a `?` counts too.
+pub(super) fn hedged(text: &str) -> bool {
+    text.contains('?')
+        || HEDGES.iter().any(|w| has_word(text, w))
+        || text
+            .split(|c: char| !c.is_alphanumeric())
+            .any(|w| w == "may")
+}
+
+/// Words right before a figure that make it a bound, not a value
+/// (`more than 3%`, `nearly 200 people`).
+const BOUNDS: &[&str] = &[
+    "about",
+    "around",
+    "nearly",
+    "almost",
+    "roughly",
+    "approximately",
+    "some",
+    "over",
+    "under",
+    "than",
+    "least",
+    "to",
+    "above",
+    "below",
+    "exceeding",
+    "exceeded",
+    "topped",
+    "much",
+    "high",
+    "low",
+    "estimated",
+    "up",
+];
+
+/// Whether the figure after `before` (the text before it) is a bound:
+/// one of [`BOUNDS`] is the word just before it (`rose to 3%` is a value,
+/// but `up to 3%` is not: `to` counts after `up` only), or a sign (`~`,
+/// `<`, `>`, `≈`).
+pub(super) fn bounded(before: &str) -> bool {
+    let before = before
+        .trim_end()
+        .trim_end_matches(['$', '£', '€', '¥'])
+        .trim_end();
+    if before.ends_with(['~', '≈', '<', '>', '≥', '≤']) {
+        return true;
+    }
+    let mut words = before
+        .rsplit(|c: char| !c.is_alphanumeric())
+        .filter(|w| !w.is_empty());
+    let last = words.next().unwrap_or_default().to_ascii_lowercase();
+    let second = words.next().unwrap_or_default().to_ascii_lowercase();
+    match last.as_str() {
+        "to" => second == "up",
+        "up" => false,
+        w => BOUNDS.contains(&w),
+    }
+}

@@ -19,9 +19,8 @@
 //! The same figures with periods that are apart are what the temporal
 //! check ([`super::temporal`]) looks at.
 
-use super::reading::{
-    Dates, Period, bounded, clauses, hedged, periods_in, qualifiers, same_topic, topic_words,
-};
+use super::periods::{Dates, Period, periods_in};
+use super::reading::{bounded, clauses, hedged, qualifiers, same_topic, topic_words};
 use crate::rules::content_words::{Stem, content_words};
 use crate::rules::number_parse::{
     Number, NumberKind, Unit, convert, is_range_separator, numbers_in, unit_of,

@@ -18,6 +18,7 @@
 
 mod figures;
 mod negation;
+mod periods;
 mod reading;
 mod temporal;
 #[cfg(test)]
@@ -25,7 +26,8 @@ mod tests;
 
 use super::Resolved;
 use super::passage_sentences::passage_sentences;
-use reading::{Dates, Period, compare as compare_periods, periods_in, plain};
+use periods::{Dates, Period, compare as compare_periods, periods_in};
+use reading::plain;
 use std::ops::Range;
 
 /// Two passages whose publication days are at most this far apart are

@@ -16,9 +16,8 @@
 //! by one only; the qualifiers (core, month on month) are the same; and
 //! their periods overlap.
 
-use super::reading::{
-    Dates, Period, clauses, hedged, periods_in, qualifiers, same_topic, stems_of, topic_words,
-};
+use super::periods::{Dates, Period, periods_in};
+use super::reading::{clauses, hedged, qualifiers, same_topic, stems_of, topic_words};
 use crate::rules::content_words::{Stem, content_words};
 use std::ops::Range;
 use std::sync::OnceLock;

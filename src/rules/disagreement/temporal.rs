@@ -8,7 +8,7 @@
 //! at: two claims of a chapter may well be about two months.
 
 use super::figures::{FigureFact, find};
-use super::reading::{Dates, Period, compare};
+use super::periods::{Dates, Period, compare};
 
 /// The figures of `a` and `b` (cited by one claim, whose periods are
 /// `claim`) that give the same measure for different dates, presented as

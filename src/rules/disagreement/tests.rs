@@ -233,7 +233,7 @@ fn text_without_spaces_or_figures_is_safe() {
 
 #[test]
 fn periods_compare_by_size() {
-    use reading::{Dates, compare as periods, periods_in};
+    use periods::{Dates, compare as periods, periods_in};
     let p = |t: &str| periods_in(t);
     assert_eq!(periods(&p("in May 2025"), &p("in May")), Dates::Overlap);
     assert_eq!(periods(&p("in May 2025"), &p("in June 2025")), Dates::Apart);

@@ -11,7 +11,15 @@
 //! cargo run --example disagreement_eval -- --show       # every pair scored wrong
 //! EVIDENCE_CORPUS_DIR=../shared/corpora cargo run --example disagreement_eval -- --realreports
 //! EVIDENCE_CORPUS_DIR=../shared/corpora cargo run --example disagreement_eval -- --realreports --across
+//! EVIDENCE_CORPUS_DIR=../shared/corpora cargo run --example disagreement_eval -- --support
 //! ```
+//!
+//! `--support` compares each claim of the support corpus
+//! (`shared/corpora/support/`: Factcheck-GPT, WiCE, SummEdits) with its
+//! passage, as two passages of one day: a check firing on a `supported`
+//! row is a false alarm on real text; on a `refuted` or SummEdits
+//! `unsupported` row it has likely found the contradiction (`--show`
+//! prints them).
 //!
 //! `--across` compares the passages of different reports too (every pair
 //! of the 190 passages), most of them about unrelated subjects: a harsher
@@ -19,6 +27,7 @@
 
 mod pairs;
 
+use mdbook_evidence::rules::disagreement::{Passage, compare};
 use std::collections::BTreeMap;
 use std::path::Path;
 
@@ -26,15 +35,21 @@ fn main() {
     let mut show = false;
     let mut real = false;
     let mut across = false;
+    let mut support = false;
     for arg in std::env::args().skip(1) {
         match arg.as_str() {
             "--show" => show = true,
             "--realreports" => real = true,
             "--across" => across = true,
+            "--support" => support = true,
             other => fail(&format!(
-                "unknown argument `{other}`; the arguments are --show, --realreports, --across"
+                "unknown argument `{other}`; the arguments are --show, --realreports, --across, --support"
             )),
         }
+    }
+    if support {
+        support_rows(show);
+        return;
     }
     if real {
         realreports(across);
@@ -113,6 +128,51 @@ fn realreports(across: bool) {
         run.compared,
         run.fired.len()
     );
+}
+
+/// The support corpus's claims against their passages: how often each
+/// label fires (see the module docs).
+fn support_rows(show: bool) {
+    let (dir, _) = pairs::corpus_dir();
+    let mut counts: BTreeMap<(String, String), (usize, usize)> = BTreeMap::new();
+    for set in ["fcgpt", "wice", "summedits"] {
+        let path = dir.join(format!("support/{set}.dev.jsonl"));
+        let text = std::fs::read_to_string(&path)
+            .unwrap_or_else(|e| fail(&format!("{}: {e}; set EVIDENCE_CORPUS_DIR", path.display())));
+        for line in text.lines().filter(|l| !l.trim().is_empty()) {
+            let v: serde_json::Value =
+                serde_json::from_str(line).unwrap_or_else(|e| fail(&e.to_string()));
+            let (claim, passage) = (
+                v["claim"].as_str().unwrap_or_default(),
+                v["passage"].as_str().unwrap_or_default(),
+            );
+            let label = v["label"].as_str().unwrap_or_default().to_owned();
+            let found = compare(
+                &Passage::new(claim, Some(0)),
+                &Passage::new(passage, Some(0)),
+                None,
+            );
+            let entry = counts.entry((set.to_owned(), label.clone())).or_default();
+            entry.0 += 1;
+            if let Some(found) = found {
+                entry.1 += 1;
+                if show {
+                    println!(
+                        "{} {label}: {}\n  claim: {}\n  passage: {}",
+                        v["id"].as_str().unwrap_or_default(),
+                        found.kind.name(),
+                        found.quotes[0],
+                        found.quotes[1]
+                    );
+                }
+            }
+        }
+    }
+    println!("| set | label | rows | fired |");
+    println!("|---|---|---:|---:|");
+    for ((set, label), (rows, fired)) in &counts {
+        println!("| {set} | {label} | {rows} | {fired} |");
+    }
 }
 
 fn fail(message: &str) -> ! {

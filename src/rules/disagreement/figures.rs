@@ -7,7 +7,7 @@
 //! percentage points, basis points, the same currency or dimension, or
 //! counts of the same noun); the same qualifiers (core or headline, month
 //! on month, year on year, annualized); the same topic words around the
-//! figure within its clause ([`same_topic`]); and periods that overlap
+//! figure within its clause, up to the figures beside it ([`same_topic`]); and periods that overlap
 //! (the figure's clause, else its sentence, else its passage, names the
 //! same month, quarter or year). Figures that are bounds (`more than 3%`),
 //! in a hedged clause (a forecast, an expectation, an average), or one end
@@ -59,6 +59,8 @@ pub(super) struct FigureFact {
     pub(super) periods: Vec<Period>,
     /// Its sentence, for quoting.
     pub(super) sentence: Range<usize>,
+    /// Where it starts, which a quote of a long sentence keeps.
+    pub(super) at: usize,
 }
 
 /// The figures of `text` (a plain passage, cut into `sentences`) that can
@@ -97,14 +99,23 @@ pub(super) fn read(text: &str, sentences: &[Range<usize>], periods: &[Period]) -
             let Some(measure) = measure(text, number, clause) else {
                 continue;
             };
-            let mut topic: Vec<Stem> = topic_words(text, clause.start..number.span.start)
+            // Another figure ends a figure's context, as its clause does.
+            let from = k.checked_sub(1).map_or(clause.start, |p| {
+                numbers[p].span.end.clamp(clause.start, number.span.start)
+            });
+            let to = numbers.get(k + 1).map_or(clause.end, |n| {
+                n.span
+                    .start
+                    .clamp(number.span.end, clause.end.max(number.span.end))
+            });
+            let mut topic: Vec<Stem> = topic_words(text, from..number.span.start)
                 .into_iter()
                 .rev()
                 .take(BEFORE)
                 .map(|(s, _)| s)
                 .collect();
             topic.extend(
-                topic_words(text, number.span.end..clause.end)
+                topic_words(text, number.span.end..to)
                     .into_iter()
                     .take(AFTER)
                     .map(|(s, _)| s),
@@ -124,6 +135,7 @@ pub(super) fn read(text: &str, sentences: &[Range<usize>], periods: &[Period]) -
                 flags,
                 periods,
                 sentence: sentence.clone(),
+                at: number.span.start,
             });
         }
     }

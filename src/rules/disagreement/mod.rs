@@ -134,53 +134,91 @@ impl Passage {
         compare_periods(a, b)
     }
 
-    /// The sentence at `range`, for a message.
-    fn quote(&self, range: &Range<usize>) -> String {
-        let mut out = String::new();
-        let mut chars = 0;
-        for word in self.text[range.clone()].split_whitespace() {
-            let len = word.chars().count();
-            if chars > 0 && chars + 1 + len > QUOTE_CHARS {
-                out.push_str(" …");
+    /// The sentence at `range`, for a message: whitespace collapsed; a
+    /// sentence longer than [`QUOTE_CHARS`] characters is cut to the words
+    /// around `at` (the figure or the predicate), with `…` where cut.
+    fn quote(&self, range: &Range<usize>, at: usize) -> String {
+        let sentence = &self.text[range.clone()];
+        let words: Vec<(usize, &str)> = sentence
+            .split_whitespace()
+            .map(|w| {
+                (
+                    range.start + (w.as_ptr() as usize - sentence.as_ptr() as usize),
+                    w,
+                )
+            })
+            .collect();
+        let Some(focus) = words.iter().rposition(|(start, _)| *start <= at) else {
+            return String::new();
+        };
+        let chars = |w: &str| w.chars().count() + 1;
+        let (mut first, mut last) = (focus, focus);
+        let mut used = chars(words[focus].1);
+        loop {
+            let grew_right =
+                last + 1 < words.len() && used + chars(words[last + 1].1) <= QUOTE_CHARS;
+            if grew_right {
+                last += 1;
+                used += chars(words[last].1);
+            }
+            let grew_left = first > 0 && used + chars(words[first - 1].1) <= QUOTE_CHARS;
+            if grew_left {
+                first -= 1;
+                used += chars(words[first].1);
+            }
+            if !grew_left && !grew_right {
                 break;
             }
-            if chars > 0 {
-                out.push(' ');
-                chars += 1;
-            }
-            out.extend(word.chars().take(QUOTE_CHARS));
-            chars += len;
+        }
+        let body: Vec<&str> = words[first..=last].iter().map(|(_, w)| *w).collect();
+        let mut out = String::new();
+        if first > 0 {
+            out.push_str("… ");
+        }
+        out.extend(body.join(" ").chars().take(QUOTE_CHARS));
+        if last + 1 < words.len() {
+            out.push_str(" …");
         }
         out
     }
+}
+
+/// What a quote of a figure keeps: its sentence and where it starts.
+fn figure(f: &figures::FigureFact) -> (&Range<usize>, usize) {
+    (&f.sentence, f.at)
 }
 
 /// How passages `a` and `b` disagree, if they do: different figures, then
 /// a negation, then (only when one claim cites both: `claim` is its text)
 /// the same measure for different dates.
 pub fn compare(a: &Passage, b: &Passage, claim: Option<&str>) -> Option<Disagreement> {
-    let found = |kind: Kind, x: &Range<usize>, y: &Range<usize>| Disagreement {
-        kind,
-        quotes: [a.quote(x), b.quote(y)],
-    };
+    let found =
+        |kind: Kind, (x, i): (&Range<usize>, usize), (y, j): (&Range<usize>, usize)| Disagreement {
+            kind,
+            quotes: [a.quote(x, i), b.quote(y, j)],
+        };
     let dates = |p: &[Period], q: &[Period]| a.dates(b, p, q);
     if let Some((i, j)) = figures::find(&a.figures, &b.figures, Dates::Overlap, dates) {
         return Some(found(
             Kind::Figures,
-            &a.figures[i].sentence,
-            &b.figures[j].sentence,
+            figure(&a.figures[i]),
+            figure(&b.figures[j]),
         ));
     }
     if let Some((i, j)) = negation::find_negation(&a.statements, &b.statements, dates) {
         let (s, t) = (&a.statements[i], &b.statements[j]);
-        return Some(found(Kind::Negation, &s.sentence, &t.sentence));
+        return Some(found(
+            Kind::Negation,
+            (&s.sentence, s.at),
+            (&t.sentence, t.at),
+        ));
     }
     let claim = periods_in(&plain(claim?));
     let (i, j) = temporal::find_temporal(&a.figures, &b.figures, &claim)?;
     Some(found(
         Kind::Temporal,
-        &a.figures[i].sentence,
-        &b.figures[j].sentence,
+        figure(&a.figures[i]),
+        figure(&b.figures[j]),
     ))
 }
 

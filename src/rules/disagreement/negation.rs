@@ -137,6 +137,8 @@ pub(super) struct Statement {
     pub(super) periods: Vec<Period>,
     /// Its sentence, for quoting.
     pub(super) sentence: Range<usize>,
+    /// Where its predicate starts, which a quote of a long sentence keeps.
+    pub(super) at: usize,
 }
 
 /// Whether the text between a subject and a predicate negates it.
@@ -264,6 +266,7 @@ fn statement(text: &str, clause: Range<usize>) -> Option<Statement> {
             flags: 0,
             periods: Vec::new(),
             sentence: 0..0,
+            at,
         });
     }
     None

@@ -26,7 +26,8 @@ pub(super) fn plain(text: &str) -> String {
 
 /// Words that open a new clause: what follows them is another statement
 /// or another figure's context (`rose 3.1% in January, up from 2.9% in
-/// December`; `core prices rose while energy prices fell`).
+/// December`; `core prices rose while energy prices fell`); `from` only
+/// before a figure.
 const CONNECTIVES: &[&str] = &[
     "while",
     "whereas",
@@ -70,6 +71,7 @@ pub(super) fn clauses(text: &str, range: Range<usize>) -> Vec<Range<usize>> {
                     rest.get(..w.len())
                         .is_some_and(|h| h.eq_ignore_ascii_case(w))
                         && !rest[w.len()..].starts_with(|n: char| n.is_alphanumeric())
+                        && (*w != "from" || before_figure(&rest[w.len()..]))
                 });
                 if opens {
                     cut(at, at, &mut out);
@@ -82,6 +84,15 @@ pub(super) fn clauses(text: &str, range: Range<usize>) -> Vec<Range<usize>> {
         out.push(start..range.end);
     }
     out
+}
+
+/// Whether a figure comes next in `rest` (`from 2.9%`, `from $3bn`): only
+/// then does `from` open a clause; `adjusted earnings from continuing
+/// operations` is one subject.
+fn before_figure(rest: &str) -> bool {
+    rest.trim_start()
+        .trim_start_matches(['$', '£', '€', '¥'])
+        .starts_with(|c: char| c.is_ascii_digit())
 }
 
 /// Whether `text` holds `word` as a whole word, ASCII case aside.
@@ -163,7 +174,6 @@ const NOISE: &[&str] = &[
     "past",
     "basis",
     "seasonally",
-    "adjusted",
     "rose",
     "rise",
     "risen",
@@ -241,17 +251,12 @@ pub(super) fn topic_words(text: &str, range: Range<usize>) -> Vec<(Stem, Range<u
     out
 }
 
-/// Whether two sorted sets of topic stems are about the same thing: equal,
-/// or one word apart with at least two in common (`the U.S. unemployment
-/// rate` and `the unemployment rate`; not `the unemployment rate for Black
-/// workers`).
+/// Whether two sorted sets of topic stems are about the same thing: equal
+/// (and not empty). One word apart is already another measure too often
+/// to allow (`adjusted earnings` and `earnings`, `the unemployment rate for
+/// women` and `the unemployment rate`).
 pub(super) fn same_topic(a: &[Stem], b: &[Stem]) -> bool {
-    if a.is_empty() || b.is_empty() {
-        return false;
-    }
-    let shared = a.iter().filter(|s| b.binary_search(s).is_ok()).count();
-    let apart = a.len() + b.len() - 2 * shared;
-    apart == 0 || apart == 1 && shared >= 2
+    !a.is_empty() && a == b
 }
 
 /// Qualifiers that make one measure another: core against headline,

@@ -83,6 +83,11 @@ fn figures_that_agree_or_measure_otherwise_do_not() {
             "The unemployment rate was 4.0-4.2% in June.",
             "The unemployment rate was 4.1% in June.",
         ),
+        // Adjusted earnings are another measure.
+        (
+            "Adjusted earnings from continuing operations were $127.1 million in the quarter.",
+            "Earnings from continuing operations were $130.4 million in the quarter.",
+        ),
         // Another currency.
         (
             "The fund raised $12 million in May.",
@@ -208,6 +213,34 @@ fn quotes_are_the_sentences_plain_and_short() {
     assert_eq!(found.quotes[0], "The unemployment rate was 4.1% in June.");
     assert_eq!(found.quotes[1], "The unemployment rate was 4.4% in June.");
     assert_eq!(found.kind.contract_type(), "factual");
+    // A long sentence is cut around the figure.
+    let long = format!(
+        "{} the unemployment rate was 4.1% in June {}.",
+        "Before ".repeat(40),
+        "after ".repeat(40)
+    );
+    let found = compare(
+        &Passage::new(&long, Some(0)),
+        &Passage::new("The unemployment rate was 4.4% in June.", Some(0)),
+        None,
+    )
+    .expect("disagree");
+    assert!(
+        found.quotes[0].starts_with("… Before"),
+        "{}",
+        found.quotes[0]
+    );
+    assert!(
+        found.quotes[0].contains("the unemployment rate was 4.1% in June"),
+        "{}",
+        found.quotes[0]
+    );
+    assert!(found.quotes[0].ends_with(" …"), "{}", found.quotes[0]);
+    assert!(
+        found.quotes[0].chars().count() <= 164,
+        "{}",
+        found.quotes[0]
+    );
     assert_eq!(Kind::Temporal.contract_type(), "temporal");
 }
 

@@ -14,7 +14,8 @@
 //! A passage is read once ([`Passage::new`]) into its comparable figures
 //! and statements; an item's passages are kept with the item, so a store
 //! is read once a build however many chapters cite it. Comparing two
-//! read passages is pure and allocates only for the quotes of a finding.
+//! read passages is pure; it allocates for a finding's quotes and a claim's
+//! periods only.
 
 mod figures;
 mod negation;
@@ -225,7 +226,7 @@ pub fn compare(a: &Passage, b: &Passage, claim: Option<&str>) -> Option<Disagree
 /// An item's passages, read for comparing (kept with the item: read once
 /// a build).
 #[derive(Debug, Clone, Default)]
-pub struct ItemPassages(Vec<Passage>);
+pub(crate) struct ItemPassages(Vec<Passage>);
 
 impl ItemPassages {
     /// Whether no passage has anything to compare.
@@ -254,7 +255,11 @@ fn passages_of<'s>(item: &Resolved<'s>) -> &'s ItemPassages {
 /// How the passages of the cited items `a` and `b` disagree, if they do;
 /// `claim` is the text of a claim citing both, if one does. The quotes
 /// are `a`'s then `b`'s.
-pub fn between(a: &Resolved<'_>, b: &Resolved<'_>, claim: Option<&str>) -> Option<Disagreement> {
+pub(crate) fn between(
+    a: &Resolved<'_>,
+    b: &Resolved<'_>,
+    claim: Option<&str>,
+) -> Option<Disagreement> {
     if a.id == b.id {
         return None;
     }

@@ -285,3 +285,48 @@ fn periods_compare_by_size() {
         Dates::Overlap
     );
 }
+
+#[test]
+fn a_claim_citing_items_that_disagree_is_found_declared_or_detected() {
+    let dir = tempfile::tempdir().unwrap();
+    std::fs::write(
+        dir.path().join("s.json"),
+        r#"{"schema_version":"evidence.v1",
+        "sources":[{"source_id":"bls","publisher":"BLS","tier":1}],
+        "evidence":[
+          {"id":"jan","source_id":"bls","url":"https://bls.gov/a","title":"A","published_at":"2024-02-13T00:00:00Z",
+           "quote_span":{"start":0,"end":1,"text":"The unemployment rate was 3.7% in January 2024."}},
+          {"id":"wire","source_id":"bls","url":"https://bls.gov/b","title":"B","published_at":"2024-02-13T00:00:00Z",
+           "quote_span":{"start":0,"end":1,"text":"The unemployment rate was 3.9% in January 2024."}},
+          {"id":"feb","source_id":"bls","url":"https://bls.gov/c","title":"C","published_at":"2024-03-08T00:00:00Z",
+           "quote_span":{"start":0,"end":1,"text":"The unemployment rate was 3.9% in February 2024."}},
+          {"id":"x","source_id":"bls","url":"https://bls.gov/d","title":"D","published_at":"2024-03-08T00:00:00Z",
+           "contradicts":["y"]},
+          {"id":"y","source_id":"bls","url":"https://bls.gov/e","title":"E","published_at":"2024-03-08T00:00:00Z"}
+        ]}"#,
+    )
+    .unwrap();
+    let store = crate::store::load(dir.path(), &[std::path::PathBuf::from("s.json")]).unwrap();
+    let config = crate::config::Config::from_value(
+        serde_json::json!({"store": "s", "as-of": "2024-04-01T00:00:00Z"}),
+    )
+    .unwrap();
+    let items = |ids: &[&str]| -> Vec<Resolved<'_>> {
+        ids.iter()
+            .map(|id| crate::rules::resolve_id(id, &store, &config).unwrap())
+            .collect()
+    };
+    let claim = "Unemployment was under 4%.";
+    assert!(claim_cites_disagreeing(claim, &items(&["jan", "wire"])));
+    assert!(claim_cites_disagreeing(claim, &items(&["jan", "feb"])));
+    assert!(claim_cites_disagreeing(claim, &items(&["y", "x"])));
+    assert!(!claim_cites_disagreeing(claim, &items(&["jan"])));
+    assert!(!claim_cites_disagreeing(
+        "Unemployment was 3.7% in January and 3.9% in February.",
+        &items(&["jan", "feb"])
+    ));
+    assert!(!claim_cites_disagreeing(
+        claim,
+        &items(&["jan", "x", "jan"])
+    ));
+}

@@ -147,10 +147,9 @@ fn conflicts<'s>(
     conflicts
 }
 
-/// Cited items with passages that disagree make a chapter too many pairs
-/// to compare beyond this many items (each pair is cheap, but their
-/// number grows as the square); a chapter citing more is left to the
-/// store's declared contradictions.
+/// A chapter citing more items than this has its passages compared with
+/// none (each pair is cheap, but pairs grow as the square of the items):
+/// only the store's declared contradictions are reported there.
 const MAX_COMPARED_ITEMS: usize = 400;
 
 /// What comparing the passages of a chapter's cited items needs.

@@ -19,8 +19,8 @@
 //! The same figures with periods that are apart are what the temporal
 //! check ([`super::temporal`]) looks at.
 
-use super::periods::{Dates, Period, periods_in};
-use super::reading::{bounded, clauses, hedged, qualifiers, same_topic, topic_words};
+use super::periods::{Dates, Period, within};
+use super::reading::{bounded, hedged, qualifiers, same_topic, topic_words};
 use crate::rules::content_words::{Stem, content_words};
 use crate::rules::number_parse::{
     Number, NumberKind, Unit, convert, is_range_separator, numbers_in, unit_of,
@@ -63,11 +63,16 @@ pub(super) struct FigureFact {
     pub(super) at: usize,
 }
 
-/// The figures of `text` (a plain passage, cut into `sentences`) that can
-/// be compared; `periods` are the passage's.
-pub(super) fn read(text: &str, sentences: &[Range<usize>], periods: &[Period]) -> Vec<FigureFact> {
+/// The figures of `text` (a plain passage, cut into `sentences`, each with
+/// its clauses) that can
+/// be compared; `periods` are the passage's, with where each is written.
+pub(super) fn read(
+    text: &str,
+    sentences: &[(Range<usize>, Vec<Range<usize>>)],
+    periods: &[(usize, Period)],
+) -> Vec<FigureFact> {
     let mut out = Vec::new();
-    for sentence in sentences {
+    for (sentence, clauses) in sentences {
         let numbers: Vec<Number> = numbers_in(&text[sentence.clone()])
             .into_iter()
             .map(|mut n| {
@@ -83,8 +88,7 @@ pub(super) fn read(text: &str, sentences: &[Range<usize>], periods: &[Period]) -
         }
         let sentence_text = &text[sentence.clone()];
         let flags = qualifiers(sentence_text);
-        let sentence_periods = periods_in(sentence_text);
-        let clauses = clauses(text, sentence.clone());
+        let sentence_periods = within(periods, sentence);
         for (k, number) in numbers.iter().enumerate() {
             let Some(clause) = clauses.iter().find(|c| c.contains(&number.span.start)) else {
                 continue;
@@ -122,8 +126,9 @@ pub(super) fn read(text: &str, sentences: &[Range<usize>], periods: &[Period]) -
             );
             topic.sort_unstable();
             topic.dedup();
-            let clause_periods = periods_in(&text[clause.clone()]);
-            let periods = [clause_periods, sentence_periods.clone(), periods.to_vec()]
+            let clause_periods = within(periods, clause);
+            let all = || periods.iter().map(|(_, p)| *p).collect();
+            let periods = [clause_periods, sentence_periods.clone(), all()]
                 .into_iter()
                 .find(|p| !p.is_empty())
                 .unwrap_or_default();

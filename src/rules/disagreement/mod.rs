@@ -27,7 +27,7 @@ mod tests;
 
 use super::Resolved;
 use super::passage_sentences::passage_sentences;
-use periods::{Dates, Period, compare as compare_periods, periods_in};
+use periods::{Dates, Period, compare as compare_periods, periods_at, periods_in};
 use reading::plain;
 use std::ops::Range;
 
@@ -105,8 +105,12 @@ impl Passage {
     /// if known.
     pub fn new(text: &str, published: Option<i64>) -> Passage {
         let text = plain(text);
-        let sentences = passage_sentences(&text);
-        let periods = periods_in(&text);
+        // Each sentence with its clauses, cut once for both checks.
+        let sentences: Vec<(Range<usize>, Vec<Range<usize>>)> = passage_sentences(&text)
+            .into_iter()
+            .map(|s| (s.clone(), reading::clauses(&text, s)))
+            .collect();
+        let periods = periods_at(&text);
         let figures = figures::read(&text, &sentences, &periods);
         let statements = negation::read(&text, &sentences, &periods);
         Passage {
@@ -214,8 +218,8 @@ pub fn compare(a: &Passage, b: &Passage, claim: Option<&str>) -> Option<Disagree
             (&t.sentence, t.at),
         ));
     }
-    let claim = periods_in(&plain(claim?));
-    let (i, j) = temporal::find_temporal(&a.figures, &b.figures, &claim)?;
+    let claim = claim?;
+    let (i, j) = temporal::find_temporal(&a.figures, &b.figures, || periods_in(&plain(claim)))?;
     Some(found(
         Kind::Temporal,
         figure(&a.figures[i]),

@@ -16,8 +16,8 @@
 //! by one only; the qualifiers (core, month on month) are the same; and
 //! their periods overlap.
 
-use super::periods::{Dates, Period, periods_in};
-use super::reading::{clauses, hedged, qualifiers, same_topic, stems_of, topic_words};
+use super::periods::{Dates, Period, within};
+use super::reading::{hedged, is_topic, noise, qualifiers, same_topic, stems_of};
 use crate::rules::content_words::{Stem, content_words};
 use std::ops::Range;
 use std::sync::OnceLock;
@@ -143,70 +143,67 @@ pub(super) struct Statement {
 
 /// Whether the text between a subject and a predicate negates it.
 fn negates(gap: &str) -> bool {
+    const NEGATIONS: [&str; 6] = ["not", "never", "no", "neither", "nor", "cannot"];
+    gap_words(gap).any(|w| {
+        NEGATIONS.iter().any(|n| n.eq_ignore_ascii_case(w))
+            || ends_with_ignore_case(w, "n't")
+            || ends_with_ignore_case(w, "n’t")
+    })
+}
+
+/// The words of a gap between content words, apostrophes kept.
+fn gap_words(gap: &str) -> impl Iterator<Item = &str> {
     gap.split(|c: char| !(c.is_alphanumeric() || c == '\'' || c == '’'))
-        .any(|w| {
-            let w = w.to_ascii_lowercase();
-            matches!(
-                w.as_str(),
-                "not" | "never" | "no" | "neither" | "nor" | "cannot"
-            ) || w.ends_with("n't")
-                || w.ends_with("n’t")
-        })
+        .filter(|w| !w.is_empty())
+}
+
+/// Whether `word` ends with `suffix`, ASCII case aside.
+fn ends_with_ignore_case(word: &str, suffix: &str) -> bool {
+    word.len() >= suffix.len()
+        && word.is_char_boundary(word.len() - suffix.len())
+        && word[word.len() - suffix.len()..].eq_ignore_ascii_case(suffix)
 }
 
 /// Whether the text between a subject and a word is a copula (`is`,
 /// `remains`).
 fn copula(gap: &str) -> bool {
-    gap.split(|c: char| !(c.is_alphanumeric() || c == '\'' || c == '’'))
-        .any(|w| {
-            let w = w.to_ascii_lowercase();
-            matches!(
-                w.as_str(),
-                "is" | "are"
-                    | "was"
-                    | "were"
-                    | "been"
-                    | "be"
-                    | "isn't"
-                    | "wasn't"
-                    | "aren't"
-                    | "weren't"
-                    | "remain"
-                    | "remains"
-                    | "remained"
-                    | "stays"
-                    | "stayed"
-            )
-        })
+    gap_words(gap).any(is_copula)
 }
 
-/// The statements of `text` (a plain passage cut into `sentences`);
+/// Whether `word` is a copula: `is`, `was`, `remains`, `isn't`.
+fn is_copula(word: &str) -> bool {
+    const COPULAS: [&str; 15] = [
+        "is", "are", "was", "were", "been", "be", "isn't", "wasn't", "aren't", "weren't", "remain",
+        "remains", "remained", "stays", "stayed",
+    ];
+    COPULAS.iter().any(|c| c.eq_ignore_ascii_case(word))
+}
+
+/// The statements of `text` (a plain passage cut into `sentences`, each
+/// with its clauses);
 /// `periods` are the passage's.
-pub(super) fn read(text: &str, sentences: &[Range<usize>], periods: &[Period]) -> Vec<Statement> {
+pub(super) fn read(
+    text: &str,
+    sentences: &[(Range<usize>, Vec<Range<usize>>)],
+    periods: &[(usize, Period)],
+) -> Vec<Statement> {
     let mut out = Vec::new();
-    for sentence in sentences {
-        let sentence_text = &text[sentence.clone()];
-        let flags = qualifiers(sentence_text);
-        let mut sentence_periods: Option<Vec<Period>> = None;
-        for clause in clauses(text, sentence.clone()) {
-            if hedged(&text[clause.clone()]) {
-                continue;
-            }
+    for (sentence, clauses) in sentences {
+        let mut flags = None;
+        for clause in clauses {
+            // Most clauses make no statement: that is found first.
             let Some(mut statement) = statement(text, clause.clone()) else {
                 continue;
             };
-            let clause_periods = periods_in(&text[clause]);
-            statement.periods = if !clause_periods.is_empty() {
-                clause_periods
-            } else {
-                let of_sentence = sentence_periods.get_or_insert_with(|| periods_in(sentence_text));
-                if of_sentence.is_empty() {
-                    periods.to_vec()
-                } else {
-                    of_sentence.clone()
-                }
-            };
-            statement.flags = flags;
+            if hedged(&text[clause.clone()]) {
+                continue;
+            }
+            // The clause's periods, else the sentence's, else the passage's.
+            statement.periods = [within(periods, clause), within(periods, sentence)]
+                .into_iter()
+                .find(|p| !p.is_empty())
+                .unwrap_or_else(|| periods.iter().map(|(_, p)| *p).collect());
+            statement.flags = *flags.get_or_insert_with(|| qualifiers(&text[sentence.clone()]));
             statement.sentence = sentence.clone();
             out.push(statement);
         }
@@ -222,7 +219,7 @@ fn statement(text: &str, clause: Range<usize>) -> Option<Statement> {
     // gap between a subject and its predicate, not to either.
     content_words(piece, |stem, range| {
         let word = &piece[range.clone()];
-        if !(copula(word) || negates(word)) {
+        if !(is_copula(word) || word.contains(['\'', '’']) && negates(word)) {
             words.push((stem, range));
         }
     });
@@ -237,23 +234,26 @@ fn statement(text: &str, clause: Range<usize>) -> Option<Statement> {
             Err(_) if copula(gap) && !word.starts_with(|c: char| c.is_ascii_digit()) => (*stem, 1),
             Err(_) => continue,
         };
-        let at = clause.start + range.start;
-        let subject: Vec<Stem> = topic_words(text, clause.start..clause.start + gap_start)
-            .into_iter()
+        let noise = noise();
+        let topic =
+            |(s, r): &(Stem, Range<usize>)| is_topic(&piece[r.clone()], *s, noise).then_some(*s);
+        let subject: Vec<Stem> = words[..k]
+            .iter()
             .rev()
+            .filter_map(topic)
             .take(SUBJECT)
-            .map(|(s, _)| s)
             .collect();
         if subject.is_empty() {
             return None;
         }
-        let object: Vec<(Stem, Range<usize>)> = topic_words(text, at + word.len()..clause.end)
-            .into_iter()
-            .filter(|(_, r)| !text[r.clone()].ends_with("ly"))
+        let object: Vec<Stem> = words[k + 1..]
+            .iter()
+            .filter(|(_, r)| !piece[r.clone()].ends_with("ly"))
+            .filter_map(topic)
             .take(OBJECT)
             .collect();
         let rate = is_rate_pair(predicate);
-        if rate && !object.iter().any(|(s, _)| rate_words().contains(s)) {
+        if rate && !object.iter().any(|s| rate_words().contains(s)) {
             return None;
         }
         return Some(Statement {
@@ -262,11 +262,11 @@ fn statement(text: &str, clause: Range<usize>) -> Option<Statement> {
             negated: negates(gap),
             rate,
             subject: sorted(subject),
-            object: sorted(object.into_iter().map(|(s, _)| s).collect()),
+            object: sorted(object),
             flags: 0,
             periods: Vec::new(),
             sentence: 0..0,
-            at,
+            at: clause.start + range.start,
         });
     }
     None

@@ -123,6 +123,21 @@ const QUARTERS: &[(&str, u8)] = &[("first", 1), ("second", 2), ("third", 3), ("f
 /// just after it (`May 2025`, `May 12, 2025`, `the third quarter of
 /// 2025`, `Q3 2025`), or alone; each other year; each ISO date's month.
 pub(super) fn periods_in(text: &str) -> Vec<Period> {
+    periods_at(text).into_iter().map(|(_, p)| p).collect()
+}
+
+/// The periods of `list` (from [`periods_at`]) named within `range`.
+pub(super) fn within(list: &[(usize, Period)], range: &Range<usize>) -> Vec<Period> {
+    list.iter()
+        .filter(|(at, _)| range.contains(at))
+        .map(|(_, p)| *p)
+        .collect()
+}
+
+/// The periods `text` names ([`periods_in`]), each with where it is
+/// written: a passage is read once, and each clause and sentence takes
+/// the periods within it.
+pub(super) fn periods_at(text: &str) -> Vec<(usize, Period)> {
     let numbers = numbers_in(text);
     let years: Vec<(Range<usize>, i32)> = numbers
         .iter()
@@ -164,19 +179,25 @@ pub(super) fn periods_in(text: &str) -> Vec<Period> {
             used[i] = true;
             years[i].1
         });
-        out.push(Period {
-            year,
-            month,
-            quarter,
-        });
+        out.push((
+            at,
+            Period {
+                year,
+                month,
+                quarter,
+            },
+        ));
     }
-    for ((_, year), used) in years.iter().zip(&used) {
+    for ((span, year), used) in years.iter().zip(&used) {
         if !used {
-            out.push(Period {
-                year: Some(*year),
-                month: None,
-                quarter: None,
-            });
+            out.push((
+                span.start,
+                Period {
+                    year: Some(*year),
+                    month: None,
+                    quarter: None,
+                },
+            ));
         }
     }
     for n in numbers.iter().filter(|n| n.kind == NumberKind::Date) {
@@ -187,11 +208,14 @@ pub(super) fn periods_in(text: &str) -> Vec<Period> {
             && let (Ok(year), Ok(month)) = (y.parse::<i32>(), m.parse::<u8>())
             && (1..=12).contains(&month)
         {
-            out.push(Period {
-                year: Some(year),
-                month: Some(month),
-                quarter: None,
-            });
+            out.push((
+                n.span.start,
+                Period {
+                    year: Some(year),
+                    month: Some(month),
+                    quarter: None,
+                },
+            ));
         }
     }
     out

@@ -63,8 +63,10 @@ pub(super) fn clauses(text: &str, range: Range<usize>) -> Vec<Range<usize>> {
         match c {
             ',' if !(digit(at.checked_sub(1)) && digit(Some(at + 1))) => cut(at, at + 1, &mut out),
             ';' | ':' | '(' | ')' | '—' | '–' => cut(at, at + c.len_utf8(), &mut out),
-            c if c.is_alphabetic()
-                && !text[..at].ends_with(|p: char| p.is_alphanumeric() || p == '\'') =>
+            // The first letters of the connectives, checked first: most
+            // words open no clause.
+            'w' | 'W' | 'b' | 'B' | 'a' | 'A' | 'f' | 'F' | 'c' | 'C' | 'v' | 'V' | 't' | 'T'
+                if !text[..at].ends_with(|p: char| p.is_alphanumeric() || p == '\'') =>
             {
                 let rest = &text[at..range.end];
                 let opens = CONNECTIVES.iter().any(|w| {
@@ -95,30 +97,14 @@ fn before_figure(rest: &str) -> bool {
         .starts_with(|c: char| c.is_ascii_digit())
 }
 
-/// Whether `text` holds `word` as a whole word, ASCII case aside.
-pub(super) fn has_word(text: &str, word: &str) -> bool {
-    let mut from = 0;
-    while let Some(i) = find_ignore_case(&text[from..], word) {
-        let at = from + i;
-        let end = at + word.len();
-        let before = !text[..at].ends_with(|c: char| c.is_alphanumeric());
-        let after = !text[end..].starts_with(|c: char| c.is_alphanumeric());
-        if before && after {
-            return true;
-        }
-        from = end;
-    }
-    false
-}
-
-/// The first place of `needle` (ASCII) in `haystack`, ASCII case aside.
-fn find_ignore_case(haystack: &str, needle: &str) -> Option<usize> {
-    let (h, n) = (haystack.as_bytes(), needle.as_bytes());
-    if n.is_empty() || h.len() < n.len() {
-        return None;
-    }
-    (0..=h.len() - n.len())
-        .find(|&i| h[i..i + n.len()].eq_ignore_ascii_case(n) && haystack.is_char_boundary(i))
+/// Whether `lower` (lowercased text) holds `phrase` (lowercase) as whole
+/// words.
+fn has_phrase(lower: &str, phrase: &str) -> bool {
+    lower.match_indices(phrase).any(|(at, _)| {
+        let end = at + phrase.len();
+        !lower[..at].ends_with(|c: char| c.is_alphanumeric())
+            && !lower[end..].starts_with(|c: char| c.is_alphanumeric())
+    })
 }
 
 /// The stems of `words`, sorted (each word read as [`content_words`]
@@ -235,20 +221,25 @@ pub(super) fn noise() -> &'static [Stem] {
 /// statement is about: no numbers, month names, nor [`noise`] words;
 /// each with its byte range in `text`.
 pub(super) fn topic_words(text: &str, range: Range<usize>) -> Vec<(Stem, Range<usize>)> {
-    let noise = noise();
     let mut out = Vec::new();
     let piece = &text[range.clone()];
+    // Read before the words: the noise words' stems are read as content
+    // words too, which cannot start inside the reading of another text.
+    let noise = noise();
     content_words(piece, |stem, r| {
-        let word = &piece[r.clone()];
-        if word.starts_with(|c: char| c.is_ascii_digit())
-            || month_of(word).is_some()
-            || noise.binary_search(&stem).is_ok()
-        {
-            return;
+        if is_topic(&piece[r.clone()], stem, noise) {
+            out.push((stem, range.start + r.start..range.start + r.end));
         }
-        out.push((stem, range.start + r.start..range.start + r.end));
     });
     out
+}
+
+/// Whether the content word `word` (stem `stem`) says what something is
+/// about: no number, month name, nor `noise` word ([`noise`]).
+pub(super) fn is_topic(word: &str, stem: Stem, noise: &[Stem]) -> bool {
+    !(word.starts_with(|c: char| c.is_ascii_digit())
+        || month_of(word).is_some()
+        || noise.binary_search(&stem).is_ok())
 }
 
 /// Whether two sorted sets of topic stems are about the same thing: equal
@@ -302,9 +293,11 @@ pub(super) fn qualifiers(text: &str) -> u8 {
         ("from the previous quarter", QUARTERLY),
         ("q/q", QUARTERLY),
     ];
+    // Lowercased once: every passage's sentences are read.
+    let lower = text.to_ascii_lowercase();
     let mut flags = 0;
     for (phrase, flag) in PHRASES {
-        if has_word(text, phrase) {
+        if has_phrase(&lower, phrase) {
             flags |= flag;
         }
     }
@@ -370,10 +363,9 @@ const HEDGES: &[&str] = &[
 /// lowercase (the modal verb, not the month); a `?` counts too.
 pub(super) fn hedged(text: &str) -> bool {
     text.contains('?')
-        || HEDGES.iter().any(|w| has_word(text, w))
         || text
             .split(|c: char| !c.is_alphanumeric())
-            .any(|w| w == "may")
+            .any(|w| w == "may" || HEDGES.iter().any(|h| h.eq_ignore_ascii_case(w)))
 }
 
 /// Words right before a figure that make it a bound, not a value

@@ -10,16 +10,17 @@
 use super::figures::{FigureFact, find};
 use super::periods::{Dates, Period, compare};
 
-/// The figures of `a` and `b` (cited by one claim, whose periods are
-/// `claim`) that give the same measure for different dates, presented as
-/// one: their indices.
+/// The figures of `a` and `b` (cited by one claim, whose periods `claim`
+/// reads, only when needed) that give the same measure for different
+/// dates, presented as one: their indices.
 pub(super) fn find_temporal(
     a: &[FigureFact],
     b: &[FigureFact],
-    claim: &[Period],
+    claim: impl FnOnce() -> Vec<Period>,
 ) -> Option<(usize, usize)> {
     let (i, j) = find(a, b, Dates::Apart, compare)?;
-    let named = |periods: &[Period]| compare(claim, periods) == Dates::Overlap;
+    let claim = claim();
+    let named = |periods: &[Period]| compare(&claim, periods) == Dates::Overlap;
     if named(&a[i].periods) && named(&b[j].periods) {
         return None;
     }

@@ -293,11 +293,20 @@ pub(super) fn qualifiers(text: &str) -> u8 {
         ("from the previous quarter", QUARTERLY),
         ("q/q", QUARTERLY),
     ];
-    // Lowercased once: every passage's sentences are read.
+    // Every passage's sentences are read: the text is lowercased once, and
+    // a phrase is searched for only when its first word is a word of it.
     let lower = text.to_ascii_lowercase();
+    let words: Vec<&str> = lower
+        .split(|c: char| !c.is_alphanumeric())
+        .filter(|w| !w.is_empty())
+        .collect();
     let mut flags = 0;
     for (phrase, flag) in PHRASES {
-        if has_phrase(&lower, phrase) {
+        let first = phrase
+            .split(|c: char| !c.is_alphanumeric())
+            .next()
+            .unwrap_or_default();
+        if flags & flag == 0 && words.contains(&first) && has_phrase(&lower, phrase) {
             flags |= flag;
         }
     }

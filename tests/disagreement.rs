@@ -2,8 +2,8 @@
 //! each check of `conflicting-evidence` (different figures, a negation,
 //! one measure for different dates cited as one) firing and not firing
 //! through the real binary on books that mdBook loaded, the CAUTION note
-//! naming both sources, the JSON report's finding typed as the contract
-//! types it (factual, temporal), a declared `contradicts` still working;
+//! naming both sources, the JSON report's finding typed (factual or
+//! temporal), a declared `contradicts` still working;
 //! then the checks measured on the project's labelled pairs and on real
 //! reports.
 

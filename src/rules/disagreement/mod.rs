@@ -50,8 +50,9 @@ pub enum Kind {
 }
 
 impl Kind {
-    /// The disagreement type of the alignment contract: `factual` or
-    /// `temporal`.
+    /// The type of disagreement, as citation-alignment pipelines type
+    /// them: `factual` (the passages state different facts) or `temporal`
+    /// (one measure for different times).
     pub fn contract_type(self) -> &'static str {
         match self {
             Kind::Figures | Kind::Negation => "factual",

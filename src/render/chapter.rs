@@ -5,6 +5,7 @@ use super::citations::render_run;
 use super::plan::{NoteSide, RenderPlan};
 use super::template::Templates;
 use super::{Edit, Target, escape};
+use crate::rules::disagreement::Kind;
 use crate::syntax::conflict_note_lines;
 
 /// The edits that render the chapter `text` as `plan` says, sorted and
@@ -51,7 +52,7 @@ pub fn chapter_edits(
     }
 
     for note in &plan.notes {
-        let lines = conflict_note_lines(&conflict_details(&note.sides));
+        let lines = conflict_note_lines(&conflict_details(&note.sides, note.kind));
         edits.push(super::insert_block(text, note.at, &lines, newline));
     }
 
@@ -107,10 +108,13 @@ pub fn chapter_edits(
     Some(edits)
 }
 
-/// The sentence of a conflicting-evidence note after its lead.
-fn conflict_details([a, b]: &[NoteSide<'_>; 2]) -> String {
+/// The sentence of a conflicting-evidence note after its lead: both
+/// sources by name and id, and how their passages disagree when that was
+/// found rather than declared.
+fn conflict_details([a, b]: &[NoteSide<'_>; 2], kind: Option<Kind>) -> String {
+    let how = kind.map_or("contradict each other", Kind::description);
     format!(
-        "{} (`{}`) and {} (`{}`) contradict each other; weigh both before relying on the claims above.",
+        "{} (`{}`) and {} (`{}`) {how}; weigh both before relying on the claims above.",
         escape::markdown(a.publisher),
         a.id,
         escape::markdown(b.publisher),

@@ -114,6 +114,8 @@ pub(super) struct ConflictNote<'s> {
     pub(super) at: usize,
     /// The two items that contradict each other, in order of first citation.
     pub(super) sides: [NoteSide<'s>; 2],
+    /// How their passages disagree; `None` when the store declares it.
+    pub(super) kind: Option<crate::rules::disagreement::Kind>,
 }
 
 /// What a conflict note says of one of its items.
@@ -379,6 +381,7 @@ impl<'s> RenderPlan<'s> {
             self.notes.push(ConflictNote {
                 at,
                 sides: [a.into(), b.into()],
+                kind: conflict.kind,
             });
         }
     }

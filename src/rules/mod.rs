@@ -8,6 +8,7 @@ pub(crate) mod claim_not_in_evidence;
 pub(crate) mod claims;
 pub(crate) mod confidence;
 pub(crate) mod content_words;
+pub mod disagreement;
 pub(crate) mod diversity;
 pub(crate) mod escaped_markers;
 mod high_disagreement_rate;
@@ -257,7 +258,10 @@ rules! {
     /// Tier-4 (monitor-only) items are more than `max-monitor-share` of a chapter's evidence.
     MonitorOnlyShare = "monitor-only-share", Warn,
         "rely less on monitor-only (tier 4) sources";
-    /// The chapter cites two items that the store says contradict each other.
+    /// The chapter cites two items that the store says contradict each
+    /// other, or whose passages disagree (different figures for the same
+    /// measure, one denying what the other states, or one claim citing
+    /// the same measure for different dates).
     ConflictingEvidence = "conflicting-evidence", Warn,
         "say in the text that the sources disagree, and how (the chapter gets a CAUTION note)";
     /// Fewer of a chapter's sentences than `quality.coverage` (80%) cite

@@ -79,6 +79,9 @@ pub(crate) struct Judged<'a, 's> {
     pub cited_claims: usize,
     /// The support figures of its citations.
     pub support: &'a SupportFigures,
+    /// The pairs of cited items whose passages were found to disagree
+    /// (`conflicting-evidence`'s detection, when that rule is on).
+    pub detected: &'a [[&'s str; 2]],
 }
 
 /// The quality inputs of a chapter.
@@ -97,7 +100,8 @@ pub(crate) fn inputs(judged: &Judged<'_, '_>) -> QualityInputs {
         .filter(|u| u.unit.markers.iter().any(resolves))
         .count()
         .min(sentences);
-    let pairs = disagreeing_pairs(items);
+    let mut pairs = disagreeing_pairs(items);
+    pairs.extend_from_slice(judged.detected);
     let disagreeing_claims = if pairs.is_empty() {
         0
     } else {
@@ -140,11 +144,10 @@ pub(crate) fn inputs(judged: &Judged<'_, '_>) -> QualityInputs {
     }
 }
 
-/// The pairs of cited items that disagree, which the disagreement rate
-/// counts: today those the store declares (an item's `contradicts` naming
-/// another cited item, as `conflicting-evidence` reads it, whatever that
-/// rule's level). Pairs that a detector of disagreeing passages finds
-/// belong here too, so that every report and rule counts them alike.
+/// The pairs of cited items the store declares disagree (an item's
+/// `contradicts` naming another cited item, as `conflicting-evidence`
+/// reads it, whatever that rule's level); the disagreement rate counts
+/// them and the pairs whose passages were found to disagree.
 pub(crate) fn disagreeing_pairs<'s>(items: &[Resolved<'s>]) -> Vec<[&'s str; 2]> {
     let mut pairs = Vec::new();
     for a in items {

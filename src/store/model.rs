@@ -212,6 +212,10 @@ pub struct EvidenceItem {
     /// `subject-not-in-evidence` reads them, on first use.
     #[serde(skip)]
     pub(crate) vocabulary: OnceLock<crate::rules::subject_not_in_evidence::ItemVocabulary>,
+    /// The item's passages as the disagreement checks of
+    /// `conflicting-evidence` read them, on first use.
+    #[serde(skip)]
+    pub(crate) disagreement: OnceLock<crate::rules::disagreement::ItemPassages>,
 }
 
 impl EvidenceItem {

@@ -1,15 +1,18 @@
 //! The chapter phase: rules about the chapter's evidence as a whole, its
 //! diversity (`publisher-dominance`, `low-credibility-mix`,
 //! `monitor-only-share`) and pairs of cited items that contradict each
-//! other (`conflicting-evidence`).
+//! other, as the store declares or as their passages show
+//! (`conflicting-evidence`).
 
 use super::resolve_markers::CitedItems;
 use super::{Conflict, FindingSubject};
 use crate::config::Config;
 use crate::markers::Scan;
+use crate::rules::claims::Claim;
+use crate::rules::disagreement::{Disagreement, Kind, between};
 use crate::rules::diversity::{self, DiversityStats};
-use crate::rules::{BlockId, Finding, Level, Rule};
-use std::collections::HashSet;
+use crate::rules::{BlockId, Finding, Level, MarkerId, Resolved, Rule};
+use std::collections::{HashMap, HashSet};
 use std::ops::Range;
 
 /// What the chapter rules found.
@@ -26,6 +29,8 @@ pub(super) struct ChapterFindings<'s> {
 pub(super) fn chapter_findings<'s>(
     scan: &Scan,
     cited: &CitedItems<'s>,
+    claims: &[Claim],
+    resolved: &[Option<Resolved<'s>>],
     config: &Config,
 ) -> ChapterFindings<'s> {
     let span = chapter_span(scan);
@@ -52,7 +57,17 @@ pub(super) fn chapter_findings<'s>(
                 (finding, FindingSubject::Other)
             })
             .collect();
-    let conflicts = conflicts(scan, cited, config, &mut findings);
+    let mut seen_pairs = HashSet::new();
+    let mut conflicts = conflicts(scan, cited, config, &mut findings, &mut seen_pairs);
+    if config.level(Rule::ConflictingEvidence) != Level::Off {
+        let pairs = Pairs {
+            scan,
+            cited,
+            claims,
+            resolved,
+        };
+        pairs.detected(&seen_pairs, &mut findings, &mut conflicts);
+    }
     ChapterFindings {
         diversity: diversity::stats(&cited.items),
         findings,
@@ -85,9 +100,9 @@ fn conflicts<'s>(
     cited: &CitedItems<'s>,
     config: &Config,
     findings: &mut Vec<(Finding, FindingSubject)>,
+    seen_pairs: &mut HashSet<(&'s str, &'s str)>,
 ) -> Vec<Conflict<'s>> {
     let mut conflicts = Vec::new();
-    let mut seen_pairs: HashSet<(&str, &str)> = HashSet::new();
     for a in &cited.items {
         let Some((a_marker, _)) = cited.first_citation(a.id) else {
             continue;
@@ -123,10 +138,136 @@ fn conflicts<'s>(
             if config.level(Rule::ConflictingEvidence) != Level::Off {
                 conflicts.push(Conflict {
                     items: [first, second],
+                    kind: None,
                     block: marker.block.map(BlockId),
                 });
             }
         }
     }
     conflicts
+}
+
+/// A chapter citing more items than this has its passages compared with
+/// none (each pair is cheap, but pairs grow as the square of the items):
+/// only the store's declared contradictions are reported there.
+const MAX_COMPARED_ITEMS: usize = 400;
+
+/// What comparing the passages of a chapter's cited items needs.
+struct Pairs<'a, 's> {
+    scan: &'a Scan,
+    cited: &'a CitedItems<'s>,
+    claims: &'a [Claim],
+    resolved: &'a [Option<Resolved<'s>>],
+}
+
+impl<'s> Pairs<'_, 's> {
+    /// Each pair of cited items whose passages disagree (and that the
+    /// store does not already declare, in `declared`), once, in order of
+    /// first citation: a finding at the first citation of the later one
+    /// (for dates cited as one, at the claim's marker of it) quoting both
+    /// passages, and a note after its block.
+    fn detected(
+        &self,
+        declared: &HashSet<(&'s str, &'s str)>,
+        findings: &mut Vec<(Finding, FindingSubject)>,
+        conflicts: &mut Vec<Conflict<'s>>,
+    ) {
+        let items = &self.cited.items;
+        if items.len() < 2 || items.len() > MAX_COMPARED_ITEMS {
+            return;
+        }
+        let together = self.cited_together();
+        for (i, a) in items.iter().enumerate() {
+            for b in &items[i + 1..] {
+                if declared.contains(&(a.id, b.id)) || declared.contains(&(b.id, a.id)) {
+                    continue;
+                }
+                let claim = together.get(&(a.id, b.id)).copied();
+                let Some(found) = between(a, b, claim.map(|(c, _)| self.claims[c].text.as_str()))
+                else {
+                    continue;
+                };
+                let at = match (found.kind, claim) {
+                    (Kind::Temporal, Some((_, marker))) => marker,
+                    _ => match self.cited.first_citation(b.id) {
+                        Some((marker, _)) => marker,
+                        None => continue,
+                    },
+                };
+                let marker = &self.scan.markers[at.0];
+                findings.push((
+                    detected_finding(a, b, &found, marker),
+                    FindingSubject::Other,
+                ));
+                conflicts.push(Conflict {
+                    items: [*a, *b],
+                    kind: Some(found.kind),
+                    block: marker.block.map(BlockId),
+                });
+            }
+        }
+    }
+
+    /// The pairs of items (in order of first citation) that one claim
+    /// cites both of: the first such claim and its marker of the later
+    /// item.
+    fn cited_together(&self) -> HashMap<(&'s str, &'s str), (usize, MarkerId)> {
+        let order: HashMap<&str, usize> = (self.cited.items.iter().enumerate())
+            .map(|(n, r)| (r.id, n))
+            .collect();
+        let mut out = HashMap::new();
+        for (c, claim) in self.claims.iter().enumerate() {
+            let mut ids: Vec<(usize, &'s str, MarkerId)> = Vec::new();
+            for &m in &claim.markers {
+                if let Some(Some(r)) = self.resolved.get(m)
+                    && !ids.iter().any(|(_, id, _)| *id == r.id)
+                {
+                    ids.push((
+                        order.get(r.id).copied().unwrap_or(usize::MAX),
+                        r.id,
+                        MarkerId(m),
+                    ));
+                }
+            }
+            ids.sort_by_key(|(n, _, _)| *n);
+            for (k, (_, a, _)) in ids.iter().enumerate() {
+                for (_, b, marker) in &ids[k + 1..] {
+                    out.entry((*a, *b)).or_insert((c, *marker));
+                }
+            }
+        }
+        out
+    }
+}
+
+/// The finding for items `a` and `b` whose passages disagree as `found`
+/// says, at `marker`: its type (factual or temporal), what the passages
+/// do, and both passages quoted.
+fn detected_finding(
+    a: &Resolved<'_>,
+    b: &Resolved<'_>,
+    found: &Disagreement,
+    marker: &crate::markers::Marker,
+) -> Finding {
+    let [qa, qb] = &found.quotes;
+    Finding {
+        rule: Rule::ConflictingEvidence,
+        message: format!(
+            "evidence `{}` ({}) and `{}` ({}) disagree ({} disagreement: they {}): `{}` says {:?}; `{}` says {:?}",
+            a.id,
+            a.publisher(),
+            b.id,
+            b.publisher(),
+            found.kind.contract_type(),
+            found.kind.description(),
+            a.id,
+            qa,
+            b.id,
+            qb,
+        ),
+        span: marker.span.clone(),
+        block: marker.block.map(BlockId),
+        evidence_ids: vec![a.id.to_owned(), b.id.to_owned()],
+        excerpt: None,
+    }
 }

@@ -63,6 +63,9 @@ pub struct Judged {
 pub struct Conflict<'s> {
     /// The two items, in order of first citation.
     pub items: [Resolved<'s>; 2],
+    /// How their passages disagree; `None` when the store declares it
+    /// (`contradicts`).
+    pub kind: Option<crate::rules::disagreement::Kind>,
     /// The block after whose top-level block the note goes, if any.
     pub block: Option<BlockId>,
 }
@@ -145,7 +148,7 @@ pub fn judge<'s>(
     let cited = CitedItems::new(&resolved);
     let numbers = BlockNumbers::new(&scan.blocks);
     let claim_checks = claim_findings(&claims, &resolved, &cited, store, list, &numbers, config);
-    let chapter = chapter_findings(scan, &cited, config);
+    let chapter = chapter_findings(scan, &cited, &claims, &resolved, config);
     let (suppressions, invalid_suppressions) = Suppressions::check(scan);
     let mut candidates: Vec<(Finding, FindingSubject)> = markers.findings;
     candidates.extend(claim_checks.findings);
@@ -168,8 +171,15 @@ pub fn judge<'s>(
             .into_iter()
             .map(|finding| (finding, FindingSubject::Other)),
     );
+    let detected: Vec<[&str; 2]> = chapter
+        .conflicts
+        .iter()
+        .filter(|c| c.kind.is_some())
+        .map(|c| [c.items[0].id, c.items[1].id])
+        .collect();
     let quality = if checked {
         super::quality::inputs(&super::quality::Judged {
+            detected: &detected,
             claims: &claims,
             units: &units,
             resolved: &resolved,

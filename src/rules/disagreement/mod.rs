@@ -1,0 +1,292 @@
+//! Disagreement between cited passages, detected rather than declared:
+//! `conflicting-evidence` reports two cited items that the store says
+//! contradict each other, and two whose passages disagree.
+//!
+//! Three checks, each conservative (a false disagreement puts a CAUTION
+//! note on a correct page, so a pair is reported only when the passages
+//! plainly speak of the same measure or subject at the same time):
+//!
+//! * [`figures`]: different figures for the same measure (factual);
+//! * [`negation`]: one passage states what the other denies (factual);
+//! * [`temporal`]: one claim cites the same measure for different dates
+//!   as if one (temporal).
+//!
+//! A passage is read once ([`Passage::new`]) into its comparable figures
+//! and statements; an item's passages are kept with the item, so a store
+//! is read once a build however many chapters cite it. Comparing two
+//! read passages is pure; it allocates for a finding's quotes and a claim's
+//! periods only.
+
+mod figures;
+mod negation;
+mod periods;
+mod reading;
+mod temporal;
+#[cfg(test)]
+mod tests;
+
+use super::Resolved;
+use super::passage_sentences::passage_sentences;
+use periods::{Dates, Period, compare as compare_periods, periods_at, periods_in};
+use reading::plain;
+use std::ops::Range;
+
+/// Two passages whose publication days are at most this far apart are
+/// taken to speak of the same time when neither names a period.
+const SAME_TIME_DAYS: i64 = 7;
+
+/// Characters of a passage's sentence quoted in a message.
+const QUOTE_CHARS: usize = 160;
+
+/// How two passages disagree.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum Kind {
+    /// Different figures for the same measure at the same time.
+    Figures,
+    /// One states what the other denies.
+    Negation,
+    /// The same measure for different dates, cited by one claim as one.
+    Temporal,
+}
+
+impl Kind {
+    /// The type of disagreement, as citation-alignment pipelines type
+    /// them: `factual` (the passages state different facts) or `temporal`
+    /// (one measure for different times).
+    pub fn contract_type(self) -> &'static str {
+        match self {
+            Kind::Figures | Kind::Negation => "factual",
+            Kind::Temporal => "temporal",
+        }
+    }
+
+    /// The check's name: `figures`, `negation` or `temporal`.
+    pub fn name(self) -> &'static str {
+        match self {
+            Kind::Figures => "figures",
+            Kind::Negation => "negation",
+            Kind::Temporal => "temporal",
+        }
+    }
+
+    /// What the two passages do, in words (after `they`).
+    pub fn description(self) -> &'static str {
+        match self {
+            Kind::Figures => "give different figures for the same measure",
+            Kind::Negation => "state opposite things about the same subject",
+            Kind::Temporal => "give the same measure for different dates, cited as one",
+        }
+    }
+}
+
+/// A disagreement found between two passages.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Disagreement {
+    /// How they disagree.
+    pub kind: Kind,
+    /// The sentence of each passage that says it (whitespace collapsed,
+    /// cut at [`QUOTE_CHARS`] characters), in the order the passages were
+    /// given.
+    pub quotes: [String; 2],
+}
+
+/// A passage read for comparing with another: its plain text, its
+/// comparable figures and statements.
+#[derive(Debug, Clone, Default)]
+pub struct Passage {
+    text: String,
+    figures: Vec<figures::FigureFact>,
+    statements: Vec<negation::Statement>,
+    /// The day its item was published (days since 1970-01-01), if known.
+    published: Option<i64>,
+}
+
+impl Passage {
+    /// Reads `text`, published on `published` (days since 1970-01-01),
+    /// if known.
+    pub fn new(text: &str, published: Option<i64>) -> Passage {
+        let text = plain(text);
+        // Each sentence with its clauses, cut once for both checks.
+        let sentences: Vec<(Range<usize>, Vec<Range<usize>>)> = passage_sentences(&text)
+            .into_iter()
+            .map(|s| (s.clone(), reading::clauses(&text, s)))
+            .collect();
+        let periods = periods_at(&text);
+        let figures = figures::read(&text, &sentences, &periods);
+        let statements = negation::read(&text, &sentences, &periods);
+        Passage {
+            text,
+            figures,
+            statements,
+            published,
+        }
+    }
+
+    /// How many figures and statements it has to compare.
+    pub fn comparable(&self) -> usize {
+        self.figures.len() + self.statements.len()
+    }
+
+    /// How the periods `a` (of this passage) and `b` (of `other`) compare;
+    /// when neither passage names any, their publication days stand for
+    /// them.
+    fn dates(&self, other: &Passage, a: &[Period], b: &[Period]) -> Dates {
+        if a.is_empty() && b.is_empty() {
+            return match (self.published, other.published) {
+                (Some(x), Some(y)) if (x - y).abs() <= SAME_TIME_DAYS => Dates::Overlap,
+                _ => Dates::Unknown,
+            };
+        }
+        compare_periods(a, b)
+    }
+
+    /// The sentence at `range`, for a message: whitespace collapsed; a
+    /// sentence longer than [`QUOTE_CHARS`] characters is cut to the words
+    /// around `at` (the figure or the predicate), with `…` where cut.
+    fn quote(&self, range: &Range<usize>, at: usize) -> String {
+        let sentence = &self.text[range.clone()];
+        let words: Vec<(usize, &str)> = sentence
+            .split_whitespace()
+            .map(|w| {
+                (
+                    range.start + (w.as_ptr() as usize - sentence.as_ptr() as usize),
+                    w,
+                )
+            })
+            .collect();
+        let Some(focus) = words.iter().rposition(|(start, _)| *start <= at) else {
+            return String::new();
+        };
+        let chars = |w: &str| w.chars().count() + 1;
+        let (mut first, mut last) = (focus, focus);
+        let mut used = chars(words[focus].1);
+        loop {
+            let grew_right =
+                last + 1 < words.len() && used + chars(words[last + 1].1) <= QUOTE_CHARS;
+            if grew_right {
+                last += 1;
+                used += chars(words[last].1);
+            }
+            let grew_left = first > 0 && used + chars(words[first - 1].1) <= QUOTE_CHARS;
+            if grew_left {
+                first -= 1;
+                used += chars(words[first].1);
+            }
+            if !grew_left && !grew_right {
+                break;
+            }
+        }
+        let body: Vec<&str> = words[first..=last].iter().map(|(_, w)| *w).collect();
+        let mut out = String::new();
+        if first > 0 {
+            out.push_str("… ");
+        }
+        out.extend(body.join(" ").chars().take(QUOTE_CHARS));
+        if last + 1 < words.len() {
+            out.push_str(" …");
+        }
+        out
+    }
+}
+
+/// What a quote of a figure keeps: its sentence and where it starts.
+fn figure(f: &figures::FigureFact) -> (&Range<usize>, usize) {
+    (&f.sentence, f.at)
+}
+
+/// How passages `a` and `b` disagree, if they do: different figures, then
+/// a negation, then (only when one claim cites both: `claim` is its text)
+/// the same measure for different dates.
+pub fn compare(a: &Passage, b: &Passage, claim: Option<&str>) -> Option<Disagreement> {
+    let found =
+        |kind: Kind, (x, i): (&Range<usize>, usize), (y, j): (&Range<usize>, usize)| Disagreement {
+            kind,
+            quotes: [a.quote(x, i), b.quote(y, j)],
+        };
+    let dates = |p: &[Period], q: &[Period]| a.dates(b, p, q);
+    if let Some((i, j)) = figures::find(&a.figures, &b.figures, Dates::Overlap, dates) {
+        return Some(found(
+            Kind::Figures,
+            figure(&a.figures[i]),
+            figure(&b.figures[j]),
+        ));
+    }
+    if let Some((i, j)) = negation::find_negation(&a.statements, &b.statements, dates) {
+        let (s, t) = (&a.statements[i], &b.statements[j]);
+        return Some(found(
+            Kind::Negation,
+            (&s.sentence, s.at),
+            (&t.sentence, t.at),
+        ));
+    }
+    let claim = claim?;
+    let (i, j) = temporal::find_temporal(&a.figures, &b.figures, || periods_in(&plain(claim)))?;
+    Some(found(
+        Kind::Temporal,
+        figure(&a.figures[i]),
+        figure(&b.figures[j]),
+    ))
+}
+
+/// An item's passages, read for comparing (kept with the item: read once
+/// a build).
+#[derive(Debug, Clone, Default)]
+pub(crate) struct ItemPassages(Vec<Passage>);
+
+impl ItemPassages {
+    /// Whether no passage has anything to compare.
+    fn is_empty(&self) -> bool {
+        self.0
+            .iter()
+            .all(|p| p.figures.is_empty() && p.statements.is_empty())
+    }
+}
+
+/// The passages of `item`, read on first use and kept with the item.
+fn passages_of<'s>(item: &Resolved<'s>) -> &'s ItemPassages {
+    item.item.disagreement.get_or_init(|| {
+        let day = item
+            .published_at
+            .map(|p| p.at.as_second().div_euclid(86_400));
+        ItemPassages(
+            item.item
+                .passages()
+                .map(|text| Passage::new(text, day))
+                .collect(),
+        )
+    })
+}
+
+/// How the passages of the cited items `a` and `b` disagree, if they do;
+/// `claim` is the text of a claim citing both, if one does. The quotes
+/// are `a`'s then `b`'s.
+pub(crate) fn between(
+    a: &Resolved<'_>,
+    b: &Resolved<'_>,
+    claim: Option<&str>,
+) -> Option<Disagreement> {
+    if a.id == b.id {
+        return None;
+    }
+    let (pa, pb) = (passages_of(a), passages_of(b));
+    if pa.is_empty() || pb.is_empty() {
+        return None;
+    }
+    pa.0.iter()
+        .find_map(|x| pb.0.iter().find_map(|y| compare(x, y, claim)))
+}
+
+/// Whether a claim (its text `claim`) cites items that disagree: two of
+/// `items` (the items its markers resolve to) that the store declares
+/// contradicting, or whose passages disagree ([`between`]). For the
+/// disagreement rate of the quality metrics.
+pub fn claim_cites_disagreeing(claim: &str, items: &[Resolved<'_>]) -> bool {
+    items.iter().enumerate().any(|(i, a)| {
+        items[i + 1..].iter().any(|b| {
+            a.id != b.id
+                && (a.item.contradicts.iter().any(|c| c == b.id)
+                    || b.item.contradicts.iter().any(|c| c == a.id)
+                    || between(a, b, Some(claim)).is_some())
+        })
+    })
+}

@@ -209,8 +209,10 @@ mod tests {
                 "max_publisher_pct": 0, "max_publisher": null},
             "support": {"citations_checked": 0, "flagged_claims": 0, "verdicts": 0,
                 "unsupported": 0, "stale": 0},
-            "quality": {"sentences": 1, "cited_sentences": 0, "hosts": [],
-                "publishers": [], "authority_sum": 0.1, "items": 0, "disagreeing_claims": 0}
+            "quality": {"sentences": 1, "cited_sentences": 0, "claims": 1, "cited_claims": 0,
+                "hosts": [], "publishers": [], "tiers": [0, 0, 0, 0], "items": 0,
+                "disagreeing_claims": 0, "citations_checked": 0, "flagged_claims": 0,
+                "verdicts": 0, "unsupported": 0}
         }))
         .unwrap();
         let finding = Finding {

@@ -181,13 +181,17 @@ fn item_hash(item: &EvidenceItem, store: &Store, config: &Config, memo: &ItemMem
 }
 
 /// `item` without what judging memoizes in it (filled or not depending
-/// on what ran before): only what the store says.
+/// on what ran before): only what the store says. Every lazily read field
+/// must be emptied here: filled in the run that writes an entry and empty
+/// in the one that reads it, it would make every entry citing the item a
+/// miss.
 fn bare(item: &EvidenceItem) -> EvidenceItem {
     EvidenceItem {
         link: Default::default(),
         words: Default::default(),
         figures: Default::default(),
         vocabulary: Default::default(),
+        disagreement: Default::default(),
         ..item.clone()
     }
 }

@@ -28,7 +28,7 @@ mod tests;
 use super::Resolved;
 use super::passage_sentences::passage_sentences;
 use periods::{Dates, Period, compare as compare_periods, periods_at, periods_in};
-use reading::plain;
+use reading::{Sentence, plain};
 use std::ops::Range;
 
 /// Two passages whose publication days are at most this far apart are
@@ -106,10 +106,9 @@ impl Passage {
     /// if known.
     pub fn new(text: &str, published: Option<i64>) -> Passage {
         let text = plain(text);
-        // Each sentence with its clauses, cut once for both checks.
-        let sentences: Vec<(Range<usize>, Vec<Range<usize>>)> = passage_sentences(&text)
+        let sentences: Vec<Sentence> = passage_sentences(&text)
             .into_iter()
-            .map(|s| (s.clone(), reading::clauses(&text, s)))
+            .map(|s| Sentence::new(&text, s))
             .collect();
         let periods = periods_at(&text);
         let figures = figures::read(&text, &sentences, &periods);

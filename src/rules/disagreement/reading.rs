@@ -389,20 +389,19 @@ pub(super) fn qualifiers(text: &str) -> u8 {
     let mut at = 0;
     while let Some(&b) = bytes.get(at) {
         // A byte of ASCII is a character; another is decoded.
-        let (alphanumeric, width) = if b.is_ascii() {
-            (b.is_ascii_alphanumeric(), 1)
-        } else {
+        if !b.is_ascii() {
             let c = text[at..].chars().next().unwrap_or_default();
-            (c.is_alphanumeric(), c.len_utf8())
-        };
+            previous_alphanumeric = c.is_alphanumeric();
+            at += c.len_utf8();
+            continue;
+        }
         let starts_word = b.is_ascii_alphanumeric() && !previous_alphanumeric;
-        previous_alphanumeric = alphanumeric;
-        let start = at;
-        at += width;
+        previous_alphanumeric = b.is_ascii_alphanumeric();
+        at += 1;
         if !starts_word {
             continue;
         }
-        let at = start;
+        let at = at - 1;
         let mut candidates = table[usize::from(b.to_ascii_lowercase())];
         while candidates != 0 {
             let k = candidates.trailing_zeros() as usize;

@@ -20,7 +20,7 @@
 //! check ([`super::temporal`]) looks at.
 
 use super::periods::{Dates, Period, within};
-use super::reading::{bounded, hedged, qualifiers, same_topic, topic_words};
+use super::reading::{Sentence, bounded, hedged, same_topic, topic_words};
 use crate::rules::content_words::{Stem, content_words};
 use crate::rules::number_parse::{
     Number, NumberKind, Unit, convert, is_range_separator, numbers_in, unit_of,
@@ -68,11 +68,12 @@ pub(super) struct FigureFact {
 /// be compared; `periods` are the passage's, with where each is written.
 pub(super) fn read(
     text: &str,
-    sentences: &[(Range<usize>, Vec<Range<usize>>)],
+    sentences: &[Sentence],
     periods: &[(usize, Period)],
 ) -> Vec<FigureFact> {
     let mut out = Vec::new();
-    for (sentence, clauses) in sentences {
+    for s in sentences {
+        let (sentence, clauses) = (&s.range, &s.clauses);
         let numbers: Vec<Number> = numbers_in(&text[sentence.clone()])
             .into_iter()
             .map(|mut n| {
@@ -86,8 +87,7 @@ pub(super) fn read(
         {
             continue;
         }
-        let sentence_text = &text[sentence.clone()];
-        let flags = qualifiers(sentence_text);
+        let flags = s.flags(text);
         let sentence_periods = within(periods, sentence);
         for (k, number) in numbers.iter().enumerate() {
             let Some(clause) = clauses.iter().find(|c| c.contains(&number.span.start)) else {

@@ -27,8 +27,8 @@ mod tests;
 
 use super::Resolved;
 use super::passage_sentences::passage_sentences;
-use periods::{Dates, Period, compare as compare_periods, periods_at, periods_in};
-use reading::plain;
+use periods::{Dates, Period, compare as compare_periods, periods_at};
+use reading::{Sentence, plain};
 use std::ops::Range;
 
 /// Two passages whose publication days are at most this far apart are
@@ -106,10 +106,9 @@ impl Passage {
     /// if known.
     pub fn new(text: &str, published: Option<i64>) -> Passage {
         let text = plain(text);
-        // Each sentence with its clauses, cut once for both checks.
-        let sentences: Vec<(Range<usize>, Vec<Range<usize>>)> = passage_sentences(&text)
+        let sentences: Vec<Sentence> = passage_sentences(&text)
             .into_iter()
-            .map(|s| (s.clone(), reading::clauses(&text, s)))
+            .map(|s| Sentence::new(&text, s))
             .collect();
         let periods = periods_at(&text);
         let figures = figures::read(&text, &sentences, &periods);
@@ -198,6 +197,16 @@ fn figure(f: &figures::FigureFact) -> (&Range<usize>, usize) {
 /// a negation, then (only when one claim cites both: `claim` is its text)
 /// the same measure for different dates.
 pub fn compare(a: &Passage, b: &Passage, claim: Option<&str>) -> Option<Disagreement> {
+    compare_claimed(a, b, || claim)
+}
+
+/// [`compare`], with the claim's text asked for only when the temporal
+/// check needs it.
+fn compare_claimed<'c>(
+    a: &Passage,
+    b: &Passage,
+    claim: impl FnOnce() -> Option<&'c str>,
+) -> Option<Disagreement> {
     let found =
         |kind: Kind, (x, i): (&Range<usize>, usize), (y, j): (&Range<usize>, usize)| Disagreement {
             kind,
@@ -219,8 +228,7 @@ pub fn compare(a: &Passage, b: &Passage, claim: Option<&str>) -> Option<Disagree
             (&t.sentence, t.at),
         ));
     }
-    let claim = claim?;
-    let (i, j) = temporal::find_temporal(&a.figures, &b.figures, || periods_in(&plain(claim)))?;
+    let (i, j) = temporal::find_temporal(&a.figures, &b.figures, claim)?;
     Some(found(
         Kind::Temporal,
         figure(&a.figures[i]),
@@ -258,12 +266,12 @@ fn passages_of<'s>(item: &Resolved<'s>) -> &'s ItemPassages {
 }
 
 /// How the passages of the cited items `a` and `b` disagree, if they do;
-/// `claim` is the text of a claim citing both, if one does. The quotes
-/// are `a`'s then `b`'s.
-pub(crate) fn between(
+/// `claim` gives the text of a claim citing both, if one does (asked for
+/// only when the temporal check needs it). The quotes are `a`'s then `b`'s.
+pub(crate) fn between<'c>(
     a: &Resolved<'_>,
     b: &Resolved<'_>,
-    claim: Option<&str>,
+    claim: impl Fn() -> Option<&'c str>,
 ) -> Option<Disagreement> {
     if a.id == b.id {
         return None;
@@ -273,7 +281,7 @@ pub(crate) fn between(
         return None;
     }
     pa.0.iter()
-        .find_map(|x| pb.0.iter().find_map(|y| compare(x, y, claim)))
+        .find_map(|x| pb.0.iter().find_map(|y| compare_claimed(x, y, &claim)))
 }
 
 /// Whether a claim (its text `claim`) cites items that disagree: two of
@@ -286,7 +294,7 @@ pub fn claim_cites_disagreeing(claim: &str, items: &[Resolved<'_>]) -> bool {
             a.id != b.id
                 && (a.item.contradicts.iter().any(|c| c == b.id)
                     || b.item.contradicts.iter().any(|c| c == a.id)
-                    || between(a, b, Some(claim)).is_some())
+                    || between(a, b, || Some(claim)).is_some())
         })
     })
 }

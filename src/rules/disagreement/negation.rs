@@ -17,7 +17,7 @@
 //! their periods overlap.
 
 use super::periods::{Dates, Period, within};
-use super::reading::{hedged, is_topic, noise, qualifiers, same_topic, stems_of};
+use super::reading::{Sentence, hedged, is_topic, noise, same_topic, stems_of};
 use crate::rules::content_words::{Stem, content_words};
 use std::ops::Range;
 use std::sync::OnceLock;
@@ -176,7 +176,14 @@ fn is_copula(word: &str) -> bool {
         "is", "are", "was", "were", "been", "be", "isn't", "wasn't", "aren't", "weren't", "remain",
         "remains", "remained", "stays", "stayed",
     ];
-    COPULAS.iter().any(|c| c.eq_ignore_ascii_case(word))
+    // Every content word of a clause is asked: most are too long or start
+    // with no copula's letter.
+    word.len() <= 8
+        && matches!(
+            word.as_bytes().first().map(u8::to_ascii_lowercase),
+            Some(b'i' | b'a' | b'w' | b'b' | b'r' | b's')
+        )
+        && COPULAS.iter().any(|c| c.eq_ignore_ascii_case(word))
 }
 
 /// The statements of `text` (a plain passage cut into `sentences`, each
@@ -184,12 +191,12 @@ fn is_copula(word: &str) -> bool {
 /// `periods` are the passage's.
 pub(super) fn read(
     text: &str,
-    sentences: &[(Range<usize>, Vec<Range<usize>>)],
+    sentences: &[Sentence],
     periods: &[(usize, Period)],
 ) -> Vec<Statement> {
     let mut out = Vec::new();
-    for (sentence, clauses) in sentences {
-        let mut flags = None;
+    for s in sentences {
+        let (sentence, clauses) = (&s.range, &s.clauses);
         for clause in clauses {
             // Most clauses make no statement: that is found first.
             let Some(mut statement) = statement(text, clause.clone()) else {
@@ -203,7 +210,7 @@ pub(super) fn read(
                 .into_iter()
                 .find(|p| !p.is_empty())
                 .unwrap_or_else(|| periods.iter().map(|(_, p)| *p).collect());
-            statement.flags = *flags.get_or_insert_with(|| qualifiers(&text[sentence.clone()]));
+            statement.flags = s.flags(text);
             statement.sentence = sentence.clone();
             out.push(statement);
         }
@@ -219,7 +226,10 @@ fn statement(text: &str, clause: Range<usize>) -> Option<Statement> {
     // gap between a subject and its predicate, not to either.
     content_words(piece, |stem, range| {
         let word = &piece[range.clone()];
-        if !(is_copula(word) || word.contains(['\'', '’']) && negates(word)) {
+        // `’` is the only character with the byte 0xE2 that counts.
+        let apostrophe =
+            word.bytes().any(|b| b == b'\'' || b == 0xE2) && word.contains(['\'', '’']);
+        if !(is_copula(word) || apostrophe && negates(word)) {
             words.push((stem, range));
         }
     });

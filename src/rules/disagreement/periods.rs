@@ -116,6 +116,38 @@ pub(super) fn month_of(word: &str) -> Option<u8> {
         .map(|(_, m)| *m)
 }
 
+/// The words of `text` (its runs of alphanumeric characters), each with
+/// where it starts: what `text.split(|c: char| !c.is_alphanumeric())`
+/// gives, empty pieces left out. Every passage is read so, most of it
+/// ASCII: a byte of ASCII is one character, and only another is decoded.
+pub(super) fn words_at(text: &str) -> impl Iterator<Item = (usize, &str)> {
+    let bytes = text.as_bytes();
+    // Whether the character at `at` is alphanumeric, and its width.
+    let at_char = move |at: usize| match bytes.get(at) {
+        None => None,
+        Some(b) if b.is_ascii() => Some((b.is_ascii_alphanumeric(), 1)),
+        Some(_) => text[at..]
+            .chars()
+            .next()
+            .map(|c| (c.is_alphanumeric(), c.len_utf8())),
+    };
+    let mut at = 0;
+    std::iter::from_fn(move || {
+        loop {
+            let (alphanumeric, width) = at_char(at)?;
+            if alphanumeric {
+                break;
+            }
+            at += width;
+        }
+        let start = at;
+        while let Some((true, width)) = at_char(at) {
+            at += width;
+        }
+        Some((start, &text[start..at]))
+    })
+}
+
 /// Ordinal quarter words, as in `the third quarter`.
 const QUARTERS: &[(&str, u8)] = &[("first", 1), ("second", 2), ("third", 3), ("fourth", 4)];
 
@@ -146,11 +178,7 @@ pub(super) fn periods_at(text: &str) -> Vec<(usize, Period)> {
         .collect();
     let mut used = vec![false; years.len()];
     let mut out = Vec::new();
-    let mut words = text
-        .split(|c: char| !c.is_alphanumeric())
-        .filter(|w| !w.is_empty())
-        .map(|w| (w.as_ptr() as usize - text.as_ptr() as usize, w))
-        .peekable();
+    let mut words = words_at(text).peekable();
     while let Some((at, word)) = words.next() {
         let end = at + word.len();
         let (month, quarter) = if let Some(m) = month_of(word) {
@@ -160,7 +188,11 @@ pub(super) fn periods_at(text: &str) -> Vec<(usize, Period)> {
                 q @ b'1'..=b'4' => (None, Some(q - b'0')),
                 _ => continue,
             }
-        } else if let Some((_, q)) = QUARTERS.iter().find(|(w, _)| w.eq_ignore_ascii_case(word)) {
+        } else if let Some((_, q)) = QUARTERS
+            .iter()
+            .filter(|_| matches!(word.len(), 5 | 6))
+            .find(|(w, _)| w.eq_ignore_ascii_case(word))
+        {
             if !words
                 .peek()
                 .is_some_and(|(_, n)| n.eq_ignore_ascii_case("quarter"))

@@ -3,25 +3,90 @@
 //! the qualifiers that make one measure another, and the words that hedge
 //! a statement.
 
-use super::periods::month_of;
+use super::periods::{month_of, words_at};
 use crate::rules::content_words::{Stem, content_words};
+use std::cell::Cell;
 use std::ops::Range;
 use std::sync::OnceLock;
+
+/// A sentence of a passage, cut into clauses once for both checks; its
+/// qualifier flags are read on first need, by either check, and once.
+pub(super) struct Sentence {
+    pub(super) range: Range<usize>,
+    pub(super) clauses: Vec<Range<usize>>,
+    flags: Cell<Option<u8>>,
+}
+
+impl Sentence {
+    /// The sentence at `range` of `text`.
+    pub(super) fn new(text: &str, range: Range<usize>) -> Sentence {
+        Sentence {
+            clauses: clauses(text, range.clone()),
+            range,
+            flags: Cell::new(None),
+        }
+    }
+
+    /// Its qualifier flags ([`qualifiers`]); `text` is its passage's.
+    pub(super) fn flags(&self, text: &str) -> u8 {
+        if let Some(flags) = self.flags.get() {
+            return flags;
+        }
+        let flags = qualifiers(&text[self.range.clone()]);
+        self.flags.set(Some(flags));
+        flags
+    }
+}
 
 /// `text` with full-width forms as ASCII (`３.１％` is `3.1%`), any space
 /// (no-break, ideographic) as a plain one, dashes and the minus sign as
 /// `-`, and control characters as spaces: the number reader reads ASCII
 /// digits only, and a quote in a message must not carry control codes.
 pub(super) fn plain(text: &str) -> String {
-    text.chars()
-        .filter(|c| !matches!(c, '\u{200b}'..='\u{200f}' | '\u{202a}'..='\u{202e}' | '\u{feff}'))
-        .map(|c| match c {
-            '\u{ff01}'..='\u{ff5e}' => char::from_u32(c as u32 - 0xfee0).unwrap_or(c),
-            '\u{2212}' => '-',
-            c if c.is_whitespace() || c.is_control() => ' ',
-            c => c,
-        })
-        .collect()
+    // Every cited passage is read, and most of one is ASCII: a run of ASCII
+    // is copied byte by byte (only control characters change), the rest
+    // character by character.
+    let mut out = String::with_capacity(text.len());
+    let mut rest = text;
+    while !rest.is_empty() {
+        let ascii = rest
+            .bytes()
+            .position(|b| !b.is_ascii())
+            .unwrap_or(rest.len());
+        let run = &rest.as_bytes()[..ascii];
+        if run.iter().any(u8::is_ascii_control) {
+            out.extend(run.iter().map(|&b| {
+                if b.is_ascii_control() {
+                    ' '
+                } else {
+                    char::from(b)
+                }
+            }));
+        } else {
+            out.push_str(&rest[..ascii]);
+        }
+        rest = &rest[ascii..];
+        let Some(c) = rest.chars().next() else { break };
+        rest = &rest[c.len_utf8()..];
+        if let Some(c) = plain_char(c) {
+            out.push(c);
+        }
+    }
+    out
+}
+
+/// What [`plain`] makes of `c`: nothing for a zero-width or direction
+/// mark, else its plain form.
+fn plain_char(c: char) -> Option<char> {
+    if matches!(c, '\u{200b}'..='\u{200f}' | '\u{202a}'..='\u{202e}' | '\u{feff}') {
+        return None;
+    }
+    Some(match c {
+        '\u{ff01}'..='\u{ff5e}' => char::from_u32(c as u32 - 0xfee0).unwrap_or(c),
+        '\u{2212}' => '-',
+        c if c.is_whitespace() || c.is_control() => ' ',
+        c => c,
+    })
 }
 
 /// Words that open a new clause: what follows them is another statement
@@ -259,55 +324,106 @@ pub(super) const ANNUAL: u8 = 4;
 pub(super) const ANNUALIZED: u8 = 8;
 pub(super) const QUARTERLY: u8 = 16;
 
+/// The phrases of [`qualifiers`], lowercase, each with its flag.
+const PHRASES: &[(&str, u8)] = &[
+    ("core", CORE),
+    ("excluding food and energy", CORE),
+    ("less food and energy", CORE),
+    ("underlying", CORE),
+    ("month-on-month", MONTHLY),
+    ("month-over-month", MONTHLY),
+    ("monthly", MONTHLY),
+    ("m/m", MONTHLY),
+    ("from the previous month", MONTHLY),
+    ("from the prior month", MONTHLY),
+    ("on the month", MONTHLY),
+    ("in the month", MONTHLY),
+    ("year-on-year", ANNUAL),
+    ("year-over-year", ANNUAL),
+    ("year over year", ANNUAL),
+    ("y/y", ANNUAL),
+    ("annual", ANNUAL),
+    ("12-month", ANNUAL),
+    ("12 months", ANNUAL),
+    ("a year earlier", ANNUAL),
+    ("a year ago", ANNUAL),
+    ("a year before", ANNUAL),
+    ("on the year", ANNUAL),
+    ("annualized", ANNUALIZED),
+    ("annualised", ANNUALIZED),
+    ("annual rate", ANNUALIZED),
+    ("quarter-on-quarter", QUARTERLY),
+    ("quarter-over-quarter", QUARTERLY),
+    ("from the previous quarter", QUARTERLY),
+    ("q/q", QUARTERLY),
+];
+
+/// The [`PHRASES`] by their first letter (lowercase ASCII): bit `k` of
+/// the set at a letter is the `k`th phrase.
+fn by_first_letter() -> &'static [u32; 128] {
+    const _: () = assert!(PHRASES.len() <= 32);
+    static TABLE: OnceLock<[u32; 128]> = OnceLock::new();
+    TABLE.get_or_init(|| {
+        let mut table = [0; 128];
+        for (k, (phrase, _)) in PHRASES.iter().enumerate() {
+            table[usize::from(phrase.as_bytes()[0])] |= 1 << k;
+        }
+        table
+    })
+}
+
 /// The qualifier flags of `text` (a figure's sentence).
 pub(super) fn qualifiers(text: &str) -> u8 {
-    const PHRASES: &[(&str, u8)] = &[
-        ("core", CORE),
-        ("excluding food and energy", CORE),
-        ("less food and energy", CORE),
-        ("underlying", CORE),
-        ("month-on-month", MONTHLY),
-        ("month-over-month", MONTHLY),
-        ("monthly", MONTHLY),
-        ("m/m", MONTHLY),
-        ("from the previous month", MONTHLY),
-        ("from the prior month", MONTHLY),
-        ("on the month", MONTHLY),
-        ("in the month", MONTHLY),
-        ("year-on-year", ANNUAL),
-        ("year-over-year", ANNUAL),
-        ("year over year", ANNUAL),
-        ("y/y", ANNUAL),
-        ("annual", ANNUAL),
-        ("12-month", ANNUAL),
-        ("12 months", ANNUAL),
-        ("a year earlier", ANNUAL),
-        ("a year ago", ANNUAL),
-        ("a year before", ANNUAL),
-        ("on the year", ANNUAL),
-        ("annualized", ANNUALIZED),
-        ("annualised", ANNUALIZED),
-        ("annual rate", ANNUALIZED),
-        ("quarter-on-quarter", QUARTERLY),
-        ("quarter-over-quarter", QUARTERLY),
-        ("from the previous quarter", QUARTERLY),
-        ("q/q", QUARTERLY),
-    ];
-    // Every passage's sentences are read: the text is lowercased once, and
-    // a phrase is searched for only when its first word is a word of it.
-    let lower = text.to_ascii_lowercase();
-    let words: Vec<&str> = lower
-        .split(|c: char| !c.is_alphanumeric())
-        .filter(|w| !w.is_empty())
-        .collect();
+    // Every passage's sentences are read, so in one pass and without a
+    // copy: a phrase (each starts with an ASCII letter or digit) can match
+    // only where a word starts, and is compared there ASCII case aside.
+    // One found is confirmed as a search of the lowercased sentence finds
+    // it ([`has_phrase`]), which skips an occurrence overlapping one before
+    // (`xm/m/m`): what the flags have always been.
+    let bytes = text.as_bytes();
     let mut flags = 0;
-    for (phrase, flag) in PHRASES {
-        let first = phrase
-            .split(|c: char| !c.is_alphanumeric())
-            .next()
-            .unwrap_or_default();
-        if flags & flag == 0 && words.contains(&first) && has_phrase(&lower, phrase) {
-            flags |= flag;
+    let mut confirmed: u32 = 0;
+    let mut lower: Option<String> = None;
+    let mut previous_alphanumeric = false;
+    let table = by_first_letter();
+    let mut at = 0;
+    while let Some(&b) = bytes.get(at) {
+        // A byte of ASCII is a character; another is decoded.
+        if !b.is_ascii() {
+            let c = text[at..].chars().next().unwrap_or_default();
+            previous_alphanumeric = c.is_alphanumeric();
+            at += c.len_utf8();
+            continue;
+        }
+        let starts_word = b.is_ascii_alphanumeric() && !previous_alphanumeric;
+        previous_alphanumeric = b.is_ascii_alphanumeric();
+        at += 1;
+        if !starts_word {
+            continue;
+        }
+        let at = at - 1;
+        let mut candidates = table[usize::from(b.to_ascii_lowercase())];
+        while candidates != 0 {
+            let k = candidates.trailing_zeros() as usize;
+            candidates &= candidates - 1;
+            let (phrase, flag) = PHRASES[k];
+            if flags & flag == 0
+                && confirmed & (1 << k) == 0
+                // Byte by byte, to stop at the first that differs (the
+                // phrase is lowercase).
+                && bytes.get(at..at + phrase.len()).is_some_and(|h| {
+                    h.iter()
+                        .zip(phrase.as_bytes())
+                        .all(|(t, p)| t.to_ascii_lowercase() == *p)
+                })
+                && !text[at + phrase.len()..].starts_with(|c: char| c.is_alphanumeric())
+            {
+                confirmed |= 1 << k;
+                let lower = lower.get_or_insert_with(|| text.to_ascii_lowercase());
+                if has_phrase(lower, phrase) {
+                    flags |= flag;
+                }
+            }
         }
     }
     // An annualized rate is written `at an annual rate`: not year on year.
@@ -371,10 +487,32 @@ const HEDGES: &[&str] = &[
 /// Whether `text` (a clause) is hedged: see [`HEDGES`]; `may` counts
 /// lowercase (the modal verb, not the month); a `?` counts too.
 pub(super) fn hedged(text: &str) -> bool {
+    // Every clause with a figure or a statement is read: a word is compared
+    // only with the hedges of its first letter (all are ASCII).
+    static BY_FIRST_LETTER: OnceLock<[u64; 128]> = OnceLock::new();
+    let table = BY_FIRST_LETTER.get_or_init(|| {
+        const _: () = assert!(HEDGES.len() <= 64);
+        let mut table = [0; 128];
+        for (k, hedge) in HEDGES.iter().enumerate() {
+            table[usize::from(hedge.as_bytes()[0])] |= 1 << k;
+        }
+        table
+    });
     text.contains('?')
-        || text
-            .split(|c: char| !c.is_alphanumeric())
-            .any(|w| w == "may" || HEDGES.iter().any(|h| h.eq_ignore_ascii_case(w)))
+        || words_at(text).any(|(_, w)| {
+            let Some(&first) = w.as_bytes().first().filter(|b| b.is_ascii()) else {
+                return false;
+            };
+            let mut candidates = table[usize::from(first.to_ascii_lowercase())];
+            while candidates != 0 {
+                let k = candidates.trailing_zeros() as usize;
+                candidates &= candidates - 1;
+                if HEDGES[k].eq_ignore_ascii_case(w) {
+                    return true;
+                }
+            }
+            w == "may"
+        })
 }
 
 /// Words right before a figure that make it a bound, not a value
@@ -427,3 +565,6 @@ pub(super) fn bounded(before: &str) -> bool {
         w => BOUNDS.contains(&w),
     }
 }
+
+#[cfg(test)]
+mod tests;

@@ -8,18 +8,20 @@
 //! at: two claims of a chapter may well be about two months.
 
 use super::figures::{FigureFact, find};
-use super::periods::{Dates, Period, compare};
+use super::periods::{Dates, Period, compare, periods_in};
+use super::reading::plain;
 
-/// The figures of `a` and `b` (cited by one claim, whose periods `claim`
-/// reads, only when needed) that give the same measure for different
-/// dates, presented as one: their indices.
-pub(super) fn find_temporal(
+/// The figures of `a` and `b` (cited by one claim, whose text `claim`
+/// gives, asked for only when needed; none when no claim cites both) that
+/// give the same measure for different dates, presented as one: their
+/// indices.
+pub(super) fn find_temporal<'c>(
     a: &[FigureFact],
     b: &[FigureFact],
-    claim: impl FnOnce() -> Vec<Period>,
+    claim: impl FnOnce() -> Option<&'c str>,
 ) -> Option<(usize, usize)> {
     let (i, j) = find(a, b, Dates::Apart, compare)?;
-    let claim = claim();
+    let claim: Vec<Period> = periods_in(&plain(claim()?));
     let named = |periods: &[Period]| compare(&claim, periods) == Dates::Overlap;
     if named(&a[i].periods) && named(&b[j].periods) {
         return None;

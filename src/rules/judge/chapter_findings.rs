@@ -182,10 +182,16 @@ impl<'s> Pairs<'_, 's> {
                 if declared.contains(&(a.id, b.id)) || declared.contains(&(b.id, a.id)) {
                     continue;
                 }
-                let claim = together.get(&(a.id, b.id)).copied();
-                let Some(found) = between(a, b, claim.map(|(c, _)| self.claims[c].text.as_str()))
-                else {
+                // Looked up only when the temporal check asks (most pairs
+                // never reach it): hashing two ids for every pair costs.
+                let claim = || together.get(&(a.id, b.id)).copied();
+                let text = || claim().map(|(c, _)| self.claims[c].text.as_str());
+                let Some(found) = between(a, b, text) else {
                     continue;
+                };
+                let claim = match found.kind {
+                    Kind::Temporal => claim(),
+                    _ => None,
                 };
                 let at = match (found.kind, claim) {
                     (Kind::Temporal, Some((_, marker))) => marker,

@@ -194,3 +194,21 @@ fn tables_of(text: &str) -> Vec<String> {
         })
         .collect()
 }
+
+#[test]
+fn the_removal_note_counts_only_what_was_taken_out() {
+    // `ev_made_up` twice: once taken out of the header, once left as its
+    // mark where taking it out would make a pipe the line's first. The
+    // note counts the one taken out, and its finding only.
+    let (chapter, _) = publish("mode = \"remove\"", CHAPTER);
+    assert!(
+        chapter.contains(
+            "Removed from this chapter: 2 claims and 3 citations that were not verified against the evidence (deleted evidence: 1, malformed marker: 3, unknown evidence: 1)."
+        ),
+        "{chapter}"
+    );
+    assert!(
+        chapter.contains("data-evidence=\"ev_made_up\""),
+        "{chapter}"
+    );
+}

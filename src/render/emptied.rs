@@ -125,7 +125,10 @@ impl RenderPlan<'_> {
             let Some(cell_line) = cell_line else {
                 match standard {
                     Some(removal) => self.removals.extend(removal),
-                    None => self.markers_kept += markers_in(&range),
+                    None => {
+                        self.markers_kept += markers_in(&range);
+                        self.kept_runs.push(range.clone());
+                    }
                 }
                 continue;
             };
@@ -172,7 +175,10 @@ impl RenderPlan<'_> {
             if text[range.clone()].contains('|')
                 && !keeps_reading(text, &edits, &cell_line, &stand_in_edits)
             {
-                self.markers_kept += markers_in(&range);
+                {
+                    self.markers_kept += markers_in(&range);
+                    self.kept_runs.push(range.clone());
+                }
                 continue;
             }
             if marks.is_empty() {
@@ -183,13 +189,19 @@ impl RenderPlan<'_> {
                 // complete a code fence. Elsewhere the run stays as written.
                 let fills = fills_edge_cell(text, &edits, &cell_line.line, &range, true);
                 if !fills || around.in_fence_line(&scan.markers, &range) {
-                    self.markers_kept += markers_in(&range);
+                    {
+                        self.markers_kept += markers_in(&range);
+                        self.kept_runs.push(range.clone());
+                    }
                     continue;
                 }
                 self.removals.extend(stand_in);
                 edits.runs.extend(stand_in_edits);
             } else {
-                self.markers_kept += markers_in(&range);
+                {
+                    self.markers_kept += markers_in(&range);
+                    self.kept_runs.push(range.clone());
+                }
                 marked.push(CiteRun {
                     range,
                     members: 0..0,

@@ -46,6 +46,8 @@ pub struct RenderPlan<'s> {
     /// Markers `remove` mode meant to take out but left as written, as
     /// taking them out would change the page's structure.
     pub(super) markers_kept: usize,
+    /// Where those markers stand: the runs left as written.
+    pub(super) kept_runs: Vec<std::ops::Range<usize>>,
     /// Text taken out in `remove` mode: removed claims (replaced by their
     /// phrase, or deleted), then removed markers.
     pub(super) removals: Vec<Replacement>,
@@ -184,8 +186,9 @@ impl<'s> RenderPlan<'s> {
             .collect();
         plan.plan_citations(text, &scan, judgement, list, &parts);
         if !scan.has_removal_note {
-            plan.removal_note = super::removal_note::removal_note(judgement, plan.markers_kept)
-                .map(|what| (scan.banner_offset, what));
+            plan.removal_note =
+                super::removal_note::removal_note(judgement, plan.markers_kept, &plan.kept_runs)
+                    .map(|what| (scan.banner_offset, what));
         }
         plan.plan_notes(text, &scan, judgement);
         if !plan.references.entries.is_empty() {

@@ -5,13 +5,19 @@
 
 use crate::rules::Judgement;
 use std::collections::BTreeMap;
+use std::ops::Range;
 
 /// What the note says was taken out and why (`2 claims that were not
 /// verified against the evidence (ungrounded claim: 1, unknown evidence:
 /// 1)`), or `None` when nothing was; `markers_kept` of the markers to
-/// remove stayed as written (taking them out would change the page's
-/// structure).
-pub(super) fn removal_note(judgement: &Judgement<'_>, markers_kept: usize) -> Option<String> {
+/// remove stayed as written, in the runs `kept_runs` (taking them out
+/// would change the page's structure): neither they nor their findings
+/// are counted.
+pub(super) fn removal_note(
+    judgement: &Judgement<'_>,
+    markers_kept: usize,
+    kept_runs: &[Range<usize>],
+) -> Option<String> {
     let claims = judgement.removed_claims.len();
     let markers = judgement.removed_markers.len().saturating_sub(markers_kept);
     if claims == 0 && markers == 0 {
@@ -29,7 +35,16 @@ pub(super) fn removal_note(judgement: &Judgement<'_>, markers_kept: usize) -> Op
         ),
     };
     let mut why: BTreeMap<&str, usize> = BTreeMap::new();
-    for judged in judgement.findings.iter().filter(|j| j.removed) {
+    let kept = |span: &Range<usize>| {
+        kept_runs
+            .iter()
+            .any(|run| run.start <= span.start && span.end <= run.end)
+    };
+    for judged in judgement
+        .findings
+        .iter()
+        .filter(|j| j.removed && !kept(&j.finding.span))
+    {
         *why.entry(judged.finding.rule.id()).or_default() += 1;
     }
     let why: Vec<String> = why

@@ -100,11 +100,8 @@ fn source_item(
         );
     }
     let names = [id.to_owned(), field("id").unwrap_or_default()];
-    let found = inputs
-        .documents
-        .as_ref()
-        .and_then(|docs| Some((docs, names.iter().find_map(|n| docs.find(n))?)))
-        .or_else(|| {
+    let found =
+        super::documents::Documents::find_any(inputs.documents.as_ref(), &names).or_else(|| {
             // `doc:N` is Cohere's name for the N-th document sent without an id.
             let docs = inputs.documents.as_ref()?;
             let n: usize = id.strip_prefix("doc:")?.parse().ok()?;

@@ -121,6 +121,16 @@ impl Documents {
         })
     }
 
+    /// The documents file and the index of the first of `names` (the names
+    /// a citation gives its document, most telling first) that it holds.
+    pub(crate) fn find_any<'d, S: AsRef<str>>(
+        documents: Option<&'d Documents>,
+        names: &[S],
+    ) -> Option<(&'d Documents, usize)> {
+        let docs = documents?;
+        Some((docs, names.iter().find_map(|n| docs.find(n.as_ref()))?))
+    }
+
     /// `documents[3]` (or the file id) in `file`, for messages.
     pub(crate) fn place(&self, index: usize) -> String {
         self.place_field(index, "")

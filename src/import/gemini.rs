@@ -224,10 +224,7 @@ fn retrieved(
         .iter()
         .filter_map(|key| field(key))
         .collect();
-    let found = inputs
-        .documents
-        .as_ref()
-        .and_then(|docs| Some((docs, names.iter().find_map(|n| docs.find(n))?)));
+    let found = super::documents::Documents::find_any(inputs.documents.as_ref(), &names);
     let Some((docs, index)) = found else {
         bail!(
             "{}: `{at}.retrievedContext`: the retrieved document {} has no http(s) URL; describe it in a documents file with \"key\": {:?} and pass it with --documents",

@@ -205,10 +205,7 @@ fn file_citation(
         .iter()
         .filter_map(|k| field(k))
         .collect();
-    let found = inputs
-        .documents
-        .as_ref()
-        .and_then(|docs| Some((docs, names.iter().find_map(|n| docs.find(n))?)));
+    let found = super::documents::Documents::find_any(inputs.documents.as_ref(), &names);
     let Some((docs, index)) = found else {
         bail!(
             "{}: `{at}`: the cited file {:?} has no http(s) URI; describe it in a documents file with \"key\": {:?} and pass it with --documents",

@@ -46,6 +46,8 @@ const OUR_KEYS: &[&str] = &[
     "publish-store",
     "claim-overlap",
     "claim-overlap-min-words",
+    "claim-partial-overlap",
+    "claim-partial-min-words",
     "support",
     "require-support",
     "deny-removals",
@@ -70,6 +72,17 @@ pub const DEFAULT_CLAIM_OVERLAP: usize = 18;
 /// `claim-overlap-min-words` unless configured: claims with fewer distinct
 /// content words than this are not checked by `claim-not-in-evidence`.
 pub const DEFAULT_CLAIM_OVERLAP_MIN_WORDS: usize = 3;
+
+/// `claim-partial-overlap` unless configured: `claim-partly-in-evidence`
+/// flags a long claim when less than this percentage of its content words
+/// are anywhere in its cited passages (measured on labelled data: see the
+/// guide's Citation accuracy page).
+pub const DEFAULT_CLAIM_PARTIAL_OVERLAP: usize = 45;
+
+/// `claim-partial-min-words` unless configured: claims with fewer distinct
+/// content words than this are not checked by `claim-partly-in-evidence`
+/// (in a short claim one word moves the share too far to judge by it).
+pub const DEFAULT_CLAIM_PARTIAL_MIN_WORDS: usize = 12;
 
 /// Tags that mark evidence about central-bank policy or official macro
 /// releases, unless `policy-tags` says otherwise.
@@ -267,6 +280,8 @@ struct RawConfig {
     publish_store: bool,
     claim_overlap: Option<usize>,
     claim_overlap_min_words: Option<usize>,
+    claim_partial_overlap: Option<usize>,
+    claim_partial_min_words: Option<usize>,
     support: Option<StorePaths>,
     #[serde(default)]
     require_support: bool,
@@ -338,6 +353,12 @@ pub struct Config {
     /// Claims with fewer distinct content words are not checked by
     /// `claim-not-in-evidence`.
     pub claim_overlap_min_words: usize,
+    /// `claim-partly-in-evidence` flags a claim whose cited passages, read
+    /// whole, hold less than this percentage of its content words.
+    pub claim_partial_overlap: usize,
+    /// Claims with fewer distinct content words are not checked by
+    /// `claim-partly-in-evidence`.
+    pub claim_partial_min_words: usize,
     /// `support.v1` verdict files or directories, relative to the book root.
     pub support: Vec<PathBuf>,
     /// Whether every citation of a passage needs a current verdict
@@ -424,7 +445,13 @@ impl Config {
         let levels = checks::rule_levels(raw.rules)?;
         checks::diversity_shares(&raw.diversity)?;
         quality::check(&raw.quality)?;
-        let claim_overlap = checks::claim_overlap(raw.claim_overlap)?;
+        let claim_overlap =
+            checks::percentage("claim-overlap", raw.claim_overlap, DEFAULT_CLAIM_OVERLAP)?;
+        let claim_partial_overlap = checks::percentage(
+            "claim-partial-overlap",
+            raw.claim_partial_overlap,
+            DEFAULT_CLAIM_PARTIAL_OVERLAP,
+        )?;
         if let Some(report) = &raw.report {
             checks::report_path(report)?;
         }
@@ -459,6 +486,10 @@ impl Config {
             claim_overlap_min_words: raw
                 .claim_overlap_min_words
                 .unwrap_or(DEFAULT_CLAIM_OVERLAP_MIN_WORDS),
+            claim_partial_overlap,
+            claim_partial_min_words: raw
+                .claim_partial_min_words
+                .unwrap_or(DEFAULT_CLAIM_PARTIAL_MIN_WORDS),
             support: match raw.support {
                 None => Vec::new(),
                 Some(StorePaths::One(path)) => vec![path],

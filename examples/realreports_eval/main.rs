@@ -34,8 +34,9 @@ use std::process::Command;
 
 /// The rules that judge whether a passage supports its claim; a record is
 /// "flagged" when one of them reports it.
-const SUPPORT_RULES: [&str; 5] = [
+const SUPPORT_RULES: [&str; 6] = [
     "claim-not-in-evidence",
+    "claim-partly-in-evidence",
     "number-not-in-evidence",
     "number-contradicts-evidence",
     "subject-not-in-evidence",

@@ -2,7 +2,7 @@
 //! make: unknown keys (with a near one named), paths, globs, dates, rule
 //! ids, shares and percentages. Each error names the key at fault.
 
-use super::{ConfigError, DEFAULT_CLAIM_OVERLAP, Diversity, MDBOOK_KEYS, OUR_KEYS, StorePaths};
+use super::{ConfigError, Diversity, MDBOOK_KEYS, OUR_KEYS, StorePaths};
 use crate::rules::{Level, Rule};
 use globset::{Glob, GlobSet, GlobSetBuilder};
 use jiff::Timestamp;
@@ -93,18 +93,21 @@ pub(super) fn diversity_shares(diversity: &Diversity) -> Result<(), ConfigError>
     Ok(())
 }
 
-/// `claim-overlap`: a percentage (the default when absent).
-pub(super) fn claim_overlap(value: Option<usize>) -> Result<usize, ConfigError> {
-    let claim_overlap = value.unwrap_or(DEFAULT_CLAIM_OVERLAP);
-    if claim_overlap > 100 {
+/// `key` (`claim-overlap`, `claim-partial-overlap`): a percentage, or
+/// `default` when absent.
+pub(super) fn percentage(
+    key: &str,
+    value: Option<usize>,
+    default: usize,
+) -> Result<usize, ConfigError> {
+    let value = value.unwrap_or(default);
+    if value > 100 {
         return Err(ConfigError::Invalid {
-            key: "claim-overlap".into(),
-            message: format!(
-                "expected a percentage from 0 to 100 (e.g. {DEFAULT_CLAIM_OVERLAP}), found {claim_overlap}"
-            ),
+            key: key.into(),
+            message: format!("expected a percentage from 0 to 100 (e.g. {default}), found {value}"),
         });
     }
-    Ok(claim_overlap)
+    Ok(value)
 }
 
 /// `report`: a relative path that stays in the book root. `..` may appear

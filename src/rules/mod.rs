@@ -5,6 +5,7 @@
 //! the JSON report and in configuration), so they never change once released.
 
 pub(crate) mod claim_not_in_evidence;
+pub(crate) mod claim_partly_in_evidence;
 pub(crate) mod claims;
 pub(crate) mod confidence;
 pub(crate) mod content_words;
@@ -309,6 +310,11 @@ rules! {
     /// its content words: the citation may point at the wrong item.
     ClaimNotInEvidence = "claim-not-in-evidence", Warn,
         "check that the marker cites the item that says this: cite the right item, or store the passage that states it (the threshold is `claim-overlap`)";
+    /// A claim of at least `claim-partial-min-words` content words whose
+    /// cited passages, read whole, hold less than `claim-partial-overlap`
+    /// percent of them: the passages may state only part of it.
+    ClaimPartlyInEvidence = "claim-partly-in-evidence", Warn,
+        "say only what the cited passage says, cite a second item for the rest, or store a passage that states all of it (the threshold is `claim-partial-overlap`)";
     /// A claim names a subject (a person, place, storm, organisation,
     /// work) that its cited passages do not, and they name another in its
     /// place: the citation may be about another subject.

@@ -77,7 +77,13 @@ fn a_missing_name_without_a_rival_passes() {
 
 #[test]
 fn word_lists_are_sorted_for_binary_search() {
-    for list in [FUNCTION_WORDS, CLASS_WORDS, MONTHS_AND_DAYS, JOINERS] {
+    for list in [
+        FUNCTION_WORDS,
+        CLASS_WORDS,
+        MONTHS_AND_DAYS,
+        JOINERS,
+        TITLES,
+    ] {
         assert!(list.windows(2).all(|w| w[0] < w[1]), "{list:?}");
     }
 }
@@ -355,4 +361,58 @@ fn a_wider_place_left_out_beside_one_the_passage_holds_passes() {
     ] {
         assert_eq!(check(claim, passage), None, "{claim}");
     }
+}
+
+#[test]
+fn what_names_a_held_name_again_passes() {
+    for (claim, passage) in [
+        // A title in apposition to a name the passage holds.
+        (
+            "She is a third cousin of Prince William, Duke of Cambridge, and Prince Harry, Duke of Sussex.",
+            "Lady Amelia, granddaughter of the Duke of Kent, is a cousin of Prince William and Prince Harry.",
+        ),
+        // A subtitle after the title the passage holds.
+        (
+            "The band covered the song for the tribute album \"Maiden Heaven: A Tribute to Iron Maiden\".",
+            "The arrival of Kerrang!'s \"Maiden Heaven\" CD coincides with the tour.",
+        ),
+        // The city a held place lies in.
+        (
+            "Gaskell was born in Lindsey Row, Chelsea, London, in 1810.",
+            "Gaskell was born at Chelsea in 1810; her husband's work took the family to Manchester.",
+        ),
+        // Initials of part of a run of capitalised words, and a leading
+        // `The` left out of a name's initials.
+        (
+            "It had the most crimes of any public NYC high school.",
+            "The campus in Brooklyn New York City public schools logged 464 crimes; Prospect Heights High School topped the list.",
+        ),
+        (
+            "The Federal Emergency Management Agency coordinated with state officials.",
+            "WASHINGTON - FEMA coordinated with state officials.",
+        ),
+    ] {
+        assert_eq!(check(claim, passage), None, "{claim}");
+    }
+}
+
+#[test]
+fn a_wider_country_or_a_listed_name_is_still_compared() {
+    // Only a city is taken as where a held place lies: a country the
+    // passage names otherwise is still a rival.
+    assert_eq!(
+        check(
+            "Eise Eisinga built the planetarium in Franeker, Switzerland.",
+            "The planetarium lies in the Frisian town of Franeker, a prominent city in the history of the Netherlands.",
+        ),
+        Some(("Switzerland".into(), "Netherlands".into()))
+    );
+    // A name after a comma in a list is not an apposition.
+    assert_eq!(
+        check(
+            "He worked with Dave Grohl, Roger Smith and Nancy Wilson.",
+            "He worked with Dave Grohl, Roger Taylor and Nancy Wilson.",
+        ),
+        Some(("Smith".into(), "Taylor".into()))
+    );
 }

@@ -1,0 +1,216 @@
+//! `claim-partly-in-evidence`: a long claim whose cited passages, read
+//! whole, hold few of its words may say more than they do.
+//!
+//! `claim-not-in-evidence` compares a claim with the best window (a
+//! sentence or two) of each cited passage, at a low threshold: it finds a
+//! citation of an item on another topic. A model's claim more often goes
+//! wrong another way: it paraphrases part of its passage and adds what the
+//! passage does not say (a cause, a place, a second finding, a
+//! recommendation). Such a claim shares some words with its passage, so
+//! its best window passes; what gives it away is how many of its words
+//! are nowhere in the passage. A short claim has too few words for the
+//! share to mean much (one word of six is 17%), so only claims of at least
+//! `claim-partial-min-words` distinct content words are read; below
+//! `claim-partial-overlap` percent of them found anywhere in the cited
+//! passages (or the items' titles and publishers), the claim is flagged.
+//! A claim `claim-not-in-evidence` flags is not flagged again.
+
+use super::claim_not_in_evidence::judged_items;
+use super::claims::Claim;
+use super::content_words::{Stem, content_words};
+use super::overlap::{Cited, ClaimWords};
+use super::passage_words::has_passage;
+use super::support_units::SupportUnit;
+use super::{BlockId, ClaimId, Finding, Resolved, Rule};
+use crate::config::Config;
+use std::collections::HashSet;
+use std::sync::LazyLock;
+
+/// Words that state no fact a passage could hold: connectives, hedges,
+/// praise and the verbs of advice that model-written prose wraps around
+/// what it reports ("it is essential to ensure a comprehensive
+/// approach"). A passage need not say them, so they are not counted.
+const FRAME_WORDS: &str = "additionally also furthermore moreover however therefore thus hence \
+    overall ultimately essentially particularly especially significantly typically generally \
+    often usually various several different certain specific specifics particular \
+    important importance essential crucial critical vital key significant notable notably \
+    necessary need needed needs ensure ensuring provide provides providing \
+    help helps helping allow allows allowing enable enables approach approaches aspect aspects \
+    role plays play way ways include includes including involve involves involving \
+    comprehensive effective effectively potential potentially possible likely able ability \
+    emphasize emphasizes highlight highlights underscore underscores underscored \
+    step steps take taken making consider considering remember note noted context \
+    regarding related relevant appropriate suitable addition instance example terms \
+    factor factors manner means thing things case cases given due result results \
+    better improve improving improved enhance enhancing greater largely \
+    further additional serve serves offer offers focus focuses address addressing \
+    achieve maintain contribute contributes contributing promote promoting overstated";
+
+/// The stems of [`FRAME_WORDS`], as a claim's words are read.
+static FRAME_STEMS: LazyLock<HashSet<Stem>> = LazyLock::new(|| {
+    let mut stems = HashSet::new();
+    content_words(FRAME_WORDS, |stem, _| {
+        stems.insert(stem);
+    });
+    stems
+});
+
+/// Most words of the claim named as not found.
+const MAX_MISSING_SHOWN: usize = 6;
+
+/// How much of a claim is anywhere in its cited passages.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(crate) struct Held {
+    /// The claim's distinct content words found.
+    pub covered: usize,
+    /// The claim's distinct content words.
+    pub total: usize,
+}
+
+/// Marks in `found` (a bitset over the claim's stems, the frame words
+/// already set) the claim's words that any passage, title or publisher of
+/// `items` holds, and returns how many it marked; stops once `enough`
+/// are: the claim is found well enough, whatever the rest says.
+fn mark_held(claim: &ClaimWords, items: &[impl Cited], found: &mut [u64], enough: usize) -> usize {
+    let mut covered = 0;
+    for item in items {
+        let sentences = item
+            .passages()
+            .passages
+            .iter()
+            .flat_map(|(_, p)| p.sentences());
+        for stems in sentences.map(|(_, stems)| stems).chain([item.names()]) {
+            for &stem in stems {
+                if let Some(k) = claim.index(stem) {
+                    let bit = 1 << (k % 64);
+                    if found[k / 64] & bit == 0 {
+                        found[k / 64] |= bit;
+                        covered += 1;
+                    }
+                }
+            }
+            if covered >= enough {
+                return covered;
+            }
+        }
+    }
+    covered
+}
+
+/// The [`Held`] share of a claim this rule flags, with the bitset of the
+/// words found (frame words included); `None` for a claim too short to
+/// judge or found well enough.
+fn partly_held(
+    text: &str,
+    claim: &ClaimWords,
+    items: &[impl Cited],
+    min_percent: usize,
+    min_words: usize,
+) -> Option<(Held, Vec<u64>)> {
+    // The frame words and the figures count as found: they are neither
+    // asked of the passages nor counted against them (the number rules
+    // judge figures, with their conversions and roundings).
+    let mut found = vec![0u64; claim.width()];
+    let mut framing = 0;
+    for (k, stem) in claim.stems.iter().enumerate() {
+        let figure = text
+            .get(claim.words[k].clone())
+            .is_some_and(|w| w.starts_with(|c: char| c.is_numeric()));
+        if figure || FRAME_STEMS.contains(stem) {
+            found[k / 64] |= 1 << (k % 64);
+            framing += 1;
+        }
+    }
+    let total = claim.len() - framing;
+    if total < min_words.max(1) {
+        return None;
+    }
+    let enough = (min_percent * total).div_ceil(100);
+    let covered = mark_held(claim, items, &mut found, enough);
+    (covered < enough).then_some((Held { covered, total }, found))
+}
+
+/// One finding per support unit (the sentence a citation belongs to) of
+/// at least `claim-partial-min-words` content words whose cited passages
+/// hold fewer than `claim-partial-overlap` percent of them, unless
+/// `skip(unit)` (a unit `claim-not-in-evidence` flagged).
+pub(crate) fn claims_partly_in_evidence(
+    units: &[SupportUnit],
+    resolved: &[Option<Resolved<'_>>],
+    config: &Config,
+    skip: impl Fn(&Claim) -> bool,
+) -> Vec<(ClaimId, Finding)> {
+    let mut findings = Vec::new();
+    let mut claim_words = ClaimWords::default();
+    for SupportUnit { claim: c, unit } in units {
+        if skip(unit) {
+            continue;
+        }
+        let items = judged_items(unit, resolved);
+        if !items.iter().any(|e| has_passage(e.item)) {
+            continue;
+        }
+        claim_words.read(&unit.text);
+        let Some((held, found)) = partly_held(
+            &unit.text,
+            &claim_words,
+            &items,
+            config.claim_partial_overlap,
+            config.claim_partial_min_words,
+        ) else {
+            continue;
+        };
+        let finding = Finding {
+            rule: Rule::ClaimPartlyInEvidence,
+            message: message(unit, &items, &claim_words, held, &found, config),
+            span: unit.span.clone(),
+            block: Some(BlockId(unit.block)),
+            evidence_ids: items.iter().map(|e| e.id.to_owned()).collect(),
+            excerpt: Some(unit.excerpt(8)),
+        };
+        findings.push((*c, finding));
+    }
+    findings
+}
+
+/// What the finding says: how much of the claim the passages hold, that
+/// they may state only part of it, and the words not found.
+fn message(
+    claim: &Claim,
+    items: &[Resolved<'_>],
+    words: &ClaimWords,
+    held: Held,
+    found: &[u64],
+    config: &Config,
+) -> String {
+    let ids = items
+        .iter()
+        .map(|e| format!("`{}`", e.id))
+        .collect::<Vec<_>>()
+        .join(", ");
+    let mut out = format!(
+        "the passages this claim cites ({ids}) hold {} of its {} content words anywhere ({}%; claim-partial-overlap = {}%): they may state only part of what it says",
+        held.covered,
+        held.total,
+        held.covered * 100 / held.total.max(1),
+        config.claim_partial_overlap,
+    );
+    let missing: Vec<String> = (0..words.len())
+        .filter(|&k| found[k / 64] & (1 << (k % 64)) == 0)
+        .filter_map(|k| claim.text.get(words.words[k].clone()))
+        .map(|w| format!("`{w}`"))
+        .collect();
+    if !missing.is_empty() {
+        let more = if missing.len() > MAX_MISSING_SHOWN {
+            ", …"
+        } else {
+            ""
+        };
+        let shown = &missing[..missing.len().min(MAX_MISSING_SHOWN)];
+        out.push_str(&format!("; not found: {}{more}", shown.join(", ")));
+    }
+    out
+}
+
+#[cfg(test)]
+mod tests;

@@ -14,6 +14,7 @@
 //! claim is false: word overlap cannot tell a paraphrase from a
 //! contradiction; it says where to look.
 
+use super::claim_partly_in_evidence;
 use super::claims::Claim;
 use super::overlap::{Cited, ClaimWords, ItemWords, Overlap, flagged};
 use super::passage_words::has_passage;
@@ -113,12 +114,16 @@ fn cited_items_into<'s>(
 }
 
 /// One finding per support unit (the sentence a citation belongs to)
-/// whose cited passages hold too little of it, with the claim it fails.
-/// `resolved[i]` is the resolution of marker `i` of the chapter.
+/// whose cited passages hold too little of it, with the claim it fails:
+/// `claim-not-in-evidence` when `not_in` is on, else (or when it passes)
+/// `claim-partly-in-evidence` when `partly` is on. Both read the claim's
+/// words once. `resolved[i]` is the resolution of marker `i` of the
+/// chapter.
 pub(crate) fn claims_not_in_evidence(
     units: &[SupportUnit],
     resolved: &[Option<Resolved<'_>>],
     config: &Config,
+    (not_in, partly): (bool, bool),
 ) -> Vec<(ClaimId, Finding)> {
     let mut findings = Vec::new();
     // Reused from claim to claim.
@@ -134,21 +139,32 @@ pub(crate) fn claims_not_in_evidence(
             continue;
         }
         claim_words.read(&claim.text);
-        let Some(found) = flagged(
-            &claim_words,
-            &items,
-            config.claim_overlap,
-            config.claim_overlap_min_words,
-        ) else {
-            continue;
-        };
-        let finding = Finding {
-            rule: Rule::ClaimNotInEvidence,
-            message: message(claim, &items, &found, config.claim_overlap),
-            span: claim.span.clone(),
-            block: Some(BlockId(claim.block)),
-            evidence_ids: items.iter().map(|e| e.id.to_owned()).collect(),
-            excerpt: Some(claim.excerpt(8)),
+        let found = not_in
+            .then(|| {
+                flagged(
+                    &claim_words,
+                    &items,
+                    config.claim_overlap,
+                    config.claim_overlap_min_words,
+                )
+            })
+            .flatten();
+        let finding = match found {
+            Some(found) => Finding {
+                rule: Rule::ClaimNotInEvidence,
+                message: message(claim, &items, &found, config.claim_overlap),
+                span: claim.span.clone(),
+                block: Some(BlockId(claim.block)),
+                evidence_ids: items.iter().map(|e| e.id.to_owned()).collect(),
+                excerpt: Some(claim.excerpt(8)),
+            },
+            None if partly => {
+                match claim_partly_in_evidence::finding(claim, &items, &claim_words, config) {
+                    Some(finding) => finding,
+                    None => continue,
+                }
+            }
+            None => continue,
         };
         findings.push((*c, finding));
     }
@@ -283,7 +299,7 @@ mod tests {
             .collect();
         let claims = claims(&scan, config.claims, &config.sections, 3);
         let units = support_units(&scan, &claims, config.claims);
-        claims_not_in_evidence(&units, &resolved, &config)
+        claims_not_in_evidence(&units, &resolved, &config, (true, false))
             .into_iter()
             .map(|(_, f)| f)
             .collect()

@@ -15,15 +15,11 @@
 //! passages (or the items' titles and publishers), the claim is flagged.
 //! A claim `claim-not-in-evidence` flags is not flagged again.
 
-use super::claim_not_in_evidence::judged_items;
 use super::claims::Claim;
 use super::content_words::{Stem, content_words};
 use super::overlap::{Cited, ClaimWords};
-use super::passage_words::has_passage;
-use super::support_units::SupportUnit;
-use super::{BlockId, ClaimId, Finding, Resolved, Rule};
+use super::{BlockId, Finding, Resolved, Rule};
 use crate::config::Config;
-use std::collections::HashSet;
 use std::sync::LazyLock;
 
 /// Words that state no fact a passage could hold: connectives, hedges,
@@ -46,12 +42,12 @@ const FRAME_WORDS: &str = "additionally also furthermore moreover however theref
     further additional serve serves offer offers focus focuses address addressing \
     achieve maintain contribute contributes contributing promote promoting overstated";
 
-/// The stems of [`FRAME_WORDS`], as a claim's words are read.
-static FRAME_STEMS: LazyLock<HashSet<Stem>> = LazyLock::new(|| {
-    let mut stems = HashSet::new();
-    content_words(FRAME_WORDS, |stem, _| {
-        stems.insert(stem);
-    });
+/// The stems of [`FRAME_WORDS`], as a claim's words are read, sorted.
+static FRAME_STEMS: LazyLock<Vec<Stem>> = LazyLock::new(|| {
+    let mut stems = Vec::new();
+    content_words(FRAME_WORDS, |stem, _| stems.push(stem));
+    stems.sort_unstable();
+    stems.dedup();
     stems
 });
 
@@ -110,13 +106,17 @@ fn partly_held(
     // The frame words and the figures count as found: they are neither
     // asked of the passages nor counted against them (the number rules
     // judge figures, with their conversions and roundings).
+    // Most claims are too short to be judged at all.
+    if claim.len() < min_words.max(1) {
+        return None;
+    }
     let mut found = vec![0u64; claim.width()];
     let mut framing = 0;
     for (k, stem) in claim.stems.iter().enumerate() {
         let figure = text
             .get(claim.words[k].clone())
             .is_some_and(|w| w.starts_with(|c: char| c.is_numeric()));
-        if figure || FRAME_STEMS.contains(stem) {
+        if figure || FRAME_STEMS.binary_search(stem).is_ok() {
             found[k / 64] |= 1 << (k % 64);
             framing += 1;
         }
@@ -130,47 +130,34 @@ fn partly_held(
     (covered < enough).then_some((Held { covered, total }, found))
 }
 
-/// One finding per support unit (the sentence a citation belongs to) of
-/// at least `claim-partial-min-words` content words whose cited passages
-/// hold fewer than `claim-partial-overlap` percent of them, unless
-/// `skip(unit)` (a unit `claim-not-in-evidence` flagged).
-pub(crate) fn claims_partly_in_evidence(
-    units: &[SupportUnit],
-    resolved: &[Option<Resolved<'_>>],
+/// The finding on a support unit (the sentence a citation belongs to),
+/// read as `words`, citing `items`: when it has at least
+/// `claim-partial-min-words` content words and its cited passages hold
+/// fewer than `claim-partial-overlap` percent of them. Called by
+/// [`claims_not_in_evidence`](super::claim_not_in_evidence::claims_not_in_evidence),
+/// which reads the claim's words once for both rules, for a unit it did
+/// not flag.
+pub(crate) fn finding(
+    unit: &Claim,
+    items: &[Resolved<'_>],
+    words: &ClaimWords,
     config: &Config,
-    skip: impl Fn(&Claim) -> bool,
-) -> Vec<(ClaimId, Finding)> {
-    let mut findings = Vec::new();
-    let mut claim_words = ClaimWords::default();
-    for SupportUnit { claim: c, unit } in units {
-        if skip(unit) {
-            continue;
-        }
-        let items = judged_items(unit, resolved);
-        if !items.iter().any(|e| has_passage(e.item)) {
-            continue;
-        }
-        claim_words.read(&unit.text);
-        let Some((held, found)) = partly_held(
-            &unit.text,
-            &claim_words,
-            &items,
-            config.claim_partial_overlap,
-            config.claim_partial_min_words,
-        ) else {
-            continue;
-        };
-        let finding = Finding {
-            rule: Rule::ClaimPartlyInEvidence,
-            message: message(unit, &items, &claim_words, held, &found, config),
-            span: unit.span.clone(),
-            block: Some(BlockId(unit.block)),
-            evidence_ids: items.iter().map(|e| e.id.to_owned()).collect(),
-            excerpt: Some(unit.excerpt(8)),
-        };
-        findings.push((*c, finding));
-    }
-    findings
+) -> Option<Finding> {
+    let (held, found) = partly_held(
+        &unit.text,
+        words,
+        items,
+        config.claim_partial_overlap,
+        config.claim_partial_min_words,
+    )?;
+    Some(Finding {
+        rule: Rule::ClaimPartlyInEvidence,
+        message: message(unit, items, words, held, &found, config),
+        span: unit.span.clone(),
+        block: Some(BlockId(unit.block)),
+        evidence_ids: items.iter().map(|e| e.id.to_owned()).collect(),
+        excerpt: Some(unit.excerpt(8)),
+    })
 }
 
 /// What the finding says: how much of the claim the passages hold, that

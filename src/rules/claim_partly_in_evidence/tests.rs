@@ -43,10 +43,19 @@ fn check_with(text: &str, extra: serde_json::Value) -> Vec<Finding> {
         .collect();
     let claims = claims(&scan, config.claims, &config.sections, 3);
     let units = support_units(&scan, &claims, config.claims);
-    claims_partly_in_evidence(&units, &resolved, &config, |_| false)
-        .into_iter()
-        .map(|(_, f)| f)
-        .collect()
+    // As a build runs them: a unit claim-not-in-evidence flags is not
+    // flagged again.
+    let not_in = config.level(Rule::ClaimNotInEvidence) != crate::rules::Level::Off;
+    crate::rules::claim_not_in_evidence::claims_not_in_evidence(
+        &units,
+        &resolved,
+        &config,
+        (not_in, true),
+    )
+    .into_iter()
+    .map(|(_, f)| f)
+    .filter(|f| f.rule == Rule::ClaimPartlyInEvidence)
+    .collect()
 }
 
 fn check(text: &str) -> Vec<Finding> {
@@ -94,6 +103,16 @@ fn claims_their_passages_hold_and_short_claims_pass() {
         let found = check(claim);
         assert!(found.is_empty(), "{claim}: {found:?}");
     }
+}
+
+#[test]
+fn a_claim_claim_not_in_evidence_flags_is_not_flagged_again() {
+    // Nothing of it is in the passage: the other rule's finding.
+    let text = "Federal auditors later blamed outdated county drainage budgets for \
+        billions in uninsured household losses across twelve rural districts [EVID:hilary].\n";
+    assert!(check(text).is_empty());
+    let off = serde_json::json!({"rules": {"claim-not-in-evidence": "off"}});
+    assert_eq!(check_with(text, off).len(), 1);
 }
 
 #[test]

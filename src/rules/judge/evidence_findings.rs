@@ -11,7 +11,6 @@ use super::resolve_markers::CitedItems;
 use crate::config::Config;
 use crate::markers::Scan;
 use crate::rules::claim_not_in_evidence::claims_not_in_evidence;
-use crate::rules::claim_partly_in_evidence::claims_partly_in_evidence;
 use crate::rules::claims::Claim;
 use crate::rules::numeric_claim::BlockNumbers;
 use crate::rules::subject_not_in_evidence::subjects_not_in_evidence;
@@ -131,19 +130,11 @@ pub(super) fn passage_findings(input: &PassageInput<'_, '_>, config: &Config) ->
         support: SupportFigures::default(),
     };
     let mut flagged = 0;
-    // Where claim-not-in-evidence flagged a sentence, the partial reading
-    // has nothing to add.
-    let mut not_in_evidence = HashSet::new();
-    if config.level(Rule::ClaimNotInEvidence) != Level::Off {
-        for (claim, finding) in claims_not_in_evidence(units, resolved, config) {
-            flagged += 1;
-            not_in_evidence.insert(finding.span.start);
-            out.push_claim(claim, finding, config);
-        }
-    }
-    if config.level(Rule::ClaimPartlyInEvidence) != Level::Off {
-        let skip = |unit: &Claim| not_in_evidence.contains(&unit.span.start);
-        for (claim, finding) in claims_partly_in_evidence(units, resolved, config, skip) {
+    let not_in = config.level(Rule::ClaimNotInEvidence) != Level::Off;
+    let partly = config.level(Rule::ClaimPartlyInEvidence) != Level::Off;
+    if not_in || partly {
+        for (claim, finding) in claims_not_in_evidence(units, resolved, config, (not_in, partly)) {
+            flagged += usize::from(finding.rule == Rule::ClaimNotInEvidence);
             out.push_claim(claim, finding, config);
         }
     }

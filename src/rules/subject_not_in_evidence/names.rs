@@ -311,7 +311,7 @@ pub(super) fn capitals(text: &str) -> impl Iterator<Item = &str> {
     std::iter::from_fn(move || {
         while at < text.len() {
             let start = find_char(text, at, char::is_alphanumeric);
-            let end = find_char(text, start, |c| !is_word_char(c));
+            let end = word_end(text, start);
             at = end;
             if text[start..end]
                 .chars()
@@ -323,6 +323,25 @@ pub(super) fn capitals(text: &str) -> impl Iterator<Item = &str> {
         }
         None
     })
+}
+
+/// The end of the word that starts at `start`: the offset of the first
+/// character that is not a word character, or the text's length. ASCII
+/// word bytes are passed by a test of the byte (every claim's capitals
+/// are looked for, and most of its words are ASCII).
+fn word_end(text: &str, start: usize) -> usize {
+    let bytes = text.as_bytes();
+    let mut at = start;
+    while let Some(&b) = bytes.get(at) {
+        if !b.is_ascii() {
+            return find_char(text, at, |c| !is_word_char(c));
+        }
+        if !(b.is_ascii_alphanumeric() || matches!(b, b'-' | b'&' | b'\'' | b'.')) {
+            return at;
+        }
+        at += 1;
+    }
+    at
 }
 
 /// The offset of the first character from `at` that `wanted` takes, or

@@ -52,14 +52,36 @@ impl ItemVocabulary {
 
     /// Whether `word` (folded) begins a word of the texts: the word itself,
     /// or a longer one (`Fed` in `Federal`, `Bellflower` in `bellflowers`).
+    ///
+    /// The occurrences looked at are those `memmem::find_iter` gives (the
+    /// leftmost, then the next after its end), found from their first
+    /// byte: a claim's words are short and each is looked for once, so a
+    /// searcher would cost more to set up than to use.
     fn begins_a_word(&self, word: &str) -> bool {
-        !word.is_empty()
-            && memchr::memmem::find_iter(self.folded.as_bytes(), word.as_bytes()).any(|at| {
-                !self.folded[..at]
-                    .chars()
-                    .next_back()
-                    .is_some_and(char::is_alphanumeric)
-            })
+        let (text, needle) = (self.folded.as_bytes(), word.as_bytes());
+        let Some(&first) = needle.first() else {
+            return false;
+        };
+        let mut from = 0;
+        while let Some(at) = text
+            .get(from..)
+            .and_then(|rest| memchr::memchr(first, rest))
+        {
+            let at = from + at;
+            if !text[at..].starts_with(needle) {
+                from = at + 1;
+                continue;
+            }
+            if !self.folded[..at]
+                .chars()
+                .next_back()
+                .is_some_and(char::is_alphanumeric)
+            {
+                return true;
+            }
+            from = at + needle.len();
+        }
+        false
     }
 
     /// Whether `word` (folded) is a whole word of the texts.

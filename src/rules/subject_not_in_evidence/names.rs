@@ -310,7 +310,7 @@ pub(super) fn capitals(text: &str) -> impl Iterator<Item = &str> {
     let mut at = 0;
     std::iter::from_fn(move || {
         while at < text.len() {
-            let start = find_char(text, at, char::is_alphanumeric);
+            let start = word_start(text, at);
             let end = word_end(text, start);
             at = end;
             if text[start..end]
@@ -323,6 +323,23 @@ pub(super) fn capitals(text: &str) -> impl Iterator<Item = &str> {
         }
         None
     })
+}
+
+/// The start of the next word from `at`: the offset of the first
+/// alphanumeric character, or the text's length (ASCII bytes tested as
+/// bytes, as in [`word_end`]).
+fn word_start(text: &str, mut at: usize) -> usize {
+    let bytes = text.as_bytes();
+    while let Some(&b) = bytes.get(at) {
+        if !b.is_ascii() {
+            return find_char(text, at, char::is_alphanumeric);
+        }
+        if b.is_ascii_alphanumeric() {
+            return at;
+        }
+        at += 1;
+    }
+    at
 }
 
 /// The end of the word that starts at `start`: the offset of the first

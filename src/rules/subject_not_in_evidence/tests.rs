@@ -244,6 +244,24 @@ proptest::proptest! {
     }
 
     #[test]
+    fn a_word_begins_a_word_as_the_substring_search_found(
+        texts in proptest::collection::vec(
+            proptest::collection::vec(proptest::sample::select(PIECES), 0..20), 0..3),
+        word in proptest::collection::vec(proptest::sample::select(PIECES), 0..3),
+    ) {
+        let texts: Vec<String> = texts.iter().map(|t| t.concat()).collect();
+        let texts: Vec<&str> = texts.iter().map(String::as_str).collect();
+        let vocabulary = ItemVocabulary::new(&texts);
+        // Folded as the rule folds a claim's word (a needle may also hold
+        // a space or a line break, which a word never does).
+        let word = fold(&word.concat());
+        proptest::prop_assert_eq!(
+            vocabulary.begins_a_word(&word),
+            begins_a_word_by_memmem(&vocabulary, &word)
+        );
+    }
+
+    #[test]
     fn the_shortcut_never_changes_the_answer(
         claim in proptest::collection::vec(proptest::sample::select(PIECES), 0..20),
         passage in proptest::collection::vec(proptest::sample::select(PIECES), 0..20),
@@ -354,5 +372,31 @@ fn a_wider_place_left_out_beside_one_the_passage_holds_passes() {
         ),
     ] {
         assert_eq!(check(claim, passage), None, "{claim}");
+    }
+}
+
+/// `ItemVocabulary::begins_a_word` as it was: every occurrence the
+/// substring search gives, tested for a word start.
+fn begins_a_word_by_memmem(vocabulary: &ItemVocabulary, word: &str) -> bool {
+    let folded = vocabulary.folded.as_str();
+    !word.is_empty()
+        && memchr::memmem::find_iter(folded.as_bytes(), word.as_bytes()).any(|at| {
+            !folded[..at]
+                .chars()
+                .next_back()
+                .is_some_and(char::is_alphanumeric)
+        })
+}
+
+#[test]
+fn a_word_after_a_rejected_occurrence_is_found_as_before() {
+    // Occurrences overlap: the search skips past the end of one it found.
+    let vocabulary = ItemVocabulary::new(&["xa-a-a", "a-a", "ba'a'a"]);
+    for word in ["a-a", "a'a", "a", "aa", "x", "b", ""] {
+        assert_eq!(
+            vocabulary.begins_a_word(word),
+            begins_a_word_by_memmem(&vocabulary, word),
+            "{word:?}"
+        );
     }
 }

@@ -198,8 +198,30 @@ fn item_texts<'s>(e: &Resolved<'s>) -> Vec<&'s str> {
 }
 
 /// Whether a character after the first of `claim` is uppercase.
+/// ASCII is tested as bytes (a byte after the first cannot be part of a
+/// first character that is not ASCII).
 fn capital_after_first(claim: &str) -> bool {
-    claim.chars().skip(1).any(char::is_uppercase)
+    let first = claim.chars().next().map_or(0, char::len_utf8);
+    let rest = &claim[first..];
+    let bytes = rest.as_bytes();
+    let mut at = 0;
+    while let Some(&b) = bytes.get(at) {
+        if b.is_ascii() {
+            if b.is_ascii_uppercase() {
+                return true;
+            }
+            at += 1;
+            continue;
+        }
+        let Some(c) = rest.get(at..).and_then(|r| r.chars().next()) else {
+            return false;
+        };
+        if c.is_uppercase() {
+            return true;
+        }
+        at += c.len_utf8();
+    }
+    false
 }
 
 /// A place of the claim that no cited item holds, where a passage names

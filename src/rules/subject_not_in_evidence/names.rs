@@ -306,46 +306,65 @@ fn trim_run(raw: &str) -> &str {
 
 /// The capitalised words of `text` as [`tokens`] cuts them, the others
 /// passed over without being cut.
+///
+/// Capitals are few: each uppercase character is found, and taken when it
+/// starts a word ([`starts_word`]); the words between are not cut.
 pub(super) fn capitals(text: &str) -> impl Iterator<Item = &str> {
     let mut at = 0;
     std::iter::from_fn(move || {
-        while at < text.len() {
-            let start = word_start(text, at);
-            let end = word_end(text, start);
-            at = end;
-            if text[start..end]
-                .chars()
-                .next()
-                .is_some_and(char::is_uppercase)
-            {
+        loop {
+            let (start, c) = next_capital(text, at)?;
+            if starts_word(text, start) {
+                let end = word_end(text, start);
+                at = end;
                 return Some(trim_run(&text[start..end]));
             }
+            at = start + c.len_utf8();
         }
-        None
     })
 }
 
-/// The start of the next word from `at`: the offset of the first
-/// alphanumeric character, or the text's length (ASCII bytes tested as
-/// bytes, as in [`word_end`]).
-fn word_start(text: &str, mut at: usize) -> usize {
+/// The first character from `at` that is uppercase and alphanumeric (a
+/// word's first character), and where it is; ASCII tested as bytes.
+fn next_capital(text: &str, mut at: usize) -> Option<(usize, char)> {
     let bytes = text.as_bytes();
     while let Some(&b) = bytes.get(at) {
-        if !b.is_ascii() {
-            return find_char(text, at, char::is_alphanumeric);
+        if b.is_ascii() {
+            if b.is_ascii_uppercase() {
+                return Some((at, char::from(b)));
+            }
+            at += 1;
+            continue;
         }
-        if b.is_ascii_alphanumeric() {
-            return at;
+        let c = text.get(at..)?.chars().next()?;
+        if c.is_uppercase() && c.is_alphanumeric() {
+            return Some((at, c));
         }
-        at += 1;
+        at += c.len_utf8();
     }
-    at
+    None
+}
+
+/// Whether the alphanumeric character at `at` starts a word as
+/// [`tokens`] cuts them: the text starts before it, or a character that
+/// is not a word character does, with only word characters that are not
+/// alphanumeric (`-`, `'`…) between (after an alphanumeric one, it
+/// continues that word).
+fn starts_word(text: &str, at: usize) -> bool {
+    for c in text[..at].chars().rev() {
+        if c.is_alphanumeric() {
+            return false;
+        }
+        if !is_word_char(c) {
+            return true;
+        }
+    }
+    true
 }
 
 /// The end of the word that starts at `start`: the offset of the first
 /// character that is not a word character, or the text's length. ASCII
-/// word bytes are passed by a test of the byte (every claim's capitals
-/// are looked for, and most of its words are ASCII).
+/// word bytes are passed by a test of the byte (most words are ASCII).
 fn word_end(text: &str, start: usize) -> usize {
     let bytes = text.as_bytes();
     let mut at = start;

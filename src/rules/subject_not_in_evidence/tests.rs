@@ -262,6 +262,17 @@ proptest::proptest! {
     }
 
     #[test]
+    fn a_capital_after_the_first_character_is_found_as_before(
+        pieces in proptest::collection::vec(proptest::sample::select(PIECES), 0..20),
+    ) {
+        let text = pieces.concat();
+        proptest::prop_assert_eq!(
+            capital_after_first(&text),
+            text.chars().skip(1).any(char::is_uppercase)
+        );
+    }
+
+    #[test]
     fn the_shortcut_never_changes_the_answer(
         claim in proptest::collection::vec(proptest::sample::select(PIECES), 0..20),
         passage in proptest::collection::vec(proptest::sample::select(PIECES), 0..20),

@@ -22,6 +22,7 @@
 
 mod names;
 mod places;
+mod search;
 
 use super::claim_not_in_evidence::judged_items_into;
 use super::support_units::SupportUnit;
@@ -30,6 +31,7 @@ use names::{
     CLASS_WORDS, FUNCTION_WORDS, JOINERS, MONTHS_AND_DAYS, Name, Word, capitals, fold, fold_into,
     is_in, names, words, words_of,
 };
+use search::capital_after_first;
 use std::collections::HashSet;
 
 /// The item's passages, title and publisher, folded into one text (a line
@@ -52,36 +54,8 @@ impl ItemVocabulary {
 
     /// Whether `word` (folded) begins a word of the texts: the word itself,
     /// or a longer one (`Fed` in `Federal`, `Bellflower` in `bellflowers`).
-    ///
-    /// The occurrences looked at are those `memmem::find_iter` gives (the
-    /// leftmost, then the next after its end), found from their first
-    /// byte: a claim's words are short and each is looked for once, so a
-    /// searcher would cost more to set up than to use.
     fn begins_a_word(&self, word: &str) -> bool {
-        let (text, needle) = (self.folded.as_bytes(), word.as_bytes());
-        let Some(&first) = needle.first() else {
-            return false;
-        };
-        let mut from = 0;
-        while let Some(at) = text
-            .get(from..)
-            .and_then(|rest| memchr::memchr(first, rest))
-        {
-            let at = from + at;
-            if !text[at..].starts_with(needle) {
-                from = at + 1;
-                continue;
-            }
-            if !self.folded[..at]
-                .chars()
-                .next_back()
-                .is_some_and(char::is_alphanumeric)
-            {
-                return true;
-            }
-            from = at + needle.len();
-        }
-        false
+        search::begins_a_word(&self.folded, word)
     }
 
     /// Whether `word` (folded) is a whole word of the texts.
@@ -195,33 +169,6 @@ fn item_texts<'s>(e: &Resolved<'s>) -> Vec<&'s str> {
     texts.push(e.title);
     texts.push(e.publisher());
     texts
-}
-
-/// Whether a character after the first of `claim` is uppercase.
-/// ASCII is tested as bytes (a byte after the first cannot be part of a
-/// first character that is not ASCII).
-fn capital_after_first(claim: &str) -> bool {
-    let first = claim.chars().next().map_or(0, char::len_utf8);
-    let rest = &claim[first..];
-    let bytes = rest.as_bytes();
-    let mut at = 0;
-    while let Some(&b) = bytes.get(at) {
-        if b.is_ascii() {
-            if b.is_ascii_uppercase() {
-                return true;
-            }
-            at += 1;
-            continue;
-        }
-        let Some(c) = rest.get(at..).and_then(|r| r.chars().next()) else {
-            return false;
-        };
-        if c.is_uppercase() {
-            return true;
-        }
-        at += c.len_utf8();
-    }
-    false
 }
 
 /// A place of the claim that no cited item holds, where a passage names

@@ -325,24 +325,16 @@ pub(super) fn capitals(text: &str) -> impl Iterator<Item = &str> {
 }
 
 /// The first character from `at` that is uppercase and alphanumeric (a
-/// word's first character), and where it is; ASCII tested as bytes.
+/// word's first character), and where it is; ASCII skipped as bytes.
 fn next_capital(text: &str, mut at: usize) -> Option<(usize, char)> {
-    let bytes = text.as_bytes();
-    while let Some(&b) = bytes.get(at) {
-        if b.is_ascii() {
-            if b.is_ascii_uppercase() {
-                return Some((at, char::from(b)));
-            }
-            at += 1;
-            continue;
-        }
+    loop {
+        at = super::search::upper_or_other(text.as_bytes(), at);
         let c = text.get(at..)?.chars().next()?;
         if c.is_uppercase() && c.is_alphanumeric() {
             return Some((at, c));
         }
         at += c.len_utf8();
     }
-    None
 }
 
 /// Whether the alphanumeric character at `at` starts a word as

@@ -225,6 +225,9 @@ const PIECES: &[&str] = &[
     "\n",
     "12",
     "１２",
+    "zz",
+    "aza",
+    "Zaza",
 ];
 
 proptest::proptest! {
@@ -270,6 +273,20 @@ proptest::proptest! {
             capital_after_first(&text),
             text.chars().skip(1).any(char::is_uppercase)
         );
+    }
+
+    #[test]
+    fn capitals_are_skipped_to_as_byte_by_byte(
+        pieces in proptest::collection::vec(proptest::sample::select(PIECES), 0..30),
+    ) {
+        let text = pieces.concat();
+        let bytes = text.as_bytes();
+        for at in 0..=bytes.len() {
+            let by_byte = (at..bytes.len())
+                .find(|&i| bytes[i].is_ascii_uppercase() || !bytes[i].is_ascii())
+                .unwrap_or(bytes.len());
+            proptest::prop_assert_eq!(super::search::upper_or_other(bytes, at), by_byte);
+        }
     }
 
     #[test]

@@ -419,18 +419,21 @@ pub(super) fn fold(word: &str) -> String {
 }
 
 /// [`fold`] onto the end of `out`. ASCII (most of any English text) is
-/// folded a byte at a time; other characters as [`fold`] says.
+/// found eight bytes at a time and folded a byte at a time (its dots
+/// found by `memchr`); other characters as [`fold`] says. Every cited
+/// item's texts are folded once per build.
 pub(super) fn fold_into(word: &str, out: &mut String) {
     let mut rest = word;
     while !rest.is_empty() {
-        let ascii = rest
-            .bytes()
-            .position(|b| !b.is_ascii())
-            .unwrap_or(rest.len());
+        let ascii = super::search::ascii_len(rest.as_bytes());
+        let run = &rest[..ascii];
         let from = out.len();
-        for piece in rest[..ascii].split('.') {
-            out.push_str(piece);
+        let mut piece = 0;
+        for dot in memchr::memchr_iter(b'.', run.as_bytes()) {
+            out.push_str(&run[piece..dot]);
+            piece = dot + 1;
         }
+        out.push_str(&run[piece..]);
         out[from..].make_ascii_lowercase();
         rest = &rest[ascii..];
         let Some(c) = rest.chars().next() else { break };

@@ -35,6 +35,19 @@ pub(super) fn upper_or_other(bytes: &[u8], mut at: usize) -> usize {
     bytes.len()
 }
 
+/// The length of the ASCII bytes `bytes` starts with.
+pub(super) fn ascii_len(bytes: &[u8]) -> usize {
+    let mut at = 0;
+    while let Some(eight) = bytes.get(at..at + 8) {
+        let high = u64::from_le_bytes(eight.try_into().unwrap_or_default()) & HIGH_BITS;
+        if high != 0 {
+            return at + high.trailing_zeros() as usize / 8;
+        }
+        at += 8;
+    }
+    at + bytes[at..].iter().take_while(|b| b.is_ascii()).count()
+}
+
 /// Whether a character after the first of `claim` is uppercase.
 pub(super) fn capital_after_first(claim: &str) -> bool {
     let first = claim.chars().next().map_or(0, char::len_utf8);

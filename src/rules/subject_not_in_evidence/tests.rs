@@ -286,6 +286,8 @@ proptest::proptest! {
                 .find(|&i| bytes[i].is_ascii_uppercase() || !bytes[i].is_ascii())
                 .unwrap_or(bytes.len());
             proptest::prop_assert_eq!(super::search::upper_or_other(bytes, at), by_byte);
+            let ascii = bytes[at..].iter().take_while(|b| b.is_ascii()).count();
+            proptest::prop_assert_eq!(super::search::ascii_len(&bytes[at..]), ascii);
         }
     }
 

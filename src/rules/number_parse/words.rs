@@ -275,25 +275,23 @@ pub(crate) fn is_claim_figure(number: &Number) -> bool {
 /// (`thousand`, `…illion`), a percentage needs `percent`, `per cent`,
 /// `percentage` or `pct` (fractions, which are percentages too, are
 /// below one). Without any of these, a claim's words need no reading.
-///
-/// A quarter of a text's bytes are the first letter of one of these words
-/// (`t`, `i`, `c`…): the next byte is tested before the whole word.
 pub(crate) fn may_hold_claim_figure(text: &str) -> bool {
     let bytes = text.as_bytes();
     (0..bytes.len()).any(|i| {
-        let word: &[u8] = match bytes[i] | 0x20 {
-            b'h' => b"hundred",
-            b't' => b"thousand",
-            b'i' => b"illion",
-            b'd' => b"dozen",
-            b'c' => b"cent",
-            b'p' => b"pct",
-            _ => return false,
+        let rest = &bytes[i..];
+        let starts = |w: &[u8]| {
+            rest.get(..w.len())
+                .is_some_and(|r| r.eq_ignore_ascii_case(w))
         };
-        bytes.get(i + 1).is_some_and(|&b| b | 0x20 == word[1])
-            && bytes
-                .get(i..i + word.len())
-                .is_some_and(|r| r.eq_ignore_ascii_case(word))
+        match bytes[i] | 0x20 {
+            b'h' => starts(b"hundred"),
+            b't' => starts(b"thousand"),
+            b'i' => starts(b"illion"),
+            b'd' => starts(b"dozen"),
+            b'c' => starts(b"cent"),
+            b'p' => starts(b"pct"),
+            _ => false,
+        }
     })
 }
 

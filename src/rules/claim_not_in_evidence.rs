@@ -75,7 +75,7 @@ pub(crate) fn judged_items<'s>(
 }
 
 /// [`judged_items`] into `items` (cleared first).
-fn judged_items_into<'s>(
+pub(crate) fn judged_items_into<'s>(
     claim: &Claim,
     resolved: &[Option<Resolved<'s>>],
     items: &mut Vec<Resolved<'s>>,

@@ -78,6 +78,49 @@ pub(crate) fn passage_sentences_into(text: &str, out: &mut Vec<Range<usize>>) {
     }
 }
 
+/// Whether the sentence rule ([`sentences`](super::claims::sentences))
+/// finds at most one sentence in `text`: whether no sentence ends before
+/// text that is not whitespace. Most claims are one sentence; a support
+/// unit asks this of every cited block before cutting it, so it stops at
+/// the first sentence end, with no list of them.
+pub(crate) fn at_most_one_sentence(text: &str) -> bool {
+    let bytes = text.as_bytes();
+    let ellipses: Vec<usize> = match memchr::memchr(0xE2, bytes) {
+        Some(first) => memchr::memmem::find_iter(&bytes[first..], ELLIPSIS)
+            .map(|e| first + e)
+            .collect(),
+        None => Vec::new(),
+    };
+    let mut ellipsis = ellipses.iter().copied().peekable();
+    let mut at = 0;
+    while at < bytes.len() {
+        let period = memchr::memchr3(b'.', b'!', b'?', &bytes[at..]).map(|p| at + p);
+        while ellipsis.next_if(|&e| e < at).is_some() {}
+        let (stop, c) = match (period, ellipsis.peek()) {
+            (Some(p), Some(&e)) if e < p => (e, '…'),
+            (None, Some(&e)) => (e, '…'),
+            (Some(p), _) => (p, char::from(bytes[p])),
+            (None, None) => break,
+        };
+        let end = after_closers(text, stop + c.len_utf8());
+        let rest = &text[end..];
+        let next = rest.trim_start();
+        if next.is_empty() {
+            return true;
+        }
+        // As in `passage_sentences_into`: a sentence ends here, and
+        // another starts after it.
+        if rest.starts_with(char::is_whitespace)
+            && !next.starts_with(char::is_lowercase)
+            && !(c == '.' && may_be_abbreviation(bytes, stop) && is_abbreviation(&text[..stop + 1]))
+        {
+            return false;
+        }
+        at = end;
+    }
+    true
+}
+
 /// Whether the word that ends with the `.` at `stop` may be an
 /// abbreviation or an initial: `false` when its last eight bytes are
 /// ASCII and none is whitespace or `(` (a word that long is neither; most
@@ -200,6 +243,11 @@ mod tests {
             "approx. One\u{a0}approx. Two Zürich. Three Februarys. Four",
         ] {
             assert_eq!(passage_sentences(text), reference(text), "{text:?}");
+            assert_eq!(
+                at_most_one_sentence(text),
+                sentences(text).len() <= 1,
+                "{text:?}"
+            );
         }
     }
 
@@ -258,6 +306,14 @@ mod tests {
         ) {
             let text: String = pieces.concat();
             prop_assert_eq!(passage_sentences(&text), reference(&text));
+        }
+
+        #[test]
+        fn at_most_one_sentence_as_the_sentence_rule_counts(
+            pieces in proptest::collection::vec(select(PIECES), 0..40)
+        ) {
+            let text: String = pieces.concat();
+            prop_assert_eq!(at_most_one_sentence(&text), sentences(&text).len() <= 1);
         }
     }
 }

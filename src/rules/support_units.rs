@@ -11,6 +11,7 @@
 
 use super::ClaimId;
 use super::claims::{Claim, sentence_claims};
+use super::passage_sentences::at_most_one_sentence;
 use crate::config::ClaimUnit;
 use crate::markers::Scan;
 
@@ -35,7 +36,14 @@ pub(crate) fn support_units(scan: &Scan, claims: &[Claim], unit: ClaimUnit) -> V
         if claim.markers.is_empty() {
             continue;
         }
-        if unit == ClaimUnit::Sentences {
+        // A block of at most one sentence (most are) is its own unit: cut,
+        // it would give the claim back.
+        let whole = unit == ClaimUnit::Sentences
+            || scan
+                .blocks
+                .get(claim.block)
+                .is_none_or(|b| b.row.is_some() || at_most_one_sentence(&b.text));
+        if whole {
             out.push(SupportUnit {
                 claim: id,
                 unit: claim.clone(),
@@ -79,19 +87,119 @@ mod tests {
     use super::*;
     use crate::markers::{MarkdownFlags, ScanOptions, scan};
 
-    fn units(text: &str, unit: ClaimUnit) -> Vec<(String, usize)> {
+    fn scanned(text: &str) -> Scan {
         let options = ScanOptions {
             markdown: MarkdownFlags::default(),
             numbered: false,
             references_title: "References",
             claim_min_words: 3,
         };
-        let scanned = scan(text, &options);
+        scan(text, &options)
+    }
+
+    fn units(text: &str, unit: ClaimUnit) -> Vec<(String, usize)> {
+        let scanned = scanned(text);
         let claims = super::super::claims::claims(&scanned, unit, &[], 3);
         support_units(&scanned, &claims, unit)
             .into_iter()
             .map(|u| (u.unit.text, u.unit.markers.len()))
             .collect()
+    }
+
+    /// The units as they were cut before a block of one sentence was
+    /// passed whole: every block claim cut by `sentence_claims`.
+    fn cut_every_block(scan: &Scan, claims: &[Claim], unit: ClaimUnit) -> Vec<SupportUnit> {
+        let mut out = Vec::new();
+        for (c, claim) in claims.iter().enumerate() {
+            let id = ClaimId(c);
+            if claim.markers.is_empty() {
+                continue;
+            }
+            let whole = |out: &mut Vec<SupportUnit>| {
+                out.push(SupportUnit {
+                    claim: id,
+                    unit: claim.clone(),
+                })
+            };
+            if unit == ClaimUnit::Sentences {
+                whole(&mut out);
+                continue;
+            }
+            let sentences = sentence_claims(scan, claim.block, &claim.markers, 0);
+            let cited = sentences.iter().filter(|s| !s.markers.is_empty()).count();
+            if cited <= 1 && sentences.len() <= 1 {
+                whole(&mut out);
+                continue;
+            }
+            let before = out.len();
+            out.extend(
+                sentences
+                    .into_iter()
+                    .filter(|s| !s.markers.is_empty())
+                    .map(|unit| SupportUnit { claim: id, unit }),
+            );
+            let placed: usize = out[before..].iter().map(|s| s.unit.markers.len()).sum();
+            if placed != claim.markers.len() {
+                out.truncate(before);
+                whole(&mut out);
+            }
+        }
+        out
+    }
+
+    /// Pieces of chapters: sentences, markers, markup and the characters
+    /// that test a reader (full-width digits, spaces of every kind, CJK,
+    /// emoji, RTL and combining marks).
+    const PIECES: &[&str] = &[
+        "Rates held",
+        " rose 5.25%",
+        " in ２０２６",
+        ". ",
+        "! ",
+        "? ",
+        "… ",
+        "。",
+        "e.g. ",
+        "U.S. ",
+        "Dr. ",
+        " [EVID:a]",
+        "[EVID:b]",
+        " [EVID:zz]",
+        "*Next one.* ",
+        "`a. B` ",
+        "[a. B](u) ",
+        "\u{a0}",
+        "\u{2009}",
+        "\u{3000}",
+        "東京",
+        "🎉",
+        "\u{200f}",
+        "cafe\u{301}",
+        "Ölpreise",
+        "\n",
+        "\n\n",
+        "\n- ",
+        "| a | b [EVID:a] |\n|---|---|\n",
+        "# Heading\n",
+    ];
+
+    proptest::proptest! {
+        /// A block passed whole gives the units cutting it gave.
+        #[test]
+        fn units_as_when_every_block_was_cut(
+            pieces in proptest::collection::vec(proptest::sample::select(PIECES), 0..30),
+            unit in proptest::sample::select(vec![
+                ClaimUnit::Blocks, ClaimUnit::Bullets, ClaimUnit::Sentences,
+            ]),
+        ) {
+            let text: String = pieces.concat();
+            let scanned = scanned(&text);
+            let claims = super::super::claims::claims(&scanned, unit, &[], 3);
+            proptest::prop_assert_eq!(
+                support_units(&scanned, &claims, unit),
+                cut_every_block(&scanned, &claims, unit)
+            );
+        }
     }
 
     #[test]

@@ -22,14 +22,16 @@
 
 mod names;
 mod places;
+mod search;
 
-use super::claim_not_in_evidence::judged_items;
+use super::claim_not_in_evidence::judged_items_into;
 use super::support_units::SupportUnit;
 use super::{BlockId, ClaimId, Finding, Resolved, Rule};
 use names::{
     CLASS_WORDS, FUNCTION_WORDS, JOINERS, MONTHS_AND_DAYS, Name, Word, capitals, fold, fold_into,
     is_in, names, words, words_of,
 };
+use search::capital_after_first;
 use std::collections::HashSet;
 
 /// The item's passages, title and publisher, folded into one text (a line
@@ -53,13 +55,7 @@ impl ItemVocabulary {
     /// Whether `word` (folded) begins a word of the texts: the word itself,
     /// or a longer one (`Fed` in `Federal`, `Bellflower` in `bellflowers`).
     fn begins_a_word(&self, word: &str) -> bool {
-        !word.is_empty()
-            && memchr::memmem::find_iter(self.folded.as_bytes(), word.as_bytes()).any(|at| {
-                !self.folded[..at]
-                    .chars()
-                    .next_back()
-                    .is_some_and(char::is_alphanumeric)
-            })
+        search::begins_a_word(&self.folded, word)
     }
 
     /// Whether `word` (folded) is a whole word of the texts.
@@ -197,15 +193,25 @@ type CitedTexts<'a> = (&'a ItemVocabulary, Vec<&'a str>);
 /// the passage's word in its place.
 fn disagreement(claim: &str, cited: &[CitedTexts<'_>]) -> Option<(String, String)> {
     // Most claims name nothing but their first word.
-    if !claim.char_indices().skip(1).any(|(_, c)| c.is_uppercase()) {
+    if !capital_after_first(claim) {
         return None;
     }
     // Most claims' capitalised words all begin a word of a cited item's
     // texts: every name is found, without the claim's word list.
-    if all_capitals_cited(claim, cited) {
+    let vocabularies: Vec<&ItemVocabulary> = cited.iter().map(|(v, _)| *v).collect();
+    if all_capitals_cited(claim, &vocabularies) {
         return None;
     }
     named_disagreement(claim, cited).or_else(|| place_disagreement(claim, cited))
+}
+
+/// The texts the rule reads of a cited item: its passages, title and
+/// publisher.
+fn item_texts<'s>(e: &Resolved<'s>) -> Vec<&'s str> {
+    let mut texts: Vec<&str> = e.item.passages().collect();
+    texts.push(e.title);
+    texts.push(e.publisher());
+    texts
 }
 
 /// A place of the claim that no cited item holds, where a passage names
@@ -508,12 +514,12 @@ fn acronym_of(claim: &str, claim_words: &[Word], name: &Name) -> Option<String> 
 /// Whether each capitalised word of `claim`, folded, begins a word of a
 /// cited item's texts: then each of its names is found (a name's telling
 /// words are capitalised words, and one of them found is enough).
-fn all_capitals_cited(claim: &str, cited: &[CitedTexts<'_>]) -> bool {
+fn all_capitals_cited(claim: &str, vocabularies: &[&ItemVocabulary]) -> bool {
     let mut folded = String::new();
     capitals(claim).all(|word| {
         folded.clear();
         fold_into(word, &mut folded);
-        cited.iter().any(|(v, _)| v.begins_a_word(&folded))
+        vocabularies.iter().any(|v| v.begins_a_word(&folded))
     })
 }
 
@@ -582,28 +588,29 @@ pub(crate) fn subjects_not_in_evidence(
     resolved: &[Option<Resolved<'_>>],
 ) -> Vec<(ClaimId, Finding)> {
     let mut findings = Vec::new();
+    // Reused from unit to unit.
+    let (mut items, mut vocabularies) = (Vec::new(), Vec::new());
     for SupportUnit { claim: c, unit } in units {
-        let items = judged_items(unit, resolved);
-        if !unit.text.chars().any(char::is_uppercase) || items.is_empty() {
+        // What `disagreement` asks first, asked before the items are
+        // looked up and their texts listed: most units pass here.
+        if !capital_after_first(&unit.text) {
             continue;
         }
-        let cited: Vec<CitedTexts<'_>> = items
-            .iter()
-            .filter(|e| e.item.passages().next().is_some())
-            .map(|e| {
-                let mut texts: Vec<&str> = e.item.passages().collect();
-                texts.push(e.title);
-                texts.push(e.publisher());
-                let vocabulary = e
-                    .item
-                    .vocabulary
-                    .get_or_init(|| ItemVocabulary::new(&texts));
-                (vocabulary, texts)
-            })
+        judged_items_into(unit, resolved, &mut items);
+        let with_passages = || items.iter().filter(|e| e.item.passages().next().is_some());
+        vocabularies.clear();
+        vocabularies.extend(with_passages().map(|e| {
+            e.item
+                .vocabulary
+                .get_or_init(|| ItemVocabulary::new(&item_texts(e)))
+        }));
+        if vocabularies.is_empty() || all_capitals_cited(&unit.text, &vocabularies) {
+            continue;
+        }
+        let cited: Vec<CitedTexts<'_>> = with_passages()
+            .zip(&vocabularies)
+            .map(|(e, &v)| (v, item_texts(e)))
             .collect();
-        if cited.is_empty() {
-            continue;
-        }
         let Some((name, other)) = disagreement(&unit.text, &cited) else {
             continue;
         };

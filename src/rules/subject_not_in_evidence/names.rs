@@ -306,23 +306,70 @@ fn trim_run(raw: &str) -> &str {
 
 /// The capitalised words of `text` as [`tokens`] cuts them, the others
 /// passed over without being cut.
+///
+/// Capitals are few: each uppercase character is found, and taken when it
+/// starts a word ([`starts_word`]); the words between are not cut.
 pub(super) fn capitals(text: &str) -> impl Iterator<Item = &str> {
     let mut at = 0;
     std::iter::from_fn(move || {
-        while at < text.len() {
-            let start = find_char(text, at, char::is_alphanumeric);
-            let end = find_char(text, start, |c| !is_word_char(c));
-            at = end;
-            if text[start..end]
-                .chars()
-                .next()
-                .is_some_and(char::is_uppercase)
-            {
+        loop {
+            let (start, c) = next_capital(text, at)?;
+            if starts_word(text, start) {
+                let end = word_end(text, start);
+                at = end;
                 return Some(trim_run(&text[start..end]));
             }
+            at = start + c.len_utf8();
         }
-        None
     })
+}
+
+/// The first character from `at` that is uppercase and alphanumeric (a
+/// word's first character), and where it is; ASCII skipped as bytes.
+fn next_capital(text: &str, mut at: usize) -> Option<(usize, char)> {
+    loop {
+        at = super::search::upper_or_other(text.as_bytes(), at);
+        let c = text.get(at..)?.chars().next()?;
+        if c.is_uppercase() && c.is_alphanumeric() {
+            return Some((at, c));
+        }
+        at += c.len_utf8();
+    }
+}
+
+/// Whether the alphanumeric character at `at` starts a word as
+/// [`tokens`] cuts them: the text starts before it, or a character that
+/// is not a word character does, with only word characters that are not
+/// alphanumeric (`-`, `'`…) between (after an alphanumeric one, it
+/// continues that word).
+fn starts_word(text: &str, at: usize) -> bool {
+    for c in text[..at].chars().rev() {
+        if c.is_alphanumeric() {
+            return false;
+        }
+        if !is_word_char(c) {
+            return true;
+        }
+    }
+    true
+}
+
+/// The end of the word that starts at `start`: the offset of the first
+/// character that is not a word character, or the text's length. ASCII
+/// word bytes are passed by a test of the byte (most words are ASCII).
+fn word_end(text: &str, start: usize) -> usize {
+    let bytes = text.as_bytes();
+    let mut at = start;
+    while let Some(&b) = bytes.get(at) {
+        if !b.is_ascii() {
+            return find_char(text, at, |c| !is_word_char(c));
+        }
+        if !(b.is_ascii_alphanumeric() || matches!(b, b'-' | b'&' | b'\'' | b'.')) {
+            return at;
+        }
+        at += 1;
+    }
+    at
 }
 
 /// The offset of the first character from `at` that `wanted` takes, or
@@ -372,18 +419,21 @@ pub(super) fn fold(word: &str) -> String {
 }
 
 /// [`fold`] onto the end of `out`. ASCII (most of any English text) is
-/// folded a byte at a time; other characters as [`fold`] says.
+/// found eight bytes at a time and folded a byte at a time (its dots
+/// found by `memchr`); other characters as [`fold`] says. Every cited
+/// item's texts are folded once per build.
 pub(super) fn fold_into(word: &str, out: &mut String) {
     let mut rest = word;
     while !rest.is_empty() {
-        let ascii = rest
-            .bytes()
-            .position(|b| !b.is_ascii())
-            .unwrap_or(rest.len());
+        let ascii = super::search::ascii_len(rest.as_bytes());
+        let run = &rest[..ascii];
         let from = out.len();
-        for piece in rest[..ascii].split('.') {
-            out.push_str(piece);
+        let mut piece = 0;
+        for dot in memchr::memchr_iter(b'.', run.as_bytes()) {
+            out.push_str(&run[piece..dot]);
+            piece = dot + 1;
         }
+        out.push_str(&run[piece..]);
         out[from..].make_ascii_lowercase();
         rest = &rest[ascii..];
         let Some(c) = rest.chars().next() else { break };

@@ -231,6 +231,9 @@ const PIECES: &[&str] = &[
     "\n",
     "12",
     "１２",
+    "zz",
+    "aza",
+    "Zaza",
 ];
 
 proptest::proptest! {
@@ -250,13 +253,58 @@ proptest::proptest! {
     }
 
     #[test]
+    fn a_word_begins_a_word_as_the_substring_search_found(
+        texts in proptest::collection::vec(
+            proptest::collection::vec(proptest::sample::select(PIECES), 0..20), 0..3),
+        word in proptest::collection::vec(proptest::sample::select(PIECES), 0..3),
+    ) {
+        let texts: Vec<String> = texts.iter().map(|t| t.concat()).collect();
+        let texts: Vec<&str> = texts.iter().map(String::as_str).collect();
+        let vocabulary = ItemVocabulary::new(&texts);
+        // Folded as the rule folds a claim's word (a needle may also hold
+        // a space or a line break, which a word never does).
+        let word = fold(&word.concat());
+        proptest::prop_assert_eq!(
+            vocabulary.begins_a_word(&word),
+            begins_a_word_by_memmem(&vocabulary, &word)
+        );
+    }
+
+    #[test]
+    fn a_capital_after_the_first_character_is_found_as_before(
+        pieces in proptest::collection::vec(proptest::sample::select(PIECES), 0..20),
+    ) {
+        let text = pieces.concat();
+        proptest::prop_assert_eq!(
+            capital_after_first(&text),
+            text.chars().skip(1).any(char::is_uppercase)
+        );
+    }
+
+    #[test]
+    fn capitals_are_skipped_to_as_byte_by_byte(
+        pieces in proptest::collection::vec(proptest::sample::select(PIECES), 0..30),
+    ) {
+        let text = pieces.concat();
+        let bytes = text.as_bytes();
+        for at in 0..=bytes.len() {
+            let by_byte = (at..bytes.len())
+                .find(|&i| bytes[i].is_ascii_uppercase() || !bytes[i].is_ascii())
+                .unwrap_or(bytes.len());
+            proptest::prop_assert_eq!(super::search::upper_or_other(bytes, at), by_byte);
+            let ascii = bytes[at..].iter().take_while(|b| b.is_ascii()).count();
+            proptest::prop_assert_eq!(super::search::ascii_len(&bytes[at..]), ascii);
+        }
+    }
+
+    #[test]
     fn the_shortcut_never_changes_the_answer(
         claim in proptest::collection::vec(proptest::sample::select(PIECES), 0..20),
         passage in proptest::collection::vec(proptest::sample::select(PIECES), 0..20),
     ) {
         let (claim, passage) = (claim.concat(), passage.concat());
         let cited = [(&ItemVocabulary::new(&[&passage]), vec![passage.as_str()])];
-        if all_capitals_cited(&claim, &cited) {
+        if all_capitals_cited(&claim, &[cited[0].0]) {
             proptest::prop_assert_eq!(named_disagreement(&claim, &cited), None);
         }
     }
@@ -415,4 +463,30 @@ fn a_wider_country_or_a_listed_name_is_still_compared() {
         ),
         Some(("Smith".into(), "Taylor".into()))
     );
+}
+
+/// `ItemVocabulary::begins_a_word` as it was: every occurrence the
+/// substring search gives, tested for a word start.
+fn begins_a_word_by_memmem(vocabulary: &ItemVocabulary, word: &str) -> bool {
+    let folded = vocabulary.folded.as_str();
+    !word.is_empty()
+        && memchr::memmem::find_iter(folded.as_bytes(), word.as_bytes()).any(|at| {
+            !folded[..at]
+                .chars()
+                .next_back()
+                .is_some_and(char::is_alphanumeric)
+        })
+}
+
+#[test]
+fn a_word_after_a_rejected_occurrence_is_found_as_before() {
+    // Occurrences overlap: the search skips past the end of one it found.
+    let vocabulary = ItemVocabulary::new(&["xa-a-a", "a-a", "ba'a'a"]);
+    for word in ["a-a", "a'a", "a", "aa", "x", "b", ""] {
+        assert_eq!(
+            vocabulary.begins_a_word(word),
+            begins_a_word_by_memmem(&vocabulary, word),
+            "{word:?}"
+        );
+    }
 }

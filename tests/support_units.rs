@@ -162,3 +162,89 @@ fn a_swapped_place_or_part_of_a_name_is_reported() {
     assert!(messages[1].1.contains("`Houston`") && messages[1].1.contains("`Dallas`"));
     book.build().expect("a warning by default: the book builds");
 }
+
+#[test]
+fn a_long_claim_that_adds_to_its_passage_is_reported_and_removed_at_error() {
+    // The first sentence paraphrases the jobs release and adds a cause and
+    // a forecast of its own; the second says what the CPI release says,
+    // wrapped in frame words; the third is the first with both causes cited.
+    let store = STORE.replace(
+        r#"    {"id": "ev_foehn""#,
+        r#"    {"id": "ev_ports", "source_id": "bls", "url": "https://example.org/ports",
+     "title": "Port strike ends", "published_at": "2026-02-10T12:00:00Z",
+     "quote_span": {"text": "The strike at East Coast container ports ended, and warehouse hiring in the region resumed; economists expect a hiring rebound across logistics by spring."}},
+    {"id": "ev_foehn""#,
+    );
+    let adds = "Payroll employment rose by 143,000 in January as the strike at East Coast container ports ended and warehouse hiring resumed, and economists expect a rebound across logistics by spring";
+    let chapter = format!(
+        "# Brief\n\n\
+{adds} [EVID:ev_jobs].\n\n\
+It is essential to note that consumer prices increased 0.5 percent on a seasonally adjusted basis in January, highlighting the comprehensive role of urban consumers [EVID:ev_cpi].\n\n\
+{adds} [EVID:ev_jobs][EVID:ev_ports].\n"
+    );
+    let book = TestBook::with_store(CONFIG, &store, &[("brief.md", &chapter)]);
+    let report = report(&book);
+    assert_eq!(
+        flagged(&report, "claim-partly-in-evidence"),
+        [(3, 1)],
+        "{report:#}"
+    );
+    let message = report["violations"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .find(|v| v["rule"] == "claim-partly-in-evidence")
+        .unwrap()["message"]
+        .as_str()
+        .unwrap()
+        .to_owned();
+    assert!(
+        message.contains("they may state only part of what it says")
+            && message.contains("`strike`"),
+        "{message}"
+    );
+    assert_eq!(report["validation_passed"], true, "a warning by default");
+    book.build().expect("a warning by default: the book builds");
+
+    // At level error in remove mode, the claim goes and the chapter says so.
+    let config = format!(
+        "{CONFIG}mode = \"remove\"\n[preprocessor.evidence.rules]\nclaim-partly-in-evidence = \"error\"\n"
+    );
+    let book = TestBook::with_store(&config, &store, &[("brief.md", &chapter)]);
+    book.build().expect("remove mode publishes");
+    let published = book.run("html").chapter("brief.md");
+    assert_eq!(
+        published
+            .matches("expect a rebound across logistics")
+            .count(),
+        1,
+        "only the claim citing both passages is left: {published}"
+    );
+    assert!(
+        published.contains("[Insufficient evidence to support this claim]"),
+        "{published}"
+    );
+}
+
+#[test]
+fn a_title_a_subtitle_or_a_wider_city_after_a_held_name_passes() {
+    let store = STORE.replace(
+        r#"    {"id": "ev_foehn""#,
+        r#"    {"id": "ev_royal", "source_id": "nhc", "url": "https://example.org/royal",
+     "title": "Lady Amelia", "published_at": "2026-02-10T12:00:00Z",
+     "quote_span": {"text": "Lady Amelia, granddaughter of the Duke of Kent, is a cousin of Prince William and Prince Harry. She was born at Chelsea; the family moved to Manchester."}},
+    {"id": "ev_foehn""#,
+    );
+    let chapter = "# Brief\n\n\
+- Lady Amelia is a cousin of Prince William, Duke of Cambridge, and Prince Harry, Duke of Sussex. [EVID:ev_royal]\n\
+- Lady Amelia was born at Chelsea, London. [EVID:ev_royal]\n\
+- Lady Amelia is a cousin of Prince William and Prince George. [EVID:ev_royal]\n";
+    let book = TestBook::with_store(CONFIG, &store, &[("brief.md", chapter)]);
+    let report = report(&book);
+    // Only the sibling swapped in the third item.
+    let found: Vec<u64> = flagged(&report, "subject-not-in-evidence")
+        .into_iter()
+        .map(|(line, _)| line)
+        .collect();
+    assert_eq!(found, [5], "{report:#}");
+}

@@ -146,7 +146,18 @@ pub(crate) fn numbers_in(text: &str) -> Vec<Number> {
                 .checked_sub(7)
                 .and_then(|at| head.get(at..))
                 .is_some_and(|word| word.eq_ignore_ascii_case("between"));
-            if is_range_separator(between, after_between) {
+            // `1988/89`, as a season is also written; not a date's
+            // `2003/04/05`.
+            let slash = between == "/"
+                && !text[..previous.span.start].ends_with('/')
+                && !text[number.span.end..].starts_with('/');
+            if slash {
+                if let Some(year) = short_year(previous, &number, &text[number.span.clone()]) {
+                    number.value = year;
+                    number.unscaled = year;
+                    number.kind = NumberKind::Year;
+                }
+            } else if is_range_separator(between, after_between) {
                 if let Some(year) = short_year(previous, &number, &text[number.span.clone()]) {
                     // `2018–19`: the second year of a season.
                     number.value = year;

@@ -300,6 +300,23 @@ fn long_texts_take_linear_time() {
 }
 
 #[test]
+fn a_season_written_with_a_slash_is_two_years() {
+    assert_eq!(
+        found("champions 2003/04 and 1988/89; not 2003/04/05 or 3/4"),
+        [
+            ("2003", 2003.0, Year),
+            ("04", 2004.0, Year),
+            ("1988", 1988.0, Year),
+            ("89", 1989.0, Year),
+        ][..]
+            .iter()
+            .copied()
+            .chain(found("not 2003/04/05 or 3/4"))
+            .collect::<Vec<_>>()
+    );
+}
+
+#[test]
 fn the_second_year_of_a_season_is_a_year() {
     assert_eq!(
         found("in the 2018–19 season and 1997-98, not 2018-05 or 2019–12 or 2020-2021"),

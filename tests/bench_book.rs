@@ -5,6 +5,9 @@
 
 #[path = "../examples/bench/book.rs"]
 mod book;
+#[path = "../examples/bench/bullets.rs"]
+#[allow(dead_code)]
+mod bullets;
 mod common;
 
 use assert_cmd::Command;
@@ -192,4 +195,42 @@ fn streamed_rendering_matches_rendering_the_whole_book() {
         assert!(whole.contains(link), "no index links {link}");
     }
     assert!(!whole.contains("{{#evidence-index}}"));
+}
+
+#[test]
+fn the_book_of_bullets_passes_every_rule_and_cites_each_item_once_a_chapter() {
+    let (chapters, items) = (12, 400);
+    let texts: Vec<(String, String)> = (0..chapters)
+        .map(|c| {
+            (
+                bullets::chapter_path(c),
+                bullets::chapter(c, items, Style::Evid),
+            )
+        })
+        .collect();
+    let texts: Vec<(&str, &str)> = texts
+        .iter()
+        .map(|(p, c)| (p.as_str(), c.as_str()))
+        .collect();
+    let book = TestBook::with_store(
+        "as-of = \"2026-02-11\"",
+        &bullets::store_json(items),
+        &texts,
+    );
+    let (code, out, stderr) = run_with_threads(book.root(), &book.stdin("html"), 2);
+    assert_eq!(code, 0, "{stderr}");
+    assert!(stderr.is_empty(), "{stderr}");
+    let out: mdbook_preprocessor::book::Book = serde_json::from_slice(&out).unwrap();
+    for chapter in out.chapters() {
+        let text = &chapter.content;
+        // 40 bullets of two citations, each of a distinct item.
+        assert_eq!(
+            text.matches("class=\"evidence-cite\"").count(),
+            2 * bullets::BULLETS
+        );
+        assert_eq!(
+            text.matches("class=\"evidence-ref\"").count(),
+            2 * bullets::BULLETS
+        );
+    }
 }

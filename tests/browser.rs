@@ -157,10 +157,23 @@ window.addEventListener("load", function () {
     out.touch = {firstPrevented: tap(evil), shown: !card.hidden, text: card.textContent};
     out.touch.secondPrevented = tap(evil);
     var badges = card.querySelectorAll(".evidence-card-badge");
-    // The stylesheet shows each entry's passage under it; the citation's
-    // accessible name comes from the entry.
+    // The script makes each entry's passage text under it (the stylesheet's
+    // ::after, for a page without the script, is then off); the
+    // citation's accessible name comes from the entry.
     var fomc = document.getElementById("evidence-ev_fomc");
-    out.passageShown = getComputedStyle(fomc, "::after").content;
+    out.passageAfter = getComputedStyle(fomc, "::after").content;
+    var quote = fomc.querySelector("q.evidence-passage-text");
+    out.passageText = quote ? quote.textContent : null;
+    out.passageDisplay = quote ? getComputedStyle(quote).display : null;
+    // Selectable: a range over the quote's text is the passage.
+    if (quote) {
+        var range = document.createRange();
+        range.selectNodeContents(quote);
+        window.getSelection().removeAllRanges();
+        window.getSelection().addRange(range);
+        out.passageSelected = window.getSelection().toString();
+        window.getSelection().removeAllRanges();
+    }
     out.citeLabel = document.querySelector("a.evidence-cite[data-evidence='ev_fomc']").getAttribute("aria-label");
     out.badges = Array.prototype.map.call(badges, function (b) { return {text: b.textContent, title: b.title}; });
     var pre = document.createElement("pre");
@@ -297,14 +310,18 @@ fn citations_are_targets_a_keyboard_and_a_finger_can_hit() {
     assert_eq!(found["touch"]["firstPrevented"], true, "{found}");
     assert_eq!(found["touch"]["shown"], true, "{found}");
     assert_eq!(found["touch"]["secondPrevented"], false, "{found}");
-    // The passage under the entry (shown by the stylesheet, out of the
-    // search index) and the citation's name for screen readers.
+    // The passage under the entry: text (selectable, read by screen
+    // readers), out of the search index, and not drawn twice; and the
+    // citation's name for screen readers.
     assert!(
-        found["passageShown"]
+        found["passageText"]
             .as_str()
-            .is_some_and(|c| c.contains("The Committee decided")),
+            .is_some_and(|c| c.starts_with("The Committee decided")),
         "{found}"
     );
+    assert_eq!(found["passageSelected"], found["passageText"], "{found}");
+    assert_eq!(found["passageDisplay"], "block", "{found}");
+    assert_eq!(found["passageAfter"], "none", "{found}");
     assert!(
         found["citeLabel"]
             .as_str()

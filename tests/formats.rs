@@ -67,7 +67,7 @@ fn a_book_cites_jsonl_records_by_cid() {
         "{html}"
     );
     assert!(html.contains(
-        r#"[2] Financial Times. "Is the Fed over-tightening?". <a href="https://www.ft.com/content/fed-debate">https://www.ft.com/content/fed-debate</a> [Paywall]"#
+        r#"[2] Financial Times. "Is the Fed over-tightening?". <a href="https://www.ft.com/content/fed-debate">www.ft.com</a> [Paywall]"#
     ), "{html}");
     assert!(html.contains(
         r#"[3] Federal Reserve. "FOMC Statement - February 2026". Published Feb 10, 2026."#

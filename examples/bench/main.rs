@@ -18,6 +18,7 @@
 //!   those.
 
 mod book;
+mod bullets;
 mod measure;
 mod pathological;
 mod site;
@@ -47,6 +48,10 @@ enum Command {
         style: StyleArg,
         #[arg(long)]
         out: PathBuf,
+        /// `bullets`: the book of `bullets.rs` (one sentence per bullet,
+        /// every citation a distinct item) instead of the daily briefs.
+        #[arg(long, value_enum, default_value_t = ShapeArg::Brief)]
+        shape: ShapeArg,
     },
     /// Writes one pathological book and its stdin.json.
     GenPathological {
@@ -59,6 +64,12 @@ enum Command {
     },
     /// Generates every case and times the tools on them.
     Run(measure::RunArgs),
+}
+
+#[derive(Clone, Copy, ValueEnum)]
+enum ShapeArg {
+    Brief,
+    Bullets,
 }
 
 #[derive(Clone, Copy, ValueEnum)]
@@ -75,20 +86,22 @@ fn main() -> anyhow::Result<()> {
             items,
             style,
             out,
+            shape,
         } => {
             let style = match style {
                 StyleArg::Evid => Style::Evid,
                 StyleArg::Numbered => Style::Numbered,
                 StyleArg::Cite => Style::Cite,
             };
-            let stdin = generate(
-                &Spec {
-                    chapters,
-                    items,
-                    style,
-                },
-                &out,
-            )?;
+            let spec = Spec {
+                chapters,
+                items,
+                style,
+            };
+            let stdin = match shape {
+                ShapeArg::Brief => generate(&spec, &out)?,
+                ShapeArg::Bullets => generate_bullets(&spec, &out)?,
+            };
             eprintln!(
                 "wrote {} ({} bytes)",
                 stdin.display(),
@@ -132,6 +145,28 @@ pub fn generate(spec: &Spec, dir: &Path) -> anyhow::Result<PathBuf> {
     for c in 0..spec.chapters {
         std::fs::write(src.join(book::chapter_path(c)), book::chapter(spec, c))?;
     }
+    write_stdin(dir)
+}
+
+/// Writes the book of `bullets.rs` with `spec`'s chapters, items and style
+/// under `dir` (replacing what was there) and returns its `stdin.json`.
+pub fn generate_bullets(spec: &Spec, dir: &Path) -> anyhow::Result<PathBuf> {
+    if spec.items < bullets::BULLETS * 2 {
+        bail!("--items must be at least {}", bullets::BULLETS * 2);
+    }
+    if dir.exists() {
+        std::fs::remove_dir_all(dir).with_context(|| format!("cannot clear {}", dir.display()))?;
+    }
+    bullets::write(dir, spec.chapters, spec.items, spec.style)?;
+    let preprocessor = if spec.style == Style::Cite {
+        "[preprocessor.bib]\nbibliography = \"refs.bib\"\nadd-bib-in-chapters = true\n"
+    } else {
+        "[preprocessor.evidence]\nafter = [\"links\"]\nstore = \"evidence/store.json\"\nas-of = \"2026-02-11\"\n"
+    };
+    std::fs::write(
+        dir.join("book.toml"),
+        format!("[book]\ntitle = \"Benchmark report\"\n\n{preprocessor}"),
+    )?;
     write_stdin(dir)
 }
 

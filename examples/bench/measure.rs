@@ -246,6 +246,11 @@ pub(crate) fn wait_for_idle(seconds: u64) -> Option<f64> {
 /// parent's high-water mark across vfork and exec), so this process must
 /// stay small to measure the tools fairly.
 pub(crate) fn generate(spec: &Spec, dir: &Path) -> anyhow::Result<PathBuf> {
+    generate_shape(spec, "brief", dir)
+}
+
+/// [`generate`] of the book of shape `shape` (`brief` or `bullets`).
+pub(crate) fn generate_shape(spec: &Spec, shape: &str, dir: &Path) -> anyhow::Result<PathBuf> {
     let style = match spec.style {
         Style::Evid => "evid",
         Style::Numbered => "numbered",
@@ -256,6 +261,7 @@ pub(crate) fn generate(spec: &Spec, dir: &Path) -> anyhow::Result<PathBuf> {
         .arg(dir)
         .args(["--chapters", &spec.chapters.to_string()])
         .args(["--items", &spec.items.to_string()])
+        .args(["--shape", shape])
         .stderr(std::process::Stdio::null())
         .status()?;
     if !status.success() {

@@ -23,16 +23,30 @@ use std::process::Command;
 struct SiteCase {
     name: &'static str,
     chapters: usize,
+    /// The book: `brief` (book.rs) or `bullets` (bullets.rs).
+    shape: &'static str,
 }
 
-const SITE_CASES: [SiteCase; 2] = [
+const SITE_CASES: [SiteCase; 4] = [
     SiteCase {
         name: "site-ch200",
         chapters: 200,
+        shape: "brief",
     },
     SiteCase {
         name: "site-ch1000",
         chapters: 1000,
+        shape: "brief",
+    },
+    SiteCase {
+        name: "site-bullets-ch200",
+        chapters: 200,
+        shape: "bullets",
+    },
+    SiteCase {
+        name: "site-bullets-ch1000",
+        chapters: 1000,
+        shape: "bullets",
     },
 ];
 
@@ -102,8 +116,8 @@ fn run_case(args: &RunArgs, tools: &SiteTools, case: &SiteCase) -> anyhow::Resul
     eprintln!("== {}: generating {}", case.name, base.display());
     let evidence_book = base.join("evidence");
     let plain_book = base.join("plain");
-    crate::measure::generate(&spec, &evidence_book)?;
-    crate::measure::generate(&spec, &plain_book)?;
+    crate::measure::generate_shape(&spec, case.shape, &evidence_book)?;
+    crate::measure::generate_shape(&spec, case.shape, &plain_book)?;
     std::fs::write(
         plain_book.join("book.toml"),
         "[book]\ntitle = \"Benchmark report\"\n",
@@ -140,12 +154,16 @@ fn run_case(args: &RunArgs, tools: &SiteTools, case: &SiteCase) -> anyhow::Resul
         )?;
     }
     if let Some(bib) = &tools.bib {
+        // mdBook runs a relative command from the book's root.
+        let bib =
+            std::fs::canonicalize(bib).with_context(|| format!("{} not found", bib.display()))?;
+        let bib = &bib;
         let bib_book = base.join("bib");
         let spec = Spec {
             style: Style::Cite,
             ..spec
         };
-        crate::measure::generate(&spec, &bib_book)?;
+        crate::measure::generate_shape(&spec, case.shape, &bib_book)?;
         let toml = std::fs::read_to_string(bib_book.join("book.toml"))?.replace(
             "[preprocessor.bib]\n",
             &format!("[preprocessor.bib]\ncommand = {}\n", toml_string(bib)),

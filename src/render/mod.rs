@@ -102,6 +102,27 @@ fn hover(evidence: &Resolved<'_>) -> String {
     format!("{}: {}", evidence.publisher(), evidence.title)
 }
 
+/// The host of an item's link, or its URL as stored when it has none:
+/// the default entry's link text. A whole URL is a dozen words for
+/// mdBook's search index and tens of bytes on every page and in
+/// print.html; the host names the site, the link leads to the page.
+fn link_host<'e>(evidence: &Resolved<'e>) -> &'e str {
+    evidence
+        .item
+        .link()
+        .and_then(host_of)
+        .unwrap_or(evidence.url)
+}
+
+/// The host (and port) of a link the url crate serialized,
+/// `scheme://[user@]host[:port]/…`.
+fn host_of(link: &str) -> Option<&str> {
+    let (_, rest) = link.split_once("://")?;
+    let authority = rest.split(['/', '?', '#']).next()?;
+    let host = authority.rsplit('@').next()?;
+    (!host.is_empty()).then_some(host)
+}
+
 /// The id of the `occurrence`-th (1-based) citing spot of an item.
 fn cite_anchor(id: &str, occurrence: u32) -> String {
     format!("cite-{id}-{occurrence}")
@@ -142,6 +163,7 @@ fn item_value<'e>(
         Var::Published => Value::new(Kind::Token, published(evidence)),
         Var::Url => Value::new(Kind::Text, evidence.url),
         Var::Href => Value::new(Kind::Url, evidence.item.link().unwrap_or_default()),
+        Var::Host => Value::new(Kind::Text, link_host(evidence)),
         Var::Tier => Value::new(Kind::Token, evidence.source.tier.to_string()),
         Var::Paywall => flag(paywalled),
         Var::MonitorOnly => flag(evidence.source.tier == 4),

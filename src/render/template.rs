@@ -41,6 +41,10 @@ pub enum Var {
     Url,
     /// The URL percent-encoded, for `href`.
     Href,
+    /// The host of the link (`www.bls.gov`), the default entry's link
+    /// text: the full URL is its `href` (and `evidence.css` prints it);
+    /// the URL as stored when there is no link.
+    Host,
     /// The source's tier, 1 to 4.
     Tier,
     /// `true` when the source is `metadata_only`; empty otherwise.
@@ -65,7 +69,7 @@ pub enum Var {
 
 impl Var {
     /// Every variable with its name in templates.
-    pub const ALL: [(&'static str, Var); 20] = [
+    pub const ALL: [(&'static str, Var); 21] = [
         ("id", Var::Id),
         ("number", Var::Number),
         ("label", Var::Label),
@@ -79,6 +83,7 @@ impl Var {
         ("published", Var::Published),
         ("url", Var::Url),
         ("href", Var::Href),
+        ("host", Var::Host),
         ("tier", Var::Tier),
         ("paywall", Var::Paywall),
         ("monitor_only", Var::MonitorOnly),
@@ -318,7 +323,7 @@ enum Slot {
 }
 
 /// Variables of every item (citation and reference alike).
-const ITEM_VARS: [Var; 16] = [
+const ITEM_VARS: [Var; 17] = [
     Var::Id,
     Var::Number,
     Var::Label,
@@ -330,6 +335,7 @@ const ITEM_VARS: [Var; 16] = [
     Var::Published,
     Var::Url,
     Var::Href,
+    Var::Host,
     Var::Tier,
     Var::Paywall,
     Var::MonitorOnly,

@@ -107,3 +107,19 @@ fn references_append_with_one_blank_line() {
         assert_eq!(appended(text, "\n"), expected);
     }
 }
+
+#[test]
+fn an_entry_links_its_host() {
+    assert_eq!(
+        host_of("https://www.bls.gov/news/a.htm"),
+        Some("www.bls.gov")
+    );
+    assert_eq!(
+        host_of("http://example.org:8080/?q=1"),
+        Some("example.org:8080")
+    );
+    assert_eq!(host_of("https://user@example.org#x"), Some("example.org"));
+    assert_eq!(host_of("https://[::1]/a"), Some("[::1]"));
+    assert_eq!(host_of("not a link"), None);
+    assert_eq!(host_of("https:///path"), None);
+}

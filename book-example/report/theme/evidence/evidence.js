@@ -208,7 +208,24 @@
         hideTimer = setTimeout(hide, 200);
     }
 
+    // Each passage its entry carries (data-passage) becomes text under the
+    // entry, as the stylesheet draws it without this script: text a reader
+    // can select and copy and a screen reader reads, which generated
+    // content is not. The page's markup, and so mdBook's build and search
+    // index, stay as they are.
+    function passagesAsText() {
+        var entries = document.querySelectorAll(".evidence-ref[data-passage]");
+        for (var i = 0; i < entries.length; i++) {
+            var text = entries[i].getAttribute("data-passage");
+            if (text && !entries[i].querySelector(".evidence-passage-text")) {
+                entries[i].appendChild(el("q", "evidence-passage-text", text));
+            }
+        }
+        document.documentElement.classList.add("evidence-passages-text");
+    }
+
     function init() {
+        passagesAsText();
         var cites = document.querySelectorAll(".evidence-cite[data-evidence]");
         for (var i = 0; i < cites.length; i++) {
             // The card replaces the browser's title tooltip (a book's own

@@ -300,6 +300,14 @@ fn long_texts_take_linear_time() {
 }
 
 #[test]
+fn a_year_glued_to_the_next_word_is_read() {
+    assert_eq!(
+        found("Live, 30 JUN 2018Updated13:14, 3Com, 10GHz, 4Kb, 5G1"),
+        [("30", 30.0, Day), ("2018", 2018.0, Year)]
+    );
+}
+
+#[test]
 fn a_season_written_with_a_slash_is_two_years() {
     assert_eq!(
         found("champions 2003/04 and 1988/89; not 2003/04/05 or 3/4"),

@@ -55,6 +55,11 @@ pub(super) fn read_unit(text: &str, at: usize) -> Result<(NumberKind, f64, usize
         if GLUED_MEASURES.contains(&lower.as_str()) {
             return Ok((kind, scale, end));
         }
+        // `30 JUN 2018Updated`: a capitalised word glued on where a page's
+        // text lost its spaces; the number ends before it.
+        if is_glued_word(word) {
+            return Ok((kind, scale, end));
+        }
         match SUFFIXES.iter().find(|(s, _, _)| *s == lower) {
             Some(&(_, factor, percent)) => {
                 scale = factor;
@@ -71,6 +76,20 @@ pub(super) fn read_unit(text: &str, at: usize) -> Result<(NumberKind, f64, usize
         end = after;
     }
     Ok((kind, scale, end))
+}
+
+/// Whether `word` is a capitalised word of at least four letters (`Updated`,
+/// `News`), not a unit or an identifier's letters (`GHz`, `Com`, `D`).
+fn is_glued_word(word: &str) -> bool {
+    // The letters up to a digit: `Updated13:14` glues on a time as well.
+    let letters = word
+        .split(|c: char| c.is_ascii_digit())
+        .next()
+        .unwrap_or_default();
+    let mut chars = letters.chars();
+    chars.next().is_some_and(|c| c.is_ascii_uppercase())
+        && letters.len() >= 4
+        && chars.all(|c| c.is_ascii_lowercase())
 }
 
 /// A fraction right after an integer: `-1/2`, ` 1/2` or `½`; its value and

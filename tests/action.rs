@@ -39,6 +39,22 @@ fn step_script(action: &str, id: &str) -> String {
         .join("\n")
 }
 
+/// One "now" for every run of this test binary, in seconds: a message
+/// that states the time it was checked at (`expired … as of …`) is the
+/// same in a baseline and in the run compared with it, however long the
+/// runs take.
+fn now() -> String {
+    static NOW: std::sync::OnceLock<String> = std::sync::OnceLock::new();
+    NOW.get_or_init(|| {
+        std::time::SystemTime::now()
+            .duration_since(std::time::UNIX_EPOCH)
+            .expect("the clock is after 1970")
+            .as_secs()
+            .to_string()
+    })
+    .clone()
+}
+
 /// Runs the check step on `book` with `deny` and `sarif`: its exit status,
 /// its `$GITHUB_OUTPUT` and its stdout.
 fn check_step(book: &Path, deny: &str, sarif: &str, baseline: &str) -> (i32, String, String) {
@@ -61,6 +77,7 @@ fn check_step(book: &Path, deny: &str, sarif: &str, baseline: &str) -> (i32, Str
         .env("BASELINE", baseline)
         .env("GITHUB_OUTPUT", &output)
         .env("GITHUB_ACTIONS", "true")
+        .env("SOURCE_DATE_EPOCH", now())
         .env_remove("GITHUB_STEP_SUMMARY")
         .output()
         .expect("bash runs");
@@ -99,6 +116,7 @@ fn the_check_step_passes_a_clean_book_and_fails_a_failing_one() {
         .args(["check", "book-example/failing", "--format", "json"])
         .current_dir(repo())
         .env_remove("GITHUB_ACTIONS")
+        .env("SOURCE_DATE_EPOCH", now())
         .output()
         .unwrap();
     let baseline = tempfile::NamedTempFile::new().unwrap();

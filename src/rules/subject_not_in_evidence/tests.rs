@@ -82,7 +82,7 @@ fn word_lists_are_sorted_for_binary_search() {
         CLASS_WORDS,
         MONTHS_AND_DAYS,
         JOINERS,
-        TITLES,
+        restated::TITLES,
     ] {
         assert!(list.windows(2).all(|w| w[0] < w[1]), "{list:?}");
     }

@@ -254,11 +254,7 @@ fn excerpt(text: &str) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::markers::{MarkdownFlags, ScanOptions, scan};
-    use crate::rules::claims::claims;
-    use crate::rules::support_units::support_units;
-    use crate::store::Store;
-    use std::path::PathBuf;
+    use crate::rules::test_units::with_units;
 
     const STORE: &str = r#"{"schema_version":"evidence.v1",
         "sources":[{"source_id":"bls","publisher":"BLS","tier":1}],
@@ -272,37 +268,14 @@ mod tests {
           {"id":"bare","source_id":"bls","url":"https://bls.gov/d","title":"Bare","published_at":"2026-02-06T13:30:00Z"}
         ]}"#;
 
-    fn store() -> (tempfile::TempDir, Store) {
-        let dir = tempfile::tempdir().unwrap();
-        std::fs::write(dir.path().join("s.json"), STORE).unwrap();
-        let store = crate::store::load(dir.path(), &[PathBuf::from("s.json")]).unwrap();
-        (dir, store)
-    }
-
     fn check(text: &str, overlap: usize) -> Vec<Finding> {
-        let (_dir, store) = store();
-        let config = Config::from_value(serde_json::json!({
-            "store": "s", "as-of": "2026-02-20T00:00:00Z", "claim-overlap": overlap
-        }))
-        .unwrap();
-        let options = ScanOptions {
-            markdown: MarkdownFlags::default(),
-            numbered: false,
-            references_title: "References",
-            claim_min_words: 3,
-        };
-        let scan = scan(text, &options);
-        let resolved: Vec<_> = scan
-            .markers
-            .iter()
-            .map(|m| super::super::resolve(&m.kind, &store, None, &config).ok())
-            .collect();
-        let claims = claims(&scan, config.claims, &config.sections, 3);
-        let units = support_units(&scan, &claims, config.claims);
-        claims_not_in_evidence(&units, &resolved, &config, (true, false))
-            .into_iter()
-            .map(|(_, f)| f)
-            .collect()
+        let config = serde_json::json!({ "claim-overlap": overlap });
+        with_units(STORE, config, text, |_, units, resolved, config| {
+            claims_not_in_evidence(units, resolved, config, (true, false))
+        })
+        .into_iter()
+        .map(|(_, f)| f)
+        .collect()
     }
 
     #[test]

@@ -56,11 +56,11 @@ const MAX_MISSING_SHOWN: usize = 6;
 
 /// How much of a claim is anywhere in its cited passages.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub(crate) struct Held {
+struct Held {
     /// The claim's distinct content words found.
-    pub covered: usize,
+    covered: usize,
     /// The claim's distinct content words.
-    pub total: usize,
+    total: usize,
 }
 
 /// Marks in `found` (a bitset over the claim's stems, the frame words
@@ -103,13 +103,13 @@ fn partly_held(
     min_percent: usize,
     min_words: usize,
 ) -> Option<(Held, Vec<u64>)> {
-    // The frame words and the figures count as found: they are neither
-    // asked of the passages nor counted against them (the number rules
-    // judge figures, with their conversions and roundings).
     // Most claims are too short to be judged at all.
     if claim.len() < min_words.max(1) {
         return None;
     }
+    // The frame words and the figures count as found: they are neither
+    // asked of the passages nor counted against them (the number rules
+    // judge figures, with their conversions and roundings).
     let mut found = vec![0u64; claim.width()];
     let mut framing = 0;
     for (k, stem) in claim.stems.iter().enumerate() {

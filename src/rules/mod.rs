@@ -36,6 +36,8 @@ mod stems;
 pub(crate) mod subject_not_in_evidence;
 pub(crate) mod support_units;
 mod support_verdicts;
+#[cfg(test)]
+mod test_units;
 mod unknown_chapter;
 mod unverified_reference;
 

@@ -396,15 +396,9 @@ fn join(items: &[String]) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::markers::{MarkdownFlags, ScanOptions, scan};
-    use crate::store::Store;
-    use std::path::PathBuf;
+    use crate::rules::test_units::with_units;
 
-    fn store() -> (tempfile::TempDir, Store) {
-        let dir = tempfile::tempdir().unwrap();
-        std::fs::write(
-            dir.path().join("s.json"),
-            r#"{"schema_version":"evidence.v1",
+    const STORE: &str = r#"{"schema_version":"evidence.v1",
             "sources":[{"source_id":"fed","publisher":"Federal Reserve","tier":1}],
             "evidence":[
               {"id":"fomc","source_id":"fed","url":"https://fed.gov/a","title":"FOMC statement, January 2026",
@@ -415,39 +409,18 @@ mod tests {
               {"id":"snip","source_id":"fed","url":"https://fed.gov/c","title":"Prices","published_at":"2026-02-06T13:30:00Z",
                "snippet_span":{"text":"CPI up 2.9% over the year"}},
               {"id":"bare","source_id":"fed","url":"https://fed.gov/d","title":"Bare","published_at":"2026-02-06T13:30:00Z"}
-            ]}"#,
-        )
-        .unwrap();
-        let store = crate::store::load(dir.path(), &[PathBuf::from("s.json")]).unwrap();
-        (dir, store)
-    }
+            ]}"#;
 
     fn check(text: &str) -> Vec<Finding> {
-        let (_dir, store) = store();
-        let options = ScanOptions {
-            markdown: MarkdownFlags::default(),
-            numbered: false,
-            references_title: "References",
-            claim_min_words: 3,
-        };
-        let scan = scan(text, &options);
-        let now = &crate::config::Config::from_value(
-            serde_json::json!({"store": "s", "as-of": "2026-02-20T00:00:00Z"}),
+        with_units(
+            STORE,
+            serde_json::json!({}),
+            text,
+            |scan, units, resolved, _| {
+                let numbers = BlockNumbers::new(&scan.blocks);
+                numbers_not_in_evidence(text, scan, units, resolved, &numbers, true)
+            },
         )
-        .unwrap();
-        let resolved: Vec<_> = scan
-            .markers
-            .iter()
-            .map(|m| super::super::resolve(&m.kind, &store, None, now).ok())
-            .collect();
-        let claims = crate::rules::claims::claims(&scan, crate::config::ClaimUnit::Blocks, &[], 3);
-        let units = crate::rules::support_units::support_units(
-            &scan,
-            &claims,
-            crate::config::ClaimUnit::Blocks,
-        );
-        let numbers = BlockNumbers::new(&scan.blocks);
-        numbers_not_in_evidence(text, &scan, &units, &resolved, &numbers, true)
     }
 
     #[test]

@@ -1,9 +1,5 @@
 use super::*;
-use crate::markers::{MarkdownFlags, ScanOptions, scan};
-use crate::rules::claims::claims;
-use crate::rules::support_units::support_units;
-use crate::store::Store;
-use std::path::PathBuf;
+use crate::rules::test_units::with_units;
 
 const STORE: &str = r#"{"schema_version":"evidence.v1",
     "sources":[{"source_id":"nhc","publisher":"National Hurricane Center","tier":1}],
@@ -14,44 +10,18 @@ const STORE: &str = r#"{"schema_version":"evidence.v1",
        "cited_text":"台风带来强降雨和大风。 Hilary\u00a0brought rain."}
     ]}"#;
 
-fn store() -> (tempfile::TempDir, Store) {
-    let dir = tempfile::tempdir().unwrap();
-    std::fs::write(dir.path().join("s.json"), STORE).unwrap();
-    let store = crate::store::load(dir.path(), &[PathBuf::from("s.json")]).unwrap();
-    (dir, store)
-}
-
 fn check_with(text: &str, extra: serde_json::Value) -> Vec<Finding> {
-    let (_dir, store) = store();
-    let mut config = serde_json::json!({"store": "s", "as-of": "2026-02-20T00:00:00Z"});
-    config
-        .as_object_mut()
-        .unwrap()
-        .extend(extra.as_object().unwrap().clone());
-    let config = Config::from_value(config).unwrap();
-    let options = ScanOptions {
-        markdown: MarkdownFlags::default(),
-        numbered: false,
-        references_title: "References",
-        claim_min_words: 3,
-    };
-    let scan = scan(text, &options);
-    let resolved: Vec<_> = scan
-        .markers
-        .iter()
-        .map(|m| crate::rules::resolve(&m.kind, &store, None, &config).ok())
-        .collect();
-    let claims = claims(&scan, config.claims, &config.sections, 3);
-    let units = support_units(&scan, &claims, config.claims);
-    // As a build runs them: a unit claim-not-in-evidence flags is not
-    // flagged again.
-    let not_in = config.level(Rule::ClaimNotInEvidence) != crate::rules::Level::Off;
-    crate::rules::claim_not_in_evidence::claims_not_in_evidence(
-        &units,
-        &resolved,
-        &config,
-        (not_in, true),
-    )
+    with_units(STORE, extra, text, |_, units, resolved, config| {
+        // As a build runs them: a unit claim-not-in-evidence flags is not
+        // flagged again.
+        let not_in = config.level(Rule::ClaimNotInEvidence) != crate::rules::Level::Off;
+        crate::rules::claim_not_in_evidence::claims_not_in_evidence(
+            units,
+            resolved,
+            config,
+            (not_in, true),
+        )
+    })
     .into_iter()
     .map(|(_, f)| f)
     .filter(|f| f.rule == Rule::ClaimPartlyInEvidence)

@@ -29,48 +29,14 @@ pub(crate) fn passage_sentences(text: &str) -> Vec<Range<usize>> {
 /// reading many texts reuses one buffer.
 pub(crate) fn passage_sentences_into(text: &str, out: &mut Vec<Range<usize>>) {
     out.clear();
-    let bytes = text.as_bytes();
-    // Where the second look is needed, and where the `…` are: most
-    // passages have neither.
-    let looks: Vec<usize> = memchr::memchr3_iter(b'\n', 0xE3, 0xEF, bytes).collect();
-    // (A `…` starts with 0xE2: most texts have none, and a search for
-    // one byte costs less than setting up a search for three.)
-    let ellipses: Vec<usize> = match memchr::memchr(0xE2, bytes) {
-        Some(first) => memchr::memmem::find_iter(&bytes[first..], ELLIPSIS)
-            .map(|e| first + e)
-            .collect(),
-        None => Vec::new(),
-    };
-    let mut ellipsis = ellipses.iter().copied().peekable();
+    // Where the second look is needed: most passages have no such byte.
+    let looks: Vec<usize> = memchr::memchr3_iter(b'\n', 0xE3, 0xEF, text.as_bytes()).collect();
     // The sentence being read starts at its first character that is not
     // whitespace.
     let mut start = text.len() - text.trim_start().len();
-    let mut at = start;
-    while at < bytes.len() {
-        let period = memchr::memchr3(b'.', b'!', b'?', &bytes[at..]).map(|p| at + p);
-        while ellipsis.next_if(|&e| e < at).is_some() {}
-        let (stop, c) = match (period, ellipsis.peek()) {
-            (Some(p), Some(&e)) if e < p => (e, '…'),
-            (None, Some(&e)) => (e, '…'),
-            (Some(p), _) => (p, char::from(bytes[p])),
-            (None, None) => break,
-        };
-        let end = after_closers(text, stop + c.len_utf8());
-        let rest = &text[end..];
-        let next = rest.trim_start();
-        let ends = next.is_empty()
-            || (rest.starts_with(char::is_whitespace)
-                && !next.starts_with(char::is_lowercase)
-                && !(c == '.'
-                    && may_be_abbreviation(bytes, stop)
-                    && is_abbreviation(&text[..stop + 1])));
-        if !ends {
-            at = end;
-            continue;
-        }
+    for end in SentenceEnds::new(text) {
         push_sentence(text, start..end, holds(&looks, start..end), out);
-        start = text.len() - next.len();
-        at = start;
+        start = text.len() - text[end..].trim_start().len();
     }
     if start < text.len() {
         let end = start + text[start..].trim_end().len();
@@ -84,41 +50,77 @@ pub(crate) fn passage_sentences_into(text: &str, out: &mut Vec<Range<usize>>) {
 /// unit asks this of every cited block before cutting it, so it stops at
 /// the first sentence end, with no list of them.
 pub(crate) fn at_most_one_sentence(text: &str) -> bool {
-    let bytes = text.as_bytes();
-    let ellipses: Vec<usize> = match memchr::memchr(0xE2, bytes) {
-        Some(first) => memchr::memmem::find_iter(&bytes[first..], ELLIPSIS)
-            .map(|e| first + e)
-            .collect(),
-        None => Vec::new(),
-    };
-    let mut ellipsis = ellipses.iter().copied().peekable();
-    let mut at = 0;
-    while at < bytes.len() {
-        let period = memchr::memchr3(b'.', b'!', b'?', &bytes[at..]).map(|p| at + p);
-        while ellipsis.next_if(|&e| e < at).is_some() {}
-        let (stop, c) = match (period, ellipsis.peek()) {
-            (Some(p), Some(&e)) if e < p => (e, '…'),
-            (None, Some(&e)) => (e, '…'),
-            (Some(p), _) => (p, char::from(bytes[p])),
-            (None, None) => break,
+    SentenceEnds::new(text)
+        .next()
+        .is_none_or(|end| text[end..].trim_start().is_empty())
+}
+
+/// Where the sentences of a text end, by the sentence rule, in order:
+/// each the offset just past a sentence's closing punctuation and the
+/// quotes or brackets that close with it.
+struct SentenceEnds<'t> {
+    text: &'t str,
+    /// Where the `…` are, and the next one not yet passed.
+    ellipses: Vec<usize>,
+    ellipsis: usize,
+    /// Where the search goes on.
+    at: usize,
+}
+
+impl<'t> SentenceEnds<'t> {
+    fn new(text: &'t str) -> SentenceEnds<'t> {
+        let bytes = text.as_bytes();
+        // (A `…` starts with 0xE2: most texts have none, and a search for
+        // one byte costs less than setting up a search for three.)
+        let ellipses = match memchr::memchr(0xE2, bytes) {
+            Some(first) => memchr::memmem::find_iter(&bytes[first..], ELLIPSIS)
+                .map(|e| first + e)
+                .collect(),
+            None => Vec::new(),
         };
-        let end = after_closers(text, stop + c.len_utf8());
-        let rest = &text[end..];
-        let next = rest.trim_start();
-        if next.is_empty() {
-            return true;
+        SentenceEnds {
+            text,
+            ellipses,
+            ellipsis: 0,
+            at: 0,
         }
-        // As in `passage_sentences_into`: a sentence ends here, and
-        // another starts after it.
-        if rest.starts_with(char::is_whitespace)
-            && !next.starts_with(char::is_lowercase)
-            && !(c == '.' && may_be_abbreviation(bytes, stop) && is_abbreviation(&text[..stop + 1]))
-        {
-            return false;
-        }
-        at = end;
     }
-    true
+}
+
+impl Iterator for SentenceEnds<'_> {
+    type Item = usize;
+
+    fn next(&mut self) -> Option<usize> {
+        let (text, bytes) = (self.text, self.text.as_bytes());
+        while self.at < bytes.len() {
+            let at = self.at;
+            let period = memchr::memchr3(b'.', b'!', b'?', &bytes[at..]).map(|p| at + p);
+            while self.ellipses.get(self.ellipsis).is_some_and(|&e| e < at) {
+                self.ellipsis += 1;
+            }
+            let (stop, c) = match (period, self.ellipses.get(self.ellipsis)) {
+                (Some(p), Some(&e)) if e < p => (e, '…'),
+                (None, Some(&e)) => (e, '…'),
+                (Some(p), _) => (p, char::from(bytes[p])),
+                (None, None) => return None,
+            };
+            let end = after_closers(text, stop + c.len_utf8());
+            let rest = &text[end..];
+            let next = rest.trim_start();
+            let ends = next.is_empty()
+                || (rest.starts_with(char::is_whitespace)
+                    && !next.starts_with(char::is_lowercase)
+                    && !(c == '.'
+                        && may_be_abbreviation(bytes, stop)
+                        && is_abbreviation(&text[..stop + 1])));
+            if ends {
+                self.at = text.len() - next.len();
+                return Some(end);
+            }
+            self.at = end;
+        }
+        None
+    }
 }
 
 /// Whether the word that ends with the `.` at `stop` may be an

@@ -16,11 +16,14 @@
 //!   and the size of each site (`site.rs`).
 //! * `bench gen-pathological --shape S --n N --out DIR` writes one of
 //!   those.
+//! * `bench repeats --book DIR` measures, on a built evidence book, what
+//!   holding each passage once per book would save and cost (`repeats.rs`).
 
 mod book;
 mod bullets;
 mod measure;
 mod pathological;
+mod repeats;
 mod site;
 
 use anyhow::{Context, bail};
@@ -64,6 +67,12 @@ enum Command {
     },
     /// Generates every case and times the tools on them.
     Run(measure::RunArgs),
+    /// On a built evidence book: the bytes of repeated passages, and the
+    /// pages a reader would fetch if each were held once per book.
+    Repeats {
+        #[arg(long)]
+        book: PathBuf,
+    },
 }
 
 #[derive(Clone, Copy, ValueEnum)]
@@ -115,6 +124,7 @@ fn main() -> anyhow::Result<()> {
             Ok(())
         }
         Command::Run(args) => measure::run(&args),
+        Command::Repeats { book } => repeats::run(&book),
     }
 }
 

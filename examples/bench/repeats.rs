@@ -1,0 +1,78 @@
+//! `bench repeats --book DIR`: what "a passage once per book" would save and
+//! what it would cost a reader (BENCHMARKS.md, "Page weight, round 3").
+//!
+//! DIR is an evidence book built with `mdbook build` (its `book/` holds the
+//! pages). A passage is repeated when an item's entry carries it on a page
+//! after the item's first citing page, in the order of `SUMMARY.md`. Held
+//! once per book, a later entry would point at the first citing page, and a
+//! reader's script would fetch that page to show the passage: so for each
+//! page this counts the other pages it would fetch and their bytes.
+
+use anyhow::Context;
+use regex::Regex;
+use std::collections::{BTreeSet, HashMap};
+use std::path::Path;
+
+/// The attribute a later entry would carry instead of its passage, with a
+/// path of the benchmark books' length.
+const POINTER: &str = r#" data-passage-in="briefs/brief-00001.html""#;
+
+pub fn run(book: &Path) -> anyhow::Result<()> {
+    let summary = std::fs::read_to_string(book.join("src/SUMMARY.md"))
+        .with_context(|| format!("{} has no src/SUMMARY.md", book.display()))?;
+    let link = Regex::new(r"\]\(([^)]+)\.md\)")?;
+    let entry = Regex::new(
+        r#"<p class="evidence-ref" id="evidence-([^"]+)"[^>]*? data-passage="([^"]*)""#,
+    )?;
+    let mut pages = Vec::new();
+    for caps in link.captures_iter(&summary) {
+        let path = book.join("book").join(format!("{}.html", &caps[1]));
+        let html = std::fs::read_to_string(&path)
+            .with_context(|| format!("cannot read {} (build the book first)", path.display()))?;
+        pages.push(html);
+    }
+    let mut first: HashMap<String, usize> = HashMap::new();
+    let (mut passage_bytes, mut saved) = (0usize, 0usize);
+    let mut fetched_pages = Vec::new();
+    let mut fetched_bytes = Vec::new();
+    for (page, html) in pages.iter().enumerate() {
+        let mut others = BTreeSet::new();
+        for caps in entry.captures_iter(html) {
+            let holder = *first.entry(caps[1].to_owned()).or_insert(page);
+            passage_bytes += caps[2].len();
+            if holder != page {
+                saved +=
+                    (caps[2].len() + r#" data-passage="""#.len()).saturating_sub(POINTER.len());
+                others.insert(holder);
+            }
+        }
+        fetched_pages.push(others.len());
+        fetched_bytes.push(others.iter().map(|&p| pages[p].len()).sum::<usize>());
+    }
+    let n = pages.len().max(1);
+    let mut sizes: Vec<usize> = pages.iter().map(String::len).collect();
+    println!(
+        "{} pages, median page {:.1} KB; passages on the pages {:.1} MB",
+        pages.len(),
+        median(&mut sizes) as f64 / 1e3,
+        passage_bytes as f64 / 1e6
+    );
+    println!(
+        "held once per book: {:.1} MB fewer bytes on the pages ({:.1} KB a page), and as many fewer in print.html",
+        saved as f64 / 1e6,
+        saved as f64 / n as f64 / 1e3
+    );
+    println!(
+        "a reader's view of a page would fetch {} other pages (max {}), {:.1} KB (max {:.1} KB)",
+        median(&mut fetched_pages),
+        fetched_pages.iter().max().unwrap_or(&0),
+        median(&mut fetched_bytes) as f64 / 1e3,
+        *fetched_bytes.iter().max().unwrap_or(&0) as f64 / 1e3
+    );
+    Ok(())
+}
+
+fn median(values: &mut [usize]) -> usize {
+    values.sort_unstable();
+    values.get(values.len() / 2).copied().unwrap_or(0)
+}

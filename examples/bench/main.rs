@@ -17,7 +17,8 @@
 //! * `bench gen-pathological --shape S --n N --out DIR` writes one of
 //!   those.
 //! * `bench repeats --book DIR` measures, on a built evidence book, what
-//!   holding each passage once per book would save and cost (`repeats.rs`).
+//!   holding each passage once per book would save and cost (`repeats.rs`);
+//!   `--rewrite IN OUT` writes that variant of a preprocessor's output.
 
 mod book;
 mod bullets;
@@ -70,8 +71,13 @@ enum Command {
     /// On a built evidence book: the bytes of repeated passages, and the
     /// pages a reader would fetch if each were held once per book.
     Repeats {
-        #[arg(long)]
-        book: PathBuf,
+        /// An evidence book built with `mdbook build`.
+        #[arg(long, required_unless_present = "rewrite")]
+        book: Option<PathBuf>,
+        /// IN OUT: writes OUT, mdbook-evidence's output IN with each
+        /// repeated passage replaced by a pointer to its first citing page.
+        #[arg(long, num_args = 2, value_names = ["IN", "OUT"], conflicts_with = "book")]
+        rewrite: Option<Vec<PathBuf>>,
     },
 }
 
@@ -124,7 +130,11 @@ fn main() -> anyhow::Result<()> {
             Ok(())
         }
         Command::Run(args) => measure::run(&args),
-        Command::Repeats { book } => repeats::run(&book),
+        Command::Repeats {
+            rewrite: Some(paths),
+            ..
+        } => repeats::rewrite(&paths[0], &paths[1]),
+        Command::Repeats { book, .. } => repeats::run(&book.unwrap_or_default()),
     }
 }
 

@@ -7,6 +7,11 @@
 //! once per book, a later entry would point at the first citing page, and a
 //! reader's script would fetch that page to show the passage: so for each
 //! page this counts the other pages it would fetch and their bytes.
+//!
+//! `bench repeats --rewrite IN OUT` writes that variant of a preprocessor's
+//! output (IN, the book JSON mdbook-evidence printed): each repeated
+//! passage replaced by a pointer to its first citing page, for
+//! `bench/replay BOOK passage-once` to time mdBook on.
 
 use anyhow::Context;
 use regex::Regex;
@@ -70,6 +75,54 @@ pub fn run(book: &Path) -> anyhow::Result<()> {
         *fetched_bytes.iter().max().unwrap_or(&0) as f64 / 1e3
     );
     Ok(())
+}
+
+/// Writes `output`: the book JSON in `input` with every passage after an
+/// item's first citing chapter (in the book's order) replaced by a pointer
+/// to that chapter's page.
+pub fn rewrite(input: &Path, output: &Path) -> anyhow::Result<()> {
+    let text = std::fs::read_to_string(input)
+        .with_context(|| format!("cannot read {}", input.display()))?;
+    let mut book: serde_json::Value = serde_json::from_str(&text)?;
+    let entry = Regex::new(
+        r#"(<p class="evidence-ref" id="evidence-([^"]+)"[^>]*?) data-passage="[^"]*""#,
+    )?;
+    let mut first: HashMap<String, String> = HashMap::new();
+    each_chapter(&mut book["items"], &mut |chapter| {
+        let page = chapter["path"]
+            .as_str()
+            .unwrap_or_default()
+            .replace(".md", ".html");
+        let Some(content) = chapter["content"].as_str() else {
+            return;
+        };
+        let rewritten = entry.replace_all(content, |caps: &regex::Captures| {
+            match first.get(&caps[2]) {
+                Some(holder) => format!(r#"{} data-passage-in="{holder}""#, &caps[1]),
+                None => {
+                    first.insert(caps[2].to_owned(), page.clone());
+                    caps[0].to_owned()
+                }
+            }
+        });
+        chapter["content"] = serde_json::Value::String(rewritten.into_owned());
+    });
+    std::fs::write(output, serde_json::to_vec(&book)?)
+        .with_context(|| format!("cannot write {}", output.display()))
+}
+
+/// Calls `f` on each chapter of mdBook's book JSON, in the book's order
+/// (a chapter, then its sub-chapters).
+fn each_chapter(items: &mut serde_json::Value, f: &mut impl FnMut(&mut serde_json::Value)) {
+    let Some(items) = items.as_array_mut() else {
+        return;
+    };
+    for item in items {
+        if let Some(chapter) = item.get_mut("Chapter") {
+            f(chapter);
+            each_chapter(&mut chapter["sub_items"], f);
+        }
+    }
 }
 
 fn median(values: &mut [usize]) -> usize {

@@ -171,44 +171,23 @@ pub fn judge<'s>(
             .into_iter()
             .map(|finding| (finding, FindingSubject::Other)),
     );
-    let detected: Vec<[&str; 2]> = chapter
-        .conflicts
-        .iter()
-        .filter(|c| c.kind.is_some())
-        .map(|c| [c.items[0].id, c.items[1].id])
-        .collect();
+    let chapter_figures = super::quality::Judged {
+        detected: &detected_pairs(&chapter.conflicts),
+        claims: &claims,
+        units: &units,
+        resolved: &resolved,
+        items: &cited.items,
+        cited_claims: claim_checks.grounded,
+        support: &passages.support,
+    };
     let quality = if checked {
-        super::quality::inputs(&super::quality::Judged {
-            detected: &detected,
-            claims: &claims,
-            units: &units,
-            resolved: &resolved,
-            items: &cited.items,
-            cited_claims: claim_checks.grounded,
-            support: &passages.support,
-        })
+        super::quality::inputs(&chapter_figures)
     } else {
         super::QualityInputs::default()
     };
-    let span = chapter_findings::chapter_span(scan);
-    candidates.extend(
-        super::quality::target_violations(&quality, &config.quality)
-            .into_iter()
-            .map(|(rule, message)| {
-                let finding = chapter_findings::chapter_finding(rule, message, span.clone());
-                (finding, FindingSubject::Other)
-            }),
-    );
+    candidates.extend(quality_findings(&quality, scan, config));
     candidates.extend(invalid_suppressions);
-    let mut failures = claim_checks.failures;
-    // At most one failure a claim: the claim phase's comes first.
-    let mut failing: HashSet<ClaimId> = failures.iter().map(|f| f.claim).collect();
-    for failure in passages.failures {
-        if failing.insert(failure.claim) {
-            failures.push(failure);
-        }
-    }
-    failures.sort_by_key(|f| f.claim.0);
+    let mut failures = one_failure_a_claim(claim_checks.failures, passages.failures);
     let mut support = passages.support;
     if !checked {
         candidates.clear();
@@ -269,6 +248,48 @@ pub fn judge<'s>(
         downgrade,
         verdict,
     }
+}
+
+/// The pairs of items the disagreement detector found in conflict.
+fn detected_pairs<'s>(conflicts: &[Conflict<'s>]) -> Vec<[&'s str; 2]> {
+    conflicts
+        .iter()
+        .filter(|c| c.kind.is_some())
+        .map(|c| [c.items[0].id, c.items[1].id])
+        .collect()
+}
+
+/// A finding at the chapter's first heading for each quality target the
+/// chapter misses.
+fn quality_findings(
+    quality: &super::QualityInputs,
+    scan: &Scan,
+    config: &Config,
+) -> Vec<(Finding, FindingSubject)> {
+    let span = chapter_findings::chapter_span(scan);
+    super::quality::target_violations(quality, &config.quality)
+        .into_iter()
+        .map(|(rule, message)| {
+            let finding = chapter_findings::chapter_finding(rule, message, span.clone());
+            (finding, FindingSubject::Other)
+        })
+        .collect()
+}
+
+/// The claim phase's failures and the passage phase's, at most one a claim
+/// (the claim phase's first), in claim order.
+fn one_failure_a_claim(
+    mut failures: Vec<claim_findings::ClaimFailure>,
+    passage_failures: Vec<claim_findings::ClaimFailure>,
+) -> Vec<claim_findings::ClaimFailure> {
+    let mut failing: HashSet<ClaimId> = failures.iter().map(|f| f.claim).collect();
+    for failure in passage_failures {
+        if failing.insert(failure.claim) {
+            failures.push(failure);
+        }
+    }
+    failures.sort_by_key(|f| f.claim.0);
+    failures
 }
 
 /// The claims failing a rule at level `error`, each with its finding's

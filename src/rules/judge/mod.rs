@@ -214,7 +214,9 @@ pub fn judge<'s>(
     let escalation = remove
         .then(|| escalation(&removals, &claims, scan, &findings, config))
         .flatten();
-    let escalated = escalation.is_some();
+    // A warning says the chapter lost too much; only an error escalates
+    // (stops the build, or downgrades it).
+    let escalated = escalation.as_ref().is_some_and(|e| e.level == Level::Error);
     findings.extend(escalation);
 
     set_printed_severities(&mut findings, escalated, config);

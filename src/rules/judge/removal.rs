@@ -121,8 +121,13 @@ pub(super) fn escalation(
     let mut reasons = Vec::new();
     let removed_count = removals.claims.len();
     if removed_count > config.max_removed {
+        let claims = if removed_count == 1 {
+            "claim was"
+        } else {
+            "claims were"
+        };
         reasons.push(format!(
-            "{removed_count} claims were removed from this chapter (max-removed = {})",
+            "{removed_count} {claims} removed from this chapter (max-removed = {})",
             config.max_removed
         ));
     }

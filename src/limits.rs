@@ -71,10 +71,19 @@ pub fn check_environment() -> Result<(), EnvError> {
             });
         }
         if let Some(value) = std::env::var_os(&name) {
-            bytes(&name, &value)?;
+            bytes(&name, &value, default_of(&name))?;
         }
     }
     Ok(())
+}
+
+/// The default of one of [`VARIABLES`], for messages.
+fn default_of(variable: &str) -> u64 {
+    match variable {
+        MAX_BOOK_BYTES_VAR => MAX_BOOK_BYTES,
+        MAX_FILE_BYTES_VAR => MAX_FILE_BYTES,
+        _ => MAX_STORE_BYTES,
+    }
 }
 
 /// A limit: `default`, or the value of `var` when it is set (checked by
@@ -82,13 +91,13 @@ pub fn check_environment() -> Result<(), EnvError> {
 /// refuses before it gets here, leaves the default).
 pub fn limit(default: u64, var: &str) -> u64 {
     std::env::var_os(var)
-        .and_then(|value| bytes(var, &value).ok())
+        .and_then(|value| bytes(var, &value, default).ok())
         .unwrap_or(default)
 }
 
 /// The number of bytes `value` of `variable` says: ASCII digits (spaces
 /// around them allowed), above 0.
-fn bytes(variable: &str, value: &std::ffi::OsStr) -> Result<u64, EnvError> {
+fn bytes(variable: &str, value: &std::ffi::OsStr, default: u64) -> Result<u64, EnvError> {
     let shown = value.to_string_lossy();
     let parsed = value
         .to_str()
@@ -103,7 +112,7 @@ fn bytes(variable: &str, value: &std::ffi::OsStr) -> Result<u64, EnvError> {
                 "expected a whole number of bytes above 0, such as {} for {} (the default is {}), found {shown:?}; fix it or unset it",
                 1u64 << 29,
                 size(1 << 29),
-                size(MAX_STORE_BYTES)
+                size(default)
             ),
         }),
     }
@@ -409,7 +418,7 @@ mod tests {
     #[test]
     fn a_limit_is_a_whole_number_of_bytes_above_zero() {
         let var = MAX_STORE_BYTES_VAR;
-        let ok = |v: &str| bytes(var, std::ffi::OsStr::new(v));
+        let ok = |v: &str| bytes(var, std::ffi::OsStr::new(v), MAX_STORE_BYTES);
         assert_eq!(ok("1024"), Ok(1024));
         assert_eq!(ok(" 536870912 "), Ok(1 << 29));
         for bad in [
@@ -429,6 +438,21 @@ mod tests {
             assert_eq!(err.variable, var);
             assert!(err.message.contains(&format!("found {bad:?}")), "{err}");
             assert!(err.to_string().starts_with("environment variable MDBOOK_EVIDENCE_MAX_STORE_BYTES: expected a whole number of bytes"), "{err}");
+        }
+    }
+
+    #[test]
+    fn a_bad_value_names_its_own_variable_s_default() {
+        for (var, default) in [
+            (MAX_STORE_BYTES_VAR, "256 MiB"),
+            (MAX_BOOK_BYTES_VAR, "256 MiB"),
+            (MAX_FILE_BYTES_VAR, "64 MiB"),
+        ] {
+            let err = bytes(var, std::ffi::OsStr::new("-1"), default_of(var)).unwrap_err();
+            assert!(
+                err.message.contains(&format!("(the default is {default})")),
+                "{err}"
+            );
         }
     }
 

@@ -31,9 +31,11 @@ pub enum Var {
     Title,
     /// `Publisher: Title`, for a `title` attribute or a link title.
     Hover,
-    /// `Feb 10, 2026` (UTC); empty for an undated item.
+    /// `Feb 10, 2026`, in the publication's own offset; empty for an
+    /// undated item.
     Date,
-    /// `2026-02-10` (UTC); empty for an undated item.
+    /// `2026-02-10`, in the publication's own offset; empty for an undated
+    /// item.
     DateIso,
     /// `Published Feb 10, 2026. `, or nothing for an undated item.
     Published,

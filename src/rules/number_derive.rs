@@ -42,11 +42,15 @@ impl Figure<'_> {
 #[derive(Debug, Clone, Default)]
 pub(crate) struct PassageFigures {
     /// The numbers in digits of every passage ([`numbers_in`]).
-    digits: Vec<Number>,
+    digits: Box<[Number]>,
     /// Every figure, in digits and in words, passage by passage, each
     /// passage's in order; read when first asked for.
-    all: OnceLock<Vec<(usize, Number, Option<Unit>)>>,
+    all: OnceLock<Box<[PassageFigure]>>,
 }
+
+/// A figure of a passage: the passage's place among the item's, the
+/// number and its unit.
+type PassageFigure = (usize, Number, Option<Unit>);
 
 impl PassageFigures {
     /// The figures of `item`'s passages (their numbers in digits: the

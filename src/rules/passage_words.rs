@@ -13,10 +13,11 @@ use std::sync::OnceLock;
 #[derive(Debug, Clone, Default)]
 pub struct PassageWords {
     /// The stems of every content word, in order (repeats kept).
-    stems: Vec<Stem>,
+    stems: Box<[Stem]>,
     /// The sentences: each one's byte range in the passage and the end of
     /// its stems in `stems` (they start where the previous one's end).
-    sentences: Vec<(Range<usize>, usize)>,
+    /// Boxed slices, without a Vec's slack: an item's are kept all build.
+    sentences: Box<[(Range<usize>, usize)]>,
 }
 
 impl PassageWords {
@@ -27,27 +28,28 @@ impl PassageWords {
     #[inline(never)]
     pub fn new(text: &str) -> PassageWords {
         let bounds = passage_sentences(text);
-        let mut out = PassageWords {
-            stems: Vec::with_capacity(text.len() / 8),
-            sentences: Vec::with_capacity(bounds.len()),
-        };
+        let mut stems = Vec::with_capacity(text.len() / 8);
+        let mut sentences = Vec::with_capacity(bounds.len());
         let mut next = bounds.iter();
         let mut sentence = next.next();
         content_words(text, |stem, range| {
             while let Some(bound) = sentence.filter(|b| b.end < range.end) {
-                out.sentences.push((bound.clone(), out.stems.len()));
+                sentences.push((bound.clone(), stems.len()));
                 sentence = next.next();
             }
             // Text outside every sentence (none has content words) is
             // left out, as it would be if each sentence were read alone.
             if sentence.is_some_and(|b| b.start <= range.start) {
-                out.stems.push(stem);
+                stems.push(stem);
             }
         });
         for bound in sentence.into_iter().chain(next) {
-            out.sentences.push((bound.clone(), out.stems.len()));
+            sentences.push((bound.clone(), stems.len()));
         }
-        out
+        PassageWords {
+            stems: stems.into(),
+            sentences: sentences.into(),
+        }
     }
 
     /// The sentences' byte ranges and stems, in order.
@@ -113,12 +115,12 @@ impl PassageField {
 /// the item, for every chapter that cites it), and the words that name it.
 #[derive(Debug, Clone, Default)]
 pub struct ItemWords {
-    pub(super) passages: Vec<(PassageField, PassageWords)>,
+    pub(super) passages: Box<[(PassageField, PassageWords)]>,
     /// The stems of the item's title and publisher, sorted: a claim that
     /// names its source ("Reuters reports …") finds those words in the
     /// citation itself. Read on first use ([`ItemWords::names_of`]):
     /// most claims are found in the passages alone.
-    names: OnceLock<Vec<Stem>>,
+    names: OnceLock<Box<[Stem]>>,
 }
 
 impl ItemWords {
@@ -146,7 +148,7 @@ impl ItemWords {
             }
         }
         ItemWords {
-            passages,
+            passages: passages.into(),
             names: OnceLock::new(),
         }
     }
@@ -162,14 +164,14 @@ impl ItemWords {
             }
             names.sort_unstable();
             names.dedup();
-            names
+            names.into()
         })
     }
 
     /// The stems of the item's names, sorted, as read so far (none before
     /// [`ItemWords::names_of`], nor for passages given as texts).
     pub fn names(&self) -> &[Stem] {
-        self.names.get().map_or(&[], Vec::as_slice)
+        self.names.get().map_or(&[], |names| names)
     }
 
     /// Reads passages given as texts (for measuring the rule on labelled
@@ -401,14 +403,14 @@ mod tests {
             pieces in proptest::collection::vec(proptest::sample::select(PIECES), 0..40)
         ) {
             let text: String = pieces.concat();
-            let mut alone = PassageWords::default();
+            let (mut stems, mut sentences) = (Vec::new(), Vec::new());
             for range in passage_sentences(&text) {
-                content_words(&text[range.clone()], |stem, _| alone.stems.push(stem));
-                alone.sentences.push((range, alone.stems.len()));
+                content_words(&text[range.clone()], |stem, _| stems.push(stem));
+                sentences.push((range, stems.len()));
             }
             let once = PassageWords::new(&text);
-            proptest::prop_assert_eq!(once.stems, alone.stems);
-            proptest::prop_assert_eq!(once.sentences, alone.sentences);
+            proptest::prop_assert_eq!(&*once.stems, &stems[..]);
+            proptest::prop_assert_eq!(&*once.sentences, &sentences[..]);
         }
     }
 

@@ -52,11 +52,11 @@ pub(super) struct FigureFact {
     step: f64,
     measure: Measure,
     /// The topic words around it, sorted.
-    topic: Vec<Stem>,
+    topic: Box<[Stem]>,
     /// Its sentence's qualifier flags ([`qualifiers`]).
     flags: u8,
     /// The periods of its clause, else its sentence, else its passage.
-    pub(super) periods: Vec<Period>,
+    pub(super) periods: Box<[Period]>,
     /// Its sentence, for quoting.
     pub(super) sentence: Range<usize>,
     /// Where it starts, which a quote of a long sentence keeps.
@@ -136,9 +136,9 @@ pub(super) fn read(
                 value: number.value,
                 step: step(&text[number.span.clone()], number),
                 measure,
-                topic,
+                topic: topic.into(),
                 flags,
-                periods,
+                periods: periods.into(),
                 sentence: sentence.clone(),
                 at: number.span.start,
             });

@@ -95,8 +95,15 @@ pub struct Disagreement {
 #[derive(Debug, Clone, Default)]
 pub struct Passage {
     text: String,
-    figures: Vec<figures::FigureFact>,
-    statements: Vec<negation::Statement>,
+    read: Read,
+}
+
+/// What a passage has to compare: its figures and statements (its plain
+/// text is only quoted, and read again then).
+#[derive(Debug, Clone, Default)]
+struct Read {
+    figures: Box<[figures::FigureFact]>,
+    statements: Box<[negation::Statement]>,
     /// The day its item was published (days since 1970-01-01), if known.
     published: Option<i64>,
 }
@@ -106,30 +113,40 @@ impl Passage {
     /// if known.
     pub fn new(text: &str, published: Option<i64>) -> Passage {
         let text = plain(text);
-        let sentences: Vec<Sentence> = passage_sentences(&text)
-            .into_iter()
-            .map(|s| Sentence::new(&text, s))
-            .collect();
-        let periods = periods_at(&text);
-        let figures = figures::read(&text, &sentences, &periods);
-        let statements = negation::read(&text, &sentences, &periods);
-        Passage {
-            text,
-            figures,
-            statements,
-            published,
-        }
+        let read = Read::new(&text, published);
+        Passage { text, read }
     }
 
     /// How many figures and statements it has to compare.
     pub fn comparable(&self) -> usize {
-        self.figures.len() + self.statements.len()
+        self.read.figures.len() + self.read.statements.len()
+    }
+}
+
+impl Read {
+    /// Reads `text` (a plain passage), published on `published`.
+    fn new(text: &str, published: Option<i64>) -> Read {
+        let sentences: Vec<Sentence> = passage_sentences(text)
+            .into_iter()
+            .map(|s| Sentence::new(text, s))
+            .collect();
+        let periods = periods_at(text);
+        Read {
+            figures: figures::read(text, &sentences, &periods).into(),
+            statements: negation::read(text, &sentences, &periods).into(),
+            published,
+        }
+    }
+
+    /// Whether it has nothing to compare.
+    fn is_empty(&self) -> bool {
+        self.figures.is_empty() && self.statements.is_empty()
     }
 
     /// How the periods `a` (of this passage) and `b` (of `other`) compare;
     /// when neither passage names any, their publication days stand for
     /// them.
-    fn dates(&self, other: &Passage, a: &[Period], b: &[Period]) -> Dates {
+    fn dates(&self, other: &Read, a: &[Period], b: &[Period]) -> Dates {
         if a.is_empty() && b.is_empty() {
             return match (self.published, other.published) {
                 (Some(x), Some(y)) if (x - y).abs() <= SAME_TIME_DAYS => Dates::Overlap,
@@ -138,80 +155,95 @@ impl Passage {
         }
         compare_periods(a, b)
     }
+}
 
-    /// The sentence at `range`, for a message: whitespace collapsed; a
-    /// sentence longer than [`QUOTE_CHARS`] characters is cut to the words
-    /// around `at` (the figure or the predicate), with `…` where cut.
-    fn quote(&self, range: &Range<usize>, at: usize) -> String {
-        let sentence = &self.text[range.clone()];
-        let words: Vec<(usize, &str)> = sentence
-            .split_whitespace()
-            .map(|w| {
-                (
-                    range.start + (w.as_ptr() as usize - sentence.as_ptr() as usize),
-                    w,
-                )
-            })
-            .collect();
-        let Some(focus) = words.iter().rposition(|(start, _)| *start <= at) else {
-            return String::new();
-        };
-        let chars = |w: &str| w.chars().count() + 1;
-        let (mut first, mut last) = (focus, focus);
-        let mut used = chars(words[focus].1);
-        loop {
-            let grew_right =
-                last + 1 < words.len() && used + chars(words[last + 1].1) <= QUOTE_CHARS;
-            if grew_right {
-                last += 1;
-                used += chars(words[last].1);
-            }
-            let grew_left = first > 0 && used + chars(words[first - 1].1) <= QUOTE_CHARS;
-            if grew_left {
-                first -= 1;
-                used += chars(words[first].1);
-            }
-            if !grew_left && !grew_right {
-                break;
-            }
+/// The sentence of `text` (a plain passage) at `range`, for a message:
+/// whitespace collapsed; a sentence longer than [`QUOTE_CHARS`] characters
+/// is cut to the words around `at` (the figure or the predicate), with `…`
+/// where cut.
+fn quote(text: &str, range: &Range<usize>, at: usize) -> String {
+    let sentence = &text[range.clone()];
+    let words: Vec<(usize, &str)> = sentence
+        .split_whitespace()
+        .map(|w| {
+            (
+                range.start + (w.as_ptr() as usize - sentence.as_ptr() as usize),
+                w,
+            )
+        })
+        .collect();
+    let Some(focus) = words.iter().rposition(|(start, _)| *start <= at) else {
+        return String::new();
+    };
+    let chars = |w: &str| w.chars().count() + 1;
+    let (mut first, mut last) = (focus, focus);
+    let mut used = chars(words[focus].1);
+    loop {
+        let grew_right = last + 1 < words.len() && used + chars(words[last + 1].1) <= QUOTE_CHARS;
+        if grew_right {
+            last += 1;
+            used += chars(words[last].1);
         }
-        let body: Vec<&str> = words[first..=last].iter().map(|(_, w)| *w).collect();
-        let mut out = String::new();
-        if first > 0 {
-            out.push_str("… ");
+        let grew_left = first > 0 && used + chars(words[first - 1].1) <= QUOTE_CHARS;
+        if grew_left {
+            first -= 1;
+            used += chars(words[first].1);
         }
-        out.extend(body.join(" ").chars().take(QUOTE_CHARS));
-        if last + 1 < words.len() {
-            out.push_str(" …");
+        if !grew_left && !grew_right {
+            break;
         }
-        out
+    }
+    let body: Vec<&str> = words[first..=last].iter().map(|(_, w)| *w).collect();
+    let mut out = String::new();
+    if first > 0 {
+        out.push_str("… ");
+    }
+    out.extend(body.join(" ").chars().take(QUOTE_CHARS));
+    if last + 1 < words.len() {
+        out.push_str(" …");
+    }
+    out
+}
+
+/// Where two passages disagree, before quoting: how, and in each passage
+/// the sentence and where the figure or predicate starts.
+struct Found {
+    kind: Kind,
+    at: [(Range<usize>, usize); 2],
+}
+
+impl Found {
+    /// The disagreement, quoting `a` and `b` (the two passages' plain texts).
+    fn quoted(self, a: &str, b: &str) -> Disagreement {
+        let [(x, i), (y, j)] = self.at;
+        Disagreement {
+            kind: self.kind,
+            quotes: [quote(a, &x, i), quote(b, &y, j)],
+        }
     }
 }
 
 /// What a quote of a figure keeps: its sentence and where it starts.
-fn figure(f: &figures::FigureFact) -> (&Range<usize>, usize) {
-    (&f.sentence, f.at)
+fn figure(f: &figures::FigureFact) -> (Range<usize>, usize) {
+    (f.sentence.clone(), f.at)
 }
 
 /// How passages `a` and `b` disagree, if they do: different figures, then
 /// a negation, then (only when one claim cites both: `claim` is its text)
 /// the same measure for different dates.
 pub fn compare(a: &Passage, b: &Passage, claim: Option<&str>) -> Option<Disagreement> {
-    compare_claimed(a, b, || claim)
+    compare_claimed(&a.read, &b.read, || claim).map(|found| found.quoted(&a.text, &b.text))
 }
 
 /// [`compare`], with the claim's text asked for only when the temporal
-/// check needs it.
+/// check needs it, and nothing quoted.
 fn compare_claimed<'c>(
-    a: &Passage,
-    b: &Passage,
+    a: &Read,
+    b: &Read,
     claim: impl FnOnce() -> Option<&'c str>,
-) -> Option<Disagreement> {
+) -> Option<Found> {
     let found =
-        |kind: Kind, (x, i): (&Range<usize>, usize), (y, j): (&Range<usize>, usize)| Disagreement {
-            kind,
-            quotes: [a.quote(x, i), b.quote(y, j)],
-        };
+        |kind: Kind, x: (Range<usize>, usize), y: (Range<usize>, usize)| Found { kind, at: [x, y] };
     let dates = |p: &[Period], q: &[Period]| a.dates(b, p, q);
     if let Some((i, j)) = figures::find(&a.figures, &b.figures, Dates::Overlap, dates) {
         return Some(found(
@@ -224,8 +256,8 @@ fn compare_claimed<'c>(
         let (s, t) = (&a.statements[i], &b.statements[j]);
         return Some(found(
             Kind::Negation,
-            (&s.sentence, s.at),
-            (&t.sentence, t.at),
+            (s.sentence.clone(), s.at),
+            (t.sentence.clone(), t.at),
         ));
     }
     let (i, j) = temporal::find_temporal(&a.figures, &b.figures, claim)?;
@@ -237,18 +269,13 @@ fn compare_claimed<'c>(
 }
 
 /// An item's passages, read for comparing (kept with the item: read once
-/// a build).
+/// a build): those with figures or statements to compare, each with its
+/// place among [`EvidenceItem::passages`] (its plain text is read again
+/// for a quote). A passage with nothing to compare never disagrees.
+///
+/// [`EvidenceItem::passages`]: crate::store::EvidenceItem::passages
 #[derive(Debug, Clone, Default)]
-pub(crate) struct ItemPassages(Vec<Passage>);
-
-impl ItemPassages {
-    /// Whether no passage has anything to compare.
-    fn is_empty(&self) -> bool {
-        self.0
-            .iter()
-            .all(|p| p.figures.is_empty() && p.statements.is_empty())
-    }
-}
+pub(crate) struct ItemPassages(Box<[(usize, Read)]>);
 
 /// The passages of `item`, read on first use and kept with the item.
 fn passages_of<'s>(item: &Resolved<'s>) -> &'s ItemPassages {
@@ -259,10 +286,17 @@ fn passages_of<'s>(item: &Resolved<'s>) -> &'s ItemPassages {
         ItemPassages(
             item.item
                 .passages()
-                .map(|text| Passage::new(text, day))
+                .enumerate()
+                .map(|(k, text)| (k, Read::new(&plain(text), day)))
+                .filter(|(_, read)| !read.is_empty())
                 .collect(),
         )
     })
+}
+
+/// The plain text of the `k`th passage of `item`, for a quote.
+fn plain_passage(item: &Resolved<'_>, k: usize) -> String {
+    item.item.passages().nth(k).map(plain).unwrap_or_default()
 }
 
 /// How the passages of the cited items `a` and `b` disagree, if they do;
@@ -273,15 +307,28 @@ pub(crate) fn between<'c>(
     b: &Resolved<'_>,
     claim: impl Fn() -> Option<&'c str>,
 ) -> Option<Disagreement> {
+    let ((k, l), found) = find_between(a, b, claim)?;
+    Some(found.quoted(&plain_passage(a, k), &plain_passage(b, l)))
+}
+
+/// [`between`], unquoted: the places of the two passages among their
+/// items' and where they disagree.
+fn find_between<'c>(
+    a: &Resolved<'_>,
+    b: &Resolved<'_>,
+    claim: impl Fn() -> Option<&'c str>,
+) -> Option<((usize, usize), Found)> {
     if a.id == b.id {
         return None;
     }
     let (pa, pb) = (passages_of(a), passages_of(b));
-    if pa.is_empty() || pb.is_empty() {
+    if pa.0.is_empty() || pb.0.is_empty() {
         return None;
     }
-    pa.0.iter()
-        .find_map(|x| pb.0.iter().find_map(|y| compare_claimed(x, y, &claim)))
+    pa.0.iter().find_map(|(k, x)| {
+        pb.0.iter()
+            .find_map(|(l, y)| compare_claimed(x, y, &claim).map(|found| ((*k, *l), found)))
+    })
 }
 
 /// Whether a claim (its text `claim`) cites items that disagree: two of
@@ -294,7 +341,7 @@ pub fn claim_cites_disagreeing(claim: &str, items: &[Resolved<'_>]) -> bool {
             a.id != b.id
                 && (a.item.contradicts.iter().any(|c| c == b.id)
                     || b.item.contradicts.iter().any(|c| c == a.id)
-                    || between(a, b, || Some(claim)).is_some())
+                    || find_between(a, b, || Some(claim)).is_some())
         })
     })
 }

@@ -129,12 +129,12 @@ pub(super) struct Statement {
     /// Whether the predicate is a verb about a rate.
     rate: bool,
     /// The subject's topic words, sorted.
-    subject: Vec<Stem>,
+    subject: Box<[Stem]>,
     /// The topic words after the predicate, sorted.
-    object: Vec<Stem>,
+    object: Box<[Stem]>,
     flags: u8,
     /// The periods of its clause, else its sentence, else its passage.
-    pub(super) periods: Vec<Period>,
+    pub(super) periods: Box<[Period]>,
     /// Its sentence, for quoting.
     pub(super) sentence: Range<usize>,
     /// Where its predicate starts, which a quote of a long sentence keeps.
@@ -209,7 +209,8 @@ pub(super) fn read(
             statement.periods = [within(periods, clause), within(periods, sentence)]
                 .into_iter()
                 .find(|p| !p.is_empty())
-                .unwrap_or_else(|| periods.iter().map(|(_, p)| *p).collect());
+                .unwrap_or_else(|| periods.iter().map(|(_, p)| *p).collect())
+                .into();
             statement.flags = s.flags(text);
             statement.sentence = sentence.clone();
             out.push(statement);
@@ -274,7 +275,7 @@ fn statement(text: &str, clause: Range<usize>) -> Option<Statement> {
             subject: sorted(subject),
             object: sorted(object),
             flags: 0,
-            periods: Vec::new(),
+            periods: Box::default(),
             sentence: 0..0,
             at: clause.start + range.start,
         });
@@ -282,10 +283,10 @@ fn statement(text: &str, clause: Range<usize>) -> Option<Statement> {
     None
 }
 
-fn sorted(mut stems: Vec<Stem>) -> Vec<Stem> {
+fn sorted(mut stems: Vec<Stem>) -> Box<[Stem]> {
     stems.sort_unstable();
     stems.dedup();
-    stems
+    stems.into()
 }
 
 /// Whether `s` and `t` state opposite things about the same subject (the

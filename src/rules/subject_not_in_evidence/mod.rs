@@ -41,7 +41,8 @@ use std::collections::HashSet;
 /// search of it, with no word list to build.
 #[derive(Debug, Clone, Default, PartialEq)]
 pub(crate) struct ItemVocabulary {
-    folded: String,
+    /// A boxed str, without a String's slack: it is kept all build.
+    folded: Box<str>,
 }
 
 impl ItemVocabulary {
@@ -51,7 +52,9 @@ impl ItemVocabulary {
             fold_into(text, &mut folded);
             folded.push('\n');
         }
-        ItemVocabulary { folded }
+        ItemVocabulary {
+            folded: folded.into(),
+        }
     }
 
     /// Whether `word` (folded) begins a word of the texts: the word itself,

@@ -468,7 +468,7 @@ fn a_wider_country_or_a_listed_name_is_still_compared() {
 /// `ItemVocabulary::begins_a_word` as it was: every occurrence the
 /// substring search gives, tested for a word start.
 fn begins_a_word_by_memmem(vocabulary: &ItemVocabulary, word: &str) -> bool {
-    let folded = vocabulary.folded.as_str();
+    let folded = &*vocabulary.folded;
     !word.is_empty()
         && memchr::memmem::find_iter(folded.as_bytes(), word.as_bytes()).any(|at| {
             !folded[..at]

@@ -132,6 +132,30 @@ fn different_figures_for_one_measure_get_a_finding_and_a_note_naming_both_source
 }
 
 #[test]
+fn the_quote_is_from_the_passage_that_disagrees_when_an_earlier_one_has_nothing_to_compare() {
+    // The item's first passage (`cited_text`) has no figure or statement, so
+    // the detector keeps only its second (`snippet_span`): the quote must be
+    // that one's, not the first's.
+    let item = r#"{"id": "bls_two", "source_id": "bls", "url": "https://www.bls.gov/cpi/two", "title": "CPI, two passages",
+     "published_at": "2024-02-13T13:30:00Z", "cited_text": "Nothing here to compare.",
+     "snippet_span": {"text": "Over the last 12 months, the all items index increased 3.1 percent in January 2024."}},"#;
+    let store = STORE.replacen(r#""evidence": ["#, &format!(r#""evidence": [{item}"#), 1);
+    let chapter = "# Brief\n\n- Consumer prices rose 3.1% in the year to January. [EVID:bls_two]\n\n\
+- A wire report put the rise at 3.4%. [EVID:wire_jan]\n";
+    let b = TestBook::with_store("as-of = \"2026-02-12\"\n", &store, &[("brief.md", chapter)]);
+    let out = b.run("html");
+    assert_eq!(count(&out), 1, "{}", out.stderr);
+    assert!(
+        out.stderr.contains(
+            "`bls_two` says \"Over the last 12 months, the all items index increased 3.1 percent in January 2024.\""
+        ),
+        "{}",
+        out.stderr
+    );
+    assert!(!out.stderr.contains("Nothing here"), "{}", out.stderr);
+}
+
+#[test]
 fn the_page_built_by_mdbook_carries_the_note() {
     let b = book(FIGURES);
     b.build().expect("mdbook build");

@@ -11,10 +11,12 @@
 //! * [`temporal`]: one claim cites the same measure for different dates
 //!   as if one (temporal).
 //!
-//! A passage is read once ([`Passage::new`]) into its comparable figures
-//! and statements; an item's passages are kept with the item, so a store
-//! is read once a build however many chapters cite it. Comparing two
-//! read passages is pure; it allocates for a finding's quotes and a claim's
+//! A cited item's passages are read once (`Read::new`) into their
+//! comparable figures and statements, and kept with the item, so a store
+//! is read once a build however many chapters cite it; a passage with
+//! neither is not kept (it cannot disagree), nor is its plain text, which
+//! only a finding's quote needs (read again then). Comparing two read
+//! passages is pure; it allocates for a finding's quotes and a claim's
 //! periods only.
 
 mod figures;
@@ -296,7 +298,8 @@ fn passages_of<'s>(item: &Resolved<'s>) -> &'s ItemPassages {
 
 /// The plain text of the `k`th passage of `item`, for a quote.
 fn plain_passage(item: &Resolved<'_>, k: usize) -> String {
-    item.item.passages().nth(k).map(plain).unwrap_or_default()
+    let text = item.item.passages().nth(k);
+    plain(text.expect("k numbers one of the same item's passages()"))
 }
 
 /// How the passages of the cited items `a` and `b` disagree, if they do;

@@ -149,8 +149,20 @@ fn remove_mode_escalates_past_max_removed_or_an_emptied_section() {
     );
     assert_eq!(warned.code, 0, "{}", warned.stderr);
     assert_eq!(count(&warned, "removal-escalation"), 1, "{}", warned.stderr);
+    assert!(
+        warned.stderr.contains("warning[removal-escalation]"),
+        "{}",
+        warned.stderr
+    );
     assert!(!warned.chapter("brief.md").contains("Unverified Summary"));
     assert!(!warned.chapter("brief.md").contains("Nobody cited"));
+    // Nor does it downgrade when escalate = "downgrade".
+    let warned = run(
+        "mode = \"remove\"\nmax-removed = 0\nescalate = \"downgrade\"\n[preprocessor.evidence.rules]\nremoval-escalation = \"warn\"\n",
+        MIXED,
+    );
+    assert_eq!(warned.code, 0, "{}", warned.stderr);
+    assert!(!warned.chapter("brief.md").contains("Unverified Summary"));
 
     let fine = "# Brief\n\n- The Fed held rates steady this week. [EVID:fed_stmt]\n- Nobody cited anything for this statement.\n";
     let out = run("mode = \"remove\"\n", fine);

@@ -171,7 +171,7 @@ pub fn judge<'s>(
             .into_iter()
             .map(|finding| (finding, FindingSubject::Other)),
     );
-    let chapter_figures = super::quality::Judged {
+    let quality_input = super::quality::Judged {
         detected: &detected_pairs(&chapter.conflicts),
         claims: &claims,
         units: &units,
@@ -181,7 +181,7 @@ pub fn judge<'s>(
         support: &passages.support,
     };
     let quality = if checked {
-        super::quality::inputs(&chapter_figures)
+        super::quality::inputs(&quality_input)
     } else {
         super::QualityInputs::default()
     };

@@ -12,7 +12,7 @@ use super::{FindingSubject, Judged};
 use crate::config::Config;
 use crate::markers::Scan;
 use crate::rules::claims::{Claim, is_under};
-use crate::rules::{ClaimId, Finding, Level, MarkerId, Rule, Severity};
+use crate::rules::{ClaimId, Finding, Level, MarkerId, Rule};
 use std::collections::HashSet;
 
 /// What `remove` mode takes out of a chapter (nothing in other modes).
@@ -152,7 +152,8 @@ pub(super) fn escalation(
             "{unhandled} error(s) cannot be fixed by removing a claim"
         ));
     }
-    if reasons.is_empty() || level == Level::Off {
+    let severity = level.severity()?;
+    if reasons.is_empty() {
         return None;
     }
     Some(Judged {
@@ -162,7 +163,7 @@ pub(super) fn escalation(
             chapter_span(scan),
         ),
         level,
-        severity: Severity::Error,
+        severity,
         removed: false,
     })
 }

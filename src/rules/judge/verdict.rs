@@ -17,7 +17,8 @@ pub(super) struct Outcome {
 pub(super) struct Facts {
     /// Findings at level `error`, escalation not counted.
     pub errors: usize,
-    /// Whether `removal-escalation` was raised.
+    /// Whether `removal-escalation` was raised at level `error` (at
+    /// `warn` it is reported and changes nothing).
     pub escalated: bool,
     /// Whether `remove` mode took anything out.
     pub removed_any: bool,

@@ -34,6 +34,13 @@ pub const MAX_BOOK_BYTES_VAR: &str = "MDBOOK_EVIDENCE_MAX_BOOK_BYTES";
 /// bytes.
 pub const VARIABLES: &[&str] = &[MAX_STORE_BYTES_VAR, MAX_BOOK_BYTES_VAR, MAX_FILE_BYTES_VAR];
 
+/// Each of [`VARIABLES`] with the default it overrides, for messages.
+const DEFAULTS: [(&str, u64); 3] = [
+    (MAX_STORE_BYTES_VAR, MAX_STORE_BYTES),
+    (MAX_BOOK_BYTES_VAR, MAX_BOOK_BYTES),
+    (MAX_FILE_BYTES_VAR, MAX_FILE_BYTES),
+];
+
 /// The prefix of the variables in [`VARIABLES`].
 const PREFIX: &str = "MDBOOK_EVIDENCE_";
 
@@ -77,13 +84,12 @@ pub fn check_environment() -> Result<(), EnvError> {
     Ok(())
 }
 
-/// The default of one of [`VARIABLES`], for messages.
+/// The default of one of [`VARIABLES`] (checked by the caller).
 fn default_of(variable: &str) -> u64 {
-    match variable {
-        MAX_BOOK_BYTES_VAR => MAX_BOOK_BYTES,
-        MAX_FILE_BYTES_VAR => MAX_FILE_BYTES,
-        _ => MAX_STORE_BYTES,
-    }
+    DEFAULTS
+        .iter()
+        .find(|(name, _)| *name == variable)
+        .map_or(0, |&(_, default)| default)
 }
 
 /// A limit: `default`, or the value of `var` when it is set (checked by
@@ -439,6 +445,12 @@ mod tests {
             assert!(err.message.contains(&format!("found {bad:?}")), "{err}");
             assert!(err.to_string().starts_with("environment variable MDBOOK_EVIDENCE_MAX_STORE_BYTES: expected a whole number of bytes"), "{err}");
         }
+    }
+
+    #[test]
+    fn every_variable_has_a_default() {
+        let named: Vec<&str> = DEFAULTS.iter().map(|(name, _)| *name).collect();
+        assert_eq!(named, VARIABLES);
     }
 
     #[test]

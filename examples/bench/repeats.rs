@@ -13,7 +13,7 @@
 //! passage replaced by a pointer to its first citing page, for
 //! `bench/replay BOOK passage-once` to time mdBook on.
 
-use anyhow::Context;
+use anyhow::{Context, bail};
 use regex::Regex;
 use std::collections::{BTreeSet, HashMap};
 use std::path::Path;
@@ -88,6 +88,7 @@ pub fn rewrite(input: &Path, output: &Path) -> anyhow::Result<()> {
         r#"(<p class="evidence-ref" id="evidence-([^"]+)"[^>]*?) data-passage="[^"]*""#,
     )?;
     let mut first: HashMap<String, String> = HashMap::new();
+    let mut pointers = 0usize;
     each_chapter(&mut book["items"], &mut |chapter| {
         let page = chapter["path"]
             .as_str()
@@ -98,7 +99,10 @@ pub fn rewrite(input: &Path, output: &Path) -> anyhow::Result<()> {
         };
         let rewritten = entry.replace_all(content, |caps: &regex::Captures| {
             match first.get(&caps[2]) {
-                Some(holder) => format!(r#"{} data-passage-in="{holder}""#, &caps[1]),
+                Some(holder) => {
+                    pointers += 1;
+                    format!(r#"{} data-passage-in="{holder}""#, &caps[1])
+                }
                 None => {
                     first.insert(caps[2].to_owned(), page.clone());
                     caps[0].to_owned()
@@ -107,6 +111,14 @@ pub fn rewrite(input: &Path, output: &Path) -> anyhow::Result<()> {
         });
         chapter["content"] = serde_json::Value::String(rewritten.into_owned());
     });
+    if pointers == 0 {
+        // Nothing repeated: the variant would be the book itself.
+        bail!(
+            "{} repeats no passage (or holds no References entries)",
+            input.display()
+        );
+    }
+    eprintln!("{pointers} repeated passages replaced by a pointer");
     std::fs::write(output, serde_json::to_vec(&book)?)
         .with_context(|| format!("cannot write {}", output.display()))
 }

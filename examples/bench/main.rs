@@ -9,7 +9,7 @@
 //! * `bench run --evidence BIN --nop BIN [--bib BIN] --work DIR` generates
 //!   every case under DIR, runs each tool several times on the same stdin,
 //!   and prints medians of wall time and peak RSS, the ratios, and the
-//!   targets (issues 6 and 18), then the pathological shapes of
+//!   targets (issues 6, 18 and 32), then the pathological shapes of
 //!   `pathological.rs` at two sizes each, with their growth.
 //!   With `--mdbook BIN`, it also builds the same book with `mdbook build`
 //!   three ways (plain, mdbook-evidence, mdbook-bib) and prints wall, CPU

@@ -57,6 +57,8 @@ struct Case {
     spec: Spec,
     /// Also time mdbook-bib on the equivalent `{{#cite}}` book.
     bib: bool,
+    /// `brief` (book.rs) or `bullets` (bullets.rs).
+    shape: &'static str,
 }
 
 pub(crate) const ITEMS: usize = 20_000;
@@ -70,6 +72,7 @@ fn cases() -> Vec<Case> {
             style,
         },
         bib,
+        shape: "brief",
     };
     vec![
         case("ch100", 100, ITEMS, Style::Evid, true),
@@ -80,6 +83,11 @@ fn cases() -> Vec<Case> {
         case("ch1000-200k", 1000, 200_000, Style::Evid, false),
         case("store20k", 10, ITEMS, Style::Evid, false),
         case("store200k", 10, 200_000, Style::Evid, false),
+        // The second book of #32, the preprocessor alone on it.
+        Case {
+            shape: "bullets",
+            ..case("bullets-ch1000", 1000, ITEMS, Style::Evid, false)
+        },
     ]
 }
 
@@ -127,7 +135,7 @@ pub fn run(args: &RunArgs) -> anyhow::Result<()> {
     for case in &selected {
         let dir = args.work.join(case.name);
         eprintln!("== {}: generating {}", case.name, dir.display());
-        let stdin = generate(&case.spec, &dir)?;
+        let stdin = generate_shape(&case.spec, case.shape, &dir)?;
         let cite = if case.bib && args.bib.is_some() {
             let spec = Spec {
                 style: Style::Cite,
@@ -493,6 +501,17 @@ fn print_targets(rows: &[Row], bib_given: bool) {
                 )
             }
             None => {}
+        }
+    }
+    // #32: the preprocessor alone, on both books.
+    for name in ["ch1000", "bullets-ch1000"] {
+        if let Some(r) = find(name) {
+            let (wall, cpu) = (r.evidence.wall / r.nop.wall, r.evidence.cpu / r.nop.cpu);
+            let rss = mib(r.evidence.rss_kib);
+            println!(
+                "target preprocessor <= 8x nop, <= 64 MiB ({name}): wall {wall:.1}x, CPU {cpu:.1}x, {rss:.0} MiB: {}",
+                verdict(wall <= 8.0 && cpu <= 8.0 && rss <= 64.0)
+            );
         }
     }
     for (small, large, factor) in [("ch100", "ch1000", 10.0), ("ch500", "ch5000", 10.0)] {

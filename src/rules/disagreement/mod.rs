@@ -296,10 +296,10 @@ fn passages_of<'s>(item: &Resolved<'s>) -> &'s ItemPassages {
     })
 }
 
-/// The plain text of the `k`th passage of `item`, for a quote.
-fn plain_passage(item: &Resolved<'_>, k: usize) -> String {
-    let text = item.item.passages().nth(k);
-    plain(text.expect("k numbers one of the same item's passages()"))
+/// The plain text of the `k`th passage of `item`, for a quote (`k` comes
+/// from the same item's `passages()`, so it is always there).
+fn plain_passage(item: &Resolved<'_>, k: usize) -> Option<String> {
+    item.item.passages().nth(k).map(plain)
 }
 
 /// How the passages of the cited items `a` and `b` disagree, if they do;
@@ -311,7 +311,7 @@ pub(crate) fn between<'c>(
     claim: impl Fn() -> Option<&'c str>,
 ) -> Option<Disagreement> {
     let ((k, l), found) = find_between(a, b, claim)?;
-    Some(found.quoted(&plain_passage(a, k), &plain_passage(b, l)))
+    Some(found.quoted(&plain_passage(a, k)?, &plain_passage(b, l)?))
 }
 
 /// [`between`], unquoted: the places of the two passages among their

@@ -50,36 +50,43 @@ pub(crate) fn support_units(scan: &Scan, claims: &[Claim], unit: ClaimUnit) -> V
             });
             continue;
         }
-        // Every sentence is kept, however short: `claim-overlap-min-words`
-        // decides later whether it has words enough to be compared.
-        let sentences = sentence_claims(scan, claim.block, &claim.markers, 0);
-        let cited = sentences.iter().filter(|s| !s.markers.is_empty()).count();
-        if cited <= 1 && sentences.len() <= 1 {
-            out.push(SupportUnit {
-                claim: id,
-                unit: claim.clone(),
-            });
-            continue;
-        }
-        let before = out.len();
-        out.extend(
-            sentences
-                .into_iter()
-                .filter(|s| !s.markers.is_empty())
-                .map(|unit| SupportUnit { claim: id, unit }),
-        );
-        // Markers the sentences could not place (a label sentence holding
-        // them) still cite: the claim is judged whole then.
-        let placed: usize = out[before..].iter().map(|s| s.unit.markers.len()).sum();
-        if placed != claim.markers.len() {
-            out.truncate(before);
-            out.push(SupportUnit {
-                claim: id,
-                unit: claim.clone(),
-            });
-        }
+        cut_into_sentences(scan, id, claim, &mut out);
     }
     out
+}
+
+/// Pushes the units of a claim cut into its sentences that hold markers, or
+/// the claim whole when cutting cannot place every marker or gives one
+/// sentence back.
+fn cut_into_sentences(scan: &Scan, id: ClaimId, claim: &Claim, out: &mut Vec<SupportUnit>) {
+    let whole = |out: &mut Vec<SupportUnit>| {
+        out.push(SupportUnit {
+            claim: id,
+            unit: claim.clone(),
+        })
+    };
+    // Every sentence is kept, however short: `claim-overlap-min-words`
+    // decides later whether it has words enough to be compared.
+    let sentences = sentence_claims(scan, claim.block, &claim.markers, 0);
+    let cited = sentences.iter().filter(|s| !s.markers.is_empty()).count();
+    if cited <= 1 && sentences.len() <= 1 {
+        whole(out);
+        return;
+    }
+    let before = out.len();
+    out.extend(
+        sentences
+            .into_iter()
+            .filter(|s| !s.markers.is_empty())
+            .map(|unit| SupportUnit { claim: id, unit }),
+    );
+    // Markers the sentences could not place (a label sentence holding
+    // them) still cite: the claim is judged whole then.
+    let placed: usize = out[before..].iter().map(|s| s.unit.markers.len()).sum();
+    if placed != claim.markers.len() {
+        out.truncate(before);
+        whole(out);
+    }
 }
 
 #[cfg(test)]
@@ -125,24 +132,7 @@ mod tests {
                 whole(&mut out);
                 continue;
             }
-            let sentences = sentence_claims(scan, claim.block, &claim.markers, 0);
-            let cited = sentences.iter().filter(|s| !s.markers.is_empty()).count();
-            if cited <= 1 && sentences.len() <= 1 {
-                whole(&mut out);
-                continue;
-            }
-            let before = out.len();
-            out.extend(
-                sentences
-                    .into_iter()
-                    .filter(|s| !s.markers.is_empty())
-                    .map(|unit| SupportUnit { claim: id, unit }),
-            );
-            let placed: usize = out[before..].iter().map(|s| s.unit.markers.len()).sum();
-            if placed != claim.markers.len() {
-                out.truncate(before);
-                whole(&mut out);
-            }
+            cut_into_sentences(scan, id, claim, &mut out);
         }
         out
     }

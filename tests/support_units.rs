@@ -33,6 +33,14 @@ const STORE: &str = r#"{
 
 const CONFIG: &str = "store = \"evidence\"\nas-of = \"2026-02-20\"\n";
 
+/// The store with one more item (its JSON object), before `ev_foehn`.
+fn with_item(item: &str) -> String {
+    STORE.replace(
+        r#"    {"id": "ev_foehn""#,
+        &format!("    {item},\n    {{\"id\": \"ev_foehn\""),
+    )
+}
+
 fn report(book: &TestBook) -> Value {
     book.check_json().1
 }
@@ -129,12 +137,10 @@ Consumer prices increased 0.5 percent in January, seasonally adjusted [EVID:ev_c
 
 #[test]
 fn a_swapped_place_or_part_of_a_name_is_reported() {
-    let store = STORE.replace(
-        r#"    {"id": "ev_foehn""#,
-        r#"    {"id": "ev_peach", "source_id": "nhc", "url": "https://example.org/peaches",
+    let store = with_item(
+        r#"{"id": "ev_peach", "source_id": "nhc", "url": "https://example.org/peaches",
      "title": "Peach harvest", "published_at": "2026-02-10T12:00:00Z",
-     "quote_span": {"text": "Georgia is known as the Peach State, and the Dallas City Council backed its growers."}},
-    {"id": "ev_foehn""#,
+     "quote_span": {"text": "Georgia is known as the Peach State, and the Dallas City Council backed its growers."}}"#,
     );
     let chapter = "# Brief\n\n\
 - Growers in Alabama call it the Peach State. [EVID:ev_peach]\n\
@@ -168,12 +174,10 @@ fn a_long_claim_that_adds_to_its_passage_is_reported_and_removed_at_error() {
     // The first sentence paraphrases the jobs release and adds a cause and
     // a forecast of its own; the second says what the CPI release says,
     // wrapped in frame words; the third is the first with both causes cited.
-    let store = STORE.replace(
-        r#"    {"id": "ev_foehn""#,
-        r#"    {"id": "ev_ports", "source_id": "bls", "url": "https://example.org/ports",
+    let store = with_item(
+        r#"{"id": "ev_ports", "source_id": "bls", "url": "https://example.org/ports",
      "title": "Port strike ends", "published_at": "2026-02-10T12:00:00Z",
-     "quote_span": {"text": "The strike at East Coast container ports ended, and warehouse hiring in the region resumed; economists expect a hiring rebound across logistics by spring."}},
-    {"id": "ev_foehn""#,
+     "quote_span": {"text": "The strike at East Coast container ports ended, and warehouse hiring in the region resumed; economists expect a hiring rebound across logistics by spring."}}"#,
     );
     let adds = "Payroll employment rose by 143,000 in January as the strike at East Coast container ports ended and warehouse hiring resumed, and economists expect a rebound across logistics by spring";
     let chapter = format!(
@@ -228,12 +232,10 @@ It is essential to note that consumer prices increased 0.5 percent on a seasonal
 
 #[test]
 fn a_title_a_subtitle_or_a_wider_city_after_a_held_name_passes() {
-    let store = STORE.replace(
-        r#"    {"id": "ev_foehn""#,
-        r#"    {"id": "ev_royal", "source_id": "nhc", "url": "https://example.org/royal",
+    let store = with_item(
+        r#"{"id": "ev_royal", "source_id": "nhc", "url": "https://example.org/royal",
      "title": "Lady Amelia", "published_at": "2026-02-10T12:00:00Z",
-     "quote_span": {"text": "Lady Amelia, granddaughter of the Duke of Kent, is a cousin of Prince William and Prince Harry. She was born at Chelsea; the family moved to Manchester."}},
-    {"id": "ev_foehn""#,
+     "quote_span": {"text": "Lady Amelia, granddaughter of the Duke of Kent, is a cousin of Prince William and Prince Harry. She was born at Chelsea; the family moved to Manchester."}}"#,
     );
     let chapter = "# Brief\n\n\
 - Lady Amelia is a cousin of Prince William, Duke of Cambridge, and Prince Harry, Duke of Sussex. [EVID:ev_royal]\n\

@@ -17,7 +17,7 @@
 
 use super::claims::Claim;
 use super::content_words::{Stem, content_words};
-use super::overlap::{Cited, ClaimWords};
+use super::overlap::{Cited, ClaimWords, add_word, has_word};
 use super::{BlockId, Finding, Resolved, Rule};
 use crate::config::Config;
 use std::sync::LazyLock;
@@ -77,12 +77,10 @@ fn mark_held(claim: &ClaimWords, items: &[impl Cited], found: &mut [u64], enough
             .flat_map(|(_, p)| p.sentences());
         for stems in sentences.map(|(_, stems)| stems).chain([item.names()]) {
             for &stem in stems {
-                if let Some(k) = claim.index(stem) {
-                    let bit = 1 << (k % 64);
-                    if found[k / 64] & bit == 0 {
-                        found[k / 64] |= bit;
-                        covered += 1;
-                    }
+                if let Some(k) = claim.index(stem)
+                    && add_word(found, k)
+                {
+                    covered += 1;
                 }
             }
             if covered >= enough {
@@ -117,7 +115,7 @@ fn partly_held(
             .get(claim.words[k].clone())
             .is_some_and(|w| w.starts_with(|c: char| c.is_numeric()));
         if figure || FRAME_STEMS.binary_search(stem).is_ok() {
-            found[k / 64] |= 1 << (k % 64);
+            add_word(&mut found, k);
             framing += 1;
         }
     }
@@ -183,7 +181,7 @@ fn message(
         config.claim_partial_overlap,
     );
     let missing: Vec<String> = (0..words.len())
-        .filter(|&k| found[k / 64] & (1 << (k % 64)) == 0)
+        .filter(|&k| !has_word(found, k))
         .filter_map(|k| claim.text.get(words.words[k].clone()))
         .map(|w| format!("`{w}`"))
         .collect();

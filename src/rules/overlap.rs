@@ -168,7 +168,7 @@ fn measure_with(
                 current.fill(0);
                 for &stem in stems {
                     if let Some(k) = claim.index(stem) {
-                        current[k / 64] |= 1 << (k % 64);
+                        add_word(current, k);
                     }
                 }
                 for ((p, c), b) in pair.iter_mut().zip(current.iter()).zip(previous.iter()) {
@@ -210,7 +210,7 @@ fn measure_with(
         let names = item.names();
         for (k, stem) in claim.stems.iter().enumerate() {
             if names.binary_search(stem).is_ok() {
-                union[k / 64] |= 1 << (k % 64);
+                add_word(union, k);
             }
         }
         covered = count(union);
@@ -221,7 +221,7 @@ fn measure_with(
     }
     windows.sort_by(|a, b| b.covered.cmp(&a.covered).then(a.item.cmp(&b.item)));
     let mut missing: Vec<Range<usize>> = (0..total)
-        .filter(|&k| union[k / 64] & (1 << (k % 64)) == 0)
+        .filter(|&k| !has_word(union, k))
         .map(|k| claim.words[k].clone())
         .collect();
     missing.sort_by_key(|r| r.start);
@@ -259,6 +259,20 @@ fn and_count(a: &[u64], b: &[u64]) -> usize {
         .zip(b)
         .map(|(x, y)| (x & y).count_ones() as usize)
         .sum()
+}
+
+/// Whether a bitset over a claim's words ([`ClaimWords::width`] words of
+/// 64 bits) holds the claim's word `k`.
+pub(super) fn has_word(bits: &[u64], k: usize) -> bool {
+    bits[k / 64] & (1 << (k % 64)) != 0
+}
+
+/// Adds the claim's word `k` to a bitset over its words; whether it was
+/// not there yet.
+pub(super) fn add_word(bits: &mut [u64], k: usize) -> bool {
+    let newly = !has_word(bits, k);
+    bits[k / 64] |= 1 << (k % 64);
+    newly
 }
 
 /// The number of bits set.

@@ -40,6 +40,9 @@ struct StoreFile {
     /// The verdicts of a `support.v1` file.
     #[serde(skip)]
     verdicts: Vec<super::SupportRecord>,
+    /// The records of a `fetched.v1` file.
+    #[serde(skip)]
+    fetched: Vec<super::FetchedRecord>,
 }
 
 /// Only the version, read before the rest so that an unknown version is
@@ -196,11 +199,14 @@ fn parse_bytes(file: &Path, bytes: &[u8]) -> Result<StoreFile, StoreError> {
     })?;
     let text = text.strip_prefix('\u{feff}').unwrap_or(text);
     if is_jsonl(file) {
-        let (records, verdicts) = if super::support::is_support_file(text) {
-            (Vec::new(), super::support::parse_support(file, text)?)
+        let (mut records, mut verdicts, mut fetched) = (Vec::new(), Vec::new(), Vec::new());
+        if super::support::is_support_file(text) {
+            verdicts = super::support::parse_support(file, text)?;
+        } else if super::fetched::is_fetched_file(text) {
+            fetched = super::fetched::parse_fetched(file, text)?;
         } else {
-            (citation::parse_jsonl(file, text)?, Vec::new())
-        };
+            records = citation::parse_jsonl(file, text)?;
+        }
         Ok(StoreFile {
             _schema: None,
             schema_version: None,
@@ -209,6 +215,7 @@ fn parse_bytes(file: &Path, bytes: &[u8]) -> Result<StoreFile, StoreError> {
             chapters: BTreeMap::new(),
             records,
             verdicts,
+            fetched,
         })
     } else {
         parse_file(file, text)
@@ -364,6 +371,8 @@ struct Seen {
     merged_away: HashSet<usize>,
     /// Positions of invalid items standing for records that fail checks.
     broken: HashSet<usize>,
+    /// `fetched.v1` records, applied to their items once all are merged.
+    fetched: Vec<super::FetchedRecord>,
 }
 
 /// Merges a parsed file into the store.
@@ -378,6 +387,7 @@ fn merge(
         json_path,
     };
     store.support.extend(parsed.verdicts);
+    seen.fetched.extend(parsed.fetched);
     store.sources.reserve(parsed.sources.len());
     for (i, source) in parsed.sources.into_iter().enumerate() {
         let here = origin(format!("sources[{i}]"));
@@ -581,6 +591,11 @@ fn finish(store: &mut Store, seen: Seen) {
         })
         .collect();
     merge::inherit_link_checks(&mut store.items, &pairs);
+    for record in seen.fetched {
+        if let Some(at) = store.position(&record.id) {
+            super::fetched::attach(&mut store.items[at], record);
+        }
+    }
     merge::assign_record_sources(store);
     merge::title_untitled_records(store);
 }

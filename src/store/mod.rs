@@ -7,6 +7,7 @@
 mod citation;
 mod dates;
 mod error;
+mod fetched;
 mod load;
 mod merge;
 mod model;
@@ -16,6 +17,10 @@ mod support;
 
 pub use citation::CITATION_V1;
 pub use dates::{parse_instant, parse_rfc3339};
+pub use fetched::{
+    FETCHED_V1, FetchOutcome, FetchStatus, FetchedRecord, is_fetched_file as is_fetched_text,
+    parse_fetched,
+};
 pub use load::{StoreError, load, load_bytes};
 pub use model::{
     EvidenceItem, LinkCheck, LinkStatus, PaywallPolicy, Published, QuoteSpan, SnippetSpan, Source,
@@ -38,7 +43,7 @@ pub const EVIDENCE_V1: &str = "evidence.v1";
 /// The schema versions this build reads: `evidence.v1` store files (`*.json`),
 /// `citation.v1` records and `support.v1` verdicts (each line of a `*.jsonl`
 /// file).
-pub const SCHEMA_VERSIONS: &[&str] = &[EVIDENCE_V1, CITATION_V1, SUPPORT_V1];
+pub const SCHEMA_VERSIONS: &[&str] = &[EVIDENCE_V1, CITATION_V1, SUPPORT_V1, FETCHED_V1];
 
 /// Where something was defined in the store: which file, and which JSON path.
 #[derive(Debug, Clone, PartialEq, Eq)]

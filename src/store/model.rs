@@ -197,6 +197,10 @@ pub struct EvidenceItem {
     /// read from an `evidence.v1` file.
     #[serde(skip)]
     pub link_check: Option<LinkCheck>,
+    /// How `fetch` went for the item's page, from a `fetched.v1` record;
+    /// never read from an `evidence.v1` file.
+    #[serde(skip)]
+    pub fetch: Option<super::fetched::FetchOutcome>,
     /// [`EvidenceItem::link`], worked out on first use.
     #[serde(skip)]
     pub(crate) link: OnceLock<Link>,

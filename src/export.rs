@@ -67,6 +67,18 @@ pub fn export_claims(dir: &Path) -> anyhow::Result<(String, usize)> {
 /// The book in `dir` (or the book `dir` is inside), loaded, and every
 /// citation of a passage in its checked chapters, in book order.
 pub(crate) fn book_citations(dir: &Path) -> anyhow::Result<(Setup, Vec<Citation>)> {
+    citations_of(dir, false)
+}
+
+/// Every citation in the book's checked chapters, those of items with no
+/// passage too (their `passage` and `passage_key` empty): what `fetch`
+/// reads to find the pages to fetch and the claims resting on them.
+pub(crate) fn all_citations(dir: &Path) -> anyhow::Result<(Setup, Vec<Citation>)> {
+    citations_of(dir, true)
+}
+
+/// [`book_citations`], or with `all` [`all_citations`].
+fn citations_of(dir: &Path, all: bool) -> anyhow::Result<(Setup, Vec<Citation>)> {
     // From inside the book (`src/`) as from its root, as `check`.
     let found = crate::check::book_root(dir);
     let (ctx, book) = load_book(found.as_deref().unwrap_or(dir))?;
@@ -82,13 +94,19 @@ pub(crate) fn book_citations(dir: &Path) -> anyhow::Result<(Setup, Vec<Citation>
         if !setup.config.is_checked(path) {
             continue;
         }
-        chapter_citations(&setup, path, &chapter.content, &mut out);
+        chapter_citations(&setup, path, &chapter.content, all, &mut out);
     }
     Ok((setup, out))
 }
 
 /// Appends the citations of one chapter to `out`.
-fn chapter_citations(setup: &Setup, path: &Path, content: &str, out: &mut Vec<Citation>) {
+fn chapter_citations(
+    setup: &Setup,
+    path: &Path,
+    content: &str,
+    all: bool,
+    out: &mut Vec<Citation>,
+) {
     let config = &setup.config;
     let key = chapter_key(path);
     let list = setup.store.citation_list(path);
@@ -129,8 +147,10 @@ fn chapter_citations(setup: &Setup, path: &Path, content: &str, out: &mut Vec<Ci
                 continue;
             }
             seen.push(cited.id);
-            let Some(passage) = item_passage(cited.item) else {
-                continue;
+            let passage = match item_passage(cited.item) {
+                Some(passage) => passage,
+                None if all => std::borrow::Cow::Borrowed(""),
+                None => continue,
             };
             out.push(Citation {
                 chapter: key.clone(),
@@ -140,7 +160,11 @@ fn chapter_citations(setup: &Setup, path: &Path, content: &str, out: &mut Vec<Ci
                 claim: claim.text.clone(),
                 claim_key: claim_key.clone(),
                 evidence_id: cited.id.to_owned(),
-                passage_key: passage_key(&passage),
+                passage_key: if passage.is_empty() {
+                    String::new()
+                } else {
+                    passage_key(&passage)
+                },
                 passage: passage.into_owned(),
             });
         }

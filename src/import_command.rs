@@ -113,8 +113,35 @@ pub(crate) fn run_import(args: ImportArgs) -> anyhow::Result<()> {
     for note in &done.notes {
         out.push_str(&format!("note: {}\n", inert_line(note)));
     }
+    let bare = items_without_passage(&done.store);
+    if bare > 0 {
+        out.push_str(&format!(
+            "note: {bare} of the {} item(s) carry no passage (the answer cites their pages by address alone), so the content rules and `verify` cannot judge the claims citing them; `mdbook-evidence fetch` reads the pages and gives each citation its passage\n",
+            done.items
+        ));
+    }
     let _ = std::io::stderr().write_all(out.as_bytes());
     Ok(())
+}
+
+/// How many items of an imported fragment have no passage to judge a
+/// claim against (no `cited_text`, `quote_span` or `content`): those
+/// `fetch` reads the page of.
+fn items_without_passage(store: &str) -> usize {
+    let Ok(fragment) = serde_json::from_str::<serde_json::Value>(store) else {
+        return 0;
+    };
+    let empty = |item: &serde_json::Value, key: &str| item.get(key).is_none_or(|v| v.is_null());
+    fragment["evidence"].as_array().map_or(0, |items| {
+        items
+            .iter()
+            .filter(|item| {
+                ["cited_text", "quote_span", "content"]
+                    .iter()
+                    .all(|k| empty(item, k))
+            })
+            .count()
+    })
 }
 
 /// What to do with a store written by `import --store`: nothing when the

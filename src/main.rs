@@ -108,6 +108,18 @@ enum Command {
     /// citation has a verdict, 1 some answers could not be read, 2 the run
     /// could not go on (book, endpoint, model or key).
     Verify(mdbook_evidence::verify::VerifyArgs),
+    /// Reads the page of every cited item that has no passage and stores
+    /// its readable text with the book, for builds to judge claims against.
+    ///
+    /// Writes fetched.v1 records to fetched.jsonl in the store's directory:
+    /// each page's text, the passage each citation rests on, and how the
+    /// fetch went (fetched, gone, blocked, unreachable, too_large,
+    /// unsupported_type, paywalled, refused). http and https only; an
+    /// address on a loopback, private or link-local network is refused
+    /// unless --allow-host names it. Builds never touch the network.
+    /// Exit status: 0 done, 2 the run could not go on, 130 stopped by
+    /// Ctrl-C (what was read is kept).
+    Fetch(mdbook_evidence::fetch::FetchArgs),
     /// Turns a model's cited answer into a chapter with `[N]` markers and an
     /// evidence store fragment.
     ///
@@ -182,6 +194,7 @@ fn main() -> ExitCode {
         Some(Command::Install { book_dir, force }) => install(&book_dir, force),
         Some(Command::ExportClaims { book_dir, format }) => export_claims(&book_dir, format),
         Some(Command::Verify(args)) => ExitCode::from(mdbook_evidence::verify::run(&args)),
+        Some(Command::Fetch(args)) => ExitCode::from(mdbook_evidence::fetch::run(&args)),
         Some(Command::Import(args)) => match run_import(*args) {
             Ok(()) => ExitCode::SUCCESS,
             Err(err) => {

@@ -26,6 +26,7 @@ pub(crate) mod number_parse;
 pub(crate) mod numeric_claim;
 pub mod overlap;
 mod passage_sentences;
+pub(crate) mod passage_window;
 mod passage_words;
 pub(crate) mod policy;
 pub mod quality;

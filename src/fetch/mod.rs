@@ -1,0 +1,315 @@
+//! `mdbook-evidence fetch [BOOK]`: reads the page of every cited item that
+//! has no passage (`--all`: every cited item), keeps its readable text in
+//! the store as `fetched.v1` records (`fetched.jsonl` in the store's
+//! directory), and records for each item the window of its page that the
+//! claims citing it rest on. Builds read that file; only this command
+//! touches the network.
+
+mod http;
+mod pool;
+mod text;
+
+use crate::export::{Citation, all_citations};
+use crate::preprocess::Setup;
+use crate::rules::passage_window::locate;
+use crate::store::{FETCHED_V1, FetchStatus, FetchedRecord, PaywallPolicy, parse_fetched};
+use http::{Fetcher, Settings};
+use pool::{Job, say};
+use std::collections::BTreeMap;
+use std::path::{Path, PathBuf};
+use std::time::Duration;
+
+/// The file `fetch` writes in the store's directory.
+pub const FETCHED_FILE: &str = "fetched.jsonl";
+
+/// The arguments of `fetch`.
+#[derive(Debug, clap::Args)]
+pub struct FetchArgs {
+    /// The book's root directory (where book.toml is), or a directory
+    /// inside the book: the nearest book.toml above it is used.
+    #[arg(default_value = ".")]
+    pub book_dir: PathBuf,
+    /// Fetch every cited item's page, those with a passage or fetched
+    /// before too.
+    #[arg(long)]
+    pub all: bool,
+    /// A host that may resolve to a loopback, private or link-local
+    /// address (refused otherwise); repeat for more.
+    #[arg(long, value_name = "HOST")]
+    pub allow_host: Vec<String>,
+    /// Hosts fetched from at once.
+    #[arg(long, default_value_t = 4, value_name = "N")]
+    pub jobs: usize,
+    /// Milliseconds between two requests to one host.
+    #[arg(long, default_value_t = 1000, value_name = "MS")]
+    pub delay: u64,
+    /// Seconds one page may take, connecting included.
+    #[arg(long, default_value_t = 30.0, value_name = "SECS")]
+    pub timeout: f64,
+    /// The most bytes of one page read (after decompression).
+    #[arg(long, default_value_t = 10 << 20, value_name = "BYTES")]
+    pub max_bytes: u64,
+    /// Redirects followed for one page.
+    #[arg(long, default_value_t = 5, value_name = "N")]
+    pub max_redirects: usize,
+}
+
+/// Runs `fetch`; the exit status: 0 done (whatever each page's status),
+/// 2 the run could not go on (book, store, arguments, writing), 130
+/// stopped by Ctrl-C (what was fetched is written).
+pub fn run(args: &FetchArgs) -> u8 {
+    match fetch(args) {
+        Ok(code) => code,
+        Err(err) => {
+            say(&format!("error: mdbook-evidence fetch: {err:#}"));
+            2
+        }
+    }
+}
+
+fn fetch(args: &FetchArgs) -> anyhow::Result<u8> {
+    if !(args.timeout.is_finite() && args.timeout > 0.0 && args.timeout <= 3600.0) {
+        anyhow::bail!("--timeout must be a number of seconds above 0 and at most 3600");
+    }
+    let (setup, citations) = all_citations(&args.book_dir)?;
+    let target = target_file(&setup)?;
+    let mut records = earlier_records(&setup.root, &target)?;
+    let (jobs, paywalled) = pages_to_fetch(&setup, &citations, &records, args.all);
+    let fetcher = Fetcher::new(Settings {
+        allowed_hosts: args
+            .allow_host
+            .iter()
+            .map(|h| h.trim_matches(['[', ']']).to_ascii_lowercase())
+            .collect(),
+        timeout: Duration::from_secs_f64(args.timeout),
+        max_bytes: args.max_bytes,
+        max_redirects: args.max_redirects,
+    });
+    let now = jiff::Timestamp::now().to_string();
+    let mut counts: BTreeMap<&'static str, usize> = BTreeMap::new();
+    for (id, url) in paywalled {
+        *counts.entry(FetchStatus::Paywalled.as_str()).or_default() += 1;
+        let detail = format!(
+            "{url}: its source is metadata_only (behind a paywall or a login); its text is not stored"
+        );
+        records.insert(
+            id.clone(),
+            record(id, url, FetchStatus::Paywalled, &now, detail),
+        );
+    }
+    let done = pool::run(&fetcher, jobs, args.jobs, Duration::from_millis(args.delay));
+    for (job, outcome) in done {
+        let Some(outcome) = outcome else { continue };
+        let fetched = finish(job, outcome, &now);
+        *counts.entry(fetched.status.as_str()).or_default() += 1;
+        if fetched.status != FetchStatus::Fetched {
+            say(&format!(
+                "{}: {}: {}",
+                fetched.id,
+                fetched.status.as_str(),
+                fetched.detail
+            ));
+        }
+        records.insert(fetched.id.clone(), fetched);
+    }
+    let (with, without) = place_passages(&mut records, &citations);
+    write_records(&setup.root, &target, &records)?;
+    let tally: Vec<String> = counts.iter().map(|(s, n)| format!("{n} {s}")).collect();
+    say(&format!(
+        "mdbook-evidence fetch: {} page(s){}; {with} citation(s) rest on a located passage, {without} on a page where no passage holds the claim; wrote {}",
+        counts.values().sum::<usize>(),
+        if tally.is_empty() {
+            String::new()
+        } else {
+            format!(": {}", tally.join(", "))
+        },
+        target.display()
+    ));
+    if pool::stopped() {
+        say("mdbook-evidence fetch: stopped by Ctrl-C; the pages read so far are kept");
+        return Ok(130);
+    }
+    Ok(0)
+}
+
+/// Where the records go: `fetched.jsonl` in the first directory of the
+/// store (a file of the book, loaded with the store).
+fn target_file(setup: &Setup) -> anyhow::Result<PathBuf> {
+    setup
+        .config
+        .store
+        .iter()
+        .find(|path| setup.root.join(path).is_dir())
+        .map(|dir| dir.join(FETCHED_FILE))
+        .ok_or_else(|| {
+            anyhow::anyhow!(
+                "the store ({}) has no directory for the fetched pages; make `store` a directory (store = \"evidence\") or add one (store = [\"…\", \"evidence\"]) in book.toml",
+                setup
+                    .config
+                    .store
+                    .iter()
+                    .map(|p| p.display().to_string())
+                    .collect::<Vec<_>>()
+                    .join(", ")
+            )
+        })
+}
+
+/// The records a run before wrote, by id; a file there that is not
+/// `fetched.v1` is someone's and is never written over.
+fn earlier_records(root: &Path, target: &Path) -> anyhow::Result<BTreeMap<String, FetchedRecord>> {
+    let path = root.join(target);
+    let text = match crate::limits::read_text(&path, crate::limits::Limit::file()) {
+        Ok(text) => text,
+        Err(err) if err.is_not_found() => return Ok(BTreeMap::new()),
+        Err(err) => anyhow::bail!("cannot read {}: {}", target.display(), err.reason()),
+    };
+    if !text.trim().is_empty() && !crate::store::is_fetched_text(&text) {
+        anyhow::bail!(
+            "{} exists and does not hold fetched.v1 records; it is not written over: move it, or rename it",
+            target.display()
+        );
+    }
+    let records = parse_fetched(target, &text)?;
+    Ok(records.into_iter().map(|r| (r.id.clone(), r)).collect())
+}
+
+/// The cited items whose page is to be fetched (once each, in the order
+/// first cited), and those of `metadata_only` sources, which are not.
+fn pages_to_fetch(
+    setup: &Setup,
+    citations: &[Citation],
+    records: &BTreeMap<String, FetchedRecord>,
+    all: bool,
+) -> (Vec<Job>, Vec<(String, String)>) {
+    let (mut jobs, mut paywalled, mut seen) = (Vec::new(), Vec::new(), Vec::<&str>::new());
+    for citation in citations {
+        let id = citation.evidence_id.as_str();
+        if seen.contains(&id) {
+            continue;
+        }
+        seen.push(id);
+        let Some(item) = setup.store.item(id) else {
+            continue;
+        };
+        let Some(url) = item.url.clone() else {
+            continue;
+        };
+        let fetched_before = records.get(id).is_some_and(|r| r.url == url);
+        let own_passage =
+            !fetched_before && (item.cited_passage().is_some() || item.content.is_some());
+        if !all && (fetched_before || own_passage) {
+            continue;
+        }
+        let metadata_only = item
+            .source_id
+            .as_deref()
+            .and_then(|s| setup.store.source(s))
+            .is_some_and(|s| s.paywall_policy == PaywallPolicy::MetadataOnly);
+        if metadata_only {
+            paywalled.push((id.to_owned(), url));
+        } else {
+            jobs.push(Job {
+                id: id.to_owned(),
+                url,
+            });
+        }
+    }
+    (jobs, paywalled)
+}
+
+/// A record with no text.
+fn record(
+    id: String,
+    url: String,
+    status: FetchStatus,
+    now: &str,
+    detail: String,
+) -> FetchedRecord {
+    FetchedRecord {
+        schema_version: FETCHED_V1.into(),
+        id,
+        url,
+        status,
+        http_status: None,
+        final_url: None,
+        content_type: None,
+        fetched_at: now.to_owned(),
+        detail,
+        text: None,
+        passages: Vec::new(),
+    }
+}
+
+/// The record of one fetch.
+fn finish(job: Job, outcome: Result<http::Body, http::Failure>, now: &str) -> FetchedRecord {
+    match outcome {
+        Err(failure) => FetchedRecord {
+            http_status: failure.http_status,
+            final_url: failure.final_url,
+            ..record(job.id, job.url, failure.status, now, failure.detail)
+        },
+        Ok(body) => {
+            let moved = (body.final_url != job.url).then(|| body.final_url.clone());
+            let (status, detail, text) = match text::readable_text(&body) {
+                Ok(text) => (FetchStatus::Fetched, String::new(), Some(text)),
+                Err((status, detail)) => (status, detail, None),
+            };
+            FetchedRecord {
+                http_status: Some(body.http_status),
+                final_url: moved,
+                content_type: Some(body.media_type),
+                text,
+                ..record(job.id, job.url, status, now, detail)
+            }
+        }
+    }
+}
+
+/// Gives every fetched record the windows its item's citations rest on
+/// (again each run: the chapters may have changed); how many citations
+/// got one and how many found none.
+fn place_passages(
+    records: &mut BTreeMap<String, FetchedRecord>,
+    citations: &[Citation],
+) -> (usize, usize) {
+    let (mut with, mut without) = (0, 0);
+    for record in records.values_mut() {
+        let Some(text) = record.text.as_deref() else {
+            record.passages.clear();
+            continue;
+        };
+        let mut spans = Vec::new();
+        for citation in citations.iter().filter(|c| c.evidence_id == record.id) {
+            match locate(&citation.claim, text) {
+                Some(bytes) => {
+                    with += 1;
+                    let start = text[..bytes.start].chars().count() as u64;
+                    let end = start + text[bytes].chars().count() as u64;
+                    spans.push([start, end]);
+                }
+                None => without += 1,
+            }
+        }
+        spans.sort_unstable();
+        spans.dedup();
+        record.passages = spans;
+    }
+    (with, without)
+}
+
+/// Writes the records, one a line in id order, through the safe writer.
+fn write_records(
+    root: &Path,
+    target: &Path,
+    records: &BTreeMap<String, FetchedRecord>,
+) -> anyhow::Result<()> {
+    let mut out = String::new();
+    for record in records.values() {
+        out.push_str(&serde_json::to_string(record)?);
+        out.push('\n');
+    }
+    let writer = crate::safe_write::SafeWriter::new(root)?;
+    writer.write(&root.join(target), out.as_bytes())?;
+    Ok(())
+}

@@ -31,6 +31,7 @@ mod passage_words;
 pub(crate) mod policy;
 pub mod quality;
 mod resolution;
+pub(crate) mod source_not_fetched;
 mod spans;
 pub(crate) mod speculation;
 mod stems;
@@ -345,6 +346,11 @@ rules! {
     /// cites, or N cites nothing.
     UnverifiedReference = "unverified-reference", Error,
         "delete the written References list (the generated section lists what the chapter cites), or correct the entry to the item its number cites";
+    /// `mdbook-evidence fetch` could not read the cited item's page (gone,
+    /// blocked, unreachable, too large, of another type, refused): the
+    /// claims citing it rest on an address and a title alone.
+    SourceNotFetched = "source-not-fetched", Warn,
+        "cite a page that can be read (another source, or an archived copy), quote the passage in the store yourself (`cited_text`), or run `mdbook-evidence fetch --all` again once the page is back";
 }
 
 impl fmt::Display for Rule {

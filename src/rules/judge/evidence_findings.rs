@@ -1,5 +1,5 @@
 //! The evidence phases: the rules about each cited item
-//! (`paywall-quote`), and about the passages items quote: their offsets
+//! (`paywall-quote`, `source-not-fetched`), and about the passages items quote: their offsets
 //! against the document's text (`span-mismatch`), the numbers of the
 //! claims citing them (`number-not-in-evidence`), the words of those
 //! claims (`claim-not-in-evidence`), and the stored verdicts on them
@@ -26,6 +26,20 @@ use std::collections::HashSet;
 pub(super) fn item_findings(scan: &Scan, cited: &CitedItems<'_>) -> Vec<(Finding, FindingSubject)> {
     let mut findings = Vec::new();
     for item in &cited.items {
+        if let Some(message) = crate::rules::source_not_fetched::message(item.id, item.item)
+            && let Some((first, _)) = cited.first_citation(item.id)
+        {
+            let marker = &scan.markers[first.0];
+            let finding = Finding {
+                rule: Rule::SourceNotFetched,
+                message,
+                span: marker.span.clone(),
+                block: marker.block.map(BlockId),
+                evidence_ids: vec![item.id.to_owned()],
+                excerpt: None,
+            };
+            findings.push((finding, FindingSubject::Other));
+        }
         if item.source.paywall_policy != PaywallPolicy::MetadataOnly
             || item.item.quote_span.is_none()
         {

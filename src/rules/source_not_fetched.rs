@@ -1,0 +1,29 @@
+//! `source-not-fetched`: `mdbook-evidence fetch` stored a status other
+//! than `fetched` for the cited item's page, so the claims citing it rest
+//! on its address and title alone. A `paywalled` page is not reported:
+//! its source's `metadata_only` says so already, and its text may not be
+//! stored whatever is done.
+
+use crate::store::{EvidenceItem, FetchStatus};
+
+/// The finding's message for item `id`, when its page was not read.
+pub(crate) fn message(id: &str, item: &EvidenceItem) -> Option<String> {
+    let outcome = item.fetch.as_ref()?;
+    let what = match outcome.status {
+        FetchStatus::Fetched | FetchStatus::Paywalled => return None,
+        FetchStatus::Gone => "is gone",
+        FetchStatus::Blocked => "refused the fetcher",
+        FetchStatus::Unreachable => "could not be reached",
+        FetchStatus::TooLarge => "is larger than the fetch limit",
+        FetchStatus::UnsupportedType => "is not HTML or text that could be read",
+        FetchStatus::Refused => "was not fetched (its address is refused)",
+    };
+    let detail = match outcome.detail.trim() {
+        "" => String::new(),
+        detail => format!(": {detail}"),
+    };
+    Some(format!(
+        "the page of evidence `{id}` {what} ({}{detail}); the claims citing it rest on its address and title alone",
+        outcome.status.as_str()
+    ))
+}

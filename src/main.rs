@@ -117,7 +117,8 @@ enum Command {
     /// unsupported_type, paywalled, refused). http and https only; an
     /// address on a loopback, private or link-local network is refused
     /// unless --allow-host names it. Builds never touch the network.
-    /// Exit status: 0 done, 2 the run could not go on, 130 stopped by
+    /// With --recheck, asks for the pages stored before again and records
+    /// which are gone or changed (source-gone, source-changed). Exit status: 0 done, 2 the run could not go on, 130 stopped by
     /// Ctrl-C (what was read is kept).
     Fetch(mdbook_evidence::fetch::FetchArgs),
     /// Turns a model's cited answer into a chapter with `[N]` markers and an

@@ -50,8 +50,19 @@ pub(crate) struct Body {
     pub charset: Option<String>,
     /// The bytes, decompressed.
     pub bytes: Vec<u8>,
-    /// The HTTP status (2xx).
+    /// The HTTP status (2xx, or 304 for a conditional request whose page
+    /// has not changed: no bytes then).
     pub http_status: u16,
+    /// The validators a later request can be made conditional on.
+    pub etag: Option<String>,
+    pub last_modified: Option<String>,
+}
+
+/// What a conditional request sends: the validators of the last fetch.
+#[derive(Debug, Clone, Copy, Default)]
+pub(crate) struct Validators<'a> {
+    pub etag: Option<&'a str>,
+    pub last_modified: Option<&'a str>,
 }
 
 /// Why a page gave no body.
@@ -105,14 +116,20 @@ impl Fetcher {
         }
     }
 
-    /// Fetches `url`, following redirects; `pause` waits out a
+    /// Fetches `url`, following redirects, conditionally on `validators`
+    /// when given (a 304 is a body of no bytes); `pause` waits out a
     /// `Retry-After` (returning false when the run is stopping).
-    pub(crate) fn get(&self, url: &str, pause: &dyn Fn(Duration) -> bool) -> Result<Body, Failure> {
+    pub(crate) fn get(
+        &self,
+        url: &str,
+        validators: Validators<'_>,
+        pause: &dyn Fn(Duration) -> bool,
+    ) -> Result<Body, Failure> {
         let mut current = checked_url(url)?;
         let mut seen = vec![current.clone()];
         let mut retries = 0;
         loop {
-            let response = match self.request(&current) {
+            let response = match self.request(&current, validators) {
                 Ok(response) => response,
                 Err(mut failure) => {
                     failure.final_url = (current.as_str() != url).then(|| current.to_string());
@@ -121,7 +138,7 @@ impl Fetcher {
             };
             let code = response.status().as_u16();
             match code {
-                200..=299 => return self.body(response, &current),
+                200..=299 | 304 => return self.body(response, &current),
                 301 | 302 | 303 | 307 | 308 => {
                     current = self.next_hop(&response, &current, &mut seen, code)?;
                 }
@@ -145,13 +162,22 @@ impl Fetcher {
     }
 
     /// One request, its failure said as a status.
-    fn request(&self, url: &url::Url) -> Result<ureq::http::Response<ureq::Body>, Failure> {
-        self.agent
-            .get(url.as_str())
-            .header(
-                "Accept",
-                "text/html,application/xhtml+xml,text/plain;q=0.9,*/*;q=0.5",
-            )
+    fn request(
+        &self,
+        url: &url::Url,
+        validators: Validators<'_>,
+    ) -> Result<ureq::http::Response<ureq::Body>, Failure> {
+        let mut request = self.agent.get(url.as_str()).header(
+            "Accept",
+            "text/html,application/xhtml+xml,text/plain;q=0.9,*/*;q=0.5",
+        );
+        if let Some(etag) = validators.etag {
+            request = request.header("If-None-Match", etag);
+        }
+        if let Some(date) = validators.last_modified {
+            request = request.header("If-Modified-Since", date);
+        }
+        request
             .call()
             .map_err(|err| transport_failure(&err, url, &self.settings))
     }
@@ -224,6 +250,7 @@ impl Fetcher {
                 .map(str::to_owned)
         };
         let content_type = header("content-type").unwrap_or_default();
+        let (etag, last_modified) = (header("etag"), header("last-modified"));
         let deflate =
             header("content-encoding").is_some_and(|e| e.trim().eq_ignore_ascii_case("deflate"));
         if header("content-length")
@@ -264,6 +291,8 @@ impl Fetcher {
             charset,
             bytes,
             http_status,
+            etag,
+            last_modified,
         })
     }
 }

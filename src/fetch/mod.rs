@@ -7,12 +7,15 @@
 
 mod http;
 mod pool;
+mod recheck;
 mod text;
 
 use crate::export::{Citation, all_citations};
 use crate::preprocess::Setup;
 use crate::rules::passage_window::locate;
-use crate::store::{FETCHED_V1, FetchStatus, FetchedRecord, PaywallPolicy, parse_fetched};
+use crate::store::{
+    FETCHED_V1, FetchStatus, FetchedRecord, PaywallPolicy, RecheckOutcome, parse_fetched,
+};
 use http::{Fetcher, Settings};
 use pool::{Job, say};
 use std::collections::BTreeMap;
@@ -52,6 +55,11 @@ pub struct FetchArgs {
     /// Redirects followed for one page.
     #[arg(long, default_value_t = 5, value_name = "N")]
     pub max_redirects: usize,
+    /// Ask for every page fetched before again (conditionally) and record
+    /// whether it is gone or its passages changed, for the next build to
+    /// report (`source-gone`, `source-changed`); fetches nothing new.
+    #[arg(long, conflicts_with = "all")]
+    pub recheck: bool,
 }
 
 /// Runs `fetch`; the exit status: 0 done (whatever each page's status),
@@ -74,7 +82,6 @@ fn fetch(args: &FetchArgs) -> anyhow::Result<u8> {
     let (setup, citations) = all_citations(&args.book_dir)?;
     let target = target_file(&setup)?;
     let mut records = earlier_records(&setup.root, &target)?;
-    let (jobs, paywalled) = pages_to_fetch(&setup, &citations, &records, args.all);
     let fetcher = Fetcher::new(Settings {
         allowed_hosts: args
             .allow_host
@@ -86,37 +93,28 @@ fn fetch(args: &FetchArgs) -> anyhow::Result<u8> {
         max_redirects: args.max_redirects,
     });
     let now = jiff::Timestamp::now().to_string();
-    let mut counts: BTreeMap<&'static str, usize> = BTreeMap::new();
-    for (id, url) in paywalled {
-        *counts.entry(FetchStatus::Paywalled.as_str()).or_default() += 1;
-        let detail = format!(
-            "{url}: its source is metadata_only (behind a paywall or a login); its text is not stored"
-        );
-        records.insert(
-            id.clone(),
-            record(id, url, FetchStatus::Paywalled, &now, detail),
-        );
-    }
-    let done = pool::run(&fetcher, jobs, args.jobs, Duration::from_millis(args.delay));
-    for (job, outcome) in done {
-        let Some(outcome) = outcome else { continue };
-        let fetched = finish(job, outcome, &now);
-        *counts.entry(fetched.status.as_str()).or_default() += 1;
-        if fetched.status != FetchStatus::Fetched {
-            say(&format!(
-                "{}: {}: {}",
-                fetched.id,
-                fetched.status.as_str(),
-                fetched.detail
-            ));
+    let counts = if args.recheck {
+        recheck_pages(&fetcher, &mut records, args, &now)
+    } else {
+        let (jobs, paywalled) = pages_to_fetch(&setup, &citations, &records, args.all);
+        let mut counts = BTreeMap::new();
+        for (id, url) in paywalled {
+            *counts.entry(FetchStatus::Paywalled.as_str()).or_default() += 1;
+            let detail = format!(
+                "{url}: its source is metadata_only (behind a paywall or a login); its text is not stored"
+            );
+            let paywalled = record(id.clone(), url, FetchStatus::Paywalled, &now, detail);
+            records.insert(id, paywalled);
         }
-        records.insert(fetched.id.clone(), fetched);
-    }
+        fetch_pages(&fetcher, jobs, &mut records, args, &now, &mut counts);
+        counts
+    };
     let (with, without) = place_passages(&mut records, &citations);
     write_records(&setup.root, &target, &records)?;
     let tally: Vec<String> = counts.iter().map(|(s, n)| format!("{n} {s}")).collect();
     say(&format!(
-        "mdbook-evidence fetch: {} page(s){}; {with} citation(s) rest on a located passage, {without} on a page where no passage holds the claim; wrote {}",
+        "mdbook-evidence fetch: {}{} page(s){}; {with} citation(s) rest on a located passage, {without} on a page where no passage holds the claim; wrote {}",
+        if args.recheck { "rechecked " } else { "" },
         counts.values().sum::<usize>(),
         if tally.is_empty() {
             String::new()
@@ -130,6 +128,72 @@ fn fetch(args: &FetchArgs) -> anyhow::Result<u8> {
         return Ok(130);
     }
     Ok(0)
+}
+
+/// Fetches the pages of `jobs` into `records`, counting each status.
+fn fetch_pages(
+    fetcher: &Fetcher,
+    jobs: Vec<Job>,
+    records: &mut BTreeMap<String, FetchedRecord>,
+    args: &FetchArgs,
+    now: &str,
+    counts: &mut BTreeMap<&'static str, usize>,
+) {
+    let done = pool::run(fetcher, jobs, args.jobs, Duration::from_millis(args.delay));
+    for (job, outcome) in done {
+        let Some(outcome) = outcome else { continue };
+        let fetched = finish(job, outcome, now);
+        *counts.entry(fetched.status.as_str()).or_default() += 1;
+        if fetched.status != FetchStatus::Fetched {
+            say(&format!(
+                "{}: {}: {}",
+                fetched.id,
+                fetched.status.as_str(),
+                fetched.detail
+            ));
+        }
+        records.insert(fetched.id.clone(), fetched);
+    }
+}
+
+/// Asks for every page read before again and records what each is now;
+/// the count of each outcome.
+fn recheck_pages(
+    fetcher: &Fetcher,
+    records: &mut BTreeMap<String, FetchedRecord>,
+    args: &FetchArgs,
+    now: &str,
+) -> BTreeMap<&'static str, usize> {
+    let jobs = recheck::jobs(records);
+    let done = pool::run(fetcher, jobs, args.jobs, Duration::from_millis(args.delay));
+    let mut counts = BTreeMap::new();
+    for (job, outcome) in done {
+        let (Some(outcome), Some(record)) = (outcome, records.get_mut(&job.id)) else {
+            continue;
+        };
+        let found = recheck::compare(record, outcome, now);
+        let name = match found.outcome {
+            RecheckOutcome::Unchanged => "unchanged",
+            RecheckOutcome::Changed => "changed",
+            RecheckOutcome::Gone => "gone",
+            RecheckOutcome::Failed => "not read",
+        };
+        *counts.entry(name).or_default() += 1;
+        if found.outcome != RecheckOutcome::Unchanged {
+            let detail = match &found.detail {
+                d if d.is_empty() => {
+                    format!("{} passage(s) no longer on the page", found.changed.len())
+                }
+                d => d.clone(),
+            };
+            say(&format!("{}: {name}: {detail}", job.id));
+        }
+        if let Some(to) = &found.moved_to {
+            say(&format!("{}: moved to {to}", job.id));
+        }
+        record.recheck = Some(found);
+    }
+    counts
 }
 
 /// Where the records go: `fetched.jsonl` in the first directory of the
@@ -212,6 +276,8 @@ fn pages_to_fetch(
             jobs.push(Job {
                 id: id.to_owned(),
                 url,
+                etag: None,
+                last_modified: None,
             });
         }
     }
@@ -238,6 +304,9 @@ fn record(
         detail,
         text: None,
         passages: Vec::new(),
+        etag: None,
+        last_modified: None,
+        recheck: None,
     }
 }
 
@@ -257,6 +326,8 @@ fn finish(job: Job, outcome: Result<http::Body, http::Failure>, now: &str) -> Fe
             };
             FetchedRecord {
                 http_status: Some(body.http_status),
+                etag: body.etag.clone(),
+                last_modified: body.last_modified.clone(),
                 final_url: moved,
                 content_type: Some(body.media_type),
                 text,

@@ -15,11 +15,24 @@ use std::time::Duration;
 /// Set by Ctrl-C: no new request starts.
 static STOP: AtomicBool = AtomicBool::new(false);
 
-/// One page to fetch: the evidence id and its address.
+/// One page to fetch: the evidence id, its address, and the validators
+/// of its last fetch when the request is a recheck.
 #[derive(Debug, Clone)]
 pub(crate) struct Job {
     pub id: String,
     pub url: String,
+    pub etag: Option<String>,
+    pub last_modified: Option<String>,
+}
+
+impl Job {
+    /// The validators a conditional request sends.
+    fn validators(&self) -> super::http::Validators<'_> {
+        super::http::Validators {
+            etag: self.etag.as_deref(),
+            last_modified: self.last_modified.as_deref(),
+        }
+    }
 }
 
 /// What became of one job (`None`: not started, the run was stopped).
@@ -51,7 +64,8 @@ pub(crate) fn run(fetcher: &Fetcher, work: Vec<Job>, jobs: usize, delay: Duratio
                     for (i, (n, job)) in host.into_iter().enumerate() {
                         let started =
                             !STOP.load(Ordering::SeqCst) && (i == 0 || sleep_unless_stopped(delay));
-                        let outcome = started.then(|| fetcher.get(&job.url, &pause));
+                        let outcome =
+                            started.then(|| fetcher.get(&job.url, job.validators(), &pause));
                         if let Some(bar) = &bar {
                             bar.inc(1);
                         }

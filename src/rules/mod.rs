@@ -31,6 +31,8 @@ mod passage_words;
 pub(crate) mod policy;
 pub mod quality;
 mod resolution;
+pub(crate) mod source_changed;
+pub(crate) mod source_gone;
 pub(crate) mod source_not_fetched;
 mod spans;
 pub(crate) mod speculation;
@@ -351,6 +353,14 @@ rules! {
     /// claims citing it rest on an address and a title alone.
     SourceNotFetched = "source-not-fetched", Warn,
         "cite a page that can be read (another source, or an archived copy), quote the passage in the store yourself (`cited_text`), or run `mdbook-evidence fetch --all` again once the page is back";
+    /// `fetch --recheck` found the cited item's page gone (404, 410) since
+    /// it was fetched.
+    SourceGone = "source-gone", Warn,
+        "cite another page that says this, or an archived copy of this one; the stored text is what the claims were judged against";
+    /// `fetch --recheck` found that a passage the claims citing the item
+    /// rest on no longer stands on its page.
+    SourceChanged = "source-changed", Warn,
+        "read the page again: if the claim still holds, `mdbook-evidence fetch --all` stores the new text; if not, correct the claim or cite another source";
 }
 
 impl fmt::Display for Rule {

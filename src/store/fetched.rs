@@ -89,6 +89,64 @@ pub struct FetchedRecord {
     /// character offsets into `text`, one per distinct window.
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub passages: Vec<[u64; 2]>,
+    /// The page's `ETag`, for `fetch --recheck` to ask conditionally.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub etag: Option<String>,
+    /// The page's `Last-Modified`, likewise.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub last_modified: Option<String>,
+    /// What the last `fetch --recheck` found, compared with `text`.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub recheck: Option<Recheck>,
+}
+
+/// What `fetch --recheck` found of a page fetched before.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Deserialize, Serialize)]
+#[serde(rename_all = "snake_case")]
+pub enum RecheckOutcome {
+    /// Every passage still stands on the page (or it answered 304).
+    Unchanged,
+    /// A passage a citation rests on no longer stands on the page.
+    Changed,
+    /// The page is gone (404, 410).
+    Gone,
+    /// The page could not be read this time (blocked, unreachable, …):
+    /// nothing is concluded.
+    Failed,
+}
+
+/// The last recheck of a page.
+#[derive(Debug, Clone, PartialEq, Eq, Deserialize, Serialize)]
+#[serde(deny_unknown_fields)]
+pub struct Recheck {
+    /// When (RFC 3339).
+    pub checked_at: String,
+    /// What it found.
+    pub outcome: RecheckOutcome,
+    /// The HTTP status received, if any.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub http_status: Option<u16>,
+    /// What happened, in words.
+    #[serde(default, skip_serializing_if = "String::is_empty")]
+    pub detail: String,
+    /// Where the page has moved, when redirects now lead elsewhere.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub moved_to: Option<String>,
+    /// The passages that no longer stand, each with what the page says
+    /// in their place now.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub changed: Vec<ChangedPassage>,
+}
+
+/// A passage that no longer stands on its page.
+#[derive(Debug, Clone, PartialEq, Eq, Deserialize, Serialize)]
+#[serde(deny_unknown_fields)]
+pub struct ChangedPassage {
+    /// The passage as fetched.
+    pub passage: String,
+    /// The page's window nearest it now (empty when none holds any of
+    /// its words).
+    pub now: String,
 }
 
 /// How fetching an item's page went, as the rules read it.
@@ -100,6 +158,8 @@ pub struct FetchOutcome {
     pub http_status: Option<u16>,
     /// What happened, in words.
     pub detail: String,
+    /// What the last `fetch --recheck` found.
+    pub recheck: Option<Recheck>,
 }
 
 /// Whether a `*.jsonl` file holds `fetched.v1` records (by its first line).
@@ -172,6 +232,7 @@ pub(super) fn attach(item: &mut EvidenceItem, record: FetchedRecord) {
         status: record.status,
         http_status: record.http_status,
         detail: record.detail,
+        recheck: record.recheck,
     });
     let Some(text) = record
         .text

@@ -18,8 +18,8 @@ mod support;
 pub use citation::CITATION_V1;
 pub use dates::{parse_instant, parse_rfc3339};
 pub use fetched::{
-    FETCHED_V1, FetchOutcome, FetchStatus, FetchedRecord, is_fetched_file as is_fetched_text,
-    parse_fetched,
+    ChangedPassage, FETCHED_V1, FetchOutcome, FetchStatus, FetchedRecord, Recheck, RecheckOutcome,
+    is_fetched_file as is_fetched_text, parse_fetched,
 };
 pub use load::{StoreError, load, load_bytes};
 pub use model::{

@@ -103,15 +103,18 @@ impl Server {
         }
         let path = line.split_whitespace().nth(1).unwrap_or("/").to_owned();
         let mut agent = String::new();
+        let mut if_none_match = None;
         loop {
             let mut header = String::new();
             if reader.read_line(&mut header).unwrap_or(0) == 0 || header.trim().is_empty() {
                 break;
             }
-            if let Some((name, value)) = header.split_once(':')
-                && name.eq_ignore_ascii_case("user-agent")
-            {
-                agent = value.trim().to_owned();
+            if let Some((name, value)) = header.split_once(':') {
+                if name.eq_ignore_ascii_case("user-agent") {
+                    agent = value.trim().to_owned();
+                } else if name.eq_ignore_ascii_case("if-none-match") {
+                    if_none_match = Some(value.trim().to_owned());
+                }
             }
         }
         self.requests.lock().unwrap().push((path.clone(), agent));
@@ -124,6 +127,20 @@ impl Server {
             }
         };
         std::thread::sleep(reply.delay);
+        // A conditional request for the page's current ETag: 304, no body.
+        let etag = reply
+            .headers
+            .iter()
+            .find(|(n, _)| n.eq_ignore_ascii_case("etag"));
+        let reply = match (etag, if_none_match) {
+            (Some((_, etag)), Some(asked)) if *etag == asked => Reply {
+                status: 304,
+                headers: vec![("ETag".into(), etag.clone())],
+                body: Vec::new(),
+                delay: Duration::ZERO,
+            },
+            _ => reply,
+        };
         let mut out = stream;
         let mut head = format!("HTTP/1.1 {} X\r\nConnection: close\r\n", reply.status);
         for (name, value) in &reply.headers {

@@ -1,5 +1,6 @@
 //! The evidence phases: the rules about each cited item
-//! (`paywall-quote`, `source-not-fetched`), and about the passages items quote: their offsets
+//! (`paywall-quote`, `source-not-fetched`, `source-gone`,
+//! `source-changed`), and about the passages items quote: their offsets
 //! against the document's text (`span-mismatch`), the numbers of the
 //! claims citing them (`number-not-in-evidence`), the words of those
 //! claims (`claim-not-in-evidence`), and the stored verdicts on them
@@ -22,23 +23,40 @@ use crate::store::{PaywallPolicy, Store};
 use crate::syntax::INSUFFICIENT_EVIDENCE;
 use std::collections::HashSet;
 
+/// The rules about what `fetch` found of a cited item's page, each the
+/// message of its finding, if any.
+type PageRule = (
+    Rule,
+    fn(&str, &crate::store::EvidenceItem) -> Option<String>,
+);
+const PAGE_RULES: [PageRule; 3] = [
+    (
+        Rule::SourceNotFetched,
+        crate::rules::source_not_fetched::message,
+    ),
+    (Rule::SourceGone, crate::rules::source_gone::message),
+    (Rule::SourceChanged, crate::rules::source_changed::message),
+];
+
 /// The item rules: once per cited item, at its first citation.
 pub(super) fn item_findings(scan: &Scan, cited: &CitedItems<'_>) -> Vec<(Finding, FindingSubject)> {
     let mut findings = Vec::new();
     for item in &cited.items {
-        if let Some(message) = crate::rules::source_not_fetched::message(item.id, item.item)
-            && let Some((first, _)) = cited.first_citation(item.id)
-        {
-            let marker = &scan.markers[first.0];
-            let finding = Finding {
-                rule: Rule::SourceNotFetched,
-                message,
-                span: marker.span.clone(),
-                block: marker.block.map(BlockId),
-                evidence_ids: vec![item.id.to_owned()],
-                excerpt: None,
-            };
-            findings.push((finding, FindingSubject::Other));
+        for (rule, message) in PAGE_RULES {
+            if let Some(message) = message(item.id, item.item)
+                && let Some((first, _)) = cited.first_citation(item.id)
+            {
+                let marker = &scan.markers[first.0];
+                let finding = Finding {
+                    rule,
+                    message,
+                    span: marker.span.clone(),
+                    block: marker.block.map(BlockId),
+                    evidence_ids: vec![item.id.to_owned()],
+                    excerpt: None,
+                };
+                findings.push((finding, FindingSubject::Other));
+            }
         }
         if item.source.paywall_policy != PaywallPolicy::MetadataOnly
             || item.item.quote_span.is_none()

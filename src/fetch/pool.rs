@@ -12,6 +12,10 @@ use std::sync::Mutex;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::Duration;
 
+/// The stack of a fetching thread: the extractor walks a page's tree
+/// recursively, and a page may nest deep.
+pub(crate) const STACK: usize = 256 << 20;
+
 /// Set by Ctrl-C: no new request starts.
 static STOP: AtomicBool = AtomicBool::new(false);
 
@@ -57,7 +61,7 @@ pub(crate) fn run(fetcher: &Fetcher, work: Vec<Job>, jobs: usize, delay: Duratio
     let pause = |wait: Duration| sleep_unless_stopped(wait);
     std::thread::scope(|scope| {
         for _ in 0..jobs.max(1) {
-            scope.spawn(|| {
+            let work = || {
                 // Through a function, so that the queue's lock is let go
                 // before the host's pages are fetched.
                 while let Some(host) = next_host(&queue) {
@@ -74,7 +78,12 @@ pub(crate) fn run(fetcher: &Fetcher, work: Vec<Job>, jobs: usize, delay: Duratio
                         }
                     }
                 }
-            });
+            };
+            let worker = std::thread::Builder::new().stack_size(STACK);
+            // A thread that cannot be made: its share is done here.
+            if worker.spawn_scoped(scope, work).is_err() {
+                work();
+            }
         }
     });
     if let Some(bar) = &bar {

@@ -39,13 +39,32 @@ pub(crate) fn readable_text(body: &Body) -> Result<String, (FetchStatus, String)
         }
     };
     let decoded = decode(&body.bytes, body.charset.as_deref(), html);
+    // Counted before parsing: a page of a million tags is refused, not
+    // parsed for minutes.
+    if html && memchr::memchr_iter(b'<', decoded.as_bytes()).count() > 2 * MAX_ELEMENTS {
+        return Err(unsupported(format!(
+            "{} has more than {MAX_ELEMENTS} elements; its article is not looked for",
+            body.final_url
+        )));
+    }
     let text = if html {
-        article_text(&decoded, &body.final_url).ok_or_else(|| {
-            unsupported(format!(
-                "{} has no article text that could be read",
-                body.final_url
-            ))
-        })?
+        // The extractor is another crate's code run on a stranger's page:
+        // should it fail, that page gets a status and the run goes on.
+        match std::panic::catch_unwind(|| article_text(&decoded, &body.final_url)) {
+            Ok(Some(text)) => text,
+            Ok(None) => {
+                return Err(unsupported(format!(
+                    "{} has no article text that could be read",
+                    body.final_url
+                )));
+            }
+            Err(_) => {
+                return Err(unsupported(format!(
+                    "{}: the page's HTML could not be read (the extractor failed on it)",
+                    body.final_url
+                )));
+            }
+        }
     } else {
         decoded
     };
@@ -172,6 +191,45 @@ mod tests {
         assert_eq!(decode(latin, Some("ISO-8859-1"), false), "Café crème");
         assert_eq!(decode(latin, None, false), "Café crème");
         assert_eq!(decode("naïve".as_bytes(), None, false), "naïve");
+    }
+
+    fn html(text: &str) -> Body {
+        Body {
+            final_url: "http://127.0.0.1/x".into(),
+            media_type: "text/html".into(),
+            charset: None,
+            bytes: text.as_bytes().to_vec(),
+            http_status: 200,
+            etag: None,
+            last_modified: None,
+        }
+    }
+
+    #[test]
+    fn hostile_pages_get_a_status_not_a_crash() {
+        let deep = format!(
+            "<html><body>{}x{}</body></html>",
+            "<div>".repeat(300),
+            "</div>".repeat(300)
+        );
+        let wide = format!(
+            "<html><body>{}</body></html>",
+            "<b>".repeat(2 * MAX_ELEMENTS + 1)
+        );
+        for page in [
+            deep,
+            wide,
+            String::new(),
+            "<html>".into(),
+            "\u{0}\u{feff}<p>".into(),
+        ] {
+            let _ = std::thread::Builder::new()
+                .stack_size(super::super::pool::STACK)
+                .spawn(move || readable_text(&html(&page)).err().map(|e| e.0))
+                .unwrap()
+                .join()
+                .unwrap();
+        }
     }
 
     #[test]

@@ -581,3 +581,32 @@ fn recheck_finds_every_changed_and_gone_page_and_nothing_else() {
         "{message}"
     );
 }
+
+#[test]
+fn a_private_address_is_never_asked_for_unless_allowed() {
+    let server = serve();
+    let book = book(&server);
+    let out = Command::new(binary())
+        .current_dir(book.root())
+        .args(["fetch", ".", "--delay", "0", "--timeout", "1.5"])
+        .env("HTTP_PROXY", format!("http://127.0.0.1:{}", server.port))
+        .env("http_proxy", format!("http://127.0.0.1:{}", server.port))
+        .output()
+        .unwrap();
+    let stderr = String::from_utf8(out.stderr).unwrap();
+    assert_eq!(out.status.code(), Some(0), "{stderr}");
+    assert!(server.paths().is_empty(), "asked: {:?}", server.paths());
+    let records = records(&book);
+    assert_eq!(
+        records["ev_article"]["status"], "refused",
+        "{}",
+        records["ev_article"]
+    );
+    assert!(
+        records["ev_article"]["detail"]
+            .as_str()
+            .unwrap()
+            .contains("--allow-host 127.0.0.1"),
+        "{stderr}"
+    );
+}

@@ -103,6 +103,9 @@ impl Fetcher {
             .timeout_connect(Some(settings.timeout.min(Duration::from_secs(10))))
             // Followed by hand: each hop's address is checked again.
             .max_redirects(0)
+            // No proxy from the environment: the address checked must be
+            // the address asked (a proxy would resolve the page's host).
+            .proxy(None)
             .user_agent(USER_AGENT)
             .accept_encoding("gzip, deflate, br")
             .build();

@@ -29,6 +29,7 @@ mod notes;
 mod offsets;
 mod openai;
 mod perplexity;
+mod place;
 mod runs;
 mod secure;
 mod stream;

@@ -160,7 +160,7 @@ fn verdict(outcome: &Outcome, deny_removals: bool, baselined: bool) -> Status {
 /// Loads the book in `dir` as `mdbook build` would and judges it.
 fn judge(dir: &Path) -> anyhow::Result<(Setup, Outcome)> {
     let (ctx, book) = load_book(dir)?;
-    let mut setup = Setup::load(&ctx)?;
+    let mut setup = Setup::load_for_check(&ctx)?;
     setup.open_cache(&ctx);
     if let Some(cache) = &mut setup.cache {
         cache.judge_only();

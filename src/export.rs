@@ -70,7 +70,7 @@ pub(crate) fn book_citations(dir: &Path) -> anyhow::Result<(Setup, Vec<Citation>
     // From inside the book (`src/`) as from its root, as `check`.
     let found = crate::check::book_root(dir);
     let (ctx, book) = load_book(found.as_deref().unwrap_or(dir))?;
-    let setup = Setup::load(&ctx)?;
+    let setup = Setup::load_for_check(&ctx)?;
     let mut out = Vec::new();
     for item in book.iter() {
         let BookItem::Chapter(chapter) = item else {

@@ -69,6 +69,12 @@ enum Command {
         /// and fail the check.
         #[arg(long, value_name = "REPORT")]
         baseline: Option<std::path::PathBuf>,
+        /// Write the json or sarif output to FILE instead of stdout, never
+        /// through a symlink, into a hidden directory, onto the book's
+        /// files or over a file no check wrote (for CI: a pull request's
+        /// checkout may hold a link where `> FILE` would write).
+        #[arg(long, value_name = "FILE")]
+        output: Option<std::path::PathBuf>,
     },
     /// Prints a rule's page of the guide, or lists the rules.
     ///
@@ -158,12 +164,14 @@ fn main() -> ExitCode {
             deny_removals,
             deny,
             baseline,
+            output,
         }) => {
             let options = mdbook_evidence::check::CheckOptions {
                 format,
                 deny_removals,
                 deny_warnings: matches!(deny, Some(DenyLevel::Warnings)),
                 baseline,
+                output,
             };
             ExitCode::from(mdbook_evidence::check::check(&book_dir, &options).code())
         }

@@ -443,3 +443,88 @@ fn a_key_inside_the_repository_that_holds_the_book_is_refused() {
     assert!(err.contains("is inside the repository"), "{err}");
     assert!(!key.exists());
 }
+
+/// Runs git in `dir` (with an identity for commits); `false` when git is
+/// not installed.
+fn git(dir: &Path, args: &[&str]) -> bool {
+    let Ok(out) = std::process::Command::new("git")
+        .args(["-c", "user.name=t", "-c", "user.email=t@example.com"])
+        .args(args)
+        .current_dir(dir)
+        .output()
+    else {
+        return false;
+    };
+    assert!(
+        out.status.success(),
+        "git {args:?}: {}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    true
+}
+
+#[test]
+fn a_cache_directory_committed_to_the_repository_is_not_read_even_with_the_key() {
+    // The worst case: the key leaked (a CI cache shared with jobs that run
+    // a pull request's code), so the forged entry's MAC verifies.
+    let book = failing_book();
+    let leaked = Machine::new();
+    assert_eq!(leaked.check(&book).0, 1);
+    forge_under(&book, &leaked, UNCITED);
+    for (format, index) in [("sha1", "2"), ("sha256", "4")] {
+        let repo = tempfile::tempdir().unwrap();
+        let docs = repo.path().join("文档 docs");
+        copy_tree(book.root(), &docs);
+        if !git(
+            repo.path(),
+            &["init", "-q", &format!("--object-format={format}")],
+        ) {
+            eprintln!("git is not installed: skipped");
+            return;
+        }
+        git(repo.path(), &["add", "-f", "."]);
+        git(
+            repo.path(),
+            &["commit", "-qm", "a chapter, and its forged entry"],
+        );
+        // A fresh CI clone.
+        let clone = tempfile::tempdir().unwrap();
+        let from = repo.path().to_str().unwrap();
+        git(clone.path(), &["clone", "-q", from, "c"]);
+        let checkout = clone.path().join("c");
+        git(&checkout, &["update-index", "--index-version", index]);
+        let root = checkout.join("文档 docs");
+        let key = leaked.key_file_text();
+        let env = [(KEY_VAR, key.as_str())];
+        let (code, _, err) = check_in(&root, &[], &env);
+        assert_eq!(code, 1, "{format}: {err}");
+        assert!(err.contains("ungrounded-claim"), "{format}: {err}");
+        assert!(err.contains("git tracks files in it"), "{format}: {err}");
+        assert!(
+            err.contains("the cache is off for this run"),
+            "{format}: {err}"
+        );
+
+        // Untracked, the same directory is read: its forgery passes
+        // under the leaked key (what the refusal above prevented).
+        git(
+            &checkout,
+            &["rm", "-rq", "--cached", "文档 docs/.mdbook-evidence-cache"],
+        );
+        let (code, _, err) = check_in(&root, &[], &env);
+        assert_eq!(code, 0, "{format}: {err}");
+    }
+}
+
+fn copy_tree(from: &Path, to: &Path) {
+    std::fs::create_dir_all(to).unwrap();
+    for entry in std::fs::read_dir(from).unwrap() {
+        let entry = entry.unwrap();
+        let target = to.join(entry.file_name());
+        if entry.file_type().unwrap().is_dir() {
+            copy_tree(&entry.path(), &target);
+        } else {
+            std::fs::copy(entry.path(), &target).unwrap();
+        }
+    }
+}

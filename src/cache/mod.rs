@@ -23,12 +23,13 @@
 //! Nothing a checkout brings decides a verdict: every entry is
 //! authenticated with a key kept outside the book and the checkout
 //! (`secret.rs`), so one committed to the repository or written on
-//! another machine is a miss, said once per run. The directory itself
-//! needs no other trust: what it holds is read only once its MAC holds.
+//! another machine is a miss, said once per run; and a directory git
+//! tracks (committed with the book) is not read at all (`tracked.rs`).
 
 mod entry;
 mod key;
 mod secret;
+mod tracked;
 
 use crate::config::Config;
 use crate::limits;
@@ -165,6 +166,19 @@ impl Cache {
                 } else {
                     limits::file_kind(&meta)
                 }
+            ));
+        }
+        // One the checkout brought is never read, whatever its entries
+        // carry (tracked.rs says why).
+        if let Some(checkout) = std::fs::canonicalize(&dir)
+            .ok()
+            .and_then(|real| tracked::tracked_in(&real))
+        {
+            return Err(format!(
+                "refusing {}: git tracks files in it (it was committed to the repository in {}), and a cache that comes with a checkout is never read; take it out of the repository (`git rm -r --cached {}`)",
+                shown.display(),
+                checkout.display(),
+                shown.display()
             ));
         }
         // A directory of the user's is never taken over (its files would be

@@ -136,10 +136,7 @@ fn key_path() -> Result<PathBuf, String> {
 /// error names which.
 fn refuse_inside_checkout(key: &Path, root: &Path) -> Result<(), String> {
     let book = std::fs::canonicalize(root).unwrap_or_else(|_| root.to_owned());
-    let checkout = book
-        .ancestors()
-        .find(|dir| std::fs::symlink_metadata(dir.join(".git")).is_ok())
-        .map(Path::to_owned);
+    let checkout = super::tracked::checkout_of(&book);
     let written = lexical(key);
     for place in [resolved(&written), resolved(key), written] {
         if place.starts_with(&book) || place.starts_with(root) {

@@ -26,7 +26,11 @@
 use super::key::hex;
 use crate::limits;
 use crate::safe_write::SafeWriter;
-use sha2::{Digest, Sha256};
+use hmac::{Hmac, KeyInit, Mac};
+use sha2::Sha256;
+
+/// RustCrypto's HMAC over SHA-256.
+type HmacSha256 = Hmac<Sha256>;
 use std::path::{Path, PathBuf};
 
 /// The environment variable that names the key file.
@@ -59,33 +63,23 @@ impl Secret {
 
     /// Whether `tag` is the MAC of `parts`, compared in constant time.
     pub(super) fn verifies(&self, parts: &[&[u8]], tag: &[u8]) -> bool {
-        let expected = self.tag(parts);
-        tag.len() == LEN
-            && expected
-                .iter()
-                .zip(tag)
-                .fold(0u8, |acc, (a, b)| acc | (a ^ b))
-                == 0
+        mac(&self.0, parts).verify_slice(tag).is_ok()
     }
 }
 
-/// HMAC-SHA-256 (RFC 2104) of the concatenation of `parts` under `key`.
-fn hmac_sha256(key: &[u8], parts: &[&[u8]]) -> [u8; LEN] {
-    let mut block = [0u8; 64];
-    if key.len() > block.len() {
-        block[..LEN].copy_from_slice(&Sha256::digest(key));
-    } else {
-        block[..key.len()].copy_from_slice(key);
-    }
-    let mut inner = Sha256::new();
-    inner.update(block.map(|b| b ^ 0x36));
+/// HMAC-SHA-256 (RFC 2104) over the concatenation of `parts` under `key`.
+fn mac(key: &[u8], parts: &[&[u8]]) -> HmacSha256 {
+    // Any key length is valid for HMAC: new_from_slice cannot fail here.
+    let mut mac = <HmacSha256 as KeyInit>::new_from_slice(key).unwrap_or_else(|_| unreachable!());
     for part in parts {
-        inner.update(part);
+        mac.update(part);
     }
-    let mut outer = Sha256::new();
-    outer.update(block.map(|b| b ^ 0x5c));
-    outer.update(inner.finalize());
-    outer.finalize().into()
+    mac
+}
+
+/// HMAC-SHA-256 of the concatenation of `parts` under `key`.
+fn hmac_sha256(key: &[u8], parts: &[&[u8]]) -> [u8; LEN] {
+    mac(key, parts).finalize().into_bytes().into()
 }
 
 /// This user's key, for the book at `root`: read, or made on first use.

@@ -35,8 +35,12 @@ impl<'a> Scanner<'a, '_> {
             if from < at {
                 self.push_text(&text[from..at], range.start + from..range.start + at, true);
             }
+            // A gap starts no text: an inline element opened before it
+            // (`*` then a blank) still opens the text after it.
+            let opened = self.inline_start.take();
             let spaces = &"    "[..blank.len_utf8()];
             self.push_text(spaces, range.start + at..range.start + end, false);
+            self.inline_start = opened;
             from = end;
         }
         if from < text.len() {

@@ -8,7 +8,8 @@
 
 mod common;
 
-use common::{TestBook, run_twice};
+use common::{TestBook, invariants, run_twice};
+use mdbook_evidence::render::Target;
 
 /// A claim with no citation, in several scripts (CJK, RTL with its mark).
 const CLAIMS: [&str; 3] = [
@@ -272,4 +273,47 @@ fn the_page_shows_the_blank_glyphs_as_written() {
     let sentence = ["Unemployment", "will", "reach", "9%."].join("\u{3164}");
     let html = page(&sentence, "");
     assert!(html.contains(&sentence), "{html}");
+}
+
+#[test]
+fn blank_glyphs_and_hidden_labels_next_to_markup_keep_the_invariants() {
+    let mut texts = Vec::new();
+    for blank in BLANKS {
+        for shape in [
+            "*{b}Rates rose 3% today.* [EVID:gone]\n",
+            "[{b}Rates rose](https://example.com) 3% today{b}[EVID:gone]\n",
+            "- **Rates{b}rose{b}3%**{b}today.{b}Then{b}they{b}fell [EVID:gone]\n",
+            "`{b}` Rates{b}rose{b}3% [EVID:gone]{b}today.\n",
+            "> {b}東京{b}株価が暴落した。{b}[EVID:gone]\n",
+            "{b}{b}{b}\n\nRates&#x3164;rose 3%{b}today [EVID:gone]\n",
+        ] {
+            texts.push(shape.replace("{b}", &blank.to_string()));
+        }
+    }
+    for place in HIDDEN {
+        for label in [
+            "[SPECULATION]",
+            "[Insufficient evidence to support this claim]",
+            "?",
+        ] {
+            let hidden = place.replace("{}", label);
+            texts.push(format!(
+                "- {hidden}Rates rose 3% today. Then\u{a0}they fell.\n"
+            ));
+            texts.push(format!("*{hidden}株価が暴落した。* [EVID:gone] {hidden}\n"));
+            texts.push(format!(
+                "<b>Rates rose 3% {hidden}today [EVID:gone]. 😀 More.\n"
+            ));
+        }
+    }
+    for target in [Target::Html, Target::Markdown] {
+        for unit in ["blocks", "bullets", "sentences"] {
+            for mode in ["warn", "downgrade", "remove"] {
+                let setup = invariants::setup_with(mode, target, unit, true);
+                for text in &texts {
+                    invariants::check_any_chapter(&setup, "c.md", text);
+                }
+            }
+        }
+    }
 }

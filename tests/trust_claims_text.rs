@@ -117,6 +117,15 @@ fn a_label_the_reader_cannot_see_exempts_nothing() {
          <span hidden>[the wrap](wrap.md)</span>.",
         "",
     );
+    // An abstain phrase never closed is its opening words: the claim the
+    // reader sees after them is judged.
+    for claim in CLAIMS {
+        assert_ungrounded(&format!("[Insufficient evidence {claim}"), "");
+        assert_ungrounded(
+            &format!("<span hidden>[Insufficient evidence</span> {claim}"),
+            "",
+        );
+    }
     // Zero-width characters inside the label: not the label as written.
     assert_ungrounded(&format!("[SPEC\u{200b}ULATION] {}", CLAIMS[0]), "");
 }
@@ -305,6 +314,13 @@ fn blank_glyphs_and_hidden_labels_next_to_markup_keep_the_invariants() {
                 "<b>Rates rose 3% {hidden}today [EVID:gone]. 😀 More.\n"
             ));
         }
+    }
+    for unclosed in [
+        "[Insufficient evidence Rates rose 3% today [EVID:gone].\n",
+        "- <span hidden>[Insufficient evidence</span> 株価が暴落した。 Then they fell.\n",
+        "[Data not yet available as of *Rates rose 3%* [EVID:gone]\n",
+    ] {
+        texts.push(unclosed.to_owned());
     }
     for target in [Target::Html, Target::Markdown] {
         for unit in ["blocks", "bullets", "sentences"] {

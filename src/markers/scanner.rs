@@ -15,6 +15,7 @@ mod cites;
 mod references;
 mod runs;
 mod tables;
+mod unseen;
 
 use tables::holds_lines_of_cells;
 
@@ -34,6 +35,8 @@ struct OpenBlock {
     segments: Vec<SourceSegment>,
     inlines: Vec<InlineSpan>,
     text: String,
+    /// Ranges of `text` that are not prose (see `unseen`).
+    hidden: Vec<Range<usize>>,
     has_plain_words: bool,
     index_in_markers: Vec<usize>,
 }
@@ -62,6 +65,15 @@ pub(super) struct Scanner<'a, 'o> {
     html_block: String,
     /// Depth of GitHub-style admonitions (`> [!NOTE]`) around the scan.
     admonition: usize,
+    /// Starts of the quotes that would be admonitions with them on
+    /// (`unseen::quotes_read_as_admonitions`), in order.
+    admonition_quotes: Vec<usize>,
+    /// Depth of images: their alt text is not prose.
+    image: usize,
+    /// Depth of inline HTML elements open in the current paragraph.
+    inline_html: usize,
+    /// Whether a code span's text is being added.
+    code_span: bool,
     /// Depth of block containers (quotes, lists, footnotes): headings
     /// inside them do not delimit the chapter's sections.
     container: usize,
@@ -119,6 +131,10 @@ impl<'a, 'o> Scanner<'a, 'o> {
             in_row: false,
             container: 0,
             admonition: 0,
+            admonition_quotes: unseen::quotes_read_as_admonitions(src, options.markdown),
+            image: 0,
+            inline_html: 0,
+            code_span: false,
             html_block: String::new(),
             fence: None,
             heading: None,
@@ -181,7 +197,9 @@ impl<'a, 'o> Scanner<'a, 'o> {
             Event::Code(code) => {
                 self.release_held();
                 if self.pending_cite.is_none() {
+                    self.code_span = true;
                     self.add_text(&code, range);
+                    self.code_span = false;
                 }
             }
             Event::SoftBreak | Event::HardBreak => {
@@ -207,7 +225,9 @@ impl<'a, 'o> Scanner<'a, 'o> {
                 {
                     self.scan.suppressions.push(suppression);
                 }
-                self.inline_html(&html, range)
+                self.inline_html(&html, range);
+                // After it: text a citation held back is released inside.
+                self.note_inline_tag(&html);
             }
             // A footnote reference holds no words of the claim, but a claim
             // that opens with one starts there: a confidence label goes
@@ -254,6 +274,10 @@ impl<'a, 'o> Scanner<'a, 'o> {
                 | Tag::Link { .. }
                 | Tag::Image { .. }
         );
+        if !inline {
+            // An element left open does not reach past its paragraph.
+            self.inline_html = 0;
+        }
         match tag {
             Tag::CodeBlock(kind) => {
                 self.code_block += 1;
@@ -263,7 +287,7 @@ impl<'a, 'o> Scanner<'a, 'o> {
             }
             Tag::BlockQuote(kind) => {
                 self.container += 1;
-                self.admonition += usize::from(kind.is_some());
+                self.admonition += usize::from(self.is_admonition(kind.is_some(), &range));
             }
             Tag::List(_) | Tag::DefinitionList => self.container += 1,
             Tag::Table(_) => self.start_table(),
@@ -286,6 +310,7 @@ impl<'a, 'o> Scanner<'a, 'o> {
             }
             Tag::Image { .. } => {
                 self.link += 1;
+                self.image += 1;
                 self.open_inline(range.start);
             }
             Tag::Emphasis | Tag::Strong | Tag::Strikethrough => {
@@ -332,6 +357,7 @@ impl<'a, 'o> Scanner<'a, 'o> {
                 segments: Vec::new(),
                 inlines: Vec::new(),
                 text: String::new(),
+                hidden: Vec::new(),
                 has_plain_words: false,
                 index_in_markers: Vec::new(),
             });
@@ -374,6 +400,9 @@ impl<'a, 'o> Scanner<'a, 'o> {
                 | TagEnd::Link
                 | TagEnd::Image
         );
+        if !inline {
+            self.inline_html = 0;
+        }
         let opened = if inline {
             self.inlines.pop().flatten()
         } else {
@@ -432,7 +461,7 @@ impl<'a, 'o> Scanner<'a, 'o> {
             }
             TagEnd::BlockQuote(kind) => {
                 self.container -= 1;
-                self.admonition -= usize::from(kind.is_some());
+                self.admonition -= usize::from(self.is_admonition(kind.is_some(), &range));
             }
             TagEnd::List(_) | TagEnd::DefinitionList => {
                 self.container -= 1;
@@ -456,7 +485,10 @@ impl<'a, 'o> Scanner<'a, 'o> {
                     self.finish_cite(range.end);
                 }
             }
-            TagEnd::Image => self.link -= 1,
+            TagEnd::Image => {
+                self.link -= 1;
+                self.image -= 1;
+            }
             TagEnd::Emphasis | TagEnd::Strong | TagEnd::Strikethrough => self.emphasis -= 1,
             TagEnd::FootnoteDefinition => {
                 self.footnote -= 1;
@@ -540,6 +572,7 @@ impl<'a, 'o> Scanner<'a, 'o> {
         self.scan.blocks.push(Block {
             span,
             text: open.text,
+            hidden: open.hidden,
             has_plain_words: open.has_plain_words,
             is_item: open.is_item,
             in_admonition: self.admonition > 0,

@@ -87,6 +87,7 @@ impl Scanner<'_, '_> {
             segments: Vec::new(),
             inlines: Vec::new(),
             text: String::new(),
+            hidden: Vec::new(),
             has_plain_words: false,
             index_in_markers: Vec::new(),
         });

@@ -66,6 +66,14 @@ pub struct Checker {
     pub version: String,
 }
 
+impl Checker {
+    /// Whether a person gave the verdict (`human:NAME`, as `review`
+    /// names the reviewer).
+    pub fn is_person(&self) -> bool {
+        self.name.starts_with("human:")
+    }
+}
+
 /// One verdict, as stored.
 #[derive(Debug, Clone, PartialEq)]
 pub struct SupportRecord {
@@ -409,9 +417,14 @@ impl Support {
             return SupportStatus::Missing;
         };
         let records = || slots.iter().map(|&at| &self.records[at]);
-        let current: Vec<&SupportRecord> = records()
+        let mut current: Vec<&SupportRecord> = records()
             .filter(|r| r.claim_key == claim_key && r.passage_key == passage_key)
             .collect();
+        // A person's verdict (`mdbook-evidence review`) overrides a
+        // model's on the same texts.
+        if current.iter().any(|r| r.checker.is_person()) {
+            current.retain(|r| r.checker.is_person());
+        }
         if !current.is_empty() {
             return SupportStatus::Current(current);
         }

@@ -9,10 +9,12 @@
 mod client;
 mod progress;
 mod prompt;
+mod review;
 mod units;
 mod verdicts;
 
 pub use prompt::Prompt;
+pub use review::{ReviewArgs, ReviewVerdict, run as review};
 
 use crate::export::book_citations;
 use crate::report::inert_line;

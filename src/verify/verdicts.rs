@@ -13,8 +13,9 @@ use std::path::{Path, PathBuf};
 /// The name of `verify`'s file in a store or support directory.
 const FILE_NAME: &str = "verify.jsonl";
 
-/// Whether the stored verdicts hold one of `checker` for exactly these
-/// texts of the claim and its passages (the claim's key, the passages').
+/// Whether the stored verdicts hold one of `checker`, or a person's, for
+/// exactly these texts of the claim and its passages (the claim's key,
+/// the passages').
 pub(crate) fn has_verdict(store: &Store, unit: &Unit, checker: &Checker) -> bool {
     let Some(first) = unit.ids().first().copied() else {
         return false;
@@ -23,7 +24,10 @@ pub(crate) fn has_verdict(store: &Store, unit: &Unit, checker: &Checker) -> bool
         .support()
         .status(&unit.chapter, &unit.claim_key, first, &unit.key, |_| true);
     match status {
-        SupportStatus::Current(verdicts) => verdicts.iter().any(|r| r.checker == *checker),
+        // A person's verdict is never asked about again.
+        SupportStatus::Current(verdicts) => verdicts
+            .iter()
+            .any(|r| r.checker == *checker || r.checker.is_person()),
         _ => false,
     }
 }

@@ -44,7 +44,10 @@ pub struct QualityInputs {
     /// Citations whose current verdict says `unsupported`.
     pub unsupported: usize,
     /// Citations with a current verdict, by checker (`name version`):
-    /// who judged the accuracy figure.
+    /// who judged the accuracy figure. Optional when read back, as
+    /// [`SupportFigures`]'s is (a cache entry is only read by the binary
+    /// that wrote it).
+    #[serde(default)]
     pub checkers: BTreeMap<String, usize>,
 }
 

@@ -250,3 +250,47 @@ fn verdicts_stored_one_citation_at_a_time_still_apply() {
     assert_eq!(code, 0, "{report:#}");
     assert_eq!(report["totals"]["support"]["verdicts"], 5);
 }
+
+#[test]
+fn each_cited_sentence_is_judged_and_a_claim_cited_once_keeps_its_key() {
+    // A paragraph whose two sentences cite one item each: each sentence is
+    // asked about with its own passage, as the lexical rules judge it. A
+    // paragraph whose markers close one sentence is judged whole, keyed by
+    // its whole text as verdicts always were.
+    let chapter = "# Ida\n\nIda made landfall in Louisiana on Sunday [EVID:ev_landfall]. A million customers lost power [EVID:ev_outage].\n\nThe storm was long feared.\u{a0}Ida made landfall in Louisiana [EVID:ev_landfall].\n";
+    let book = TestBook::with_store("store = \"evidence\"", STORE, &[("ida.md", chapter)]);
+    let server = ChatServer::start(|_, _| Reply::answer("Yes"));
+    let run = verify(&book, &server, &[]);
+    assert_eq!(run.code, 0, "{}", run.stderr);
+    let mut claims: Vec<String> = server.requests().iter().map(|r| r.claim.clone()).collect();
+    claims.sort();
+    assert_eq!(
+        claims,
+        [
+            "A million customers lost power .",
+            "Ida made landfall in Louisiana on Sunday .",
+            "The storm was long feared.\u{a0}Ida made landfall in Louisiana ."
+        ],
+        "{claims:?}"
+    );
+    for request in server.requests() {
+        let text = asked(&request);
+        assert!(
+            !(text.contains("made landfall") && text.contains("lost power")),
+            "one passage each: {text}"
+        );
+    }
+    let whole = stored(&book)
+        .into_iter()
+        .find(|v| v["claim"].as_str().unwrap().starts_with("The storm"))
+        .unwrap();
+    assert_eq!(
+        whole["claim_key"],
+        mdbook_evidence::store::claim_key(
+            "The storm was long feared. Ida made landfall in Louisiana ."
+        )
+    );
+    let (code, report) = book.check_json();
+    assert_eq!(code, 0, "{report:#}");
+    assert_eq!(report["totals"]["support"]["verdicts"], 3, "{report:#}");
+}

@@ -48,6 +48,7 @@ pub use quality::QualityInputs;
 pub use resolution::{Resolved, is_http_url, resolve, resolve_id};
 pub use spans::span_mismatches;
 pub use support_verdicts::SupportFigures;
+pub(crate) use support_verdicts::verdict_claims_of;
 pub use unknown_chapter::{StoreFinding, uncited_invalid_records, unknown_chapters};
 
 use serde::Serialize;

@@ -167,6 +167,11 @@ fn quality_book(quality: &str) -> TestBook {
 /// Stores a verdict on every citation of a passage, as a person would
 /// (`human:Ana`): each supported but `ev_blog2`'s (the Lisbon weather).
 fn judge_every_citation(book: &TestBook) {
+    judge_every_citation_as(book, "human:Ana");
+}
+
+/// [`judge_every_citation`] with the checker named `checker`.
+fn judge_every_citation_as(book: &TestBook, checker: &str) {
     let out = std::process::Command::new(common::binary())
         .args(["export-claims", ".", "--format", "jsonl"])
         .current_dir(book.root())
@@ -185,7 +190,7 @@ fn judge_every_citation(book: &TestBook) {
             "schema_version": "support.v1",
             "claim_key": r["claim_key"], "evidence_id": r["evidence_id"],
             "passage_key": r["passage_key"], "verdict": verdict, "score": 1,
-            "checker": {"name": "human:Ana", "version": "1"},
+            "checker": {"name": checker, "version": "1"},
         });
         verdicts.push_str(&format!("{record}\n"));
     }
@@ -508,5 +513,34 @@ fn the_index_page_shows_the_reports_figures() {
             .contains("Accuracy by the support verdicts of human:Ana 1 (5 citations)"),
         "{}",
         book.html("sources.md")
+    );
+}
+
+#[test]
+fn a_checkers_name_is_inert_in_the_index_and_the_summary() {
+    let book = quality_book("min-claims = 4");
+    judge_every_citation_as(
+        &book,
+        "<script>alert(1)</script> *x* [y](javascript:z) \u{1b}[31m\u{202e}",
+    );
+    book.build().expect("builds");
+    let page = book.html("sources.md");
+    let line = page
+        .lines()
+        .find(|l| l.contains("Accuracy by the support verdicts of"))
+        .expect("the line under the table");
+    assert!(
+        !line.contains("<script") && !line.contains("<a ") && !line.contains("<em>x"),
+        "{line}"
+    );
+    assert!(
+        line.contains("&lt;script&gt;alert(1)&lt;/script&gt; *x* [y](javascript:z)"),
+        "{line}"
+    );
+    let (_, _, human) = check_in(book.root(), &[], &[]);
+    let summary = human.lines().find(|l| l.contains("quality:")).unwrap();
+    assert!(
+        !summary.contains('\u{1b}') && !summary.contains('\u{202e}'),
+        "{summary:?}"
     );
 }

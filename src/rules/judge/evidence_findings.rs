@@ -143,7 +143,7 @@ pub(super) fn passage_findings(input: &PassageInput<'_, '_>, config: &Config) ->
             out.push_claim(claim, finding, config);
         }
     }
-    let verdicts = verdict_findings(chapter, claims, resolved, store, config);
+    let verdicts = verdict_findings(chapter, claims, units, resolved, store, config);
     for (claim, finding) in verdicts.findings {
         out.push_claim(claim, finding, config);
     }

@@ -1,0 +1,383 @@
+//! Where a block stands: which paragraphs, list items, definition-list
+//! terms, HTML blocks and footnote definitions are blocks of their own
+//! (judged by the claim rules), and which are reference entries (a
+//! References list's items, a footnote that names its source), which are
+//! not. A paragraph is a block wherever it stands: a list item's later
+//! paragraphs, a term, prose after a References list and a footnote that
+//! states something are all read as statements.
+
+use super::{OpenBlock, Scanner};
+use crate::markers::{Block, SourceSegment, reference_list};
+use mdbook_markdown::pulldown_cmark::Tag;
+use std::ops::Range;
+
+impl Scanner<'_, '_> {
+    /// Whether no block opens here: inside a reference entry, or in a
+    /// References section whose text the generated entries replace (a
+    /// list the author wrote, or the entries of an earlier run).
+    pub(super) fn skips_blocks(&self) -> bool {
+        self.entry > 0
+            || (self.in_references && (self.written_list || self.generated_references.is_some()))
+    }
+
+    /// Whether `tag` at `range` opens a reference entry: a list item or a
+    /// paragraph of the References section, or a footnote definition,
+    /// that names a source ([`names_a_source`]).
+    pub(super) fn opens_entry(&self, tag: &Tag<'_>, range: &Range<usize>) -> bool {
+        let source = self.src.get(range.clone()).unwrap_or_default();
+        match tag {
+            Tag::Item | Tag::Paragraph => self.in_references && names_a_source(source),
+            // `[^1]: Reuters, …`: the label is no part of what it says.
+            Tag::FootnoteDefinition(_) => {
+                let body = source.find("]:").map_or(source, |at| &source[at + 2..]);
+                names_a_source(body)
+            }
+            _ => false,
+        }
+    }
+
+    /// Whether a paragraph opening now is a block of its own: at the top
+    /// level, or after text of the list item, term, definition or quote
+    /// that holds it (whose first paragraph is its own text).
+    pub(super) fn paragraph_opens_block(&self) -> bool {
+        self.open_blocks.last().is_none_or(|b| b.start.is_some())
+    }
+
+    /// The block a paragraph opening at `range` after the text of the
+    /// block that holds it makes: a list item's later paragraph is an item
+    /// too (so `claims = "bullets"` judges it).
+    pub(super) fn later_paragraph_is_item(&self) -> bool {
+        self.open_blocks.last().is_some_and(|b| b.is_item)
+    }
+
+    /// An HTML block at `range`, its lines `html`, has been read: the text
+    /// a reader sees of it (outside comments, scripts, styles and
+    /// preformatted text), if it has any words, is a block of its own.
+    pub(super) fn html_block_closed(&mut self, html: &str, range: &Range<usize>) {
+        if self.skips_blocks() || self.code_block > 0 {
+            return;
+        }
+        let text = visible_text(html);
+        if !text.chars().any(char::is_alphanumeric) {
+            return;
+        }
+        let source = &self.src[range.clone()];
+        let span = range.start + (source.len() - source.trim_start().len())
+            ..range.start + source.trim_end().len();
+        if span.is_empty() {
+            return;
+        }
+        crate::markers::suppression::aim_pending(&mut self.scan.suppressions, &span);
+        self.scan.blocks.push(Block {
+            span: span.clone(),
+            text,
+            has_plain_words: true,
+            is_item: false,
+            html: true,
+            in_admonition: self.admonition > 0,
+            row: None,
+            outer: range.clone(),
+            top_end: self.top_end,
+            heading: self.scan.headings.len().checked_sub(1),
+            segments: vec![SourceSegment {
+                text_at: 0,
+                source_at: span.start,
+                source_end: span.end,
+                verbatim: false,
+            }],
+            inlines: Vec::new(),
+            lines_of_cells: false,
+        });
+    }
+
+    /// A block opening at `range` (a list item when `is_item`).
+    pub(super) fn open_block(&mut self, range: &Range<usize>, is_item: bool) {
+        self.inline_start = None;
+        self.open_blocks.push(OpenBlock {
+            start: None,
+            end: range.start,
+            is_item,
+            row: None,
+            cell_gap: false,
+            outer: range.clone(),
+            top_end: self.top_end,
+            heading: self.scan.headings.len().checked_sub(1),
+            segments: Vec::new(),
+            inlines: Vec::new(),
+            text: String::new(),
+            has_plain_words: false,
+            index_in_markers: Vec::new(),
+        });
+    }
+}
+
+/// Whether the first paragraph of `source` (a list item, a paragraph, a
+/// footnote's text) names a source, as a reference entry does: it opens
+/// with a citation number (`[1] Reuters …`), or holds a link, a URL, a DOI
+/// or a year in parentheses (`Smith, J. (2020).`). Prose under a
+/// References heading names none, and is read as what it says.
+pub(crate) fn names_a_source(source: &str) -> bool {
+    let first = first_paragraph(source);
+    let line = first.lines().next().unwrap_or_default();
+    if reference_list::entry_start(line).is_some() {
+        return true;
+    }
+    let lower = first.to_ascii_lowercase();
+    ["http://", "https://", "www.", "doi:", "doi.org/", "]("]
+        .iter()
+        .any(|shape| lower.contains(shape))
+        || has_year_in_parentheses(first)
+}
+
+/// `source` up to its first blank line or nested list, with its own list
+/// bullet taken off.
+fn first_paragraph(source: &str) -> &str {
+    let mut end = 0;
+    for (i, line) in source.split_inclusive('\n').enumerate() {
+        let trimmed = line.trim();
+        let nested = i > 0
+            && (trimmed.starts_with(['-', '*', '+'])
+                || trimmed
+                    .split_once(['.', ')'])
+                    .is_some_and(|(n, _)| !n.is_empty() && n.bytes().all(|b| b.is_ascii_digit())));
+        if trimmed.is_empty() || nested {
+            break;
+        }
+        end += line.len();
+    }
+    let first = source[..end].trim_start();
+    ["- ", "* ", "+ "]
+        .iter()
+        .find_map(|bullet| first.strip_prefix(bullet))
+        .unwrap_or(first)
+}
+
+/// Whether `text` holds `(YYYY)` or `(YYYY,` (a bibliography's year).
+fn has_year_in_parentheses(text: &str) -> bool {
+    text.as_bytes().windows(6).any(|w| {
+        w[0] == b'('
+            && w[1..5].iter().all(u8::is_ascii_digit)
+            && matches!(w[1], b'1' | b'2')
+            && matches!(w[5], b')' | b',' | b'a' | b'b')
+    })
+}
+
+/// Elements whose content a reader does not read as text.
+const UNREAD: [&str; 5] = ["script", "style", "pre", "textarea", "template"];
+
+/// The text a reader sees of an HTML block: tags taken out (each leaves a
+/// space), comments, processing instructions and the content of scripts,
+/// styles and preformatted text dropped, the common entities decoded, and
+/// white space collapsed.
+pub(crate) fn visible_text(html: &str) -> String {
+    let mut out = String::new();
+    let mut rest = html;
+    while let Some(at) = rest.find(['<', '&']) {
+        out.push_str(&rest[..at]);
+        rest = &rest[at..];
+        if rest.starts_with('&') {
+            let (decoded, used) = entity(rest);
+            out.push_str(decoded);
+            rest = &rest[used..];
+            continue;
+        }
+        rest = skip_markup(rest, &mut out);
+    }
+    out.push_str(rest);
+    out.split_whitespace().collect::<Vec<_>>().join(" ")
+}
+
+/// What follows the markup `rest` opens with (a tag, a comment, an unread
+/// element whole); a `<` that opens no markup goes to `out`.
+fn skip_markup<'h>(rest: &'h str, out: &mut String) -> &'h str {
+    let after = |end: &str| rest.find(end).map_or("", |at| &rest[at + end.len()..]);
+    if rest.starts_with("<!--") {
+        out.push(' ');
+        return after("-->");
+    }
+    let bytes = rest.as_bytes();
+    let opens_tag = bytes
+        .get(1)
+        .is_some_and(|&b| b.is_ascii_alphabetic() || matches!(b, b'/' | b'!' | b'?'));
+    if !opens_tag {
+        out.push('<');
+        return &rest[1..];
+    }
+    out.push(' ');
+    let name: String = rest[1..]
+        .chars()
+        .take_while(char::is_ascii_alphanumeric)
+        .collect::<String>()
+        .to_ascii_lowercase();
+    if UNREAD.contains(&name.as_str()) {
+        let lower = rest.to_ascii_lowercase();
+        let close = format!("</{name}");
+        return match lower.find(&close) {
+            Some(at) => rest[at..].find('>').map_or("", |end| &rest[at + end + 1..]),
+            None => "",
+        };
+    }
+    tag_end(rest)
+}
+
+/// What follows the tag `rest` opens with, quoted attribute values read
+/// whole (a `>` inside one does not end the tag).
+fn tag_end(rest: &str) -> &str {
+    let mut quote = None;
+    for (at, c) in rest.char_indices() {
+        match (quote, c) {
+            (None, '"' | '\'') => quote = Some(c),
+            (Some(q), _) if c == q => quote = None,
+            (None, '>') => return &rest[at + 1..],
+            _ => {}
+        }
+    }
+    ""
+}
+
+/// The common entity `rest` opens with, decoded, and its length; a lone
+/// `&` stands for itself.
+fn entity(rest: &str) -> (&'static str, usize) {
+    const NAMED: [(&str, &str); 7] = [
+        ("&amp;", "&"),
+        ("&lt;", "<"),
+        ("&gt;", ">"),
+        ("&quot;", "\""),
+        ("&#39;", "'"),
+        ("&apos;", "'"),
+        ("&nbsp;", " "),
+    ];
+    NAMED
+        .iter()
+        .find(|(name, _)| rest.starts_with(name))
+        .map_or(("&", 1), |(name, text)| (*text, name.len()))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::markers::{MarkdownFlags, Scan, ScanOptions, scan};
+
+    fn scanned(text: &str) -> Scan {
+        let options = ScanOptions {
+            markdown: MarkdownFlags::default(),
+            numbered: true,
+            references_title: "参考文献",
+            claim_min_words: 3,
+        };
+        scan(text, &options)
+    }
+
+    /// Each block's text, trimmed.
+    fn texts(scan: &Scan) -> Vec<&str> {
+        scan.blocks.iter().map(|b| b.text.trim()).collect()
+    }
+
+    #[test]
+    fn a_list_items_later_paragraphs_are_blocks_of_their_own() {
+        let text = "- Rates rose [EVID:a].\n\n  Unemployment will reach ９%.\n\n  > Quoted\u{a0}claim here.\n- Next\n";
+        let scan = scanned(text);
+        assert_eq!(
+            texts(&scan),
+            [
+                "Unemployment will reach ９%.",
+                "Quoted\u{a0}claim here.",
+                "Rates rose .",
+                "Next"
+            ]
+        );
+        assert!(scan.blocks[0].is_item && scan.blocks[2].is_item);
+        assert_eq!(scan.markers[0].block, Some(2));
+    }
+
+    #[test]
+    fn definition_list_terms_and_html_text_are_blocks() {
+        let text = "Unemployment will reach 9%.\n: Outlook\n\n<div>\u{200f}失業率は９％に達する。</div>\n\n<!-- a comment -->\n\n<script>x = 1;</script>\n";
+        let scan = scanned(text);
+        assert_eq!(
+            texts(&scan),
+            [
+                "Unemployment will reach 9%.",
+                "Outlook",
+                "\u{200f}失業率は９％に達する。"
+            ]
+        );
+        assert!(scan.blocks[2].html && !scan.blocks[0].html);
+        assert_eq!(
+            &text[scan.blocks[2].span.clone()],
+            "<div>\u{200f}失業率は９％に達する。</div>"
+        );
+    }
+
+    #[test]
+    fn under_references_entries_are_no_blocks_and_prose_is() {
+        let text = "Cited [1].\n\n## 参考文献\n\n- [Fed](https://www.federalreserve.gov/)\n- Smith, J. (2020). A book.\n- Unemployment will reach 9%.\n\nRates will fall [EVID:a].\n\n### Outlook\n\n- Growth slows in 2027.\n\n[^n]: Prices rose sharply.\n";
+        let scan = scanned(text);
+        assert_eq!(
+            texts(&scan),
+            [
+                "Cited .",
+                "Unemployment will reach 9%.",
+                "Rates will fall .",
+                "Growth slows in 2027.",
+                "Prices rose sharply."
+            ]
+        );
+        assert_eq!(scan.markers.len(), 2, "{:?}", scan.markers);
+        assert!(scan.own_references.is_some());
+    }
+
+    #[test]
+    fn a_written_list_the_entries_replace_holds_no_block() {
+        let text =
+            "Cited [1].\n\n## 参考文献\n\n[1] Reuters. \"Fed holds\".\n[2] Fed. Statement.\n";
+        let scan = scanned(text);
+        assert_eq!(texts(&scan), ["Cited ."]);
+        assert_eq!(scan.reference_list.len(), 2);
+        assert_eq!(scan.markers.len(), 1);
+    }
+
+    #[test]
+    fn what_a_reader_sees_of_html() {
+        assert_eq!(
+            visible_text("<div class=\"a>b\">Unemployment will reach&nbsp;9%.</div>\n"),
+            "Unemployment will reach 9%."
+        );
+        for unread in [
+            "<!-- Unemployment will reach 9%. -->",
+            "<script>var a = 'Unemployment will reach 9%.';</script>",
+            "<STYLE>p { color: red }</STYLE>",
+            "<pre>失業率は９％に達する。</pre>",
+            "<img src=\"x.png\" alt=\"a chart\">",
+        ] {
+            assert_eq!(visible_text(unread), "", "{unread:?}");
+        }
+        assert_eq!(
+            visible_text("<p>失業率は９％に達する。</p>"),
+            "失業率は９％に達する。"
+        );
+        assert_eq!(visible_text("a < b &amp; c"), "a < b & c");
+        assert_eq!(visible_text("<pre>unclosed"), "");
+    }
+
+    #[test]
+    fn entries_name_a_source_and_prose_does_not() {
+        for entry in [
+            "- [Federal Reserve](https://www.federalreserve.gov/)\n",
+            "[1] Reuters. \"Fed holds\".\n",
+            "1. Smith, J. (2020). A book.\n",
+            "- 連邦準備制度 https://example.jp/\n",
+            "Doe, A. (1999, March). Rates.\n",
+        ] {
+            assert!(names_a_source(entry), "{entry:?}");
+        }
+        for prose in [
+            "Unemployment will reach 9%.\n",
+            "- Unemployment will reach ９% by 2027.\n",
+            "失業率は\u{a0}9%に達する。\n\nhttps://example.com/ below\n",
+            "- \u{200f}Rates rose (sharply).\n  - [a](https://x)\n",
+        ] {
+            assert!(!names_a_source(prose), "{prose:?}");
+        }
+    }
+}

@@ -113,8 +113,9 @@ impl Scanner<'_, '_> {
 
 /// Whether the first paragraph of `source` (a list item, a paragraph, a
 /// footnote's text) names a source, as a reference entry does: it opens
-/// with a citation number (`[1] Reuters …`), or holds a link, a URL, a DOI
-/// or a year in parentheses (`Smith, J. (2020).`). Prose under a
+/// with a citation number (`[1] Reuters …`) or an author (`Smith, J.`), or
+/// holds a link, a URL, a DOI, a year in parentheses (`(2020)`) or a title
+/// in quotes or emphasis and a year (`*Rules*, 2020.`). Prose under a
 /// References heading names none, and is read as what it says.
 pub(crate) fn names_a_source(source: &str) -> bool {
     let first = first_paragraph(source);
@@ -127,6 +128,46 @@ pub(crate) fn names_a_source(source: &str) -> bool {
         .iter()
         .any(|shape| lower.contains(shape))
         || has_year_in_parentheses(first)
+        || opens_with_author(first)
+        || (has_title(first) && has_year(first))
+}
+
+/// Whether `text` opens with an author as a bibliography writes one: up
+/// to three words, a comma, then an initial (`Smith, A.`, `van Dijk, J.`).
+fn opens_with_author(text: &str) -> bool {
+    let Some((name, rest)) = text.split_once(", ") else {
+        return false;
+    };
+    let mut initial = rest.chars();
+    (1..=3).contains(&name.split_whitespace().count())
+        && name
+            .chars()
+            .all(|c| c.is_alphabetic() || matches!(c, ' ' | '-' | '\''))
+        && initial.next().is_some_and(char::is_uppercase)
+        && initial.next() == Some('.')
+}
+
+/// Whether `text` holds a title in quotes or emphasis.
+fn has_title(text: &str) -> bool {
+    [
+        ("\"", "\""),
+        ("“", "”"),
+        ("「", "」"),
+        ("*", "*"),
+        ("_", "_"),
+    ]
+    .iter()
+    .any(|(open, close)| {
+        text.split_once(open)
+            .and_then(|(_, rest)| rest.split_once(close))
+            .is_some_and(|(title, _)| title.chars().any(char::is_alphabetic))
+    })
+}
+
+/// Whether `text` holds a year as a word of its own (`1500` to `2099`).
+fn has_year(text: &str) -> bool {
+    text.split(|c: char| !c.is_ascii_digit())
+        .any(|digits| digits.len() == 4 && ("1500".."2100").contains(&digits))
 }
 
 /// `source` up to its first blank line or nested list, with its own list
@@ -368,12 +409,15 @@ mod tests {
             "1. Smith, J. (2020). A book.\n",
             "- 連邦準備制度 https://example.jp/\n",
             "Doe, A. (1999, March). Rates.\n",
+            "- Smith, A. *Monetary Policy Rules*, 2020.\n",
+            "- 日本銀行「展望レポート」2025年\n",
         ] {
             assert!(names_a_source(entry), "{entry:?}");
         }
         for prose in [
             "Unemployment will reach 9%.\n",
             "- Unemployment will reach ９% by 2027.\n",
+            "- Growth slowed, as \"expected\" by analysts.\n",
             "失業率は\u{a0}9%に達する。\n\nhttps://example.com/ below\n",
             "- \u{200f}Rates rose (sharply).\n  - [a](https://x)\n",
         ] {

@@ -119,6 +119,12 @@ fn a_claim_is_judged_wherever_it_stands() {
                 let page = run.chapter("c.md");
                 if mode == "remove" {
                     assert!(!page.contains(words), "{place} {renderer}: {page}");
+                    // An HTML block keeps its tags around the phrase.
+                    assert_eq!(
+                        page.matches("<div").count(),
+                        page.matches("</div>").count(),
+                        "{place} {renderer}: {page}"
+                    );
                 } else {
                     // Kept, marked as unverified where it stands.
                     let marked = page.find('⚠').zip(page.find(words));
@@ -189,4 +195,24 @@ fn a_later_paragraph_needs_its_own_marker_in_every_unit() {
     let cited = chapter.replace("June.", "June [EVID:ev_fomc].");
     let book = TestBook::new(CONFIG, &[("c.md", &cited)]);
     assert_eq!(errors(&book).0, 0);
+}
+
+/// A suppression comment applies to a claim where it stands: before an
+/// HTML block, a term or a later paragraph.
+#[test]
+fn a_suppression_comment_reaches_each_place() {
+    let comment = "<!-- evidence-disable-next-line ungrounded-claim reason=\"desk note\" -->\n";
+    let chapter = format!(
+        "{CITED}{comment}<div>失業率は６月までに９％に達する。</div>\n\n\
+         {comment}Unemployment will reach 9% by June.\n: Outlook\n\n\
+         - Rates were held again [EVID:ev_fomc].\n\n  {comment}  Growth will slow to 1.5% next year.\n"
+    );
+    let book = TestBook::new(CONFIG, &[("c.md", &chapter)]);
+    let (code, rules) = errors(&book);
+    assert_eq!((code, rules), (0, Vec::new()));
+    book.build().unwrap();
+    assert!(
+        book.html("c.md")
+            .contains("失業率は６月までに９％に達する。")
+    );
 }

@@ -61,9 +61,8 @@ impl Scanner<'_, '_> {
         if !text.chars().any(char::is_alphanumeric) {
             return;
         }
-        let source = &self.src[range.clone()];
-        let span = range.start + (source.len() - source.trim_start().len())
-            ..range.start + source.trim_end().len();
+        let visible = visible_range(&self.src[range.clone()]);
+        let span = range.start + visible.start..range.start + visible.end;
         if span.is_empty() {
             return;
         }
@@ -201,6 +200,40 @@ fn has_year_in_parentheses(text: &str) -> bool {
             && matches!(w[1], b'1' | b'2')
             && matches!(w[5], b')' | b',' | b'a' | b'b')
     })
+}
+
+/// Where the text a reader sees of an HTML block starts and ends in its
+/// source: its claim is that stretch, so that a label, a mark or a removal
+/// phrase put before the claim stays inside the block (before it, it
+/// would turn the block's first line into a paragraph's), and a removal
+/// keeps the tags around it. A mark an earlier run wrote before the text
+/// (`<span class="evidence-…`) starts the claim, where the next run finds
+/// it.
+fn visible_range(source: &str) -> Range<usize> {
+    let mut first = None;
+    let mut last = 0;
+    let mut rest = source;
+    while let Some(c) = rest.chars().next() {
+        let at = source.len() - rest.len();
+        if c == '<' {
+            if first.is_none() && rest.starts_with("<span class=\"evidence-") {
+                first = Some(at);
+            }
+            let mut skipped = String::new();
+            let after = skip_markup(rest, &mut skipped);
+            if !skipped.starts_with('<') {
+                rest = after;
+                continue;
+            }
+        }
+        if !c.is_whitespace() {
+            first.get_or_insert(at);
+            last = at + c.len_utf8();
+        }
+        rest = &rest[c.len_utf8()..];
+    }
+    let first = first.unwrap_or(0);
+    first..last.max(first)
 }
 
 /// Elements whose content a reader does not read as text.
@@ -346,7 +379,12 @@ mod tests {
         assert!(scan.blocks[2].html && !scan.blocks[0].html);
         assert_eq!(
             &text[scan.blocks[2].span.clone()],
-            "<div>\u{200f}失業率は９％に達する。</div>"
+            "\u{200f}失業率は９％に達する。"
+        );
+        let marked = "<div class=\"a\">\n<span class=\"evidence-unverified-claim\">⚠</span> Rates &amp; yields rose.</div>";
+        assert_eq!(
+            &marked[visible_range(marked)],
+            &marked[16..marked.len() - 6]
         );
     }
 

@@ -117,18 +117,96 @@ impl Scanner<'_, '_> {
 /// in quotes or emphasis and a year (`*Rules*, 2020.`). Prose under a
 /// References heading names none, and is read as what it says.
 pub(crate) fn names_a_source(source: &str) -> bool {
-    let first = first_paragraph(source);
+    let first = without_anchor_links(first_paragraph(source));
+    // Tags out, entities kept: the citations an earlier run wrote (an
+    // `<a class="evidence-cite" …>[&#49;]</a>`, a `⚠` mark's `<span>`)
+    // read as neither a number nor a title, as the markers they were.
+    let first = without_tags(&first);
     let line = first.lines().next().unwrap_or_default();
     if reference_list::entry_start(line).is_some() {
         return true;
     }
     let lower = first.to_ascii_lowercase();
-    ["http://", "https://", "www.", "doi:", "doi.org/", "]("]
+    ["http://", "https://", "www.", "doi:", "doi.org/"]
         .iter()
         .any(|shape| lower.contains(shape))
-        || has_year_in_parentheses(first)
-        || opens_with_author(first)
-        || (has_title(first) && has_year(first))
+        || has_year_in_parentheses(&first)
+        || opens_with_author(&first)
+        || (has_title(&first) && has_year(&first))
+}
+
+/// `text` without its links to an anchor of the page (`[\[1\]](#evidence-a
+/// "…")`, `[⚠](#unverified-claim "…")`): what an earlier run wrote for a
+/// marker or a mark names no source, though its title may read as one.
+fn without_anchor_links(text: &str) -> String {
+    let mut out = String::new();
+    let mut rest = text;
+    while let Some(at) = rest.find("](#") {
+        // The link's text opens at the last unescaped `[` before it.
+        let open = (0..at)
+            .rev()
+            .find(|&i| rest.as_bytes()[i] == b'[' && (i == 0 || rest.as_bytes()[i - 1] != b'\\'))
+            .unwrap_or(at);
+        out.push_str(&rest[..open]);
+        let after = &rest[at + 3..];
+        // Its destination ends at `)`, after a quoted title if it has one.
+        let end = match after.find(" \"") {
+            Some(q) if after[..q].find(')').is_none() => after[q + 2..]
+                .find("\")")
+                .map_or(after.len(), |e| q + 2 + e + 2),
+            _ => after.find(')').map_or(after.len(), |e| e + 1),
+        };
+        rest = &after[end..];
+    }
+    out.push_str(rest);
+    out
+}
+
+/// `text` with its tags (and comments, and the citations and marks an
+/// earlier run wrote, content included) taken out.
+fn without_tags(text: &str) -> String {
+    let mut out = String::new();
+    let mut rest = text;
+    while let Some(at) = rest.find('<') {
+        out.push_str(&rest[..at]);
+        rest = &rest[at..];
+        let mut skipped = String::new();
+        // What an earlier run wrote goes whole, its number with it.
+        let written = [
+            ("<a class=\"evidence-", "</a>"),
+            ("<span class=\"evidence-", "</span>"),
+        ]
+        .into_iter()
+        .find(|(open, _)| rest.starts_with(open));
+        let after = if rest.starts_with("<!--") {
+            rest.find("-->").map_or("", |e| &rest[e + 3..])
+        } else if let Some((_, close)) = written {
+            skipped.push(' ');
+            rest.find(close).map_or("", |e| &rest[e + close.len()..])
+        } else {
+            skip_tag(rest, &mut skipped)
+        };
+        out.push_str(&skipped);
+        rest = after;
+    }
+    out.push_str(rest);
+    out
+}
+
+/// What follows the tag `rest` opens with (a `<` that opens none goes to
+/// `out`).
+fn skip_tag<'h>(rest: &'h str, out: &mut String) -> &'h str {
+    let opens_tag = rest
+        .as_bytes()
+        .get(1)
+        .is_some_and(|&b| b.is_ascii_alphabetic() || b == b'/');
+    if opens_tag {
+        out.push(' ');
+        tag_end(rest)
+    } else {
+        out.push('<');
+        &rest[1..]
+    }
 }
 
 /// Whether `text` opens with an author as a bibliography writes one: up
@@ -458,6 +536,10 @@ mod tests {
             "- Growth slowed, as \"expected\" by analysts.\n",
             "失業率は\u{a0}9%に達する。\n\nhttps://example.com/ below\n",
             "- \u{200f}Rates rose (sharply).\n  - [a](https://x)\n",
+            "- <a class=\"evidence-cite\" href=\"#evidence-a\">[&#49;]</a>in 2025\n",
+            "<span class=\"evidence-cite\" data-evidence=\"a\">[1]</span>Rates\n",
+            "- [\\[1\\]](#evidence-a \"Fed: \\\"Rules\\\" (2020)\")in 2025\n",
+            "- [⚠](#unverified-claim \"Unverified claim: x\") Rates rose in 2025.\n",
         ] {
             assert!(!names_a_source(prose), "{prose:?}");
         }

@@ -35,7 +35,7 @@ fn hidden_claims() -> Vec<(&'static str, String, &'static str)> {
         (
             "a subsection under References",
             at(
-                "## References\u{a0}\n\n- [Fed](https://www.federalreserve.gov/)\n\n### Outlook\n\n\
+                "## 参考文献\u{a0}\n\n- [Fed](https://www.federalreserve.gov/)\n\n### Outlook\n\n\
                 - Growth will slow to 1.5% next year.\n",
             ),
             "Growth will slow",

@@ -43,9 +43,9 @@ impl Scanner<'_, '_> {
         self.open_blocks.last().is_none_or(|b| b.start.is_some())
     }
 
-    /// The block a paragraph opening at `range` after the text of the
-    /// block that holds it makes: a list item's later paragraph is an item
-    /// too (so `claims = "bullets"` judges it).
+    /// Whether a paragraph opening after the text of the block that holds
+    /// it is an item's: a list item's later paragraph is (so that
+    /// `claims = "bullets"` judges it).
     pub(super) fn later_paragraph_is_item(&self) -> bool {
         self.open_blocks.last().is_some_and(|b| b.is_item)
     }
@@ -113,10 +113,11 @@ impl Scanner<'_, '_> {
 /// Whether the first paragraph of `source` (a list item, a paragraph, a
 /// footnote's text) names a source, as a reference entry does: it opens
 /// with a citation number (`[1] Reuters …`) or an author (`Smith, J.`), or
-/// holds a link, a URL, a DOI, a year in parentheses (`(2020)`) or a title
-/// in quotes or emphasis and a year (`*Rules*, 2020.`). Prose under a
-/// References heading names none, and is read as what it says.
-pub(crate) fn names_a_source(source: &str) -> bool {
+/// holds a URL (a link's included), a DOI, a year in parentheses (`(2020)`)
+/// or a title in quotes or emphasis and a year (`*Rules*, 2020.`). Prose
+/// under a References heading names none, and is read as what it says; a
+/// link to a page of the book or an anchor names no source.
+fn names_a_source(source: &str) -> bool {
     let first = without_anchor_links(first_paragraph(source));
     // Tags out, entities kept: the citations an earlier run wrote (an
     // `<a class="evidence-cite" …>[&#49;]</a>`, a `⚠` mark's `<span>`)
@@ -321,7 +322,7 @@ const UNREAD: [&str; 5] = ["script", "style", "pre", "textarea", "template"];
 /// space), comments, processing instructions and the content of scripts,
 /// styles and preformatted text dropped, the common entities decoded, and
 /// white space collapsed.
-pub(crate) fn visible_text(html: &str) -> String {
+fn visible_text(html: &str) -> String {
     let mut out = String::new();
     let mut rest = html;
     while let Some(at) = rest.find(['<', '&']) {

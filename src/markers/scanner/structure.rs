@@ -363,9 +363,13 @@ fn skip_markup<'h>(rest: &'h str, out: &mut String) -> &'h str {
         .collect::<String>()
         .to_ascii_lowercase();
     if UNREAD.contains(&name.as_str()) {
-        let lower = rest.to_ascii_lowercase();
-        let close = format!("</{name}");
-        return match lower.find(&close) {
+        // Its closing tag, in any case, found by a scan that reads each
+        // byte once (not a lowercased copy of the rest for each element).
+        let close = rest.match_indices("</").map(|(at, _)| at).find(|&at| {
+            rest.get(at + 2..at + 2 + name.len())
+                .is_some_and(|n| n.eq_ignore_ascii_case(&name))
+        });
+        return match close {
             Some(at) => rest[at..].find('>').map_or("", |end| &rest[at + end + 1..]),
             None => "",
         };
@@ -516,6 +520,10 @@ mod tests {
         );
         assert_eq!(visible_text("a < b &amp; c"), "a < b & c");
         assert_eq!(visible_text("<pre>unclosed"), "");
+        assert_eq!(visible_text("<PRE>a</b></Pre>Rates fell."), "Rates fell.");
+        // Many unread elements in one block are read in linear time.
+        let many = "<pre>x</pre>".repeat(200_000) + "Rates fell.";
+        assert_eq!(visible_text(&many), "Rates fell.");
     }
 
     #[test]

@@ -48,6 +48,11 @@ fn hidden_claims() -> Vec<(&'static str, String, &'static str)> {
             "Inflation will hit",
         ),
         (
+            "the only text under References",
+            at("## 参考文献\n\n\u{200f}Unemployment will reach 9% by June.\n"),
+            "Unemployment will reach",
+        ),
+        (
             "a definition-list term",
             at("Unemployment will reach 9% by June.\n: Outlook\n"),
             "Unemployment will reach",
@@ -108,14 +113,22 @@ fn a_claim_is_judged_wherever_it_stands() {
         warn.build().unwrap();
         assert!(warn.html("c.md").contains(words), "{place}");
 
-        for mode in ["downgrade", "remove"] {
+        for (mode, removal) in [
+            ("downgrade", "replace"),
+            ("remove", "replace"),
+            ("remove", "delete"),
+        ] {
             let book = TestBook::new(
-                &format!("{CONFIG}\nmode = \"{mode}\""),
+                &format!("{CONFIG}\nmode = \"{mode}\"\nremoval = \"{removal}\""),
                 &[("c.md", &chapter)],
             );
             for renderer in ["html", "markdown"] {
                 let run = run_twice(book.root(), &book.stdin(renderer));
-                assert_eq!(run.code, 0, "{place} {mode} {renderer}: {}", run.stderr);
+                assert_eq!(
+                    run.code, 0,
+                    "{place} {mode} {removal} {renderer}: {}",
+                    run.stderr
+                );
                 let page = run.chapter("c.md");
                 if mode == "remove" {
                     assert!(!page.contains(words), "{place} {renderer}: {page}");

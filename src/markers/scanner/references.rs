@@ -112,11 +112,44 @@ impl Scanner<'_, '_> {
                 let start = from + (own.len() - trimmed.len());
                 // Up to the end of its last non-blank line, line break included.
                 let last = start + trimmed.trim_end().len();
-                self.scan.own_references = Some(start..line_end(self.src, last).min(own_end));
+                let end = line_end(self.src, last).min(own_end);
+                let end = self.blank_lines_kept(end, own_end);
+                self.scan.own_references = Some(start..end);
+            } else {
+                // Blank lines only, more than the entries' one: what is
+                // left where deleted text was.
+                let end = self.blank_lines_kept(from, own_end);
+                self.scan.own_references = Some(from..end).filter(|own| !own.is_empty());
             }
         }
         self.in_references = false;
         self.written_list = false;
+    }
+
+    /// Where the author's text in the References section ends, its last
+    /// line ending at `end` and the entries of an earlier run starting at
+    /// `entries`: blank lines between them beyond the one the entries are
+    /// written after (a claim deleted at the end of the author's text
+    /// leaves its own) stay the author's, so that the next run writes them
+    /// back as they are.
+    fn blank_lines_kept(&self, end: usize, entries: usize) -> usize {
+        if self.generated_references.is_none() {
+            return end;
+        }
+        let gap = &self.src[end..entries];
+        let separator = if gap.ends_with("\r\n") {
+            2
+        } else {
+            usize::from(gap.ends_with('\n'))
+        };
+        let blank = gap[..gap.len() - separator]
+            .bytes()
+            .all(|b| matches!(b, b'\n' | b'\r' | b' ' | b'\t'));
+        if gap.len() > separator && blank {
+            entries - separator
+        } else {
+            end
+        }
     }
 
     /// An HTML block line at `at`: inside the References section, the

@@ -26,11 +26,13 @@ impl Scanner<'_, '_> {
     pub(super) fn opens_entry(&self, tag: &Tag<'_>, range: &Range<usize>) -> bool {
         let source = self.src.get(range.clone()).unwrap_or_default();
         match tag {
-            Tag::Item | Tag::Paragraph => self.in_references && names_a_source(source),
-            // `[^1]: Reuters, …`: the label is no part of what it says.
+            Tag::Item | Tag::Paragraph => self.in_references && names_a_source(source, true),
+            // `[^1]: Reuters, …`: the label is no part of what it says. A
+            // footnote's markers are published, so `[1]` opening it is a
+            // citation, not an entry's number.
             Tag::FootnoteDefinition(_) => {
                 let body = source.find("]:").map_or(source, |at| &source[at + 2..]);
-                names_a_source(body)
+                names_a_source(body, false)
             }
             _ => false,
         }
@@ -116,15 +118,21 @@ impl Scanner<'_, '_> {
 /// holds a URL (a link's included), a DOI, a year in parentheses (`(2020)`)
 /// or a title in quotes or emphasis and a year (`*Rules*, 2020.`). Prose
 /// under a References heading names none, and is read as what it says; a
-/// link to a page of the book or an anchor names no source.
-fn names_a_source(source: &str) -> bool {
+/// link to a page of the book or an anchor names no source. `numbered`:
+/// whether `[N]` opening it makes an entry (in the References section,
+/// whose entries' markers are no markers).
+///
+/// The test gives one answer before and after a run: the citations and
+/// marks a run writes stand for something that is no whitespace, as the
+/// markers they were (a `[1]` after a citation opens no entry).
+fn names_a_source(source: &str, numbered: bool) -> bool {
     let first = without_anchor_links(first_paragraph(source));
     // Tags out, entities kept: the citations an earlier run wrote (an
     // `<a class="evidence-cite" …>[&#49;]</a>`, a `⚠` mark's `<span>`)
     // read as neither a number nor a title, as the markers they were.
     let first = without_tags(&first);
     let line = first.lines().next().unwrap_or_default();
-    if reference_list::entry_start(line).is_some() {
+    if numbered && reference_list::entry_start(line).is_some() {
         return true;
     }
     let lower = first.to_ascii_lowercase();
@@ -135,6 +143,10 @@ fn names_a_source(source: &str) -> bool {
         || opens_with_author(&first)
         || (has_title(&first) && has_year(&first))
 }
+
+/// What stands for a citation or mark an earlier run wrote, in the text
+/// the entry test reads.
+const WRITTEN: char = '\u{fffc}';
 
 /// `text` without its links to an anchor of the page (`[\[1\]](#evidence-a
 /// "…")`, `[⚠](#unverified-claim "…")`): what an earlier run wrote for a
@@ -149,6 +161,7 @@ fn without_anchor_links(text: &str) -> String {
             .find(|&i| rest.as_bytes()[i] == b'[' && (i == 0 || rest.as_bytes()[i - 1] != b'\\'))
             .unwrap_or(at);
         out.push_str(&rest[..open]);
+        out.push(WRITTEN);
         let after = &rest[at + 3..];
         // Its destination ends at `)`, after a quoted title if it has one.
         let end = match after.find(" \"") {
@@ -182,8 +195,17 @@ fn without_tags(text: &str) -> String {
         let after = if rest.starts_with("<!--") {
             rest.find("-->").map_or("", |e| &rest[e + 3..])
         } else if let Some((_, close)) = written {
-            skipped.push(' ');
-            rest.find(close).map_or("", |e| &rest[e + close.len()..])
+            // Unclosed, it is no citation of an earlier run: its tag only.
+            match rest.find(close) {
+                Some(e) => {
+                    skipped.push(WRITTEN);
+                    &rest[e + close.len()..]
+                }
+                None => {
+                    skipped.push(' ');
+                    tag_end(rest)
+                }
+            }
         } else {
             skip_tag(rest, &mut skipped)
         };
@@ -537,7 +559,7 @@ mod tests {
             "- Smith, A. *Monetary Policy Rules*, 2020.\n",
             "- 日本銀行「展望レポート」2025年\n",
         ] {
-            assert!(names_a_source(entry), "{entry:?}");
+            assert!(names_a_source(entry, true), "{entry:?}");
         }
         for prose in [
             "Unemployment will reach 9%.\n",
@@ -549,8 +571,9 @@ mod tests {
             "<span class=\"evidence-cite\" data-evidence=\"a\">[1]</span>Rates\n",
             "- [\\[1\\]](#evidence-a \"Fed: \\\"Rules\\\" (2020)\")in 2025\n",
             "- [⚠](#unverified-claim \"Unverified claim: x\") Rates rose in 2025.\n",
+            "<a class=\"evidence-cite\" href=\"#evidence-a\">[&#49;]</a>[2] Rates\n",
         ] {
-            assert!(!names_a_source(prose), "{prose:?}");
+            assert!(!names_a_source(prose, true), "{prose:?}");
         }
     }
 }

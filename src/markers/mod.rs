@@ -205,7 +205,9 @@ pub struct TableRow {
 /// white space nor a letter, digit or punctuation mark.
 pub const HIDDEN: char = '\u{1}';
 
-/// A paragraph, list item or table body row: the unit a claim is made of.
+/// A paragraph (at the top level, in a list item, a quote or a footnote
+/// definition), list item, definition-list term or definition, HTML block
+/// with text, or table body row: the unit a claim is made of.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Block {
     /// Byte range from the block's first text to its last own text.
@@ -219,8 +221,12 @@ pub struct Block {
     /// or digit: a block without is all emphasis or link text (a label such
     /// as `**Key figures**`, or a navigation link).
     pub has_plain_words: bool,
-    /// Whether it is a list item (else a paragraph, definition or row).
+    /// Whether it is a list item or a later paragraph of one (else a
+    /// paragraph, definition-list term or definition, HTML block or row).
     pub is_item: bool,
+    /// Whether it is an HTML block: its text is what a reader sees of it
+    /// (no marker can stand in it), and it is one claim whatever the unit.
+    pub html: bool,
     /// Whether it stands in a GitHub-style admonition (`> [!NOTE]`).
     pub in_admonition: bool,
     /// For a table's body row, what the scan saw of it (its text is its

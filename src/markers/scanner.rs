@@ -14,6 +14,7 @@ use std::ops::Range;
 mod cites;
 mod references;
 mod runs;
+mod structure;
 mod tables;
 mod unseen;
 
@@ -49,12 +50,17 @@ pub(super) struct Scanner<'a, 'o> {
     /// Consecutive text events: source range and text.
     run: Vec<(Range<usize>, CowStr<'a>)>,
     open_blocks: Vec<OpenBlock>,
-    /// For each open tag: whether it opened a block.
-    frames: Vec<bool>,
+    /// For each open tag: whether it opened a block, and whether it opened
+    /// a reference entry.
+    frames: Vec<(bool, bool)>,
+    /// Depth of reference entries (see `structure`), where no block opens.
+    entry: usize,
+    /// Whether the References section being read is a list the author
+    /// wrote, which the generated entries replace whole.
+    written_list: bool,
     code_block: usize,
     link: usize,
     emphasis: usize,
-    footnote: usize,
     table: usize,
     /// The table being read, if any.
     open_table: Option<OpenTable>,
@@ -122,10 +128,11 @@ impl<'a, 'o> Scanner<'a, 'o> {
             run: Vec::new(),
             open_blocks: Vec::new(),
             frames: Vec::new(),
+            entry: 0,
+            written_list: false,
             code_block: 0,
             link: 0,
             emphasis: 0,
-            footnote: 0,
             table: 0,
             open_table: None,
             in_row: false,
@@ -254,7 +261,19 @@ impl<'a, 'o> Scanner<'a, 'o> {
         // What an earlier run writes holds no markdown: a tag inside a
         // citation or a group means they were the author's.
         self.release_held();
-        let mut opens_block = false;
+        if matches!(tag, Tag::Paragraph) {
+            self.note_generated_paragraph(range.start);
+        }
+        // A reference entry opens no block, and none opens inside it.
+        let entry = !self.skips_blocks() && self.opens_entry(&tag, &range);
+        self.entry += usize::from(entry);
+        let mut opens_block = match tag {
+            Tag::Item | Tag::DefinitionListTitle | Tag::DefinitionListDefinition => {
+                !self.skips_blocks()
+            }
+            Tag::Paragraph => !self.skips_blocks() && self.paragraph_opens_block(),
+            _ => false,
+        };
         let is_item = matches!(tag, Tag::Item);
         // A row's block is opened by `start_row`.
         let is_row = matches!(tag, Tag::TableRow);
@@ -318,7 +337,6 @@ impl<'a, 'o> Scanner<'a, 'o> {
                 self.open_inline(range.start);
             }
             Tag::FootnoteDefinition(_) => {
-                self.footnote += 1;
                 self.container += 1;
                 if self.in_references {
                     self.scan.definitions.push(range.clone());
@@ -330,39 +348,17 @@ impl<'a, 'o> Scanner<'a, 'o> {
                 }
                 self.heading = Some((level, range.clone(), String::new()));
             }
-            Tag::Item | Tag::DefinitionListDefinition => {
-                opens_block = self.footnote == 0 && !self.in_references;
-            }
-            Tag::Paragraph => {
-                self.note_generated_paragraph(range.start);
-                opens_block =
-                    self.footnote == 0 && !self.in_references && self.open_blocks.is_empty();
-            }
             _ => {}
         }
         if inline {
             self.open_inline_span(range.start);
         }
         if opens_block && !is_row {
-            self.inline_start = None;
-            self.open_blocks.push(OpenBlock {
-                start: None,
-                end: range.start,
-                is_item,
-                row: None,
-                cell_gap: false,
-                outer: range.clone(),
-                top_end: self.top_end,
-                heading: self.scan.headings.len().checked_sub(1),
-                segments: Vec::new(),
-                inlines: Vec::new(),
-                text: String::new(),
-                hidden: Vec::new(),
-                has_plain_words: false,
-                index_in_markers: Vec::new(),
-            });
+            // A list item's later paragraph is an item's too.
+            let is_item = is_item || self.later_paragraph_is_item();
+            self.open_block(&range, is_item);
         }
-        self.frames.push(opens_block);
+        self.frames.push((opens_block, entry));
     }
 
     /// Notes an inline element opening at `at`, for [`Block::inlines`]: one
@@ -458,6 +454,7 @@ impl<'a, 'o> Scanner<'a, 'o> {
                 if range.end == self.src.len() && self.container == 0 {
                     self.scan.unclosed = unclosed_html(&self.src[range.clone()]);
                 }
+                self.html_block_closed(&html, &range);
             }
             TagEnd::BlockQuote(kind) => {
                 self.container -= 1;
@@ -491,13 +488,14 @@ impl<'a, 'o> Scanner<'a, 'o> {
             }
             TagEnd::Emphasis | TagEnd::Strong | TagEnd::Strikethrough => self.emphasis -= 1,
             TagEnd::FootnoteDefinition => {
-                self.footnote -= 1;
                 self.container -= 1;
             }
             TagEnd::Heading(level) => self.end_heading(level, range),
             _ => {}
         }
-        if self.frames.pop() == Some(true) {
+        let (closes_block, entry) = self.frames.pop().unwrap_or_default();
+        self.entry -= usize::from(entry);
+        if closes_block {
             self.close_block();
             if tag == TagEnd::TableRow {
                 self.in_row = false;
@@ -521,7 +519,9 @@ impl<'a, 'o> Scanner<'a, 'o> {
     }
 
     fn push_marker(&mut self, span: Range<usize>, kind: MarkerKind) {
-        if self.in_references {
+        // In the References section, only a block of its own (prose, not
+        // an entry, whose `[N]` is its number) holds markers.
+        if self.in_references && (self.skips_blocks() || self.open_blocks.is_empty()) {
             return;
         }
         let in_heading = self.heading.is_some();
@@ -575,6 +575,7 @@ impl<'a, 'o> Scanner<'a, 'o> {
             hidden: open.hidden,
             has_plain_words: open.has_plain_words,
             is_item: open.is_item,
+            html: false,
             in_admonition: self.admonition > 0,
             row: open.row.map(|row| super::TableRow {
                 cites: !open.index_in_markers.is_empty(),

@@ -312,8 +312,9 @@ pub(crate) fn claims(
                 ClaimUnit::Bullets => block.is_item,
                 // Lines of cells that are no table are one claim: taking
                 // a sentence out of them could change a line's cells and
-                // make a table on the next run.
-                ClaimUnit::Sentences => block.lines_of_cells,
+                // make a table on the next run. An HTML block's text maps
+                // to no offsets inside it: one claim.
+                ClaimUnit::Sentences => block.lines_of_cells || block.html,
             };
         if whole {
             if is_claim(scan, block) {
@@ -355,7 +356,7 @@ pub(crate) fn claims(
 /// for its own claim. A claim with a marker before its text stays whole.
 fn after_abstention(scan: &Scan, claim: &mut Claim, range: Range<usize>) {
     let block = &scan.blocks[claim.block];
-    if block.row.is_some() || block.lines_of_cells {
+    if block.row.is_some() || block.lines_of_cells || block.html {
         // A table row is one claim, its cells judged by `tables`; so are
         // lines of cells that are no table (a delimiter row's `:---:`
         // would read as a label's colon before a phrase).

@@ -19,6 +19,7 @@ pub mod check;
 pub mod config;
 pub mod explain;
 pub mod export;
+pub(crate) mod gaps;
 pub mod import;
 pub mod install;
 pub(crate) mod json_input;

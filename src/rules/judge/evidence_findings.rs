@@ -146,7 +146,7 @@ pub(super) fn passage_findings(input: &PassageInput<'_, '_>, config: &Config) ->
             out.push_claim(claim, finding);
         }
     }
-    let verdicts = verdict_findings(chapter, claims, resolved, store, config);
+    let verdicts = verdict_findings(chapter, claims, units, resolved, store, config);
     for (claim, finding) in verdicts.findings {
         out.push_claim(claim, finding);
     }

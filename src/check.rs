@@ -8,7 +8,7 @@ mod baseline;
 
 use crate::limits;
 use crate::preprocess::{self, Setup};
-use crate::report::{self, Destination, Failure, Format, Outcome, PathStyle};
+use crate::report::{self, Destination, Failure, Format, Outcome, OutputFile, PathStyle};
 use crate::rules::Severity;
 use anyhow::Context;
 use mdbook_driver::MDBook;
@@ -30,6 +30,9 @@ pub struct CheckOptions {
     /// An earlier JSON report whose findings are known: only new ones are
     /// reported and can fail the check (`--baseline`).
     pub baseline: Option<std::path::PathBuf>,
+    /// The file the machine format is written to instead of stdout
+    /// (`--output`), through the one safe writer.
+    pub output: Option<std::path::PathBuf>,
 }
 
 /// What a check concluded: its exit status.
@@ -67,10 +70,29 @@ pub fn check(dir: &Path, options: &CheckOptions) -> Status {
     let found = book_root(dir);
     let root = found.as_deref().unwrap_or(dir);
     let paths = PathStyle::from_current_dir(root);
+    // Refused before the book is read: nothing is written, and stdout
+    // stays empty (the file was asked for, not stdout).
+    let output = match options
+        .output
+        .as_deref()
+        .map(|path| OutputFile::new(path, options.format, root))
+    {
+        Some(Ok(file)) => Some(file),
+        Some(Err(refusal)) => {
+            let _ = writeln!(
+                std::io::stderr(),
+                "error: mdbook-evidence: {}",
+                report::inert_line(&refusal.to_string())
+            );
+            return Status::CouldNotRun;
+        }
+        None => None,
+    };
     let destination = |deny_removals| Destination::Check {
         format: options.format,
         paths: &paths,
         deny_removals,
+        output: output.as_ref(),
     };
     let could_not_run = |error: anyhow::Error| {
         let failure = Failure::new(&error, root);
@@ -122,6 +144,18 @@ pub fn check(dir: &Path, options: &CheckOptions) -> Status {
         }
         Ok(()) => status,
         Err(error) if report::is_closed_pipe(&error) => status,
+        Err(error) if report::is_output_refused(&error) => {
+            // Said on stderr alone: the file is not to be written.
+            let failure = Failure::new(&error.into(), root);
+            let human = Destination::Check {
+                format: Format::Human,
+                paths: &paths,
+                deny_removals,
+                output: None,
+            };
+            let _ = report::emit_failure(&failure, root, human);
+            Status::CouldNotRun
+        }
         Err(error) => could_not_run(error.into()),
     }
 }
@@ -160,7 +194,7 @@ fn verdict(outcome: &Outcome, deny_removals: bool, baselined: bool) -> Status {
 /// Loads the book in `dir` as `mdbook build` would and judges it.
 fn judge(dir: &Path) -> anyhow::Result<(Setup, Outcome)> {
     let (ctx, book) = load_book(dir)?;
-    let mut setup = Setup::load(&ctx)?;
+    let mut setup = Setup::load_for_check(&ctx)?;
     setup.open_cache(&ctx);
     if let Some(cache) = &mut setup.cache {
         cache.judge_only();

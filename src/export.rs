@@ -1,7 +1,8 @@
 //! `mdbook-evidence export-claims [BOOK_DIR] --format jsonl`: every
 //! citation of a passage in the book, one JSON object a line, for a support
-//! checker to judge. A citation is a claim and one distinct item it cites
-//! through a marker that resolves, when the item has a passage
+//! checker to judge. A citation is a claim (the sentence its markers
+//! close, or the whole claim when they all close one) and one distinct
+//! item it cites through a marker that resolves, when the item has a passage
 //! ([`item_passage`]). Each record carries the keys a `support.v1` verdict
 //! is stored under: [`claim_key`], the evidence id, [`passage_key`].
 
@@ -82,7 +83,7 @@ fn citations_of(dir: &Path, all: bool) -> anyhow::Result<(Setup, Vec<Citation>)>
     // From inside the book (`src/`) as from its root, as `check`.
     let found = crate::check::book_root(dir);
     let (ctx, book) = load_book(found.as_deref().unwrap_or(dir))?;
-    let setup = Setup::load(&ctx)?;
+    let setup = Setup::load_for_check(&ctx)?;
     let mut out = Vec::new();
     for item in book.iter() {
         let BookItem::Chapter(chapter) = item else {
@@ -122,7 +123,9 @@ fn chapter_citations(
     let judgement = rules::judge(&key, content, &scan, &setup.store, list, config, true);
     let file = setup.root.join(&setup.src_dir).join(path);
     let map = SourceMap::from_disk(&file, content);
-    for claim in &judgement.claims {
+    // What a verdict judges: the sentence a claim's markers close.
+    let judged = rules::verdict_claims_of(&scan, &judgement.claims, config.claims);
+    for claim in &judged {
         let (file, line, column) = match &map {
             Some(map) => {
                 let (at, span) = map.locate(claim.span.clone());

@@ -20,6 +20,7 @@ pub mod config;
 pub mod explain;
 pub mod export;
 pub mod fetch;
+pub(crate) mod gaps;
 pub mod import;
 pub mod install;
 pub(crate) mod json_input;

@@ -34,6 +34,15 @@ pub const MAX_BOOK_BYTES_VAR: &str = "MDBOOK_EVIDENCE_MAX_BOOK_BYTES";
 /// bytes.
 pub const VARIABLES: &[&str] = &[MAX_STORE_BYTES_VAR, MAX_BOOK_BYTES_VAR, MAX_FILE_BYTES_VAR];
 
+/// The environment variable that names the cache's key file (read and
+/// checked by `cache`; named here, where every `MDBOOK_EVIDENCE_*`
+/// variable is known).
+pub(crate) const CACHE_KEY_FILE_VAR: &str = "MDBOOK_EVIDENCE_CACHE_KEY_FILE";
+
+/// The `MDBOOK_EVIDENCE_*` variables that are not limits: checked by the
+/// module that reads them.
+const OTHER_VARIABLES: &[&str] = &[CACHE_KEY_FILE_VAR];
+
 /// Each of [`VARIABLES`] with the default it overrides, for messages.
 const DEFAULTS: [(&str, u64); 3] = [
     (MAX_STORE_BYTES_VAR, MAX_STORE_BYTES),
@@ -65,14 +74,18 @@ pub fn check_environment() -> Result<(), EnvError> {
         .collect();
     names.sort();
     for name in names {
+        if OTHER_VARIABLES.contains(&name.as_str()) {
+            continue;
+        }
         if !VARIABLES.contains(&name.as_str()) {
-            let hint = crate::suggest::closest(&name, VARIABLES.iter().copied())
+            let known = || VARIABLES.iter().chain(OTHER_VARIABLES).copied();
+            let hint = crate::suggest::closest(&name, known())
                 .map(|near| format!(" (did you mean {near}?)"))
                 .unwrap_or_default();
             return Err(EnvError {
                 message: format!(
                     "mdbook-evidence reads no such variable{hint}; the variables are {}",
-                    VARIABLES.join(", ")
+                    known().collect::<Vec<_>>().join(", ")
                 ),
                 variable: name,
             });

@@ -69,6 +69,12 @@ enum Command {
         /// and fail the check.
         #[arg(long, value_name = "REPORT")]
         baseline: Option<std::path::PathBuf>,
+        /// Write the json or sarif output to FILE instead of stdout, never
+        /// through a symlink, into a hidden directory, onto the book's
+        /// files or over a file no check wrote (for CI: a pull request's
+        /// checkout may hold a link where `> FILE` would write).
+        #[arg(long, value_name = "FILE")]
+        output: Option<std::path::PathBuf>,
     },
     /// Prints a rule's page of the guide, or lists the rules.
     ///
@@ -100,10 +106,11 @@ enum Command {
     /// Has a model judge each citation (a claim and its cited passage) and
     /// stores the verdicts (support.v1) that every build then enforces.
     ///
-    /// Sends each citation that `export-claims` lists to an OpenAI-compatible
-    /// chat-completions API (Ollama, vLLM, llama.cpp, LM Studio, OpenAI);
-    /// a citation that already has a verdict of this model and prompt for
-    /// its current texts is not sent again. The API key, if any, is read
+    /// Sends each claim that `export-claims` lists, with every passage it
+    /// cites, to an OpenAI-compatible chat-completions API (Ollama, vLLM,
+    /// llama.cpp, LM Studio, OpenAI); a claim that already has a verdict
+    /// of this model and prompt, or a person's, for its current texts is
+    /// not sent again. The API key, if any, is read
     /// from OPENAI_API_KEY (or --api-key-env). Exit status: 0 every
     /// citation has a verdict, 1 some answers could not be read, 2 the run
     /// could not go on (book, endpoint, model or key).
@@ -121,6 +128,14 @@ enum Command {
     /// which are gone or changed (source-gone, source-changed). Exit status: 0 done, 2 the run could not go on, 130 stopped by
     /// Ctrl-C (what was read is kept).
     Fetch(mdbook_evidence::fetch::FetchArgs),
+    /// Stores a person's verdict on a claim and the passages it cites.
+    ///
+    /// `--at FILE:LINE` names the claim as diagnostics do; the verdict
+    /// (checker `human:NAME`, NAME from --reviewer or git's user.name)
+    /// goes where `verify` keeps its own, overrides a model's on the same
+    /// claim and passages, is never replaced by a later `verify`, and goes
+    /// stale when the claim or a passage is edited.
+    Review(mdbook_evidence::verify::ReviewArgs),
     /// Turns a model's cited answer into a chapter with `[N]` markers and an
     /// evidence store fragment.
     ///
@@ -171,12 +186,14 @@ fn main() -> ExitCode {
             deny_removals,
             deny,
             baseline,
+            output,
         }) => {
             let options = mdbook_evidence::check::CheckOptions {
                 format,
                 deny_removals,
                 deny_warnings: matches!(deny, Some(DenyLevel::Warnings)),
                 baseline,
+                output,
             };
             ExitCode::from(mdbook_evidence::check::check(&book_dir, &options).code())
         }
@@ -196,6 +213,7 @@ fn main() -> ExitCode {
         Some(Command::ExportClaims { book_dir, format }) => export_claims(&book_dir, format),
         Some(Command::Verify(args)) => ExitCode::from(mdbook_evidence::verify::run(&args)),
         Some(Command::Fetch(args)) => ExitCode::from(mdbook_evidence::fetch::run(&args)),
+        Some(Command::Review(args)) => ExitCode::from(mdbook_evidence::verify::review(&args)),
         Some(Command::Import(args)) => match run_import(*args) {
             Ok(()) => ExitCode::SUCCESS,
             Err(err) => {

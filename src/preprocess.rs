@@ -68,10 +68,25 @@ pub struct Setup {
 }
 
 impl Setup {
-    /// Reads the config and loads the store: the only I/O of a run.
+    /// Reads the config and loads the store: the only I/O of a run. For
+    /// mdBook's runs of the preprocessor, which may be `mdbook serve`'s
+    /// ([`crate::preview`]).
     pub fn load(ctx: &PreprocessorContext) -> Result<Setup, Error> {
+        Setup::load_as(ctx, true)
+    }
+
+    /// As [`Setup::load`], for a command that reads the book itself
+    /// (`check`, `export`, `verify`): never the serve preview, whatever the
+    /// config or the environment says, so that a failing book fails.
+    pub fn load_for_check(ctx: &PreprocessorContext) -> Result<Setup, Error> {
+        Setup::load_as(ctx, false)
+    }
+
+    fn load_as(ctx: &PreprocessorContext, may_preview: bool) -> Result<Setup, Error> {
         let mut config = Config::from_book(&ctx.config)?;
-        let preview = config.mode == crate::config::Mode::Fail && crate::preview::is_serve(ctx);
+        let preview = may_preview
+            && config.mode == crate::config::Mode::Fail
+            && crate::preview::is_serve(ctx);
         if preview {
             config.mode = crate::config::Mode::Downgrade;
         }

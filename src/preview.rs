@@ -5,12 +5,21 @@
 //! affected.
 //!
 //! mdBook's `serve` sets `output.html.live-reload-endpoint` in the config
-//! it hands preprocessors, in memory; a build never has it. Because the
-//! book's files are untrusted (a pull request could set the key in
-//! book.toml, or an environment override could), the preview is on only
-//! when neither book.toml nor the environment sets it, and never on CI.
+//! it hands preprocessors, in memory, after reading book.toml and the
+//! environment. The book's files and the environment are untrusted (a pull
+//! request could set the key in book.toml; `MDBOOK_OUTPUT__HTML` or
+//! `MDBOOK_OUTPUT` can hold a whole table that sets it), so the preview is
+//! on only when the config mdBook would read for `mdbook build` (book.toml
+//! with the environment's overrides, merged by mdBook's own code) has no
+//! endpoint, the config handed to us has one, and no CI system runs us.
+//! `check` and `export` never ask ([`crate::preprocess::Setup::load_for_check`]).
 
 use mdbook_preprocessor::PreprocessorContext;
+use mdbook_preprocessor::config::Config;
+use std::path::Path;
+
+/// The key `mdbook serve` sets and `mdbook build` never does.
+const ENDPOINT: &str = "output.html.live-reload-endpoint";
 
 /// Whether this run is an `mdbook serve` rebuild for the HTML renderer.
 pub(crate) fn is_serve(ctx: &PreprocessorContext) -> bool {
@@ -21,13 +30,8 @@ pub(crate) fn is_serve(ctx: &PreprocessorContext) -> bool {
     if ctx.renderer != "html" || !endpoint_set || on_ci() {
         return false;
     }
-    let from_env = std::env::vars_os().any(|(key, _)| {
-        key.to_str().is_some_and(|key| {
-            key.to_ascii_uppercase()
-                .starts_with("MDBOOK_OUTPUT__HTML__LIVE")
-        })
-    });
-    !from_env && !book_toml_sets_endpoint(ctx)
+    // Unknown (unreadable book.toml, an override mdBook refuses): off.
+    as_built(&ctx.root).is_some_and(|built| !built.contains_key(ENDPOINT))
 }
 
 /// Whether a CI system runs this (the variable every common one sets).
@@ -37,21 +41,26 @@ fn on_ci() -> bool {
         .any(|var| std::env::var_os(var).is_some_and(|v| !v.is_empty() && v != "false"))
 }
 
-/// Whether the book's own book.toml sets the live-reload endpoint (or
-/// cannot be read to tell: then the preview stays off).
-fn book_toml_sets_endpoint(ctx: &PreprocessorContext) -> bool {
-    let Ok(text) =
-        crate::limits::read_text(&ctx.root.join("book.toml"), crate::limits::Limit::file())
-    else {
-        return true;
+/// The config `mdbook build` of the book at `root` reads, as
+/// `MDBook::load` makes it: book.toml (or the default when there is
+/// none), then every `MDBOOK_*` variable applied by mdBook's
+/// `Config::update_from_env`, so that each spelling, case and table-valued
+/// variable counts exactly as mdBook counts it. `None` when that cannot be
+/// told.
+fn as_built(root: &Path) -> Option<Config> {
+    // `update_from_env` panics on a variable that is not UTF-8 (as mdBook
+    // would have, before running us).
+    if std::env::vars_os().any(|(key, value)| key.to_str().is_none() || value.to_str().is_none()) {
+        return None;
+    }
+    let toml = root.join("book.toml");
+    let mut config = match crate::limits::read_text(&toml, crate::limits::Limit::file()) {
+        Ok(text) => text.parse::<Config>().ok()?,
+        Err(e) if e.is_not_found() => Config::default(),
+        Err(_) => return None,
     };
-    let Ok(doc) = text.parse::<toml_edit::DocumentMut>() else {
-        return true;
-    };
-    doc.get("output")
-        .and_then(|o| o.get("html"))
-        .and_then(|h| h.get("live-reload-endpoint"))
-        .is_some()
+    config.update_from_env().ok()?;
+    Some(config)
 }
 
 /// The lines of the note at the top of a chapter that `mdbook build` would

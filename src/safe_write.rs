@@ -134,6 +134,34 @@ impl SafeWriter {
         staged.commit()
     }
 
+    /// Writes `bytes` to `path` whole as a new private file (0600 on Unix,
+    /// as created for the temporary), unless a file is already there:
+    /// `Ok(false)` then, and that file is left as it is. Two runs creating
+    /// it at once: one wins, the other reads what the winner wrote. For
+    /// secrets (the cache's key), which must never be replaced under a
+    /// reader nor readable by other users.
+    pub(crate) fn create_private(&self, path: &Path, bytes: &[u8]) -> Result<bool, WriteError> {
+        let io = |source| WriteError::Io {
+            path: path.to_owned(),
+            source,
+        };
+        let target = self.check(path)?;
+        let dir = target.parent().unwrap_or(&self.root);
+        self.create_dirs(path, dir)?;
+        let mut tmp = tempfile::Builder::new()
+            .prefix(".mdbook-evidence.")
+            .suffix(".tmp")
+            .tempfile_in(dir)
+            .map_err(io)?;
+        tmp.write_all(bytes).map_err(io)?;
+        tmp.flush().map_err(io)?;
+        match tmp.persist_noclobber(&target) {
+            Ok(_) => Ok(true),
+            Err(e) if e.error.kind() == std::io::ErrorKind::AlreadyExists => Ok(false),
+            Err(e) => Err(io(e.error)),
+        }
+    }
+
     /// Writes every file or none: all are checked and staged first, then
     /// renamed into place one after the other. Two paths naming one file
     /// are refused (the second would silently replace the first).
@@ -432,6 +460,30 @@ mod tests {
             .map(|e| e.expect("entry").file_name())
             .collect();
         assert_eq!(names, ["report.json"]);
+    }
+
+    #[cfg(unix)]
+    #[test]
+    fn a_private_file_is_0600_and_never_replaces_one_there() {
+        use std::os::unix::fs::PermissionsExt as _;
+        let dir = root();
+        let writer = SafeWriter::new(dir.path()).expect("root");
+        let path = dir.path().join("k/key");
+        assert!(writer.create_private(&path, b"first").expect("created"));
+        assert!(!writer.create_private(&path, b"second").expect("kept"));
+        assert_eq!(std::fs::read(&path).expect("read"), b"first");
+        let mode = std::fs::metadata(&path).expect("meta").permissions().mode();
+        assert_eq!(mode & 0o777, 0o600);
+        let names: Vec<_> = std::fs::read_dir(dir.path().join("k"))
+            .expect("dir")
+            .map(|e| e.expect("entry").file_name())
+            .collect();
+        assert_eq!(names, ["key"]);
+        // Through a symlink planted at the name: refused, like any write.
+        let link = dir.path().join("k/link");
+        std::os::unix::fs::symlink(dir.path().join("elsewhere"), &link).expect("link");
+        assert!(writer.create_private(&link, b"x").is_err());
+        assert!(!dir.path().join("elsewhere").exists());
     }
 
     #[test]

@@ -58,6 +58,19 @@ fn now() -> String {
 /// Runs the check step on `book` with `deny` and `sarif`: its exit status,
 /// its `$GITHUB_OUTPUT` and its stdout.
 fn check_step(book: &Path, deny: &str, sarif: &str, baseline: &str) -> (i32, String, String) {
+    let (code, output, stdout, _) = check_step_in(&repo(), book, deny, sarif, baseline);
+    (code, output, stdout)
+}
+
+/// Runs the check step in the checkout `dir`: its exit status, its
+/// `$GITHUB_OUTPUT`, its stdout and its stderr.
+fn check_step_in(
+    checkout: &Path,
+    book: &Path,
+    deny: &str,
+    sarif: &str,
+    baseline: &str,
+) -> (i32, String, String, String) {
     let dir = tempfile::tempdir().unwrap();
     let output = dir.path().join("github-output");
     std::fs::write(&output, "").unwrap();
@@ -69,7 +82,7 @@ fn check_step(book: &Path, deny: &str, sarif: &str, baseline: &str) -> (i32, Str
     );
     let run = Command::new("bash")
         .args(["-e", "-c", &step_script(&action(), "check")])
-        .current_dir(repo())
+        .current_dir(checkout)
         .env("PATH", path)
         .env("BOOK", book)
         .env("DENY", deny)
@@ -85,6 +98,7 @@ fn check_step(book: &Path, deny: &str, sarif: &str, baseline: &str) -> (i32, Str
         run.status.code().unwrap_or(-1),
         std::fs::read_to_string(&output).unwrap(),
         String::from_utf8_lossy(&run.stdout).into_owned(),
+        String::from_utf8_lossy(&run.stderr).into_owned(),
     )
 }
 
@@ -93,11 +107,14 @@ fn the_check_step_passes_a_clean_book_and_fails_a_failing_one() {
     let (code, output, _) = check_step(Path::new("book-example/report"), "", "", "");
     assert_eq!((code, output.as_str()), (0, "status=0\n"));
 
-    let sarif = tempfile::NamedTempFile::new().unwrap();
+    // Outside the checkout, in a directory of the runner's (as
+    // `${{ runner.temp }}/evidence.sarif`).
+    let dir = tempfile::tempdir().unwrap();
+    let sarif = dir.path().join("証拠 evidence.sarif");
     let (code, output, stdout) = check_step(
         Path::new("book-example/failing"),
         "warnings, removals",
-        sarif.path().to_str().unwrap(),
+        sarif.to_str().unwrap(),
         "",
     );
     assert_eq!((code, output.as_str()), (1, "status=1\n"), "{stdout}");
@@ -105,8 +122,7 @@ fn the_check_step_passes_a_clean_book_and_fails_a_failing_one() {
         stdout.contains("::error file=book-example/failing/src/"),
         "{stdout}"
     );
-    let log: serde_json::Value =
-        serde_json::from_slice(&std::fs::read(sarif.path()).unwrap()).unwrap();
+    let log: serde_json::Value = serde_json::from_slice(&std::fs::read(&sarif).unwrap()).unwrap();
     assert_eq!(log["version"], "2.1.0");
     assert!(!log["runs"][0]["results"].as_array().unwrap().is_empty());
 
@@ -124,12 +140,11 @@ fn the_check_step_passes_a_clean_book_and_fails_a_failing_one() {
     let (code, output, stdout) = check_step(
         Path::new("book-example/failing"),
         "",
-        sarif.path().to_str().unwrap(),
+        sarif.to_str().unwrap(),
         baseline.path().to_str().unwrap(),
     );
     assert_eq!((code, output.as_str()), (0, "status=0\n"), "{stdout}");
-    let log: serde_json::Value =
-        serde_json::from_slice(&std::fs::read(sarif.path()).unwrap()).unwrap();
+    let log: serde_json::Value = serde_json::from_slice(&std::fs::read(&sarif).unwrap()).unwrap();
     assert!(log["runs"][0]["results"].as_array().unwrap().is_empty());
 }
 
@@ -168,4 +183,142 @@ fn every_input_of_the_action_is_in_the_guide() {
     for input in inputs {
         assert!(guide.contains(&format!("| `{input}` |")), "{input}");
     }
+}
+
+/// A failing book as a pull request's checkout: the book at its root, a
+/// `.git/config` the SARIF must never replace.
+fn checkout() -> common::TestBook {
+    let book = common::TestBook::new(
+        "",
+        &[(
+            "東京.md",
+            "# 東京\n\nStocks crashed in 東京\u{3000}today, traders said.\n",
+        )],
+    );
+    std::fs::create_dir_all(book.root().join(".git")).unwrap();
+    std::fs::write(book.root().join(".git/config"), GIT_CONFIG).unwrap();
+    book
+}
+
+const GIT_CONFIG: &str = "[core]\n\tbare = false\n";
+
+#[test]
+fn the_sarif_never_goes_through_a_link_the_pull_request_commits() {
+    use std::os::unix::fs::symlink;
+    let book = checkout();
+    let root = book.root();
+    std::fs::create_dir(root.join("out")).unwrap();
+    std::fs::write(root.join("notes.sarif"), "{\"runs\": []}\n").unwrap();
+    symlink(".git", root.join("git\u{200f}")).unwrap();
+    for (name, link) in [
+        ("evidence.sarif", Some(".git/config")),
+        ("東京\u{a0}.sarif", Some(".git/config")),
+        ("out/😀.sarif", Some("../.git/config")),
+        ("dangling.sarif", Some(".git/new.sarif")),
+        ("outside.sarif", Some("/tmp/mdbook-evidence-outside.sarif")),
+        ("git\u{200f}/x.sarif", None),
+        (".git/x.sarif", None),
+        ("\u{200c}.github/x.sarif", None),
+        ("book.toml", None),
+        ("notes.sarif", None),
+        ("src/東京.md", None),
+        ("src/東京 new.sarif", None),
+        ("theme/evidence/x.sarif", None),
+        ("evidence/store.json", None),
+    ] {
+        if let Some(link) = link {
+            symlink(link, root.join(name)).unwrap();
+        }
+        let (code, output, _, stderr) = check_step_in(root, Path::new("."), "", name, "");
+        assert_eq!(
+            (code, output.as_str()),
+            (2, "status=2\n"),
+            "{name}: {stderr}"
+        );
+        assert!(stderr.contains("--output"), "{name}: {stderr}");
+        assert_eq!(
+            std::fs::read_to_string(root.join(".git/config")).unwrap(),
+            GIT_CONFIG,
+            "{name}"
+        );
+        let entries: Vec<_> = std::fs::read_dir(root.join(".git")).unwrap().collect();
+        assert_eq!(entries.len(), 1, "{name}: nothing new in .git");
+        if link.is_some() {
+            assert!(root.join(name).is_symlink(), "{name}: the link stays");
+        }
+    }
+    assert!(!Path::new("/tmp/mdbook-evidence-outside.sarif").exists());
+    assert_eq!(
+        std::fs::read_to_string(root.join("notes.sarif")).unwrap(),
+        "{\"runs\": []}\n"
+    );
+    assert!(book.build().is_err(), "the book's files are as they were");
+
+    // A new file, then the same file again (an earlier SARIF of ours).
+    for _ in 0..2 {
+        let (code, output, _, stderr) =
+            check_step_in(root, Path::new("."), "", "reports/東京 evidence.sarif", "");
+        assert_eq!((code, output.as_str()), (1, "status=1\n"), "{stderr}");
+        let log: serde_json::Value = serde_json::from_slice(
+            &std::fs::read(root.join("reports/東京 evidence.sarif")).unwrap(),
+        )
+        .unwrap();
+        assert_eq!(log["runs"][0]["tool"]["driver"]["name"], "mdbook-evidence");
+    }
+}
+
+#[test]
+fn check_output_takes_only_the_machine_formats_and_their_names() {
+    let book = checkout();
+    let root = book.root();
+    for (args, says) in [
+        (&["--format", "human"][..], "machine formats"),
+        (&["--format", "github"][..], "machine formats"),
+        (
+            &["--format", "sarif"][..],
+            "does not end in `.sarif` or `.json`",
+        ),
+    ] {
+        let mut all = vec!["."];
+        all.extend_from_slice(args);
+        all.extend(["--output", "東京.txt"]);
+        let (code, stdout, stderr) = common::check_in(root, &all, &[]);
+        assert_eq!((code, stdout.as_str()), (2, ""), "{args:?}");
+        assert!(stderr.contains(says), "{args:?}: {stderr}");
+    }
+    assert!(!root.join("東京.txt").exists());
+    // JSON, as the report would be; a check that cannot run writes its
+    // error there too, over the earlier output.
+    let (code, stdout, stderr) =
+        common::check_in(root, &[".", "--format", "json", "--output", "r.json"], &[]);
+    assert_eq!((code, stdout.as_str()), (1, ""), "{stderr}");
+    let report: serde_json::Value =
+        serde_json::from_slice(&std::fs::read(root.join("r.json")).unwrap()).unwrap();
+    assert_eq!(report["schema_version"], "evidence-report.v1");
+    std::fs::write(root.join("book.toml"), "[book\n").unwrap();
+    let (code, stdout, _) =
+        common::check_in(root, &[".", "--format", "json", "--output", "r.json"], &[]);
+    assert_eq!((code, stdout.as_str()), (2, ""));
+    let error: serde_json::Value =
+        serde_json::from_slice(&std::fs::read(root.join("r.json")).unwrap()).unwrap();
+    assert_eq!(error["schema_version"], "evidence-error.v1");
+}
+
+#[test]
+fn the_action_writes_no_file_with_the_shell() {
+    // Only the runner's own $GITHUB_OUTPUT, outside the checkout, is
+    // appended to; everything else goes through `check --output`.
+    for (at, line) in action().lines().enumerate() {
+        let code = line.split(" #").next().unwrap_or("").trim_start();
+        if code.starts_with('#') {
+            continue;
+        }
+        let rest = code.replace(">> \"$GITHUB_OUTPUT\"", "");
+        assert!(
+            !rest.contains('>') && !rest.contains("tee "),
+            "action.yml:{}: {line}",
+            at + 1
+        );
+    }
+    assert!(action().contains("--output \"$SARIF\""));
 }

@@ -202,7 +202,7 @@ fn excluded_chapters_are_not_checked_but_still_rendered() {
 
 #[test]
 fn references_title_and_an_existing_section_keeps_the_author_s_text() {
-    let chapter = "# R\n\nRates held steady again this month [EVID:ev_fomc].\n\n## Sources\n\nOld hand-written list with many words.\n\n## Appendix\n\nAppendix text is here [EVID:ev_reuters].\n";
+    let chapter = "# R\n\nRates held steady again this month [EVID:ev_fomc].\n\n## Sources\n\nOld hand-written list, https://example.org/reading\n\n## Appendix\n\nAppendix text is here [EVID:ev_reuters].\n";
     let book = TestBook::new("references-title = \"Sources\"", &[("r.md", chapter)]);
     let stdin = book.stdin("html");
     let run = run_stdin(book.root(), &stdin);
@@ -210,7 +210,7 @@ fn references_title_and_an_existing_section_keeps_the_author_s_text() {
     let out = run.chapter("r.md");
     // The author's own text under the title stays; the entries follow it.
     assert!(
-        out.contains("## Sources\n\nOld hand-written list with many words.\n\n<div"),
+        out.contains("## Sources\n\nOld hand-written list, https://example.org/reading\n\n<div"),
         "{out}"
     );
     assert_eq!(out.matches("## Sources").count(), 1);

@@ -240,3 +240,54 @@ fn openai_narration_before_a_search_call_is_a_comment() {
     let (_, run) = build(&done, "");
     assert_published(&run, &[]);
 }
+
+/// An OpenAI Responses answer of thousands of `url_citation` annotations
+/// (offsets in characters) in non-ASCII text, each spanning the model's
+/// own link after its sentence: every link becomes its marker, numbered
+/// in order, and every page an item (issue 40: each annotation's offsets
+/// were found by walking the text from its start, so that 20,000 took
+/// minutes; `bench/run --only import` times it).
+#[test]
+fn an_answer_of_thousands_of_annotations_imports_each_in_place() {
+    const N: usize = 3_000;
+    let dir = tempfile::tempdir().unwrap();
+    let (mut text, mut chars, mut annotations) = (String::new(), 0, Vec::new());
+    for i in 0..N {
+        // A full-width digit, an ideographic and a no-break space, CJK and
+        // an emoji (two UTF-16 units): characters, bytes and UTF-16 units
+        // all differ.
+        let sentence =
+            format!("Payrolls in 東京 grew ９\u{3000}% 😀 to {i}\u{a0}000 jobs, the desk said. ");
+        let url = format!("https://site{i}.example.org/story");
+        let link = format!("([site{i}.example.org]({url}))");
+        let start = chars + sentence.chars().count();
+        let end = start + link.chars().count();
+        let after = if i % 10 == 9 { "\n\n" } else { " " };
+        text.push_str(&sentence);
+        text.push_str(&link);
+        text.push_str(after);
+        chars = end + after.chars().count();
+        annotations.push(
+            json!({"type": "url_citation", "start_index": start, "end_index": end,
+                                "url": url, "title": format!("Story {i} in 大阪")}),
+        );
+    }
+    let response = json!({"id": "resp_many", "object": "response", "status": "completed",
+        "output": [{"type": "message", "role": "assistant", "status": "completed",
+                    "content": [{"type": "output_text", "text": text, "annotations": annotations}]}]});
+    let path = write_json(dir.path(), "many.json", &response);
+    let done = import(dir.path(), &[path.as_os_str()]).ok();
+    let chapter = done.chapter.as_deref().unwrap();
+    let numbers: Vec<usize> = chapter
+        .match_indices("the desk said. [")
+        .map(|(at, m)| {
+            let rest = &chapter[at + m.len()..];
+            rest[..rest.find(']').unwrap()].parse().unwrap()
+        })
+        .collect();
+    assert_eq!(numbers, (1..=N).collect::<Vec<_>>());
+    assert!(!chapter.contains("]("), "a link stayed");
+    assert_eq!(chapter.matches("\u{a0}000 jobs").count(), N);
+    let store = done.store.as_deref().unwrap();
+    assert_eq!(store.matches("\"url\": \"https://site").count(), N);
+}

@@ -51,10 +51,12 @@ fn the_index_lists_each_cited_item_once_with_its_chapters() {
 \n\
 | Chapter | Coverage (\\> 80\\%) | Accuracy (\\> 90\\%) | Domains (\\> 3) | Authority (\\> 0\\.7) | Disagreement (\\< 20\\%) |\n\
 |---|--:|--:|--:|--:|--:|\n\
-| [brief\\.md](<../brief.md>) | 100\\% ✓ | 100\\% \\(estimate\\) ✓ | 3 ✗ | 0\\.867 ✓ | 0\\% ✓ |\n\
-| [report\\.md](<../report.md>) | 100\\% ✓ | — | 2 ✗ | 0\\.6 ✗ | 0\\% ✓ |\n\
-| [deep\\/nested\\.md](<../deep/nested.md>) | 100\\% ✓ | — | 1 ✗ | 1 ✓ | 0\\% ✓ |\n\
-| **Book** | 100\\% ✓ | 100\\% \\(estimate\\) ✓ | 4 ✓ | 0\\.8 ✓ | 0\\% ✓ |\n\
+| [brief\\.md](<../brief.md>) | 100\\% ✓ | not measured | 3 ✗ | 0\\.867 ✓ | 0\\% ✓ |\n\
+| [report\\.md](<../report.md>) | 100\\% ✓ | not measured | 2 ✗ | 0\\.6 ✗ | 0\\% ✓ |\n\
+| [deep\\/nested\\.md](<../deep/nested.md>) | 100\\% ✓ | not measured | 1 ✗ | 1 ✓ | 0\\% ✓ |\n\
+| **Book** | 100\\% ✓ | not measured | 4 ✓ | 0\\.8 ✓ | 0\\% ✓ |\n\
+\n\
+*Accuracy not measured\\: no citation has a support verdict*\n\
 \n```\n{{#evidence-index}}\n```\n";
     assert_eq!(index, expected);
 

@@ -78,7 +78,7 @@ fn a_check_fills_the_contracts_metric_table() {
 
     let (_, _, human) = check_in(book.root(), &[], &[]);
     assert!(
-        human.contains("mdbook-evidence: quality: citation coverage 60% of sentences (target > 80%); 3 source domains (> 3); authority 0.67 (> 0.7); disagreement 25% (< 20%)"),
+        human.contains("mdbook-evidence: quality: citation coverage 60% of sentences (target > 80%); accuracy not measured (run `mdbook-evidence verify`); 3 source domains (> 3); authority 0.67 (> 0.7); disagreement 25% (< 20%)"),
         "{human}"
     );
 }
@@ -149,9 +149,9 @@ const TARGET_RULES: [&str; 5] = [
 ];
 
 fn quality_book(quality: &str) -> TestBook {
-    TestBook::with_store(
+    let book = TestBook::with_store(
         &format!(
-            "as-of = \"2026-02-12\"\nmode = \"warn\"\n\n[preprocessor.evidence.quality]\n{quality}"
+            "as-of = \"2026-02-12\"\nmode = \"warn\"\nsupport = \"evidence/support.jsonl\"\n\n[preprocessor.evidence.quality]\n{quality}"
         ),
         TIERS_STORE,
         &[
@@ -159,7 +159,42 @@ fn quality_book(quality: &str) -> TestBook {
             ("good.md", GOOD),
             ("sources.md", "# Sources\n\n{{#evidence-index}}\n"),
         ],
-    )
+    );
+    std::fs::write(book.root().join("evidence/support.jsonl"), "").unwrap();
+    book
+}
+
+/// Stores a verdict on every citation of a passage, as a person would
+/// (`human:Ana`): each supported but `ev_blog2`'s (the Lisbon weather).
+fn judge_every_citation(book: &TestBook) {
+    judge_every_citation_as(book, "human:Ana");
+}
+
+/// [`judge_every_citation`] with the checker named `checker`.
+fn judge_every_citation_as(book: &TestBook, checker: &str) {
+    let out = std::process::Command::new(common::binary())
+        .args(["export-claims", ".", "--format", "jsonl"])
+        .current_dir(book.root())
+        .output()
+        .unwrap();
+    assert!(out.status.success(), "{out:?}");
+    let mut verdicts = String::new();
+    for line in String::from_utf8(out.stdout).unwrap().lines() {
+        let r: serde_json::Value = serde_json::from_str(line).unwrap();
+        let verdict = if r["evidence_id"] == "ev_blog2" {
+            "unsupported"
+        } else {
+            "supported"
+        };
+        let record = serde_json::json!({
+            "schema_version": "support.v1",
+            "claim_key": r["claim_key"], "evidence_id": r["evidence_id"],
+            "passage_key": r["passage_key"], "verdict": verdict, "score": 1,
+            "checker": {"name": checker, "version": "1"},
+        });
+        verdicts.push_str(&format!("{record}\n"));
+    }
+    std::fs::write(book.root().join("evidence/support.jsonl"), verdicts).unwrap();
 }
 
 /// The target rules each chapter of `report` reports, by file.
@@ -176,14 +211,48 @@ fn target_findings(report: &serde_json::Value, file: &str) -> Vec<String> {
 }
 
 #[test]
+fn without_verdicts_accuracy_is_not_measured_and_not_judged() {
+    let book = quality_book("min-claims = 4");
+    // Without a verdict, accuracy is not measured and not judged: word
+    // overlap is a screen, reported under its own name.
+    let (code, report) = book.check_json();
+    assert_eq!(code, 0, "{report:#}");
+    let poor = &report["chapters"][0]["quality"];
+    let accuracy = &poor["citation_accuracy"];
+    assert!(accuracy["value"].is_null(), "{accuracy:#}");
+    assert!(accuracy["meets_target"].is_null() && accuracy["basis"].is_null());
+    assert_eq!(
+        accuracy["note"],
+        "not measured (run `mdbook-evidence verify`)"
+    );
+    assert_eq!(accuracy["judged_by"], serde_json::json!([]));
+    assert_eq!(poor["lexical_screen"]["value"], 0.75, "{poor:#}");
+    assert_eq!(
+        poor["lexical_screen"]["inputs"],
+        serde_json::json!({"citations_checked": 4, "flagged_claims": 1})
+    );
+    let fired = target_findings(&report, "src/poor.md");
+    assert!(
+        !fired.contains(&"low-citation-accuracy".to_owned()),
+        "{fired:?}"
+    );
+}
+
+#[test]
 fn each_target_rule_fires_below_its_target_and_not_above() {
     let book = quality_book("min-claims = 4");
+    judge_every_citation(&book);
     let (code, report) = book.check_json();
     assert_eq!(code, 0, "{report:#}");
     let poor = &report["chapters"][0]["quality"];
     assert_eq!(poor["citation_coverage"]["value"], 0.5, "{poor:#}");
     assert_eq!(poor["citation_accuracy"]["value"], 0.75, "{poor:#}");
-    assert_eq!(poor["citation_accuracy"]["basis"], "estimate");
+    assert_eq!(poor["citation_accuracy"]["basis"], "verdicts");
+    assert!(poor["citation_accuracy"]["note"].is_null());
+    assert_eq!(
+        poor["citation_accuracy"]["judged_by"],
+        serde_json::json!([{"checker": "human:Ana 1", "citations": 4}])
+    );
     assert_eq!(poor["source_diversity"]["value"], 3.0);
     assert_eq!(poor["authority_score"]["value"], 0.44);
     assert_eq!(
@@ -213,6 +282,16 @@ fn each_target_rule_fires_below_its_target_and_not_above() {
         message("low-source-authority"),
         "this chapter cites 5 items of a mean tier authority of 0.44 (1 of tier 2 (0.8), 2 of tier 3 (0.5), 2 of tier 4 (0.2); the target is > 0.7)"
     );
+    let (_, _, human) = check_in(book.root(), &[], &[]);
+    assert!(
+        human.contains("; accuracy 80% by the verdicts of `human:Ana 1` (5 citations) (> 90%);")
+            && human.contains("; lexical screen 80% of citations share enough words with their passage (not accuracy)"),
+        "{human}"
+    );
+    assert_eq!(
+        message("low-citation-accuracy"),
+        "1 of the 4 citations with a support verdict is unsupported: accuracy 75% (the target is > 90%)"
+    );
     assert_eq!(report["violations"][0]["severity"], "warning");
 
     // Each threshold just past the chapter's figure: nothing fires, and
@@ -220,6 +299,7 @@ fn each_target_rule_fires_below_its_target_and_not_above() {
     let book = quality_book(
         "min-claims = 4\ncoverage = 0.49\naccuracy = 0.74\ndomains = 2\nauthority = 0.43\ndisagreement = 0.26",
     );
+    judge_every_citation(&book);
     let (_, report) = book.check_json();
     assert!(
         target_findings(&report, "src/poor.md").is_empty(),
@@ -297,27 +377,27 @@ fn a_bad_quality_value_is_named_where_book_toml_has_it() {
         (
             "coverage = 80",
             "book.toml: `preprocessor.evidence.quality.coverage`: expected a number between 0 and 1 (e.g. 0.8), found 80",
-            "book.toml:12:12",
+            "book.toml:13:12",
         ),
         (
             "covrage = 0.5",
             "unknown field `covrage`, expected one of `coverage`, `accuracy`, `domains`, `authority`, `disagreement`, `min-claims`, `tier-authority`; did you mean `coverage`?",
-            "book.toml:12:1",
+            "book.toml:13:1",
         ),
         (
             "[preprocessor.evidence.quality.tier-authority]\n2 = 1.5",
             "`preprocessor.evidence.quality.tier-authority.2`: expected a number between 0 and 1 (e.g. 0.8), found 1.5",
-            "book.toml:13:5",
+            "book.toml:14:5",
         ),
         (
             "[preprocessor.evidence.quality.tier-authority]\n5 = 0.1",
             "unknown field `5`, expected one of `1`, `2`, `3`, `4`",
-            "book.toml:13:5",
+            "book.toml:14:5",
         ),
         (
             "min-claims = -1",
             "`preprocessor.evidence.quality.min-claims`",
-            "book.toml:12:14",
+            "book.toml:13:14",
         ),
     ] {
         let book = quality_book(quality);
@@ -361,10 +441,11 @@ fn quality_rows(html: &str) -> Vec<Vec<String>> {
         .collect()
 }
 
-/// A cell's figure: `50% ✗` is 0.5, `0.44 ✗` is 0.44, `—` is null.
+/// A cell's figure: `50% ✗` is 0.5, `0.44 ✗` is 0.44, `—` and `not
+/// measured` are null.
 fn figure(cell: &str) -> serde_json::Value {
     let number = cell.split(' ').next().unwrap();
-    if number == "—" {
+    if number == "—" || cell == "not measured" {
         return serde_json::Value::Null;
     }
     let value: f64 = match number.strip_suffix('%') {
@@ -377,6 +458,22 @@ fn figure(cell: &str) -> serde_json::Value {
 #[test]
 fn the_index_page_shows_the_reports_figures() {
     let book = quality_book("min-claims = 4");
+    // No verdict: accuracy is not measured, and the screen is not shown.
+    book.build().expect("builds");
+    let page = book.html("sources.md");
+    let rows = quality_rows(&page);
+    assert_eq!(rows.len(), 3, "{rows:?}");
+    assert!(rows.iter().all(|row| row[2] == "not measured"), "{rows:?}");
+    assert!(
+        page.contains("Accuracy not measured: no citation has a support verdict"),
+        "{page}"
+    );
+    assert!(
+        !page.contains("75%") && !page.contains("estimate"),
+        "{page}"
+    );
+
+    judge_every_citation(&book);
     let (_, report) = book.check_json();
     book.build().expect("builds");
     let rows = quality_rows(&book.html("sources.md"));
@@ -408,13 +505,42 @@ fn the_index_page_shows_the_reports_figures() {
             };
             assert!(cell.ends_with(mark), "{name} {metric}: {cell}");
         }
-        let accuracy = &row[2];
-        assert_eq!(
-            accuracy.contains("(estimate)"),
-            quality["citation_accuracy"]["basis"] == "estimate",
-            "{accuracy}"
-        );
     }
     assert_eq!(rows[0][1], "50% ✗");
-    assert_eq!(rows[0][2], "75% (estimate) ✗");
+    assert_eq!(rows[0][2], "75% ✗");
+    assert!(
+        book.html("sources.md")
+            .contains("Accuracy by the support verdicts of human:Ana 1 (5 citations)"),
+        "{}",
+        book.html("sources.md")
+    );
+}
+
+#[test]
+fn a_checkers_name_is_inert_in_the_index_and_the_summary() {
+    let book = quality_book("min-claims = 4");
+    judge_every_citation_as(
+        &book,
+        "<script>alert(1)</script> *x* [y](javascript:z) \u{1b}[31m\u{202e}",
+    );
+    book.build().expect("builds");
+    let page = book.html("sources.md");
+    let line = page
+        .lines()
+        .find(|l| l.contains("Accuracy by the support verdicts of"))
+        .expect("the line under the table");
+    assert!(
+        !line.contains("<script") && !line.contains("<a ") && !line.contains("<em>x"),
+        "{line}"
+    );
+    assert!(
+        line.contains("&lt;script&gt;alert(1)&lt;/script&gt; *x* [y](javascript:z)"),
+        "{line}"
+    );
+    let (_, _, human) = check_in(book.root(), &[], &[]);
+    let summary = human.lines().find(|l| l.contains("quality:")).unwrap();
+    assert!(
+        !summary.contains('\u{1b}') && !summary.contains('\u{202e}'),
+        "{summary:?}"
+    );
 }

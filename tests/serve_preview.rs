@@ -26,10 +26,14 @@ fn serve_build(book: &TestBook, env: &str) -> anyhow::Result<()> {
     let toml = book.root().join("book.toml");
     let text = std::fs::read_to_string(&toml)?;
     let unset: Vec<String> = CI_VARS.iter().map(|v| format!("-u {v}")).collect();
+    // As a TOML string (JSON's escapes are TOML's): `env` may hold quotes.
     let command = format!(
-        "command = \"env {} {env} '{}'\"",
-        unset.join(" "),
-        binary().display()
+        "command = {}",
+        serde_json::json!(format!(
+            "env {} {env} '{}'",
+            unset.join(" "),
+            binary().display()
+        ))
     );
     let wrapped: Vec<String> = text
         .lines()
@@ -78,13 +82,27 @@ fn serve_shows_a_failing_chapter_with_its_errors() {
 #[test]
 fn the_preview_cannot_be_turned_on_from_the_book_the_environment_or_ci() {
     let book = TestBook::new("as-of = \"2026-02-11\"", &[("c.md", CHAPTER)]);
-    // An environment override of the endpoint, and CI.
+    // An environment override of the endpoint, however mdBook spells it:
+    // the key itself (any case), or a table that holds it, with non-ASCII
+    // keys and values around it; and CI.
     for env in [
         "MDBOOK_OUTPUT__HTML__LIVE_RELOAD_ENDPOINT=/x",
+        "MDBOOK_output__html__live_reload_endpoint=/東京",
+        r#"'MDBOOK_OUTPUT__HTML={"東京 ": "値‏", "live-reload-endpoint": "/x"}'"#,
+        r#"'MDBOOK_OUTPUT={"html": {"live-reload-endpoint": "/　x", "site-url": "/"}}'"#,
+        r#"'MDBOOK_Output__Html={"live-reload-endpoint": "/👍"}'"#,
         "CI=true",
         "GITHUB_ACTIONS=true",
     ] {
         assert!(serve_build(&book, env).is_err(), "{env}");
+    }
+    // Variables mdBook does not read as the endpoint leave the preview on.
+    for env in [
+        r#"'MDBOOK_OUTPUT__HTML={"東京": "/x", "live-reload-endpoint ": "/x"}'"#,
+        "mdbook_OUTPUT__HTML__LIVE_RELOAD_ENDPOINT=/x",
+    ] {
+        serve_build(&book, env).expect(env);
+        assert!(book.html("c.md").contains("Preview:"), "{env}");
     }
     // book.toml setting the endpoint itself (as a pull request could).
     let toml = book.root().join("book.toml");

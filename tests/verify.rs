@@ -112,7 +112,7 @@ fn a_second_run_sends_nothing_and_an_edited_claim_is_sent_again() {
     let (_, report) = book.check_json();
     assert_eq!(
         report["totals"]["support"]["checkers"],
-        serde_json::json!({"bespoke-minicheck/judge 1": 2, "bespoke-minicheck/minicheck 1": 2}),
+        serde_json::json!({"bespoke-minicheck/judge 2": 2, "bespoke-minicheck/minicheck 1": 2}),
         "{report}"
     );
     assert_eq!(report["totals"]["support"]["verdicts"], 2, "{report}");
@@ -126,7 +126,7 @@ fn a_dry_run_counts_and_sends_nothing() {
     assert_eq!(run.code, 0, "{}", run.stderr);
     assert!(
         run.stdout
-            .contains("2 citation(s) of a passage; 0 have a verdict"),
+            .contains("2 claim(s) citing a passage; 0 have a verdict"),
         "{}",
         run.stdout
     );
@@ -192,7 +192,9 @@ fn the_prompts_sent_are_the_ones_the_guide_quotes() {
     let user = judge.body["messages"][1]["content"].as_str().unwrap();
     let template = user
         .replace(&judge.claim, "{claim}")
-        .replace(passage_in(user), "{passage}");
+        .replace(passage_in(user), "{passage}")
+        .replace("Bureau of Labor Statistics, \"CPI\"", "{source}")
+        .replace("Bureau of Labor Statistics, \"Employment\"", "{source}");
     assert!(
         guide.contains(&format!("```text\n{template}\n```")),
         "{template}"

@@ -183,6 +183,87 @@ fn the_key_is_sent_and_never_shown_or_stored() {
     );
 }
 
+/// Every run of `KEY_PIECE` (8) characters of `key`, for asserting that
+/// none of it is shown.
+fn pieces(key: &str) -> Vec<&str> {
+    (0..=key.len() - 8).map(|i| &key[i..i + 8]).collect()
+}
+
+#[test]
+fn no_piece_of_the_key_is_shown_whatever_the_server_cuts_or_splits() {
+    // 53 characters: project keys are long.
+    const KEY: &str = "sk-proj-Zq8XoW4b1T7kLmN2pR5sV9yA3cE6gH0jKuYtIfDnBxQwe";
+    let pad = "東京\u{a0}".repeat(97);
+    // How a server could say the key back: straddling our 300-character
+    // cut (4xx), cut by the server itself, split across a line break, a
+    // no-break space and a direction mark, in 5xx given up on after
+    // retries, in an answer without a verdict, in an answer.
+    let says = [
+        (401, format!("{pad}{KEY} is not valid")),
+        (403, format!("key {}… refused", &KEY[..20])),
+        (
+            502,
+            format!(
+                "{}\n{}\u{a0}{}\u{200f}{}",
+                &KEY[..9],
+                &KEY[9..25],
+                &KEY[25..40],
+                &KEY[40..]
+            ),
+        ),
+        (500, format!("{pad} upstream said {KEY}")),
+        (200, format!("ends …{}", &KEY[40..])),
+    ];
+    for (status, message) in says {
+        let book = book();
+        let server = ChatServer::start(move |_, _| match status {
+            200 => Reply {
+                status: 200,
+                headers: Vec::new(),
+                body: serde_json::json!({"error": {"message": message}}).to_string(),
+            },
+            _ => Reply::error(status, &message),
+        });
+        let run = verify_at(
+            &book,
+            &server.base,
+            &["--retries", "1", "--jobs", "1"],
+            &[("OPENAI_API_KEY", KEY)],
+        );
+        assert!(run.stderr.contains("[API key]"), "{status}: {}", run.stderr);
+        let store =
+            std::fs::read_to_string(book.root().join("evidence/verify.jsonl")).unwrap_or_default();
+        for piece in pieces(KEY) {
+            for (what, text) in [
+                ("stdout", &run.stdout),
+                ("stderr", &run.stderr),
+                ("store", &store),
+            ] {
+                assert!(
+                    !text.contains(piece),
+                    "{status} {what} shows {piece}: {text}"
+                );
+            }
+        }
+    }
+
+    // An answer that holds a piece of the key is stored without it.
+    let book = book();
+    let server = ChatServer::start(|_, _| Reply::answer(&format!("SUPPORTED\n{}", &KEY[3..30])));
+    let run = verify_at(
+        &book,
+        &server.base,
+        &["--prompt", "judge"],
+        &[("OPENAI_API_KEY", KEY)],
+    );
+    assert_eq!(run.code, 0, "{}", run.stderr);
+    let store = std::fs::read_to_string(book.root().join("evidence/verify.jsonl")).unwrap();
+    assert!(store.contains("[API key]"), "{store}");
+    for piece in pieces(KEY) {
+        assert!(!store.contains(piece), "{piece}: {store}");
+    }
+}
+
 #[test]
 fn a_run_stopped_midway_keeps_the_verdicts_it_received() {
     let book = book();

@@ -22,6 +22,7 @@
 
 mod book;
 mod bullets;
+mod import_answer;
 mod measure;
 mod pathological;
 mod repeats;

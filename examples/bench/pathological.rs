@@ -30,6 +30,9 @@
 //!   looks for the brackets around it.
 //! * `footnotes`: one line of N footnote references, each followed by a
 //!   marker (`[^n] [EVID:…]`), and the N definitions, each citing too.
+//! * `import`: not a book but `mdbook-evidence import` of an OpenAI
+//!   Responses answer with N `url_citation` annotations in non-ASCII text
+//!   (`import_answer.rs`), at 2,000, 20,000 and 40,000.
 
 use std::fmt::Write as _;
 use std::path::{Path, PathBuf};
@@ -59,6 +62,8 @@ pub enum Shape {
     Nested,
     /// N footnote references on one line, each beside a marker.
     Footnotes,
+    /// An answer with N annotations, imported.
+    Import,
 }
 
 impl Shape {
@@ -82,6 +87,7 @@ impl Shape {
             Shape::Idrun => "idrun",
             Shape::Nested => "nested",
             Shape::Footnotes => "footnotes",
+            Shape::Import => "import",
         }
     }
 }
@@ -171,6 +177,8 @@ fn chapter(shape: Shape, n: usize) -> String {
                 );
             }
         }
+        // Not a book: `generate` writes the answer.
+        Shape::Import => {}
         Shape::Lonecr => {
             out.push_str("# Lone CR\r\r");
             for i in 0..n {
@@ -214,10 +222,15 @@ fn store_json(items: usize, passages: bool, list: bool) -> String {
 }
 
 /// Writes the book of `shape` at size `n` under `dir` (replacing what was
-/// there) and returns the path of its `stdin.json`.
+/// there) and returns the path of its `stdin.json` (for `import`, the
+/// answer to import, `response.json`).
 pub fn generate(shape: Shape, n: usize, dir: &Path) -> anyhow::Result<PathBuf> {
     if dir.exists() {
         std::fs::remove_dir_all(dir)?;
+    }
+    if shape == Shape::Import {
+        std::fs::create_dir_all(dir)?;
+        return crate::import_answer::write(dir, n);
     }
     std::fs::create_dir_all(dir.join("src"))?;
     std::fs::create_dir_all(dir.join("evidence"))?;
@@ -314,8 +327,15 @@ fn cases() -> Vec<Case> {
         (Shape::Footnotes, 1_000),
     ];
     let mut out = Vec::new();
-    for (shape, small) in sizes {
-        for n in [small, small * 10] {
+    // The import's sizes: ten times apart, and the 40,000 of issue 40.
+    let import = [(Shape::Import, 2_000), (Shape::Import, 20_000)];
+    for (shape, small) in sizes.into_iter().chain(import) {
+        let sizes: &[usize] = if (shape, small) == (Shape::Import, 20_000) {
+            &[40_000]
+        } else {
+            &[small, small * 10]
+        };
+        for &n in sizes {
             out.push(Case {
                 name: format!("{}-{}k", shape.name(), n / 1000),
                 shape,
@@ -361,12 +381,30 @@ pub fn run(args: &crate::measure::RunArgs, cases: &[Case]) -> anyhow::Result<()>
             .stderr(std::process::Stdio::null())
             .status()?;
         anyhow::ensure!(status.success(), "generating {} failed", dir.display());
-        let stdin = dir.canonicalize()?.join("stdin.json");
+        let input = if case.shape == Shape::Import {
+            "response.json"
+        } else {
+            "stdin.json"
+        };
+        let stdin = dir.canonicalize()?.join(input);
         if let Some(idle) = wait_for_idle(args.wait_idle) {
             eprintln!("   CPUs {:.0}% idle before the runs", idle * 100.0);
         }
         let (mut nop, mut evidence) = (Vec::new(), Vec::new());
         for run in 0..=args.runs {
+            if case.shape == Shape::Import {
+                let e = run_import(args, &dir, &stdin)?;
+                if run > 0 {
+                    // No nop to compare with: the import is no preprocessor.
+                    nop.push(crate::measure::Sample {
+                        wall: 0.0,
+                        cpu: 0.0,
+                        rss_kib: 0,
+                    });
+                    evidence.push(e.0);
+                }
+                continue;
+            }
             let n = run_quietly(
                 &args.nop,
                 &stdin,
@@ -395,11 +433,39 @@ pub fn run(args: &crate::measure::RunArgs, cases: &[Case]) -> anyhow::Result<()>
             wall: median(evidence.iter().map(|s| s.wall).collect()),
             cpu: median(evidence.iter().map(|s| s.cpu).collect()),
             rss_kib: median(evidence.iter().map(|s| s.rss_kib as f64).collect()) as u64,
-            stderr_bytes: dir.join("out.evidence.stderr").metadata()?.len(),
+            stderr_bytes: dir.join(stderr_file(case.shape)).metadata()?.len(),
         });
     }
     print_rows(&rows);
     Ok(())
+}
+
+/// Where a case's stderr goes.
+fn stderr_file(shape: Shape) -> &'static str {
+    if shape == Shape::Import {
+        "import.err"
+    } else {
+        "out.evidence.stderr"
+    }
+}
+
+/// Times `mdbook-evidence import` of `response` into `dir` (a second run
+/// replaces what the first wrote: the same response's import).
+fn run_import(
+    args: &crate::measure::RunArgs,
+    dir: &Path,
+    response: &Path,
+) -> anyhow::Result<(crate::measure::Sample, bool)> {
+    let mut command = std::process::Command::new(&args.evidence);
+    command
+        .arg("import")
+        .arg("openai")
+        .arg(response)
+        .arg("--chapter")
+        .arg(dir.join("answer.md"))
+        .arg("--store")
+        .arg(dir.join("answer.json"));
+    crate::measure::run_command_quietly(&mut command, &dir.join("import.log"), args.retries)
 }
 
 fn print_rows(rows: &[Row]) {

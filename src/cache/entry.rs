@@ -1,16 +1,18 @@
 //! One cache entry, as bytes: what judging (and rendering) a chapter
 //! produced, with what it was produced from.
 //!
-//! The layout is a magic line, the SHA-256 of the rest, a JSON header
-//! line, then the rendered chapter's bytes as they are (the bulk of an
-//! entry; JSON-escaping them would cost a pass each way). A file that is
-//! not exactly this, down to the hash, is no entry: a miss.
+//! The layout is a magic line, the HMAC-SHA-256 of the magic line and
+//! the rest under this user's key (`secret.rs` says why a plain hash is
+//! not enough), a JSON header line, then the rendered chapter's bytes as
+//! they are (the bulk of an entry; JSON-escaping them would cost a pass
+//! each way). A file that is not exactly this, down to the MAC, is no
+//! entry: a miss.
 
 use super::key::{FORMAT, hex};
+use super::secret::Secret;
 use crate::report::{ChapterFindings, ChapterSummary};
 use crate::rules::{BlockId, Finding, Judged, Level, Rule, Severity};
 use serde::{Deserialize, Serialize};
-use sha2::{Digest, Sha256};
 use std::path::Path;
 
 /// The first line of every entry.
@@ -154,29 +156,58 @@ impl Header {
     }
 }
 
-/// The bytes of an entry: `header`, and the rendered chapter if any.
-pub(super) fn encode(mut header: Header, rendered: Option<&str>) -> Vec<u8> {
+/// The bytes of an entry: `header`, and the rendered chapter if any,
+/// authenticated with `secret`.
+pub(super) fn encode(mut header: Header, rendered: Option<&str>, secret: &Secret) -> Vec<u8> {
     header.rendered = rendered.is_some();
     // A header that cannot be serialized (it holds only strings and
     // numbers) would be a bug; an empty body is then simply no entry.
     let mut body = serde_json::to_vec(&header).unwrap_or_default();
     body.push(b'\n');
     body.extend_from_slice(rendered.unwrap_or_default().as_bytes());
-    let mut out = magic().into_bytes();
-    out.extend_from_slice(hex(&Sha256::digest(&body)).as_bytes());
+    let magic = magic();
+    let mut out = magic.clone().into_bytes();
+    out.extend_from_slice(hex(&secret.tag(&[magic.as_bytes(), &body])).as_bytes());
     out.push(b'\n');
     out.extend_from_slice(&body);
     out
 }
 
-/// The header and rendered chapter of the entry `bytes`, if they are one
-/// whose hash holds.
-pub(super) fn decode(bytes: &[u8]) -> Option<(Header, Option<String>)> {
-    let rest = bytes.strip_prefix(magic().as_bytes())?;
-    let (hash, body) = split_line(rest)?;
-    if hash != hex(&Sha256::digest(body)).as_bytes() {
-        return None;
+/// What an entry file holds.
+pub(super) enum Decoded {
+    /// An entry this user's key wrote: its header and rendered chapter.
+    Entry(Box<Header>, Option<String>),
+    /// An entry of this format whose MAC does not verify: written under
+    /// another key (another machine or user), committed to a repository,
+    /// or altered since.
+    Foreign,
+    /// Anything else: another format, or not an entry at all.
+    NotAnEntry,
+}
+
+/// The entry `bytes`, if `secret`'s MAC of them holds.
+pub(super) fn decode(bytes: &[u8], secret: &Secret) -> Decoded {
+    let magic = magic();
+    let Some(rest) = bytes.strip_prefix(magic.as_bytes()) else {
+        return Decoded::NotAnEntry;
+    };
+    let Some((tag, body)) = split_line(rest) else {
+        return Decoded::NotAnEntry;
+    };
+    let Some(tag) = unhex(tag) else {
+        return Decoded::NotAnEntry;
+    };
+    if !secret.verifies(&[magic.as_bytes(), body], &tag) {
+        return Decoded::Foreign;
     }
+    match read_body(body) {
+        Some((header, rendered)) => Decoded::Entry(Box::new(header), rendered),
+        None => Decoded::NotAnEntry,
+    }
+}
+
+/// The header and rendered chapter of an authenticated body.
+fn read_body(body: &[u8]) -> Option<(Header, Option<String>)> {
     let (header, rendered) = split_line(body)?;
     let header: Header = serde_json::from_slice(header).ok()?;
     let rendered = if header.rendered {
@@ -189,6 +220,23 @@ pub(super) fn decode(bytes: &[u8]) -> Option<(Header, Option<String>)> {
     Some((header, rendered))
 }
 
+/// The bytes `hex` spells in lower-case hexadecimal.
+fn unhex(hex: &[u8]) -> Option<Vec<u8>> {
+    if !hex.len().is_multiple_of(2) {
+        return None;
+    }
+    hex.chunks_exact(2)
+        .map(|pair| {
+            let digit = |b: u8| match b {
+                b'0'..=b'9' => Some(b - b'0'),
+                b'a'..=b'f' => Some(b - b'a' + 10),
+                _ => None,
+            };
+            Some(digit(pair[0])? << 4 | digit(pair[1])?)
+        })
+        .collect()
+}
+
 /// The bytes before the first newline, and those after it.
 fn split_line(bytes: &[u8]) -> Option<(&[u8], &[u8])> {
     let at = bytes.iter().position(|&b| b == b'\n')?;
@@ -198,6 +246,7 @@ fn split_line(bytes: &[u8]) -> Option<(&[u8], &[u8])> {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use sha2::Digest as _;
 
     fn header() -> Header {
         let summary: ChapterSummary = serde_json::from_value(serde_json::json!({
@@ -238,27 +287,62 @@ mod tests {
         Header::of("k".into(), vec!["a".into()], "d".into(), &found, Vec::new())
     }
 
+    fn entry(decoded: Decoded) -> Option<(Header, Option<String>)> {
+        match decoded {
+            Decoded::Entry(header, rendered) => Some((*header, rendered)),
+            Decoded::Foreign | Decoded::NotAnEntry => None,
+        }
+    }
+
     #[test]
     fn an_entry_reads_back_and_any_change_to_it_is_no_entry() {
-        let bytes = encode(header(), Some("# Rendered\n\nwith\nlines\n"));
-        let (back, rendered) = decode(&bytes).unwrap();
+        let secret = Secret::fixed(1);
+        let bytes = encode(header(), Some("# Rendered\n\nwith\nlines\n"), &secret);
+        let (back, rendered) = entry(decode(&bytes, &secret)).unwrap();
         assert_eq!(rendered.as_deref(), Some("# Rendered\n\nwith\nlines\n"));
         let found = back.findings(Path::new("c.md"), "- Rates rose.\n").unwrap();
         assert_eq!(found.findings[0].finding.rule, Rule::UngroundedClaim);
         assert_eq!(found.source, "- Rates rose.\n");
         for cut in [0, 10, bytes.len() / 2, bytes.len() - 1] {
-            assert!(decode(&bytes[..cut]).is_none(), "truncated at {cut}");
+            assert!(
+                entry(decode(&bytes[..cut], &secret)).is_none(),
+                "truncated at {cut}"
+            );
         }
         for at in [5, 40, 100, bytes.len() - 2] {
             let mut flipped = bytes.clone();
             flipped[at] ^= 1;
-            assert!(decode(&flipped).is_none(), "flipped at {at}");
+            assert!(
+                entry(decode(&flipped, &secret)).is_none(),
+                "flipped at {at}"
+            );
         }
     }
 
     #[test]
+    fn an_entry_under_another_key_or_its_hash_instead_of_a_mac_is_foreign() {
+        let bytes = encode(header(), None, &Secret::fixed(1));
+        assert!(matches!(
+            decode(&bytes, &Secret::fixed(2)),
+            Decoded::Foreign
+        ));
+        // The layout of the first format: the body's plain SHA-256, which
+        // anyone can compute.
+        let body = &bytes[magic().len() + 65..];
+        let mut forged = magic().into_bytes();
+        forged.extend_from_slice(hex(&sha2::Sha256::digest(body)).as_bytes());
+        forged.push(b'\n');
+        forged.extend_from_slice(body);
+        assert!(matches!(
+            decode(&forged, &Secret::fixed(1)),
+            Decoded::Foreign
+        ));
+    }
+
+    #[test]
     fn a_finding_outside_the_text_is_no_entry() {
-        let (back, _) = decode(&encode(header(), None)).unwrap();
+        let secret = Secret::fixed(1);
+        let (back, _) = entry(decode(&encode(header(), None, &secret), &secret)).unwrap();
         assert!(back.findings(Path::new("c.md"), "short").is_none());
     }
 }

@@ -11,7 +11,7 @@ use sha2::{Digest, Sha256};
 use std::fmt::Write as _;
 
 /// Bumped whenever an entry's layout or what a key covers changes.
-pub(super) const FORMAT: u32 = 1;
+pub(super) const FORMAT: u32 = 2;
 
 /// A SHA-256 fed with labelled fields: each field is its label, its
 /// length and its bytes, so no two different lists of fields hash alike.

@@ -19,9 +19,17 @@
 //! a time, renamed into place: two runs at once each leave whole entries.
 //! Entries are read through the size-limited reader; one that is
 //! truncated, altered or of another version is a miss, never an error.
+//!
+//! Nothing a checkout brings decides a verdict: every entry is
+//! authenticated with a key kept outside the book and the checkout
+//! (`secret.rs`), so one committed to the repository or written on
+//! another machine is a miss, said once per run; and a directory git
+//! tracks (committed with the book) is not read at all (`tracked.rs`).
 
 mod entry;
 mod key;
+mod secret;
+mod tracked;
 
 use crate::config::Config;
 use crate::limits;
@@ -64,8 +72,12 @@ pub struct Cache {
     used: Mutex<HashSet<String>>,
     /// Each store item's state, hashed once.
     items: key::ItemMemo,
+    /// Authenticates every entry written and read.
+    secret: secret::Secret,
     hits: AtomicUsize,
     misses: AtomicUsize,
+    /// Entries found whose MAC did not verify.
+    foreign: AtomicUsize,
 }
 
 /// A chapter the cache had.
@@ -99,8 +111,11 @@ impl Cache {
         inputs: &crate::report::ReportInputs,
     ) -> Option<Cache> {
         let shown = config.cache.clone()?;
-        match Cache::open_dir(root, &shown, inputs) {
-            Ok((dir, writer)) => Some(Cache {
+        let opened = secret::load(root).and_then(|secret| {
+            Cache::open_dir(root, &shown, inputs).map(|(dir, writer)| (secret, dir, writer))
+        });
+        match opened {
+            Ok((secret, dir, writer)) => Some(Cache {
                 run: key::run_key(&key::binary_identity(), book_config, setup, store),
                 shown,
                 dir,
@@ -108,8 +123,10 @@ impl Cache {
                 judge_only: false,
                 used: Mutex::new(HashSet::new()),
                 items: key::ItemMemo::default(),
+                secret,
                 hits: AtomicUsize::new(0),
                 misses: AtomicUsize::new(0),
+                foreign: AtomicUsize::new(0),
             }),
             Err(why) => {
                 eprintln!(
@@ -149,6 +166,19 @@ impl Cache {
                 } else {
                     limits::file_kind(&meta)
                 }
+            ));
+        }
+        // One the checkout brought is never read, whatever its entries
+        // carry (tracked.rs says why).
+        if let Some(checkout) = std::fs::canonicalize(&dir)
+            .ok()
+            .and_then(|real| tracked::tracked_in(&real))
+        {
+            return Err(format!(
+                "refusing {}: git tracks files in it (it was committed to the repository in {}), and a cache that comes with a checkout is never read; take it out of the repository (`git rm -r --cached {}`)",
+                shown.display(),
+                checkout.display(),
+                shown.display()
             ));
         }
         // A directory of the user's is never taken over (its files would be
@@ -251,7 +281,14 @@ impl Cache {
     ) -> Option<Hit<'s>> {
         let file = self.dir.join(format!("{key}{SUFFIX}"));
         let bytes = limits::read_file(&file, limits::Limit::file()).ok()?;
-        let (header, rendered) = entry::decode(&bytes)?;
+        let (header, rendered) = match entry::decode(&bytes, &self.secret) {
+            entry::Decoded::Entry(header, rendered) => (*header, rendered),
+            entry::Decoded::Foreign => {
+                self.foreign.fetch_add(1, Ordering::Relaxed);
+                return None;
+            }
+            entry::Decoded::NotAnEntry => return None,
+        };
         if header.key != key || (rendered.is_none() && !self.judge_only) {
             return None;
         }
@@ -299,7 +336,7 @@ impl Cache {
     /// check). A write that fails costs the next run a miss, nothing more.
     pub(crate) fn put(&self, pending: Pending, rendered: Option<&str>) {
         let key = pending.header.key.clone();
-        let bytes = entry::encode(pending.header, rendered);
+        let bytes = entry::encode(pending.header, rendered, &self.secret);
         let path = self.dir.join(format!("{key}{SUFFIX}"));
         if self.writer.write(&path, &bytes).is_ok() {
             self.use_key(&key);
@@ -324,10 +361,31 @@ impl Cache {
         )
     }
 
-    /// Ends the run: when the entries outgrow the bound, deletes those
-    /// this run did not use, oldest first. Only files named as entries
-    /// are ever deleted.
+    /// Ends the run: says, once, how many entries were not this user's
+    /// (whatever `verbose` says: it may be an attempt to pass a chapter
+    /// unjudged); when the entries outgrow the bound, deletes those this
+    /// run did not use, oldest first. Only files named as entries are
+    /// ever deleted.
     pub fn finish(&self) {
+        let foreign = self.foreign.load(Ordering::Relaxed);
+        if foreign > 0 {
+            eprintln!(
+                "mdbook-evidence: note: {foreign} {} in {} did not verify with this user's cache key (written on another machine or by another user, committed to the repository, or altered) and {} not used; {} judged again. Keep the cache out of version control; to share it between CI runs, keep the key with it (see `{}` in the guide's configuration)",
+                if foreign == 1 {
+                    "cache entry"
+                } else {
+                    "cache entries"
+                },
+                crate::report::inert_line(&self.shown.display().to_string()),
+                if foreign == 1 { "was" } else { "were" },
+                if foreign == 1 {
+                    "its chapter was"
+                } else {
+                    "their chapters were"
+                },
+                secret::KEY_FILE_VAR
+            );
+        }
         if let Ok(used) = self.used.lock() {
             prune(&self.dir, &used, MAX_BYTES);
         }

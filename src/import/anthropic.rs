@@ -28,12 +28,13 @@
 
 use super::documents::{Location, Passage, pages};
 use super::entities;
+use super::offsets::{CharIndex, char_slice};
 use super::web::WebCite;
 use super::{Draft, Inputs, from_value};
-use crate::store::char_slice;
 use anyhow::bail;
 use serde::Deserialize;
 use serde_json::Value;
+use std::cell::OnceCell;
 use std::collections::HashMap;
 
 /// A `text` content block.
@@ -95,6 +96,8 @@ struct Fetched {
     retrieved_at: Option<String>,
     /// The text fetched (not for PDFs, sent as base64).
     text: Option<String>,
+    /// The index of `text`, for the character locations of its citations.
+    char_index: OnceCell<CharIndex>,
 }
 
 /// What the server tools brought into the response.
@@ -138,6 +141,7 @@ impl ToolResults {
                         title: str_at(document.and_then(|d| d.get("title"))),
                         retrieved_at: str_at(result.get("retrieved_at")),
                         text: str_at(source.and_then(|s| s.get("data"))).filter(|_| is_text),
+                        char_index: OnceCell::new(),
                     });
                 }
                 _ => {}
@@ -337,7 +341,7 @@ fn fetched_citation(
     let holds = |page: &Fetched| {
         page.text
             .as_deref()
-            .and_then(|text| char_slice(text, start, end))
+            .and_then(|text| char_slice(text, &page.char_index, start, end))
             .is_some_and(|s| s.trim() == cite.cited_text.trim())
     };
     let page = if letter == 'c' && !holds(&tools.fetched[fetched]) {

@@ -14,7 +14,7 @@
 //! URI or id.
 
 use super::documents::Passage;
-use super::offsets::{self, Unit};
+use super::offsets::{Offsets, Unit};
 use super::web::WebCite;
 use super::{Draft, Inputs, from_value};
 use anyhow::bail;
@@ -57,6 +57,7 @@ pub(crate) fn convert(response: &Value, inputs: &Inputs) -> anyhow::Result<Draft
         bail!("{name}: `output.text`: expected the answer's text (a string)");
     };
     draft.answer.push(text);
+    let offsets = Offsets::new(text);
     let citations: Vec<Value> = match response.get("citations") {
         Some(c) => from_value(c, name, "citations")?,
         None => Vec::new(),
@@ -74,7 +75,7 @@ pub(crate) fn convert(response: &Value, inputs: &Inputs) -> anyhow::Result<Draft
             })
             .transpose()?;
         let range = part
-            .map(|p| locate(text, &p, name, &at))
+            .map(|p| locate(&offsets, &p, name, &at))
             .transpose()?
             .flatten();
         let references = citation
@@ -95,14 +96,15 @@ pub(crate) fn convert(response: &Value, inputs: &Inputs) -> anyhow::Result<Draft
     Ok(draft)
 }
 
-/// Where in `answer` a citation's text part is; `None` when it gives
-/// neither a span nor a text found once.
+/// Where in the answer (given with its `offsets`) a citation's text part
+/// is; `None` when it gives neither a span nor a text found once.
 fn locate(
-    answer: &str,
+    offsets: &Offsets<'_>,
     part: &TextPart,
     name: &str,
     at: &str,
 ) -> anyhow::Result<Option<Range<usize>>> {
+    let answer = offsets.text();
     let at = format!("{at}.generatedResponsePart.textResponsePart");
     let expected = part.text.as_deref().filter(|t| !t.trim().is_empty());
     let Some(span) = &part.span else {
@@ -114,10 +116,10 @@ fn locate(
         });
         return Ok(found);
     };
-    let mut tried = offsets::locate(answer, span.start, span.end, Unit::Chars, expected);
+    let mut tried = offsets.locate(span.start, span.end, Unit::Chars, expected);
     if tried.is_err() && expected.is_some() {
         // An inclusive end: the last character cited.
-        let inclusive = offsets::locate(answer, span.start, span.end + 1, Unit::Chars, expected);
+        let inclusive = offsets.locate(span.start, span.end + 1, Unit::Chars, expected);
         if inclusive.is_ok() {
             tried = inclusive;
         }

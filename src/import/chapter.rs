@@ -18,8 +18,9 @@
 //!    write are escaped, so the markers are the only markup the importer
 //!    adds and the only citations.
 
+use super::place::{outermost, place, protected_ranges};
 use super::runs::{ends_within, text_runs};
-use mdbook_markdown::pulldown_cmark::{Event, Tag};
+use std::collections::{HashMap, HashSet};
 use std::ops::Range;
 
 /// An answer being assembled: its text, where its citations go, and what
@@ -181,7 +182,7 @@ pub(crate) fn build(
         narration,
         ..
     } = answer;
-    let mut order: Vec<usize> = Vec::new();
+    let mut order = Numbering::default();
     // A span's start follows the text as its end does.
     let span_starts = anchors.len();
     for (range, draft) in &spans {
@@ -193,21 +194,20 @@ pub(crate) fn build(
     if own_markers {
         // The response's list, each item once, in its order.
         for &item in item_of {
-            if !order.contains(&item) {
-                order.push(item);
-            }
+            order.number(item);
         }
         (text, own) = renumber(&text, item_of, &order);
     }
     let (text, inserted) = escape_markers(&text, own_markers);
+    // `inserted` is in order.
     for (at, _) in &mut anchors {
-        *at += inserted.iter().filter(|&&i| i < *at).count();
+        *at += inserted.partition_point(|&i| i < *at);
     }
     for at in &mut own {
-        *at += inserted.iter().filter(|&&i| i <= *at).count();
+        *at += inserted.partition_point(|&i| i <= *at);
     }
     mark_spans(&text, &mut anchors, span_starts);
-    let protected = protected_ranges(&text);
+    let protected = outermost(protected_ranges(&text));
     for (at, _) in &mut anchors {
         *at = place(&text, *at, &protected);
     }
@@ -227,20 +227,14 @@ pub(crate) fn build(
     let mut group = anchors.iter().peekable();
     while let Some(&&(at, _)) = group.peek() {
         let mut numbers: Vec<usize> = Vec::new();
+        let mut seen: HashSet<usize> = HashSet::new();
         while let Some(&&(next, draft)) = group.peek() {
             if next != at {
                 break;
             }
             group.next();
-            let item = item_of[draft];
-            let number = match order.iter().position(|&i| i == item) {
-                Some(p) => p + 1,
-                None => {
-                    order.push(item);
-                    order.len()
-                }
-            };
-            if !numbers.contains(&number) {
+            let number = order.number(item_of[draft]);
+            if seen.insert(number) {
                 numbers.push(number);
             }
         }
@@ -271,9 +265,7 @@ pub(crate) fn build(
     pieces.push((from, chapter.len()));
     chapter.push_str(&text[from..]);
     for draft in unplaced {
-        if !order.contains(&item_of[draft]) {
-            order.push(item_of[draft]);
-        }
+        order.number(item_of[draft]);
     }
     if !chapter.ends_with('\n') {
         chapter.push('\n');
@@ -286,7 +278,30 @@ pub(crate) fn build(
         }
     }
     let secured = super::secure::secure(chapter, ours)?;
-    Ok((with_narration(&secured, &narration), order))
+    Ok((with_narration(&secured, &narration), order.items))
+}
+
+/// The items in order of citation number, with each item's number (from
+/// 1) for lookups: an answer may cite thousands.
+#[derive(Default)]
+struct Numbering {
+    items: Vec<usize>,
+    numbers: HashMap<usize, usize>,
+}
+
+impl Numbering {
+    /// The number of `item`, the next one if it has none yet.
+    fn number(&mut self, item: usize) -> usize {
+        *self.numbers.entry(item).or_insert_with(|| {
+            self.items.push(item);
+            self.items.len()
+        })
+    }
+
+    /// The number of `item`, if it has one.
+    fn get(&self, item: usize) -> Option<usize> {
+        self.numbers.get(&item).copied()
+    }
 }
 
 /// `chapter` with each [`NARRATION`] replaced by the next narration, as a
@@ -348,25 +363,25 @@ fn cut(text: &str, removed: &mut [Range<usize>], anchors: &mut [(usize, usize)])
         from = range.end;
     }
     out.push_str(&text[from..]);
-    let shift = |at: usize| {
-        let mut cut_before = 0;
-        let mut last_end = 0;
-        for range in removed.iter() {
-            let start = range.start.max(last_end);
-            if start >= range.end {
-                continue;
-            }
-            if at >= range.end {
-                cut_before += range.end - start;
-            } else if at > start {
-                cut_before += at - start;
-            }
-            last_end = range.end;
+    // The ranges cut, apart and in order, each with how much was cut
+    // before it: an anchor's shift is then one binary search away (an
+    // answer may have thousands of each).
+    let mut cuts: Vec<(Range<usize>, usize)> = Vec::with_capacity(removed.len());
+    let (mut last_end, mut cut) = (0, 0);
+    for range in removed.iter() {
+        let start = range.start.max(last_end);
+        if start >= range.end {
+            continue;
         }
-        at - cut_before
-    };
+        cuts.push((start..range.end, cut));
+        cut += range.end - start;
+        last_end = range.end;
+    }
     for (at, _) in anchors.iter_mut() {
-        *at = shift(*at);
+        let i = cuts.partition_point(|(range, _)| range.start < *at);
+        if let Some((range, before)) = i.checked_sub(1).and_then(|i| cuts.get(i)) {
+            *at -= before + (*at).min(range.end) - range.start;
+        }
     }
     out
 }
@@ -395,7 +410,7 @@ pub(crate) fn own_numbers(text: &str) -> Vec<(usize, usize)> {
 /// item's place in `order`; of two adjacent markers that become one number
 /// (`[1][2]` of one page), one goes. Returns the text and where its
 /// renumbered markers start.
-fn renumber(text: &str, item_of: &[usize], order: &[usize]) -> (String, Vec<usize>) {
+fn renumber(text: &str, item_of: &[usize], order: &Numbering) -> (String, Vec<usize>) {
     let mut out = String::with_capacity(text.len());
     let mut starts = Vec::new();
     let mut from = 0;
@@ -403,7 +418,8 @@ fn renumber(text: &str, item_of: &[usize], order: &[usize]) -> (String, Vec<usiz
     for (at, n) in own_numbers(text) {
         let Some(number) = item_of
             .get(n.wrapping_sub(1))
-            .and_then(|item| order.iter().position(|i| i == item))
+            .and_then(|&item| order.get(item))
+            .map(|number| number - 1)
         else {
             continue;
         };
@@ -439,44 +455,6 @@ pub(crate) fn escape_markers(text: &str, own_markers: bool) -> (String, Vec<usiz
         out.push(c);
     }
     (out, inserted)
-}
-
-/// What a marker must not land in: `(range, move to its end)` for code
-/// spans, links, images and raw HTML, `(range, false)` for code blocks (a
-/// marker after a code block would stand alone; it goes before it).
-fn protected_ranges(text: &str) -> Vec<(Range<usize>, bool)> {
-    let options = mdbook_markdown::MarkdownOptions::default();
-    let mut out = Vec::new();
-    for (event, range) in mdbook_markdown::new_cmark_parser(text, &options).into_offset_iter() {
-        match event {
-            Event::Code(_) | Event::InlineHtml(_) | Event::Html(_) => out.push((range, true)),
-            Event::Start(Tag::Link { .. } | Tag::Image { .. }) => out.push((range, true)),
-            Event::Start(Tag::CodeBlock(_) | Tag::HtmlBlock) => out.push((range, false)),
-            _ => {}
-        }
-    }
-    out
-}
-
-/// Where a citation ending at `at` gets its marker.
-fn place(text: &str, mut at: usize, protected: &[(Range<usize>, bool)]) -> usize {
-    for (range, to_end) in protected {
-        if range.start < at && at < range.end {
-            at = if *to_end { range.end } else { range.start };
-        }
-    }
-    // To the end of a word the citation ends inside.
-    while at < text.len()
-        && text[..at]
-            .chars()
-            .next_back()
-            .is_some_and(char::is_alphanumeric)
-        && text[at..].chars().next().is_some_and(char::is_alphanumeric)
-    {
-        at += text[at..].chars().next().map_or(1, char::len_utf8);
-    }
-    // Back over white space: the marker follows the cited words.
-    text[..at].trim_end().len()
 }
 
 #[cfg(test)]

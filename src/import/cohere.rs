@@ -11,7 +11,7 @@
 //! another unit is still read right.
 
 use super::documents::Passage;
-use super::offsets::{self, Unit};
+use super::offsets::{Offsets, Unit};
 use super::web::WebCite;
 use super::{Draft, Inputs, from_value};
 use anyhow::bail;
@@ -45,18 +45,19 @@ pub(crate) fn convert(message: &Value, inputs: &Inputs) -> anyhow::Result<Draft>
         }
     }
     let text = draft.answer.text().to_owned();
+    let offsets = Offsets::new(&text);
     let citations = message.get("citations").and_then(Value::as_array);
     for (c, raw) in citations.into_iter().flatten().enumerate() {
         let at = format!("message.citations[{c}]");
         let citation: Citation = from_value(raw, &inputs.response, &at)?;
-        let (range, _) = offsets::locate(
-            &text,
-            citation.start,
-            citation.end,
-            Unit::Chars,
-            citation.text.as_deref(),
-        )
-        .map_err(|err| anyhow::anyhow!("{}: `{at}`: {err}", inputs.response))?;
+        let (range, _) = offsets
+            .locate(
+                citation.start,
+                citation.end,
+                Unit::Chars,
+                citation.text.as_deref(),
+            )
+            .map_err(|err| anyhow::anyhow!("{}: `{at}`: {err}", inputs.response))?;
         if citation.sources.is_empty() {
             bail!(
                 "{}: `{at}.sources`: a citation without sources",

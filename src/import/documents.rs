@@ -22,10 +22,12 @@
 //! entries, keyed by file id: `{"file-abc": {…}}`.
 
 use super::fragment::{Cited, Item, Quote, Snippet, SourceEntry, Sources};
+use super::offsets::{CharIndex, char_slice};
 use super::{Draft, Inputs};
-use crate::store::{PaywallPolicy, char_slice, is_valid_id, parse_instant};
+use crate::store::{PaywallPolicy, is_valid_id, parse_instant};
 use anyhow::{Context as _, bail};
 use serde::Deserialize;
+use std::cell::OnceCell;
 use std::collections::{BTreeMap, HashMap};
 use std::path::Path;
 
@@ -61,6 +63,10 @@ pub(crate) struct Document {
     /// The document's text, for checking character locations.
     #[serde(default)]
     pub text: Option<String>,
+    /// The index of `text`, made for its first character location (a
+    /// response may cite one document thousands of times).
+    #[serde(skip)]
+    char_index: OnceCell<CharIndex>,
 }
 
 /// The documents of a documents file or a files map, checked.
@@ -71,6 +77,9 @@ pub(crate) struct Documents {
     pub file: String,
     /// How entries are named in messages: `documents[3]` or `"file-abc"`.
     keyed: bool,
+    /// The first document of each name (`key`, `doc_id`, `id`), for
+    /// [`Documents::find`]: a response may name thousands.
+    by_name: HashMap<String, usize>,
 }
 
 impl Documents {
@@ -94,10 +103,17 @@ impl Documents {
     }
 
     fn checked(list: Vec<Document>, path: &Path, keyed: bool) -> anyhow::Result<Documents> {
+        let mut by_name = HashMap::new();
+        for (i, d) in list.iter().enumerate() {
+            for name in [&d.key, &d.doc_id, &d.id].into_iter().flatten() {
+                by_name.entry(name.clone()).or_insert(i);
+            }
+        }
         let docs = Documents {
             list,
             file: path.display().to_string(),
             keyed,
+            by_name,
         };
         docs.check()?;
         Ok(docs)
@@ -116,9 +132,7 @@ impl Documents {
     /// The index of the document the response calls `name`: its `key`, its
     /// `doc_id` or its `id`.
     pub(crate) fn find(&self, name: &str) -> Option<usize> {
-        self.list.iter().position(|d| {
-            [d.key.as_deref(), d.doc_id.as_deref(), d.id.as_deref()].contains(&Some(name))
-        })
+        self.by_name.get(name).copied()
     }
 
     /// The documents file and the index of the first of `names` (the names
@@ -291,7 +305,7 @@ impl Documents {
         if letter == 'c' {
             passage.offsets = Some((start, end));
             if let Some(text) = &doc.text {
-                let selected = char_slice(text, start, end).with_context(|| {
+                let selected = char_slice(text, &doc.char_index, start, end).with_context(|| {
                     format!(
                         "{name}: `{at}`: characters {start}..{end} are outside {}.text ({} characters)",
                         self.place(index),

@@ -156,13 +156,16 @@ pub(crate) fn finalize(drafts: Vec<Cited>) -> anyhow::Result<(Vec<Item>, Vec<usi
 #[derive(Debug, Default)]
 pub(crate) struct Sources {
     entries: Vec<SourceEntry>,
+    /// Where each source id is in `entries` (an answer may cite thousands
+    /// of sites).
+    index: HashMap<String, usize>,
 }
 
 impl Sources {
     /// Adds `entry`; a source id given twice must be given alike, else the
     /// error says what differs (`why` names where the second came from).
     pub(crate) fn add(&mut self, entry: SourceEntry, why: &str) -> anyhow::Result<()> {
-        match self.entries.iter().find(|e| e.source_id == entry.source_id) {
+        match self.index.get(&entry.source_id).map(|&i| &self.entries[i]) {
             Some(first) if *first != entry => bail!(
                 "{why}: source `{}` would be registered twice, differently (publisher {:?}, tier {}, {} and publisher {:?}, tier {}, {}); give the two their own `source_id`, or the same metadata",
                 entry.source_id,
@@ -175,6 +178,8 @@ impl Sources {
             ),
             Some(_) => Ok(()),
             None => {
+                self.index
+                    .insert(entry.source_id.clone(), self.entries.len());
                 self.entries.push(entry);
                 Ok(())
             }
@@ -184,7 +189,7 @@ impl Sources {
     /// The entry of `source_id`.
     #[cfg(test)]
     pub(crate) fn get(&self, source_id: &str) -> Option<&SourceEntry> {
-        self.entries.iter().find(|e| e.source_id == source_id)
+        self.index.get(source_id).map(|&i| &self.entries[i])
     }
 
     /// The entries, in the order added.

@@ -24,7 +24,7 @@
 //! `thought` are not part of the answer.
 
 use super::documents::Passage;
-use super::offsets::{self, Unit};
+use super::offsets::{Offsets, Unit};
 use super::web::WebCite;
 use super::{Draft, Inputs};
 use anyhow::bail;
@@ -70,15 +70,20 @@ pub(crate) fn convert(candidate: &Value, inputs: &Inputs) -> anyhow::Result<Draf
         draft.answer.push(text.unwrap_or_default());
     }
     let answer = draft.answer.text().to_owned();
-    let part_text = |index: usize| -> Option<(usize, &str)> {
-        let start = (*starts.get(index)?)?;
-        let end = starts[index + 1..]
-            .iter()
-            .flatten()
-            .next()
-            .copied()
-            .unwrap_or(answer.len());
-        Some((start, &answer[start..end]))
+    // Each part's start and text with its offsets, made once: a response
+    // may give thousands of supports into one part.
+    let mut texts: Vec<Option<(usize, Offsets<'_>)>> = Vec::with_capacity(starts.len());
+    let mut end = answer.len();
+    for start in starts.iter().rev() {
+        texts.push(start.map(|start| (start, Offsets::new(&answer[start..end]))));
+        end = start.unwrap_or(end);
+    }
+    texts.reverse();
+    let part_text = |index: usize| -> Option<(usize, &Offsets<'_>)> {
+        texts
+            .get(index)?
+            .as_ref()
+            .map(|(start, offsets)| (*start, offsets))
     };
     let metadata = candidate.get("groundingMetadata");
     let chunks = metadata
@@ -106,9 +111,9 @@ pub(crate) fn convert(candidate: &Value, inputs: &Inputs) -> anyhow::Result<Draf
             number("startIndex").unwrap_or(0),
             number("endIndex").unwrap_or(0),
         );
-        let range = match offsets::locate(text, start, end, Unit::Bytes, expected) {
+        let range = match text.locate(start, end, Unit::Bytes, expected) {
             Ok((range, _)) => range,
-            Err(err) => beside(text, start, expected)
+            Err(err) => beside(text.text(), start, expected)
                 .ok_or_else(|| anyhow::anyhow!("{name}: `{at}.segment`: {err}"))?,
         };
         let indices = support
@@ -251,7 +256,7 @@ fn retrieved(
 /// span (UTF-8 bytes, as segments).
 fn citation_metadata<'t>(
     candidate: &Value,
-    part_text: &dyn Fn(usize) -> Option<(usize, &'t str)>,
+    part_text: &dyn Fn(usize) -> Option<(usize, &'t Offsets<'t>)>,
     inputs: &Inputs,
     draft: &mut Draft,
 ) -> anyhow::Result<()> {
@@ -259,9 +264,10 @@ fn citation_metadata<'t>(
         .pointer("/citationMetadata/citations")
         .or_else(|| candidate.pointer("/citationMetadata/citationSources"))
         .and_then(Value::as_array);
-    let Some((base, text)) = part_text(0) else {
+    let Some((base, offsets)) = part_text(0) else {
         return Ok(());
     };
+    let text = offsets.text();
     for (c, citation) in citations.into_iter().flatten().enumerate() {
         let at = format!("citationMetadata.citations[{c}]");
         let Some(uri) = citation.get("uri").and_then(Value::as_str) else {
@@ -276,7 +282,7 @@ fn citation_metadata<'t>(
             .get("endIndex")
             .and_then(Value::as_u64)
             .unwrap_or(text.len() as u64);
-        let Some(offset) = offsets::to_byte(text, end, Unit::Bytes) else {
+        let Some(offset) = offsets.to_byte(end, Unit::Bytes) else {
             bail!(
                 "{}: `{at}.endIndex`: {end} is past the end of the answer ({} UTF-8 bytes) or inside a character",
                 inputs.response,

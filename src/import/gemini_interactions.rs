@@ -18,7 +18,7 @@
 //! right before a tool call is the model's narration, kept as a comment.
 
 use super::documents::Location;
-use super::offsets::{self, Unit};
+use super::offsets::{Offsets, Unit};
 use super::web::WebCite;
 use super::{Draft, Inputs};
 use anyhow::bail;
@@ -123,6 +123,7 @@ fn text_block(
     }
     let base = draft.answer.text().len();
     draft.answer.push(text);
+    let offsets = Offsets::new(text);
     for (a, annotation) in annotations.iter().enumerate() {
         let at = format!("{}.annotations[{a}]", block.path);
         let d = annotation_item(annotation, titles, inputs, draft, &at)?;
@@ -130,7 +131,8 @@ fn text_block(
         let end = annotation.get("end_index").and_then(Value::as_u64);
         match (start, end) {
             (start, Some(end)) => {
-                let (range, _) = offsets::locate(text, start.unwrap_or(0), end, Unit::Bytes, None)
+                let (range, _) = offsets
+                    .locate(start.unwrap_or(0), end, Unit::Bytes, None)
                     .map_err(|err| anyhow::anyhow!("{name}: `{at}`: {err}"))?;
                 draft
                     .answer

@@ -29,6 +29,7 @@ mod notes;
 mod offsets;
 mod openai;
 mod perplexity;
+mod place;
 mod runs;
 mod secure;
 mod stream;
@@ -41,6 +42,7 @@ use detect::Shape;
 use documents::Documents;
 use fragment::{Cited, Sources};
 use serde::de::DeserializeOwned;
+use std::collections::HashSet;
 use std::path::{Component, Path, PathBuf};
 use web::{Sites, WebCite};
 
@@ -372,7 +374,8 @@ fn build(value: &serde_json::Value, options: &Options) -> anyhow::Result<Built> 
         .or_else(|| plan.key.clone())
         .unwrap_or_else(|| chapter_key_for(&plan.chapter));
     let (mut items, item_of) = fragment::finalize(draft.cited)?;
-    let addressed: Vec<usize> = draft.addressed.iter().map(|&d| item_of[d]).collect();
+    // Sets: an answer may cite thousands of pages of thousands of sites.
+    let addressed: HashSet<usize> = draft.addressed.iter().map(|&d| item_of[d]).collect();
     plan.keep_apart(&mut items);
     let (chapter, order) = chapter::build(draft.answer, &item_of, options.title.as_deref())
         .map_err(|err| anyhow::anyhow!("{name}: {err}"))?;
@@ -382,12 +385,11 @@ fn build(value: &serde_json::Value, options: &Options) -> anyhow::Result<Built> 
     let written: Vec<&fragment::Item> = items.iter().filter(|i| !plan.has_item(i)).collect();
     let mut sources = draft.sources.into_vec();
     let missing = notes::missing(&items, &sources, addressed);
+    let written_sources: HashSet<&str> = written.iter().map(|i| i.source_id.as_str()).collect();
     sources.retain(|source| {
         options.register_sources
             && !plan.has_source(&source.source_id)
-            && written
-                .iter()
-                .any(|item| item.source_id == source.source_id)
+            && written_sources.contains(source.source_id.as_str())
     });
     let store = fragment::to_json(&sources, &written, &list, &key)?;
     let chapter = guard::with_record(

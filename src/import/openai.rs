@@ -21,7 +21,7 @@
 //! call is the model's narration, kept as an HTML comment.
 
 use super::documents::Passage;
-use super::offsets::{self, Unit};
+use super::offsets::{Offsets, Unit};
 use super::web::WebCite;
 use super::{Draft, Inputs, from_value};
 use anyhow::bail;
@@ -89,9 +89,10 @@ pub(crate) fn convert_responses(output: &[&Value], inputs: &Inputs) -> anyhow::R
             let base = draft.answer.text().len();
             draft.answer.push(text);
             let annotations = part.get("annotations").and_then(Value::as_array);
+            let text = Offsets::new(text);
             for (a, annotation) in annotations.into_iter().flatten().enumerate() {
                 let at = format!("{path}.annotations[{a}]");
-                annotate(annotation, annotation, text, base, inputs, &mut draft, &at)?;
+                annotate(annotation, annotation, &text, base, inputs, &mut draft, &at)?;
             }
         }
     }
@@ -130,33 +131,36 @@ pub(crate) fn convert_chat(message: &Value, inputs: &Inputs) -> anyhow::Result<D
         .unwrap_or_default();
     draft.answer.push(text);
     let annotations = message.get("annotations").and_then(Value::as_array);
+    let text = Offsets::new(text);
     for (a, annotation) in annotations.into_iter().flatten().enumerate() {
         let at = format!("choices[0].message.annotations[{a}]");
         let kind = annotation.get("type").and_then(Value::as_str).unwrap_or("");
         // Chat Completions nest the fields under the type's name.
         let fields = annotation.get(kind).unwrap_or(annotation);
-        annotate(annotation, fields, text, 0, inputs, &mut draft, &at)?;
+        annotate(annotation, fields, &text, 0, inputs, &mut draft, &at)?;
     }
     Ok(draft)
 }
 
-/// Drafts one annotation of `text` (which starts at `base` in the answer).
+/// Drafts one annotation of a text (which starts at `base` in the answer),
+/// given with its `offsets`.
 fn annotate(
     annotation: &Value,
     fields: &Value,
-    text: &str,
+    offsets: &Offsets<'_>,
     base: usize,
     inputs: &Inputs,
     draft: &mut Draft,
     at: &str,
 ) -> anyhow::Result<()> {
     let name = &inputs.response;
+    let text = offsets.text();
     match annotation.get("type").and_then(Value::as_str) {
         Some("url_citation") => {
             let cite: UrlCitation = from_value(fields, name, at)?;
             let span = match (cite.start_index, cite.end_index) {
                 (Some(start), Some(end)) => Some(
-                    url_span(text, start, end, &cite.url)
+                    url_span(offsets, start, end, &cite.url)
                         .map_err(|err| anyhow::anyhow!("{name}: `{at}`: {err}"))?,
                 ),
                 _ => None,
@@ -195,7 +199,7 @@ fn annotate(
                 draft.unplaced_hint = Some(UNPLACED_HINT);
                 return Ok(());
             };
-            let Some(offset) = offsets::to_byte(text, position, Unit::Chars) else {
+            let Some(offset) = offsets.to_byte(position, Unit::Chars) else {
                 bail!("{name}: `{at}`: position {position} is past the end of the text");
             };
             draft.answer.cite_at(base + offset, d);
@@ -211,15 +215,22 @@ fn annotate(
 
 /// The byte range of a URL citation's span: characters, unless only
 /// another unit selects text that holds the URL.
-fn url_span(text: &str, start: u64, end: u64, url: &str) -> Result<Range<usize>, String> {
+fn url_span(
+    offsets: &Offsets<'_>,
+    start: u64,
+    end: u64,
+    url: &str,
+) -> Result<Range<usize>, String> {
     for unit in [Unit::Chars, Unit::Utf16, Unit::Bytes] {
-        if let Some(range) = offsets::byte_range(text, start, end, unit)
-            && text[range.clone()].contains(url)
+        if let Some(range) = offsets.byte_range(start, end, unit)
+            && offsets.text()[range.clone()].contains(url)
         {
             return Ok(range);
         }
     }
-    offsets::locate(text, start, end, Unit::Chars, None).map(|(range, _)| range)
+    offsets
+        .locate(start, end, Unit::Chars, None)
+        .map(|(range, _)| range)
 }
 
 /// The part of `range` to replace by the marker when it is the model's own
@@ -331,10 +342,16 @@ mod tests {
         let text = "Ça coûte 3 € ([a.fr](https://a.fr/x)).";
         let chars = text.chars().count() as u64;
         let start = text[..text.find("([").unwrap()].chars().count() as u64;
-        let range = url_span(text, start, chars - 1, "https://a.fr/x").unwrap();
+        let range = url_span(&Offsets::new(text), start, chars - 1, "https://a.fr/x").unwrap();
         assert_eq!(&text[range], "([a.fr](https://a.fr/x))");
         let bytes = text.find("([").unwrap() as u64;
-        let range = url_span(text, bytes, text.len() as u64 - 1, "https://a.fr/x").unwrap();
+        let range = url_span(
+            &Offsets::new(text),
+            bytes,
+            text.len() as u64 - 1,
+            "https://a.fr/x",
+        )
+        .unwrap();
         assert_eq!(&text[range], "([a.fr](https://a.fr/x))");
     }
 }

@@ -94,8 +94,13 @@ fn is_inline_end(tag: TagEnd) -> bool {
 /// The ends of the runs a cited `range` covers before its own end: where
 /// the paragraphs and list items of a citation that spans several end.
 pub(super) fn ends_within(runs: &[(Range<usize>, bool)], range: &Range<usize>) -> Vec<usize> {
-    runs.iter()
-        .filter(|(run, claim)| *claim && run.start < range.end && run.end > range.start)
+    // The runs are in order and apart: a binary search finds the first
+    // one the range reaches (an answer may give thousands of spans).
+    let first = runs.partition_point(|(run, _)| run.end <= range.start);
+    runs[first..]
+        .iter()
+        .take_while(|(run, _)| run.start < range.end)
+        .filter(|(_, claim)| *claim)
         .map(|(run, _)| run.end)
         .filter(|&end| end < range.end)
         .collect()

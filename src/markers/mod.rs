@@ -201,19 +201,32 @@ pub struct TableRow {
     pub source_column: bool,
 }
 
-/// A paragraph, list item or table body row: the unit a claim is made of.
+/// What stands for each byte of hidden text in [`Block::prose`]: neither
+/// white space nor a letter, digit or punctuation mark.
+pub const HIDDEN: char = '\u{1}';
+
+/// A paragraph (at the top level, in a list item, a quote or a footnote
+/// definition), list item, definition-list term or definition, HTML block
+/// with text, or table body row: the unit a claim is made of.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Block {
     /// Byte range from the block's first text to its last own text.
     pub span: Range<usize>,
     /// The block's own text as a reader sees it, markers removed.
     pub text: String,
+    /// Ranges of [`Block::text`] that are not prose: image alt text, code
+    /// spans, text inside inline HTML elements (see [`Block::prose`]).
+    pub hidden: Vec<Range<usize>>,
     /// Whether some of its text outside emphasis and link text has a letter
     /// or digit: a block without is all emphasis or link text (a label such
     /// as `**Key figures**`, or a navigation link).
     pub has_plain_words: bool,
-    /// Whether it is a list item (else a paragraph, definition or row).
+    /// Whether it is a list item or a later paragraph of one (else a
+    /// paragraph, definition-list term or definition, HTML block or row).
     pub is_item: bool,
+    /// Whether it is an HTML block: its text is what a reader sees of it
+    /// (no marker can stand in it), and it is one claim whatever the unit.
+    pub html: bool,
     /// Whether it stands in a GitHub-style admonition (`> [!NOTE]`).
     pub in_admonition: bool,
     /// For a table's body row, what the scan saw of it (its text is its
@@ -257,6 +270,31 @@ impl Block {
             Some(seg) => seg.source_end,
             None => self.span.start,
         }
+    }
+
+    /// [`Block::text`] as prose only: each character of its hidden ranges
+    /// (other than white space) written as [`HIDDEN`] bytes, one per byte, so
+    /// that offsets and trimming are those of the text. A label found in
+    /// it is one the reader sees.
+    pub fn prose(&self) -> std::borrow::Cow<'_, str> {
+        if self.hidden.is_empty() {
+            return std::borrow::Cow::Borrowed(&self.text);
+        }
+        let mut out = String::with_capacity(self.text.len());
+        let mut at = 0;
+        for range in &self.hidden {
+            out.push_str(&self.text[at..range.start]);
+            for c in self.text[range.clone()].chars() {
+                if c.is_whitespace() {
+                    out.push(c);
+                } else {
+                    out.extend(std::iter::repeat_n(HIDDEN, c.len_utf8()));
+                }
+            }
+            at = range.end;
+        }
+        out.push_str(&self.text[at..]);
+        std::borrow::Cow::Owned(out)
     }
 
     /// Whether an offset of [`Block::text`] has a place of its own in the

@@ -14,7 +14,9 @@ use std::ops::Range;
 mod cites;
 mod references;
 mod runs;
+mod structure;
 mod tables;
+mod unseen;
 
 use tables::holds_lines_of_cells;
 
@@ -34,6 +36,8 @@ struct OpenBlock {
     segments: Vec<SourceSegment>,
     inlines: Vec<InlineSpan>,
     text: String,
+    /// Ranges of `text` that are not prose (see `unseen`).
+    hidden: Vec<Range<usize>>,
     has_plain_words: bool,
     index_in_markers: Vec<usize>,
 }
@@ -46,12 +50,17 @@ pub(super) struct Scanner<'a, 'o> {
     /// Consecutive text events: source range and text.
     run: Vec<(Range<usize>, CowStr<'a>)>,
     open_blocks: Vec<OpenBlock>,
-    /// For each open tag: whether it opened a block.
-    frames: Vec<bool>,
+    /// For each open tag: whether it opened a block, and whether it opened
+    /// a reference entry.
+    frames: Vec<(bool, bool)>,
+    /// Depth of reference entries (see `structure`), where no block opens.
+    entry: usize,
+    /// Whether the References section being read is a list the author
+    /// wrote, which the generated entries replace whole.
+    written_list: bool,
     code_block: usize,
     link: usize,
     emphasis: usize,
-    footnote: usize,
     table: usize,
     /// The table being read, if any.
     open_table: Option<OpenTable>,
@@ -62,6 +71,15 @@ pub(super) struct Scanner<'a, 'o> {
     html_block: String,
     /// Depth of GitHub-style admonitions (`> [!NOTE]`) around the scan.
     admonition: usize,
+    /// Starts of the quotes that would be admonitions with them on
+    /// (`unseen::quotes_read_as_admonitions`), in order.
+    admonition_quotes: Vec<usize>,
+    /// Depth of images: their alt text is not prose.
+    image: usize,
+    /// Depth of inline HTML elements open in the current paragraph.
+    inline_html: usize,
+    /// Whether a code span's text is being added.
+    code_span: bool,
     /// Depth of block containers (quotes, lists, footnotes): headings
     /// inside them do not delimit the chapter's sections.
     container: usize,
@@ -110,15 +128,20 @@ impl<'a, 'o> Scanner<'a, 'o> {
             run: Vec::new(),
             open_blocks: Vec::new(),
             frames: Vec::new(),
+            entry: 0,
+            written_list: false,
             code_block: 0,
             link: 0,
             emphasis: 0,
-            footnote: 0,
             table: 0,
             open_table: None,
             in_row: false,
             container: 0,
             admonition: 0,
+            admonition_quotes: unseen::quotes_read_as_admonitions(src, options.markdown),
+            image: 0,
+            inline_html: 0,
+            code_span: false,
             html_block: String::new(),
             fence: None,
             heading: None,
@@ -181,7 +204,9 @@ impl<'a, 'o> Scanner<'a, 'o> {
             Event::Code(code) => {
                 self.release_held();
                 if self.pending_cite.is_none() {
+                    self.code_span = true;
                     self.add_text(&code, range);
+                    self.code_span = false;
                 }
             }
             Event::SoftBreak | Event::HardBreak => {
@@ -207,7 +232,9 @@ impl<'a, 'o> Scanner<'a, 'o> {
                 {
                     self.scan.suppressions.push(suppression);
                 }
-                self.inline_html(&html, range)
+                self.inline_html(&html, range);
+                // After it: text a citation held back is released inside.
+                self.note_inline_tag(&html);
             }
             // A footnote reference holds no words of the claim, but a claim
             // that opens with one starts there: a confidence label goes
@@ -234,7 +261,19 @@ impl<'a, 'o> Scanner<'a, 'o> {
         // What an earlier run writes holds no markdown: a tag inside a
         // citation or a group means they were the author's.
         self.release_held();
-        let mut opens_block = false;
+        if matches!(tag, Tag::Paragraph) {
+            self.note_generated_paragraph(range.start);
+        }
+        // A reference entry opens no block, and none opens inside it.
+        let entry = !self.skips_blocks() && self.opens_entry(&tag, &range);
+        self.entry += usize::from(entry);
+        let mut opens_block = match tag {
+            Tag::Item | Tag::DefinitionListTitle | Tag::DefinitionListDefinition => {
+                !self.skips_blocks()
+            }
+            Tag::Paragraph => !self.skips_blocks() && self.paragraph_opens_block(),
+            _ => false,
+        };
         let is_item = matches!(tag, Tag::Item);
         // A row's block is opened by `start_row`.
         let is_row = matches!(tag, Tag::TableRow);
@@ -254,6 +293,10 @@ impl<'a, 'o> Scanner<'a, 'o> {
                 | Tag::Link { .. }
                 | Tag::Image { .. }
         );
+        if !inline {
+            // An element left open does not reach past its paragraph.
+            self.inline_html = 0;
+        }
         match tag {
             Tag::CodeBlock(kind) => {
                 self.code_block += 1;
@@ -263,7 +306,7 @@ impl<'a, 'o> Scanner<'a, 'o> {
             }
             Tag::BlockQuote(kind) => {
                 self.container += 1;
-                self.admonition += usize::from(kind.is_some());
+                self.admonition += usize::from(self.is_admonition(kind.is_some(), &range));
             }
             Tag::List(_) | Tag::DefinitionList => self.container += 1,
             Tag::Table(_) => self.start_table(),
@@ -286,6 +329,7 @@ impl<'a, 'o> Scanner<'a, 'o> {
             }
             Tag::Image { .. } => {
                 self.link += 1;
+                self.image += 1;
                 self.open_inline(range.start);
             }
             Tag::Emphasis | Tag::Strong | Tag::Strikethrough => {
@@ -293,7 +337,6 @@ impl<'a, 'o> Scanner<'a, 'o> {
                 self.open_inline(range.start);
             }
             Tag::FootnoteDefinition(_) => {
-                self.footnote += 1;
                 self.container += 1;
                 if self.in_references {
                     self.scan.definitions.push(range.clone());
@@ -305,38 +348,17 @@ impl<'a, 'o> Scanner<'a, 'o> {
                 }
                 self.heading = Some((level, range.clone(), String::new()));
             }
-            Tag::Item | Tag::DefinitionListDefinition => {
-                opens_block = self.footnote == 0 && !self.in_references;
-            }
-            Tag::Paragraph => {
-                self.note_generated_paragraph(range.start);
-                opens_block =
-                    self.footnote == 0 && !self.in_references && self.open_blocks.is_empty();
-            }
             _ => {}
         }
         if inline {
             self.open_inline_span(range.start);
         }
         if opens_block && !is_row {
-            self.inline_start = None;
-            self.open_blocks.push(OpenBlock {
-                start: None,
-                end: range.start,
-                is_item,
-                row: None,
-                cell_gap: false,
-                outer: range.clone(),
-                top_end: self.top_end,
-                heading: self.scan.headings.len().checked_sub(1),
-                segments: Vec::new(),
-                inlines: Vec::new(),
-                text: String::new(),
-                has_plain_words: false,
-                index_in_markers: Vec::new(),
-            });
+            // A list item's later paragraph is an item's too.
+            let is_item = is_item || self.later_paragraph_is_item();
+            self.open_block(&range, is_item);
         }
-        self.frames.push(opens_block);
+        self.frames.push((opens_block, entry));
     }
 
     /// Notes an inline element opening at `at`, for [`Block::inlines`]: one
@@ -374,6 +396,9 @@ impl<'a, 'o> Scanner<'a, 'o> {
                 | TagEnd::Link
                 | TagEnd::Image
         );
+        if !inline {
+            self.inline_html = 0;
+        }
         let opened = if inline {
             self.inlines.pop().flatten()
         } else {
@@ -429,10 +454,11 @@ impl<'a, 'o> Scanner<'a, 'o> {
                 if range.end == self.src.len() && self.container == 0 {
                     self.scan.unclosed = unclosed_html(&self.src[range.clone()]);
                 }
+                self.html_block_closed(&html, &range);
             }
             TagEnd::BlockQuote(kind) => {
                 self.container -= 1;
-                self.admonition -= usize::from(kind.is_some());
+                self.admonition -= usize::from(self.is_admonition(kind.is_some(), &range));
             }
             TagEnd::List(_) | TagEnd::DefinitionList => {
                 self.container -= 1;
@@ -456,16 +482,20 @@ impl<'a, 'o> Scanner<'a, 'o> {
                     self.finish_cite(range.end);
                 }
             }
-            TagEnd::Image => self.link -= 1,
+            TagEnd::Image => {
+                self.link -= 1;
+                self.image -= 1;
+            }
             TagEnd::Emphasis | TagEnd::Strong | TagEnd::Strikethrough => self.emphasis -= 1,
             TagEnd::FootnoteDefinition => {
-                self.footnote -= 1;
                 self.container -= 1;
             }
             TagEnd::Heading(level) => self.end_heading(level, range),
             _ => {}
         }
-        if self.frames.pop() == Some(true) {
+        let (closes_block, entry) = self.frames.pop().unwrap_or_default();
+        self.entry -= usize::from(entry);
+        if closes_block {
             self.close_block();
             if tag == TagEnd::TableRow {
                 self.in_row = false;
@@ -489,7 +519,9 @@ impl<'a, 'o> Scanner<'a, 'o> {
     }
 
     fn push_marker(&mut self, span: Range<usize>, kind: MarkerKind) {
-        if self.in_references {
+        // In the References section, only a block of its own (prose, not
+        // an entry, whose `[N]` is its number) holds markers.
+        if self.in_references && (self.skips_blocks() || self.open_blocks.is_empty()) {
             return;
         }
         let in_heading = self.heading.is_some();
@@ -540,8 +572,10 @@ impl<'a, 'o> Scanner<'a, 'o> {
         self.scan.blocks.push(Block {
             span,
             text: open.text,
+            hidden: open.hidden,
             has_plain_words: open.has_plain_words,
             is_item: open.is_item,
+            html: false,
             in_admonition: self.admonition > 0,
             row: open.row.map(|row| super::TableRow {
                 cites: !open.index_in_markers.is_empty(),

@@ -139,11 +139,12 @@ fn blocks_are_paragraphs_and_list_items_with_their_own_markers() {
     );
 }
 
-/// Headings, a table's header, code and footnote definitions (a table in
-/// one too) are no blocks; a table's body row is one, its text its cells'.
+/// Headings, a table's header, code and footnote definitions that name a
+/// source (a table in one too) are no blocks; a table's body row is one,
+/// its text its cells'.
 #[test]
-fn headings_table_headers_code_and_footnotes_are_no_blocks() {
-    let text = "# A heading with many words\n\n| many | words | in | a | table |\n|---|---|---|---|---|\n| 1 | | 東京 |\n\n```\ncode with many words\n```\n\nText.[^1]\n\n[^1]: A footnote with many words.\n\n    | x | y |\n    |---|---|\n    | 2 | 3 |\n";
+fn headings_table_headers_code_and_source_footnotes_are_no_blocks() {
+    let text = "# A heading with many words\n\n| many | words | in | a | table |\n|---|---|---|---|---|\n| 1 | | 東京 |\n\n```\ncode with many words\n```\n\nText.[^1]\n\n[^1]: A footnote, https://example.com/.\n\n    | x | y |\n    |---|---|\n    | 2 | 3 |\n";
     let scan = scan(text, &opts(false));
     let texts: Vec<_> = scan.blocks.iter().map(|b| b.text.trim()).collect();
     assert_eq!(texts, ["1 | 東京", "Text."]);

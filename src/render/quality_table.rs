@@ -77,41 +77,66 @@ impl QualityTable {
             row(&mut out, &link, chapter, newline);
         }
         row(&mut out, "**Book**", &self.book, newline);
+        out.push_str(newline);
+        out.push_str(newline);
+        // Emphasis alone, like the caption: a label, not a claim.
+        let _ = write!(out, "*{}*", escape::markdown(&judged_by(&self.book)));
         out
+    }
+}
+
+/// The line under the table that says who judged accuracy, without a
+/// full stop (a label): the checkers of the verdicts and the citations
+/// each judged, or that accuracy was not measured (the lexical screen is
+/// not shown to readers: it is no measure of accuracy).
+fn judged_by(book: &Quality) -> String {
+    let accuracy = &book.citation_accuracy;
+    if accuracy.value.is_some() {
+        let judges: Vec<String> = accuracy
+            .judged_by
+            .iter()
+            .flatten()
+            .map(|j| {
+                format!(
+                    "{} ({})",
+                    j.checker,
+                    crate::rules::quality::count(j.citations, "citation")
+                )
+            })
+            .collect();
+        format!("Accuracy by the support verdicts of {}", judges.join(", "))
+    } else {
+        "Accuracy not measured: no citation has a support verdict".to_owned()
     }
 }
 
 /// One row: the chapter's cell, then each metric.
 fn row(out: &mut String, first: &str, q: &Quality, newline: &str) {
-    let estimate = match q.citation_accuracy.basis {
-        Some("estimate") => " (estimate)",
-        _ => "",
-    };
     let _ = write!(
         out,
         "{newline}| {first} | {} | {} | {} | {} | {} |",
-        cell(&q.citation_coverage, percent, ""),
-        cell(&q.citation_accuracy, percent, estimate),
-        cell(&q.source_diversity, number, ""),
-        cell(&q.authority_score, number, ""),
-        cell(&q.disagreement_rate, percent, ""),
+        cell(&q.citation_coverage, percent, "—"),
+        cell(&q.citation_accuracy, percent, "not measured"),
+        cell(&q.source_diversity, number, "—"),
+        cell(&q.authority_score, number, "—"),
+        cell(&q.disagreement_rate, percent, "—"),
     );
 }
 
 /// A metric's cell: its value as the JSON report has it (a share as a
 /// percentage to a tenth, which the report's three decimals give
-/// exactly) and whether it meets its target; a dash when nothing is
-/// measured. `note` follows the value (accuracy: how it was found).
-fn cell(metric: &Metric, show: fn(f64) -> String, note: &str) -> String {
+/// exactly) and whether it meets its target; `none` when nothing is
+/// measured.
+fn cell(metric: &Metric, show: fn(f64) -> String, none: &str) -> String {
     let Some(value) = metric.value else {
-        return "—".to_owned();
+        return escape::markdown(none);
     };
     let mark = match metric.meets_target {
         Some(true) => " ✓",
         Some(false) => " ✗",
         None => "",
     };
-    escape::markdown(&format!("{}{note}{mark}", show(value)))
+    escape::markdown(&format!("{}{mark}", show(value)))
 }
 
 /// A count or a mean as the JSON report writes it (`7`, `0.81`).

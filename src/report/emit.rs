@@ -3,7 +3,10 @@
 
 use super::json::{FailureReport, ValidationReport};
 use super::stream::{inert_json, inert_line};
-use super::{Failure, Outcome, PathStyle, ReportContext, github, human, sarif};
+use super::{
+    Failure, Outcome, OutputFile, OutputRefusal, PathStyle, ReportContext, ReportInputs, github,
+    human, sarif,
+};
 use crate::safe_write::WriteError;
 use std::io::Write;
 use std::path::{Path, PathBuf};
@@ -38,6 +41,8 @@ pub enum Destination<'a> {
         paths: &'a PathStyle,
         /// Whether a removed claim fails the check (`--deny-removals`).
         deny_removals: bool,
+        /// Where the machine format goes instead of stdout (`--output`).
+        output: Option<&'a OutputFile>,
     },
 }
 
@@ -64,6 +69,12 @@ pub enum EmitError {
         /// Why it failed.
         source: std::io::Error,
     },
+}
+
+/// Whether `error` is that the `--output` file may not or cannot be
+/// written: the failure is then said on stderr only, never written there.
+pub fn is_output_refused(error: &EmitError) -> bool {
+    matches!(error, EmitError::Io(e) if e.get_ref().is_some_and(|inner| inner.is::<OutputRefusal>()))
 }
 
 /// Whether `error` is only that the reader of stdout or stderr went away
@@ -103,9 +114,10 @@ pub fn emit(
             format,
             paths,
             deny_removals,
+            output,
         } => {
             write_configured_report(outcome, context)?;
-            emit_check(outcome, context, format, paths, deny_removals)
+            emit_check(outcome, context, (format, output), paths, deny_removals)
         }
     }
 }
@@ -133,24 +145,25 @@ fn emit_human(
 fn emit_check(
     outcome: &Outcome,
     context: &ReportContext<'_>,
-    format: Format,
+    (format, output): (Format, Option<&OutputFile>),
     paths: &PathStyle,
     deny_removals: bool,
 ) -> Result<(), EmitError> {
     let report = &outcome.report;
-    let mut stdout = std::io::stdout().lock();
+    let inputs = context.report_inputs;
     match format {
         Format::Human => return Ok(emit_human(outcome, context, paths, deny_removals)?),
         Format::Json => {
-            write_json(&mut stdout, &validation_report(outcome, context, paths))?;
+            write_out(&validation_report(outcome, context, paths), output, inputs)?;
         }
-        Format::Sarif => write_json(&mut stdout, &sarif::sarif(report, paths))?,
+        Format::Sarif => write_out(&sarif::sarif(report, paths), output, inputs)?,
         Format::Github => {
+            let mut stdout = std::io::stdout().lock();
             stdout.write_all(github::annotations(report, paths).as_bytes())?;
             append_step_summary(&github::step_summary(report, paths))?;
+            stdout.flush()?;
         }
     }
-    stdout.flush()?;
     let mut stderr = human::stderr();
     human::emit_summary(outcome, context.config.mode, deny_removals, &mut stderr)?;
     stderr.flush()?;
@@ -177,6 +190,9 @@ pub fn emit_failure(
         Destination::Check { paths, .. } => paths,
     };
     let mut stdout = std::io::stdout().lock();
+    // A file `--output` names that cannot be written is said after the
+    // failure itself, which is never lost to it.
+    let mut unwritten = None;
     match destination {
         Destination::Build if on_github_actions() => {
             let github_paths = PathStyle::for_github(root);
@@ -185,15 +201,12 @@ pub fn emit_failure(
             append_step_summary(&github::failure_summary(failure, &github_paths))?;
         }
         Destination::Build => {}
-        Destination::Check { format, .. } => match format {
-            Format::Human => {}
-            Format::Json => write_json(&mut stdout, &FailureReport::new(failure, paths))?,
-            Format::Sarif => write_json(&mut stdout, &sarif::sarif_failure(failure, paths))?,
-            Format::Github => {
-                stdout.write_all(github::failure_annotation(failure, paths).as_bytes())?;
-                append_step_summary(&github::failure_summary(failure, paths))?;
+        Destination::Check { format, output, .. } => {
+            match check_failure_form(failure, root, paths, format, output) {
+                Err(error) if output.is_some() => unwritten = Some(error),
+                other => other?,
             }
-        },
+        }
     }
     stdout.flush()?;
     let mut message = std::borrow::Cow::Borrowed(failure.message.as_str());
@@ -228,7 +241,64 @@ pub fn emit_failure(
         Some(shown) => line.push_str(&format!("  --> {}\n", inert_line(&shown))),
         None => {}
     }
-    std::io::stderr().lock().write_all(line.as_bytes())
+    let mut stderr = std::io::stderr().lock();
+    stderr.write_all(line.as_bytes())?;
+    match unwritten {
+        Some(error) => {
+            writeln!(
+                stderr,
+                "error: mdbook-evidence: {}",
+                inert_line(&error.to_string())
+            )?;
+            Err(error)
+        }
+        None => Ok(()),
+    }
+}
+
+/// `check`'s own form of a failure in `format`: a JSON error, a SARIF log
+/// with an unsuccessful invocation (on stdout, or in the `--output`
+/// file, never onto what is known of the book at `root`), an `::error`
+/// annotation and the step summary.
+fn check_failure_form(
+    failure: &Failure,
+    root: &Path,
+    paths: &PathStyle,
+    format: Format,
+    output: Option<&OutputFile>,
+) -> std::io::Result<()> {
+    let inputs = ReportInputs::defaults(root);
+    match format {
+        Format::Human => Ok(()),
+        Format::Json => write_out(&FailureReport::new(failure, paths), output, &inputs),
+        Format::Sarif => write_out(&sarif::sarif_failure(failure, paths), output, &inputs),
+        Format::Github => {
+            let mut stdout = std::io::stdout().lock();
+            stdout.write_all(github::failure_annotation(failure, paths).as_bytes())?;
+            append_step_summary(&github::failure_summary(failure, paths))
+        }
+    }
+}
+
+/// Writes `value` as [`write_json`] does, to `output` (through the one
+/// safe writer, never onto `inputs`) when given, else to stdout.
+fn write_out(
+    value: &impl serde::Serialize,
+    output: Option<&OutputFile>,
+    inputs: &ReportInputs,
+) -> std::io::Result<()> {
+    match output {
+        Some(file) => {
+            let mut bytes = Vec::new();
+            write_json(&mut bytes, value)?;
+            file.write(&bytes, inputs).map_err(std::io::Error::other)
+        }
+        None => {
+            let mut stdout = std::io::stdout().lock();
+            write_json(&mut stdout, value)?;
+            stdout.flush()
+        }
+    }
 }
 
 /// Writes `value` as pretty JSON and a line feed, inert for a log

@@ -325,7 +325,8 @@ pub fn emit_summary(
         &report.chapters,
         &report.quality_targets,
     )) {
-        writeln!(out, "{quality}")?;
+        // Checker names come from the verdicts.
+        writeln!(out, "{}", inert_line(&quality))?;
     }
     Ok(())
 }

@@ -15,6 +15,7 @@ pub(crate) mod failure;
 pub(crate) mod github;
 pub(crate) mod human;
 pub(crate) mod json;
+mod output_file;
 pub(crate) mod paths;
 pub(crate) mod quality;
 pub(crate) mod sarif;
@@ -23,9 +24,12 @@ pub(crate) mod stream;
 pub(crate) mod target;
 
 pub use assemble::{ChapterFindings, ReportContext, assemble};
-pub use emit::{Destination, EmitError, Format, emit, emit_failure, is_closed_pipe};
+pub use emit::{
+    Destination, EmitError, Format, emit, emit_failure, is_closed_pipe, is_output_refused,
+};
 pub use failure::{Failure, FailureLocation, FailurePart};
 pub use human::{emit_summary, stderr};
+pub use output_file::{OutputFile, OutputRefusal};
 pub use paths::PathStyle;
 pub use sarif::GUIDE_URL;
 pub use stream::{inert_json, inert_line};

@@ -9,7 +9,7 @@ use crate::config::QualityTargets;
 use crate::rules::quality::{Figure, QualityInputs, figures};
 use serde::Serialize;
 
-/// The five metrics.
+/// The five metrics, and the lexical screen (which is none of them).
 #[derive(Debug, Serialize)]
 pub(crate) struct Quality {
     pub citation_coverage: Metric,
@@ -17,6 +17,28 @@ pub(crate) struct Quality {
     pub source_diversity: Metric,
     pub authority_score: Metric,
     pub disagreement_rate: Metric,
+    pub lexical_screen: Screen,
+}
+
+/// What accuracy says when no citation has a verdict.
+pub(crate) const NOT_MEASURED: &str = "not measured (run `mdbook-evidence verify`)";
+
+/// The lexical screen: the share of citations of a passage whose claim
+/// shares enough words with it (`claim-not-in-evidence`). A screen for
+/// citations to look at, not a measure of accuracy: it has no target.
+#[derive(Debug, Serialize)]
+pub(crate) struct Screen {
+    pub value: Option<f64>,
+    pub inputs: serde_json::Value,
+}
+
+/// A checker whose verdicts the accuracy figure counts.
+#[derive(Debug, Serialize)]
+pub(crate) struct Judge {
+    /// `name version`, as the verdicts name it (`human:NAME` for a person).
+    pub checker: String,
+    /// Citations it gave a current verdict on.
+    pub citations: usize,
 }
 
 impl Default for Quality {
@@ -34,9 +56,15 @@ pub(crate) struct Metric {
     pub value: Option<f64>,
     pub target: String,
     pub meets_target: Option<bool>,
-    /// How the value was found, when there is more than one way.
+    /// How the value was found (accuracy: `verdicts`, when it has one).
     #[serde(skip_serializing_if = "Option::is_none")]
     pub basis: Option<&'static str>,
+    /// Who judged (accuracy: the checkers of the verdicts counted).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub judged_by: Option<Vec<Judge>>,
+    /// Why there is no value, when that needs saying (accuracy).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub note: Option<&'static str>,
     pub inputs: serde_json::Value,
 }
 
@@ -47,6 +75,8 @@ impl Metric {
             target: figure.target,
             meets_target: figure.meets,
             basis: None,
+            judged_by: None,
+            note: None,
             inputs,
         }
     }
@@ -85,11 +115,15 @@ pub(crate) fn quality<'c>(
         }
         serde_json::Value::Object(map)
     };
-    let accuracy_basis = figures
-        .accuracy
-        .value
-        .is_some()
-        .then_some(figures.accuracy_basis);
+    let measured = figures.accuracy.value.is_some();
+    let judged_by = inputs
+        .checkers
+        .iter()
+        .map(|(checker, &citations)| Judge {
+            checker: checker.clone(),
+            citations,
+        })
+        .collect();
     Quality {
         citation_coverage: Metric::new(
             figures.coverage,
@@ -101,14 +135,14 @@ pub(crate) fn quality<'c>(
             }),
         ),
         citation_accuracy: Metric {
-            basis: accuracy_basis,
+            basis: measured.then_some("verdicts"),
+            judged_by: Some(judged_by),
+            note: (!measured).then_some(NOT_MEASURED),
             ..Metric::new(
                 figures.accuracy,
                 serde_json::json!({
                     "verdicts": inputs.verdicts,
                     "unsupported": inputs.unsupported,
-                    "citations_checked": inputs.citations_checked,
-                    "flagged_claims": inputs.flagged_claims,
                 }),
             )
         },
@@ -134,6 +168,13 @@ pub(crate) fn quality<'c>(
                 "disagreeing_claims": inputs.disagreeing_claims,
             }),
         ),
+        lexical_screen: Screen {
+            value: figures.lexical_screen,
+            inputs: serde_json::json!({
+                "citations_checked": inputs.citations_checked,
+                "flagged_claims": inputs.flagged_claims,
+            }),
+        },
     }
 }
 
@@ -147,13 +188,15 @@ pub(crate) fn line(quality: &Quality) -> Option<String> {
         pct(coverage),
         quality.citation_coverage.target
     )];
-    if let Some(accuracy) = quality.citation_accuracy.value {
-        let how = match quality.citation_accuracy.basis {
-            Some("verdicts") => "by your checker's verdicts",
-            _ => "estimated from word overlap",
-        };
-        let target = &quality.citation_accuracy.target;
-        parts.push(format!("accuracy {} {how} ({target})", pct(accuracy)));
+    let accuracy = &quality.citation_accuracy;
+    match accuracy.value {
+        Some(value) => parts.push(format!(
+            "accuracy {} by the verdicts of {} ({})",
+            pct(value),
+            judges(accuracy),
+            accuracy.target
+        )),
+        None => parts.push(format!("accuracy {NOT_MEASURED}")),
     }
     if let Some(domains) = quality.source_diversity.value {
         let target = &quality.source_diversity.target;
@@ -167,5 +210,29 @@ pub(crate) fn line(quality: &Quality) -> Option<String> {
         let target = &quality.disagreement_rate.target;
         parts.push(format!("disagreement {} ({target})", pct(disagreement)));
     }
+    if let Some(screen) = quality.lexical_screen.value {
+        parts.push(format!(
+            "lexical screen {} of citations share enough words with their passage (not accuracy)",
+            pct(screen)
+        ));
+    }
     Some(format!("mdbook-evidence: quality: {}", parts.join("; ")))
+}
+
+/// The checkers behind the accuracy figure and the citations each judged:
+/// `` `gpt-4o-mini/judge 1` (12 citations), `human:Ana 1` (1 citation) ``.
+/// Checker names come from the verdicts: the caller prints them inert.
+pub(crate) fn judges(accuracy: &Metric) -> String {
+    let judges = accuracy.judged_by.as_deref().unwrap_or_default();
+    judges
+        .iter()
+        .map(|j| {
+            format!(
+                "`{}` ({})",
+                j.checker,
+                crate::rules::quality::count(j.citations, "citation")
+            )
+        })
+        .collect::<Vec<_>>()
+        .join(", ")
 }

@@ -145,6 +145,34 @@ impl ReportInputs {
         inputs
     }
 
+    /// What is known of the book at `root` when its config could not be
+    /// read: its `book.toml` and mdBook's default source, build and theme
+    /// directories.
+    pub(crate) fn defaults(root: &Path) -> ReportInputs {
+        let mut inputs = ReportInputs::default();
+        for (path, what) in [
+            (
+                "book.toml",
+                "the book's `book.toml`, an input of every build",
+            ),
+            (
+                "src",
+                "inside the book's source directory `src`, which mdBook reads and publishes",
+            ),
+            (
+                "book",
+                "inside the build directory `book`, which mdBook wipes on every build",
+            ),
+            (
+                "theme",
+                "inside the theme directory `theme`, which the HTML renderer reads",
+            ),
+        ] {
+            inputs.add(root.join(path), what.into());
+        }
+        inputs
+    }
+
     /// Protects every input and output in `writer` (which the cache
     /// writes its entries with).
     pub(crate) fn protect_in(&self, writer: &mut SafeWriter) {
@@ -234,7 +262,7 @@ pub(crate) fn writer_for(
 }
 
 /// The refusal of the one safe writer, said from the report's side.
-fn refused_write(error: WriteError) -> String {
+pub(super) fn refused_write(error: WriteError) -> String {
     match error {
         WriteError::OutsideRoot { resolved, .. } => {
             format!("resolves to {}, outside the book root", resolved.display())
@@ -262,7 +290,7 @@ fn refused_write(error: WriteError) -> String {
 
 /// What is wrong with a component of `path` (below the book's root), if
 /// anything: a hidden one, or one Windows would shorten.
-fn bad_component(path: &Path) -> Option<String> {
+pub(super) fn bad_component(path: &Path) -> Option<String> {
     let parts: Vec<String> = path
         .components()
         .filter_map(|c| match c {
@@ -301,7 +329,7 @@ fn invisible(c: char) -> bool {
 }
 
 /// The input `target` lies in or on when case is ignored, if any.
-fn input_by_case<'i>(target: &Path, inputs: &'i ReportInputs) -> Option<&'i str> {
+pub(super) fn input_by_case<'i>(target: &Path, inputs: &'i ReportInputs) -> Option<&'i str> {
     let fold = |p: &Path| -> Vec<String> {
         p.components()
             .map(|c| c.as_os_str().to_string_lossy().to_lowercase())

@@ -268,6 +268,12 @@ impl<'m> Reader<'m> {
         end: usize,
         each: &mut F,
     ) {
+        // A blank glyph (a Hangul filler is a letter to Unicode) is a gap.
+        if crate::gaps::is_blank(raw) {
+            self.end_run(each);
+            self.end_word(at, each);
+            return;
+        }
         let c = ascii_form(raw);
         if without_spaces(c) {
             self.end_word(at, each);

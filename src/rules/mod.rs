@@ -52,6 +52,7 @@ pub use quality::QualityInputs;
 pub use resolution::{Resolved, is_http_url, resolve, resolve_id};
 pub use spans::span_mismatches;
 pub use support_verdicts::SupportFigures;
+pub(crate) use support_verdicts::verdict_claims_of;
 pub use unknown_chapter::{StoreFinding, uncited_invalid_records, unknown_chapters};
 
 use serde::Serialize;
@@ -276,8 +277,8 @@ rules! {
     LowCitationCoverage = "low-citation-coverage", Warn,
         "cite evidence in each sentence that states something, or split a paragraph so each claim carries its own citation";
     /// Fewer of a chapter's citations than `quality.accuracy` (90%) are
-    /// supported by their passages, by stored verdicts or as estimated from
-    /// word overlap.
+    /// supported by their passages, by stored support verdicts (none: not
+    /// judged).
     LowCitationAccuracy = "low-citation-accuracy", Warn,
         "fix the citations the support rules flag in this chapter: cite the item that says what the claim says";
     /// A chapter's cited items come from no more domains than

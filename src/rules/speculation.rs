@@ -32,7 +32,7 @@ const PHRASES: &[&str] = &["expected to", "set to"];
 /// The first speculative word or phrase in a claim, if any.
 pub(crate) fn speculative_word(text: &str) -> Option<&str> {
     let words: Vec<&str> = text
-        .split(|c: char| !c.is_alphanumeric() && c != '\'')
+        .split(|c: char| !crate::gaps::is_word_char(c) && c != '\'')
         .filter(|w| !w.is_empty())
         .collect();
     for (i, word) in words.iter().enumerate() {

@@ -7,14 +7,22 @@
 //!
 //! A citation here is a claim and one distinct item it cites through a
 //! marker that resolves, when the item has a passage ([`item_passage`]):
-//! the records `mdbook-evidence export-claims` writes.
+//! the records `mdbook-evidence export-claims` writes. The claim a verdict
+//! judges is the sentence its markers close, as the lexical rules judge
+//! it ([`verdict_claims`]); a claim whose markers all close one sentence
+//! is judged whole, as verdicts always keyed it. A claim citing several
+//! items is judged on all their passages together: its verdict, keyed by
+//! the set of passages ([`passages_key`]), applies to each of its
+//! citations; without one, a verdict on the citation alone (as stored
+//! before claims were judged whole) still does.
 
 use super::claim_not_in_evidence::cited_items;
 use super::claims::Claim;
+use super::support_units::{SupportUnit, support_units};
 use super::{BlockId, ClaimId, Finding, Level, Resolved, Rule};
 use crate::config::Config;
 use crate::store::{Store, SupportRecord, SupportStatus, SupportVerdict};
-use crate::store::{claim_key, item_passage, passage_key};
+use crate::store::{claim_key, item_passage, passage_key, passages_key};
 use serde::Serialize;
 use std::collections::{BTreeMap, HashMap, HashSet};
 
@@ -60,53 +68,114 @@ pub(crate) struct VerdictFindings {
     pub figures: SupportFigures,
 }
 
+/// What each verdict judges, with the claim it belongs to: each sentence
+/// of `units` (the support units of `claims`), except that a claim with
+/// one unit is itself judged whole (its text is what verdicts on it were
+/// always keyed by; the sentences before its cited one are its context).
+pub(crate) fn verdict_claims<'a>(
+    claims: &'a [Claim],
+    units: &'a [SupportUnit],
+) -> Vec<(ClaimId, &'a Claim)> {
+    let mut out = Vec::with_capacity(units.len());
+    for (at, unit) in units.iter().enumerate() {
+        let alone = units
+            .get(at + 1)
+            .is_none_or(|next| next.claim != unit.claim)
+            && (at == 0 || units[at - 1].claim != unit.claim);
+        match claims.get(unit.claim.0) {
+            Some(claim) if alone => out.push((unit.claim, claim)),
+            _ => out.push((unit.claim, &unit.unit)),
+        }
+    }
+    out
+}
+
+/// [`verdict_claims`] of a chapter's claims, owned (for `export-claims`
+/// and `verify`, which have no support units at hand).
+pub(crate) fn verdict_claims_of(
+    scan: &crate::markers::Scan,
+    claims: &[Claim],
+    unit: crate::config::ClaimUnit,
+) -> Vec<Claim> {
+    let units = support_units(scan, claims, unit);
+    verdict_claims(claims, &units)
+        .into_iter()
+        .map(|(_, claim)| claim.clone())
+        .collect()
+}
+
 /// Applies the verdict rules to the citations of `claims`, the claims of
-/// the chapter `chapter` (its key: the path relative to `src/`).
-/// `resolved[i]` is the resolution of marker `i` of the chapter.
+/// the chapter `chapter` (its key: the path relative to `src/`), as
+/// [`verdict_claims`] cuts them. `resolved[i]` is the resolution of
+/// marker `i` of the chapter.
 pub(crate) fn verdict_findings(
     chapter: &str,
     claims: &[Claim],
+    units: &[SupportUnit],
     resolved: &[Option<Resolved<'_>>],
     store: &Store,
     config: &Config,
 ) -> VerdictFindings {
+    let judged = verdict_claims(claims, units);
     let support = store.support();
     let mut out = VerdictFindings::default();
     let read = !support.is_empty() || config.require_support;
-    let claim_keys: Vec<Option<String>> = claims
+    let claim_keys: Vec<Option<String>> = judged
         .iter()
-        .map(|c| read.then(|| claim_key(&c.text)))
+        .map(|(_, c)| read.then(|| claim_key(&c.text)))
         .collect();
     let in_chapter: HashSet<&str> = claim_keys.iter().flatten().map(String::as_str).collect();
     // Each item's passage key, once per chapter.
     let mut passage_keys: HashMap<&str, Option<String>> = HashMap::new();
-    for (c, claim) in claims.iter().enumerate() {
+    for (c, &(owner, claim)) in judged.iter().enumerate() {
+        let mut cited: Vec<(&str, String)> = Vec::new();
         for item in cited_items(claim, resolved) {
             let key = passage_keys.entry(item.id).or_insert_with(|| {
                 item_passage(item.item).map(|p| if read { passage_key(&p) } else { String::new() })
             });
-            let Some(passage) = key.as_deref() else {
+            if let Some(passage) = key.as_deref() {
+                cited.push((item.id, passage.to_owned()));
+            }
+        }
+        out.figures.citations_checked += cited.len();
+        let Some(claim_key) = claim_keys[c].as_deref() else {
+            continue;
+        };
+        let keys: Vec<&str> = cited.iter().map(|(_, k)| k.as_str()).collect();
+        let together = (cited.len() > 1).then(|| passages_key(&keys));
+        // A verdict on all the passages together is given once per claim.
+        let mut told = false;
+        for (id, passage) in &cited {
+            let mut status = SupportStatus::Missing;
+            if let Some(together) = &together {
+                status =
+                    support.status(chapter, claim_key, id, together, |k| in_chapter.contains(k));
+            }
+            if !matches!(status, SupportStatus::Current(_)) {
+                status =
+                    support.status(chapter, claim_key, id, passage, |k| in_chapter.contains(k));
+            }
+            let whole = matches!(&status, SupportStatus::Current(v) if v.iter().any(|r| r.evidence_ids.len() > 1));
+            let finding = judge_citation(status, id, config, &mut out.figures);
+            if whole && std::mem::replace(&mut told, true) {
                 continue;
-            };
-            out.figures.citations_checked += 1;
-            let Some(claim_key) = claim_keys[c].as_deref() else {
-                continue;
-            };
-            let status = support.status(chapter, claim_key, item.id, passage, |k| {
-                in_chapter.contains(k)
-            });
-            let finding = judge_citation(status, item.id, config, &mut out.figures);
+            }
             if let Some((rule, message)) = finding
                 && config.level(rule) != Level::Off
             {
+                let evidence_ids = if whole {
+                    cited.iter().map(|(id, _)| (*id).to_owned()).collect()
+                } else {
+                    vec![(*id).to_owned()]
+                };
                 out.findings.push((
-                    ClaimId(c),
+                    owner,
                     Finding {
                         rule,
                         message,
                         span: claim.span.clone(),
                         block: Some(BlockId(claim.block)),
-                        evidence_ids: vec![item.id.to_owned()],
+                        evidence_ids,
                         excerpt: Some(claim.excerpt(8)),
                     },
                 ));
@@ -137,10 +206,20 @@ fn judge_citation(
                 .iter()
                 .find(|r| r.verdict == SupportVerdict::Unsupported)?;
             figures.unsupported += 1;
+            let what = if against.evidence_ids.len() > 1 {
+                let ids: Vec<String> = against
+                    .evidence_ids
+                    .iter()
+                    .map(|i| format!("`{i}`"))
+                    .collect();
+                format!("the passages of {} together do", ids.join(", "))
+            } else {
+                format!("the passage of `{id}` does")
+            };
             return Some((
                 Rule::UnsupportedClaim,
                 format!(
-                    "{} found that the passage of `{id}` does not support this claim (score {}; {}){}",
+                    "{} found that {what} not support this claim (score {}; {}){}",
                     checker(against),
                     against.score,
                     place(against),

@@ -29,7 +29,7 @@ pub use model::{
 pub use normalize::{address_title, cid, is_content_addressed, normalize_url};
 pub use support::{
     Checker, SUPPORT_V1, Support, SupportRecord, SupportStatus, SupportVerdict, claim_key,
-    item_passage, normalize_claim, passage_key,
+    item_passage, normalize_claim, passage_key, passages_key,
 };
 
 use hashbrown::{HashTable, hash_table};

@@ -7,6 +7,12 @@
 //! id, and the hash of the passage ([`passage_key`], of [`item_passage`]).
 //! When the claim or the passage changes, its key changes, and a verdict
 //! given for the old text is stale: it says nothing about the new one.
+//!
+//! A claim citing several items is judged once on all their passages: its
+//! verdict names every item (`evidence_ids`) and is keyed by the set of
+//! their passages ([`passages_key`], whatever order they are cited in).
+//! One passage's set key is that passage's key, so a verdict on a claim
+//! citing one item is keyed as it always was.
 
 use super::dates::parse_instant;
 use super::model::EvidenceItem;
@@ -60,14 +66,25 @@ pub struct Checker {
     pub version: String,
 }
 
+impl Checker {
+    /// Whether a person gave the verdict (`human:NAME`, as `review`
+    /// names the reviewer).
+    pub fn is_person(&self) -> bool {
+        self.name.starts_with("human:")
+    }
+}
+
 /// One verdict, as stored.
 #[derive(Debug, Clone, PartialEq)]
 pub struct SupportRecord {
     /// [`claim_key`] of the claim checked.
     pub claim_key: String,
-    /// The evidence id of the item whose passage was checked.
+    /// The evidence id of the item whose passage was checked (the first of
+    /// [`SupportRecord::evidence_ids`] when several were).
     pub evidence_id: String,
-    /// [`passage_key`] of the passage checked.
+    /// Every item whose passage was checked, when there were several.
+    pub evidence_ids: Vec<String>,
+    /// [`passages_key`] of the passages checked ([`passage_key`] of one).
     pub passage_key: String,
     /// What the checker found.
     pub verdict: SupportVerdict,
@@ -95,6 +112,8 @@ struct Line {
     _schema_version: String,
     claim_key: String,
     evidence_id: String,
+    #[serde(default)]
+    evidence_ids: Vec<String>,
     passage_key: String,
     verdict: SupportVerdict,
     score: f64,
@@ -204,6 +223,17 @@ fn parse_record(path: &Path, line_no: usize, line: &str) -> Result<SupportRecord
             record.evidence_id
         )));
     }
+    if let Some(bad) = record.evidence_ids.iter().find(|id| !is_valid_id(id)) {
+        return Err(broken(format!(
+            "`evidence_ids` holds {bad:?}, which is not an evidence id"
+        )));
+    }
+    if !record.evidence_ids.is_empty() && !record.evidence_ids.contains(&record.evidence_id) {
+        return Err(broken(format!(
+            "`evidence_ids` does not hold `evidence_id` {:?}; list every item whose passage was checked",
+            record.evidence_id
+        )));
+    }
     if record.checker.name.trim().is_empty() {
         return Err(broken("`checker.name` is empty; name the checker".into()));
     }
@@ -213,6 +243,7 @@ fn parse_record(path: &Path, line_no: usize, line: &str) -> Result<SupportRecord
     Ok(SupportRecord {
         claim_key: record.claim_key,
         evidence_id: record.evidence_id,
+        evidence_ids: record.evidence_ids,
         passage_key: record.passage_key,
         verdict: record.verdict,
         score: record.score,
@@ -258,6 +289,19 @@ pub fn claim_key(text: &str) -> String {
 /// The key of a passage: the hash of the text exactly.
 pub fn passage_key(passage: &str) -> String {
     key_of(passage)
+}
+
+/// The key of the passages a claim was judged on together: one passage's
+/// own key; several, the hash of their keys sorted, one a line (so the
+/// order of the markers does not matter).
+pub fn passages_key<S: AsRef<str>>(keys: &[S]) -> String {
+    let mut sorted: Vec<&str> = keys.iter().map(AsRef::as_ref).collect();
+    sorted.sort_unstable();
+    sorted.dedup();
+    match sorted.as_slice() {
+        [one] => (*one).to_owned(),
+        many => key_of(&many.join("\n")),
+    }
 }
 
 /// The passage of an item that a checker is given: its distinct
@@ -340,13 +384,20 @@ impl Support {
                     && old.passage_key == record.passage_key
                     && old.checker.name == record.checker.name
             });
-            match same {
-                Some(at) => self.records[at] = record,
-                None => {
-                    slots.push(self.records.len());
-                    self.records.push(record);
-                }
+            if let Some(at) = same {
+                self.records[at] = record;
+                continue;
             }
+            // A verdict on several passages is found from each item.
+            let at = self.records.len();
+            let mut ids: Vec<&str> = vec![&record.evidence_id];
+            ids.extend(record.evidence_ids.iter().map(String::as_str));
+            ids.sort_unstable();
+            ids.dedup();
+            for id in ids {
+                self.by_item.entry(id.to_owned()).or_default().push(at);
+            }
+            self.records.push(record);
         }
     }
 
@@ -366,9 +417,14 @@ impl Support {
             return SupportStatus::Missing;
         };
         let records = || slots.iter().map(|&at| &self.records[at]);
-        let current: Vec<&SupportRecord> = records()
+        let mut current: Vec<&SupportRecord> = records()
             .filter(|r| r.claim_key == claim_key && r.passage_key == passage_key)
             .collect();
+        // A person's verdict (`mdbook-evidence review`) overrides a
+        // model's on the same texts.
+        if current.iter().any(|r| r.checker.is_person()) {
+            current.retain(|r| r.checker.is_person());
+        }
         if !current.is_empty() {
             return SupportStatus::Current(current);
         }

@@ -18,6 +18,10 @@ const MAX_WAIT: Duration = Duration::from_secs(60);
 const FIRST_WAIT: Duration = Duration::from_millis(500);
 /// The most of a server's error message shown, in characters.
 const ERROR_CHARS: usize = 300;
+/// The shortest piece of the key hidden wherever it appears: a server that
+/// echoes the key cut (at its own limit, or ours), or split across lines,
+/// shows none of it. Shorter pieces (OpenAI's `sk-…abcd`) say nothing.
+const KEY_PIECE: usize = 8;
 
 /// Token counts, when the API reports `usage`.
 #[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
@@ -124,12 +128,18 @@ impl Client {
         }
     }
 
-    /// `text` without the key.
+    /// `text` without the key ([`redact_key`]).
     fn redact(&self, text: String) -> String {
         match &self.key {
-            Some(key) if text.contains(key.as_str()) => text.replace(key.as_str(), "[API key]"),
-            _ => text,
+            Some(key) => redact_key(&text, key),
+            None => text,
         }
+    }
+
+    /// `: "…"`, the server's error message from a body ([`error_message`]),
+    /// the key taken out before it is cut.
+    fn says(&self, body: &str) -> String {
+        error_message(body, self.key.as_deref())
     }
 
     fn ask_unredacted(
@@ -212,31 +222,31 @@ impl Client {
             }),
             500..=599 => Err(Outcome::Retry {
                 wait: retry_after,
-                why: format!("answered {status}{}", error_message(&text)),
+                why: format!("answered {status}{}", self.says(&text)),
             }),
             404 => Err(Outcome::Failed(Failure::Fatal(format!(
                 "{} answered 404: the model `{}` is unknown there, or the URL is not a chat-completions endpoint{}; check --model (with Ollama: `ollama pull {}`) and --api-base (it ends before /chat/completions, e.g. http://localhost:11434/v1)",
                 self.url,
                 self.model,
-                error_message(&text),
+                self.says(&text),
                 self.model
             )))),
             401 | 403 => Err(Outcome::Failed(Failure::Fatal(format!(
                 "{} refused the request ({status}){}; set the API key in OPENAI_API_KEY, or name the variable that holds it with --api-key-env",
                 self.url,
-                error_message(&text)
+                self.says(&text)
             )))),
             // This request only: a passage longer than the model's
             // context, a parameter the model does not take.
             400 | 413 | 422 => Err(Outcome::Failed(Failure::Answer(format!(
                 "{} refused this request ({status}){}",
                 self.url,
-                error_message(&text)
+                self.says(&text)
             )))),
             _ => Err(Outcome::Failed(Failure::Fatal(format!(
                 "{} answered {status}{}",
                 self.url,
-                error_message(&text)
+                self.says(&text)
             )))),
         }
     }
@@ -289,7 +299,7 @@ impl Client {
             .ok_or_else(|| {
                 Failure::Answer(format!(
                     "the answer has no `choices[0].message.content`{}",
-                    error_message(text)
+                    self.says(text)
                 ))
             })?;
         let count = |name: &str| {
@@ -343,9 +353,10 @@ fn endpoint(api_base: &str) -> Result<String, String> {
 }
 
 /// `: "…"`, the server's error message from a body (OpenAI's
-/// `{"error": {"message": …}}`, or `{"error": "…"}`), on one short line;
+/// `{"error": {"message": …}}`, or `{"error": "…"}`), without `key`
+/// (taken out first: a cut never leaves part of it), on one short line;
 /// nothing when the body has none.
-fn error_message(body: &str) -> String {
+fn error_message(body: &str, key: Option<&str>) -> String {
     let value: Value = serde_json::from_str(body).unwrap_or(Value::Null);
     let message = value
         .pointer("/error/message")
@@ -353,9 +364,79 @@ fn error_message(body: &str) -> String {
         .or_else(|| value.get("message"))
         .and_then(Value::as_str);
     match message {
-        Some(text) if !text.trim().is_empty() => format!(": {:?}", one_line(text, ERROR_CHARS)),
+        Some(text) if !text.trim().is_empty() => {
+            let text = key.map_or_else(|| text.to_owned(), |key| redact_key(text, key));
+            format!(": {:?}", one_line(&text, ERROR_CHARS))
+        }
         _ => String::new(),
     }
+}
+
+/// `text` with every piece of `key` in it replaced by `[API key]`: the
+/// whole key and any run of at least [`KEY_PIECE`] of its bytes in a row
+/// (a prefix cut off by a limit, a suffix, a middle), read across what
+/// the terminal or [`one_line`] would hide or drop between them (white
+/// space, control characters, zero-width and direction marks), so that
+/// no cut, wrap or mark lets a piece through. The one redaction of every
+/// message and answer.
+pub(crate) fn redact_key(text: &str, key: &str) -> String {
+    let key = key.as_bytes();
+    let piece = KEY_PIECE.min(key.len());
+    if piece == 0 {
+        return text.to_owned();
+    }
+    let pieces: std::collections::HashSet<&[u8]> = key.windows(piece).collect();
+    // The bytes of the characters that show, with where each is in `text`.
+    let (shown, at): (Vec<u8>, Vec<usize>) = text
+        .char_indices()
+        .filter(|&(_, c)| !hidden_between(c))
+        .flat_map(|(i, c)| (i..i + c.len_utf8()).map(move |b| (text.as_bytes()[b], b)))
+        .unzip();
+    let mut spans: Vec<std::ops::Range<usize>> = Vec::new();
+    for (start, window) in shown.windows(piece).enumerate() {
+        if !pieces.contains(window) {
+            continue;
+        }
+        // A key of non-ASCII bytes can match inside a character: the
+        // whole character goes.
+        let from = (0..=at[start])
+            .rev()
+            .find(|&i| text.is_char_boundary(i))
+            .unwrap_or(0);
+        let to = (at[start + piece - 1] + 1..=text.len())
+            .find(|&i| text.is_char_boundary(i))
+            .unwrap_or(text.len());
+        match spans.last_mut() {
+            Some(last) if last.end >= from => last.end = last.end.max(to),
+            _ => spans.push(from..to),
+        }
+    }
+    let mut out = String::with_capacity(text.len());
+    let mut done = 0;
+    for span in spans {
+        out.push_str(&text[done..span.start]);
+        out.push_str("[API key]");
+        done = span.end;
+    }
+    out.push_str(&text[done..]);
+    out
+}
+
+/// Whether `c` can stand between two pieces of a key without showing:
+/// white space and line breaks, control characters, zero-width
+/// characters, direction marks.
+fn hidden_between(c: char) -> bool {
+    c.is_whitespace()
+        || c.is_control()
+        || matches!(
+            c,
+            '\u{ad}'
+                | '\u{61c}'
+                | '\u{200b}'..='\u{200f}'
+                | '\u{202a}'..='\u{202e}'
+                | '\u{2060}'..='\u{2069}'
+                | '\u{feff}'
+        )
 }
 
 /// Sleeps `wait`, waking early once `stop` is set.
@@ -404,10 +485,53 @@ mod tests {
     #[test]
     fn error_messages_are_read_from_both_shapes() {
         assert_eq!(
-            error_message(r#"{"error":{"message":"model \"x\" not found"}}"#),
+            error_message(r#"{"error":{"message":"model \"x\" not found"}}"#, None),
             r#": "model \"x\" not found""#
         );
-        assert_eq!(error_message(r#"{"error":"busy\nnow"}"#), r#": "busy now""#);
-        assert_eq!(error_message("<html>"), "");
+        assert_eq!(
+            error_message(r#"{"error":"busy\nnow"}"#, None),
+            r#": "busy now""#
+        );
+        assert_eq!(error_message("<html>", None), "");
+    }
+
+    #[test]
+    fn every_piece_of_the_key_is_redacted() {
+        let key = "sk-proj-0123456789abcdefghijklmnopqrstuvwxyzABCDEFGHIJ";
+        for (text, shown) in [
+            (format!("bad key {key}."), "bad key [API key]."),
+            (format!("東京 {}… cut", &key[..20]), "東京 [API key]… cut"),
+            (format!("ends {}", &key[30..]), "ends [API key]"),
+            (format!("mid {}!", &key[10..18]), "mid [API key]!"),
+            // Split by a line break, a no-break space, a direction mark.
+            (
+                format!(
+                    "{}\n{}\u{a0}{}\u{200f}{}",
+                    &key[..5],
+                    &key[5..12],
+                    &key[12..40],
+                    &key[40..]
+                ),
+                "[API key]",
+            ),
+            // Twice, side by side.
+            (format!("{key}{key}"), "[API key]"),
+            // Short pieces stay: they say nothing of it.
+            ("sk-pro and …GHIJ".to_owned(), "sk-pro and …GHIJ"),
+        ] {
+            assert_eq!(redact_key(&text, key), shown, "{text}");
+        }
+        // A short key is hidden whole; a non-ASCII one never cuts a character.
+        assert_eq!(redact_key("x abc y", "abc"), "x [API key] y");
+        assert_eq!(
+            redact_key("é東京都abcdefgh", "京都abcdefgh"),
+            "é東[API key]"
+        );
+        assert_eq!(redact_key("東京", ""), "東京");
+        // The message is cut after the key is out: nothing of it is left.
+        let body = serde_json::json!({"error": {"message": format!("{}{key}", "x".repeat(290))}});
+        let said = error_message(&body.to_string(), Some(key));
+        assert!(said.contains("[API k"), "{said}");
+        assert!(!said.contains(&key[..4]), "{said}");
     }
 }

@@ -1,18 +1,22 @@
 //! `mdbook-evidence verify`: asks a model, over an OpenAI-compatible
-//! chat-completions API, whether each cited passage supports its claim,
+//! chat-completions API, whether the passages a claim cites support it,
 //! and stores the answers as `support.v1` verdicts that every build then
-//! enforces. The citations are those `export-claims` lists; a citation
-//! that already has a verdict of this checker (model and prompt) for its
-//! current texts is not sent again. The build itself never calls out.
+//! enforces. Each claim is asked about once with all its passages
+//! ([`units`]); one that already has a verdict of this checker (model and
+//! prompt) for its current texts is not sent again. The build itself
+//! never calls out.
 
 mod client;
 mod progress;
 mod prompt;
+mod review;
+mod units;
 mod verdicts;
 
 pub use prompt::Prompt;
+pub use review::{ReviewArgs, ReviewVerdict, run as review};
 
-use crate::export::{Citation, book_citations};
+use crate::export::book_citations;
 use crate::report::inert_line;
 use crate::store::Checker;
 use client::{Client, Failure, Reply};
@@ -22,6 +26,7 @@ use std::path::PathBuf;
 use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
 use std::sync::mpsc;
 use std::time::{Duration, Instant};
+use units::Unit;
 
 /// The arguments of `verify`.
 #[derive(Debug, clap::Args)]
@@ -77,22 +82,6 @@ pub fn run(args: &VerifyArgs) -> u8 {
     }
 }
 
-/// What a run asks about: each distinct citation (claim and passage keys,
-/// item) once.
-fn distinct(citations: Vec<Citation>) -> Vec<Citation> {
-    let mut seen = std::collections::HashSet::new();
-    citations
-        .into_iter()
-        .filter(|c| {
-            seen.insert((
-                c.claim_key.clone(),
-                c.evidence_id.clone(),
-                c.passage_key.clone(),
-            ))
-        })
-        .collect()
-}
-
 fn verify(args: &VerifyArgs) -> anyhow::Result<u8> {
     let started = Instant::now();
     let (setup, citations) = book_citations(&args.book_dir)?;
@@ -103,11 +92,11 @@ fn verify(args: &VerifyArgs) -> anyhow::Result<u8> {
         name: format!("{}/{}", args.model.trim(), args.prompt.name()),
         version: args.prompt.version().to_owned(),
     };
-    let citations = distinct(citations);
-    let total = citations.len();
-    let (cached, to_send): (Vec<Citation>, Vec<Citation>) = citations
+    let units = units::units(citations, &setup.store);
+    let total = units.len();
+    let (cached, to_send): (Vec<Unit>, Vec<Unit>) = units
         .into_iter()
-        .partition(|c| verdicts::has_verdict(&setup.store, c, &checker));
+        .partition(|u| verdicts::has_verdict(&setup.store, u, &checker));
     let key = std::env::var(&args.api_key_env)
         .ok()
         .filter(|k| !k.trim().is_empty());
@@ -123,7 +112,7 @@ fn verify(args: &VerifyArgs) -> anyhow::Result<u8> {
     if args.dry_run {
         let _ = writeln!(
             std::io::stdout(),
-            "{} citation(s) of a passage; {} have a verdict of `{} {}`; {} would be sent to {} (verdicts to {})",
+            "{} claim(s) citing a passage; {} have a verdict of `{} {}`; {} would be sent to {} (verdicts to {})",
             total,
             cached.len(),
             inert_line(&checker.name),
@@ -156,8 +145,8 @@ fn verify(args: &VerifyArgs) -> anyhow::Result<u8> {
         pending_count: 0,
         stored: 0,
     };
-    let mut fatal = ask_all(&client, args, &to_send, |citation, result| {
-        record.answer(citation, result)
+    let mut fatal = ask_all(&client, args, &to_send, |unit, result| {
+        record.answer(unit, result)
     });
     progress.finish();
     if let Err(err) = record.flush() {
@@ -206,9 +195,9 @@ struct Recorder<'r> {
 }
 
 impl Recorder<'_> {
-    /// Takes one citation's outcome; returns why the run must stop, if it
+    /// Takes one claim's outcome; returns why the run must stop, if it
     /// must.
-    fn answer(&mut self, citation: &Citation, result: Result<Reply, Failure>) -> Option<String> {
+    fn answer(&mut self, unit: &Unit, result: Result<Reply, Failure>) -> Option<String> {
         self.progress.advance();
         let reply = match result {
             Ok(reply) => reply,
@@ -217,7 +206,9 @@ impl Recorder<'_> {
                 self.summary.unreadable += 1;
                 self.progress.warn(&format!(
                     "{}:{}: no verdict on `{}`: {why}; not stored",
-                    citation.file, citation.line, citation.evidence_id
+                    unit.file,
+                    unit.line,
+                    unit.named()
                 ));
                 return None;
             }
@@ -227,11 +218,11 @@ impl Recorder<'_> {
             self.summary.unreadable += 1;
             self.progress.warn(&format!(
                 "{}:{}: `{}` answered {:?} about `{}`, which is not {}; not stored (run verify again to ask again)",
-                citation.file,
-                citation.line,
+                unit.file,
+                unit.line,
                 self.checker.name,
                 prompt::one_line(&reply.content, 80),
-                citation.evidence_id,
+                unit.named(),
                 self.prompt.expected()
             ));
             return None;
@@ -241,7 +232,7 @@ impl Recorder<'_> {
             self.summary.unsupported += 1;
         }
         self.pending.push_str(&verdicts::line(
-            citation,
+            unit,
             &answer,
             self.checker,
             &self.checked_at,
@@ -268,14 +259,44 @@ impl Recorder<'_> {
     }
 }
 
-/// Sends every citation, `--jobs` at a time, handing each outcome to
-/// `take` as it comes; the first fatal failure (met by a request, or
-/// returned by `take`) stops the requests not yet sent, and is returned.
+/// Asks about one claim: its one request, or (MiniCheck) its chunks in
+/// turn until one supports the claim; the answer that decides, with the
+/// tokens of every request sent for it.
+fn ask_unit(
+    client: &Client,
+    prompt: Prompt,
+    unit: &Unit,
+    stop: &AtomicBool,
+) -> Result<Reply, Failure> {
+    let requests = prompt.requests(unit);
+    let last = requests.len().saturating_sub(1);
+    let mut usage: Option<client::Usage> = None;
+    for (n, messages) in requests.into_iter().enumerate() {
+        let mut reply = client.ask(messages, prompt.max_tokens(), stop)?;
+        if let Some(more) = reply.usage.take() {
+            let sum = usage.get_or_insert_with(client::Usage::default);
+            sum.prompt += more.prompt;
+            sum.completion += more.completion;
+        }
+        let decided = prompt
+            .read(&reply.content)
+            .is_none_or(|a| a.verdict == crate::store::SupportVerdict::Supported);
+        if decided || n == last {
+            reply.usage = usage;
+            return Ok(reply);
+        }
+    }
+    Err(Failure::Answer("nothing to ask".into()))
+}
+
+/// Sends every claim, `--jobs` at a time, handing each outcome to `take`
+/// as it comes; the first fatal failure (met by a request, or returned by
+/// `take`) stops the requests not yet sent, and is returned.
 fn ask_all(
     client: &Client,
     args: &VerifyArgs,
-    citations: &[Citation],
-    mut take: impl FnMut(&Citation, Result<Reply, Failure>) -> Option<String>,
+    citations: &[Unit],
+    mut take: impl FnMut(&Unit, Result<Reply, Failure>) -> Option<String>,
 ) -> Option<String> {
     let mut fatal: Option<String> = None;
     let next = AtomicUsize::new(0);
@@ -295,8 +316,7 @@ fn ask_all(
                     let Some(citation) = citations.get(at) else {
                         break;
                     };
-                    let messages = args.prompt.messages(&citation.claim, &citation.passage);
-                    let result = client.ask(messages, args.prompt.max_tokens(), stop);
+                    let result = ask_unit(client, args.prompt, citation, stop);
                     if matches!(result, Err(Failure::Fatal(_))) {
                         stop.store(true, Ordering::Relaxed);
                     }

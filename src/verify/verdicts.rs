@@ -3,7 +3,7 @@
 //! the build reads, through the safe writer.
 
 use super::prompt::Answer;
-use crate::export::Citation;
+use super::units::Unit;
 use crate::preprocess::Setup;
 use crate::safe_write::SafeWriter;
 use crate::store::{Checker, SUPPORT_V1, Store, SupportStatus};
@@ -13,18 +13,21 @@ use std::path::{Path, PathBuf};
 /// The name of `verify`'s file in a store or support directory.
 const FILE_NAME: &str = "verify.jsonl";
 
-/// Whether the stored verdicts hold one of `checker` for exactly these
-/// texts of the citation (its claim and passage keys).
-pub(crate) fn has_verdict(store: &Store, citation: &Citation, checker: &Checker) -> bool {
-    let status = store.support().status(
-        &citation.chapter,
-        &citation.claim_key,
-        &citation.evidence_id,
-        &citation.passage_key,
-        |_| true,
-    );
+/// Whether the stored verdicts hold one of `checker`, or a person's, for
+/// exactly these texts of the claim and its passages (the claim's key,
+/// the passages').
+pub(crate) fn has_verdict(store: &Store, unit: &Unit, checker: &Checker) -> bool {
+    let Some(first) = unit.ids().first().copied() else {
+        return false;
+    };
+    let status = store
+        .support()
+        .status(&unit.chapter, &unit.claim_key, first, &unit.key, |_| true);
     match status {
-        SupportStatus::Current(verdicts) => verdicts.iter().any(|r| r.checker == *checker),
+        // A person's verdict is never asked about again.
+        SupportStatus::Current(verdicts) => verdicts
+            .iter()
+            .any(|r| r.checker == *checker || r.checker.is_person()),
         _ => false,
     }
 }
@@ -77,6 +80,9 @@ struct Line<'a> {
     schema_version: &'static str,
     claim_key: &'a str,
     evidence_id: &'a str,
+    /// Every item, when the claim cites several.
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    evidence_ids: Vec<&'a str>,
     passage_key: &'a str,
     verdict: &'static str,
     score: f64,
@@ -94,13 +100,8 @@ struct CheckerLine<'a> {
     version: &'a str,
 }
 
-/// One `support.v1` line (with its line break) for `citation`.
-pub(crate) fn line(
-    citation: &Citation,
-    answer: &Answer,
-    checker: &Checker,
-    checked_at: &str,
-) -> String {
+/// One `support.v1` line (with its line break) for `unit`.
+pub(crate) fn line(unit: &Unit, answer: &Answer, checker: &Checker, checked_at: &str) -> String {
     let note = answer.reason.as_deref().map(|reason| {
         if answer.score == 0.5 {
             format!("partially supported: {reason}")
@@ -108,19 +109,25 @@ pub(crate) fn line(
             reason.to_owned()
         }
     });
+    let ids = unit.ids();
     let line = Line {
         schema_version: SUPPORT_V1,
-        claim_key: &citation.claim_key,
-        evidence_id: &citation.evidence_id,
-        passage_key: &citation.passage_key,
+        claim_key: &unit.claim_key,
+        evidence_id: ids.first().copied().unwrap_or_default(),
+        evidence_ids: if ids.len() > 1 {
+            ids.clone()
+        } else {
+            Vec::new()
+        },
+        passage_key: &unit.key,
         verdict: answer.verdict.as_str(),
         score: answer.score,
         checker: CheckerLine {
             name: &checker.name,
             version: &checker.version,
         },
-        chapter: &citation.chapter,
-        claim: &citation.claim,
+        chapter: &unit.chapter,
+        claim: &unit.claim,
         checked_at,
         note: note.as_deref(),
     };

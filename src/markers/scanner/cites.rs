@@ -152,8 +152,7 @@ impl Scanner<'_, '_> {
         let Some(run) = self.marker_run.take() else {
             return;
         };
-        if self.in_references
-            || self.heading.is_some()
+        if self.heading.is_some()
             || self.skips_table_text()
             || !crate::markers::joins_words(self.src, &run)
         {

@@ -47,6 +47,7 @@ impl Scanner<'_, '_> {
             self.in_references = true;
             self.references_heading_end = line_end(self.src, range.end);
             self.generated_references = None;
+            self.written_list = self.holds_written_list(self.references_heading_end);
         }
     }
 
@@ -70,11 +71,32 @@ impl Scanner<'_, '_> {
         reference_list::read_entries(self.src, from..to).is_some()
     }
 
+    /// Whether the References section whose heading's line ends at `from`
+    /// holds a list of written citations, in a chapter that cites: the
+    /// generated entries replace the section whole, so nothing in it is a
+    /// block. Read ahead, from its heading to the next level-1 or level-2
+    /// heading or the entries of an earlier run, as
+    /// [`Scanner::close_references`] reads it at the section's end.
+    fn holds_written_list(&self, from: usize) -> bool {
+        if self.scan.markers.is_empty() {
+            return false;
+        }
+        let rest = &self.src[from..];
+        let to = next_section_heading(rest)
+            .into_iter()
+            .chain(generated_entries_start(rest))
+            .min()
+            .map_or(self.src.len(), |at| from + at);
+        reference_list::read_entries(self.src, from..to).is_some()
+    }
+
     /// Ends the References section at `at`, and records the author's own
     /// text in it: a list of written citations in a chapter that cites
     /// is the list the generated entries replace; anything else is kept.
     pub(super) fn close_references(&mut self, at: usize) {
-        let cites = !self.scan.markers.is_empty();
+        // As read ahead: prose with a marker under the section does not
+        // make it a list the generated entries replace.
+        let cites = self.written_list;
         if let Some(section) = &mut self.scan.references {
             section.end = at;
             let own_end = self.generated_references.unwrap_or(at);
@@ -90,10 +112,44 @@ impl Scanner<'_, '_> {
                 let start = from + (own.len() - trimmed.len());
                 // Up to the end of its last non-blank line, line break included.
                 let last = start + trimmed.trim_end().len();
-                self.scan.own_references = Some(start..line_end(self.src, last).min(own_end));
+                let end = line_end(self.src, last).min(own_end);
+                let end = self.blank_lines_kept(end, own_end);
+                self.scan.own_references = Some(start..end);
+            } else {
+                // Blank lines only, more than the entries' one: what is
+                // left where deleted text was.
+                let end = self.blank_lines_kept(from, own_end);
+                self.scan.own_references = Some(from..end).filter(|own| !own.is_empty());
             }
         }
         self.in_references = false;
+        self.written_list = false;
+    }
+
+    /// Where the author's text in the References section ends, its last
+    /// line ending at `end` and the entries of an earlier run starting at
+    /// `entries`: blank lines between them beyond the one the entries are
+    /// written after (a claim deleted at the end of the author's text
+    /// leaves its own) stay the author's, so that the next run writes them
+    /// back as they are.
+    fn blank_lines_kept(&self, end: usize, entries: usize) -> usize {
+        if self.generated_references.is_none() {
+            return end;
+        }
+        let gap = &self.src[end..entries];
+        let separator = if gap.ends_with("\r\n") {
+            2
+        } else {
+            usize::from(gap.ends_with('\n'))
+        };
+        let blank = gap[..gap.len() - separator]
+            .bytes()
+            .all(|b| matches!(b, b'\n' | b'\r' | b' ' | b'\t'));
+        if gap.len() > separator && blank {
+            entries - separator
+        } else {
+            end
+        }
     }
 
     /// An HTML block line at `at`: inside the References section, the
@@ -139,6 +195,27 @@ const WRITTEN_LIST_TITLES: [&str; 6] = [
     "Works cited",
     "Sources cited",
 ];
+
+/// Where the entries an earlier run wrote start in `text`: a line opening
+/// with `<div class="evidence-references` or an escaped `\[N\]`.
+fn generated_entries_start(text: &str) -> Option<usize> {
+    let mut at = 0;
+    for line in text.split_inclusive('\n') {
+        let digits = line
+            .get(2..)
+            .map_or(0, |r| r.bytes().take_while(u8::is_ascii_digit).count());
+        let escaped =
+            line.starts_with("\\[") && digits > 0 && line[2 + digits..].starts_with("\\]");
+        let div = line
+            .strip_prefix("<div class=\"")
+            .is_some_and(|rest| rest.starts_with(REFERENCES_CLASS));
+        if escaped || div {
+            return Some(at);
+        }
+        at += line.len();
+    }
+    None
+}
 
 /// Where the next ATX heading of level 1 or 2 starts in `text`, at the
 /// start of a line (up to three spaces in); a heading in a code block

@@ -3,6 +3,7 @@
 //! searched once for the shapes a marker is written in.
 
 use super::Scanner;
+use crate::gaps::{has_blank, is_blank};
 use crate::markers::MarkerKind;
 use crate::markers::SourceSegment;
 use crate::markers::brackets::{directive_spans, source_span};
@@ -21,6 +22,35 @@ impl<'a> Scanner<'a, '_> {
     /// its source `range` verbatim.
     pub(super) fn add_text_as(&mut self, text: &str, range: Range<usize>, verbatim: bool) {
         self.settle_words();
+        if !verbatim || !has_blank(text) {
+            self.push_text(&crate::gaps::blanks_as_spaces(text), range, verbatim);
+            return;
+        }
+        // A blank glyph is a gap to the reader: it goes in as spaces of its
+        // length, a piece of its own that is not verbatim, so that no
+        // offset inside it maps inside the glyph in the chapter.
+        let mut from = 0;
+        for (at, blank) in text.char_indices().filter(|&(_, c)| is_blank(c)) {
+            let end = at + blank.len_utf8();
+            if from < at {
+                self.push_text(&text[from..at], range.start + from..range.start + at, true);
+            }
+            // A gap starts no text: an inline element opened before it
+            // (`*` then a blank) still opens the text after it.
+            let opened = self.inline_start.take();
+            let spaces = &"    "[..blank.len_utf8()];
+            self.push_text(spaces, range.start + at..range.start + end, false);
+            self.inline_start = opened;
+            from = end;
+        }
+        if from < text.len() {
+            self.push_text(&text[from..], range.start + from..range.end, true);
+        }
+    }
+
+    /// [`Scanner::add_text_as`] for text without blank glyphs (or one
+    /// that is not its source verbatim, mapped as a whole).
+    fn push_text(&mut self, text: &str, range: Range<usize>, verbatim: bool) {
         if let Some((_, _, heading)) = &mut self.heading {
             heading.push_str(text);
             return;
@@ -32,6 +62,7 @@ impl<'a> Scanner<'a, '_> {
             return;
         }
         let plain = self.emphasis == 0 && self.link == 0;
+        let unseen = self.unseen();
         if let Some(block) = self.open_blocks.last_mut() {
             let inline_start = if text.is_empty() {
                 None
@@ -80,6 +111,9 @@ impl<'a> Scanner<'a, '_> {
                     verbatim,
                 }),
                 None => {}
+            }
+            if unseen && !text.is_empty() {
+                super::unseen::add_hidden(&mut block.hidden, text_at..text_at + text.len());
             }
             block.text.push_str(text);
         }

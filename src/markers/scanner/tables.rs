@@ -1,7 +1,7 @@
 //! Tables: each body row is a block of its own (its text the cells' text,
 //! joined by [`CELL_SEPARATOR`]), so that the rules can make it a claim;
 //! the header row is no block, and its cells' text is kept only to see
-//! whether it names a column of sources. Rows inside footnote definitions
+//! whether it names a column of sources. Rows inside reference entries
 //! and the References section are no blocks, as paragraphs there are not.
 
 use super::{OpenBlock, Scanner};
@@ -68,9 +68,10 @@ impl Scanner<'_, '_> {
     }
 
     /// Whether a body row starting at `range` opens a block: not in a
-    /// footnote definition nor in the References section.
+    /// reference entry (a footnote that names its source) nor in the
+    /// References section.
     pub(super) fn start_row(&mut self, range: &Range<usize>) -> bool {
-        if self.footnote > 0 || self.in_references {
+        if self.entry > 0 || self.in_references {
             return false;
         }
         self.in_row = true;
@@ -87,6 +88,7 @@ impl Scanner<'_, '_> {
             segments: Vec::new(),
             inlines: Vec::new(),
             text: String::new(),
+            hidden: Vec::new(),
             has_plain_words: false,
             index_in_markers: Vec::new(),
         });

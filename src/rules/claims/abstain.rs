@@ -11,17 +11,19 @@ use std::ops::Range;
 /// Where the abstain phrases that open `text` end: past the closing `]` of
 /// a phrase that opens it (or follows a label ending with a colon,
 /// `Minority view: [Insufficient …]`) and of each phrase that follows it
-/// with nothing but punctuation or markup between. A phrase never closed runs to the end. `None` when `text`
-/// does not open with one.
+/// with nothing but punctuation or markup between. A phrase never closed
+/// is its opening words only (`[Insufficient evidence`): what follows is
+/// judged, as the reader sees it go on. `None` when `text` does not open
+/// with one.
 pub(super) fn abstention_end(text: &str) -> Option<usize> {
     let mut end = None;
     loop {
         let from = end.unwrap_or(0);
         let rest = &text[from..];
-        let Some(at) = leading_phrase(rest, end.is_none()) else {
+        let Some((at, opening)) = leading_phrase(rest, end.is_none()) else {
             return end;
         };
-        let phrase_end = from + at + closing(&rest[at..]);
+        let phrase_end = from + at + closing(&rest[at..], opening);
         end = Some(phrase_end);
         if phrase_end >= text.len() {
             return end;
@@ -33,9 +35,10 @@ pub(super) fn abstention_end(text: &str) -> Option<usize> {
 /// space and pipes only or a one-sentence label ending with a colon; one that
 /// follows another (`first` false) after anything without a letter or
 /// digit (`[A] — [B]`, markup).
-fn leading_phrase(text: &str, first: bool) -> Option<usize> {
+fn leading_phrase(text: &str, first: bool) -> Option<(usize, usize)> {
     ABSTAIN_PHRASES.iter().find_map(|phrase| {
-        super::find_phrase(text, phrase).filter(|&at| {
+        let at = super::find_phrase(text, phrase)?;
+        Some((at, phrase.len())).filter(|&(at, _)| {
             let before = text[..at].trim_end();
             if !first {
                 return states_nothing(before);
@@ -49,9 +52,9 @@ fn leading_phrase(text: &str, first: bool) -> Option<usize> {
 }
 
 /// The length of the phrase that opens `text` (with `[`): to its first
-/// `]`, or all of it.
-fn closing(text: &str) -> usize {
-    text.find(']').map_or(text.len(), |at| at + 1)
+/// `]`, or its `opening` words when it is never closed.
+fn closing(text: &str, opening: usize) -> usize {
+    text.find(']').map_or(opening, |at| at + 1)
 }
 
 /// Whether `rest`, what follows the abstain phrases, states nothing: no

@@ -4,7 +4,7 @@
 //! (`claims = "blocks" | "bullets" | "sentences"`, `sections = [...]`).
 
 use crate::config::ClaimUnit;
-use crate::markers::{Block, Scan};
+use crate::markers::{Block, HIDDEN, Scan};
 use crate::syntax::{SPECULATION_LABEL, is_banner, is_conflict_note};
 use std::ops::Range;
 
@@ -45,7 +45,7 @@ impl Claim {
         let mut out = String::new();
         let mut words = 0;
         let mut more = false;
-        for word in self.text.split_whitespace() {
+        for word in crate::gaps::words(&self.text) {
             if !out.is_empty() && word.chars().all(is_closing) {
                 out.push_str(word);
                 continue;
@@ -106,17 +106,23 @@ pub(crate) fn classify_block(block: &Block, min_words: usize) -> Option<NotAClai
         return tables::classify_row(block, row);
     }
     let text = block.text.trim();
-    let own = classify_text(text, min_words);
-    // The banner and the conflict note are admonitions this preprocessor
-    // writes: they keep their own kind.
-    if matches!(own, Some(NotAClaim::Banner | NotAClaim::Note)) {
-        return own;
+    if is_banner(text) {
+        return Some(NotAClaim::Banner);
     }
-    if block.in_admonition || admonition_label(text).is_some() {
-        return Some(NotAClaim::Admonition);
+    // An admonition is what mdBook renders as one, a labelled box (the
+    // scanner marks it: a quote whose first line is `[!NOTE]`, …); the
+    // conflict note this preprocessor writes is one, and keeps its kind.
+    // A `[!NOTE]` anywhere else is text on the page.
+    if block.in_admonition {
+        return Some(if is_conflict_note(text) {
+            NotAClaim::Note
+        } else {
+            NotAClaim::Admonition
+        });
     }
-    if own.is_some() {
-        return own;
+    let prose = block.prose();
+    if let Some(own) = classify_text(text, prose.trim(), min_words) {
+        return Some(own);
     }
     if is_pointer(block, text) {
         return Some(NotAClaim::Pointer);
@@ -134,51 +140,46 @@ pub(crate) fn is_claim(scan: &Scan, block: &Block) -> bool {
 }
 
 /// The parts of the claim heuristic that read only the text (also applied
-/// to single sentences when each sentence is a claim).
-pub(crate) fn classify_text(text: &str, min_words: usize) -> Option<NotAClaim> {
+/// to single sentences when each sentence is a claim). `prose` is the same
+/// stretch of [`Block::prose`]: the `[SPECULATION]` label counts only
+/// where the reader sees it as prose, and an ending only where the reader
+/// sees the text end.
+pub(crate) fn classify_text(text: &str, prose: &str, min_words: usize) -> Option<NotAClaim> {
     let text = text.trim();
-    if is_banner(text) {
-        return Some(NotAClaim::Banner);
-    }
-    if is_conflict_note(text) {
-        return Some(NotAClaim::Note);
-    }
-    if find_phrase(text, SPECULATION_LABEL).is_some() {
+    let prose = prose.trim();
+    debug_assert_eq!(text.len(), prose.len());
+    // Where the reader sees it end: hidden text after that (`<span
+    // hidden>?</span>`, an image's alt text) adds no question mark or
+    // colon, and breaks no sentence's end. Hidden text still counts as
+    // words: it never makes a block too short to be a claim.
+    let seen = prose
+        .trim_end_matches(|c: char| c == HIDDEN || c.is_whitespace())
+        .len();
+    if find_phrase(prose, SPECULATION_LABEL).is_some() {
         return Some(NotAClaim::Speculation);
     }
     // An abstain phrase stands for its own claim: what follows it is
-    // judged alone.
-    let text = match abstain::abstention_end(text) {
+    // judged alone. It is read in all of the text, hidden or not: it
+    // exempts only itself, and `remove` mode writes it where the claim
+    // was, inside whatever element held it.
+    let (text, shown) = match abstain::abstention_end(text) {
         Some(end) if abstain::states_nothing(&text[end..]) => return Some(NotAClaim::Abstain),
-        Some(end) => text[end..].trim(),
-        None => text,
+        Some(end) => (text[end..].trim(), text[end.min(seen)..seen].trim()),
+        None => (text, &text[..seen]),
     };
-    if count_words(text) < min_words && !short::is_short_sentence(text) {
+    if count_words(text) < min_words
+        && !short::is_short_sentence(text)
+        && !short::is_short_sentence(shown)
+    {
         return Some(NotAClaim::TooShort);
     }
-    if text.ends_with(':') && !has_sentence_end(&text[..text.len() - 1]) {
+    if shown.ends_with(':') && !has_sentence_end(&shown[..shown.len() - 1]) {
         return Some(NotAClaim::LeadIn);
     }
-    if text.ends_with('?') {
+    if shown.ends_with('?') {
         return Some(NotAClaim::Question);
     }
     None
-}
-
-/// The label of an admonition written where mdBook's `admonitions` are
-/// off, so that `[!NOTE]` stays in the text.
-fn admonition_label(text: &str) -> Option<&'static str> {
-    const LABELS: [&str; 5] = [
-        "[!NOTE]",
-        "[!TIP]",
-        "[!IMPORTANT]",
-        "[!WARNING]",
-        "[!CAUTION]",
-    ];
-    LABELS.into_iter().find(|label| {
-        text.get(..label.len())
-            .is_some_and(|start| start.eq_ignore_ascii_case(label))
-    })
 }
 
 /// Whether `text` opens with a phrase that points the reader elsewhere
@@ -212,7 +213,14 @@ fn is_pointer(block: &Block, text: &str) -> bool {
     // The link that ends it; the words before hold no figure, which a
     // claim dressed as a pointer ("See how rates rose 3% in …") would.
     // (An emphasis that ends it counts as well: `See *the appendix*.`)
-    let last = block.inlines.iter().find(|inline| {
+    // A link the page does not show (in inline HTML) points nowhere.
+    let shown = |inline: &&crate::markers::InlineSpan| {
+        !block
+            .hidden
+            .iter()
+            .any(|h| h.start <= inline.text.start && inline.text.end <= h.end)
+    };
+    let last = block.inlines.iter().filter(shown).find(|inline| {
         block.text.get(inline.text.end..).is_some_and(|after| {
             after
                 .trim()
@@ -249,20 +257,19 @@ fn find_phrase(text: &str, phrase: &str) -> Option<usize> {
 }
 
 /// Whether the text holds a sentence end (`.`, `!` or `?` followed by a
-/// space): a lead-in is one sentence; a paragraph of statements that ends
-/// with a colon still states things.
+/// gap, a no-break or ideographic space too): a lead-in is one sentence; a
+/// paragraph of statements that ends with a colon still states things.
 fn has_sentence_end(text: &str) -> bool {
-    text.as_bytes()
-        .windows(2)
-        .any(|w| matches!(w[0], b'.' | b'!' | b'?') && w[1] == b' ')
+    text.match_indices(['.', '!', '?'])
+        .any(|(at, _)| text[at + 1..].starts_with(crate::gaps::is_gap))
 }
 
-/// Words: whitespace-separated tokens with at least one letter or digit.
+/// Words: tokens between gaps ([`crate::gaps::words`]: white space and
+/// blank glyphs) with at least one letter or digit.
 fn count_words(text: &str) -> usize {
     if !text.is_ascii() {
-        return text
-            .split_whitespace()
-            .filter(|w| w.chars().any(char::is_alphanumeric))
+        return crate::gaps::words(text)
+            .filter(|w| w.chars().any(crate::gaps::is_word_char))
             .count();
     }
     // The same count a byte at a time (the ASCII whitespace of
@@ -305,8 +312,9 @@ pub(crate) fn claims(
                 ClaimUnit::Bullets => block.is_item,
                 // Lines of cells that are no table are one claim: taking
                 // a sentence out of them could change a line's cells and
-                // make a table on the next run.
-                ClaimUnit::Sentences => block.lines_of_cells,
+                // make a table on the next run. An HTML block's text maps
+                // to no offsets inside it: one claim.
+                ClaimUnit::Sentences => block.lines_of_cells || block.html,
             };
         if whole {
             if is_claim(scan, block) {
@@ -348,7 +356,7 @@ pub(crate) fn claims(
 /// for its own claim. A claim with a marker before its text stays whole.
 fn after_abstention(scan: &Scan, claim: &mut Claim, range: Range<usize>) {
     let block = &scan.blocks[claim.block];
-    if block.row.is_some() || block.lines_of_cells {
+    if block.row.is_some() || block.lines_of_cells || block.html {
         // A table row is one claim, its cells judged by `tables`; so are
         // lines of cells that are no table (a delimiter row's `:---:`
         // would read as a label's colon before a phrase).

@@ -38,9 +38,10 @@ pub(crate) fn sentence_claims(
             markers_of[i].push(m);
         }
     }
+    let prose = block.prose();
     for (sentence, own) in sentences.into_iter().zip(markers_of) {
         let text = block.text[sentence.text.clone()].trim();
-        if classify_text(text, min_words).is_some() {
+        if classify_text(text, &prose[sentence.text.clone()], min_words).is_some() {
             continue;
         }
         let mut span = sentence.source;

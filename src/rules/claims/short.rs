@@ -35,7 +35,7 @@ fn has_finite_verb(text: &str) -> bool {
         "kept", "beat", "paid", "sold", "began", "slid", "slides", "soars", "gains", "jumps",
         "drops",
     ];
-    text.split(|c: char| !c.is_alphanumeric() && c != '\'')
+    text.split(|c: char| !crate::gaps::is_word_char(c) && c != '\'')
         .filter(|w| !w.is_empty())
         .enumerate()
         .any(|(i, word)| {

@@ -31,10 +31,13 @@ pub(super) fn classify_row(block: &Block, row: &TableRow) -> Option<NotAClaim> {
     if is_banner(text) {
         return Some(NotAClaim::Banner);
     }
-    if text.contains(SPECULATION_LABEL) {
+    // Labels count where the reader sees them as prose.
+    let prose = block.prose();
+    let prose = prose.trim();
+    if prose.contains(SPECULATION_LABEL) {
         return Some(NotAClaim::Speculation);
     }
-    let abstains = text.split(CELL_SEPARATOR).any(|cell| {
+    let abstains = prose.split(CELL_SEPARATOR).any(|cell| {
         let cell = cell.trim_start();
         ABSTAIN_PHRASES
             .iter()

@@ -10,28 +10,13 @@ use crate::rules::numeric_claim::BlockNumbers;
 use crate::rules::{BlockId, ClaimId, Finding, Level, Resolved, Rule, resolve_id};
 use crate::rules::{confidence, numeric_claim, policy, speculation};
 use crate::store::{CitationList, Store};
-use crate::syntax::{CITE_OFFICIAL, INSUFFICIENT_CREDIBLE, INSUFFICIENT_EVIDENCE};
 use std::cell::OnceCell;
-
-/// A claim that `remove` mode would take out, unless the finding that
-/// fails it is suppressed.
-#[derive(Debug, Clone, Copy)]
-pub(super) struct ClaimFailure {
-    /// The claim.
-    pub claim: ClaimId,
-    /// The rule it fails.
-    pub rule: Rule,
-    /// The phrase that replaces it.
-    pub phrase: &'static str,
-}
 
 /// What the claim rules found.
 #[derive(Default)]
 pub(super) struct ClaimFindings {
     /// Their findings, claim by claim.
     pub findings: Vec<(Finding, FindingSubject)>,
-    /// The failing claims, in claim order; at most one failure a claim.
-    pub failures: Vec<ClaimFailure>,
     /// How many claims have at least one resolving marker.
     pub grounded: usize,
     /// The confidence label of each grounded claim, when labels are on.
@@ -65,23 +50,15 @@ pub(super) fn claim_findings<'s>(
             .iter()
             .filter_map(|&m| resolved[m].as_ref())
             .collect();
-        let failure = if cites.is_empty() {
+        if cites.is_empty() {
             let finding = ungrounded(claim, list.is_some());
             out.findings.push((finding, FindingSubject::Claim(id)));
-            Some((Rule::UngroundedClaim, INSUFFICIENT_EVIDENCE))
         } else {
             out.grounded += 1;
             if config.confidence_labels {
                 out.labels.push((id, confidence::label(&cites)));
             }
-            grounded_claim_findings(id, claim, &cites, &pack, config, &mut out.findings)
-        };
-        if let Some((rule, phrase)) = failure {
-            out.failures.push(ClaimFailure {
-                claim: id,
-                rule,
-                phrase,
-            });
+            grounded_claim_findings(id, claim, &cites, &pack, config, &mut out.findings);
         }
     }
     out
@@ -102,8 +79,8 @@ fn ungrounded(claim: &Claim, has_list: bool) -> Finding {
 }
 
 /// The rules for a claim that cites the resolving items `cites`: pushes
-/// their findings, and returns the rule that fails the claim (with its
-/// replacement phrase), if one does at level `error`.
+/// their findings (which of them fail the claim is
+/// [`super::claim_errors`]'s to say).
 fn grounded_claim_findings<'s>(
     id: ClaimId,
     claim: &Claim,
@@ -111,8 +88,7 @@ fn grounded_claim_findings<'s>(
     pack: &EvidencePack<'_, 's>,
     config: &Config,
     findings: &mut Vec<(Finding, FindingSubject)>,
-) -> Option<(Rule, &'static str)> {
-    let mut failure = None;
+) {
     let mut push = |rule: Rule, message: String, ids: Vec<String>| {
         let finding = claim_finding(claim, rule, message, ids);
         findings.push((finding, FindingSubject::Claim(id)));
@@ -131,9 +107,6 @@ fn grounded_claim_findings<'s>(
             ),
             ids(),
         );
-        if config.level(Rule::NumericClaim) == Level::Error {
-            failure = Some((Rule::NumericClaim, INSUFFICIENT_CREDIBLE));
-        }
     }
     if on(Rule::PolicyClaim)
         && let Some((official, tag)) =
@@ -146,10 +119,6 @@ fn grounded_claim_findings<'s>(
             ),
             ids(),
         );
-        // A claim failing both keeps the first rule's phrase.
-        if config.level(Rule::PolicyClaim) == Level::Error && failure.is_none() {
-            failure = Some((Rule::PolicyClaim, CITE_OFFICIAL));
-        }
     }
     // Off by default: skip the word scan unless it is asked for.
     if on(Rule::UnlabelledSpeculation)
@@ -161,7 +130,6 @@ fn grounded_claim_findings<'s>(
             Vec::new(),
         );
     }
-    failure
 }
 
 /// A finding about a claim: at its span, with its first words.

@@ -7,7 +7,6 @@
 //! (`unsupported-claim`, `stale-support`, `missing-support`).
 
 use super::FindingSubject;
-use super::claim_findings::ClaimFailure;
 use super::resolve_markers::CitedItems;
 use crate::config::Config;
 use crate::markers::Scan;
@@ -20,8 +19,6 @@ use crate::rules::support_verdicts::{SupportFigures, verdict_findings};
 use crate::rules::{BlockId, ClaimId, Finding, Level, Resolved, Rule};
 use crate::rules::{numbers_not_in_evidence, span_mismatches};
 use crate::store::{PaywallPolicy, Store};
-use crate::syntax::INSUFFICIENT_EVIDENCE;
-use std::collections::HashSet;
 
 /// The rules about what `fetch` found of a cited item's page, each the
 /// message of its finding, if any.
@@ -88,29 +85,34 @@ pub(super) fn item_findings(scan: &Scan, cited: &CitedItems<'_>) -> Vec<(Finding
 pub(super) struct PassageFindings {
     /// Their findings.
     pub findings: Vec<(Finding, FindingSubject)>,
-    /// The claims a passage rule at level `error` fails, in claim order
-    /// (at most one failure a claim).
-    pub failures: Vec<ClaimFailure>,
-    /// The claims of `failures`, for lookups.
-    failing: HashSet<ClaimId>,
     /// The chapter's support figures.
     pub support: SupportFigures,
 }
 
 impl PassageFindings {
-    /// Adds a finding about claim `claim`; a rule at level `error` fails
-    /// the claim.
-    fn push_claim(&mut self, claim: ClaimId, finding: Finding, config: &Config) {
-        let rule = finding.rule;
-        if config.level(rule) == Level::Error && self.failing.insert(claim) {
-            self.failures.push(ClaimFailure {
-                claim,
-                rule,
-                phrase: INSUFFICIENT_EVIDENCE,
-            });
-        }
+    /// Adds a finding about claim `claim`.
+    fn push_claim(&mut self, claim: ClaimId, finding: Finding) {
         self.findings.push((finding, FindingSubject::Claim(claim)));
     }
+}
+
+/// What a finding of the passage rules that check spans and figures is
+/// about: a figure's finding is about the claim it stands in (which it
+/// fails at level `error`, as any claim rule does); a span's is about the
+/// item, whichever claim cites it first.
+fn subject_of(finding: &Finding, claims: &[Claim]) -> FindingSubject {
+    if !matches!(
+        finding.rule,
+        Rule::NumberNotInEvidence | Rule::NumberContradictsEvidence
+    ) {
+        return FindingSubject::Other;
+    }
+    // Claims are in document order and apart.
+    let at = finding.span.start;
+    let i = claims.partition_point(|c| c.span.start <= at);
+    i.checked_sub(1)
+        .filter(|&c| claims[c].span.contains(&at))
+        .map_or(FindingSubject::Other, |c| FindingSubject::Claim(ClaimId(c)))
 }
 
 /// The chapter a passage phase judges: its key (path relative to `src/`),
@@ -155,10 +157,11 @@ pub(super) fn passage_findings(input: &PassageInput<'_, '_>, config: &Config) ->
     let mut out = PassageFindings {
         findings: findings
             .into_iter()
-            .map(|finding| (finding, FindingSubject::Other))
+            .map(|finding| {
+                let subject = subject_of(&finding, claims);
+                (finding, subject)
+            })
             .collect(),
-        failures: Vec::new(),
-        failing: HashSet::new(),
         support: SupportFigures::default(),
     };
     let mut flagged = 0;
@@ -167,22 +170,21 @@ pub(super) fn passage_findings(input: &PassageInput<'_, '_>, config: &Config) ->
     if not_in || partly {
         for (claim, finding) in claims_not_in_evidence(units, resolved, config, (not_in, partly)) {
             flagged += usize::from(finding.rule == Rule::ClaimNotInEvidence);
-            out.push_claim(claim, finding, config);
+            out.push_claim(claim, finding);
         }
     }
     if config.level(Rule::SubjectNotInEvidence) != Level::Off {
         for (claim, finding) in subjects_not_in_evidence(units, resolved) {
-            out.push_claim(claim, finding, config);
+            out.push_claim(claim, finding);
         }
     }
-    let verdicts = verdict_findings(chapter, claims, resolved, store, config);
+    let verdicts = verdict_findings(chapter, claims, units, resolved, store, config);
     for (claim, finding) in verdicts.findings {
-        out.push_claim(claim, finding, config);
+        out.push_claim(claim, finding);
     }
     out.support = SupportFigures {
         flagged_claims: flagged,
         ..verdicts.figures
     };
-    out.failures.sort_by_key(|f| f.claim.0);
     out
 }

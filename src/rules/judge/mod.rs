@@ -5,6 +5,7 @@
 //! [`Judgement`] that the renderer turns into edits.
 
 mod chapter_findings;
+mod claim_errors;
 mod claim_findings;
 mod evidence_findings;
 mod removal;
@@ -22,12 +23,12 @@ use crate::config::{Config, Mode};
 use crate::markers::Scan;
 use crate::store::{CitationList, Store};
 use chapter_findings::chapter_findings;
+use claim_errors::ClaimErrors;
 use claim_findings::{claim_findings, fold_into_marker_findings};
 use evidence_findings::{PassageInput, item_findings, passage_findings};
 use removal::{Removals, escalation, judged};
 use resolve_markers::{CitedItems, resolve_markers};
 use serde::Serialize;
-use std::collections::HashSet;
 use suppression::Suppressions;
 use verdict::{Facts, Outcome, outcome, set_printed_severities};
 
@@ -91,8 +92,9 @@ pub struct Judgement<'s> {
     /// Confidence labels of grounded claims.
     pub labels: Vec<(ClaimId, &'static str)>,
     /// In `downgrade` mode, when the chapter is downgraded: each claim
-    /// failing a rule at level `error`, with the finding's message (why it
-    /// is unverified), in claim order.
+    /// with a finding at level `error` attached (about it or one of its
+    /// markers), with the finding's message (why it is unverified), in
+    /// claim order.
     pub unverified_claims: Vec<(ClaimId, String)>,
     /// Diversity of the cited evidence.
     pub diversity: DiversityStats,
@@ -187,25 +189,26 @@ pub fn judge<'s>(
     };
     candidates.extend(quality_findings(&quality, scan, config));
     candidates.extend(invalid_suppressions);
-    let mut failures = one_failure_a_claim(claim_checks.failures, passages.failures);
     let mut support = passages.support;
     if !checked {
         candidates.clear();
-        failures.clear();
         support = SupportFigures::default();
     }
-    let suppressed = suppressions.apply(&mut candidates, &mut failures);
+    let suppressed = suppressions.apply(&mut candidates);
+    // Before the fold, which drops the `ungrounded-claim` finding of a
+    // claim whose markers are reported, though the claim still fails.
+    let claim_errors = ClaimErrors::find(&candidates, &claims, config);
     fold_into_marker_findings(&mut candidates, &claims, config);
     candidates.sort_by_key(|(f, _)| (f.span.start, f.rule));
 
     let remove = config.mode == Mode::Remove && checked;
     let removals = if remove {
-        Removals::decide(&claims, &failures, &candidates, config)
+        Removals::decide(&claims, &claim_errors.failures, &candidates, config)
     } else {
         Removals::default()
     };
     let mut unverified_claims = if config.mode == Mode::Downgrade {
-        failing_claims(&failures, &candidates, config)
+        claim_errors.unverified
     } else {
         Vec::new()
     };
@@ -274,46 +277,6 @@ fn quality_findings(
         .map(|(rule, message)| {
             let finding = chapter_findings::chapter_finding(rule, message, span.clone());
             (finding, FindingSubject::Other)
-        })
-        .collect()
-}
-
-/// The claim phase's failures and the passage phase's, at most one a claim
-/// (the claim phase's first), in claim order.
-fn one_failure_a_claim(
-    mut failures: Vec<claim_findings::ClaimFailure>,
-    passage_failures: Vec<claim_findings::ClaimFailure>,
-) -> Vec<claim_findings::ClaimFailure> {
-    let mut failing: HashSet<ClaimId> = failures.iter().map(|f| f.claim).collect();
-    for failure in passage_failures {
-        if failing.insert(failure.claim) {
-            failures.push(failure);
-        }
-    }
-    failures.sort_by_key(|f| f.claim.0);
-    failures
-}
-
-/// The claims failing a rule at level `error`, each with its finding's
-/// message.
-fn failing_claims(
-    failures: &[claim_findings::ClaimFailure],
-    candidates: &[(Finding, FindingSubject)],
-    config: &Config,
-) -> Vec<(ClaimId, String)> {
-    let messages: std::collections::HashMap<(usize, super::Rule), &str> = candidates
-        .iter()
-        .filter_map(|(finding, subject)| match subject {
-            FindingSubject::Claim(c) => Some(((c.0, finding.rule), finding.message.as_str())),
-            _ => None,
-        })
-        .collect();
-    failures
-        .iter()
-        .filter(|f| config.level(f.rule) == Level::Error)
-        .filter_map(|f| {
-            let message = messages.get(&(f.claim.0, f.rule))?;
-            Some((f.claim, (*message).to_owned()))
         })
         .collect()
 }

@@ -1,5 +1,6 @@
 //! The removal phase. In `remove` mode a claim failing a rule at level
-//! `error` is replaced by a phrase (or deleted), and an unresolved marker
+//! `error` (any finding at that level about it: [`super::claim_errors`])
+//! is replaced by a phrase (or deleted), and an unresolved marker
 //! at level `error` outside such claims is taken out; the findings they
 //! caused count as fixed. When that leaves the chapter unfit, a
 //! `removal-escalation` finding says why: more claims removed than
@@ -7,7 +8,7 @@
 //! removing cannot fix.
 
 use super::chapter_findings::{chapter_finding, chapter_span};
-use super::claim_findings::ClaimFailure;
+use super::claim_errors::ClaimFailure;
 use super::{FindingSubject, Judged};
 use crate::config::Config;
 use crate::markers::Scan;
@@ -30,9 +31,10 @@ pub(super) struct Removals {
 }
 
 impl Removals {
-    /// Decides the removals: each failing claim whose rule is at level
-    /// `error`, and each unresolved marker at level `error` that is not in
-    /// such a claim. `findings` are those left after suppression.
+    /// Decides the removals: each failing claim (`failures`: a finding at
+    /// level `error` about it, [`super::claim_errors`]), and each
+    /// unresolved marker at level `error` that is not in such a claim.
+    /// `findings` are those left after suppression.
     pub(super) fn decide(
         claims: &[Claim],
         failures: &[ClaimFailure],
@@ -41,14 +43,12 @@ impl Removals {
     ) -> Self {
         let mut removals = Removals::default();
         for failure in failures {
-            if config.level(failure.rule) == Level::Error {
-                removals.claims.push((failure.claim, failure.phrase));
-                removals.removed_claims.insert(failure.claim);
-                let markers = &claims[failure.claim.0].markers;
-                removals
-                    .in_removed_claim
-                    .extend(markers.iter().map(|&m| MarkerId(m)));
-            }
+            removals.claims.push((failure.claim, failure.phrase));
+            removals.removed_claims.insert(failure.claim);
+            let markers = &claims[failure.claim.0].markers;
+            removals
+                .in_removed_claim
+                .extend(markers.iter().map(|&m| MarkerId(m)));
         }
         for (finding, subject) in findings {
             if let FindingSubject::Marker(m) = *subject

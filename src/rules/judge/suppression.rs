@@ -9,10 +9,8 @@
 //! nothing and is itself a finding (`invalid-suppression`).
 
 use super::FindingSubject;
-use super::claim_findings::ClaimFailure;
 use crate::markers::{Scan, Suppression, SuppressionKind};
-use crate::rules::{ClaimId, Finding, Rule};
-use std::collections::HashSet;
+use crate::rules::{Finding, Rule};
 use std::ops::Range;
 
 /// A valid suppression comment.
@@ -67,14 +65,12 @@ impl Suppressions {
     }
 
     /// Takes the findings a valid comment silences out of `candidates`,
-    /// and returns them with the comment's reason, in their order. A claim
-    /// whose failing finding is silenced no longer fails (its entry leaves
-    /// `failures`). Each finding looks only at the comments whose block
+    /// and returns them with the comment's reason, in their order (a claim
+    /// fails by the findings left: [`super::claim_errors`]). Each finding looks only at the comments whose block
     /// can hold it, so a chapter of many suppressed claims stays linear.
     pub(super) fn apply(
         &self,
         candidates: &mut Vec<(Finding, FindingSubject)>,
-        failures: &mut Vec<ClaimFailure>,
     ) -> Vec<(Finding, String)> {
         // The targets are in order of start; `reach[i]` is the furthest
         // end of targets 0..=i.
@@ -85,20 +81,13 @@ impl Suppressions {
             reach.push(furthest);
         }
         let mut suppressed = Vec::new();
-        let mut silenced: HashSet<(ClaimId, Rule)> = HashSet::new();
-        candidates.retain(|(finding, subject)| {
+        candidates.retain(|(finding, _)| {
             let Some(by) = self.silencing(&reach, finding) else {
                 return true;
             };
-            if let FindingSubject::Claim(c) = *subject {
-                silenced.insert((c, finding.rule));
-            }
             suppressed.push((finding.clone(), by.reason.clone()));
             false
         });
-        if !silenced.is_empty() {
-            failures.retain(|f| !silenced.contains(&(f.claim, f.rule)));
-        }
         suppressed
     }
 

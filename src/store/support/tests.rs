@@ -210,3 +210,47 @@ fn every_broken_line_is_reported_at_once() {
     assert_eq!(err.each().len(), 51);
     assert!(err.to_string().contains("70 more"), "{err}");
 }
+
+#[test]
+fn a_verdict_on_several_passages_is_keyed_by_their_set_and_found_from_each_item() {
+    let (a, b) = (
+        passage_key("Ida made landfall."),
+        passage_key("停电 １００万"),
+    );
+    // One passage: its own key, as verdicts were always keyed.
+    assert_eq!(passages_key(&[a.as_str()]), a);
+    assert_eq!(passages_key(&[&a, &b]), passages_key(&[&b, &a]));
+    assert_ne!(passages_key(&[&a, &b]), a);
+    assert!(is_key(&passages_key(&[&a, &b])));
+    let together = serde_json::json!({
+        "schema_version": "support.v1", "claim_key": claim_key(CLAIM),
+        "evidence_id": "ev_a", "evidence_ids": ["ev_a", "ev_b"],
+        "passage_key": passages_key(&[&a, &b]), "verdict": "supported", "score": 1,
+        "checker": {"name": "human:Ана", "version": "1"},
+    });
+    let support = support(&[together.to_string()]).unwrap();
+    for id in ["ev_a", "ev_b"] {
+        let status = support.status(
+            "c.md",
+            &claim_key(CLAIM),
+            id,
+            &passages_key(&[&a, &b]),
+            |_| true,
+        );
+        assert!(
+            matches!(status, SupportStatus::Current(_)),
+            "{id}: {status:?}"
+        );
+    }
+    // A list that leaves out `evidence_id` is refused, naming the fix.
+    let mut broken = together.clone();
+    broken["evidence_ids"] = serde_json::json!(["ev_b", "ev_c"]);
+    let err = parse_support(Path::new("v.jsonl"), &broken.to_string()).unwrap_err();
+    assert!(
+        err.to_string().contains("does not hold `evidence_id`"),
+        "{err}"
+    );
+    broken["evidence_ids"] = serde_json::json!(["ev a"]);
+    let err = parse_support(Path::new("v.jsonl"), &broken.to_string()).unwrap_err();
+    assert!(err.to_string().contains("not an evidence id"), "{err}");
+}

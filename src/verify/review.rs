@@ -1,0 +1,166 @@
+//! `mdbook-evidence review`: a person's verdict on a claim and the
+//! passages it cites, stored as `verify` stores a model's (a `support.v1`
+//! line, checker `human:NAME`, with the time) in the same file. A
+//! person's current verdict stands above a model's on the same keys (the
+//! store keeps only the people's when there are any), `verify` never asks
+//! again about a claim a person judged, and an edited claim or passage
+//! makes the verdict stale like any other.
+
+use super::prompt::{Answer, one_line};
+use super::units::{Unit, units};
+use super::verdicts;
+use crate::export::book_citations;
+use crate::report::inert_line;
+use crate::store::{Checker, SupportVerdict};
+use std::io::Write;
+use std::path::PathBuf;
+
+/// What a person found.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, clap::ValueEnum)]
+pub enum ReviewVerdict {
+    /// The passages state everything the claim says.
+    Supported,
+    /// They state part of it (stored as `unsupported`, score 0.5).
+    Partial,
+    /// They do not state it, or contradict it.
+    Unsupported,
+}
+
+/// The arguments of `review`.
+#[derive(Debug, clap::Args)]
+pub struct ReviewArgs {
+    /// The book's root directory (where book.toml is), or a directory
+    /// inside the book.
+    #[arg(default_value = ".")]
+    pub book_dir: PathBuf,
+    /// The claim: its file, relative to the book's root, and line, as
+    /// diagnostics and `export-claims` give them (`src/brief.md:12`).
+    #[arg(long, value_name = "FILE:LINE")]
+    pub at: String,
+    /// What the passages the claim cites say of it.
+    #[arg(long, value_enum)]
+    pub verdict: ReviewVerdict,
+    /// Who reviewed; git's `user.name` when not given.
+    #[arg(long, value_name = "NAME")]
+    pub reviewer: Option<String>,
+    /// Why, for people (shown in the diagnostic of an unsupported claim).
+    #[arg(long, value_name = "TEXT")]
+    pub note: Option<String>,
+}
+
+/// Runs `review`; returns the exit status: 0 stored, 2 not.
+pub fn run(args: &ReviewArgs) -> u8 {
+    match review(args) {
+        Ok(()) => 0,
+        Err(err) => {
+            let _ = writeln!(
+                std::io::stderr(),
+                "error: mdbook-evidence review: {}",
+                inert_line(&format!("{err:#}"))
+            );
+            2
+        }
+    }
+}
+
+fn review(args: &ReviewArgs) -> anyhow::Result<()> {
+    let (file, line) = place(&args.at)?;
+    let name = reviewer(args)?;
+    let (setup, citations) = book_citations(&args.book_dir)?;
+    let all = units(citations, &setup.store);
+    let here: Vec<&Unit> = all
+        .iter()
+        .filter(|u| u.file == file && u.line == line)
+        .collect();
+    if here.is_empty() {
+        let lines: Vec<String> = all
+            .iter()
+            .filter(|u| u.file == file)
+            .map(|u| u.line.to_string())
+            .collect();
+        anyhow::bail!(
+            "no claim citing a passage starts at {file}:{line}; {}",
+            if lines.is_empty() {
+                format!(
+                    "{file} has none (give the path from the book's root, as diagnostics do: src/…)"
+                )
+            } else {
+                format!(
+                    "in {file} claims citing a passage start on lines {}",
+                    lines.join(", ")
+                )
+            }
+        );
+    }
+    let checker = Checker {
+        name: format!("human:{name}"),
+        version: "1".to_owned(),
+    };
+    let (verdict, score, label) = match args.verdict {
+        ReviewVerdict::Supported => (SupportVerdict::Supported, 1.0, "supported"),
+        ReviewVerdict::Partial => (SupportVerdict::Unsupported, 0.5, "partially supported"),
+        ReviewVerdict::Unsupported => (SupportVerdict::Unsupported, 0.0, "not supported"),
+    };
+    let note = args
+        .note
+        .as_deref()
+        .map(|n| one_line(n, 200))
+        .filter(|n| !n.is_empty());
+    let answer = Answer {
+        verdict,
+        score,
+        reason: note,
+    };
+    let target = verdicts::target(&setup).map_err(anyhow::Error::msg)?;
+    let checked_at = super::now();
+    let lines: String = here
+        .iter()
+        .map(|u| verdicts::line(u, &answer, &checker, &checked_at))
+        .collect();
+    verdicts::append(&setup, &target, &lines)?;
+    for unit in here {
+        let _ = writeln!(
+            std::io::stderr(),
+            "{}",
+            inert_line(&format!(
+                "mdbook-evidence review: {file}:{line}: `{}` {} by the passage(s) of `{}`; verdict added to {}",
+                checker.name,
+                label,
+                unit.named(),
+                target.display()
+            ))
+        );
+    }
+    Ok(())
+}
+
+/// `FILE:LINE` split at its last colon.
+fn place(at: &str) -> anyhow::Result<(String, usize)> {
+    let bad = || anyhow::anyhow!("--at {at:?} is not FILE:LINE (e.g. src/brief.md:12)");
+    let (file, line) = at.rsplit_once(':').ok_or_else(bad)?;
+    let line: usize = line.trim().parse().map_err(|_| bad())?;
+    if file.is_empty() || line == 0 {
+        return Err(bad());
+    }
+    Ok((file.replace('\\', "/"), line))
+}
+
+/// `--reviewer`, else git's `user.name`: one line, not empty.
+fn reviewer(args: &ReviewArgs) -> anyhow::Result<String> {
+    let given = match &args.reviewer {
+        Some(name) => name.clone(),
+        None => std::process::Command::new("git")
+            .args(["config", "user.name"])
+            .current_dir(&args.book_dir)
+            .output()
+            .ok()
+            .filter(|o| o.status.success())
+            .and_then(|o| String::from_utf8(o.stdout).ok())
+            .unwrap_or_default(),
+    };
+    let name = one_line(&given, 80);
+    if name.is_empty() {
+        anyhow::bail!("no reviewer: name yourself with --reviewer NAME (or set git's user.name)");
+    }
+    Ok(name)
+}

@@ -141,7 +141,7 @@ fn a_stray_citation_tag_does_not_stop_checking() {
 
 #[test]
 fn tables_in_list_items_are_not_part_of_the_claim() {
-    let chapter = "# T\n\n- Key figures for the week:\n\n  | Metric | Value |\n  |---|---|\n  | CPI | 3% [EVID:ev_fomc] |\n\n- Two\n\n  more words\n";
+    let chapter = "# T\n\n- Key figures for the week:\n\n  | Metric | Value |\n  |---|---|\n  | CPI | 3% [EVID:ev_fomc] |\n\n- Two\n\n  more words stated here\n";
     let run = twice("", common::STORE, "html", chapter);
     assert_eq!(run.code, 1);
     assert!(
@@ -150,8 +150,8 @@ fn tables_in_list_items_are_not_part_of_the_claim() {
         run.stderr
     );
     assert!(
-        run.stderr.contains("src/c.md:9:3"),
-        "two paragraphs, three words: {}",
+        run.stderr.contains("src/c.md:11:3"),
+        "an item's later paragraph is a claim of its own: {}",
         run.stderr
     );
 }

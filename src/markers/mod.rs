@@ -367,7 +367,7 @@ pub fn scan(text: &str, options: &ScanOptions<'_>) -> Scan {
         parser
             .reference_definitions()
             .iter()
-            .filter(|(_, def)| scanner::is_web_address(&def.dest))
+            .filter(|(_, def)| is_web_address(&def.dest))
             .map(|(label, _)| label.to_lowercase()),
     );
     for (event, range) in parser.by_ref() {
@@ -400,6 +400,15 @@ pub fn scan(text: &str, options: &ScanOptions<'_>) -> Scan {
         });
     }
     scan
+}
+
+/// Whether a link destination is a web address (or a DOI), as a reference
+/// entry's link is.
+fn is_web_address(dest: &str) -> bool {
+    let lower = dest.trim().to_ascii_lowercase();
+    ["http://", "https://", "www.", "doi:"]
+        .iter()
+        .any(|shape| lower.starts_with(shape))
 }
 
 /// Emphasis and strikethrough delimiters: markup or literal, they stand

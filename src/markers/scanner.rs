@@ -15,7 +15,6 @@ mod cites;
 mod references;
 mod runs;
 mod structure;
-pub(super) use structure::is_web_address;
 mod tables;
 mod unseen;
 

@@ -293,7 +293,8 @@ fn is_title(text: &str, range: &Range<usize>) -> bool {
         return true;
     }
     let mut capitals = 0;
-    for word in text[range.clone()].split(|c: char| !c.is_alphanumeric() && c != '\'') {
+    let apostrophe = |c: char| matches!(c, '\'' | '’' | 'ʼ');
+    for word in text[range.clone()].split(|c: char| !c.is_alphanumeric() && !apostrophe(c)) {
         let Some(first) = word.chars().next() else {
             continue;
         };

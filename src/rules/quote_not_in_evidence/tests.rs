@@ -82,6 +82,8 @@ fn terms_titles_apostrophes_and_passageless_items_are_not_checked() {
         "A report titled \"why rates stay high forever\" says so [EVID:fed].\n",
         "The book \"Lords of the Finance World\" says so [EVID:fed].\n",
         "The article \"The Fed Holds Rates\" says so [EVID:fed].\n",
+        "The film quotes “Alice’s Adventures in Wonderland” twice [EVID:fed].\n",
+        "He sang on “Highway Don’t Care” that year [EVID:fed].\n",
         "The Fed said \"inflation remains very elevated\" [EVID:bare].\n",
         "The Fed said \"inflation remains very elevated\" [EVID:nope].\n",
         "It was the '90s and rates were 'high' in the early 2000s [EVID:fed].\n",

@@ -87,13 +87,15 @@ const ALTERED: [(&str, &str); 8] = [
 ];
 
 /// Not quotations of the passage, or nothing to compare them with.
-const NOT_CHECKED: [&str; 6] = [
+const NOT_CHECKED: [&str; 8] = [
     "The Fed called the outcome a \"soft landing\" this week [EVID:fed].",
     "Reuters' reporters and the bank's staff don't expect cuts this year [EVID:fed].",
     "A report titled \"why rates stay high forever\" was cited this week [EVID:fed].",
     "The memoir \"Lords of the Finance World\" was cited this week [EVID:fed].",
     "The Fed said \"inflation remains very elevated\" this week [EVID:bare].",
     "It was the '90s, and the Fed said rates were 'high' then [EVID:fed].",
+    "Staff ran `grep \"rates stay high forever\"` on the minutes [EVID:fed].",
+    "The memo *“why rates stay high forever”* was cited this week [EVID:fed].",
 ];
 
 /// A chapter of one paragraph per claim, and the line of each.

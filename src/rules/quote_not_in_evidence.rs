@@ -307,6 +307,44 @@ fn is_title(text: &str, range: &Range<usize>) -> bool {
     capitals >= 1
 }
 
+/// Whether the chapter's source of a sentence writes the quotation
+/// `inner` in a code span (a command or a string, not a quotation) or in
+/// italics (`*"…"*`, the title of a work): its text as a reader sees it
+/// has lost both.
+fn code_or_italics(source: &str, inner: &str) -> bool {
+    if inner.trim().is_empty() {
+        return false;
+    }
+    source.match_indices(inner).any(|(at, _)| {
+        let before = source[..at].chars().rev().nth(1);
+        let after = source[at + inner.len()..].chars().nth(1);
+        let emphasis = |c: Option<char>| matches!(c, Some('*' | '_'));
+        (emphasis(before) && emphasis(after)) || in_code_span(&source[..at])
+    })
+}
+
+/// Whether the end of `before` is inside a code span: a run of backticks
+/// opened and not closed by a run as long.
+fn in_code_span(before: &str) -> bool {
+    let mut open = 0;
+    let bytes = before.as_bytes();
+    let mut i = 0;
+    while i < bytes.len() {
+        let run = bytes[i..].iter().take_while(|&&b| b == b'`').count();
+        if run == 0 {
+            i += 1;
+            continue;
+        }
+        open = match open {
+            0 => run,
+            n if n == run => 0,
+            n => n,
+        };
+        i += run;
+    }
+    open > 0
+}
+
 /// Whether the pieces of `quote` (cut at its gaps) stand in `passage` in
 /// order, each word for word.
 fn stands_in(quote: &[Word], passage: &[Word]) -> bool {
@@ -395,6 +433,7 @@ fn item_texts<'s>(item: &Resolved<'s>) -> impl Iterator<Item = &'s str> {
 /// One finding per quotation of a support unit that stands in none of
 /// the passages (nor titles) of the items the unit cites.
 pub(crate) fn quotes_not_in_evidence(
+    chapter: &str,
     units: &[SupportUnit],
     resolved: &[Option<Resolved<'_>>],
 ) -> Vec<(ClaimId, Finding)> {
@@ -405,9 +444,10 @@ pub(crate) fn quotes_not_in_evidence(
     let mut read: HashMap<*const crate::store::EvidenceItem, Vec<Vec<Word>>> = HashMap::new();
     for SupportUnit { claim: c, unit } in units {
         let text = &unit.text;
+        let source = chapter.get(unit.span.clone()).unwrap_or_default();
         let quotes: Vec<(Range<usize>, Vec<Word>)> = quotations(text)
             .into_iter()
-            .filter(|r| !is_title(text, r))
+            .filter(|r| !is_title(text, r) && !code_or_italics(source, &text[r.clone()]))
             .map(|r| {
                 let w = words(&text[r.clone()], true);
                 (r, w)

@@ -180,7 +180,7 @@ pub(super) fn passage_findings(input: &PassageInput<'_, '_>, config: &Config) ->
         }
     }
     if config.level(Rule::QuoteNotInEvidence) != Level::Off {
-        for (claim, finding) in quotes_not_in_evidence(units, resolved) {
+        for (claim, finding) in quotes_not_in_evidence(text, units, resolved) {
             out.push_claim(claim, finding);
         }
     }

@@ -18,7 +18,7 @@ fn check(text: &str) -> Vec<Finding> {
         STORE,
         serde_json::json!({}),
         text,
-        |_, units, resolved, _| quotes_not_in_evidence(units, resolved),
+        |_, units, resolved, _| quotes_not_in_evidence(text, units, resolved),
     )
     .into_iter()
     .map(|(_, f)| f)
@@ -84,6 +84,9 @@ fn terms_titles_apostrophes_and_passageless_items_are_not_checked() {
         "The article \"The Fed Holds Rates\" says so [EVID:fed].\n",
         "The film quotes “Alice’s Adventures in Wonderland” twice [EVID:fed].\n",
         "He sang on “Highway Don’t Care” that year [EVID:fed].\n",
+        "Run `grep \"no such file here\"` to see the outlook is uncertain [EVID:fed].\n",
+        "Run ``echo `x` \"no such file here\"`` to see the outlook [EVID:fed].\n",
+        "The Fed's memo *\"why rates stay high forever\"* was cited [EVID:fed].\n",
         "The Fed said \"inflation remains very elevated\" [EVID:bare].\n",
         "The Fed said \"inflation remains very elevated\" [EVID:nope].\n",
         "It was the '90s and rates were 'high' in the early 2000s [EVID:fed].\n",
@@ -170,7 +173,7 @@ fn measure(text: &str) -> [usize; 4] {
         figures[1] += usize::from(!quotes.is_empty());
         for range in quotes {
             let quote = words(&claim[range.clone()], true);
-            let title = is_title(claim, &range);
+            let title = is_title(claim, &range) || code_or_italics(claim, &claim[range.clone()]);
             if title || !long_enough(&quote) {
                 eprintln!("SKIP {} title={title}: {:?}", record["id"], &claim[range]);
                 continue;
@@ -199,4 +202,32 @@ fn passages_of(record: &serde_json::Value) -> Vec<String> {
         .collect();
     out.extend(record["passage"].as_str().map(str::to_owned));
     out
+}
+
+#[test]
+fn no_text_makes_the_reading_panic() {
+    const PIECES: [&str; 24] = [
+        "\"", "'", "’", "‘", "“", "”", "„", "«", "»", "「", "」", "[", "]", "…", ".", " ",
+        "\u{a0}", "\u{308}", "\u{200f}", "a", "Ab", "委", "ｘ", "🙂",
+    ];
+    let mut seed: u64 = 0x9e37_79b9_7f4a_7c15;
+    for _ in 0..3_000 {
+        let mut text = String::new();
+        for _ in 0..(seed % 40) {
+            seed = seed.wrapping_mul(6_364_136_223_846_793_005).wrapping_add(1);
+            text.push_str(PIECES[(seed >> 33) as usize % PIECES.len()]);
+        }
+        let passage = words(&text, false);
+        for range in quotations(&text) {
+            let quote = words(&text[range.clone()], true);
+            let _ = (is_title(&text, &range), long_enough(&quote));
+            if !quote.is_empty() {
+                let _ = (stands_in(&quote, &passage), closest(&quote, &passage));
+            }
+            for w in &quote {
+                assert!(text[range.clone()].get(w.bytes.clone()).is_some());
+            }
+        }
+        let _ = excerpt(&text);
+    }
 }

@@ -30,6 +30,7 @@ pub(crate) mod passage_window;
 mod passage_words;
 pub(crate) mod policy;
 pub mod quality;
+mod quote_not_in_evidence;
 mod resolution;
 pub(crate) mod source_changed;
 pub(crate) mod source_gone;
@@ -49,6 +50,7 @@ pub use ids::{BlockId, ClaimId, MarkerId};
 pub use judge::{Judged, Judgement, Verdict, judge};
 pub(crate) use number_not_in_evidence::numbers_not_in_evidence;
 pub use quality::QualityInputs;
+pub(crate) use quote_not_in_evidence::quotes_not_in_evidence;
 pub use resolution::{Resolved, is_http_url, resolve, resolve_id};
 pub use spans::span_mismatches;
 pub use support_verdicts::SupportFigures;
@@ -327,6 +329,10 @@ rules! {
     /// place: the citation may be about another subject.
     SubjectNotInEvidence = "subject-not-in-evidence", Warn,
         "cite the item about the subject the claim names, or correct the name if the claim has it wrong";
+    /// Text a claim puts in quotation marks (three words or more, not a
+    /// title) does not stand word for word in the passages it cites.
+    QuoteNotInEvidence = "quote-not-in-evidence", Error,
+        "quote the passage exactly (join pieces with `…`), or take the quotation marks off and paraphrase; if the passage is elsewhere, cite the item that holds it";
     /// A stored `support.v1` verdict says a cited passage does not support
     /// the claim.
     UnsupportedClaim = "unsupported-claim", Error,

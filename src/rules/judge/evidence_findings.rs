@@ -3,7 +3,8 @@
 //! `source-changed`), and about the passages items quote: their offsets
 //! against the document's text (`span-mismatch`), the numbers of the
 //! claims citing them (`number-not-in-evidence`), the words of those
-//! claims (`claim-not-in-evidence`), and the stored verdicts on them
+//! claims (`claim-not-in-evidence`), their quotations
+//! (`quote-not-in-evidence`), and the stored verdicts on them
 //! (`unsupported-claim`, `stale-support`, `missing-support`).
 
 use super::FindingSubject;
@@ -17,7 +18,7 @@ use crate::rules::subject_not_in_evidence::subjects_not_in_evidence;
 use crate::rules::support_units::SupportUnit;
 use crate::rules::support_verdicts::{SupportFigures, verdict_findings};
 use crate::rules::{BlockId, ClaimId, Finding, Level, Resolved, Rule};
-use crate::rules::{numbers_not_in_evidence, span_mismatches};
+use crate::rules::{numbers_not_in_evidence, quotes_not_in_evidence, span_mismatches};
 use crate::store::{PaywallPolicy, Store};
 
 /// The rules about what `fetch` found of a cited item's page, each the
@@ -175,6 +176,11 @@ pub(super) fn passage_findings(input: &PassageInput<'_, '_>, config: &Config) ->
     }
     if config.level(Rule::SubjectNotInEvidence) != Level::Off {
         for (claim, finding) in subjects_not_in_evidence(units, resolved) {
+            out.push_claim(claim, finding);
+        }
+    }
+    if config.level(Rule::QuoteNotInEvidence) != Level::Off {
+        for (claim, finding) in quotes_not_in_evidence(text, units, resolved) {
             out.push_claim(claim, finding);
         }
     }

@@ -7,6 +7,8 @@
 //! never calls out.
 
 mod client;
+mod granite;
+mod judge_json;
 mod progress;
 mod prompt;
 mod review;
@@ -42,8 +44,12 @@ pub struct VerifyArgs {
     /// The model, as the API names it (`bespoke-minicheck`, `gpt-4o-mini`).
     #[arg(long, value_name = "NAME")]
     pub model: String,
-    /// The prompt: `minicheck` (Document/Claim, answered Yes or No) for
-    /// MiniCheck models, `judge` for general chat models.
+    /// The prompt profile: `minicheck` (Document/Claim, answered Yes or
+    /// No) for Ollama's bespoke-minicheck, `bespoke-minicheck` for the
+    /// model served from its card (vLLM), `granite-guardian` for IBM
+    /// Granite Guardian's groundedness check, `judge` (two lines) or
+    /// `judge-json` (a JSON object, by structured output) for general chat
+    /// models.
     #[arg(long, value_enum, default_value = "minicheck")]
     pub prompt: Prompt,
     /// Say how many citations would be sent, and send nothing.
@@ -271,8 +277,8 @@ fn ask_unit(
     let requests = prompt.requests(unit);
     let last = requests.len().saturating_sub(1);
     let mut usage: Option<client::Usage> = None;
-    for (n, messages) in requests.into_iter().enumerate() {
-        let mut reply = client.ask(messages, prompt.max_tokens(), stop)?;
+    for (n, request) in requests.into_iter().enumerate() {
+        let mut reply = client.ask(request, prompt.max_tokens(), stop)?;
         if let Some(more) = reply.usage.take() {
             let sum = usage.get_or_insert_with(client::Usage::default);
             sum.prompt += more.prompt;

@@ -342,6 +342,28 @@ impl Client {
     }
 }
 
+/// The API key in the variable `name`, trimmed (a secret pasted with its
+/// line break); `None` when it is unset or blank. A key an HTTP header
+/// cannot carry (a character outside printable ASCII: a no-break space, a
+/// letter of another script, a control character) is refused here, naming
+/// the variable and never the key.
+pub(crate) fn api_key(name: &str) -> Result<Option<String>, String> {
+    let Some(value) = std::env::var_os(name) else {
+        return Ok(None);
+    };
+    let key = value.to_str().map(str::trim).unwrap_or("\u{fffd}");
+    if key.is_empty() {
+        return Ok(None);
+    }
+    if let Some(at) = key.chars().position(|c| !c.is_ascii_graphic()) {
+        return Err(format!(
+            "the API key in {name} has a character an HTTP header cannot carry (character {} of it, a space, a control or a non-ASCII character); copy the key again",
+            at + 1
+        ));
+    }
+    Ok(Some(key.to_owned()))
+}
+
 /// What became of one request.
 enum Outcome {
     /// Worth asking again, after `wait` if the server said.

@@ -115,9 +115,7 @@ fn verify(args: &VerifyArgs) -> anyhow::Result<u8> {
         version: args.prompt.version().to_owned(),
     };
     let plan = plan(args, &setup, citations, &checker)?;
-    let key = std::env::var(&args.api_key_env)
-        .ok()
-        .filter(|k| !k.trim().is_empty());
+    let key = client::api_key(&args.api_key_env).map_err(anyhow::Error::msg)?;
     let client = Client::new(
         &args.api_base,
         &args.model,

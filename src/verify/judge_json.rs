@@ -18,6 +18,8 @@ verdict: supported (the passages state everything the claim says), partial (they
 quote: the words of the passages that support the claim, copied exactly (empty when none do);
 reason: one sentence saying why."#;
 
+/// The most `{` an answer's object is looked for from.
+const MAX_STARTS: usize = 32;
 /// The most of a quote kept, in characters.
 const QUOTE_CHARS: usize = 120;
 /// The most of a reason kept, in characters.
@@ -101,8 +103,11 @@ fn object_in(text: &str) -> Option<Value> {
 
 fn object_from(text: &str) -> Option<Value> {
     let end = text.rfind('}')?;
+    // The first few openings only: a hostile answer of a megabyte of `{`
+    // is not parsed a million times.
     text.match_indices('{')
         .filter(|&(start, _)| start < end)
+        .take(MAX_STARTS)
         .find_map(|(start, _)| serde_json::from_str::<Value>(&text[start..=end]).ok())
         .filter(Value::is_object)
 }
@@ -138,6 +143,8 @@ mod tests {
             r#"["supported"]"#,
             "{ not json }",
             r#"{"verdict": 1}"#,
+            &"{".repeat(200_000),
+            &format!("{}{}", "{\"a\":".repeat(10_000), "}"),
         ] {
             assert_eq!(read(text), None, "{text}");
         }

@@ -171,7 +171,7 @@ fn a_server_without_structured_output_is_asked_again_without_it_and_parsed() {
             "supported"
         };
         Reply::answer(&format!(
-            "Sure.\n```json\n{{\"verdict\":\u{a0}\"{verdict}\", \"quote\": \"東京\u{3000}٣\", \"reason\": \"\u{200f}ok\"}}\n```"
+            "Sure.\n```json\n{{\"verdict\":\u{a0}\"{verdict}\", \"quote\": \"Increased\u{3000}in January\", \"reason\": \"\u{200f}ok\"}}\n```"
         ))
     });
     let run = verify(&book, &server, &["--prompt", "judge-json", "--jobs", "1"]);
@@ -213,4 +213,33 @@ fn a_judge_answer_that_is_not_the_object_is_named_and_not_stored() {
     assert!(!run.stderr.contains('\u{202e}'), "{}", run.stderr);
     assert!(stored(&book).is_empty());
     let _: Value = json!(null);
+}
+
+#[test]
+fn a_supported_verdict_quoting_words_not_in_the_passages_is_not_stored() {
+    let book = book();
+    // Says "supported" for both, quoting the passage for one and
+    // inventing the words of the other.
+    let server = ChatServer::start(|r, _| {
+        let quote = if r.claim.contains("fell") {
+            "employment fell in January, with losses"
+        } else {
+            "increased in January, led by\u{a0}shelter"
+        };
+        Reply::answer(
+            &json!({"verdict": "supported", "quote": quote, "reason": "Stated."}).to_string(),
+        )
+    });
+    let run = verify(&book, &server, &["--prompt", "judge-json"]);
+    assert_eq!(run.code, 1, "{}", run.stderr);
+    assert!(
+        run.stderr.contains(
+            "found `ev_jobs` supported, quoting words that are not in its passages; not stored"
+        ),
+        "{}",
+        run.stderr
+    );
+    let verdicts = stored(&book);
+    assert_eq!(verdicts.len(), 1);
+    assert_eq!(verdicts[0]["evidence_id"], "ev_cpi");
 }

@@ -88,6 +88,43 @@ pub(crate) fn read(answer: &str) -> Option<Answer> {
     })
 }
 
+/// Whether the quote of a `supported` answer is in the passages: each
+/// piece of it (split at `...` or `…`, where a model leaves words out)
+/// found in one passage as the same run of words, whatever the case,
+/// punctuation or spacing. An answer with no quote, or not supported,
+/// passes.
+pub(crate) fn quote_found(answer: &str, passages: &[&str]) -> bool {
+    let Some(value) = object_in(answer) else {
+        return true;
+    };
+    let quote = value.get("quote").and_then(Value::as_str).unwrap_or("");
+    let supported = value
+        .get("verdict")
+        .and_then(Value::as_str)
+        .is_some_and(|v| v.trim().eq_ignore_ascii_case("supported"));
+    if !supported {
+        return true;
+    }
+    let passages: Vec<String> = passages.iter().map(|p| words(p)).collect();
+    quote
+        .split("...")
+        .flat_map(|piece| piece.split('…'))
+        .map(words)
+        .filter(|piece| !piece.is_empty())
+        .all(|piece| passages.iter().any(|p| p.contains(&piece)))
+}
+
+/// `text`'s words, lowercase, one space between them: a piece of a
+/// passage is found in it as a substring (a run of CJK text, written
+/// without spaces, is one word, and part of it a part of that word).
+fn words(text: &str) -> String {
+    text.split(|c: char| !c.is_alphanumeric())
+        .filter(|w| !w.is_empty())
+        .map(str::to_lowercase)
+        .collect::<Vec<_>>()
+        .join(" ")
+}
+
 /// The first JSON object in `text` that parses, from each `{` to the last
 /// `}`; failing that, the same with every non-ASCII space (no-break,
 /// ideographic, which JSON does not take between tokens) made a space.
@@ -131,6 +168,40 @@ mod tests {
         assert_eq!(a.reason.as_deref(), Some("quoted: \"東京 rose\""));
         let a = read(r#"{"verdict":"unsupported"}"#).unwrap();
         assert_eq!((a.score, a.reason), (0.0, None));
+    }
+
+    #[test]
+    fn a_supported_answer_s_quote_must_be_in_the_passages() {
+        let passages = [
+            "Total nonfarm payroll employment ROSE in January, with gains.",
+            "東京の物価は上昇した。",
+        ];
+        let answer = |verdict: &str, quote: &str| {
+            serde_json::json!({"verdict": verdict, "quote": quote, "reason": ""}).to_string()
+        };
+        for quote in [
+            "",
+            "payroll employment rose in January",
+            "nonfarm payroll … with gains",
+            "total nonfarm\u{a0}payroll",
+            "東京の物価は上昇した",
+            "物価は上昇",
+        ] {
+            assert!(
+                quote_found(&answer("supported", quote), &passages),
+                "{quote}"
+            );
+        }
+        for quote in ["employment fell in January", "rose in February ... gains"] {
+            assert!(
+                !quote_found(&answer("supported", quote), &passages),
+                "{quote}"
+            );
+            assert!(
+                quote_found(&answer("unsupported", quote), &passages),
+                "{quote}"
+            );
+        }
     }
 
     #[test]

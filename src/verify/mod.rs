@@ -332,6 +332,20 @@ impl Recorder<'_> {
             ));
             return None;
         };
+        if self.prompt == Prompt::JudgeJson {
+            let passages: Vec<&str> = unit.cited.iter().map(|c| c.passage.as_str()).collect();
+            if !judge_json::quote_found(&reply.content, &passages) {
+                self.summary.unreadable += 1;
+                self.progress.warn(&format!(
+                    "{}:{}: `{}` found `{}` supported, quoting words that are not in its passages; not stored (run verify again, or judge it with `review`)",
+                    unit.file,
+                    unit.line,
+                    self.checker.name,
+                    unit.named()
+                ));
+                return None;
+            }
+        }
         self.summary.checked += 1;
         if answer.verdict == crate::store::SupportVerdict::Unsupported {
             self.summary.unsupported += 1;

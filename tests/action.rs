@@ -1,10 +1,12 @@
-//! The repository's GitHub Action (`action.yml`): its check step, run as
+//! The repository's GitHub Action (`action.yml`): its verify and check
+//! steps, run as
 //! the runner runs it (bash, the inputs in the environment, outputs to
 //! `$GITHUB_OUTPUT`) with this build's binary on the `PATH`, on the example
 //! books; and every input documented in the guide's CI recipes. The YAML
 //! itself is linted against its schema by `.ci/lint-workflows`.
 
 mod common;
+mod verify_common;
 
 use std::path::{Path, PathBuf};
 use std::process::Command;
@@ -179,7 +181,22 @@ fn every_input_of_the_action_is_in_the_guide() {
         .filter(|l| l.starts_with("  ") && !l.starts_with("   ") && l.ends_with(':'))
         .map(|l| l.trim().trim_end_matches(':'))
         .collect();
-    assert_eq!(inputs, ["book", "version", "deny", "baseline", "sarif"]);
+    assert_eq!(
+        inputs,
+        [
+            "book",
+            "version",
+            "deny",
+            "baseline",
+            "sarif",
+            "verify-api-base",
+            "verify-model",
+            "verify-profile",
+            "verify-api-key",
+            "verify-max-requests",
+            "require-support"
+        ]
+    );
     for input in inputs {
         assert!(guide.contains(&format!("| `{input}` |")), "{input}");
     }
@@ -321,4 +338,143 @@ fn the_action_writes_no_file_with_the_shell() {
         );
     }
     assert!(action().contains("--output \"$SARIF\""));
+}
+
+/// Runs step `id` in `checkout` as the runner would, with `env` (the
+/// step's inputs): its exit status, its `$GITHUB_OUTPUT`, its stdout and
+/// stderr.
+fn step(id: &str, checkout: &Path, env: &[(&str, &str)]) -> (i32, String, String, String) {
+    let dir = tempfile::tempdir().unwrap();
+    let output = dir.path().join("github-output");
+    std::fs::write(&output, "").unwrap();
+    let bin_dir = common::binary().parent().unwrap().to_path_buf();
+    let path = format!(
+        "{}:{}",
+        bin_dir.display(),
+        std::env::var("PATH").unwrap_or_default()
+    );
+    let run = Command::new("bash")
+        .args(["-e", "-c", &step_script(&action(), id)])
+        .current_dir(checkout)
+        .env("PATH", path)
+        .env("GITHUB_OUTPUT", &output)
+        .env("GITHUB_ACTIONS", "true")
+        .env_remove("SOURCE_DATE_EPOCH")
+        .env_remove("GITHUB_STEP_SUMMARY")
+        .env_remove("OPENAI_API_KEY")
+        .env_remove("HTTP_PROXY")
+        .env_remove("http_proxy")
+        .envs(env.iter().copied())
+        .output()
+        .expect("bash runs");
+    (
+        run.status.code().unwrap_or(-1),
+        std::fs::read_to_string(&output).unwrap(),
+        String::from_utf8_lossy(&run.stdout).into_owned(),
+        String::from_utf8_lossy(&run.stderr).into_owned(),
+    )
+}
+
+#[test]
+fn the_verify_step_stores_verdicts_that_the_check_step_enforces() {
+    let book = verify_common::book();
+    let server = verify_common::ChatServer::start(|r, _| {
+        let answer = if r.claim.contains("fell") {
+            r#"{"verdict":"unsupported","quote":"","reason":"It rose."}"#
+        } else {
+            r#"{"verdict":"supported","quote":"increased","reason":"Stated."}"#
+        };
+        verify_common::Reply::answer(answer)
+    });
+    // A secret pasted with its line break: trimmed.
+    let key = "sk-test-0123456789abcdef";
+    let pasted = format!("{key}\n");
+    let inputs = [
+        ("BOOK", "."),
+        ("API_BASE", server.base.as_str()),
+        ("MODEL", "gpt-4o-mini"),
+        ("PROFILE", "judge-json"),
+        ("MAX_REQUESTS", ""),
+        ("EVIDENCE_VERIFY_KEY", pasted.as_str()),
+    ];
+    let (code, output, stdout, stderr) = step("verify", book.root(), &inputs);
+    assert_eq!(code, 0, "{stdout}{stderr}");
+    assert_eq!(output, "status=0\n");
+    assert!(!stdout.contains(key) && !stderr.contains(key));
+    let requests = server.requests();
+    assert_eq!(requests.len(), 2, "{stdout}{stderr}");
+    let auth = requests[0]
+        .headers
+        .iter()
+        .find(|(n, _)| n == "authorization");
+    assert_eq!(
+        auth.map(|(_, v)| v.as_str()),
+        Some(format!("Bearer {key}").as_str())
+    );
+    assert_eq!(verify_common::stored(&book).len(), 2);
+
+    let check = |require: &str| {
+        step(
+            "check",
+            book.root(),
+            &[
+                ("BOOK", "."),
+                ("DENY", ""),
+                ("SARIF", ""),
+                ("BASELINE", ""),
+                ("REQUIRE_SUPPORT", require),
+            ],
+        )
+    };
+    let (code, output, stdout, _) = check("false");
+    assert_eq!((code, output.as_str()), (1, "status=1\n"), "{stdout}");
+    assert!(stdout.contains("unsupported-claim"), "{stdout}");
+    // require-support: a new claim without a verdict fails the check too.
+    let chapter = book.root().join("src/brief.md");
+    let text = std::fs::read_to_string(&chapter).unwrap();
+    std::fs::write(
+        &chapter,
+        format!("{text}\nShelter led the increase [EVID:ev_cpi].\n"),
+    )
+    .unwrap();
+    let (_, _, stdout, _) = check("true");
+    assert!(stdout.contains("missing-support"), "{stdout}");
+    let (_, _, stdout, _) = check("false");
+    assert!(!stdout.contains("missing-support"), "{stdout}");
+    let (code, output, stdout, _) = check("yes");
+    assert_eq!((code, output.as_str()), (2, "status=2\n"));
+    assert!(
+        stdout.contains("`require-support` is true or false"),
+        "{stdout}"
+    );
+}
+
+#[test]
+fn the_verify_step_without_a_model_or_with_a_dead_server_stops_the_job() {
+    let book = verify_common::book();
+    let (code, output, stdout, _) = step(
+        "verify",
+        book.root(),
+        &[
+            ("BOOK", "."),
+            ("API_BASE", "http://127.0.0.1:9/v1"),
+            ("MODEL", ""),
+            ("PROFILE", "judge-json"),
+        ],
+    );
+    assert_eq!((code, output.as_str()), (2, "status=2\n"));
+    assert!(stdout.contains("verify-model is empty"), "{stdout}");
+    let (code, output, _, stderr) = step(
+        "verify",
+        book.root(),
+        &[
+            ("BOOK", "."),
+            ("API_BASE", "http://127.0.0.1:9/v1"),
+            ("MODEL", "m"),
+            ("PROFILE", "judge-json"),
+        ],
+    );
+    assert_eq!((code, output.as_str()), (2, "status=2\n"), "{stderr}");
+    assert!(stderr.contains("cannot reach"), "{stderr}");
+    assert!(verify_common::stored(&book).is_empty());
 }

@@ -57,6 +57,9 @@ pub(crate) struct Client {
     key: Option<String>,
     retries: u32,
     timeout: Duration,
+    /// Set once the server refused a `response_format`: later requests
+    /// go without it, and their answers are parsed from text.
+    no_structured_output: AtomicBool,
 }
 
 impl Client {
@@ -85,6 +88,7 @@ impl Client {
             key,
             retries,
             timeout,
+            no_structured_output: AtomicBool::new(false),
         })
     }
 
@@ -108,17 +112,18 @@ impl Client {
         &self.url
     }
 
-    /// Sends `messages` and returns the answer, retrying a 429, a 5xx or a
+    /// Sends `request` (the prompt's part of the body: `messages`, and
+    /// what else the prompt sets) and returns the answer, retrying a 429, a 5xx or a
     /// timeout up to the retries allowed; gives up early once `stop` is set.
     /// The key, should a server send it back (in an error, in an answer),
     /// is replaced by `[API key]`: it never reaches output or the store.
     pub(crate) fn ask(
         &self,
-        messages: Value,
+        request: Value,
         max_tokens: u32,
         stop: &AtomicBool,
     ) -> Result<Reply, Failure> {
-        match self.ask_unredacted(messages, max_tokens, stop) {
+        match self.ask_unredacted(request, max_tokens, stop) {
             Ok(reply) => Ok(Reply {
                 content: self.redact(reply.content),
                 usage: reply.usage,
@@ -144,24 +149,37 @@ impl Client {
 
     fn ask_unredacted(
         &self,
-        messages: Value,
+        request: Value,
         max_tokens: u32,
         stop: &AtomicBool,
     ) -> Result<Reply, Failure> {
-        let body = json!({
+        let mut body = json!({
             "model": self.model,
-            "messages": messages,
             "temperature": 0,
             "max_tokens": max_tokens,
             "stream": false,
         });
+        if let (Some(body), Value::Object(request)) = (body.as_object_mut(), request) {
+            body.extend(request);
+        }
         let mut attempt = 0;
         loop {
             if stop.load(Ordering::Relaxed) {
                 return Err(Failure::Fatal("stopped".into()));
             }
+            if self.no_structured_output.load(Ordering::Relaxed)
+                && let Some(body) = body.as_object_mut()
+            {
+                body.remove("response_format");
+            }
             let (asked_wait, why) = match self.send(&body) {
                 Ok(reply) => return Ok(reply),
+                // A server without structured output: asked again without
+                // the schema, at once, this time and every later time.
+                Err(Outcome::NoStructuredOutput) => {
+                    self.no_structured_output.store(true, Ordering::Relaxed);
+                    continue;
+                }
                 Err(Outcome::Failed(failure)) => return Err(failure),
                 Err(Outcome::Retry { wait, why }) => (wait, why),
             };
@@ -236,6 +254,9 @@ impl Client {
                 self.url,
                 self.says(&text)
             )))),
+            400 | 422 if body.get("response_format").is_some() && about_schema(&text) => {
+                Err(Outcome::NoStructuredOutput)
+            }
             // This request only: a passage longer than the model's
             // context, a parameter the model does not take.
             400 | 413 | 422 => Err(Outcome::Failed(Failure::Answer(format!(
@@ -321,6 +342,28 @@ impl Client {
     }
 }
 
+/// The API key in the variable `name`, trimmed (a secret pasted with its
+/// line break); `None` when it is unset or blank. A key an HTTP header
+/// cannot carry (a character outside printable ASCII: a no-break space, a
+/// letter of another script, a control character) is refused here, naming
+/// the variable and never the key.
+pub(crate) fn api_key(name: &str) -> Result<Option<String>, String> {
+    let Some(value) = std::env::var_os(name) else {
+        return Ok(None);
+    };
+    let key = value.to_str().map(str::trim).unwrap_or("\u{fffd}");
+    if key.is_empty() {
+        return Ok(None);
+    }
+    if let Some(at) = key.chars().position(|c| !c.is_ascii_graphic()) {
+        return Err(format!(
+            "the API key in {name} has a character an HTTP header cannot carry (character {} of it, a space, a control or a non-ASCII character); copy the key again",
+            at + 1
+        ));
+    }
+    Ok(Some(key.to_owned()))
+}
+
 /// What became of one request.
 enum Outcome {
     /// Worth asking again, after `wait` if the server said.
@@ -329,6 +372,18 @@ enum Outcome {
         why: String,
     },
     Failed(Failure),
+    /// Refused for its `response_format`: worth asking again without it.
+    NoStructuredOutput,
+}
+
+/// Whether a refusal is about the request's structured output (OpenAI's,
+/// vLLM's, llama.cpp's and LM Studio's messages name the field or the
+/// schema).
+fn about_schema(body: &str) -> bool {
+    let body = body.to_lowercase();
+    ["response_format", "json_schema", "structured output"]
+        .iter()
+        .any(|word| body.contains(word))
 }
 
 /// `{api_base}/chat/completions`, once `api_base` is known to be an

@@ -6,13 +6,17 @@
 //! prompt) for its current texts is not sent again. The build itself
 //! never calls out.
 
+mod budget;
 mod client;
+mod granite;
+mod judge_json;
 mod progress;
 mod prompt;
 mod review;
 mod units;
 mod verdicts;
 
+pub use budget::{Only, Price, parse_price};
 pub use prompt::Prompt;
 pub use review::{ReviewArgs, ReviewVerdict, run as review};
 
@@ -42,13 +46,31 @@ pub struct VerifyArgs {
     /// The model, as the API names it (`bespoke-minicheck`, `gpt-4o-mini`).
     #[arg(long, value_name = "NAME")]
     pub model: String,
-    /// The prompt: `minicheck` (Document/Claim, answered Yes or No) for
-    /// MiniCheck models, `judge` for general chat models.
+    /// The prompt profile: `minicheck` (Document/Claim, answered Yes or
+    /// No) for Ollama's bespoke-minicheck, `bespoke-minicheck` for the
+    /// model served from its card (vLLM), `granite-guardian` for IBM
+    /// Granite Guardian's groundedness check, `judge` (two lines) or
+    /// `judge-json` (a JSON object, by structured output) for general chat
+    /// models.
     #[arg(long, value_enum, default_value = "minicheck")]
     pub prompt: Prompt,
-    /// Say how many citations would be sent, and send nothing.
+    /// Say what would be sent (claims, requests, estimated tokens, and
+    /// the cost with --price-per-mtok), and send nothing.
     #[arg(long)]
     pub dry_run: bool,
+    /// `flagged`: send only the claims a lexical rule flagged and those no
+    /// checker has judged yet.
+    #[arg(long, value_enum, value_name = "WHICH")]
+    pub only: Option<Only>,
+    /// Send at most N requests, riskiest claims first (flagged by a
+    /// lexical rule, then judged by no checker, then the rest); the
+    /// others wait for a later run.
+    #[arg(long, value_name = "N")]
+    pub max_requests: Option<usize>,
+    /// Prices in dollars per million tokens in and out (`0.15,0.60`), for
+    /// the cost in the dry run and the summary.
+    #[arg(long, value_name = "IN,OUT", value_parser = parse_price)]
+    pub price_per_mtok: Option<Price>,
     /// Requests in flight at once.
     #[arg(long, default_value_t = 4, value_name = "N")]
     pub jobs: usize,
@@ -92,14 +114,8 @@ fn verify(args: &VerifyArgs) -> anyhow::Result<u8> {
         name: format!("{}/{}", args.model.trim(), args.prompt.name()),
         version: args.prompt.version().to_owned(),
     };
-    let units = units::units(citations, &setup.store);
-    let total = units.len();
-    let (cached, to_send): (Vec<Unit>, Vec<Unit>) = units
-        .into_iter()
-        .partition(|u| verdicts::has_verdict(&setup.store, u, &checker));
-    let key = std::env::var(&args.api_key_env)
-        .ok()
-        .filter(|k| !k.trim().is_empty());
+    let plan = plan(args, &setup, citations, &checker)?;
+    let key = client::api_key(&args.api_key_env).map_err(anyhow::Error::msg)?;
     let client = Client::new(
         &args.api_base,
         &args.model,
@@ -110,19 +126,17 @@ fn verify(args: &VerifyArgs) -> anyhow::Result<u8> {
     .map_err(anyhow::Error::msg)?;
     let target = verdicts::target(&setup).map_err(anyhow::Error::msg)?;
     if args.dry_run {
-        let _ = writeln!(
-            std::io::stdout(),
-            "{} claim(s) citing a passage; {} have a verdict of `{} {}`; {} would be sent to {} (verdicts to {})",
-            total,
-            cached.len(),
-            inert_line(&checker.name),
-            checker.version,
-            to_send.len(),
-            inert_line(client.url()),
-            inert_line(&target.display().to_string())
-        );
+        let line = plan.dry_run_line(args, &checker, client.url(), &target);
+        let _ = writeln!(std::io::stdout(), "{}", inert_line(&line));
         return Ok(0);
     }
+    let Plan {
+        cached,
+        cached_unsupported,
+        to_send,
+        left_out,
+        ..
+    } = plan;
     let progress = Progress::new(to_send.len());
     if client.sends_key_in_clear() && !to_send.is_empty() {
         progress.warn(&format!(
@@ -137,7 +151,10 @@ fn verify(args: &VerifyArgs) -> anyhow::Result<u8> {
         prompt: args.prompt,
         progress: &progress,
         summary: Summary {
-            cached: cached.len(),
+            cached,
+            cached_unsupported,
+            left_out,
+            price: args.price_per_mtok,
             ..Summary::default()
         },
         checked_at: now(),
@@ -166,6 +183,94 @@ fn verify(args: &VerifyArgs) -> anyhow::Result<u8> {
         anyhow::bail!("{fatal}{kept}");
     }
     Ok(if record.summary.unreadable > 0 { 1 } else { 0 })
+}
+
+/// What a run will do: the claims, those with a verdict already, and
+/// those it sends, riskiest first.
+struct Plan {
+    total: usize,
+    cached: usize,
+    /// Of the cached, those whose verdict is unsupported.
+    cached_unsupported: usize,
+    to_send: Vec<Unit>,
+    /// Neither cached nor sent (`--only`, `--max-requests`).
+    left_out: usize,
+}
+
+/// The units of `citations`, each cached or to send (flagged by a lexical
+/// rule first, then judged by no checker, then the rest), cut to
+/// `--only` and `--max-requests`.
+fn plan(
+    args: &VerifyArgs,
+    setup: &crate::preprocess::Setup,
+    citations: Vec<crate::export::Citation>,
+    checker: &Checker,
+) -> anyhow::Result<Plan> {
+    let units = units::units(citations, &setup.store);
+    let total = units.len();
+    let flagged = budget::flagged(setup, &units)?;
+    let (mut cached, mut cached_unsupported) = (0, 0);
+    let mut candidates = Vec::new();
+    for (unit, flagged) in units.into_iter().zip(flagged) {
+        let judged = verdicts::judged(&setup.store, &unit, checker);
+        match judged.cached {
+            Some(unsupported) => {
+                cached += 1;
+                cached_unsupported += usize::from(unsupported);
+            }
+            None if flagged => candidates.push((unit, budget::Risk::Flagged)),
+            None if !judged.by_anyone => candidates.push((unit, budget::Risk::Unjudged)),
+            None => candidates.push((unit, budget::Risk::Judged)),
+        }
+    }
+    let (to_send, left_out) = budget::choose(candidates, args.prompt, args.only, args.max_requests);
+    Ok(Plan {
+        total,
+        cached,
+        cached_unsupported,
+        to_send,
+        left_out,
+    })
+}
+
+impl Plan {
+    /// What `--dry-run` prints: the claims, the requests, the estimated
+    /// tokens, and the cost when prices are given.
+    fn dry_run_line(
+        &self,
+        args: &VerifyArgs,
+        checker: &Checker,
+        url: &str,
+        target: &std::path::Path,
+    ) -> String {
+        let estimate = budget::Estimate::of(&self.to_send, args.prompt);
+        let mut line = format!(
+            "{} claim(s) citing a passage; {} have a verdict of `{} {}` ({} unsupported); {} would be sent to {} in {} request(s) at most, about {} tokens in and at most {} out",
+            self.total,
+            self.cached,
+            checker.name,
+            checker.version,
+            self.cached_unsupported,
+            self.to_send.len(),
+            url,
+            estimate.requests,
+            estimate.tokens_in,
+            estimate.tokens_out
+        );
+        if let Some(price) = args.price_per_mtok {
+            line.push_str(&format!(
+                ", about {} at ${}/${} per million tokens",
+                budget::dollars(estimate.cost(price)),
+                price.input,
+                price.output
+            ));
+        }
+        if self.left_out > 0 {
+            line.push_str(&format!("; {} left for a later run", self.left_out));
+        }
+        line.push_str(&format!(" (verdicts to {})", target.display()));
+        line
+    }
 }
 
 /// Now, to the second, as `checked_at` is written.
@@ -227,6 +332,20 @@ impl Recorder<'_> {
             ));
             return None;
         };
+        if self.prompt == Prompt::JudgeJson {
+            let passages: Vec<&str> = unit.cited.iter().map(|c| c.passage.as_str()).collect();
+            if !judge_json::quote_found(&reply.content, &passages) {
+                self.summary.unreadable += 1;
+                self.progress.warn(&format!(
+                    "{}:{}: `{}` found `{}` supported, quoting words that are not in its passages; not stored (run verify again, or judge it with `review`)",
+                    unit.file,
+                    unit.line,
+                    self.checker.name,
+                    unit.named()
+                ));
+                return None;
+            }
+        }
         self.summary.checked += 1;
         if answer.verdict == crate::store::SupportVerdict::Unsupported {
             self.summary.unsupported += 1;
@@ -271,8 +390,8 @@ fn ask_unit(
     let requests = prompt.requests(unit);
     let last = requests.len().saturating_sub(1);
     let mut usage: Option<client::Usage> = None;
-    for (n, messages) in requests.into_iter().enumerate() {
-        let mut reply = client.ask(messages, prompt.max_tokens(), stop)?;
+    for (n, request) in requests.into_iter().enumerate() {
+        let mut reply = client.ask(request, prompt.max_tokens(), stop)?;
         if let Some(more) = reply.usage.take() {
             let sum = usage.get_or_insert_with(client::Usage::default);
             sum.prompt += more.prompt;

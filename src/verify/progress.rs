@@ -65,6 +65,12 @@ pub(crate) struct Summary {
     pub checked: usize,
     /// Citations whose verdict was already stored.
     pub cached: usize,
+    /// Of those, the ones it says are unsupported.
+    pub cached_unsupported: usize,
+    /// Citations left for a later run (`--only`, `--max-requests`).
+    pub left_out: usize,
+    /// The prices, to give the run's cost.
+    pub price: Option<super::budget::Price>,
     /// Of the checked, those found unsupported (partially supported ones
     /// included).
     pub unsupported: usize,
@@ -92,6 +98,15 @@ impl Summary {
             "mdbook-evidence verify: {} checked, {} from cache, {} unsupported",
             self.checked, self.cached, self.unsupported
         );
+        if self.cached_unsupported > 0 {
+            out.push_str(&format!(
+                ", {} unsupported (cached)",
+                self.cached_unsupported
+            ));
+        }
+        if self.left_out > 0 {
+            out.push_str(&format!(", {} left for a later run", self.left_out));
+        }
         if self.unreadable > 0 {
             out.push_str(&format!(
                 ", {} left without a verdict (named above)",
@@ -106,6 +121,12 @@ impl Summary {
                 usage.prompt,
                 usage.completion
             ));
+            if let Some(price) = self.price {
+                let cost = (usage.prompt as f64 * price.input
+                    + usage.completion as f64 * price.output)
+                    / 1e6;
+                out.push_str(&format!(", {}", super::budget::dollars(cost)));
+            }
         }
         out
     }

@@ -13,22 +13,43 @@ use std::path::{Path, PathBuf};
 /// The name of `verify`'s file in a store or support directory.
 const FILE_NAME: &str = "verify.jsonl";
 
-/// Whether the stored verdicts hold one of `checker`, or a person's, for
-/// exactly these texts of the claim and its passages (the claim's key,
-/// the passages').
-pub(crate) fn has_verdict(store: &Store, unit: &Unit, checker: &Checker) -> bool {
+/// What the stored verdicts say of a unit's current texts.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
+pub(crate) struct Judged {
+    /// A verdict of this checker, or a person's, is current: the unit is
+    /// not asked about again. `Some(true)` when it says unsupported.
+    pub cached: Option<bool>,
+    /// Some checker's verdict is current (another model's counts).
+    pub by_anyone: bool,
+}
+
+/// What the stored verdicts hold of `checker`, a person's, or anyone's,
+/// for exactly these texts of the claim and its passages (the claim's
+/// key, the passages').
+pub(crate) fn judged(store: &Store, unit: &Unit, checker: &Checker) -> Judged {
     let Some(first) = unit.ids().first().copied() else {
-        return false;
+        return Judged::default();
     };
     let status = store
         .support()
         .status(&unit.chapter, &unit.claim_key, first, &unit.key, |_| true);
-    match status {
-        // A person's verdict is never asked about again.
-        SupportStatus::Current(verdicts) => verdicts
-            .iter()
-            .any(|r| r.checker == *checker || r.checker.is_person()),
-        _ => false,
+    let SupportStatus::Current(verdicts) = status else {
+        return Judged::default();
+    };
+    // A person's verdict is never asked about again, and overrides.
+    let people: Vec<_> = verdicts.iter().filter(|r| r.checker.is_person()).collect();
+    let decides: Vec<_> = if people.is_empty() {
+        verdicts.iter().filter(|r| r.checker == *checker).collect()
+    } else {
+        people
+    };
+    Judged {
+        cached: (!decides.is_empty()).then(|| {
+            decides
+                .iter()
+                .any(|r| r.verdict == crate::store::SupportVerdict::Unsupported)
+        }),
+        by_anyone: !verdicts.is_empty(),
     }
 }
 

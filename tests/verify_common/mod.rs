@@ -174,14 +174,15 @@ fn serve(stream: TcpStream, seen: &Mutex<Vec<Request>>, script: &Script) {
     }
 }
 
-/// The claim of a request: after `Claim: ` (MiniCheck's prompt) or
-/// `CLAIM:\n` (the judge's), in the last message.
+/// The claim of a request: after `Claim: ` (MiniCheck's prompts) or
+/// `CLAIM:\n` (the judges'), in the last message; the last message itself
+/// when it is the assistant's (Granite Guardian's).
 fn claim_of(body: &Value) -> String {
-    let text = body["messages"]
-        .as_array()
-        .and_then(|m| m.last())
-        .and_then(|m| m["content"].as_str())
-        .unwrap_or("");
+    let last = body["messages"].as_array().and_then(|m| m.last());
+    let text = last.and_then(|m| m["content"].as_str()).unwrap_or("");
+    if last.is_some_and(|m| m["role"] == "assistant") {
+        return text.to_owned();
+    }
     for mark in ["\nClaim: ", "\n\nCLAIM:\n"] {
         if let Some(at) = text.rfind(mark) {
             return text[at + mark.len()..].to_owned();

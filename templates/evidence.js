@@ -224,8 +224,28 @@
         document.documentElement.classList.add("evidence-passages-text");
     }
 
+    // A citation never starts a line: the space before it becomes a
+    // no-break space, in the page only (the chapter's markdown and the
+    // built HTML keep the author's space, so a rerun changes nothing).
+    function keepWithWordBefore() {
+        var cites = document.querySelectorAll(".evidence-cites, .evidence-cite[data-evidence]");
+        for (var i = 0; i < cites.length; i++) {
+            var before = cites[i].previousSibling;
+            if (!before || before.nodeType !== 3 || (cites[i].parentNode.closest &&
+                    cites[i].parentNode.closest(".evidence-cites"))) {
+                continue;
+            }
+            var text = before.nodeValue;
+            var kept = text.replace(/\s+$/, "");
+            if (kept !== text && (kept !== "" || before.previousSibling)) {
+                before.nodeValue = kept + "\u00a0";
+            }
+        }
+    }
+
     function init() {
         passagesAsText();
+        keepWithWordBefore();
         var cites = document.querySelectorAll(".evidence-cite[data-evidence]");
         for (var i = 0; i < cites.length; i++) {
             // The card replaces the browser's title tooltip (a book's own

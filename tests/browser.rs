@@ -147,6 +147,10 @@ function inkGaps() {
             if (mine.length) { list.push(mine[mine.length - 1]); }
         }
         chars(el, list);
+        var after = el.nextSibling;
+        if (after && after.nodeType === 3 && after.nodeValue) {
+            list.push(chars(after, [])[0]);
+        }
         var widest = 0, text = "";
         for (var i = 0; i < list.length; i++) {
             text += list[i].ch;
@@ -198,8 +202,8 @@ window.addEventListener("load", function () {
     out.singleRing = {style: singleStyle.outlineStyle,
         reach: parseFloat(singleStyle.outlineOffset) + parseFloat(singleStyle.outlineWidth)};
     single.blur();
-    // The ink: each character's box (its advance) in a group, and the
-    // word before a citation; neighbours touch as in plain text.
+    // The ink: each character's box (its advance) in a citation or a
+    // group, with the one before and the one after it.
     out.ink = inkGaps();
     var card = document.getElementById("evidence-card");
     var first = document.querySelector("a.evidence-cite[data-evidence='ev_ft']");
@@ -378,12 +382,13 @@ fn citations_are_targets_a_keyboard_and_a_finger_can_hit() {
         found["singleRing"]["reach"].as_f64().unwrap() <= 0.0,
         "{found}"
     );
-    // The ink of a group, and of a citation and the word before it, sits
-    // as plain text would: no two characters more than 2 px apart.
+    // The ink of a group, and of a citation with the space before it and
+    // the punctuation after it, sits as plain text would: no two
+    // characters more than 2 px apart (no "[1] ." with a gap).
     let ink = found["ink"].as_array().expect("ink");
     assert!(ink.len() >= 4, "{found}");
     let texts: Vec<&str> = ink.iter().map(|i| i["text"].as_str().unwrap()).collect();
-    for text in ["\u{a0}[1]", "\u{a0}[1, 2]", "\u{a0}[3]"] {
+    for text in ["\u{a0}[1].", "\u{a0}[1, 2].", "\u{a0}[3],"] {
         assert!(texts.contains(&text), "{text}: {texts:?}");
     }
     for i in ink {

@@ -97,7 +97,9 @@ fn card_book() -> TestBook {
             "c.md",
             "# Card\n\nA paywalled source is cited for this claim [EVID:ev_ft].\n\n\
              Two sources, side by side, are cited for this claim [EVID:ev_ft][EVID:ev_evil].\n\n\
-             The committee held the range [EVID:ev_fomc], as it said [EVID:ev_fomc] and repeated [EVID:ev_fomc].\n",
+             The committee held the range [EVID:ev_fomc], as it said [EVID:ev_fomc] and repeated [EVID:ev_fomc].\n\n\
+             [SPECULATION] Rates may fall later in the year [EVID:ev_fomc].\n\n\
+             `[SPECULATION]` in code stays as written.\n",
         )],
     );
     mdbook_evidence::install::install(book.root(), false).expect("install");
@@ -205,7 +207,20 @@ window.addEventListener("load", function () {
     // The ink: each character's box (its advance) in a citation or a
     // group, with the one before and the one after it.
     out.ink = inkGaps();
+    // `[SPECULATION]` is a label saying what it means, outside code, and
+    // the card of a citation in its paragraph says so too.
+    var labels = document.querySelectorAll("main .evidence-speculation");
+    out.speculation = {count: labels.length, text: labels.length ? labels[0].textContent : null,
+        title: labels.length ? labels[0].title : null,
+        inCode: Array.prototype.map.call(document.querySelectorAll("main code"), function (c) { return c.textContent; })};
+    var speculative = labels.length ? labels[0].parentNode.querySelector("a.evidence-cite") : null;
     var card = document.getElementById("evidence-card");
+    if (speculative) {
+        speculative.focus();
+        out.speculation.card = Array.prototype.map.call(card.querySelectorAll(".evidence-speculation"),
+            function (b) { return {text: b.textContent, title: b.title}; });
+        speculative.blur();
+    }
     var first = document.querySelector("a.evidence-cite[data-evidence='ev_ft']");
     // Keyboard: focus shows the card, Escape hides it.
     first.focus();
@@ -421,6 +436,25 @@ fn citations_are_targets_a_keyboard_and_a_finger_can_hit() {
             .is_some_and(|l| l.starts_with("Citation ") && l.contains(": Federal Reserve: FOMC")),
         "{found}"
     );
+    // `[SPECULATION]` is a label with its meaning, on the page and in the card.
+    let speculation = &found["speculation"];
+    assert_eq!(speculation["count"], 1, "{found}");
+    assert_eq!(speculation["text"], "Speculation", "{found}");
+    assert!(
+        speculation["title"]
+            .as_str()
+            .is_some_and(|t| t.contains("not a claim the cited sources support")),
+        "{found}"
+    );
+    assert!(
+        speculation["inCode"]
+            .as_array()
+            .unwrap()
+            .contains(&serde_json::json!("[SPECULATION]")),
+        "{found}"
+    );
+    assert_eq!(speculation["card"][0]["text"], "Speculation", "{found}");
+    assert_eq!(speculation["card"][0]["title"], speculation["title"], "{found}");
     // The tier badge says what the tier means, and explains the scale.
     let badges = found["badges"].as_array().expect("badges");
     assert_eq!(badges[0]["text"], "Tier 4 · Monitor-only source", "{found}");

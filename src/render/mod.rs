@@ -26,7 +26,7 @@ mod row_removal;
 pub(crate) mod template;
 mod template_context;
 mod unverified;
-mod withheld;
+pub mod withheld;
 
 pub use chapter::chapter_edits;
 pub use plan::RenderPlan;

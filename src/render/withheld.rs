@@ -15,8 +15,9 @@ use crate::syntax::{IMPORT_RECORD_START, WITHHELD_REASON};
 use mdbook_markdown::pulldown_cmark::Event;
 use mdbook_markdown::{MarkdownOptions, new_cmark_parser};
 
-/// The edits that take the team's own notes out of the chapter `text`.
-pub(super) fn withheld_edits(text: &str, suppressions: &[Suppression]) -> Vec<Edit> {
+/// The edits that take the team's own notes out of the chapter `text`,
+/// whose scan found `suppressions` (in order, free of overlaps).
+pub fn withheld_edits(text: &str, suppressions: &[Suppression]) -> Vec<Edit> {
     let mut edits: Vec<Edit> = suppressions
         .iter()
         .filter_map(|s| without_reason(text, s))

@@ -454,7 +454,10 @@ fn citations_are_targets_a_keyboard_and_a_finger_can_hit() {
         "{found}"
     );
     assert_eq!(speculation["card"][0]["text"], "Speculation", "{found}");
-    assert_eq!(speculation["card"][0]["title"], speculation["title"], "{found}");
+    assert_eq!(
+        speculation["card"][0]["title"], speculation["title"],
+        "{found}"
+    );
     // The tier badge says what the tier means, and explains the scale.
     let badges = found["badges"].as_array().expect("badges");
     assert_eq!(badges[0]["text"], "Tier 4 · Monitor-only source", "{found}");
@@ -473,10 +476,19 @@ fn citations_are_targets_a_keyboard_and_a_finger_can_hit() {
 #[test]
 fn citations_never_start_a_line_on_a_phone() {
     let Some(browser) = chromium() else {
-        return skip("citations_never_start_a_line_on_a_phone", "no chromium on PATH");
+        return skip(
+            "citations_never_start_a_line_on_a_phone",
+            "no chromium on PATH",
+        );
     };
     let words = [
-        "growth", "évolué", "物価が上がった", "الأسعار", "prices🙂", "naïve", "cafe\u{301}",
+        "growth",
+        "évolué",
+        "物価が上がった",
+        "الأسعار",
+        "prices🙂",
+        "naïve",
+        "cafe\u{301}",
         "１７０，０００",
     ];
     let mut chapter = String::from("# Phone\n\n");

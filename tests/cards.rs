@@ -408,7 +408,10 @@ fn suppression_reasons_and_the_import_record_stay_out_of_the_page() {
     let book = TestBook::with_store("mode = \"fail\"", HOSTILE, &[("c.md", chapter)]);
     book.build().expect("builds");
     let html = book.html("c.md");
-    assert!(!html.contains("lawyer") && !html.contains("sha256"), "{html}");
+    assert!(
+        !html.contains("lawyer") && !html.contains("sha256"),
+        "{html}"
+    );
     let source = std::fs::read_to_string(book.root().join("src/c.md")).unwrap();
     assert!(source.contains("lawyer") && source.contains("sha256:0123abcd"));
 }

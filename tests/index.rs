@@ -85,21 +85,36 @@ fn the_quality_table_marks_only_what_the_build_warned_of_and_can_be_left_out() {
     let judged = book("[preprocessor.evidence.quality]\nmin-claims = 1");
     let run = run_stdin(judged.root(), &judged.stdin("html"));
     assert_eq!(run.code, 0, "{}", run.stderr);
-    assert!(run.stderr.contains("[low-source-diversity]"), "{}", run.stderr);
+    assert!(
+        run.stderr.contains("[low-source-diversity]"),
+        "{}",
+        run.stderr
+    );
     let index = run.chapter("appendix/sources.md");
     assert!(
-        index.contains("| [report\\.md](<../report.md>) | 100\\% ✓ | not measured | 2 ✗ | 0\\.6 ✗ | 0\\% ✓ |"),
+        index.contains(
+            "| [report\\.md](<../report.md>) | 100\\% ✓ | not measured | 2 ✗ | 0\\.6 ✗ | 0\\% ✓ |"
+        ),
         "{index}"
     );
     // The book as a whole is judged by no rule: no ✗.
-    assert!(index.contains("| **Book** | 100\\% ✓ | not measured | 4 ✓ | 0\\.8 ✓ | 0\\% ✓ |"), "{index}");
+    assert!(
+        index.contains("| **Book** | 100\\% ✓ | not measured | 4 ✓ | 0\\.8 ✓ | 0\\% ✓ |"),
+        "{index}"
+    );
 
     let off = book("quality-table = false");
     let run = run_stdin(off.root(), &off.stdin("html"));
     assert_eq!(run.code, 0, "{}", run.stderr);
     let index = run.chapter("appendix/sources.md");
     assert!(index.contains("| Reuters |"), "{index}");
-    for gone in ["Citation quality", "| Chapter |", "✓", "✗", "Accuracy not measured"] {
+    for gone in [
+        "Citation quality",
+        "| Chapter |",
+        "✓",
+        "✗",
+        "Accuracy not measured",
+    ] {
         assert!(!index.contains(gone), "{gone}: {index}");
     }
 }
@@ -276,7 +291,10 @@ fn items_of_one_page_are_one_row() {
     let run = common::run_twice(book.root(), &book.stdin("html"));
     assert_eq!(run.code, 0, "{}", run.stderr);
     let index = run.chapter("appendix/sources.md");
-    let rows: Vec<&str> = index.lines().filter(|l| l.contains("reuters.com")).collect();
+    let rows: Vec<&str> = index
+        .lines()
+        .filter(|l| l.contains("reuters.com"))
+        .collect();
     assert_eq!(rows.len(), 1, "{index}");
     assert!(
         rows[0].contains("[brief\\.md](<../brief.md#evidence-ev_reuters>), [report\\.md](<../report.md#evidence-ev_reuters_imported>)"),

@@ -30,7 +30,9 @@ fn kept(chapter: &str) {
         if !reason.is_empty() {
             assert!(!out.contains(reason), "{reason} published:\n{out}");
             assert!(
-                out.contains(&format!("{before} reason=\"given in the chapter's source\" -->")),
+                out.contains(&format!(
+                    "{before} reason=\"given in the chapter's source\" -->"
+                )),
                 "{line:?}:\n{out}"
             );
         }

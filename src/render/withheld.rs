@@ -74,7 +74,7 @@ fn import_record(text: &str) -> Option<std::ops::Range<usize>> {
     let in_html = new_cmark_parser(text, &MarkdownOptions::default())
         .into_offset_iter()
         .any(|(event, range)| matches!(event, Event::Html(_)) && range.contains(&start));
-    in_html.then(|| start..text.len())
+    in_html.then_some(start..text.len())
 }
 
 #[cfg(test)]
@@ -104,7 +104,9 @@ mod tests {
         assert!(out.contains(
             "<!-- evidence-disable-next-line ungrounded-claim reason=\"given in the chapter's source\" -->\nA claim"
         ));
-        assert!(out.contains("Another line <!-- evidence-disable-line ungrounded-claim numeric-claim reason="));
+        assert!(out.contains(
+            "Another line <!-- evidence-disable-line ungrounded-claim numeric-claim reason="
+        ));
         assert_eq!(edited(&out), out);
     }
 

@@ -26,6 +26,7 @@ const EARLIER: [(&str, &[&str]); 2] = [
             "0d4afde3b775358b39a7793211f36adfd3e89df9a19af0c90b6aca4b7f88e97e",
             "127f955d4831e2936635be4db6e1db43204f4e6ce61f4f8ed04474688ca20520",
             "3401769ce1d6f3bc2cd97cf682183403f34c4a13cc656f053b87ea16faea8b33",
+            "3c6c25a54e3737b1d685708dc3b0079599be5802a917c2f2ae98855eb9aed652",
             "c7558c6bcd55549e54444d0d8a4a706a0c8d01fa533627559ba3dd594144050c",
             "de2d2a83affa6535a1f567716f6cea45a1539b4bd14cea2e66d1ff111f4b773a",
         ],

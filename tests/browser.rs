@@ -93,14 +93,17 @@ fn card_book() -> TestBook {
     let book = TestBook::with_store(
         "mode = \"warn\"",
         common::HOSTILE_STORE,
-        &[(
-            "c.md",
-            "# Card\n\nA paywalled source is cited for this claim [EVID:ev_ft].\n\n\
+        &[
+            (
+                "c.md",
+                "# Card\n\nA paywalled source is cited for this claim [EVID:ev_ft].\n\n\
              Two sources, side by side, are cited for this claim [EVID:ev_ft][EVID:ev_evil].\n\n\
              The committee held the range [EVID:ev_fomc], as it said [EVID:ev_fomc] and repeated [EVID:ev_fomc].\n\n\
              [SPECULATION] Rates may fall later in the year [EVID:ev_fomc].\n\n\
              `[SPECULATION]` in code stays as written.\n",
-        )],
+            ),
+            ("sources.md", "# Sources\n\n{{#evidence-index}}\n"),
+        ],
     );
     mdbook_evidence::install::install(book.root(), false).expect("install");
     book.build().expect("builds");
@@ -265,6 +268,17 @@ window.addEventListener("load", function () {
 });
 "#;
 
+/// In a frame, hands the probe's findings to the page holding it.
+const RELAY: &str = r#"
+var relay = setInterval(function () {
+    var found = document.getElementById("probe");
+    if (found && window.parent !== window) {
+        clearInterval(relay);
+        window.parent.postMessage(found.textContent, "*");
+    }
+}, 50);
+"#;
+
 /// The probe's findings on the built page `c.html` (a copy of it with the
 /// probe script added).
 fn probe(browser: &Path, book: &TestBook) -> Result<serde_json::Value, String> {
@@ -283,9 +297,27 @@ fn probe_page(
     let dir = book.root().join("book");
     let html = std::fs::read_to_string(dir.join(name)).map_err(|e| e.to_string())?;
     std::fs::write(dir.join("probe.js"), script).map_err(|e| e.to_string())?;
-    let probed = html.replace("</body>", "<script src=\"probe.js\"></script></body>");
+    std::fs::write(dir.join("relay.js"), RELAY).map_err(|e| e.to_string())?;
+    let probed = html.replace(
+        "</body>",
+        "<script src=\"probe.js\"></script><script src=\"relay.js\"></script></body>",
+    );
     std::fs::write(dir.join("probed.html"), probed).map_err(|e| e.to_string())?;
-    let dom = dump_dom_at(browser, &page(book, "probed.html", ""), size)?;
+    // Chromium's window is at least about 500 px wide: a narrower page is
+    // a frame of that width, whose probe posts its findings to the page.
+    let dom = match size.split_once(',') {
+        Some((width, height)) if width.parse::<u32>().is_ok_and(|w| w < 500) => {
+            let phone = format!(
+                "<!doctype html><html><body style=\"margin:0\">\
+                 <iframe src=\"probed.html\" style=\"width:{width}px;height:{height}px;border:0\"></iframe>\
+                 <script>window.addEventListener(\"message\", function (e) {{ var pre = document.createElement(\"pre\"); \
+                 pre.id = \"probe\"; pre.textContent = e.data; document.body.appendChild(pre); }});</script></body></html>"
+            );
+            std::fs::write(dir.join("phone.html"), phone).map_err(|e| e.to_string())?;
+            dump_dom(browser, &page(book, "phone.html", ""))?
+        }
+        _ => dump_dom_at(browser, &page(book, "probed.html", ""), size)?,
+    };
     let start = dom.find("<pre id=\"probe\">").ok_or("no probe output")? + 16;
     let end = start + dom[start..].find("</pre>").ok_or("unterminated probe")?;
     let json = dom[start..end]
@@ -525,4 +557,78 @@ fn citations_never_start_a_line_on_a_phone() {
     assert!(lines.len() >= 59, "{found}");
     let alone: Vec<_> = lines.iter().filter(|l| l["alone"] == true).collect();
     assert!(alone.is_empty(), "citations starting a line: {alone:?}");
+}
+
+/// On a phone (390 px wide): the evidence index's tables fit the text
+/// column (no sideways scrolling), the Speculation label stays on the
+/// page, and the card of a citation fits the screen.
+#[test]
+fn the_index_the_label_and_the_card_fit_a_phone() {
+    let Some(browser) = chromium() else {
+        return skip(
+            "the_index_the_label_and_the_card_fit_a_phone",
+            "no chromium on PATH",
+        );
+    };
+    let book = card_book();
+    let index_probe = r#"
+window.addEventListener("load", function () {
+    var out = {viewport: window.innerWidth, tables: []};
+    var tables = document.querySelectorAll("main table");
+    Array.prototype.forEach.call(tables, function (t) {
+        var column = t.parentNode.getBoundingClientRect();
+        out.tables.push({width: t.getBoundingClientRect().width, column: column.width,
+            right: t.getBoundingClientRect().right, fontSize: parseFloat(getComputedStyle(t).fontSize)});
+    });
+    var pre = document.createElement("pre");
+    pre.id = "probe";
+    pre.textContent = JSON.stringify(out);
+    document.body.appendChild(pre);
+});
+"#;
+    let found = match probe_page(&browser, &book, "sources.html", index_probe, "390,800") {
+        Ok(found) => found,
+        Err(why) if why.starts_with("cannot start") => {
+            return skip("the_index_the_label_and_the_card_fit_a_phone", &why);
+        }
+        Err(why) => panic!("{why}"),
+    };
+    let viewport = found["viewport"].as_f64().unwrap();
+    assert_eq!(viewport, 390.0, "{found}");
+    let tables = found["tables"].as_array().expect("tables");
+    assert_eq!(tables.len(), 2, "the items and the quality table: {found}");
+    for t in tables {
+        assert!(t["right"].as_f64().unwrap() <= viewport, "{t}: {found}");
+        assert!(t["fontSize"].as_f64().unwrap() >= 12.0, "{t}: {found}");
+    }
+
+    let page_probe = r#"
+window.addEventListener("load", function () {
+    var out = {viewport: document.documentElement.clientWidth};
+    var label = document.querySelector("main .evidence-speculation");
+    var r = label.getBoundingClientRect();
+    out.label = {left: r.left, right: r.right};
+    var cite = label.parentNode.querySelector("a.evidence-cite");
+    cite.focus();
+    var card = document.getElementById("evidence-card").getBoundingClientRect();
+    out.card = {left: card.left, right: card.right, shown: !document.getElementById("evidence-card").hidden};
+    var pre = document.createElement("pre");
+    pre.id = "probe";
+    pre.textContent = JSON.stringify(out);
+    document.body.appendChild(pre);
+});
+"#;
+    let found = probe_page(&browser, &book, "c.html", page_probe, "390,800").expect("probe");
+    let viewport = found["viewport"].as_f64().unwrap();
+    assert!(found["label"]["left"].as_f64().unwrap() >= 0.0, "{found}");
+    assert!(
+        found["label"]["right"].as_f64().unwrap() <= viewport,
+        "{found}"
+    );
+    assert_eq!(found["card"]["shown"], true, "{found}");
+    assert!(found["card"]["left"].as_f64().unwrap() >= 0.0, "{found}");
+    assert!(
+        found["card"]["right"].as_f64().unwrap() <= viewport,
+        "{found}"
+    );
 }

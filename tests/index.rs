@@ -40,6 +40,7 @@ fn the_index_lists_each_cited_item_once_with_its_chapters() {
     assert_eq!(first.code, 0, "{}", first.stderr);
     let index = first.chapter("appendix/sources.md");
     let expected = "# Sources\n\nEvery source this book cites:\n\n\
+<div class=\"evidence-index\">\n\n\
 | Publisher | Title | Published | Tags | Cited in |\n\
 |---|---|---|---|---|\n\
 | Federal Reserve | [FOMC Statement \\- February 2026](<https://www.federalreserve.gov/newsevents/pressreleases/monetary20260210a.htm>) | Feb 10, 2026 | policy\\_centralbank | [brief\\.md](<../brief.md#evidence-ev_fomc>), [report\\.md](<../report.md#evidence-ev_fomc>), [deep\\/nested\\.md](<../deep/nested.md#evidence-ev_fomc>) |\n\
@@ -59,6 +60,7 @@ fn the_index_lists_each_cited_item_once_with_its_chapters() {
 | **Book** | 100\\% ✓ | not measured | 4 ✓ | 0\\.8 ✓ | 0\\% ✓ |\n\
 \n\
 *Accuracy not measured\\: no citation has a support verdict*\n\
+\n</div>\n\
 \n```\n{{#evidence-index}}\n```\n";
     assert_eq!(index, expected);
 

@@ -195,6 +195,12 @@ impl<'s> EvidenceIndex<'s> {
                 table.push_str(newline);
                 table.push_str(&quality.markdown(&self.pages, path, newline));
             }
+            if target == Target::Html && !self.items.is_empty() {
+                // A class the stylesheet narrows the tables by, on a phone.
+                table = format!(
+                    "<div class=\"{INDEX_CLASS}\">{newline}{newline}{table}{newline}{newline}</div>"
+                );
+            }
             let mut edits: Vec<super::Edit> = spots
                 .into_iter()
                 .map(|range| super::Edit {
@@ -294,6 +300,9 @@ pub fn placeholders(text: &str, markdown: MarkdownFlags) -> Vec<Range<usize>> {
     }
     out
 }
+
+/// The class of the element holding the index's tables in HTML.
+const INDEX_CLASS: &str = "evidence-index";
 
 /// A row of the index: the item shown, the positions of the chapters
 /// citing its page, and the id each of them cites.

@@ -25,6 +25,8 @@ const EARLIER: [(&str, &[&str]); 2] = [
         &[
             "0d4afde3b775358b39a7793211f36adfd3e89df9a19af0c90b6aca4b7f88e97e",
             "127f955d4831e2936635be4db6e1db43204f4e6ce61f4f8ed04474688ca20520",
+            "3401769ce1d6f3bc2cd97cf682183403f34c4a13cc656f053b87ea16faea8b33",
+            "3c6c25a54e3737b1d685708dc3b0079599be5802a917c2f2ae98855eb9aed652",
             "c7558c6bcd55549e54444d0d8a4a706a0c8d01fa533627559ba3dd594144050c",
             "de2d2a83affa6535a1f567716f6cea45a1539b4bd14cea2e66d1ff111f4b773a",
         ],
@@ -35,8 +37,10 @@ const EARLIER: [(&str, &[&str]); 2] = [
             "115a1ff2dba50df5027d76437540f5bce3eb0568d2fa4ec31c4eae46a92b8e6d",
             "12235eb05878162847c79ffe20ac502a9c2c496e320658b5cc39f65a0fa2128f",
             "2f2264358debeaa98308717ce033cc2916c5502a526fa1d94ea8727b533c67c8",
+            "35d62b4a26da4f7875d2ab0aff71a925bb30d8d3bba26ea93a36789032b8a166",
             "5d702b00243d637cb3f0b87224058b2256c53a72c4cd6d4b327ec0b3b9624daf",
             "7d71b92c9ddc4018f1efd73468fa09f8b67deacbb4b99083a94fba32d355f902",
+            "ca891f362dc7154d29713be2bace2ea9ffa6f44a3927e35f0ca58e14abb93f9c",
         ],
     ),
 ];

@@ -55,9 +55,15 @@ const OUR_KEYS: &[&str] = &[
     "references-style",
     "search-passages",
     "quality",
+    "quality-table",
     "cache",
     "verbose",
 ];
+
+/// `quality-table` unless configured: the index shows the table.
+fn shown() -> bool {
+    true
+}
 
 /// Where per-chapter results are kept between runs unless `cache` says
 /// otherwise: in the book's root, where a user finds and deletes it.
@@ -295,6 +301,8 @@ struct RawConfig {
     search_passages: bool,
     #[serde(default)]
     quality: QualityTargets,
+    #[serde(default = "shown")]
+    quality_table: bool,
     cache: Option<CacheSetting>,
     #[serde(default)]
     verbose: bool,
@@ -373,6 +381,9 @@ pub struct Config {
     pub page: PageOptions,
     /// The quality metrics' targets and the tier authority.
     pub quality: QualityTargets,
+    /// Whether the evidence index shows the quality table
+    /// (`quality-table = false` leaves the QA figures to the reports).
+    pub quality_table: bool,
     /// Where per-chapter results are cached, relative to the book root;
     /// `None` when `cache = false`.
     pub cache: Option<PathBuf>,
@@ -502,6 +513,7 @@ impl Config {
                 search_passages: raw.search_passages,
             },
             quality: raw.quality,
+            quality_table: raw.quality_table,
             cache_always: matches!(
                 raw.cache,
                 Some(CacheSetting::On(true) | CacheSetting::Dir(_))

@@ -349,7 +349,7 @@ fn preprocess() -> anyhow::Result<ExitCode> {
     // whole. The evidence index, if the book has one, comes from every
     // chapter's plan, before any is rendered. Serializing cannot fail (the
     // paths came from JSON, so they are UTF-8); only writing can.
-    let index = EvidenceIndex::from_plans(&book, &plans, &setup.config.quality);
+    let index = EvidenceIndex::from_plans(&book, &plans, &setup.config);
     let mut plans = plans.into_iter();
     let mut stdout = std::io::stdout().lock();
     write_book(&mut book, &mut stdout, |batch| {

@@ -242,7 +242,7 @@ pub fn process_book(setup: &Setup, book: &mut Book) -> Outcome {
 /// Renders every chapter of `book` from its plan (as [`judge_book`]
 /// returned them), and places the evidence index.
 pub fn render_book(setup: &Setup, book: &mut Book, plans: Vec<RenderPlan<'_>>) {
-    let index = EvidenceIndex::from_plans(book, &plans, &setup.config.quality);
+    let index = EvidenceIndex::from_plans(book, &plans, &setup.config);
     render_chapters(
         setup,
         &mut book.items,

@@ -213,6 +213,15 @@ pub(crate) const SUPPRESS_FILE: &str = "evidence-disable-file";
 /// does is a mistyped one.
 pub(crate) const SUPPRESS_PREFIX: &str = "evidence-";
 
+/// How the importer's record line starts: `<!-- mdbook-evidence import of
+/// <answer>: chapter sha256:…, fragment <path> sha256:… -->`, the last line
+/// of an imported chapter.
+pub(crate) const IMPORT_RECORD_START: &str = "<!-- mdbook-evidence import of ";
+
+/// The reason a suppression comment gives in the rendered chapter: the
+/// author's own reason stays in the markdown source, out of the page.
+pub(crate) const WITHHELD_REASON: &str = "given in the chapter's source";
+
 /// Every suppression comment word, for did-you-mean.
 pub(crate) const SUPPRESSION_WORDS: [&str; 5] = [
     SUPPRESSION_DIRECTIVE,

@@ -374,3 +374,44 @@ fn the_citation_style_is_configurable_and_other_renderers_get_separate_citations
     );
     assert!(!out.contains("<span"), "{out}");
 }
+
+/// What the team wrote for itself stays in the markdown source: the
+/// reasons of its suppression comments (block and inline, in non-ASCII
+/// text) and the importer's record line with its hashes are not in the
+/// page mdBook builds nor in what another renderer gets; the comments
+/// still silence their rules, in every mode, and a second run changes
+/// nothing.
+#[test]
+fn suppression_reasons_and_the_import_record_stay_out_of_the_page() {
+    let chapter = "# Notes\n\n\
+        <!-- evidence-disable-next-line ungrounded-claim reason=\"internal: the desk lawyer asked\" -->\n\
+        The outlook darkened sharply over the quarter for most firms.\n\n\
+        Prices rose 3% in March [EVID:ev_fomc] and the committee held rates\u{3000}steady for now. \
+        <!-- evidence-disable-line numeric-claim reason=\"内部: 法務部の指示 ✓\" -->\n\n\
+        ```\n<!-- evidence-disable-line x reason=\"in code\" -->\n```\n\n\
+        <!-- mdbook-evidence import of answer.json: chapter sha256:0123abcd, fragment ../evidence/a.json sha256:4567ef -->\n";
+    for mode in ["warn", "downgrade", "remove", "fail"] {
+        let config = format!("mode = \"{mode}\"");
+        for renderer in ["html", "markdown"] {
+            let book = TestBook::with_store(&config, HOSTILE, &[("c.md", chapter)]);
+            let run = common::run_twice(book.root(), &book.stdin(renderer));
+            assert_eq!(run.code, 0, "{mode} {renderer}: {}", run.stderr);
+            let out = run.chapter("c.md");
+            for secret in ["lawyer", "法務部", "sha256", "mdbook-evidence import"] {
+                assert!(!out.contains(secret), "{mode} {renderer}: {secret}: {out}");
+            }
+            assert!(out.contains("The outlook darkened sharply"), "{out}");
+            assert!(out.contains("reason=\"in code\""), "{out}");
+        }
+    }
+    // In the page mdBook builds, and in the markdown source as written.
+    let book = TestBook::with_store("mode = \"fail\"", HOSTILE, &[("c.md", chapter)]);
+    book.build().expect("builds");
+    let html = book.html("c.md");
+    assert!(
+        !html.contains("lawyer") && !html.contains("sha256"),
+        "{html}"
+    );
+    let source = std::fs::read_to_string(book.root().join("src/c.md")).unwrap();
+    assert!(source.contains("lawyer") && source.contains("sha256:0123abcd"));
+}

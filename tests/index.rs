@@ -40,6 +40,7 @@ fn the_index_lists_each_cited_item_once_with_its_chapters() {
     assert_eq!(first.code, 0, "{}", first.stderr);
     let index = first.chapter("appendix/sources.md");
     let expected = "# Sources\n\nEvery source this book cites:\n\n\
+<div class=\"evidence-index\">\n\n\
 | Publisher | Title | Published | Tags | Cited in |\n\
 |---|---|---|---|---|\n\
 | Federal Reserve | [FOMC Statement \\- February 2026](<https://www.federalreserve.gov/newsevents/pressreleases/monetary20260210a.htm>) | Feb 10, 2026 | policy\\_centralbank | [brief\\.md](<../brief.md#evidence-ev_fomc>), [report\\.md](<../report.md#evidence-ev_fomc>), [deep\\/nested\\.md](<../deep/nested.md#evidence-ev_fomc>) |\n\
@@ -47,16 +48,19 @@ fn the_index_lists_each_cited_item_once_with_its_chapters() {
 | Reuters | [Fed holds rates \\| steady](<https://www.reuters.com/markets/fed-holds>) | Feb 10, 2026 | macro\\_data | [brief\\.md](<../brief.md#evidence-ev_reuters>) |\n\
 | Zero Hedge | [Deflation warnings ignored](<https://www.zerohedge.com/markets/deflation>) \\[Monitor\\-only source\\] | Feb 11, 2026 |  | [report\\.md](<../report.md#evidence-ev_zh>) |\n\
 \n\
-*Citation quality by chapter: coverage of sentences, accuracy of citations, domains cited, mean tier authority, disagreement rate, each against its target (✓ met, ✗ missed)*\n\
+*Citation quality by chapter: coverage of sentences, accuracy of citations, domains cited, mean tier authority, disagreement rate (✓ target met, ✗ target missed and the build warned)*\n\
 \n\
-| Chapter | Coverage (\\> 80\\%) | Accuracy (\\> 90\\%) | Domains (\\> 3) | Authority (\\> 0\\.7) | Disagreement (\\< 20\\%) |\n\
+*Targets: coverage \\> 80\\%, accuracy \\> 90\\%, domains \\> 3, authority \\> 0\\.7, disagreement \\< 20\\%*\n\
+\n\
+| Chapter | Coverage | Accuracy | Domains | Authority | Disagreement |\n\
 |---|--:|--:|--:|--:|--:|\n\
-| [brief\\.md](<../brief.md>) | 100\\% ✓ | not measured | 3 ✗ | 0\\.867 ✓ | 0\\% ✓ |\n\
-| [report\\.md](<../report.md>) | 100\\% ✓ | not measured | 2 ✗ | 0\\.6 ✗ | 0\\% ✓ |\n\
-| [deep\\/nested\\.md](<../deep/nested.md>) | 100\\% ✓ | not measured | 1 ✗ | 1 ✓ | 0\\% ✓ |\n\
+| [brief\\.md](<../brief.md>) | 100\\% ✓ | not measured | 3 | 0\\.867 ✓ | 0\\% ✓ |\n\
+| [report\\.md](<../report.md>) | 100\\% ✓ | not measured | 2 | 0\\.6 | 0\\% ✓ |\n\
+| [deep\\/nested\\.md](<../deep/nested.md>) | 100\\% ✓ | not measured | 1 | 1 ✓ | 0\\% ✓ |\n\
 | **Book** | 100\\% ✓ | not measured | 4 ✓ | 0\\.8 ✓ | 0\\% ✓ |\n\
 \n\
 *Accuracy not measured\\: no citation has a support verdict*\n\
+\n</div>\n\
 \n```\n{{#evidence-index}}\n```\n";
     assert_eq!(index, expected);
 
@@ -72,6 +76,49 @@ fn the_index_lists_each_cited_item_once_with_its_chapters() {
         "{md}"
     );
     assert!(!md.contains(".md#evidence-"), "{md}");
+}
+
+/// The quality table marks a missed target ✗ only where the build warned
+/// of it: with `min-claims = 1` the chapters are judged, the build warns
+/// of their few domains, and the table says so; `quality-table = false`
+/// leaves the table out (the items stay).
+#[test]
+fn the_quality_table_marks_only_what_the_build_warned_of_and_can_be_left_out() {
+    let judged = book("[preprocessor.evidence.quality]\nmin-claims = 1");
+    let run = run_stdin(judged.root(), &judged.stdin("html"));
+    assert_eq!(run.code, 0, "{}", run.stderr);
+    assert!(
+        run.stderr.contains("[low-source-diversity]"),
+        "{}",
+        run.stderr
+    );
+    let index = run.chapter("appendix/sources.md");
+    assert!(
+        index.contains(
+            "| [report\\.md](<../report.md>) | 100\\% ✓ | not measured | 2 ✗ | 0\\.6 ✗ | 0\\% ✓ |"
+        ),
+        "{index}"
+    );
+    // The book as a whole is judged by no rule: no ✗.
+    assert!(
+        index.contains("| **Book** | 100\\% ✓ | not measured | 4 ✓ | 0\\.8 ✓ | 0\\% ✓ |"),
+        "{index}"
+    );
+
+    let off = book("quality-table = false");
+    let run = run_stdin(off.root(), &off.stdin("html"));
+    assert_eq!(run.code, 0, "{}", run.stderr);
+    let index = run.chapter("appendix/sources.md");
+    assert!(index.contains("| Reuters |"), "{index}");
+    for gone in [
+        "Citation quality",
+        "| Chapter |",
+        "✓",
+        "✗",
+        "Accuracy not measured",
+    ] {
+        assert!(!index.contains(gone), "{gone}: {index}");
+    }
 }
 
 #[test]
@@ -138,7 +185,7 @@ fn assert_planned_index_is_the_rescanned_one(root: &Path, stdin: &str) {
     }
     let setup = Setup::load(&ctx).expect("setup loads");
     let (_, plans) = preprocess::judge_book(&setup, &book);
-    let planned = EvidenceIndex::from_plans(&book, &plans, &setup.config.quality)
+    let planned = EvidenceIndex::from_plans(&book, &plans, &setup.config)
         .expect("the book has an index")
         .items_only();
     preprocess::render_chapters(&setup, &mut book.items, &mut plans.into_iter(), None);
@@ -221,4 +268,39 @@ fn example_stdin(root: &Path, renderer: &str) -> String {
         .run(&ctx, md.book.clone())
         .expect("links preprocessor");
     serde_json::to_string(&(ctx, book)).expect("serializes")
+}
+
+/// Two items of one page (an imported `…?utm_source=openai#frag` with
+/// another title, and the hand-made item) make one row: the reader sees
+/// one source, shown as first cited, with every chapter citing either,
+/// each linked to the entry of the id it cites.
+#[test]
+fn items_of_one_page_are_one_row() {
+    let book = book("");
+    let store = common::STORE.replace(
+        "{\"id\": \"ev_ft\",",
+        "{\"id\": \"ev_reuters_imported\", \"source_id\": \"reuters\", \
+         \"url\": \"HTTPS://WWW.Reuters.com:443/markets/fed-holds/?utm_source=openai#top\", \
+         \"title\": \"Fed holds — «rates» 据え置き\", \"published_at\": \"2026-02-10T20:00:00Z\"},\n    \
+         {\"id\": \"ev_ft\",",
+    );
+    std::fs::write(book.root().join("evidence/store.json"), store).unwrap();
+    std::fs::write(
+        book.root().join("src/report.md"),
+        format!("{REPORT}\nThe Fed held its rates steady this month [EVID:ev_reuters_imported].\n"),
+    )
+    .unwrap();
+    let run = common::run_twice(book.root(), &book.stdin("html"));
+    assert_eq!(run.code, 0, "{}", run.stderr);
+    let index = run.chapter("appendix/sources.md");
+    let rows: Vec<&str> = index
+        .lines()
+        .filter(|l| l.contains("reuters.com"))
+        .collect();
+    assert_eq!(rows.len(), 1, "{index}");
+    assert!(
+        rows[0].contains("[brief\\.md](<../brief.md#evidence-ev_reuters>), [report\\.md](<../report.md#evidence-ev_reuters_imported>)"),
+        "{index}"
+    );
+    assert!(!index.contains("据え置き"), "{index}");
 }

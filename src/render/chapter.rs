@@ -37,6 +37,7 @@ pub fn chapter_edits(
     }
     edits.extend(removals_and_labels(text, plan));
     edits.extend(plan.claim_marks.iter().map(|mark| mark.edit(target)));
+    edits.extend(plan.withheld.iter().cloned());
 
     let references = &plan.references;
     let mut members = Vec::new();

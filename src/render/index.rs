@@ -12,7 +12,7 @@
 
 use super::quality_table::QualityTable;
 use super::{RenderPlan, Target, date, escape, tags};
-use crate::config::{Config, QualityTargets};
+use crate::config::Config;
 use crate::markers::{self, MarkdownFlags, MarkerKind, ScanOptions};
 use crate::rules::{Resolved, resolve};
 use crate::store::Store;
@@ -32,9 +32,10 @@ pub const PLACEHOLDER: &str = "{{#evidence-index}}";
 /// chapters citing it.
 #[derive(Debug)]
 pub struct EvidenceIndex<'s> {
-    /// The items, in the table's order, each with the positions in
-    /// `pages` of the chapters citing it, in book order.
-    items: Vec<(Resolved<'s>, Vec<usize>)>,
+    /// The rows, in the table's order: each page cited (one item shown),
+    /// with the positions in `pages` of the chapters citing it, in book
+    /// order, and the id each cites.
+    items: Vec<Row<'s>>,
     /// Every chapter with a path, in book order: its name and output path
     /// (`README.md` may have become `index.md`).
     pages: Vec<(String, PathBuf)>,
@@ -47,12 +48,12 @@ impl<'s> EvidenceIndex<'s> {
     /// The index of `book` from its chapters' plans (one per chapter with a
     /// path, in book order, as judging returns them), or `None` when no
     /// chapter has the placeholder. A book without one costs a substring
-    /// search per chapter. `targets` are those the quality table measures
-    /// against.
+    /// search per chapter. `config` gives the quality table's targets, the
+    /// rules that warn of a missed one, and whether it is shown at all.
     pub fn from_plans(
         book: &Book,
         plans: &[RenderPlan<'s>],
-        targets: &QualityTargets,
+        config: &Config,
     ) -> Option<EvidenceIndex<'s>> {
         if !is_wanted(book) {
             return None;
@@ -62,7 +63,9 @@ impl<'s> EvidenceIndex<'s> {
         assert_eq!(pages.len(), plans.len(), "one render plan per chapter");
         let cited = plans.iter().map(|plan| plan.published().copied().collect());
         let mut index = EvidenceIndex::new(pages, cited);
-        index.quality = QualityTable::new(plans, targets);
+        if config.quality_table {
+            index.quality = QualityTable::new(plans, config);
+        }
         Some(index)
     }
 
@@ -117,19 +120,26 @@ impl<'s> EvidenceIndex<'s> {
         pages: Vec<(String, PathBuf)>,
         cited: impl Iterator<Item = Vec<Resolved<'s>>>,
     ) -> EvidenceIndex<'s> {
-        // Per item, the pages citing it, in book order.
-        let mut items: Vec<(Resolved<'s>, Vec<usize>)> = Vec::new();
-        let mut slot: HashMap<&'s str, usize> = HashMap::new();
+        // Per page (web address, normalized as the store does: an
+        // imported `…?utm_source=…` and a hand-made item of one page are
+        // one row, shown as the first cited), the chapters citing it, in
+        // book order, each with the id it cites there.
+        let mut items: Vec<Row<'s>> = Vec::new();
+        let mut slot: HashMap<String, usize> = HashMap::new();
         for (page, evidence) in cited.enumerate() {
             for evidence in evidence {
-                let at = *slot.entry(evidence.id).or_insert_with(|| {
-                    items.push((evidence, Vec::new()));
+                let at = *slot.entry(page_key(&evidence)).or_insert_with(|| {
+                    items.push((evidence, Vec::new(), Vec::new()));
                     items.len() - 1
                 });
-                items[at].1.push(page);
+                let row = &mut items[at];
+                if row.1.last() != Some(&page) {
+                    row.1.push(page);
+                    row.2.push(evidence.id);
+                }
             }
         }
-        items.sort_by(|(a, _), (b, _)| {
+        items.sort_by(|(a, _, _), (b, _, _)| {
             a.publisher()
                 .to_lowercase()
                 .cmp(&b.publisher().to_lowercase())
@@ -150,7 +160,7 @@ impl<'s> EvidenceIndex<'s> {
     pub fn cited_in(&self) -> Vec<(&'s str, &[usize])> {
         self.items
             .iter()
-            .map(|(evidence, pages)| (evidence.id, pages.as_slice()))
+            .map(|(evidence, pages, _)| (evidence.id, pages.as_slice()))
             .collect()
     }
 
@@ -184,6 +194,12 @@ impl<'s> EvidenceIndex<'s> {
                 table.push_str(newline);
                 table.push_str(newline);
                 table.push_str(&quality.markdown(&self.pages, path, newline));
+            }
+            if target == Target::Html && !self.items.is_empty() {
+                // A class the stylesheet narrows the tables by, on a phone.
+                table = format!(
+                    "<div class=\"{INDEX_CLASS}\">{newline}{newline}{table}{newline}{newline}</div>"
+                );
             }
             let mut edits: Vec<super::Edit> = spots
                 .into_iter()
@@ -285,10 +301,26 @@ pub fn placeholders(text: &str, markdown: MarkdownFlags) -> Vec<Range<usize>> {
     out
 }
 
+/// The class of the element holding the index's tables in HTML.
+const INDEX_CLASS: &str = "evidence-index";
+
+/// A row of the index: the item shown, the positions of the chapters
+/// citing its page, and the id each of them cites.
+type Row<'s> = (Resolved<'s>, Vec<usize>, Vec<&'s str>);
+
+/// What makes two items one row: the normalized address of the page they
+/// cite, else (no address, or none that normalizes) the item's id.
+fn page_key(evidence: &Resolved<'_>) -> String {
+    match crate::store::normalize_url(evidence.url) {
+        Ok(url) => format!("url {url}"),
+        Err(_) => format!("id {}", evidence.id),
+    }
+}
+
 /// The index as a markdown table (never a claim, in any renderer), without
 /// a final line break (the placeholder's stays).
 fn table(
-    items: &[(Resolved<'_>, Vec<usize>)],
+    items: &[Row<'_>],
     pages: &[(String, PathBuf)],
     here: &Path,
     target: Target,
@@ -302,7 +334,7 @@ fn table(
     out.push_str("| Publisher | Title | Published | Tags | Cited in |");
     out.push_str(newline);
     out.push_str("|---|---|---|---|---|");
-    for (e, citing) in items {
+    for (e, citing, ids) in items {
         let mut labels: Vec<&str> = e.item.tags.iter().map(String::as_str).collect();
         for tag in &e.source.tags {
             if !labels.contains(&tag.as_str()) {
@@ -315,12 +347,13 @@ fn table(
             .collect();
         let chapters: Vec<String> = citing
             .iter()
-            .map(|&p| {
+            .zip(ids)
+            .map(|(&p, id)| {
                 let (name, path) = &pages[p];
                 let mut dest = link_path(here, path);
                 if target == Target::Html {
                     // The item's References entry in that chapter.
-                    let _ = write!(dest, "#{}{}", crate::syntax::REFERENCE_ANCHOR_PREFIX, e.id);
+                    let _ = write!(dest, "#{}{id}", crate::syntax::REFERENCE_ANCHOR_PREFIX);
                 }
                 format!("[{}](<{dest}>)", escape::markdown(name))
             })

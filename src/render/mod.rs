@@ -26,6 +26,7 @@ mod row_removal;
 pub(crate) mod template;
 mod template_context;
 mod unverified;
+pub mod withheld;
 
 pub use chapter::chapter_edits;
 pub use plan::RenderPlan;

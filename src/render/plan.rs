@@ -67,6 +67,9 @@ pub struct RenderPlan<'s> {
     pub(super) heading_ids: Vec<super::Edit>,
     /// Marks of unverified claims (`downgrade` mode).
     pub(super) claim_marks: Vec<super::claim_marks::ClaimMark>,
+    /// The team's own notes withheld from the page: suppression reasons
+    /// and the import record (see `withheld`).
+    pub(super) withheld: Vec<super::Edit>,
     /// What the chapter's quality metrics are computed from, for the
     /// evidence index's quality table; `None` when it is not checked.
     pub(super) quality: Option<crate::rules::QualityInputs>,
@@ -185,6 +188,7 @@ impl<'s> RenderPlan<'s> {
             })
             .collect();
         plan.plan_citations(text, &scan, judgement, list, &parts);
+        plan.withheld = super::withheld::withheld_edits(text, &scan.suppressions);
         if !scan.has_removal_note {
             plan.removal_note =
                 super::removal_note::removal_note(judgement, plan.markers_kept, &plan.kept_runs)
@@ -223,6 +227,7 @@ impl<'s> RenderPlan<'s> {
             && self.notes.is_empty()
             && self.heading_ids.is_empty()
             && self.claim_marks.is_empty()
+            && self.withheld.is_empty()
             && self.references.written_list.is_none()
     }
 

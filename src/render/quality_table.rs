@@ -2,11 +2,18 @@
 //! each chapter with claims, and of the book, each against its target, as
 //! the JSON report gives them (the same function computes both, from the
 //! same inputs, so the page and the report never differ).
+//!
+//! A missed target is marked ✗ only where the build warned of it (the
+//! chapter has at least `min-claims` claims and the rule is on): a reader
+//! is shown no QA mark the team was never shown. `quality-table = false`
+//! leaves the table out.
 
 use super::escape;
 use super::plan::RenderPlan;
-use crate::config::QualityTargets;
+use crate::config::Config;
 use crate::report::quality::{Metric, Quality, quality};
+use crate::rules::quality::target_violations;
+use crate::rules::{Level, Rule};
 use std::fmt::Write as _;
 use std::path::{Path, PathBuf};
 
@@ -14,8 +21,9 @@ use std::path::{Path, PathBuf};
 /// index's pages) and of the book.
 #[derive(Debug)]
 pub(super) struct QualityTable {
-    /// Each chapter with something measured, in book order.
-    rows: Vec<(usize, Quality)>,
+    /// Each chapter with something measured, in book order, with the
+    /// metrics the build warned of.
+    rows: Vec<(usize, Quality, Warned)>,
     /// The book's metrics (the report's `totals.quality`).
     book: Quality,
 }
@@ -23,17 +31,20 @@ pub(super) struct QualityTable {
 impl QualityTable {
     /// The table of the chapters of `plans` (one per page, in book order),
     /// or `None` when no chapter has a claim.
-    pub(super) fn new(plans: &[RenderPlan<'_>], targets: &QualityTargets) -> Option<QualityTable> {
-        let rows: Vec<(usize, Quality)> = plans
+    pub(super) fn new(plans: &[RenderPlan<'_>], config: &Config) -> Option<QualityTable> {
+        let targets = &config.quality;
+        let rows: Vec<(usize, Quality, Warned)> = plans
             .iter()
             .enumerate()
             .filter_map(|(page, plan)| {
-                let chapter = quality(plan.quality.as_ref(), targets);
-                chapter
-                    .citation_coverage
-                    .value
-                    .is_some()
-                    .then_some((page, chapter))
+                let inputs = plan.quality.as_ref()?;
+                let chapter = quality(Some(inputs), targets);
+                chapter.citation_coverage.value?;
+                let violated = target_violations(inputs, targets);
+                let warned = METRIC_RULES.map(|rule| {
+                    config.level(rule) != Level::Off && violated.iter().any(|(r, _)| *r == rule)
+                });
+                Some((page, chapter, warned))
             })
             .collect();
         if rows.is_empty() {
@@ -53,30 +64,36 @@ impl QualityTable {
     ) -> String {
         // Emphasis alone, without a full stop: a label, not a claim.
         let mut out = String::from(
-            "*Citation quality by chapter: coverage of sentences, accuracy of citations, domains cited, mean tier authority, disagreement rate, each against its target (✓ met, ✗ missed)*",
+            "*Citation quality by chapter: coverage of sentences, accuracy of citations, domains cited, mean tier authority, disagreement rate (✓ target met, ✗ target missed and the build warned)*",
         );
         out.push_str(newline);
         out.push_str(newline);
+        // The targets in a line of their own, so that the columns stay
+        // narrow enough for a phone.
         let b = &self.book;
         let _ = write!(
             out,
-            "| Chapter | Coverage ({}) | Accuracy ({}) | Domains ({}) | Authority ({}) | Disagreement ({}) |{newline}|---|--:|--:|--:|--:|--:|",
+            "*Targets: coverage {}, accuracy {}, domains {}, authority {}, disagreement {}*{newline}{newline}",
             escape::markdown(&b.citation_coverage.target),
             escape::markdown(&b.citation_accuracy.target),
             escape::markdown(&b.source_diversity.target),
             escape::markdown(&b.authority_score.target),
             escape::markdown(&b.disagreement_rate.target),
         );
-        for (page, chapter) in &self.rows {
+        out.push_str("| Chapter | Coverage | Accuracy | Domains | Authority | Disagreement |");
+        out.push_str(newline);
+        out.push_str("|---|--:|--:|--:|--:|--:|");
+        for (page, chapter, warned) in &self.rows {
             let (name, path) = &pages[*page];
             let link = format!(
                 "[{}](<{}>)",
                 escape::markdown(name),
                 super::index::link_path(here, path)
             );
-            row(&mut out, &link, chapter, newline);
+            row(&mut out, &link, chapter, *warned, newline);
         }
-        row(&mut out, "**Book**", &self.book, newline);
+        // No rule judges the book as a whole: its misses carry no ✗.
+        row(&mut out, "**Book**", &self.book, [false; 5], newline);
         out.push_str(newline);
         out.push_str(newline);
         // Emphasis alone, like the caption: a label, not a claim.
@@ -110,31 +127,43 @@ fn judged_by(book: &Quality) -> String {
     }
 }
 
+/// Whether the build warned of each metric, in the table's order.
+type Warned = [bool; 5];
+
+/// The rule that warns of each metric, in the table's order.
+const METRIC_RULES: [Rule; 5] = [
+    Rule::LowCitationCoverage,
+    Rule::LowCitationAccuracy,
+    Rule::LowSourceDiversity,
+    Rule::LowSourceAuthority,
+    Rule::HighDisagreementRate,
+];
+
 /// One row: the chapter's cell, then each metric.
-fn row(out: &mut String, first: &str, q: &Quality, newline: &str) {
+fn row(out: &mut String, first: &str, q: &Quality, warned: Warned, newline: &str) {
     let _ = write!(
         out,
         "{newline}| {first} | {} | {} | {} | {} | {} |",
-        cell(&q.citation_coverage, percent, "—"),
-        cell(&q.citation_accuracy, percent, "not measured"),
-        cell(&q.source_diversity, number, "—"),
-        cell(&q.authority_score, number, "—"),
-        cell(&q.disagreement_rate, percent, "—"),
+        cell(&q.citation_coverage, percent, "—", warned[0]),
+        cell(&q.citation_accuracy, percent, "not measured", warned[1]),
+        cell(&q.source_diversity, number, "—", warned[2]),
+        cell(&q.authority_score, number, "—", warned[3]),
+        cell(&q.disagreement_rate, percent, "—", warned[4]),
     );
 }
 
 /// A metric's cell: its value as the JSON report has it (a share as a
 /// percentage to a tenth, which the report's three decimals give
-/// exactly) and whether it meets its target; `none` when nothing is
-/// measured.
-fn cell(metric: &Metric, show: fn(f64) -> String, none: &str) -> String {
+/// exactly) and whether it meets its target (a miss marked only when
+/// `warned`); `none` when nothing is measured.
+fn cell(metric: &Metric, show: fn(f64) -> String, none: &str, warned: bool) -> String {
     let Some(value) = metric.value else {
         return escape::markdown(none);
     };
     let mark = match metric.meets_target {
         Some(true) => " ✓",
-        Some(false) => " ✗",
-        None => "",
+        Some(false) if warned => " ✗",
+        _ => "",
     };
     escape::markdown(&format!("{}{mark}", show(value)))
 }

@@ -252,6 +252,13 @@ fn pieces<'t>(setup: &Setup, path: &str, text: &'t str, at_heading_ids: bool) ->
         cuts.push((references.start, references.end));
     }
     cuts.push((scan.banner_offset, scan.banner_offset));
+    // The reasons of suppression comments and the import record, which
+    // stay out of the rendered chapter.
+    cuts.extend(
+        mdbook_evidence::render::withheld::withheld_edits(text, &scan.suppressions)
+            .into_iter()
+            .map(|edit| (edit.range.start, edit.range.end)),
+    );
     // Heading ids kept from the citations in headings.
     if at_heading_ids {
         cuts.extend(

@@ -130,6 +130,11 @@
             badges.appendChild(badge("tier evidence-card-badge-tier-" + tier,
                 "Tier " + tier + " \u00b7 " + TIERS[tier], TIER_SCALE));
         }
+        // A citation in a block labelled speculation says so in its card.
+        var block = cite.closest("p, li, td, th, blockquote, h1, h2, h3, h4, h5, h6");
+        if (block && block.querySelector(".evidence-speculation")) {
+            badges.appendChild(badge("speculation evidence-speculation", "Speculation", SPECULATION_MEANING));
+        }
         if (d.paywall === "true") {
             badges.appendChild(badge("paywall", "Paywall",
                 "The publisher's text is behind a paywall: only its title, date and a short snippet are shown."));
@@ -224,8 +229,74 @@
         document.documentElement.classList.add("evidence-passages-text");
     }
 
+    // A citation never starts a line: the space before it becomes a
+    // no-break space, in the page only (the chapter's markdown and the
+    // built HTML keep the author's space, so a rerun changes nothing).
+    function keepWithWordBefore() {
+        var cites = document.querySelectorAll(".evidence-cites, .evidence-cite[data-evidence]");
+        for (var i = 0; i < cites.length; i++) {
+            var before = cites[i].previousSibling;
+            if (!before || before.nodeType !== 3 || (cites[i].parentNode.closest &&
+                    cites[i].parentNode.closest(".evidence-cites"))) {
+                continue;
+            }
+            var text = before.nodeValue;
+            var kept = text.replace(/\s+$/, "");
+            if (kept !== text && (kept !== "" || before.previousSibling)) {
+                before.nodeValue = kept + "\u00a0";
+            }
+        }
+    }
+
+    // `[SPECULATION]`, the author's label for a claim the evidence does not
+    // support, shown as a label that says so. The page only: the chapter
+    // keeps the bracketed word, which the preprocessor reads on every run,
+    // and a page without this script shows it as written.
+    var SPECULATION = "[SPECULATION]";
+    var SPECULATION_MEANING = "Speculation: the author's own reading, " +
+        "not a claim the cited sources support.";
+
+    function speculationLabel() {
+        var node = el("span", "evidence-speculation", "Speculation");
+        node.title = SPECULATION_MEANING;
+        node.setAttribute("role", "note");
+        node.setAttribute("aria-label", SPECULATION_MEANING);
+        return node;
+    }
+
+    function speculationLabels(root) {
+        var walker = document.createTreeWalker(root, NodeFilter.SHOW_TEXT, {
+            acceptNode: function (node) {
+                var parent = node.parentNode;
+                return node.nodeValue.indexOf(SPECULATION) >= 0 && parent &&
+                    !parent.closest("code, pre, kbd, samp, script, style, textarea, a, .evidence-card")
+                    ? NodeFilter.FILTER_ACCEPT : NodeFilter.FILTER_REJECT;
+            }
+        });
+        var found = [];
+        var node;
+        while ((node = walker.nextNode())) {
+            found.push(node);
+        }
+        found.forEach(function (text) {
+            var parts = text.nodeValue.split(SPECULATION);
+            var frag = document.createDocumentFragment();
+            parts.forEach(function (part, i) {
+                if (i > 0) {
+                    frag.appendChild(speculationLabel());
+                }
+                if (part) {
+                    frag.appendChild(document.createTextNode(part));
+                }
+            });
+            text.parentNode.replaceChild(frag, text);
+        });
+    }
+
     function init() {
         passagesAsText();
+        keepWithWordBefore();
+        speculationLabels(document.querySelector("main") || document.body);
         var cites = document.querySelectorAll(".evidence-cite[data-evidence]");
         for (var i = 0; i < cites.length; i++) {
             // The card replaces the browser's title tooltip (a book's own

@@ -367,7 +367,10 @@ fn is_cohere_message(value: &Value) -> bool {
         .is_some_and(|parts| {
             parts
                 .iter()
-                .all(|p| kind(p) == Some("text") && p.get("citations").is_none())
+                // A reasoning model's `thinking` block comes first.
+                .all(|p| {
+                    matches!(kind(p), Some("text" | "thinking")) && p.get("citations").is_none()
+                })
         });
     cited && texts
 }

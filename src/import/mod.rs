@@ -148,6 +148,12 @@ pub(crate) struct Draft {
     pub addressed: Vec<usize>,
     /// How to get positions from this API, when some citation had none.
     pub unplaced_hint: Option<&'static str>,
+    /// Citations left out, each said in one sentence (a support naming a
+    /// chunk the response lacks, an address no browser could open).
+    pub dropped: Vec<String>,
+    /// Annotation or citation types the importer does not read, with how
+    /// many of each were skipped.
+    pub skipped: std::collections::BTreeMap<String, usize>,
 }
 
 impl Draft {
@@ -171,6 +177,33 @@ impl Draft {
             self.addressed.push(index);
         }
         Ok(index)
+    }
+
+    /// As [`Draft::web`], but a URL that is no address (not even once
+    /// percent-encoded as a browser would) drops this citation only, with
+    /// a note, rather than the answer.
+    pub(crate) fn web_or_drop(
+        &mut self,
+        inputs: &Inputs,
+        cite: WebCite,
+        at: &str,
+    ) -> anyhow::Result<Option<usize>> {
+        match self.web(inputs, cite, at) {
+            Ok(index) => Ok(Some(index)),
+            Err(err) if err.downcast_ref::<web::NotAnAddress>().is_some() => {
+                self.dropped
+                    .push(format!("{err}: that citation is left out"));
+                Ok(None)
+            }
+            Err(err) => Err(err),
+        }
+    }
+
+    /// Records an annotation or citation of a type the importer does not
+    /// read (`kind`, as the response names it), skipped with a note.
+    pub(crate) fn skip(&mut self, kind: Option<&str>) {
+        let kind = kind.map_or_else(|| "(no type)".to_owned(), |k| format!("{k:?}"));
+        *self.skipped.entry(kind).or_default() += 1;
     }
 }
 
@@ -345,28 +378,7 @@ fn build(value: &serde_json::Value, options: &Options) -> anyhow::Result<Built> 
     let citations = draft.answer.citations();
     let unplaced = draft.answer.unplaced();
     let narrations = draft.answer.narrations();
-    if citations == 0 && unplaced > 0 {
-        bail!(
-            "{name}: this {} cites {unplaced} source(s) but says of none where in the answer it is used, so no sentence can be marked as cited (markers piled on one paragraph would claim what the response does not); {}",
-            shape.name(),
-            draft
-                .unplaced_hint
-                .unwrap_or("import a response that places its citations")
-        );
-    }
-    if draft.cited.is_empty() {
-        bail!(
-            "{name}: this {} carries no citations, so there is nothing to import (its text would be a chapter of ungrounded claims); ask the API for citations (documents with citations enabled, or a search tool)",
-            shape.name()
-        );
-    }
-    if citations == 0 {
-        bail!(
-            "{name}: this {} lists {} source(s), but its answer cites none of them, so there is nothing to import",
-            shape.name(),
-            draft.cited.len()
-        );
-    }
+    something_to_import(&draft, shape.name(), &name)?;
     let plan = book::plan(&options.output, &options.response)?;
     let key = options
         .chapter_key
@@ -411,6 +423,7 @@ fn build(value: &serde_json::Value, options: &Options) -> anyhow::Result<Built> 
             "{narrations} passage(s) of the model's narration around its tool calls (\"Let me search…\") are kept as HTML comments, not as claims"
         ));
     }
+    notes.extend(draft_notes(&draft.dropped, &draft.skipped));
     notes.extend(missing);
     Ok(Built {
         shape: shape.name().to_owned(),
@@ -421,6 +434,73 @@ fn build(value: &serde_json::Value, options: &Options) -> anyhow::Result<Built> 
         items: items.len(),
         notes,
     })
+}
+
+/// Refuses an answer with no citation left to import, saying why (and
+/// what was left out, when that is the reason).
+fn something_to_import(draft: &Draft, what: &str, name: &str) -> anyhow::Result<()> {
+    let citations = draft.answer.citations();
+    let unplaced = draft.answer.unplaced();
+    // When nothing is left to import, what was left out says why.
+    let left_out = draft_notes(&draft.dropped, &draft.skipped)
+        .first()
+        .map(|note| format!("; left out: {note}"))
+        .unwrap_or_default();
+    if citations == 0 && unplaced > 0 {
+        bail!(
+            "{name}: this {} cites {unplaced} source(s) but says of none where in the answer it is used, so no sentence can be marked as cited (markers piled on one paragraph would claim what the response does not); {}{left_out}",
+            what,
+            draft
+                .unplaced_hint
+                .unwrap_or("import a response that places its citations")
+        );
+    }
+    if draft.cited.is_empty() {
+        bail!(
+            "{name}: this {} carries no citations{}, so there is nothing to import (its text would be a chapter of ungrounded claims); ask the API for citations (documents with citations enabled, or a search tool){left_out}",
+            what,
+            if left_out.is_empty() {
+                ""
+            } else {
+                " the importer can read"
+            }
+        );
+    }
+    if citations == 0 {
+        bail!(
+            "{name}: this {} lists {} source(s), but its answer cites none of them, so there is nothing to import{left_out}",
+            what,
+            draft.cited.len()
+        );
+    }
+    Ok(())
+}
+
+/// The notes on citations left out and types skipped.
+fn draft_notes(
+    dropped: &[String],
+    skipped: &std::collections::BTreeMap<String, usize>,
+) -> Vec<String> {
+    // A response may drop thousands: the first few say which.
+    const SHOWN: usize = 5;
+    let mut notes: Vec<String> = dropped.iter().take(SHOWN).cloned().collect();
+    if dropped.len() > SHOWN {
+        notes.push(format!(
+            "{} more citation(s) were left out for the same kinds of reasons",
+            dropped.len() - SHOWN
+        ));
+    }
+    if !skipped.is_empty() {
+        let kinds: Vec<String> = skipped
+            .iter()
+            .map(|(kind, n)| format!("{kind} ({n})"))
+            .collect();
+        notes.push(format!(
+            "annotations of type(s) the importer does not read were skipped, marking nothing: {}; they are no citation it can check (a parsed file, a tool's output) or a kind newer than this version",
+            kinds.join(", ")
+        ));
+    }
+    notes
 }
 
 /// Reads a JSON file into `T`, with errors that name the file, the line and

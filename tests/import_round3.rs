@@ -349,3 +349,59 @@ fn cohere_spans_count_in_their_content_block_and_reasoning_is_left_out() {
         &["claim-partly-in-evidence", "number-not-in-evidence"],
     );
 }
+
+#[test]
+fn bedrock_and_interactions_streams_import_as_their_responses() {
+    let dir = tempfile::tempdir().unwrap();
+    let citation = json!({"title": "example.jp",
+        "location": {"web": {"url": "https://www.example.jp/prices", "domain": "example.jp"}}});
+    let whole = json!({"output": {"message": {"role": "assistant", "content": [
+        {"citationsContent": {"content": [{"text": FIRST}], "citations": [citation]}},
+        {"text": SECOND},
+    ]}}});
+    let whole = write_json(dir.path(), "converse.json", &whole);
+    let expected = import_with(dir.path(), &whole, &["example.jp"], &[]).ok();
+    // ConverseStream events as the SDKs hand them out, one a line.
+    let (head, tail) = FIRST.split_at(FIRST.find('4').unwrap());
+    let events = [
+        json!({"messageStart": {"role": "assistant"}}),
+        json!({"contentBlockDelta": {"contentBlockIndex": 0, "delta": {"text": head}}}),
+        json!({"contentBlockDelta": {"contentBlockIndex": 0, "delta": {"text": tail}}}),
+        json!({"contentBlockDelta": {"contentBlockIndex": 0, "delta": {"citation": citation}}}),
+        json!({"contentBlockStop": {"contentBlockIndex": 0}}),
+        json!({"contentBlockDelta": {"contentBlockIndex": 1, "delta": {"text": SECOND}}}),
+        json!({"contentBlockDelta": {"contentBlockIndex": 4_000_000_000_u64, "delta": {"text": "x"}}}),
+        json!({"messageStop": {"stopReason": "end_turn"}}),
+    ];
+    let stream = dir.path().join("converse-stream.jsonl");
+    let lines: Vec<String> = events.iter().map(Value::to_string).collect();
+    std::fs::write(&stream, lines.join("\n")).unwrap();
+    let done = import_with(dir.path(), &stream, &["example.jp"], &[]).ok();
+    assert_eq!(done.chapter(), expected.chapter());
+    assert_eq!(done.items(), expected.items());
+    let (_, run) = build(&done, "mode = \"warn\"");
+    assert_published(&run, &["ungrounded-claim", "number-not-in-evidence"]);
+
+    // An Interactions stream: the interaction of `interaction.complete`.
+    let interaction = json!({"id": "i1", "status": "completed", "outputs": [
+        {"type": "text", "text": FIRST, "annotations": [
+            {"type": "url_citation", "url": "https://www.example.jp/prices", "title": "物価", "start_index": 0, "end_index": FIRST.len()}]},
+    ]});
+    let events = [
+        json!({"event_type": "interaction.start", "interaction": {"id": "i1", "status": "in_progress"}}),
+        json!({"event_type": "content.delta", "index": 0, "delta": {"type": "text", "text": FIRST}}),
+        json!({"event_type": "interaction.complete", "interaction": interaction}),
+    ];
+    let lines: Vec<String> = events
+        .iter()
+        .map(|e| format!("event: {}\ndata: {e}\n", e["event_type"].as_str().unwrap()))
+        .collect();
+    std::fs::write(&stream, lines.join("\n")).unwrap();
+    let done = import_with(dir.path(), &stream, &["example.jp"], &[]).ok();
+    assert_eq!(done.chapter(), format!("{FIRST} [1]\n"));
+    let bare = json!({"event_type": "interaction.complete", "interaction": {"id": "i1", "status": "completed"}});
+    std::fs::write(&stream, format!("data: {}\n\ndata: {bare}\n", events[0])).unwrap();
+    import_with(dir.path(), &stream, &["example.jp"], &[]).refused(
+        "a Gemini Interactions stream whose `interaction.complete` event carries no `outputs` or `steps`",
+    );
+}

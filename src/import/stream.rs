@@ -12,7 +12,14 @@
 //!   across the stream and count in the whole text);
 //! - Chat Completions `chat.completion.chunk`s (OpenAI, OpenRouter,
 //!   Perplexity): the deltas' content and annotations accumulated. SSE
-//!   comment lines (`: OPENROUTER PROCESSING`) are skipped.
+//!   comment lines (`: OPENROUTER PROCESSING`) are skipped;
+//! - Bedrock ConverseStream (`contentBlockDelta` events, one JSON event a
+//!   line as the SDKs hand them out): each block's `text` deltas
+//!   concatenated and its `citation` deltas collected into the
+//!   `citationsContent` block the Converse API returns;
+//! - Gemini Interactions: the interaction of `interaction.complete`, when
+//!   it holds the `outputs` or `steps` (else refused, saying to fetch the
+//!   interaction).
 //!
 //! Another stream is refused, saying which events it holds.
 
@@ -78,6 +85,15 @@ pub(super) fn assemble(text: &str, name: &str) -> anyhow::Result<Value> {
         .any(|e| e.pointer("/choices/0/delta").is_some())
     {
         return Ok(chat(&events));
+    }
+    if events.iter().any(|e| e.get("contentBlockDelta").is_some()) {
+        return Ok(bedrock(&events));
+    }
+    if let Some(done) = events
+        .iter()
+        .find(|e| e.get("event_type").and_then(Value::as_str) == Some("interaction.complete"))
+    {
+        return interaction(done, name);
     }
     let mut seen: Vec<String> = events
         .iter()
@@ -289,4 +305,59 @@ fn chat(events: &[Value]) -> Value {
     }
     response["choices"] = json!([{"index": 0, "message": message, "finish_reason": "stop"}]);
     response
+}
+
+/// A Bedrock Converse response from its ConverseStream events.
+fn bedrock(events: &[Value]) -> Value {
+    // Per block index: its text and its citations.
+    let mut blocks: Vec<(String, Vec<Value>)> = Vec::new();
+    for event in events {
+        let Some(delta) = event.get("contentBlockDelta") else {
+            continue;
+        };
+        let index = delta
+            .get("contentBlockIndex")
+            .and_then(Value::as_u64)
+            .and_then(|i| usize::try_from(i).ok())
+            .unwrap_or(0);
+        // An index is only an order: a hostile one must not allocate.
+        if index > blocks.len() + 1024 {
+            continue;
+        }
+        if blocks.len() <= index {
+            blocks.resize_with(index + 1, Default::default);
+        }
+        let block = &mut blocks[index];
+        let delta = delta.get("delta").unwrap_or(&Value::Null);
+        if let Some(text) = delta.get("text").and_then(Value::as_str) {
+            block.0.push_str(text);
+        }
+        if let Some(citation) = delta.get("citation") {
+            block.1.push(citation.clone());
+        }
+    }
+    let content: Vec<Value> = blocks
+        .into_iter()
+        .filter(|(text, citations)| !text.is_empty() || !citations.is_empty())
+        .map(|(text, citations)| {
+            if citations.is_empty() {
+                json!({ "text": text })
+            } else {
+                json!({"citationsContent": {"content": [{"text": text}], "citations": citations}})
+            }
+        })
+        .collect();
+    json!({"output": {"message": {"role": "assistant", "content": content}}})
+}
+
+/// The interaction an Interactions stream's `interaction.complete` event
+/// (`done`) carries.
+fn interaction(done: &Value, name: &str) -> anyhow::Result<Value> {
+    let interaction = done.get("interaction").cloned().unwrap_or(Value::Null);
+    if interaction.get("outputs").is_some() || interaction.get("steps").is_some() {
+        return Ok(interaction);
+    }
+    bail!(
+        "{name}: a Gemini Interactions stream whose `interaction.complete` event carries no `outputs` or `steps`, so its annotations cannot be read from it: save the interaction itself (GET the interaction by its id) and import that"
+    )
 }

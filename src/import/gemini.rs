@@ -17,7 +17,11 @@
 //!
 //! A segment that gives its `text` is checked against the answer (and read
 //! in characters or UTF-16 units instead if only those select it, or where
-//! the text stands verbatim a byte or two beside its offsets). A chunk
+//! the text stands verbatim a byte or two beside its offsets). A support
+//! whose segment is not in the answer, or that names a chunk the response
+//! lacks (a URL-context page that failed to load), is left out with a note;
+//! so is a chunk whose URL is no address, and a chunk of a kind this
+//! version does not know is skipped, named in a note. A chunk
 //! no support points at marks no sentence (the response does not say
 //! where it is used): it is listed in the chapter's citation list only,
 //! and a response all of whose chunks are such is refused. Parts marked
@@ -258,8 +262,13 @@ fn retrieved(
                 inputs.response
             );
         };
+        let others = if names.len() > 1 {
+            format!(" (or any of {names:?})")
+        } else {
+            String::new()
+        };
         bail!(
-            "{}: `{at}.retrievedContext`: the retrieved document {key:?} has no http(s) URL; describe it in a documents file with \"key\": {key:?} (or any of {names:?}) and pass it with --documents",
+            "{}: `{at}.retrievedContext`: the retrieved document {key:?} has no http(s) URL; describe it in a documents file with \"key\": {key:?}{others} and pass it with --documents",
             inputs.response
         );
     };

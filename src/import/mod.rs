@@ -285,9 +285,9 @@ pub struct Converted {
     pub citations: usize,
 }
 
-/// Converts a response (JSON bytes) in memory, as [`import`] would with no
-/// other input and `--chapter answer.md --store answer.json`, or says why
-/// not. Writes nothing; the `import` fuzz target calls it.
+/// Converts a response (JSON bytes, or a saved event stream) in memory,
+/// as [`import`] would with no other input and `--chapter answer.md
+/// --store answer.json`, or says why not. Writes nothing; the `import` fuzz target calls it.
 pub fn convert(response: &[u8], vendor: Option<Vendor>) -> anyhow::Result<Converted> {
     let text = std::str::from_utf8(response).map_err(|err| {
         anyhow::anyhow!(
@@ -296,14 +296,20 @@ pub fn convert(response: &[u8], vendor: Option<Vendor>) -> anyhow::Result<Conver
         )
     })?;
     let text = text.strip_prefix('\u{feff}').unwrap_or(text);
-    let value: serde_json::Value = crate::json_input::from_str(text).map_err(|err| {
-        anyhow::anyhow!(
-            "response.json:{}:{}: malformed JSON in response: {}",
-            err.line,
-            err.column,
-            err.message
-        )
-    })?;
+    // A saved stream, as `import` reads it (so the fuzz target covers
+    // their assembly too).
+    let value: serde_json::Value = if stream::is_stream(text) {
+        stream::assemble(text, "response.json")?
+    } else {
+        crate::json_input::from_str(text).map_err(|err| {
+            anyhow::anyhow!(
+                "response.json:{}:{}: malformed JSON in response: {}",
+                err.line,
+                err.column,
+                err.message
+            )
+        })?
+    };
     let options = Options {
         vendor,
         response: PathBuf::from("response.json"),

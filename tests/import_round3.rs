@@ -405,3 +405,93 @@ fn bedrock_and_interactions_streams_import_as_their_responses() {
         "a Gemini Interactions stream whose `interaction.complete` event carries no `outputs` or `steps`",
     );
 }
+
+/// Tavily search (`include_answer`) and Exa `/answer`, in the shapes their
+/// API references document: the answer cites its list by `[N]` markers
+/// where the model wrote them; without markers it is refused by name.
+#[test]
+fn tavily_and_exa_answers_cite_their_lists_by_markers() {
+    let dir = tempfile::tempdir().unwrap();
+    let answer = format!("{FIRST} [1]{SECOND} [2]");
+    let tavily = |answer: &str| {
+        json!({"query": "物価", "follow_up_questions": null, "answer": answer, "images": [],
+            "results": [
+                {"title": "東京の物価", "url": "https://www.example.jp/prices", "content": FIRST, "score": 0.9, "raw_content": null,
+                 "published_date": "2026-01-02"},
+                {"title": "Haifa", "url": "https://www.example.il/haifa", "content": SECOND.trim(), "score": 0.5, "raw_content": null},
+            ], "response_time": 1.2, "request_id": "r1"})
+    };
+    let path = write_json(dir.path(), "tavily.json", &tavily(&answer));
+    let done = import_with(dir.path(), &path, &["example.jp", "example.il"], &[]).ok();
+    assert!(
+        done.stderr.contains("(Tavily search response)"),
+        "{}",
+        done.stderr
+    );
+    assert_eq!(done.chapter(), format!("{answer}\n"));
+    let items = done.items();
+    assert_eq!(items.len(), 2);
+    assert_eq!(items[0]["url"], "https://www.example.jp/prices");
+    let (_, run) = build(&done, "");
+    assert_published(&run, &[]);
+    let path = write_json(
+        dir.path(),
+        "tavily-bare.json",
+        &tavily(&format!("{FIRST}{SECOND}")),
+    );
+    import_with(dir.path(), &path, &["example.jp"], &[]).refused(
+        "this Tavily search response lists 2 source(s), but its answer cites none of them, so there is nothing to import",
+    );
+
+    let exa = json!({"answer": format!("{FIRST} [1]"), "citations": [
+        {"id": "https://www.example.jp/prices", "url": "https://www.example.jp/prices", "title": "東京の物価",
+         "author": null, "publishedDate": "2026-01-02T00:00:00.000Z", "text": FIRST},
+    ], "costDollars": {"total": 0.005}});
+    let path = write_json(dir.path(), "exa.json", &exa);
+    let done = import_with(dir.path(), &path, &["example.jp"], &[]).ok();
+    assert!(
+        done.stderr.contains("(Exa /answer response)"),
+        "{}",
+        done.stderr
+    );
+    assert_eq!(done.chapter(), format!("{FIRST} [1]\n"));
+    assert_eq!(done.items()[0]["published_at"], "2026-01-02T00:00:00.000Z");
+    let (_, run) = build(&done, "");
+    assert_published(&run, &[]);
+}
+
+/// Vendors recognised but not read are refused by name, saying what is
+/// missing (shapes from each vendor's API reference).
+#[test]
+fn vendors_not_read_are_refused_by_name() {
+    let dir = tempfile::tempdir().unwrap();
+    let chat = |message: Value| json!({"object": "chat.completion", "choices": [{"index": 0, "message": message}]});
+    let cases = [
+        (
+            chat(json!({"role": "assistant", "content": FIRST,
+                "executed_tools": [{"type": "search", "search_results": {"results": [{"url": "https://www.example.jp/"}]}}]})),
+            "a Groq compound response: its `executed_tools[].search_results` list the pages",
+        ),
+        (
+            chat(
+                json!({"role": "assistant", "content": format!("{FIRST} [doc1]"),
+                "context": {"citations": [{"content": "…", "title": "物価", "url": null}], "intent": "[]"}}),
+            ),
+            "an Azure OpenAI \"On Your Data\" response: its `[docN]` markers cite `message.context.citations`",
+        ),
+        (
+            json!({"output": {"choices": [{"message": {"role": "assistant", "content": format!("{FIRST}[ref_1]")}}],
+                "search_info": {"search_results": [{"index": 1, "title": "物価", "url": "https://www.example.jp/"}]}}}),
+            "a DashScope (Qwen) response with search",
+        ),
+        (
+            json!({"answer": {"state": "SUCCEEDED", "answerText": FIRST,
+                "citations": [{"startIndex": "0", "endIndex": "9", "sources": [{"referenceId": "0"}]}], "references": []}}),
+            "a Google Discovery Engine (Vertex AI Search) answer",
+        ),
+    ];
+    for (i, (response, expected)) in cases.iter().enumerate() {
+        let path = write_json(dir.path(), &format!("unread-{i}.json"), response);
+        import_with(dir.path(), &path, &[], &[]).refused(expected);
+    }
+}

@@ -31,8 +31,10 @@ mod openai;
 mod perplexity;
 mod place;
 mod runs;
+mod search_answers;
 mod secure;
 mod stream;
+mod unread;
 mod web;
 
 pub use detect::Vendor;
@@ -380,6 +382,8 @@ fn build(value: &serde_json::Value, options: &Options) -> anyhow::Result<Built> 
         Shape::Cohere(message) => cohere::convert(message, &inputs),
         Shape::BedrockConverse(blocks) => bedrock::convert(blocks, &inputs),
         Shape::BedrockKb(response) => bedrock_kb::convert(response, &inputs),
+        Shape::Tavily(response) => search_answers::convert(response, "results", &inputs),
+        Shape::Exa(response) => search_answers::convert(response, "citations", &inputs),
     }?;
     let citations = draft.answer.citations();
     let unplaced = draft.answer.unplaced();

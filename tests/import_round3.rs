@@ -160,7 +160,7 @@ fn an_openrouter_stream_with_comments_and_zero_spans_imports() {
     );
     assert!(
         done.stderr
-            .contains("annotations of type(s) the importer does not read were skipped, marking nothing: \"file\" (1)"),
+            .contains("annotations or citations of type(s) the importer does not read were skipped, marking nothing: \"file\" (1)"),
         "{}",
         done.stderr
     );

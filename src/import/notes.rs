@@ -133,7 +133,7 @@ pub(super) fn left_out(
             .map(|(kind, n)| format!("{kind} ({n})"))
             .collect();
         notes.push(format!(
-            "annotations of type(s) the importer does not read were skipped, marking nothing: {}; they are no citation it can check (a parsed file, a tool's output) or a kind newer than this version",
+            "annotations or citations of type(s) the importer does not read were skipped, marking nothing: {}; they are no citation it can check (a parsed file, a tool's output) or a kind newer than this version",
             kinds.join(", ")
         ));
     }

@@ -362,6 +362,14 @@ pub struct Scan {
 pub fn scan(text: &str, options: &ScanOptions<'_>) -> Scan {
     let mut scanner = Scanner::new(text, options);
     let mut parser = new_cmark_parser(text, &options.markdown.options()).into_offset_iter();
+    // The parser reads every definition before its first event.
+    scanner.set_web_labels(
+        parser
+            .reference_definitions()
+            .iter()
+            .filter(|(_, def)| scanner::is_web_address(&def.dest))
+            .map(|(label, _)| label.to_lowercase()),
+    );
     for (event, range) in parser.by_ref() {
         scanner.event(event, range);
     }

@@ -15,6 +15,7 @@ mod cites;
 mod references;
 mod runs;
 mod structure;
+pub(super) use structure::is_web_address;
 mod tables;
 mod unseen;
 
@@ -88,6 +89,10 @@ pub(super) struct Scanner<'a, 'o> {
     heading: Option<(HeadingLevel, Range<usize>, String)>,
     seen_heading: bool,
     in_references: bool,
+    /// Labels (lowercased) of the chapter's link reference definitions
+    /// whose destination is a web address: `[a link][fed]` names a source
+    /// as `[a link](https://…)` does ([`Scanner::opens_entry`]).
+    web_labels: Vec<String>,
     /// Inside the References section: where its heading's line ends, and
     /// where the entries of an earlier run start (see
     /// [`Scan::own_references`]).
@@ -147,6 +152,7 @@ impl<'a, 'o> Scanner<'a, 'o> {
             heading: None,
             seen_heading: false,
             in_references: false,
+            web_labels: Vec::new(),
             references_heading_end: 0,
             generated_references: None,
             pending_cite: None,

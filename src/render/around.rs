@@ -44,7 +44,7 @@ pub(super) struct AroundMarkers<'t> {
     /// chapter's end).
     after: Vec<Option<u8>>,
     /// Whether the line before each marker holds only white space and
-    /// block markup (`> `, `- `, `1. `, `# `).
+    /// block markup (`> `, `- `, `1. `, `# `, a definition's `: `).
     alone_before: Vec<bool>,
     /// Whether the line after each marker holds only white space.
     alone_after: Vec<bool>,
@@ -100,7 +100,7 @@ impl<'t> AroundMarkers<'t> {
         let text: &str = &edited.text;
         let spans = &edited.spans;
         let bytes = text.as_bytes();
-        let is_markup = |b: u8| b.is_ascii_digit() || b" \t#>-*+.)".contains(&b);
+        let is_markup = |b: u8| b.is_ascii_digit() || b" \t#>-*+.):".contains(&b);
         let (mut before, mut alone_before, mut bare_before) = (Vec::new(), Vec::new(), Vec::new());
         let (mut in_tag, mut fence) = (Vec::new(), Vec::new());
         // The fence character of the line (0: none yet), how many start

@@ -434,9 +434,16 @@ const DELIMITERS: [char; 3] = ['*', '_', '~'];
 /// `claim [EVID:x].` becomes `claim.`, but the space stays where it
 /// separates a citation that follows (`a [EVID:x][EVID:y]`) or where it
 /// ends a line's block markup (`# `, `- `, `> `, `1. `), which without it
-/// would be text.
+/// would be text, or where the characters on both sides of it would meet
+/// as markup (see [`would_join`]).
 fn takes_space_before(text: &str, range: &Range<usize>, rest: &str) -> bool {
     if range.start == 0 || text.as_bytes()[range.start - 1] != b' ' {
+        return false;
+    }
+    if would_join(
+        text[..range.start - 1].chars().next_back(),
+        rest.chars().next(),
+    ) {
         return false;
     }
     // What follows once removed claims are replaced (a phrase is text),
@@ -469,4 +476,22 @@ fn takes_space_before(text: &str, range: &Range<usize>, rest: &str) -> bool {
         None | Some(b'\n' | b'\r')
     );
     !followed_by_text && !ends_sentence && !only_markup
+}
+
+/// Whether `left` and `right`, once nothing stands between them, would
+/// read as markup that neither read as apart: a longer run of backticks
+/// (code spans pair runs of equal length: two backticks, a space, a
+/// removed marker, then a code span would become a run of three and no
+/// code span, so that a marker the code span held would be read on the
+/// next run), a longer run of one emphasis delimiter, a backslash escape
+/// or a hard line break.
+fn would_join(left: Option<char>, right: Option<char>) -> bool {
+    let (Some(left), Some(right)) = (left, right) else {
+        return false;
+    };
+    match left {
+        '`' | '*' | '_' | '~' => right == left,
+        '\\' => right.is_ascii_punctuation() || matches!(right, '\n' | '\r'),
+        _ => false,
+    }
 }

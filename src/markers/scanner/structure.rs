@@ -26,16 +26,41 @@ impl Scanner<'_, '_> {
     pub(super) fn opens_entry(&self, tag: &Tag<'_>, range: &Range<usize>) -> bool {
         let source = self.src.get(range.clone()).unwrap_or_default();
         match tag {
-            Tag::Item | Tag::Paragraph => self.in_references && names_a_source(source, true),
+            Tag::Item | Tag::Paragraph => {
+                self.in_references
+                    && (names_a_source(source, true) || self.links_to_the_web(source))
+            }
             // `[^1]: Reuters, …`: the label is no part of what it says. A
             // footnote's markers are published, so `[1]` opening it is a
             // citation, not an entry's number.
             Tag::FootnoteDefinition(_) => {
                 let body = source.find("]:").map_or(source, |at| &source[at + 2..]);
-                names_a_source(body, false)
+                names_a_source(body, false) || self.links_to_the_web(body)
             }
             _ => false,
         }
+    }
+
+    /// Records which link reference labels lead to a web address.
+    pub(in crate::markers) fn set_web_labels(&mut self, labels: impl Iterator<Item = String>) {
+        self.web_labels = labels.collect();
+    }
+
+    /// Whether the first paragraph of `source` links to a web address
+    /// through a reference definition (`[a link][fed]`, `[fed][]`, `[fed]`):
+    /// it names a source as an inline link to one does.
+    fn links_to_the_web(&self, source: &str) -> bool {
+        if self.web_labels.is_empty() {
+            return false;
+        }
+        let first = first_paragraph(source);
+        first.match_indices('[').any(|(at, _)| {
+            let rest = &first[at + 1..];
+            rest.find(']').is_some_and(|end| {
+                let label = rest[..end].split_whitespace().collect::<Vec<_>>().join(" ");
+                self.web_labels.contains(&label.to_lowercase())
+            })
+        })
     }
 
     /// Whether a paragraph opening now is a block of its own: at the top
@@ -585,4 +610,13 @@ mod tests {
             assert!(!names_a_source(prose, true), "{prose:?}");
         }
     }
+}
+
+/// Whether a link destination is a web address (or a DOI), as a reference
+/// entry's link is.
+pub(in crate::markers) fn is_web_address(dest: &str) -> bool {
+    let lower = dest.trim().to_ascii_lowercase();
+    ["http://", "https://", "www.", "doi:"]
+        .iter()
+        .any(|shape| lower.starts_with(shape))
 }

@@ -206,7 +206,8 @@ fn bad_input_is_one_line_naming_the_place_and_nothing_is_written() {
                 r#"{"content":[{"type":"text","text":"Rates held","citations":[{"type":"quote_location","cited_text":"x","document_index":0}]}]}"#,
             ),
             docs.clone(),
-            "`content[0].citations[0].type`: citation type \"quote_location\" is not supported",
+            // Skipped, not refused; with nothing else cited, nothing to import.
+            "carries no citations the importer can read, so there is nothing to import (its text would be a chapter of ungrounded claims); ask the API for citations (documents with citations enabled, or a search tool); left out: annotations or citations of type(s) the importer does not read were skipped, marking nothing: \"quote_location\" (1)",
         ),
         (
             write(

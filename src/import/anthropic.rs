@@ -172,7 +172,9 @@ pub(crate) fn convert(blocks: &[Value], inputs: &Inputs) -> anyhow::Result<Draft
         let end = draft.answer.text().len();
         for (c, raw) in text.citations.unwrap_or_default().iter().enumerate() {
             let at = format!("{path}.citations[{c}]");
-            let cited = citation(raw, inputs, &tools, &mut draft, &at)?;
+            let Some(cited) = citation(raw, inputs, &tools, &mut draft, &at)? else {
+                continue;
+            };
             // The block is what the citation supports: each of its
             // paragraphs and list items.
             draft.answer.cite_span(start..end, cited);
@@ -197,22 +199,22 @@ fn citation(
     tools: &ToolResults,
     draft: &mut Draft,
     at: &str,
-) -> anyhow::Result<usize> {
+) -> anyhow::Result<Option<usize>> {
     let name = &inputs.response;
     match raw.get("type").and_then(Value::as_str) {
         Some(kind @ ("char_location" | "page_location" | "content_block_location")) => {
             let cite: DocumentCitation = from_value(raw, name, at)?;
-            document_citation(&cite, kind, inputs, tools, draft, at)
+            document_citation(&cite, kind, inputs, tools, draft, at).map(Some)
         }
         Some("search_result_location") => {
             let cite: SearchResultCitation = from_value(raw, name, at)?;
-            search_result(cite, inputs, draft, at)
+            search_result(cite, inputs, draft, at).map(Some)
         }
         Some("web_search_result_location") => {
             let cite: WebSearchCitation = from_value(raw, name, at)?;
             let published_at = tools.page_age.get(&cite.url).and_then(|age| page_date(age));
             // Scraped from the page's HTML, with its character references.
-            draft.web(
+            draft.web_or_drop(
                 inputs,
                 WebCite {
                     url: cite.url,
@@ -224,10 +226,11 @@ fn citation(
                 at,
             )
         }
-        other => bail!(
-            "{name}: `{at}.type`: citation type {} is not supported; the importer reads char_location, page_location, content_block_location, search_result_location and web_search_result_location",
-            other.map_or_else(|| "(missing)".to_owned(), |t| format!("{t:?}"))
-        ),
+        // A kind newer than this version: skipped with a note naming it.
+        other => {
+            draft.skip(other);
+            Ok(None)
+        }
     }
 }
 

@@ -8,7 +8,9 @@
 //! id (`doc:0` for the first document sent without one) describes it. A
 //! `tool` source is read the same way from its `tool_output`. The span's
 //! `text` is checked against the answer, so a response that counts in
-//! another unit is still read right.
+//! another unit is still read right. A span with a `content_index` counts
+//! in that content block; a citation of `type` `THINKING_CONTENT` or
+//! `PLAN` cites the model's reasoning and is left out, with a note.
 
 use super::documents::Passage;
 use super::offsets::{Offsets, Unit};
@@ -27,30 +29,70 @@ struct Citation {
     text: Option<String>,
     #[serde(default)]
     sources: Vec<Value>,
+    /// The content block the span counts in (v2; absent: the whole text).
+    #[serde(default)]
+    content_index: Option<u64>,
+    /// `TEXT_CONTENT`, or `THINKING_CONTENT` and `PLAN`, which cite the
+    /// model's reasoning, not the published text.
+    #[serde(default, rename = "type")]
+    kind: Option<String>,
 }
 
 /// Converts a v2 chat message.
 pub(crate) fn convert(message: &Value, inputs: &Inputs) -> anyhow::Result<Draft> {
     let mut draft = Draft::default();
-    for part in message
+    let blocks = message
         .get("content")
         .and_then(Value::as_array)
-        .into_iter()
-        .flatten()
-    {
+        .map(Vec::as_slice)
+        .unwrap_or_default();
+    // Where each text block starts in the answer, by content index.
+    let mut starts: Vec<Option<usize>> = Vec::with_capacity(blocks.len());
+    for part in blocks {
         if part.get("type").and_then(Value::as_str) == Some("text") {
+            starts.push(Some(draft.answer.text().len()));
             draft
                 .answer
                 .push(part.get("text").and_then(Value::as_str).unwrap_or_default());
+        } else {
+            starts.push(None);
         }
     }
     let text = draft.answer.text().to_owned();
     let offsets = Offsets::new(&text);
+    // Each text block with its offsets, made once (a response may give
+    // thousands of citations into one block).
+    let block_offsets: Vec<Option<(usize, Offsets<'_>)>> = starts
+        .iter()
+        .enumerate()
+        .map(|(i, start)| {
+            let start = (*start)?;
+            let end = starts[i + 1..]
+                .iter()
+                .flatten()
+                .next()
+                .copied()
+                .unwrap_or(text.len());
+            Some((start, Offsets::new(&text[start..end])))
+        })
+        .collect();
     let citations = message.get("citations").and_then(Value::as_array);
+    let mut reasoning = 0;
     for (c, raw) in citations.into_iter().flatten().enumerate() {
         let at = format!("message.citations[{c}]");
         let citation: Citation = from_value(raw, &inputs.response, &at)?;
-        let (range, _) = offsets
+        if matches!(citation.kind.as_deref(), Some("THINKING_CONTENT" | "PLAN")) {
+            reasoning += 1;
+            continue;
+        }
+        let (base, within) = match citation
+            .content_index
+            .and_then(|i| block_offsets.get(usize::try_from(i).ok()?)?.as_ref())
+        {
+            Some((base, block)) => (*base, block),
+            None => (0, &offsets),
+        };
+        let (range, _) = within
             .locate(
                 citation.start,
                 citation.end,
@@ -65,9 +107,19 @@ pub(crate) fn convert(message: &Value, inputs: &Inputs) -> anyhow::Result<Draft>
             );
         }
         for (s, source) in citation.sources.iter().enumerate() {
-            let d = source_item(source, inputs, &mut draft, &format!("{at}.sources[{s}]"))?;
-            draft.answer.cite_span(range.clone(), d);
+            let at = format!("{at}.sources[{s}]");
+            let Some(d) = source_item(source, inputs, &mut draft, &at)? else {
+                continue;
+            };
+            draft
+                .answer
+                .cite_span(base + range.start..base + range.end, d);
         }
+    }
+    if reasoning > 0 {
+        draft.dropped.push(format!(
+            "{reasoning} citation(s) of type THINKING_CONTENT or PLAN cite the model's reasoning, not the published answer: left out"
+        ));
     }
     Ok(draft)
 }
@@ -78,7 +130,7 @@ fn source_item(
     inputs: &Inputs,
     draft: &mut Draft,
     at: &str,
-) -> anyhow::Result<usize> {
+) -> anyhow::Result<Option<usize>> {
     let id = source.get("id").and_then(Value::as_str).unwrap_or_default();
     let fields = source
         .get("document")
@@ -88,7 +140,7 @@ fn source_item(
     let passage = field("snippet").or_else(|| field("text"));
     let url = field("url").unwrap_or_default();
     if crate::rules::is_http_url(url.trim()) {
-        return draft.web(
+        return draft.web_or_drop(
             inputs,
             WebCite {
                 url,
@@ -126,5 +178,5 @@ fn source_item(
         ..Passage::default()
     };
     docs.register(index, &mut draft.sources)?;
-    Ok(draft.push(docs.item(index, "", passage)))
+    Ok(Some(draft.push(docs.item(index, "", passage))))
 }

@@ -30,6 +30,10 @@ pub enum Vendor {
     /// Mistral Conversations (Agents) API or chat completions with
     /// reference chunks.
     Mistral,
+    /// Tavily search with `include_answer`.
+    Tavily,
+    /// Exa `/answer`.
+    Exa,
 }
 
 impl Vendor {
@@ -44,6 +48,8 @@ impl Vendor {
             Vendor::Bedrock => "Amazon Bedrock",
             Vendor::Xai => "xAI",
             Vendor::Mistral => "Mistral",
+            Vendor::Tavily => "Tavily",
+            Vendor::Exa => "Exa",
         }
     }
 }
@@ -78,6 +84,10 @@ pub(crate) enum Shape<'v> {
     BedrockConverse(&'v [Value]),
     /// Bedrock Knowledge Bases RetrieveAndGenerate: the whole response.
     BedrockKb(&'v Value),
+    /// Tavily search with an answer: the whole response.
+    Tavily(&'v Value),
+    /// Exa `/answer`: the whole response.
+    Exa(&'v Value),
 }
 
 impl Shape<'_> {
@@ -92,6 +102,8 @@ impl Shape<'_> {
             Shape::BedrockConverse(_) | Shape::BedrockKb(_) => Vendor::Bedrock,
             Shape::XaiResponses(_) => Vendor::Xai,
             Shape::MistralConversation(_) | Shape::MistralChat(_) => Vendor::Mistral,
+            Shape::Tavily(_) => Vendor::Tavily,
+            Shape::Exa(_) => Vendor::Exa,
         }
     }
 
@@ -103,7 +115,8 @@ impl Shape<'_> {
             | Shape::OpenAiChat(_)
             | Shape::BedrockConverse(_)
             | Shape::BedrockKb(_)
-            | Shape::XaiResponses(_) => "an",
+            | Shape::XaiResponses(_)
+            | Shape::Exa(_) => "an",
             _ => "a",
         }
     }
@@ -124,6 +137,8 @@ impl Shape<'_> {
             Shape::XaiResponses(_) => "xAI Responses API response",
             Shape::MistralConversation(_) => "Mistral Conversations API response",
             Shape::MistralChat(_) => "Mistral chat completion",
+            Shape::Tavily(_) => "Tavily search response",
+            Shape::Exa(_) => "Exa /answer response",
         }
     }
 }
@@ -234,9 +249,12 @@ pub(crate) fn detect<'v>(
     vendor: Option<Vendor>,
     name: &str,
 ) -> anyhow::Result<Shape<'v>> {
+    if let Some(why) = super::unread::refusal(value) {
+        bail!("{name}: {why}");
+    }
     let Some(shape) = recognise(value) else {
         bail!(
-            "{name}: not a response this importer knows: found {}; expected an Anthropic message (`content` blocks), an OpenAI response (`output`) or chat completion (`choices[].message.annotations`), a Gemini response (`candidates`) or interaction (`steps` or `outputs`), a Mistral conversation (`outputs` with `message.output`) or chat completion with reference chunks, a Perplexity Agent API response (`output` with `search_results`) or chat completion (`citations` or `search_results`), a Cohere v2 chat response (`message.citations`), or an Amazon Bedrock Converse response (`output.message.content`) or Knowledge Bases RetrieveAndGenerate response (`output.text` and `citations`)",
+            "{name}: not a response this importer knows: found {}; expected an Anthropic message (`content` blocks), an OpenAI response (`output`) or chat completion (`choices[].message.annotations`), a Gemini response (`candidates`) or interaction (`steps` or `outputs`), a Mistral conversation (`outputs` with `message.output`) or chat completion with reference chunks, a Perplexity Agent API response (`output` with `search_results`) or chat completion (`citations` or `search_results`), a Cohere v2 chat response (`message.citations`), or an Amazon Bedrock Converse response (`output.message.content`) or Knowledge Bases RetrieveAndGenerate response (`output.text` and `citations`), a Tavily search response (`answer`, `query`, `results`) or an Exa /answer response (`answer`, `citations`)",
             describe(value)
         );
     };
@@ -332,6 +350,24 @@ fn recognise(value: &Value) -> Option<Shape<'_>> {
             .and_then(|c| c.get("message"))
             .map(Shape::OpenAiChat);
     }
+    // Search APIs that answer: an `answer` beside the pages it rests on.
+    let listed = |key: &str| {
+        object
+            .get(key)
+            .and_then(Value::as_array)
+            .is_some_and(|list| {
+                list.iter()
+                    .all(|e| e.get("url").is_some_and(Value::is_string))
+            })
+    };
+    if object.get("answer").is_some_and(Value::is_string) {
+        if listed("results") && object.contains_key("query") {
+            return Some(Shape::Tavily(value));
+        }
+        if listed("citations") {
+            return Some(Shape::Exa(value));
+        }
+    }
     if let Some(message) = object.get("message").filter(|m| is_cohere_message(m)) {
         return Some(Shape::Cohere(message));
     }
@@ -367,7 +403,10 @@ fn is_cohere_message(value: &Value) -> bool {
         .is_some_and(|parts| {
             parts
                 .iter()
-                .all(|p| kind(p) == Some("text") && p.get("citations").is_none())
+                // A reasoning model's `thinking` block comes first.
+                .all(|p| {
+                    matches!(kind(p), Some("text" | "thinking")) && p.get("citations").is_none()
+                })
         });
     cited && texts
 }

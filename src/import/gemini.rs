@@ -17,7 +17,11 @@
 //!
 //! A segment that gives its `text` is checked against the answer (and read
 //! in characters or UTF-16 units instead if only those select it, or where
-//! the text stands verbatim a byte or two beside its offsets). A chunk
+//! the text stands verbatim a byte or two beside its offsets). A support
+//! whose segment is not in the answer, or that names a chunk the response
+//! lacks (a URL-context page that failed to load), is left out with a note;
+//! so is a chunk whose URL is no address, and a chunk of a kind this
+//! version does not know is skipped, named in a note. A chunk
 //! no support points at marks no sentence (the response does not say
 //! where it is used): it is listed in the chapter's citation list only,
 //! and a response all of whose chunks are such is refused. Parts marked
@@ -96,7 +100,7 @@ pub(crate) fn convert(candidate: &Value, inputs: &Inputs) -> anyhow::Result<Draf
         .and_then(Value::as_array)
         .map(Vec::as_slice)
         .unwrap_or_default();
-    let mut item_of_chunk: HashMap<usize, usize> = HashMap::new();
+    let mut item_of_chunk: HashMap<usize, Option<usize>> = HashMap::new();
     let name = &inputs.response;
     for (s, support) in supports.iter().enumerate() {
         let at = format!("groundingMetadata.groundingSupports[{s}]");
@@ -113,8 +117,16 @@ pub(crate) fn convert(candidate: &Value, inputs: &Inputs) -> anyhow::Result<Draf
         );
         let range = match text.locate(start, end, Unit::Bytes, expected) {
             Ok((range, _)) => range,
-            Err(err) => beside(text.text(), start, expected)
-                .ok_or_else(|| anyhow::anyhow!("{name}: `{at}.segment`: {err}"))?,
+            Err(err) => match beside(text.text(), start, expected) {
+                Some(range) => range,
+                None => {
+                    // One bad support never refuses the answer.
+                    draft.dropped.push(format!(
+                        "{name}: `{at}.segment`: {err}: that support is left out"
+                    ));
+                    continue;
+                }
+            },
         };
         let indices = support
             .get("groundingChunkIndices")
@@ -125,12 +137,18 @@ pub(crate) fn convert(candidate: &Value, inputs: &Inputs) -> anyhow::Result<Draf
                 .map(|i| i as usize)
                 .filter(|&i| i < chunks.len())
             else {
-                bail!(
-                    "{name}: `{at}.groundingChunkIndices[{i}]`: {index} is not the index of one of the {} grounding chunks",
-                    chunks.len()
-                );
+                // A source that failed to load (URL context) leaves its
+                // supports pointing at no chunk: the rest is grounded.
+                draft.dropped.push(format!(
+                    "{name}: `{at}.groundingChunkIndices[{i}]`: {index} is not the index of one of the {} grounding chunks{}, so the words it supports are left unmarked by it",
+                    chunks.len(),
+                    failed_urls(metadata_root(candidate))
+                ));
+                continue;
             };
-            let d = chunk_item(chunks, index, inputs, &mut draft, &mut item_of_chunk)?;
+            let Some(d) = chunk_item(chunks, index, inputs, &mut draft, &mut item_of_chunk)? else {
+                continue;
+            };
             draft
                 .answer
                 .cite_span(base + range.start..base + range.end, d);
@@ -139,8 +157,9 @@ pub(crate) fn convert(candidate: &Value, inputs: &Inputs) -> anyhow::Result<Draf
     // Chunks no support points at: the response says they were used, not
     // where; listed, marking nothing.
     for index in 0..chunks.len() {
-        if !item_of_chunk.contains_key(&index) {
-            let d = chunk_item(chunks, index, inputs, &mut draft, &mut item_of_chunk)?;
+        if !item_of_chunk.contains_key(&index)
+            && let Some(d) = chunk_item(chunks, index, inputs, &mut draft, &mut item_of_chunk)?
+        {
             draft.answer.list_unplaced(d);
         }
     }
@@ -157,8 +176,8 @@ fn chunk_item(
     index: usize,
     inputs: &Inputs,
     draft: &mut Draft,
-    made: &mut HashMap<usize, usize>,
-) -> anyhow::Result<usize> {
+    made: &mut HashMap<usize, Option<usize>>,
+) -> anyhow::Result<Option<usize>> {
     if let Some(&d) = made.get(&index) {
         return Ok(d);
     }
@@ -175,7 +194,7 @@ fn chunk_item(
         let redirect = url::Url::parse(&url)
             .ok()
             .is_some_and(|u| u.host_str() == Some(REDIRECT_HOST));
-        draft.web(
+        draft.web_or_drop(
             inputs,
             WebCite {
                 site: redirect
@@ -191,10 +210,13 @@ fn chunk_item(
     } else if let Some(context) = chunk.get("retrievedContext") {
         retrieved(context, inputs, draft, &at)?
     } else {
-        bail!(
-            "{}: `{at}`: a grounding chunk of a kind the importer does not know (it reads `web`, `retrievedContext` and `maps`)",
-            inputs.response
-        );
+        // A kind newer than this version: skipped with a note naming it.
+        let kind = chunk
+            .as_object()
+            .and_then(|o| o.keys().next())
+            .map(|k| format!("groundingChunks[].{k}"));
+        draft.skip(kind.as_deref());
+        None
     };
     made.insert(index, d);
     Ok(d)
@@ -207,14 +229,14 @@ fn retrieved(
     inputs: &Inputs,
     draft: &mut Draft,
     at: &str,
-) -> anyhow::Result<usize> {
+) -> anyhow::Result<Option<usize>> {
     let field = |key: &str| context.get(key).and_then(Value::as_str);
     let passage = field("text")
         .or_else(|| context.pointer("/ragChunk/text").and_then(Value::as_str))
         .map(str::to_owned);
     let uri = field("uri").unwrap_or_default();
     if crate::rules::is_http_url(uri) {
-        return draft.web(
+        return draft.web_or_drop(
             inputs,
             WebCite {
                 url: uri.to_owned(),
@@ -225,19 +247,29 @@ fn retrieved(
             at,
         );
     }
-    let names: Vec<&str> = ["title", "uri", "documentName"]
+    // File search names its store and document; Gemini 3 may give only
+    // those (and `customMetadata`), with an empty title.
+    let names: Vec<&str> = ["title", "uri", "documentName", "fileSearchStore"]
         .iter()
         .filter_map(|key| field(key))
+        .filter(|name| !name.trim().is_empty())
         .collect();
     let found = super::documents::Documents::find_any(inputs.documents.as_ref(), &names);
     let Some((docs, index)) = found else {
+        let Some(key) = names.first() else {
+            bail!(
+                "{}: `{at}.retrievedContext`: the retrieved document has no http(s) URL and no name (`title`, `uri`, `documentName` or `fileSearchStore`) a documents file could describe it by; keep them in the saved response",
+                inputs.response
+            );
+        };
+        let others = if names.len() > 1 {
+            format!(" (or any of {names:?})")
+        } else {
+            String::new()
+        };
         bail!(
-            "{}: `{at}.retrievedContext`: the retrieved document {} has no http(s) URL; describe it in a documents file with \"key\": {:?} and pass it with --documents",
-            inputs.response,
-            names
-                .first()
-                .map_or_else(|| "(unnamed)".to_owned(), |n| format!("{n:?}")),
-            names.first().copied().unwrap_or_default()
+            "{}: `{at}.retrievedContext`: the retrieved document {key:?} has no http(s) URL; describe it in a documents file with \"key\": {key:?}{others} and pass it with --documents",
+            inputs.response
         );
     };
     let passage = Passage {
@@ -249,7 +281,34 @@ fn retrieved(
         ..Passage::default()
     };
     docs.register(index, &mut draft.sources)?;
-    Ok(draft.push(docs.item(index, "", passage)))
+    Ok(Some(draft.push(docs.item(index, "", passage))))
+}
+
+/// Where the candidate keeps the URL context's retrieval statuses.
+fn metadata_root(candidate: &Value) -> Option<&Value> {
+    candidate.get("urlContextMetadata")
+}
+
+/// `, the URLs that failed to load: …` when URL context says so.
+fn failed_urls(metadata: Option<&Value>) -> String {
+    let failed: Vec<&str> = metadata
+        .and_then(|m| m.get("urlMetadata"))
+        .and_then(Value::as_array)
+        .into_iter()
+        .flatten()
+        .filter(|m| {
+            m.get("urlRetrievalStatus")
+                .and_then(Value::as_str)
+                .is_some_and(|s| s != "URL_RETRIEVAL_STATUS_SUCCESS")
+        })
+        .filter_map(|m| m.get("retrievedUrl").and_then(Value::as_str))
+        .take(5)
+        .collect();
+    if failed.is_empty() {
+        String::new()
+    } else {
+        format!(" (URLs that failed to load: {})", failed.join(", "))
+    }
 }
 
 /// `citationMetadata.citations`: sources the answer recites, each with its
@@ -298,7 +357,7 @@ fn citation_metadata<'t>(
                 n("day")?
             ))
         });
-        let d = draft.web(
+        let Some(d) = draft.web_or_drop(
             inputs,
             WebCite {
                 url: uri.to_owned(),
@@ -310,7 +369,10 @@ fn citation_metadata<'t>(
                 ..WebCite::default()
             },
             &at,
-        )?;
+        )?
+        else {
+            continue;
+        };
         draft.answer.cite_at(base + offset, d);
     }
     Ok(())

@@ -126,7 +126,9 @@ fn text_block(
     let offsets = Offsets::new(text);
     for (a, annotation) in annotations.iter().enumerate() {
         let at = format!("{}.annotations[{a}]", block.path);
-        let d = annotation_item(annotation, titles, inputs, draft, &at)?;
+        let Some(d) = annotation_item(annotation, titles, inputs, draft, &at)? else {
+            continue;
+        };
         let start = annotation.get("start_index").and_then(Value::as_u64);
         let end = annotation.get("end_index").and_then(Value::as_u64);
         match (start, end) {
@@ -154,7 +156,7 @@ fn annotation_item(
     inputs: &Inputs,
     draft: &mut Draft,
     at: &str,
-) -> anyhow::Result<usize> {
+) -> anyhow::Result<Option<usize>> {
     let name = &inputs.response;
     let field = |key: &str| annotation.get(key).and_then(Value::as_str);
     match field("type") {
@@ -165,7 +167,7 @@ fn annotation_item(
             let title = field("title")
                 .or_else(|| field("name"))
                 .or_else(|| titles.get(url).copied());
-            draft.web(
+            draft.web_or_drop(
                 inputs,
                 WebCite {
                     url: url.to_owned(),
@@ -175,11 +177,12 @@ fn annotation_item(
                 at,
             )
         }
-        Some("file_citation") => file_citation(annotation, inputs, draft, at),
-        other => bail!(
-            "{name}: `{at}.type`: annotation type {} is not supported; the importer reads url_citation, place_citation and file_citation",
-            other.map_or_else(|| "(missing)".to_owned(), |t| format!("{t:?}"))
-        ),
+        Some("file_citation") => file_citation(annotation, inputs, draft, at).map(Some),
+        // A kind newer than this version: skipped with a note naming it.
+        other => {
+            draft.skip(other);
+            Ok(None)
+        }
     }
 }
 

@@ -31,8 +31,10 @@ mod openai;
 mod perplexity;
 mod place;
 mod runs;
+mod search_answers;
 mod secure;
 mod stream;
+mod unread;
 mod web;
 
 pub use detect::Vendor;
@@ -148,6 +150,12 @@ pub(crate) struct Draft {
     pub addressed: Vec<usize>,
     /// How to get positions from this API, when some citation had none.
     pub unplaced_hint: Option<&'static str>,
+    /// Citations left out, each said in one sentence (a support naming a
+    /// chunk the response lacks, an address no browser could open).
+    pub dropped: Vec<String>,
+    /// Annotation or citation types the importer does not read, with how
+    /// many of each were skipped.
+    pub skipped: std::collections::BTreeMap<String, usize>,
 }
 
 impl Draft {
@@ -171,6 +179,33 @@ impl Draft {
             self.addressed.push(index);
         }
         Ok(index)
+    }
+
+    /// As [`Draft::web`], but a URL that is no address (not even once
+    /// percent-encoded as a browser would) drops this citation only, with
+    /// a note, rather than the answer.
+    pub(crate) fn web_or_drop(
+        &mut self,
+        inputs: &Inputs,
+        cite: WebCite,
+        at: &str,
+    ) -> anyhow::Result<Option<usize>> {
+        match self.web(inputs, cite, at) {
+            Ok(index) => Ok(Some(index)),
+            Err(err) if err.downcast_ref::<web::NotAnAddress>().is_some() => {
+                self.dropped
+                    .push(format!("{err}: that citation is left out"));
+                Ok(None)
+            }
+            Err(err) => Err(err),
+        }
+    }
+
+    /// Records an annotation or citation of a type the importer does not
+    /// read (`kind`, as the response names it), skipped with a note.
+    pub(crate) fn skip(&mut self, kind: Option<&str>) {
+        let kind = kind.map_or_else(|| "(no type)".to_owned(), |k| format!("{k:?}"));
+        *self.skipped.entry(kind).or_default() += 1;
     }
 }
 
@@ -252,9 +287,9 @@ pub struct Converted {
     pub citations: usize,
 }
 
-/// Converts a response (JSON bytes) in memory, as [`import`] would with no
-/// other input and `--chapter answer.md --store answer.json`, or says why
-/// not. Writes nothing; the `import` fuzz target calls it.
+/// Converts a response (JSON bytes, or a saved event stream) in memory,
+/// as [`import`] would with no other input and `--chapter answer.md
+/// --store answer.json`, or says why not. Writes nothing; the `import` fuzz target calls it.
 pub fn convert(response: &[u8], vendor: Option<Vendor>) -> anyhow::Result<Converted> {
     let text = std::str::from_utf8(response).map_err(|err| {
         anyhow::anyhow!(
@@ -263,14 +298,20 @@ pub fn convert(response: &[u8], vendor: Option<Vendor>) -> anyhow::Result<Conver
         )
     })?;
     let text = text.strip_prefix('\u{feff}').unwrap_or(text);
-    let value: serde_json::Value = crate::json_input::from_str(text).map_err(|err| {
-        anyhow::anyhow!(
-            "response.json:{}:{}: malformed JSON in response: {}",
-            err.line,
-            err.column,
-            err.message
-        )
-    })?;
+    // A saved stream, as `import` reads it (so the fuzz target covers
+    // their assembly too).
+    let value: serde_json::Value = if stream::is_stream(text) {
+        stream::assemble(text, "response.json")?
+    } else {
+        crate::json_input::from_str(text).map_err(|err| {
+            anyhow::anyhow!(
+                "response.json:{}:{}: malformed JSON in response: {}",
+                err.line,
+                err.column,
+                err.message
+            )
+        })?
+    };
     let options = Options {
         vendor,
         response: PathBuf::from("response.json"),
@@ -341,32 +382,13 @@ fn build(value: &serde_json::Value, options: &Options) -> anyhow::Result<Built> 
         Shape::Cohere(message) => cohere::convert(message, &inputs),
         Shape::BedrockConverse(blocks) => bedrock::convert(blocks, &inputs),
         Shape::BedrockKb(response) => bedrock_kb::convert(response, &inputs),
+        Shape::Tavily(response) => search_answers::convert(response, "results", &inputs),
+        Shape::Exa(response) => search_answers::convert(response, "citations", &inputs),
     }?;
     let citations = draft.answer.citations();
     let unplaced = draft.answer.unplaced();
     let narrations = draft.answer.narrations();
-    if citations == 0 && unplaced > 0 {
-        bail!(
-            "{name}: this {} cites {unplaced} source(s) but says of none where in the answer it is used, so no sentence can be marked as cited (markers piled on one paragraph would claim what the response does not); {}",
-            shape.name(),
-            draft
-                .unplaced_hint
-                .unwrap_or("import a response that places its citations")
-        );
-    }
-    if draft.cited.is_empty() {
-        bail!(
-            "{name}: this {} carries no citations, so there is nothing to import (its text would be a chapter of ungrounded claims); ask the API for citations (documents with citations enabled, or a search tool)",
-            shape.name()
-        );
-    }
-    if citations == 0 {
-        bail!(
-            "{name}: this {} lists {} source(s), but its answer cites none of them, so there is nothing to import",
-            shape.name(),
-            draft.cited.len()
-        );
-    }
+    notes::something_to_import(&draft, shape.name(), &name)?;
     let plan = book::plan(&options.output, &options.response)?;
     let key = options
         .chapter_key
@@ -411,6 +433,7 @@ fn build(value: &serde_json::Value, options: &Options) -> anyhow::Result<Built> 
             "{narrations} passage(s) of the model's narration around its tool calls (\"Let me search…\") are kept as HTML comments, not as claims"
         ));
     }
+    notes.extend(notes::left_out(&draft.dropped, &draft.skipped));
     notes.extend(missing);
     Ok(Built {
         shape: shape.name().to_owned(),

@@ -1,8 +1,10 @@
 //! What an import closes with: what it could not know of the cited pages,
-//! what the rules will make of that, and the `--sources` entries that
-//! would complete it.
+//! what the rules will make of that, the `--sources` entries that would
+//! complete it, and the citations it left out; or why it imports nothing.
 
+use super::Draft;
 use super::fragment::{Item, SourceEntry};
+use anyhow::bail;
 use std::collections::BTreeMap;
 
 /// Notes on what the imported `items` lack (`sources` are the registry
@@ -69,4 +71,71 @@ fn host(source: &SourceEntry) -> &str {
 /// `text` as a JSON string.
 fn json_string(text: &str) -> String {
     serde_json::Value::from(text).to_string()
+}
+
+/// Refuses an answer with no citation left to import, saying why (and
+/// what was left out, when that is the reason).
+pub(super) fn something_to_import(draft: &Draft, what: &str, name: &str) -> anyhow::Result<()> {
+    let citations = draft.answer.citations();
+    let unplaced = draft.answer.unplaced();
+    // When nothing is left to import, what was left out says why.
+    let left_out = left_out(&draft.dropped, &draft.skipped)
+        .first()
+        .map(|note| format!("; left out: {note}"))
+        .unwrap_or_default();
+    if citations == 0 && unplaced > 0 {
+        bail!(
+            "{name}: this {} cites {unplaced} source(s) but says of none where in the answer it is used, so no sentence can be marked as cited (markers piled on one paragraph would claim what the response does not); {}{left_out}",
+            what,
+            draft
+                .unplaced_hint
+                .unwrap_or("import a response that places its citations")
+        );
+    }
+    if draft.cited.is_empty() {
+        bail!(
+            "{name}: this {} carries no citations{}, so there is nothing to import (its text would be a chapter of ungrounded claims); ask the API for citations (documents with citations enabled, or a search tool){left_out}",
+            what,
+            if left_out.is_empty() {
+                ""
+            } else {
+                " the importer can read"
+            }
+        );
+    }
+    if citations == 0 {
+        bail!(
+            "{name}: this {} lists {} source(s), but its answer cites none of them, so there is nothing to import{left_out}",
+            what,
+            draft.cited.len()
+        );
+    }
+    Ok(())
+}
+
+/// The notes on citations left out and types skipped.
+pub(super) fn left_out(
+    dropped: &[String],
+    skipped: &std::collections::BTreeMap<String, usize>,
+) -> Vec<String> {
+    // A response may drop thousands: the first few say which.
+    const SHOWN: usize = 5;
+    let mut notes: Vec<String> = dropped.iter().take(SHOWN).cloned().collect();
+    if dropped.len() > SHOWN {
+        notes.push(format!(
+            "{} more citation(s) were left out for the same kinds of reasons",
+            dropped.len() - SHOWN
+        ));
+    }
+    if !skipped.is_empty() {
+        let kinds: Vec<String> = skipped
+            .iter()
+            .map(|(kind, n)| format!("{kind} ({n})"))
+            .collect();
+        notes.push(format!(
+            "annotations or citations of type(s) the importer does not read were skipped, marking nothing: {}; they are no citation it can check (a parsed file, a tool's output) or a kind newer than this version",
+            kinds.join(", ")
+        ));
+    }
+    notes
 }

@@ -16,8 +16,11 @@
 //! before it; a link that is part of a sentence (`according to
 //! [Xinhua](…)`) is kept and the marker follows it. An annotation without
 //! offsets marks no sentence (listed in the chapter's citation list only;
-//! refused when no annotation has offsets). `file_path` annotations are
-//! not citations and are skipped. An uncited message right before a tool
+//! refused when no annotation has offsets); so does a span of 0–0 in a
+//! non-empty text (OpenRouter's web plugin gives every annotation that).
+//! `file_path` annotations are not citations and are skipped; another type
+//! (OpenRouter's `file`, a parsed PDF, or one newer than this version) is
+//! skipped with a note naming it. An uncited message right before a tool
 //! call is the model's narration, kept as an HTML comment.
 
 use super::documents::Passage;
@@ -159,13 +162,16 @@ fn annotate(
         Some("url_citation") => {
             let cite: UrlCitation = from_value(fields, name, at)?;
             let span = match (cite.start_index, cite.end_index) {
+                // OpenRouter's web plugin gives every annotation 0–0: a
+                // span that places nothing is a citation without a place.
+                (Some(0), Some(0)) if !text.is_empty() => None,
                 (Some(start), Some(end)) => Some(
                     url_span(offsets, start, end, &cite.url)
                         .map_err(|err| anyhow::anyhow!("{name}: `{at}`: {err}"))?,
                 ),
                 _ => None,
             };
-            let d = draft.web(
+            let Some(d) = draft.web_or_drop(
                 inputs,
                 WebCite {
                     url: cite.url.clone(),
@@ -174,7 +180,10 @@ fn annotate(
                     ..WebCite::default()
                 },
                 at,
-            )?;
+            )?
+            else {
+                return Ok(());
+            };
             match span {
                 Some(range) => match citation_link(text, &range, &cite.url) {
                     Some(link) => {
@@ -205,10 +214,9 @@ fn annotate(
             draft.answer.cite_at(base + offset, d);
         }
         Some("file_path") => {}
-        other => bail!(
-            "{name}: `{at}.type`: annotation type {} is not supported; the importer reads url_citation, file_citation and container_file_citation",
-            other.map_or_else(|| "(missing)".to_owned(), |t| format!("{t:?}"))
-        ),
+        // A parsed file (OpenRouter's `file`), a kind newer than this
+        // version: skipped with a note naming it, the rest imported.
+        other => draft.skip(other),
     }
     Ok(())
 }

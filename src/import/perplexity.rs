@@ -27,11 +27,11 @@ use serde_json::Value;
 use std::collections::{BTreeMap, HashMap};
 
 /// A source of the response's list: what a search result says of a page.
-struct Listed<'v> {
-    url: &'v str,
-    result: Option<&'v Value>,
+pub(super) struct Listed<'v> {
+    pub url: &'v str,
+    pub result: Option<&'v Value>,
     /// Where it is in the response, for messages.
-    at: String,
+    pub at: String,
 }
 
 /// Converts a Perplexity chat completion.
@@ -192,7 +192,7 @@ fn url_key(url: &str) -> String {
 }
 
 /// The draft of an answer whose `[N]` markers cite the `N`-th of `listed`.
-fn with_list(
+pub(super) fn with_list(
     text: String,
     place: &str,
     listed: &[Listed],

@@ -7,8 +7,19 @@
 //!   message, its blocks assembled;
 //! - OpenAI Responses (and xAI): the `response` of `response.completed`;
 //! - Gemini `streamGenerateContent`: the chunks' text concatenated into one
-//!   part, with the last `groundingMetadata` and `citationMetadata` (which
-//!   count in the whole text).
+//!   part, with the grounding chunks, supports and citations of every
+//!   chunk accumulated (each chunk sends only the new ones; supports index
+//!   across the stream and count in the whole text);
+//! - Chat Completions `chat.completion.chunk`s (OpenAI, OpenRouter,
+//!   Perplexity): the deltas' content and annotations accumulated. SSE
+//!   comment lines (`: OPENROUTER PROCESSING`) are skipped;
+//! - Bedrock ConverseStream (`contentBlockDelta` events, one JSON event a
+//!   line as the SDKs hand them out): each block's `text` deltas
+//!   concatenated and its `citation` deltas collected into the
+//!   `citationsContent` block the Converse API returns;
+//! - Gemini Interactions: the interaction of `interaction.complete`, when
+//!   it holds the `outputs` or `steps` (else refused, saying to fetch the
+//!   interaction).
 //!
 //! Another stream is refused, saying which events it holds.
 
@@ -17,7 +28,14 @@ use serde_json::{Value, json};
 
 /// Whether `text` looks like a saved stream rather than one JSON value.
 pub(super) fn is_stream(text: &str) -> bool {
-    let head = text.trim_start();
+    // SSE comment lines (`: OPENROUTER PROCESSING`) may open a stream.
+    let mut head = text.trim_start();
+    while head.starts_with(':') {
+        head = head
+            .split_once('\n')
+            .map_or("", |(_, rest)| rest)
+            .trim_start();
+    }
     // One JSON event a line: the first line is a whole object (a response
     // written over several lines opens with `{` alone) and others follow.
     let first_whole = head
@@ -61,6 +79,21 @@ pub(super) fn assemble(text: &str, name: &str) -> anyhow::Result<Value> {
     }
     if events.iter().any(|e| e.get("candidates").is_some()) {
         return Ok(gemini(&events));
+    }
+    if events
+        .iter()
+        .any(|e| e.pointer("/choices/0/delta").is_some())
+    {
+        return Ok(chat(&events));
+    }
+    if events.iter().any(|e| e.get("contentBlockDelta").is_some()) {
+        return Ok(bedrock(&events));
+    }
+    if let Some(done) = events
+        .iter()
+        .find(|e| e.get("event_type").and_then(Value::as_str) == Some("interaction.complete"))
+    {
+        return interaction(done, name);
     }
     let mut seen: Vec<String> = events
         .iter()
@@ -177,12 +210,154 @@ fn gemini(events: &[Value]) -> Value {
                 text.push_str(piece);
             }
         }
-        for key in ["groundingMetadata", "citationMetadata"] {
-            if let Some(value) = candidate.get(key) {
-                last[key] = value.clone();
-            }
+        // Each chunk sends only the grounding chunks, supports and
+        // citations not sent before (supports index across the stream).
+        if let Some(metadata) = candidate.get("groundingMetadata") {
+            accumulate(
+                &mut last["groundingMetadata"],
+                metadata,
+                &["groundingChunks", "groundingSupports"],
+            );
+        }
+        if let Some(metadata) = candidate.get("citationMetadata") {
+            accumulate(
+                &mut last["citationMetadata"],
+                metadata,
+                &["citations", "citationSources"],
+            );
+        }
+        if let Some(metadata) = candidate.get("urlContextMetadata") {
+            accumulate(&mut last["urlContextMetadata"], metadata, &["urlMetadata"]);
         }
     }
     last["content"] = json!({"role": "model", "parts": [{"text": text}]});
     json!({ "candidates": [last] })
+}
+
+/// Merges one chunk's `metadata` into what the stream sent before:
+/// the `lists` appended (unless the chunk repeats the whole list so far,
+/// as a client that resends it cumulatively does: then it replaces it),
+/// other fields the latest.
+fn accumulate(so_far: &mut Value, metadata: &Value, lists: &[&str]) {
+    if !so_far.is_object() {
+        *so_far = json!({});
+    }
+    let Some(fields) = metadata.as_object() else {
+        return;
+    };
+    for (key, value) in fields {
+        let (true, Some(more)) = (lists.contains(&key.as_str()), value.as_array()) else {
+            so_far[key] = value.clone();
+            continue;
+        };
+        let list = so_far
+            .get_mut(key)
+            .and_then(Value::as_array_mut)
+            .map(std::mem::take)
+            .unwrap_or_default();
+        so_far[key] = if more.starts_with(&list) {
+            value.clone()
+        } else {
+            Value::Array(list.into_iter().chain(more.iter().cloned()).collect())
+        };
+    }
+}
+
+/// A Chat Completions response from its `chat.completion.chunk`s (OpenAI,
+/// OpenRouter, Perplexity): the deltas' content concatenated, their
+/// annotations accumulated, and the other fields (`citations`,
+/// `search_results`, `model`) the latest.
+fn chat(events: &[Value]) -> Value {
+    let mut response = json!({});
+    let mut content = String::new();
+    let mut annotations: Vec<Value> = Vec::new();
+    // A provider may resend earlier annotations with later chunks.
+    let mut seen: std::collections::HashSet<String> = std::collections::HashSet::new();
+    for event in events {
+        if let Some(fields) = event.as_object() {
+            for (key, value) in fields {
+                if key != "choices" && !value.is_null() {
+                    response[key] = value.clone();
+                }
+            }
+        }
+        let Some(delta) = event.pointer("/choices/0/delta") else {
+            continue;
+        };
+        if let Some(piece) = delta.get("content").and_then(Value::as_str) {
+            content.push_str(piece);
+        }
+        for annotation in delta
+            .get("annotations")
+            .and_then(Value::as_array)
+            .into_iter()
+            .flatten()
+        {
+            if seen.insert(annotation.to_string()) {
+                annotations.push(annotation.clone());
+            }
+        }
+    }
+    response["object"] = "chat.completion".into();
+    let mut message = json!({"role": "assistant", "content": content});
+    if !annotations.is_empty() {
+        message["annotations"] = Value::Array(annotations);
+    }
+    response["choices"] = json!([{"index": 0, "message": message, "finish_reason": "stop"}]);
+    response
+}
+
+/// A Bedrock Converse response from its ConverseStream events.
+fn bedrock(events: &[Value]) -> Value {
+    // Per block index: its text and its citations.
+    let mut blocks: Vec<(String, Vec<Value>)> = Vec::new();
+    for event in events {
+        let Some(delta) = event.get("contentBlockDelta") else {
+            continue;
+        };
+        let index = delta
+            .get("contentBlockIndex")
+            .and_then(Value::as_u64)
+            .and_then(|i| usize::try_from(i).ok())
+            .unwrap_or(0);
+        // An index is only an order: a hostile one must not allocate.
+        if index > blocks.len() + 1024 {
+            continue;
+        }
+        if blocks.len() <= index {
+            blocks.resize_with(index + 1, Default::default);
+        }
+        let block = &mut blocks[index];
+        let delta = delta.get("delta").unwrap_or(&Value::Null);
+        if let Some(text) = delta.get("text").and_then(Value::as_str) {
+            block.0.push_str(text);
+        }
+        if let Some(citation) = delta.get("citation") {
+            block.1.push(citation.clone());
+        }
+    }
+    let content: Vec<Value> = blocks
+        .into_iter()
+        .filter(|(text, citations)| !text.is_empty() || !citations.is_empty())
+        .map(|(text, citations)| {
+            if citations.is_empty() {
+                json!({ "text": text })
+            } else {
+                json!({"citationsContent": {"content": [{"text": text}], "citations": citations}})
+            }
+        })
+        .collect();
+    json!({"output": {"message": {"role": "assistant", "content": content}}})
+}
+
+/// The interaction an Interactions stream's `interaction.complete` event
+/// (`done`) carries.
+fn interaction(done: &Value, name: &str) -> anyhow::Result<Value> {
+    let interaction = done.get("interaction").cloned().unwrap_or(Value::Null);
+    if interaction.get("outputs").is_some() || interaction.get("steps").is_some() {
+        return Ok(interaction);
+    }
+    bail!(
+        "{name}: a Gemini Interactions stream whose `interaction.complete` event carries no `outputs` or `steps`, so its annotations cannot be read from it: save the interaction itself (GET the interaction by its id) and import that"
+    )
 }

@@ -36,6 +36,48 @@ use serde::Deserialize;
 use std::collections::BTreeMap;
 use std::path::Path;
 
+/// A cited URL that is no address, even percent-encoded as a browser
+/// would: the citation is dropped, not the answer (see
+/// [`super::Draft::web_or_drop`]).
+#[derive(Debug)]
+pub(crate) struct NotAnAddress(String);
+
+impl std::fmt::Display for NotAnAddress {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(&self.0)
+    }
+}
+
+impl std::error::Error for NotAnAddress {}
+
+/// `url` as a browser sends it when it is typed or pasted: trimmed, tabs
+/// and line breaks removed, and white space, controls, invisible format
+/// marks and the characters a URL never holds raw (`"<>\``) percent-encoded
+/// (a live Google Search grounding URL holds `…San Francisco, CA…`).
+/// Everything else stays as written, so a URL that was already an address
+/// keeps its identity.
+pub(crate) fn browser_encoded(url: &str) -> String {
+    let mut out = String::with_capacity(url.len());
+    for c in url.trim().chars() {
+        if matches!(c, '\t' | '\n' | '\r') {
+            continue;
+        }
+        let raw = c.is_whitespace()
+            || c.is_control()
+            || matches!(c, '"' | '<' | '>' | '`')
+            || matches!(c, '\u{200b}'..='\u{200f}' | '\u{202a}'..='\u{202e}' | '\u{2066}'..='\u{2069}' | '\u{feff}');
+        if raw {
+            let mut bytes = [0; 4];
+            for byte in c.encode_utf8(&mut bytes).bytes() {
+                out.push_str(&format!("%{byte:02X}"));
+            }
+        } else {
+            out.push(c);
+        }
+    }
+    out
+}
+
 /// What a response says of one cited page.
 #[derive(Debug, Default)]
 pub(crate) struct WebCite {
@@ -201,11 +243,16 @@ impl Sites {
         sources: &mut Sources,
         at: &str,
     ) -> anyhow::Result<(Cited, bool)> {
-        let url = cite.url.trim();
+        let encoded = browser_encoded(&cite.url);
+        let url = encoded.as_str();
         if !crate::rules::is_http_url(url) {
-            bail!("{at}: the cited URL {url:?} is not an absolute http or https URL");
+            return Err(NotAnAddress(format!(
+                "{at}: the cited URL {:?} is not an absolute http or https URL",
+                cite.url
+            ))
+            .into());
         }
-        let normalized = normalize_url(url).map_err(|err| anyhow::anyhow!("{at}: {err}"))?;
+        let normalized = normalize_url(url).map_err(|err| NotAnAddress(format!("{at}: {err}")))?;
         let url_host = url::Url::parse(url)
             .ok()
             .and_then(|u| u.host_str().map(str::to_lowercase))

@@ -24,8 +24,8 @@ use anyhow::bail;
 use sha2::{Digest, Sha256};
 use std::path::{Component, Path, PathBuf};
 
-/// How the record line starts.
-const RECORD_START: &str = "<!-- mdbook-evidence import of ";
+/// How the record line starts (the renderer keeps it off the page).
+use crate::syntax::IMPORT_RECORD_START as RECORD_START;
 
 /// The record of an earlier import, read from a chapter's last line.
 #[derive(Debug, PartialEq, Eq)]

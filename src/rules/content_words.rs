@@ -409,5 +409,26 @@ fn is_combining_mark(c: char) -> bool {
         | '\u{FE20}'..='\u{FE2F}')
 }
 
+/// A lower-case Latin letter with its common accent taken off (`é` is
+/// `e`, `ł` is `l`); any other character as it is. The subject and
+/// quotation rules fold words with it, so both read `zürich` as `zurich`.
+pub(crate) fn without_accent(c: char) -> char {
+    match c {
+        'à' | 'á' | 'â' | 'ã' | 'ä' | 'å' | 'ā' | 'ă' | 'ą' => 'a',
+        'ç' | 'ć' | 'č' => 'c',
+        'è' | 'é' | 'ê' | 'ë' | 'ē' | 'ė' | 'ę' | 'ě' => 'e',
+        'ì' | 'í' | 'î' | 'ï' | 'ī' | 'į' => 'i',
+        'ñ' | 'ń' | 'ň' => 'n',
+        'ò' | 'ó' | 'ô' | 'õ' | 'ö' | 'ø' | 'ō' | 'ő' => 'o',
+        'ù' | 'ú' | 'û' | 'ü' | 'ū' | 'ů' | 'ű' => 'u',
+        'ý' | 'ÿ' => 'y',
+        'š' | 'ś' | 'ş' => 's',
+        'ž' | 'ź' | 'ż' => 'z',
+        'ł' => 'l',
+        'ř' => 'r',
+        c => c,
+    }
+}
+
 #[cfg(test)]
 mod tests;

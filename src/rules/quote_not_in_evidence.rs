@@ -19,6 +19,7 @@ use super::claim_not_in_evidence::judged_items_into;
 use super::passage_words::{PassageField, has_passage};
 use super::support_units::SupportUnit;
 use super::{BlockId, ClaimId, Finding, Resolved, Rule};
+use crate::rules::content_words::without_accent;
 use std::collections::HashMap;
 use std::ops::Range;
 
@@ -170,28 +171,14 @@ fn is_unspaced(c: char) -> bool {
 }
 
 /// `c` folded onto `out`: full-width forms read as ASCII, lower case,
-/// common Latin accents taken off.
+/// common Latin accents taken off ([`without_accent`]).
 fn fold_char(c: char, out: &mut String) {
     let c = match c {
         '\u{FF01}'..='\u{FF5E}' => char::from_u32(c as u32 - 0xFEE0).unwrap_or(c),
         c => c,
     };
     for c in c.to_lowercase() {
-        out.push(match c {
-            'à' | 'á' | 'â' | 'ã' | 'ä' | 'å' | 'ā' | 'ă' | 'ą' => 'a',
-            'ç' | 'ć' | 'č' => 'c',
-            'è' | 'é' | 'ê' | 'ë' | 'ē' | 'ė' | 'ę' | 'ě' => 'e',
-            'ì' | 'í' | 'î' | 'ï' | 'ī' | 'į' => 'i',
-            'ñ' | 'ń' | 'ň' => 'n',
-            'ò' | 'ó' | 'ô' | 'õ' | 'ö' | 'ø' | 'ō' | 'ő' => 'o',
-            'ù' | 'ú' | 'û' | 'ü' | 'ū' | 'ů' | 'ű' => 'u',
-            'ý' | 'ÿ' => 'y',
-            'š' | 'ś' | 'ş' => 's',
-            'ž' | 'ź' | 'ż' => 'z',
-            'ł' => 'l',
-            'ř' => 'r',
-            c => c,
-        });
+        out.push(without_accent(c));
     }
 }
 

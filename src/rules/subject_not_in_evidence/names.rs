@@ -446,21 +446,9 @@ pub(super) fn fold_into(word: &str, out: &mut String) {
 fn fold_char(c: char, out: &mut String) {
     for c in c.to_lowercase() {
         let base = match c {
-            'à' | 'á' | 'â' | 'ã' | 'ä' | 'å' | 'ā' | 'ă' | 'ą' => 'a',
-            'ç' | 'ć' | 'č' => 'c',
-            'è' | 'é' | 'ê' | 'ë' | 'ē' | 'ė' | 'ę' | 'ě' => 'e',
-            'ì' | 'í' | 'î' | 'ï' | 'ī' | 'į' => 'i',
-            'ñ' | 'ń' | 'ň' => 'n',
-            'ò' | 'ó' | 'ô' | 'õ' | 'ö' | 'ø' | 'ō' | 'ő' => 'o',
-            'ù' | 'ú' | 'û' | 'ü' | 'ū' | 'ů' | 'ű' => 'u',
-            'ý' | 'ÿ' => 'y',
-            'š' | 'ś' | 'ş' => 's',
-            'ž' | 'ź' | 'ż' => 'z',
-            'ł' => 'l',
-            'ř' => 'r',
             '’' => '\'',
             '.' => continue,
-            c => c,
+            c => crate::rules::content_words::without_accent(c),
         };
         out.push(base);
     }

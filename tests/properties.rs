@@ -478,6 +478,25 @@ fn the_chapters_found_failing_hold() {
             }
         }
     }
+    // `remove` mode took out a marker opening a paragraph of the References
+    // section, which then opened with `[1]`: a second run read it as an
+    // entry, and replaced it with the section.
+    for before in [
+        HTML_CITE,
+        "Rates held steady today [EVID:a]</a>",
+        "日本 😀 [EVID:a]",
+    ] {
+        for after in [
+            "[1]",
+            " [2] Reuters 😀",
+            "\u{3000}[1]",
+            "[１]",
+            "\u{200f}[1]",
+        ] {
+            found.push(format!("{before}\n## References\n[EVID:gone]{after}"));
+            found.push(format!("{before}\n\n## References\n\n- [9]{after}\n"));
+        }
+    }
     for text in &found {
         for mode in ["fail", "downgrade", "warn", "remove"] {
             for target in [Target::Html, Target::Markdown] {

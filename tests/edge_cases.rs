@@ -328,3 +328,49 @@ fn a_removed_marker_leaves_no_markup_its_neighbours_did_not_make() {
         }
     }
 }
+
+#[test]
+fn text_after_a_lone_html_citation_tag_reads_the_same_on_every_run() {
+    // A lone `<a class="evidence-cite">` holds back the text after it as a
+    // possible citation. Released at the block's end, that text was read
+    // as prose (its `[SPECULATION]` exempting the claim: no confidence
+    // label); released by the rendered citation on a second run, as inside
+    // the element (a label added then).
+    let open = "<a class=\"evidence-cite\" data-evidence=\"ev_fomc\">";
+    let chapters = [
+        format!("- Rates\n    e\u{301}{open} [SPECULATION][EVID:ev_fomc]\n"),
+        format!("***4.4\u{a0}percent{open}[EVID:ev_fomc]Rates[SPECULATION]\n"),
+        format!("- 東京\u{3000}金利\n    {open}\u{200f}[SPECULATION]\u{3000}[EVID:ev_fomc] 😀\n"),
+    ];
+    for chapter in &chapters {
+        for mode in ["fail", "warn"] {
+            let config = format!("mode = \"{mode}\"\nconfidence-labels = true");
+            for renderer in ["html", "markdown"] {
+                let run = twice(&config, common::STORE, renderer, chapter);
+                assert_eq!(run.code, 0, "{mode} {renderer} {chapter:?}: {}", run.stderr);
+                let out = run.chapter("c.md");
+                assert!(out.contains("CONFIDENCE\\]"), "{mode} {renderer}: {out}");
+            }
+        }
+    }
+}
+
+#[test]
+fn remove_keeps_a_marker_whose_removal_would_open_a_references_entry() {
+    // Taken out, `[EVID:ev_deleted]` left the References paragraph opening
+    // with `[1]`: a second run read it as an entry and dropped it.
+    for after in ["[1]", " [2] Reuters 😀", "\u{3000}[1]", "\u{200f}[1]"] {
+        let chapter = format!(
+            "Rates held steady in 東京 today [EVID:ev_fomc]</a>\n## References\n[EVID:ev_deleted]{after}"
+        );
+        for renderer in ["html", "markdown"] {
+            let run = twice("mode = \"remove\"", common::STORE, renderer, &chapter);
+            assert_eq!(run.code, 0, "{renderer} {chapter:?}: {}", run.stderr);
+            let out = run.chapter("c.md");
+            assert!(
+                out.contains(after.trim_start_matches(' ')),
+                "{renderer}: {out}"
+            );
+        }
+    }
+}

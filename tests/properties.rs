@@ -454,6 +454,49 @@ fn the_chapters_found_failing_hold() {
         found.push(format!("用語\n: {marker}<!-- 日本\n[EVID:a] 😀"));
         found.push(format!("Term\n:\u{a0}{marker} <div>\n[EVID:a]"));
     }
+    // A lone `<a class="evidence-cite">` holds back the text after it as
+    // a possible citation; released at the block's end, that text was
+    // read as prose (a `[SPECULATION]` in it exempting the claim, no
+    // label), released by the next run's rendered citation, as inside the
+    // element (a label the second run added).
+    let open_a = "<a class=\"evidence-cite\" data-evidence=\"a\">";
+    let labelled = [
+        format!("***4.4\u{a0}percent{open_a}[1, 2]Rates[SPECULATION]\n"),
+        format!("- Rates\n    e\u{301}{open_a} [SPECULATION][EVID:a]\n"),
+        format!("- 東京\u{3000}金利\n    {open_a}\u{200f}[SPECULATION]\u{3000}[EVID:a] 😀\n"),
+        format!("Rates held\u{a0}{open_a}[SPECULATION][１][EVID:a]"),
+    ];
+    for text in &labelled {
+        for target in [Target::Html, Target::Markdown] {
+            for claims in ["blocks", "sentences"] {
+                for mode in ["fail", "downgrade", "remove"] {
+                    let setup = invariants::setup_with(mode, target, claims, true);
+                    for path in PATHS {
+                        invariants::check_any_chapter(&setup, path, text);
+                    }
+                }
+            }
+        }
+    }
+    // `remove` mode took out a marker opening a paragraph of the References
+    // section, which then opened with `[1]`: a second run read it as an
+    // entry, and replaced it with the section.
+    for before in [
+        HTML_CITE,
+        "Rates held steady today [EVID:a]</a>",
+        "日本 😀 [EVID:a]",
+    ] {
+        for after in [
+            "[1]",
+            " [2] Reuters 😀",
+            "\u{3000}[1]",
+            "[１]",
+            "\u{200f}[1]",
+        ] {
+            found.push(format!("{before}\n## References\n[EVID:gone]{after}"));
+            found.push(format!("{before}\n\n## References\n\n- [9]{after}\n"));
+        }
+    }
     for text in &found {
         for mode in ["fail", "downgrade", "warn", "remove"] {
             for target in [Target::Html, Target::Markdown] {

@@ -15,7 +15,7 @@
 
 mod brackets;
 mod closers;
-mod reference_list;
+pub(crate) mod reference_list;
 mod rendered;
 mod scanner;
 mod shapes;

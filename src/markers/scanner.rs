@@ -401,9 +401,6 @@ impl<'a, 'o> Scanner<'a, 'o> {
                 | TagEnd::Link
                 | TagEnd::Image
         );
-        if !inline {
-            self.inline_html = 0;
-        }
         let opened = if inline {
             self.inlines.pop().flatten()
         } else {
@@ -433,6 +430,11 @@ impl<'a, 'o> Scanner<'a, 'o> {
         if !inline {
             // Nor does a group: its citations keep their own spans.
             self.cancel_group();
+            // An element left open does not reach past its block. Reset
+            // only now: the text held back above is released inside the
+            // elements still open, as it is when the next tag releases it
+            // (a second run reads it there, once its marker is rendered).
+            self.inline_html = 0;
         }
         match tag {
             // Only a block open at the top level runs on to swallow what is

@@ -242,7 +242,8 @@ impl RenderPlan<'_> {
                 .take_while(|b| matches!(b, b' ' | b'\t'))
                 .count();
             let rest = around.rest(&scan.markers, range);
-            if may_open_block(rest.trim_start_matches([' ', '\t'])) {
+            let rest = rest.trim_start_matches([' ', '\t']);
+            if may_open_block(rest) || opens_entry_in_references(scan, range, spaces, rest) {
                 // What follows would start its line: it might
                 // open a block there (`# `, `<div>`, `[x]: url`).
                 return None;
@@ -254,6 +255,23 @@ impl RenderPlan<'_> {
         }
         Some(emptied_run_removal(text, scan, around, range.clone()))
     }
+}
+
+/// Whether `rest`, what follows the run at `range` (then `spaces` blanks)
+/// and starts its line once the run is taken out, would open an entry of
+/// the References section the run stands in (`[1] …`): a second run would
+/// read the paragraph as an entry, and replace it with the section, where
+/// this one kept it. A `[N]` that is a marker of its own is written as a
+/// citation, which opens no entry.
+fn opens_entry_in_references(scan: &Scan, range: &Range<usize>, spaces: usize, rest: &str) -> bool {
+    let next = range.end + spaces;
+    let at = scan.markers.partition_point(|m| m.span.start < next);
+    scan.references
+        .as_ref()
+        .is_some_and(|section| section.contains(&range.start))
+        && scan.markers.get(at).is_none_or(|m| m.span.start != next)
+        && crate::markers::reference_list::entry_start(rest.lines().next().unwrap_or_default())
+            .is_some()
 }
 
 /// The line of cells the run at `range` (its first marker `first`) stands

@@ -284,9 +284,16 @@ pub fn emit_summary(
     }
     let downgraded = report.chapters.iter().filter(|c| c.downgraded).count();
     let line = match mode {
-        Mode::Fail if errors > 0 => format!(
-            "mdbook-evidence: {counts}; the build stops (mode = \"fail\"). `mdbook serve` shows the failing chapters with their errors at the top"
-        ),
+        Mode::Fail if errors > 0 => {
+            let mut line = format!("mdbook-evidence: {counts}; the build stops (mode = \"fail\")");
+            // Nobody runs `mdbook serve` on a CI runner: there, the hint is noise.
+            if !crate::preview::on_ci() {
+                line.push_str(
+                    ". `mdbook serve` shows the failing chapters with their errors at the top",
+                );
+            }
+            line
+        }
         Mode::Downgrade if downgraded > 0 => format!(
             "mdbook-evidence: {counts}; {downgraded} {} published under the Unverified Summary banner (mode = \"downgrade\")",
             plural(downgraded, "chapter", "chapters"),

@@ -372,6 +372,12 @@ fn plural<'a>(n: usize, one: &'a str, many: &'a str) -> &'a str {
     if n == 1 { one } else { many }
 }
 
+/// `n` and the noun it counts (`1 citation`, `2 citations`), for the
+/// commands' summary lines, which never write `citation(s)`.
+pub fn counted(n: usize, one: &str, many: &str) -> String {
+    format!("{n} {}", plural(n, one, many))
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

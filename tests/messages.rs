@@ -383,6 +383,14 @@ fn an_uncited_intro_is_told_how_to_mark_framing_text_and_a_figure_a_name_or_a_bu
             "a figure, a name or a bullet is a claim: {claim}"
         );
     }
+    // It is help for the author, in the terminal only: the message, which
+    // the page's marks repeat to readers, is unchanged.
+    assert!(
+        stderr.contains("error[ungrounded-claim]: claim cites no evidence\n"),
+        "{stderr}"
+    );
+    let (_, json, _) = common::check_in(book.root(), &[".", "--format", "json"], &[]);
+    assert!(!json.contains("evidence-disable-next-line"), "{json}");
     // The hint it gives works: the suppressed intro is no longer an error.
     let path = book.root().join("src/other.md");
     let text = std::fs::read_to_string(&path).unwrap();

@@ -32,11 +32,6 @@ impl<'a> BlockNumbers<'a> {
         }
     }
 
-    /// Block `index` itself.
-    pub(crate) fn block(&self, index: usize) -> &Block {
-        &self.blocks[index]
-    }
-
     /// The numbers of block `index`'s text.
     pub(crate) fn of(&self, index: usize) -> &[Number] {
         self.numbers[index].get_or_init(|| numbers_in(&self.blocks[index].text))

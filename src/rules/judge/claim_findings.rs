@@ -7,7 +7,7 @@ use super::resolve_markers::CitedItems;
 use crate::config::Config;
 use crate::rules::claims::Claim;
 use crate::rules::numeric_claim::BlockNumbers;
-use crate::rules::subject_not_in_evidence::names_a_subject;
+use crate::rules::ungrounded_claim::CITES_NOTHING;
 use crate::rules::{BlockId, ClaimId, Finding, Level, Resolved, Rule, resolve_id};
 use crate::rules::{confidence, numeric_claim, policy, speculation};
 use crate::store::{CitationList, Store};
@@ -52,8 +52,7 @@ pub(super) fn claim_findings<'s>(
             .filter_map(|&m| resolved[m].as_ref())
             .collect();
         if cites.is_empty() {
-            let framing = is_framing_like(claim, numbers);
-            let finding = ungrounded(claim, list.is_some(), framing);
+            let finding = ungrounded(claim, list.is_some());
             out.findings.push((finding, FindingSubject::Claim(id)));
         } else {
             out.grounded += 1;
@@ -67,16 +66,11 @@ pub(super) fn claim_findings<'s>(
 }
 
 /// The `ungrounded-claim` finding of a claim without a resolving marker.
-/// A claim with no figure and no named subject (`framing`) may be an
-/// intro or a transition, for which a citation, `[SPECULATION]` or an
-/// abstain phrase are all wrong: its message says how to mark it.
-fn ungrounded(claim: &Claim, has_list: bool, framing: bool) -> Finding {
+fn ungrounded(claim: &Claim, has_list: bool) -> Finding {
     let message = if claim.markers.is_empty() {
-        let mut m = "claim cites no evidence".to_owned();
+        let mut m = CITES_NOTHING.to_owned();
         if !has_list && has_bare_number(&claim.text) {
             m.push_str(" (`[N]` markers need a citation list for this chapter under `chapters` in the store)");
-        } else if framing {
-            m.push_str(FRAMING_HINT);
         }
         m
     } else {
@@ -84,21 +78,6 @@ fn ungrounded(claim: &Claim, has_list: bool, framing: bool) -> Finding {
     };
     claim_finding(claim, Rule::UngroundedClaim, message, Vec::new())
 }
-
-/// Whether an uncited claim may be framing text: a paragraph (list items
-/// and rows are where a report's claims stand) that states no figure and
-/// names nothing.
-fn is_framing_like(claim: &Claim, numbers: &BlockNumbers<'_>) -> bool {
-    let block = numbers.block(claim.block);
-    !block.is_item
-        && block.row.is_none()
-        && numbers.first_figure(claim).is_none()
-        && !names_a_subject(&claim.text)
-}
-
-/// What an uncited claim with no figure and no name is told: framing text
-/// (an intro, a transition) is marked, not cited.
-const FRAMING_HINT: &str = "; if it only frames the chapter (an intro, a transition), mark it with `<!-- evidence-disable-next-line ungrounded-claim reason=\"framing\" -->` on the line before, or set `claims = \"bullets\"` so that paragraphs are context";
 
 /// The rules for a claim that cites the resolving items `cites`: pushes
 /// their findings (which of them fail the claim is

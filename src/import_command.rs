@@ -3,7 +3,7 @@
 use anyhow::bail;
 use mdbook_evidence::import::{self, Output, Vendor};
 use mdbook_evidence::limits;
-use mdbook_evidence::report::inert_line;
+use mdbook_evidence::report::{counted, inert_line};
 use std::io::Write;
 use std::path::{Path, PathBuf};
 
@@ -99,9 +99,9 @@ pub(crate) fn run_import(args: ImportArgs) -> anyhow::Result<()> {
         force: args.force,
     })?;
     let mut out = format!(
-        "mdbook-evidence: imported {} citation(s) as {} evidence item(s) ({}): chapter `{}`, store `{}`{}\n",
-        done.citations,
-        done.items,
+        "mdbook-evidence: imported {} as {} ({}): chapter `{}`, store `{}`{}\n",
+        counted(done.citations, "citation", "citations"),
+        counted(done.items, "evidence item", "evidence items"),
         done.shape,
         inert_line(&done.chapter_path.display().to_string()),
         inert_line(&done.store_path.display().to_string()),
@@ -117,8 +117,9 @@ pub(crate) fn run_import(args: ImportArgs) -> anyhow::Result<()> {
     let bare = items_without_passage(&done.store);
     if bare > 0 {
         out.push_str(&format!(
-            "note: {bare} of the {} item(s) carry no passage (the answer cites their pages by address alone), so the content rules and `verify` cannot judge the claims citing them; `mdbook-evidence fetch` reads the pages and gives each citation its passage\n",
-            done.items
+            "note: {bare} of the {} {} no passage (the answer cites their pages by address alone), so the content rules and `verify` cannot judge the claims citing them; `mdbook-evidence fetch` reads the pages and gives each citation its passage\n",
+            counted(done.items, "item", "items"),
+            if bare == 1 { "carries" } else { "carry" },
         ));
     }
     let _ = std::io::stderr().write_all(out.as_bytes());

@@ -293,7 +293,8 @@ fn export_claims(book_dir: &Path, format: ExportFormat) -> ExitCode {
             }
             let _ = writeln!(
                 std::io::stderr(),
-                "mdbook-evidence: exported {count} citation(s) of a passage"
+                "mdbook-evidence: exported {} of a passage",
+                mdbook_evidence::report::counted(count, "citation", "citations")
             );
             ExitCode::SUCCESS
         }

@@ -35,7 +35,7 @@ pub(crate) fn is_serve(ctx: &PreprocessorContext) -> bool {
 }
 
 /// Whether a CI system runs this (the variable every common one sets).
-fn on_ci() -> bool {
+pub(crate) fn on_ci() -> bool {
     ["CI", "GITHUB_ACTIONS", "GITLAB_CI", "BUILDKITE", "TF_BUILD"]
         .iter()
         .any(|var| std::env::var_os(var).is_some_and(|v| !v.is_empty() && v != "false"))

@@ -407,3 +407,18 @@ fn a_broken_verdict_file_stops_the_build_at_its_line() {
         run.stderr
     );
 }
+
+#[test]
+fn the_export_line_counts_citations_in_words_not_citation_s() {
+    let one = "# Brief\n\n- 2月，中国人民银行维持 1年期 LPR 不变，为 3.0%。[EVID:ev_rate]\n";
+    for (chapter, said) in [
+        (one, "exported 1 citation of a passage"),
+        (RIGHT, "exported 3 citations of a passage"),
+    ] {
+        let book = TestBook::with_store(CONFIG, STORE, &[("brief.md", chapter)]);
+        let (code, _, stderr) = binary(&book, &["export-claims", ".", "--format", "jsonl"]);
+        assert_eq!(code, 0, "{stderr}");
+        assert!(stderr.contains(said), "{stderr}");
+        assert!(!stderr.contains("(s)"), "{stderr}");
+    }
+}

@@ -694,3 +694,35 @@ fn empty_and_blank_chapters_come_out_as_they_went_in() {
         }
     }
 }
+
+#[test]
+fn a_tier_that_is_not_a_whole_number_from_1_to_4_says_what_it_found() {
+    for (tier, found) in [
+        ("\"2\"", "found the string \"2\" (write it without quotes)"),
+        ("\"\u{ff12}\"", "found the string \"\u{ff12}\""),
+        (
+            "\"\u{200f}2\u{3000}\"",
+            "found the string \"\\u{200f}2\\u{3000}\"",
+        ),
+        ("\"two 🙂\"", "found the string \"two 🙂\""),
+        ("2.5", "found 2.5"),
+        ("-1", "found -1"),
+        ("7", "found 7"),
+        ("null", "found null"),
+        ("[2]", "found a list"),
+    ] {
+        let store = format!(
+            "{{\"schema_version\": \"evidence.v1\",\n \"sources\": [{{\"source_id\": \"s\", \"publisher\": \"P\", \"tier\": {tier}}}]}}"
+        );
+        let run = with_store_bytes(store.as_bytes());
+        assert_refused(
+            &run,
+            &[
+                "`sources[0].tier`",
+                "tier must be a whole number from 1 to 4",
+                found,
+            ],
+        );
+        assert!(!run.stderr.contains("invalid type"), "{}", run.stderr);
+    }
+}

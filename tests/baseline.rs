@@ -108,3 +108,29 @@ fn a_baseline_that_cannot_be_used_stops_the_check() {
         "{err}"
     );
 }
+
+#[test]
+fn the_summary_counts_the_chapters_that_hold_new_errors() {
+    let book = TestBook::new(
+        "as-of = \"2026-02-11\"",
+        &[("a.md", DEBT), ("b.md", DEBT), ("c.md", DEBT)],
+    );
+    let baseline = baseline_of(&book);
+    let base = baseline.to_str().unwrap();
+    // One new uncited claim, in one chapter of the three that hold debt.
+    let edited = format!("{DEBT}- Bonds fell for a third\u{3000}straight session 📉.\n");
+    std::fs::write(book.root().join("src/b.md"), edited).unwrap();
+    let (code, _, err) = check_in(book.root(), &["--baseline", base], &[]);
+    assert_eq!(code, 1, "{err}");
+    assert!(err.contains(": 1 error in 1 chapter;"), "{err}");
+    // The JSON report's chapters say the same.
+    let (_, json, _) = check_in(book.root(), &["--baseline", base, "--format", "json"], &[]);
+    let report: serde_json::Value = serde_json::from_str(&json).unwrap();
+    let errors: Vec<u64> = report["chapters"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|c| c["errors"].as_u64().unwrap())
+        .collect();
+    assert_eq!(errors.iter().sum::<u64>(), 1, "{json}");
+}

@@ -713,3 +713,21 @@ fn rustdoc_include_with_foreign_anchors_maps_to_the_chapter() {
     let run = book.run("html");
     assert!(run.stderr.contains("src/brief.md:13:3"), "{}", run.stderr);
 }
+
+#[test]
+fn the_serve_hint_is_left_out_on_a_ci_runner() {
+    let book = TestBook::new("as-of = \"2026-02-11\"", &[("c.md", BAD)]);
+    let hint = "`mdbook serve` shows the failing chapters";
+    for (env, shown) in [
+        (&[][..], true),
+        (&[("CI", "false")][..], true),
+        (&[("CI", "true")][..], false),
+        (&[("GITHUB_ACTIONS", "true")][..], false),
+        (&[("GITLAB_CI", "true")][..], false),
+    ] {
+        let (code, _, err) = check_in(book.root(), &["."], env);
+        assert_eq!(code, 1, "{env:?}: {err}");
+        assert!(err.contains("the build stops (mode = \"fail\")"), "{err}");
+        assert_eq!(err.contains(hint), shown, "{env:?}: {err}");
+    }
+}

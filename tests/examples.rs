@@ -200,3 +200,38 @@ fn the_report_example_has_the_card_assets_of_this_version_installed() {
         done.notes
     );
 }
+
+/// The README names what the report example prints: two warnings, each
+/// for a reason it gives, and no error.
+#[test]
+fn the_report_example_prints_the_two_warnings_its_readme_names() {
+    let (code, _, stderr) = common::check_in(&example("report"), &["."], &[]);
+    assert_eq!(code, 0, "{stderr}");
+    let printed: Vec<&str> = stderr
+        .lines()
+        .filter(|l| l.starts_with("warning[") || l.starts_with("error["))
+        .map(|l| l.split(']').next().unwrap_or(l))
+        .collect();
+    assert_eq!(
+        printed,
+        [
+            "warning[claim-partly-in-evidence",
+            "warning[conflicting-evidence"
+        ],
+        "{stderr}"
+    );
+    assert!(stderr.contains("src/market-report.md:9:"), "{stderr}");
+    assert!(stderr.contains("src/market-report.md:65:"), "{stderr}");
+    let readme = std::fs::read_to_string(
+        Path::new(env!("CARGO_MANIFEST_DIR")).join("book-example/README.md"),
+    )
+    .unwrap();
+    for named in [
+        "`claim-partly-in-evidence` (line 9)",
+        "`conflicting-evidence` (line 65)",
+        "(`2 warnings`)",
+    ] {
+        assert!(readme.contains(named), "README.md: no {named}");
+    }
+    assert!(stderr.contains("mdbook-evidence: 2 warnings\n"), "{stderr}");
+}

@@ -66,6 +66,7 @@ fn run(root: &Path, args: &[&str], stdin: Option<&str>, env: &[(&str, &str)]) ->
         .env("NO_COLOR", "1")
         .env_remove("SOURCE_DATE_EPOCH")
         .env_remove("GITHUB_ACTIONS")
+        .env_remove("CI")
         .env_remove("GITHUB_STEP_SUMMARY")
         .envs(env.iter().copied());
     if let Some(stdin) = stdin {

@@ -87,7 +87,7 @@ fn text_citations_become_numbered_markers_and_located_quotes() {
     assert_eq!(done.code, 0, "{}", done.stderr);
     assert!(
         done.stderr
-            .contains("imported 4 citation(s) as 4 evidence item(s)"),
+            .contains("imported 4 citations as 4 evidence items"),
         "{}",
         done.stderr
     );

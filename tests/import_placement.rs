@@ -64,7 +64,7 @@ fn a_citation_of_several_list_items_or_paragraphs_marks_each() {
     );
     assert!(
         done.stderr
-            .contains("imported 2 citation(s) as 2 evidence item(s)"),
+            .contains("imported 2 citations as 2 evidence items"),
         "{}",
         done.stderr
     );

@@ -373,7 +373,7 @@ fn shapes_are_recognised_and_the_unknown_refused() {
     assert!(
         done.ok()
             .stderr
-            .contains("imported 2 citation(s) as 2 evidence item(s) (Cohere v2 chat response)")
+            .contains("imported 2 citations as 2 evidence items (Cohere v2 chat response)")
     );
 }
 

@@ -353,3 +353,57 @@ fn a_fifo_at_the_report_path_is_called_a_fifo() {
     );
     assert!(!stderr.contains("remove"), "{stderr}");
 }
+
+#[test]
+fn an_uncited_intro_is_told_how_to_mark_framing_text_and_a_figure_a_name_or_a_bullet_is_not() {
+    let book = TestBook::new(
+        "as-of = \"2026-02-12\"",
+        &[(
+            "other.md",
+            "# Other\n\nThis\u{3000}section looks at what changed this week.\n\n\
+             \u{200f}Here we\u{a0}summarise the week 🙂 in brief.\n\n\
+             Unemployment rose to 4.4% in January.\n\n\
+             Jerome Powell spoke after the meeting.\n\n\
+             Markets now expect the first cut in June.\n\n\
+             - Markets are expecting a rate cut soon.\n",
+        )],
+    );
+    let (code, stderr) = check(&book, &[]);
+    assert_eq!(code, 1, "{stderr}");
+    let diagnostics: Vec<&str> = stderr.split("error[ungrounded-claim]").skip(1).collect();
+    assert_eq!(diagnostics.len(), 6, "{stderr}");
+    let hint = "evidence-disable-next-line ungrounded-claim reason=\"framing\"";
+    for intro in &diagnostics[..2] {
+        assert!(intro.contains(hint), "{intro}");
+        assert!(intro.contains("claims = \"bullets\""), "{intro}");
+    }
+    for claim in &diagnostics[2..] {
+        assert!(
+            !claim.contains(hint),
+            "a figure, a name or a bullet is a claim: {claim}"
+        );
+    }
+    // It is help for the author, in the terminal only: the message, which
+    // the page's marks repeat to readers, is unchanged.
+    assert!(
+        stderr.contains("error[ungrounded-claim]: claim cites no evidence\n"),
+        "{stderr}"
+    );
+    let (_, json, _) = common::check_in(book.root(), &[".", "--format", "json"], &[]);
+    assert!(!json.contains("evidence-disable-next-line"), "{json}");
+    // The hint it gives works: the suppressed intro is no longer an error.
+    let path = book.root().join("src/other.md");
+    let text = std::fs::read_to_string(&path).unwrap();
+    let marked = format!("<!-- {hint} -->\n");
+    std::fs::write(
+        &path,
+        text.replacen("This\u{3000}", &format!("{marked}This\u{3000}"), 1),
+    )
+    .unwrap();
+    let (_, stderr) = check(&book, &[]);
+    assert_eq!(
+        stderr.matches("error[ungrounded-claim]").count(),
+        5,
+        "{stderr}"
+    );
+}

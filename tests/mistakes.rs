@@ -119,7 +119,7 @@ fn a_store_with_several_errors_reports_them_all_with_a_caret_each() {
     let expected = [
         (
             "証拠/a.json:2:66",
-            "`sources[0].tier`: expected a tier from 1 to 4",
+            "`sources[0].tier`: tier must be a whole number from 1 to 4",
         ),
         (
             "証拠/a.json:5:46",
@@ -404,7 +404,7 @@ fn errors_at_the_top_level_and_in_chapters_are_listed_too() {
     assert_eq!(headers.len(), 5, "{stderr}");
     for (header, expected) in headers[1..].iter().zip([
         "`evidences`: unknown field `evidences`: did you mean `evidence`?",
-        "`sources[0].tier`: invalid type: string \"1\"",
+        "`sources[0].tier`: tier must be a whole number from 1 to 4 (`\"tier\": 2`), found the string \"1\" (write it without quotes)",
         "`evidence[0]`: field `id` is given twice in one object (first at line 3, column 16)",
         "`chapters.a.md`: invalid type: string \"ev_a\", expected a sequence",
     ]) {

@@ -85,16 +85,18 @@ impl Baseline {
             .iter()
             .map(|d| report.fingerprint(d))
             .collect();
-        let mut keep =
-            fingerprints
-                .into_iter()
-                .map(|fingerprint| match self.known.get_mut(&fingerprint) {
-                    Some(count) if *count > 0 => {
-                        *count -= 1;
-                        false
-                    }
-                    _ => true,
-                });
+        let kept: Vec<bool> = fingerprints
+            .into_iter()
+            .map(|fingerprint| match self.known.get_mut(&fingerprint) {
+                Some(count) if *count > 0 => {
+                    *count -= 1;
+                    false
+                }
+                _ => true,
+            })
+            .collect();
+        recount_chapters(report, &kept);
+        let mut keep = kept.into_iter();
         let before = report.diagnostics.len();
         report.diagnostics.retain(|_| keep.next().unwrap_or(true));
         outcome.failed = report.count(Severity::Error) > 0;
@@ -102,5 +104,34 @@ impl Baseline {
             file: self.file,
             findings: before - report.diagnostics.len(),
         }
+    }
+}
+
+/// Counts each chapter's errors and warnings again over the diagnostics
+/// `kept`, so that the summary (`1 error in 1 chapter`) and the report's
+/// chapters speak of what is new. The report holds each chapter's
+/// diagnostics in book order, as many as its summary counts, then the
+/// store's; a report not laid out so is left as it is.
+fn recount_chapters(report: &mut crate::report::Report, kept: &[bool]) {
+    let laid_out: usize = report.chapters.iter().map(|c| c.errors + c.warnings).sum();
+    if laid_out > kept.len() {
+        return;
+    }
+    let mut at = 0;
+    for chapter in &mut report.chapters {
+        let end = at + chapter.errors + chapter.warnings;
+        let (mut errors, mut warnings) = (0, 0);
+        for (d, _) in report.diagnostics[at..end]
+            .iter()
+            .zip(&kept[at..end])
+            .filter(|(_, kept)| **kept)
+        {
+            match d.severity {
+                Severity::Error => errors += 1,
+                Severity::Warning => warnings += 1,
+            }
+        }
+        (chapter.errors, chapter.warnings) = (errors, warnings);
+        at = end;
     }
 }

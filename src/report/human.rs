@@ -4,6 +4,7 @@
 use super::stream::{inert_line, inert_source};
 use super::{Diagnostic, Location, Outcome, PathStyle, Report};
 use crate::config::Mode;
+use crate::rules::ungrounded_claim::framing_help;
 use crate::rules::{Rule, Severity, SupportFigures};
 use codespan_reporting::diagnostic::{Diagnostic as CsDiagnostic, Label};
 use codespan_reporting::files::{self, Files, SimpleFiles};
@@ -41,7 +42,15 @@ impl Report {
         let mut per_line: HashMap<(usize, usize), usize> = HashMap::new();
         let mut hidden: Vec<(usize, usize, usize)> = Vec::new();
         for diagnostic in &self.diagnostics {
-            let cs = to_codespan(diagnostic, &names, paths);
+            let extra_help = match &diagnostic.location {
+                Location::Chapter { file, span, .. }
+                    if diagnostic.rule == Rule::UngroundedClaim =>
+                {
+                    framing_help(&self.files[*file].text, span.clone(), &diagnostic.message)
+                }
+                _ => None,
+            };
+            let cs = to_codespan(diagnostic, &names, paths, extra_help);
             let emitted = match &diagnostic.location {
                 Location::Chapter {
                     file,
@@ -191,7 +200,12 @@ pub(super) fn relabel(mut cs: CsDiagnostic<usize>, span: Range<usize>) -> CsDiag
 /// file (`names` are the report's files as shown), a store location, the
 /// chapter that included the file, the claim, the rule's help and its page
 /// in the guide as notes.
-fn to_codespan(d: &Diagnostic, names: &[String], paths: &PathStyle) -> CsDiagnostic<usize> {
+fn to_codespan(
+    d: &Diagnostic,
+    names: &[String],
+    paths: &PathStyle,
+    extra_help: Option<&str>,
+) -> CsDiagnostic<usize> {
     let base = match d.severity {
         Severity::Error => CsDiagnostic::error(),
         Severity::Warning => CsDiagnostic::warning(),
@@ -222,6 +236,9 @@ fn to_codespan(d: &Diagnostic, names: &[String], paths: &PathStyle) -> CsDiagnos
         notes.push(inert_line(&format!("claim: \"{claim}\"")));
     }
     notes.push(format!("help: {}", d.rule.help()));
+    if let Some(extra) = extra_help {
+        notes.push(format!("help: {extra}"));
+    }
     notes.push(format!("see: {}", d.rule.guide_url()));
     base.with_code(d.rule.id())
         .with_message(inert_line(&d.message))
@@ -284,9 +301,16 @@ pub fn emit_summary(
     }
     let downgraded = report.chapters.iter().filter(|c| c.downgraded).count();
     let line = match mode {
-        Mode::Fail if errors > 0 => format!(
-            "mdbook-evidence: {counts}; the build stops (mode = \"fail\"). `mdbook serve` shows the failing chapters with their errors at the top"
-        ),
+        Mode::Fail if errors > 0 => {
+            let mut line = format!("mdbook-evidence: {counts}; the build stops (mode = \"fail\")");
+            // Nobody runs `mdbook serve` on a CI runner: there, the hint is noise.
+            if !crate::preview::on_ci() {
+                line.push_str(
+                    ". `mdbook serve` shows the failing chapters with their errors at the top",
+                );
+            }
+            line
+        }
         Mode::Downgrade if downgraded > 0 => format!(
             "mdbook-evidence: {counts}; {downgraded} {} published under the Unverified Summary banner (mode = \"downgrade\")",
             plural(downgraded, "chapter", "chapters"),
@@ -363,6 +387,12 @@ pub(crate) fn support_line(report: &Report) -> Option<String> {
 /// `one` or `many`, as `n` asks.
 fn plural<'a>(n: usize, one: &'a str, many: &'a str) -> &'a str {
     if n == 1 { one } else { many }
+}
+
+/// `n` and the noun it counts (`1 citation`, `2 citations`), for the
+/// commands' summary lines, which never write `citation(s)`.
+pub fn counted(n: usize, one: &str, many: &str) -> String {
+    format!("{n} {}", plural(n, one, many))
 }
 
 #[cfg(test)]

@@ -43,6 +43,7 @@ pub(crate) mod support_units;
 mod support_verdicts;
 #[cfg(test)]
 mod test_units;
+pub(crate) mod ungrounded_claim;
 mod unknown_chapter;
 mod unverified_reference;
 

@@ -21,7 +21,8 @@ pub(crate) fn message(id: &str, item: &EvidenceItem) -> Option<String> {
     };
     let more = match recheck.changed.len() {
         1 => String::new(),
-        n => format!(" ({} more passage(s) changed too)", n - 1),
+        2 => " (1 more passage changed too)".to_owned(),
+        n => format!(" ({} more passages changed too)", n - 1),
     };
     Some(format!(
         "the page of evidence `{id}` changed since it was fetched (rechecked {}): it said \"{}\", and now says {now}{more}",

@@ -416,14 +416,78 @@ fn status<'de, D: Deserializer<'de>>(deserializer: D) -> Result<Status, D::Error
     Ok(Option::<Status>::deserialize(deserializer)?.unwrap_or_default())
 }
 
-/// A tier between 1 and 4.
+/// A tier between 1 and 4. Anything else is refused saying what was
+/// found (`the string "2"`, not serde's `invalid type: string "2",
+/// expected u64`): a store's credibility is not guessed from text.
 fn tier<'de, D: Deserializer<'de>>(deserializer: D) -> Result<u8, D::Error> {
-    let value = u64::deserialize(deserializer)?;
-    match u8::try_from(value) {
-        Ok(tier @ 1..=4) => Ok(tier),
-        _ => Err(serde::de::Error::custom(format!(
-            "expected a tier from 1 to 4, found {value}"
-        ))),
+    deserializer.deserialize_any(TierVisitor)
+}
+
+/// Reads a tier: a whole number from 1 to 4.
+struct TierVisitor;
+
+impl TierVisitor {
+    fn refuse<E: serde::de::Error>(found: std::fmt::Arguments<'_>) -> E {
+        E::custom(format!(
+            "tier must be a whole number from 1 to 4 (`\"tier\": 2`), found {found}"
+        ))
+    }
+}
+
+impl<'de> serde::de::Visitor<'de> for TierVisitor {
+    type Value = u8;
+
+    fn expecting(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str("a tier from 1 to 4")
+    }
+
+    fn visit_u64<E: serde::de::Error>(self, value: u64) -> Result<u8, E> {
+        match u8::try_from(value) {
+            Ok(tier @ 1..=4) => Ok(tier),
+            _ => Err(Self::refuse(format_args!("{value}"))),
+        }
+    }
+
+    fn visit_i64<E: serde::de::Error>(self, value: i64) -> Result<u8, E> {
+        match u64::try_from(value) {
+            Ok(value) => self.visit_u64(value),
+            Err(_) => Err(Self::refuse(format_args!("{value}"))),
+        }
+    }
+
+    fn visit_f64<E: serde::de::Error>(self, value: f64) -> Result<u8, E> {
+        Err(Self::refuse(format_args!("{value}")))
+    }
+
+    fn visit_str<E: serde::de::Error>(self, value: &str) -> Result<u8, E> {
+        // Debug-quoted (control characters escaped) and cut short: the
+        // text is the store's.
+        let shown: String = value.chars().take(40).collect();
+        let more = if shown.len() < value.len() { "…" } else { "" };
+        let hint = if value.trim().parse::<u8>().is_ok() {
+            " (write it without quotes)"
+        } else {
+            ""
+        };
+        Err(Self::refuse(format_args!(
+            "the string {shown:?}{more}{hint}"
+        )))
+    }
+
+    fn visit_bool<E: serde::de::Error>(self, value: bool) -> Result<u8, E> {
+        Err(Self::refuse(format_args!("{value}")))
+    }
+
+    fn visit_unit<E: serde::de::Error>(self) -> Result<u8, E> {
+        Err(Self::refuse(format_args!("null")))
+    }
+
+    fn visit_seq<A: serde::de::SeqAccess<'de>>(self, _: A) -> Result<u8, A::Error> {
+        Err(Self::refuse(format_args!("a list")))
+    }
+
+    fn visit_map<A: serde::de::MapAccess<'de>>(self, _: A) -> Result<u8, A::Error> {
+        Err(Self::refuse(format_args!("an object")))
     }
 }
 

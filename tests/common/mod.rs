@@ -275,6 +275,7 @@ pub fn check_in(dir: &Path, args: &[&str], env: &[(&str, &str)]) -> (i32, String
         .current_dir(dir)
         .env("NO_COLOR", "1")
         .env_remove("GITHUB_ACTIONS")
+        .env_remove("CI")
         .env_remove("GITHUB_STEP_SUMMARY")
         .env_remove("GITHUB_WORKSPACE")
         .envs(env.iter().copied())

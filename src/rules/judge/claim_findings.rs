@@ -7,6 +7,7 @@ use super::resolve_markers::CitedItems;
 use crate::config::Config;
 use crate::rules::claims::Claim;
 use crate::rules::numeric_claim::BlockNumbers;
+use crate::rules::ungrounded_claim::CITES_NOTHING;
 use crate::rules::{BlockId, ClaimId, Finding, Level, Resolved, Rule, resolve_id};
 use crate::rules::{confidence, numeric_claim, policy, speculation};
 use crate::store::{CitationList, Store};
@@ -67,7 +68,7 @@ pub(super) fn claim_findings<'s>(
 /// The `ungrounded-claim` finding of a claim without a resolving marker.
 fn ungrounded(claim: &Claim, has_list: bool) -> Finding {
     let message = if claim.markers.is_empty() {
-        let mut m = "claim cites no evidence".to_owned();
+        let mut m = CITES_NOTHING.to_owned();
         if !has_list && has_bare_number(&claim.text) {
             m.push_str(" (`[N]` markers need a citation list for this chapter under `chapters` in the store)");
         }

@@ -148,9 +148,10 @@ pub(super) fn escalation(
         .filter(|j| j.level == Level::Error && !j.removed)
         .count();
     if unhandled > 0 {
-        reasons.push(format!(
-            "{unhandled} error(s) cannot be fixed by removing a claim"
-        ));
+        reasons.push(match unhandled {
+            1 => "1 error cannot be fixed by removing a claim".to_owned(),
+            n => format!("{n} errors cannot be fixed by removing a claim"),
+        });
     }
     let severity = level.severity()?;
     if reasons.is_empty() {

@@ -30,11 +30,24 @@ use super::support_units::SupportUnit;
 use super::{BlockId, ClaimId, Finding, Resolved, Rule};
 use names::{
     CLASS_WORDS, FUNCTION_WORDS, JOINERS, MONTHS_AND_DAYS, Name, Word, capitals, fold, fold_into,
-    is_in, names, words, words_of,
+    is_in, names, opens_sentence, words, words_of,
 };
 use restated::{follows_held, insert_initials, names_what_precedes};
 use search::capital_after_first;
 use std::collections::HashSet;
+
+/// Whether a claim names something: a name as this rule reads names
+/// (`Jerome Powell`, `Bank of Japan`), or any capitalised word that does
+/// not open a sentence (`the Fed`, `in June`). A claim that names nothing
+/// and states no figure may be framing text, which the `ungrounded-claim`
+/// message then says how to mark.
+pub(crate) fn names_a_subject(text: &str) -> bool {
+    let words = words_of(text);
+    !names(text, &words).is_empty()
+        || words.iter().any(|w| {
+            w.capital && !opens_sentence(text, w.at.start) && !is_in(FUNCTION_WORDS, &w.folded)
+        })
+}
 
 /// The item's passages, title and publisher, folded into one text (a line
 /// each), read once per build: whether a claim's name is there is a

@@ -489,9 +489,7 @@ pub(super) fn names(text: &str, words: &[Word]) -> Vec<Name> {
             }
         }
         i = end;
-        let before = text[..words[start].at.start].trim_end();
-        let opens_sentence = before.is_empty()
-            || before.ends_with(['.', '!', '?', ':', '"', '“', '(', '*', '#', '-', '|']);
+        let opens_sentence = opens_sentence(text, words[start].at.start);
         // A lone word opening a sentence is capitalised anyway; one after a
         // determiner is a role (`the Committee`, `the Contractor`).
         let after_determiner = start > 0
@@ -525,6 +523,12 @@ pub(super) fn names(text: &str, words: &[Word]) -> Vec<Name> {
         }
     }
     out
+}
+
+/// Whether the word at `at` opens a sentence (so is capitalised anyway).
+pub(super) fn opens_sentence(text: &str, at: usize) -> bool {
+    let before = text[..at].trim_end();
+    before.is_empty() || before.ends_with(['.', '!', '?', ':', '"', '“', '(', '*', '#', '-', '|'])
 }
 
 /// `U.S`, `U.K`, `B.E`: dotted initials, which passages spell out.

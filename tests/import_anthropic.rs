@@ -203,8 +203,8 @@ fn web_search_results_become_content_addressed_web_items() {
     // The closing notes say what the rules do with what is missing, and
     // the --sources entries that would complete it.
     for said in [
-        "7 cited page(s) have no publication date (the response gives none): an imported page needs none, so citing it is no `missing-field`, but `max-age-days` cannot judge it",
-        "2 site(s) are known only by their address (tier 3: www.easeweather.com, www.weather25.com): a figure is `numeric-claim` unless it cites a tier 1-2 source or two publishers",
+        "7 cited pages have no publication date (the response gives none): an imported page needs none, so citing it is no `missing-field`, but `max-age-days` cannot judge it",
+        "2 sites are known only by their address (tier 3: www.easeweather.com, www.weather25.com): a figure is `numeric-claim` unless it cites a tier 1-2 source or two publishers",
         "a --sources file that completes them (fill in each …): {\"sources\": {\"https://www.easeweather.com/europe/united-kingdom/england/greater-london/july\": {\"published_at\": \"…\"}, ",
         "\"www.easeweather.com\": {\"publisher\": \"…\", \"tier\": …}, \"www.weather25.com\": {\"publisher\": \"…\", \"tier\": …}}}",
     ] {
@@ -258,8 +258,9 @@ fn a_fetched_page_is_cited_by_characters_of_its_text() {
     ];
     let done = import(dir.path(), &args).ok();
     assert!(
-        done.stderr
-            .contains("1 passage(s) of the model's narration around its tool calls"),
+        done.stderr.contains(
+            "1 passage of the model's narration around its tool calls (\"Let me search…\") is kept"
+        ),
         "{}",
         done.stderr
     );

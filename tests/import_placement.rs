@@ -134,7 +134,7 @@ fn citations_without_a_position_mark_no_sentence() {
     let done = import(dir.path(), &args).ok();
     assert_eq!(done.chapter(), "Le café coûte 3\u{a0}€ à Paris. [1]\n");
     assert!(
-        done.stderr.contains("1 citation(s) say no place in the answer, so they mark no sentence: their items are in the store fragment and the chapter's citation list (numbered after the cited ones), not in its References"),
+        done.stderr.contains("1 citation says no place in the answer, so they mark no sentence: their items are in the store fragment and the chapter's citation list (numbered after the cited ones), not in its References"),
         "{}",
         done.stderr
     );
@@ -189,7 +189,7 @@ fn narration_around_tool_calls_is_a_comment_and_no_claim() {
     );
     assert!(
         done.stderr.contains(
-            "2 passage(s) of the model's narration around its tool calls (\"Let me search…\") are kept as HTML comments, not as claims"
+            "2 passages of the model's narration around its tool calls (\"Let me search…\") are kept as HTML comments, not as claims"
         ),
         "{}",
         done.stderr

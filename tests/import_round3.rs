@@ -154,7 +154,7 @@ fn an_openrouter_stream_with_comments_and_zero_spans_imports() {
     assert_eq!(done.items().len(), 2);
     assert!(
         done.stderr
-            .contains("1 citation(s) say no place in the answer"),
+            .contains("1 citation says no place in the answer"),
         "{}",
         done.stderr
     );
@@ -337,7 +337,7 @@ fn cohere_spans_count_in_their_content_block_and_reasoning_is_left_out() {
     assert_eq!(done.chapter(), format!("{FIRST}{SECOND} [1]\n"));
     assert_eq!(done.items().len(), 1);
     assert!(
-        done.stderr.contains("1 citation(s) of type THINKING_CONTENT or PLAN cite the model's reasoning, not the published answer: left out"),
+        done.stderr.contains("1 citation of type THINKING_CONTENT or PLAN (the model's reasoning, not the published answer): left out"),
         "{}",
         done.stderr
     );

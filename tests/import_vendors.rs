@@ -103,7 +103,7 @@ fn openai_chat_annotations_count_characters() {
     );
     assert!(
         done.stderr
-            .contains("1 citation(s) say no place in the answer, so they mark no sentence"),
+            .contains("1 citation says no place in the answer, so they mark no sentence"),
         "{}",
         done.stderr
     );
@@ -267,7 +267,7 @@ fn perplexity_markers_become_the_chapters_citation_list() {
     );
     assert!(
         done.stderr
-            .contains("7 cited page(s) have no title in the response"),
+            .contains("7 cited pages have no title in the response"),
         "{}",
         done.stderr
     );

@@ -113,14 +113,15 @@ fn fetch(args: &FetchArgs) -> anyhow::Result<u8> {
     write_records(&setup.root, &target, &records)?;
     let tally: Vec<String> = counts.iter().map(|(s, n)| format!("{n} {s}")).collect();
     say(&format!(
-        "mdbook-evidence fetch: {}{} page(s){}; {with} citation(s) rest on a located passage, {without} on a page where no passage holds the claim; wrote {}",
+        "mdbook-evidence fetch: {}{}{}; {} on a located passage, {without} on a page where no passage holds the claim; wrote {}",
         if args.recheck { "rechecked " } else { "" },
-        counts.values().sum::<usize>(),
+        crate::report::human::counted(counts.values().sum::<usize>(), "page", "pages"),
         if tally.is_empty() {
             String::new()
         } else {
             format!(": {}", tally.join(", "))
         },
+        crate::report::human::counted(with, "citation rests", "citations rest"),
         target.display()
     ));
     if pool::stopped() {
@@ -182,7 +183,10 @@ fn recheck_pages(
         if found.outcome != RecheckOutcome::Unchanged {
             let detail = match &found.detail {
                 d if d.is_empty() => {
-                    format!("{} passage(s) no longer on the page", found.changed.len())
+                    format!(
+                        "{} no longer on the page",
+                        crate::report::human::counted(found.changed.len(), "passage", "passages")
+                    )
                 }
                 d => d.clone(),
             };

@@ -118,7 +118,8 @@ pub(crate) fn convert(message: &Value, inputs: &Inputs) -> anyhow::Result<Draft>
     }
     if reasoning > 0 {
         draft.dropped.push(format!(
-            "{reasoning} citation(s) of type THINKING_CONTENT or PLAN cite the model's reasoning, not the published answer: left out"
+            "{} of type THINKING_CONTENT or PLAN (the model's reasoning, not the published answer): left out",
+            crate::report::human::counted(reasoning, "citation", "citations")
         ));
     }
     Ok(draft)

@@ -424,13 +424,16 @@ fn build(value: &serde_json::Value, options: &Options) -> anyhow::Result<Built> 
     let mut notes = plan.notes(&key);
     if unplaced > 0 {
         notes.push(format!(
-            "{unplaced} citation(s) say no place in the answer, so they mark no sentence: their items are in the store fragment and the chapter's citation list (numbered after the cited ones), not in its References; {}",
+            "{} no place in the answer, so they mark no sentence: their items are in the store fragment and the chapter's citation list (numbered after the cited ones), not in its References; {}",
+            crate::report::human::counted(unplaced, "citation says", "citations say"),
             draft.unplaced_hint.unwrap_or("the response gives no positions for them")
         ));
     }
     if narrations > 0 {
         notes.push(format!(
-            "{narrations} passage(s) of the model's narration around its tool calls (\"Let me search…\") are kept as HTML comments, not as claims"
+            "{} of the model's narration around its tool calls (\"Let me search…\") {} kept as HTML comments, not as claims",
+            crate::report::human::counted(narrations, "passage", "passages"),
+            if narrations == 1 { "is" } else { "are" }
         ));
     }
     notes.extend(notes::left_out(&draft.dropped, &draft.skipped));

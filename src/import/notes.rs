@@ -13,14 +13,15 @@ pub(super) fn missing(items: &[Item], sources: &[SourceEntry], addressed: usize)
     let mut notes = Vec::new();
     if addressed > 0 {
         notes.push(format!(
-            "{addressed} cited page(s) have no title in the response: their References entry shows the address; give titles with --title-for URL TITLE or in a --sources file"
+            "{} no title in the response: their References entry shows the address; give titles with --title-for URL TITLE or in a --sources file",
+            crate::report::human::counted(addressed, "cited page has", "cited pages have")
         ));
     }
     let undated: Vec<&Item> = items.iter().filter(|i| i.published_at.is_none()).collect();
     if !undated.is_empty() {
         notes.push(format!(
-            "{} cited page(s) have no publication date (the response gives none): an imported page needs none, so citing it is no `missing-field`, but `max-age-days` cannot judge it",
-            undated.len()
+            "{} no publication date (the response gives none): an imported page needs none, so citing it is no `missing-field`, but `max-age-days` cannot judge it",
+            crate::report::human::counted(undated.len(), "cited page has", "cited pages have")
         ));
     }
     // Sites known only by their address: `web:<host>`, tier 3.
@@ -30,8 +31,8 @@ pub(super) fn missing(items: &[Item], sources: &[SourceEntry], addressed: usize)
         .collect();
     if !unknown.is_empty() {
         notes.push(format!(
-            "{} site(s) are known only by their address (tier 3: {}): a figure is `numeric-claim` unless it cites a tier 1-2 source or two publishers, so these alone do not carry one",
-            unknown.len(),
+            "{} known only by their address (tier 3: {}): a figure is `numeric-claim` unless it cites a tier 1-2 source or two publishers, so these alone do not carry one",
+            crate::report::human::counted(unknown.len(), "site is", "sites are"),
             unknown.iter().map(|s| host(s)).collect::<Vec<_>>().join(", ")
         ));
     }

@@ -331,3 +331,42 @@ fn place(path: &Path, line: usize) -> String {
         format!("{}:{line}", path.display())
     }
 }
+
+/// A store file that is not valid JSON, or whose top level is no object.
+fn syntax(path: &Path, err: &serde_json::Error) -> StoreError {
+    if err.is_data() {
+        // The probe only fails on data when the top level is not an object.
+        return not_an_object(path, err.line(), err.column());
+    }
+    StoreError::Syntax {
+        path: path.to_owned(),
+        line: err.line(),
+        column: err.column(),
+        message: crate::json_input::strip_position(&err.to_string()),
+    }
+}
+
+/// [`syntax`], naming a trailing comma where serde_json names the closer
+/// after it.
+pub(super) fn syntax_in(path: &Path, text: &str, err: &serde_json::Error) -> StoreError {
+    match crate::json_input::trailing_comma(text, err.line(), err.column()) {
+        Some((line, column, message)) if !err.is_data() => StoreError::Syntax {
+            path: path.to_owned(),
+            line,
+            column,
+            message,
+        },
+        _ => syntax(path, err),
+    }
+}
+
+/// A store file whose top level is not an object.
+pub(super) fn not_an_object(path: &Path, line: usize, column: usize) -> StoreError {
+    StoreError::Schema {
+        path: path.to_owned(),
+        json_path: ".".into(),
+        line,
+        column,
+        message: "a store file must be a JSON object with \"schema_version\", \"sources\" and \"evidence\"".into(),
+    }
+}

@@ -1,7 +1,7 @@
 //! Loading store files from disk into a [`Store`].
 
-use super::error::Nearest;
 pub use super::error::StoreError;
+use super::error::{Nearest, not_an_object, syntax_in};
 use super::merge::{self, Broken};
 use super::model::{EvidenceItem, Source};
 use super::schema::{check_version, deserialize};
@@ -272,43 +272,6 @@ fn parse_file(path: &Path, text: &str) -> Result<StoreFile, StoreError> {
             deserialize(path, text, None)
                 .map_err(|first| super::schema::every_error(path, text, first))
         }
-    }
-}
-
-fn syntax(path: &Path, err: &serde_json::Error) -> StoreError {
-    if err.is_data() {
-        // The probe only fails on data when the top level is not an object.
-        return not_an_object(path, err.line(), err.column());
-    }
-    StoreError::Syntax {
-        path: path.to_owned(),
-        line: err.line(),
-        column: err.column(),
-        message: crate::json_input::strip_position(&err.to_string()),
-    }
-}
-
-/// [`syntax`], naming a trailing comma where serde_json names the closer
-/// after it.
-fn syntax_in(path: &Path, text: &str, err: &serde_json::Error) -> StoreError {
-    match crate::json_input::trailing_comma(text, err.line(), err.column()) {
-        Some((line, column, message)) if !err.is_data() => StoreError::Syntax {
-            path: path.to_owned(),
-            line,
-            column,
-            message,
-        },
-        _ => syntax(path, err),
-    }
-}
-
-fn not_an_object(path: &Path, line: usize, column: usize) -> StoreError {
-    StoreError::Schema {
-        path: path.to_owned(),
-        json_path: ".".into(),
-        line,
-        column,
-        message: "a store file must be a JSON object with \"schema_version\", \"sources\" and \"evidence\"".into(),
     }
 }
 

@@ -8,6 +8,8 @@
 //! passage holds as written; each derivation is said in words (the
 //! finding's note), so that a reader can check it.
 
+use super::number_parse::passage_numbers_in;
+#[cfg(test)]
 use super::number_parse::numbers_in;
 use super::number_parse::{Number, NumberKind, Unit, convert, unit_name, unit_of, word_numbers_in};
 use std::sync::OnceLock;
@@ -41,7 +43,7 @@ impl Figure<'_> {
 /// [`EvidenceItem::passages`]: crate::store::EvidenceItem::passages
 #[derive(Debug, Clone, Default)]
 pub(crate) struct PassageFigures {
-    /// The numbers in digits of every passage ([`numbers_in`]).
+    /// The numbers in digits of every passage ([`passage_numbers_in`]).
     digits: Box<[Number]>,
     /// Every figure, in digits and in words, passage by passage, each
     /// passage's in order; read when first asked for.
@@ -57,7 +59,7 @@ impl PassageFigures {
     /// rest is read when asked for).
     pub(crate) fn of(item: &crate::store::EvidenceItem) -> PassageFigures {
         PassageFigures {
-            digits: item.passages().flat_map(numbers_in).collect(),
+            digits: item.passages().flat_map(passage_numbers_in).collect(),
             all: OnceLock::new(),
         }
     }
@@ -95,7 +97,7 @@ impl PassageFigures {
 /// The figures of a passage of item `item`: its numbers in digits and in
 /// words, in order.
 pub(super) fn figures_in<'p>(item: &'p str, text: &'p str) -> Vec<Figure<'p>> {
-    let mut numbers = numbers_in(text);
+    let mut numbers = passage_numbers_in(text);
     numbers.extend(word_numbers_in(text));
     numbers.sort_by_key(|n| n.span.start);
     numbers

@@ -110,6 +110,17 @@ fn same(a: f64, b: f64) -> bool {
 /// The numbers in `text`, in order. See the [module docs](self) for what
 /// counts as a number.
 pub(crate) fn numbers_in(text: &str) -> Vec<Number> {
+    read_numbers(text, false)
+}
+
+/// The numbers of a cited passage: [`numbers_in`], and digits glued to a
+/// lowercase word where a scraped page lost a space (`rate1`; see
+/// `glued_words` for the words).
+pub(crate) fn passage_numbers_in(text: &str) -> Vec<Number> {
+    read_numbers(text, true)
+}
+
+fn read_numbers(text: &str, passage: bool) -> Vec<Number> {
     let bytes = text.as_bytes();
     // Quoted titles matter only to a year, which few texts hold.
     let mut quoted: Option<Vec<Range<usize>>> = None;
@@ -127,7 +138,7 @@ pub(crate) fn numbers_in(text: &str) -> Vec<Number> {
             i += 1;
             continue;
         }
-        let (number, end) = read_number(text, i, &urls);
+        let (number, end) = read_number(text, i, &urls, passage);
         i = end.max(i + 1);
         let Some(mut number) = number else { continue };
         if number.kind == NumberKind::Year

@@ -308,6 +308,14 @@ fn a_year_glued_to_the_next_word_is_read() {
 }
 
 #[test]
+fn a_figure_glued_to_a_word_is_read_in_a_passage_only() {
+    let text = "Clear rate1 – Fewer than 100, COVID19, H2O, mp3";
+    let values = |numbers: Vec<Number>| -> Vec<f64> { numbers.iter().map(|n| n.value).collect() };
+    assert_eq!(values(passage_numbers_in(text)), [1.0, 100.0]);
+    assert_eq!(values(numbers_in(text)), [100.0]);
+}
+
+#[test]
 fn a_season_written_with_a_slash_is_two_years() {
     assert_eq!(
         found("champions 2003/04 and 1988/89; not 2003/04/05 or 3/4"),
@@ -392,7 +400,7 @@ fn reference_numbers_in(text: &str) -> Vec<Number> {
             i += 1;
             continue;
         }
-        let (number, end) = read_number(text, i, &urls);
+        let (number, end) = read_number(text, i, &urls, false);
         i = end.max(i + 1);
         let Some(mut number) = number else { continue };
         if number.kind == NumberKind::Year && in_ranges(&quoted, number.span.start) {

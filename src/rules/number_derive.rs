@@ -277,9 +277,20 @@ fn step(
 /// The size of the last digit a number is written with, scale applied:
 /// 0.1 for `2.9%`, 1 for `201`, 100,000 for `1.2 million`.
 pub(super) fn precision(number: &Number, written: &str) -> f64 {
-    let decimals = written.split_once('.').map_or(0, |(_, after)| {
-        after.bytes().take_while(u8::is_ascii_digit).count()
-    });
+    // Full-width digits (`４.４％`) count as the ASCII ones they stand for.
+    let is_digit = |c: &char| c.is_ascii_digit() || ('０'..='９').contains(c);
+    // A fraction in words (`a third`, `two-thirds`: a percentage whose
+    // `unscaled` is the fraction) is exact: a claim's `33%` is `a third`
+    // rounded. Other numbers in words (`half a million`) are round.
+    if number.kind == NumberKind::Percent
+        && number.unscaled < 1.0
+        && !written.chars().any(|c| is_digit(&c))
+    {
+        return 0.0;
+    }
+    let decimals = written
+        .split_once(['.', '．'])
+        .map_or(0, |(_, after)| after.chars().take_while(is_digit).count());
     let scale = if number.unscaled != 0.0 && number.unscaled.is_finite() {
         (number.value / number.unscaled).abs()
     } else {

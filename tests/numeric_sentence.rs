@@ -31,12 +31,7 @@ const STORE: &str = r#"{
 }"#;
 
 fn run(chapter: &str) -> Run {
-    TestBook::with_store(
-        "as-of = \"2026-02-12\"\n",
-        STORE,
-        &[("brief.md", chapter)],
-    )
-    .run("html")
+    TestBook::with_store("as-of = \"2026-02-12\"\n", STORE, &[("brief.md", chapter)]).run("html")
 }
 
 /// The `numeric-claim` diagnostics of a run's stderr.

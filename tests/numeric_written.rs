@@ -28,7 +28,9 @@ fn run(chapter: &str) -> Run {
 fn number_flags(run: &Run) -> Vec<&str> {
     run.stderr
         .lines()
-        .filter(|l| l.contains("[number-not-in-evidence]") || l.contains("[number-contradicts-evidence]"))
+        .filter(|l| {
+            l.contains("[number-not-in-evidence]") || l.contains("[number-contradicts-evidence]")
+        })
         .collect()
 }
 

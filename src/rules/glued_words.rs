@@ -96,8 +96,27 @@ mod tests {
     #[test]
     fn names_and_units_are_not() {
         for word in [
-            "iPhone", "McDonald", "COVID", "H2O", "5G", "mRNA", "kWh", "10km", "5mg", "YouTube",
-            "A320", "MP3", "utf", "JavaScript", "PowerPoint", "3Com", "10GHz", "4Kb", "Zürich", "東京", "２０２６",
+            "iPhone",
+            "McDonald",
+            "COVID",
+            "H2O",
+            "5G",
+            "mRNA",
+            "kWh",
+            "10km",
+            "5mg",
+            "YouTube",
+            "A320",
+            "MP3",
+            "utf",
+            "JavaScript",
+            "PowerPoint",
+            "3Com",
+            "10GHz",
+            "4Kb",
+            "Zürich",
+            "東京",
+            "２０２６",
         ] {
             assert_eq!(parts(word), [word], "{word}");
         }

@@ -8,9 +8,9 @@
 //! passage holds as written; each derivation is said in words (the
 //! finding's note), so that a reader can check it.
 
-use super::number_parse::passage_numbers_in;
 #[cfg(test)]
 use super::number_parse::numbers_in;
+use super::number_parse::passage_numbers_in;
 use super::number_parse::{Number, NumberKind, Unit, convert, unit_name, unit_of, word_numbers_in};
 use std::sync::OnceLock;
 

@@ -238,7 +238,10 @@ fn non_ascii_spaces_and_digits_next_to_numbers_are_safe() {
     );
     // Full-width digits are read as the ASCII ones they stand for (NFKC);
     // Arabic-Indic digits are not read.
-    assert_eq!(found("\u{ff13}\u{ff10}% and \u{663}"), [("\u{ff13}\u{ff10}%", 30.0, Percent)]);
+    assert_eq!(
+        found("\u{ff13}\u{ff10}% and \u{663}"),
+        [("\u{ff13}\u{ff10}%", 30.0, Percent)]
+    );
 }
 
 #[test]
@@ -315,7 +318,15 @@ fn full_width_figures_are_read_with_their_spans_in_the_text() {
         .iter()
         .map(|n| (&text[n.span.clone()], n.value))
         .collect();
-    assert_eq!(got, [("４.４％", 4.4), ("１２３", 123.0), ("２０２６", 2026.0), ("5", 5.0)]);
+    assert_eq!(
+        got,
+        [
+            ("４.４％", 4.4),
+            ("１２３", 123.0),
+            ("２０２６", 2026.0),
+            ("5", 5.0)
+        ]
+    );
 }
 
 #[test]

@@ -98,6 +98,9 @@ struct Figures {
 
 type Rules = Vec<BTreeSet<String>>;
 
+/// One row of the held-out table: a figure of [`Figures`].
+type Getter = fn(&Figures) -> Part;
+
 fn flagged(rules: &Rules, i: usize) -> bool {
     rules[i].iter().any(|r| SUPPORT_RULES.contains(&r.as_str()))
 }
@@ -186,7 +189,7 @@ fn choose(cases: &[Case], runs: &[(Setting, Rules)], held: usize) -> usize {
 /// Prints the per-fold figures of the setting chosen without each fold,
 /// their spread, and each rule's precision on the held-out folds.
 pub fn report(cases: &[Case], runs: &[(Setting, Rules)], folds: usize) {
-    let rows: [(&str, fn(&Figures) -> Part); 12] = [
+    let rows: [(&str, Getter); 12] = [
         ("real: supported flagged", |f| f.real_supported_flagged),
         ("real: partial + unsupported caught", |f| f.real_bad_caught),
         ("real: supported among passing", |f| f.real_pass),

@@ -15,22 +15,24 @@ use std::ops::Range;
 /// [`content_words`] of a passage: each word, then, for a glued one, the
 /// content words of its parts (their ranges inside the word's).
 pub(super) fn passage_content_words(text: &str, mut each: impl FnMut(Stem, Range<usize>)) {
-    let mut words: Vec<(Stem, Range<usize>)> = Vec::new();
-    let mut any = false;
+    // Most passages have no two characters that could meet at a cut: read
+    // them as any text is read.
+    if !may_be_glued(text.as_bytes()) {
+        content_words(text, each);
+        return;
+    }
+    let mut words: Vec<(Stem, Range<usize>, bool)> = Vec::new();
     content_words(text, |stem, range| {
-        any |= !cuts(&text.as_bytes()[range.clone()]).is_empty();
-        words.push((stem, range));
+        let glued = !cuts(&text.as_bytes()[range.clone()]).is_empty();
+        words.push((stem, range, glued));
     });
-    for (stem, range) in words {
+    for (stem, range, glued) in words {
         each(stem, range.clone());
-        if !any {
-            continue;
-        }
-        let at = cuts(&text.as_bytes()[range.clone()]);
-        if at.is_empty() {
+        if !glued {
             continue;
         }
         let mut start = range.start;
+        let at = cuts(&text.as_bytes()[range.clone()]);
         for end in at.into_iter().map(|c| range.start + c).chain([range.end]) {
             content_words(&text[start..end], |stem, part| {
                 each(stem, start + part.start..start + part.end);
@@ -40,9 +42,22 @@ pub(super) fn passage_content_words(text: &str, mut each: impl FnMut(Stem, Range
     }
 }
 
+/// Whether two adjacent bytes of `text` could meet at a cut: a lowercase
+/// letter before a capital or a digit, or a digit before a capital.
+fn may_be_glued(text: &[u8]) -> bool {
+    text.windows(2).any(|pair| {
+        let (a, b) = (pair[0], pair[1]);
+        a.is_ascii_lowercase() && (b.is_ascii_uppercase() || b.is_ascii_digit())
+            || a.is_ascii_digit() && b.is_ascii_uppercase()
+    })
+}
+
 /// The byte offsets in `word` where glued words meet (empty for most).
 fn cuts(word: &[u8]) -> Vec<usize> {
     let mut out = Vec::new();
+    if !may_be_glued(word) {
+        return out;
+    }
     // The length of the run of lowercase letters, and of digits, ending
     // before `i`.
     let (mut lower, mut digits) = (0, 0);

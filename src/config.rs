@@ -5,10 +5,12 @@
 //! from the environment without any code of ours.
 
 mod checks;
+mod disclosure;
 mod environment;
 mod page;
 mod quality;
 
+pub use disclosure::{DeclaredReview, Disclosure, Part as DisclosurePart};
 pub use page::{PageOptions, PassagePlace, ReferencesStyle};
 pub use quality::{QualityTargets, TierAuthority};
 
@@ -58,6 +60,7 @@ const OUR_KEYS: &[&str] = &[
     "quality-table",
     "cache",
     "verbose",
+    "disclosure",
 ];
 
 /// `quality-table` unless configured: the index shows the table.
@@ -306,6 +309,8 @@ struct RawConfig {
     cache: Option<CacheSetting>,
     #[serde(default)]
     verbose: bool,
+    #[serde(default)]
+    disclosure: disclosure::RawDisclosure,
 }
 
 /// `cache` is `false` (off), `true` (the default directory) or a directory.
@@ -384,6 +389,8 @@ pub struct Config {
     /// Whether the evidence index shows the quality table
     /// (`quality-table = false` leaves the QA figures to the reports).
     pub quality_table: bool,
+    /// What chapters say of how they were made (`[…evidence.disclosure]`).
+    pub disclosure: Disclosure,
     /// Where per-chapter results are cached, relative to the book root;
     /// `None` when `cache = false`.
     pub cache: Option<PathBuf>,
@@ -524,6 +531,7 @@ impl Config {
                 Some(CacheSetting::Dir(dir)) => Some(checks::cache_dir(dir)?),
             },
             verbose: raw.verbose,
+            disclosure: disclosure::check(raw.disclosure)?,
             levels,
         })
     }

@@ -459,6 +459,14 @@ fn judge_chapter<'s>(
     let banner_at = scan.banner_offset;
     let mut plan = RenderPlan::new(content, scan, &judgement, list, config);
     plan.set_quality(checked.then(|| summary.quality.clone()));
+    let facts = crate::provenance::chapter_facts(
+        &summary.path,
+        content,
+        &summary.support,
+        &setup.store,
+        &config.disclosure,
+    );
+    plan.disclose(banner_at, facts, &config.disclosure);
     if setup.preview {
         plan.preview_note(content, banner_at, &judgement.findings);
     }

@@ -218,6 +218,11 @@ pub(crate) const SUPPRESS_PREFIX: &str = "evidence-";
 /// of an imported chapter.
 pub(crate) const IMPORT_RECORD_START: &str = "<!-- mdbook-evidence import of ";
 
+/// What follows the fragment's hash in the record: `, drafted by <model>
+/// (<vendor and API>) on <YYYY-MM-DD>`, the model `-` when the response
+/// names none (records of earlier versions end at the hash).
+pub(crate) const IMPORT_RECORD_DRAFTED: &str = ", drafted by ";
+
 /// The reason a suppression comment gives in the rendered chapter: the
 /// author's own reason stays in the markdown source, out of the page.
 pub(crate) const WITHHELD_REASON: &str = "given in the chapter's source";

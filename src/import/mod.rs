@@ -336,6 +336,28 @@ pub fn convert(response: &[u8], vendor: Option<Vendor>) -> anyhow::Result<Conver
     })
 }
 
+/// The model a response names (`model`, Gemini's `modelVersion`, a
+/// stream's or a wrapper's `response.model`).
+fn response_model(value: &serde_json::Value) -> Option<&str> {
+    ["model", "modelVersion"]
+        .iter()
+        .find_map(|key| value.get(key))
+        .or_else(|| value.get("response").and_then(|r| r.get("model")))
+        .and_then(serde_json::Value::as_str)
+        .filter(|model| !model.trim().is_empty())
+}
+
+/// The day a response was made, as `YYYY-MM-DD` in UTC: its own
+/// `created_at` or `created` (Unix seconds), else today (the import's).
+fn response_date(value: &serde_json::Value) -> String {
+    let own = ["created_at", "created"]
+        .iter()
+        .find_map(|key| value.get(key).and_then(serde_json::Value::as_i64))
+        .and_then(|seconds| jiff::Timestamp::from_second(seconds).ok());
+    let at = own.unwrap_or_else(jiff::Timestamp::now);
+    at.strftime("%Y-%m-%d").to_string()
+}
+
 /// What an import makes before it writes anything.
 struct Built {
     shape: String,
@@ -414,12 +436,17 @@ fn build(value: &serde_json::Value, options: &Options) -> anyhow::Result<Built> 
             && written_sources.contains(source.source_id.as_str())
     });
     let store = fragment::to_json(&sources, &written, &list, &key)?;
+    let drafted = guard::Drafted {
+        model: response_model(value),
+        shape: shape.name(),
+        date: response_date(value),
+    };
     let chapter = guard::with_record(
         &chapter,
         &options.response,
-        &plan.chapter,
-        &plan.store,
+        (&plan.chapter, &plan.store),
         &store,
+        &drafted,
     );
     let mut notes = plan.notes(&key);
     if unplaced > 0 {

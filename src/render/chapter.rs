@@ -23,6 +23,13 @@ pub fn chapter_edits(
     // A heading's id goes before a banner inserted at the same offset
     // (a heading on the last line, with no line ending).
     let mut edits: Vec<Edit> = plan.heading_ids.clone();
+    // Under the title, above a banner at the same offset.
+    if let Some(disclosed) = &plan.disclosure {
+        let cited = plan.published();
+        edits.push(super::disclosure::edit(
+            text, disclosed, cited, target, newline,
+        ));
+    }
     if let Some(offset) = plan.banner {
         // First: at an offset shared with the References (a chapter whose
         // only heading is its last line) the banner goes before them.

@@ -13,6 +13,7 @@ mod cells;
 mod chapter;
 mod citations;
 mod claim_marks;
+mod disclosure;
 mod emptied;
 pub(crate) mod escape;
 pub mod heading_ids;

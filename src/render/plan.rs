@@ -70,6 +70,8 @@ pub struct RenderPlan<'s> {
     /// The team's own notes withheld from the page: suppression reasons
     /// and the import record (see `withheld`).
     pub(super) withheld: Vec<super::Edit>,
+    /// What drafted and checked the chapter, said under its title.
+    pub(super) disclosure: Option<super::disclosure::Disclosed<'s>>,
     /// What the chapter's quality metrics are computed from, for the
     /// evidence index's quality table; `None` when it is not checked.
     pub(super) quality: Option<crate::rules::QualityInputs>,
@@ -228,7 +230,23 @@ impl<'s> RenderPlan<'s> {
             && self.heading_ids.is_empty()
             && self.claim_marks.is_empty()
             && self.withheld.is_empty()
+            && self.disclosure.is_none()
             && self.references.written_list.is_none()
+    }
+
+    /// Plans the disclosure under the title (at `at`, the line after the
+    /// first heading): `facts` from [`crate::provenance::chapter_facts`].
+    pub fn disclose(
+        &mut self,
+        at: usize,
+        facts: Option<crate::provenance::ChapterFacts>,
+        settings: &'s crate::config::Disclosure,
+    ) {
+        self.disclosure = facts.map(|facts| super::disclosure::Disclosed {
+            at,
+            facts,
+            settings,
+        });
     }
 
     /// The items the chapter cites once rendered (one each, sorted by

@@ -290,7 +290,7 @@ mod tests {
             &drafted,
         );
         assert!(
-            text.ends_with(", drafted by gpt_5_-___b_ (OpenAI Responses API) on 2026-08-02 -->\n"),
+            text.ends_with(", drafted by gpt_5_-____b_ (OpenAI Responses API) on 2026-08-02 -->\n"),
             "{text}"
         );
         let (record, body) = read_record(&text).expect("a record");

@@ -223,6 +223,11 @@ pub(crate) const IMPORT_RECORD_START: &str = "<!-- mdbook-evidence import of ";
 /// names none (records of earlier versions end at the hash).
 pub(crate) const IMPORT_RECORD_DRAFTED: &str = ", drafted by ";
 
+/// The comment that opens a chapter's disclosure (`render::disclosure`),
+/// by which a second run knows it is there. Not `evidence-…`: that is how
+/// suppression comments start, and a mistyped one is reported.
+pub(crate) const DISCLOSURE_COMMENT: &str = "<!-- mdbook-evidence disclosure -->";
+
 /// The reason a suppression comment gives in the rendered chapter: the
 /// author's own reason stays in the markdown source, out of the page.
 pub(crate) const WITHHELD_REASON: &str = "given in the chapter's source";

@@ -78,7 +78,7 @@ fn an_imported_chapter_says_what_drafted_and_checked_it() {
     book.build().unwrap();
     let page = book.html("imported.md");
     assert!(
-        page.contains("<aside class=\"evidence-disclosure\""),
+        page.contains("<span class=\"evidence-disclosure\" lang=\"en\">"),
         "{page}"
     );
     assert!(
@@ -107,7 +107,7 @@ fn an_imported_chapter_says_what_drafted_and_checked_it() {
     let markdown = first.chapter("imported.md");
     assert!(
         markdown.contains(
-            "<!-- evidence-disclosure -->\n> [!NOTE]\n> A language model\\, claude\\-3\\-5"
+            "<!-- mdbook-evidence disclosure -->\n> [!NOTE]\n> A language model\\, claude\\-3\\-5"
         ),
         "{markdown}"
     );
@@ -124,7 +124,7 @@ fn the_disclosure_follows_its_configuration_and_escapes_it() {
     book.build().unwrap();
     let page = book.html("hand.md");
     let at = page.find("evidence-disclosure").expect("a disclosure");
-    let aside = &page[at..at + page[at..].find("</aside>").unwrap()];
+    let aside = &page[at..at + page[at..].find("</span>").unwrap()];
     assert!(aside.contains("lang=\"ja\""), "{aside}");
     assert!(
         aside.contains("確認：0件中0件。&lt;script&gt;x&lt;/script&gt; {#include /etc/passwd}"),
@@ -223,5 +223,30 @@ fn the_manifest_is_deterministic_and_audit_names_every_difference() {
         "chapter imported.md: line 5: the passage of cid_",
     ] {
         assert!(out.contains(expected), "{expected}\n{out}");
+    }
+}
+
+#[test]
+fn the_disclosure_is_no_claim_even_in_remove_mode() {
+    // In `remove` mode a second run takes out every claim without
+    // evidence: one that read the disclosure as a claim would change the
+    // page (run_twice fails on that).
+    let Some(book) =
+        book("mode = \"remove\"\n[preprocessor.evidence.disclosure]\nhand-written = true\n")
+    else {
+        return;
+    };
+    for renderer in ["html", "markdown"] {
+        let run = run_twice(book.root(), &book.stdin(renderer));
+        assert_eq!(run.code, 0, "{}", run.stderr);
+        for chapter in ["imported.md", "hand.md"] {
+            let text = run.chapter(chapter);
+            assert_eq!(
+                text.matches("<!-- mdbook-evidence disclosure -->").count(),
+                1,
+                "{renderer} {chapter}: {text}"
+            );
+            assert!(text.contains("reviewed it"), "{renderer} {chapter}: {text}");
+        }
     }
 }

@@ -82,8 +82,26 @@ fn a_signature_by_the_binary_verifies_with_ssh_keygen_and_back() {
     let book = TestBook::new("", &[("brief.md", CHAPTER)]);
     let root = book.root();
     let keys = tempfile::tempdir().unwrap();
-    // RSA keys: ssh-key 0.6 refuses to sign with them ("cryptographic
-    // error"), which the binary reports; ed25519 and ECDSA are tested.
+    // An RSA key cannot sign (see src/provenance/sshsig.rs): said so.
+    let rsa = make_key(keygen, keys.path(), "id_rsa", "rsa", "");
+    let (code, _, stderr) = run(
+        root,
+        &[
+            "manifest",
+            ".",
+            "--output",
+            "manifest.json",
+            "--sign",
+            rsa.to_str().unwrap(),
+        ],
+        &[],
+    );
+    assert_eq!(code, 2);
+    assert!(
+        stderr.contains("is an RSA key, which cannot sign here"),
+        "{stderr}"
+    );
+    assert!(!root.join("manifest.json").exists(), "nothing written");
     for kind in ["ed25519", "ecdsa"] {
         let key = make_key(keygen, keys.path(), &format!("id_{kind}"), kind, "");
         let (code, _, stderr) = run(
@@ -152,9 +170,37 @@ fn a_signature_by_ssh_keygen_verifies_and_tampering_is_refused() {
     let book = TestBook::new("", &[("brief.md", CHAPTER)]);
     let root = book.root();
     let keys = tempfile::tempdir().unwrap();
-    let key = make_key(keygen, keys.path(), "id_ed25519", "ed25519", "");
     let (code, _, stderr) = run(root, &["manifest", ".", "--output", "manifest.json"], &[]);
     assert_eq!(code, 0, "{stderr}");
+    // An RSA key's signature, made by ssh-keygen, verifies.
+    let rsa = make_key(keygen, keys.path(), "id_rsa", "rsa", "");
+    let signed = std::process::Command::new(keygen)
+        .args(["-Y", "sign", "-n", "mdbook-evidence", "-f"])
+        .arg(&rsa)
+        .arg(root.join("manifest.json"))
+        .output()
+        .unwrap();
+    assert!(
+        signed.status.success(),
+        "{}",
+        String::from_utf8_lossy(&signed.stderr)
+    );
+    let rsa_signers = keys.path().join("rsa_signers");
+    std::fs::write(&rsa_signers, allowed(&rsa, "rsa@example.org")).unwrap();
+    let (code, _, stderr) = run(
+        root,
+        &[
+            "audit",
+            "manifest.json",
+            ".",
+            "--verify",
+            rsa_signers.to_str().unwrap(),
+        ],
+        &[],
+    );
+    assert_eq!(code, 0, "{stderr}");
+    std::fs::remove_file(root.join("manifest.json.sig")).unwrap();
+    let key = make_key(keygen, keys.path(), "id_ed25519", "ed25519", "");
     let signed = std::process::Command::new(keygen)
         .args(["-Y", "sign", "-n", "mdbook-evidence", "-f"])
         .arg(&key)

@@ -21,19 +21,14 @@ pub mod sshsig;
 use crate::config::Disclosure;
 use crate::rules::SupportFigures;
 use crate::store::Store;
-use crate::syntax::{IMPORT_RECORD_DRAFTED, IMPORT_RECORD_START};
+use crate::syntax::{DISCLOSURE_COMMENT, IMPORT_RECORD_DRAFTED, IMPORT_RECORD_START};
 use mdbook_markdown::pulldown_cmark::Event;
 use mdbook_markdown::{MarkdownOptions, new_cmark_parser};
 use std::collections::BTreeSet;
 use std::ops::Range;
 
-/// The class of the disclosure's HTML element (and how a rendered chapter
-/// is known to carry one).
+/// The class of the disclosure's sentence in HTML.
 pub(crate) const DISCLOSURE_CLASS: &str = "evidence-disclosure";
-
-/// The comment that opens the disclosure in markdown output (for renderers
-/// other than HTML), by which a second run knows it is there.
-pub(crate) const DISCLOSURE_COMMENT: &str = "<!-- evidence-disclosure -->";
 
 /// What the import record says drafted a chapter.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -121,10 +116,8 @@ pub fn drafting(text: &str) -> Option<Drafting> {
 /// Whether a rendered chapter already carries a disclosure (a second run
 /// over the output adds none).
 pub(crate) fn has_disclosure(text: &str) -> bool {
-    text.lines().any(|line| {
-        line.starts_with(DISCLOSURE_COMMENT)
-            || line.starts_with(&format!("<aside class=\"{DISCLOSURE_CLASS}\""))
-    })
+    text.lines()
+        .any(|line| line.starts_with(DISCLOSURE_COMMENT))
 }
 
 /// The facts of the chapter keyed `key` (its path relative to `src/`)

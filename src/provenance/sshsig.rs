@@ -43,6 +43,14 @@ pub fn sign(message: &[u8], key_file: &Path) -> anyhow::Result<String> {
             )
         })?;
     }
+    // ssh-key 0.6.7 rebuilds an RSA key from p twice (not p and q), so no
+    // RSA key can sign: said plainly rather than as "cryptographic error".
+    // Signatures an RSA key made (`ssh-keygen -Y sign`) still verify.
+    if key.algorithm().is_rsa() {
+        anyhow::bail!(
+            "the key {shown} is an RSA key, which cannot sign here; sign with an ed25519 or ECDSA key (`ssh-keygen -t ed25519`)"
+        );
+    }
     let signature = key
         .sign(NAMESPACE, HashAlg::Sha512, message)
         .map_err(|e| anyhow::anyhow!("cannot sign with the key {shown}: {e}"))?;

@@ -2,18 +2,23 @@
 //! what checked it, in words (the `[preprocessor.evidence.disclosure]`
 //! template) and, for HTML, as schema.org data in JSON-LD.
 //!
-//! HTML gets `<aside class="evidence-disclosure" role="note">` and a
-//! `<script type="application/ld+json">`, each one line (an HTML block
-//! that no blank line can end); other renderers a `> [!NOTE]` admonition
-//! after a marker comment. Both are what the claim rules skip (raw HTML,
-//! an admonition), and a second run knows them
-//! ([`crate::provenance::has_disclosure`]) and adds nothing.
+//! Every renderer gets a `> [!NOTE]` admonition after a marker comment:
+//! an admonition is what the claim rules skip (raw HTML is not: its text
+//! is read, so that no claim hides in it), and a second run knows the
+//! comment ([`crate::provenance::has_disclosure`]) and adds nothing. In
+//! HTML the sentence is a `<span class="evidence-disclosure" lang>`
+//! (styled, and in its own language) and a `<script
+//! type="application/ld+json">` follows on one line; other renderers get
+//! the sentence alone. The sentence is markdown-escaped either way: every
+//! ASCII punctuation mark is a backslash escape, which is literal text
+//! (no link, emphasis, HTML or `{{#include}}` can start).
 
 use super::{Edit, Target, escape};
 use crate::config::{Disclosure, DisclosurePart};
-use crate::provenance::{ChapterFacts, DISCLOSURE_CLASS, DISCLOSURE_COMMENT};
+use crate::provenance::{ChapterFacts, DISCLOSURE_CLASS};
 use crate::report::counted;
 use crate::rules::Resolved;
+use crate::syntax::DISCLOSURE_COMMENT;
 use serde_json::{Value, json};
 
 /// A chapter's disclosure, as planned: where it goes and what it says.
@@ -37,14 +42,15 @@ pub(super) fn edit<'a>(
     newline: &str,
 ) -> Edit {
     let sentence = sentence(&disclosed.facts, disclosed.settings);
+    let words = escape::markdown(&sentence);
     let lines = match target {
         Target::Html => {
+            // A checked language tag: letters, digits and `-` only.
             let lang = escape::html(&disclosed.settings.language);
             vec![
-                format!(
-                    "<aside class=\"{DISCLOSURE_CLASS}\" role=\"note\" lang=\"{lang}\"><p>{}</p></aside>",
-                    escape::html(&sentence)
-                ),
+                DISCLOSURE_COMMENT.to_owned(),
+                "> [!NOTE]".to_owned(),
+                format!("> <span class=\"{DISCLOSURE_CLASS}\" lang=\"{lang}\">{words}</span>"),
                 String::new(),
                 format!(
                     "<script type=\"application/ld+json\">{}</script>",
@@ -55,7 +61,7 @@ pub(super) fn edit<'a>(
         Target::Markdown => vec![
             DISCLOSURE_COMMENT.to_owned(),
             "> [!NOTE]".to_owned(),
-            format!("> {}", escape::markdown(&sentence)),
+            format!("> {words}"),
         ],
     };
     super::insert_block(text, disclosed.at, &lines, newline)

@@ -145,8 +145,8 @@ fn allowed(text: &str, file: &Path) -> anyhow::Result<Vec<Signer>> {
         };
         let key = PublicKey::from_openssh(&key).map_err(|_| bad("the key does not parse"))?;
         let mut namespaces = None;
-        for option in options.into_iter().flat_map(|o| o.split(',')) {
-            let (name, value) = option.split_once('=').unwrap_or((option, ""));
+        for option in options.map(options_of).unwrap_or_default() {
+            let (name, value) = option.split_once('=').unwrap_or((&option, ""));
             match name.to_ascii_lowercase().as_str() {
                 "namespaces" => {
                     namespaces = Some(
@@ -172,6 +172,27 @@ fn allowed(text: &str, file: &Path) -> anyhow::Result<Vec<Signer>> {
         });
     }
     Ok(out)
+}
+
+/// The options of a line, split at commas outside double quotes
+/// (`namespaces="git,mdbook-evidence",valid-after="20260101"`).
+fn options_of(options: &str) -> Vec<String> {
+    let mut out = vec![String::new()];
+    let mut quoted = false;
+    for c in options.chars() {
+        match c {
+            '"' => quoted = !quoted,
+            ',' if !quoted => {
+                out.push(String::new());
+                continue;
+            }
+            _ => {}
+        }
+        if let Some(last) = out.last_mut() {
+            last.push(c);
+        }
+    }
+    out
 }
 
 /// Whether a field names an SSH key type.
@@ -202,4 +223,48 @@ fn fields(line: &str) -> Vec<String> {
         out.push(field);
     }
     out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    const KEY: &str =
+        "ssh-ed25519 AAAAC3NzaC1lZDI1NTE5AAAAIBdWi2YAN8BUjlaD8dJDtPxb4JBkfDEbj51fHLPSk9Lh";
+
+    #[test]
+    fn allowed_signers_lines_are_read_as_ssh_keygen_reads_them() {
+        let text = format!(
+            "# comment\n\nci@example.org,ops@example.org namespaces=\"git,mdbook-evidence\",valid-after=\"20260101\" {KEY} a comment\n*@example.org {KEY}\n"
+        );
+        let signers = allowed(&text, Path::new("allowed_signers")).unwrap();
+        assert_eq!(signers.len(), 2);
+        assert_eq!(signers[0].principals, "ci@example.org,ops@example.org");
+        assert_eq!(
+            signers[0].namespaces.as_deref(),
+            Some(&["git".to_owned(), "mdbook-evidence".to_owned()][..])
+        );
+        assert!(signers[1].namespaces.is_none());
+        for bad in [
+            "ci@example.org".to_owned(),
+            "ci@example.org ssh-ed25519 not-base64".to_owned(),
+            format!("ci@example.org cert-authority {KEY}"),
+        ] {
+            let err = allowed(&bad, Path::new("allowed_signers")).unwrap_err();
+            assert!(err.to_string().starts_with("allowed_signers:1: "), "{err}");
+        }
+    }
+
+    #[test]
+    fn a_signature_that_is_no_signature_is_refused() {
+        let signers = format!("ci@example.org {KEY}\n");
+        let file = Path::new("allowed_signers");
+        for bad in [
+            "",
+            "-----BEGIN SSH SIGNATURE-----\n!!\n-----END SSH SIGNATURE-----",
+            "日本語",
+        ] {
+            assert!(verify(b"x", bad, &signers, file).is_err());
+        }
+    }
 }

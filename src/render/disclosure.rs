@@ -121,7 +121,7 @@ fn drafted_sentence(facts: &ChapterFacts) -> String {
     if let Some(date) = &d.date {
         out.push_str(&format!(" on {date}"));
     }
-    out.push_str(" and mdbook-evidence imported it with its sources.");
+    out.push('.');
     out
 }
 

@@ -187,6 +187,21 @@ fn the_manifest_is_deterministic_and_audit_names_every_difference() {
     let (code, _, stderr) = run(root, &["audit", file, "."]);
     assert_eq!(code, 0, "{stderr}");
 
+    // Published beside the site, the manifest is no page of it.
+    let (code, _, stderr) = run(root, &["manifest", ".", "--output", "book/manifest.json"]);
+    assert_eq!(code, 0, "{stderr}");
+    let (_, again, _) = run(root, &["manifest", ".", "--output", "book/manifest.json"]);
+    assert_eq!(again, "", "written, not printed");
+    assert_eq!(
+        std::fs::read_to_string(root.join("book/manifest.json")).unwrap(),
+        first
+    );
+    for target in ["book", "."] {
+        let (code, out, stderr) = run(root, &["audit", "book/manifest.json", target]);
+        assert_eq!(code, 0, "{target}: {out}{stderr}");
+    }
+    std::fs::remove_file(root.join("book/manifest.json")).unwrap();
+
     // A built page edited: the site alone is audited too.
     let page = root.join("book/hand.html");
     let html = std::fs::read_to_string(&page).unwrap();

@@ -9,8 +9,13 @@ use std::collections::BTreeMap;
 use std::path::Path;
 
 /// What an audit found: the differences, one line each (empty: the book
-/// is the one described).
-pub fn audit(manifest_text: &str, target: &Path) -> anyhow::Result<Vec<String>> {
+/// is the one described). `own` are the manifest's and its signature's
+/// files, which a site published with them holds besides its pages.
+pub fn audit(
+    manifest_text: &str,
+    target: &Path,
+    own: &[std::path::PathBuf],
+) -> anyhow::Result<Vec<String>> {
     let recorded: Value = serde_json::from_str(manifest_text).map_err(|e| {
         anyhow::anyhow!("the manifest is not JSON ({e}); pass the file `manifest` wrote")
     })?;
@@ -30,11 +35,11 @@ pub fn audit(manifest_text: &str, target: &Path) -> anyhow::Result<Vec<String>> 
                 target.display()
             );
         };
-        let now = manifest::site_files(target)?;
+        let now = manifest::site_files(target, own)?;
         compare_files("site file", files, &now, &mut out);
         return Ok(out);
     }
-    let now = manifest::manifest(target, None)?;
+    let now = manifest::manifest(target, None, own)?;
     if recorded.get("site").is_some() && now.get("site").is_none() {
         out.push("the built site is missing: build the book (`mdbook build`) to compare it".into());
     }

@@ -76,7 +76,13 @@ pub fn run_manifest(args: &ManifestArgs) -> u8 {
 
 /// Makes the manifest, signs it, and writes both (or prints it).
 fn write_manifest(args: &ManifestArgs) -> anyhow::Result<()> {
-    let value = manifest::manifest(&args.book_dir, args.site.as_deref())?;
+    // A manifest written into the site (and its signature) is no page of it.
+    let own: Vec<PathBuf> = args
+        .output
+        .iter()
+        .flat_map(|o| [o.clone(), signature_path(o)])
+        .collect();
+    let value = manifest::manifest(&args.book_dir, args.site.as_deref(), &own)?;
     let text = manifest::to_text(&value);
     let Some(output) = &args.output else {
         let mut stdout = std::io::stdout().lock();
@@ -162,7 +168,13 @@ pub fn run_audit(args: &AuditArgs) -> u8 {
             }
         }
     }
-    match audit::audit(&text, &args.book) {
+    let own = [
+        args.manifest.clone(),
+        args.signature
+            .clone()
+            .unwrap_or_else(|| signature_path(&args.manifest)),
+    ];
+    match audit::audit(&text, &args.book, &own) {
         Ok(differences) if differences.is_empty() => {
             let _ = writeln!(
                 std::io::stderr(),

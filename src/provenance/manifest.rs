@@ -30,8 +30,9 @@ pub(crate) fn sha256(bytes: &[u8]) -> String {
 
 /// The manifest of the book in `dir` (or the book `dir` is inside), and of
 /// its built site in `site` (default: the book's build directory, when it
-/// holds a build).
-pub fn manifest(dir: &Path, site: Option<&Path>) -> anyhow::Result<Value> {
+/// holds a build), leaving out of the site the files `own` names (the
+/// manifest and its signature, published beside the site).
+pub fn manifest(dir: &Path, site: Option<&Path>, own: &[PathBuf]) -> anyhow::Result<Value> {
     let found = crate::check::book_root(dir);
     let root = found.as_deref().unwrap_or(dir);
     let (setup, outcome, book) = crate::check::judge_book_in(root)?;
@@ -43,7 +44,7 @@ pub fn manifest(dir: &Path, site: Option<&Path>) -> anyhow::Result<Value> {
         .map(Path::to_owned)
         .unwrap_or_else(|| root.join(&setup.build_dir));
     let site = if site.is_some() || site_dir.join("index.html").is_file() {
-        Some(site_files(&site_dir)?)
+        Some(site_files(&site_dir, own)?)
     } else {
         None
     };
@@ -218,10 +219,18 @@ fn store_files<'a>(root: &Path, paths: impl Iterator<Item = &'a PathBuf>) -> any
     ))
 }
 
-/// Every regular file of the built site in `dir`, relative to it, hashed.
-pub(crate) fn site_files(dir: &Path) -> anyhow::Result<Value> {
+/// Every regular file of the built site in `dir`, relative to it, hashed,
+/// but those `own` names (however their paths are spelled).
+pub(crate) fn site_files(dir: &Path, own: &[PathBuf]) -> anyhow::Result<Value> {
+    let own: Vec<PathBuf> = own
+        .iter()
+        .filter_map(|p| std::fs::canonicalize(p).ok())
+        .collect();
     let mut files: BTreeMap<String, String> = BTreeMap::new();
     for file in files_under(dir)? {
+        if std::fs::canonicalize(&file).is_ok_and(|real| own.contains(&real)) {
+            continue;
+        }
         let name = file.strip_prefix(dir).unwrap_or(&file);
         files.insert(slashed(name), sha256(&read(&file)?));
     }

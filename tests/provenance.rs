@@ -265,3 +265,67 @@ fn the_disclosure_is_no_claim_even_in_remove_mode() {
         }
     }
 }
+
+#[test]
+fn verdicts_of_a_model_and_a_person_are_counted_and_the_person_named() {
+    let Some(book) = book("mode = \"warn\"") else {
+        return;
+    };
+    let root = book.root();
+    let (code, records, stderr) = run(root, &["export-claims", "."]);
+    assert_eq!(code, 0, "{stderr}");
+    let records: Vec<serde_json::Value> = records
+        .lines()
+        .map(|l| serde_json::from_str(l).unwrap())
+        .filter(|r: &serde_json::Value| r["chapter"] == "imported.md")
+        .collect();
+    assert!(records.len() >= 2, "{records:?}");
+    let verdict = |r: &serde_json::Value, checker: &str, at: &str| {
+        serde_json::json!({
+            "schema_version": "support.v1", "claim_key": r["claim_key"],
+            "evidence_id": r["evidence_id"], "passage_key": r["passage_key"],
+            "verdict": "supported", "score": 1.0,
+            "checker": {"name": checker, "version": "1"},
+            "chapter": "imported.md", "checked_at": at,
+        })
+        .to_string()
+    };
+    let lines = format!(
+        "{}\n{}\n",
+        verdict(&records[0], "gpt-x", "2026-08-02T09:00:00Z"),
+        verdict(&records[1], "human:Ana Ruiz", "2026-08-03T10:00:00+02:00")
+    );
+    std::fs::write(root.join("evidence/verify.jsonl"), lines).unwrap();
+    book.build().unwrap();
+    let page = book.html("imported.md");
+    let at = page.find("evidence-disclosure").expect("a disclosure");
+    let words = &page[at..at + page[at..].find("</span>").unwrap()];
+    let total = records.len();
+    assert!(
+        words.contains(&format!(
+            "Of its {total} citations, 1 by a model (gpt-x 1) and 1 by a person were checked against their passages; the other {} by the lexical rules only.",
+            total - 2
+        )),
+        "{words}"
+    );
+    assert!(
+        words.contains("Ana Ruiz reviewed it on 2026-08-03."),
+        "{words}"
+    );
+    let data = json_ld(&page);
+    assert_eq!(data["reviewedBy"][0]["name"], "Ana Ruiz");
+    assert_eq!(data["lastReviewed"], "2026-08-03");
+    // The manifest carries both verdicts, the person's marked.
+    let (_, manifest, _) = run(root, &["manifest", "."]);
+    let manifest: serde_json::Value = serde_json::from_str(&manifest).unwrap();
+    let people = manifest["chapters"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .flat_map(|c| c["claims"].as_array().unwrap())
+        .flat_map(|c| c["citations"].as_array().unwrap())
+        .flat_map(|c| c["verdicts"].as_array().unwrap())
+        .filter(|v| v["person"] == true)
+        .count();
+    assert_eq!(people, 1, "{manifest:#}");
+}

@@ -329,3 +329,42 @@ fn verdicts_of_a_model_and_a_person_are_counted_and_the_person_named() {
         .count();
     assert_eq!(people, 1, "{manifest:#}");
 }
+
+#[test]
+fn a_manifest_that_is_not_one_is_refused_clearly() {
+    let book = TestBook::new("", &[("hand.md", HAND)]);
+    let root = book.root();
+    for (text, says) in [
+        ("not json ✓", "the manifest is not JSON"),
+        (
+            "{\"schema_version\": \"manifest.v0\"}",
+            "schema_version is not \"manifest.v1\"",
+        ),
+        ("[1, 2]", "schema_version is not"),
+    ] {
+        std::fs::write(root.join("m.json"), text).unwrap();
+        let (code, out, stderr) = run(root, &["audit", "m.json", "."]);
+        assert_eq!(code, 2, "{text}: {stderr}");
+        assert!(out.is_empty() && stderr.contains(says), "{text}: {stderr}");
+    }
+    // A manifest of the wrong shape: every chapter, store file and claim
+    // it lacks is named, nothing panics.
+    std::fs::write(
+        root.join("m.json"),
+        "{\"schema_version\": \"manifest.v1\", \"chapters\": {\"x\": 1}, \"stores\": [{\"path\": 7}]}",
+    )
+    .unwrap();
+    let (code, out, stderr) = run(root, &["audit", "m.json", "."]);
+    assert_eq!(code, 1, "{stderr}");
+    assert!(
+        out.contains("chapter hand.md: not in the manifest"),
+        "{out}"
+    );
+    assert!(
+        out.contains("store file evidence/store.json: not in the manifest"),
+        "{out}"
+    );
+    let (code, _, stderr) = run(root, &["audit", "missing.json", "."]);
+    assert_eq!(code, 2);
+    assert!(stderr.contains("missing.json"), "{stderr}");
+}

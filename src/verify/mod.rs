@@ -13,6 +13,9 @@ mod judge_json;
 mod progress;
 mod prompt;
 mod review;
+mod review_queue;
+mod review_screen;
+mod review_tui;
 mod units;
 mod verdicts;
 

@@ -1,0 +1,299 @@
+//! `mdbook-evidence review BOOK` at a terminal: walks the claims that need
+//! a person ([`super::review_queue`]), riskiest first, one screen each
+//! ([`super::review_screen`]), and stores each decision at once, as
+//! `review --at` does. The terminal is put back (raw mode off, the main
+//! screen, the cursor shown) however the walk ends: a key, an error, a
+//! panic. Ctrl-C is a key in raw mode and quits like `q`.
+
+use super::review::{ReviewArgs, ReviewVerdict, person, reviewer, verdict_line};
+use super::review_queue::{Pending, pending};
+use super::review_screen::{View, draw, layout, size};
+use super::units::units;
+use super::verdicts;
+use crate::export::book_citations;
+use crate::preprocess::Setup;
+use crate::report::human::counted;
+use crate::report::inert_line;
+use crate::store::Checker;
+use crossterm::event::{self, Event, KeyCode, KeyEvent, KeyEventKind, KeyModifiers};
+use crossterm::{cursor, execute, terminal};
+use std::io::{IsTerminal, Write};
+use std::path::Path;
+
+/// Runs the interactive review.
+pub(super) fn run(args: &ReviewArgs) -> anyhow::Result<()> {
+    let not_terminal = [
+        ("standard input", std::io::stdin().is_terminal()),
+        ("standard output", std::io::stdout().is_terminal()),
+    ]
+    .into_iter()
+    .find(|(_, is)| !is);
+    if let Some((which, _)) = not_terminal {
+        anyhow::bail!(
+            "without --at, review walks the claims at a terminal, and {which} is not one; record a verdict with `--at FILE:LINE --verdict supported|partial|unsupported` (the claims' places: `mdbook-evidence export-claims`)"
+        );
+    }
+    let name = reviewer(args)?;
+    let (setup, citations) = book_citations(&args.book_dir)?;
+    let queue = pending(&setup, units(citations, &setup.store))?;
+    let mut err = std::io::stderr();
+    if queue.is_empty() {
+        let _ = writeln!(
+            err,
+            "mdbook-evidence review: no claim needs a person: each is judged (supported by a model and flagged by no lexical rule, or judged by a person)"
+        );
+        return Ok(());
+    }
+    let target = verdicts::target(&setup).map_err(anyhow::Error::msg)?;
+    let walk = Walk {
+        setup: &setup,
+        target: &target,
+        checker: person(&name),
+        queue: &queue,
+        tally: Tally::default(),
+    };
+    let (tally, failed) = {
+        let _screen = Screen::enter()?;
+        walk.run()
+    };
+    let _ = writeln!(err, "{}", inert_line(&tally.line(queue.len(), &target)));
+    failed.map_or(Ok(()), Err)
+}
+
+/// What the walk did.
+#[derive(Debug, Default)]
+struct Tally {
+    /// Verdicts recorded: supported, partial, unsupported.
+    recorded: [usize; 3],
+    skipped: usize,
+    /// Claims seen (decided or skipped).
+    seen: usize,
+}
+
+impl Tally {
+    /// The summary line printed once the terminal is back.
+    fn line(&self, total: usize, target: &Path) -> String {
+        let [s, p, u] = self.recorded;
+        let all = s + p + u;
+        let mut line = format!(
+            "mdbook-evidence review: {} recorded",
+            counted(all, "verdict", "verdicts")
+        );
+        if all > 0 {
+            line.push_str(&format!(
+                " ({s} supported, {p} partial, {u} unsupported) in {}",
+                target.display()
+            ));
+        }
+        line.push_str(&format!(
+            "; {} skipped; {} left for the next review",
+            counted(self.skipped, "claim", "claims"),
+            counted(total - self.seen, "claim", "claims")
+        ));
+        line
+    }
+}
+
+/// The walk through the queue.
+struct Walk<'w> {
+    setup: &'w Setup,
+    target: &'w Path,
+    checker: Checker,
+    queue: &'w [Pending],
+    tally: Tally,
+}
+
+/// What a key asks for.
+enum Act {
+    Verdict(ReviewVerdict),
+    Note,
+    Skip,
+    Quit,
+    Help,
+    /// Nothing: redraw (a resize, another key).
+    Redraw,
+}
+
+impl Walk<'_> {
+    /// Walks until the queue ends, `q`, or an error; returns what was done
+    /// and the error, if any.
+    fn run(mut self) -> (Tally, Option<anyhow::Error>) {
+        let failed = self.walk().err();
+        (self.tally, failed)
+    }
+
+    fn walk(&mut self) -> anyhow::Result<()> {
+        let mut out = std::io::stdout();
+        let mut status = "Your verdict? (? for help)".to_owned();
+        let mut note: Option<String> = None;
+        let mut help = false;
+        let reviewer = self.checker.name.trim_start_matches("human:").to_owned();
+        while let Some(pending) = self.queue.get(self.tally.seen) {
+            let view = View {
+                at: self.tally.seen,
+                total: self.queue.len(),
+                reviewer: &reviewer,
+                note: note.as_deref(),
+                status: &status,
+                typing: None,
+                help,
+            };
+            let (width, _) = size();
+            draw(&mut out, &layout(pending, &view, width), &view)?;
+            let act = next_act()?;
+            if help {
+                help = false;
+                continue;
+            }
+            match act {
+                Act::Verdict(verdict) => {
+                    let line = verdict_line(
+                        &pending.unit,
+                        verdict,
+                        note.as_deref(),
+                        &self.checker,
+                        &super::now(),
+                    );
+                    verdicts::append(self.setup, self.target, &line)?;
+                    self.tally.recorded[verdict as usize] += 1;
+                    self.tally.seen += 1;
+                    note = None;
+                    status = format!(
+                        "Recorded: {}:{} {} (in {}).",
+                        pending.unit.file,
+                        pending.unit.line,
+                        verdict.said(),
+                        self.target.display()
+                    );
+                }
+                Act::Skip => {
+                    self.tally.skipped += 1;
+                    self.tally.seen += 1;
+                    note = None;
+                    status = format!("Skipped {}:{}.", pending.unit.file, pending.unit.line);
+                }
+                Act::Note => {
+                    if let Some(typed) = type_note(&mut out, pending, &view)? {
+                        note = Some(typed);
+                    }
+                }
+                Act::Quit => break,
+                Act::Help => help = true,
+                Act::Redraw => {}
+            }
+        }
+        Ok(())
+    }
+}
+
+/// The next key pressed, as an act.
+fn next_act() -> std::io::Result<Act> {
+    let Some(key) = next_key()? else {
+        return Ok(Act::Redraw);
+    };
+    if key.modifiers.contains(KeyModifiers::CONTROL) {
+        return Ok(match key.code {
+            KeyCode::Char('c' | 'd') => Act::Quit,
+            _ => Act::Redraw,
+        });
+    }
+    Ok(match key.code {
+        KeyCode::Char('s' | 'S') => Act::Verdict(ReviewVerdict::Supported),
+        KeyCode::Char('p' | 'P') => Act::Verdict(ReviewVerdict::Partial),
+        KeyCode::Char('u' | 'U') => Act::Verdict(ReviewVerdict::Unsupported),
+        KeyCode::Char('n' | 'N') => Act::Note,
+        KeyCode::Char('k' | 'K' | ' ') => Act::Skip,
+        KeyCode::Char('q' | 'Q') => Act::Quit,
+        KeyCode::Char('?' | 'h') => Act::Help,
+        _ => Act::Redraw,
+    })
+}
+
+/// The next key press; `None` for any other event (a resize).
+fn next_key() -> std::io::Result<Option<KeyEvent>> {
+    Ok(match event::read()? {
+        Event::Key(key) if key.kind == KeyEventKind::Press => Some(key),
+        _ => None,
+    })
+}
+
+/// Reads a note on the bottom line: Enter keeps it, Esc or Ctrl-C drops
+/// it; at most 200 characters.
+fn type_note(
+    out: &mut impl Write,
+    pending: &Pending,
+    view: &View,
+) -> std::io::Result<Option<String>> {
+    let mut typed = String::new();
+    loop {
+        let typing = View {
+            typing: Some(&typed),
+            note: view.note,
+            status: view.status,
+            reviewer: view.reviewer,
+            ..*view
+        };
+        let (width, _) = size();
+        draw(out, &layout(pending, &typing, width), &typing)?;
+        let Some(key) = next_key()? else { continue };
+        match key.code {
+            KeyCode::Enter => {
+                let kept = typed.trim().to_owned();
+                return Ok((!kept.is_empty()).then_some(kept));
+            }
+            KeyCode::Esc => return Ok(None),
+            KeyCode::Char('c') if key.modifiers.contains(KeyModifiers::CONTROL) => {
+                return Ok(None);
+            }
+            KeyCode::Backspace => {
+                typed.pop();
+            }
+            KeyCode::Char(c)
+                if !key.modifiers.contains(KeyModifiers::CONTROL)
+                    && typed.chars().count() < 200 =>
+            {
+                typed.push(c);
+            }
+            _ => {}
+        }
+    }
+}
+
+/// The terminal in raw mode on the alternate screen, for as long as this
+/// lives; put back when dropped, and before a panic's message is printed.
+struct Screen;
+
+impl Screen {
+    fn enter() -> std::io::Result<Screen> {
+        let previous = std::panic::take_hook();
+        std::panic::set_hook(Box::new(move |info| {
+            restore();
+            previous(info);
+        }));
+        terminal::enable_raw_mode()?;
+        // Dropped on an error, which restores.
+        let screen = Screen;
+        execute!(
+            std::io::stdout(),
+            terminal::EnterAlternateScreen,
+            cursor::Hide
+        )?;
+        Ok(screen)
+    }
+}
+
+impl Drop for Screen {
+    fn drop(&mut self) {
+        restore();
+    }
+}
+
+/// Raw mode off, the main screen back, the cursor shown.
+fn restore() {
+    let _ = execute!(
+        std::io::stdout(),
+        cursor::Show,
+        terminal::LeaveAlternateScreen
+    );
+    let _ = terminal::disable_raw_mode();
+}

@@ -136,8 +136,12 @@ fn keys_record_verdicts_at_once_and_q_leaves_the_rest() {
         ),
         (Some("unsupported"), Some(0.0))
     );
-    let out = run(&book, &["review", ".", "--reviewer", "Ana"], &[]);
-    assert_eq!(out.code, 2, "not a terminal: {}", out.stderr);
+    // Nothing left: said so, the terminal untouched.
+    let mut term = Terminal::start(&book, "Ana");
+    term.wait("no claim needs a person");
+    let (code, text) = term.end();
+    assert_eq!(code, 0, "{text}");
+    assert!(!text.contains("\u{1b}[?1049h"), "{text:?}");
 }
 
 #[test]

@@ -152,6 +152,8 @@ fn the_version_is_read_as_a_release_a_commit_or_a_branch() {
     // Used at a branch, or at nothing (a local `uses: ./`): main, built.
     assert_eq!(ok("", ""), ["main", "branch", "false"]);
     assert_eq!(ok("", "main"), ["main", "branch", "false"]);
+    // A major tag moves as a branch does: built from the tag, not cached.
+    assert_eq!(ok("", "v1"), ["v1", "tag", "false"]);
     assert_eq!(
         ok("feature/x-1.2", ""),
         ["feature/x-1.2", "branch", "false"]

@@ -248,3 +248,30 @@ fn the_claim_a_model_found_unsupported_comes_first_and_a_person_overrules_it() {
     let (code, report) = book.check_json();
     assert_eq!(code, 0, "{report:#}");
 }
+
+#[test]
+fn a_passage_longer_than_the_screen_scrolls() {
+    let sentence = "The harbour authority reported that container volumes rose in March across every terminal. ";
+    let passage = sentence.repeat(60) + "東京 closing line.";
+    let store = format!(
+        r#"{{"schema_version": "evidence.v1",
+      "sources": [{{"source_id": "s", "publisher": "Port", "tier": 1}}],
+      "evidence": [{{"id": "ev_p", "source_id": "s", "url": "https://example.org/p", "title": "Volumes",
+       "published_at": "2026-01-01T00:00:00Z", "quote_span": {{"text": "{passage}"}}}}]}}"#
+    );
+    let chapter = "# Port\n\nContainer volumes rose in March across every terminal [EVID:ev_p].\n";
+    let book = TestBook::with_store("store = \"evidence\"", &store, &[("port.md", chapter)]);
+    let mut term = Terminal::start(&book, "Ana");
+    term.wait("↓ more below (Down, PgDn)");
+    // PgDn, then Down to the end: the last line shows, nothing below.
+    term.key("\u{1b}[6~");
+    term.wait("↑ more above (Up, PgUp)");
+    for _ in 0..40 {
+        term.key("\u{1b}[B");
+    }
+    term.wait("closing line.");
+    term.key("s");
+    let (code, text) = term.end();
+    assert_eq!(code, 0, "{text}");
+    assert_eq!(stored(&book).len(), 1);
+}

@@ -41,6 +41,7 @@ const HELP: &[&str] = &[
     "  k, space skip: leave this claim for later",
     "  q        quit: what you recorded is kept; the rest waits for the next review",
     "  ?        this help (any key returns)",
+    "  Up, Down, PgUp, PgDn  scroll a claim longer than the screen",
     "",
     "Each verdict is written at once, checker `human:NAME`, with the time; it",
     "overrides a model's on the same claim and passages until either is edited.",
@@ -197,24 +198,33 @@ pub(super) struct View<'v> {
     /// The note being typed.
     pub typing: Option<&'v str>,
     pub help: bool,
+    /// Lines scrolled past (a claim longer than the screen).
+    pub scroll: usize,
 }
 
-/// A line of plain text.
-fn plain(text: String) -> Line {
-    vec![Piece {
-        text,
-        marked: false,
-    }]
+/// Plain text, wrapped to `width` columns.
+fn plain(text: String, width: usize) -> Vec<Line> {
+    wrap(
+        &[Piece {
+            text,
+            marked: false,
+        }],
+        width,
+        0,
+    )
 }
 
 /// The lines of the screen for `pending`, `width` columns wide.
 pub(super) fn layout(pending: &Pending, view: &View, width: usize) -> Vec<Line> {
     if view.help {
-        return HELP.iter().map(|l| plain((*l).to_owned())).collect();
+        return HELP
+            .iter()
+            .flat_map(|l| plain((*l).to_owned(), width))
+            .collect();
     }
     let unit = &pending.unit;
-    let mut lines = vec![
-        plain(format!(
+    let mut lines = plain(
+        format!(
             "Claim {} of {} · {}:{} · {} · reviewer human:{}",
             view.at + 1,
             view.total,
@@ -222,9 +232,10 @@ pub(super) fn layout(pending: &Pending, view: &View, width: usize) -> Vec<Line> 
             unit.line,
             pending.why.said(),
             shown(view.reviewer)
-        )),
-        Vec::new(),
-    ];
+        ),
+        width,
+    );
+    lines.push(Vec::new());
     let claim = shown(&unit.claim);
     lines.extend(wrap(
         &[Piece {
@@ -236,15 +247,19 @@ pub(super) fn layout(pending: &Pending, view: &View, width: usize) -> Vec<Line> 
     ));
     for cited in &unit.cited {
         lines.push(Vec::new());
-        lines.push(vec![Piece {
-            text: format!("{} — {}", shown(&cited.evidence_id), shown(&cited.source)),
-            marked: true,
-        }]);
+        lines.extend(wrap(
+            &[Piece {
+                text: format!("{} — {}", shown(&cited.evidence_id), shown(&cited.source)),
+                marked: true,
+            }],
+            width,
+            0,
+        ));
         lines.extend(wrap(&marked(&claim, &shown(&cited.passage)), width, 2));
     }
     lines.push(Vec::new());
     if pending.said.is_empty() {
-        lines.push(plain("No checker has judged it.".to_owned()));
+        lines.extend(plain("No checker has judged it.".to_owned(), width));
     }
     for said in &pending.said {
         let mut text = format!(
@@ -270,7 +285,7 @@ pub(super) fn layout(pending: &Pending, view: &View, width: usize) -> Vec<Line> 
         ));
     }
     if let Some(note) = view.note {
-        lines.push(plain(format!("Your note: {}", shown(note))));
+        lines.extend(plain(format!("Your note: {}", shown(note)), width));
     }
     lines
 }
@@ -284,18 +299,34 @@ pub(super) fn size() -> (usize, usize) {
     }
 }
 
-/// Draws `lines` and the two last lines (status or the note being typed,
-/// then the keys), cutting what does not fit.
-pub(super) fn draw(out: &mut impl Write, lines: &[Line], view: &View) -> std::io::Result<()> {
+/// Draws `lines` from line `view.scroll` on, and the two last lines
+/// (status or the note being typed, then the keys), marking what is above
+/// or below the screen; returns the scroll used (at most the last screen).
+pub(super) fn draw(out: &mut impl Write, lines: &[Line], view: &View) -> std::io::Result<usize> {
     let (width, height) = size();
-    let room = height.saturating_sub(3);
+    let room = height.saturating_sub(3).max(3);
+    let scroll = view.scroll.min(lines.len().saturating_sub(room - 1));
+    let hint = |text: &str| {
+        vec![Piece {
+            text: text.to_owned(),
+            marked: false,
+        }]
+    };
+    let mut visible: Vec<Line> = Vec::new();
+    if scroll > 0 {
+        visible.push(hint("↑ more above (Up, PgUp)"));
+    }
+    let rest = &lines[scroll.min(lines.len())..];
+    let space = room - visible.len();
+    if rest.len() > space {
+        visible.extend_from_slice(&rest[..space - 1]);
+        visible.push(hint("↓ more below (Down, PgDn)"));
+    } else {
+        visible.extend_from_slice(rest);
+    }
     queue!(out, terminal::Clear(terminal::ClearType::All))?;
-    for (row, line) in lines.iter().take(room).enumerate() {
+    for (row, line) in visible.iter().enumerate() {
         queue!(out, cursor::MoveTo(0, row as u16))?;
-        if row + 1 == room && lines.len() > room {
-            queue!(out, Print("… (more below: make the terminal taller)"))?;
-            break;
-        }
         for piece in line {
             if piece.marked {
                 queue!(
@@ -332,7 +363,8 @@ pub(super) fn draw(out: &mut impl Write, lines: &[Line], view: &View) -> std::io
         Print(cut(KEYS)),
         SetAttribute(Attribute::Reset)
     )?;
-    out.flush()
+    out.flush()?;
+    Ok(scroll)
 }
 
 #[cfg(test)]

@@ -35,8 +35,16 @@ pub(super) fn run(args: &ReviewArgs) -> anyhow::Result<()> {
     }
     let name = reviewer(args)?;
     let (setup, citations) = book_citations(&args.book_dir)?;
-    let queue = pending(&setup, units(citations, &setup.store))?;
+    let all = units(citations, &setup.store);
     let mut err = std::io::stderr();
+    if all.is_empty() {
+        let _ = writeln!(
+            err,
+            "mdbook-evidence review: no claim cites an item that has a passage, so there is nothing to review (`mdbook-evidence check` says which citations lack one)"
+        );
+        return Ok(());
+    }
+    let queue = pending(&setup, all)?;
     if queue.is_empty() {
         let _ = writeln!(
             err,
@@ -110,6 +118,8 @@ enum Act {
     Skip,
     Quit,
     Help,
+    /// Scroll by this many lines (a page: [`page`]).
+    Scroll(isize),
     /// Nothing: redraw (a resize, another key).
     Redraw,
 }
@@ -127,6 +137,7 @@ impl Walk<'_> {
         let mut status = "Your verdict? (? for help)".to_owned();
         let mut note: Option<String> = None;
         let mut help = false;
+        let mut scroll = 0;
         let reviewer = self.checker.name.trim_start_matches("human:").to_owned();
         while let Some(pending) = self.queue.get(self.tally.seen) {
             let view = View {
@@ -137,9 +148,10 @@ impl Walk<'_> {
                 status: &status,
                 typing: None,
                 help,
+                scroll,
             };
             let (width, _) = size();
-            draw(&mut out, &layout(pending, &view, width), &view)?;
+            scroll = draw(&mut out, &layout(pending, &view, width), &view)?;
             let act = next_act()?;
             if help {
                 help = false;
@@ -158,6 +170,7 @@ impl Walk<'_> {
                     self.tally.recorded[verdict as usize] += 1;
                     self.tally.seen += 1;
                     note = None;
+                    scroll = 0;
                     status = format!(
                         "Recorded: {}:{} {} (in {}).",
                         pending.unit.file,
@@ -170,6 +183,7 @@ impl Walk<'_> {
                     self.tally.skipped += 1;
                     self.tally.seen += 1;
                     note = None;
+                    scroll = 0;
                     status = format!("Skipped {}:{}.", pending.unit.file, pending.unit.line);
                 }
                 Act::Note => {
@@ -179,6 +193,7 @@ impl Walk<'_> {
                 }
                 Act::Quit => break,
                 Act::Help => help = true,
+                Act::Scroll(by) => scroll = scroll.saturating_add_signed(by),
                 Act::Redraw => {}
             }
         }
@@ -205,8 +220,17 @@ fn next_act() -> std::io::Result<Act> {
         KeyCode::Char('k' | 'K' | ' ') => Act::Skip,
         KeyCode::Char('q' | 'Q') => Act::Quit,
         KeyCode::Char('?' | 'h') => Act::Help,
+        KeyCode::Up => Act::Scroll(-1),
+        KeyCode::Down => Act::Scroll(1),
+        KeyCode::PageUp => Act::Scroll(-page()),
+        KeyCode::PageDown => Act::Scroll(page()),
         _ => Act::Redraw,
     })
+}
+
+/// Lines a page scrolls: the screen's, less the status, keys and hints.
+fn page() -> isize {
+    isize::try_from(size().1.saturating_sub(5).max(1)).unwrap_or(1)
 }
 
 /// The next key press; `None` for any other event (a resize).

@@ -218,10 +218,11 @@ fn without_a_terminal_review_says_to_use_at() {
         out.stderr
     );
     assert!(out.stdout.is_empty());
-    // --at needs --verdict, and --verdict needs --at.
+    // --at needs --verdict, and --verdict and --note need --at.
     for args in [
         &["review", ".", "--at", "src/brief.md:3"][..],
         &["review", ".", "--verdict", "supported"][..],
+        &["review", ".", "--note", "checked"][..],
     ] {
         let out = run(&book, args, &[]);
         assert_eq!(out.code, 2, "{args:?}: {}", out.stderr);

@@ -46,7 +46,8 @@ pub struct ReviewArgs {
     #[arg(long, value_name = "NAME")]
     pub reviewer: Option<String>,
     /// Why, for people (shown in the diagnostic of an unsupported claim).
-    #[arg(long, value_name = "TEXT")]
+    /// With --at; in the terminal, `n` types a note.
+    #[arg(long, value_name = "TEXT", requires = "at")]
     pub note: Option<String>,
 }
 

@@ -53,6 +53,14 @@ impl Terminal {
         self.session.send(keys).expect("send keys");
     }
 
+    /// Sends `signal` to the review.
+    fn signal(&mut self, signal: expectrl::process::unix::Signal) {
+        self.session
+            .get_process_mut()
+            .signal(signal)
+            .expect("signal sent");
+    }
+
     /// Waits for the end; returns the exit status.
     fn end(mut self) -> (i32, String) {
         let rest = self.session.expect(Eof).expect("the review ends");
@@ -159,6 +167,25 @@ fn ctrl_c_quits_and_puts_the_terminal_back() {
     assert!(text.contains("\u{1b}[?25h"), "{text:?}");
     assert!(text.contains("1 verdict recorded (1 supported"), "{text}");
     assert_eq!(stored(&book).len(), 1);
+}
+
+#[test]
+fn a_signal_ends_the_walk_with_the_terminal_put_back() {
+    use expectrl::process::unix::Signal;
+    for signal in [Signal::SIGTERM, Signal::SIGHUP, Signal::SIGINT] {
+        let book = book();
+        let mut term = Terminal::start(&book, "Ana");
+        term.wait("Claim 1 of 2");
+        term.key("u");
+        term.wait("Claim 2 of 2");
+        term.signal(signal);
+        let (code, text) = term.end();
+        assert_eq!(code, 130, "{signal:?}: {text}");
+        assert!(text.contains("\u{1b}[?1049l"), "{signal:?}: {text:?}");
+        assert!(text.contains("stopped by a signal"), "{signal:?}: {text}");
+        assert!(text.contains("1 claim left"), "{signal:?}: {text}");
+        assert_eq!(stored(&book).len(), 1, "{signal:?}");
+    }
 }
 
 #[test]

@@ -96,14 +96,14 @@ pub(super) fn verdict_line(
 }
 
 /// Runs `review`; returns the exit status: 0 stored (or, interactively,
-/// the person quit), 2 not.
+/// the walk ended or the person quit), 2 not, 130 a signal ended the walk.
 pub fn run(args: &ReviewArgs) -> u8 {
     let outcome = match (&args.at, args.verdict) {
-        (Some(at), Some(verdict)) => review(args, at, verdict),
+        (Some(at), Some(verdict)) => review(args, at, verdict).map(|()| 0),
         _ => super::review_tui::run(args),
     };
     match outcome {
-        Ok(()) => 0,
+        Ok(code) => code,
         Err(err) => {
             let _ = writeln!(
                 std::io::stderr(),

@@ -3,7 +3,8 @@
 //! ([`super::review_screen`]), and stores each decision at once, as
 //! `review --at` does. The terminal is put back (raw mode off, the main
 //! screen, the cursor shown) however the walk ends: a key, an error, a
-//! panic. Ctrl-C is a key in raw mode and quits like `q`.
+//! panic, a signal (SIGTERM, SIGHUP, a SIGINT sent from outside). Ctrl-C
+//! is a key in raw mode and quits like `q`.
 
 use super::review::{ReviewArgs, ReviewVerdict, person, reviewer, verdict_line};
 use super::review_queue::{Pending, pending};
@@ -19,9 +20,12 @@ use crossterm::event::{self, Event, KeyCode, KeyEvent, KeyEventKind, KeyModifier
 use crossterm::{cursor, execute, terminal};
 use std::io::{IsTerminal, Write};
 use std::path::Path;
+use std::sync::Arc;
+use std::sync::atomic::{AtomicBool, Ordering};
 
-/// Runs the interactive review.
-pub(super) fn run(args: &ReviewArgs) -> anyhow::Result<()> {
+/// Runs the interactive review; returns the exit status: 0, or 130 when a
+/// signal ended it.
+pub(super) fn run(args: &ReviewArgs) -> anyhow::Result<u8> {
     let not_terminal = [
         ("standard input", std::io::stdin().is_terminal()),
         ("standard output", std::io::stdout().is_terminal()),
@@ -42,7 +46,7 @@ pub(super) fn run(args: &ReviewArgs) -> anyhow::Result<()> {
             err,
             "mdbook-evidence review: no claim cites an item that has a passage, so there is nothing to review (`mdbook-evidence check` says which citations lack one)"
         );
-        return Ok(());
+        return Ok(0);
     }
     let queue = pending(&setup, all)?;
     if queue.is_empty() {
@@ -50,7 +54,7 @@ pub(super) fn run(args: &ReviewArgs) -> anyhow::Result<()> {
             err,
             "mdbook-evidence review: no claim needs a person: each is judged (supported by a model and flagged by no lexical rule, or judged by a person)"
         );
-        return Ok(());
+        return Ok(0);
     }
     let target = verdicts::target(&setup).map_err(anyhow::Error::msg)?;
     let walk = Walk {
@@ -65,7 +69,41 @@ pub(super) fn run(args: &ReviewArgs) -> anyhow::Result<()> {
         walk.run()
     };
     let _ = writeln!(err, "{}", inert_line(&tally.line(queue.len(), &target)));
-    failed.map_or(Ok(()), Err)
+    if let Some(failed) = failed {
+        return Err(failed);
+    }
+    if signalled() {
+        let _ = writeln!(
+            err,
+            "mdbook-evidence review: stopped by a signal; the verdicts recorded are kept"
+        );
+        return Ok(130);
+    }
+    Ok(0)
+}
+
+/// Set when a signal asks the walk to end.
+static SIGNALLED: std::sync::OnceLock<Arc<AtomicBool>> = std::sync::OnceLock::new();
+
+fn signalled() -> bool {
+    SIGNALLED.get().is_some_and(|s| s.load(Ordering::Relaxed))
+}
+
+/// Makes SIGTERM, SIGHUP and SIGINT set [`SIGNALLED`] instead of ending
+/// the process with the terminal in raw mode.
+fn catch_signals() {
+    let flag = SIGNALLED.get_or_init(|| Arc::new(AtomicBool::new(false)));
+    #[cfg(unix)]
+    for signal in [
+        signal_hook::consts::SIGTERM,
+        signal_hook::consts::SIGHUP,
+        signal_hook::consts::SIGINT,
+    ] {
+        // Not registered: the signal keeps its default action.
+        let _ = signal_hook::flag::register(signal, flag.clone());
+    }
+    #[cfg(not(unix))]
+    let _ = flag;
 }
 
 /// What the walk did.
@@ -203,8 +241,10 @@ impl Walk<'_> {
 
 /// The next key pressed, as an act.
 fn next_act() -> std::io::Result<Act> {
-    let Some(key) = next_key()? else {
-        return Ok(Act::Redraw);
+    let key = match next_input()? {
+        Input::Key(key) => key,
+        Input::Other => return Ok(Act::Redraw),
+        Input::Signal => return Ok(Act::Quit),
     };
     if key.modifiers.contains(KeyModifiers::CONTROL) {
         return Ok(match key.code {
@@ -233,11 +273,23 @@ fn page() -> isize {
     isize::try_from(size().1.saturating_sub(5).max(1)).unwrap_or(1)
 }
 
-/// The next key press; `None` for any other event (a resize).
-fn next_key() -> std::io::Result<Option<KeyEvent>> {
+/// What was read: a key press, another event (a resize), or a signal.
+enum Input {
+    Key(KeyEvent),
+    Other,
+    Signal,
+}
+
+/// The next key press, other event or signal.
+fn next_input() -> std::io::Result<Input> {
+    while !event::poll(std::time::Duration::from_millis(200))? {
+        if signalled() {
+            return Ok(Input::Signal);
+        }
+    }
     Ok(match event::read()? {
-        Event::Key(key) if key.kind == KeyEventKind::Press => Some(key),
-        _ => None,
+        Event::Key(key) if key.kind == KeyEventKind::Press => Input::Key(key),
+        _ => Input::Other,
     })
 }
 
@@ -259,7 +311,11 @@ fn type_note(
         };
         let (width, _) = size();
         draw(out, &layout(pending, &typing, width), &typing)?;
-        let Some(key) = next_key()? else { continue };
+        let key = match next_input()? {
+            Input::Key(key) => key,
+            Input::Other => continue,
+            Input::Signal => return Ok(None),
+        };
         match key.code {
             KeyCode::Enter => {
                 let kept = typed.trim().to_owned();
@@ -289,6 +345,7 @@ struct Screen;
 
 impl Screen {
     fn enter() -> std::io::Result<Screen> {
+        catch_signals();
         let previous = std::panic::take_hook();
         std::panic::set_hook(Box::new(move |info| {
             restore();

@@ -108,8 +108,8 @@ pub(super) fn assemble(text: &str, name: &str) -> anyhow::Result<Value> {
     seen.dedup();
     seen.truncate(6);
     bail!(
-        "{name}: a saved event stream ({} event(s){}) of a kind the importer does not assemble; it assembles Anthropic Messages, OpenAI Responses and Gemini generateContent streams: save the final response instead (a non-streaming call, or the message the client library assembles)",
-        events.len(),
+        "{name}: a saved event stream ({}{}) of a kind the importer does not assemble; it assembles Anthropic Messages, OpenAI Responses, Gemini generateContent and Interactions, Bedrock ConverseStream and Chat Completions streams: save the final response instead (a non-streaming call, or the message the client library assembles)",
+        crate::report::human::counted(events.len(), "event", "events"),
         if seen.is_empty() {
             String::new()
         } else {
@@ -271,6 +271,8 @@ fn chat(events: &[Value]) -> Value {
     let mut response = json!({});
     let mut content = String::new();
     let mut annotations: Vec<Value> = Vec::new();
+    let mut extra = serde_json::Map::new();
+    let mut tools: Vec<Value> = Vec::new();
     // A provider may resend earlier annotations with later chunks.
     let mut seen: std::collections::HashSet<String> = std::collections::HashSet::new();
     for event in events {
@@ -287,6 +289,19 @@ fn chat(events: &[Value]) -> Value {
         if let Some(piece) = delta.get("content").and_then(Value::as_str) {
             content.push_str(piece);
         }
+        // Azure "On Your Data" sends its `context` (the citations) in one
+        // delta; Groq compound its `executed_tools`, possibly over several.
+        if let Some(context) = delta.get("context").filter(|c| !c.is_null()) {
+            extra.insert("context".to_owned(), context.clone());
+        }
+        for tool in delta
+            .get("executed_tools")
+            .and_then(Value::as_array)
+            .into_iter()
+            .flatten()
+        {
+            tools.push(tool.clone());
+        }
         for annotation in delta
             .get("annotations")
             .and_then(Value::as_array)
@@ -302,6 +317,12 @@ fn chat(events: &[Value]) -> Value {
     let mut message = json!({"role": "assistant", "content": content});
     if !annotations.is_empty() {
         message["annotations"] = Value::Array(annotations);
+    }
+    if !tools.is_empty() {
+        extra.insert("executed_tools".to_owned(), Value::Array(tools));
+    }
+    for (key, value) in extra {
+        message[key] = value;
     }
     response["choices"] = json!([{"index": 0, "message": message, "finish_reason": "stop"}]);
     response

@@ -13,6 +13,8 @@
 
 mod common;
 mod import_common;
+#[path = "common/import_fuzz.rs"]
+mod import_fuzz;
 
 use import_common::{assert_published, build, import, sources_for, write_json};
 use serde_json::{Value, json};
@@ -435,4 +437,31 @@ fn bedrock_unknown_locations_are_skipped_by_name() {
         "{}",
         done.stderr
     );
+}
+
+/// The `import` fuzz target's seeds of this round's shapes (whole
+/// responses with directives, marker look-alikes, markup and non-ASCII
+/// text, a bad citation among good ones) each import under the target's
+/// invariants.
+#[test]
+fn this_rounds_fuzz_seeds_import_under_the_fuzz_invariants() {
+    let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("fuzz/seeds/import");
+    for seed in [
+        "groq-compound",
+        "azure-on-your-data",
+        "dashscope-search",
+        "discovery-engine-answer",
+        "you-com-agents",
+        "you-com-research",
+        "brave-chat-stream",
+        "brave-summarizer",
+    ] {
+        let data = std::fs::read(dir.join(seed)).unwrap();
+        let converted = import_fuzz::check(&data);
+        assert!(
+            converted.is_some_and(|c| c.citations > 0),
+            "{seed}: {:?}",
+            mdbook_evidence::import::convert(&data, None).err()
+        );
+    }
 }

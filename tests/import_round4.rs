@@ -142,6 +142,79 @@ fn azure_on_your_data_doc_markers_cite_the_context_citations() {
     );
 }
 
+/// The "On Your Data" preview shape (citations as a JSON string in a
+/// `tool` message before the assistant's), from an SDK's test data: its
+/// answer cites nothing, so it is refused saying so; with a `[doc1]`
+/// marker, the citation (no URL, no file path) needs its documents entry,
+/// named by its title.
+#[test]
+fn azure_on_your_data_preview_shape_from_an_sdks_test_data() {
+    // microsoft/semantic-kernel,
+    // dotnet/src/Connectors/Connectors.AzureOpenAI.UnitTests/TestData/chat_completion_with_data_test_response.json,
+    // commit f62757a23c5a8d566d926fef19f741a36841d71e; MIT License,
+    // Copyright (c) Microsoft Corporation (`LICENSE`, read at 0ca35515).
+    // Written for the SDK's unit tests, not recorded against the service.
+    const RESPONSE: &str = r#"{
+  "id": "response-id",
+  "model": "",
+  "created": 1684304924,
+  "object": "chat.completion",
+  "choices": [
+    {
+      "index": 0,
+      "messages": [
+        {
+          "role": "tool",
+          "content": "{\"citations\": [{\"content\": \"\\nAzure AI services are cloud-based artificial intelligence (AI) services...\", \"id\": null, \"title\": \"What is Azure AI services\", \"filepath\": null, \"url\": null, \"metadata\": {\"chunking\": \"original document size=250. Scores=0.4314117431640625 and 1.72564697265625.Org Highlight count=4.\"}, \"chunk_id\": \"0\"}], \"intent\": \"[\\\"Learn about Azure AI services.\\\"]\"}",
+          "end_turn": false
+        },
+        {
+          "role": "assistant",
+          "content": "Test chat with data response",
+          "end_turn": true
+        }
+      ]
+    }
+  ],
+  "usage": {
+    "prompt_tokens": 55,
+    "completion_tokens": 100,
+    "total_tokens": 155
+  }
+}
+"#;
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("with-data.json");
+    std::fs::write(&path, RESPONSE).unwrap();
+    import_with(dir.path(), &path, &[], &[]).refused(
+        "this Azure OpenAI \"On Your Data\" response lists 1 source, but its answer does not cite it, so there is nothing to import",
+    );
+    let cited = RESPONSE.replace(
+        "Test chat with data response",
+        "Azure AI services are cloud-based AI services [doc1].",
+    );
+    std::fs::write(&path, cited).unwrap();
+    import_with(dir.path(), &path, &[], &[]).refused(
+        "`choices[0].messages[0].content: citations[0]`: the source \"What is Azure AI services\" has no http(s) URL; describe it in a documents file with \"key\": \"What is Azure AI services\"",
+    );
+    let docs = write_json(
+        dir.path(),
+        "documents.json",
+        &json!({"documents": [{"key": "What is Azure AI services", "source_id": "ms_learn", "publisher": "Microsoft Learn",
+            "tier": 2, "url": "https://learn.microsoft.com/azure/ai-services/what-are-ai-services",
+            "title": "What are Azure AI services?", "published_at": "2024-01-01"}]}),
+    );
+    let extra: [&OsStr; 2] = ["--documents".as_ref(), docs.as_os_str()];
+    let done = import_with(dir.path(), &path, &[], &extra).ok();
+    assert_eq!(
+        done.chapter(),
+        "Azure AI services are cloud-based AI services [1].\n"
+    );
+    assert_eq!(done.items()[0]["publisher"], "Microsoft Learn");
+    let (_, run) = build(&done, "");
+    assert_published(&run, &[]);
+}
+
 /// DashScope: `[ref_N]` (and `[N]`) name a search result's `index`.
 #[test]
 fn dashscope_ref_markers_cite_the_search_results_by_index() {

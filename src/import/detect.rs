@@ -111,7 +111,7 @@ pub(crate) enum Shape<'v> {
     Exa(&'v Value),
     /// Groq compound chat completion: the message.
     Groq(&'v Value),
-    /// Azure OpenAI "On Your Data" chat completion: the message.
+    /// Azure OpenAI "On Your Data" chat completion: the whole response.
     AzureOnYourData(&'v Value),
     /// Brave AI Grounding chat completion with citation tags: the message.
     BraveChat(&'v Value),

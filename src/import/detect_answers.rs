@@ -29,7 +29,7 @@ pub(super) fn recognise(value: &Value) -> Option<Shape<'_>> {
             return Some(Shape::Groq(message));
         }
         if message.pointer("/context/citations").is_some() {
-            return Some(Shape::AzureOnYourData(message));
+            return Some(Shape::AzureOnYourData(value));
         }
         if message
             .get("content")
@@ -38,6 +38,22 @@ pub(super) fn recognise(value: &Value) -> Option<Shape<'_>> {
         {
             return Some(Shape::BraveChat(message));
         }
+    }
+    // The 2023 preview of "On Your Data": a `tool` message whose content
+    // is the citations (a JSON string), then the assistant's.
+    let preview = value
+        .pointer("/choices/0/messages")
+        .and_then(Value::as_array)
+        .is_some_and(|messages| {
+            messages.iter().any(|m| {
+                m.get("role").and_then(Value::as_str) == Some("tool")
+                    && m.get("content")
+                        .and_then(Value::as_str)
+                        .is_some_and(|c| c.contains("\"citations\""))
+            })
+        });
+    if preview {
+        return Some(Shape::AzureOnYourData(value));
     }
     if object.get("type").and_then(Value::as_str) == Some("summarizer")
         && object.get("summary").is_some_and(Value::is_array)

@@ -99,6 +99,12 @@ pub(super) fn with_markers(
         answer: Answer::with_own_markers(text),
         ..Draft::default()
     };
+    // Nothing cited: the refusal says so, rather than ask for the metadata
+    // of a source no marker names.
+    if markers.is_empty() {
+        draft.listed = sources.len();
+        return Ok(draft);
+    }
     for source in sources {
         item(source, inputs, &mut draft)?;
     }

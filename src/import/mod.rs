@@ -164,6 +164,9 @@ pub(crate) struct Draft {
     /// Annotation or citation types the importer does not read, with how
     /// many of each were skipped.
     pub skipped: std::collections::BTreeMap<String, usize>,
+    /// How many sources a list the answer cites by markers holds, when it
+    /// cites none of them (so none was drafted).
+    pub listed: usize,
 }
 
 impl Draft {

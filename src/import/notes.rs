@@ -95,7 +95,8 @@ pub(super) fn something_to_import(draft: &Draft, what: &str, name: &str) -> anyh
                 .unwrap_or("import a response that places its citations")
         );
     }
-    if draft.cited.is_empty() {
+    let listed = draft.cited.len().max(draft.listed);
+    if listed == 0 {
         bail!(
             "{name}: this {} carries no citations{}, so there is nothing to import (its text would be a chapter of ungrounded claims); ask the API for citations (documents with citations enabled, or a search tool){left_out}",
             what,
@@ -110,8 +111,8 @@ pub(super) fn something_to_import(draft: &Draft, what: &str, name: &str) -> anyh
         bail!(
             "{name}: this {} lists {}, but its answer {}, so there is nothing to import{left_out}",
             what,
-            counted(draft.cited.len(), "source", "sources"),
-            if draft.cited.len() == 1 {
+            counted(listed, "source", "sources"),
+            if listed == 1 {
                 "does not cite it"
             } else {
                 "cites none of them"

@@ -473,6 +473,49 @@ fn brave_summarizer_inline_references_mark_the_text_before_them() {
     assert_eq!(run.code, 0, "{}", run.stderr);
 }
 
+/// A Mistral Conversations stream: the entries assembled by
+/// `output_index`, text deltas joined (split inside the answer's words)
+/// and each `tool_reference` chunk marking the text before it, as in the
+/// response the stream ends with.
+#[test]
+fn a_mistral_conversation_stream_imports_as_its_response() {
+    let dir = tempfile::tempdir().unwrap();
+    let reference = |url: &str, title: &str| json!({"type": "tool_reference", "tool": "web_search", "title": title, "url": url, "source": "brave"});
+    let delta = |content: Value| {
+        json!({"type": "message.output.delta", "output_index": 1, "id": "msg_1", "content_index": 0,
+               "model": "mistral-medium-2505", "agent_id": null, "role": "assistant", "content": content})
+    };
+    let (head, tail) = FIRST.split_at(FIRST.find('4').unwrap());
+    let events = [
+        json!({"type": "conversation.response.started", "conversation_id": "conv_1"}),
+        json!({"type": "tool.execution.started", "output_index": 0, "id": "t1", "name": "web_search"}),
+        json!({"type": "tool.execution.done", "output_index": 0, "id": "t1", "name": "web_search", "info": {}}),
+        delta(json!(head)),
+        delta(json!(tail)),
+        delta(reference(JP, "東京の物価")),
+        delta(json!(SECOND)),
+        delta(reference(IL, "Haifa")),
+        json!({"type": "conversation.response.done", "usage": {"prompt_tokens": 1}}),
+    ];
+    let stream: String = events
+        .iter()
+        .map(|e| format!("event: {}\ndata: {e}\n\n", e["type"].as_str().unwrap()))
+        .collect();
+    let path = dir.path().join("mistral.txt");
+    std::fs::write(&path, stream).unwrap();
+    let done = import_with(dir.path(), &path, &["example.jp", "example.il"], &[]).ok();
+    assert!(
+        done.stderr.contains("(Mistral Conversations API response)"),
+        "{}",
+        done.stderr
+    );
+    assert_eq!(done.chapter(), format!("{FIRST} [1]{SECOND} [2]\n"));
+    assert_eq!(urls(&done), [JP, IL]);
+    // The references carry no snippet: the figures are unchecked (warn).
+    let (_, run) = build(&done, "mode = \"warn\"");
+    assert_eq!(run.code, 0, "{}", run.stderr);
+}
+
 /// DeepSeek's chat completion carries no citations: refused by name.
 #[test]
 fn a_deepseek_answer_is_refused_by_name() {
@@ -528,6 +571,7 @@ fn this_rounds_fuzz_seeds_import_under_the_fuzz_invariants() {
         "you-com-research",
         "brave-chat-stream",
         "brave-summarizer",
+        "mistral-conversation-stream",
     ] {
         let data = std::fs::read(dir.join(seed)).unwrap();
         let converted = import_fuzz::check(&data);

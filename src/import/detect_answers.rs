@@ -31,10 +31,23 @@ pub(super) fn recognise(value: &Value) -> Option<Shape<'_>> {
         if message.pointer("/context/citations").is_some() {
             return Some(Shape::AzureOnYourData(value));
         }
-        if message
-            .get("content")
-            .and_then(Value::as_str)
-            .is_some_and(|c| c.contains("<citation>"))
+        // Tags in an answer that carries another vendor's citations are
+        // text the model wrote, not Brave's.
+        let cited_otherwise = [
+            message.get("annotations"),
+            object.get("citations"),
+            object.get("search_results"),
+        ]
+        .iter()
+        .any(|list| {
+            list.and_then(Value::as_array)
+                .is_some_and(|l| !l.is_empty())
+        });
+        if !cited_otherwise
+            && message
+                .get("content")
+                .and_then(Value::as_str)
+                .is_some_and(|c| c.contains("<citation>"))
         {
             return Some(Shape::BraveChat(message));
         }
@@ -92,4 +105,35 @@ pub(super) fn recognise(value: &Value) -> Option<Shape<'_>> {
         return Some(Shape::YouCom(value));
     }
     None
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use serde_json::json;
+
+    fn name(value: &Value) -> Option<&'static str> {
+        recognise(value).map(|shape| shape.name())
+    }
+
+    #[test]
+    fn each_vendor_by_its_own_field_and_look_alikes_left_alone() {
+        let chat = |message: Value| json!({"choices": [{"message": message}]});
+        let tagged = json!({"role": "assistant", "content": "A <citation>{}</citation>"});
+        assert_eq!(name(&chat(tagged)), Some("Brave AI Grounding answer"));
+        // An OpenAI answer that writes the tag as text keeps its annotations.
+        let annotated = json!({"role": "assistant", "content": "Use <citation>.",
+            "annotations": [{"type": "url_citation"}]});
+        assert_eq!(name(&chat(annotated)), None);
+        let groq = json!({"role": "assistant", "content": "x", "executed_tools": []});
+        assert_eq!(name(&chat(groq)), Some("Groq compound response"));
+        let exa = json!({"answer": "x", "citations": [{"url": "https://e.org"}]});
+        assert_eq!(name(&exa), None);
+        let smart = json!({"answer": "x", "search_results": [{"url": "https://e.org"}]});
+        assert_eq!(name(&smart), Some("You.com answer"));
+        let exa_research = json!({"output": {"content": "x"}, "researchId": "r"});
+        assert_eq!(name(&exa_research), None);
+        let engine = json!({"answer": {"answerText": "x"}});
+        assert_eq!(name(&engine), Some("Google Discovery Engine answer"));
+    }
 }

@@ -114,15 +114,21 @@ pub(super) fn with_markers(
 
 /// `text` with each marker written as a link to its source (`[[1]](url)`,
 /// as You.com and some search answers write them) or in brackets of its
-/// own (`[ref_1]`, `[doc1]`: `prefix`) made a plain `[N]`.
+/// own (`[ref_1]`, `[doc1]`, a list `[ref_1, ref_2]`: `prefix`) made a
+/// plain `[N]` (a list, one marker a number).
 pub(super) fn plain_markers(text: &str, prefix: &str) -> String {
     let mut out = String::with_capacity(text.len());
     let mut rest = text;
     while let Some(open) = rest.find('[') {
         out.push_str(&rest[..open]);
         let after = &rest[open..];
-        if let Some((n, len)) = linked(after).or_else(|| prefixed(after, prefix)) {
+        if let Some((n, len)) = linked(after) {
             out.push_str(&format!("[{n}]"));
+            rest = &after[len..];
+        } else if let Some((numbers, len)) = prefixed(after, prefix) {
+            for n in numbers {
+                out.push_str(&format!("[{n}]"));
+            }
             rest = &after[len..];
         } else {
             out.push('[');
@@ -136,27 +142,34 @@ pub(super) fn plain_markers(text: &str, prefix: &str) -> String {
 /// `[[N]](…)` at the start of `text`: N and the length of the whole.
 fn linked(text: &str) -> Option<(u64, usize)> {
     let inner = text.strip_prefix("[[")?;
-    let digits = inner.find(|c: char| !c.is_ascii_digit())?;
+    let digits = inner.bytes().take(20).position(|b| !b.is_ascii_digit())?;
     let n: u64 = inner[..digits].parse().ok()?;
     let tail = inner[digits..].strip_prefix("]](")?;
-    let close = tail.find(')')?;
+    let close = tail.bytes().take(8192).position(|b| b == b')')?;
     if tail[..close].contains([' ', '\n', '(']) {
         return None;
     }
     Some((n, 2 + digits + 3 + close + 1))
 }
 
-/// `[<prefix>N]` at the start of `text`.
-fn prefixed(text: &str, prefix: &str) -> Option<(u64, usize)> {
+/// `[<prefix>N]`, or a list `[<prefix>N, <prefix>M]`, at the start of
+/// `text`: the numbers and the length of the whole.
+fn prefixed(text: &str, prefix: &str) -> Option<(Vec<u64>, usize)> {
     if prefix.is_empty() {
         return None;
     }
-    let inner = text.strip_prefix('[')?.strip_prefix(prefix)?;
-    let digits = inner.find(|c: char| !c.is_ascii_digit())?;
-    let n: u64 = inner[..digits].parse().ok()?;
-    inner[digits..]
-        .starts_with(']')
-        .then_some((n, 1 + prefix.len() + digits + 1))
+    // Bounded: a text of many `[` must not be read again from each.
+    let close = text.bytes().take(256).position(|b| b == b']')?;
+    let numbers = text[1..close]
+        .split(',')
+        .map(|part| {
+            let digits = part.trim().strip_prefix(prefix)?;
+            (!digits.is_empty() && digits.bytes().all(|b| b.is_ascii_digit()))
+                .then(|| digits.parse().ok())
+                .flatten()
+        })
+        .collect::<Option<Vec<u64>>>()?;
+    Some((numbers, close + 1))
 }
 
 #[cfg(test)]
@@ -173,5 +186,9 @@ mod tests {
             "Paris [1] and [2][doc3] [ref_x] [[4]](no link"
         );
         assert_eq!(plain_markers("東京 [doc12]。", "doc"), "東京 [12]。");
+        assert_eq!(
+            plain_markers("a [ref_1, ref_3] b [ref_2,x] [ref_]", "ref_"),
+            "a [1][3] b [ref_2,x] [ref_]"
+        );
     }
 }

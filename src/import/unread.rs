@@ -38,6 +38,35 @@ pub(super) fn refusal(value: &Value) -> Option<String> {
             "a Brave AI Grounding answer without `<citation>` tags: Brave puts them in the answer only when it is streamed with `enable_citations` (or in research mode's `<answer>`); save that stream (`data:` lines) and import it".to_owned(),
         );
     }
+    // DeepSeek's Responses API searches the web (`web_search_call` items
+    // with the queries) but names no page the answer rests on.
+    let output = value.get("output").and_then(Value::as_array);
+    if model.starts_with("deepseek")
+        && let Some(output) = output
+    {
+        let annotated = output
+            .iter()
+            .filter_map(|item| item.get("content").and_then(Value::as_array))
+            .flatten()
+            .any(|part| {
+                part.get("annotations")
+                    .and_then(Value::as_array)
+                    .is_some_and(|a| !a.is_empty())
+            });
+        let searched = output
+            .iter()
+            .any(|item| item.get("type").and_then(Value::as_str) == Some("web_search_call"));
+        if !annotated {
+            return Some(format!(
+                "a DeepSeek Responses API answer: {}its `output_text` carries no `annotations`, so nothing in the response says which pages the answer rests on, and no page's address is in it; there is no citation to import: cite the sources by `[EVID:id]` by hand, or ask through a service that annotates its answers",
+                if searched {
+                    "its `web_search_call` items give the searches' `queries` only (DeepSeek restores their results on its side), and "
+                } else {
+                    ""
+                }
+            ));
+        }
+    }
     let dashscope = value.pointer("/output/choices").is_some()
         || (value.pointer("/output/text").is_some() && value.get("request_id").is_some());
     if dashscope && value.pointer("/output/search_info").is_none() {

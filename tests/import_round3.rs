@@ -4,11 +4,12 @@
 //! search known by its store's name, OpenRouter's 0–0 spans and SSE
 //! comments, annotation types the importer does not read, and Cohere v2's
 //! `content_index` and `type`. Each through the import and a real mdBook
-//! build. (The vendors this round refused by name are read since: see
-//! tests/import_round4.rs.) The responses are in the shapes the vendors document (Gemini's
+//! build. The responses are in the shapes the vendors document (Gemini's
 //! `GenerateContentResponse` and `GroundingMetadata`, OpenRouter's web
 //! search and streaming pages, Cohere's v2 chat reference); no recorded
-//! response of these shapes was found in public SDK fixtures.
+//! response of these shapes was found in public SDK fixtures. (The
+//! vendors this round refused by name are read since: see
+//! tests/import_round4.rs.)
 
 mod common;
 mod import_common;

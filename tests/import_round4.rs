@@ -1,15 +1,20 @@
 //! `mdbook-evidence import` on the answer shapes of issue 43 left after
 //! round 3: Groq compound, Azure OpenAI "On Your Data", DashScope (Qwen),
 //! Google Discovery Engine, You.com, Brave (citation tags in a stream, the
-//! Summarizer), and refusals by name (DeepSeek, Brave without tags,
-//! DashScope without search results); Bedrock citations of locations this
-//! version does not read. Each through the import and a real mdBook build.
+//! Summarizer), Mistral Conversations streams, and refusals by name
+//! (DeepSeek, Brave without tags, DashScope without search results);
+//! Bedrock citations of locations this version does not read. Each through
+//! the import and a real mdBook build.
 //!
-//! The responses are the vendors' documented examples, with the answer's
-//! text made non-ASCII (CJK, emoji, a combining accent, a no-break space,
-//! an RTL mark): no recorded response of these shapes was found under a
-//! licence that allows copying it (MIT or Apache-2.0) in the SDK
-//! repositories searched (the guide's format table says so per row).
+//! Two responses are copied from SDK repositories, each with its
+//! repository, path, commit and licence: DeepSeek's web search answer
+//! (recorded, vercel/ai, Apache-2.0) and Azure's "On Your Data" preview
+//! shape (written for semantic-kernel's tests, MIT). The others are the
+//! vendors' documented examples, with the answer's text made non-ASCII
+//! (CJK, emoji, a combining accent, a no-break space, an RTL mark): no
+//! recorded response of those shapes was found, under a licence that allows
+//! copying it, in the repositories searched. The guide's format table says
+//! which per row.
 
 mod common;
 mod import_common;

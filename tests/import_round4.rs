@@ -220,6 +220,52 @@ fn azure_on_your_data_preview_shape_from_an_sdks_test_data() {
     assert_published(&run, &[]);
 }
 
+/// Streams of Azure "On Your Data" (the `context` in the first delta) and
+/// Groq compound (`executed_tools` in a delta) keep them, and import as
+/// their responses do.
+#[test]
+fn azure_and_groq_streams_keep_their_citations() {
+    let dir = tempfile::tempdir().unwrap();
+    let stream = |deltas: &[Value]| {
+        let mut out = String::new();
+        for delta in deltas {
+            let chunk = json!({"id": "c1", "object": "chat.completion.chunk", "model": "m",
+                "choices": [{"index": 0, "delta": delta, "finish_reason": null}]});
+            out.push_str(&format!("data: {chunk}\n\n"));
+        }
+        out + "data: [DONE]\n\n"
+    };
+    let citation = |url: &str, content: &str| json!({"content": content, "title": "t", "url": url, "filepath": null, "chunk_id": "0"});
+    let azure = stream(&[
+        json!({"role": "assistant", "context": {"citations": [citation(JP, FIRST), citation(IL, SECOND.trim())], "intent": "[]"}}),
+        json!({"content": format!("{FIRST} [doc1]")}),
+        json!({"content": format!("{SECOND} [doc2]")}),
+    ]);
+    let path = dir.path().join("azure-stream.txt");
+    std::fs::write(&path, azure).unwrap();
+    let done = import_with(dir.path(), &path, &["example.jp", "example.il"], &[]).ok();
+    assert_eq!(done.chapter(), format!("{FIRST} [1]{SECOND} [2]\n"));
+    assert_eq!(urls(&done), [JP, IL]);
+
+    let result = |url: &str, content: &str| json!({"title": "t", "url": url, "content": content});
+    let groq = stream(&[
+        json!({"role": "assistant", "executed_tools": [{"index": 0, "type": "search",
+            "search_results": {"results": [result(JP, FIRST), result(IL, SECOND.trim())]}}]}),
+        json!({"content": format!("{FIRST} [1]{SECOND} [2]")}),
+    ]);
+    let path = dir.path().join("groq-stream.txt");
+    std::fs::write(&path, groq).unwrap();
+    let done = import_with(dir.path(), &path, &["example.jp", "example.il"], &[]).ok();
+    assert!(
+        done.stderr.contains("(Groq compound response)"),
+        "{}",
+        done.stderr
+    );
+    assert_eq!(done.chapter(), format!("{FIRST} [1]{SECOND} [2]\n"));
+    let (_, run) = build(&done, "");
+    assert_published(&run, &[]);
+}
+
 /// DashScope: `[ref_N]` (and `[N]`) name a search result's `index`.
 #[test]
 fn dashscope_ref_markers_cite_the_search_results_by_index() {

@@ -460,3 +460,29 @@ fn speculation_is_a_label_in_the_html_itself_and_a_second_run_reads_it_so() {
     );
     assert_eq!(html.matches("[SPECULATION]").count(), 2, "{html}");
 }
+
+/// Why a suppression comment stays in the rendered chapter (its reason
+/// withheld): the next run reads the rendered chapter, and without the
+/// comment that chapter is byte for byte one whose author suppressed
+/// nothing, which must stop a `fail` build. With it, the rerun passes.
+#[test]
+fn a_suppression_comment_left_out_of_the_page_would_unsilence_the_next_run() {
+    let chapter = "# Notes\n\n\
+        <!-- evidence-disable-next-line ungrounded-claim reason=\"内部: the desk lawyer asked ✓\" -->\n\
+        The outlook darkened sharply over the quarter\u{3000}for most firms.\n";
+    let book = TestBook::with_store("mode = \"fail\"", HOSTILE, &[("c.md", chapter)]);
+    let run = common::run_twice(book.root(), &book.stdin("html"));
+    assert_eq!(run.code, 0, "{}", run.stderr);
+    let out = run.chapter("c.md");
+    let comment = "<!-- evidence-disable-next-line ungrounded-claim reason=\"given in the chapter's source\" -->\n";
+    assert!(out.contains(comment), "{out}");
+    let without = out.replace(comment, "");
+    let twin = TestBook::with_store("mode = \"fail\"", HOSTILE, &[("c.md", &without)]);
+    let run = twin.run("html");
+    assert_ne!(run.code, 0, "{without}");
+    assert!(
+        run.stderr.contains("error[ungrounded-claim]"),
+        "{}",
+        run.stderr
+    );
+}

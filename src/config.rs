@@ -9,10 +9,12 @@ mod disclosure;
 mod environment;
 mod page;
 mod quality;
+mod verify;
 
 pub use disclosure::{DeclaredReview, Disclosure, Part as DisclosurePart};
 pub use page::{PageOptions, PassagePlace, ReferencesStyle};
 pub use quality::{QualityTargets, TierAuthority};
+pub use verify::VerifySettings;
 
 use crate::rules::{Level, Rule};
 use globset::GlobSet;
@@ -61,6 +63,7 @@ const OUR_KEYS: &[&str] = &[
     "cache",
     "verbose",
     "disclosure",
+    "verify",
 ];
 
 /// `quality-table` unless configured: the index shows the table.
@@ -311,6 +314,8 @@ struct RawConfig {
     verbose: bool,
     #[serde(default)]
     disclosure: disclosure::RawDisclosure,
+    #[serde(default)]
+    verify: VerifySettings,
 }
 
 /// `cache` is `false` (off), `true` (the default directory) or a directory.
@@ -386,6 +391,8 @@ pub struct Config {
     pub page: PageOptions,
     /// The quality metrics' targets and the tier authority.
     pub quality: QualityTargets,
+    /// `mdbook-evidence verify`'s settings (prices).
+    pub verify: VerifySettings,
     /// Whether the evidence index shows the quality table
     /// (`quality-table = false` leaves the QA figures to the reports).
     pub quality_table: bool,
@@ -463,6 +470,7 @@ impl Config {
         let levels = checks::rule_levels(raw.rules)?;
         checks::diversity_shares(&raw.diversity)?;
         quality::check(&raw.quality)?;
+        verify::check(&raw.verify)?;
         let claim_overlap =
             checks::percentage("claim-overlap", raw.claim_overlap, DEFAULT_CLAIM_OVERLAP)?;
         let claim_partial_overlap = checks::percentage(
@@ -521,6 +529,7 @@ impl Config {
             },
             quality: raw.quality,
             quality_table: raw.quality_table,
+            verify: raw.verify,
             cache_always: matches!(
                 raw.cache,
                 Some(CacheSetting::On(true) | CacheSetting::Dir(_))

@@ -130,6 +130,13 @@ enum Command {
     Fetch(mdbook_evidence::fetch::FetchArgs),
     /// Stores a person's verdict on a claim and the passages it cites.
     ///
+    /// At a terminal, without --at: walks the claims that need a person
+    /// (a model found unsupported, a lexical rule flagged, or no checker
+    /// judged; riskiest first), showing the claim, its passages with the
+    /// claim's words marked and the models' verdicts; keys s, p, u
+    /// (supported, partial, unsupported), n (note), k or space (skip), q
+    /// (quit), ? (help). Each verdict is stored at once.
+    ///
     /// `--at FILE:LINE` names the claim as diagnostics do; the verdict
     /// (checker `human:NAME`, NAME from --reviewer or git's user.name)
     /// goes where `verify` keeps its own, overrides a model's on the same

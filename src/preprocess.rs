@@ -140,11 +140,13 @@ impl Setup {
         }
         let mut book_config = serde_json::to_value(&ctx.config).ok()?;
         // What only says where results are kept or how much is said
-        // about them changes no result.
+        // about them changes no result, nor do `verify`'s settings (the
+        // build never calls a model).
         if let Some(ours) = book_config.pointer_mut(&format!("/preprocessor/{PREPROCESSOR_NAME}"))
             && let Some(table) = ours.as_object_mut()
         {
             table.remove("verbose");
+            table.remove("verify");
         }
         let setup = format!(
             "{:?} {:?} {:?} {} {:?} {:?} {}",

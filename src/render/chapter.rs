@@ -101,6 +101,10 @@ pub fn chapter_edits(
             text: kept,
         });
     }
+    if target == Target::Html {
+        let labels = super::speculation::label_edits(&plan.speculation, &edits);
+        edits.extend(labels);
+    }
     // Stable: insertions at one offset keep the order they were made in.
     edits.sort_by_key(|e| (e.range.start, e.range.end));
     let mut end = 0;

@@ -24,6 +24,7 @@ mod preview_note;
 mod quality_table;
 mod removal_note;
 mod row_removal;
+mod speculation;
 pub(crate) mod template;
 mod template_context;
 mod unverified;

@@ -67,6 +67,9 @@ pub struct RenderPlan<'s> {
     pub(super) heading_ids: Vec<super::Edit>,
     /// Marks of unverified claims (`downgrade` mode).
     pub(super) claim_marks: Vec<super::claim_marks::ClaimMark>,
+    /// The `[SPECULATION]` labels the HTML renderer writes as elements
+    /// (see `speculation`).
+    pub(super) speculation: Vec<Range<usize>>,
     /// The team's own notes withheld from the page: suppression reasons
     /// and the import record (see `withheld`).
     pub(super) withheld: Vec<super::Edit>,
@@ -191,6 +194,7 @@ impl<'s> RenderPlan<'s> {
             .collect();
         plan.plan_citations(text, &scan, judgement, list, &parts);
         plan.withheld = super::withheld::withheld_edits(text, &scan.suppressions);
+        plan.speculation = super::speculation::labels(text, &scan);
         if !scan.has_removal_note {
             plan.removal_note =
                 super::removal_note::removal_note(judgement, plan.markers_kept, &plan.kept_runs)
@@ -231,6 +235,7 @@ impl<'s> RenderPlan<'s> {
             && self.claim_marks.is_empty()
             && self.withheld.is_empty()
             && self.disclosure.is_none()
+            && self.speculation.is_empty()
             && self.references.written_list.is_none()
     }
 

@@ -40,6 +40,7 @@ const EARLIER: [(&str, &[&str]); 2] = [
             "35d62b4a26da4f7875d2ab0aff71a925bb30d8d3bba26ea93a36789032b8a166",
             "5d702b00243d637cb3f0b87224058b2256c53a72c4cd6d4b327ec0b3b9624daf",
             "7d71b92c9ddc4018f1efd73468fa09f8b67deacbb4b99083a94fba32d355f902",
+            "96b19c765d482e06335b44303df86893f1f686d1996f138ce8964b027d1cadf5",
             "ca891f362dc7154d29713be2bace2ea9ffa6f44a3927e35f0ca58e14abb93f9c",
         ],
     ),

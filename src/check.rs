@@ -193,6 +193,11 @@ fn verdict(outcome: &Outcome, deny_removals: bool, baselined: bool) -> Status {
 
 /// Loads the book in `dir` as `mdbook build` would and judges it.
 fn judge(dir: &Path) -> anyhow::Result<(Setup, Outcome)> {
+    judge_book_in(dir).map(|(setup, outcome, _)| (setup, outcome))
+}
+
+/// [`judge`], with the book as loaded (what `manifest` hashes).
+pub(crate) fn judge_book_in(dir: &Path) -> anyhow::Result<(Setup, Outcome, Book)> {
     let (ctx, book) = load_book(dir)?;
     let mut setup = Setup::load_for_check(&ctx)?;
     setup.open_cache(&ctx);
@@ -202,7 +207,7 @@ fn judge(dir: &Path) -> anyhow::Result<(Setup, Outcome)> {
     // A check renders nothing: the verdict and the report are the judge's.
     let (outcome, _) = preprocess::judge_book(&setup, &book);
     setup.finish_cache();
-    Ok((setup, outcome))
+    Ok((setup, outcome, book))
 }
 
 /// Loads the book in `dir` as `mdbook build` would for the HTML renderer

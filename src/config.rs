@@ -5,12 +5,16 @@
 //! from the environment without any code of ours.
 
 mod checks;
+mod disclosure;
 mod environment;
 mod page;
 mod quality;
+mod verify;
 
+pub use disclosure::{DeclaredReview, Disclosure, Part as DisclosurePart};
 pub use page::{PageOptions, PassagePlace, ReferencesStyle};
 pub use quality::{QualityTargets, TierAuthority};
+pub use verify::VerifySettings;
 
 use crate::rules::{Level, Rule};
 use globset::GlobSet;
@@ -58,6 +62,8 @@ const OUR_KEYS: &[&str] = &[
     "quality-table",
     "cache",
     "verbose",
+    "disclosure",
+    "verify",
 ];
 
 /// `quality-table` unless configured: the index shows the table.
@@ -306,6 +312,10 @@ struct RawConfig {
     cache: Option<CacheSetting>,
     #[serde(default)]
     verbose: bool,
+    #[serde(default)]
+    disclosure: disclosure::RawDisclosure,
+    #[serde(default)]
+    verify: VerifySettings,
 }
 
 /// `cache` is `false` (off), `true` (the default directory) or a directory.
@@ -381,9 +391,13 @@ pub struct Config {
     pub page: PageOptions,
     /// The quality metrics' targets and the tier authority.
     pub quality: QualityTargets,
+    /// `mdbook-evidence verify`'s settings (prices).
+    pub verify: VerifySettings,
     /// Whether the evidence index shows the quality table
     /// (`quality-table = false` leaves the QA figures to the reports).
     pub quality_table: bool,
+    /// What chapters say of how they were made (`[…evidence.disclosure]`).
+    pub disclosure: Disclosure,
     /// Where per-chapter results are cached, relative to the book root;
     /// `None` when `cache = false`.
     pub cache: Option<PathBuf>,
@@ -456,6 +470,7 @@ impl Config {
         let levels = checks::rule_levels(raw.rules)?;
         checks::diversity_shares(&raw.diversity)?;
         quality::check(&raw.quality)?;
+        verify::check(&raw.verify)?;
         let claim_overlap =
             checks::percentage("claim-overlap", raw.claim_overlap, DEFAULT_CLAIM_OVERLAP)?;
         let claim_partial_overlap = checks::percentage(
@@ -514,6 +529,7 @@ impl Config {
             },
             quality: raw.quality,
             quality_table: raw.quality_table,
+            verify: raw.verify,
             cache_always: matches!(
                 raw.cache,
                 Some(CacheSetting::On(true) | CacheSetting::Dir(_))
@@ -524,6 +540,7 @@ impl Config {
                 Some(CacheSetting::Dir(dir)) => Some(checks::cache_dir(dir)?),
             },
             verbose: raw.verbose,
+            disclosure: disclosure::check(raw.disclosure)?,
             levels,
         })
     }

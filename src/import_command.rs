@@ -11,7 +11,8 @@ use std::path::{Path, PathBuf};
 #[derive(clap::Args)]
 pub(crate) struct ImportArgs {
     /// The vendor (anthropic, openai, gemini, perplexity, cohere, bedrock,
-    /// xai, mistral, tavily, exa), which may be left out, then the response
+    /// xai, mistral, tavily, exa, groq, azure, brave, dashscope,
+    /// discovery-engine, you), which may be left out, then the response
     /// (JSON).
     #[arg(value_name = "[VENDOR] RESPONSE", num_args = 1..=2, required = true)]
     inputs: Vec<PathBuf>,

@@ -29,6 +29,7 @@ pub mod markers;
 pub mod order;
 pub mod preprocess;
 pub(crate) mod preview;
+pub mod provenance;
 pub mod render;
 pub mod report;
 pub mod rules;

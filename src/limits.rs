@@ -41,7 +41,10 @@ pub(crate) const CACHE_KEY_FILE_VAR: &str = "MDBOOK_EVIDENCE_CACHE_KEY_FILE";
 
 /// The `MDBOOK_EVIDENCE_*` variables that are not limits: checked by the
 /// module that reads them.
-const OTHER_VARIABLES: &[&str] = &[CACHE_KEY_FILE_VAR];
+const OTHER_VARIABLES: &[&str] = &[CACHE_KEY_FILE_VAR, KEY_PASSPHRASE_VAR];
+
+/// The passphrase of an encrypted signing key (`manifest --sign`).
+pub(crate) const KEY_PASSPHRASE_VAR: &str = "MDBOOK_EVIDENCE_KEY_PASSPHRASE";
 
 /// Each of [`VARIABLES`] with the default it overrides, for messages.
 const DEFAULTS: [(&str, u64); 3] = [

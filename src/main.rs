@@ -130,6 +130,13 @@ enum Command {
     Fetch(mdbook_evidence::fetch::FetchArgs),
     /// Stores a person's verdict on a claim and the passages it cites.
     ///
+    /// At a terminal, without --at: walks the claims that need a person
+    /// (a model found unsupported, a lexical rule flagged, or no checker
+    /// judged; riskiest first), showing the claim, its passages with the
+    /// claim's words marked and the models' verdicts; keys s, p, u
+    /// (supported, partial, unsupported), n (note), k or space (skip), q
+    /// (quit), ? (help). Each verdict is stored at once.
+    ///
     /// `--at FILE:LINE` names the claim as diagnostics do; the verdict
     /// (checker `human:NAME`, NAME from --reviewer or git's user.name)
     /// goes where `verify` keeps its own, overrides a model's on the same
@@ -145,6 +152,24 @@ enum Command {
     /// the vendor is recognised from the response unless named. Writes `--chapter` and `--store`, or into the
     /// book at `--book`.
     Import(Box<ImportArgs>),
+    /// Writes the manifest of what was checked: JSON naming the tool's
+    /// version, the configuration's hash, each chapter's source hash, its
+    /// claims with their citations and verdicts, the findings and the
+    /// build's verdict, and each store file's (and built page's) hash.
+    ///
+    /// Deterministic: the same book gives the same bytes
+    /// (schema/manifest.v1.schema.json). With --sign, FILE.sig is an SSH
+    /// signature `ssh-keygen -Y verify -n mdbook-evidence` checks. Exit
+    /// status: 0 written, 2 the book could not be read or the file written.
+    Manifest(mdbook_evidence::provenance::command::ManifestArgs),
+    /// Checks that a book, or a built site, is the one a manifest
+    /// describes, and names every chapter, claim, passage, store file or
+    /// page that differs.
+    ///
+    /// Exit status: 0 the same (and, with --verify, a good signature by an
+    /// allowed signer), 1 something differs or the signature is refused,
+    /// 2 the audit could not run.
+    Audit(mdbook_evidence::provenance::command::AuditArgs),
     /// Sets a book up: book.toml and the citation-card assets.
     ///
     /// Adds [preprocessor.evidence] (after = ["links"], store = "evidence"
@@ -210,6 +235,12 @@ fn main() -> ExitCode {
             }
         },
         Some(Command::Install { book_dir, force }) => install(&book_dir, force),
+        Some(Command::Manifest(args)) => {
+            ExitCode::from(mdbook_evidence::provenance::command::run_manifest(&args))
+        }
+        Some(Command::Audit(args)) => {
+            ExitCode::from(mdbook_evidence::provenance::command::run_audit(&args))
+        }
         Some(Command::ExportClaims { book_dir, format }) => export_claims(&book_dir, format),
         Some(Command::Verify(args)) => ExitCode::from(mdbook_evidence::verify::run(&args)),
         Some(Command::Fetch(args)) => ExitCode::from(mdbook_evidence::fetch::run(&args)),

@@ -140,11 +140,13 @@ impl Setup {
         }
         let mut book_config = serde_json::to_value(&ctx.config).ok()?;
         // What only says where results are kept or how much is said
-        // about them changes no result.
+        // about them changes no result, nor do `verify`'s settings (the
+        // build never calls a model).
         if let Some(ours) = book_config.pointer_mut(&format!("/preprocessor/{PREPROCESSOR_NAME}"))
             && let Some(table) = ours.as_object_mut()
         {
             table.remove("verbose");
+            table.remove("verify");
         }
         let setup = format!(
             "{:?} {:?} {:?} {} {:?} {:?} {}",
@@ -459,6 +461,14 @@ fn judge_chapter<'s>(
     let banner_at = scan.banner_offset;
     let mut plan = RenderPlan::new(content, scan, &judgement, list, config);
     plan.set_quality(checked.then(|| summary.quality.clone()));
+    let facts = crate::provenance::chapter_facts(
+        &summary.path,
+        content,
+        &summary.support,
+        &setup.store,
+        &config.disclosure,
+    );
+    plan.disclose(banner_at, facts, &config.disclosure);
     if setup.preview {
         plan.preview_note(content, banner_at, &judgement.findings);
     }

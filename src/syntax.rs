@@ -193,6 +193,18 @@ pub(crate) fn is_source_header(cell: &str) -> bool {
 /// it is an opinion about what may happen, not a reported fact.
 pub(crate) const SPECULATION_LABEL: &str = "[SPECULATION]";
 
+/// The element the HTML renderer writes for a [`SPECULATION_LABEL`] the
+/// reader sees as prose, its meaning in its title and accessible label (the
+/// same words as the card's badge in `evidence.js`). The scanner reads
+/// exactly this element as the label again, so that a second run judges
+/// the text as the first did.
+pub(crate) const SPECULATION_ELEMENT: &str = concat!(
+    "<span class=\"evidence-speculation\" role=\"note\" ",
+    "title=\"Speculation: the author's own reading, not a claim the cited sources support.\" ",
+    "aria-label=\"Speculation: the author's own reading, not a claim the cited sources support.\">",
+    "Speculation</span>"
+);
+
 /// The HTML comment word that silences rules for the block after it:
 /// `<!-- evidence-disable-next-line RULE [RULE…] reason="…" -->`.
 pub(crate) const SUPPRESSION_DIRECTIVE: &str = "evidence-disable-next-line";
@@ -217,6 +229,16 @@ pub(crate) const SUPPRESS_PREFIX: &str = "evidence-";
 /// <answer>: chapter sha256:…, fragment <path> sha256:… -->`, the last line
 /// of an imported chapter.
 pub(crate) const IMPORT_RECORD_START: &str = "<!-- mdbook-evidence import of ";
+
+/// What follows the fragment's hash in the record: `, drafted by <model>
+/// (<vendor and API>) on <YYYY-MM-DD>`, the model `-` when the response
+/// names none (records of earlier versions end at the hash).
+pub(crate) const IMPORT_RECORD_DRAFTED: &str = ", drafted by ";
+
+/// The comment that opens a chapter's disclosure (`render::disclosure`),
+/// by which a second run knows it is there. Not `evidence-…`: that is how
+/// suppression comments start, and a mistyped one is reported.
+pub(crate) const DISCLOSURE_COMMENT: &str = "<!-- mdbook-evidence disclosure -->";
 
 /// The reason a suppression comment gives in the rendered chapter: the
 /// author's own reason stays in the markdown source, out of the page.

@@ -5,41 +5,13 @@
 //! books; and every input documented in the guide's CI recipes. The YAML
 //! itself is linted against its schema by `.ci/lint-workflows`.
 
+mod action_common;
 mod common;
 mod verify_common;
 
-use std::path::{Path, PathBuf};
+use action_common::{action, repo, step, step_script};
+use std::path::Path;
 use std::process::Command;
-
-fn repo() -> PathBuf {
-    PathBuf::from(env!("CARGO_MANIFEST_DIR"))
-}
-
-fn action() -> String {
-    std::fs::read_to_string(repo().join("action.yml")).expect("action.yml")
-}
-
-/// The `run: |` script of the step whose `id` is `id`.
-fn step_script(action: &str, id: &str) -> String {
-    let lines: Vec<&str> = action.lines().collect();
-    let step = lines
-        .iter()
-        .position(|l| l.trim() == format!("- id: {id}"))
-        .expect("the step");
-    let run = step
-        + lines[step..]
-            .iter()
-            .position(|l| l.trim() == "run: |")
-            .expect("its script");
-    let indent = |l: &str| l.len() - l.trim_start().len();
-    let body_indent = indent(lines[run]) + 2;
-    lines[run + 1..]
-        .iter()
-        .take_while(|l| l.trim().is_empty() || indent(l) >= body_indent)
-        .map(|l| l.get(body_indent..).unwrap_or(""))
-        .collect::<Vec<_>>()
-        .join("\n")
-}
 
 /// One "now" for every run of this test binary, in seconds: a message
 /// that states the time it was checked at (`expired … as of …`) is the
@@ -324,7 +296,9 @@ fn check_output_takes_only_the_machine_formats_and_their_names() {
 #[test]
 fn the_action_writes_no_file_with_the_shell() {
     // Only the runner's own $GITHUB_OUTPUT, outside the checkout, is
-    // appended to; everything else goes through `check --output`.
+    // appended to; everything else goes through `check --output` (and a
+    // release's download, to a new directory under $RUNNER_TEMP, through
+    // curl's --output).
     for (at, line) in action().lines().enumerate() {
         let code = line.split(" #").next().unwrap_or("").trim_start();
         if code.starts_with('#') {
@@ -338,41 +312,6 @@ fn the_action_writes_no_file_with_the_shell() {
         );
     }
     assert!(action().contains("--output \"$SARIF\""));
-}
-
-/// Runs step `id` in `checkout` as the runner would, with `env` (the
-/// step's inputs): its exit status, its `$GITHUB_OUTPUT`, its stdout and
-/// stderr.
-fn step(id: &str, checkout: &Path, env: &[(&str, &str)]) -> (i32, String, String, String) {
-    let dir = tempfile::tempdir().unwrap();
-    let output = dir.path().join("github-output");
-    std::fs::write(&output, "").unwrap();
-    let bin_dir = common::binary().parent().unwrap().to_path_buf();
-    let path = format!(
-        "{}:{}",
-        bin_dir.display(),
-        std::env::var("PATH").unwrap_or_default()
-    );
-    let run = Command::new("bash")
-        .args(["-e", "-c", &step_script(&action(), id)])
-        .current_dir(checkout)
-        .env("PATH", path)
-        .env("GITHUB_OUTPUT", &output)
-        .env("GITHUB_ACTIONS", "true")
-        .env_remove("SOURCE_DATE_EPOCH")
-        .env_remove("GITHUB_STEP_SUMMARY")
-        .env_remove("OPENAI_API_KEY")
-        .env_remove("HTTP_PROXY")
-        .env_remove("http_proxy")
-        .envs(env.iter().copied())
-        .output()
-        .expect("bash runs");
-    (
-        run.status.code().unwrap_or(-1),
-        std::fs::read_to_string(&output).unwrap(),
-        String::from_utf8_lossy(&run.stdout).into_owned(),
-        String::from_utf8_lossy(&run.stderr).into_owned(),
-    )
 }
 
 #[test]

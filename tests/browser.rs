@@ -14,31 +14,8 @@
 mod common;
 
 use common::TestBook;
-use std::path::{Path, PathBuf};
-use std::process::{Command, Stdio};
-use std::time::{Duration, Instant};
-
-/// The Chromium binary: `$CHROMIUM`, else `chromium` on PATH.
-fn chromium() -> Option<PathBuf> {
-    if let Some(path) = std::env::var_os("CHROMIUM") {
-        return Some(PathBuf::from(path));
-    }
-    std::env::var_os("PATH").and_then(|paths| {
-        std::env::split_paths(&paths)
-            .map(|dir| dir.join("chromium"))
-            .find(|p| p.is_file())
-    })
-}
-
-/// Skips a test that needs a browser, saying why — or fails it when CI
-/// requires the browser (`EVIDENCE_REQUIRE_BROWSER`).
-fn skip(test: &str, why: &str) {
-    assert!(
-        std::env::var_os("EVIDENCE_REQUIRE_BROWSER").is_none(),
-        "{test}: EVIDENCE_REQUIRE_BROWSER is set, but {why}"
-    );
-    eprintln!("SKIPPED {test}: {why} (apt-get install -y chromium, or set CHROMIUM)");
-}
+use common::chromium::{chromium, skip};
+use std::path::Path;
 
 /// The DOM of `page` after its scripts ran, or why there is none.
 fn dump_dom(browser: &Path, page: &str) -> Result<String, String> {
@@ -47,43 +24,7 @@ fn dump_dom(browser: &Path, page: &str) -> Result<String, String> {
 
 /// The DOM of `page` in a window of `size` (`"width,height"`).
 fn dump_dom_at(browser: &Path, page: &str, size: &str) -> Result<String, String> {
-    let profile = tempfile::tempdir().map_err(|e| e.to_string())?;
-    let out = tempfile::NamedTempFile::new().map_err(|e| e.to_string())?;
-    let mut child = Command::new(browser)
-        .args([
-            "--headless",
-            "--no-sandbox",
-            "--disable-gpu",
-            "--disable-quic",
-            "--no-first-run",
-            "--disable-background-networking",
-            "--disable-component-update",
-            "--disable-sync",
-            "--virtual-time-budget=3000",
-            "--dump-dom",
-        ])
-        .arg(format!("--window-size={size}"))
-        .arg(format!("--user-data-dir={}", profile.path().display()))
-        .arg(page)
-        .stdout(out.reopen().map_err(|e| e.to_string())?)
-        .stderr(Stdio::null())
-        .spawn()
-        .map_err(|e| format!("cannot start {}: {e}", browser.display()))?;
-    // A guard against a browser that never exits, not a timing assertion.
-    let deadline = Instant::now() + Duration::from_secs(120);
-    loop {
-        match child.try_wait().map_err(|e| e.to_string())? {
-            Some(status) if status.success() => break,
-            Some(status) => return Err(format!("{} exited with {status}", browser.display())),
-            None if Instant::now() > deadline => {
-                let _ = child.kill();
-                let _ = child.wait();
-                return Err(format!("{} did not finish in 120 s", browser.display()));
-            }
-            None => std::thread::sleep(Duration::from_millis(100)),
-        }
-    }
-    std::fs::read_to_string(out.path()).map_err(|e| e.to_string())
+    common::chromium::dump_dom(browser, page, size, &[])
 }
 
 /// A built book with the card assets, whose chapter `c.md` cites a
@@ -318,15 +259,7 @@ fn probe_page(
         }
         _ => dump_dom_at(browser, &page(book, "probed.html", ""), size)?,
     };
-    let start = dom.find("<pre id=\"probe\">").ok_or("no probe output")? + 16;
-    let end = start + dom[start..].find("</pre>").ok_or("unterminated probe")?;
-    let json = dom[start..end]
-        .replace("&quot;", "\"")
-        .replace("&lt;", "<")
-        .replace("&gt;", ">")
-        .replace("&nbsp;", "\u{a0}")
-        .replace("&amp;", "&");
-    serde_json::from_str(&json).map_err(|e| format!("{e}: {json}"))
+    common::chromium::probe_output(&dom)
 }
 
 #[test]
@@ -631,4 +564,73 @@ window.addEventListener("load", function () {
         found["card"]["right"].as_f64().unwrap() <= viewport,
         "{found}"
     );
+}
+
+/// Without JavaScript, on a phone (390 px wide): `[SPECULATION]` is the
+/// label the preprocessor wrote into the page (styled by the stylesheet,
+/// its meaning in its title), inside the screen, and the bracketed word
+/// is left only in code. The page is a frame that may not run scripts
+/// (`sandbox` without `allow-scripts`), which the page holding it reads.
+#[test]
+fn the_speculation_label_needs_no_javascript() {
+    let Some(browser) = chromium() else {
+        return skip(
+            "the_speculation_label_needs_no_javascript",
+            "no chromium on PATH",
+        );
+    };
+    let book = card_book();
+    let dir = book.root().join("book");
+    let holder = r#"<!doctype html><html><body style="margin:0">
+<iframe id="page" sandbox="allow-same-origin" src="c.html" style="width:390px;height:800px;border:0"></iframe>
+<script>
+document.getElementById("page").addEventListener("load", function () {
+    var doc = this.contentDocument, win = this.contentWindow;
+    var out = {viewport: doc.documentElement.clientWidth, scripted: !!doc.getElementById("evidence-card")};
+    out.labels = Array.prototype.map.call(doc.querySelectorAll("main .evidence-speculation"), function (l) {
+        var r = l.getBoundingClientRect(), style = win.getComputedStyle(l);
+        return {text: l.textContent, title: l.title, left: r.left, right: r.right,
+            border: style.borderTopStyle, caps: style.fontVariantCaps};
+    });
+    var walker = doc.createTreeWalker(doc.querySelector("main"), NodeFilter.SHOW_TEXT);
+    out.bracketed = [];
+    for (var t = walker.nextNode(); t; t = walker.nextNode()) {
+        if (t.nodeValue.indexOf("[SPECULATION]") >= 0) { out.bracketed.push(t.parentNode.tagName); }
+    }
+    var pre = document.createElement("pre");
+    pre.id = "probe";
+    pre.textContent = JSON.stringify(out);
+    document.body.appendChild(pre);
+});
+</script></body></html>"#;
+    std::fs::write(dir.join("nojs.html"), holder).unwrap();
+    let dom = match common::chromium::dump_dom(
+        &browser,
+        &page(&book, "nojs.html", ""),
+        "1200,900",
+        &["--allow-file-access-from-files"],
+    ) {
+        Ok(dom) => dom,
+        Err(why) if why.starts_with("cannot start") => {
+            return skip("the_speculation_label_needs_no_javascript", &why);
+        }
+        Err(why) => panic!("{why}"),
+    };
+    let found = common::chromium::probe_output(&dom).expect("probe");
+    assert_eq!(found["viewport"], 390, "{found}");
+    assert_eq!(found["scripted"], false, "evidence.js ran: {found}");
+    let labels = found["labels"].as_array().expect("labels");
+    assert_eq!(labels.len(), 1, "{found}");
+    let label = &labels[0];
+    assert_eq!(label["text"], "Speculation", "{found}");
+    assert_eq!(
+        label["title"],
+        "Speculation: the author's own reading, not a claim the cited sources support.",
+        "{found}"
+    );
+    assert_eq!(label["border"], "solid", "styled by evidence.css: {found}");
+    assert_eq!(label["caps"], "all-small-caps", "{found}");
+    assert!(label["left"].as_f64().unwrap() >= 0.0, "{found}");
+    assert!(label["right"].as_f64().unwrap() <= 390.0, "{found}");
+    assert_eq!(found["bracketed"], serde_json::json!(["CODE"]), "{found}");
 }

@@ -415,3 +415,74 @@ fn suppression_reasons_and_the_import_record_stay_out_of_the_page() {
     let source = std::fs::read_to_string(book.root().join("src/c.md")).unwrap();
     assert!(source.contains("lawyer") && source.contains("sha256:0123abcd"));
 }
+
+/// The label element the HTML renderer writes for `[SPECULATION]`.
+const LABEL: &str = common::invariants::SPECULATION_ELEMENT;
+
+#[test]
+fn speculation_is_a_label_in_the_html_itself_and_a_second_run_reads_it_so() {
+    // Uncited speculation in `fail` mode: a second run that did not read
+    // the label would stop the build (ungrounded-claim).
+    let chapter = "# Outlook\n\n\
+        [SPECULATION] Rates may fall later in the year.\n\n\
+        - *[SPECULATION]*\u{a0}物価が上がるかもしれない\u{3000}来年。\n\
+        - **[SPECULATION]** الأسعار قد ترتفع\u{200f} العام المقبل 🙂.\n\
+        - The committee held rates at １７０，０００ [EVID:ev_fomc] and cafe\u{301}s may close [SPECULATION].\n\n\
+        | Forecast | Source |\n|---|---|\n| [SPECULATION] Cuts by June seem likely | [EVID:ev_fomc] |\n\n\
+        `[SPECULATION]` in code and <b>[SPECULATION]</b> in HTML stay as written [EVID:ev_fomc].\n";
+    for mode in ["warn", "downgrade", "remove", "fail"] {
+        let config = format!("mode = \"{mode}\"");
+        let book = TestBook::with_store(&config, HOSTILE, &[("c.md", chapter)]);
+        let run = common::run_twice(book.root(), &book.stdin("html"));
+        assert_eq!(run.code, 0, "{mode}: {}", run.stderr);
+        assert!(!run.stderr.contains("ungrounded-claim"), "{}", run.stderr);
+        let out = run.chapter("c.md");
+        assert_eq!(out.matches(LABEL).count(), 5, "{mode}: {out}");
+        assert!(out.contains("`[SPECULATION]` in code"), "{out}");
+        assert!(out.contains("<b>[SPECULATION]</b> in HTML"), "{out}");
+        assert_eq!(out.matches("[SPECULATION]").count(), 2, "{mode}: {out}");
+        // Other renderers get the bracketed word.
+        let run = common::run_twice(book.root(), &book.stdin("markdown"));
+        assert_eq!(run.code, 0, "{mode}: {}", run.stderr);
+        assert!(!run.chapter("c.md").contains("evidence-speculation"));
+    }
+    // In the page mdBook builds: a label with its meaning in its title,
+    // no bracketed word outside code and the author's HTML.
+    let book = TestBook::with_store("mode = \"fail\"", HOSTILE, &[("c.md", chapter)]);
+    book.build().expect("builds");
+    let html = book.html("c.md");
+    assert_eq!(html.matches("class=\"evidence-speculation\"").count(), 5);
+    assert_eq!(
+        html.matches("title=\"Speculation: the author&#39;s own reading, not a claim the cited sources support.\"")
+            .count(),
+        5,
+        "{html}"
+    );
+    assert_eq!(html.matches("[SPECULATION]").count(), 2, "{html}");
+}
+
+/// Why a suppression comment stays in the rendered chapter (its reason
+/// withheld): the next run reads the rendered chapter, and without the
+/// comment that chapter is byte for byte one whose author suppressed
+/// nothing, which must stop a `fail` build. With it, the rerun passes.
+#[test]
+fn a_suppression_comment_left_out_of_the_page_would_unsilence_the_next_run() {
+    let chapter = "# Notes\n\n\
+        <!-- evidence-disable-next-line ungrounded-claim reason=\"内部: the desk lawyer asked ✓\" -->\n\
+        The outlook darkened sharply over the quarter\u{3000}for most firms.\n";
+    let book = TestBook::with_store("mode = \"fail\"", HOSTILE, &[("c.md", chapter)]);
+    let run = common::run_twice(book.root(), &book.stdin("html"));
+    assert_eq!(run.code, 0, "{}", run.stderr);
+    let out = run.chapter("c.md");
+    let comment = "<!-- evidence-disable-next-line ungrounded-claim reason=\"given in the chapter's source\" -->\n";
+    assert!(out.contains(comment), "{out}");
+    let without = out.replace(comment, "");
+    let twin = TestBook::with_store("mode = \"fail\"", HOSTILE, &[("c.md", &without)]);
+    let run = twin.run("html");
+    assert_ne!(run.code, 0, "{without}");
+    assert!(
+        run.stderr.contains("error[ungrounded-claim]"),
+        "{}",
+        run.stderr
+    );
+}

@@ -207,7 +207,7 @@ fn bad_input_is_one_line_naming_the_place_and_nothing_is_written() {
             ),
             docs.clone(),
             // Skipped, not refused; with nothing else cited, nothing to import.
-            "carries no citations the importer can read, so there is nothing to import (its text would be a chapter of ungrounded claims); ask the API for citations (documents with citations enabled, or a search tool); left out: annotations or citations of type(s) the importer does not read were skipped, marking nothing: \"quote_location\" (1)",
+            "carries no citations the importer can read, so there is nothing to import (its text would be a chapter of ungrounded claims); ask the API for citations (documents with citations enabled, or a search tool); left out: 1 annotation or citation of a type the importer does not read was skipped, marking nothing: \"quote_location\" (1)",
         ),
         (
             write(

@@ -119,6 +119,6 @@ fn openai_and_gemini_streams_import_as_their_final_response() {
     let path = dir.path().join("other.txt");
     std::fs::write(&path, other).unwrap();
     import(dir.path(), &[path.as_os_str()]).refused(
-        "a saved event stream (2 event(s): interaction.created, step.start) of a kind the importer does not assemble",
+        "a saved event stream (2 events: interaction.created, step.start) of a kind the importer does not assemble",
     );
 }

@@ -301,7 +301,7 @@ fn perplexity_search_results_give_titles_and_dates() {
     broken["choices"][0]["message"]["content"] = "Rates fell [4].".into();
     let path = dir.path().join("broken.json");
     std::fs::write(&path, broken.to_string()).unwrap();
-    import(dir.path(), &args(&path, &[])).refused("the answer cites [4] (byte 11 of choices[0].message.content), but the response lists 3 citation(s)");
+    import(dir.path(), &args(&path, &[])).refused("the answer cites [4] (byte 11 of choices[0].message.content), but the response lists 3 sources");
 }
 
 /// Cohere v2: spans count characters (French and Japanese text), checked

@@ -126,7 +126,7 @@ fn a_dry_run_counts_and_sends_nothing() {
     assert_eq!(run.code, 0, "{}", run.stderr);
     assert!(
         run.stdout
-            .contains("2 claim(s) citing a passage; 0 have a verdict"),
+            .contains("2 claims citing a passage; 0 have a verdict"),
         "{}",
         run.stdout
     );

@@ -54,7 +54,7 @@ fn a_dry_run_estimates_requests_tokens_and_cost_and_sends_nothing() {
     assert!(stored(&book).is_empty());
     let out = &run.stdout;
     assert!(out.contains("2 would be sent to"), "{out}");
-    assert!(out.contains("in 2 request(s) at most"), "{out}");
+    assert!(out.contains("in 2 requests at most"), "{out}");
     assert!(out.contains("at most 600 out"), "{out}");
     assert!(out.contains("at $3/$15 per million tokens"), "{out}");
     // The estimate: a quarter of the characters sent, plus four a message.
@@ -167,4 +167,63 @@ fn only_flagged_sends_a_second_checker_only_what_the_rules_flagged() {
         .collect();
     assert_eq!(judged.len(), 1);
     assert_eq!(judged[0]["score"], 0.5);
+}
+
+#[test]
+fn the_price_can_live_in_book_toml_and_the_flag_overrides_it() {
+    let priced = |table: &str| {
+        TestBook::with_store(
+            &format!("store = \"evidence\"\n\n[preprocessor.evidence.verify]\n{table}"),
+            STORE,
+            &[("brief.md", verify_common::BRIEF)],
+        )
+    };
+    let server = ChatServer::start(minicheck);
+    let book = priced("price-per-mtok = [3, 15]");
+    // The book builds with the table (the preprocessor knows the key).
+    let (code, report) = book.check_json();
+    assert_eq!(code, 0, "{report:#}");
+    let run = verify(&book, &server, &["--dry-run"]);
+    assert_eq!(run.code, 0, "{}", run.stderr);
+    assert!(
+        run.stdout.contains("at $3/$15 per million tokens"),
+        "{}",
+        run.stdout
+    );
+    let run = verify(
+        &book,
+        &server,
+        &["--dry-run", "--price-per-mtok", "0.15,0.60"],
+    );
+    assert!(
+        run.stdout.contains("at $0.15/$0.6 per million tokens"),
+        "{}",
+        run.stdout
+    );
+    // The summary of a real run prices the reported tokens with it.
+    let run = verify(&book, &server, &[]);
+    assert_eq!(run.code, 0, "{}", run.stderr);
+    assert!(
+        run.stderr.contains("(200 prompt, 4 completion), $0.0007"),
+        "{}",
+        run.stderr
+    );
+    assert_eq!(server.count(), 2);
+
+    // Wrong values are refused, naming the key, before anything is sent.
+    for (table, expected) in [
+        (
+            "price-per-mtok = [-1, 15]",
+            "`preprocessor.evidence.verify.price-per-mtok`",
+        ),
+        ("price-per-mtok = \"0.15,0.60\"", "price-per-mtok"),
+        ("price-per-mtok = [0.15]", "price-per-mtok"),
+        ("price_per_mtok = [1, 2]", "price_per_mtok"),
+    ] {
+        let run = verify(&priced(table), &server, &["--dry-run"]);
+        assert_eq!(run.code, 2, "{table}: {}", run.stderr);
+        assert!(run.stderr.contains(expected), "{table}: {}", run.stderr);
+        assert!(run.stdout.is_empty());
+    }
+    assert_eq!(server.count(), 2);
 }

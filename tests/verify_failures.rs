@@ -41,7 +41,7 @@ fn a_server_failing_every_retry_is_a_clear_error() {
     );
     assert!(
         error.contains(
-            "/v1/chat/completions answered 500: \"the model crashed\" on each of 3 attempt(s)"
+            "/v1/chat/completions answered 500: \"the model crashed\" on each of 3 attempts"
         ),
         "{error}"
     );
@@ -278,13 +278,13 @@ fn a_run_stopped_midway_keeps_the_verdicts_it_received() {
     assert_eq!(run.code, 2, "{}", run.stderr);
     assert!(
         run.stderr
-            .contains("answered 503: \"overloaded\" on each of 1 attempt(s)"),
+            .contains("answered 503: \"overloaded\" on its one attempt"),
         "{}",
         run.stderr
     );
     assert!(
         run.stderr
-            .contains("(1 verdict(s) received before were stored)"),
+            .contains("(1 verdict received before was stored)"),
         "{}",
         run.stderr
     );
@@ -311,7 +311,7 @@ fn a_slow_answer_times_out_clearly() {
     assert_eq!(run.code, 2, "{}", run.stderr);
     assert!(
         run.stderr
-            .contains("gave no answer within 1 s on each of 1 attempt(s)"),
+            .contains("gave no answer within 1 s on its one attempt"),
         "{}",
         run.stderr
     );

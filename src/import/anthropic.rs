@@ -298,9 +298,9 @@ fn document_citation(
         }
         match &inputs.documents {
             Some(docs) => bail!(
-                "{name}: `{at}.document_index`: document {index} was cited, but {} lists {} document(s){}; list every document sent, in the order sent",
+                "{name}: `{at}.document_index`: document {index} was cited, but {} lists {}{}; list every document sent, in the order sent",
                 docs.file,
-                docs.len(),
+                crate::report::human::counted(docs.len(), "document", "documents"),
                 fetched_note(tools)
             ),
             None => bail!(
@@ -324,7 +324,10 @@ fn document_citation(
 fn fetched_note(tools: &ToolResults) -> String {
     match tools.fetched.len() {
         0 => String::new(),
-        n => format!(" (and the response fetched {n} page(s), counted after them)"),
+        n => format!(
+            " (and the response fetched {}, counted after them)",
+            crate::report::human::counted(n, "page", "pages")
+        ),
     }
 }
 

@@ -15,6 +15,9 @@
 //! | `web` {`url`, `domain`} | a page found by web search | a web item |
 //! | `searchResultLocation` {`searchResultIndex`, `start`, `end`} | blocks of a search result sent, named by the citation's `source` | a web item (`source` a URL), else the documents entry whose `key` is `source` |
 //!
+//! A citation with another location (`s3Location`, or one newer than this
+//! version) or none is skipped with a note naming it; the others import.
+//!
 //! The quoted passage is `sourceContent[].text`; the citation's `title` is
 //! the document's name as sent (used when the documents file gives no
 //! title). Reasoning blocks are not part of the answer; text on either side
@@ -42,6 +45,15 @@ pub(crate) const BLOCK_KEYS: &[&str] = &[
     "guardContent",
     "cachePoint",
     "searchResult",
+];
+
+/// The citation locations this version reads; others are skipped.
+const LOCATIONS: &[&str] = &[
+    "documentChar",
+    "documentPage",
+    "documentChunk",
+    "web",
+    "searchResultLocation",
 ];
 
 /// A citation of a `citationsContent` block.
@@ -130,7 +142,9 @@ fn cited_block(
     };
     for (c, raw) in citations.iter().enumerate() {
         let at = format!("{path}.citations[{c}]");
-        let d = citation(raw, inputs, draft, &at)?;
+        let Some(d) = citation(raw, inputs, draft, &at)? else {
+            continue;
+        };
         if start < end {
             draft.answer.cite_span(start..end, d);
         } else {
@@ -141,8 +155,14 @@ fn cited_block(
     Ok(())
 }
 
-/// Drafts the item of one citation; returns its draft index.
-fn citation(raw: &Value, inputs: &Inputs, draft: &mut Draft, at: &str) -> anyhow::Result<usize> {
+/// Drafts the item of one citation; returns its draft index, or `None`
+/// for a location this version does not read (skipped with a note).
+fn citation(
+    raw: &Value,
+    inputs: &Inputs,
+    draft: &mut Draft,
+    at: &str,
+) -> anyhow::Result<Option<usize>> {
     let name = &inputs.response;
     let mut cite: Citation = from_value(raw, name, at)?;
     let quoted: Vec<&str> = cite
@@ -152,25 +172,32 @@ fn citation(raw: &Value, inputs: &Inputs, draft: &mut Draft, at: &str) -> anyhow
         .collect();
     let quoted = quoted.join("\n");
     let location = cite.location.take();
+    // A union named by its one key; a key this version does not know (a
+    // newer location) skips this citation only.
     let Some((kind, fields)) = location
         .as_ref()
         .and_then(Value::as_object)
-        .and_then(|l| l.iter().next())
+        .and_then(|l| l.iter().find(|(k, _)| LOCATIONS.contains(&k.as_str())))
     else {
-        bail!(
-            "{name}: `{at}.location`: a citation without a location; the importer reads documentChar, documentPage, documentChunk, web and searchResultLocation"
-        );
+        let kinds: Vec<&str> = location
+            .as_ref()
+            .and_then(Value::as_object)
+            .map(|l| l.keys().map(String::as_str).collect())
+            .unwrap_or_default();
+        let kind = match kinds.as_slice() {
+            [] => "(no location)".to_owned(),
+            kinds => format!("location {}", kinds.join(", ")),
+        };
+        draft.skip(Some(&kind));
+        return Ok(None);
     };
     let where_ = format!("{at}.location.{kind}");
     let letter = match kind.as_str() {
         "documentChar" => 'c',
         "documentPage" => 'p',
         "documentChunk" => 'b',
-        "web" => return web(fields, cite, quoted, inputs, draft, &where_),
-        "searchResultLocation" => return search_result(cite, quoted, inputs, draft, at),
-        other => bail!(
-            "{name}: `{at}.location`: location {other:?} is not supported; the importer reads documentChar, documentPage, documentChunk, web and searchResultLocation"
-        ),
+        "web" => return web(fields, cite, quoted, inputs, draft, &where_).map(Some),
+        _ => return search_result(cite, quoted, inputs, draft, at).map(Some),
     };
     let loc: DocumentLocation = from_value(fields, name, &where_)?;
     if loc.start > loc.end {
@@ -184,9 +211,9 @@ fn citation(raw: &Value, inputs: &Inputs, draft: &mut Draft, at: &str) -> anyhow
     let Some(docs) = inputs.documents.as_ref().filter(|d| index < d.len()) else {
         match &inputs.documents {
             Some(docs) => bail!(
-                "{name}: `{where_}.documentIndex`: document {index} was cited, but {} lists {} document(s); list every document sent, in the order sent",
+                "{name}: `{where_}.documentIndex`: document {index} was cited, but {} lists {}; list every document sent, in the order sent",
                 docs.file,
-                docs.len()
+                crate::report::human::counted(docs.len(), "document", "documents")
             ),
             None => bail!(
                 "{name}: `{where_}.documentIndex`: document {index} was cited: describe the documents sent with the request in a documents file, in the order sent, and pass it with --documents"
@@ -207,6 +234,7 @@ fn citation(raw: &Value, inputs: &Inputs, draft: &mut Draft, at: &str) -> anyhow
         draft,
         &where_,
     )
+    .map(Some)
 }
 
 /// A `web` location: the page found by a web search.

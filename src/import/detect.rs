@@ -34,6 +34,21 @@ pub enum Vendor {
     Tavily,
     /// Exa `/answer`.
     Exa,
+    /// Groq compound (`executed_tools` search results).
+    Groq,
+    /// Azure OpenAI "On Your Data" (`context.citations`).
+    Azure,
+    /// Brave AI Grounding (citation tags) and Summarizer.
+    Brave,
+    /// Alibaba Cloud DashScope (Qwen) with search.
+    #[value(name = "dashscope")]
+    DashScope,
+    /// Google Discovery Engine (Vertex AI Search) answers.
+    #[value(name = "discovery-engine")]
+    DiscoveryEngine,
+    /// You.com agents, Research and Smart APIs.
+    #[value(name = "you")]
+    YouCom,
 }
 
 impl Vendor {
@@ -50,6 +65,12 @@ impl Vendor {
             Vendor::Mistral => "Mistral",
             Vendor::Tavily => "Tavily",
             Vendor::Exa => "Exa",
+            Vendor::Groq => "Groq",
+            Vendor::Azure => "Azure OpenAI",
+            Vendor::Brave => "Brave",
+            Vendor::DashScope => "DashScope (Qwen)",
+            Vendor::DiscoveryEngine => "Google Discovery Engine",
+            Vendor::YouCom => "You.com",
         }
     }
 }
@@ -88,6 +109,20 @@ pub(crate) enum Shape<'v> {
     Tavily(&'v Value),
     /// Exa `/answer`: the whole response.
     Exa(&'v Value),
+    /// Groq compound chat completion: the message.
+    Groq(&'v Value),
+    /// Azure OpenAI "On Your Data" chat completion: the whole response.
+    AzureOnYourData(&'v Value),
+    /// Brave AI Grounding chat completion with citation tags: the message.
+    BraveChat(&'v Value),
+    /// Brave Summarizer Search API: the whole response.
+    BraveSummarizer(&'v Value),
+    /// DashScope generation with search: the whole response.
+    DashScope(&'v Value),
+    /// Discovery Engine answer: the whole response (or its `answer`).
+    DiscoveryEngine(&'v Value),
+    /// You.com agents, Research or Smart API: the whole response.
+    YouCom(&'v Value),
 }
 
 impl Shape<'_> {
@@ -104,6 +139,12 @@ impl Shape<'_> {
             Shape::MistralConversation(_) | Shape::MistralChat(_) => Vendor::Mistral,
             Shape::Tavily(_) => Vendor::Tavily,
             Shape::Exa(_) => Vendor::Exa,
+            Shape::Groq(_) => Vendor::Groq,
+            Shape::AzureOnYourData(_) => Vendor::Azure,
+            Shape::BraveChat(_) | Shape::BraveSummarizer(_) => Vendor::Brave,
+            Shape::DashScope(_) => Vendor::DashScope,
+            Shape::DiscoveryEngine(_) => Vendor::DiscoveryEngine,
+            Shape::YouCom(_) => Vendor::YouCom,
         }
     }
 
@@ -116,7 +157,8 @@ impl Shape<'_> {
             | Shape::BedrockConverse(_)
             | Shape::BedrockKb(_)
             | Shape::XaiResponses(_)
-            | Shape::Exa(_) => "an",
+            | Shape::Exa(_)
+            | Shape::AzureOnYourData(_) => "an",
             _ => "a",
         }
     }
@@ -139,6 +181,13 @@ impl Shape<'_> {
             Shape::MistralChat(_) => "Mistral chat completion",
             Shape::Tavily(_) => "Tavily search response",
             Shape::Exa(_) => "Exa /answer response",
+            Shape::Groq(_) => "Groq compound response",
+            Shape::AzureOnYourData(_) => "Azure OpenAI \"On Your Data\" response",
+            Shape::BraveChat(_) => "Brave AI Grounding answer",
+            Shape::BraveSummarizer(_) => "Brave Summarizer response",
+            Shape::DashScope(_) => "DashScope (Qwen) response with search",
+            Shape::DiscoveryEngine(_) => "Google Discovery Engine answer",
+            Shape::YouCom(_) => "You.com answer",
         }
     }
 }
@@ -254,7 +303,7 @@ pub(crate) fn detect<'v>(
     }
     let Some(shape) = recognise(value) else {
         bail!(
-            "{name}: not a response this importer knows: found {}; expected an Anthropic message (`content` blocks), an OpenAI response (`output`) or chat completion (`choices[].message.annotations`), a Gemini response (`candidates`) or interaction (`steps` or `outputs`), a Mistral conversation (`outputs` with `message.output`) or chat completion with reference chunks, a Perplexity Agent API response (`output` with `search_results`) or chat completion (`citations` or `search_results`), a Cohere v2 chat response (`message.citations`), or an Amazon Bedrock Converse response (`output.message.content`) or Knowledge Bases RetrieveAndGenerate response (`output.text` and `citations`), a Tavily search response (`answer`, `query`, `results`) or an Exa /answer response (`answer`, `citations`)",
+            "{name}: not a response this importer knows: found {}; expected an Anthropic message (`content` blocks), an OpenAI response (`output`) or chat completion (`choices[].message.annotations`), a Gemini response (`candidates`) or interaction (`steps` or `outputs`), a Mistral conversation (`outputs` with `message.output`) or chat completion with reference chunks, a Perplexity Agent API response (`output` with `search_results`) or chat completion (`citations` or `search_results`), a Cohere v2 chat response (`message.citations`), or an Amazon Bedrock Converse response (`output.message.content`) or Knowledge Bases RetrieveAndGenerate response (`output.text` and `citations`), a Tavily search response (`answer`, `query`, `results`), an Exa /answer response (`answer`, `citations`), a Groq compound (`executed_tools`), Azure OpenAI \"On Your Data\" (`message.context.citations`) or Brave (`<citation>` tags) chat completion, a Brave Summarizer response (`summary`), a DashScope response with `output.search_info`, a Google Discovery Engine answer (`answer.answerText`) or a You.com answer (`output` with `message.answer`, or `search_results`)",
             describe(value)
         );
     };
@@ -273,6 +322,9 @@ pub(crate) fn detect<'v>(
 }
 
 fn recognise(value: &Value) -> Option<Shape<'_>> {
+    if let Some(shape) = super::detect_answers::recognise(value) {
+        return Some(shape);
+    }
     if let Some(items) = value.as_array() {
         if !items.is_empty() && items.iter().all(is_anthropic_block) {
             return Some(Shape::Anthropic(items));
@@ -431,8 +483,8 @@ fn describe(value: &Value) -> String {
             out
         }
         Value::Array(items) => format!(
-            "a JSON array of {} item(s){}",
-            items.len(),
+            "a JSON array of {}{}",
+            crate::report::human::counted(items.len(), "item", "items"),
             items
                 .first()
                 .and_then(kind)

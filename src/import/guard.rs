@@ -24,6 +24,7 @@ use anyhow::bail;
 use sha2::{Digest, Sha256};
 use std::path::{Component, Path, PathBuf};
 
+use crate::syntax::IMPORT_RECORD_DRAFTED as DRAFTED;
 /// How the record line starts (the renderer keeps it off the page).
 use crate::syntax::IMPORT_RECORD_START as RECORD_START;
 
@@ -54,10 +55,22 @@ fn recorded_name(response: &Path) -> String {
     let name = response
         .file_name()
         .map_or_else(|| "response".into(), |n| n.to_string_lossy());
+    kept_to(&name, "._+@=-")
+}
+
+/// A model's name or a date as the record holds them (`claude-3-5:latest`,
+/// `models/gemini-2.5`).
+fn recorded_text(text: &str) -> String {
+    kept_to(text, "._+@=-:/")
+}
+
+/// `name` with every character but letters, digits and those of `allowed`
+/// made `_`: no space (the fields' separator), no `--` (the comment's end).
+fn kept_to(name: &str, allowed: &str) -> String {
     let mut out: String = name
         .chars()
         .map(|c| {
-            if c.is_alphanumeric() || "._+@=-".contains(c) {
+            if c.is_alphanumeric() || allowed.contains(c) {
                 c
             } else {
                 '_'
@@ -105,22 +118,44 @@ fn relative(from: &Path, to: &Path) -> String {
     parts.join("/")
 }
 
+/// What drafted an imported chapter, for its record (and from there the
+/// disclosure `provenance` puts on the page).
+pub(super) struct Drafted<'a> {
+    /// The model the response names, when it names one.
+    pub model: Option<&'a str>,
+    /// The vendor and API shape read, e.g. `Anthropic Messages API`.
+    pub shape: &'a str,
+    /// The day it was drafted: the response's own time, else the import's.
+    pub date: String,
+}
+
 /// `chapter` with its record line: written from `response`, its fragment
-/// `fragment` going to `fragment_path`, the chapter to `chapter_path`.
+/// `fragment` going to `fragment_path`, the chapter to `chapter_path`,
+/// drafted as `drafted` says.
 pub(super) fn with_record(
     chapter: &str,
     response: &Path,
-    chapter_path: &Path,
-    fragment_path: &Path,
+    (chapter_path, fragment_path): (&Path, &Path),
     fragment: &str,
+    drafted: &Drafted<'_>,
 ) -> String {
     let body = format!("{chapter}\n");
+    // The model's name is the response's: kept to what cannot end the
+    // comment or blur its fields.
+    let model = drafted.model.map_or_else(|| "-".to_owned(), recorded_text);
+    let model = if model.is_empty() {
+        "-".to_owned()
+    } else {
+        model
+    };
     let record = format!(
-        "{RECORD_START}{}: chapter sha256:{}, fragment {} sha256:{} -->\n",
+        "{RECORD_START}{}: chapter sha256:{}, fragment {} sha256:{}{DRAFTED}{model} ({}) on {} -->\n",
         recorded_name(response),
         sha256(body.as_bytes()),
         relative(chapter_path, fragment_path).replace(' ', "%20"),
-        sha256(fragment.as_bytes())
+        sha256(fragment.as_bytes()),
+        drafted.shape,
+        recorded_text(&drafted.date),
     );
     body + &record
 }
@@ -134,6 +169,8 @@ fn read_record(text: &str) -> Option<(Record, &str)> {
         .strip_suffix(" -->")?;
     let (response, rest) = line.split_once(": chapter sha256:")?;
     let (chapter, rest) = rest.split_once(", fragment ")?;
+    // What drafted the chapter follows the fragment in newer records.
+    let rest = rest.split_once(DRAFTED).map_or(rest, |(rest, _)| rest);
     let (fragment_path, fragment) = rest.rsplit_once(" sha256:")?;
     Some((
         Record {
@@ -237,12 +274,24 @@ mod tests {
 
     #[test]
     fn a_record_reads_back_and_the_body_hashes_as_written() {
+        let drafted = Drafted {
+            model: Some("gpt 5 -->\n<b>"),
+            shape: "OpenAI Responses API",
+            date: "2026-08-02".into(),
+        };
         let text = with_record(
             "# 東京\n\nText [1].\n",
             Path::new("/tmp/q 1-->.json"),
-            Path::new("/b/src/a/q1.md"),
-            Path::new("/b/evidence/q 1.json"),
+            (
+                Path::new("/b/src/a/q1.md"),
+                Path::new("/b/evidence/q 1.json"),
+            ),
             "{}\n",
+            &drafted,
+        );
+        assert!(
+            text.ends_with(", drafted by gpt_5_-____b_ (OpenAI Responses API) on 2026-08-02 -->\n"),
+            "{text}"
         );
         let (record, body) = read_record(&text).expect("a record");
         assert_eq!(record.response, "q_1-__.json");

@@ -5,11 +5,11 @@
 //! The API gives no offsets: a citation's place is the chunk order. A
 //! `tool_reference` chunk (`tool`, `title`, `url`, `description`) cites the
 //! text before it, so its marker follows that text; it becomes a web item
-//! (its `description` the snippet). A chat `reference` chunk
+//! (its `description` the snippet); one without a URL is left out with a
+//! note. A chat `reference` chunk
 //! (`reference_ids`) cites the documents a tool returned, which the
 //! response does not carry: each id is the documents file entry whose `key`
-//! is that id. A `tool_reference` without a URL names no page and is
-//! refused. Tool executions separate paragraphs; uncited text right before
+//! is that id. Tool executions separate paragraphs; uncited text right before
 //! one is the model's narration, kept as a comment.
 
 use super::documents::Passage;
@@ -93,9 +93,10 @@ fn chunks(
             }
             Some("text") => draft.answer.push(field("text").unwrap_or_default()),
             Some("tool_reference") => {
-                let d = tool_reference(chunk, inputs, draft, &at)?;
-                let here = draft.answer.text().len();
-                draft.answer.cite_at(here, d);
+                if let Some(d) = tool_reference(chunk, inputs, draft, &at)? {
+                    let here = draft.answer.text().len();
+                    draft.answer.cite_at(here, d);
+                }
             }
             Some("reference") => {
                 let ids = chunk.get("reference_ids").and_then(Value::as_array);
@@ -112,25 +113,27 @@ fn chunks(
     Ok(())
 }
 
-/// A `tool_reference` chunk: the page a tool found.
+/// A `tool_reference` chunk: the page a tool found; `None` when it names
+/// no page (left out with a note; the other references still import).
 fn tool_reference(
     chunk: &Value,
     inputs: &Inputs,
     draft: &mut Draft,
     at: &str,
-) -> anyhow::Result<usize> {
+) -> anyhow::Result<Option<usize>> {
     let field = |key: &str| chunk.get(key).and_then(Value::as_str).map(str::to_owned);
     let Some(url) = field("url").filter(|u| !u.trim().is_empty()) else {
-        bail!(
-            "{}: `{at}`: a tool_reference without a URL ({:?} by {}) names no page to cite; import a response whose references carry their `url`",
+        draft.dropped.push(format!(
+            "{}: `{at}`: a tool_reference without a `url` ({:?} by {}) names no page to cite: that citation is left out",
             inputs.response,
             field("title").unwrap_or_default(),
             chunk
                 .get("tool")
                 .map_or_else(|| "a tool".to_owned(), Value::to_string)
-        );
+        ));
+        return Ok(None);
     };
-    draft.web(
+    draft.web_or_drop(
         inputs,
         WebCite {
             url,

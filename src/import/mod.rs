@@ -12,35 +12,43 @@
 
 mod answer_text;
 mod anthropic;
+mod azure;
 mod bedrock;
 mod bedrock_kb;
 mod book;
+mod brave;
 mod chapter;
 mod cohere;
+mod dashscope;
 mod detect;
+mod detect_answers;
+mod discovery_engine;
 mod documents;
 mod entities;
 mod fragment;
 mod gemini;
 mod gemini_interactions;
+mod groq;
 mod guard;
+mod listed;
 mod mistral;
 mod notes;
 mod offsets;
 mod openai;
 mod perplexity;
 mod place;
+mod read;
 mod runs;
 mod search_answers;
 mod secure;
 mod stream;
 mod unread;
 mod web;
+mod you_com;
 
 pub use detect::Vendor;
 
 use anyhow::bail;
-use detect::Shape;
 use documents::Documents;
 use fragment::{Cited, Sources};
 use serde::de::DeserializeOwned;
@@ -156,6 +164,9 @@ pub(crate) struct Draft {
     /// Annotation or citation types the importer does not read, with how
     /// many of each were skipped.
     pub skipped: std::collections::BTreeMap<String, usize>,
+    /// How many sources a list the answer cites by markers holds, when it
+    /// cites none of them (so none was drafted).
+    pub listed: usize,
 }
 
 impl Draft {
@@ -336,6 +347,28 @@ pub fn convert(response: &[u8], vendor: Option<Vendor>) -> anyhow::Result<Conver
     })
 }
 
+/// The model a response names (`model`, Gemini's `modelVersion`, a
+/// stream's or a wrapper's `response.model`).
+fn response_model(value: &serde_json::Value) -> Option<&str> {
+    ["model", "modelVersion"]
+        .iter()
+        .find_map(|key| value.get(key))
+        .or_else(|| value.get("response").and_then(|r| r.get("model")))
+        .and_then(serde_json::Value::as_str)
+        .filter(|model| !model.trim().is_empty())
+}
+
+/// The day a response was made, as `YYYY-MM-DD` in UTC: its own
+/// `created_at` or `created` (Unix seconds), else today (the import's).
+fn response_date(value: &serde_json::Value) -> String {
+    let own = ["created_at", "created"]
+        .iter()
+        .find_map(|key| value.get(key).and_then(serde_json::Value::as_i64))
+        .and_then(|seconds| jiff::Timestamp::from_second(seconds).ok());
+    let at = own.unwrap_or_else(jiff::Timestamp::now);
+    at.strftime("%Y-%m-%d").to_string()
+}
+
 /// What an import makes before it writes anything.
 struct Built {
     shape: String,
@@ -366,25 +399,7 @@ fn build(value: &serde_json::Value, options: &Options) -> anyhow::Result<Built> 
             .transpose()?,
         sites: Sites::new(options.sources.as_deref(), options.titles.clone())?,
     };
-    let draft = match &shape {
-        Shape::Anthropic(blocks) => anthropic::convert(blocks, &inputs),
-        Shape::OpenAiResponses(output) => openai::convert_responses(output, &inputs),
-        Shape::OpenAiChat(message) => openai::convert_chat(message, &inputs),
-        Shape::XaiResponses(output) => openai::convert_xai(output, &inputs),
-        Shape::MistralConversation(outputs) => mistral::convert_conversation(outputs, &inputs),
-        Shape::MistralChat(message) => mistral::convert_chat(message, &inputs),
-        Shape::Gemini(candidate) => gemini::convert(candidate, &inputs),
-        Shape::GeminiInteractions(interaction) => {
-            gemini_interactions::convert(interaction, &inputs)
-        }
-        Shape::Perplexity(response) => perplexity::convert(response, &inputs),
-        Shape::PerplexityAgent(output) => perplexity::convert_agent(output, &inputs),
-        Shape::Cohere(message) => cohere::convert(message, &inputs),
-        Shape::BedrockConverse(blocks) => bedrock::convert(blocks, &inputs),
-        Shape::BedrockKb(response) => bedrock_kb::convert(response, &inputs),
-        Shape::Tavily(response) => search_answers::convert(response, "results", &inputs),
-        Shape::Exa(response) => search_answers::convert(response, "citations", &inputs),
-    }?;
+    let draft = read::draft(&shape, &inputs)?;
     let citations = draft.answer.citations();
     let unplaced = draft.answer.unplaced();
     let narrations = draft.answer.narrations();
@@ -414,12 +429,17 @@ fn build(value: &serde_json::Value, options: &Options) -> anyhow::Result<Built> 
             && written_sources.contains(source.source_id.as_str())
     });
     let store = fragment::to_json(&sources, &written, &list, &key)?;
+    let drafted = guard::Drafted {
+        model: response_model(value),
+        shape: shape.name(),
+        date: response_date(value),
+    };
     let chapter = guard::with_record(
         &chapter,
         &options.response,
-        &plan.chapter,
-        &plan.store,
+        (&plan.chapter, &plan.store),
         &store,
+        &drafted,
     );
     let mut notes = plan.notes(&key);
     if unplaced > 0 {

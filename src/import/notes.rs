@@ -4,6 +4,7 @@
 
 use super::Draft;
 use super::fragment::{Item, SourceEntry};
+use crate::report::human::counted;
 use anyhow::bail;
 use std::collections::BTreeMap;
 
@@ -86,14 +87,16 @@ pub(super) fn something_to_import(draft: &Draft, what: &str, name: &str) -> anyh
         .unwrap_or_default();
     if citations == 0 && unplaced > 0 {
         bail!(
-            "{name}: this {} cites {unplaced} source(s) but says of none where in the answer it is used, so no sentence can be marked as cited (markers piled on one paragraph would claim what the response does not); {}{left_out}",
+            "{name}: this {} cites {} but says of none where in the answer it is used, so no sentence can be marked as cited (markers piled on one paragraph would claim what the response does not); {}{left_out}",
             what,
+            counted(unplaced, "source", "sources"),
             draft
                 .unplaced_hint
                 .unwrap_or("import a response that places its citations")
         );
     }
-    if draft.cited.is_empty() {
+    let listed = draft.cited.len().max(draft.listed);
+    if listed == 0 {
         bail!(
             "{name}: this {} carries no citations{}, so there is nothing to import (its text would be a chapter of ungrounded claims); ask the API for citations (documents with citations enabled, or a search tool){left_out}",
             what,
@@ -106,9 +109,14 @@ pub(super) fn something_to_import(draft: &Draft, what: &str, name: &str) -> anyh
     }
     if citations == 0 {
         bail!(
-            "{name}: this {} lists {} source(s), but its answer cites none of them, so there is nothing to import{left_out}",
+            "{name}: this {} lists {}, but its answer {}, so there is nothing to import{left_out}",
             what,
-            draft.cited.len()
+            counted(listed, "source", "sources"),
+            if listed == 1 {
+                "does not cite it"
+            } else {
+                "cites none of them"
+            }
         );
     }
     Ok(())
@@ -124,8 +132,12 @@ pub(super) fn left_out(
     let mut notes: Vec<String> = dropped.iter().take(SHOWN).cloned().collect();
     if dropped.len() > SHOWN {
         notes.push(format!(
-            "{} more citation(s) were left out for the same kinds of reasons",
-            dropped.len() - SHOWN
+            "{} left out for the same kinds of reasons",
+            counted(
+                dropped.len() - SHOWN,
+                "more citation was",
+                "more citations were"
+            )
         ));
     }
     if !skipped.is_empty() {
@@ -133,9 +145,14 @@ pub(super) fn left_out(
             .iter()
             .map(|(kind, n)| format!("{kind} ({n})"))
             .collect();
+        let total: usize = skipped.values().sum();
         notes.push(format!(
-            "annotations or citations of type(s) the importer does not read were skipped, marking nothing: {}; they are no citation it can check (a parsed file, a tool's output) or a kind newer than this version",
-            kinds.join(", ")
+            "{} of {} the importer does not read {} skipped, marking nothing: {}; {} no citation it can check (a parsed file, a tool's output) or a kind newer than this version",
+            counted(total, "annotation or citation", "annotations or citations"),
+            if skipped.len() == 1 { "a type" } else { "types" },
+            if total == 1 { "was" } else { "were" },
+            kinds.join(", "),
+            if total == 1 { "it is" } else { "they are" }
         ));
     }
     notes

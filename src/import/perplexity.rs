@@ -18,8 +18,8 @@
 //! cites nothing the response names. A reasoning model's
 //! `<think>…</think>` preamble is not part of the answer.
 
-use super::chapter::{Answer, own_numbers};
-use super::web::WebCite;
+use super::chapter::own_numbers;
+use super::listed::{Source, with_markers};
 use super::{Draft, Inputs};
 use crate::store::normalize_url;
 use anyhow::bail;
@@ -142,7 +142,12 @@ pub(crate) fn convert_agent(output: &[&Value], inputs: &Inputs) -> anyhow::Resul
         if !text.is_empty() {
             text.push_str("\n\n");
         }
-        text.push_str(&renumber_ids(part, &ids, name)?);
+        text.push_str(&renumber_ids(
+            part,
+            &ids,
+            name,
+            "the message's output_text",
+        )?);
     }
     let listed: Vec<Listed> = by_id.into_values().collect();
     with_list(text, "the message's output_text", &listed, inputs)
@@ -150,19 +155,24 @@ pub(crate) fn convert_agent(output: &[&Value], inputs: &Inputs) -> anyhow::Resul
 
 /// `text` with each `[id]` marker numbered by the id's place in `ids`
 /// (sorted); a marker naming no id is refused.
-fn renumber_ids(text: &str, ids: &[u64], name: &str) -> anyhow::Result<String> {
+pub(super) fn renumber_ids(
+    text: &str,
+    ids: &[u64],
+    name: &str,
+    place: &str,
+) -> anyhow::Result<String> {
     let mut out = String::with_capacity(text.len());
     let mut from = 0;
     for (at, n) in own_numbers(text) {
-        let Ok(place) = ids.binary_search(&(n as u64)) else {
+        let Ok(rank) = ids.binary_search(&(n as u64)) else {
             bail!(
-                "{name}: the answer cites [{n}] (byte {at} of the message's output_text), but no search result has id {n} (the response lists {}); a marker that names no source cannot be imported",
+                "{name}: the answer cites [{n}] (byte {at} of {place}), but no search result has id {n} (the response lists {}); a marker that names no source cannot be imported",
                 describe_ids(ids)
             );
         };
         let end = at + text[at..].find(']').map_or(1, |close| close + 1);
         out.push_str(&text[from..at]);
-        out.push_str(&format!("[{}]", place + 1));
+        out.push_str(&format!("[{}]", rank + 1));
         from = end;
     }
     out.push_str(&text[from..]);
@@ -198,40 +208,27 @@ pub(super) fn with_list(
     listed: &[Listed],
     inputs: &Inputs,
 ) -> anyhow::Result<Draft> {
-    let name = &inputs.response;
-    let markers = own_numbers(&text);
-    if let Some(&(at, n)) = markers.iter().find(|(_, n)| *n == 0 || *n > listed.len()) {
-        bail!(
-            "{name}: the answer cites [{n}] (byte {at} of {place}), but the response lists {} citation(s); a marker that names no source cannot be imported",
-            listed.len()
-        );
-    }
-    let mut draft = Draft {
-        answer: Answer::with_own_markers(text),
-        ..Draft::default()
-    };
-    for entry in listed {
-        let field = |key: &str| {
-            entry
-                .result
-                .and_then(|r| r.get(key))
-                .and_then(Value::as_str)
-                .map(str::to_owned)
-        };
-        draft.web(
-            inputs,
-            WebCite {
-                url: entry.url.to_owned(),
+    let sources = listed
+        .iter()
+        .map(|entry| {
+            let field = |key: &str| {
+                entry
+                    .result
+                    .and_then(|r| r.get(key))
+                    .and_then(Value::as_str)
+                    .map(str::to_owned)
+            };
+            Source {
+                url: entry.url,
                 title: field("title"),
                 snippet: field("snippet"),
-                published_at: field("date"),
-                ..WebCite::default()
-            },
-            &entry.at,
-        )?;
-    }
-    draft.answer.set_citations(markers.len());
-    Ok(draft)
+                date: field("date"),
+                at: entry.at.clone(),
+                ..Source::default()
+            }
+        })
+        .collect();
+    with_markers(text, place, sources, inputs)
 }
 
 /// The answer without a leading `<think>…</think>` block.

@@ -19,7 +19,10 @@
 //!   `citationsContent` block the Converse API returns;
 //! - Gemini Interactions: the interaction of `interaction.complete`, when
 //!   it holds the `outputs` or `steps` (else refused, saying to fetch the
-//!   interaction).
+//!   interaction);
+//! - Mistral Conversations (`message.output.delta`, `tool.execution.*`):
+//!   the `outputs` entries by `output_index`, text deltas joined and
+//!   `tool_reference` chunks kept in their place.
 //!
 //! Another stream is refused, saying which events it holds.
 
@@ -95,6 +98,12 @@ pub(super) fn assemble(text: &str, name: &str) -> anyhow::Result<Value> {
     {
         return interaction(done, name);
     }
+    if events
+        .iter()
+        .any(|e| kind(e).as_deref() == Some("message.output.delta"))
+    {
+        return Ok(mistral(&events));
+    }
     let mut seen: Vec<String> = events
         .iter()
         .filter_map(|e| {
@@ -108,8 +117,8 @@ pub(super) fn assemble(text: &str, name: &str) -> anyhow::Result<Value> {
     seen.dedup();
     seen.truncate(6);
     bail!(
-        "{name}: a saved event stream ({} event(s){}) of a kind the importer does not assemble; it assembles Anthropic Messages, OpenAI Responses and Gemini generateContent streams: save the final response instead (a non-streaming call, or the message the client library assembles)",
-        events.len(),
+        "{name}: a saved event stream ({}{}) of a kind the importer does not assemble; it assembles Anthropic Messages, OpenAI Responses, Gemini generateContent and Interactions, Bedrock ConverseStream, Mistral Conversations and Chat Completions streams: save the final response instead (a non-streaming call, or the message the client library assembles)",
+        crate::report::human::counted(events.len(), "event", "events"),
         if seen.is_empty() {
             String::new()
         } else {
@@ -271,6 +280,8 @@ fn chat(events: &[Value]) -> Value {
     let mut response = json!({});
     let mut content = String::new();
     let mut annotations: Vec<Value> = Vec::new();
+    let mut extra = serde_json::Map::new();
+    let mut tools: Vec<Value> = Vec::new();
     // A provider may resend earlier annotations with later chunks.
     let mut seen: std::collections::HashSet<String> = std::collections::HashSet::new();
     for event in events {
@@ -287,6 +298,19 @@ fn chat(events: &[Value]) -> Value {
         if let Some(piece) = delta.get("content").and_then(Value::as_str) {
             content.push_str(piece);
         }
+        // Azure "On Your Data" sends its `context` (the citations) in one
+        // delta; Groq compound its `executed_tools`, possibly over several.
+        if let Some(context) = delta.get("context").filter(|c| !c.is_null()) {
+            extra.insert("context".to_owned(), context.clone());
+        }
+        for tool in delta
+            .get("executed_tools")
+            .and_then(Value::as_array)
+            .into_iter()
+            .flatten()
+        {
+            tools.push(tool.clone());
+        }
         for annotation in delta
             .get("annotations")
             .and_then(Value::as_array)
@@ -302,6 +326,12 @@ fn chat(events: &[Value]) -> Value {
     let mut message = json!({"role": "assistant", "content": content});
     if !annotations.is_empty() {
         message["annotations"] = Value::Array(annotations);
+    }
+    if !tools.is_empty() {
+        extra.insert("executed_tools".to_owned(), Value::Array(tools));
+    }
+    for (key, value) in extra {
+        message[key] = value;
     }
     response["choices"] = json!([{"index": 0, "message": message, "finish_reason": "stop"}]);
     response
@@ -360,4 +390,51 @@ fn interaction(done: &Value, name: &str) -> anyhow::Result<Value> {
     bail!(
         "{name}: a Gemini Interactions stream whose `interaction.complete` event carries no `outputs` or `steps`, so its annotations cannot be read from it: save the interaction itself (GET the interaction by its id) and import that"
     )
+}
+
+/// A Mistral Conversations response from its events: each
+/// `message.output.delta` adds to the `message.output` entry at its
+/// `output_index` (a string to the text so far, a chunk after it), and
+/// each `tool.execution.*` event is the tool entry at its index.
+fn mistral(events: &[Value]) -> Value {
+    let mut outputs: std::collections::BTreeMap<u64, Value> = std::collections::BTreeMap::new();
+    for event in events {
+        let index = event
+            .get("output_index")
+            .and_then(Value::as_u64)
+            .unwrap_or_default();
+        match event.get("type").and_then(Value::as_str) {
+            Some("message.output.delta") => {
+                let entry = outputs
+                    .entry(index)
+                    .or_insert_with(|| json!({"type": "message.output", "content": []}));
+                let Some(chunks) = entry.get_mut("content").and_then(Value::as_array_mut) else {
+                    continue;
+                };
+                match event.get("content") {
+                    Some(Value::String(piece)) => {
+                        match chunks
+                            .last_mut()
+                            .filter(|c| c.get("type") == Some(&json!("text")))
+                        {
+                            Some(last) => {
+                                let so_far =
+                                    last.get("text").and_then(Value::as_str).unwrap_or_default();
+                                last["text"] = Value::from(format!("{so_far}{piece}"));
+                            }
+                            None => chunks.push(json!({"type": "text", "text": piece})),
+                        }
+                    }
+                    Some(chunk @ Value::Object(_)) => chunks.push(chunk.clone()),
+                    _ => {}
+                }
+            }
+            Some(kind) if kind.starts_with("tool.execution") => {
+                let name = event.get("name").cloned().unwrap_or(Value::Null);
+                outputs.insert(index, json!({"type": "tool.execution", "name": name}));
+            }
+            _ => {}
+        }
+    }
+    json!({"object": "conversation.response", "outputs": outputs.into_values().collect::<Vec<_>>()})
 }

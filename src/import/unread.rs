@@ -1,4 +1,4 @@
-//! Responses of vendors the importer recognises but does not read, refused
+//! Responses of vendors the importer recognises but cannot read, refused
 //! by name, saying what is missing (rather than "not a response this
 //! importer knows", or as an OpenAI chat completion without citations).
 //!
@@ -6,35 +6,72 @@
 
 use serde_json::Value;
 
-/// Why `value` cannot be imported, when it is a response of a vendor the
-/// importer does not read.
+/// Why `value` cannot be imported, when it is a response of a vendor whose
+/// answer carries no citation the importer could read.
 pub(super) fn refusal(value: &Value) -> Option<String> {
+    let model = value
+        .get("model")
+        .and_then(Value::as_str)
+        .unwrap_or_default()
+        .to_ascii_lowercase();
     let message = value.pointer("/choices/0/message");
-    if message.and_then(|m| m.get("executed_tools")).is_some() {
+    let content = message
+        .and_then(|m| m.get("content"))
+        .and_then(Value::as_str);
+    let cites = |key: &str| {
+        message
+            .and_then(|m| m.get(key))
+            .or_else(|| value.get(key))
+            .and_then(Value::as_array)
+            .is_some_and(|list| !list.is_empty())
+    };
+    let uncited = !cites("annotations") && !cites("citations") && !cites("search_results");
+    // Through a router (`deepseek/deepseek-chat:online`) the router's
+    // annotations are read; DeepSeek's own API gives none.
+    if model.starts_with("deepseek") && content.is_some() && uncited {
         return Some(
-            "a Groq compound response: its `executed_tools[].search_results` list the pages the model searched, but neither annotations nor `[N]` markers say which of them the answer rests on, so there is no citation to import; ask for an answer that cites (a model with web search annotations, or Perplexity's markers)".to_owned(),
+            "a DeepSeek chat completion: it carries no `annotations`, `citations` or `search_results` that say which pages the answer rests on (DeepSeek's API returns the answer's text and its `reasoning_content` only), so there is no citation to import; ask through a service that adds web search annotations (OpenRouter's `:online` models), or cite the sources by `[EVID:id]` by hand".to_owned(),
         );
     }
-    if message
-        .and_then(|m| m.pointer("/context/citations"))
-        .is_some()
+    if model.starts_with("brave") && content.is_some_and(|c| !c.contains("<citation>")) {
+        return Some(
+            "a Brave AI Grounding answer without `<citation>` tags: Brave puts them in the answer only when it is streamed with `enable_citations` (or in research mode's `<answer>`); save that stream (`data:` lines) and import it".to_owned(),
+        );
+    }
+    // DeepSeek's Responses API searches the web (`web_search_call` items
+    // with the queries) but names no page the answer rests on.
+    let output = value.get("output").and_then(Value::as_array);
+    if model.starts_with("deepseek")
+        && let Some(output) = output
     {
-        return Some(
-            "an Azure OpenAI \"On Your Data\" response: its `[docN]` markers cite `message.context.citations`, which this version does not read (the feature is being retired); import the documents' answer through an API this version reads, or cite the documents by `[EVID:id]` by hand".to_owned(),
-        );
+        let annotated = output
+            .iter()
+            .filter_map(|item| item.get("content").and_then(Value::as_array))
+            .flatten()
+            .any(|part| {
+                part.get("annotations")
+                    .and_then(Value::as_array)
+                    .is_some_and(|a| !a.is_empty())
+            });
+        let searched = output
+            .iter()
+            .any(|item| item.get("type").and_then(Value::as_str) == Some("web_search_call"));
+        if !annotated {
+            return Some(format!(
+                "a DeepSeek Responses API answer: {}its `output_text` carries no `annotations`, so nothing in the response says which pages the answer rests on, and no page's address is in it; there is no citation to import: cite the sources by `[EVID:id]` by hand, or ask through a service that annotates its answers",
+                if searched {
+                    "its `web_search_call` items give the searches' `queries` only (DeepSeek restores their results on its side), and "
+                } else {
+                    ""
+                }
+            ));
+        }
     }
-    if value
-        .pointer("/output/search_info/search_results")
-        .is_some()
-    {
+    let dashscope = value.pointer("/output/choices").is_some()
+        || (value.pointer("/output/text").is_some() && value.get("request_id").is_some());
+    if dashscope && value.pointer("/output/search_info").is_none() {
         return Some(
-            "a DashScope (Qwen) response with search: its `[ref_N]` or `[N]` markers cite `output.search_info.search_results`, which this version does not read; import a response of an API it reads".to_owned(),
-        );
-    }
-    let answer = value.get("answer").filter(|a| a.is_object());
-    if answer.is_some_and(|a| a.get("answerText").is_some()) {
-        return Some(
-            "a Google Discovery Engine (Vertex AI Search) answer: its `answer.citations` (byte or character indices) and `answer.references` are not read by this version; import a Gemini `generateContent` response grounded on the data store instead (its `retrievedContext` chunks are read)".to_owned(),
+            "a DashScope (Qwen) response without `output.search_info.search_results`: its answer names no source; ask with `enable_search` and `search_options.enable_source` (and `enable_citation`) so that it lists the pages its `[ref_N]` markers cite".to_owned(),
         );
     }
     None

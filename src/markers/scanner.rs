@@ -117,6 +117,10 @@ pub(super) struct Scanner<'a, 'o> {
     /// block and where it opens in the chapter (`None`: outside a block's
     /// text, or a citation of an earlier run).
     inlines: Vec<Option<(usize, usize)>>,
+    /// The speculation label an earlier run wrote, read last
+    /// (`unseen::own_speculation_label`): the events inside it are read
+    /// with it.
+    own_label: Range<usize>,
 }
 
 impl<'a, 'o> Scanner<'a, 'o> {
@@ -161,6 +165,7 @@ impl<'a, 'o> Scanner<'a, 'o> {
             top_end: 0,
             inline_start: None,
             inlines: Vec::new(),
+            own_label: 0..0,
         }
     }
 
@@ -176,6 +181,9 @@ impl<'a, 'o> Scanner<'a, 'o> {
 
     /// Reads one event of the chapter.
     pub(super) fn event(&mut self, event: Event<'a>, range: Range<usize>) {
+        if range.start > self.own_label.start && range.end <= self.own_label.end {
+            return;
+        }
         if let Event::Text(text) = event {
             if self.code_block > 0 {
                 return;
@@ -232,6 +240,9 @@ impl<'a, 'o> Scanner<'a, 'o> {
                 }
             }
             Event::InlineHtml(html) => {
+                if self.own_speculation_label(&html, &range) {
+                    return;
+                }
                 if let Some(suppression) =
                     suppression::parse_suppression(&html, range.clone(), true)
                 {

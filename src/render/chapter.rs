@@ -23,6 +23,13 @@ pub fn chapter_edits(
     // A heading's id goes before a banner inserted at the same offset
     // (a heading on the last line, with no line ending).
     let mut edits: Vec<Edit> = plan.heading_ids.clone();
+    // Under the title, above a banner at the same offset.
+    if let Some(disclosed) = &plan.disclosure {
+        let cited = plan.published();
+        edits.push(super::disclosure::edit(
+            text, disclosed, cited, target, newline,
+        ));
+    }
     if let Some(offset) = plan.banner {
         // First: at an offset shared with the References (a chapter whose
         // only heading is its last line) the banner goes before them.
@@ -93,6 +100,10 @@ pub fn chapter_edits(
             range: section.clone(),
             text: kept,
         });
+    }
+    if target == Target::Html {
+        let labels = super::speculation::label_edits(&plan.speculation, &edits);
+        edits.extend(labels);
     }
     // Stable: insertions at one offset keep the order they were made in.
     edits.sort_by_key(|e| (e.range.start, e.range.end));

@@ -67,9 +67,14 @@ pub struct RenderPlan<'s> {
     pub(super) heading_ids: Vec<super::Edit>,
     /// Marks of unverified claims (`downgrade` mode).
     pub(super) claim_marks: Vec<super::claim_marks::ClaimMark>,
+    /// The `[SPECULATION]` labels the HTML renderer writes as elements
+    /// (see `speculation`).
+    pub(super) speculation: Vec<Range<usize>>,
     /// The team's own notes withheld from the page: suppression reasons
     /// and the import record (see `withheld`).
     pub(super) withheld: Vec<super::Edit>,
+    /// What drafted and checked the chapter, said under its title.
+    pub(super) disclosure: Option<super::disclosure::Disclosed<'s>>,
     /// What the chapter's quality metrics are computed from, for the
     /// evidence index's quality table; `None` when it is not checked.
     pub(super) quality: Option<crate::rules::QualityInputs>,
@@ -189,6 +194,7 @@ impl<'s> RenderPlan<'s> {
             .collect();
         plan.plan_citations(text, &scan, judgement, list, &parts);
         plan.withheld = super::withheld::withheld_edits(text, &scan.suppressions);
+        plan.speculation = super::speculation::labels(text, &scan);
         if !scan.has_removal_note {
             plan.removal_note =
                 super::removal_note::removal_note(judgement, plan.markers_kept, &plan.kept_runs)
@@ -228,7 +234,24 @@ impl<'s> RenderPlan<'s> {
             && self.heading_ids.is_empty()
             && self.claim_marks.is_empty()
             && self.withheld.is_empty()
+            && self.disclosure.is_none()
+            && self.speculation.is_empty()
             && self.references.written_list.is_none()
+    }
+
+    /// Plans the disclosure under the title (at `at`, the line after the
+    /// first heading): `facts` from [`crate::provenance::chapter_facts`].
+    pub fn disclose(
+        &mut self,
+        at: usize,
+        facts: Option<crate::provenance::ChapterFacts>,
+        settings: &'s crate::config::Disclosure,
+    ) {
+        self.disclosure = facts.map(|facts| super::disclosure::Disclosed {
+            at,
+            facts,
+            settings,
+        });
     }
 
     /// The items the chapter cites once rendered (one each, sorted by

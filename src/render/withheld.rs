@@ -11,9 +11,7 @@
 
 use super::Edit;
 use crate::markers::Suppression;
-use crate::syntax::{IMPORT_RECORD_START, WITHHELD_REASON};
-use mdbook_markdown::pulldown_cmark::Event;
-use mdbook_markdown::{MarkdownOptions, new_cmark_parser};
+use crate::syntax::WITHHELD_REASON;
 
 /// The edits that take the team's own notes out of the chapter `text`,
 /// whose scan found `suppressions` (in order, free of overlaps).
@@ -22,7 +20,7 @@ pub fn withheld_edits(text: &str, suppressions: &[Suppression]) -> Vec<Edit> {
         .iter()
         .filter_map(|s| without_reason(text, s))
         .collect();
-    if let Some(record) = import_record(text) {
+    if let Some(record) = crate::provenance::import_record_range(text) {
         edits.push(Edit {
             range: record,
             text: String::new(),
@@ -59,22 +57,6 @@ fn without_reason(text: &str, s: &Suppression) -> Option<Edit> {
         range: start..s.span.start + close,
         text: comment,
     })
-}
-
-/// The byte range of the importer's record line, with its line ending,
-/// when it is the last line of `text` and an HTML block there (not the
-/// text of a code block that runs to the end).
-fn import_record(text: &str) -> Option<std::ops::Range<usize>> {
-    let body = text.trim_end_matches(['\n', '\r', ' ', '\t']);
-    let start = body.rfind('\n').map_or(0, |nl| nl + 1);
-    let line = &body[start..];
-    if !line.starts_with(IMPORT_RECORD_START) || !line.ends_with("-->") {
-        return None;
-    }
-    let in_html = new_cmark_parser(text, &MarkdownOptions::default())
-        .into_offset_iter()
-        .any(|(event, range)| matches!(event, Event::Html(_)) && range.contains(&start));
-    in_html.then_some(start..text.len())
 }
 
 #[cfg(test)]

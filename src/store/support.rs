@@ -98,6 +98,9 @@ pub struct SupportRecord {
     pub claim: Option<String>,
     /// The checker's note (an LLM judge's reason), when the record has one.
     pub note: Option<String>,
+    /// When the check was made (RFC 3339), when the record says: a
+    /// person's review date on the page's disclosure.
+    pub checked_at: Option<String>,
     /// The file and 1-based line the record was read from.
     pub file: PathBuf,
     /// The line in that file.
@@ -251,6 +254,7 @@ fn parse_record(path: &Path, line_no: usize, line: &str) -> Result<SupportRecord
         chapter: record.chapter,
         claim: record.claim,
         note: record.note,
+        checked_at: record.checked_at,
         file: path.to_owned(),
         line: line_no,
     })

@@ -184,9 +184,12 @@ impl Client {
                 Err(Outcome::Retry { wait, why }) => (wait, why),
             };
             if attempt >= self.retries {
-                let tries = attempt + 1;
+                let tries = match attempt + 1 {
+                    1 => "its one attempt".to_owned(),
+                    n => format!("each of {n} attempts"),
+                };
                 return Err(Failure::Fatal(format!(
-                    "{} {why} on each of {tries} attempt(s); try again later, or with --retries or --timeout raised",
+                    "{} {why} on {tries}; try again later, or with --retries or --timeout raised",
                     self.url
                 )));
             }

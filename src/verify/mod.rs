@@ -13,6 +13,9 @@ mod judge_json;
 mod progress;
 mod prompt;
 mod review;
+mod review_queue;
+mod review_screen;
+mod review_tui;
 mod units;
 mod verdicts;
 
@@ -21,7 +24,7 @@ pub use prompt::Prompt;
 pub use review::{ReviewArgs, ReviewVerdict, run as review};
 
 use crate::export::book_citations;
-use crate::report::inert_line;
+use crate::report::{counted, inert_line};
 use crate::store::Checker;
 use client::{Client, Failure, Reply};
 use progress::{Progress, Summary};
@@ -68,7 +71,8 @@ pub struct VerifyArgs {
     #[arg(long, value_name = "N")]
     pub max_requests: Option<usize>,
     /// Prices in dollars per million tokens in and out (`0.15,0.60`), for
-    /// the cost in the dry run and the summary.
+    /// the cost in the dry run and the summary; overrides the book's
+    /// `[preprocessor.evidence.verify] price-per-mtok = [IN, OUT]`.
     #[arg(long, value_name = "IN,OUT", value_parser = parse_price)]
     pub price_per_mtok: Option<Price>,
     /// Requests in flight at once.
@@ -125,8 +129,14 @@ fn verify(args: &VerifyArgs) -> anyhow::Result<u8> {
     )
     .map_err(anyhow::Error::msg)?;
     let target = verdicts::target(&setup).map_err(anyhow::Error::msg)?;
+    // --price-per-mtok, else the book's `verify.price-per-mtok`.
+    let price = args.price_per_mtok.or(setup
+        .config
+        .verify
+        .price_per_mtok
+        .map(|[input, output]| Price { input, output }));
     if args.dry_run {
-        let line = plan.dry_run_line(args, &checker, client.url(), &target);
+        let line = plan.dry_run_line(args.prompt, price, &checker, client.url(), &target);
         let _ = writeln!(std::io::stdout(), "{}", inert_line(&line));
         return Ok(0);
     }
@@ -154,7 +164,7 @@ fn verify(args: &VerifyArgs) -> anyhow::Result<u8> {
             cached,
             cached_unsupported,
             left_out,
-            price: args.price_per_mtok,
+            price,
             ..Summary::default()
         },
         checked_at: now(),
@@ -178,7 +188,11 @@ fn verify(args: &VerifyArgs) -> anyhow::Result<u8> {
     if let Some(fatal) = fatal {
         let kept = match record.stored {
             0 => String::new(),
-            n => format!(" ({n} verdict(s) received before were stored)"),
+            n => format!(
+                " ({} received before {} stored)",
+                counted(n, "verdict", "verdicts"),
+                if n == 1 { "was" } else { "were" }
+            ),
         };
         anyhow::bail!("{fatal}{kept}");
     }
@@ -238,26 +252,31 @@ impl Plan {
     /// tokens, and the cost when prices are given.
     fn dry_run_line(
         &self,
-        args: &VerifyArgs,
+        prompt: Prompt,
+        price: Option<Price>,
         checker: &Checker,
         url: &str,
         target: &std::path::Path,
     ) -> String {
-        let estimate = budget::Estimate::of(&self.to_send, args.prompt);
+        let estimate = budget::Estimate::of(&self.to_send, prompt);
         let mut line = format!(
-            "{} claim(s) citing a passage; {} have a verdict of `{} {}` ({} unsupported); {} would be sent to {} in {} request(s) at most, about {} tokens in and at most {} out",
-            self.total,
-            self.cached,
+            "{} citing a passage; {} a verdict of `{} {}` ({} unsupported); {} would be sent to {} in {} at most, about {} in and at most {} out",
+            counted(self.total, "claim", "claims"),
+            if self.cached == 1 {
+                "1 has".to_owned()
+            } else {
+                format!("{} have", self.cached)
+            },
             checker.name,
             checker.version,
             self.cached_unsupported,
             self.to_send.len(),
             url,
-            estimate.requests,
-            estimate.tokens_in,
+            counted(estimate.requests, "request", "requests"),
+            counted(estimate.tokens_in as usize, "token", "tokens"),
             estimate.tokens_out
         );
-        if let Some(price) = args.price_per_mtok {
+        if let Some(price) = price {
             line.push_str(&format!(
                 ", about {} at ${}/${} per million tokens",
                 budget::dollars(estimate.cost(price)),

@@ -35,23 +35,75 @@ pub struct ReviewArgs {
     pub book_dir: PathBuf,
     /// The claim: its file, relative to the book's root, and line, as
     /// diagnostics and `export-claims` give them (`src/brief.md:12`).
-    #[arg(long, value_name = "FILE:LINE")]
-    pub at: String,
+    /// Without it (and --verdict), `review` walks the claims that need a
+    /// person in the terminal.
+    #[arg(long, value_name = "FILE:LINE", requires = "verdict")]
+    pub at: Option<String>,
     /// What the passages the claim cites say of it.
-    #[arg(long, value_enum)]
-    pub verdict: ReviewVerdict,
+    #[arg(long, value_enum, requires = "at")]
+    pub verdict: Option<ReviewVerdict>,
     /// Who reviewed; git's `user.name` when not given.
     #[arg(long, value_name = "NAME")]
     pub reviewer: Option<String>,
     /// Why, for people (shown in the diagnostic of an unsupported claim).
-    #[arg(long, value_name = "TEXT")]
+    /// With --at; in the terminal, `n` types a note.
+    #[arg(long, value_name = "TEXT", requires = "at")]
     pub note: Option<String>,
 }
 
-/// Runs `review`; returns the exit status: 0 stored, 2 not.
+impl ReviewVerdict {
+    /// The verdict as stored (`partial` is unsupported with score 0.5),
+    /// and how messages say it.
+    fn stored(self) -> (SupportVerdict, f64, &'static str) {
+        match self {
+            ReviewVerdict::Supported => (SupportVerdict::Supported, 1.0, "supported"),
+            ReviewVerdict::Partial => (SupportVerdict::Unsupported, 0.5, "partially supported"),
+            ReviewVerdict::Unsupported => (SupportVerdict::Unsupported, 0.0, "not supported"),
+        }
+    }
+
+    /// How messages say it: `supported`, `partially supported`, `not
+    /// supported`.
+    pub(crate) fn said(self) -> &'static str {
+        self.stored().2
+    }
+}
+
+/// The checker a person's verdicts are stored under: `human:NAME`.
+pub(super) fn person(name: &str) -> Checker {
+    Checker {
+        name: format!("human:{name}"),
+        version: "1".to_owned(),
+    }
+}
+
+/// A person's verdict on `unit` as one `support.v1` line (the note made
+/// one line of at most 200 characters).
+pub(super) fn verdict_line(
+    unit: &Unit,
+    verdict: ReviewVerdict,
+    note: Option<&str>,
+    checker: &Checker,
+    checked_at: &str,
+) -> String {
+    let (verdict, score, _) = verdict.stored();
+    let answer = Answer {
+        verdict,
+        score,
+        reason: note.map(|n| one_line(n, 200)).filter(|n| !n.is_empty()),
+    };
+    verdicts::line(unit, &answer, checker, checked_at)
+}
+
+/// Runs `review`; returns the exit status: 0 stored (or, interactively,
+/// the walk ended or the person quit), 2 not, 130 a signal ended the walk.
 pub fn run(args: &ReviewArgs) -> u8 {
-    match review(args) {
-        Ok(()) => 0,
+    let outcome = match (&args.at, args.verdict) {
+        (Some(at), Some(verdict)) => review(args, at, verdict).map(|()| 0),
+        _ => super::review_tui::run(args),
+    };
+    match outcome {
+        Ok(code) => code,
         Err(err) => {
             let _ = writeln!(
                 std::io::stderr(),
@@ -63,8 +115,8 @@ pub fn run(args: &ReviewArgs) -> u8 {
     }
 }
 
-fn review(args: &ReviewArgs) -> anyhow::Result<()> {
-    let (file, line) = place(&args.at)?;
+fn review(args: &ReviewArgs, at: &str, verdict: ReviewVerdict) -> anyhow::Result<()> {
+    let (file, line) = place(at)?;
     let name = reviewer(args)?;
     let (setup, citations) = book_citations(&args.book_dir)?;
     let all = units(citations, &setup.store);
@@ -92,30 +144,12 @@ fn review(args: &ReviewArgs) -> anyhow::Result<()> {
             }
         );
     }
-    let checker = Checker {
-        name: format!("human:{name}"),
-        version: "1".to_owned(),
-    };
-    let (verdict, score, label) = match args.verdict {
-        ReviewVerdict::Supported => (SupportVerdict::Supported, 1.0, "supported"),
-        ReviewVerdict::Partial => (SupportVerdict::Unsupported, 0.5, "partially supported"),
-        ReviewVerdict::Unsupported => (SupportVerdict::Unsupported, 0.0, "not supported"),
-    };
-    let note = args
-        .note
-        .as_deref()
-        .map(|n| one_line(n, 200))
-        .filter(|n| !n.is_empty());
-    let answer = Answer {
-        verdict,
-        score,
-        reason: note,
-    };
+    let checker = person(&name);
     let target = verdicts::target(&setup).map_err(anyhow::Error::msg)?;
     let checked_at = super::now();
     let lines: String = here
         .iter()
-        .map(|u| verdicts::line(u, &answer, &checker, &checked_at))
+        .map(|u| verdict_line(u, verdict, args.note.as_deref(), &checker, &checked_at))
         .collect();
     verdicts::append(&setup, &target, &lines)?;
     for unit in here {
@@ -123,9 +157,14 @@ fn review(args: &ReviewArgs) -> anyhow::Result<()> {
             std::io::stderr(),
             "{}",
             inert_line(&format!(
-                "mdbook-evidence review: {file}:{line}: `{}` {} by the passage(s) of `{}`; verdict added to {}",
+                "mdbook-evidence review: {file}:{line}: `{}` {} by the {} of `{}`; verdict added to {}",
                 checker.name,
-                label,
+                verdict.said(),
+                if unit.cited.len() == 1 {
+                    "passage"
+                } else {
+                    "passages"
+                },
                 unit.named(),
                 target.display()
             ))
@@ -146,7 +185,7 @@ fn place(at: &str) -> anyhow::Result<(String, usize)> {
 }
 
 /// `--reviewer`, else git's `user.name`: one line, not empty.
-fn reviewer(args: &ReviewArgs) -> anyhow::Result<String> {
+pub(super) fn reviewer(args: &ReviewArgs) -> anyhow::Result<String> {
     let given = match &args.reviewer {
         Some(name) => name.clone(),
         None => std::process::Command::new("git")

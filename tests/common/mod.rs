@@ -4,6 +4,7 @@
 
 #![allow(dead_code)]
 
+pub mod chromium;
 pub mod invariants;
 
 use assert_cmd::Command;

@@ -3,7 +3,8 @@
 //! `<details>`, `<span style=…>`: which of them hide their text is not
 //! known without a browser, so none counts). A label that exempts a claim
 //! (`[SPECULATION]`, an abstain phrase) exempts only where it is prose
-//! ([`crate::markers::Block::prose`]).
+//! ([`crate::markers::Block::prose`]); the label element the HTML renderer
+//! writes for `[SPECULATION]` is read as the label it stands for.
 
 use super::Scanner;
 use crate::markers::MarkdownFlags;
@@ -71,6 +72,25 @@ impl Scanner<'_, '_> {
         marked || self.admonition_quotes.binary_search(&range.start).is_ok()
     }
 
+    /// Reads the speculation label an earlier run wrote
+    /// ([`crate::syntax::SPECULATION_ELEMENT`], exactly, opening at this
+    /// inline tag) as the bracketed label the author wrote, seen as prose:
+    /// the reader sees the label, and the text is judged as before.
+    pub(super) fn own_speculation_label(&mut self, html: &str, range: &Range<usize>) -> bool {
+        let element = crate::syntax::SPECULATION_ELEMENT;
+        let opens = self.src.get(range.start..).is_some_and(|rest| {
+            rest.starts_with(element) && element.starts_with(html) && html.ends_with('>')
+        });
+        if !opens || self.pending_cite.is_some() {
+            return false;
+        }
+        self.release_held();
+        let end = range.start + element.len();
+        self.add_text_as(crate::syntax::SPECULATION_LABEL, range.start..end, false);
+        self.own_label = range.start..end;
+        true
+    }
+
     /// Whether text added now is hidden from the reader's prose.
     pub(super) fn unseen(&self) -> bool {
         self.image > 0 || self.inline_html > 0 || self.code_span
@@ -105,6 +125,42 @@ mod tests {
             ("<!DOCTYPE html>", 0),
         ] {
             assert_eq!(depth_change(html), change, "{html}");
+        }
+    }
+
+    fn prose_of(text: &str) -> String {
+        let options = crate::markers::ScanOptions {
+            markdown: MarkdownFlags::default(),
+            numbered: false,
+            references_title: "References",
+            claim_min_words: 3,
+        };
+        let found = crate::markers::scan(text, &options);
+        found
+            .blocks
+            .iter()
+            .map(|b| b.prose().into_owned())
+            .collect()
+    }
+
+    #[test]
+    fn the_label_element_is_read_as_the_label_and_only_it() {
+        let element = crate::syntax::SPECULATION_ELEMENT;
+        for (text, label) in [
+            (format!("{element} Rates may fall.\n"), true),
+            (format!("- *{element}*\u{3000}物価が上がる。\n"), true),
+            (
+                element.replace("cited sources", "sources") + " Rates may fall.\n",
+                false,
+            ),
+            (
+                "<span class=\"evidence-speculation\">Speculation</span> Rates may fall.\n".into(),
+                false,
+            ),
+            (format!("<b>{element}</b> Rates may fall.\n"), false),
+        ] {
+            let prose = prose_of(&text);
+            assert_eq!(prose.contains("[SPECULATION]"), label, "{text}: {prose:?}");
         }
     }
 }

@@ -248,55 +248,15 @@
         }
     }
 
-    // `[SPECULATION]`, the author's label for a claim the evidence does not
-    // support, shown as a label that says so. The page only: the chapter
-    // keeps the bracketed word, which the preprocessor reads on every run,
-    // and a page without this script shows it as written.
-    var SPECULATION = "[SPECULATION]";
+    // What the label `[SPECULATION]` means: the page shows the label as
+    // the preprocessor wrote it (span.evidence-speculation, this in its
+    // title), and the card of a citation in its paragraph carries it too.
     var SPECULATION_MEANING = "Speculation: the author's own reading, " +
         "not a claim the cited sources support.";
-
-    function speculationLabel() {
-        var node = el("span", "evidence-speculation", "Speculation");
-        node.title = SPECULATION_MEANING;
-        node.setAttribute("role", "note");
-        node.setAttribute("aria-label", SPECULATION_MEANING);
-        return node;
-    }
-
-    function speculationLabels(root) {
-        var walker = document.createTreeWalker(root, NodeFilter.SHOW_TEXT, {
-            acceptNode: function (node) {
-                var parent = node.parentNode;
-                return node.nodeValue.indexOf(SPECULATION) >= 0 && parent &&
-                    !parent.closest("code, pre, kbd, samp, script, style, textarea, a, .evidence-card")
-                    ? NodeFilter.FILTER_ACCEPT : NodeFilter.FILTER_REJECT;
-            }
-        });
-        var found = [];
-        var node;
-        while ((node = walker.nextNode())) {
-            found.push(node);
-        }
-        found.forEach(function (text) {
-            var parts = text.nodeValue.split(SPECULATION);
-            var frag = document.createDocumentFragment();
-            parts.forEach(function (part, i) {
-                if (i > 0) {
-                    frag.appendChild(speculationLabel());
-                }
-                if (part) {
-                    frag.appendChild(document.createTextNode(part));
-                }
-            });
-            text.parentNode.replaceChild(frag, text);
-        });
-    }
 
     function init() {
         passagesAsText();
         keepWithWordBefore();
-        speculationLabels(document.querySelector("main") || document.body);
         var cites = document.querySelectorAll(".evidence-cite[data-evidence]");
         for (var i = 0; i < cites.length; i++) {
             // The card replaces the browser's title tooltip (a book's own

@@ -137,7 +137,7 @@ enum Command {
     /// (supported, partial, unsupported), n (note), k or space (skip), q
     /// (quit), ? (help). Each verdict is stored at once.
     ///
-    /// `--at FILE:LINE` names the claim as diagnostics do; the verdict
+    /// `--at FILE:LINE[:COL]` names the claim as diagnostics do; the verdict
     /// (checker `human:NAME`, NAME from --reviewer or git's user.name)
     /// goes where `verify` keeps its own, overrides a model's on the same
     /// claim and passages, is never replaced by a later `verify`, and goes

@@ -13,6 +13,7 @@ mod judge_json;
 mod progress;
 mod prompt;
 mod review;
+mod review_at;
 mod review_queue;
 mod review_screen;
 mod review_tui;

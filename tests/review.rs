@@ -58,7 +58,7 @@ fn a_persons_verdict_overrides_the_models_and_verify_leaves_it() {
         report["totals"]["quality"]["citation_accuracy"]["judged_by"],
         serde_json::json!([
             {"checker": "bespoke-minicheck/minicheck 1", "citations": 1},
-            {"checker": "human:Ана Мария 1", "citations": 1}
+            {"checker": "human:Ана Мария", "citations": 1}
         ])
     );
 
@@ -90,7 +90,7 @@ fn a_persons_verdict_overrides_the_models_and_verify_leaves_it() {
         .as_str()
         .unwrap()
         .to_owned();
-    assert!(message.starts_with("`human:Ана Мария 1` found that the passage of `ev_jobs` does not support this claim (score 0.5;"), "{message}");
+    assert!(message.starts_with("`human:Ана Мария`, a person, found that the passage of `ev_jobs` does not support this claim (score 0.5;"), "{message}");
 
     // An edited claim: the person's verdict goes stale like any other.
     let edited = BRIEF.replace("Payroll employment fell", "Payroll employment dropped");

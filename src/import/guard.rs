@@ -25,6 +25,7 @@ use sha2::{Digest, Sha256};
 use std::path::{Component, Path, PathBuf};
 
 use crate::syntax::IMPORT_RECORD_DRAFTED as DRAFTED;
+use crate::syntax::IMPORT_RECORD_IMPORTED_ON as IMPORTED_ON;
 /// How the record line starts (the renderer keeps it off the page).
 use crate::syntax::IMPORT_RECORD_START as RECORD_START;
 
@@ -127,6 +128,10 @@ pub(super) struct Drafted<'a> {
     pub shape: &'a str,
     /// The day it was drafted: the response's own time, else the import's.
     pub date: String,
+    /// Whether `date` is the response's own (else the day of the import,
+    /// recorded as `imported on`, so that no page calls it the drafting
+    /// day).
+    pub dated_by_response: bool,
 }
 
 /// `chapter` with its record line: written from `response`, its fragment
@@ -149,12 +154,17 @@ pub(super) fn with_record(
         model
     };
     let record = format!(
-        "{RECORD_START}{}: chapter sha256:{}, fragment {} sha256:{}{DRAFTED}{model} ({}) on {} -->\n",
+        "{RECORD_START}{}: chapter sha256:{}, fragment {} sha256:{}{DRAFTED}{model} ({}){} {} -->\n",
         recorded_name(response),
         sha256(body.as_bytes()),
         relative(chapter_path, fragment_path).replace(' ', "%20"),
         sha256(fragment.as_bytes()),
         drafted.shape,
+        if drafted.dated_by_response {
+            " on"
+        } else {
+            IMPORTED_ON
+        },
         recorded_text(&drafted.date),
     );
     body + &record
@@ -278,6 +288,7 @@ mod tests {
             model: Some("gpt 5 -->\n<b>"),
             shape: "OpenAI Responses API",
             date: "2026-08-02".into(),
+            dated_by_response: true,
         };
         let text = with_record(
             "# 東京\n\nText [1].\n",

@@ -338,7 +338,7 @@ rules! {
     /// A stored `support.v1` verdict says a cited passage does not support
     /// the claim.
     UnsupportedClaim = "unsupported-claim", Error,
-        "correct the claim or cite evidence that supports it, then check it again; a wrong verdict is answered by the checker, not by silencing it";
+        "correct the claim or cite evidence that supports it, then check it again; a wrong verdict is answered where it came from, not by silencing it: a model's by `verify` after the fix, a person's (`human:NAME`) by `mdbook-evidence review --at FILE:LINE:COL`";
     /// A stored verdict was given for another text of the claim or of the
     /// passage: it no longer says anything about this citation.
     StaleSupport = "stale-support", Warn,

@@ -407,3 +407,40 @@ fn an_uncited_intro_is_told_how_to_mark_framing_text_and_a_figure_a_name_or_a_bu
         "{stderr}"
     );
 }
+
+/// `explain` with part of a rule's id, or the id written loosely, names
+/// the rule meant; a word several ids hold lists them.
+#[test]
+fn explain_names_the_rule_a_part_or_a_loose_spelling_means() {
+    let explain = |rule: &str| {
+        let out = Command::new(binary())
+            .args(["explain", rule])
+            .env("NO_COLOR", "1")
+            .output()
+            .expect("explain runs");
+        (out.status.code(), String::from_utf8(out.stderr).unwrap())
+    };
+    for (written, meant) in [
+        ("ungrounded", "ungrounded-claim"),
+        ("Ungrounded Claim", "ungrounded-claim"),
+        ("ungrounded\u{a0}claim", "ungrounded-claim"),
+        ("ｓｏｕｒｃｅ－ｇｏｎｅ", "source-gone"),
+        ("ungrounded-clam", "ungrounded-claim"),
+    ] {
+        let (code, stderr) = explain(written);
+        assert_ne!(code, Some(0), "{written}: {stderr}");
+        assert!(
+            stderr.contains(&format!("did you mean `{meant}`?")),
+            "{written}: {stderr}"
+        );
+    }
+    let (_, stderr) = explain("evidence");
+    assert!(
+        stderr.contains("rules holding `evidence`: `unknown-evidence`, ")
+            && stderr.contains("`claim-not-in-evidence`"),
+        "{stderr}"
+    );
+    let (_, stderr) = explain("\u{202e}根拠");
+    assert!(!stderr.contains('\u{202e}'), "{stderr}");
+    assert!(stderr.contains("mdbook-evidence explain"), "{stderr}");
+}

@@ -471,3 +471,69 @@ fn write_records(
     writer.write(&root.join(target), out.as_bytes())?;
     Ok(())
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn refused(url: &str, final_url: Option<&str>) -> FetchedRecord {
+        FetchedRecord {
+            final_url: final_url.map(str::to_owned),
+            ..record(
+                "ev_a".into(),
+                url.into(),
+                FetchStatus::Refused,
+                "2026-01-01T00:00:00Z",
+                String::new(),
+            )
+        }
+    }
+
+    #[test]
+    fn allowed_hosts_are_read_as_the_resolver_compares_them() {
+        for (written, host) in [
+            ("127.0.0.1", "127.0.0.1"),
+            (" ::1 ", "::1"),
+            ("[::1]", "::1"),
+            ("LocalHost", "localhost"),
+            ("Bücher.Example", "xn--bcher-kva.example"),
+            ("１２７．０．０．１", "127.0.0.1"),
+        ] {
+            assert_eq!(allowed_host(written).unwrap(), host, "{written}");
+        }
+        for bad in ["http://a.example", "a.example:80", "a.example/x", "", "a b"] {
+            assert!(allowed_host(bad).is_err(), "{bad:?}");
+        }
+    }
+
+    #[test]
+    fn a_refused_page_is_asked_again_once_the_host_it_was_refused_at_is_allowed() {
+        let allowed = ["::1".to_owned(), "xn--bcher-kva.example".to_owned()];
+        let again = Again {
+            all: false,
+            retry: false,
+            allowed_hosts: &allowed,
+        };
+        assert!(again.wants(&refused("http://[::1]:8080/a", None)));
+        assert!(again.wants(&refused(
+            "https://public.example/a",
+            Some("http://bücher.example/b")
+        )));
+        // Refused where the redirect led, on a host still not allowed.
+        assert!(!again.wants(&refused("http://[::1]/a", Some("http://10.0.0.1/b"))));
+        // Not http(s): allowing a host changes nothing.
+        assert!(!again.wants(&refused("ftp://[::1]/a", None)));
+        let gone = FetchedRecord {
+            status: FetchStatus::Gone,
+            ..refused("http://[::1]/a", None)
+        };
+        assert!(!again.wants(&gone));
+        assert!(
+            Again {
+                retry: true,
+                ..again
+            }
+            .wants(&gone)
+        );
+    }
+}

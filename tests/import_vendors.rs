@@ -102,8 +102,9 @@ fn openai_chat_annotations_count_characters() {
         "上海乐高乐园 🎢 opened on 5 July 2025 in Jinshan District. [1]\n\nTickets cost 319 yuan on weekdays, according to [Xinhua](https://english.news.cn/lego) [2].\n"
     );
     assert!(
-        done.stderr
-            .contains("1 citation says no place in the answer, so they mark no sentence"),
+        done.stderr.contains(
+            "1 citation says no place in the answer, so it marks no sentence: its item is"
+        ),
         "{}",
         done.stderr
     );

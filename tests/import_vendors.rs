@@ -432,3 +432,40 @@ fn every_format_of_the_guides_table_has_a_test() {
         }
     }
 }
+
+/// `import --help` names every vendor whose answers it reads, in its
+/// opening paragraph as in its argument list.
+#[test]
+fn the_help_names_every_vendor_read() {
+    let out = std::process::Command::new(common::binary())
+        .args(["import", "--help"])
+        .output()
+        .unwrap();
+    assert!(out.status.success());
+    let help = String::from_utf8(out.stdout).unwrap();
+    let start = help.find("Reads the responses of").expect("the paragraph");
+    let end = help[start..].find("\n\n").map_or(help.len(), |e| start + e);
+    let words: Vec<&str> = help[start..end].split_whitespace().collect();
+    let paragraph = words.join(" ");
+    for vendor in [
+        "Anthropic",
+        "OpenAI",
+        "Gemini",
+        "Perplexity",
+        "Cohere",
+        "Bedrock",
+        "xAI",
+        "Mistral",
+        "Groq compound",
+        "Azure OpenAI On Your Data",
+        "DashScope",
+        "Tavily",
+        "Exa",
+        "You.com",
+        "Brave",
+        "Discovery Engine",
+        "event streams",
+    ] {
+        assert!(paragraph.contains(vendor), "{vendor}: {paragraph}");
+    }
+}

@@ -13,7 +13,6 @@
 use crate::common::{Run, TestBook, binary, run_stdin};
 use assert_cmd::Command;
 use std::ffi::OsStr;
-use std::io::Write as _;
 use std::path::{Path, PathBuf};
 
 /// A recorded response of the corpus (`name` without `.json`), or `None`
@@ -32,10 +31,9 @@ pub fn sample(name: &str) -> Option<PathBuf> {
         return Some(std::fs::canonicalize(&file).unwrap_or(file));
     }
     if explicit.is_none() && std::env::var_os("CI").is_none() {
-        let _ = writeln!(
-            std::io::stderr(),
-            "note: recorded response {} not checked: it is absent; set EVIDENCE_CORPUS_DIR to the directory holding apis/",
-            file.display()
+        crate::common::skip::note(
+            &format!("recorded response {}", file.display()),
+            "it is absent; set EVIDENCE_CORPUS_DIR to the directory holding apis/",
         );
         return None;
     }

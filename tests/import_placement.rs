@@ -110,7 +110,7 @@ fn citations_without_a_position_mark_no_sentence() {
     }]}]});
     let path = write_json(dir.path(), "unplaced.json", &unplaced);
     import(dir.path(), &[path.as_os_str()]).refused(
-        "this OpenAI Responses API response cites 2 sources but says of none where in the answer it is used, so no sentence can be marked as cited",
+        "this OpenAI Responses API response cites 2 sources but says of none of them where in the answer it is used, so no sentence can be marked as cited",
     );
 
     let gemini = json!({"candidates": [{

@@ -108,9 +108,14 @@ pub(super) fn something_to_import(draft: &Draft, what: &str, name: &str) -> anyh
         .unwrap_or_default();
     if citations == 0 && unplaced > 0 {
         bail!(
-            "{name}: this {} cites {} but says of none where in the answer it is used, so no sentence can be marked as cited (markers piled on one paragraph would claim what the response does not); {}{left_out}",
+            "{name}: this {} cites {} but {} where in the answer it is used, so no sentence can be marked as cited (markers piled on one paragraph would claim what the response does not); {}{left_out}",
             what,
             counted(unplaced, "source", "sources"),
+            if unplaced == 1 {
+                "does not say"
+            } else {
+                "says of none of them"
+            },
             draft
                 .unplaced_hint
                 .unwrap_or("import a response that places its citations")

@@ -26,6 +26,9 @@ pub struct Record {
     pub label: String,
     /// The dataset's own label (`label`).
     pub label_dataset: String,
+    /// The second reading of the real reports (`label_strict`; empty
+    /// elsewhere).
+    pub label_strict: String,
     /// Where the record came from (`expertqa`, `storm`, a support set,
     /// `swapped-name`).
     pub set: String,
@@ -72,6 +75,7 @@ pub fn read_real(path: &Path) -> Result<Vec<Record>, String> {
                 .map(str::to_string)
                 .unwrap_or_else(|| label_dataset.clone()),
             label_dataset,
+            label_strict: v["label_strict"].as_str().unwrap_or_default().to_string(),
             set: text(v, "source")?,
         })
     })
@@ -93,6 +97,7 @@ pub fn read_support(path: &Path) -> Result<Vec<Record>, String> {
                 passage: text(v, "passage")?,
             }],
             label_dataset: label.clone(),
+            label_strict: String::new(),
             label,
             set: text(v, "set")?,
         })

@@ -24,24 +24,13 @@
 //! own labels instead.
 
 mod book;
+mod flags;
 mod names;
 
 use book::Record;
-use serde_json::Value;
+use flags::Flag;
 use std::collections::{BTreeMap, BTreeSet};
-use std::path::{Path, PathBuf};
-use std::process::Command;
-
-/// The rules that judge whether a passage supports its claim; a record is
-/// "flagged" when one of them reports it.
-const SUPPORT_RULES: [&str; 6] = [
-    "claim-not-in-evidence",
-    "claim-partly-in-evidence",
-    "number-not-in-evidence",
-    "number-contradicts-evidence",
-    "subject-not-in-evidence",
-    "ungrounded-claim",
-];
+use std::path::PathBuf;
 
 fn main() {
     let mut corpus = "real".to_string();
@@ -93,20 +82,10 @@ fn main() {
         .map(PathBuf::from)
         .unwrap_or_else(|| tmp.path().to_path_buf());
     let placements = book::write(&book_dir, &records, sentences, layout).unwrap();
-    let flags = check(&book_dir);
-    // A flag belongs to the record whose claim holds its column (the first
-    // of its line when it points before them all).
-    let mut record_flags: Vec<Vec<&Flag>> = vec![Vec::new(); records.len()];
-    for flag in &flags {
-        let on_line = |p: &&book::Placement| p.file == flag.file && p.line == flag.line;
-        let at = placements
-            .iter()
-            .position(|p| on_line(&p) && p.columns.contains(&flag.column))
-            .or_else(|| placements.iter().position(|p| on_line(&p)));
-        if let Some(at) = at {
-            record_flags[at].push(flag);
-        }
-    }
+    let bin = flags::binary().unwrap_or_else(|e| fail(&e));
+    let found = flags::check(&bin, &book_dir).unwrap_or_else(|e| fail(&e));
+    let owned = flags::by_record(found, &placements);
+    let record_flags: Vec<Vec<&Flag>> = owned.iter().map(|f| f.iter().collect()).collect();
     println!(
         "corpus: {corpus} ({} records, {relabelled} labels read by hand){}\n",
         records.len(),
@@ -122,62 +101,8 @@ fn main() {
     }
 }
 
-/// One diagnostic of the check.
-#[derive(Clone)]
-struct Flag {
-    rule: String,
-    severity: String,
-    message: String,
-    file: String,
-    line: usize,
-    column: usize,
-}
-
-fn check(book: &Path) -> Vec<Flag> {
-    // EVIDENCE_EVAL_BIN=PATH measures another build of the binary.
-    let exe = std::env::current_exe().unwrap();
-    let bin = std::env::var_os("EVIDENCE_EVAL_BIN")
-        .map(PathBuf::from)
-        .or_else(|| {
-            exe.parent()
-                .and_then(Path::parent)
-                .map(|d| d.join("mdbook-evidence"))
-                .filter(|b| b.is_file())
-        })
-        .unwrap_or_else(|| fail("build the binary first: cargo build --release"));
-    let out = Command::new(bin)
-        .args(["check", "--format", "json"])
-        .arg(book)
-        .output()
-        .unwrap();
-    let report: Value = serde_json::from_slice(&out.stdout).unwrap_or_else(|e| {
-        fail(&format!(
-            "the check printed no JSON report ({e}): {}",
-            String::from_utf8_lossy(&out.stderr)
-        ))
-    });
-    report["violations"]
-        .as_array()
-        .into_iter()
-        .flatten()
-        .filter_map(|v| {
-            Some(Flag {
-                rule: v["rule"].as_str()?.to_string(),
-                severity: v["severity"].as_str()?.to_string(),
-                message: v["message"].as_str().unwrap_or_default().to_string(),
-                // Named from the current directory: keep `src/…`.
-                file: v["file"]
-                    .as_str()
-                    .map(|f| f.rfind("src/").map_or(f, |i| &f[i..]).to_string())?,
-                line: v["line"].as_u64()? as usize,
-                column: v["column"].as_u64().unwrap_or(1) as usize,
-            })
-        })
-        .collect()
-}
-
 fn is_support_flag(flag: &Flag) -> bool {
-    SUPPORT_RULES.contains(&flag.rule.as_str())
+    flag.is_support()
 }
 
 fn print_table(records: &[Record], flags: &[Vec<&Flag>]) {

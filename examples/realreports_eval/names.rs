@@ -199,6 +199,7 @@ pub fn swapped(records: &[Record]) -> Vec<Record> {
             swapped.claim = claim;
             swapped.label = "unsupported".into();
             swapped.label_dataset = "unsupported".into();
+            swapped.label_strict = "unsupported".into();
             swapped.set = "swapped-name".into();
             out.push(swapped);
         }

@@ -12,6 +12,7 @@ pub(crate) mod content_words;
 pub mod disagreement;
 pub(crate) mod diversity;
 pub(crate) mod escaped_markers;
+mod glued_words;
 mod high_disagreement_rate;
 pub(crate) mod ids;
 pub(crate) mod judge;

@@ -8,7 +8,9 @@
 //! passage holds as written; each derivation is said in words (the
 //! finding's note), so that a reader can check it.
 
+#[cfg(test)]
 use super::number_parse::numbers_in;
+use super::number_parse::passage_numbers_in;
 use super::number_parse::{Number, NumberKind, Unit, convert, unit_name, unit_of, word_numbers_in};
 use std::sync::OnceLock;
 
@@ -41,7 +43,7 @@ impl Figure<'_> {
 /// [`EvidenceItem::passages`]: crate::store::EvidenceItem::passages
 #[derive(Debug, Clone, Default)]
 pub(crate) struct PassageFigures {
-    /// The numbers in digits of every passage ([`numbers_in`]).
+    /// The numbers in digits of every passage ([`passage_numbers_in`]).
     digits: Box<[Number]>,
     /// Every figure, in digits and in words, passage by passage, each
     /// passage's in order; read when first asked for.
@@ -57,7 +59,7 @@ impl PassageFigures {
     /// rest is read when asked for).
     pub(crate) fn of(item: &crate::store::EvidenceItem) -> PassageFigures {
         PassageFigures {
-            digits: item.passages().flat_map(numbers_in).collect(),
+            digits: item.passages().flat_map(passage_numbers_in).collect(),
             all: OnceLock::new(),
         }
     }
@@ -95,7 +97,7 @@ impl PassageFigures {
 /// The figures of a passage of item `item`: its numbers in digits and in
 /// words, in order.
 pub(super) fn figures_in<'p>(item: &'p str, text: &'p str) -> Vec<Figure<'p>> {
-    let mut numbers = numbers_in(text);
+    let mut numbers = passage_numbers_in(text);
     numbers.extend(word_numbers_in(text));
     numbers.sort_by_key(|n| n.span.start);
     numbers
@@ -275,9 +277,20 @@ fn step(
 /// The size of the last digit a number is written with, scale applied:
 /// 0.1 for `2.9%`, 1 for `201`, 100,000 for `1.2 million`.
 pub(super) fn precision(number: &Number, written: &str) -> f64 {
-    let decimals = written.split_once('.').map_or(0, |(_, after)| {
-        after.bytes().take_while(u8::is_ascii_digit).count()
-    });
+    // Full-width digits (`４.４％`) count as the ASCII ones they stand for.
+    let is_digit = |c: &char| c.is_ascii_digit() || ('０'..='９').contains(c);
+    // A fraction in words (`a third`, `two-thirds`: a percentage whose
+    // `unscaled` is the fraction) is exact: a claim's `33%` is `a third`
+    // rounded. Other numbers in words (`half a million`) are round.
+    if number.kind == NumberKind::Percent
+        && number.unscaled < 1.0
+        && !written.chars().any(|c| is_digit(&c))
+    {
+        return 0.0;
+    }
+    let decimals = written
+        .split_once(['.', '．'])
+        .map_or(0, |(_, after)| after.chars().take_while(is_digit).count());
     let scale = if number.unscaled != 0.0 && number.unscaled.is_finite() {
         (number.value / number.unscaled).abs()
     } else {

@@ -417,7 +417,7 @@ mod tests {
             serde_json::json!({}),
             text,
             |scan, units, resolved, _| {
-                let numbers = BlockNumbers::new(&scan.blocks);
+                let numbers = BlockNumbers::new(scan);
                 numbers_not_in_evidence(text, scan, units, resolved, &numbers, true)
             },
         )

@@ -8,11 +8,18 @@
 //! numeric dates (`2026-02-10`). Not figures: a year alone (`in 2025`),
 //! ordinals, digits in a word or name (`Q4`, `G7`, `COVID-19`), a bracketed
 //! citation number (`[3]`), numbers in words.
+//!
+//! Each figure is judged with the citations of its own sentence: in a
+//! paragraph whose first sentence cites a tier-1 item and whose second a
+//! blog, the second sentence's figures rest on the blog alone. A sentence
+//! without a marker of its own (context before the cited sentence) is
+//! judged with the whole claim's citations.
 
 use super::Resolved;
-use super::claims::Claim;
+use super::claims::{Claim, sentence_claims};
 use super::number_parse::{Number, NumberKind, is_range_separator, numbers_in};
-use crate::markers::Block;
+use super::passage_sentences::at_most_one_sentence;
+use crate::markers::Scan;
 use std::cell::OnceCell;
 use std::ops::Range;
 
@@ -20,28 +27,83 @@ use std::ops::Range;
 /// once when first asked for: numeric-claim reads a claim's, and the
 /// number rules the same block's again.
 pub(crate) struct BlockNumbers<'a> {
-    blocks: &'a [Block],
+    scan: &'a Scan,
     numbers: Vec<OnceCell<Vec<Number>>>,
 }
 
+/// A figure whose sentence's citations are not credible enough: the
+/// figure, the ids of those citations, and whether the claim's other
+/// sentences cite more (the message then says the figure's sentence).
+pub(crate) struct Uncorroborated {
+    pub figure: String,
+    pub ids: Vec<String>,
+    pub in_sentence: bool,
+}
+
 impl<'a> BlockNumbers<'a> {
-    pub(crate) fn new(blocks: &'a [Block]) -> BlockNumbers<'a> {
+    pub(crate) fn new(scan: &'a Scan) -> BlockNumbers<'a> {
         BlockNumbers {
-            blocks,
-            numbers: blocks.iter().map(|_| OnceCell::new()).collect(),
+            scan,
+            numbers: scan.blocks.iter().map(|_| OnceCell::new()).collect(),
         }
     }
 
     /// The numbers of block `index`'s text.
     pub(crate) fn of(&self, index: usize) -> &[Number] {
-        self.numbers[index].get_or_init(|| numbers_in(&self.blocks[index].text))
+        self.numbers[index].get_or_init(|| numbers_in(&self.scan.blocks[index].text))
+    }
+
+    /// The first figure of `claim` that the citations of its sentence do
+    /// not corroborate ([`is_corroborated`]). `cites` are the claim's
+    /// resolving citations, `resolved` each marker's resolution.
+    pub(crate) fn uncorroborated(
+        &self,
+        claim: &Claim,
+        cites: &[&Resolved<'_>],
+        resolved: &[Option<Resolved<'_>>],
+    ) -> Option<Uncorroborated> {
+        let figure = self.first_figure(claim)?;
+        let ids = |cites: &[&Resolved<'_>]| cites.iter().map(|r| r.id.to_owned()).collect();
+        if !is_corroborated(cites) {
+            return Some(Uncorroborated {
+                figure: claim.text[figure].to_owned(),
+                ids: ids(cites),
+                in_sentence: false,
+            });
+        }
+        // A sentence's citations are some of the claim's: only a claim
+        // that is corroborated as a whole can have a sentence that is not.
+        let block = &self.scan.blocks[claim.block];
+        if block.row.is_some() || at_most_one_sentence(&block.text) {
+            return None;
+        }
+        let sentences = sentence_claims(self.scan, claim.block, &claim.markers, 0);
+        let placed: usize = sentences.iter().map(|s| s.markers.len()).sum();
+        if sentences.len() <= 1 || placed != claim.markers.len() {
+            return None;
+        }
+        sentences.iter().find_map(|sentence| {
+            let figure = first_figure(&sentence.text)?;
+            let own: Vec<&Resolved<'_>> = sentence
+                .markers
+                .iter()
+                .filter_map(|&m| resolved.get(m)?.as_ref())
+                .collect();
+            // A sentence that cites nothing of its own rests on the claim's
+            // citations, which corroborate it.
+            (!own.is_empty() && !is_corroborated(&own)).then(|| Uncorroborated {
+                figure: sentence.text[figure].to_owned(),
+                ids: ids(&own),
+                in_sentence: true,
+            })
+        })
     }
 
     /// [`first_figure`] of `claim`'s text: from its block's numbers when
     /// the claim is its block's text trimmed (spaces around a text change
     /// none of its numbers), else read from the claim.
     pub(crate) fn first_figure(&self, claim: &Claim) -> Option<Range<usize>> {
-        let text = &self.blocks[claim.block].text;
+        let text = &self.scan.blocks[claim.block].text;
         if claim.text != text.trim() {
             return first_figure(&claim.text);
         }

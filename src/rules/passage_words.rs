@@ -4,6 +4,7 @@
 //! for the lookups of every word of every passage it cites.
 
 use super::content_words::{Stem, content_words};
+use super::glued_words::passage_content_words;
 use super::passage_sentences::{passage_sentences, passage_sentences_into};
 use crate::store::EvidenceItem;
 use std::ops::Range;
@@ -32,7 +33,7 @@ impl PassageWords {
         let mut sentences = Vec::with_capacity(bounds.len());
         let mut next = bounds.iter();
         let mut sentence = next.next();
-        content_words(text, |stem, range| {
+        passage_content_words(text, |stem, range| {
             while let Some(bound) = sentence.filter(|b| b.end < range.end) {
                 sentences.push((bound.clone(), stems.len()));
                 sentence = next.next();
@@ -393,6 +394,9 @@ mod tests {
         "\"",
         "’",
         "it's",
+        "systemGood",
+        "rate1",
+        "2018Updated",
     ];
 
     proptest::proptest! {
@@ -405,7 +409,7 @@ mod tests {
             let text: String = pieces.concat();
             let (mut stems, mut sentences) = (Vec::new(), Vec::new());
             for range in passage_sentences(&text) {
-                content_words(&text[range.clone()], |stem, _| stems.push(stem));
+                passage_content_words(&text[range.clone()], |stem, _| stems.push(stem));
                 sentences.push((range, stems.len()));
             }
             let once = PassageWords::new(&text);

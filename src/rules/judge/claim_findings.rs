@@ -9,7 +9,7 @@ use crate::rules::claims::Claim;
 use crate::rules::numeric_claim::BlockNumbers;
 use crate::rules::ungrounded_claim::CITES_NOTHING;
 use crate::rules::{BlockId, ClaimId, Finding, Level, Resolved, Rule, resolve_id};
-use crate::rules::{confidence, numeric_claim, policy, speculation};
+use crate::rules::{confidence, policy, speculation};
 use crate::store::{CitationList, Store};
 use std::cell::OnceCell;
 
@@ -42,6 +42,7 @@ pub(super) fn claim_findings<'s>(
         config,
         cited: &cited.items,
         numbers,
+        resolved,
     };
     let mut out = ClaimFindings::default();
     for (c, claim) in claims.iter().enumerate() {
@@ -97,16 +98,20 @@ fn grounded_claim_findings<'s>(
     let ids = || cites.iter().map(|r| r.id.to_owned()).collect::<Vec<_>>();
     let on = |rule: Rule| config.level(rule) != Level::Off;
     if on(Rule::NumericClaim)
-        && let Some(figure) = pack.numbers.first_figure(claim)
-        && !numeric_claim::is_corroborated(cites)
+        && let Some(found) = pack.numbers.uncorroborated(claim, cites, pack.resolved)
     {
+        let whose = if found.in_sentence {
+            "its sentence cites"
+        } else {
+            "cites"
+        };
         push(
             Rule::NumericClaim,
             format!(
-                "claim states `{}` but cites neither a tier 1-2 source nor two different publishers",
-                &claim.text[figure]
+                "claim states `{}` but {whose} neither a tier 1-2 source nor two different publishers",
+                found.figure
             ),
-            ids(),
+            found.ids,
         );
     }
     if on(Rule::PolicyClaim)
@@ -161,6 +166,8 @@ struct EvidencePack<'a, 's> {
     cited: &'a [Resolved<'s>],
     /// The numbers of the chapter's blocks.
     numbers: &'a BlockNumbers<'a>,
+    /// The resolution of each marker.
+    resolved: &'a [Option<Resolved<'s>>],
 }
 
 impl<'s> EvidencePack<'_, 's> {

@@ -148,7 +148,7 @@ pub fn judge<'s>(
     );
     let units = support_units(scan, &claims, config.claims);
     let cited = CitedItems::new(&resolved);
-    let numbers = BlockNumbers::new(&scan.blocks);
+    let numbers = BlockNumbers::new(scan);
     let claim_checks = claim_findings(&claims, &resolved, &cited, store, list, &numbers, config);
     let chapter = chapter_findings(scan, &cited, &claims, &resolved, config);
     let (suppressions, invalid_suppressions) = Suppressions::check(scan);

@@ -110,6 +110,49 @@ fn same(a: f64, b: f64) -> bool {
 /// The numbers in `text`, in order. See the [module docs](self) for what
 /// counts as a number.
 pub(crate) fn numbers_in(text: &str) -> Vec<Number> {
+    read_numbers(text, false)
+}
+
+/// The numbers of a cited passage: [`numbers_in`], and digits glued to a
+/// lowercase word where a scraped page lost a space (`rate1`; see
+/// `glued_words` for the words).
+pub(crate) fn passage_numbers_in(text: &str) -> Vec<Number> {
+    read_numbers(text, true)
+}
+
+/// [`read_ascii_numbers`] of `text` with its full-width forms
+/// (`４.４％`, `１２３`, U+FF01 to U+FF5E) read as the ASCII characters they
+/// stand for, as NFKC folds them; spans are in `text`.
+fn read_numbers(text: &str, passage: bool) -> Vec<Number> {
+    // Every full-width form's UTF-8 starts with 0xEF; most texts have none.
+    if !text.as_bytes().contains(&0xEF) {
+        return read_ascii_numbers(text, passage);
+    }
+    let mut folded = String::with_capacity(text.len());
+    // The offset in `text` of each byte of `folded`, and of its end.
+    let mut at = Vec::with_capacity(text.len() + 1);
+    for (i, c) in text.char_indices() {
+        let c = match u32::from(c) {
+            wide @ 0xFF01..=0xFF5E => char::from_u32(wide - 0xFEE0).unwrap_or(c),
+            _ => c,
+        };
+        at.extend((0..c.len_utf8()).map(|k| if k == 0 { i } else { usize::MAX }));
+        folded.push(c);
+    }
+    at.push(text.len());
+    let mut numbers = read_ascii_numbers(&folded, passage);
+    // A number starts and ends on a character of `folded`: map to `text`.
+    numbers.retain_mut(|n| match (at.get(n.span.start), at.get(n.span.end)) {
+        (Some(&start), Some(&end)) if start != usize::MAX && end != usize::MAX => {
+            n.span = start..end;
+            true
+        }
+        _ => false,
+    });
+    numbers
+}
+
+fn read_ascii_numbers(text: &str, passage: bool) -> Vec<Number> {
     let bytes = text.as_bytes();
     // Quoted titles matter only to a year, which few texts hold.
     let mut quoted: Option<Vec<Range<usize>>> = None;
@@ -127,7 +170,7 @@ pub(crate) fn numbers_in(text: &str) -> Vec<Number> {
             i += 1;
             continue;
         }
-        let (number, end) = read_number(text, i, &urls);
+        let (number, end) = read_number(text, i, &urls, passage);
         i = end.max(i + 1);
         let Some(mut number) = number else { continue };
         if number.kind == NumberKind::Year

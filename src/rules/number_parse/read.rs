@@ -9,14 +9,25 @@ use super::{Number, NumberKind};
 /// returns it, or `None` when it is not a number by the definition, and the
 /// byte offset to continue from. `urls` are the text's URL words
 /// ([`url_ranges`](super::context::url_ranges)).
+/// `passage`: the text is a cited passage, where digits glued to a
+/// lowercase word of four letters or more are a figure whose space a
+/// scraped page lost (`rate1 – Fewer than 100`).
 pub(super) fn read_number(
     text: &str,
     start: usize,
     urls: &[std::ops::Range<usize>],
+    passage: bool,
 ) -> (Option<Number>, usize) {
     let bytes = text.as_bytes();
     let before = text[..start].chars().next_back();
-    if is_glued(text, start, before) || in_ranges(urls, start) {
+    let lost_space = passage
+        && text.as_bytes()[..start]
+            .iter()
+            .rev()
+            .take_while(|b| b.is_ascii_lowercase())
+            .count()
+            >= 4;
+    if !lost_space && is_glued(text, start, before) || in_ranges(urls, start) {
         return (None, word_end(text, start));
     }
     if let Some(end) = classify::not_a_figure(text, start) {

@@ -236,8 +236,12 @@ fn non_ascii_spaces_and_digits_next_to_numbers_are_safe() {
         found("see\u{a0}https://e.org/2026 and 7"),
         [("7", 7.0, Quantity)]
     );
-    // Full-width and Arabic-Indic digits are not read (ASCII digits only).
-    assert_eq!(found("\u{ff13}\u{ff10}% and \u{663}"), []);
+    // Full-width digits are read as the ASCII ones they stand for (NFKC);
+    // Arabic-Indic digits are not read.
+    assert_eq!(
+        found("\u{ff13}\u{ff10}% and \u{663}"),
+        [("\u{ff13}\u{ff10}%", 30.0, Percent)]
+    );
 }
 
 #[test]
@@ -308,6 +312,32 @@ fn a_year_glued_to_the_next_word_is_read() {
 }
 
 #[test]
+fn full_width_figures_are_read_with_their_spans_in_the_text() {
+    let text = "東京: ４.４％ and １２３ units in ２０２６, ｘ 5";
+    let got: Vec<(&str, f64)> = numbers_in(text)
+        .iter()
+        .map(|n| (&text[n.span.clone()], n.value))
+        .collect();
+    assert_eq!(
+        got,
+        [
+            ("４.４％", 4.4),
+            ("１２３", 123.0),
+            ("２０２６", 2026.0),
+            ("5", 5.0)
+        ]
+    );
+}
+
+#[test]
+fn a_figure_glued_to_a_word_is_read_in_a_passage_only() {
+    let text = "Clear rate1 – Fewer than 100, COVID19, H2O, mp3";
+    let values = |numbers: Vec<Number>| -> Vec<f64> { numbers.iter().map(|n| n.value).collect() };
+    assert_eq!(values(passage_numbers_in(text)), [1.0, 100.0]);
+    assert_eq!(values(numbers_in(text)), [100.0]);
+}
+
+#[test]
 fn a_season_written_with_a_slash_is_two_years() {
     assert_eq!(
         found("champions 2003/04 and 1988/89; not 2003/04/05 or 3/4"),
@@ -357,8 +387,10 @@ fn no_break_and_thin_spaces_separate_thousands() {
     // A plain or ideographic space does not: two numbers, or one.
     assert_eq!(numbers_in("5 000").len(), 2);
     assert_eq!(numbers_in("5\u{3000}000").len(), 2);
-    // Full-width digits and RTL marks are not digits: nothing, no panic.
-    assert!(numbers_in("\u{ff11}\u{ff12}\u{200f}%").is_empty());
+    // Full-width digits are read as ASCII ones; an RTL mark ends them.
+    let numbers = numbers_in("\u{ff11}\u{ff12}\u{200f}%");
+    assert_eq!(numbers.len(), 1);
+    assert_eq!(numbers[0].value, 12.0);
 }
 
 /// `numbers_in` as it was: every byte looked at, quoted titles and URLs
@@ -392,7 +424,7 @@ fn reference_numbers_in(text: &str) -> Vec<Number> {
             i += 1;
             continue;
         }
-        let (number, end) = read_number(text, i, &urls);
+        let (number, end) = read_number(text, i, &urls, false);
         i = end.max(i + 1);
         let Some(mut number) = number else { continue };
         if number.kind == NumberKind::Year && in_ranges(&quoted, number.span.start) {
@@ -491,7 +523,8 @@ proptest::proptest! {
         pieces in proptest::collection::vec(proptest::sample::select(PROSE), 0..40)
     ) {
         let text: String = pieces.concat();
-        proptest::prop_assert_eq!(numbers_in(&text), reference_numbers_in(&text));
+        // The ASCII reader: full-width forms are folded before it.
+        proptest::prop_assert_eq!(read_ascii_numbers(&text, false), reference_numbers_in(&text));
     }
 }
 

@@ -78,11 +78,19 @@ fn is_glued(text: &str, start: usize, before: Option<char>) -> bool {
 }
 
 /// The end of the run of word characters (and the punctuation inside
-/// identifiers and URLs) that starts at `start`.
+/// identifiers and URLs) that starts at `start`, with the digit groups a
+/// no-break, narrow or thin space joins to its digits (`Zürich143 000`), so
+/// that the rest of a skipped figure is not read as a figure of its own.
 fn word_end(text: &str, start: usize) -> usize {
+    let bytes = text.as_bytes();
     let mut j = start;
     while let Some(c) = text[j..].chars().next() {
-        if !(c.is_alphanumeric() || matches!(c, '_' | '.' | ',' | '-' | '/' | ':')) {
+        let group_space = matches!(c, '\u{a0}' | '\u{202f}' | '\u{2009}')
+            && j > start
+            && bytes[j - 1].is_ascii_digit()
+            && (1..=3).all(|k| bytes.get(j + c.len_utf8() - 1 + k).is_some_and(u8::is_ascii_digit))
+            && !bytes.get(j + c.len_utf8() + 3).is_some_and(u8::is_ascii_digit);
+        if !(c.is_alphanumeric() || matches!(c, '_' | '.' | ',' | '-' | '/' | ':') || group_space) {
             break;
         }
         j += c.len_utf8();

@@ -225,9 +225,10 @@ pub(crate) const SUPPRESS_FILE: &str = "evidence-disable-file";
 /// does is a mistyped one.
 pub(crate) const SUPPRESS_PREFIX: &str = "evidence-";
 
-/// How the importer's record line starts: `<!-- mdbook-evidence import of
-/// <answer>: chapter sha256:…, fragment <path> sha256:… -->`, the last line
-/// of an imported chapter.
+/// How the importer's record starts: `<!-- mdbook-evidence import of
+/// <answer>: chapter sha256:…, fragment <path> sha256:… -->`, the comment
+/// ending an imported chapter (on one line or, one part to a line, on
+/// several: `provenance::record`).
 pub(crate) const IMPORT_RECORD_START: &str = "<!-- mdbook-evidence import of ";
 
 /// What follows the fragment's hash in the record: `, drafted by <model>

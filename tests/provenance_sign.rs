@@ -18,7 +18,10 @@ fn keygen() -> Option<&'static str> {
     if Path::new(path).is_file() {
         Some(path)
     } else {
-        eprintln!("note: skipped: {path} is missing (install openssh-client)");
+        common::skip::note(
+            "signatures checked by ssh-keygen",
+            &format!("{path} is missing (install openssh-client)"),
+        );
         None
     }
 }

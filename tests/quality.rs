@@ -78,7 +78,7 @@ fn a_check_fills_the_contracts_metric_table() {
 
     let (_, _, human) = check_in(book.root(), &[], &[]);
     assert!(
-        human.contains("mdbook-evidence: quality: citation coverage 60% of sentences (target > 80%); accuracy not measured (run `mdbook-evidence verify`); 3 source domains (> 3); authority 0.67 (> 0.7); disagreement 25% (< 20%)"),
+        human.contains("mdbook-evidence: quality: citation coverage 60% of sentences, missing the target (> 80%); accuracy not measured (run `mdbook-evidence verify`); 3 source domains, missing the target (> 3); authority 0.67, missing the target (> 0.7); disagreement 25%, missing the target (< 20%)"),
         "{human}"
     );
 }
@@ -284,7 +284,7 @@ fn each_target_rule_fires_below_its_target_and_not_above() {
     );
     let (_, _, human) = check_in(book.root(), &[], &[]);
     assert!(
-        human.contains("; accuracy 80% by the verdicts of `human:Ana` (5 citations) (> 90%);")
+        human.contains("; accuracy 80% by the verdicts of `human:Ana` (5 citations), missing the target (> 90%);")
             && human.contains("; lexical screen 80% of citations share enough words with their passage (not accuracy)"),
         "{human}"
     );

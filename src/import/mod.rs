@@ -450,9 +450,19 @@ fn build(value: &serde_json::Value, options: &Options) -> anyhow::Result<Built> 
     let mut notes = plan.notes(&key);
     if unplaced > 0 {
         notes.push(format!(
-            "{} no place in the answer, so they mark no sentence: their items are in the store fragment and the chapter's citation list (numbered after the cited ones), not in its References; {}",
+            "{} no place in the answer, so {}: {} in the store fragment and the chapter's citation list (numbered after the cited ones), not in its References; {}",
             crate::report::human::counted(unplaced, "citation says", "citations say"),
-            draft.unplaced_hint.unwrap_or("the response gives no positions for them")
+            if unplaced == 1 {
+                "it marks no sentence"
+            } else {
+                "they mark no sentence"
+            },
+            if unplaced == 1 {
+                "its item is"
+            } else {
+                "their items are"
+            },
+            draft.unplaced_hint.unwrap_or("the response gives no positions")
         ));
     }
     if narrations > 0 {

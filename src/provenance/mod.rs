@@ -3,8 +3,8 @@
 //! manifest of a whole book that an auditor checks a published site
 //! against ([`manifest`], [`audit`], signed with [`sshsig`]).
 //!
-//! A chapter's facts come from three places: the import record on its
-//! last line (which model and API drafted it, and when), the stored
+//! A chapter's facts come from three places: the import record at its
+//! end (`record`: which model and API drafted it, and when), the stored
 //! verdicts (how many of its citations a model or a person checked), and
 //! the review declared in `[preprocessor.evidence.disclosure]` of
 //! book.toml (or, failing that, the people whose verdicts `review` stored).
@@ -15,18 +15,17 @@ pub mod audit;
 pub mod command;
 /// `manifest`: what was checked, as deterministic JSON.
 pub mod manifest;
+/// The importer's record ending an imported chapter: written and read.
+pub(crate) mod record;
 /// SSHSIG signatures of a manifest.
 pub mod sshsig;
+
+pub(crate) use record::import_record_range;
 
 use crate::config::Disclosure;
 use crate::rules::SupportFigures;
 use crate::store::Store;
-use crate::syntax::{
-    DISCLOSURE_COMMENT, IMPORT_RECORD_DRAFTED, IMPORT_RECORD_IMPORTED_ON, IMPORT_RECORD_START,
-};
-use mdbook_markdown::pulldown_cmark::Event;
-use mdbook_markdown::{MarkdownOptions, new_cmark_parser};
-use std::ops::Range;
+use crate::syntax::{DISCLOSURE_COMMENT, IMPORT_RECORD_IMPORTED_ON};
 
 /// The class of the disclosure's sentence in HTML.
 pub(crate) const DISCLOSURE_CLASS: &str = "evidence-disclosure";
@@ -83,41 +82,19 @@ pub struct ChapterFacts {
     pub review: Option<Review>,
 }
 
-/// The byte range of the importer's record line (with its line ending),
-/// when it is the last line of `text` and an HTML block there (not the
-/// text of a code block that runs to the end).
-pub(crate) fn import_record_range(text: &str) -> Option<Range<usize>> {
-    let body = text.trim_end_matches(['\n', '\r', ' ', '\t']);
-    let start = body.rfind('\n').map_or(0, |nl| nl + 1);
-    let line = &body[start..];
-    if !line.starts_with(IMPORT_RECORD_START) || !line.ends_with("-->") {
-        return None;
-    }
-    let in_html = new_cmark_parser(text, &MarkdownOptions::default())
-        .into_offset_iter()
-        .any(|(event, range)| matches!(event, Event::Html(_)) && range.contains(&start));
-    in_html.then_some(start..text.len())
-}
-
 /// What the import record of `text` says drafted it.
 pub fn drafting(text: &str) -> Option<Drafting> {
-    let range = import_record_range(text)?;
-    let line = text[range].trim_end();
-    let inner = line
-        .strip_prefix(IMPORT_RECORD_START)?
-        .strip_suffix("-->")?
-        .trim_end();
-    let (response, rest) = inner.split_once(": chapter sha256:")?;
+    let (record, _) = record::read_import_record(text)?;
     let mut drafting = Drafting {
         model: None,
         vendor: None,
         date: None,
         imported: false,
-        response: response.to_owned(),
+        response: record.response,
     };
     // `<model> (<vendor and API>) on <date>`, or `…), imported on
     // <date>` when the response gave none; the model `-` when unknown.
-    if let Some((_, drafted)) = rest.split_once(IMPORT_RECORD_DRAFTED) {
+    if let Some(drafted) = record.drafted.as_deref() {
         let (model, rest) = drafted.split_once(" (").unwrap_or((drafted, ""));
         let imported_on = format!("){IMPORT_RECORD_IMPORTED_ON} ");
         let (vendor, date) = match rest.rsplit_once(imported_on.as_str()) {

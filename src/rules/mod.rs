@@ -361,7 +361,7 @@ rules! {
     /// blocked, unreachable, too large, of another type, refused): the
     /// claims citing it rest on an address and a title alone.
     SourceNotFetched = "source-not-fetched", Warn,
-        "cite a page that can be read (another source, or an archived copy), quote the passage in the store yourself (`cited_text`), or run `mdbook-evidence fetch --all` again once the page is back";
+        "cite a page that can be read (another source, or an archived copy), quote the passage in the store yourself (`cited_text`), or run `mdbook-evidence fetch --retry` once the page is back (`--allow-host HOST` for a page refused for its host)";
     /// `fetch --recheck` found the cited item's page gone (404, 410) since
     /// it was fetched.
     SourceGone = "source-gone", Warn,

@@ -55,9 +55,10 @@ pub(crate) struct ImportArgs {
     /// book's store already registers the sources).
     #[arg(long)]
     no_sources: bool,
-    /// Replace a chapter that no import of this response wrote, or that was
-    /// edited since, and an edited store fragment (the book's other inputs
-    /// are never replaced).
+    /// Replace a chapter an earlier import wrote that holds another
+    /// response's import or was edited since, and an edited store fragment.
+    /// A chapter no import wrote (no import record) and the book's other
+    /// inputs are never replaced.
     #[arg(long)]
     force: bool,
 }

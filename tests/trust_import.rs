@@ -305,6 +305,8 @@ fn an_import_into_a_book_never_writes_over_what_the_book_reads() {
         (&["--chapter", "/tmp/x.md"], "outside it"),
         (&["--chapter", "intro.md"], "no import wrote it"),
         (&["--chapter", "東京.md"], "no import wrote it"),
+        (&["--chapter", "intro.md", "--force"], "--force or not"),
+        (&["--chapter", "東京.md", "--force"], "no import wrote it"),
         (&["--chapter", "snippet.md", "--force"], "includes"),
         (&["--store", "src/SUMMARY.md"], "SUMMARY.md"),
         (&["--store", "evidence/keep.json"], "keep.json"),
@@ -324,19 +326,77 @@ fn an_import_into_a_book_never_writes_over_what_the_book_reads() {
         );
         assert_eq!(snapshot(dir), before, "{args:?} wrote something");
     }
-    // With --force, a listed chapter no import wrote is replaced (the user
-    // said so), and nothing else is touched.
-    let (code, stderr) = import_into(
-        dir,
-        "text-citations.json",
-        &["--chapter", "東京.md", "--force"],
+}
+
+/// A hand-written chapter: typographic spaces, a right-to-left mark,
+/// emoji, full-width digits.
+const HAND: &str = "# Notiz\u{3000}📈\n\nVon Hand geschrieben,\u{a0}nicht importiert \u{200f}שלום — 東京 ２０２６.\n";
+
+#[test]
+fn a_chapter_no_import_wrote_is_never_replaced_force_or_not() {
+    let names = [
+        "東京.md",
+        "章\u{3000}一.md",
+        "a\u{a0}b.md",
+        "\u{200f}שלום.md",
+        "cafe\u{301}.md",
+        "📈２０２６/注.md",
+    ];
+    let chapters: Vec<(&str, &str)> = names.iter().map(|name| (*name, HAND)).collect();
+    let book = TestBook::new("mode = \"warn\"", &chapters);
+    let root = book.root();
+    // Beside them, one not listed in SUMMARY.md, and an imported chapter
+    // whose record was taken out: no import wrote either, as far as can
+    // be told.
+    std::fs::write(root.join("src/ﾒﾓ.md"), HAND).unwrap();
+    assert_eq!(
+        import_into(root, "text-citations.json", &["--chapter", "取.md"]).0,
+        0
     );
-    assert_eq!(code, 0, "{stderr}");
-    assert!(
-        std::fs::read_to_string(dir.join("src/東京.md"))
-            .unwrap()
-            .contains("[1]")
+    let imported = std::fs::read_to_string(root.join("src/取.md")).unwrap();
+    let start = imported.find("<!-- mdbook-evidence import of").unwrap();
+    std::fs::write(root.join("src/取.md"), &imported[..start]).unwrap();
+    let before = snapshot(root);
+    for name in names.iter().chain(&["ﾒﾓ.md", "取.md"]) {
+        for force in [&[][..], &["--force"]] {
+            let args = [&["--chapter", *name][..], force].concat();
+            let (code, stderr) = import_into(root, "text-citations.json", &args);
+            assert_eq!(code, 2, "{args:?}: {stderr}");
+            assert!(
+                stderr.contains("no import wrote it (it holds no `mdbook-evidence import` record)")
+                    && stderr.contains("--force or not")
+                    && stderr.contains("delete"),
+                "{args:?}: {stderr}"
+            );
+            assert!(!stderr.contains("pass --force"), "{args:?}: {stderr}");
+            assert_eq!(snapshot(root), before, "{args:?} wrote something");
+        }
+    }
+    // Outside a book (--chapter and --store) the same.
+    let fixtures = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/fixtures/anthropic");
+    let chapter = root.join("src").join(names[1]);
+    let (code, stderr) = import_common::run_import(
+        root,
+        [
+            "anthropic".into(),
+            fixtures.join("text-citations.json").into_os_string(),
+            "--documents".into(),
+            fixtures.join("documents.json").into(),
+            "--chapter".into(),
+            chapter.into(),
+            "--store".into(),
+            "new.json".into(),
+            "--force".into(),
+        ],
     );
+    assert_eq!(code, 2, "{stderr}");
+    assert!(stderr.contains("--force or not"), "{stderr}");
+    assert_eq!(snapshot(root), before);
+    // mdBook builds the book, each page as its author wrote it.
+    book.build().unwrap();
+    for name in names {
+        assert!(book.html(name).contains("Von Hand geschrieben"), "{name}");
+    }
 }
 
 #[test]
@@ -359,37 +419,74 @@ fn a_re_import_replaces_its_own_files_and_keeps_edits_unless_forced() {
     assert_eq!(import_into(dir, "text-citations.json", &args).0, 0);
     assert_eq!(std::fs::read_to_string(&chapter).unwrap(), first);
 
-    // An edited chapter (a line appended, after the record too) is kept.
-    for edit in ["\nMein Zusatz — 東京\u{a0}4 %.\n", "Mein Zusatz.\n"] {
-        let edited = if edit.starts_with('\n') {
-            first.replacen(
-                "\n\n<!-- mdbook-evidence",
-                &format!("{edit}\n<!-- mdbook-evidence"),
-                1,
-            )
-        } else {
-            format!("{first}{edit}")
-        };
+    // An edited chapter (a line inserted above the record, appended after
+    // it, or both) is kept, and the refusal says which edit it found.
+    let above = "edited after `text-citations.json` was imported into it (its text above the import record no longer has the hash the record holds)";
+    let after = "text was added after the record of its import of `text-citations.json` (the record no longer ends the chapter)";
+    let insert = |text: &str| {
+        text.replacen(
+            "\n\n<!-- mdbook-evidence",
+            "\nMein Zusatz — 東京\u{a0}4 %.\n\n<!-- mdbook-evidence",
+            1,
+        )
+    };
+    let appended = "\u{200f}שלום 📈 ２０２６\u{3000}e\u{301}.\n";
+    for (edited, says) in [
+        (insert(&first), &[above][..]),
+        (format!("{first}{appended}"), &[after]),
+        (format!("{}\n{appended}", insert(&first)), &[above, after]),
+    ] {
         std::fs::write(&chapter, &edited).unwrap();
         let (code, stderr) = import_into(dir, "text-citations.json", &args);
         assert_eq!(code, 2, "{stderr}");
-        assert!(
-            stderr.contains("refusing to replace") && stderr.contains("--force"),
-            "{stderr}"
-        );
+        for said in says
+            .iter()
+            .chain(&["the edit would be lost", "pass --force"])
+        {
+            assert!(stderr.contains(said), "{said}: {stderr}");
+        }
+        assert!(!stderr.contains("no import wrote"), "{stderr}");
+        if says.len() == 1 {
+            let other = if says[0] == above { after } else { above };
+            assert!(!stderr.contains(other), "{stderr}");
+        }
         assert_eq!(std::fs::read_to_string(&chapter).unwrap(), edited);
     }
+    // --force replaces the edited chapter (the last: edited above and after).
     let (code, stderr) = import_into(dir, "text-citations.json", &forced);
     assert_eq!(code, 0, "{stderr}");
     assert_eq!(std::fs::read_to_string(&chapter).unwrap(), first);
 
-    // Another answer into the same chapter.
+    // Another answer into the same chapter: refused, and replaced with
+    // --force, its record intact and its text unedited.
     let (code, stderr) = import_into(dir, "pdf-citations.json", &args);
     assert_eq!(code, 2, "{stderr}");
     assert!(
-        stderr.contains("holds the import of `text-citations.json`"),
+        stderr.contains("holds the import of `text-citations.json`, not of `pdf-citations.json`")
+            && stderr.contains("pass --force to replace that import with this one"),
         "{stderr}"
     );
+    let (code, stderr) = import_into(dir, "pdf-citations.json", &forced);
+    assert_eq!(code, 0, "{stderr}");
+    assert!(
+        std::fs::read_to_string(&chapter)
+            .unwrap()
+            .contains("import of pdf-citations.json:")
+    );
+    assert_eq!(import_into(dir, "text-citations.json", &forced).0, 0);
+    assert_eq!(std::fs::read_to_string(&chapter).unwrap(), first);
+    // A record naming its response with terminal controls: named inert.
+    let hostile = first.replace(
+        "import of text-citations.json:",
+        "import of e\u{1b}[2J\u{202e}vil.json:",
+    );
+    std::fs::write(&chapter, &hostile).unwrap();
+    let (code, stderr) = import_into(dir, "text-citations.json", &args);
+    assert_eq!(code, 2, "{stderr}");
+    assert!(stderr.contains("holds the import of `e"), "{stderr}");
+    assert!(!stderr.contains(['\u{1b}', '\u{202e}']), "{stderr:?}");
+    assert_eq!(import_into(dir, "text-citations.json", &forced).0, 0);
+    assert_eq!(std::fs::read_to_string(&chapter).unwrap(), first);
 
     // An edited fragment is kept, and replaced with --force.
     let fragment_text = std::fs::read_to_string(&fragment).unwrap();

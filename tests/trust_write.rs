@@ -284,8 +284,27 @@ fn a_failed_import_leaves_the_chapter_and_the_store_untouched() {
             "# My chapter\n\nKeep me.\n"
         );
     }
-    // And a successful import replaces both, whole (`--force`: no import
-    // wrote them; tests/trust_import.rs tests the refusal without it).
+    // The hand-written chapter is kept even with `--force`
+    // (tests/trust_import.rs tests the refusal); once its author deletes
+    // it, a successful import writes both, whole (`--force`: no import
+    // wrote the store).
+    let (code, stderr) = import_args(
+        dir.path(),
+        &fixture("text-citations.json"),
+        &[
+            "--chapter",
+            "answer.md",
+            "--store",
+            "answer.json",
+            "--force",
+        ],
+    );
+    assert_eq!(code, 2, "{stderr}");
+    assert_eq!(
+        std::fs::read_to_string(&chapter).unwrap(),
+        "# My chapter\n\nKeep me.\n"
+    );
+    std::fs::remove_file(&chapter).unwrap();
     let (code, stderr) = import_args(
         dir.path(),
         &fixture("text-citations.json"),

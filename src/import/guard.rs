@@ -20,12 +20,16 @@
 //! It names the response's file, the SHA-256 of the chapter's text above
 //! the record, and the fragment's path (from the chapter's directory) and
 //! SHA-256. An existing chapter is replaced when its record names the same
-//! response file and its text still has the recorded hash; an existing
-//! fragment when the chapter's record names it and it still has the
-//! recorded hash. Otherwise the import stops and says which file, why, and
-//! that `--force` replaces it; a file identical to what would be written
-//! is always replaced. `--force` never lets an import write over a book's
-//! other inputs ([`super::book`] protects them).
+//! response file, its text still has the recorded hash and nothing was
+//! added after the record; an existing fragment when the chapter's record
+//! names it and it still has the recorded hash. A chapter holding another
+//! response's import, or edited since (above or after its record), and an
+//! edited fragment are replaced only with `--force`; the refusal says which
+//! of these it is. A chapter holding no record is hand-written and never
+//! replaced, `--force` or not (it goes only when the user deletes it). A
+//! file identical to what would be written is always replaced. `--force`
+//! never lets an import write over a book's other inputs
+//! ([`super::book`] protects them).
 
 use anyhow::bail;
 use sha2::{Digest, Sha256};
@@ -33,6 +37,7 @@ use std::path::{Component, Path, PathBuf};
 
 use crate::provenance::record::{ImportRecord, read_import_record};
 use crate::syntax::IMPORT_RECORD_IMPORTED_ON as IMPORTED_ON;
+use crate::syntax::IMPORT_RECORD_START;
 
 /// The record of an earlier import, read from a chapter's end.
 #[derive(Debug, PartialEq, Eq)]
@@ -184,16 +189,68 @@ pub(super) fn with_record(
 /// The record ending `text` (in either form) and the text above it.
 fn read_record(text: &str) -> Option<(Record, &str)> {
     let (record, range) = read_import_record(text)?;
-    let (fragment_path, fragment) = record.fragment?;
-    Some((
-        Record {
-            response: record.response,
-            chapter: record.chapter,
-            fragment_path: fragment_path.replace("%20", " "),
-            fragment,
+    Some((from_read(record)?, &text[..range.start]))
+}
+
+/// A record as [`read_import_record`] gives it. The earliest versions
+/// named no fragment: theirs is then none (an empty path no fragment has).
+fn from_read(record: ImportRecord) -> Option<Record> {
+    let (fragment_path, fragment) = record.fragment.unwrap_or_default();
+    Some(Record {
+        response: record.response,
+        chapter: record.chapter,
+        fragment_path: fragment_path.replace("%20", " "),
+        fragment,
+    })
+}
+
+/// How many records from the end [`last_record`] tries when the last one
+/// is no record the reader takes: each try parses the text before it.
+const RECORDS_TRIED: usize = 8;
+
+/// The last import record in `text`, whether or not text follows it: the
+/// record, the text above it and the text after it. Read by the one
+/// parser ([`read_import_record`]), on the text up to the comment's end.
+fn last_record(text: &str) -> Option<(Record, &str, &str)> {
+    if let Some((record, body)) = read_record(text) {
+        return Some((record, body, ""));
+    }
+    text.rmatch_indices(IMPORT_RECORD_START)
+        .filter(|(start, _)| *start == 0 || text[..*start].ends_with('\n'))
+        .take(RECORDS_TRIED)
+        .find_map(|(start, _)| {
+            let end = start + text[start..].find("-->")? + "-->".len();
+            let (record, range) = read_import_record(&text[..end])?;
+            (range.start == start).then_some(())?;
+            Some((from_read(record)?, &text[..start], &text[end..]))
+        })
+}
+
+/// What stands at the chapter's path, as far as an import may replace it.
+enum Existing {
+    /// No import wrote it: it holds no import record.
+    HandWritten,
+    /// An import wrote it.
+    Imported {
+        /// Its record.
+        record: Record,
+        /// Whether the text above the record has changed since.
+        body_edited: bool,
+        /// Whether text was added after the record.
+        text_after: bool,
+    },
+}
+
+/// Reads what an existing chapter is (see [`Existing`]).
+fn existing_chapter(text: &str) -> Existing {
+    match last_record(text) {
+        None => Existing::HandWritten,
+        Some((record, body, after)) => Existing::Imported {
+            body_edited: sha256(body.as_bytes()) != record.chapter,
+            text_after: !after.trim().is_empty(),
+            record,
         },
-        &text[..range.start],
-    ))
+    }
 }
 
 /// The file at `path`, if there is a regular file there (what is not one
@@ -212,14 +269,12 @@ fn existing(path: &Path) -> Option<Vec<u8>> {
         })
 }
 
-/// What a refusal tells the user to do.
-const FORCE: &str = "pass --force to replace it";
-
 /// Checks that writing `chapter` to `chapter_path` and `fragment` to
 /// `fragment_path` replaces nothing but what an earlier import of
 /// `response` wrote, unedited (see the module documentation); with
-/// `force`, an edited or foreign chapter and an edited fragment may go,
-/// and, outside a book (`in_book` false), any file at the fragment's path.
+/// `force`, a chapter holding another import or edited since and an edited
+/// fragment may go, and, outside a book (`in_book` false), any file at the
+/// fragment's path. A chapter no import wrote never goes.
 pub(super) fn check_replace(
     response: &Path,
     (chapter_path, chapter): (&Path, &str),
@@ -230,41 +285,31 @@ pub(super) fn check_replace(
     let name = recorded_name(response);
     let old = existing(chapter_path);
     let old_text = old.as_deref().map(String::from_utf8_lossy);
-    let record = old_text.as_deref().and_then(read_record);
-    let shown = chapter_path.display();
-    if let Some(text) = &old_text
+    let found = old_text.as_deref().map(existing_chapter);
+    if let (Some(text), Some(found)) = (&old_text, &found)
         && text != chapter
-        && !force
     {
-        match &record {
-            None => bail!(
-                "refusing to replace {shown}: it exists and no import wrote it (it does not end with an `mdbook-evidence import` record); choose another --chapter, or {FORCE}"
-            ),
-            Some((record, _)) if record.response != name => bail!(
-                "refusing to replace {shown}: it holds the import of `{}`, not of `{name}`; choose another --chapter, or {FORCE}",
-                record.response
-            ),
-            Some((record, body)) if sha256(body.as_bytes()) != record.chapter => bail!(
-                "refusing to replace {shown}: it was edited after `{name}` was imported into it (its text no longer has the hash its import record holds), and the edit would be lost; keep the edit elsewhere and {FORCE}, or choose another --chapter"
-            ),
-            Some(_) => {}
-        }
+        check_chapter(chapter_path, found, &name, force)?;
     }
+    let record = match found {
+        Some(Existing::Imported { record, .. }) => Some(record),
+        _ => None,
+    };
     if let Some(bytes) = existing(fragment_path)
         && bytes != fragment.as_bytes()
     {
         let here = relative(chapter_path, fragment_path);
         let shown = fragment_path.display();
         match &record {
-            Some((record, _))
+            Some(record)
                 if record.fragment_path == here && sha256(&bytes) != record.fragment && !force =>
             {
                 bail!(
-                    "refusing to replace {shown}: the store fragment was edited after `{name}` was imported (it no longer has the hash {} records), and the edit would be lost; keep the edit elsewhere and {FORCE}, or choose another --store",
+                    "refusing to replace {shown}: the store fragment was edited after `{name}` was imported (it no longer has the hash {} records), and the edit would be lost; keep the edit elsewhere and pass --force to replace it, or choose another --store",
                     chapter_path.display()
                 )
             }
-            Some((record, _)) if record.fragment_path == here => {}
+            Some(record) if record.fragment_path == here => {}
             // In a book, a file there is the book's store: never replaced.
             _ if in_book || !force => bail!(
                 "refusing to replace {shown}: it exists and is not the store fragment an earlier import wrote for {} (the chapter's import record does not name it); choose another --store (a new file, or the fragment the chapter's import record names){}",
@@ -279,6 +324,56 @@ pub(super) fn check_replace(
         }
     }
     Ok(())
+}
+
+/// Refuses to replace the chapter at `path` (`found`, with other text than
+/// the import's) unless an import wrote it and, when it holds another
+/// response's import or was edited since, `force` says to; the message
+/// says which of these is so.
+fn check_chapter(path: &Path, found: &Existing, name: &str, force: bool) -> anyhow::Result<()> {
+    let shown = path.display();
+    let Existing::Imported {
+        record,
+        body_edited,
+        text_after,
+    } = found
+    else {
+        bail!(
+            "refusing to replace {shown}: no import wrote it (it holds no `mdbook-evidence import` record), and an import never writes over a chapter it did not write, --force or not; choose another --chapter, or delete {shown} first if it is meant to go"
+        )
+    };
+    if force {
+        return Ok(());
+    }
+    let theirs = &record.response;
+    let mut why = Vec::new();
+    if *theirs != name {
+        why.push(format!(
+            "it holds the import of `{theirs}`, not of `{name}`"
+        ));
+    }
+    if *body_edited {
+        why.push(format!(
+            "it was edited after `{theirs}` was imported into it (its text above the import record no longer has the hash the record holds)"
+        ));
+    }
+    if *text_after {
+        why.push(format!(
+            "text was added after the record of its import of `{theirs}` (the record no longer ends the chapter)"
+        ));
+    }
+    if why.is_empty() {
+        return Ok(());
+    }
+    let why = why.join(", and ");
+    if *body_edited || *text_after {
+        bail!(
+            "refusing to replace {shown}: {why}; the edit would be lost: keep it elsewhere and pass --force to replace the chapter, or choose another --chapter"
+        )
+    }
+    bail!(
+        "refusing to replace {shown}: {why}; choose another --chapter, or pass --force to replace that import with this one"
+    )
 }
 
 #[cfg(test)]
@@ -317,5 +412,15 @@ mod tests {
         assert_eq!(record.fragment, sha256(b"{}\n"));
         assert!(read_record("Text\n<!-- other -->\n").is_none());
         assert!(read_record(&format!("{text}More.\n")).is_none());
+        // With text after it, the record is still found, and told apart.
+        for after in ["More.\n", "\u{200f}עוד 📈\n<!-- x -->\n", "\u{3000}追記\n"] {
+            let edited = format!("{text}{after}");
+            let (found, above, rest) = last_record(&edited).expect("a record");
+            assert_eq!(found, record);
+            assert_eq!(above, body);
+            assert_eq!(rest.trim(), after.trim());
+        }
+        assert!(last_record("Text\n<!-- mdbook-evidence import of x -->\nMore.\n").is_none());
+        assert!(last_record(&format!("```\n{text}")).is_none());
     }
 }

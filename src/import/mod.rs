@@ -106,8 +106,9 @@ pub struct Options {
     /// Whether the fragment registers the sources of the cited items
     /// (leave them out when the book's store already registers them).
     pub register_sources: bool,
-    /// Whether to replace a chapter that no import of this response wrote
-    /// or that was edited since, and an edited fragment (see [`guard`]).
+    /// Whether to replace a chapter an import wrote that holds another
+    /// response's import or was edited since, and an edited fragment (see
+    /// [`guard`]; a chapter no import wrote is never replaced).
     pub force: bool,
 }
 

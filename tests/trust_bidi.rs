@@ -32,8 +32,8 @@ fn store() -> String {
         ],
         "evidence": [
             {"id": "ev_evil", "source_id": "evil", "url": "https://example.org/fine",
-             "title": "Fine \u{202e}gnp.exe\u{2067} 東京 🚀", "published_at": "2026-02-10T19:00:00Z",
-             "snippet_span": {"text": "snip \u{202d}pet"},
+             "title": "Fine \u{202e}gnp.exe 東京 🚀", "published_at": "2026-02-10T19:00:00Z",
+             "snippet_span": {"text": "snip \u{202d}pet\u{2067}"},
              "quote_span": {"text": "The committee \u{202e}held rates\u{2066} steady."}},
             {"id": "ev_aj", "source_id": "aljazeera", "url": "https://www.aljazeera.net/news",
              "title": "הבנק המרכזי הוריד את הריבית", "published_at": "2026-02-10T19:00:00Z"}
@@ -96,11 +96,11 @@ fn right_to_left_values_are_isolated_and_keep_their_marks() {
         ),
         "{arabic}"
     );
-    // A value that held an override is isolated as well; the host, plain
-    // left-to-right text, is written as it is.
+    // Left-to-right values, once their overrides are dropped, and the
+    // host are written as they are.
     let evil = entry("ev_evil");
     assert!(
-        evil.contains("[1] <bdi>Evil Corp</bdi>. \"<bdi>Fine gnp.exe 東京 🚀</bdi>\"."),
+        evil.contains("[1] Evil Corp. \"Fine gnp.exe 東京 🚀\"."),
         "{evil}"
     );
     assert!(evil.contains(">example.org</a>"), "{evil}");

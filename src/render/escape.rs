@@ -76,10 +76,10 @@ fn is_directional_formatting(c: char) -> bool {
 /// Whether `text` needs isolating from the text around it: it holds a
 /// right-to-left letter (Hebrew, Arabic, Syriac, Thaana, N'Ko and the
 /// other right-to-left blocks) or a bidi mark. Left-to-right text is
-/// written as it is.
+/// written as it is, also once the overrides it held are dropped.
 pub(crate) fn needs_isolation(text: &str) -> bool {
     text.chars().any(|c| {
-        crate::syntax::is_bidi_control(c)
+        (crate::syntax::is_bidi_control(c) && !is_directional_formatting(c))
             || matches!(c,
                 '\u{0590}'..='\u{08ff}' | '\u{fb1d}'..='\u{fdff}' | '\u{fe70}'..='\u{feff}'
                 | '\u{10800}'..='\u{10fff}' | '\u{1e800}'..='\u{1efff}')

@@ -106,6 +106,7 @@ pub(super) fn find(text: &str, numbered: bool) -> Vec<Written> {
     out
 }
 
+/// The look-alike at `span` of `text`, as one malformed marker.
 fn malformed(text: &str, span: Range<usize>) -> Written {
     Written {
         markers: vec![(
@@ -141,6 +142,7 @@ fn is_blank(c: char) -> bool {
     c != '\n' && (crate::gaps::is_gap(c) || is_bidi_control(c))
 }
 
+/// Whether `text` is all [`is_blank`].
 fn is_blank_text(text: &str) -> bool {
     text.chars().all(is_blank)
 }

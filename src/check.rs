@@ -125,10 +125,7 @@ pub fn check(dir: &Path, options: &CheckOptions) -> Status {
         let _ = writeln!(
             std::io::stderr(),
             "mdbook-evidence: {} known in the baseline {} not reported",
-            match known.findings {
-                1 => "1 finding".to_owned(),
-                n => format!("{n} findings"),
-            },
+            report::counted(known.findings, "finding", "findings"),
             report::inert_line(&known.file.display().to_string())
         );
     }

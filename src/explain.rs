@@ -13,20 +13,52 @@ pub fn explain(rule: Option<&str>) -> Result<String, String> {
     };
     match Rule::from_id(id.trim()) {
         Some(rule) => Ok(page_text(rule.guide_page())),
-        None => {
-            let hint = crate::suggest::closest(id.trim(), Rule::ALL.iter().map(|r| r.id()))
-                .map(|near| format!("; did you mean `{near}`?"))
-                .unwrap_or_default();
-            Err(format!(
-                "no rule is called `{}`{hint} Run `mdbook-evidence explain` for the list of rules, or see {GUIDE_URL}rules/index.html",
-                inert_line(id),
-                hint = if hint.is_empty() {
-                    ".".to_owned()
-                } else {
-                    hint
-                },
-            ))
+        None => Err(format!(
+            "no rule is called `{}`{} Run `mdbook-evidence explain` for the list of rules, or see {GUIDE_URL}rules/index.html",
+            inert_line(id),
+            nearest_rules(id)
+        )),
+    }
+}
+
+/// The rules `written` may mean, said after "no rule is called …": the one
+/// it is a typo of or a part of (`; did you mean `ungrounded-claim`?`), the
+/// rules holding it (`; rules holding `source`: …`), or `.` for none.
+/// Read loosely: any case, `_` or white space (a no-break or ideographic
+/// space too) for `-`, full-width letters as ASCII.
+fn nearest_rules(written: &str) -> String {
+    let loose: String = written
+        .trim()
+        .chars()
+        .map(|c| match c {
+            // Full-width forms (U+FF01..U+FF5E) are ASCII shifted.
+            '\u{ff01}'..='\u{ff5e}' => char::from_u32(c as u32 - 0xfee0).unwrap_or(c),
+            c if c.is_whitespace() || c == '_' => '-',
+            c => c,
+        })
+        .flat_map(char::to_lowercase)
+        .collect();
+    let ids = || Rule::ALL.iter().map(|rule| rule.id());
+    let holding: Vec<&str> = if loose.chars().count() >= 3 {
+        ids().filter(|id| id.contains(loose.as_str())).collect()
+    } else {
+        Vec::new()
+    };
+    let near = match holding.as_slice() {
+        [] => crate::suggest::closest(&loose, ids()),
+        [one] => Some(*one),
+        several => {
+            let listed: Vec<String> = several.iter().map(|id| format!("`{id}`")).collect();
+            return format!(
+                "; rules holding `{}`: {}.",
+                inert_line(&loose),
+                listed.join(", ")
+            );
         }
+    };
+    match near {
+        Some(near) => format!("; did you mean `{near}`?"),
+        None => ".".to_owned(),
     }
 }
 
@@ -79,6 +111,23 @@ mod tests {
         let err = explain(Some("évidence\u{1b}[31m")).unwrap_err();
         assert!(!err.contains('\u{1b}'), "{err}");
         assert!(err.contains("no rule is called `évidence"), "{err}");
+        for (written, meant) in [
+            ("ungrounded", "ungrounded-claim"),
+            ("Ungrounded_Claim", "ungrounded-claim"),
+            ("ungrounded\u{3000}claim", "ungrounded-claim"),
+            ("ｕｎｇｒｏｕｎｄｅｄ", "ungrounded-claim"),
+            ("not-fetched", "source-not-fetched"),
+        ] {
+            let err = explain(Some(written)).unwrap_err();
+            assert!(err.contains(&format!("did you mean `{meant}`?")), "{err}");
+        }
+        let err = explain(Some("source")).unwrap_err();
+        assert!(
+            err.contains("rules holding `source`: ") && err.contains("`source-gone`"),
+            "{err}"
+        );
+        let err = explain(Some("зебра 🦓")).unwrap_err();
+        assert!(err.contains("`зебра 🦓`. Run"), "{err}");
         let list = explain(None).unwrap();
         assert_eq!(list.lines().count(), Rule::ALL.len() + 2);
     }

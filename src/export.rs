@@ -141,6 +141,7 @@ fn chapter_citations(
             }
         };
         let claim_key = claim_key(&claim.text);
+        let claim_as_read = claim.as_read();
         let mut seen: Vec<&str> = Vec::new();
         for &m in &claim.markers {
             let Some(cited) = &judgement.resolved[m] else {
@@ -160,7 +161,7 @@ fn chapter_citations(
                 file: file.clone(),
                 line,
                 column,
-                claim: claim.text.clone(),
+                claim: claim_as_read.clone(),
                 claim_key: claim_key.clone(),
                 evidence_id: cited.id.to_owned(),
                 passage_key: if passage.is_empty() {

@@ -113,18 +113,42 @@ pub(crate) fn run_import(args: ImportArgs) -> anyhow::Result<()> {
         }
     );
     for note in &done.notes {
-        out.push_str(&format!("note: {}\n", inert_line(note)));
+        out.push_str(&noted(note));
     }
     let bare = items_without_passage(&done.store);
     if bare > 0 {
-        out.push_str(&format!(
-            "note: {bare} of the {} {} no passage (the answer cites their pages by address alone), so the content rules and `verify` cannot judge the claims citing them; `mdbook-evidence fetch` reads the pages and gives each citation its passage\n",
-            counted(done.items, "item", "items"),
-            if bare == 1 { "carries" } else { "carry" },
-        ));
+        out.push_str(&noted(&without_passage(bare, done.items)));
     }
     let _ = std::io::stderr().write_all(out.as_bytes());
     Ok(())
+}
+
+/// A note as printed: `note: ` before its first line, every line made
+/// inert (a note may quote the response's addresses).
+fn noted(note: &str) -> String {
+    let lines: Vec<String> = note.lines().map(inert_line).collect();
+    format!("note: {}\n", lines.join("\n"))
+}
+
+/// The note on `bare` of the `items` imported that carry no passage.
+fn without_passage(bare: usize, items: usize) -> String {
+    let one = bare == 1;
+    let which = match (bare == items, one) {
+        (true, true) => "the imported item carries".to_owned(),
+        (true, false) => format!("all {bare} imported items carry"),
+        (false, _) => format!(
+            "{bare} of the {} {}",
+            counted(items, "item", "items"),
+            if one { "carries" } else { "carry" }
+        ),
+    };
+    format!(
+        "{which} no passage (the answer cites {} by address alone), so the content rules and `verify` cannot judge the claims citing {}; `mdbook-evidence fetch` reads {} and gives {} its passage",
+        if one { "its page" } else { "their pages" },
+        if one { "it" } else { "them" },
+        if one { "the page" } else { "the pages" },
+        if one { "it" } else { "each" },
+    )
 }
 
 /// How many items of an imported fragment have no passage to judge a

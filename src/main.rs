@@ -137,7 +137,7 @@ enum Command {
     /// (supported, partial, unsupported), n (note), k or space (skip), q
     /// (quit), ? (help). Each verdict is stored at once.
     ///
-    /// `--at FILE:LINE` names the claim as diagnostics do; the verdict
+    /// `--at FILE:LINE[:COL]` names the claim as diagnostics do; the verdict
     /// (checker `human:NAME`, NAME from --reviewer or git's user.name)
     /// goes where `verify` keeps its own, overrides a model's on the same
     /// claim and passages, is never replaced by a later `verify`, and goes
@@ -146,10 +146,13 @@ enum Command {
     /// Turns a model's cited answer into a chapter with `[N]` markers and an
     /// evidence store fragment.
     ///
-    /// Reads Anthropic, OpenAI (Responses and Chat Completions), Gemini
-    /// (and its Interactions API), Perplexity (Sonar and Agent), Cohere v2,
-    /// Amazon Bedrock, xAI and Mistral responses, and saved event streams;
-    /// the vendor is recognised from the response unless named. Writes `--chapter` and `--store`, or into the
+    /// Reads the responses of Anthropic, OpenAI (Responses and Chat
+    /// Completions), Gemini (and its Interactions API), Perplexity (Sonar
+    /// and Agent), Cohere v2, Amazon Bedrock, xAI, Mistral, Groq compound,
+    /// Azure OpenAI On Your Data and Alibaba DashScope; the answers of
+    /// Tavily, Exa, You.com, Brave and Google Discovery Engine (Vertex AI
+    /// Search); and saved event streams. The vendor is recognised from the
+    /// response unless named. Writes `--chapter` and `--store`, or into the
     /// book at `--book`.
     Import(Box<ImportArgs>),
     /// Writes the manifest of what was checked: JSON naming the tool's

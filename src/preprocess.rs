@@ -464,6 +464,7 @@ fn judge_chapter<'s>(
     let facts = crate::provenance::chapter_facts(
         &summary.path,
         content,
+        summary.resolved_markers,
         &summary.support,
         &setup.store,
         &config.disclosure,

@@ -234,15 +234,22 @@ pub(crate) const SUPPRESS_FILE: &str = "evidence-disable-file";
 /// does is a mistyped one.
 pub(crate) const SUPPRESS_PREFIX: &str = "evidence-";
 
-/// How the importer's record line starts: `<!-- mdbook-evidence import of
-/// <answer>: chapter sha256:…, fragment <path> sha256:… -->`, the last line
-/// of an imported chapter.
+/// How the importer's record starts: `<!-- mdbook-evidence import of
+/// <answer>: chapter sha256:…, fragment <path> sha256:… -->`, the comment
+/// ending an imported chapter (on one line or, one part to a line, on
+/// several: `provenance::record`).
 pub(crate) const IMPORT_RECORD_START: &str = "<!-- mdbook-evidence import of ";
 
 /// What follows the fragment's hash in the record: `, drafted by <model>
-/// (<vendor and API>) on <YYYY-MM-DD>`, the model `-` when the response
-/// names none (records of earlier versions end at the hash).
+/// (<vendor and API>) on <YYYY-MM-DD>` (the response's own date), or
+/// `…), imported on <YYYY-MM-DD>` when the response gives none (the day
+/// of the import); the model `-` when the response names none (records of
+/// earlier versions end at the hash).
 pub(crate) const IMPORT_RECORD_DRAFTED: &str = ", drafted by ";
+
+/// In the record, before the day of the import when the response gives no
+/// date of its own (see [`IMPORT_RECORD_DRAFTED`]).
+pub(crate) const IMPORT_RECORD_IMPORTED_ON: &str = ", imported on";
 
 /// The comment that opens a chapter's disclosure (`render::disclosure`),
 /// by which a second run knows it is there. Not `evidence-…`: that is how

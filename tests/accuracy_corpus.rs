@@ -9,11 +9,11 @@
 //! nor `CI` is set and the default directory is absent (a plain clone), the
 //! test says so on stderr and passes; otherwise a missing corpus fails it.
 
+mod common;
 #[path = "../examples/support_eval/corpus.rs"]
 mod corpus;
 
 use mdbook_evidence::config::{DEFAULT_CLAIM_OVERLAP, DEFAULT_CLAIM_OVERLAP_MIN_WORDS};
-use std::io::Write as _;
 
 #[test]
 fn the_default_threshold_meets_its_targets_on_the_development_data() {
@@ -21,9 +21,9 @@ fn the_default_threshold_meets_its_targets_on_the_development_data() {
     let rows = match corpus::read(&dir) {
         Ok(rows) => rows,
         Err(err) if !explicit && std::env::var_os("CI").is_none() => {
-            let _ = writeln!(
-                std::io::stderr(),
-                "note: support corpus not measured: {err}; set EVIDENCE_CORPUS_DIR to the directory holding support/"
+            common::skip::note(
+                "the support corpus (accuracy)",
+                &format!("{err}; set EVIDENCE_CORPUS_DIR to the directory holding support/"),
             );
             return;
         }

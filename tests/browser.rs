@@ -315,10 +315,10 @@ fn the_card_shows_in_headless_chromium() {
 #[test]
 fn citations_are_targets_a_keyboard_and_a_finger_can_hit() {
     let Some(browser) = chromium() else {
-        eprintln!(
-            "SKIPPED citations_are_targets_a_keyboard_and_a_finger_can_hit: no chromium on PATH"
+        return skip(
+            "citations_are_targets_a_keyboard_and_a_finger_can_hit",
+            "no chromium on PATH",
         );
-        return;
     };
     let book = card_book();
     let found = match probe(&browser, &book) {

@@ -553,7 +553,10 @@ fn deny_removals_fails_a_check_that_removed_claims() {
     let root = book.root().to_str().unwrap();
     let (code, _, stderr) = check_in(book.root(), &[root], &[]);
     assert_eq!(code, 0, "{stderr}");
-    assert!(stderr.contains("1 claim removed"), "{stderr}");
+    assert!(
+        stderr.contains("`mdbook build` would remove 1 claim"),
+        "{stderr}"
+    );
     for format in ["human", "json", "sarif", "github"] {
         let (code, _, stderr) = check_in(
             book.root(),
@@ -561,7 +564,7 @@ fn deny_removals_fails_a_check_that_removed_claims() {
             &[],
         );
         assert_eq!(code, 1, "{format}: {stderr}");
-        assert!(stderr.contains("1 claim removed"), "{stderr}");
+        assert!(stderr.contains("would remove 1 claim"), "{stderr}");
         assert!(
             stderr.contains("the check fails (deny-removals)"),
             "{stderr}"
@@ -727,7 +730,50 @@ fn the_serve_hint_is_left_out_on_a_ci_runner() {
     ] {
         let (code, _, err) = check_in(book.root(), &["."], env);
         assert_eq!(code, 1, "{env:?}: {err}");
-        assert!(err.contains("the build stops (mode = \"fail\")"), "{err}");
+        // `check` builds nothing: it says what a build would do.
+        assert!(
+            err.contains("; `mdbook build` would stop (mode = \"fail\")"),
+            "{err}"
+        );
+        assert!(!err.contains("the build stops"), "{err}");
         assert_eq!(err.contains(hint), shown, "{env:?}: {err}");
+    }
+}
+
+/// `check` builds nothing: its verdict line says what `mdbook build`
+/// would do, where a build says what it does; one source domain is one.
+#[test]
+fn check_says_what_a_build_would_do_in_every_mode() {
+    let chapter = "# Überblick\n\n- The Fed held rates steady this week. [EVID:ev_fomc]\n- 市場は３％下落した — Ｍａｒｋｅｔｓ ｆｅｌｌ\u{a0}3\u{3000}percent today.\n";
+    for (mode, check_says, build_says) in [
+        (
+            "fail",
+            "; `mdbook build` would stop (mode = \"fail\")",
+            "; the build stops (mode = \"fail\")",
+        ),
+        (
+            "warn",
+            "; `mdbook build` would publish the book as written (mode = \"warn\")",
+            "; published as written (mode = \"warn\")",
+        ),
+        (
+            "downgrade",
+            "; `mdbook build` would publish 1 chapter under the Unverified Summary banner (mode = \"downgrade\")",
+            "; 1 chapter published under the Unverified Summary banner (mode = \"downgrade\")",
+        ),
+        (
+            "remove",
+            "; `mdbook build` would remove 1 claim (mode = \"remove\")",
+            "; 1 claim removed (mode = \"remove\")",
+        ),
+    ] {
+        let book = TestBook::new(&format!("mode = \"{mode}\""), &[("c.md", chapter)]);
+        let (_, _, stderr) = check_in(book.root(), &["."], &[("CI", "true")]);
+        assert!(stderr.contains(check_says), "{mode}: {stderr}");
+        assert!(!stderr.contains(build_says), "{mode}: {stderr}");
+        assert!(stderr.contains("; 1 source domain, "), "{mode}: {stderr}");
+        let run = book.run("html");
+        assert!(run.stderr.contains(build_says), "{mode}: {}", run.stderr);
+        assert!(!run.stderr.contains("would"), "{mode}: {}", run.stderr);
     }
 }

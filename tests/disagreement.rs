@@ -13,7 +13,6 @@ mod pairs;
 mod common;
 
 use common::{Run, TestBook, rerun};
-use std::io::Write as _;
 
 const STORE: &str = r#"{
   "schema_version": "evidence.v1",
@@ -334,10 +333,9 @@ fn few_passage_pairs_of_real_reports_fire() {
     let text = match std::fs::read_to_string(&path) {
         Ok(text) => text,
         Err(err) if !explicit && std::env::var_os("CI").is_none() => {
-            let _ = writeln!(
-                std::io::stderr(),
-                "note: real reports not measured: {}: {err}; set EVIDENCE_CORPUS_DIR",
-                path.display()
+            common::skip::note(
+                "the real reports corpus (disagreement)",
+                &format!("{}: {err}; set EVIDENCE_CORPUS_DIR", path.display()),
             );
             return;
         }

@@ -149,7 +149,10 @@ fn no_command_in_a_terminal_prints_the_help() {
             .is_ok_and(|o| o.status.success())
     };
     if !has("script") || !has("timeout") {
-        eprintln!("no `script` or `timeout`: skipped");
+        common::skip::note(
+            "the help in a terminal",
+            "no `script` or `timeout` (util-linux, coreutils)",
+        );
         return;
     }
     let binary = common::binary().display().to_string();

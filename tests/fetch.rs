@@ -580,6 +580,25 @@ fn recheck_finds_every_changed_and_gone_page_and_nothing_else() {
         message.contains("2,4 Prozent") && message.contains("2,5 Prozent"),
         "{message}"
     );
+    // The page's address and its status code, each said once.
+    let gone = report["violations"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .find(|v| v["rule"] == "source-gone")
+        .unwrap()["message"]
+        .as_str()
+        .unwrap()
+        .to_owned();
+    let url = server.url("/verschwindet");
+    assert!(
+        gone.starts_with(&format!(
+            "the page of evidence `ev_vanish` ({url}) is gone since it was fetched: HTTP "
+        )),
+        "{gone}"
+    );
+    assert_eq!(gone.matches(&url).count(), 1, "{gone}");
+    assert_eq!(gone.matches("gone").count(), 1, "{gone}");
 }
 
 #[test]

@@ -44,14 +44,12 @@ fn import(dir: &Path, response: &Path, documents: &Path, extra: &[&str]) -> Impo
     }
 }
 
-/// A chapter without the import record on its last line (see
-/// `src/import/guard.rs`; tests/trust_import.rs tests it).
+/// A chapter without the import record at its end, one line or several
+/// (see `src/provenance/record.rs`; tests/trust_import.rs tests it).
 fn without_record(chapter: &str) -> String {
     let body = chapter.trim_end_matches('\n');
-    match body.rfind('\n') {
-        Some(nl) if body[nl + 1..].starts_with("<!-- mdbook-evidence import of ") => {
-            chapter[..nl].to_owned()
-        }
+    match body.rfind("\n<!-- mdbook-evidence import of ") {
+        Some(nl) if body.ends_with("-->") => chapter[..nl].to_owned(),
         _ => chapter.to_owned(),
     }
 }

@@ -205,8 +205,10 @@ fn web_search_results_become_content_addressed_web_items() {
     for said in [
         "7 cited pages have no publication date (the response gives none): an imported page needs none, so citing it is no `missing-field`, but `max-age-days` cannot judge it",
         "2 sites are known only by their address (tier 3: www.easeweather.com, www.weather25.com): a figure is `numeric-claim` unless it cites a tier 1-2 source or two publishers",
-        "a --sources file that completes them (fill in each …): {\"sources\": {\"https://www.easeweather.com/europe/united-kingdom/england/greater-london/july\": {\"published_at\": \"…\"}, ",
-        "\"www.easeweather.com\": {\"publisher\": \"…\", \"tier\": …}, \"www.weather25.com\": {\"publisher\": \"…\", \"tier\": …}}}",
+        "2 sites are known only by their address (tier 3: www.easeweather.com, www.weather25.com): a figure is `numeric-claim` unless it cites a tier 1-2 source or two publishers, so these alone do not carry one",
+        // The --sources file as it would be written, one entry to a line.
+        "note: a --sources file that completes what the response leaves out (fill in each …):\n  {\n    \"sources\": {\n      \"https://www.easeweather.com/europe/united-kingdom/england/greater-london/july\": {\"published_at\": \"…\"},\n",
+        ",\n      \"www.easeweather.com\": {\"publisher\": \"…\", \"tier\": …},\n      \"www.weather25.com\": {\"publisher\": \"…\", \"tier\": …}\n    }\n  }\n",
     ] {
         assert!(bare.stderr.contains(said), "{said}\n{}", bare.stderr);
     }

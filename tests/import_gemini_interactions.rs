@@ -137,6 +137,6 @@ fn gemini_interactions_outputs_are_read_too() {
     }
     let path = write_json(dir.path(), "unplaced.json", &unplaced);
     import(dir.path(), &[path.as_os_str()]).refused(
-        "this Gemini Interactions API response cites 1 source but says of none where in the answer it is used",
+        "this Gemini Interactions API response cites 1 source but does not say where in the answer it is used",
     );
 }

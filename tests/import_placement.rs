@@ -110,7 +110,7 @@ fn citations_without_a_position_mark_no_sentence() {
     }]}]});
     let path = write_json(dir.path(), "unplaced.json", &unplaced);
     import(dir.path(), &[path.as_os_str()]).refused(
-        "this OpenAI Responses API response cites 2 sources but says of none where in the answer it is used, so no sentence can be marked as cited",
+        "this OpenAI Responses API response cites 2 sources but says of none of them where in the answer it is used, so no sentence can be marked as cited",
     );
 
     let gemini = json!({"candidates": [{
@@ -134,7 +134,7 @@ fn citations_without_a_position_mark_no_sentence() {
     let done = import(dir.path(), &args).ok();
     assert_eq!(done.chapter(), "Le café coûte 3\u{a0}€ à Paris. [1]\n");
     assert!(
-        done.stderr.contains("1 citation says no place in the answer, so they mark no sentence: their items are in the store fragment and the chapter's citation list (numbered after the cited ones), not in its References"),
+        done.stderr.contains("1 citation says no place in the answer, so it marks no sentence: its item is in the store fragment and the chapter's citation list (numbered after the cited ones), not in its References"),
         "{}",
         done.stderr
     );

@@ -178,7 +178,7 @@ fn an_openrouter_stream_with_comments_and_zero_spans_imports() {
     let all_zero = json!([url("https://www.example.jp/prices", 0, 0)]);
     std::fs::write(&path, openrouter_stream(&text, &all_zero)).unwrap();
     import_with(dir.path(), &path, &["example.jp"], &[]).refused(
-        "this OpenAI Chat Completions response cites 1 source but says of none where in the answer it is used",
+        "this OpenAI Chat Completions response cites 1 source but does not say where in the answer it is used",
     );
 }
 

@@ -102,8 +102,9 @@ fn openai_chat_annotations_count_characters() {
         "上海乐高乐园 🎢 opened on 5 July 2025 in Jinshan District. [1]\n\nTickets cost 319 yuan on weekdays, according to [Xinhua](https://english.news.cn/lego) [2].\n"
     );
     assert!(
-        done.stderr
-            .contains("1 citation says no place in the answer, so they mark no sentence"),
+        done.stderr.contains(
+            "1 citation says no place in the answer, so it marks no sentence: its item is"
+        ),
         "{}",
         done.stderr
     );
@@ -429,5 +430,42 @@ fn every_format_of_the_guides_table_has_a_test() {
                 "no test `{name}` ({row})"
             );
         }
+    }
+}
+
+/// `import --help` names every vendor whose answers it reads, in its
+/// opening paragraph as in its argument list.
+#[test]
+fn the_help_names_every_vendor_read() {
+    let out = std::process::Command::new(common::binary())
+        .args(["import", "--help"])
+        .output()
+        .unwrap();
+    assert!(out.status.success());
+    let help = String::from_utf8(out.stdout).unwrap();
+    let start = help.find("Reads the responses of").expect("the paragraph");
+    let end = help[start..].find("\n\n").map_or(help.len(), |e| start + e);
+    let words: Vec<&str> = help[start..end].split_whitespace().collect();
+    let paragraph = words.join(" ");
+    for vendor in [
+        "Anthropic",
+        "OpenAI",
+        "Gemini",
+        "Perplexity",
+        "Cohere",
+        "Bedrock",
+        "xAI",
+        "Mistral",
+        "Groq compound",
+        "Azure OpenAI On Your Data",
+        "DashScope",
+        "Tavily",
+        "Exa",
+        "You.com",
+        "Brave",
+        "Discovery Engine",
+        "event streams",
+    ] {
+        assert!(paragraph.contains(vendor), "{vendor}: {paragraph}");
     }
 }

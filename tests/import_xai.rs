@@ -108,6 +108,6 @@ fn xai_citations_without_positions_are_refused_saying_how_to_get_them() {
         &response(text, json!(annotations)),
     );
     import(dir.path(), &[path.as_os_str()]).refused(
-        "this xAI Responses API response cites 3 sources but says of none where in the answer it is used, so no sentence can be marked as cited (markers piled on one paragraph would claim what the response does not); xAI places citations with inline citations (`[[N]](url)` links in the text, annotations with `start_index` and `end_index`)",
+        "this xAI Responses API response cites 3 sources but says of none of them where in the answer it is used, so no sentence can be marked as cited (markers piled on one paragraph would claim what the response does not); xAI places citations with inline citations (`[[N]](url)` links in the text, annotations with `start_index` and `end_index`)",
     );
 }

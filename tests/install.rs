@@ -264,12 +264,18 @@ fn committed_versions(name: &str) -> Option<Vec<String>> {
 #[test]
 fn an_earlier_versions_assets_are_warned_about_and_updated_and_edited_ones_kept() {
     let Some(versions) = committed_versions("evidence.css") else {
-        eprintln!("skipped: not a git clone, no earlier assets to install");
+        common::skip::note(
+            "installing over an earlier version's assets",
+            "not a git clone, no earlier assets to install",
+        );
         return;
     };
     let current = mdbook_evidence::install::CSS;
     let Some(earlier) = versions.iter().find(|v| v.as_str() != current) else {
-        eprintln!("skipped: one version of the stylesheet in this clone");
+        common::skip::note(
+            "installing over an earlier version's assets",
+            "one version of the stylesheet in this clone",
+        );
         return;
     };
     let book = common::TestBook::new(
@@ -318,7 +324,7 @@ fn every_committed_version_of_the_assets_is_known() {
         ("evidence.js", mdbook_evidence::install::JS),
     ] {
         let Some(versions) = committed_versions(name) else {
-            eprintln!("skipped: not a git clone");
+            common::skip::note("every committed asset version known", "not a git clone");
             return;
         };
         let book = tempfile::tempdir().unwrap();

@@ -340,7 +340,7 @@ fn a_fifo_at_the_report_path_is_called_a_fifo() {
     let fifo = book.root().join("東京.json");
     let made = std::process::Command::new("mkfifo").arg(&fifo).status();
     if !made.is_ok_and(|s| s.success()) {
-        eprintln!("no mkfifo: skipped");
+        common::skip::note("a FIFO at the report path", "no mkfifo");
         return;
     }
     let (code, stderr) = check(&book, &[]);
@@ -406,4 +406,41 @@ fn an_uncited_intro_is_told_how_to_mark_framing_text_and_a_figure_a_name_or_a_bu
         5,
         "{stderr}"
     );
+}
+
+/// `explain` with part of a rule's id, or the id written loosely, names
+/// the rule meant; a word several ids hold lists them.
+#[test]
+fn explain_names_the_rule_a_part_or_a_loose_spelling_means() {
+    let explain = |rule: &str| {
+        let out = Command::new(binary())
+            .args(["explain", rule])
+            .env("NO_COLOR", "1")
+            .output()
+            .expect("explain runs");
+        (out.status.code(), String::from_utf8(out.stderr).unwrap())
+    };
+    for (written, meant) in [
+        ("ungrounded", "ungrounded-claim"),
+        ("Ungrounded Claim", "ungrounded-claim"),
+        ("ungrounded\u{a0}claim", "ungrounded-claim"),
+        ("ｓｏｕｒｃｅ－ｇｏｎｅ", "source-gone"),
+        ("ungrounded-clam", "ungrounded-claim"),
+    ] {
+        let (code, stderr) = explain(written);
+        assert_ne!(code, Some(0), "{written}: {stderr}");
+        assert!(
+            stderr.contains(&format!("did you mean `{meant}`?")),
+            "{written}: {stderr}"
+        );
+    }
+    let (_, stderr) = explain("evidence");
+    assert!(
+        stderr.contains("rules holding `evidence`: `unknown-evidence`, ")
+            && stderr.contains("`claim-not-in-evidence`"),
+        "{stderr}"
+    );
+    let (_, stderr) = explain("\u{202e}根拠");
+    assert!(!stderr.contains('\u{202e}'), "{stderr}");
+    assert!(stderr.contains("mdbook-evidence explain"), "{stderr}");
 }

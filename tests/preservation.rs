@@ -50,11 +50,12 @@ fn corpus() -> Option<Vec<Example>> {
     match std::fs::read_to_string(&file) {
         Ok(text) => Some(serde_json::from_str(&text).expect("the corpus is the spec's JSON dump")),
         Err(err) if explicit.is_none() && std::env::var_os("CI").is_none() => {
-            // Straight to the process's stderr: libtest would hide a println.
-            let _ = writeln!(
-                std::io::stderr(),
-                "note: preservation corpus not checked: cannot read {} ({err}); set EVIDENCE_CORPUS_DIR to the directory holding {CORPUS_FILE}",
-                file.display()
+            common::skip::note(
+                "the preservation corpus",
+                &format!(
+                    "cannot read {} ({err}); set EVIDENCE_CORPUS_DIR to the directory holding {CORPUS_FILE}",
+                    file.display()
+                ),
             );
             None
         }

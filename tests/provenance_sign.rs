@@ -18,7 +18,10 @@ fn keygen() -> Option<&'static str> {
     if Path::new(path).is_file() {
         Some(path)
     } else {
-        eprintln!("note: skipped: {path} is missing (install openssh-client)");
+        common::skip::note(
+            "signatures checked by ssh-keygen",
+            &format!("{path} is missing (install openssh-client)"),
+        );
         None
     }
 }
@@ -307,4 +310,106 @@ fn an_encrypted_key_needs_its_passphrase() {
     );
     assert_eq!(code, 0, "{stderr}");
     assert!(root.join("manifest.json.sig").is_file());
+}
+
+#[test]
+fn a_signature_beside_the_manifest_is_never_passed_over_in_silence() {
+    let Some(keygen) = keygen() else {
+        return;
+    };
+    let book = TestBook::new("", &[("brief.md", CHAPTER)]);
+    let root = book.root();
+    book.build().unwrap();
+    let keys = tempfile::tempdir().unwrap();
+    let key = make_key(keygen, keys.path(), "id_ed25519", "ed25519", "");
+    let signers = keys.path().join("allowed_signers");
+    std::fs::write(&signers, allowed(&key, "ci@example.org")).unwrap();
+    let signers = signers.to_str().unwrap();
+
+    // The public key given to --sign: said so, nothing written.
+    let public = key.with_extension("pub");
+    let args = ["manifest", ".", "--output", "book/manifest.json", "--sign"];
+    let (code, _, stderr) = run(
+        root,
+        &[&args[..], &[public.to_str().unwrap()]].concat(),
+        &[],
+    );
+    assert_eq!(code, 2, "{stderr}");
+    assert!(
+        stderr.contains(&format!(
+            "{} is a public key; give the private key ({}, beside it",
+            public.display(),
+            key.display()
+        )),
+        "{stderr}"
+    );
+    assert!(!stderr.contains("PEM"), "{stderr}");
+    assert!(!root.join("book/manifest.json").exists());
+
+    let (code, _, stderr) = run(root, &[&args[..], &[key.to_str().unwrap()]].concat(), &[]);
+    assert_eq!(code, 0, "{stderr}");
+    // The site as downloaded, away from the book (a non-ASCII name).
+    let download = tempfile::tempdir().unwrap();
+    let site = download.path().join("サイト 1");
+    std::fs::create_dir(&site).unwrap();
+    for entry in walk(&root.join("book")) {
+        let to = site.join(entry.strip_prefix(root.join("book")).unwrap());
+        std::fs::create_dir_all(to.parent().unwrap()).unwrap();
+        std::fs::copy(&entry, &to).unwrap();
+    }
+    let in_site = site.join("manifest.json");
+    let in_site = in_site.to_str().unwrap();
+    let site = site.to_str().unwrap();
+    // Without --verify: the comparison runs, and the signature left
+    // unchecked is named, for the site as for the book.
+    for (manifest, target, what) in [(in_site, site, "site"), ("book/manifest.json", ".", "book")] {
+        let (code, _, stderr) = run(root, &["audit", manifest, target], &[]);
+        assert_eq!(code, 0, "{stderr}");
+        assert!(
+            stderr.contains(&format!("warning: mdbook-evidence audit: a signature {manifest}.sig is beside the manifest and was not checked: pass --verify ALLOWED_SIGNERS")),
+            "{stderr}"
+        );
+        assert!(
+            stderr.contains(&format!(
+                "{target} is the {what} the manifest describes (the manifest's signature was not checked)"
+            )),
+            "{stderr}"
+        );
+    }
+    let (code, _, stderr) = run(root, &["audit", in_site, site, "--verify", signers], &[]);
+    assert_eq!(code, 0, "{stderr}");
+    assert!(!stderr.contains("not checked"), "{stderr}");
+    assert!(
+        stderr.contains(&format!("{site} is the site the manifest describes\n")),
+        "{stderr}"
+    );
+
+    // A page changed: the site (not "the book") differs.
+    let page = Path::new(site).join("brief.html");
+    let html = std::fs::read_to_string(&page).unwrap();
+    std::fs::write(&page, html.replace("steady", "stеady")).unwrap();
+    let (code, out, stderr) = run(root, &["audit", in_site, site], &[]);
+    assert_eq!(
+        (code, out.as_str()),
+        (1, "site file brief.html: changed\n"),
+        "{stderr}"
+    );
+    assert!(
+        stderr.contains("the site differs from the manifest: 1 difference"),
+        "{stderr}"
+    );
+}
+
+/// Every file under `dir`.
+fn walk(dir: &Path) -> Vec<std::path::PathBuf> {
+    let mut out = Vec::new();
+    for entry in std::fs::read_dir(dir).unwrap() {
+        let path = entry.unwrap().path();
+        if path.is_dir() {
+            out.extend(walk(&path));
+        } else {
+            out.push(path);
+        }
+    }
+    out
 }

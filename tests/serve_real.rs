@@ -33,8 +33,9 @@ fn mdbook() -> Option<PathBuf> {
             std::env::var_os("EVIDENCE_REQUIRE_MDBOOK").is_none(),
             "EVIDENCE_REQUIRE_MDBOOK is set but no mdbook binary was found (MDBOOK_BIN or target/tools/bin/mdbook)"
         );
-        eprintln!(
-            "skipped: no mdbook binary (cargo install mdbook@0.5.4 --locked --root target/tools)"
+        common::skip::note(
+            "the real `mdbook serve`",
+            "no mdbook binary (cargo install mdbook@0.5.4 --locked --root target/tools, or set MDBOOK_BIN)",
         );
     }
     found

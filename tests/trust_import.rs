@@ -351,10 +351,9 @@ fn a_re_import_replaces_its_own_files_and_keeps_edits_unless_forced() {
     let (code, stderr) = import_into(dir, "text-citations.json", &args);
     assert_eq!(code, 0, "{stderr}");
     let first = std::fs::read_to_string(&chapter).unwrap();
-    let last = first.trim_end().lines().last().unwrap();
     assert!(
-        last.starts_with("<!-- mdbook-evidence import of text-citations.json: chapter sha256:"),
-        "{last}"
+        first.contains("\n<!-- mdbook-evidence import of text-citations.json:\nchapter sha256:"),
+        "{first}"
     );
     // The same answer again: the same files.
     assert_eq!(import_into(dir, "text-citations.json", &args).0, 0);

@@ -126,7 +126,7 @@ fn a_dry_run_counts_and_sends_nothing() {
     assert_eq!(run.code, 0, "{}", run.stderr);
     assert!(
         run.stdout
-            .contains("2 claims citing a passage; 0 have a verdict"),
+            .contains("2 claims citing a passage; 0 judged by `bespoke-minicheck/minicheck 1`"),
         "{}",
         run.stdout
     );

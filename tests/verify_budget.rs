@@ -8,7 +8,7 @@ mod common;
 mod verify_common;
 
 use common::TestBook;
-use verify_common::{ChatServer, Reply, STORE, book, minicheck, stored, verify};
+use verify_common::{ChatServer, Reply, STORE, book, minicheck, run, stored, verify};
 
 /// Three claims: one the number rules flag (a figure its passage does not
 /// give, in full-width digits beside CJK text), and two they pass.
@@ -226,4 +226,46 @@ fn the_price_can_live_in_book_toml_and_the_flag_overrides_it() {
         assert!(run.stdout.is_empty());
     }
     assert_eq!(server.count(), 2);
+}
+
+#[test]
+fn a_persons_verdicts_are_counted_as_theirs_and_never_sent() {
+    let book = book();
+    for (line, verdict) in [("3", "supported"), ("5", "unsupported")] {
+        let out = run(
+            &book,
+            &[
+                "review",
+                ".",
+                "--at",
+                &format!("src/brief.md:{line}"),
+                "--verdict",
+                verdict,
+                "--reviewer",
+                "Ана Мария",
+            ],
+            &[],
+        );
+        assert_eq!(out.code, 0, "{}", out.stderr);
+    }
+    let server = ChatServer::start(minicheck);
+    let dry = verify(&book, &server, &["--dry-run"]);
+    assert_eq!(dry.code, 0, "{}", dry.stderr);
+    assert!(
+        dry.stdout.starts_with(
+            "2 claims citing a passage; 2 judged by a person (Ана Мария; 1 unsupported), 0 by `bespoke-minicheck/minicheck 1` (0 unsupported); 0 would be sent"
+        ),
+        "{}",
+        dry.stdout
+    );
+    let real = verify(&book, &server, &[]);
+    assert_eq!((real.code, server.count()), (0, 0), "{}", real.stderr);
+    assert!(
+        real.stderr.contains(
+            "0 checked, 2 from cache (2 judged by a person), 0 unsupported, 1 unsupported (cached)"
+        ),
+        "{}",
+        real.stderr
+    );
+    assert_eq!(stored(&book).len(), 2);
 }

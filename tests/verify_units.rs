@@ -266,10 +266,11 @@ fn each_cited_sentence_is_judged_and_a_claim_cited_once_keeps_its_key() {
     claims.sort();
     assert_eq!(
         claims,
+        // The claim as a reader sees it: no space where a marker stood.
         [
-            "A million customers lost power .",
-            "Ida made landfall in Louisiana on Sunday .",
-            "The storm was long feared.\u{a0}Ida made landfall in Louisiana ."
+            "A million customers lost power.",
+            "Ida made landfall in Louisiana on Sunday.",
+            "The storm was long feared.\u{a0}Ida made landfall in Louisiana."
         ],
         "{claims:?}"
     );
@@ -284,6 +285,7 @@ fn each_cited_sentence_is_judged_and_a_claim_cited_once_keeps_its_key() {
         .into_iter()
         .find(|v| v["claim"].as_str().unwrap().starts_with("The storm"))
         .unwrap();
+    // Keyed as verdicts always were, by the text with the marker cut out.
     assert_eq!(
         whole["claim_key"],
         mdbook_evidence::store::claim_key(

@@ -396,7 +396,7 @@ fn transport_failure(err: &ureq::Error, url: &url::Url, settings: &Settings) -> 
             FetchStatus::Refused,
             None,
             format!(
-                "{url}: {host} resolves to a loopback, private or link-local address; fetch it with --allow-host {host} if it is meant to be read"
+                "{url}: {host} resolves to a loopback, private or link-local address; run `mdbook-evidence fetch --allow-host {host}` if it is meant to be read"
             ),
         );
     }

@@ -36,8 +36,13 @@ pub struct FetchArgs {
     /// before too.
     #[arg(long)]
     pub all: bool,
+    /// Fetch again the pages a run before could not read (gone, blocked,
+    /// unreachable, too large, …); those read are kept.
+    #[arg(long)]
+    pub retry: bool,
     /// A host that may resolve to a loopback, private or link-local
-    /// address (refused otherwise); repeat for more.
+    /// address (refused otherwise); repeat for more. A page refused
+    /// before for its host is fetched again once its host is named.
     #[arg(long, value_name = "HOST")]
     pub allow_host: Vec<String>,
     /// Hosts fetched from at once.
@@ -58,7 +63,7 @@ pub struct FetchArgs {
     /// Ask for every page fetched before again (conditionally) and record
     /// whether it is gone or its passages changed, for the next build to
     /// report (`source-gone`, `source-changed`); fetches nothing new.
-    #[arg(long, conflicts_with = "all")]
+    #[arg(long, conflicts_with_all = ["all", "retry"])]
     pub recheck: bool,
 }
 
@@ -82,12 +87,18 @@ fn fetch(args: &FetchArgs) -> anyhow::Result<u8> {
     let (setup, citations) = all_citations(&args.book_dir)?;
     let target = target_file(&setup)?;
     let mut records = earlier_records(&setup.root, &target)?;
+    let allowed_hosts = args
+        .allow_host
+        .iter()
+        .map(|host| allowed_host(host))
+        .collect::<anyhow::Result<Vec<_>>>()?;
+    let again = Again {
+        all: args.all,
+        retry: args.retry,
+        allowed_hosts: &allowed_hosts,
+    };
     let fetcher = Fetcher::new(Settings {
-        allowed_hosts: args
-            .allow_host
-            .iter()
-            .map(|h| h.trim_matches(['[', ']']).to_ascii_lowercase())
-            .collect(),
+        allowed_hosts: allowed_hosts.clone(),
         timeout: Duration::from_secs_f64(args.timeout),
         max_bytes: args.max_bytes,
         max_redirects: args.max_redirects,
@@ -96,7 +107,7 @@ fn fetch(args: &FetchArgs) -> anyhow::Result<u8> {
     let counts = if args.recheck {
         recheck_pages(&fetcher, &mut records, args, &now)
     } else {
-        let (jobs, paywalled) = pages_to_fetch(&setup, &citations, &records, args.all);
+        let (jobs, paywalled) = pages_to_fetch(&setup, &citations, &records, &again);
         let mut counts = BTreeMap::new();
         for (id, url) in paywalled {
             *counts.entry(FetchStatus::Paywalled.as_str()).or_default() += 1;
@@ -124,6 +135,20 @@ fn fetch(args: &FetchArgs) -> anyhow::Result<u8> {
         crate::report::human::counted(with, "citation rests", "citations rest"),
         target.display()
     ));
+    let not_read: usize = [
+        FetchStatus::Unreachable,
+        FetchStatus::Blocked,
+        FetchStatus::TooLarge,
+    ]
+    .iter()
+    .filter_map(|status| counts.get(status.as_str()))
+    .sum();
+    if not_read > 0 && !args.recheck {
+        say(&format!(
+            "mdbook-evidence fetch: `mdbook-evidence fetch --retry` asks again for the {} not read (later, or with a larger --timeout or --max-bytes)",
+            crate::report::human::counted(not_read, "page", "pages")
+        ));
+    }
     if pool::stopped() {
         say("mdbook-evidence fetch: stopped by Ctrl-C; the pages read so far are kept");
         return Ok(130);
@@ -242,13 +267,69 @@ fn earlier_records(root: &Path, target: &Path) -> anyhow::Result<BTreeMap<String
     Ok(records.into_iter().map(|r| (r.id.clone(), r)).collect())
 }
 
+/// `--allow-host`'s value as the resolver compares hosts: an IP address
+/// in its canonical form (brackets off), a name in lowercase ASCII
+/// (IDNA: `bücher.example` is `xn--bcher-kva.example`, full-width
+/// characters read as ASCII); an error for anything else (a scheme, a
+/// port, a path).
+fn allowed_host(written: &str) -> anyhow::Result<String> {
+    let host = written.trim();
+    let bracketed = if host.contains(':') && !host.starts_with('[') {
+        format!("[{host}]")
+    } else {
+        host.to_owned()
+    };
+    match url::Host::parse(&bracketed) {
+        Ok(parsed) => Ok(parsed.to_string().trim_matches(['[', ']']).to_owned()),
+        Err(_) => anyhow::bail!(
+            "--allow-host {written:?} is not a host name or IP address; give the host alone, without a scheme, port or path (--allow-host 127.0.0.1, --allow-host intranet.example)"
+        ),
+    }
+}
+
+/// Which pages a run before stored are asked for again.
+struct Again<'a> {
+    /// `--all`: every page.
+    all: bool,
+    /// `--retry`: every page that was not read.
+    retry: bool,
+    /// `--allow-host`: a page refused for its host is read once its host
+    /// is allowed, as the refusal's own hint says.
+    allowed_hosts: &'a [String],
+}
+
+impl Again<'_> {
+    /// Whether the page `record` stores is asked for again.
+    fn wants(&self, record: &FetchedRecord) -> bool {
+        match record.status {
+            _ if self.all => true,
+            FetchStatus::Fetched | FetchStatus::Paywalled => false,
+            FetchStatus::Refused if self.host_now_allowed(record) => true,
+            _ => self.retry,
+        }
+    }
+
+    /// Whether the http(s) address that was refused (where redirects led,
+    /// or the item's own) is on a host `--allow-host` names now.
+    fn host_now_allowed(&self, record: &FetchedRecord) -> bool {
+        let refused = record.final_url.as_deref().unwrap_or(&record.url);
+        url::Url::parse(refused).is_ok_and(|url| {
+            matches!(url.scheme(), "http" | "https")
+                && url.host_str().is_some_and(|host| {
+                    let host = host.trim_matches(['[', ']']);
+                    self.allowed_hosts.iter().any(|allowed| allowed == host)
+                })
+        })
+    }
+}
+
 /// The cited items whose page is to be fetched (once each, in the order
 /// first cited), and those of `metadata_only` sources, which are not.
 fn pages_to_fetch(
     setup: &Setup,
     citations: &[Citation],
     records: &BTreeMap<String, FetchedRecord>,
-    all: bool,
+    again: &Again<'_>,
 ) -> (Vec<Job>, Vec<(String, String)>) {
     let (mut jobs, mut paywalled, mut seen) = (Vec::new(), Vec::new(), Vec::<&str>::new());
     for citation in citations {
@@ -263,10 +344,12 @@ fn pages_to_fetch(
         let Some(url) = item.url.clone() else {
             continue;
         };
-        let fetched_before = records.get(id).is_some_and(|r| r.url == url);
-        let own_passage =
-            !fetched_before && (item.cited_passage().is_some() || item.content.is_some());
-        if !all && (fetched_before || own_passage) {
+        let wanted = match records.get(id).filter(|r| r.url == url) {
+            Some(stored) => again.wants(stored),
+            // A passage of its own, not one `fetch` gave it.
+            None => again.all || (item.cited_passage().is_none() && item.content.is_none()),
+        };
+        if !wanted {
             continue;
         }
         let metadata_only = item
@@ -387,4 +470,70 @@ fn write_records(
     let writer = crate::safe_write::SafeWriter::new(root)?;
     writer.write(&root.join(target), out.as_bytes())?;
     Ok(())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn refused(url: &str, final_url: Option<&str>) -> FetchedRecord {
+        FetchedRecord {
+            final_url: final_url.map(str::to_owned),
+            ..record(
+                "ev_a".into(),
+                url.into(),
+                FetchStatus::Refused,
+                "2026-01-01T00:00:00Z",
+                String::new(),
+            )
+        }
+    }
+
+    #[test]
+    fn allowed_hosts_are_read_as_the_resolver_compares_them() {
+        for (written, host) in [
+            ("127.0.0.1", "127.0.0.1"),
+            (" ::1 ", "::1"),
+            ("[::1]", "::1"),
+            ("LocalHost", "localhost"),
+            ("Bücher.Example", "xn--bcher-kva.example"),
+            ("１２７．０．０．１", "127.0.0.1"),
+        ] {
+            assert_eq!(allowed_host(written).unwrap(), host, "{written}");
+        }
+        for bad in ["http://a.example", "a.example:80", "a.example/x", "", "a b"] {
+            assert!(allowed_host(bad).is_err(), "{bad:?}");
+        }
+    }
+
+    #[test]
+    fn a_refused_page_is_asked_again_once_the_host_it_was_refused_at_is_allowed() {
+        let allowed = ["::1".to_owned(), "xn--bcher-kva.example".to_owned()];
+        let again = Again {
+            all: false,
+            retry: false,
+            allowed_hosts: &allowed,
+        };
+        assert!(again.wants(&refused("http://[::1]:8080/a", None)));
+        assert!(again.wants(&refused(
+            "https://public.example/a",
+            Some("http://bücher.example/b")
+        )));
+        // Refused where the redirect led, on a host still not allowed.
+        assert!(!again.wants(&refused("http://[::1]/a", Some("http://10.0.0.1/b"))));
+        // Not http(s): allowing a host changes nothing.
+        assert!(!again.wants(&refused("ftp://[::1]/a", None)));
+        let gone = FetchedRecord {
+            status: FetchStatus::Gone,
+            ..refused("http://[::1]/a", None)
+        };
+        assert!(!again.wants(&gone));
+        assert!(
+            Again {
+                retry: true,
+                ..again
+            }
+            .wants(&gone)
+        );
+    }
 }

@@ -3,15 +3,22 @@
 //! An import writes two files, the chapter and the store fragment, and
 //! replaces an existing one only when it is what an earlier import of the
 //! same answer wrote and nobody has edited it since. It knows that from
-//! the chapter's last line, a comment it writes there (invisible on the
-//! page, and beyond the reach of a model's answer, whose HTML is escaped):
+//! the comment it writes at the chapter's end (invisible on the page, and
+//! beyond the reach of a model's answer, whose HTML is escaped; written
+//! and read by [`crate::provenance::record`], one part to a line):
 //!
 //! ```text
-//! <!-- mdbook-evidence import of q1.json: chapter sha256:…, fragment ../evidence/q1.json sha256:… -->
+//! <!-- mdbook-evidence import of q1.json:
+//! chapter sha256:…,
+//! fragment ../evidence/q1.json
+//! sha256:…,
+//! drafted by MODEL
+//! (API)
+//! on DATE -->
 //! ```
 //!
 //! It names the response's file, the SHA-256 of the chapter's text above
-//! the line, and the fragment's path (from the chapter's directory) and
+//! the record, and the fragment's path (from the chapter's directory) and
 //! SHA-256. An existing chapter is replaced when its record names the same
 //! response file and its text still has the recorded hash; an existing
 //! fragment when the chapter's record names it and it still has the
@@ -24,11 +31,10 @@ use anyhow::bail;
 use sha2::{Digest, Sha256};
 use std::path::{Component, Path, PathBuf};
 
-use crate::syntax::IMPORT_RECORD_DRAFTED as DRAFTED;
-/// How the record line starts (the renderer keeps it off the page).
-use crate::syntax::IMPORT_RECORD_START as RECORD_START;
+use crate::provenance::record::{ImportRecord, read_import_record};
+use crate::syntax::IMPORT_RECORD_IMPORTED_ON as IMPORTED_ON;
 
-/// The record of an earlier import, read from a chapter's last line.
+/// The record of an earlier import, read from a chapter's end.
 #[derive(Debug, PartialEq, Eq)]
 struct Record {
     /// The response's file name, as recorded.
@@ -127,9 +133,13 @@ pub(super) struct Drafted<'a> {
     pub shape: &'a str,
     /// The day it was drafted: the response's own time, else the import's.
     pub date: String,
+    /// Whether `date` is the response's own (else the day of the import,
+    /// recorded as `imported on`, so that no page calls it the drafting
+    /// day).
+    pub dated_by_response: bool,
 }
 
-/// `chapter` with its record line: written from `response`, its fragment
+/// `chapter` with its record: written from `response`, its fragment
 /// `fragment` going to `fragment_path`, the chapter to `chapter_path`,
 /// drafted as `drafted` says.
 pub(super) fn with_record(
@@ -148,38 +158,41 @@ pub(super) fn with_record(
     } else {
         model
     };
-    let record = format!(
-        "{RECORD_START}{}: chapter sha256:{}, fragment {} sha256:{}{DRAFTED}{model} ({}) on {} -->\n",
-        recorded_name(response),
-        sha256(body.as_bytes()),
-        relative(chapter_path, fragment_path).replace(' ', "%20"),
-        sha256(fragment.as_bytes()),
-        drafted.shape,
-        recorded_text(&drafted.date),
-    );
-    body + &record
+    let record = ImportRecord {
+        response: recorded_name(response),
+        chapter: sha256(body.as_bytes()),
+        fragment: Some((
+            relative(chapter_path, fragment_path).replace(' ', "%20"),
+            sha256(fragment.as_bytes()),
+        )),
+        // `imported on` when the response gave no date of its own, so
+        // that no page calls the day of the import the drafting day.
+        drafted: Some(format!(
+            "{model} ({}){} {}",
+            drafted.shape,
+            if drafted.dated_by_response {
+                " on"
+            } else {
+                IMPORTED_ON
+            },
+            recorded_text(&drafted.date)
+        )),
+    };
+    body + &record.written()
 }
 
-/// The record on the last line of `text` and the text above it.
+/// The record ending `text` (in either form) and the text above it.
 fn read_record(text: &str) -> Option<(Record, &str)> {
-    let trimmed = text.trim_end_matches(['\n', '\r', ' ', '\t']);
-    let start = trimmed.rfind('\n').map_or(0, |nl| nl + 1);
-    let line = trimmed[start..]
-        .strip_prefix(RECORD_START)?
-        .strip_suffix(" -->")?;
-    let (response, rest) = line.split_once(": chapter sha256:")?;
-    let (chapter, rest) = rest.split_once(", fragment ")?;
-    // What drafted the chapter follows the fragment in newer records.
-    let rest = rest.split_once(DRAFTED).map_or(rest, |(rest, _)| rest);
-    let (fragment_path, fragment) = rest.rsplit_once(" sha256:")?;
+    let (record, range) = read_import_record(text)?;
+    let (fragment_path, fragment) = record.fragment?;
     Some((
         Record {
-            response: response.to_owned(),
-            chapter: chapter.to_owned(),
+            response: record.response,
+            chapter: record.chapter,
             fragment_path: fragment_path.replace("%20", " "),
-            fragment: fragment.to_owned(),
+            fragment,
         },
-        &text[..start],
+        &text[..range.start],
     ))
 }
 
@@ -225,14 +238,14 @@ pub(super) fn check_replace(
     {
         match &record {
             None => bail!(
-                "refusing to replace {shown}: it exists and no import wrote it (its last line is no `mdbook-evidence import` record); choose another --chapter, or {FORCE}"
+                "refusing to replace {shown}: it exists and no import wrote it (it does not end with an `mdbook-evidence import` record); choose another --chapter, or {FORCE}"
             ),
             Some((record, _)) if record.response != name => bail!(
                 "refusing to replace {shown}: it holds the import of `{}`, not of `{name}`; choose another --chapter, or {FORCE}",
                 record.response
             ),
             Some((record, body)) if sha256(body.as_bytes()) != record.chapter => bail!(
-                "refusing to replace {shown}: it was edited after `{name}` was imported into it (its text no longer has the hash its last line records), and the edit would be lost; keep the edit elsewhere and {FORCE}, or choose another --chapter"
+                "refusing to replace {shown}: it was edited after `{name}` was imported into it (its text no longer has the hash its import record holds), and the edit would be lost; keep the edit elsewhere and {FORCE}, or choose another --chapter"
             ),
             Some(_) => {}
         }
@@ -254,7 +267,7 @@ pub(super) fn check_replace(
             Some((record, _)) if record.fragment_path == here => {}
             // In a book, a file there is the book's store: never replaced.
             _ if in_book || !force => bail!(
-                "refusing to replace {shown}: it exists and is not the store fragment an earlier import wrote for {} (the chapter's import record does not name it); choose another --store (a new file, or the fragment the chapter's last line names){}",
+                "refusing to replace {shown}: it exists and is not the store fragment an earlier import wrote for {} (the chapter's import record does not name it); choose another --store (a new file, or the fragment the chapter's import record names){}",
                 chapter_path.display(),
                 if in_book {
                     ", or remove it if it is no longer wanted"
@@ -278,6 +291,7 @@ mod tests {
             model: Some("gpt 5 -->\n<b>"),
             shape: "OpenAI Responses API",
             date: "2026-08-02".into(),
+            dated_by_response: true,
         };
         let text = with_record(
             "# 東京\n\nText [1].\n",
@@ -290,7 +304,10 @@ mod tests {
             &drafted,
         );
         assert!(
-            text.ends_with(", drafted by gpt_5_-____b_ (OpenAI Responses API) on 2026-08-02 -->\n"),
+            text.contains("\n\n<!-- mdbook-evidence import of q_1-__.json:\nchapter sha256:")
+                && text.ends_with(
+                    "\ndrafted by gpt_5_-____b_\n(OpenAI Responses API)\non 2026-08-02 -->\n"
+                ),
             "{text}"
         );
         let (record, body) = read_record(&text).expect("a record");

@@ -360,12 +360,17 @@ fn response_model(value: &serde_json::Value) -> Option<&str> {
 
 /// The day a response was made, as `YYYY-MM-DD` in UTC: its own
 /// `created_at` or `created` (Unix seconds), else today (the import's).
-fn response_date(value: &serde_json::Value) -> String {
-    let own = ["created_at", "created"]
+/// The response's own creation time (`created_at`, `created`), if it
+/// gives one.
+fn response_time(value: &serde_json::Value) -> Option<jiff::Timestamp> {
+    ["created_at", "created"]
         .iter()
         .find_map(|key| value.get(key).and_then(serde_json::Value::as_i64))
-        .and_then(|seconds| jiff::Timestamp::from_second(seconds).ok());
-    let at = own.unwrap_or_else(jiff::Timestamp::now);
+        .and_then(|seconds| jiff::Timestamp::from_second(seconds).ok())
+}
+
+fn response_date(value: &serde_json::Value) -> String {
+    let at = response_time(value).unwrap_or_else(jiff::Timestamp::now);
     at.strftime("%Y-%m-%d").to_string()
 }
 
@@ -433,6 +438,7 @@ fn build(value: &serde_json::Value, options: &Options) -> anyhow::Result<Built> 
         model: response_model(value),
         shape: shape.name(),
         date: response_date(value),
+        dated_by_response: response_time(value).is_some(),
     };
     let chapter = guard::with_record(
         &chapter,
@@ -444,9 +450,19 @@ fn build(value: &serde_json::Value, options: &Options) -> anyhow::Result<Built> 
     let mut notes = plan.notes(&key);
     if unplaced > 0 {
         notes.push(format!(
-            "{} no place in the answer, so they mark no sentence: their items are in the store fragment and the chapter's citation list (numbered after the cited ones), not in its References; {}",
+            "{} no place in the answer, so {}: {} in the store fragment and the chapter's citation list (numbered after the cited ones), not in its References; {}",
             crate::report::human::counted(unplaced, "citation says", "citations say"),
-            draft.unplaced_hint.unwrap_or("the response gives no positions for them")
+            if unplaced == 1 {
+                "it marks no sentence"
+            } else {
+                "they mark no sentence"
+            },
+            if unplaced == 1 {
+                "its item is"
+            } else {
+                "their items are"
+            },
+            draft.unplaced_hint.unwrap_or("the response gives no positions")
         ));
     }
     if narrations > 0 {

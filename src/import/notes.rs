@@ -14,15 +14,25 @@ pub(super) fn missing(items: &[Item], sources: &[SourceEntry], addressed: usize)
     let mut notes = Vec::new();
     if addressed > 0 {
         notes.push(format!(
-            "{} no title in the response: their References entry shows the address; give titles with --title-for URL TITLE or in a --sources file",
-            crate::report::human::counted(addressed, "cited page has", "cited pages have")
+            "{} no title in the response: {} the address; {} with --title-for URL TITLE or in a --sources file",
+            counted(addressed, "cited page has", "cited pages have"),
+            if addressed == 1 {
+                "its References entry shows"
+            } else {
+                "their References entries show"
+            },
+            if addressed == 1 {
+                "give it a title"
+            } else {
+                "give titles"
+            }
         ));
     }
     let undated: Vec<&Item> = items.iter().filter(|i| i.published_at.is_none()).collect();
     if !undated.is_empty() {
         notes.push(format!(
             "{} no publication date (the response gives none): an imported page needs none, so citing it is no `missing-field`, but `max-age-days` cannot judge it",
-            crate::report::human::counted(undated.len(), "cited page has", "cited pages have")
+            counted(undated.len(), "cited page has", "cited pages have")
         ));
     }
     // Sites known only by their address: `web:<host>`, tier 3.
@@ -31,10 +41,14 @@ pub(super) fn missing(items: &[Item], sources: &[SourceEntry], addressed: usize)
         .filter(|s| s.source_id.starts_with("web:") && s.tier == 3)
         .collect();
     if !unknown.is_empty() {
+        let one = unknown.len() == 1;
         notes.push(format!(
-            "{} known only by their address (tier 3: {}): a figure is `numeric-claim` unless it cites a tier 1-2 source or two publishers, so these alone do not carry one",
-            crate::report::human::counted(unknown.len(), "site is", "sites are"),
-            unknown.iter().map(|s| host(s)).collect::<Vec<_>>().join(", ")
+            "{} known only by {} address (tier 3: {}): a figure is `numeric-claim` unless it cites a tier 1-2 source or two publishers, so {} alone {} not carry one",
+            counted(unknown.len(), "site is", "sites are"),
+            if one { "its" } else { "their" },
+            unknown.iter().map(|s| host(s)).collect::<Vec<_>>().join(", "),
+            if one { "this site" } else { "these" },
+            if one { "does" } else { "do" },
         ));
     }
     // What would complete them, each value to fill in: hosts get a
@@ -50,14 +64,7 @@ pub(super) fn missing(items: &[Item], sources: &[SourceEntry], addressed: usize)
         entries.insert(item.url.clone(), r#"{"published_at": "…"}"#.to_owned());
     }
     if !entries.is_empty() {
-        let body: Vec<String> = entries
-            .iter()
-            .map(|(key, value)| format!("{}: {value}", json_string(key)))
-            .collect();
-        notes.push(format!(
-            "a --sources file that completes them (fill in each …): {{\"sources\": {{{}}}}}",
-            body.join(", ")
-        ));
+        notes.push(sources_file(&entries));
     }
     notes
 }
@@ -68,6 +75,20 @@ fn host(source: &SourceEntry) -> &str {
         .source_id
         .strip_prefix("web:")
         .unwrap_or(&source.source_id)
+}
+
+/// The note suggesting a `--sources` file, printed as the file would be
+/// written (one entry to a line, indented), each value to fill in `…`:
+/// a terminal shows it whole, and it can be copied as it stands.
+fn sources_file(entries: &BTreeMap<String, String>) -> String {
+    let body: Vec<String> = entries
+        .iter()
+        .map(|(key, value)| format!("      {}: {value}", json_string(key)))
+        .collect();
+    format!(
+        "a --sources file that completes what the response leaves out (fill in each …):\n  {{\n    \"sources\": {{\n{}\n    }}\n  }}",
+        body.join(",\n")
+    )
 }
 
 /// `text` as a JSON string.
@@ -87,9 +108,14 @@ pub(super) fn something_to_import(draft: &Draft, what: &str, name: &str) -> anyh
         .unwrap_or_default();
     if citations == 0 && unplaced > 0 {
         bail!(
-            "{name}: this {} cites {} but says of none where in the answer it is used, so no sentence can be marked as cited (markers piled on one paragraph would claim what the response does not); {}{left_out}",
+            "{name}: this {} cites {} but {} where in the answer it is used, so no sentence can be marked as cited (markers piled on one paragraph would claim what the response does not); {}{left_out}",
             what,
             counted(unplaced, "source", "sources"),
+            if unplaced == 1 {
+                "does not say"
+            } else {
+                "says of none of them"
+            },
             draft
                 .unplaced_hint
                 .unwrap_or("import a response that places its citations")

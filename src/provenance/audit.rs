@@ -9,13 +9,15 @@ use std::collections::BTreeMap;
 use std::path::Path;
 
 /// What an audit found: the differences, one line each (empty: the book
-/// is the one described). `own` are the manifest's and its signature's
-/// files, which a site published with them holds besides its pages.
+/// is the one described), and what was compared: `"book"` (the book
+/// `target` is in, its site too when built) or `"site"` (a built site
+/// alone). `own` are the manifest's and its signature's files, which a
+/// site published with them holds besides its pages.
 pub fn audit(
     manifest_text: &str,
     target: &Path,
     own: &[std::path::PathBuf],
-) -> anyhow::Result<Vec<String>> {
+) -> anyhow::Result<(Vec<String>, &'static str)> {
     let recorded: Value = serde_json::from_str(manifest_text).map_err(|e| {
         anyhow::anyhow!("the manifest is not JSON ({e}); pass the file `manifest` wrote")
     })?;
@@ -37,7 +39,7 @@ pub fn audit(
         };
         let now = manifest::site_files(target, own)?;
         compare_files("site file", files, &now, &mut out);
-        return Ok(out);
+        return Ok((out, "site"));
     }
     let now = manifest::manifest(target, None, own)?;
     if recorded.get("site").is_some() && now.get("site").is_none() {
@@ -57,7 +59,7 @@ pub fn audit(
             recorded["verdict"], now["verdict"]
         ));
     }
-    Ok(out)
+    Ok((out, "book"))
 }
 
 /// `path → sha256` of a list of `{path, sha256}`.

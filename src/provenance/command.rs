@@ -142,6 +142,17 @@ pub fn run_audit(args: &AuditArgs) -> u8 {
             return 2;
         }
     };
+    let beside = signature_path(&args.manifest);
+    let unchecked = args.verify.is_none() && beside.is_file();
+    if unchecked {
+        // Warned, not refused: the comparison still tells whether the
+        // book matches, but not that the manifest is the one signed.
+        let _ = writeln!(
+            std::io::stderr(),
+            "warning: mdbook-evidence audit: a signature {} is beside the manifest and was not checked: pass --verify ALLOWED_SIGNERS to check that the manifest is the one signed",
+            inert_line(&beside.display().to_string())
+        );
+    }
     if let Some(allowed) = &args.verify {
         let sig_path = args
             .signature
@@ -175,15 +186,20 @@ pub fn run_audit(args: &AuditArgs) -> u8 {
             .unwrap_or_else(|| signature_path(&args.manifest)),
     ];
     match audit::audit(&text, &args.book, &own) {
-        Ok(differences) if differences.is_empty() => {
+        Ok((differences, what)) if differences.is_empty() => {
             let _ = writeln!(
                 std::io::stderr(),
-                "mdbook-evidence: {} is the book the manifest describes",
-                inert_line(&args.book.display().to_string())
+                "mdbook-evidence: {} is the {what} the manifest describes{}",
+                inert_line(&args.book.display().to_string()),
+                if unchecked {
+                    " (the manifest's signature was not checked)"
+                } else {
+                    ""
+                }
             );
             0
         }
-        Ok(differences) => {
+        Ok((differences, what)) => {
             let mut out = String::new();
             for line in &differences {
                 out.push_str(&inert_line(line));
@@ -192,7 +208,7 @@ pub fn run_audit(args: &AuditArgs) -> u8 {
             let _ = std::io::stdout().write_all(out.as_bytes());
             let _ = writeln!(
                 std::io::stderr(),
-                "mdbook-evidence: the book differs from the manifest: {}",
+                "mdbook-evidence: the {what} differs from the manifest: {}",
                 crate::report::counted(differences.len(), "difference", "differences")
             );
             1

@@ -3,8 +3,8 @@
 //! manifest of a whole book that an auditor checks a published site
 //! against ([`manifest`], [`audit`], signed with [`sshsig`]).
 //!
-//! A chapter's facts come from three places: the import record on its
-//! last line (which model and API drafted it, and when), the stored
+//! A chapter's facts come from three places: the import record at its
+//! end (`record`: which model and API drafted it, and when), the stored
 //! verdicts (how many of its citations a model or a person checked), and
 //! the review declared in `[preprocessor.evidence.disclosure]` of
 //! book.toml (or, failing that, the people whose verdicts `review` stored).
@@ -15,17 +15,17 @@ pub mod audit;
 pub mod command;
 /// `manifest`: what was checked, as deterministic JSON.
 pub mod manifest;
+/// The importer's record ending an imported chapter: written and read.
+pub(crate) mod record;
 /// SSHSIG signatures of a manifest.
 pub mod sshsig;
+
+pub(crate) use record::import_record_range;
 
 use crate::config::Disclosure;
 use crate::rules::SupportFigures;
 use crate::store::Store;
-use crate::syntax::{DISCLOSURE_COMMENT, IMPORT_RECORD_DRAFTED, IMPORT_RECORD_START};
-use mdbook_markdown::pulldown_cmark::Event;
-use mdbook_markdown::{MarkdownOptions, new_cmark_parser};
-use std::collections::BTreeSet;
-use std::ops::Range;
+use crate::syntax::{DISCLOSURE_COMMENT, IMPORT_RECORD_IMPORTED_ON};
 
 /// The class of the disclosure's sentence in HTML.
 pub(crate) const DISCLOSURE_CLASS: &str = "evidence-disclosure";
@@ -38,13 +38,18 @@ pub struct Drafting {
     pub model: Option<String>,
     /// The vendor and API, e.g. `Anthropic Messages API`.
     pub vendor: Option<String>,
-    /// The day (`YYYY-MM-DD`).
+    /// The day (`YYYY-MM-DD`): the response's own, or, when
+    /// `imported` is set, the day of the import.
     pub date: Option<String>,
+    /// The response gave no date: `date` is the day of the import, not
+    /// of the drafting.
+    pub imported: bool,
     /// The response's file name.
     pub response: String,
 }
 
-/// A person's review of a chapter.
+/// A person's review of a chapter: declared in book.toml, or every
+/// citation of a passage judged by a person (`review`).
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Review {
     /// Who reviewed it.
@@ -58,53 +63,47 @@ pub struct Review {
 pub struct ChapterFacts {
     /// What drafted it, when an import did.
     pub drafted: Option<Drafting>,
-    /// Its citations of a passage (what a checker can judge).
+    /// Its citations: the markers that resolve to an item.
     pub citations: usize,
     /// Of those, how many a model's current verdict judges.
     pub model_checked: usize,
-    /// … and a person's.
+    /// … of which the models found unsupported.
+    pub model_unsupported: usize,
+    /// How many a person's current verdict judges.
     pub person_checked: usize,
+    /// … of which the people found unsupported.
+    pub person_unsupported: usize,
     /// The models that judged them (`name version`), sorted.
     pub checkers: Vec<String>,
-    /// Who reviewed it, declared or from a person's verdicts.
+    /// The people whose verdicts judge them, sorted.
+    pub people: Vec<String>,
+    /// Who reviewed it: declared, or the people when their verdicts judge
+    /// every citation of a passage.
     pub review: Option<Review>,
-}
-
-/// The byte range of the importer's record line (with its line ending),
-/// when it is the last line of `text` and an HTML block there (not the
-/// text of a code block that runs to the end).
-pub(crate) fn import_record_range(text: &str) -> Option<Range<usize>> {
-    let body = text.trim_end_matches(['\n', '\r', ' ', '\t']);
-    let start = body.rfind('\n').map_or(0, |nl| nl + 1);
-    let line = &body[start..];
-    if !line.starts_with(IMPORT_RECORD_START) || !line.ends_with("-->") {
-        return None;
-    }
-    let in_html = new_cmark_parser(text, &MarkdownOptions::default())
-        .into_offset_iter()
-        .any(|(event, range)| matches!(event, Event::Html(_)) && range.contains(&start));
-    in_html.then_some(start..text.len())
 }
 
 /// What the import record of `text` says drafted it.
 pub fn drafting(text: &str) -> Option<Drafting> {
-    let range = import_record_range(text)?;
-    let line = text[range].trim_end();
-    let inner = line
-        .strip_prefix(IMPORT_RECORD_START)?
-        .strip_suffix("-->")?
-        .trim_end();
-    let (response, rest) = inner.split_once(": chapter sha256:")?;
+    let (record, _) = record::read_import_record(text)?;
     let mut drafting = Drafting {
         model: None,
         vendor: None,
         date: None,
-        response: response.to_owned(),
+        imported: false,
+        response: record.response,
     };
-    // `<model> (<vendor and API>) on <date>`, the model `-` when unknown.
-    if let Some((_, drafted)) = rest.split_once(IMPORT_RECORD_DRAFTED) {
+    // `<model> (<vendor and API>) on <date>`, or `…), imported on
+    // <date>` when the response gave none; the model `-` when unknown.
+    if let Some(drafted) = record.drafted.as_deref() {
         let (model, rest) = drafted.split_once(" (").unwrap_or((drafted, ""));
-        let (vendor, date) = rest.rsplit_once(") on ").unwrap_or((rest, ""));
+        let imported_on = format!("){IMPORT_RECORD_IMPORTED_ON} ");
+        let (vendor, date) = match rest.rsplit_once(imported_on.as_str()) {
+            Some(split) => {
+                drafting.imported = true;
+                split
+            }
+            None => rest.rsplit_once(") on ").unwrap_or((rest, "")),
+        };
         let some = |s: &str| (!s.is_empty() && s != "-").then(|| s.to_owned());
         drafting.model = some(model);
         drafting.vendor = some(vendor);
@@ -121,11 +120,13 @@ pub(crate) fn has_disclosure(text: &str) -> bool {
 }
 
 /// The facts of the chapter keyed `key` (its path relative to `src/`)
-/// whose text is `text` and whose verdicts add up to `support`; `None`
-/// when the configuration says the chapter discloses nothing.
+/// whose text is `text`, whose markers resolve `citations` times and whose
+/// verdicts add up to `support`; `None` when the configuration says the
+/// chapter discloses nothing.
 pub fn chapter_facts(
     key: &str,
     text: &str,
+    citations: usize,
     support: &SupportFigures,
     store: &Store,
     disclosure: &Disclosure,
@@ -137,61 +138,75 @@ pub fn chapter_facts(
     if drafted.is_none() && !disclosure.hand_written {
         return None;
     }
-    let mut model_checked = 0;
-    let mut person_checked = 0;
+    let (mut person_checked, mut person_unsupported) = (0, 0);
     let mut checkers = Vec::new();
+    let mut people = Vec::new();
     for (checker, count) in &support.checkers {
-        if checker.starts_with("human:") {
-            person_checked += count;
-        } else {
-            model_checked += count;
-            checkers.push(checker.clone());
+        let against = support.unsupported_by.get(checker).copied().unwrap_or(0);
+        match checker.strip_prefix("human:") {
+            Some(name) => {
+                person_checked += count;
+                person_unsupported += against;
+                people.push(name.trim().to_owned());
+            }
+            None => checkers.push(checker.clone()),
         }
     }
+    // A citation two people (or two models) judged counts once.
+    let judged = support.verdicts;
+    let person_checked = person_checked.min(judged);
+    let person_unsupported = person_unsupported.min(person_checked);
+    let model_checked = judged - person_checked;
+    let model_unsupported = support
+        .unsupported
+        .saturating_sub(person_unsupported)
+        .min(model_checked);
+    // Every citation of a passage judged by a person: they reviewed it.
+    let whole = support.citations_checked > 0 && person_checked >= support.citations_checked;
+    let review = declared_review(key, disclosure).or_else(|| {
+        whole.then(|| Review {
+            by: people.clone(),
+            at: latest_verdict(key, store),
+        })
+    });
     Some(ChapterFacts {
         drafted,
-        citations: support.citations_checked,
+        citations: citations.max(support.citations_checked),
         model_checked,
+        model_unsupported,
         person_checked,
+        person_unsupported,
         checkers,
-        review: review_of(key, store, disclosure),
+        people,
+        review,
     })
 }
 
-/// The review of a chapter: declared in book.toml, else the people whose
-/// verdicts (`review`) on its claims are stored, with the latest date.
-fn review_of(key: &str, store: &Store, disclosure: &Disclosure) -> Option<Review> {
+/// The review of a chapter declared in book.toml (for the book or the
+/// chapter).
+fn declared_review(key: &str, disclosure: &Disclosure) -> Option<Review> {
     let declared = disclosure.declared_review(key);
-    if let Some(by) = declared
+    let by = declared
         .reviewed_by
         .as_deref()
-        .filter(|b| !b.trim().is_empty())
-    {
-        return Some(Review {
-            by: vec![by.trim().to_owned()],
-            at: declared.reviewed_at.as_deref().map(day_of),
-        });
-    }
-    let mut people = BTreeSet::new();
-    let mut latest: Option<&str> = None;
-    for record in store.support().records() {
-        if record.chapter.as_deref() != Some(key) {
-            continue;
-        }
-        let Some(name) = record.checker.name.strip_prefix("human:") else {
-            continue;
-        };
-        people.insert(name.trim().to_owned());
-        if let Some(at) = record.checked_at.as_deref()
-            && latest.is_none_or(|l| at > l)
-        {
-            latest = Some(at);
-        }
-    }
-    (!people.is_empty()).then(|| Review {
-        by: people.into_iter().collect(),
-        at: latest.map(day_of),
+        .filter(|b| !b.trim().is_empty())?;
+    Some(Review {
+        by: vec![by.trim().to_owned()],
+        at: declared.reviewed_at.as_deref().map(day_of),
     })
+}
+
+/// The day of the latest verdict a person stored on the chapter keyed
+/// `key`.
+fn latest_verdict(key: &str, store: &Store) -> Option<String> {
+    store
+        .support()
+        .records()
+        .iter()
+        .filter(|r| r.chapter.as_deref() == Some(key) && r.checker.is_person())
+        .filter_map(|r| r.checked_at.as_deref())
+        .max()
+        .map(day_of)
 }
 
 /// The day of a date or an RFC 3339 time (`2026-08-01T09:00:00Z` →
@@ -222,5 +237,10 @@ mod tests {
                 .is_none()
         );
         assert_eq!(day_of("2026-08-01T09:00:00Z"), "2026-08-01");
+        let undated = "T [1].\n\n<!-- mdbook-evidence import of q.json: chapter sha256:ab, fragment f.json sha256:cd, drafted by - (Gemini generateContent response), imported on 2026-11-29 -->\n";
+        let d = drafting(undated).unwrap();
+        assert_eq!(d.vendor.as_deref(), Some("Gemini generateContent response"));
+        assert_eq!((d.date.as_deref(), d.imported), (Some("2026-11-29"), true));
+        assert!(!drafting(text).unwrap().imported);
     }
 }

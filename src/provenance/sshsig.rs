@@ -23,6 +23,16 @@ pub fn sign(message: &[u8], key_file: &Path) -> anyhow::Result<String> {
     let shown = key_file.display();
     let text = crate::limits::read_text(key_file, crate::limits::Limit::file())
         .map_err(|e| anyhow::anyhow!("cannot read the key {shown}: {}", e.reason()))?;
+    if PublicKey::from_openssh(text.trim()).is_ok() {
+        let private = key_file
+            .to_str()
+            .and_then(|p| p.strip_suffix(".pub"))
+            .map(|p| format!(" ({p}, beside it, if ssh-keygen made it)"))
+            .unwrap_or_default();
+        anyhow::bail!(
+            "{shown} is a public key; give the private key{private} to --sign, and the public one to the auditors' allowed_signers"
+        );
+    }
     // The parser's message never holds the key's bytes.
     let mut key = PrivateKey::from_openssh(text.as_bytes()).map_err(|e| {
         anyhow::anyhow!(

@@ -104,76 +104,150 @@ fn fact(facts: &ChapterFacts, name: &str) -> String {
     }
 }
 
-/// `A language model, M (V), drafted this chapter on D.`; nothing for a
-/// chapter no import wrote.
+/// `A language model, M (V), drafted this chapter on D.`, or, when the
+/// response gave no date, `… drafted this chapter; it was imported on
+/// D.`; nothing for a chapter no import wrote.
 fn drafted_sentence(facts: &ChapterFacts) -> String {
     let Some(d) = &facts.drafted else {
         return String::new();
     };
     let mut out = "A language model".to_owned();
-    match (&d.model, &d.vendor) {
-        (Some(model), Some(vendor)) => out.push_str(&format!(", {model} ({vendor}),")),
+    match (&d.model, d.vendor.as_deref().map(api_of)) {
+        (Some(model), Some(api)) => out.push_str(&format!(", {model} ({api}),")),
         (Some(model), None) => out.push_str(&format!(", {model},")),
-        (None, Some(vendor)) => out.push_str(&format!(" ({vendor})")),
+        (None, Some(api)) => out.push_str(&format!(" ({api})")),
         (None, None) => {}
     }
     out.push_str(" drafted this chapter");
-    if let Some(date) = &d.date {
-        out.push_str(&format!(" on {date}"));
+    match (&d.date, d.imported) {
+        (Some(date), false) => out.push_str(&format!(" on {date}.")),
+        (Some(date), true) => out.push_str(&format!("; it was imported on {date}.")),
+        (None, _) => out.push('.'),
+    }
+    out
+}
+
+/// The API a record names, without the importer's ` response` (`Anthropic
+/// Messages API response` → `Anthropic Messages API`).
+fn api_of(vendor: &str) -> &str {
+    vendor.strip_suffix(" response").unwrap_or(vendor)
+}
+
+/// The organisation behind an API a record names (`Anthropic Messages
+/// API response` → `Anthropic`), for JSON-LD's `provider`; `None` for an
+/// API it does not know.
+fn organization(vendor: &str) -> Option<&'static str> {
+    const KNOWN: &[(&str, &str)] = &[
+        ("Anthropic", "Anthropic"),
+        ("OpenAI", "OpenAI"),
+        ("Azure OpenAI", "Microsoft"),
+        ("Gemini", "Google"),
+        ("Google", "Google"),
+        ("Perplexity", "Perplexity"),
+        ("Cohere", "Cohere"),
+        ("Amazon", "Amazon"),
+        ("xAI", "xAI"),
+        ("Mistral", "Mistral AI"),
+        ("Tavily", "Tavily"),
+        ("Exa", "Exa"),
+        ("Groq", "Groq"),
+        ("Brave", "Brave"),
+        ("DashScope", "Alibaba Cloud"),
+        ("You.com", "You.com"),
+    ];
+    KNOWN
+        .iter()
+        .filter(|(prefix, _)| {
+            vendor
+                .strip_prefix(prefix)
+                .is_some_and(|rest| rest.is_empty() || rest.starts_with(' '))
+        })
+        .max_by_key(|(prefix, _)| prefix.len())
+        .map(|(_, name)| *name)
+}
+
+/// Who checked the citations, by kind, with what they found: `Of its 7
+/// citations, 4 were checked by a person (Ana Ruiz): 1 supported, 3
+/// unsupported; the other 3 by mdbook-evidence's lexical rules only.`
+fn checked_sentence(facts: &ChapterFacts) -> String {
+    let all = counted(facts.citations, "citation", "citations");
+    if facts.citations == 0 {
+        return "It cites nothing the evidence store holds.".into();
+    }
+    let judged = facts.model_checked + facts.person_checked;
+    if judged == 0 {
+        return format!(
+            "Its {all} were checked by mdbook-evidence's lexical rules only; no model or person judged them."
+        );
+    }
+    let found = |checked: usize, unsupported: usize| {
+        let supported = checked - unsupported.min(checked);
+        match (supported, unsupported) {
+            (_, 0) => format!("{supported} supported"),
+            (0, _) => format!("{unsupported} unsupported"),
+            _ => format!("{supported} supported, {unsupported} unsupported"),
+        }
+    };
+    // (how many, by whom and what they found), the first the verb's subject.
+    let mut parts: Vec<(usize, String)> = Vec::new();
+    if facts.person_checked > 0 {
+        parts.push((
+            facts.person_checked,
+            format!(
+                "by {} ({}): {}",
+                if facts.people.len() == 1 {
+                    "a person"
+                } else {
+                    "people"
+                },
+                facts.people.join(", "),
+                found(facts.person_checked, facts.person_unsupported)
+            ),
+        ));
+    }
+    if facts.model_checked > 0 {
+        parts.push((
+            facts.model_checked,
+            format!(
+                "by {} ({}): {}",
+                if facts.checkers.len() == 1 {
+                    "a model"
+                } else {
+                    "models"
+                },
+                facts.checkers.join(", "),
+                found(facts.model_checked, facts.model_unsupported)
+            ),
+        ));
+    }
+    let mut out = String::new();
+    for (at, (count, what)) in parts.iter().enumerate() {
+        if at == 0 {
+            let was = if *count == 1 { "was" } else { "were" };
+            out.push_str(&format!("Of its {all}, {count} {was} checked {what}"));
+        } else {
+            out.push_str(&format!("; {count} {what}"));
+        }
+    }
+    let rest = facts.citations.saturating_sub(judged);
+    if rest > 0 {
+        out.push_str(&format!(
+            "; the other {rest} by mdbook-evidence's lexical rules only"
+        ));
     }
     out.push('.');
     out
 }
 
-/// How many citations a model and a person checked, or that the lexical
-/// rules alone did.
-fn checked_sentence(facts: &ChapterFacts) -> String {
-    let all = counted(facts.citations, "citation", "citations");
-    if facts.citations == 0 {
-        return "It cites no passage a checker could read; its citations were checked against the evidence store by mdbook-evidence's rules only.".into();
-    }
-    if facts.model_checked + facts.person_checked == 0 {
-        return format!(
-            "Its {all} were checked by mdbook-evidence's lexical rules only; no model or person judged them."
-        );
-    }
-    let mut parts = Vec::new();
-    if facts.model_checked > 0 {
-        parts.push(format!(
-            "{} by a model ({})",
-            facts.model_checked,
-            facts.checkers.join(", ")
-        ));
-    }
-    if facts.person_checked > 0 {
-        parts.push(format!("{} by a person", facts.person_checked));
-    }
-    let rest = facts
-        .citations
-        .saturating_sub(facts.model_checked + facts.person_checked);
-    let tail = if rest > 0 {
-        format!("; the other {rest} by the lexical rules only")
-    } else {
-        String::new()
-    };
-    format!(
-        "Of its {all}, {} {} checked against their passages{tail}.",
-        parts.join(" and "),
-        if facts.model_checked + facts.person_checked == 1 {
-            "was"
-        } else {
-            "were"
-        }
-    )
-}
-
-/// Who reviewed the chapter, or that no person did.
+/// Who reviewed the chapter (declared in book.toml, or every citation of a
+/// passage judged by a person), or that no person did.
 fn reviewed_sentence(facts: &ChapterFacts) -> String {
     match &facts.review {
         Some(review) => match &review.at {
             Some(at) => format!("{} reviewed it on {at}.", review.by.join(" and ")),
             None => format!("{} reviewed it.", review.by.join(" and ")),
         },
+        None if facts.person_checked > 0 => "No person has reviewed all of it.".into(),
         None => "No person has reviewed it.".into(),
     }
 }
@@ -198,11 +272,13 @@ fn json_ld<'a>(
             "applicationCategory": "Large language model",
             "name": d.model.clone().unwrap_or_else(|| "unnamed model".into()),
         });
-        if let Some(vendor) = &d.vendor {
-            creator["provider"] = json!({"@type": "Organization", "name": vendor});
+        if let Some(name) = d.vendor.as_deref().and_then(organization) {
+            creator["provider"] = json!({"@type": "Organization", "name": name});
         }
         data["creator"] = creator;
-        if let Some(date) = &d.date {
+        // The import's day is no creation date: only the response's own
+        // is given, as `dateCreated`.
+        if let Some(date) = d.date.as_ref().filter(|_| !d.imported) {
             data["dateCreated"] = json!(date);
         }
     }
@@ -217,7 +293,11 @@ fn json_ld<'a>(
             data["lastReviewed"] = json!(at);
         }
     }
+    // Each work once: items of one page (several passages of one URL)
+    // are one citation.
+    let mut seen = std::collections::HashSet::new();
     let citations: Vec<Value> = cited
+        .filter(|r| seen.insert(if r.url.is_empty() { r.id } else { r.url }))
         .map(|r| json!({"@type": "CreativeWork", "url": r.url, "name": r.title}))
         .collect();
     if !citations.is_empty() {
@@ -251,6 +331,46 @@ fn script_json(value: &Value) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    fn facts(citations: usize, person: (usize, usize), model: (usize, usize)) -> ChapterFacts {
+        ChapterFacts {
+            drafted: None,
+            citations,
+            person_checked: person.0,
+            person_unsupported: person.1,
+            model_checked: model.0,
+            model_unsupported: model.1,
+            checkers: vec!["gpt-x 1".into()],
+            people: vec!["Ana Ruiz".into()],
+            review: None,
+        }
+    }
+
+    #[test]
+    fn the_checks_are_said_by_kind_with_what_they_found() {
+        assert_eq!(
+            checked_sentence(&facts(7, (4, 3), (0, 0))),
+            "Of its 7 citations, 4 were checked by a person (Ana Ruiz): 1 supported, 3 unsupported; the other 3 by mdbook-evidence's lexical rules only."
+        );
+        assert_eq!(
+            checked_sentence(&facts(2, (1, 0), (1, 1))),
+            "Of its 2 citations, 1 was checked by a person (Ana Ruiz): 1 supported; 1 by a model (gpt-x 1): 1 unsupported."
+        );
+        assert_eq!(
+            reviewed_sentence(&facts(2, (1, 0), (0, 0))),
+            "No person has reviewed all of it."
+        );
+        assert_eq!(
+            organization("Anthropic Messages API response"),
+            Some("Anthropic")
+        );
+        assert_eq!(
+            organization("Azure OpenAI \"On Your Data\" response"),
+            Some("Microsoft")
+        );
+        assert_eq!(organization("Exa /answer response"), Some("Exa"));
+        assert_eq!(organization("Exactly"), None);
+    }
 
     #[test]
     fn the_script_cannot_be_closed_or_include_a_file() {

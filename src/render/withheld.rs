@@ -1,5 +1,5 @@
 //! What a team writes for itself stays out of the rendered chapter: the
-//! reasons of its suppression comments and the importer's record line
+//! reasons of its suppression comments and the importer's record
 //! (with its hashes) are in the markdown source, not in the page's HTML
 //! or what another renderer gets.
 //!
@@ -7,7 +7,8 @@
 //! in place of the author's: taken out whole, it would no longer silence
 //! its rules when the rendered chapter is read again, and a second run
 //! would judge (in `remove` mode, take out) what the first kept. The
-//! record line is taken out whole: nothing but `import` reads it.
+//! record (one line or several) is taken out whole: nothing but `import`
+//! and the disclosure read it.
 
 use super::Edit;
 use crate::markers::Suppression;
@@ -89,6 +90,14 @@ mod tests {
         assert!(out.contains(
             "Another line <!-- evidence-disable-line ungrounded-claim numeric-claim reason="
         ));
+        assert_eq!(edited(&out), out);
+    }
+
+    #[test]
+    fn a_record_on_several_lines_stays_in_the_source() {
+        let text = "# 東京\n\nText\u{a0}[1].\n\n<!-- mdbook-evidence import of a.json:\nchapter sha256:ab,\nfragment f.json\nsha256:cd,\ndrafted by m\n(API)\non 2026-01-01 -->\n";
+        let out = edited(text);
+        assert_eq!(out, "# 東京\n\nText\u{a0}[1].\n\n");
         assert_eq!(edited(&out), out);
     }
 

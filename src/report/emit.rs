@@ -100,7 +100,7 @@ pub fn emit(
     match destination {
         Destination::Build => {
             let paths = PathStyle::from_current_dir(context.root);
-            emit_human(outcome, context, &paths, false)?;
+            emit_human(outcome, context, &paths, human::Run::Build)?;
             if on_github_actions() {
                 // The runner reads workflow commands from stderr too.
                 let github_paths = PathStyle::for_github(context.root);
@@ -132,11 +132,11 @@ fn emit_human(
     outcome: &Outcome,
     context: &ReportContext<'_>,
     paths: &PathStyle,
-    deny_removals: bool,
+    run: human::Run,
 ) -> std::io::Result<()> {
     let mut stderr = human::stderr();
     outcome.report.emit_human(paths, &mut stderr)?;
-    human::emit_summary(outcome, context.config.mode, deny_removals, &mut stderr)?;
+    human::emit_summary(outcome, context.config.mode, run, &mut stderr)?;
     stderr.flush()
 }
 
@@ -151,8 +151,9 @@ fn emit_check(
 ) -> Result<(), EmitError> {
     let report = &outcome.report;
     let inputs = context.report_inputs;
+    let run = human::Run::Check { deny_removals };
     match format {
-        Format::Human => return Ok(emit_human(outcome, context, paths, deny_removals)?),
+        Format::Human => return Ok(emit_human(outcome, context, paths, run)?),
         Format::Json => {
             write_out(&validation_report(outcome, context, paths), output, inputs)?;
         }
@@ -165,7 +166,7 @@ fn emit_check(
         }
     }
     let mut stderr = human::stderr();
-    human::emit_summary(outcome, context.config.mode, deny_removals, &mut stderr)?;
+    human::emit_summary(outcome, context.config.mode, run, &mut stderr)?;
     stderr.flush()?;
     Ok(())
 }

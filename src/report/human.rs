@@ -261,15 +261,27 @@ pub fn stderr() -> term::termcolor::BufferedStandardStream {
     })
 }
 
+/// What ran: a build, which does what its mode says, or `check`, which
+/// builds nothing and so says what `mdbook build` would do.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Run {
+    /// `mdbook build` or `mdbook serve`.
+    Build,
+    /// `mdbook-evidence check`; with `--deny-removals`, a removed claim
+    /// fails the check.
+    Check {
+        /// `--deny-removals`.
+        deny_removals: bool,
+    },
+}
+
 /// Writes the one-line verdict after the diagnostics, and under it, when
 /// citations were checked against a passage, a line of the support
-/// figures ([`support_line`]). With `deny_removals` (`check
-/// --deny-removals`), a removed claim fails the check, and the line says
-/// so.
+/// figures ([`support_line`]).
 pub fn emit_summary(
     outcome: &Outcome,
     mode: Mode,
-    deny_removals: bool,
+    run: Run,
     out: &mut dyn WriteColor,
 ) -> std::io::Result<()> {
     let report = &outcome.report;
@@ -278,65 +290,11 @@ pub fn emit_summary(
     if errors == 0 && warnings == 0 {
         return Ok(());
     }
-    let chapters = report.chapters.iter().filter(|c| c.errors > 0).count();
-    let mut counts = Vec::new();
-    if errors > 0 {
-        counts.push(format!("{errors} {}", plural(errors, "error", "errors")));
+    let mut line = format!("mdbook-evidence: {}", finding_counts(report));
+    if let Some(done) = what_the_build_does(outcome, mode, run) {
+        line.push_str("; ");
+        line.push_str(&done);
     }
-    if warnings > 0 {
-        counts.push(format!(
-            "{warnings} {}",
-            plural(warnings, "warning", "warnings")
-        ));
-    }
-    let mut counts = counts.join(" and ");
-    if !report.suppressed.is_empty() {
-        counts.push_str(&format!(" ({} suppressed)", report.suppressed.len()));
-    }
-    if chapters > 0 {
-        counts.push_str(&format!(
-            " in {chapters} {}",
-            plural(chapters, "chapter", "chapters")
-        ));
-    }
-    let downgraded = report.chapters.iter().filter(|c| c.downgraded).count();
-    let line = match mode {
-        Mode::Fail if errors > 0 => {
-            let mut line = format!("mdbook-evidence: {counts}; the build stops (mode = \"fail\")");
-            // Nobody runs `mdbook serve` on a CI runner: there, the hint is noise.
-            if !crate::preview::on_ci() {
-                line.push_str(
-                    ". `mdbook serve` shows the failing chapters with their errors at the top",
-                );
-            }
-            line
-        }
-        Mode::Downgrade if downgraded > 0 => format!(
-            "mdbook-evidence: {counts}; {downgraded} {} published under the Unverified Summary banner (mode = \"downgrade\")",
-            plural(downgraded, "chapter", "chapters"),
-        ),
-        Mode::Warn => format!("mdbook-evidence: {counts}; published as written (mode = \"warn\")"),
-        Mode::Remove => {
-            let removed = report.removed_claims();
-            let mut line = format!(
-                "mdbook-evidence: {counts}; {removed} {} removed (mode = \"remove\")",
-                plural(removed, "claim", "claims")
-            );
-            if deny_removals && removed > 0 {
-                line.push_str("; the check fails (deny-removals)");
-            }
-            if outcome.failed {
-                line.push_str("; the build stops (escalate = \"fail\")");
-            } else if downgraded > 0 {
-                line.push_str(&format!(
-                    "; {downgraded} {} published under the Unverified Summary banner (escalate = \"downgrade\")",
-                    plural(downgraded, "chapter", "chapters")
-                ));
-            }
-            line
-        }
-        _ => format!("mdbook-evidence: {counts}"),
-    };
     let mut spec = term::termcolor::ColorSpec::new();
     spec.set_bold(true);
     out.set_color(&spec)?;
@@ -353,6 +311,99 @@ pub fn emit_summary(
         writeln!(out, "{}", inert_line(&quality))?;
     }
     Ok(())
+}
+
+/// `2 errors and 1 warning (1 suppressed) in 1 chapter`.
+fn finding_counts(report: &super::Report) -> String {
+    let mut counts = Vec::new();
+    for (severity, one, many) in [
+        (Severity::Error, "error", "errors"),
+        (Severity::Warning, "warning", "warnings"),
+    ] {
+        let n = report.count(severity);
+        if n > 0 {
+            counts.push(counted(n, one, many));
+        }
+    }
+    let mut counts = counts.join(" and ");
+    if !report.suppressed.is_empty() {
+        counts.push_str(&format!(" ({} suppressed)", report.suppressed.len()));
+    }
+    let chapters = report.chapters.iter().filter(|c| c.errors > 0).count();
+    if chapters > 0 {
+        counts.push_str(&format!(" in {}", counted(chapters, "chapter", "chapters")));
+    }
+    counts
+}
+
+/// What the build does with these findings (`the build stops (mode =
+/// "fail")`), or for `check`, what it would do (`` `mdbook build` would
+/// stop (mode = "fail") ``); none when it publishes the book unchanged
+/// but for the diagnostics.
+fn what_the_build_does(outcome: &Outcome, mode: Mode, run: Run) -> Option<String> {
+    let report = &outcome.report;
+    let check = matches!(run, Run::Check { .. });
+    let (stops, publishes, removes) = if check {
+        (
+            "`mdbook build` would stop",
+            "`mdbook build` would publish",
+            "`mdbook build` would remove",
+        )
+    } else {
+        ("the build stops", "published", "removed")
+    };
+    let downgraded = report.chapters.iter().filter(|c| c.downgraded).count();
+    let banner = |setting: &str| {
+        let chapters = counted(downgraded, "chapter", "chapters");
+        if check {
+            format!(
+                "{publishes} {chapters} under the Unverified Summary banner ({setting} = \"downgrade\")"
+            )
+        } else {
+            format!(
+                "{chapters} {publishes} under the Unverified Summary banner ({setting} = \"downgrade\")"
+            )
+        }
+    };
+    let line = match mode {
+        Mode::Fail if report.count(Severity::Error) > 0 => {
+            let mut line = format!("{stops} (mode = \"fail\")");
+            // Nobody runs `mdbook serve` on a CI runner: there, the hint is noise.
+            if !crate::preview::on_ci() {
+                line.push_str(
+                    ". `mdbook serve` shows the failing chapters with their errors at the top",
+                );
+            }
+            line
+        }
+        Mode::Downgrade if downgraded > 0 => banner("mode"),
+        Mode::Warn if check => format!("{publishes} the book as written (mode = \"warn\")"),
+        Mode::Warn => "published as written (mode = \"warn\")".to_owned(),
+        Mode::Remove => {
+            let claims = counted(report.removed_claims(), "claim", "claims");
+            let mut line = if check {
+                format!("{removes} {claims} (mode = \"remove\")")
+            } else {
+                format!("{claims} {removes} (mode = \"remove\")")
+            };
+            if run
+                == (Run::Check {
+                    deny_removals: true,
+                })
+                && report.removed_claims() > 0
+            {
+                line.push_str("; the check fails (deny-removals)");
+            }
+            if outcome.failed {
+                line.push_str(&format!("; {stops} (escalate = \"fail\")"));
+            } else if downgraded > 0 {
+                line.push_str(&format!("; {}", banner("escalate")));
+            }
+            line
+        }
+        _ => return None,
+    };
+    Some(line)
 }
 
 /// The book's support figures (the JSON report's `totals.support`) in one
@@ -486,7 +537,7 @@ mod tests {
         };
         let outcome = Outcome::new(report, Mode::Warn);
         let mut out = NoColor::new(Vec::new());
-        emit_summary(&outcome, Mode::Warn, false, &mut out).unwrap();
+        emit_summary(&outcome, Mode::Warn, Run::Build, &mut out).unwrap();
         String::from_utf8(out.into_inner()).unwrap()
     }
 

@@ -28,7 +28,7 @@ pub use emit::{
     Destination, EmitError, Format, emit, emit_failure, is_closed_pipe, is_output_refused,
 };
 pub use failure::{Failure, FailureLocation, FailurePart};
-pub use human::{counted, emit_summary, stderr};
+pub use human::{Run, counted, emit_summary, stderr};
 pub use output_file::{OutputFile, OutputRefusal};
 pub use paths::PathStyle;
 pub use sarif::GUIDE_URL;

@@ -184,31 +184,39 @@ pub(crate) fn line(quality: &Quality) -> Option<String> {
     let coverage = quality.citation_coverage.value?;
     let pct = |v: f64| format!("{:.0}%", v * 100.0);
     let mut parts = vec![format!(
-        "citation coverage {} of sentences (target {})",
+        "citation coverage {} of sentences{}",
         pct(coverage),
-        quality.citation_coverage.target
+        against_target(&quality.citation_coverage)
     )];
     let accuracy = &quality.citation_accuracy;
     match accuracy.value {
         Some(value) => parts.push(format!(
-            "accuracy {} by the verdicts of {} ({})",
+            "accuracy {} by the verdicts of {}{}",
             pct(value),
             judges(accuracy),
-            accuracy.target
+            against_target(accuracy)
         )),
         None => parts.push(format!("accuracy {NOT_MEASURED}")),
     }
     if let Some(domains) = quality.source_diversity.value {
-        let target = &quality.source_diversity.target;
-        parts.push(format!("{domains:.0} source domains ({target})"));
+        parts.push(format!(
+            "{}{}",
+            super::human::counted(domains.round() as usize, "source domain", "source domains"),
+            against_target(&quality.source_diversity)
+        ));
     }
     if let Some(authority) = quality.authority_score.value {
-        let target = &quality.authority_score.target;
-        parts.push(format!("authority {authority:.2} ({target})"));
+        parts.push(format!(
+            "authority {authority:.2}{}",
+            against_target(&quality.authority_score)
+        ));
     }
     if let Some(disagreement) = quality.disagreement_rate.value {
-        let target = &quality.disagreement_rate.target;
-        parts.push(format!("disagreement {} ({target})", pct(disagreement)));
+        parts.push(format!(
+            "disagreement {}{}",
+            pct(disagreement),
+            against_target(&quality.disagreement_rate)
+        ));
     }
     if let Some(screen) = quality.lexical_screen.value {
         parts.push(format!(
@@ -217,6 +225,17 @@ pub(crate) fn line(quality: &Quality) -> Option<String> {
         ));
     }
     Some(format!("mdbook-evidence: quality: {}", parts.join("; ")))
+}
+
+/// Whether `metric` meets its target, said after its value: `, missing
+/// the target (> 80%)`. "Missing", not "below": a strict target is missed
+/// by a value equal to it, which "below" would misstate.
+fn against_target(metric: &Metric) -> String {
+    match metric.meets_target {
+        Some(true) => format!(", meeting the target ({})", metric.target),
+        Some(false) => format!(", missing the target ({})", metric.target),
+        None => format!(" (target {})", metric.target),
+    }
 }
 
 /// The checkers behind the accuracy figure and the citations each judged:

@@ -72,7 +72,10 @@ pub(super) fn draw(parts: &[FailurePart], root: &Path, paths: &PathStyle, header
         let more = parts.len() - MAX_DRAWN;
         let _ = std::io::Write::write_fmt(
             &mut out,
-            format_args!("note: {more} more errors not shown here; fix these and run again\n"),
+            format_args!(
+                "note: {} not shown here; fix these and run again\n",
+                super::human::counted(more, "more error", "more errors")
+            ),
         );
     }
     let drawn = String::from_utf8_lossy(&out.into_inner()).into_owned();

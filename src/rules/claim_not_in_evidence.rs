@@ -16,6 +16,7 @@
 
 use super::claim_partly_in_evidence;
 use super::claims::Claim;
+use super::content_words::words_as_written;
 use super::overlap::{Cited, ClaimWords, ItemWords, Overlap, flagged};
 use super::passage_words::has_passage;
 use super::stems::Stem;
@@ -207,20 +208,19 @@ fn message(claim: &Claim, items: &[Resolved<'_>], found: &Overlap, threshold: us
             ));
         }
     }
-    let missing: Vec<String> = found
-        .missing
+    let missing = words_as_written(&claim.text, found.missing.iter().cloned());
+    let shown: Vec<String> = missing
         .iter()
         .take(MAX_MISSING_SHOWN)
-        .filter_map(|r| claim.text.get(r.clone()))
         .map(|w| format!("`{w}`"))
         .collect();
-    if !missing.is_empty() {
-        let more = if found.missing.len() > MAX_MISSING_SHOWN {
+    if !shown.is_empty() {
+        let more = if missing.len() > MAX_MISSING_SHOWN {
             ", …"
         } else {
             ""
         };
-        out.push_str(&format!("; not found: {}{more}", missing.join(", ")));
+        out.push_str(&format!("; not found: {}{more}", shown.join(", ")));
     }
     out
 }

@@ -16,7 +16,7 @@
 //! A claim `claim-not-in-evidence` flags is not flagged again.
 
 use super::claims::Claim;
-use super::content_words::{Stem, content_words};
+use super::content_words::{Stem, content_words, words_as_written};
 use super::overlap::{Cited, ClaimWords, add_word, has_word};
 use super::{BlockId, Finding, Resolved, Rule};
 use crate::config::Config;
@@ -180,11 +180,15 @@ fn message(
         held.covered * 100 / held.total.max(1),
         config.claim_partial_overlap,
     );
-    let missing: Vec<String> = (0..words.len())
-        .filter(|&k| !has_word(found, k))
-        .filter_map(|k| claim.text.get(words.words[k].clone()))
-        .map(|w| format!("`{w}`"))
-        .collect();
+    let missing: Vec<String> = words_as_written(
+        &claim.text,
+        (0..words.len())
+            .filter(|&k| !has_word(found, k))
+            .map(|k| words.words[k].clone()),
+    )
+    .into_iter()
+    .map(|w| format!("`{w}`"))
+    .collect();
     if !missing.is_empty() {
         let more = if missing.len() > MAX_MISSING_SHOWN {
             ", …"

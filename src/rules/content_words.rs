@@ -32,6 +32,26 @@ pub(crate) fn content_words(text: &str, mut each: impl FnMut(Stem, Range<usize>)
     MEMO.with_borrow_mut(|memo| Reader::new(memo).read(text, &mut each));
 }
 
+/// The content words at `ranges` (byte ranges in `text`) as a person
+/// reads them, in order, for a message: the overlapping character pairs
+/// of a run written without spaces (`行は`, `は政`) are shown as the one
+/// run they cover (`行は政`).
+pub(crate) fn words_as_written(
+    text: &str,
+    ranges: impl IntoIterator<Item = Range<usize>>,
+) -> Vec<&str> {
+    let mut ranges: Vec<Range<usize>> = ranges.into_iter().collect();
+    ranges.sort_by_key(|r| r.start);
+    let mut runs: Vec<Range<usize>> = Vec::with_capacity(ranges.len());
+    for range in ranges {
+        match runs.last_mut() {
+            Some(run) if range.start < run.end => run.end = run.end.max(range.end),
+            _ => runs.push(range),
+        }
+    }
+    runs.into_iter().filter_map(|r| text.get(r)).collect()
+}
+
 /// Whether an ASCII byte may continue a word it follows (an apostrophe,
 /// or a `.` or `,` between digits): any other ASCII byte that is not a
 /// letter or digit ends it.

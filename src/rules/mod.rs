@@ -338,7 +338,7 @@ rules! {
     /// A stored `support.v1` verdict says a cited passage does not support
     /// the claim.
     UnsupportedClaim = "unsupported-claim", Error,
-        "correct the claim or cite evidence that supports it, then check it again; a wrong verdict is answered by the checker, not by silencing it";
+        "correct the claim or cite evidence that supports it, then check it again; a wrong verdict is answered where it came from, not by silencing it: a model's by `verify` after the fix, a person's (`human:NAME`) by `mdbook-evidence review --at FILE:LINE:COL`";
     /// A stored verdict was given for another text of the claim or of the
     /// passage: it no longer says anything about this citation.
     StaleSupport = "stale-support", Warn,
@@ -361,7 +361,7 @@ rules! {
     /// blocked, unreachable, too large, of another type, refused): the
     /// claims citing it rest on an address and a title alone.
     SourceNotFetched = "source-not-fetched", Warn,
-        "cite a page that can be read (another source, or an archived copy), quote the passage in the store yourself (`cited_text`), or run `mdbook-evidence fetch --all` again once the page is back";
+        "cite a page that can be read (another source, or an archived copy), quote the passage in the store yourself (`cited_text`), or run `mdbook-evidence fetch --retry` once the page is back (`--allow-host HOST` for a page refused for its host)";
     /// `fetch --recheck` found the cited item's page gone (404, 410) since
     /// it was fetched.
     SourceGone = "source-gone", Warn,

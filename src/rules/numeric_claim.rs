@@ -17,7 +17,7 @@
 
 use super::Resolved;
 use super::claims::{Claim, sentence_claims};
-use super::number_parse::{Number, NumberKind, is_range_separator, numbers_in};
+use super::number_parse::{Number, NumberKind, date_as_written, is_range_separator, numbers_in};
 use super::passage_sentences::at_most_one_sentence;
 use crate::markers::Scan;
 use std::cell::OnceCell;
@@ -120,15 +120,26 @@ impl<'a> BlockNumbers<'a> {
     }
 }
 
-/// The first figure (number, percentage or specific date) a text states:
-/// the first of [`numbers_in`] that is not a year on its own.
+/// The main figure (number, percentage or specific date) a text states:
+/// the first of [`numbers_in`] that is neither a year on its own nor a
+/// date or time (`16°C` of `July 9, 2025 … 16°C`); else its first date or
+/// time, named as written ([`date_as_written`]: `July 9, 2025`, not `9`).
 pub(crate) fn first_figure(text: &str) -> Option<Range<usize>> {
     first_figure_of(text, &numbers_in(text))
 }
 
 /// [`first_figure`] of `text`, whose numbers are `numbers`.
 fn first_figure_of(text: &str, numbers: &[Number]) -> Option<Range<usize>> {
-    let first = numbers.iter().position(|n| n.kind != NumberKind::Year)?;
+    let is_calendar = |n: &Number| {
+        matches!(
+            n.kind,
+            NumberKind::Year | NumberKind::Day | NumberKind::Date | NumberKind::Time
+        )
+    };
+    let Some(first) = numbers.iter().position(|n| !is_calendar(n)) else {
+        let date = numbers.iter().position(|n| n.kind != NumberKind::Year)?;
+        return Some(date_as_written(text, numbers, date));
+    };
     // A range (`5.25-5.50%`) is one figure.
     let mut span = numbers[first].span.clone();
     for next in &numbers[first + 1..] {
@@ -167,9 +178,12 @@ mod tests {
         assert_eq!(figure("Oil rose $3 a barrel."), Some("3"));
         assert_eq!(figure("Payrolls added 1,200,000 jobs."), Some("1,200,000"));
         assert_eq!(figure("Debt hit 3bn dollars."), Some("3bn"));
-        assert_eq!(figure("Next CPI release on March 12."), Some("12"));
-        assert_eq!(figure("Due 12 March, as scheduled."), Some("12"));
-        assert_eq!(figure("Published Feb. 10, 2026 by the Fed."), Some("10"));
+        assert_eq!(figure("Next CPI release on March 12."), Some("March 12"));
+        assert_eq!(figure("Due 12 March, as scheduled."), Some("12 March"));
+        assert_eq!(
+            figure("Published Feb. 10, 2026 by the Fed."),
+            Some("Feb. 10, 2026")
+        );
         assert_eq!(figure("The meeting is on 2026-03-18."), Some("2026-03-18"));
         assert_eq!(figure("Markets fell 2 points - a drop."), Some("2"));
     }
@@ -192,7 +206,25 @@ mod tests {
     }
 
     #[test]
+    fn the_main_figure_is_named_before_a_date() {
+        assert_eq!(
+            figure("On July 9, 2025 Paris had a high of 16°C."),
+            Some("16")
+        );
+        assert_eq!(
+            figure("On March 14, 2025 the stock closed at $167.62."),
+            Some("167.62")
+        );
+        assert_eq!(figure("2025年7月9日の最高気温は16度。"), Some("16"));
+        assert_eq!(figure("At 8:30 on July 9 it rained 4 mm."), Some("4"));
+        assert_eq!(
+            figure("会議は2025年7月9日に開かれた。"),
+            Some("2025年7月9日")
+        );
+    }
+
+    #[test]
     fn may_is_a_month_only_with_a_capital() {
-        assert_eq!(figure("The vote on May 3 passed."), Some("3"));
+        assert_eq!(figure("The vote on May 3 passed."), Some("May 3"));
     }
 }

@@ -7,10 +7,20 @@ use crate::store::{EvidenceItem, RecheckOutcome};
 /// The finding's message for item `id`, when its page is gone.
 pub(crate) fn message(id: &str, item: &EvidenceItem) -> Option<String> {
     let recheck = item.fetch.as_ref()?.recheck.as_ref()?;
-    (recheck.outcome == RecheckOutcome::Gone).then(|| {
-        format!(
-            "the page of evidence `{id}` is gone since it was fetched (rechecked {}: {})",
-            recheck.checked_at, recheck.detail
-        )
-    })
+    if recheck.outcome != RecheckOutcome::Gone {
+        return None;
+    }
+    // The stored detail says "gone" again: the status code says it once.
+    let answer = match recheck.http_status {
+        Some(code) => format!("HTTP {code}"),
+        None => recheck.detail.clone(),
+    };
+    let page = match item.url.as_deref() {
+        Some(url) => format!(" ({url})"),
+        None => String::new(),
+    };
+    Some(format!(
+        "the page of evidence `{id}`{page} is gone since it was fetched: {answer} when rechecked at {}",
+        recheck.checked_at
+    ))
 }

@@ -18,12 +18,13 @@ pub(crate) fn message(id: &str, item: &EvidenceItem) -> Option<String> {
         FetchStatus::UnsupportedType => "is not HTML or text that could be read",
         FetchStatus::Refused => "was not fetched (its address is refused)",
     };
-    let detail = match outcome.detail.trim() {
-        "" => String::new(),
-        detail => format!(": {detail}"),
+    // The stored detail names the address and says what happened, in the
+    // status's own words: said once, it stands for `what`.
+    let what = match outcome.detail.trim() {
+        "" => format!("{what} ({})", outcome.status.as_str()),
+        detail => format!("was not read: {detail}"),
     };
     Some(format!(
-        "the page of evidence `{id}` {what} ({}{detail}); the claims citing it rest on its address and title alone",
-        outcome.status.as_str()
+        "the page of evidence `{id}` {what}; the claims citing it rest on its address and title alone"
     ))
 }

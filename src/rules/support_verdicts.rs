@@ -44,6 +44,10 @@ pub struct SupportFigures {
     /// left out of the JSON when no citation has one.
     #[serde(default, skip_serializing_if = "BTreeMap::is_empty")]
     pub checkers: BTreeMap<String, usize>,
+    /// Of those, the citations each checker found unsupported: for the
+    /// chapter's disclosure, made from fresh figures (not reported).
+    #[serde(skip)]
+    pub unsupported_by: BTreeMap<String, usize>,
 }
 
 impl std::ops::AddAssign for SupportFigures {
@@ -55,6 +59,9 @@ impl std::ops::AddAssign for SupportFigures {
         self.stale += other.stale;
         for (checker, count) in other.checkers {
             *self.checkers.entry(checker).or_default() += count;
+        }
+        for (checker, count) in other.unsupported_by {
+            *self.unsupported_by.entry(checker).or_default() += count;
         }
     }
 }
@@ -200,6 +207,12 @@ fn judge_citation(
             named.sort();
             named.dedup();
             for name in named {
+                let against = verdicts
+                    .iter()
+                    .any(|r| r.verdict == SupportVerdict::Unsupported && checker_key(r) == name);
+                if against {
+                    *figures.unsupported_by.entry(name.clone()).or_default() += 1;
+                }
                 *figures.checkers.entry(name).or_default() += 1;
             }
             let against = verdicts
@@ -219,8 +232,13 @@ fn judge_citation(
             return Some((
                 Rule::UnsupportedClaim,
                 format!(
-                    "{} found that {what} not support this claim (score {}; {}){}",
+                    "{}{} found that {what} not support this claim (score {}; {}){}",
                     checker(against),
+                    if against.checker.is_person() {
+                        ", a person,"
+                    } else {
+                        ""
+                    },
                     against.score,
                     place(against),
                     reason(against)
@@ -270,14 +288,18 @@ fn judge_citation(
     })
 }
 
-/// `name version`, a checker as the report counts it.
+/// `name version`, a checker as the report counts it; a person
+/// (`human:NAME`) by name alone: versions are models'.
 fn checker_key(record: &SupportRecord) -> String {
+    if record.checker.is_person() {
+        return record.checker.name.clone();
+    }
     format!("{} {}", record.checker.name, record.checker.version)
 }
 
-/// `` `name version` ``.
+/// `` `name version` ``, or `` `human:NAME` ``.
 fn checker(record: &SupportRecord) -> String {
-    format!("`{} {}`", record.checker.name, record.checker.version)
+    format!("`{}`", checker_key(record))
 }
 
 /// `file:line` of a verdict.

@@ -13,6 +13,7 @@ mod judge_json;
 mod progress;
 mod prompt;
 mod review;
+mod review_at;
 mod review_queue;
 mod review_screen;
 mod review_tui;
@@ -143,6 +144,7 @@ fn verify(args: &VerifyArgs) -> anyhow::Result<u8> {
     let Plan {
         cached,
         cached_unsupported,
+        by_person,
         to_send,
         left_out,
         ..
@@ -163,6 +165,7 @@ fn verify(args: &VerifyArgs) -> anyhow::Result<u8> {
         summary: Summary {
             cached,
             cached_unsupported,
+            by_person,
             left_out,
             price,
             ..Summary::default()
@@ -206,6 +209,11 @@ struct Plan {
     cached: usize,
     /// Of the cached, those whose verdict is unsupported.
     cached_unsupported: usize,
+    /// Of the cached, those a person judged (never sent to a model), and
+    /// of those the unsupported; the people, sorted, once each.
+    by_person: usize,
+    by_person_unsupported: usize,
+    people: std::collections::BTreeSet<String>,
     to_send: Vec<Unit>,
     /// Neither cached nor sent (`--only`, `--max-requests`).
     left_out: usize,
@@ -224,6 +232,8 @@ fn plan(
     let total = units.len();
     let flagged = budget::flagged(setup, &units)?;
     let (mut cached, mut cached_unsupported) = (0, 0);
+    let (mut by_person, mut by_person_unsupported) = (0, 0);
+    let mut people = std::collections::BTreeSet::new();
     let mut candidates = Vec::new();
     for (unit, flagged) in units.into_iter().zip(flagged) {
         let judged = verdicts::judged(&setup.store, &unit, checker);
@@ -231,6 +241,11 @@ fn plan(
             Some(unsupported) => {
                 cached += 1;
                 cached_unsupported += usize::from(unsupported);
+                if !judged.people.is_empty() {
+                    by_person += 1;
+                    by_person_unsupported += usize::from(unsupported);
+                    people.extend(judged.people);
+                }
             }
             None if flagged => candidates.push((unit, budget::Risk::Flagged)),
             None if !judged.by_anyone => candidates.push((unit, budget::Risk::Unjudged)),
@@ -242,6 +257,9 @@ fn plan(
         total,
         cached,
         cached_unsupported,
+        by_person,
+        by_person_unsupported,
+        people,
         to_send,
         left_out,
     })
@@ -260,16 +278,9 @@ impl Plan {
     ) -> String {
         let estimate = budget::Estimate::of(&self.to_send, prompt);
         let mut line = format!(
-            "{} citing a passage; {} a verdict of `{} {}` ({} unsupported); {} would be sent to {} in {} at most, about {} in and at most {} out",
+            "{} citing a passage; {}; {} would be sent to {} in {} at most, about {} in and at most {} out",
             counted(self.total, "claim", "claims"),
-            if self.cached == 1 {
-                "1 has".to_owned()
-            } else {
-                format!("{} have", self.cached)
-            },
-            checker.name,
-            checker.version,
-            self.cached_unsupported,
+            self.judged(checker),
             self.to_send.len(),
             url,
             counted(estimate.requests, "request", "requests"),
@@ -289,6 +300,32 @@ impl Plan {
         }
         line.push_str(&format!(" (verdicts to {})", target.display()));
         line
+    }
+}
+
+impl Plan {
+    /// Who judged the claims not sent, by kind: `4 judged by a person (Ana
+    /// Ruiz; 3 unsupported), 0 by `model/minicheck 1``. A person's verdict
+    /// is never counted as the model's.
+    fn judged(&self, checker: &Checker) -> String {
+        let by_model = self.cached - self.by_person;
+        let model = format!(
+            "by `{} {}` ({} unsupported)",
+            checker.name,
+            checker.version,
+            self.cached_unsupported - self.by_person_unsupported
+        );
+        if self.by_person == 0 {
+            return format!("{by_model} judged {model}");
+        }
+        let who: Vec<&str> = self.people.iter().map(String::as_str).collect();
+        format!(
+            "{} judged by {} ({}; {} unsupported), {by_model} {model}",
+            self.by_person,
+            if who.len() == 1 { "a person" } else { "people" },
+            who.join(", "),
+            self.by_person_unsupported
+        )
     }
 }
 

@@ -67,6 +67,8 @@ pub(crate) struct Summary {
     pub cached: usize,
     /// Of those, the ones it says are unsupported.
     pub cached_unsupported: usize,
+    /// Of those, the ones a person judged (no model was asked).
+    pub by_person: usize,
     /// Citations left for a later run (`--only`, `--max-requests`).
     pub left_out: usize,
     /// The prices, to give the run's cost.
@@ -95,8 +97,14 @@ impl Summary {
     /// The closing line.
     pub(crate) fn line(&self) -> String {
         let mut out = format!(
-            "mdbook-evidence verify: {} checked, {} from cache, {} unsupported",
-            self.checked, self.cached, self.unsupported
+            "mdbook-evidence verify: {} checked, {} from cache{}, {} unsupported",
+            self.checked,
+            self.cached,
+            match self.by_person {
+                0 => String::new(),
+                n => format!(" ({n} judged by a person)"),
+            },
+            self.unsupported
         );
         if self.cached_unsupported > 0 {
             out.push_str(&format!(

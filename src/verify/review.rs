@@ -9,7 +9,7 @@
 use super::prompt::{Answer, one_line};
 use super::units::{Unit, units};
 use super::verdicts;
-use crate::export::book_citations;
+use crate::export::all_citations;
 use crate::report::inert_line;
 use crate::store::{Checker, SupportVerdict};
 use std::io::Write;
@@ -33,11 +33,12 @@ pub struct ReviewArgs {
     /// inside the book.
     #[arg(default_value = ".")]
     pub book_dir: PathBuf,
-    /// The claim: its file, relative to the book's root, and line, as
-    /// diagnostics and `export-claims` give them (`src/brief.md:12`).
-    /// Without it (and --verdict), `review` walks the claims that need a
-    /// person in the terminal.
-    #[arg(long, value_name = "FILE:LINE", requires = "verdict")]
+    /// The claim: its file and line, and its column when several claims
+    /// start on that line, as diagnostics and `export-claims` give them
+    /// (`src/brief.md:12`, `src/brief.md:12:40`); the file from the book's
+    /// root, or as `check BOOK` prints it. Without it (and --verdict),
+    /// `review` walks the claims that need a person in the terminal.
+    #[arg(long, value_name = "FILE:LINE[:COL]", requires = "verdict")]
     pub at: Option<String>,
     /// What the passages the claim cites say of it.
     #[arg(long, value_enum, requires = "at")]
@@ -116,34 +117,11 @@ pub fn run(args: &ReviewArgs) -> u8 {
 }
 
 fn review(args: &ReviewArgs, at: &str, verdict: ReviewVerdict) -> anyhow::Result<()> {
-    let (file, line) = place(at)?;
     let name = reviewer(args)?;
-    let (setup, citations) = book_citations(&args.book_dir)?;
-    let all = units(citations, &setup.store);
-    let here: Vec<&Unit> = all
-        .iter()
-        .filter(|u| u.file == file && u.line == line)
-        .collect();
-    if here.is_empty() {
-        let lines: Vec<String> = all
-            .iter()
-            .filter(|u| u.file == file)
-            .map(|u| u.line.to_string())
-            .collect();
-        anyhow::bail!(
-            "no claim citing a passage starts at {file}:{line}; {}",
-            if lines.is_empty() {
-                format!(
-                    "{file} has none (give the path from the book's root, as diagnostics do: src/…)"
-                )
-            } else {
-                format!(
-                    "in {file} claims citing a passage start on lines {}",
-                    lines.join(", ")
-                )
-            }
-        );
-    }
+    let (setup, all) = all_citations(&args.book_dir)?;
+    let with_passage = all.iter().filter(|c| !c.passage.is_empty()).cloned();
+    let units = units(with_passage.collect(), &setup.store);
+    let here = super::review_at::claim_at(at, &units, &all, &setup, &args.book_dir)?;
     let checker = person(&name);
     let target = verdicts::target(&setup).map_err(anyhow::Error::msg)?;
     let checked_at = super::now();
@@ -157,7 +135,10 @@ fn review(args: &ReviewArgs, at: &str, verdict: ReviewVerdict) -> anyhow::Result
             std::io::stderr(),
             "{}",
             inert_line(&format!(
-                "mdbook-evidence review: {file}:{line}: `{}` {} by the {} of `{}`; verdict added to {}",
+                "mdbook-evidence review: {}:{}:{}: `{}` {} by the {} of `{}`; verdict added to {}",
+                unit.file,
+                unit.line,
+                unit.column,
                 checker.name,
                 verdict.said(),
                 if unit.cited.len() == 1 {
@@ -171,17 +152,6 @@ fn review(args: &ReviewArgs, at: &str, verdict: ReviewVerdict) -> anyhow::Result
         );
     }
     Ok(())
-}
-
-/// `FILE:LINE` split at its last colon.
-fn place(at: &str) -> anyhow::Result<(String, usize)> {
-    let bad = || anyhow::anyhow!("--at {at:?} is not FILE:LINE (e.g. src/brief.md:12)");
-    let (file, line) = at.rsplit_once(':').ok_or_else(bad)?;
-    let line: usize = line.trim().parse().map_err(|_| bad())?;
-    if file.is_empty() || line == 0 {
-        return Err(bad());
-    }
-    Ok((file.replace('\\', "/"), line))
 }
 
 /// `--reviewer`, else git's `user.name`: one line, not empty.

@@ -14,13 +14,16 @@ use std::path::{Path, PathBuf};
 const FILE_NAME: &str = "verify.jsonl";
 
 /// What the stored verdicts say of a unit's current texts.
-#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
 pub(crate) struct Judged {
     /// A verdict of this checker, or a person's, is current: the unit is
     /// not asked about again. `Some(true)` when it says unsupported.
     pub cached: Option<bool>,
     /// Some checker's verdict is current (another model's counts).
     pub by_anyone: bool,
+    /// The people whose current verdicts decide it (`human:NAME`, NAME
+    /// alone), when any do: then no model is asked.
+    pub people: Vec<String>,
 }
 
 /// What the stored verdicts hold of `checker`, a person's, or anyone's,
@@ -50,6 +53,11 @@ pub(crate) fn judged(store: &Store, unit: &Unit, checker: &Checker) -> Judged {
                 .any(|r| r.verdict == crate::store::SupportVerdict::Unsupported)
         }),
         by_anyone: !verdicts.is_empty(),
+        people: decides
+            .iter()
+            .filter_map(|r| r.checker.name.strip_prefix("human:"))
+            .map(str::to_owned)
+            .collect(),
     }
 }
 

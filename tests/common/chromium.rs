@@ -31,7 +31,10 @@ pub fn skip(test: &str, why: &str) {
         std::env::var_os("EVIDENCE_REQUIRE_BROWSER").is_none(),
         "{test}: EVIDENCE_REQUIRE_BROWSER is set, but {why}"
     );
-    eprintln!("SKIPPED {test}: {why} (apt-get install -y chromium, or set CHROMIUM)");
+    super::skip::note(
+        test,
+        &format!("{why} (apt-get install -y chromium, or set CHROMIUM)"),
+    );
 }
 
 /// Runs `browser` headless on `page` in a fresh profile with `args`

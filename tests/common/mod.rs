@@ -6,6 +6,7 @@
 
 pub mod chromium;
 pub mod invariants;
+pub mod skip;
 
 use assert_cmd::Command;
 use mdbook_driver::MDBook;

@@ -13,7 +13,6 @@
 use crate::common::{Run, TestBook, binary, run_stdin};
 use assert_cmd::Command;
 use std::ffi::OsStr;
-use std::io::Write as _;
 use std::path::{Path, PathBuf};
 
 /// A recorded response of the corpus (`name` without `.json`), or `None`
@@ -32,10 +31,9 @@ pub fn sample(name: &str) -> Option<PathBuf> {
         return Some(std::fs::canonicalize(&file).unwrap_or(file));
     }
     if explicit.is_none() && std::env::var_os("CI").is_none() {
-        let _ = writeln!(
-            std::io::stderr(),
-            "note: recorded response {} not checked: it is absent; set EVIDENCE_CORPUS_DIR to the directory holding apis/",
-            file.display()
+        crate::common::skip::note(
+            &format!("recorded response {}", file.display()),
+            "it is absent; set EVIDENCE_CORPUS_DIR to the directory holding apis/",
         );
         return None;
     }
@@ -127,14 +125,12 @@ pub fn import<S: AsRef<OsStr>>(dir: &Path, args: &[S]) -> Imported {
     }
 }
 
-/// A chapter without the import record on its last line (see
-/// `src/import/guard.rs`; tests/trust_import.rs tests it).
+/// A chapter without the import record at its end, one line or several
+/// (see `src/provenance/record.rs`; tests/trust_import.rs tests it).
 pub fn without_record(chapter: &str) -> String {
     let body = chapter.trim_end_matches('\n');
-    match body.rfind('\n') {
-        Some(nl) if body[nl + 1..].starts_with("<!-- mdbook-evidence import of ") => {
-            chapter[..nl].to_owned()
-        }
+    match body.rfind("\n<!-- mdbook-evidence import of ") {
+        Some(nl) if body.ends_with("-->") => chapter[..nl].to_owned(),
         _ => chapter.to_owned(),
     }
 }

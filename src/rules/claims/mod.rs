@@ -29,6 +29,65 @@ pub struct Claim {
 }
 
 impl Claim {
+    /// The claim's text as a reader sees it, for what is stored and shown
+    /// (`export-claims`, `verify.jsonl`, `review`): the space its text
+    /// keeps where a marker was cut out before punctuation (`14°C [1].`
+    /// reads `14°C .`) removed. [`Claim::text`] stays as it is: verdicts
+    /// are keyed by it.
+    pub fn as_read(&self) -> String {
+        // Plain spaces only: French sets `;`, `!` and `?` apart with a
+        // no-break space, which the writer meant.
+        let is_space = |c: char| matches!(c, ' ' | '\t' | '\n' | '\r');
+        let is_closing = |c: char| {
+            matches!(
+                c,
+                '.' | ','
+                    | ';'
+                    | ':'
+                    | '!'
+                    | '?'
+                    | '…'
+                    | ')'
+                    | ']'
+                    | '”'
+                    | '’'
+                    | '。'
+                    | '、'
+                    | '，'
+                    | '！'
+                    | '？'
+                    | '）'
+                    | '」'
+                    | '』'
+            )
+        };
+        let text = self.text.as_str();
+        let mut out = String::with_capacity(text.len());
+        let mut at = 0;
+        while let Some(c) = text[at..].chars().next() {
+            if !is_space(c) {
+                out.push(c);
+                at += c.len_utf8();
+                continue;
+            }
+            let gap_end = text[at..]
+                .find(|c| !is_space(c))
+                .map_or(text.len(), |i| at + i);
+            let after = &text[gap_end..];
+            let closing = after.find(|c| !is_closing(c)).unwrap_or(after.len());
+            let alone = closing > 0
+                && after[closing..]
+                    .chars()
+                    .next()
+                    .is_none_or(char::is_whitespace);
+            if !alone {
+                out.push_str(&text[at..gap_end]);
+            }
+            at = gap_end;
+        }
+        out
+    }
+
     /// The first `max_words` words of the claim, with `…` when there are
     /// more, for diagnostics.
     ///

@@ -8,6 +8,24 @@ fn split(text: &str) -> Vec<&str> {
 }
 
 #[test]
+fn claim_text_as_read_has_no_space_where_a_marker_stood() {
+    let as_read = |text: &str| {
+        let scan = scan(text, &options());
+        claims(&scan, ClaimUnit::Blocks, &[], 3)[0].as_read()
+    };
+    assert_eq!(
+        as_read("Cooler nights around 14°C [EVID:a]. Fine [EVID:b], then dry [EVID:c] !\n"),
+        "Cooler nights around 14°C. Fine, then dry!"
+    );
+    // A no-break space before `;` (French), spaces inside the text, CJK
+    // and emoji are kept as written.
+    assert_eq!(
+        as_read("Les taux\u{a0}; 東京 🎉 ( held ) and 3 - 4 rose [EVID:a] …\n"),
+        "Les taux\u{a0}; 東京 🎉 ( held) and 3 - 4 rose…"
+    );
+}
+
+#[test]
 fn excerpts_have_no_space_where_a_marker_stood() {
     let excerpt = |text: &str, words: usize| {
         let scan = scan(text, &options());

@@ -6,6 +6,8 @@
 //! `0..10`, `foo(3)`, `2^32`). Each is skipped whole, so that none of its
 //! parts is read as a number either.
 
+use super::cjk::is_cjk;
+
 /// Words after which a number (or a compound one: `2-6`, `4.2`) names a
 /// part of a document. Plural forms allow a list (`Chapters 3, 4 and 5`).
 const DOCUMENT_PARTS: &[&str] = &[
@@ -250,13 +252,13 @@ fn is_code_like(text: &str, start: usize, end: usize) -> bool {
     }
     // `localhost:8080`: a port after a host name.
     if let Some(host) = before.strip_suffix(':')
-        && host.ends_with(|c: char| c.is_alphabetic())
+        && host.ends_with(|c: char| c.is_alphabetic() && !is_cjk(c))
     {
         return true;
     }
     // `foo(3)`, `items[2]`: an opening bracket glued to a name.
     if let Some(open) = before.strip_suffix(['(', '['])
-        && open.ends_with(|c: char| c.is_alphanumeric() || c == '_')
+        && open.ends_with(|c: char| (c.is_alphanumeric() || c == '_') && !is_cjk(c))
     {
         return true;
     }
@@ -282,8 +284,11 @@ fn follows(text: &str, start: usize, words: &[&str]) -> bool {
     }
     let mut listed = false;
     for _ in 0..8 {
+        // A CJK letter ends the word: none of `words` is written in one.
         let word_start = head
-            .rfind(|c: char| !(c.is_alphanumeric() || matches!(c, '.' | '-' | '–' | '&' | '—')))
+            .rfind(|c: char| {
+                !(c.is_alphanumeric() || matches!(c, '.' | '-' | '–' | '&' | '—')) || is_cjk(c)
+            })
             .map_or(0, |i| {
                 i + head[i..].chars().next().map_or(1, char::len_utf8)
             });

@@ -2,6 +2,7 @@
 //! month names, references to a part of a document, list numbering, URLs
 //! and quoted titles.
 
+use super::cjk::is_cjk;
 use std::ops::Range;
 
 /// Month names and their abbreviations, lowercase: a number of 1 to 31
@@ -33,6 +34,11 @@ const MONTHS: &[&str] = &[
     "dec",
 ];
 
+/// Whether `word` is a month's name or its abbreviation, in any case.
+pub(super) fn is_month_name(word: &str) -> bool {
+    word.len() <= 9 && MONTHS.contains(&word.to_lowercase().as_str())
+}
+
 /// Words after which a number names a part of a document, not a quantity.
 const REFERENCE_WORDS: &[&str] = &[
     "section", "sections", "chapter", "chapters", "part", "parts", "figure", "fig", "table",
@@ -58,7 +64,7 @@ pub(super) fn follows_reference_word(text: &str, start: usize) -> bool {
     }
     let head = head.strip_suffix('.').unwrap_or(head);
     let word = head
-        .rsplit(|c: char| !c.is_alphabetic())
+        .rsplit(|c: char| !c.is_alphabetic() || is_cjk(c))
         .next()
         .unwrap_or_default()
         .to_lowercase();
@@ -68,13 +74,16 @@ pub(super) fn follows_reference_word(text: &str, start: usize) -> bool {
 /// Whether a month's name is the word before (`Feb. 10`) or after
 /// (`10 February`) the number.
 pub(super) fn next_to_month(text: &str, start: usize, end: usize) -> bool {
-    let is_month = |w: &str| MONTHS.contains(&w.to_lowercase().as_str());
+    let is_month = is_month_name;
     let head = text[..start].trim_end();
     let head = head.strip_suffix('.').unwrap_or(head);
-    let before = head.rsplit(|c: char| !c.is_alphabetic()).next();
+    // A CJK letter ends a word: no month's name here is written in one.
+    let before = head
+        .rsplit(|c: char| !c.is_alphabetic() || is_cjk(c))
+        .next();
     let after = text[end..]
         .trim_start()
-        .split(|c: char| !c.is_alphabetic())
+        .split(|c: char| !c.is_alphabetic() || is_cjk(c))
         .next();
     (text[..start].ends_with(char::is_whitespace) && before.is_some_and(is_month))
         || (text[end..].starts_with(char::is_whitespace) && after.is_some_and(is_month))

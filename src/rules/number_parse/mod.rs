@@ -25,9 +25,16 @@
 //! `between 5.25 and 5.50 percent`) the first number takes the kind of the
 //! second.
 //!
+//! Chinese, Japanese and Korean put no space between words: a letter of
+//! those scripts next to the digits does not glue them into a word
+//! (`約60%とみている` holds `60%`), and the scales (`1.2兆`, `3千万`,
+//! `3만`), words for per cent (`パーセント`) and date marks (`7月9日`: days)
+//! they write after digits are read (`cjk.rs`). Full-width forms
+//! (`５５％`, `０．７５`) are read as ASCII.
+//!
 //! **Not numbers**: digits that are part of a word or an identifier (`Q4`,
 //! `H1`, `G7`, `COVID-19`, `mp3`, `10Y`, `u32`), ordinals (`1st`, `2nd`,
-//! `21st`), list numbering at the start of the text (`1.`, `2)`),
+//! `21st`, `第3`), list numbering at the start of the text (`1.`, `2)`),
 //! references to a part of a document, compound ones and lists included
 //! (`Section 3`, `Chapter 2`, `Table 3-1`, `Listing 2-6`, `Section 4.2`,
 //! `Chapters 17 and 18`, `page 12`, `§ 4`, `No. 7`, `#3`) and to the parts
@@ -42,8 +49,10 @@
 //! two numbers. Numeric dates include ISO months (`2026-02`) and
 //! `2026/02/10`.
 
+mod cjk;
 mod classify;
 mod context;
+mod dates;
 mod lookup;
 mod measure;
 mod read;
@@ -53,6 +62,7 @@ mod units;
 mod words;
 
 use context::{in_ranges, quoted_ranges, url_ranges};
+pub(crate) use dates::date_as_written;
 pub(crate) use lookup::NumberLookup;
 pub(crate) use measure::{Unit, convert, unit_name, unit_of};
 use read::read_number;
@@ -252,7 +262,7 @@ fn next_digit_or_dot(bytes: &[u8], mut at: usize) -> usize {
 /// `between`).
 pub(in crate::rules) fn is_range_separator(between: &str, after_between: bool) -> bool {
     let t = between.trim();
-    matches!(t, "-" | "–" | "—" | "to" | "through") || t == "and" && after_between
+    matches!(t, "-" | "–" | "—" | "~" | "〜" | "to" | "through") || t == "and" && after_between
 }
 
 /// The year that `number` (written `written`) abbreviates after the year

@@ -1,9 +1,9 @@
 //! Reading one number: its digits, then what is written after them.
 
-use super::classify;
 use super::context::{follows_reference_word, in_ranges, is_list_number, next_to_month};
 use super::units::{fraction_after, read_unit};
 use super::{Number, NumberKind};
+use super::{cjk, classify};
 
 /// Reads the number whose first digit (or decimal point) is at `start`;
 /// returns it, or `None` when it is not a number by the definition, and the
@@ -64,23 +64,33 @@ pub(super) fn read_number(
 
 /// Whether the digits at `start` are part of a word or an identifier:
 /// a letter, digit or `_` just before them, or a letter and then `-`, `–`
-/// or `/` (`COVID-19`, `A/3`).
+/// or `/` (`COVID-19`, `A/3`). A CJK letter is not one (`約60%`: those
+/// scripts write no spaces), unless it makes an ordinal (`第3`).
 fn is_glued(text: &str, start: usize, before: Option<char>) -> bool {
-    before.is_some_and(|c| c.is_alphanumeric() || c == '_')
-        || matches!(before, Some('-' | '–' | '/'))
-            && text[..start]
-                .chars()
-                .rev()
-                .nth(1)
-                .is_some_and(char::is_alphabetic)
+    before.is_some_and(|c| {
+        (c.is_alphanumeric() || c == '_') && !cjk::is_cjk(c) || cjk::is_ordinal_prefix(c)
+    }) || matches!(before, Some('-' | '–' | '/'))
+        && text[..start]
+            .chars()
+            .rev()
+            .nth(1)
+            .is_some_and(|c| c.is_alphabetic() && !cjk::is_cjk(c))
 }
 
 /// The end of the run of word characters (and the punctuation inside
-/// identifiers and URLs) that starts at `start`.
+/// identifiers and URLs) that starts at `start`, with the digit groups a
+/// no-break, narrow or thin space joins to its digits (`Zürich143 000`), so
+/// that the rest of a skipped figure is not read as a figure of its own.
 fn word_end(text: &str, start: usize) -> usize {
+    let bytes = text.as_bytes();
     let mut j = start;
     while let Some(c) = text[j..].chars().next() {
-        if !(c.is_alphanumeric() || matches!(c, '_' | '.' | ',' | '-' | '/' | ':')) {
+        let group_space = matches!(c, '\u{a0}' | '\u{202f}' | '\u{2009}')
+            && j > start
+            && bytes[j - 1].is_ascii_digit()
+            && (1..=3).all(|k| bytes.get(j + c.len_utf8() - 1 + k).is_some_and(u8::is_ascii_digit))
+            && !bytes.get(j + c.len_utf8() + 3).is_some_and(u8::is_ascii_digit);
+        if !(c.is_alphanumeric() || matches!(c, '_' | '.' | ',' | '-' | '/' | ':') || group_space) {
             break;
         }
         j += c.len_utf8();
@@ -213,9 +223,9 @@ fn plain_integer(text: &str, number: Number, int_len: usize) -> Option<Number> {
     }
     let kind = if int_len == 4 && (1800.0..2200.0).contains(&number.value) {
         NumberKind::Year
-    } else if (1.0..=31.0).contains(&number.value)
-        && int_len <= 2
-        && next_to_month(text, start, end)
+    } else if int_len <= 2
+        && ((1.0..=31.0).contains(&number.value) && next_to_month(text, start, end)
+            || cjk::is_date_part(text, end, number.value))
     {
         NumberKind::Day
     } else {

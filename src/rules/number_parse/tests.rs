@@ -338,6 +338,16 @@ fn a_figure_glued_to_a_word_is_read_in_a_passage_only() {
 }
 
 #[test]
+fn the_rest_of_a_figure_glued_to_a_word_is_no_figure_of_its_own() {
+    // A claim quoting a scraped passage: the passage reads 143 000, the
+    // claim skips the glued word and must not read `000` alone.
+    let text = "Rates Zürich143\u{a0}000\u{200f}7 and X12\u{202f}500 units";
+    let values = |numbers: Vec<Number>| -> Vec<f64> { numbers.iter().map(|n| n.value).collect() };
+    assert_eq!(values(numbers_in(text)), [7.0]);
+    assert_eq!(values(passage_numbers_in(text)), [143_000.0, 7.0]);
+}
+
+#[test]
 fn a_season_written_with_a_slash_is_two_years() {
     assert_eq!(
         found("champions 2003/04 and 1988/89; not 2003/04/05 or 3/4"),

@@ -2,7 +2,7 @@
 //! `basis points`, scales (`k`, `million`, …) and mixed fractions (`3-1/2`,
 //! `3½`).
 
-use super::NumberKind;
+use super::{NumberKind, cjk};
 
 /// Scales written after a number, and their factors.
 const SCALES: &[(&str, f64)] = &[
@@ -38,14 +38,20 @@ const GLUED_MEASURES: &[&str] = &[
 /// holds where to continue when the digits are an ordinal (`21st`) or part
 /// of an identifier (`10Y`, `4K2`).
 pub(super) fn read_unit(text: &str, at: usize) -> Result<(NumberKind, f64, usize), usize> {
+    // A CJK letter ends the word: those scripts write no space after a
+    // number (`60とみている`), and their own units follow it (`1.2兆`).
     let word: &str = text[at..]
-        .split(|c: char| !c.is_alphanumeric())
+        .split(|c: char| !c.is_alphanumeric() || cjk::is_cjk(c))
         .next()
         .unwrap_or_default();
     let mut kind = NumberKind::Quantity;
     let mut scale = 1.0;
     let mut end = at;
-    if !word.is_empty() {
+    if word.is_empty()
+        && let Some((cjk_kind, factor, unit_end)) = cjk::unit(text, at)
+    {
+        (kind, scale, end) = (cjk_kind, factor, unit_end);
+    } else if !word.is_empty() {
         let lower = word.to_ascii_lowercase();
         if matches!(lower.as_str(), "st" | "nd" | "rd" | "th") {
             return Err(at + word.len());
@@ -139,6 +145,11 @@ fn unit_after(text: &str, at: usize, kind: &mut NumberKind, scale: &mut f64) -> 
     if trimmed.starts_with('%') {
         *kind = NumberKind::Percent;
         return Some(base + 1);
+    }
+    // `55　％`: CJK text spaces with an ideographic space, before a sign only.
+    if let Some(sign) = rest.trim_start_matches('\u{3000}').strip_prefix('%') {
+        *kind = NumberKind::Percent;
+        return Some(text.len() - sign.len());
     }
     if base == at {
         return None;

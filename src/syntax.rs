@@ -20,6 +20,15 @@ pub fn is_evidence_id(id: &str) -> bool {
             .all(|b| b.is_ascii_alphanumeric() || matches!(b, b'_' | b'.' | b':' | b'/' | b'-'))
 }
 
+/// Whether `c` is a bidirectional formatting character: the marks
+/// (U+200E, U+200F, U+061C), embeddings and overrides (U+202A–U+202E) and
+/// isolates (U+2066–U+2069). Invisible, they stand anywhere in a sentence
+/// written beside right-to-left text; an override read from an input can
+/// also turn the text after it around.
+pub(crate) fn is_bidi_control(c: char) -> bool {
+    matches!(c, '\u{200e}' | '\u{200f}' | '\u{061c}' | '\u{202a}'..='\u{202e}' | '\u{2066}'..='\u{2069}')
+}
+
 /// The anchor prefix of References entries: a citation links to
 /// `#evidence-<id>`, and a link there is a citation of an earlier run.
 pub(crate) const REFERENCE_ANCHOR_PREFIX: &str = "evidence-";

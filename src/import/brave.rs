@@ -70,30 +70,17 @@ pub(crate) fn convert_chat(message: &Value, inputs: &Inputs) -> anyhow::Result<D
             ));
             continue;
         };
-        let d = match cited.get(url) {
-            Some(&d) => Some(d),
-            None => {
-                let snippet = citation
-                    .as_ref()
-                    .and_then(|v| v.get("snippet"))
-                    .and_then(Value::as_str)
-                    .map(str::to_owned);
-                let cite = WebCite {
-                    url: url.to_owned(),
-                    snippet,
-                    ..WebCite::default()
-                };
-                let d = draft.web_or_drop(inputs, cite, &at)?;
-                if let Some(d) = d {
-                    cited.insert(url.to_owned(), d);
-                }
-                d
-            }
+        let snippet = citation
+            .as_ref()
+            .and_then(|v| v.get("snippet"))
+            .and_then(Value::as_str)
+            .map(str::to_owned);
+        let cite = WebCite {
+            url: url.to_owned(),
+            snippet,
+            ..WebCite::default()
         };
-        if let Some(d) = d {
-            let here = draft.answer.text().len();
-            draft.answer.cite_at(here, d);
-        }
+        cite_here(&mut draft, inputs, &mut cited, cite, &at)?;
     }
     draft.answer.push(rest);
     Ok(draft)
@@ -125,6 +112,34 @@ fn without_tag(text: &str, tag: &str) -> String {
     }
     out.push_str(rest);
     out
+}
+
+/// Cites the page of `cite` at the end of the answer so far: the item
+/// made the first time its address is cited (or the citation dropped with
+/// a note, as [`Draft::web_or_drop`] does), the same item after that.
+fn cite_here(
+    draft: &mut Draft,
+    inputs: &Inputs,
+    cited: &mut HashMap<String, usize>,
+    cite: WebCite,
+    at: &str,
+) -> anyhow::Result<()> {
+    let d = match cited.get(&cite.url) {
+        Some(&d) => Some(d),
+        None => {
+            let url = cite.url.clone();
+            let d = draft.web_or_drop(inputs, cite, at)?;
+            if let Some(d) = d {
+                cited.insert(url, d);
+            }
+            d
+        }
+    };
+    if let Some(d) = d {
+        let here = draft.answer.text().len();
+        draft.answer.cite_at(here, d);
+    }
+    Ok(())
 }
 
 /// Converts a Summarizer Search API response.
@@ -159,25 +174,12 @@ pub(crate) fn convert_summarizer(response: &Value, inputs: &Inputs) -> anyhow::R
                     .and_then(Value::as_str)
                     .unwrap_or_default();
                 let at = format!("summary[{m}].data");
-                let d = match cited.get(url) {
-                    Some(&d) => Some(d),
-                    None => {
-                        let cite = WebCite {
-                            url: url.to_owned(),
-                            title: titles.get(url).map(|t| (*t).to_owned()),
-                            ..WebCite::default()
-                        };
-                        let d = draft.web_or_drop(inputs, cite, &at)?;
-                        if let Some(d) = d {
-                            cited.insert(url.to_owned(), d);
-                        }
-                        d
-                    }
+                let cite = WebCite {
+                    url: url.to_owned(),
+                    title: titles.get(url).map(|t| (*t).to_owned()),
+                    ..WebCite::default()
                 };
-                if let Some(d) = d {
-                    let here = draft.answer.text().len();
-                    draft.answer.cite_at(here, d);
-                }
+                cite_here(&mut draft, inputs, &mut cited, cite, &at)?;
             }
             _ => {}
         }

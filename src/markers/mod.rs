@@ -15,6 +15,7 @@
 
 mod brackets;
 mod closers;
+mod lookalikes;
 pub(crate) mod reference_list;
 mod rendered;
 mod scanner;

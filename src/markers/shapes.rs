@@ -42,6 +42,8 @@ enum Problem {
     Parentheses(String),
     /// `[[EVID:a]]`.
     DoubleBrackets(String),
+    /// `［1］`, `[１]`, `。(1)`: the marker meant, in ASCII.
+    LookAlike(String),
 }
 
 impl fmt::Display for Problem {
@@ -79,6 +81,10 @@ impl fmt::Display for Problem {
             Problem::DoubleBrackets(inner) => {
                 write!(f, "a marker takes one pair of brackets: `[{inner}]`")
             }
+            Problem::LookAlike(meant) => write!(
+                f,
+                "it only looks like a citation (full-width or in parentheses); write it in ASCII square brackets and digits: `{meant}`"
+            ),
         }
     }
 }
@@ -152,6 +158,7 @@ pub(super) fn find_written(text: &str, numbered: bool) -> Vec<Written> {
             i = end + 1;
         }
     }
+    out.extend(super::lookalikes::find(text, numbered));
     out.sort_by_key(|w| w.span.start);
     let mut last_end = 0;
     out.retain(|w| {
@@ -165,7 +172,9 @@ pub(super) fn find_written(text: &str, numbered: bool) -> Vec<Written> {
 /// What to change in a malformed marker, as written (`[EVID:]`,
 /// `(EVID:a)`, `[3-1]`).
 pub fn malformed_fix(written: &str) -> String {
-    let problem = if let Some(inner) = written.strip_prefix('(').and_then(|w| w.strip_suffix(')')) {
+    let problem = if let Some(meant) = super::lookalikes::meant(written) {
+        Some(Problem::LookAlike(meant))
+    } else if let Some(inner) = written.strip_prefix('(').and_then(|w| w.strip_suffix(')')) {
         Some(Problem::Parentheses(inner.trim().to_owned()))
     } else if let Some(inner) = written
         .strip_prefix("[[")
@@ -186,7 +195,7 @@ pub fn malformed_fix(written: &str) -> String {
 }
 
 /// Whether `inner` opens with the evidence tag, in any case.
-fn has_tag(inner: &str) -> bool {
+pub(super) fn has_tag(inner: &str) -> bool {
     inner
         .get(..EVIDENCE_MARKER_TAG.len())
         .is_some_and(|tag| tag.eq_ignore_ascii_case(EVIDENCE_MARKER_TAG))
@@ -243,6 +252,11 @@ fn read_ids(inner: &str) -> Read {
         ids.push((part_start, MarkerKind::Evidence(id.to_owned())));
     }
     Ok(parts(ids, inner.len() + 2))
+}
+
+/// Whether `inner` reads as citation numbers (`1`, `1, 3-5`).
+pub(super) fn reads_as_numbers(inner: &str) -> bool {
+    matches!(read_numbers(inner), Some(Ok(_)))
 }
 
 /// `1, 3-5`: one number marker per number, when every entry is a number
@@ -364,7 +378,7 @@ mod tests {
             ]
         );
         assert!(read("[1, 2] [1-3]", false).is_empty());
-        for text in ["[01]", "[1, x]", "[0-3]", "[1,]", "[]", "[a-b]", "[１]"] {
+        for text in ["[01]", "[1, x]", "[0-3]", "[1,]", "[]", "[a-b]"] {
             assert!(read(text, true).is_empty(), "{text}");
         }
     }
@@ -383,6 +397,12 @@ mod tests {
             ("[3-1]", "write `[1-3]`"),
             ("[3-3]", "write `[3]`"),
             ("[1-101]", "more than 100"),
+            ("[１]", "ASCII square brackets and digits: `[1]`"),
+            ("［1，２］", "ASCII square brackets and digits: `[1,2]`"),
+            (
+                "【EVID:ev_a】",
+                "ASCII square brackets and digits: `[EVID:ev_a]`",
+            ),
         ] {
             let found = read(text, true);
             assert_eq!(

@@ -1,4 +1,12 @@
-//! Escaping store text for the page: nothing in the store is markup.
+//! Escaping store text for the page: nothing in the store is markup, and
+//! no store text turns the page's text around. Bidi embeddings, overrides
+//! and isolates (U+202A–U+202E, U+2066–U+2069) are dropped from every
+//! value: one left open reverses what follows it (a publisher of
+//! `Evil\u{202e} Corp` made the entry's link text read backwards). The
+//! marks (U+200E, U+200F, U+061C) are kept, as right-to-left names need
+//! them, and a value that holds right-to-left text or a mark is isolated
+//! in `<bdi>` where it is element content ([`html_isolated_into`]), so
+//! that it cannot reorder the text around it.
 
 /// Escapes text for HTML element content and double- or single-quoted
 /// attribute values. Line breaks become spaces so that text can never end
@@ -37,6 +45,15 @@ pub(crate) fn html_into(out: &mut String, text: &str) {
             // which UTF-8 writes as 0xC2 0x80..=0x9F) are dropped.
             0..=0x1f | 0x7f => ("", 1),
             0xc2 if matches!(bytes.get(i + 1), Some(0x80..=0x9f)) => ("", 2),
+            // U+202A–U+202E (0xE2 0x80 0xAA..=0xAE) and U+2066–U+2069
+            // (0xE2 0x81 0xA6..=0xA9): see the module's comment.
+            0xe2 if matches!(
+                (bytes.get(i + 1), bytes.get(i + 2)),
+                (Some(0x80), Some(0xaa..=0xae)) | (Some(0x81), Some(0xa6..=0xa9))
+            ) =>
+            {
+                ("", 3)
+            }
             _ => {
                 i += 1;
                 continue;
@@ -48,6 +65,38 @@ pub(crate) fn html_into(out: &mut String, text: &str) {
         run = i;
     }
     out.push_str(&text[run..]);
+}
+
+/// Whether `c` is a bidi embedding, override or isolate, which no store
+/// value keeps.
+fn is_directional_formatting(c: char) -> bool {
+    matches!(c, '\u{202a}'..='\u{202e}' | '\u{2066}'..='\u{2069}')
+}
+
+/// Whether `text` needs isolating from the text around it: it holds a
+/// right-to-left letter (Hebrew, Arabic, Syriac, Thaana, N'Ko and the
+/// other right-to-left blocks) or a bidi mark. Left-to-right text is
+/// written as it is, also once the overrides it held are dropped.
+pub(crate) fn needs_isolation(text: &str) -> bool {
+    text.chars().any(|c| {
+        (crate::syntax::is_bidi_control(c) && !is_directional_formatting(c))
+            || matches!(c,
+                '\u{0590}'..='\u{08ff}' | '\u{fb1d}'..='\u{fdff}' | '\u{fe70}'..='\u{feff}'
+                | '\u{10800}'..='\u{10fff}' | '\u{1e800}'..='\u{1efff}')
+    })
+}
+
+/// [`html_into`] for element content, in `<bdi>` when the text
+/// [`needs_isolation`]: a right-to-left publisher keeps its own order and
+/// leaves the title and link after it in theirs.
+pub(crate) fn html_isolated_into(out: &mut String, text: &str) {
+    if needs_isolation(text) {
+        out.push_str("<bdi>");
+        html_into(out, text);
+        out.push_str("</bdi>");
+    } else {
+        html_into(out, text);
+    }
 }
 
 /// Escapes text for markdown inline content: every ASCII punctuation
@@ -62,7 +111,7 @@ pub(crate) fn markdown(text: &str) -> String {
                 out.push('\\');
                 out.push(c);
             }
-            c if c.is_control() => {}
+            c if c.is_control() || is_directional_formatting(c) => {}
             c => out.push(c),
         }
     }
@@ -83,7 +132,7 @@ pub(crate) fn markdown_title(text: &str) -> String {
             '|' => out.push_str("&#124;"),
             '`' => out.push_str("&#96;"),
             '{' => out.push_str("&#123;"),
-            c if c.is_control() => {}
+            c if c.is_control() || is_directional_formatting(c) => {}
             c => out.push(c),
         }
     }
@@ -117,7 +166,7 @@ mod tests {
             '`' => "&#96;".to_owned(),
             '{' => "&#123;".to_owned(),
             '\n' | '\r' | '\t' => " ".to_owned(),
-            c if c.is_control() => String::new(),
+            c if c.is_control() || is_directional_formatting(c) => String::new(),
             c => c.to_string(),
         };
         for c in (0..0x3000)

@@ -358,11 +358,21 @@ fn table(
                 format!("[{}](<{dest}>)", escape::markdown(name))
             })
             .collect();
+        // In HTML, a right-to-left publisher or title is isolated (see
+        // `escape`); the badges after the title keep their order.
+        let isolated = |text: &str| {
+            let escaped = escape::markdown(text);
+            if target == Target::Html && escape::needs_isolation(text) {
+                format!("<bdi>{escaped}</bdi>")
+            } else {
+                escaped
+            }
+        };
         let _ = write!(
             out,
             "{newline}| {} | [{}](<{}>){badges} | {} | {} | {} |",
-            escape::markdown(e.publisher()),
-            escape::markdown(e.title),
+            isolated(e.publisher()),
+            isolated(e.title),
             e.item.link().unwrap_or_default().replace('|', "%7C"),
             date(e),
             labels.join(", "),

@@ -37,6 +37,7 @@ use crate::config::PassagePlace;
 use crate::rules::Resolved;
 use crate::store::PaywallPolicy;
 use crate::syntax::{BANNER_LINES, PASSAGE_CLASS, REFERENCES_CLASS};
+use std::borrow::Cow;
 use std::fmt::Write as _;
 use std::ops::Range;
 use template::{Kind, Templates, Value, Var};
@@ -109,12 +110,40 @@ fn hover(evidence: &Resolved<'_>) -> String {
 /// the default entry's link text. A whole URL is a dozen words for
 /// mdBook's search index and tens of bytes on every page and in
 /// print.html; the host names the site, the link leads to the page.
-fn link_host<'e>(evidence: &Resolved<'e>) -> &'e str {
-    evidence
-        .item
-        .link()
-        .and_then(host_of)
-        .unwrap_or(evidence.url)
+fn link_host<'e>(evidence: &Resolved<'e>) -> Cow<'e, str> {
+    let link = evidence.item.link();
+    let host = link.and_then(host_of).unwrap_or(evidence.url);
+    match link.and_then(|link| redirected_site(evidence, link)) {
+        Some(site) => Cow::Owned(format!("{site} (via {host})")),
+        None => Cow::Borrowed(host),
+    }
+}
+
+/// Google Search grounding's links, which only redirect to the page: the
+/// host and the path they start with.
+const REDIRECTS: [&str; 1] = ["https://vertexaisearch.cloud.google.com/grounding-api-redirect/"];
+
+/// The site a redirect link leads to, as the answer named it: the
+/// source's `web:<domain>` id, else a publisher or title that is a domain
+/// (`ft.com`). Its host alone would label every such entry alike; the
+/// label still names the redirect host, as the link goes there first.
+fn redirected_site<'e>(evidence: &Resolved<'e>, link: &str) -> Option<&'e str> {
+    if !REDIRECTS.iter().any(|prefix| link.starts_with(prefix)) {
+        return None;
+    }
+    let is_domain = |name: &&str| {
+        name.contains('.')
+            && !name.starts_with('.')
+            && !name.ends_with('.')
+            && name
+                .chars()
+                .all(|c| c.is_alphanumeric() || matches!(c, '.' | '-'))
+    };
+    let named = evidence.source.source_id.strip_prefix("web:");
+    named
+        .into_iter()
+        .chain([evidence.publisher(), evidence.title])
+        .find(is_domain)
 }
 
 /// The host (and port) of a link the url crate serialized (its

@@ -148,11 +148,16 @@ fn is_token_char(c: char) -> bool {
     c.is_ascii_alphanumeric() || matches!(c, ' ' | ',' | '_' | '.' | ':' | '/' | '-')
 }
 
-/// Writes `value` escaped for `format`.
-fn push_escaped(out: &mut String, format: Target, value: &Value<'_>) {
+/// Writes `value` escaped for `format`. Store text that is HTML element
+/// content (`content`) is isolated where it needs it
+/// ([`escape::html_isolated_into`]).
+fn push_escaped(out: &mut String, format: Target, value: &Value<'_>, content: bool) {
     let text = value.text.as_ref();
     match (value.kind, format) {
-        (Kind::Text | Kind::Title | Kind::Url, Target::Html) => out.push_str(&escape::html(text)),
+        (Kind::Text | Kind::Title, Target::Html) if content => {
+            escape::html_isolated_into(out, text);
+        }
+        (Kind::Text | Kind::Title | Kind::Url, Target::Html) => escape::html_into(out, text),
         (Kind::Text, Target::Markdown) => out.push_str(&escape::markdown(text)),
         (Kind::Title, Target::Markdown) => out.push_str(&escape::markdown_title(text)),
         (Kind::Url | Kind::Markup, _) => out.push_str(text),
@@ -286,14 +291,17 @@ impl Template {
                 TemplatePart::Var(var) => {
                     let value = value(*var);
                     period_written = value.kind == Kind::Text && value.text.ends_with('.');
-                    push_escaped(out, format, &value);
+                    // Inside a tag (an attribute the template fills in
+                    // part) there is no element to isolate it with.
+                    let in_tag = out.rfind('<').is_some_and(|lt| out.rfind('>') < Some(lt));
+                    push_escaped(out, format, &value, !in_tag);
                 }
                 TemplatePart::Attribute { head, var } => {
                     period_written = false;
                     let value = value(*var);
                     if !value.text.is_empty() {
                         out.push_str(head);
-                        push_escaped(out, format, &value);
+                        push_escaped(out, format, &value, false);
                         out.push('"');
                     }
                 }

@@ -212,9 +212,10 @@ rules! {
     /// A `[N]` marker is larger than the chapter's citation list.
     UnknownNumber = "unknown-number", Error,
         "add the item to the chapter's list in the store's `chapters` map, or fix the number";
-    /// An `[EVID:…]` marker whose id is empty or contains spaces.
+    /// A marker written wrongly: an `[EVID:…]` id empty or with spaces, or a
+    /// citation in full-width brackets or digits.
     MalformedMarker = "malformed-marker", Error,
-        "write the marker as `[EVID:<id>]` with the exact store id, without spaces";
+        "write the marker in ASCII brackets: `[EVID:<id>]` with the exact store id and no spaces, or `[N]` for an entry of the chapter's citation list";
     /// The cited item lacks `url`, `title`, `published_at` or `source_id`.
     MissingField = "missing-field", Error,
         "add the missing fields to the item in the evidence store";

@@ -248,4 +248,5 @@ impl<'a> Scanner<'a, '_> {
 /// `[`, a `{`, or a `(` (of `(EVID:…)`, which is reported).
 fn may_hold_marker(text: &str) -> bool {
     text.bytes().any(|b| matches!(b, b'[' | b'{' | b'('))
+        || crate::markers::lookalikes::may_hold(text)
 }

@@ -186,7 +186,9 @@ pub(crate) fn classify_block(block: &Block, min_words: usize) -> Option<NotAClai
     if is_pointer(block, text) {
         return Some(NotAClaim::Pointer);
     }
-    if !block.has_plain_words && !text.ends_with(['.', '!', '…']) {
+    // A sentence's end counts before a bracketed tail (`。［注］`) too.
+    if !block.has_plain_words && !short::without_tail(text).ends_with(['.', '!', '…', '。', '！'])
+    {
         return Some(NotAClaim::Label);
     }
     None

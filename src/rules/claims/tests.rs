@@ -263,3 +263,24 @@ fn count_words_counts_ascii_as_split_whitespace_does() {
         assert_eq!(count_words(text), reference(text), "{text:?}");
     }
 }
+
+#[test]
+fn a_bracketed_tail_after_a_sentence_end_leaves_the_sentence_a_claim() {
+    for block in [
+        "根拠のない主張です。［注］",
+        "日銀は利下げした。（出典）",
+        "日銀は利下げした。 (source)",
+        "금리가 인하됐다.［참고］",
+        "\u{200f}خفض البنك الفائدة. (المصدر)\u{200f}",
+        "Stocks crashed. (Reuters)",
+        "株価が暴落した🚀。【注】［注］",
+    ] {
+        let scan = scan(&format!("{block}\n"), &options());
+        assert_eq!(classify_block(&scan.blocks[0], 3), None, "{block}");
+    }
+    // A label keeps its bracket: it has no sentence end before it.
+    for block in ["**Outlook** (注)", "目次（注）", "Intro. (appendix)"] {
+        let scan = scan(&format!("{block}\n"), &options());
+        assert!(classify_block(&scan.blocks[0], 3).is_some(), "{block}");
+    }
+}

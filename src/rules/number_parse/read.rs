@@ -88,8 +88,14 @@ fn word_end(text: &str, start: usize) -> usize {
         let group_space = matches!(c, '\u{a0}' | '\u{202f}' | '\u{2009}')
             && j > start
             && bytes[j - 1].is_ascii_digit()
-            && (1..=3).all(|k| bytes.get(j + c.len_utf8() - 1 + k).is_some_and(u8::is_ascii_digit))
-            && !bytes.get(j + c.len_utf8() + 3).is_some_and(u8::is_ascii_digit);
+            && (1..=3).all(|k| {
+                bytes
+                    .get(j + c.len_utf8() - 1 + k)
+                    .is_some_and(u8::is_ascii_digit)
+            })
+            && !bytes
+                .get(j + c.len_utf8() + 3)
+                .is_some_and(u8::is_ascii_digit);
         if !(c.is_alphanumeric() || matches!(c, '_' | '.' | ',' | '-' | '/' | ':') || group_space) {
             break;
         }

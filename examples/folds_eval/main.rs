@@ -17,7 +17,11 @@
 //! checked once for each setting tried; a fold's figures are those of its
 //! records. Word lists (frame words, places) are fixed in the binary and
 //! not chosen per fold: they were written looking at these corpora, so
-//! the figures that depend on them are not unseen.
+//! the figures that depend on them are not unseen. The swapped proper
+//! names (`proper.rs`) are made without a list of names: a name of each
+//! supported claim replaced by another record's, which no list of the
+//! rule knows; they and their controls are counted for
+//! `subject-not-in-evidence` alone.
 
 #[path = "../realreports_eval/book.rs"]
 mod book;
@@ -27,6 +31,7 @@ mod book;
 mod flags;
 #[path = "../realreports_eval/names.rs"]
 mod names;
+mod proper;
 mod score;
 
 use book::Record;
@@ -85,13 +90,14 @@ fn main() {
         }
     }
     println!(
-        "corpus: {} ({} records: {} real, {} support, {} swapped, {} swapped names); {FOLDS} folds, seed `{SEED}`\n",
+        "corpus: {} ({} records: {} real, {} support, {} swapped, {} swapped names, {} swapped proper names); {FOLDS} folds, seed `{SEED}`\n",
         dir.display(),
         cases.len(),
         count(&cases, Kind::Real),
         count(&cases, Kind::Support),
         count(&cases, Kind::Swapped) + count(&cases, Kind::SwappedTopic),
         count(&cases, Kind::Names),
+        count(&cases, Kind::Proper),
     );
     score::report(&cases, &runs, FOLDS);
 }
@@ -133,6 +139,7 @@ fn corpus(dir: &Path) -> Result<(Vec<Record>, Vec<Case>), String> {
         .cloned()
         .collect();
     let renamed = names::swapped(&sources);
+    let proper = proper::swapped(&sources);
     let mut cases = Vec::new();
     let mut index: BTreeMap<String, usize> = BTreeMap::new();
     let mut records = Vec::new();
@@ -169,6 +176,13 @@ fn corpus(dir: &Path) -> Result<(Vec<Record>, Vec<Case>), String> {
         let control = index.get(original).copied();
         let group = control.map_or(r.claim.clone(), |c| cases[c].group.clone());
         cases.push(case(Kind::Names, Some(r.label.clone()), group, control));
+        records.push(r);
+    }
+    for r in proper {
+        let original = r.id.trim_end_matches(":swapped-proper");
+        let control = index.get(original).copied();
+        let group = control.map_or(r.claim.clone(), |c| cases[c].group.clone());
+        cases.push(case(Kind::Proper, Some(r.label.clone()), group, control));
         records.push(r);
     }
     assign_folds(&mut cases);

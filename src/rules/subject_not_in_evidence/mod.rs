@@ -24,6 +24,7 @@ mod names;
 mod places;
 mod restated;
 mod search;
+mod slot;
 
 use super::claim_not_in_evidence::judged_items_into;
 use super::support_units::SupportUnit;
@@ -34,6 +35,7 @@ use names::{
 };
 use restated::{follows_held, insert_initials, names_what_precedes};
 use search::capital_after_first;
+use slot::{same_slot, written_as_a_name};
 use std::collections::HashSet;
 
 /// Whether a claim names something: a name as this rule reads names
@@ -130,7 +132,11 @@ impl ItemWords {
         let mut words = Vec::new();
         let mut initials = HashSet::new();
         for text in texts {
-            let these = words_of(text);
+            let mut these = words_of(text);
+            // A text's first word follows no word of the text before it.
+            if let Some(first) = these.first_mut() {
+                first.joined = false;
+            }
             let mut run = String::new();
             let end = Word {
                 at: 0..0,
@@ -359,11 +365,22 @@ fn swapped_part(
     for word in claim_words.iter_mut().filter(|w| w.folded.is_empty()) {
         word.folded = fold(&claim[word.at.clone()]);
     }
-    // The name is held in part only by a word that tells it: not a
-    // sentence's first word nor a joiner (`Der Foehnsturm` is not held by
-    // the `Der` of `Der Föhnsturm`).
+    for (detail, (_, texts)) in details.iter_mut().zip(cited) {
+        detail.get_or_insert_with(|| ItemWords::new(texts));
+    }
+    // The name is held in part only by a word that tells it: not a joiner
+    // (`Der Foehnsturm` is not held by the `Der` of `Der Föhnsturm`), nor
+    // a sentence's first word unless the passages write it as a name
+    // (`Donald` of `Donald Trump`, not `Using` of `Using ECharts`).
+    let as_a_name = |w: usize| {
+        details
+            .iter()
+            .flatten()
+            .any(|d| written_as_a_name(&claim_words[w].folded, &d.words))
+    };
     let telling_held = name.distinct.iter().zip(held).any(|(&w, &h)| {
-        h && !(w == first && opens_sentence) && !is_in(JOINERS, &claim_words[w].folded)
+        h && !is_in(JOINERS, &claim_words[w].folded)
+            && (w != first || !opens_sentence || as_a_name(w))
     });
     if !telling_held {
         return None;
@@ -384,9 +401,6 @@ fn swapped_part(
         .collect();
     if missing.is_empty() {
         return None;
-    }
-    for (detail, (_, texts)) in details.iter_mut().zip(cited) {
-        detail.get_or_insert_with(|| ItemWords::new(texts));
     }
     let in_claim: HashSet<&str> = claim_words.iter().map(|w| w.folded.as_str()).collect();
     missing.into_iter().find_map(|w| {
@@ -484,7 +498,11 @@ fn rival(
             // an abbreviation such as `Fed`, which passages spell out).
             let telling =
                 |w: Option<&String>| w.is_some_and(|w| !is_in(FUNCTION_WORDS, w)) || long_name;
-            if (same_left && (same_right || telling(left))) || (same_right && telling(right)) {
+            let slot = (same_left && (same_right || telling(left)))
+                || (same_right && telling(right))
+                || (same_slot(claim_words, name.words.start, name.words.end - 1, words, k)
+                    && written_as_a_name(&word.folded, words));
+            if slot {
                 let named = &claim_words[name.words.clone()];
                 let shown = claim[named[0].at.start..named[named.len() - 1].at.end].to_owned();
                 return Some((shown, word.written.to_string()));

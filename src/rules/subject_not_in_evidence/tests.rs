@@ -490,3 +490,35 @@ fn a_word_after_a_rejected_occurrence_is_found_as_before() {
         );
     }
 }
+
+#[test]
+fn a_surname_swapped_after_a_given_name_the_passage_writes_as_a_name() {
+    let passage = "Records show that the developer Donald Trump was born in Queens, and Donald Trump later moved.";
+    assert_eq!(
+        check("Donald Chains was born in Queens.", passage),
+        Some(("Chains".into(), "Trump".into()))
+    );
+    assert_eq!(check("Donald Trump was born in Queens.", passage), None);
+    // A sentence's first word the passage writes in lower case is no given
+    // name: `Using` does not make `Plotly` a swapped surname.
+    assert_eq!(
+        check(
+            "Using Plotly, the team drew charts.",
+            "Using ECharts, the team drew charts; using it saved time."
+        ),
+        None
+    );
+}
+
+#[test]
+fn a_name_in_the_slot_of_the_same_content_word_is_a_rival() {
+    let passage =
+        "In its filing, the regulator said Northwind Holdings quietly acquired the plant in March.";
+    assert_eq!(
+        check(
+            "The regulator said Southgate Partners acquired the plant.",
+            passage
+        ),
+        Some(("Southgate Partners".into(), "Northwind".into()))
+    );
+}

@@ -144,3 +144,15 @@ fn a_book_with_a_swapped_name_still_builds_and_warns() {
     let html = book.html("brief.md");
     assert!(html.contains("Donald Chains"), "the claim is kept");
 }
+
+#[test]
+fn a_whole_name_swapped_in_a_list_is_reported() {
+    let passages = ["Architects like Frida Escobedo and Tatiana Bilbao are changing Mexico City."];
+    let swapped = "# Brief\n\n\
+- Architects like Mike Johnson and Tatiana Bilbao are changing Mexico City. [EVID:ev_1]\n\
+- Architects like Frida Escobedo and Tatiana Bilbao are changing Mexico City. [EVID:ev_1]\n";
+    let found = subject_flags(&passages, swapped);
+    assert_eq!(found.len(), 1, "{found:#?}");
+    assert_eq!(found[0].0, 3);
+    assert!(found[0].1.contains("`Mike Johnson`"), "{found:#?}");
+}

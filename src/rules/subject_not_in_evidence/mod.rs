@@ -392,20 +392,32 @@ fn swapped_part(
         .filter(|(w, h)| !**h && claim_words[**w].folded.chars().count() >= 3)
         .map(|(w, _)| *w)
         .filter(|&w| {
+            // A first word before a class word (`Houston City`), or a name
+            // of its own in a list (`Asia and Africa`), is not a given
+            // name.
+            let next = claim_words.get(w + 1).map(|n| n.folded.as_str());
             w != first
                 || (!opens_sentence
-                    && claim_words
-                        .get(w + 1)
-                        .is_some_and(|n| is_in(CLASS_WORDS, &n.folded)))
+                    && next.is_some_and(|n| is_in(CLASS_WORDS, n) || n == "and" || n == "&"))
         })
         .collect();
     if missing.is_empty() {
         return None;
     }
     let in_claim: HashSet<&str> = claim_words.iter().map(|w| w.folded.as_str()).collect();
+    // The missing words next to it are swapped with it (`Mike Johnson`
+    // for `Frida Escobedo`): the slot is around them all.
+    let gone = |v: usize| name.distinct.iter().zip(held).any(|(&d, &h)| d == v && !h);
     missing.into_iter().find_map(|w| {
-        let left = (w > first).then(|| claim_words[w - 1].folded.as_str());
-        let right = (w < last).then(|| claim_words[w + 1].folded.as_str());
+        let start = (first..w)
+            .rev()
+            .take_while(|&v| gone(v))
+            .last()
+            .unwrap_or(w);
+        let end = (w + 1..=last).take_while(|&v| gone(v)).last().unwrap_or(w);
+        let left = (start > first).then(|| claim_words[start - 1].folded.as_str());
+        let right = (end < last).then(|| claim_words[end + 1].folded.as_str());
+        let span = end - start + 1;
         let missing = claim_words[w].folded.as_str();
         details.iter().flatten().find_map(|detail| {
             let words = &detail.words;
@@ -417,10 +429,13 @@ fn swapped_part(
                     && !is_in(CLASS_WORDS, &word.folded)
                     && !is_in(MONTHS_AND_DAYS, &word.folded)
                     && left.is_none_or(|l| k > 0 && words[k - 1].folded == l)
-                    && right.is_none_or(|r| words.get(k + 1).is_some_and(|n| n.folded == r));
+                    && right.is_none_or(|r| {
+                        words.get(k + span).is_some_and(|n| n.folded == r)
+                            && words[k + 1..k + span].iter().all(|v| v.capital && v.joined)
+                    });
                 fits.then(|| {
                     (
-                        claim[claim_words[w].at.clone()].to_owned(),
+                        claim[claim_words[start].at.start..claim_words[end].at.end].to_owned(),
                         word.written.to_string(),
                     )
                 })

@@ -522,3 +522,29 @@ fn a_name_in_the_slot_of_the_same_content_word_is_a_rival() {
         Some(("Southgate Partners".into(), "Northwind".into()))
     );
 }
+
+#[test]
+fn a_given_name_and_surname_swapped_together_or_a_listed_name_is_reported() {
+    let passage = "Architects like Frida Escobedo and Tatiana Bilbao are changing the city.";
+    assert_eq!(
+        check(
+            "Architects like Mike Johnson and Tatiana Bilbao are changing it.",
+            passage
+        ),
+        Some(("Mike Johnson".into(), "Frida".into()))
+    );
+    assert_eq!(
+        check(
+            "The colonies in Oceania and Africa were exploited.",
+            "The colonies in Asia and Africa were exploited."
+        ),
+        Some(("Oceania".into(), "Asia".into()))
+    );
+    assert_eq!(
+        check(
+            "Architects like Frida Escobedo and Tatiana Bilbao are changing it.",
+            passage
+        ),
+        None
+    );
+}

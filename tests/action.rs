@@ -9,9 +9,8 @@ mod action_common;
 mod common;
 mod verify_common;
 
-use action_common::{action, repo, step, step_script};
+use action_common::{action, repo, step};
 use std::path::Path;
-use std::process::Command;
 
 /// One "now" for every run of this test binary, in seconds: a message
 /// that states the time it was checked at (`expired … as of …`) is the
@@ -45,34 +44,18 @@ fn check_step_in(
     sarif: &str,
     baseline: &str,
 ) -> (i32, String, String, String) {
-    let dir = tempfile::tempdir().unwrap();
-    let output = dir.path().join("github-output");
-    std::fs::write(&output, "").unwrap();
-    let bin_dir = common::binary().parent().unwrap().to_path_buf();
-    let path = format!(
-        "{}:{}",
-        bin_dir.display(),
-        std::env::var("PATH").unwrap_or_default()
-    );
-    let run = Command::new("bash")
-        .args(["-e", "-c", &step_script(&action(), "check")])
-        .current_dir(checkout)
-        .env("PATH", path)
-        .env("BOOK", book)
-        .env("DENY", deny)
-        .env("SARIF", sarif)
-        .env("BASELINE", baseline)
-        .env("GITHUB_OUTPUT", &output)
-        .env("GITHUB_ACTIONS", "true")
-        .env("SOURCE_DATE_EPOCH", now())
-        .env_remove("GITHUB_STEP_SUMMARY")
-        .output()
-        .expect("bash runs");
-    (
-        run.status.code().unwrap_or(-1),
-        std::fs::read_to_string(&output).unwrap(),
-        String::from_utf8_lossy(&run.stdout).into_owned(),
-        String::from_utf8_lossy(&run.stderr).into_owned(),
+    let book = book.to_str().expect("test books have UTF-8 paths");
+    let epoch = now();
+    step(
+        "check",
+        checkout,
+        &[
+            ("BOOK", book),
+            ("DENY", deny),
+            ("SARIF", sarif),
+            ("BASELINE", baseline),
+            ("SOURCE_DATE_EPOCH", &epoch),
+        ],
     )
 }
 

@@ -77,6 +77,16 @@ fn run(dir: &Path, args: &[&str], env: &[(&str, &str)]) -> (i32, String, String)
     )
 }
 
+/// `manifest . --output manifest.json --sign KEY` in the book at `root`.
+fn sign(root: &Path, key: &Path) -> (i32, String, String) {
+    let key = key.to_str().expect("test keys have UTF-8 paths");
+    run(
+        root,
+        &["manifest", ".", "--output", "manifest.json", "--sign", key],
+        &[],
+    )
+}
+
 #[test]
 fn a_signature_by_the_binary_verifies_with_ssh_keygen_and_back() {
     let Some(keygen) = keygen() else {
@@ -87,18 +97,7 @@ fn a_signature_by_the_binary_verifies_with_ssh_keygen_and_back() {
     let keys = tempfile::tempdir().unwrap();
     // An RSA key cannot sign (see src/provenance/sshsig.rs): said so.
     let rsa = make_key(keygen, keys.path(), "id_rsa", "rsa", "");
-    let (code, _, stderr) = run(
-        root,
-        &[
-            "manifest",
-            ".",
-            "--output",
-            "manifest.json",
-            "--sign",
-            rsa.to_str().unwrap(),
-        ],
-        &[],
-    );
+    let (code, _, stderr) = sign(root, &rsa);
     assert_eq!(code, 2);
     assert!(
         stderr.contains("is an RSA key, which cannot sign here"),
@@ -107,18 +106,7 @@ fn a_signature_by_the_binary_verifies_with_ssh_keygen_and_back() {
     assert!(!root.join("manifest.json").exists(), "nothing written");
     for kind in ["ed25519", "ecdsa"] {
         let key = make_key(keygen, keys.path(), &format!("id_{kind}"), kind, "");
-        let (code, _, stderr) = run(
-            root,
-            &[
-                "manifest",
-                ".",
-                "--output",
-                "manifest.json",
-                "--sign",
-                key.to_str().unwrap(),
-            ],
-            &[],
-        );
+        let (code, _, stderr) = sign(root, &key);
         assert_eq!(code, 0, "{stderr}");
         let secret = std::fs::read_to_string(&key).unwrap();
         let body = secret.lines().nth(1).unwrap();
@@ -260,18 +248,7 @@ fn a_signature_by_ssh_keygen_verifies_and_tampering_is_refused() {
     );
     assert_eq!(code, 1, "{stderr}");
     let other = make_key(keygen, keys.path(), "other", "ed25519", "");
-    let (code, _, _) = run(
-        root,
-        &[
-            "manifest",
-            ".",
-            "--output",
-            "manifest.json",
-            "--sign",
-            other.to_str().unwrap(),
-        ],
-        &[],
-    );
+    let (code, _, _) = sign(root, &other);
     assert_eq!(code, 0);
     let (code, _, stderr) = run(
         root,

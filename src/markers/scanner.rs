@@ -4,21 +4,18 @@
 
 use super::closers::{unclosed_fence, unclosed_html};
 use super::rendered::{CiteGroup, PendingCite, is_citation_label, is_group_punctuation};
-use super::{
-    Block, Heading, InlineSpan, Marker, MarkerKind, Scan, ScanOptions, SourceSegment, suppression,
-};
-use crate::syntax::{REFERENCE_ANCHOR_PREFIX, is_banner, is_evidence_id, is_removal_note};
+use super::{Heading, InlineSpan, Scan, ScanOptions, SourceSegment, suppression};
+use crate::syntax::{REFERENCE_ANCHOR_PREFIX, is_evidence_id};
 use mdbook_markdown::pulldown_cmark::{CodeBlockKind, CowStr, Event, HeadingLevel, Tag, TagEnd};
 use std::ops::Range;
 
+mod blocks;
 mod cites;
 mod references;
 mod runs;
 mod structure;
 mod tables;
 mod unseen;
-
-use tables::holds_lines_of_cells;
 
 use tables::OpenTable;
 
@@ -534,77 +531,5 @@ impl<'a, 'o> Scanner<'a, 'o> {
             span: start.clone(),
         });
         self.heading_closed(level, &text, start, range);
-    }
-
-    fn push_marker(&mut self, span: Range<usize>, kind: MarkerKind) {
-        // In the References section, only a block of its own (prose, not
-        // an entry, whose `[N]` is its number) holds markers.
-        if self.in_references && (self.skips_blocks() || self.open_blocks.is_empty()) {
-            return;
-        }
-        let in_heading = self.heading.is_some();
-        let mut text_at = 0;
-        // A claim whose first words are a marker inside emphasis or a link
-        // starts where that element opens, as it does when text comes
-        // first: its label goes before the `*`, where the next run finds it.
-        let starts_at = self.inline_start.unwrap_or(span.start);
-        let block = if in_heading || self.skips_table_text() {
-            None
-        } else {
-            self.open_blocks.last_mut().map(|block| {
-                text_at = block.text.len();
-                block.start.get_or_insert(starts_at);
-                block.end = block.end.max(span.end);
-                block.index_in_markers.push(self.scan.markers.len());
-                usize::MAX // patched when the block closes
-            })
-        };
-        self.scan.markers.push(Marker {
-            span,
-            kind,
-            block,
-            in_heading,
-            in_table: self.table > 0,
-            text_at,
-        });
-    }
-
-    fn close_block(&mut self) {
-        self.settle_words();
-        let Some(open) = self.open_blocks.pop() else {
-            return;
-        };
-        let index = self.scan.blocks.len();
-        for &m in &open.index_in_markers {
-            self.scan.markers[m].block = Some(index);
-        }
-        let start = open.start.unwrap_or(open.end);
-        let span = start..open.end.max(start);
-        let lines_of_cells = open.row.is_none() && holds_lines_of_cells(self.src, &span);
-        if is_banner(&open.text) {
-            self.scan.has_banner = true;
-        }
-        if is_removal_note(&open.text) {
-            self.scan.has_removal_note = true;
-        }
-        self.scan.blocks.push(Block {
-            span,
-            text: open.text,
-            hidden: open.hidden,
-            has_plain_words: open.has_plain_words,
-            is_item: open.is_item,
-            html: false,
-            in_admonition: self.admonition > 0,
-            row: open.row.map(|row| super::TableRow {
-                cites: !open.index_in_markers.is_empty(),
-                ..row
-            }),
-            outer: open.outer,
-            top_end: open.top_end,
-            heading: open.heading,
-            segments: open.segments,
-            inlines: open.inlines,
-            lines_of_cells,
-        });
     }
 }

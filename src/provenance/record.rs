@@ -74,8 +74,9 @@ impl ImportRecord {
             }
         }
         // The last part's comma is the one-line form's separator only.
-        let last = lines.last_mut().expect("the first two lines");
-        if last.ends_with(',') {
+        if let Some(last) = lines.last_mut()
+            && last.ends_with(',')
+        {
             last.pop();
         }
         format!("{} -->\n", lines.join("\n"))

@@ -7,13 +7,16 @@ use crate::render::index::EvidenceIndex;
 use crate::render::{self, RenderPlan, Target};
 use crate::report::{self, ChapterFindings, ChapterSummary, Destination, Outcome, ReportContext};
 use crate::rules;
-use crate::source_map::{SourceMap, Style};
 use crate::store::{self, CitationList, Store, StoreError, chapter_key};
 use mdbook_preprocessor::book::{Book, BookItem, Chapter};
 use mdbook_preprocessor::{Preprocessor, PreprocessorContext};
 use rayon::prelude::*;
 use std::collections::HashSet;
 use std::path::{Path, PathBuf};
+
+mod neighbours;
+
+use neighbours::{neighbour_escapes, reads_chapter_file};
 
 /// A failure that stops the preprocessor before it judges any chapter.
 #[derive(Debug, thiserror::Error)]
@@ -495,49 +498,6 @@ fn judge_chapter<'s>(
         summary,
     };
     (found, plan, ids)
-}
-
-/// Whether judging the chapter reads its file from disk (for markers a
-/// preprocessor before this one escaped).
-fn reads_chapter_file(setup: &Setup, path: &Path, content: &str) -> bool {
-    setup.config.level(rules::Rule::EscapedMarkers) != rules::Level::Off
-        && setup.config.is_checked(path)
-        && rules::escaped_markers::may_hold_escapes(content)
-}
-
-/// The escaped markers of a checked chapter that its file (with its
-/// `{{#include}}`s expanded again, from disk) writes as markers, when the
-/// `escaped-markers` rule is on.
-fn neighbour_escapes(
-    setup: &Setup,
-    path: &Path,
-    content: &str,
-    scan: &markers::Scan,
-) -> Option<rules::escaped_markers::NeighbourEscapes> {
-    if !reads_chapter_file(setup, path, content) {
-        return None;
-    }
-    let file = setup.root.join(&setup.src_dir).join(path);
-    let read = |p: &Path| crate::limits::read_text(p, crate::limits::Limit::file()).ok();
-    let text = read(&file)?;
-    let dir = file.parent()?;
-    // mdBook 0.5.4 or its next release expanded the includes; the next one
-    // repeats what precedes a directive on every included line, escapes
-    // there too. The expansion holding more escapes is the one that counts
-    // none of those as a neighbour's.
-    let expand = |style| SourceMap::expand_as(&file, text.clone(), dir, &read, style).text;
-    let source = [Style::Plain, Style::Prefixed]
-        .map(expand)
-        .into_iter()
-        .max_by_key(|s| rules::escaped_markers::escaped_count(s))?;
-    let ours: Vec<std::ops::Range<usize>> = scan
-        .markers
-        .iter()
-        .filter(|m| matches!(m.kind, markers::MarkerKind::Rendered(_)))
-        .map(|m| m.span.clone())
-        .chain(scan.references.clone())
-        .collect();
-    rules::escaped_markers::neighbour_escapes(content, &source, &ours)
 }
 
 /// Loads the setup, processes the book, and prints the diagnostics and the

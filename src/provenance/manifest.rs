@@ -151,12 +151,38 @@ fn claims(key: &str, citations: &[Citation], store: &Store) -> Value {
     Value::Array(claims)
 }
 
+/// What identifies an item that has no passage, as stable text: the
+/// fields a reader relies on, written as the store writes them (never the
+/// program's debug form, which may change between versions).
+fn item_record(item: &crate::store::EvidenceItem) -> String {
+    let status = match item.status {
+        crate::store::Status::Active => "active",
+        crate::store::Status::Deleted => "deleted",
+        crate::store::Status::Invalid => "invalid",
+    };
+    json!({
+        "id": item.id,
+        "source_id": item.source_id,
+        "publisher": item.publisher,
+        "doc_id": item.doc_id,
+        "chunk_id": item.chunk_id,
+        "url": item.url,
+        "title": item.title,
+        "published_at": item.published_at.as_ref().map(ToString::to_string),
+        "expires_at": item.expires_at.as_ref().map(ToString::to_string),
+        "status": status,
+        "tags": item.tags,
+        "contradicts": item.contradicts,
+    })
+    .to_string()
+}
+
 /// One citation: the item, its `cid` (an imported page's id), the hash of
 /// its passage (or, with none, of its record), and the verdicts on it.
 fn citation(chapter: &str, c: &Citation, store: &Store) -> Value {
     let item = store.item(&c.evidence_id);
     let passage = if c.passage_key.is_empty() {
-        let record = item.map(|i| format!("{i:?}")).unwrap_or_default();
+        let record = item.map(item_record).unwrap_or_default();
         json!({"record_sha256": sha256(record.as_bytes())})
     } else {
         json!({"passage_sha256": c.passage_key})

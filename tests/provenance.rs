@@ -200,6 +200,16 @@ fn the_manifest_is_deterministic_and_audit_names_every_difference() {
     let (code, _, stderr) = run(root, &["audit", file, "."]);
     assert_eq!(code, 0, "{stderr}");
 
+    // Never written over the book's own files: a store file it lists.
+    let store = manifest["stores"][0]["path"]
+        .as_str()
+        .expect("a store file");
+    let before = std::fs::read(root.join(store)).unwrap();
+    let (code, _, stderr) = run(root, &["manifest", ".", "--output", store]);
+    assert_ne!(code, 0, "{stderr}");
+    assert!(stderr.contains("a store file of the book"), "{stderr}");
+    assert_eq!(std::fs::read(root.join(store)).unwrap(), before);
+
     // Published beside the site, the manifest is no page of it.
     let (code, _, stderr) = run(root, &["manifest", ".", "--output", "book/manifest.json"]);
     assert_eq!(code, 0, "{stderr}");

@@ -101,6 +101,13 @@ fn write_manifest(args: &ManifestArgs) -> anyhow::Result<()> {
     let root = crate::check::book_root(&args.book_dir).unwrap_or_else(|| args.book_dir.clone());
     writer.protect(&root.join("book.toml"), "the book's book.toml");
     writer.protect(&root.join("src"), "the book's source directory");
+    writer.protect(&root.join("theme"), "the book's theme directory");
+    // The store files the manifest describes (relative to the root, `/`).
+    for store in value["stores"].as_array().into_iter().flatten() {
+        if let Some(path) = store["path"].as_str() {
+            writer.protect(&root.join(path), "a store file of the book");
+        }
+    }
     if let Some(key) = &args.sign {
         writer.protect(key, "the signing key");
     }

@@ -342,7 +342,7 @@ pub(super) fn draw(out: &mut impl Write, lines: &[Line], view: &View) -> std::io
     }
     let bottom = match view.typing {
         Some(typed) => format!("Note (Enter keeps, Esc drops): {}", shown(typed)),
-        None => view.status.to_owned(),
+        None => shown(view.status),
     };
     let cut = |text: &str| -> String {
         let mut out = String::new();

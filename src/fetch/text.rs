@@ -166,8 +166,7 @@ pub(crate) fn tidy(text: &str) -> String {
 
 /// Control and bidirectional-control characters.
 fn is_hidden(c: char) -> bool {
-    c.is_control()
-        || matches!(c, '\u{200e}' | '\u{200f}' | '\u{202a}'..='\u{202e}' | '\u{2066}'..='\u{2069}')
+    c.is_control() || crate::syntax::is_bidi_control(c)
 }
 
 #[cfg(test)]

@@ -360,10 +360,8 @@ fn response_model(value: &serde_json::Value) -> Option<&str> {
         .filter(|model| !model.trim().is_empty())
 }
 
-/// The day a response was made, as `YYYY-MM-DD` in UTC: its own
-/// `created_at` or `created` (Unix seconds), else today (the import's).
-/// The response's own creation time (`created_at`, `created`), if it
-/// gives one.
+/// The response's own creation time (`created_at` or `created`, Unix
+/// seconds), if it gives one.
 fn response_time(value: &serde_json::Value) -> Option<jiff::Timestamp> {
     ["created_at", "created"]
         .iter()
@@ -371,8 +369,9 @@ fn response_time(value: &serde_json::Value) -> Option<jiff::Timestamp> {
         .and_then(|seconds| jiff::Timestamp::from_second(seconds).ok())
 }
 
-fn response_date(value: &serde_json::Value) -> String {
-    let at = response_time(value).unwrap_or_else(jiff::Timestamp::now);
+/// The day of `at` as `YYYY-MM-DD` in UTC, else today (the import's).
+fn day_of(at: Option<jiff::Timestamp>) -> String {
+    let at = at.unwrap_or_else(jiff::Timestamp::now);
     at.strftime("%Y-%m-%d").to_string()
 }
 
@@ -436,11 +435,12 @@ fn build(value: &serde_json::Value, options: &Options) -> anyhow::Result<Built> 
             && written_sources.contains(source.source_id.as_str())
     });
     let store = fragment::to_json(&sources, &written, &list, &key)?;
+    let created = response_time(value);
     let drafted = guard::Drafted {
         model: response_model(value),
         shape: shape.name(),
-        date: response_date(value),
-        dated_by_response: response_time(value).is_some(),
+        date: day_of(created),
+        dated_by_response: created.is_some(),
     };
     let chapter = guard::with_record(
         &chapter,

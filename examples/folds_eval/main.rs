@@ -26,6 +26,7 @@
 #[path = "../realreports_eval/book.rs"]
 mod book;
 // Its diagnostics' other fields serve `realreports_eval`.
+mod dump;
 #[allow(dead_code)]
 #[path = "../realreports_eval/flags.rs"]
 mod flags;
@@ -67,6 +68,13 @@ fn main() {
     let base = std::fs::read_to_string(tmp.path().join("book.toml"))
         .unwrap_or_else(|e| fail(&e.to_string()));
     let bin = flags::binary().unwrap_or_else(|e| fail(&e));
+    if let Some(to) = std::env::var_os("EVIDENCE_EVAL_DUMP") {
+        let found = flags::check(&bin, tmp.path()).unwrap_or_else(|e| fail(&e));
+        let found = flags::by_record(found, &placements);
+        dump::write(Path::new(&to), &records, &cases, &found).unwrap_or_else(|e| fail(&e));
+        eprintln!("folds_eval: the book is kept at {}", tmp.keep().display());
+        return;
+    }
     let mut runs: Vec<(Setting, Vec<BTreeSet<String>>)> = Vec::new();
     for claim_overlap in CLAIM_OVERLAPS {
         for (partial, min_words) in PARTIAL {

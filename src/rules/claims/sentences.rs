@@ -156,7 +156,9 @@ fn source_sentences(block: &Block) -> Vec<SourceSentence> {
 const ABBREVIATIONS: &[&str] = &[
     "e.g.", "i.e.", "etc.", "vs.", "cf.", "approx.", "mr.", "mrs.", "ms.", "dr.", "prof.", "st.",
     "inc.", "ltd.", "co.", "corp.", "no.", "fig.", "u.s.", "u.k.", "e.u.", "jan.", "feb.", "mar.",
-    "apr.", "jun.", "jul.", "aug.", "sep.", "sept.", "oct.", "nov.", "dec.",
+    "apr.", "jun.", "jul.", "aug.", "sep.", "sept.", "oct.", "nov.", "dec.", "bros.", "jr.", "sr.",
+    "gen.", "gov.", "sen.", "rep.", "col.", "capt.", "lt.", "sgt.", "rev.", "mt.", "ft.", "dept.",
+    "vol.", "pp.",
 ];
 
 /// The sentences of a text, as byte ranges from the first character to the

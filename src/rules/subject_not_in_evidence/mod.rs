@@ -20,23 +20,29 @@
 //! claim's name (`Hurricane Ida made landfall` for `Hurricane Idalia made
 //! landfall`).
 
+mod context;
 mod names;
+mod parts;
 mod places;
 mod restated;
 mod search;
 mod slot;
+mod vocabulary;
 
 use super::claim_not_in_evidence::judged_items_into;
 use super::support_units::SupportUnit;
 use super::{BlockId, ClaimId, Finding, Resolved, Rule};
 use names::{
-    CLASS_WORDS, FUNCTION_WORDS, JOINERS, MONTHS_AND_DAYS, Name, Word, capitals, fold, fold_into,
-    is_in, names, opens_sentence, words, words_of,
+    CLASS_WORDS, FUNCTION_WORDS, MONTHS_AND_DAYS, Name, Word, capitals, fold, fold_into, is_in,
+    names, opens_sentence, words, words_of,
 };
-use restated::{follows_held, insert_initials, names_what_precedes};
+use parts::{held_word, lone_disagreement, named_in_context, swapped_part};
+use restated::{follows_held, names_what_precedes};
 use search::capital_after_first;
 use slot::{same_slot, written_as_a_name};
 use std::collections::HashSet;
+pub(crate) use vocabulary::ItemVocabulary;
+use vocabulary::ItemWords;
 
 /// Whether a claim names something: a name as this rule reads names
 /// (`Jerome Powell`, `Bank of Japan`), or any capitalised word that does
@@ -51,115 +57,22 @@ pub(crate) fn names_a_subject(text: &str) -> bool {
         })
 }
 
-/// The item's passages, title and publisher, folded into one text (a line
-/// each), read once per build: whether a claim's name is there is a
-/// search of it, with no word list to build.
-#[derive(Debug, Clone, Default, PartialEq)]
-pub(crate) struct ItemVocabulary {
-    /// A boxed str, without a String's slack: it is kept all build.
-    folded: Box<str>,
-}
-
-impl ItemVocabulary {
-    fn new(texts: &[&str]) -> ItemVocabulary {
-        let mut folded = String::new();
-        for text in texts {
-            fold_into(text, &mut folded);
-            folded.push('\n');
-        }
-        ItemVocabulary {
-            folded: folded.into(),
-        }
+/// Whether a claim may name something: a capital after its first
+/// character, or a first word that is not a function, class or calendar
+/// word (`Microsoft reported`, not `The report`). Most claims do not.
+fn may_name_something(claim: &str) -> bool {
+    if capital_after_first(claim) {
+        return true;
     }
-
-    /// Whether `word` (folded) begins a word of the texts: the word itself,
-    /// or a longer one (`Fed` in `Federal`, `Bellflower` in `bellflowers`).
-    fn begins_a_word(&self, word: &str) -> bool {
-        search::begins_a_word(&self.folded, word)
-    }
-
-    /// Whether `word` (folded) is a whole word of the texts.
-    fn has_word(&self, word: &str) -> bool {
-        !word.is_empty()
-            && memchr::memmem::find_iter(self.folded.as_bytes(), word.as_bytes()).any(|at| {
-                let end = at + word.len();
-                !self.folded[..at]
-                    .chars()
-                    .next_back()
-                    .is_some_and(char::is_alphanumeric)
-                    && !self.folded[end..]
-                        .chars()
-                        .next()
-                        .is_some_and(char::is_alphanumeric)
-            })
-    }
-
-    fn holds(&self, word: &str) -> bool {
-        if self.begins_a_word(word) {
-            return true;
-        }
-        if word.chars().count() > 3
-            && let Some(singular) = word.strip_suffix('s')
-            && self.begins_a_word(singular)
-        {
-            return true;
-        }
-        if word.contains('-')
-            && word
-                .split('-')
-                .filter(|p| !p.is_empty())
-                .all(|p| self.begins_a_word(p))
-        {
-            return true;
-        }
-        // A related form (`Greece`, `Greek`): the same first five letters.
-        let prefix: String = word.chars().take(5).collect();
-        word.chars().count() >= 6 && self.begins_a_word(&prefix)
-    }
-}
-
-/// The words of an item's texts, capitalised ones with their written form,
-/// and the initials of their runs of capitalised words (`Federal Emergency
-/// Management Agency` gives `fema`). Read only when a claim's name is not
-/// in the texts as written, which is seldom.
-struct ItemWords {
-    words: Vec<Word>,
-    initials: HashSet<String>,
-}
-
-impl ItemWords {
-    fn new(texts: &[&str]) -> ItemWords {
-        let mut words = Vec::new();
-        let mut initials = HashSet::new();
-        for text in texts {
-            let mut these = words_of(text);
-            // A text's first word follows no word of the text before it.
-            if let Some(first) = these.first_mut() {
-                first.joined = false;
-            }
-            let mut run = String::new();
-            let end = Word {
-                at: 0..0,
-                folded: String::new(),
-                capital: false,
-                written: Box::default(),
-                joined: false,
-            };
-            for w in these.iter().chain(std::iter::once(&end)) {
-                if w.capital && w.joined {
-                    run.extend(w.folded.chars().next());
-                } else if w.capital {
-                    insert_initials(&run, &mut initials);
-                    run.clear();
-                    run.extend(w.folded.chars().next());
-                } else if !is_in(JOINERS, &w.folded) || !w.joined {
-                    insert_initials(&run, &mut initials);
-                    run.clear();
-                }
-            }
-            words.extend(these);
-        }
-        ItemWords { words, initials }
+    let first = claim
+        .split(|c: char| !c.is_alphabetic())
+        .next()
+        .unwrap_or("");
+    first.chars().count() >= 3 && first.chars().next().is_some_and(char::is_uppercase) && {
+        let folded = fold(first);
+        !is_in(FUNCTION_WORDS, &folded)
+            && !is_in(CLASS_WORDS, &folded)
+            && !is_in(MONTHS_AND_DAYS, &folded)
     }
 }
 
@@ -170,7 +83,7 @@ type CitedTexts<'a> = (&'a ItemVocabulary, Vec<&'a str>);
 /// the passage's word in its place.
 fn disagreement(claim: &str, cited: &[CitedTexts<'_>]) -> Option<(String, String)> {
     // Most claims name nothing but their first word.
-    if !capital_after_first(claim) {
+    if !may_name_something(claim) {
         return None;
     }
     // Most claims' capitalised words all begin a word of a cited item's
@@ -303,7 +216,7 @@ fn named_disagreement(claim: &str, cited: &[CitedTexts<'_>]) -> Option<(String, 
         let held: Vec<bool> = name
             .distinct
             .iter()
-            .map(|&w| cited.iter().any(|(v, _)| v.holds(&claim_words[w].folded)))
+            .map(|&w| held_word(&claim_words[w].folded, cited, &mut details))
             .collect();
         if held.iter().any(|&h| h) {
             if let Some(rival) =
@@ -333,115 +246,19 @@ fn named_disagreement(claim: &str, cited: &[CitedTexts<'_>]) -> Option<(String, 
         for word in claim_words.iter_mut().filter(|w| w.folded.is_empty()) {
             word.folded = fold(&claim[word.at.clone()]);
         }
-        if let Some(rival) = rival(claim, &claim_words, &name, &details) {
+        if let Some(rival) = rival(claim, &claim_words, &name, &details).or_else(|| {
+            named_in_context(
+                claim,
+                &claim_words,
+                name.words.start,
+                name.words.end - 1,
+                &details,
+            )
+        }) {
             return Some(rival);
         }
     }
-    None
-}
-
-/// A word of a name the passages hold in part, swapped for another: the
-/// passages have `Dallas City Council`, `Max Martin` or `Gulf of Mexico`
-/// where the claim has `Houston City Council`, `Max Lee` or `Gulf of
-/// Brazil`. A missing telling word is swapped when a capitalised word of a
-/// passage stands in its slot: after the name's word before it and before
-/// the name's word after it. A first word counts only before a class word
-/// (`City`), and not when it opens the sentence: a person's given name is
-/// often left out or replaced by a title (`Judge Sotomayor` for `Sonia
-/// Sotomayor`), and a sentence's first word joins a name only by its
-/// capital (`Using ECharts`).
-fn swapped_part(
-    claim: &str,
-    claim_words: &mut [Word],
-    name: &Name,
-    held: &[bool],
-    cited: &[CitedTexts<'_>],
-    details: &mut [Option<ItemWords>],
-) -> Option<(String, String)> {
-    let (first, last) = (name.words.start, name.words.end - 1);
-    let before = claim[..claim_words[first].at.start].trim_end();
-    let opens_sentence = before.is_empty()
-        || before.ends_with(['.', '!', '?', ':', '"', '“', '(', '*', '#', '-', '|']);
-    for word in claim_words.iter_mut().filter(|w| w.folded.is_empty()) {
-        word.folded = fold(&claim[word.at.clone()]);
-    }
-    for (detail, (_, texts)) in details.iter_mut().zip(cited) {
-        detail.get_or_insert_with(|| ItemWords::new(texts));
-    }
-    // The name is held in part only by a word that tells it: not a joiner
-    // (`Der Foehnsturm` is not held by the `Der` of `Der Föhnsturm`), nor
-    // a sentence's first word unless the passages write it as a name
-    // (`Donald` of `Donald Trump`, not `Using` of `Using ECharts`).
-    let as_a_name = |w: usize| {
-        details
-            .iter()
-            .flatten()
-            .any(|d| written_as_a_name(&claim_words[w].folded, &d.words))
-    };
-    let telling_held = name.distinct.iter().zip(held).any(|(&w, &h)| {
-        h && !is_in(JOINERS, &claim_words[w].folded)
-            && (w != first || !opens_sentence || as_a_name(w))
-    });
-    if !telling_held {
-        return None;
-    }
-    let missing: Vec<usize> = name
-        .distinct
-        .iter()
-        .zip(held)
-        .filter(|(w, h)| !**h && claim_words[**w].folded.chars().count() >= 3)
-        .map(|(w, _)| *w)
-        .filter(|&w| {
-            // A first word before a class word (`Houston City`), or a name
-            // of its own in a list (`Asia and Africa`), is not a given
-            // name.
-            let next = claim_words.get(w + 1).map(|n| n.folded.as_str());
-            w != first
-                || (!opens_sentence
-                    && next.is_some_and(|n| is_in(CLASS_WORDS, n) || n == "and" || n == "&"))
-        })
-        .collect();
-    if missing.is_empty() {
-        return None;
-    }
-    let in_claim: HashSet<&str> = claim_words.iter().map(|w| w.folded.as_str()).collect();
-    // The missing words next to it are swapped with it (`Mike Johnson`
-    // for `Frida Escobedo`): the slot is around them all.
-    let gone = |v: usize| name.distinct.iter().zip(held).any(|(&d, &h)| d == v && !h);
-    missing.into_iter().find_map(|w| {
-        let start = (first..w)
-            .rev()
-            .take_while(|&v| gone(v))
-            .last()
-            .unwrap_or(w);
-        let end = (w + 1..=last).take_while(|&v| gone(v)).last().unwrap_or(w);
-        let left = (start > first).then(|| claim_words[start - 1].folded.as_str());
-        let right = (end < last).then(|| claim_words[end + 1].folded.as_str());
-        let span = end - start + 1;
-        let missing = claim_words[w].folded.as_str();
-        details.iter().flatten().find_map(|detail| {
-            let words = &detail.words;
-            words.iter().enumerate().find_map(|(k, word)| {
-                let fits = word.capital
-                    && !in_claim.contains(word.folded.as_str())
-                    && !same_stem(&word.folded, missing)
-                    && !is_in(FUNCTION_WORDS, &word.folded)
-                    && !is_in(CLASS_WORDS, &word.folded)
-                    && !is_in(MONTHS_AND_DAYS, &word.folded)
-                    && left.is_none_or(|l| k > 0 && words[k - 1].folded == l)
-                    && right.is_none_or(|r| {
-                        words.get(k + span).is_some_and(|n| n.folded == r)
-                            && words[k + 1..k + span].iter().all(|v| v.capital && v.joined)
-                    });
-                fits.then(|| {
-                    (
-                        claim[claim_words[start].at.start..claim_words[end].at.end].to_owned(),
-                        word.written.to_string(),
-                    )
-                })
-            })
-        })
-    })
+    lone_disagreement(claim, &mut claim_words, cited, &mut details)
 }
 
 /// The folded initials a one-word name stands for, when it is written in
@@ -500,7 +317,10 @@ fn rival(
                 || in_claim.contains(word.folded.as_str())
                 || same_stem(&word.folded, missing)
                 || is_in(FUNCTION_WORDS, &word.folded)
-                || is_in(CLASS_WORDS, &word.folded)
+                // A class word ending a run of capitals ends a name
+                // (`State Operations Center`).
+                || (is_in(CLASS_WORDS, &word.folded)
+                    && !(k > 0 && words[k - 1].capital && word.joined))
                 || is_in(MONTHS_AND_DAYS, &word.folded)
             {
                 continue;
@@ -546,7 +366,7 @@ pub(crate) fn subjects_not_in_evidence(
     for SupportUnit { claim: c, unit } in units {
         // What `disagreement` asks first, asked before the items are
         // looked up and their texts listed: most units pass here.
-        if !capital_after_first(&unit.text) {
+        if !may_name_something(&unit.text) {
             continue;
         }
         judged_items_into(unit, resolved, &mut items);

@@ -525,6 +525,41 @@ pub(super) fn names(text: &str, words: &[Word]) -> Vec<Name> {
     out
 }
 
+/// The lone capitalised words [`names`] leaves out, each with whether it
+/// opens a sentence (else it follows a determiner): those that could
+/// still be a name (not a function, class or calendar word, nor initials
+/// or a token with digits).
+pub(super) fn lone_words(text: &str, words: &[Word]) -> Vec<(usize, bool)> {
+    (0..words.len())
+        .filter(|&w| {
+            let word = &words[w];
+            let in_a_run = words.get(w + 1).is_some_and(|n| n.capital && n.joined)
+                || (w > 0 && words[w - 1].capital && word.joined);
+            let written = &text[word.at.clone()];
+            word.capital
+                && !in_a_run
+                && written.chars().count() >= 3
+                && !written.chars().any(|c| c.is_ascii_digit())
+                && !is_initials(written)
+        })
+        .filter_map(|w| {
+            let opens = opens_sentence(text, words[w].at.start);
+            let after_determiner = w > 0
+                && matches!(
+                    text[words[w - 1].at.clone()].to_ascii_lowercase().as_str(),
+                    "the" | "a" | "an" | "this" | "that" | "its" | "their" | "our" | "his" | "her"
+                );
+            (opens || after_determiner).then_some((w, opens))
+        })
+        .filter(|&(w, _)| {
+            let folded = fold(&text[words[w].at.clone()]);
+            !is_in(FUNCTION_WORDS, &folded)
+                && !is_in(CLASS_WORDS, &folded)
+                && !is_in(MONTHS_AND_DAYS, &folded)
+        })
+        .collect()
+}
+
 /// Whether the word at `at` opens a sentence (so is capitalised anyway).
 pub(super) fn opens_sentence(text: &str, at: usize) -> bool {
     let before = text[..at].trim_end();

@@ -1,0 +1,64 @@
+//! `EVIDENCE_EVAL_DUMP=FILE`: the book checked once with the defaults, and
+//! for a reader of the rules, each record worth reading written as a line
+//! of tab-separated fields: supported records flagged, swapped proper
+//! names missed and their controls flagged, with the fold, so that a rule
+//! can be read on some folds and its figures taken on the others.
+
+use crate::book::Record;
+use crate::flags::Flag;
+use crate::score::{Case, Kind};
+use std::fmt::Write as _;
+use std::path::Path;
+
+pub fn write(
+    to: &Path,
+    records: &[Record],
+    cases: &[Case],
+    found: &[Vec<Flag>],
+) -> Result<(), String> {
+    let mut out = String::from("what\tfold\tid\trules\tclaim\tcontrol or message\n");
+    let line = |out: &mut String, what: &str, i: usize, extra: &str| {
+        let rules: Vec<&str> = found[i].iter().map(|f| f.rule.as_str()).collect();
+        let clean = |s: &str| s.replace(['\t', '\n'], " ");
+        let _ = writeln!(
+            out,
+            "{what}\t{}\t{}\t{}\t{}\t{}",
+            cases[i].fold + 1,
+            records[i].id,
+            rules.join(","),
+            clean(&records[i].claim),
+            clean(extra)
+        );
+    };
+    for (i, c) in cases.iter().enumerate() {
+        let supported = c.agreed.as_deref() == Some("supported");
+        let support_flags: Vec<&Flag> = found[i].iter().filter(|f| f.is_support()).collect();
+        match c.kind {
+            Kind::Real | Kind::Support if supported && !support_flags.is_empty() => {
+                let messages: Vec<String> = support_flags
+                    .iter()
+                    .map(|f| format!("{}: {}", f.rule, f.message))
+                    .collect();
+                line(&mut out, "supported-flagged", i, &messages.join(" | "));
+            }
+            Kind::Proper | Kind::Names => {
+                let set = if c.kind == Kind::Proper {
+                    "proper"
+                } else {
+                    "names"
+                };
+                let control = c.control.map(|k| records[k].claim.as_str()).unwrap_or("");
+                let caught = found[i].iter().any(|f| f.rule == "subject-not-in-evidence");
+                let what = format!("{set}-{}", if caught { "caught" } else { "missed" });
+                line(&mut out, &what, i, control);
+                if let Some(k) = c.control
+                    && found[k].iter().any(|f| f.rule == "subject-not-in-evidence")
+                {
+                    line(&mut out, &format!("{set}-control-flagged"), k, "");
+                }
+            }
+            _ => {}
+        }
+    }
+    std::fs::write(to, out).map_err(|e| format!("{}: {e}", to.display()))
+}

@@ -31,6 +31,10 @@ pub fn write(
         );
     };
     for (i, c) in cases.iter().enumerate() {
+        if let Some(quote) = found[i].iter().find(|f| f.rule == "quote-not-in-evidence") {
+            let what = format!("quote-{}", c.agreed.as_deref().unwrap_or("disputed"));
+            line(&mut out, &what, i, &quote.message);
+        }
         let supported = c.agreed.as_deref() == Some("supported");
         let support_flags: Vec<&Flag> = found[i].iter().filter(|f| f.is_support()).collect();
         match c.kind {

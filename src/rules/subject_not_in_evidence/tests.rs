@@ -501,8 +501,8 @@ fn a_surname_swapped_after_a_given_name_the_passage_writes_as_a_name() {
     );
     assert_eq!(check("Donald Trump was born in Queens.", passage), None);
     // A sentence's first word the passage writes in lower case is no given
-    // name: `Using` does not hold `Using Plotly`, whose `Plotly` is a name
-    // the passage does not hold; it names `ECharts` amid the same words.
+    // name: `Using` does not hold `Using Plotly`, whose `Plotly` the
+    // passage does not hold; it names `ECharts` amid the same words.
     assert_eq!(
         check(
             "Using Plotly, the team drew charts.",

@@ -1,0 +1,103 @@
+#!/usr/bin/env python3
+"""Real reports nobody tuned on, for folds_eval: ExpertQA's `rand_val.jsonl`
+(a split the developers' corpus does not draw from) turned into the records
+of `realreports/dev.jsonl`, written into a corpus directory of its own beside
+a link to the support corpus, so that
+
+    python3 examples/folds_eval/expertqa_rand_val.py RAND_VAL.jsonl OUT_DIR
+    EVIDENCE_CORPUS_DIR=OUT_DIR cargo run --example folds_eval
+
+gives the real-report rows of folds_eval on these reports (the support rows
+are the usual ones). RAND_VAL.jsonl is `data/lfqa/rand_val.jsonl` of
+github.com/chaitanyamalaviya/ExpertQA at commit
+1aa7ba81bd4c083c12ef1aa2fee338f6cb60fa87 (MIT); nothing of it is kept in
+this repository.
+
+Made as the corpus README makes the developers' half: only the systems that
+wrote their citations from passages they were given (`rr_gs_gpt4`,
+`rr_sphere_gpt4`), one record per cited claim, the annotators' `support`
+as the label (Complete: supported; Partial, Incomplete: partial), a report
+with a cited claim of any other label left out whole, and a report whose
+claims are in the developers' half left out. The annotators' label is the
+only reading: it stands as both readings, and it is lenient (they could
+open the whole page).
+"""
+import json
+import os
+import re
+import sys
+
+LABELS = {"Complete": "supported", "Partial": "partial", "Incomplete": "partial"}
+
+
+def records(question_index, system, answer):
+    out = []
+    for i, claim in enumerate(answer["claims"]):
+        evidence = claim.get("evidence") or []
+        if not evidence:
+            continue
+        label = LABELS.get(claim.get("support"))
+        if label is None:
+            return None
+        citations = []
+        for e in evidence:
+            m = re.match(r"\[(\d+)\]\s*(\S+)\s*\n\n(.*)", e, re.S)
+            if m:
+                url = m.group(2)
+                title = url.rstrip("/").split("/")[-1][:80] or url
+                citations.append(
+                    {"n": int(m.group(1)), "title": title, "url": url, "passage": m.group(3).strip()}
+                )
+        if not citations:
+            continue
+        text = re.sub(r"\s*\[\d+\]", "", claim["claim_string"]).strip()
+        out.append(
+            {
+                "id": f"rv:{question_index}:{system}:c{i}",
+                "source": "expertqa-rand-val",
+                "report_id": f"rv:{question_index}:{system}",
+                "claim": text,
+                "citations": citations,
+                "label": label,
+                "label_by": "dataset",
+                "label_read": label,
+                "label_strict": label,
+            }
+        )
+    return out
+
+
+def main():
+    if len(sys.argv) != 3:
+        sys.exit("usage: expertqa_rand_val.py RAND_VAL.jsonl OUT_DIR")
+    source, out_dir = sys.argv[1], sys.argv[2]
+    here = os.path.dirname(os.path.abspath(__file__))
+    corpora = os.environ.get("EVIDENCE_CORPUS_DIR", os.path.join(here, "../../../shared/corpora"))
+    developers = set()
+    with open(os.path.join(corpora, "realreports/dev.jsonl"), encoding="utf-8") as f:
+        for line in f:
+            developers.add(json.loads(line)["claim"].strip())
+    kept, reports = [], 0
+    with open(source, encoding="utf-8") as f:
+        for q, line in enumerate(f):
+            answers = json.loads(line)["answers"]
+            for system in ("rr_gs_gpt4", "rr_sphere_gpt4"):
+                if system not in answers:
+                    continue
+                rs = records(q, system, answers[system])
+                if not rs or any(r["claim"] in developers for r in rs):
+                    continue
+                reports += 1
+                kept.extend(rs)
+    os.makedirs(os.path.join(out_dir, "realreports"), exist_ok=True)
+    with open(os.path.join(out_dir, "realreports/dev.jsonl"), "w", encoding="utf-8") as f:
+        for r in kept:
+            f.write(json.dumps(r, ensure_ascii=False) + "\n")
+    link = os.path.join(out_dir, "support")
+    if not os.path.exists(link):
+        os.symlink(os.path.abspath(os.path.join(corpora, "support")), link)
+    print(f"{reports} reports, {len(kept)} records -> {out_dir}")
+
+
+if __name__ == "__main__":
+    main()

@@ -108,10 +108,18 @@ fn a_name_split_by_a_no_break_space_is_read_as_one() {
 #[test]
 fn a_sentence_opening_word_the_passage_writes_in_lower_case_is_no_name() {
     // `Using` opens the claim and the passage; the passage writes it in
-    // lower case too, so it is no given name whose surname was swapped.
+    // lower case too, so it holds no name: `Plotly` is read on its own, a
+    // name the passage does not hold, with `ECharts` amid the same words.
     let passages = ["Using ECharts, the team drew the charts; using it saved time."];
     let chapter = "# Brief\n\n- Using Plotly, the team drew the charts. [EVID:ev_1]\n";
-    assert_eq!(subject_flags(&passages, chapter), []);
+    let found = subject_flags(&passages, chapter);
+    assert_eq!(found.len(), 1, "{found:#?}");
+    assert!(
+        found[0].1.contains("`Plotly`") && found[0].1.contains("`ECharts`"),
+        "{found:#?}"
+    );
+    let right = "# Brief\n\n- Using ECharts, the team drew the charts. [EVID:ev_1]\n";
+    assert_eq!(subject_flags(&passages, right), []);
 }
 
 #[test]
@@ -155,4 +163,32 @@ fn a_whole_name_swapped_in_a_list_is_reported() {
     assert_eq!(found.len(), 1, "{found:#?}");
     assert_eq!(found[0].0, 3);
     assert!(found[0].1.contains("`Mike Johnson`"), "{found:#?}");
+}
+
+#[test]
+fn a_name_amid_the_claims_words_or_in_an_uncited_sentence_of_the_paragraph_is_read() {
+    let passages = [
+        "Quicksort is a sorting algorithm invented by Tony Hoare that has an average-case complexity of O(n log n).",
+        "Hundreds of schoolgirls have fallen sick in Iran\u{2019}s holy city of Qom in recent months, and some parents suspect they were poisoned.",
+    ];
+    // No word beside the name is shared; the words around it are. In the
+    // paragraph, the name is in the sentence before the one the marker
+    // closes: the paragraph cites the item for both.
+    let swapped = "# Brief\n\n\
+The time complexity of the Buick algorithm in the average case is O(n log n). [EVID:ev_1]\n\n\
+Hundreds of girls have fallen sick in schools in Iraq in recent months.\u{a0}Some parents suspect they were poisoned. [EVID:ev_2]\n";
+    let found = subject_flags(&passages, swapped);
+    assert_eq!(found.len(), 2, "{found:#?}");
+    assert!(
+        found[0].1.contains("`Buick`") && found[0].1.contains("`Tony Hoare`"),
+        "{found:#?}"
+    );
+    assert!(
+        found[1].1.contains("`Iraq`") && found[1].1.contains("`Iran`"),
+        "{found:#?}"
+    );
+    let right = "# Brief\n\n\
+The time complexity of the Quicksort algorithm in the average case is O(n log n). [EVID:ev_1]\n\n\
+Hundreds of girls have fallen sick in schools in Iran in recent months. Some parents suspect they were poisoned. [EVID:ev_2]\n";
+    assert_eq!(subject_flags(&passages, right), []);
 }

@@ -175,7 +175,7 @@ pub(super) fn passage_findings(input: &PassageInput<'_, '_>, config: &Config) ->
         }
     }
     if config.level(Rule::SubjectNotInEvidence) != Level::Off {
-        for (claim, finding) in subjects_not_in_evidence(units, resolved) {
+        for (claim, finding) in subjects_not_in_evidence(units, claims, resolved) {
             out.push_claim(claim, finding);
         }
     }

@@ -40,6 +40,14 @@ fn context(claim_words: &[Word], first: usize, last: usize) -> Vec<&str> {
         .collect()
 }
 
+/// Whether a passage word is one of the claim's name's words spelled
+/// another way (`Föhnsturm`, folded `fohnsturm`, for `Foehnsturm`): at
+/// most one edit in five.
+fn another_spelling(folded: &str, name: &[Word]) -> bool {
+    name.iter()
+        .any(|w| strsim::normalized_levenshtein(folded, &w.folded) >= 0.8)
+}
+
 /// Whether the claim has context words both before and after its words
 /// `first..=last`.
 fn context_on_both_sides(claim_words: &[Word], first: usize, last: usize) -> bool {
@@ -130,6 +138,7 @@ pub(super) fn context_rival(
                 && both_sides
                 && best.as_ref().is_none_or(|(most, _)| shared > *most)
                 && is_rival(word, in_claim, words, k)
+                && !another_spelling(&word.folded, &claim_words[first..=last])
             {
                 best = Some((shared, run_around(words, k)));
             }

@@ -30,6 +30,7 @@ mod slot;
 mod vocabulary;
 
 use super::claim_not_in_evidence::judged_items_into;
+use super::claims::Claim;
 use super::support_units::SupportUnit;
 use super::{BlockId, ClaimId, Finding, Resolved, Rule};
 use names::{
@@ -216,7 +217,10 @@ fn named_disagreement(claim: &str, cited: &[CitedTexts<'_>]) -> Option<(String, 
         let held: Vec<bool> = name
             .distinct
             .iter()
-            .map(|&w| held_word(&claim_words[w].folded, cited, &mut details))
+            .map(|&w| {
+                let written = &claim[claim_words[w].at.clone()];
+                held_word(&claim_words[w].folded, written, cited, &mut details)
+            })
             .collect();
         if held.iter().any(|&h| h) {
             if let Some(rival) =
@@ -358,15 +362,23 @@ fn same_stem(a: &str, b: &str) -> bool {
 /// where the claim names its own.
 pub(crate) fn subjects_not_in_evidence(
     units: &[SupportUnit],
+    claims: &[Claim],
     resolved: &[Option<Resolved<'_>>],
 ) -> Vec<(ClaimId, Finding)> {
     let mut findings = Vec::new();
     // Reused from unit to unit.
     let (mut items, mut vocabularies) = (Vec::new(), Vec::new());
     for SupportUnit { claim: c, unit } in units {
+        // A claim (a paragraph, a list item) whose markers all close this
+        // sentence cites them for all it says: its other sentences' names
+        // are read too (`… in Iraq. Officials suspect … [1]`).
+        let read = claims
+            .get(c.0)
+            .filter(|whole| whole.markers == unit.markers && whole.text.len() > unit.text.len())
+            .unwrap_or(unit);
         // What `disagreement` asks first, asked before the items are
         // looked up and their texts listed: most units pass here.
-        if !may_name_something(&unit.text) {
+        if !may_name_something(&read.text) {
             continue;
         }
         judged_items_into(unit, resolved, &mut items);
@@ -377,14 +389,14 @@ pub(crate) fn subjects_not_in_evidence(
                 .vocabulary
                 .get_or_init(|| ItemVocabulary::new(&item_texts(e)))
         }));
-        if vocabularies.is_empty() || all_capitals_cited(&unit.text, &vocabularies) {
+        if vocabularies.is_empty() || all_capitals_cited(&read.text, &vocabularies) {
             continue;
         }
         let cited: Vec<CitedTexts<'_>> = with_passages()
             .zip(&vocabularies)
             .map(|(e, &v)| (v, item_texts(e)))
             .collect();
-        let Some((name, other)) = disagreement(&unit.text, &cited) else {
+        let Some((name, other)) = disagreement(&read.text, &cited) else {
             continue;
         };
         let ids: Vec<String> = items.iter().map(|e| format!("`{}`", e.id)).collect();
@@ -396,10 +408,10 @@ pub(crate) fn subjects_not_in_evidence(
                     "the claim names `{name}`, which the passages it cites ({}) do not; they name `{other}` in its place: the citation may be about another subject",
                     ids.join(", ")
                 ),
-                span: unit.span.clone(),
-                block: Some(BlockId(unit.block)),
+                span: read.span.clone(),
+                block: Some(BlockId(read.block)),
                 evidence_ids: items.iter().map(|e| e.id.to_owned()).collect(),
-                excerpt: Some(unit.excerpt(8)),
+                excerpt: Some(read.excerpt(8)),
             },
         ));
     }

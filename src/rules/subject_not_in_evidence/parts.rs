@@ -70,15 +70,35 @@ pub(super) fn lone_disagreement(
     None
 }
 
-/// Whether a cited item holds a name's word (folded): as written, or in
-/// a form that shares its first five letters with a capitalised word
-/// there (`German` for `Germany`; not `winds` for `Windsor`).
+/// Whether a cited item holds a name's word (folded; `written` as the
+/// claim has it): as written, as initials it spells out (`CPI`), or in a
+/// form that shares its first five letters with a capitalised word there
+/// (`German` for `Germany`; not `winds` for `Windsor`).
 pub(super) fn held_word(
     word: &str,
+    written: &str,
     cited: &[CitedTexts<'_>],
     details: &mut [Option<ItemWords>],
 ) -> bool {
     if cited.iter().any(|(v, _)| v.holds_as_written(word)) {
+        return true;
+    }
+    // Initials (`CPI`) a cited text spells out (`Consumer Price Index`).
+    let initials = written.chars().filter(|c| c.is_alphabetic()).count() >= 3
+        && written
+            .chars()
+            .all(|c| c.is_uppercase() || !c.is_alphabetic());
+    if initials
+        && cited
+            .iter()
+            .zip(details.iter_mut())
+            .any(|((_, texts), detail)| {
+                detail
+                    .get_or_insert_with(|| ItemWords::new(texts))
+                    .initials
+                    .contains(word)
+            })
+    {
         return true;
     }
     let prefix: String = word.chars().take(5).collect();

@@ -251,11 +251,7 @@ fn adjective_of_a_people(claim_words: &[Word], first: usize, last: usize) -> boo
 
 #[cfg(test)]
 mod tests {
-    use super::super::{ItemVocabulary, disagreement};
-
-    fn check(claim: &str, passage: &str) -> Option<(String, String)> {
-        disagreement(claim, &[(&ItemVocabulary::new(&[passage]), vec![passage])])
-    }
+    use super::super::tests::check;
 
     #[test]
     fn a_name_the_passage_replaces_amid_the_claims_words_is_reported() {

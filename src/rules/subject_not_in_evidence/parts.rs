@@ -157,25 +157,21 @@ pub(super) fn swapped_part(
         h && !is_in(JOINERS, &claim_words[w].folded)
             && (w != first || !opens_sentence || as_a_name(w))
     });
-    if !telling_held {
-        // Held only by a joiner or a sentence's first word: its other
-        // words are read as a name the passages do not hold.
-        let unheld: Vec<usize> = name
-            .distinct
-            .iter()
-            .zip(held)
-            .filter(|(w, h)| !**h && claim_words[**w].folded.chars().count() >= 3)
-            .map(|(w, _)| *w)
-            .collect();
-        let (&from, &to) = (unheld.first()?, unheld.last()?);
-        return named_in_context(claim, claim_words, from, to, details);
-    }
-    let missing: Vec<usize> = name
+    // The name's words no cited text holds, of three letters or more.
+    let unheld = name
         .distinct
         .iter()
         .zip(held)
         .filter(|(w, h)| !**h && claim_words[**w].folded.chars().count() >= 3)
-        .map(|(w, _)| *w)
+        .map(|(w, _)| *w);
+    if !telling_held {
+        // Held only by a joiner or a sentence's first word: its other
+        // words are read as a name the passages do not hold.
+        let unheld: Vec<usize> = unheld.collect();
+        let (&from, &to) = (unheld.first()?, unheld.last()?);
+        return named_in_context(claim, claim_words, from, to, details);
+    }
+    let missing: Vec<usize> = unheld
         .filter(|&w| {
             // A first word before a class word (`Houston City`), or a name
             // of its own in a list (`Asia and Africa`), is not a given

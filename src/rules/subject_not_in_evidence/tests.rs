@@ -1,7 +1,8 @@
 use super::names::JOINERS;
 use super::*;
 
-fn check(claim: &str, passage: &str) -> Option<(String, String)> {
+/// What the rule reads of a claim citing one passage.
+pub(super) fn check(claim: &str, passage: &str) -> Option<(String, String)> {
     disagreement(claim, &[(&ItemVocabulary::new(&[passage]), vec![passage])])
 }
 

@@ -17,6 +17,7 @@ pub(crate) mod assets;
 pub mod cache;
 pub mod check;
 pub mod config;
+pub mod error;
 pub mod explain;
 pub mod export;
 pub mod fetch;

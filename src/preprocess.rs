@@ -7,7 +7,7 @@ use crate::render::index::EvidenceIndex;
 use crate::render::{self, RenderPlan, Target};
 use crate::report::{self, ChapterFindings, ChapterSummary, Destination, Outcome, ReportContext};
 use crate::rules;
-use crate::store::{self, CitationList, Store, StoreError, chapter_key};
+use crate::store::{self, CitationList, Store, chapter_key};
 use mdbook_preprocessor::book::{Book, BookItem, Chapter};
 use mdbook_preprocessor::{Preprocessor, PreprocessorContext};
 use rayon::prelude::*;
@@ -18,22 +18,8 @@ mod neighbours;
 
 use neighbours::{neighbour_escapes, reads_chapter_file};
 
-/// A failure that stops the preprocessor before it judges any chapter.
-#[derive(Debug, thiserror::Error)]
-pub enum Error {
-    /// Bad `[preprocessor.evidence]`.
-    #[error(transparent)]
-    Config(#[from] ConfigError),
-    /// A book's citation or reference template that cannot be used.
-    #[error(transparent)]
-    Template(#[from] crate::render::template::TemplateError),
-    /// A store that cannot be loaded.
-    #[error(transparent)]
-    Store(#[from] StoreError),
-    /// A `{{#include}}` left for mdBook's `links` to expand after us.
-    #[error(transparent)]
-    Unexpanded(#[from] crate::order::UnexpandedDirective),
-}
+/// The old name of [`crate::error::SetupError`], kept for callers of this path.
+pub use crate::error::SetupError as Error;
 
 /// Everything the build needs besides the book: validated config, loaded store.
 #[derive(Debug)]

@@ -27,18 +27,11 @@ pub(crate) fn is_serve(ctx: &PreprocessorContext) -> bool {
         .config
         .html_config()
         .is_some_and(|html| html.live_reload_endpoint.is_some());
-    if ctx.renderer != "html" || !endpoint_set || on_ci() {
+    if ctx.renderer != "html" || !endpoint_set || crate::env::on_ci() {
         return false;
     }
     // Unknown (unreadable book.toml, an override mdBook refuses): off.
     as_built(&ctx.root).is_some_and(|built| !built.contains_key(ENDPOINT))
-}
-
-/// Whether a CI system runs this (the variable every common one sets).
-pub(crate) fn on_ci() -> bool {
-    ["CI", "GITHUB_ACTIONS", "GITLAB_CI", "BUILDKITE", "TF_BUILD"]
-        .iter()
-        .any(|var| std::env::var_os(var).is_some_and(|v| !v.is_empty() && v != "false"))
 }
 
 /// The config `mdbook build` of the book at `root` reads, as

@@ -16,7 +16,7 @@
 use super::{Edit, Target, escape};
 use crate::config::{Disclosure, DisclosurePart};
 use crate::provenance::{ChapterFacts, DISCLOSURE_CLASS};
-use crate::report::counted;
+use crate::display::counted;
 use crate::rules::Resolved;
 use crate::syntax::DISCLOSURE_COMMENT;
 use serde_json::{Value, json};

@@ -15,7 +15,7 @@ mod citations;
 mod claim_marks;
 mod disclosure;
 mod emptied;
-pub(crate) mod escape;
+pub(crate) use crate::escape;
 pub mod heading_ids;
 pub mod index;
 mod nested;

@@ -11,7 +11,7 @@
 use super::escape;
 use super::plan::RenderPlan;
 use crate::config::Config;
-use crate::report::quality::{Metric, Quality, quality};
+use crate::rules::quality_metrics::{Metric, Quality, quality};
 use crate::rules::quality::target_violations;
 use crate::rules::{Level, Rule};
 use std::fmt::Write as _;

@@ -26,6 +26,7 @@ pub mod export;
 pub mod fetch;
 pub(crate) mod gaps;
 pub mod import;
+pub(crate) mod import_record;
 pub mod install;
 pub(crate) mod json_input;
 pub mod limits;

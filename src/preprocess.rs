@@ -450,7 +450,7 @@ fn judge_chapter<'s>(
     let banner_at = scan.banner_offset;
     let mut plan = RenderPlan::new(content, scan, &judgement, list, config);
     plan.set_quality(checked.then(|| summary.quality.clone()));
-    let facts = crate::provenance::chapter_facts(
+    let facts = crate::render::disclosure_facts::chapter_facts(
         &summary.path,
         content,
         summary.resolved_markers,

@@ -14,6 +14,7 @@ mod chapter;
 mod citations;
 mod claim_marks;
 mod disclosure;
+pub(crate) mod disclosure_facts;
 mod emptied;
 pub(crate) use crate::escape;
 pub mod heading_ids;

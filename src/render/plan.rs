@@ -240,11 +240,11 @@ impl<'s> RenderPlan<'s> {
     }
 
     /// Plans the disclosure under the title (at `at`, the line after the
-    /// first heading): `facts` from [`crate::provenance::chapter_facts`].
+    /// first heading): `facts` from [`super::disclosure_facts::chapter_facts`].
     pub fn disclose(
         &mut self,
         at: usize,
-        facts: Option<crate::provenance::ChapterFacts>,
+        facts: Option<super::disclosure_facts::ChapterFacts>,
         settings: &'s crate::config::Disclosure,
     ) {
         self.disclosure = facts.map(|facts| super::disclosure::Disclosed {

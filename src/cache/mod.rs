@@ -38,9 +38,9 @@ use crate::report::ChapterFindings;
 use crate::rules::Resolved;
 use crate::safe_write::SafeWriter;
 use crate::store::{CitationList, Store};
-use std::collections::HashSet;
+use std::collections::{HashMap, HashSet};
 use std::path::{Path, PathBuf};
-use std::sync::Mutex;
+use std::sync::{Mutex, PoisonError};
 use std::sync::atomic::{AtomicUsize, Ordering};
 
 /// The most bytes of entries kept: beyond it, the entries this run did
@@ -70,6 +70,10 @@ pub struct Cache {
     judge_only: bool,
     /// The keys read or written in this run: never pruned.
     used: Mutex<HashSet<String>>,
+    /// The entries of chapters judged in this run, by chapter key, waiting
+    /// for their chapter's rendering (held here, not in the render plan,
+    /// so that the renderer knows nothing of the cache).
+    waiting: Mutex<HashMap<String, Pending>>,
     /// Each store item's state, hashed once.
     items: key::ItemMemo,
     /// Authenticates every entry written and read.
@@ -122,6 +126,7 @@ impl Cache {
                 writer,
                 judge_only: false,
                 used: Mutex::new(HashSet::new()),
+                waiting: Mutex::new(HashMap::new()),
                 items: key::ItemMemo::default(),
                 secret,
                 hits: AtomicUsize::new(0),
@@ -329,6 +334,25 @@ impl Cache {
         let deps = key::deps_hash(&ids, store, config, &self.items);
         Pending {
             header: entry::Header::of(key, ids, deps, found, published),
+        }
+    }
+
+    /// Holds `pending`, the entry of the chapter keyed `chapter`, until
+    /// [`Cache::put_rendered`] has the chapter as rendered.
+    pub(crate) fn wait(&self, chapter: String, pending: Pending) {
+        // A panic elsewhere cannot leave the map half-changed.
+        let mut waiting = self.waiting.lock().unwrap_or_else(PoisonError::into_inner);
+        waiting.insert(chapter, pending);
+    }
+
+    /// Writes the waiting entry of the chapter keyed `chapter` (if any)
+    /// with the chapter as `rendered`.
+    pub(crate) fn put_rendered(&self, chapter: &str, rendered: &str) {
+        let pending = (self.waiting.lock())
+            .unwrap_or_else(PoisonError::into_inner)
+            .remove(chapter);
+        if let Some(pending) = pending {
+            self.put(pending, Some(rendered));
         }
     }
 

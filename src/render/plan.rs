@@ -83,8 +83,6 @@ pub struct RenderPlan<'s> {
     pub(crate) cached: Option<String>,
     /// The items its References list, when it came from the cache.
     cached_published: Vec<Resolved<'s>>,
-    /// The cache entry to write once the chapter is rendered.
-    pub(crate) pending: Option<crate::cache::Pending>,
 }
 
 /// A range of the chapter replaced by a fixed text (empty: deleted).

@@ -38,6 +38,7 @@ pub mod provenance;
 pub mod render;
 pub mod report;
 pub mod rules;
+pub(crate) mod session;
 pub(crate) mod safe_write;
 pub mod source_map;
 pub mod store;

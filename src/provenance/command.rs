@@ -98,7 +98,7 @@ fn write_manifest(args: &ManifestArgs) -> anyhow::Result<()> {
         _ => PathBuf::from("."),
     };
     let mut writer = crate::safe_write::SafeWriter::new(&dir)?;
-    let root = crate::check::book_root(&args.book_dir).unwrap_or_else(|| args.book_dir.clone());
+    let root = crate::session::book_root(&args.book_dir).unwrap_or_else(|| args.book_dir.clone());
     writer.protect(&root.join("book.toml"), "the book's book.toml");
     writer.protect(&root.join("src"), "the book's source directory");
     writer.protect(&root.join("theme"), "the book's theme directory");

@@ -45,3 +45,10 @@ pub mod store;
 pub mod suggest;
 pub(crate) mod syntax;
 pub mod verify;
+
+/// The tool's name, as its binary, reports and manifests give it: the
+/// root package's, wherever the code that names it is compiled.
+pub const TOOL_NAME: &str = env!("CARGO_PKG_NAME");
+/// The tool's version (the root package's), for reports, manifests and
+/// the cache's key.
+pub const TOOL_VERSION: &str = env!("CARGO_PKG_VERSION");

@@ -50,7 +50,7 @@ pub fn manifest(dir: &Path, site: Option<&Path>, own: &[PathBuf]) -> anyhow::Res
     };
     let mut out = json!({
         "schema_version": MANIFEST_V1,
-        "tool": {"name": "mdbook-evidence", "version": env!("CARGO_PKG_VERSION")},
+        "tool": {"name": "mdbook-evidence", "version": crate::TOOL_VERSION},
         "config_sha256": sha256(&config),
         "verdict": if outcome.failed { "failed" } else { "passed" },
         "chapters": chapters(&book, &outcome, &citations, &setup.store),

@@ -55,26 +55,3 @@ fn as_built(root: &Path) -> Option<Config> {
     config.update_from_env().ok()?;
     Some(config)
 }
-
-/// The lines of the note at the top of a chapter that `mdbook build` would
-/// stop on: each error `(line, rule, message)`, escaped for markdown.
-pub(crate) fn note_lines(errors: &[(usize, &str, &str)]) -> Vec<String> {
-    let mut lines = vec![
-        "> [!CAUTION]".to_owned(),
-        format!(
-            "> **Preview:** `mdbook build` stops on this chapter ({}); what it reports:",
-            match errors.len() {
-                1 => "1 error".to_owned(),
-                n => format!("{n} errors"),
-            }
-        ),
-        ">".to_owned(),
-    ];
-    lines.extend(errors.iter().map(|(line, rule, message)| {
-        format!(
-            "> - line {line}, `{rule}`: {}",
-            crate::render::escape::markdown(message)
-        )
-    }));
-    lines
-}

@@ -136,7 +136,7 @@ impl Cache {
             Err(why) => {
                 eprintln!(
                     "mdbook-evidence: warning: the cache is off for this run: {}",
-                    crate::report::inert_line(&why)
+                    crate::display::stream::inert_line(&why)
                 );
                 None
             }
@@ -381,7 +381,7 @@ impl Cache {
         format!(
             "mdbook-evidence: re-checked {misses} of {total} {}; {hits} unchanged, from the cache in {} (delete it, or set `cache = false`, to check every chapter)",
             if total == 1 { "chapter" } else { "chapters" },
-            crate::report::inert_line(&self.shown.display().to_string())
+            crate::display::stream::inert_line(&self.shown.display().to_string())
         )
     }
 
@@ -400,7 +400,7 @@ impl Cache {
                 } else {
                     "cache entries"
                 },
-                crate::report::inert_line(&self.shown.display().to_string()),
+                crate::display::stream::inert_line(&self.shown.display().to_string()),
                 if foreign == 1 { "was" } else { "were" },
                 if foreign == 1 {
                     "its chapter was"

@@ -2,7 +2,7 @@
 //! and their exit statuses.
 
 use super::{audit, manifest, sshsig};
-use crate::report::inert_line;
+use crate::display::stream::inert_line;
 use std::io::Write as _;
 use std::path::{Path, PathBuf};
 
@@ -122,7 +122,7 @@ fn write_manifest(args: &ManifestArgs) -> anyhow::Result<()> {
     let chapters = value["chapters"].as_array().map_or(0, Vec::len);
     let mut said = format!(
         "mdbook-evidence: manifest of {} written to {}",
-        crate::report::counted(chapters, "chapter", "chapters"),
+        crate::display::counted(chapters, "chapter", "chapters"),
         output.display()
     );
     if signature.is_some() {
@@ -216,7 +216,7 @@ pub fn run_audit(args: &AuditArgs) -> u8 {
             let _ = writeln!(
                 std::io::stderr(),
                 "mdbook-evidence: the {what} differs from the manifest: {}",
-                crate::report::counted(differences.len(), "difference", "differences")
+                crate::display::counted(differences.len(), "difference", "differences")
             );
             1
         }

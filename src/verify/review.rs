@@ -10,7 +10,7 @@ use super::prompt::{Answer, one_line};
 use super::units::{Unit, units};
 use super::verdicts;
 use crate::export::all_citations;
-use crate::report::inert_line;
+use crate::display::stream::inert_line;
 use crate::store::{Checker, SupportVerdict};
 use std::io::Write;
 use std::path::PathBuf;

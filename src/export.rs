@@ -6,10 +6,10 @@
 //! ([`item_passage`]). Each record carries the keys a `support.v1` verdict
 //! is stored under: [`claim_key`], the evidence id, [`passage_key`].
 
-use crate::session::load_book;
 use crate::markers::{self, ScanOptions};
 use crate::preprocess::Setup;
 use crate::rules;
+use crate::session::load_book;
 use crate::source_map::SourceMap;
 use crate::store::{chapter_key, claim_key, item_passage, passage_key};
 use mdbook_preprocessor::book::BookItem;

@@ -40,8 +40,8 @@ use crate::safe_write::SafeWriter;
 use crate::store::{CitationList, Store};
 use std::collections::{HashMap, HashSet};
 use std::path::{Path, PathBuf};
-use std::sync::{Mutex, PoisonError};
 use std::sync::atomic::{AtomicUsize, Ordering};
+use std::sync::{Mutex, PoisonError};
 
 /// The most bytes of entries kept: beyond it, the entries this run did
 /// not use are deleted, oldest first.

@@ -15,4 +15,6 @@ pub(crate) use crate::import_record as record;
 /// SSHSIG signatures of a manifest.
 pub mod sshsig;
 
-pub use crate::render::disclosure_facts::{ChapterFacts, Drafting, Review, chapter_facts, drafting};
+pub use crate::render::disclosure_facts::{
+    ChapterFacts, Drafting, Review, chapter_facts, drafting,
+};

@@ -13,9 +13,9 @@
 //! ASCII punctuation mark is a backslash escape, which is literal text
 //! (no link, emphasis, HTML or `{{#include}}` can start).
 
+use super::disclosure_facts::{ChapterFacts, DISCLOSURE_CLASS};
 use super::{Edit, Target, escape};
 use crate::config::{Disclosure, DisclosurePart};
-use super::disclosure_facts::{ChapterFacts, DISCLOSURE_CLASS};
 use crate::display::counted;
 use crate::rules::Resolved;
 use crate::syntax::DISCLOSURE_COMMENT;

@@ -7,8 +7,8 @@
 //! people whose verdicts `review` stored). They live with the renderer,
 //! which shows them; the provenance commands only re-export them.
 
-use crate::import_record as record;
 use crate::config::Disclosure;
+use crate::import_record as record;
 use crate::rules::SupportFigures;
 use crate::store::Store;
 use crate::syntax::{DISCLOSURE_COMMENT, IMPORT_RECORD_IMPORTED_ON};

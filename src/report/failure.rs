@@ -3,8 +3,8 @@
 //! taken from the error types' fields, for every output format.
 
 use crate::config::ConfigError;
-use crate::order::UnexpandedDirective;
 use crate::error::{SetupError, TemplateError};
+use crate::order::UnexpandedDirective;
 use crate::store::StoreError;
 use std::path::{Path, PathBuf};
 

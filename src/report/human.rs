@@ -1,11 +1,11 @@
 //! The human output: diagnostics drawn the way rustc draws them, and the
 //! one-line verdict that closes a run.
 
-pub use crate::display::counted;
-use crate::display::plural;
 use super::stream::{inert_line, inert_source};
 use super::{Diagnostic, Location, Outcome, PathStyle, Report};
 use crate::config::Mode;
+pub use crate::display::counted;
+use crate::display::plural;
 use crate::rules::ungrounded_claim::framing_help;
 use crate::rules::{Rule, Severity, SupportFigures};
 use codespan_reporting::diagnostic::{Diagnostic as CsDiagnostic, Label};
@@ -436,7 +436,6 @@ pub(crate) fn support_line(report: &Report) -> Option<String> {
     }
     Some(line)
 }
-
 
 #[cfg(test)]
 mod tests {

@@ -19,4 +19,3 @@ pub(crate) fn of_chapters<'c>(
         targets,
     )
 }
-

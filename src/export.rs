@@ -6,10 +6,10 @@
 //! ([`item_passage`]). Each record carries the keys a `support.v1` verdict
 //! is stored under: [`claim_key`], the evidence id, [`passage_key`].
 
-use crate::check::load_book;
 use crate::markers::{self, ScanOptions};
 use crate::preprocess::Setup;
 use crate::rules;
+use crate::session::load_book;
 use crate::source_map::SourceMap;
 use crate::store::{chapter_key, claim_key, item_passage, passage_key};
 use mdbook_preprocessor::book::BookItem;
@@ -81,7 +81,7 @@ pub(crate) fn all_citations(dir: &Path) -> anyhow::Result<(Setup, Vec<Citation>)
 /// [`book_citations`], or with `all` [`all_citations`].
 fn citations_of(dir: &Path, all: bool) -> anyhow::Result<(Setup, Vec<Citation>)> {
     // From inside the book (`src/`) as from its root, as `check`.
-    let found = crate::check::book_root(dir);
+    let found = crate::session::book_root(dir);
     let (ctx, book) = load_book(found.as_deref().unwrap_or(dir))?;
     let setup = Setup::load_for_check(&ctx)?;
     let mut out = Vec::new();

@@ -17,11 +17,16 @@ pub(crate) mod assets;
 pub mod cache;
 pub mod check;
 pub mod config;
+pub mod display;
+pub(crate) mod env;
+pub mod error;
+pub(crate) mod escape;
 pub mod explain;
 pub mod export;
 pub mod fetch;
 pub(crate) mod gaps;
 pub mod import;
+pub(crate) mod import_record;
 pub mod install;
 pub(crate) mod json_input;
 pub mod limits;
@@ -34,8 +39,16 @@ pub mod render;
 pub mod report;
 pub mod rules;
 pub(crate) mod safe_write;
+pub(crate) mod session;
 pub mod source_map;
 pub mod store;
 pub mod suggest;
 pub(crate) mod syntax;
 pub mod verify;
+
+/// The tool's name, as its binary, reports and manifests give it: the
+/// root package's, wherever the code that names it is compiled.
+pub const TOOL_NAME: &str = env!("CARGO_PKG_NAME");
+/// The tool's version (the root package's), for reports, manifests and
+/// the cache's key.
+pub const TOOL_VERSION: &str = env!("CARGO_PKG_VERSION");

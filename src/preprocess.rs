@@ -7,7 +7,7 @@ use crate::render::index::EvidenceIndex;
 use crate::render::{self, RenderPlan, Target};
 use crate::report::{self, ChapterFindings, ChapterSummary, Destination, Outcome, ReportContext};
 use crate::rules;
-use crate::store::{self, CitationList, Store, StoreError, chapter_key};
+use crate::store::{self, CitationList, Store, chapter_key};
 use mdbook_preprocessor::book::{Book, BookItem, Chapter};
 use mdbook_preprocessor::{Preprocessor, PreprocessorContext};
 use rayon::prelude::*;
@@ -18,22 +18,8 @@ mod neighbours;
 
 use neighbours::{neighbour_escapes, reads_chapter_file};
 
-/// A failure that stops the preprocessor before it judges any chapter.
-#[derive(Debug, thiserror::Error)]
-pub enum Error {
-    /// Bad `[preprocessor.evidence]`.
-    #[error(transparent)]
-    Config(#[from] ConfigError),
-    /// A book's citation or reference template that cannot be used.
-    #[error(transparent)]
-    Template(#[from] crate::render::template::TemplateError),
-    /// A store that cannot be loaded.
-    #[error(transparent)]
-    Store(#[from] StoreError),
-    /// A `{{#include}}` left for mdBook's `links` to expand after us.
-    #[error(transparent)]
-    Unexpanded(#[from] crate::order::UnexpandedDirective),
-}
+/// The old name of [`crate::error::SetupError`], kept for callers of this path.
+pub use crate::error::SetupError as Error;
 
 /// Everything the build needs besides the book: validated config, loaded store.
 #[derive(Debug)]
@@ -266,14 +252,14 @@ pub fn render_chapters<'s>(
     plans: &mut impl Iterator<Item = RenderPlan<'s>>,
     index: Option<&EvidenceIndex<'_>>,
 ) {
-    let mut chapters = judged_contents_mut(items);
+    let mut chapters = judged_chapters_mut(items);
     let batch: Vec<RenderPlan<'s>> = plans.by_ref().take(chapters.len()).collect();
     // Judging and rendering pick chapters with the same `chapter_path`.
     assert_eq!(batch.len(), chapters.len(), "one render plan per chapter");
     chapters
         .par_iter_mut()
         .zip(batch)
-        .for_each(|(content, mut plan)| {
+        .for_each(|((key, content), mut plan)| {
             if let Some(rendered) = plan.cached.take() {
                 **content = rendered;
                 return;
@@ -282,8 +268,8 @@ pub fn render_chapters<'s>(
             if let Some(mut edits) = edits {
                 **content = render::splice(content, &mut edits);
             }
-            if let (Some(cache), Some(pending)) = (&setup.cache, plan.pending.take()) {
-                cache.put(pending, Some(content));
+            if let Some(cache) = &setup.cache {
+                cache.put_rendered(key, content);
             }
         });
     if let Some(index) = index {
@@ -340,11 +326,19 @@ fn chapter_path(chapter: &Chapter) -> Option<&Path> {
 /// mutable walk: mdBook's `Book::iter` only reads, and its `for_each_mut`
 /// takes the whole book, where rendering and writing take batches of items.
 pub fn judged_contents_mut(items: &mut [BookItem]) -> Vec<&mut String> {
-    fn walk<'b>(items: &'b mut [BookItem], out: &mut Vec<&'b mut String>) {
+    judged_chapters_mut(items)
+        .into_iter()
+        .map(|(_, content)| content)
+        .collect()
+}
+
+/// [`judged_contents_mut`], each content with its chapter's key.
+fn judged_chapters_mut(items: &mut [BookItem]) -> Vec<(String, &mut String)> {
+    fn walk<'b>(items: &'b mut [BookItem], out: &mut Vec<(String, &'b mut String)>) {
         for item in items {
             if let BookItem::Chapter(chapter) = item {
-                if chapter_path(chapter).is_some() {
-                    out.push(&mut chapter.content);
+                if let Some(path) = chapter_path(chapter) {
+                    out.push((chapter_key(path), &mut chapter.content));
                 }
                 walk(&mut chapter.sub_items, out);
             }
@@ -383,13 +377,13 @@ fn judge_cached<'s>(
         plan.set_quality(summary.checked.then(|| summary.quality.clone()));
         return (hit.findings, plan);
     }
-    let (found, mut plan, ids) = judge_chapter(setup, path, content);
+    let (found, plan, ids) = judge_chapter(setup, path, content);
     let published = plan.published().map(|r| r.id.to_owned()).collect();
     let pending = cache.pending(key, ids, &found, published, &setup.store, &setup.config);
     if cache.is_judge_only() {
         cache.put(pending, None);
     } else {
-        plan.pending = Some(pending);
+        cache.wait(chapter_key(path), pending);
     }
     (found, plan)
 }
@@ -464,7 +458,7 @@ fn judge_chapter<'s>(
     let banner_at = scan.banner_offset;
     let mut plan = RenderPlan::new(content, scan, &judgement, list, config);
     plan.set_quality(checked.then(|| summary.quality.clone()));
-    let facts = crate::provenance::chapter_facts(
+    let facts = crate::render::disclosure_facts::chapter_facts(
         &summary.path,
         content,
         summary.resolved_markers,

@@ -27,18 +27,11 @@ pub(crate) fn is_serve(ctx: &PreprocessorContext) -> bool {
         .config
         .html_config()
         .is_some_and(|html| html.live_reload_endpoint.is_some());
-    if ctx.renderer != "html" || !endpoint_set || on_ci() {
+    if ctx.renderer != "html" || !endpoint_set || crate::env::on_ci() {
         return false;
     }
     // Unknown (unreadable book.toml, an override mdBook refuses): off.
     as_built(&ctx.root).is_some_and(|built| !built.contains_key(ENDPOINT))
-}
-
-/// Whether a CI system runs this (the variable every common one sets).
-pub(crate) fn on_ci() -> bool {
-    ["CI", "GITHUB_ACTIONS", "GITLAB_CI", "BUILDKITE", "TF_BUILD"]
-        .iter()
-        .any(|var| std::env::var_os(var).is_some_and(|v| !v.is_empty() && v != "false"))
 }
 
 /// The config `mdbook build` of the book at `root` reads, as
@@ -61,27 +54,4 @@ fn as_built(root: &Path) -> Option<Config> {
     };
     config.update_from_env().ok()?;
     Some(config)
-}
-
-/// The lines of the note at the top of a chapter that `mdbook build` would
-/// stop on: each error `(line, rule, message)`, escaped for markdown.
-pub(crate) fn note_lines(errors: &[(usize, &str, &str)]) -> Vec<String> {
-    let mut lines = vec![
-        "> [!CAUTION]".to_owned(),
-        format!(
-            "> **Preview:** `mdbook build` stops on this chapter ({}); what it reports:",
-            match errors.len() {
-                1 => "1 error".to_owned(),
-                n => format!("{n} errors"),
-            }
-        ),
-        ">".to_owned(),
-    ];
-    lines.extend(errors.iter().map(|(line, rule, message)| {
-        format!(
-            "> - line {line}, `{rule}`: {}",
-            crate::render::escape::markdown(message)
-        )
-    }));
-    lines
 }

@@ -58,7 +58,7 @@ pub(super) fn hex(bytes: &[u8]) -> String {
 /// while the same binary installed again (on CI, each run) reads it. An
 /// executable that cannot be read leaves its size and time.
 pub(super) fn binary_identity() -> String {
-    let version = env!("CARGO_PKG_VERSION");
+    let version = crate::TOOL_VERSION;
     let Ok(exe) = std::env::current_exe() else {
         return format!("{version} unknown");
     };

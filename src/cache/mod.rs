@@ -38,10 +38,10 @@ use crate::report::ChapterFindings;
 use crate::rules::Resolved;
 use crate::safe_write::SafeWriter;
 use crate::store::{CitationList, Store};
-use std::collections::HashSet;
+use std::collections::{HashMap, HashSet};
 use std::path::{Path, PathBuf};
-use std::sync::Mutex;
 use std::sync::atomic::{AtomicUsize, Ordering};
+use std::sync::{Mutex, PoisonError};
 
 /// The most bytes of entries kept: beyond it, the entries this run did
 /// not use are deleted, oldest first.
@@ -70,6 +70,10 @@ pub struct Cache {
     judge_only: bool,
     /// The keys read or written in this run: never pruned.
     used: Mutex<HashSet<String>>,
+    /// The entries of chapters judged in this run, by chapter key, waiting
+    /// for their chapter's rendering (held here, not in the render plan,
+    /// so that the renderer knows nothing of the cache).
+    waiting: Mutex<HashMap<String, Pending>>,
     /// Each store item's state, hashed once.
     items: key::ItemMemo,
     /// Authenticates every entry written and read.
@@ -122,6 +126,7 @@ impl Cache {
                 writer,
                 judge_only: false,
                 used: Mutex::new(HashSet::new()),
+                waiting: Mutex::new(HashMap::new()),
                 items: key::ItemMemo::default(),
                 secret,
                 hits: AtomicUsize::new(0),
@@ -131,7 +136,7 @@ impl Cache {
             Err(why) => {
                 eprintln!(
                     "mdbook-evidence: warning: the cache is off for this run: {}",
-                    crate::report::inert_line(&why)
+                    crate::display::stream::inert_line(&why)
                 );
                 None
             }
@@ -332,6 +337,25 @@ impl Cache {
         }
     }
 
+    /// Holds `pending`, the entry of the chapter keyed `chapter`, until
+    /// [`Cache::put_rendered`] has the chapter as rendered.
+    pub(crate) fn wait(&self, chapter: String, pending: Pending) {
+        // A panic elsewhere cannot leave the map half-changed.
+        let mut waiting = self.waiting.lock().unwrap_or_else(PoisonError::into_inner);
+        waiting.insert(chapter, pending);
+    }
+
+    /// Writes the waiting entry of the chapter keyed `chapter` (if any)
+    /// with the chapter as `rendered`.
+    pub(crate) fn put_rendered(&self, chapter: &str, rendered: &str) {
+        let pending = (self.waiting.lock())
+            .unwrap_or_else(PoisonError::into_inner)
+            .remove(chapter);
+        if let Some(pending) = pending {
+            self.put(pending, Some(rendered));
+        }
+    }
+
     /// Writes `pending`'s entry, with the chapter as rendered (none for a
     /// check). A write that fails costs the next run a miss, nothing more.
     pub(crate) fn put(&self, pending: Pending, rendered: Option<&str>) {
@@ -357,7 +381,7 @@ impl Cache {
         format!(
             "mdbook-evidence: re-checked {misses} of {total} {}; {hits} unchanged, from the cache in {} (delete it, or set `cache = false`, to check every chapter)",
             if total == 1 { "chapter" } else { "chapters" },
-            crate::report::inert_line(&self.shown.display().to_string())
+            crate::display::stream::inert_line(&self.shown.display().to_string())
         )
     }
 
@@ -376,7 +400,7 @@ impl Cache {
                 } else {
                     "cache entries"
                 },
-                crate::report::inert_line(&self.shown.display().to_string()),
+                crate::display::stream::inert_line(&self.shown.display().to_string()),
                 if foreign == 1 { "was" } else { "were" },
                 if foreign == 1 {
                     "its chapter was"

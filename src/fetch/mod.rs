@@ -126,13 +126,13 @@ fn fetch(args: &FetchArgs) -> anyhow::Result<u8> {
     say(&format!(
         "mdbook-evidence fetch: {}{}{}; {} on a located passage, {without} on a page where no passage holds the claim; wrote {}",
         if args.recheck { "rechecked " } else { "" },
-        crate::report::human::counted(counts.values().sum::<usize>(), "page", "pages"),
+        crate::display::counted(counts.values().sum::<usize>(), "page", "pages"),
         if tally.is_empty() {
             String::new()
         } else {
             format!(": {}", tally.join(", "))
         },
-        crate::report::human::counted(with, "citation rests", "citations rest"),
+        crate::display::counted(with, "citation rests", "citations rest"),
         target.display()
     ));
     let not_read: usize = [
@@ -146,7 +146,7 @@ fn fetch(args: &FetchArgs) -> anyhow::Result<u8> {
     if not_read > 0 && !args.recheck {
         say(&format!(
             "mdbook-evidence fetch: `mdbook-evidence fetch --retry` asks again for the {} not read (later, or with a larger --timeout or --max-bytes)",
-            crate::report::human::counted(not_read, "page", "pages")
+            crate::display::counted(not_read, "page", "pages")
         ));
     }
     if pool::stopped() {
@@ -210,7 +210,7 @@ fn recheck_pages(
                 d if d.is_empty() => {
                     format!(
                         "{} no longer on the page",
-                        crate::report::human::counted(found.changed.len(), "passage", "passages")
+                        crate::display::counted(found.changed.len(), "passage", "passages")
                     )
                 }
                 d => d.clone(),

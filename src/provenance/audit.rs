@@ -27,7 +27,7 @@ pub fn audit(
             manifest::MANIFEST_V1
         );
     }
-    let is_book = crate::check::book_root(target).is_some();
+    let is_book = crate::session::book_root(target).is_some();
     let mut out = Vec::new();
     if !is_book {
         // A built site alone: its files are what can be compared.

@@ -2,7 +2,7 @@
 //! and their exit statuses.
 
 use super::{audit, manifest, sshsig};
-use crate::report::inert_line;
+use crate::display::stream::inert_line;
 use std::io::Write as _;
 use std::path::{Path, PathBuf};
 
@@ -98,7 +98,7 @@ fn write_manifest(args: &ManifestArgs) -> anyhow::Result<()> {
         _ => PathBuf::from("."),
     };
     let mut writer = crate::safe_write::SafeWriter::new(&dir)?;
-    let root = crate::check::book_root(&args.book_dir).unwrap_or_else(|| args.book_dir.clone());
+    let root = crate::session::book_root(&args.book_dir).unwrap_or_else(|| args.book_dir.clone());
     writer.protect(&root.join("book.toml"), "the book's book.toml");
     writer.protect(&root.join("src"), "the book's source directory");
     writer.protect(&root.join("theme"), "the book's theme directory");
@@ -122,7 +122,7 @@ fn write_manifest(args: &ManifestArgs) -> anyhow::Result<()> {
     let chapters = value["chapters"].as_array().map_or(0, Vec::len);
     let mut said = format!(
         "mdbook-evidence: manifest of {} written to {}",
-        crate::report::counted(chapters, "chapter", "chapters"),
+        crate::display::counted(chapters, "chapter", "chapters"),
         output.display()
     );
     if signature.is_some() {
@@ -216,7 +216,7 @@ pub fn run_audit(args: &AuditArgs) -> u8 {
             let _ = writeln!(
                 std::io::stderr(),
                 "mdbook-evidence: the {what} differs from the manifest: {}",
-                crate::report::counted(differences.len(), "difference", "differences")
+                crate::display::counted(differences.len(), "difference", "differences")
             );
             1
         }

@@ -33,7 +33,7 @@ pub(crate) fn sha256(bytes: &[u8]) -> String {
 /// holds a build), leaving out of the site the files `own` names (the
 /// manifest and its signature, published beside the site).
 pub fn manifest(dir: &Path, site: Option<&Path>, own: &[PathBuf]) -> anyhow::Result<Value> {
-    let found = crate::check::book_root(dir);
+    let found = crate::session::book_root(dir);
     let root = found.as_deref().unwrap_or(dir);
     let (setup, outcome, book) = crate::check::judge_book_in(root)?;
     let (_, citations) = crate::export::all_citations(root)?;
@@ -50,7 +50,7 @@ pub fn manifest(dir: &Path, site: Option<&Path>, own: &[PathBuf]) -> anyhow::Res
     };
     let mut out = json!({
         "schema_version": MANIFEST_V1,
-        "tool": {"name": "mdbook-evidence", "version": env!("CARGO_PKG_VERSION")},
+        "tool": {"name": "mdbook-evidence", "version": crate::TOOL_VERSION},
         "config_sha256": sha256(&config),
         "verdict": if outcome.failed { "failed" } else { "passed" },
         "chapters": chapters(&book, &outcome, &citations, &setup.store),

@@ -94,7 +94,7 @@ pub fn verify(
     if signature.namespace() != NAMESPACE {
         anyhow::bail!(
             "the signature is for {:?}, not {NAMESPACE:?}: it was not made for a manifest",
-            crate::report::inert_line(signature.namespace())
+            crate::display::stream::inert_line(signature.namespace())
         );
     }
     let signers = allowed(allowed_signers, file)?;
@@ -113,8 +113,8 @@ pub fn verify(
         anyhow::bail!(
             "{} allows the key of {} for other namespaces only (namespaces=\"{}\")",
             file.display(),
-            crate::report::inert_line(&signer.principals),
-            crate::report::inert_line(&namespaces.join(","))
+            crate::display::stream::inert_line(&signer.principals),
+            crate::display::stream::inert_line(&namespaces.join(","))
         );
     }
     signer

@@ -5,7 +5,7 @@
 //! Every renderer gets a `> [!NOTE]` admonition after a marker comment:
 //! an admonition is what the claim rules skip (raw HTML is not: its text
 //! is read, so that no claim hides in it), and a second run knows the
-//! comment ([`crate::provenance::has_disclosure`]) and adds nothing. In
+//! comment ([`super::disclosure_facts::has_disclosure`]) and adds nothing. In
 //! HTML the sentence is a `<span class="evidence-disclosure" lang>`
 //! (styled, and in its own language) and a `<script
 //! type="application/ld+json">` follows on one line; other renderers get
@@ -13,10 +13,10 @@
 //! ASCII punctuation mark is a backslash escape, which is literal text
 //! (no link, emphasis, HTML or `{{#include}}` can start).
 
+use super::disclosure_facts::{ChapterFacts, DISCLOSURE_CLASS};
 use super::{Edit, Target, escape};
 use crate::config::{Disclosure, DisclosurePart};
-use crate::provenance::{ChapterFacts, DISCLOSURE_CLASS};
-use crate::report::counted;
+use crate::display::counted;
 use crate::rules::Resolved;
 use crate::syntax::DISCLOSURE_COMMENT;
 use serde_json::{Value, json};

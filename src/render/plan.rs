@@ -83,8 +83,6 @@ pub struct RenderPlan<'s> {
     pub(crate) cached: Option<String>,
     /// The items its References list, when it came from the cache.
     cached_published: Vec<Resolved<'s>>,
-    /// The cache entry to write once the chapter is rendered.
-    pub(crate) pending: Option<crate::cache::Pending>,
 }
 
 /// A range of the chapter replaced by a fixed text (empty: deleted).
@@ -240,11 +238,11 @@ impl<'s> RenderPlan<'s> {
     }
 
     /// Plans the disclosure under the title (at `at`, the line after the
-    /// first heading): `facts` from [`crate::provenance::chapter_facts`].
+    /// first heading): `facts` from [`super::disclosure_facts::chapter_facts`].
     pub fn disclose(
         &mut self,
         at: usize,
-        facts: Option<crate::provenance::ChapterFacts>,
+        facts: Option<super::disclosure_facts::ChapterFacts>,
         settings: &'s crate::config::Disclosure,
     ) {
         self.disclosure = facts.map(|facts| super::disclosure::Disclosed {

@@ -1,5 +1,6 @@
 //! The note an `mdbook serve` preview puts at the top of a chapter that
-//! `mdbook build` would stop on (see [`crate::preview`]).
+//! `mdbook build` would stop on (see [`crate::preview`], which decides
+//! when a run is a preview).
 
 use super::plan::RenderPlan;
 use crate::rules::{Judged, Level};
@@ -18,7 +19,30 @@ impl RenderPlan<'_> {
             })
             .collect();
         if !errors.is_empty() {
-            self.preview = Some((offset, crate::preview::note_lines(&errors)));
+            self.preview = Some((offset, note_lines(&errors)));
         }
     }
+}
+
+/// The lines of the note at the top of a chapter that `mdbook build` would
+/// stop on: each error `(line, rule, message)`, escaped for markdown.
+fn note_lines(errors: &[(usize, &str, &str)]) -> Vec<String> {
+    let mut lines = vec![
+        "> [!CAUTION]".to_owned(),
+        format!(
+            "> **Preview:** `mdbook build` stops on this chapter ({}); what it reports:",
+            match errors.len() {
+                1 => "1 error".to_owned(),
+                n => format!("{n} errors"),
+            }
+        ),
+        ">".to_owned(),
+    ];
+    lines.extend(errors.iter().map(|(line, rule, message)| {
+        format!(
+            "> - line {line}, `{rule}`: {}",
+            super::escape::markdown(message)
+        )
+    }));
+    lines
 }

@@ -11,8 +11,8 @@
 use super::escape;
 use super::plan::RenderPlan;
 use crate::config::Config;
-use crate::report::quality::{Metric, Quality, quality};
 use crate::rules::quality::target_violations;
+use crate::rules::quality_metrics::{Metric, Quality, quality};
 use crate::rules::{Level, Rule};
 use std::fmt::Write as _;
 use std::path::{Path, PathBuf};

@@ -8,7 +8,7 @@
 use super::{Target, escape};
 use crate::syntax::{CITE_CLASS, CITE_ID_ATTRIBUTE, REFERENCE_ANCHOR_PREFIX};
 use std::borrow::Cow;
-use std::path::{Path, PathBuf};
+use std::path::Path;
 
 /// A template variable.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -468,19 +468,7 @@ impl Slot {
     }
 }
 
-/// A book's template that cannot be used.
-#[derive(Debug, thiserror::Error)]
-#[error("{}:{line}:{column}: {message}; fix the template or delete it to use the default (see \"Templates\" in the guide: {}serve.html#templates)", .path.display(), crate::rules::GUIDE_URL)]
-pub struct TemplateError {
-    /// The template file.
-    pub path: PathBuf,
-    /// 1-based line.
-    pub line: usize,
-    /// 1-based column (in characters).
-    pub column: usize,
-    /// What is wrong.
-    pub message: String,
-}
+pub(crate) use crate::error::TemplateError;
 
 /// The templates of a build, and how heavy a page they make.
 #[derive(Debug, Clone)]

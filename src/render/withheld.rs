@@ -21,7 +21,7 @@ pub fn withheld_edits(text: &str, suppressions: &[Suppression]) -> Vec<Edit> {
         .iter()
         .filter_map(|s| without_reason(text, s))
         .collect();
-    if let Some(record) = crate::provenance::import_record_range(text) {
+    if let Some(record) = crate::import_record::import_record_range(text) {
         edits.push(Edit {
             range: record,
             text: String::new(),

@@ -3,9 +3,8 @@
 //! taken from the error types' fields, for every output format.
 
 use crate::config::ConfigError;
+use crate::error::{SetupError, TemplateError};
 use crate::order::UnexpandedDirective;
-use crate::preprocess;
-use crate::render::template::TemplateError;
 use crate::store::StoreError;
 use std::path::{Path, PathBuf};
 
@@ -85,7 +84,7 @@ impl Failure {
     /// its chain that has one.
     pub fn new(error: &anyhow::Error, root: &Path) -> Failure {
         let location = error.chain().find_map(|cause| {
-            if let Some(e) = cause.downcast_ref::<preprocess::Error>() {
+            if let Some(e) = cause.downcast_ref::<SetupError>() {
                 return setup_location(e, root);
             }
             if let Some(e) = cause.downcast_ref::<UnexpandedDirective>() {
@@ -106,8 +105,8 @@ impl Failure {
         });
         let parts = error
             .chain()
-            .find_map(|cause| match cause.downcast_ref::<preprocess::Error>() {
-                Some(preprocess::Error::Store(e)) => Some(e),
+            .find_map(|cause| match cause.downcast_ref::<SetupError>() {
+                Some(SetupError::Store(e)) => Some(e),
                 _ => cause.downcast_ref::<StoreError>(),
             })
             .map(|e| store_parts(e, root))
@@ -145,12 +144,12 @@ fn store_parts(error: &StoreError, root: &Path) -> Vec<FailurePart> {
         .collect()
 }
 
-fn setup_location(error: &preprocess::Error, root: &Path) -> Option<FailureLocation> {
+fn setup_location(error: &SetupError, root: &Path) -> Option<FailureLocation> {
     match error {
-        preprocess::Error::Config(e) => config_location(e, root),
-        preprocess::Error::Template(e) => Some(template_location(e, root)),
-        preprocess::Error::Store(e) => Some(store_location(e, root)),
-        preprocess::Error::Unexpanded(e) => Some(unexpanded_location(e)),
+        SetupError::Config(e) => config_location(e, root),
+        SetupError::Template(e) => Some(template_location(e, root)),
+        SetupError::Store(e) => Some(store_location(e, root)),
+        SetupError::Unexpanded(e) => Some(unexpanded_location(e)),
     }
 }
 

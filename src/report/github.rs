@@ -140,7 +140,7 @@ pub(crate) fn step_summary(report: &Report, paths: &PathStyle) -> String {
 /// Text from an input as markdown inline content of the step summary: on
 /// its line, then with its punctuation escaped.
 fn markdown(text: &str) -> String {
-    crate::render::escape::markdown(&inert_line(text))
+    crate::escape::markdown(&inert_line(text))
 }
 
 /// Text from an input inside a markdown code span of the step summary: on

@@ -4,6 +4,8 @@
 use super::stream::{inert_line, inert_source};
 use super::{Diagnostic, Location, Outcome, PathStyle, Report};
 use crate::config::Mode;
+pub use crate::display::counted;
+use crate::display::plural;
 use crate::rules::ungrounded_claim::framing_help;
 use crate::rules::{Rule, Severity, SupportFigures};
 use codespan_reporting::diagnostic::{Diagnostic as CsDiagnostic, Label};
@@ -369,7 +371,7 @@ fn what_the_build_does(outcome: &Outcome, mode: Mode, run: Run) -> Option<String
         Mode::Fail if report.count(Severity::Error) > 0 => {
             let mut line = format!("{stops} (mode = \"fail\")");
             // Nobody runs `mdbook serve` on a CI runner: there, the hint is noise.
-            if !crate::preview::on_ci() {
+            if !crate::env::on_ci() {
                 line.push_str(
                     ". `mdbook serve` shows the failing chapters with their errors at the top",
                 );
@@ -433,17 +435,6 @@ pub(crate) fn support_line(report: &Report) -> Option<String> {
         ));
     }
     Some(line)
-}
-
-/// `one` or `many`, as `n` asks.
-fn plural<'a>(n: usize, one: &'a str, many: &'a str) -> &'a str {
-    if n == 1 { one } else { many }
-}
-
-/// `n` and the noun it counts (`1 citation`, `2 citations`), for the
-/// commands' summary lines, which never write `citation(s)`.
-pub fn counted(n: usize, one: &str, many: &str) -> String {
-    format!("{n} {}", plural(n, one, many))
 }
 
 #[cfg(test)]

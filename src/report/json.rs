@@ -90,7 +90,7 @@ impl<'f> FailureReport<'f> {
         let location = failure.location.as_ref();
         FailureReport {
             schema_version: ERROR_SCHEMA_VERSION,
-            generator: format!("mdbook-evidence {}", env!("CARGO_PKG_VERSION")),
+            generator: format!("mdbook-evidence {}", crate::TOOL_VERSION),
             validation_passed: false,
             error: ErrorEntry {
                 message: &failure.message,
@@ -282,7 +282,7 @@ impl<'r> ValidationReport<'r> {
             .count();
         ValidationReport {
             schema_version: REPORT_SCHEMA_VERSION,
-            generator: format!("mdbook-evidence {}", env!("CARGO_PKG_VERSION")),
+            generator: format!("mdbook-evidence {}", crate::TOOL_VERSION),
             as_of: as_of.strftime("%Y-%m-%dT%H:%M:%SZ").to_string(),
             mode,
             verdict,

@@ -20,7 +20,7 @@ pub(crate) mod paths;
 pub(crate) mod quality;
 pub(crate) mod sarif;
 mod snippet;
-pub(crate) mod stream;
+pub(crate) use crate::display::stream;
 pub(crate) mod target;
 
 pub use assemble::{ChapterFindings, ReportContext, assemble};

@@ -171,7 +171,7 @@ fn earlier_output(target: &Path) -> std::io::Result<bool> {
             !runs.is_empty()
                 && runs.iter().all(|run| {
                     run.pointer("/tool/driver/name").and_then(Value::as_str)
-                        == Some(env!("CARGO_PKG_NAME"))
+                        == Some(crate::TOOL_NAME)
                 })
         });
     Ok(ours_json || ours_sarif)

@@ -108,8 +108,8 @@ fn log(
         "runs": [{
             "tool": { "driver": {
                 "name": "mdbook-evidence",
-                "version": env!("CARGO_PKG_VERSION"),
-                "semanticVersion": env!("CARGO_PKG_VERSION"),
+                "version": crate::TOOL_VERSION,
+                "semanticVersion": crate::TOOL_VERSION,
                 "informationUri": GUIDE_URL,
                 "rules": Rule::ALL.iter().map(|r| rule(*r)).collect::<Vec<_>>(),
             }},

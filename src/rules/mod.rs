@@ -31,6 +31,7 @@ pub(crate) mod passage_window;
 mod passage_words;
 pub(crate) mod policy;
 pub mod quality;
+pub(crate) mod quality_metrics;
 mod quote_not_in_evidence;
 mod resolution;
 pub(crate) mod source_changed;

@@ -44,7 +44,7 @@ pub(crate) enum Risk {
 /// book: a diagnostic of one of [`LEXICAL`] in the unit's file, naming one
 /// of its items, on a line from the claim's first to the next claim's.
 pub(crate) fn flagged(setup: &Setup, units: &[Unit]) -> anyhow::Result<Vec<bool>> {
-    let (_, book) = crate::check::load_book(&setup.root)?;
+    let (_, book) = crate::session::load_book(&setup.root)?;
     let (outcome, _) = crate::preprocess::judge_book(setup, &book);
     let report = &outcome.report;
     // Per file, the lines where claims start, to bound each claim's lines.

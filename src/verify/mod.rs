@@ -24,8 +24,9 @@ pub use budget::{Only, Price, parse_price};
 pub use prompt::Prompt;
 pub use review::{ReviewArgs, ReviewVerdict, run as review};
 
+use crate::display::counted;
+use crate::display::stream::inert_line;
 use crate::export::book_citations;
-use crate::report::{counted, inert_line};
 use crate::store::Checker;
 use client::{Client, Failure, Reply};
 use progress::{Progress, Summary};

@@ -3,7 +3,7 @@
 //! closing summary.
 
 use super::client::Usage;
-use crate::report::inert_line;
+use crate::display::stream::inert_line;
 use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
 use std::io::{IsTerminal, Write};
 use std::time::Duration;

@@ -9,8 +9,8 @@
 use super::prompt::{Answer, one_line};
 use super::units::{Unit, units};
 use super::verdicts;
+use crate::display::stream::inert_line;
 use crate::export::all_citations;
-use crate::report::inert_line;
 use crate::store::{Checker, SupportVerdict};
 use std::io::Write;
 use std::path::PathBuf;

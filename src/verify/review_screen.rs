@@ -7,7 +7,7 @@
 //! reaches the terminal: each is written as a visible `\u{…}` escape.
 
 use super::review_queue::Pending;
-use crate::report::inert_line;
+use crate::display::stream::inert_line;
 use crossterm::style::{Attribute, Print, SetAttribute};
 use crossterm::{cursor, queue, terminal};
 use rust_stemmers::{Algorithm, Stemmer};

@@ -26,7 +26,7 @@ pub use model::{
     EvidenceItem, LinkCheck, LinkStatus, PaywallPolicy, Published, QuoteSpan, SnippetSpan, Source,
     Status, char_slice,
 };
-pub use normalize::{address_title, cid, is_content_addressed, normalize_url};
+pub use normalize::{address_title, cid, is_content_addressed, is_http_url, normalize_url};
 pub use support::{
     Checker, SUPPORT_V1, Support, SupportRecord, SupportStatus, SupportVerdict, claim_key,
     item_passage, normalize_claim, passage_key, passages_key,

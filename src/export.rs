@@ -19,27 +19,9 @@ use std::path::Path;
 /// The schema version of an exported record.
 pub const SUPPORT_REQUEST_V1: &str = "support-request.v1";
 
-/// One citation of a passage: a claim, an item it cites, where the claim
-/// is, and the keys its `support.v1` verdict is stored under. Serialized,
-/// it is an exported record (without `schema_version`).
-#[derive(Debug, Clone, Serialize)]
-pub(crate) struct Citation {
-    /// The chapter's key: its path relative to `src/`.
-    pub chapter: String,
-    /// The file the claim is written in, relative to the book's root (an
-    /// included file when the claim came from one).
-    pub file: String,
-    /// 1-based line and column of the claim in that file.
-    pub line: usize,
-    pub column: usize,
-    /// The claim as a reader sees it (markers and markup removed).
-    pub claim: String,
-    pub claim_key: String,
-    pub evidence_id: String,
-    /// The item's passage, as the checker is to read it.
-    pub passage: String,
-    pub passage_key: String,
-}
+/// A citation of a passage is data of the store; its old name here saves
+/// churn in the commands that read it.
+pub(crate) use crate::store::CitationRecord as Citation;
 
 /// One exported record: the version, then the citation.
 #[derive(Serialize)]

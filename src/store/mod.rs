@@ -5,6 +5,7 @@
 //! build so that every lookup is O(1).
 
 mod citation;
+mod citation_record;
 mod dates;
 mod error;
 mod fetched;
@@ -16,6 +17,7 @@ mod schema;
 mod support;
 
 pub use citation::CITATION_V1;
+pub use citation_record::CitationRecord;
 pub use dates::{parse_instant, parse_rfc3339};
 pub use fetched::{
     ChangedPassage, FETCHED_V1, FetchOutcome, FetchStatus, FetchedRecord, Recheck, RecheckOutcome,

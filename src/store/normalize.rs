@@ -223,7 +223,6 @@ mod tests {
         }
     }
 
-
     fn norm(url: &str) -> String {
         normalize_url(url).unwrap_or_else(|err| panic!("{url}: {err}"))
     }

@@ -10,6 +10,7 @@ use crate::check::load_book;
 use crate::markers::{self, ScanOptions};
 use crate::preprocess::Setup;
 use crate::rules;
+use crate::rules::memo::Analyses;
 use crate::source_map::SourceMap;
 use crate::store::{chapter_key, claim_key, item_passage, passage_key};
 use mdbook_preprocessor::book::BookItem;
@@ -66,6 +67,8 @@ fn citations_of(dir: &Path, all: bool) -> anyhow::Result<(Setup, Vec<Citation>)>
     let found = crate::check::book_root(dir);
     let (ctx, book) = load_book(found.as_deref().unwrap_or(dir))?;
     let setup = Setup::load_for_check(&ctx)?;
+    // One for the book: each item is analysed once.
+    let analyses = Analyses::for_store(&setup.store);
     let mut out = Vec::new();
     for item in book.iter() {
         let BookItem::Chapter(chapter) = item else {
@@ -77,7 +80,7 @@ fn citations_of(dir: &Path, all: bool) -> anyhow::Result<(Setup, Vec<Citation>)>
         if !setup.config.is_checked(path) {
             continue;
         }
-        chapter_citations(&setup, path, &chapter.content, all, &mut out);
+        chapter_citations(&setup, &analyses, path, &chapter.content, all, &mut out);
     }
     Ok((setup, out))
 }
@@ -85,6 +88,7 @@ fn citations_of(dir: &Path, all: bool) -> anyhow::Result<(Setup, Vec<Citation>)>
 /// Appends the citations of one chapter to `out`.
 fn chapter_citations(
     setup: &Setup,
+    analyses: &Analyses,
     path: &Path,
     content: &str,
     all: bool,
@@ -102,7 +106,16 @@ fn chapter_citations(
             claim_min_words: config.claim_min_words,
         },
     );
-    let judgement = rules::judge(&key, content, &scan, &setup.store, list, config, true);
+    let judgement = rules::judge_chapter(&rules::JudgeInput {
+        key: &key,
+        text: content,
+        scan: &scan,
+        store: &setup.store,
+        list,
+        config,
+        checked: true,
+        analyses,
+    });
     let file = setup.root.join(&setup.src_dir).join(path);
     let map = SourceMap::from_disk(&file, content);
     // What a verdict judges: the sentence a claim's markers close.

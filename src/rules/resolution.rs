@@ -21,6 +21,9 @@ use crate::store::{
 pub struct Resolved<'s> {
     /// The evidence id.
     pub id: &'s str,
+    /// The item's index in the store (in load order): the key of its
+    /// [`memo`](super::memo::Analyses).
+    pub index: usize,
     /// The item.
     pub item: &'s EvidenceItem,
     /// The item's registry entry.
@@ -105,7 +108,7 @@ pub fn resolve_id<'s>(
     store: &'s Store,
     config: &Config,
 ) -> Result<Resolved<'s>, Unresolved> {
-    let Some((id, item)) = store.item_entry(id) else {
+    let Some((index, id, item)) = store.indexed_entry(id) else {
         // A near id is named, not taken: it may be another document.
         let hint = crate::suggest::closest(id, store.ids())
             .map(|near| {
@@ -143,6 +146,7 @@ pub fn resolve_id<'s>(
     check_dates(id, item, config).map_err(with_id)?;
     Ok(Resolved {
         id,
+        index,
         item,
         source,
         url,

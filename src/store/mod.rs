@@ -146,6 +146,14 @@ impl Store {
         self.item(id).map(|item| (item.id.as_str(), item))
     }
 
+    /// [`Store::item_entry`], with the item's index in load order (the key
+    /// of whatever is kept per item beside the store).
+    pub fn indexed_entry(&self, id: &str) -> Option<(usize, &str, &EvidenceItem)> {
+        let at = self.position(id)?;
+        let item = &self.items[at];
+        Some((at, item.id.as_str(), item))
+    }
+
     /// Indexes the item at `at`; when an item with its id is indexed
     /// already, returns that one's position instead.
     fn index_item(&mut self, at: usize) -> Result<(), usize> {

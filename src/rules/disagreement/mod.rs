@@ -12,7 +12,7 @@
 //!   as if one (temporal).
 //!
 //! A cited item's passages are read once (`Read::new`) into their
-//! comparable figures and statements, and kept with the item, so a store
+//! comparable figures and statements, and kept in the build's analyses, so a store
 //! is read once a build however many chapters cite it; a passage with
 //! neither is not kept (it cannot disagree), nor is its plain text, which
 //! only a finding's quote needs (read again then). Comparing two read

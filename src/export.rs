@@ -9,6 +9,7 @@
 use crate::markers::{self, ScanOptions};
 use crate::preprocess::Setup;
 use crate::rules;
+use crate::rules::memo::Analyses;
 use crate::session::load_book;
 use crate::source_map::SourceMap;
 use crate::store::{chapter_key, claim_key, item_passage, passage_key};
@@ -19,27 +20,9 @@ use std::path::Path;
 /// The schema version of an exported record.
 pub const SUPPORT_REQUEST_V1: &str = "support-request.v1";
 
-/// One citation of a passage: a claim, an item it cites, where the claim
-/// is, and the keys its `support.v1` verdict is stored under. Serialized,
-/// it is an exported record (without `schema_version`).
-#[derive(Debug, Clone, Serialize)]
-pub(crate) struct Citation {
-    /// The chapter's key: its path relative to `src/`.
-    pub chapter: String,
-    /// The file the claim is written in, relative to the book's root (an
-    /// included file when the claim came from one).
-    pub file: String,
-    /// 1-based line and column of the claim in that file.
-    pub line: usize,
-    pub column: usize,
-    /// The claim as a reader sees it (markers and markup removed).
-    pub claim: String,
-    pub claim_key: String,
-    pub evidence_id: String,
-    /// The item's passage, as the checker is to read it.
-    pub passage: String,
-    pub passage_key: String,
-}
+/// A citation of a passage is data of the store; its old name here saves
+/// churn in the commands that read it.
+pub(crate) use crate::store::CitationRecord as Citation;
 
 /// One exported record: the version, then the citation.
 #[derive(Serialize)]
@@ -84,6 +67,8 @@ fn citations_of(dir: &Path, all: bool) -> anyhow::Result<(Setup, Vec<Citation>)>
     let found = crate::session::book_root(dir);
     let (ctx, book) = load_book(found.as_deref().unwrap_or(dir))?;
     let setup = Setup::load_for_check(&ctx)?;
+    // One for the book: each item is analysed once.
+    let analyses = Analyses::for_store(&setup.store);
     let mut out = Vec::new();
     for item in book.iter() {
         let BookItem::Chapter(chapter) = item else {
@@ -95,7 +80,7 @@ fn citations_of(dir: &Path, all: bool) -> anyhow::Result<(Setup, Vec<Citation>)>
         if !setup.config.is_checked(path) {
             continue;
         }
-        chapter_citations(&setup, path, &chapter.content, all, &mut out);
+        chapter_citations(&setup, &analyses, path, &chapter.content, all, &mut out);
     }
     Ok((setup, out))
 }
@@ -103,6 +88,7 @@ fn citations_of(dir: &Path, all: bool) -> anyhow::Result<(Setup, Vec<Citation>)>
 /// Appends the citations of one chapter to `out`.
 fn chapter_citations(
     setup: &Setup,
+    analyses: &Analyses,
     path: &Path,
     content: &str,
     all: bool,
@@ -120,7 +106,16 @@ fn chapter_citations(
             claim_min_words: config.claim_min_words,
         },
     );
-    let judgement = rules::judge(&key, content, &scan, &setup.store, list, config, true);
+    let judgement = rules::judge_chapter(&rules::JudgeInput {
+        key: &key,
+        text: content,
+        scan: &scan,
+        store: &setup.store,
+        list,
+        config,
+        checked: true,
+        analyses,
+    });
     let file = setup.root.join(&setup.src_dir).join(path);
     let map = SourceMap::from_disk(&file, content);
     // What a verdict judges: the sentence a claim's markers close.

@@ -32,6 +32,7 @@ pub(crate) mod json_input;
 pub mod limits;
 pub mod markers;
 pub mod order;
+pub(crate) mod paths;
 pub mod preprocess;
 pub(crate) mod preview;
 pub mod provenance;

@@ -7,6 +7,7 @@ use crate::render::index::EvidenceIndex;
 use crate::render::{self, RenderPlan, Target};
 use crate::report::{self, ChapterFindings, ChapterSummary, Destination, Outcome, ReportContext};
 use crate::rules;
+use crate::rules::memo::Analyses;
 use crate::store::{self, CitationList, Store, chapter_key};
 use mdbook_preprocessor::book::{Book, BookItem, Chapter};
 use mdbook_preprocessor::{Preprocessor, PreprocessorContext};
@@ -287,9 +288,12 @@ pub fn judge_book<'s>(setup: &'s Setup, book: &Book) -> (Outcome, Vec<RenderPlan
             _ => None,
         })
         .collect();
+    // One per build, shared by the chapters judged in parallel: each item
+    // is analysed once however many chapters cite it.
+    let analyses = Analyses::for_store(&setup.store);
     let (found, plans): (Vec<ChapterFindings>, Vec<RenderPlan<'s>>) = chapters
         .par_iter()
-        .map(|(path, content)| judge_cached(setup, path, content))
+        .map(|(path, content)| judge_cached(setup, &analyses, path, content))
         .unzip();
     let in_book: HashSet<String> = chapters.iter().map(|(p, _)| chapter_key(p)).collect();
     let in_store = setup
@@ -353,18 +357,19 @@ fn judged_chapters_mut(items: &mut [BookItem]) -> Vec<(String, &mut String)> {
 /// is written once the chapter is rendered (by a check, at once).
 fn judge_cached<'s>(
     setup: &'s Setup,
+    analyses: &Analyses,
     path: &Path,
     content: &str,
 ) -> (ChapterFindings, RenderPlan<'s>) {
     let Some(cache) = &setup.cache else {
-        let (found, plan, _) = judge_chapter(setup, path, content);
+        let (found, plan, _) = judge_chapter(setup, analyses, path, content);
         return (found, plan);
     };
     // A chapter whose judgement reads its file from disk depends on more
     // than its key says.
     if reads_chapter_file(setup, path, content) {
         cache.bypass();
-        let (found, plan, _) = judge_chapter(setup, path, content);
+        let (found, plan, _) = judge_chapter(setup, analyses, path, content);
         return (found, plan);
     }
     let list = setup.store.citation_list(path);
@@ -377,7 +382,7 @@ fn judge_cached<'s>(
         plan.set_quality(summary.checked.then(|| summary.quality.clone()));
         return (hit.findings, plan);
     }
-    let (found, plan, ids) = judge_chapter(setup, path, content);
+    let (found, plan, ids) = judge_chapter(setup, analyses, path, content);
     let published = plan.published().map(|r| r.id.to_owned()).collect();
     let pending = cache.pending(key, ids, &found, published, &setup.store, &setup.config);
     if cache.is_judge_only() {
@@ -393,6 +398,7 @@ fn judge_cached<'s>(
 /// chapter names (what its result depends on in the store).
 fn judge_chapter<'s>(
     setup: &'s Setup,
+    analyses: &Analyses,
     path: &Path,
     content: &str,
 ) -> (ChapterFindings, RenderPlan<'s>, Vec<String>) {
@@ -417,7 +423,16 @@ fn judge_chapter<'s>(
     let escapes = neighbour_escapes(setup, path, content, &scan);
     let checked = checked && escapes.is_none();
     let key = chapter_key(path);
-    let mut judgement = rules::judge(&key, content, &scan, &setup.store, list, config, checked);
+    let mut judgement = rules::judge_chapter(&rules::JudgeInput {
+        key: &key,
+        text: content,
+        scan: &scan,
+        store: &setup.store,
+        list,
+        config,
+        checked,
+        analyses,
+    });
     if let Some(escapes) = escapes {
         let finding = rules::escaped_markers::finding(content, &escapes, &setup.neighbours);
         let level = config.level(finding.rule);

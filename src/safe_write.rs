@@ -17,7 +17,7 @@
 //!   temporary file's private 0600.
 
 use std::io::Write as _;
-use std::path::{Component, Path, PathBuf};
+use std::path::{Path, PathBuf};
 
 /// Why a write was refused or failed.
 #[derive(Debug, thiserror::Error)]
@@ -423,19 +423,10 @@ fn resolve(path: &Path) -> std::io::Result<PathBuf> {
     }
 }
 
-/// `path` with `.` dropped and `..` taking out the component before it.
+/// `path` with `.` dropped and `..` taking out the component before it
+/// (none left: it goes, as the paths here are absolute or about to be).
 fn lexical(path: &Path) -> PathBuf {
-    let mut out = PathBuf::new();
-    for part in path.components() {
-        match part {
-            Component::CurDir => {}
-            Component::ParentDir => {
-                out.pop();
-            }
-            other => out.push(other),
-        }
-    }
-    out
+    crate::paths::lexical(path, crate::paths::ParentAtStart::Dropped)
 }
 
 #[cfg(test)]

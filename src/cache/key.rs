@@ -188,10 +188,6 @@ fn item_hash(item: &EvidenceItem, store: &Store, config: &Config, memo: &ItemMem
 fn bare(item: &EvidenceItem) -> EvidenceItem {
     EvidenceItem {
         link: Default::default(),
-        words: Default::default(),
-        figures: Default::default(),
-        vocabulary: Default::default(),
-        disagreement: Default::default(),
         ..item.clone()
     }
 }

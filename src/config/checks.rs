@@ -180,19 +180,8 @@ pub(super) fn cache_dir(dir: PathBuf) -> Result<PathBuf, ConfigError> {
 }
 
 /// `path` with `.` dropped and `..` taking out the component before it, for
-/// comparing paths as written in book.toml.
+/// comparing paths as written in book.toml (a leading `..` stays: it says
+/// the path leaves the book).
 pub(super) fn normalize(path: &Path) -> PathBuf {
-    let mut out = PathBuf::new();
-    for part in path.components() {
-        match part {
-            std::path::Component::CurDir => {}
-            std::path::Component::ParentDir => {
-                if !out.pop() {
-                    out.push("..");
-                }
-            }
-            other => out.push(other),
-        }
-    }
-    out
+    crate::paths::lexical(path, crate::paths::ParentAtStart::Kept)
 }

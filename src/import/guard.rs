@@ -33,7 +33,7 @@
 
 use anyhow::bail;
 use sha2::{Digest, Sha256};
-use std::path::{Component, Path, PathBuf};
+use std::path::Path;
 
 use crate::provenance::record::{ImportRecord, read_import_record};
 use crate::syntax::IMPORT_RECORD_IMPORTED_ON as IMPORTED_ON;
@@ -99,17 +99,7 @@ fn kept_to(name: &str, allowed: &str) -> String {
 fn relative(from: &Path, to: &Path) -> String {
     let absolute = |p: &Path| {
         let p = std::path::absolute(p).unwrap_or_else(|_| p.to_owned());
-        let mut out = PathBuf::new();
-        for part in p.components() {
-            match part {
-                Component::CurDir => {}
-                Component::ParentDir => {
-                    out.pop();
-                }
-                other => out.push(other),
-            }
-        }
-        out
+        crate::paths::lexical(&p, crate::paths::ParentAtStart::Dropped)
     };
     let from = absolute(from);
     let from = from.parent().unwrap_or(Path::new("/"));

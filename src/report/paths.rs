@@ -10,7 +10,7 @@
 //! exception: GitHub resolves them against the repository
 //! (`GITHUB_WORKSPACE`), so they are relative to it.
 
-use std::path::{Component, Path, PathBuf};
+use std::path::{Path, PathBuf};
 
 /// How an output names files: the book's root and the directory paths
 /// are shown relative to.
@@ -90,19 +90,7 @@ fn absolute(path: &Path) -> PathBuf {
 /// `path` without `.` components, and with each `..` taking out the
 /// component before it (lexically, as a shell's `cd` does).
 fn normalize(path: &Path) -> PathBuf {
-    let mut out = PathBuf::new();
-    for component in path.components() {
-        match component {
-            Component::CurDir => {}
-            Component::ParentDir => {
-                if !out.pop() {
-                    out.push("..");
-                }
-            }
-            other => out.push(other),
-        }
-    }
-    out
+    crate::paths::lexical(path, crate::paths::ParentAtStart::Kept)
 }
 
 #[cfg(test)]

@@ -17,6 +17,7 @@
 use super::claim_partly_in_evidence;
 use super::claims::Claim;
 use super::content_words::words_as_written;
+use super::memo::Analyses;
 use super::overlap::{Cited, ClaimWords, ItemWords, Overlap, flagged};
 use super::passage_words::has_passage;
 use super::stems::Stem;
@@ -29,25 +30,34 @@ use crate::config::Config;
 const MAX_MISSING_SHOWN: usize = 6;
 const MAX_WINDOW_CHARS: usize = 160;
 
-/// The passages of a cited item, read on first use and kept with the
-/// item, so that each item is read once per build whatever the number of
-/// chapters and claims citing it (items are shared by the threads judging
-/// chapters).
-pub(crate) fn item_words<'s>(item: &Resolved<'s>) -> &'s ItemWords {
-    item.item
+/// The passages of a cited item, read on first use and kept in the
+/// build's [`Analyses`], so that each item is read once per build whatever
+/// the number of chapters and claims citing it (the analyses are shared
+/// by the threads judging chapters).
+pub(crate) fn item_words<'a>(analyses: &'a Analyses, item: &Resolved<'_>) -> &'a ItemWords {
+    analyses
+        .of(item)
         .words
         .get_or_init(|| ItemWords::passages_of(item.item))
 }
 
+/// A cited item as the overlap reads it: the item and the analyses its
+/// words are kept in.
+#[derive(Clone, Copy)]
+pub(crate) struct MemoisedItem<'a, 's> {
+    pub(crate) item: &'a Resolved<'s>,
+    pub(crate) analyses: &'a Analyses,
+}
+
 /// A cited item's passages and names are read when the overlap first
 /// needs them (an item's publisher is the same wherever it is cited).
-impl Cited for Resolved<'_> {
+impl Cited for MemoisedItem<'_, '_> {
     fn passages(&self) -> &ItemWords {
-        item_words(self)
+        item_words(self.analyses, self.item)
     }
 
     fn names(&self) -> &[Stem] {
-        item_words(self).names_of(self.item, self.publisher())
+        item_words(self.analyses, self.item).names_of(self.item.item, self.item.publisher())
     }
 }
 
@@ -123,6 +133,7 @@ fn cited_items_into<'s>(
 pub(crate) fn claims_not_in_evidence(
     units: &[SupportUnit],
     resolved: &[Option<Resolved<'_>>],
+    analyses: &Analyses,
     config: &Config,
     (not_in, partly): (bool, bool),
 ) -> Vec<(ClaimId, Finding)> {
@@ -140,11 +151,15 @@ pub(crate) fn claims_not_in_evidence(
             continue;
         }
         claim_words.read(&claim.text);
+        let cited: Vec<MemoisedItem<'_, '_>> = items
+            .iter()
+            .map(|item| MemoisedItem { item, analyses })
+            .collect();
         let found = not_in
             .then(|| {
                 flagged(
                     &claim_words,
-                    &items,
+                    &cited,
                     config.claim_overlap,
                     config.claim_overlap_min_words,
                 )
@@ -160,7 +175,8 @@ pub(crate) fn claims_not_in_evidence(
                 excerpt: Some(claim.excerpt(8)),
             },
             None if partly => {
-                match claim_partly_in_evidence::finding(claim, &items, &claim_words, config) {
+                match claim_partly_in_evidence::finding(claim, &items, &cited, &claim_words, config)
+                {
                     Some(finding) => finding,
                     None => continue,
                 }
@@ -271,7 +287,8 @@ mod tests {
     fn check(text: &str, overlap: usize) -> Vec<Finding> {
         let config = serde_json::json!({ "claim-overlap": overlap });
         with_units(STORE, config, text, |_, units, resolved, config| {
-            claims_not_in_evidence(units, resolved, config, (true, false))
+            let analyses = Analyses::for_resolved(resolved);
+            claims_not_in_evidence(units, resolved, &analyses, config, (true, false))
         })
         .into_iter()
         .map(|(_, f)| f)

@@ -129,7 +129,7 @@ fn partly_held(
 }
 
 /// The finding on a support unit (the sentence a citation belongs to),
-/// read as `words`, citing `items`: when it has at least
+/// read as `words`, citing `items` (read through `cited`): when it has at least
 /// `claim-partial-min-words` content words and its cited passages hold
 /// fewer than `claim-partial-overlap` percent of them. Called by
 /// [`claims_not_in_evidence`](super::claim_not_in_evidence::claims_not_in_evidence),
@@ -138,13 +138,14 @@ fn partly_held(
 pub(crate) fn finding(
     unit: &Claim,
     items: &[Resolved<'_>],
+    cited: &[impl Cited],
     words: &ClaimWords,
     config: &Config,
 ) -> Option<Finding> {
     let (held, found) = partly_held(
         &unit.text,
         words,
-        items,
+        cited,
         config.claim_partial_overlap,
         config.claim_partial_min_words,
     )?;

@@ -20,6 +20,7 @@ mod low_citation_accuracy;
 mod low_citation_coverage;
 mod low_source_authority;
 mod low_source_diversity;
+pub mod memo;
 mod number_contradicts_evidence;
 pub(crate) mod number_derive;
 mod number_not_in_evidence;
@@ -50,7 +51,7 @@ mod unknown_chapter;
 mod unverified_reference;
 
 pub use ids::{BlockId, ClaimId, MarkerId};
-pub use judge::{Judged, Judgement, Verdict, judge};
+pub use judge::{JudgeInput, Judged, Judgement, Verdict, judge, judge_chapter};
 pub(crate) use number_not_in_evidence::numbers_not_in_evidence;
 pub use quality::QualityInputs;
 pub(crate) use quote_not_in_evidence::quotes_not_in_evidence;

@@ -34,8 +34,8 @@ impl Figure<'_> {
     }
 }
 
-/// The figures of an item's passages, found once per build and kept with
-/// the item (an item is cited by many claims, often in many chapters):
+/// The figures of an item's passages, found once per build and kept in
+/// the build's analyses (an item is cited by many claims, often in many chapters):
 /// the index of the passage in [`EvidenceItem::passages`], the number and
 /// its unit. Its numbers in digits are read first and alone: most claims'
 /// figures are among them, and then nothing else is needed.

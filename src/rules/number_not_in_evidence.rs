@@ -15,6 +15,7 @@
 //! missing value once.
 
 use super::claim_not_in_evidence::judged_items;
+use super::memo::Analyses;
 use super::number_contradicts_evidence::contradicted;
 use super::number_derive::{Figure, PassageFigures, computed, restated};
 use super::number_parse::{
@@ -41,6 +42,7 @@ pub(crate) fn numbers_not_in_evidence(
     scan: &Scan,
     units: &[SupportUnit],
     resolved: &[Option<Resolved<'_>>],
+    analyses: &Analyses,
     block_numbers: &BlockNumbers<'_>,
     contradictions: bool,
 ) -> Vec<Finding> {
@@ -82,7 +84,10 @@ pub(crate) fn numbers_not_in_evidence(
             // with units) are not read.
             let found_in_digits = |n: &Number| {
                 items.iter().any(|e| {
-                    let figures = e.item.figures.get_or_init(|| PassageFigures::of(e.item));
+                    let figures = analyses
+                        .of(e)
+                        .figures
+                        .get_or_init(|| PassageFigures::of(e.item));
                     figures.digits().iter().any(|m| m.matches(n))
                 })
             };
@@ -92,7 +97,8 @@ pub(crate) fn numbers_not_in_evidence(
             for e in &items {
                 item_figures.entry(e.id).or_insert_with(|| {
                     let passages: Vec<&str> = e.item.passages().collect();
-                    e.item
+                    analyses
+                        .of(e)
                         .figures
                         .get_or_init(|| PassageFigures::of(e.item))
                         .figures(e.id, &passages)
@@ -418,7 +424,8 @@ mod tests {
             text,
             |scan, units, resolved, _| {
                 let numbers = BlockNumbers::new(scan);
-                numbers_not_in_evidence(text, scan, units, resolved, &numbers, true)
+                let analyses = Analyses::for_resolved(resolved);
+                numbers_not_in_evidence(text, scan, units, resolved, &analyses, &numbers, true)
             },
         )
     }

@@ -1,6 +1,6 @@
 //! The texts that `claim-not-in-evidence` compares, read as content words
 //! ([`content_words`]): a cited item's passages and names, read once per
-//! build and kept with the item, and a claim, with an index of its words
+//! build and kept in the build's [`Analyses`](super::memo::Analyses), and a claim, with an index of its words
 //! for the lookups of every word of every passage it cites.
 
 use super::content_words::{Stem, content_words};
@@ -112,8 +112,8 @@ impl PassageField {
     }
 }
 
-/// Every passage of an evidence item, read once (the store keeps it with
-/// the item, for every chapter that cites it), and the words that name it.
+/// Every passage of an evidence item, read once (kept in the build's
+/// analyses, for every chapter that cites it), and the words that name it.
 #[derive(Debug, Clone, Default)]
 pub struct ItemWords {
     pub(super) passages: Box<[(PassageField, PassageWords)]>,

@@ -21,6 +21,9 @@ use crate::store::{
 pub struct Resolved<'s> {
     /// The evidence id.
     pub id: &'s str,
+    /// The item's index in the store (in load order): the key of its
+    /// [`memo`](super::memo::Analyses).
+    pub index: usize,
     /// The item.
     pub item: &'s EvidenceItem,
     /// The item's registry entry.
@@ -105,7 +108,7 @@ pub fn resolve_id<'s>(
     store: &'s Store,
     config: &Config,
 ) -> Result<Resolved<'s>, Unresolved> {
-    let Some((id, item)) = store.item_entry(id) else {
+    let Some((index, id, item)) = store.indexed_entry(id) else {
         // A near id is named, not taken: it may be another document.
         let hint = crate::suggest::closest(id, store.ids())
             .map(|near| {
@@ -143,6 +146,7 @@ pub fn resolve_id<'s>(
     check_dates(id, item, config).map_err(with_id)?;
     Ok(Resolved {
         id,
+        index,
         item,
         source,
         url,
@@ -333,12 +337,8 @@ fn check_dates(id: &str, item: &EvidenceItem, config: &Config) -> Result<(), Vio
     Ok(())
 }
 
-/// Whether `url` is an absolute http or https URL with a host (what
-/// [`EvidenceItem::link`](crate::store::EvidenceItem::link) accepts), for
-/// URLs that are not an item's.
-pub fn is_http_url(url: &str) -> bool {
-    url::Url::parse(url).is_ok_and(|u| matches!(u.scheme(), "http" | "https") && u.host().is_some())
-}
+/// Kept under its old path: the check is the store's (import uses it).
+pub use crate::store::is_http_url;
 
 #[cfg(test)]
 mod tests {
@@ -457,22 +457,6 @@ mod tests {
         assert_eq!(same.publisher(), "Federal Reserve");
         let own = resolve(&MarkerKind::Evidence("own_pub".into()), &s, None, &now);
         assert_eq!(own.unwrap_err().0, Rule::RegistryMismatch);
-    }
-
-    #[test]
-    fn only_absolute_http_urls() {
-        assert!(is_http_url("https://example.org/x?y=1"));
-        assert!(is_http_url("HTTP://EXAMPLE.ORG"));
-        for bad in [
-            "javascript:alert(1)",
-            "data:text/html,x",
-            "file:///etc/passwd",
-            "/relative",
-            "https://",
-            "mailto:a@b.c",
-        ] {
-            assert!(!is_http_url(bad), "{bad}");
-        }
     }
 
     /// A store with `citation.v1` records and an item titled only by the

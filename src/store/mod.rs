@@ -5,6 +5,7 @@
 //! build so that every lookup is O(1).
 
 mod citation;
+mod citation_record;
 mod dates;
 mod error;
 mod fetched;
@@ -16,6 +17,7 @@ mod schema;
 mod support;
 
 pub use citation::CITATION_V1;
+pub use citation_record::CitationRecord;
 pub use dates::{parse_instant, parse_rfc3339};
 pub use fetched::{
     ChangedPassage, FETCHED_V1, FetchOutcome, FetchStatus, FetchedRecord, Recheck, RecheckOutcome,
@@ -26,7 +28,7 @@ pub use model::{
     EvidenceItem, LinkCheck, LinkStatus, PaywallPolicy, Published, QuoteSpan, SnippetSpan, Source,
     Status, char_slice,
 };
-pub use normalize::{address_title, cid, is_content_addressed, normalize_url};
+pub use normalize::{address_title, cid, is_content_addressed, is_http_url, normalize_url};
 pub use support::{
     Checker, SUPPORT_V1, Support, SupportRecord, SupportStatus, SupportVerdict, claim_key,
     item_passage, normalize_claim, passage_key, passages_key,
@@ -142,6 +144,14 @@ impl Store {
     /// lives as long as the store).
     pub fn item_entry(&self, id: &str) -> Option<(&str, &EvidenceItem)> {
         self.item(id).map(|item| (item.id.as_str(), item))
+    }
+
+    /// [`Store::item_entry`], with the item's index in load order (the key
+    /// of whatever is kept per item beside the store).
+    pub fn indexed_entry(&self, id: &str) -> Option<(usize, &str, &EvidenceItem)> {
+        let at = self.position(id)?;
+        let item = &self.items[at];
+        Some((at, item.id.as_str(), item))
     }
 
     /// Indexes the item at `at`; when an item with its id is indexed

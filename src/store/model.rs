@@ -204,22 +204,6 @@ pub struct EvidenceItem {
     /// [`EvidenceItem::link`], worked out on first use.
     #[serde(skip)]
     pub(crate) link: OnceLock<Link>,
-    /// The item's passages as content words, read on first use by
-    /// `claim-not-in-evidence` (once per build, for every chapter citing it).
-    #[serde(skip)]
-    pub(crate) words: OnceLock<crate::rules::overlap::ItemWords>,
-    /// The figures of the item's passages, read on first use by the number
-    /// rules (once per build).
-    #[serde(skip)]
-    pub(crate) figures: OnceLock<crate::rules::number_derive::PassageFigures>,
-    /// The words of the item's passages, title and publisher as
-    /// `subject-not-in-evidence` reads them, on first use.
-    #[serde(skip)]
-    pub(crate) vocabulary: OnceLock<crate::rules::subject_not_in_evidence::ItemVocabulary>,
-    /// The item's passages as the disagreement checks of
-    /// `conflicting-evidence` read them, on first use.
-    #[serde(skip)]
-    pub(crate) disagreement: OnceLock<crate::rules::disagreement::ItemPassages>,
 }
 
 impl EvidenceItem {

@@ -1,6 +1,7 @@
 //! The identity of a cited web page in `citation.v1`: its normalized URL
 //! and the `cid` computed from it. Import uses the same two functions, so
-//! that an imported page and a link-checked record of it are one item.
+//! that an imported page and a link-checked record of it are one item, and
+//! [`is_http_url`], the test of a URL it may link.
 
 use sha2::{Digest, Sha256};
 
@@ -195,9 +196,32 @@ pub fn is_content_addressed(id: &str, url: Option<&str>) -> bool {
         .is_some_and(|rest| rest.is_empty() || rest.starts_with('.') && rest.len() > 1)
 }
 
+/// Whether `url` is an absolute http or https URL with a host (what
+/// [`EvidenceItem::link`](crate::store::EvidenceItem::link) accepts), for
+/// URLs that are not an item's.
+pub fn is_http_url(url: &str) -> bool {
+    url::Url::parse(url).is_ok_and(|u| matches!(u.scheme(), "http" | "https") && u.host().is_some())
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn only_absolute_http_urls() {
+        assert!(is_http_url("https://example.org/x?y=1"));
+        assert!(is_http_url("HTTP://EXAMPLE.ORG"));
+        for bad in [
+            "javascript:alert(1)",
+            "data:text/html,x",
+            "file:///etc/passwd",
+            "/relative",
+            "https://",
+            "mailto:a@b.c",
+        ] {
+            assert!(!is_http_url(bad), "{bad}");
+        }
+    }
 
     fn norm(url: &str) -> String {
         normalize_url(url).unwrap_or_else(|err| panic!("{url}: {err}"))

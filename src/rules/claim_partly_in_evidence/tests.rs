@@ -18,6 +18,7 @@ fn check_with(text: &str, extra: serde_json::Value) -> Vec<Finding> {
         crate::rules::claim_not_in_evidence::claims_not_in_evidence(
             units,
             resolved,
+            &crate::rules::memo::Analyses::for_resolved(resolved),
             config,
             (not_in, true),
         )

@@ -12,7 +12,7 @@
 //!   as if one (temporal).
 //!
 //! A cited item's passages are read once (`Read::new`) into their
-//! comparable figures and statements, and kept with the item, so a store
+//! comparable figures and statements, and kept in the build's analyses, so a store
 //! is read once a build however many chapters cite it; a passage with
 //! neither is not kept (it cannot disagree), nor is its plain text, which
 //! only a finding's quote needs (read again then). Comparing two read
@@ -28,6 +28,7 @@ mod temporal;
 mod tests;
 
 use super::Resolved;
+use super::memo::Analyses;
 use super::passage_sentences::passage_sentences;
 use periods::{Dates, Period, compare as compare_periods, periods_at};
 use reading::{Sentence, plain};
@@ -270,8 +271,8 @@ fn compare_claimed<'c>(
     ))
 }
 
-/// An item's passages, read for comparing (kept with the item: read once
-/// a build): those with figures or statements to compare, each with its
+/// An item's passages, read for comparing (kept in the build's
+/// [`Analyses`]: read once a build): those with figures or statements to compare, each with its
 /// place among [`EvidenceItem::passages`] (its plain text is read again
 /// for a quote). A passage with nothing to compare never disagrees.
 ///
@@ -279,9 +280,10 @@ fn compare_claimed<'c>(
 #[derive(Debug, Clone, Default)]
 pub(crate) struct ItemPassages(Box<[(usize, Read)]>);
 
-/// The passages of `item`, read on first use and kept with the item.
-fn passages_of<'s>(item: &Resolved<'s>) -> &'s ItemPassages {
-    item.item.disagreement.get_or_init(|| {
+/// The passages of `item`, read on first use and kept in the build's
+/// [`Analyses`].
+fn passages_of<'a>(analyses: &'a Analyses, item: &Resolved<'_>) -> &'a ItemPassages {
+    analyses.of(item).passages.get_or_init(|| {
         let day = item
             .published_at
             .map(|p| p.at.as_second().div_euclid(86_400));
@@ -306,17 +308,19 @@ fn plain_passage(item: &Resolved<'_>, k: usize) -> Option<String> {
 /// `claim` gives the text of a claim citing both, if one does (asked for
 /// only when the temporal check needs it). The quotes are `a`'s then `b`'s.
 pub(crate) fn between<'c>(
+    analyses: &Analyses,
     a: &Resolved<'_>,
     b: &Resolved<'_>,
     claim: impl Fn() -> Option<&'c str>,
 ) -> Option<Disagreement> {
-    let ((k, l), found) = find_between(a, b, claim)?;
+    let ((k, l), found) = find_between(analyses, a, b, claim)?;
     Some(found.quoted(&plain_passage(a, k)?, &plain_passage(b, l)?))
 }
 
 /// [`between`], unquoted: the places of the two passages among their
 /// items' and where they disagree.
 fn find_between<'c>(
+    analyses: &Analyses,
     a: &Resolved<'_>,
     b: &Resolved<'_>,
     claim: impl Fn() -> Option<&'c str>,
@@ -324,7 +328,7 @@ fn find_between<'c>(
     if a.id == b.id {
         return None;
     }
-    let (pa, pb) = (passages_of(a), passages_of(b));
+    let (pa, pb) = (passages_of(analyses, a), passages_of(analyses, b));
     if pa.0.is_empty() || pb.0.is_empty() {
         return None;
     }
@@ -338,13 +342,13 @@ fn find_between<'c>(
 /// `items` (the items its markers resolve to) that the store declares
 /// contradicting, or whose passages disagree ([`between`]). For the
 /// disagreement rate of the quality metrics.
-pub fn claim_cites_disagreeing(claim: &str, items: &[Resolved<'_>]) -> bool {
+pub fn claim_cites_disagreeing(claim: &str, items: &[Resolved<'_>], analyses: &Analyses) -> bool {
     items.iter().enumerate().any(|(i, a)| {
         items[i + 1..].iter().any(|b| {
             a.id != b.id
                 && (a.item.contradicts.iter().any(|c| c == b.id)
                     || b.item.contradicts.iter().any(|c| c == a.id)
-                    || find_between(a, b, || Some(claim)).is_some())
+                    || find_between(analyses, a, b, || Some(claim)).is_some())
         })
     })
 }

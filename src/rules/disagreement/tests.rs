@@ -316,6 +316,9 @@ fn a_claim_citing_items_that_disagree_is_found_declared_or_detected() {
             .map(|id| crate::rules::resolve_id(id, &store, &config).unwrap())
             .collect()
     };
+    let analyses = crate::rules::memo::Analyses::for_store(&store);
+    let claim_cites_disagreeing =
+        |claim: &str, items: &[Resolved<'_>]| claim_cites_disagreeing(claim, items, &analyses);
     let claim = "Unemployment was under 4%.";
     assert!(claim_cites_disagreeing(claim, &items(&["jan", "wire"])));
     assert!(claim_cites_disagreeing(claim, &items(&["jan", "feb"])));

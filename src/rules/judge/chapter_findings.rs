@@ -11,6 +11,7 @@ use crate::markers::Scan;
 use crate::rules::claims::Claim;
 use crate::rules::disagreement::{Disagreement, Kind, between};
 use crate::rules::diversity::{self, DiversityStats};
+use crate::rules::memo::Analyses;
 use crate::rules::{BlockId, Finding, Level, MarkerId, Resolved, Rule};
 use std::collections::{HashMap, HashSet};
 use std::ops::Range;
@@ -31,6 +32,7 @@ pub(super) fn chapter_findings<'s>(
     cited: &CitedItems<'s>,
     claims: &[Claim],
     resolved: &[Option<Resolved<'s>>],
+    analyses: &Analyses,
     config: &Config,
 ) -> ChapterFindings<'s> {
     let span = chapter_span(scan);
@@ -65,6 +67,7 @@ pub(super) fn chapter_findings<'s>(
             cited,
             claims,
             resolved,
+            analyses,
         };
         pairs.detected(&seen_pairs, &mut findings, &mut conflicts);
     }
@@ -158,6 +161,7 @@ struct Pairs<'a, 's> {
     cited: &'a CitedItems<'s>,
     claims: &'a [Claim],
     resolved: &'a [Option<Resolved<'s>>],
+    analyses: &'a Analyses,
 }
 
 impl<'s> Pairs<'_, 's> {
@@ -186,7 +190,7 @@ impl<'s> Pairs<'_, 's> {
                 // never reach it): hashing two ids for every pair costs.
                 let claim = || together.get(&(a.id, b.id)).copied();
                 let text = || claim().map(|(c, _)| self.claims[c].text.as_str());
-                let Some(found) = between(a, b, text) else {
+                let Some(found) = between(self.analyses, a, b, text) else {
                     continue;
                 };
                 let claim = match found.kind {

@@ -13,6 +13,7 @@ use crate::config::Config;
 use crate::markers::Scan;
 use crate::rules::claim_not_in_evidence::claims_not_in_evidence;
 use crate::rules::claims::Claim;
+use crate::rules::memo::Analyses;
 use crate::rules::numeric_claim::BlockNumbers;
 use crate::rules::subject_not_in_evidence::subjects_not_in_evidence;
 use crate::rules::support_units::SupportUnit;
@@ -128,6 +129,7 @@ pub(super) struct PassageInput<'a, 's> {
     pub resolved: &'a [Option<Resolved<'s>>],
     pub store: &'s Store,
     pub numbers: &'a BlockNumbers<'a>,
+    pub analyses: &'a Analyses,
 }
 
 /// The passage rules: spans against content, numbers against passages,
@@ -143,12 +145,20 @@ pub(super) fn passage_findings(input: &PassageInput<'_, '_>, config: &Config) ->
         resolved,
         store,
         numbers: block_numbers,
+        analyses,
     } = *input;
     let mut findings = span_mismatches(scan, resolved);
     let contradictions = config.level(Rule::NumberContradictsEvidence) != Level::Off;
     if config.level(Rule::NumberNotInEvidence) != Level::Off || contradictions {
-        let numbers =
-            numbers_not_in_evidence(text, scan, units, resolved, block_numbers, contradictions);
+        let numbers = numbers_not_in_evidence(
+            text,
+            scan,
+            units,
+            resolved,
+            analyses,
+            block_numbers,
+            contradictions,
+        );
         findings.extend(
             numbers
                 .into_iter()
@@ -169,13 +179,15 @@ pub(super) fn passage_findings(input: &PassageInput<'_, '_>, config: &Config) ->
     let not_in = config.level(Rule::ClaimNotInEvidence) != Level::Off;
     let partly = config.level(Rule::ClaimPartlyInEvidence) != Level::Off;
     if not_in || partly {
-        for (claim, finding) in claims_not_in_evidence(units, resolved, config, (not_in, partly)) {
+        for (claim, finding) in
+            claims_not_in_evidence(units, resolved, analyses, config, (not_in, partly))
+        {
             flagged += usize::from(finding.rule == Rule::ClaimNotInEvidence);
             out.push_claim(claim, finding);
         }
     }
     if config.level(Rule::SubjectNotInEvidence) != Level::Off {
-        for (claim, finding) in subjects_not_in_evidence(units, claims, resolved) {
+        for (claim, finding) in subjects_not_in_evidence(units, claims, resolved, analyses) {
             out.push_claim(claim, finding);
         }
     }

@@ -15,6 +15,7 @@ mod verdict;
 
 use super::claims::{Claim, claims};
 use super::diversity::DiversityStats;
+use super::memo::Analyses;
 use super::numeric_claim::BlockNumbers;
 use super::support_units::support_units;
 use super::support_verdicts::SupportFigures;
@@ -119,16 +120,32 @@ impl Judgement<'_> {
     }
 }
 
-/// Judges a chapter, `chapter_key` being its key (its path relative to `src/`,
-/// as the store's `chapters` map and support verdicts name it). `checked`
-/// is false for excluded chapters, which are rendered but never judged.
-///
-/// The phases, in order: resolve the markers; apply the claim, item,
-/// passage and chapter rules (their findings kept in that order, which
-/// breaks ties when findings share a position and rule); check the
-/// suppression comments and take out what they silence; decide what
-/// `remove` mode takes out, and whether that needs escalating; set the
-/// printed severities and the verdict.
+/// A chapter to judge, and what the chapters of a build share.
+#[derive(Clone, Copy)]
+pub struct JudgeInput<'a, 's> {
+    /// The chapter's key: its path relative to `src/`, as the store's
+    /// `chapters` map and support verdicts name it.
+    pub key: &'a str,
+    /// The chapter's text, as scanned.
+    pub text: &'a str,
+    /// Its scan.
+    pub scan: &'a Scan,
+    /// The evidence store.
+    pub store: &'s Store,
+    /// The chapter's citation list, if it has one.
+    pub list: Option<&'s CitationList>,
+    /// The book's configuration.
+    pub config: &'a Config,
+    /// False for excluded chapters, which are rendered but never judged.
+    pub checked: bool,
+    /// The analyses of the store's items, made once per build
+    /// ([`Analyses::for_store`]) and shared by every chapter.
+    pub analyses: &'a Analyses,
+}
+
+/// [`judge_chapter`] on a chapter alone, with analyses of its own: for
+/// judging one chapter (a build shares one [`Analyses`] across chapters,
+/// so that each item is read once).
 pub fn judge<'s>(
     chapter_key: &str,
     text: &str,
@@ -138,6 +155,37 @@ pub fn judge<'s>(
     config: &Config,
     checked: bool,
 ) -> Judgement<'s> {
+    judge_chapter(&JudgeInput {
+        key: chapter_key,
+        text,
+        scan,
+        store,
+        list,
+        config,
+        checked,
+        analyses: &Analyses::for_store(store),
+    })
+}
+
+/// Judges a chapter ([`JudgeInput`]).
+///
+/// The phases, in order: resolve the markers; apply the claim, item,
+/// passage and chapter rules (their findings kept in that order, which
+/// breaks ties when findings share a position and rule); check the
+/// suppression comments and take out what they silence; decide what
+/// `remove` mode takes out, and whether that needs escalating; set the
+/// printed severities and the verdict.
+pub fn judge_chapter<'s>(input: &JudgeInput<'_, 's>) -> Judgement<'s> {
+    let &JudgeInput {
+        key,
+        text,
+        scan,
+        store,
+        list,
+        config,
+        checked,
+        analyses,
+    } = input;
     let markers = resolve_markers(scan, store, list, config);
     let resolved = markers.resolved;
     let claims = claims(
@@ -150,13 +198,13 @@ pub fn judge<'s>(
     let cited = CitedItems::new(&resolved);
     let numbers = BlockNumbers::new(scan);
     let claim_checks = claim_findings(&claims, &resolved, &cited, store, list, &numbers, config);
-    let chapter = chapter_findings(scan, &cited, &claims, &resolved, config);
+    let chapter = chapter_findings(scan, &cited, &claims, &resolved, analyses, config);
     let (suppressions, invalid_suppressions) = Suppressions::check(scan);
     let mut candidates: Vec<(Finding, FindingSubject)> = markers.findings;
     candidates.extend(claim_checks.findings);
     candidates.extend(item_findings(scan, &cited));
     let input = PassageInput {
-        chapter: chapter_key,
+        chapter: key,
         text,
         scan,
         claims: &claims,
@@ -164,6 +212,7 @@ pub fn judge<'s>(
         resolved: &resolved,
         store,
         numbers: &numbers,
+        analyses,
     };
     let passages = passage_findings(&input, config);
     candidates.extend(passages.findings);

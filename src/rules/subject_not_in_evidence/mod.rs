@@ -31,6 +31,7 @@ mod vocabulary;
 
 use super::claim_not_in_evidence::judged_items_into;
 use super::claims::Claim;
+use super::memo::Analyses;
 use super::support_units::SupportUnit;
 use super::{BlockId, ClaimId, Finding, Resolved, Rule};
 use names::{
@@ -364,6 +365,7 @@ pub(crate) fn subjects_not_in_evidence(
     units: &[SupportUnit],
     claims: &[Claim],
     resolved: &[Option<Resolved<'_>>],
+    analyses: &Analyses,
 ) -> Vec<(ClaimId, Finding)> {
     let mut findings = Vec::new();
     // Reused from unit to unit.
@@ -385,7 +387,8 @@ pub(crate) fn subjects_not_in_evidence(
         let with_passages = || items.iter().filter(|e| e.item.passages().next().is_some());
         vocabularies.clear();
         vocabularies.extend(with_passages().map(|e| {
-            e.item
+            analyses
+                .of(e)
                 .vocabulary
                 .get_or_init(|| ItemVocabulary::new(&item_texts(e)))
         }));

@@ -1,11 +1,12 @@
 //! Byte-identical output across refactorings: the example books and the
 //! benchmark's generated books are run through the binary (as mdBook feeds
-//! it, both renderers) and through `check` (every format), and a digest of
-//! everything that comes out — exit status, stdout, stderr, the validation
-//! report — is compared with `tests/golden/digests.txt`.
+//! it, both renderers) and through `check` (every format), and everything
+//! that comes out — exit status, stdout, stderr, the validation report — is
+//! compared with the snapshots in `tests/golden/` (insta), so that a change
+//! shows as a diff.
 //!
-//! A change that is meant to alter the output re-records the digests with
-//! `EVIDENCE_BLESS=1 cargo test --test golden` and says why in its commit.
+//! A change that is meant to alter the output re-records them with
+//! `INSTA_UPDATE=always cargo test --test golden` and says why in its commit.
 
 #[path = "../examples/bench/book.rs"]
 mod book;
@@ -13,52 +14,28 @@ mod common;
 
 use assert_cmd::Command;
 use common::{TestBook, binary};
-use sha2::{Digest, Sha256};
 use std::collections::BTreeMap;
-use std::fmt::Write as _;
 use std::path::Path;
 
-const DIGESTS: &str = "tests/golden/digests.txt";
-
-/// What one run produced, as one digest. With `EVIDENCE_GOLDEN_DUMP=DIR`,
-/// the parts are also written to `DIR/<digest>.*`, to diff two runs.
-fn digest(code: Option<i32>, stdout: &[u8], stderr: &[u8], report: Option<&[u8]>) -> String {
-    let mut hash = Sha256::new();
-    hash.update(format!("{code:?}\n").as_bytes());
-    for part in [stdout, stderr, report.unwrap_or(b"-")] {
-        hash.update((part.len() as u64).to_le_bytes());
-        hash.update(part);
-    }
-    let digest = hash.finalize().iter().fold(String::new(), |mut s, b| {
-        let _ = write!(s, "{b:02x}");
-        s
-    });
-    if let Some(dir) = std::env::var_os("EVIDENCE_GOLDEN_DUMP") {
-        let dir = Path::new(&dir);
-        std::fs::create_dir_all(dir).expect("dump dir");
-        for (part, bytes) in [
-            ("stdout", stdout),
-            ("stderr", stderr),
-            ("report", report.unwrap_or(b"-")),
-        ] {
-            std::fs::write(dir.join(format!("{digest}.{part}")), bytes).expect("dump");
-        }
-    }
-    digest
+/// What one run produced.
+struct Output {
+    code: Option<i32>,
+    stdout: String,
+    stderr: String,
+    report: Option<String>,
 }
 
 /// The validation report a run left in `root`, then removed (so the next
 /// run writes its own).
-fn take_report(root: &Path) -> Option<Vec<u8>> {
+fn take_report(root: &Path) -> Option<String> {
     let path = root.join("evidence-report.json");
     let bytes = std::fs::read(&path).ok()?;
     std::fs::remove_file(&path).ok();
-    Some(bytes)
+    Some(String::from_utf8(bytes).expect("the report is UTF-8"))
 }
 
-/// Runs the binary in `root` with `args`, on `stdin` when given, and
-/// digests what it produced.
-fn run(root: &Path, args: &[&str], stdin: Option<&str>, env: &[(&str, &str)]) -> String {
+/// Runs the binary in `root` with `args`, on `stdin` when given.
+fn run(root: &Path, args: &[&str], stdin: Option<&str>, env: &[(&str, &str)]) -> Output {
     let mut command = Command::new(binary());
     command
         .current_dir(root)
@@ -78,21 +55,21 @@ fn run(root: &Path, args: &[&str], stdin: Option<&str>, env: &[(&str, &str)]) ->
     // absolute URI: the one part of the output that is the machine's.
     let here = url::Url::from_directory_path(root).expect("an absolute root");
     let stdout = String::from_utf8_lossy(&output.stdout).replace(here.as_str(), "file:///ROOT/");
-    digest(
-        output.status.code(),
-        stdout.as_bytes(),
-        &output.stderr,
-        report.as_deref(),
-    )
+    Output {
+        code: output.status.code(),
+        stdout,
+        stderr: String::from_utf8(output.stderr).expect("stderr is UTF-8"),
+        report,
+    }
 }
 
 /// Runs the binary as a preprocessor on `stdin` in `root`.
-fn preprocess(root: &Path, stdin: &str, env: &[(&str, &str)]) -> String {
+fn preprocess(root: &Path, stdin: &str, env: &[(&str, &str)]) -> Output {
     run(root, &[], Some(stdin), env)
 }
 
 /// Runs `mdbook-evidence check . --format FORMAT` in `root`.
-fn check(root: &Path, format: &str, env: &[(&str, &str)]) -> String {
+fn check(root: &Path, format: &str, env: &[(&str, &str)]) -> Output {
     run(root, &["check", ".", "--format", format], None, env)
 }
 
@@ -132,7 +109,7 @@ fn copy_tree(from: &Path, to: &Path) {
 }
 
 /// Every case, by name.
-fn digests() -> BTreeMap<String, String> {
+fn outputs() -> BTreeMap<String, Output> {
     let mut out = BTreeMap::new();
     // The example books, copied so that their reports land in a scratch
     // directory; judged on their own date, whatever today's is.
@@ -202,28 +179,67 @@ fn digests() -> BTreeMap<String, String> {
     out
 }
 
-#[test]
-fn output_is_byte_identical_to_the_recorded_digests() {
-    let got = digests();
-    let file = Path::new(env!("CARGO_MANIFEST_DIR")).join(DIGESTS);
-    let text: String = got.iter().map(|(k, v)| format!("{k} {v}\n")).collect();
-    if std::env::var_os("EVIDENCE_BLESS").is_some() {
-        std::fs::create_dir_all(file.parent().expect("parent")).expect("mkdir");
-        std::fs::write(&file, text).expect("write digests");
-        return;
+/// One part of an output as its snapshot: its length in bytes first (insta
+/// trims trailing whitespace when it compares, the length does not), then
+/// the text up to an end line. The preprocessor's stdout is one line of
+/// JSON: a line break is put after each `\n` escape, so that a chapter
+/// reads line by line; taking every line break out gives the bytes back.
+fn snapshot_of(text: Option<&str>, json_line: bool) -> String {
+    let Some(text) = text else {
+        return "none\n".to_owned();
+    };
+    if json_line && !text.is_empty() && !text.contains('\n') {
+        let split = text.replace("\\n", "\\n\n");
+        return format!(
+            "{} bytes, a line break added after each \\n escape\n{split}\n--- end\n",
+            text.len()
+        );
     }
-    let recorded = std::fs::read_to_string(&file).expect("tests/golden/digests.txt exists");
-    let recorded: BTreeMap<&str, &str> =
-        recorded.lines().filter_map(|l| l.split_once(' ')).collect();
-    let changed: Vec<String> = got
+    format!("{} bytes\n{text}\n--- end\n", text.len())
+}
+
+#[test]
+fn output_is_byte_identical_to_the_recorded_snapshots() {
+    let got = outputs();
+    let mut settings = insta::Settings::clone_current();
+    settings.set_snapshot_path(Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/golden"));
+    settings.set_prepend_module_to_snapshot(false);
+    settings.set_omit_expression(true);
+    let _bound = settings.bind_to_scope();
+    let mut snapshots: Vec<(String, String)> = vec![(
+        "exit-codes".to_owned(),
+        got.iter()
+            .map(|(case, output)| format!("{case} {:?}\n", output.code))
+            .collect(),
+    )];
+    for (case, output) in &got {
+        let protocol = !case.contains(".check-");
+        snapshots.extend([
+            (
+                format!("{case}.stdout"),
+                snapshot_of(Some(&output.stdout), protocol),
+            ),
+            (
+                format!("{case}.stderr"),
+                snapshot_of(Some(&output.stderr), false),
+            ),
+            (
+                format!("{case}.report"),
+                snapshot_of(output.report.as_deref(), false),
+            ),
+        ]);
+    }
+    // Every snapshot is compared (each failure prints its diff), then the
+    // test fails naming them all.
+    let changed: Vec<&str> = snapshots
         .iter()
-        .filter(|(k, v)| recorded.get(k.as_str()) != Some(&v.as_str()))
-        .map(|(k, v)| format!("{k} (now {v})"))
+        .filter(|(name, text)| {
+            std::panic::catch_unwind(|| insta::assert_snapshot!(name.as_str(), text)).is_err()
+        })
+        .map(|(name, _)| name.as_str())
         .collect();
     assert!(
-        changed.is_empty() && recorded.len() == got.len(),
-        "output changed for {changed:?} ({} recorded, {} run); if intended, rerun with EVIDENCE_BLESS=1 and say why in the commit",
-        recorded.len(),
-        got.len()
+        changed.is_empty(),
+        "output changed for {changed:?}; if intended, rerun with INSTA_UPDATE=always and say why in the commit"
     );
 }

@@ -31,7 +31,7 @@ fn dump_dom_at(browser: &Path, page: &str, size: &str) -> Result<String, String>
 fn card_book() -> TestBook {
     let book = TestBook::with_store(
         "mode = \"warn\"",
-        crate::common::HOSTILE_STORE,
+        crate::common::stores::HOSTILE_STORE,
         &[
             (
                 "c.md",
@@ -468,7 +468,7 @@ fn citations_never_start_a_line_on_a_phone() {
     chapter.push('\n');
     let book = TestBook::with_store(
         "mode = \"warn\"",
-        crate::common::HOSTILE_STORE,
+        crate::common::stores::HOSTILE_STORE,
         &[("c.md", &chapter)],
     );
     mdbook_evidence::install::install(book.root(), false).expect("install");

@@ -4,7 +4,8 @@
 //! (`references-style`, `search-passages`), a book's own templates, and
 //! their errors.
 
-use crate::common::{HOSTILE_STORE as HOSTILE, TestBook, rerun, run_stdin};
+use crate::common::stores::HOSTILE_STORE as HOSTILE;
+use crate::common::{TestBook, rerun, run_stdin};
 
 const CHAPTER: &str = "# Cards\n\nA hostile source is cited for this claim [EVID:ev_evil].\n\nA paywalled source is cited for this claim [EVID:ev_ft].\n\nThe committee held its target range unchanged [EVID:ev_fomc].\n";
 

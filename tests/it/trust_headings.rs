@@ -6,14 +6,7 @@
 
 use crate::common::{TestBook, run_twice};
 
-const STORE: &str = r#"{
-  "schema_version": "evidence.v1",
-  "sources": [{"source_id": "fed", "publisher": "Federal Reserve", "tier": 1}],
-  "evidence": [
-    {"id": "fed_stmt", "source_id": "fed", "url": "https://www.federalreserve.gov/a.htm",
-     "title": "FOMC Statement", "published_at": "2026-02-10T19:00:00Z"}
-  ]
-}"#;
+use crate::common::stores::FED_STATEMENT as STORE;
 
 const CHAPTER: &str = "# Brief\n\n\
 ## Rates held [EVID:fed_stmt]\n\n\

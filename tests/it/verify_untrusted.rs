@@ -4,23 +4,10 @@
 //! round-trip through the request, the store and the build.
 
 use crate::common::TestBook;
-use crate::common::verify::{ChatServer, Reply, Run, run};
+use crate::common::verify::{ChatServer, Reply, Run, STORE, run};
 
 /// What a hostile model says, after its label.
 const HOSTILE: &str = "##[error]pwned \u{202e}desrever\u{202c} <script>alert(1)</script> **bold** [x](javascript:alert(1)) \u{1b}[31mred\u{7}";
-
-const STORE: &str = r#"{
-  "schema_version": "evidence.v1",
-  "sources": [{"source_id": "bls", "publisher": "Bureau of Labor Statistics", "tier": 1}],
-  "evidence": [
-    {"id": "ev_cpi", "source_id": "bls", "url": "https://www.bls.gov/cpi/", "title": "CPI",
-     "published_at": "2026-02-10T00:00:00Z",
-     "quote_span": {"text": "The Consumer Price Index for All Urban Consumers increased in January, led by shelter."}},
-    {"id": "ev_jobs", "source_id": "bls", "url": "https://www.bls.gov/ces/", "title": "Employment",
-     "published_at": "2026-02-10T00:00:00Z",
-     "quote_span": {"text": "Total nonfarm payroll employment rose in January, with gains in health care."}}
-  ]
-}"#;
 
 const BRIEF: &str = "# Brief\n\nConsumer prices increased in January, led by shelter [EVID:ev_cpi].\n\nPayroll employment fell in January, with losses in health care [EVID:ev_jobs].\n\nConsumer prices rose again in January, led by shelter [EVID:ev_cpi].\n";
 

@@ -7,6 +7,7 @@
 //! read: each holds [`ENV`] while it runs and leaves the environment as it
 //! found it.
 
+#[path = "it/common/mod.rs"]
 mod common;
 
 use common::{TestBook, check_in};

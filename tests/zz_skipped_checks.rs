@@ -1,26 +1,29 @@
-//! Runs last (cargo runs test targets in the order of their names): says
+//! Runs last (cargo runs test targets in the order of their names, so
+//! after `tests/it/` and `tests/env_override.rs`): says
 //! how many checks the test targets before it skipped in this `cargo
 //! test`, which, and how to have them made, then clears the record
-//! (`tests/common/skip.rs` writes it). A skip is no failure here: CI sets
+//! (`tests/it/common/skip.rs` writes it). A skip is no failure here: CI sets
 //! `EVIDENCE_CORPUS_DIR` and `EVIDENCE_REQUIRE_*`, under which the tests
 //! that would skip fail instead.
 
-mod common;
+// Only `dir` and `prefix` are used here; `note` is the tests'.
+#[allow(dead_code)]
+#[path = "it/common/skip.rs"]
+mod skip;
 
-use common::skip;
 use std::io::Write as _;
 
 /// How to have each kind of skipped check made.
 const HOW: [&str; 9] = [
-    "the corpora (tests/preservation.rs, accuracy_corpus.rs, disagreement.rs, the import_*.rs",
+    "the corpora (tests/it/preservation.rs, accuracy_corpus.rs, disagreement.rs, the import_*.rs",
     "  and provenance.rs tests of recorded responses): EVIDENCE_CORPUS_DIR=DIR, the directory",
     "  holding apis/, support/, realreports/ and the CommonMark spec (by default",
     "  ../shared/corpora beside the clone)",
-    "Chromium (tests/browser.rs, screenshots.rs): apt-get install -y chromium, or CHROMIUM=PATH",
-    "mdBook (tests/serve_real.rs): cargo install mdbook@0.5.4 --locked --root target/tools,",
+    "Chromium (tests/it/browser.rs, screenshots.rs): apt-get install -y chromium, or CHROMIUM=PATH",
+    "mdBook (tests/it/serve_real.rs): cargo install mdbook@0.5.4 --locked --root target/tools,",
     "  or MDBOOK_BIN=PATH",
-    "ssh-keygen (tests/provenance_sign.rs): apt-get install -y openssh-client",
-    "git, script, mkfifo (tests/install.rs, trust_cache.rs, explain.rs, messages.rs): a git clone",
+    "ssh-keygen (tests/it/provenance_sign.rs): apt-get install -y openssh-client",
+    "git, script, mkfifo (tests/it/install.rs, trust_cache.rs, explain.rs, messages.rs): a git clone",
 ];
 
 /// Where the summary is left for `.ci/run` to print once everything,

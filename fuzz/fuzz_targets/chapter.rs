@@ -9,7 +9,7 @@
 
 #![no_main]
 
-#[path = "../../tests/common/invariants.rs"]
+#[path = "../../tests/it/common/invariants.rs"]
 #[allow(dead_code)]
 mod invariants;
 

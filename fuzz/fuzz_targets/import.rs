@@ -20,7 +20,7 @@
 
 #![no_main]
 
-#[path = "../../tests/common/import_fuzz.rs"]
+#[path = "../../tests/it/common/import_fuzz.rs"]
 mod import_fuzz;
 
 use libfuzzer_sys::fuzz_target;

@@ -1,0 +1,68 @@
+//! Figures read as people write them (issue 46): full-width digits
+//! (`４.４％`, `１２３`) in a claim or a passage are figures; a passage's
+//! figures in words, scores, scales, ranges and fractions (`scored two`,
+//! `a five-point scale`, `from five to ten`, `a third`) agree with a
+//! claim's digits. Through the binary as mdBook feeds it.
+
+use crate::common::{Run, TestBook};
+
+const STORE: &str = r#"{
+  "schema_version": "evidence.v1",
+  "sources": [{"source_id": "web", "publisher": "Web", "tier": 2}],
+  "evidence": [
+    {"id": "osaka", "source_id": "web", "url": "https://example.org/osaka", "title": "大阪",
+     "published_at": "2026-02-10T09:00:00Z",
+     "quote_span": {"text": "Prices rose ４.４％ and sales reached １２３ units in 大阪."}},
+    {"id": "clinic", "source_id": "web", "url": "https://example.org/clinic", "title": "Clinic",
+     "published_at": "2026-02-10T09:00:00Z",
+     "quote_span": {"text": "Patients rated the pain four on a five-point scale, scored two on the test, and waits ranged from five to ten days; a third of them, twenty-one people, came back."}}
+  ]
+}"#;
+
+fn run(chapter: &str) -> Run {
+    TestBook::with_store("as-of = \"2026-02-12\"\n", STORE, &[("r.md", chapter)]).run("html")
+}
+
+fn number_flags(run: &Run) -> Vec<&str> {
+    run.stderr
+        .lines()
+        .filter(|l| {
+            l.contains("[number-not-in-evidence]") || l.contains("[number-contradicts-evidence]")
+        })
+        .collect()
+}
+
+#[test]
+fn full_width_figures_are_figures_in_claims_and_passages() {
+    for ok in [
+        "# R\n\nPrices rose 4.4% and sales reached 123 units in 大阪 [EVID:osaka].\n",
+        "# R\n\nPrices rose ４.４％ and sales reached １２３\u{a0}units [EVID:osaka].\n",
+    ] {
+        let out = run(ok);
+        assert!(number_flags(&out).is_empty(), "{ok}: {}", out.stderr);
+        assert_eq!(out.code, 0, "{ok}: {}", out.stderr);
+    }
+    // A full-width figure the passage does not hold is read and reported,
+    // shown as written.
+    let out = run("# R\n\nPrices rose ５.５％ in 大阪 \u{200f}[EVID:osaka].\n");
+    let flags = number_flags(&out);
+    assert_eq!(flags.len(), 1, "{}", out.stderr);
+    assert!(flags[0].contains("５.５％"), "{}", flags[0]);
+}
+
+#[test]
+fn figures_in_words_scores_scales_ranges_and_fractions_agree() {
+    for ok in [
+        "# R\n\nPatients rated the pain 4 on a 5-point scale [EVID:clinic].\n",
+        "# R\n\nPatients scored 2 on the test 🎉 [EVID:clinic].\n",
+        "# R\n\nWaits ranged from 5 to 10 days [EVID:clinic].\n",
+        "# R\n\nAbout 33% of them, 21 people, came back [EVID:clinic].\n",
+        "# R\n\nAbout ３３％ of them came back [EVID:clinic].\n",
+    ] {
+        let out = run(ok);
+        assert!(number_flags(&out).is_empty(), "{ok}: {}", out.stderr);
+    }
+    // What the passage does not hold stays a flag.
+    let out = run("# R\n\nAbout 40% of them, 22 people, came back [EVID:clinic].\n");
+    assert_eq!(number_flags(&out).len(), 1, "{}", out.stderr);
+}

@@ -3,7 +3,7 @@
 //! ids, shares and percentages. Each error names the key at fault.
 
 use super::{ConfigError, Diversity, MDBOOK_KEYS, OUR_KEYS, StorePaths};
-use crate::rules::{Level, Rule};
+use crate::rule::{Level, Rule};
 use globset::{Glob, GlobSet, GlobSetBuilder};
 use jiff::Timestamp;
 use std::collections::{BTreeMap, HashMap};

@@ -5,7 +5,7 @@ use super::stream::{inert_line, inert_source};
 use super::{Diagnostic, Location, Outcome, PathStyle, Report};
 use crate::config::Mode;
 use crate::rules::ungrounded_claim::framing_help;
-use crate::rules::{Rule, Severity, SupportFigures};
+use crate::rules::{Rule, RuleDocs, Severity, SupportFigures};
 use codespan_reporting::diagnostic::{Diagnostic as CsDiagnostic, Label};
 use codespan_reporting::files::{self, Files, SimpleFiles};
 use codespan_reporting::term::{self, termcolor::WriteColor};

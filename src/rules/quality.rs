@@ -6,6 +6,16 @@
 //! figures ([`crate::report`]); the target rules warn about a chapter that
 //! misses one ([`target_violations`]).
 
+// The quality rules, one file per rule id.
+pub(crate) mod high_disagreement_rate;
+pub(crate) mod low_citation_accuracy;
+pub(crate) mod low_citation_coverage;
+pub(crate) mod low_credibility_mix;
+pub(crate) mod low_source_authority;
+pub(crate) mod low_source_diversity;
+pub(crate) mod monitor_only_share;
+pub(crate) mod publisher_dominance;
+
 use super::Resolved;
 use super::Rule;
 use super::claims::{Claim, sentences};

@@ -11,9 +11,15 @@ use std::ops::Range;
 pub(crate) use sentences::{is_abbreviation, sentence_claims, sentences};
 
 mod abstain;
+// The claims rules, one file per rule id.
+pub(crate) mod numeric_claim;
+pub(crate) mod policy_claim;
+pub(crate) mod removal_escalation;
 mod sentences;
 mod short;
 mod tables;
+pub(crate) mod ungrounded_claim;
+pub(crate) mod unlabelled_speculation;
 
 /// A claim to check: a block, or one sentence of a block.
 #[derive(Debug, Clone, PartialEq, Eq)]

@@ -1,0 +1,13 @@
+//! `deleted-evidence`: The cited item has `status: deleted`.
+
+use crate::rule::Rule;
+use crate::rules::registry::{RuleMeta, guide_page};
+
+/// What `deleted-evidence` is, how to fix it, and its page in the guide.
+pub(crate) const META: RuleMeta = RuleMeta {
+    rule: Rule::DeletedEvidence,
+    help: "cite evidence that is still in the store; deleted evidence cannot ground a claim",
+    doc: &["The cited item has `status: deleted`."],
+    guide_page: guide_page!("deleted-evidence"),
+    file: file!(),
+};

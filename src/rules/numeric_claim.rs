@@ -17,7 +17,8 @@
 
 use super::Resolved;
 use super::claims::{Claim, sentence_claims};
-use super::number_parse::{Number, NumberKind, date_as_written, is_range_separator, numbers_in};
+use super::number_parse::first_figure;
+use super::number_parse::{Number, first_figure_of, numbers_in};
 use super::passage_sentences::at_most_one_sentence;
 use crate::markers::Scan;
 use std::cell::OnceCell;
@@ -118,37 +119,6 @@ impl<'a> BlockNumbers<'a> {
             first_figure(&claim.text)
         }
     }
-}
-
-/// The main figure (number, percentage or specific date) a text states:
-/// the first of [`numbers_in`] that is neither a year on its own nor a
-/// date or time (`16°C` of `July 9, 2025 … 16°C`); else its first date or
-/// time, named as written ([`date_as_written`]: `July 9, 2025`, not `9`).
-pub(crate) fn first_figure(text: &str) -> Option<Range<usize>> {
-    first_figure_of(text, &numbers_in(text))
-}
-
-/// [`first_figure`] of `text`, whose numbers are `numbers`.
-fn first_figure_of(text: &str, numbers: &[Number]) -> Option<Range<usize>> {
-    let is_calendar = |n: &Number| {
-        matches!(
-            n.kind,
-            NumberKind::Year | NumberKind::Day | NumberKind::Date | NumberKind::Time
-        )
-    };
-    let Some(first) = numbers.iter().position(|n| !is_calendar(n)) else {
-        let date = numbers.iter().position(|n| n.kind != NumberKind::Year)?;
-        return Some(date_as_written(text, numbers, date));
-    };
-    // A range (`5.25-5.50%`) is one figure.
-    let mut span = numbers[first].span.clone();
-    for next in &numbers[first + 1..] {
-        if !is_range_separator(&text[span.end..next.span.start], false) {
-            break;
-        }
-        span.end = next.span.end;
-    }
-    Some(span)
 }
 
 /// Whether cited evidence is credible enough for a figure: a tier 1-2

@@ -2,7 +2,7 @@
 //! phase's ([`super::judge`]); what a diagnostic adds for a paragraph that
 //! may be framing text is here.
 
-use super::numeric_claim::first_figure;
+use super::number_parse::first_figure;
 use super::subject_not_in_evidence::names_a_subject;
 use std::ops::Range;
 

@@ -3,6 +3,7 @@
 
 use crate::rule::Rule;
 use crate::rules::registry::{RuleMeta, guide_page};
+use crate::rules::resolution::Violation;
 
 /// What `malformed-marker` is, how to fix it, and its page in the guide.
 pub(crate) const META: RuleMeta = RuleMeta {
@@ -15,3 +16,14 @@ pub(crate) const META: RuleMeta = RuleMeta {
     guide_page: guide_page!("malformed-marker"),
     file: file!(),
 };
+
+/// The violation of a marker the scanner could not read, as `written`.
+pub(crate) fn violation(written: &str) -> Violation {
+    (
+        Rule::MalformedMarker,
+        format!(
+            "cannot read the marker `{written}`: {}",
+            crate::markers::malformed_fix(written)
+        ),
+    )
+}

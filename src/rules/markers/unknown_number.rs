@@ -2,6 +2,8 @@
 
 use crate::rule::Rule;
 use crate::rules::registry::{RuleMeta, guide_page};
+use crate::rules::resolution::Violation;
+use crate::store::CitationList;
 
 /// What `unknown-number` is, how to fix it, and its page in the guide.
 pub(crate) const META: RuleMeta = RuleMeta {
@@ -11,3 +13,14 @@ pub(crate) const META: RuleMeta = RuleMeta {
     guide_page: guide_page!("unknown-number"),
     file: file!(),
 };
+
+/// The violation of a `[n]` marker beyond the chapter's citation `list`.
+pub(crate) fn violation(n: u32, list: Option<&CitationList>) -> Violation {
+    let (len, origin) = list
+        .map(|l| (l.ids.len(), l.origin.to_string()))
+        .unwrap_or_default();
+    (
+        Rule::UnknownNumber,
+        format!("citation [{n}] is not in this chapter's citation list ({len} items, {origin})"),
+    )
+}

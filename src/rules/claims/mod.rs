@@ -5,6 +5,8 @@
 
 use crate::config::ClaimUnit;
 use crate::markers::{Block, HIDDEN, Scan};
+use crate::rule::Rule;
+use crate::rules::{BlockId, Finding};
 use crate::syntax::{SPECULATION_LABEL, is_banner, is_conflict_note};
 use std::ops::Range;
 
@@ -469,6 +471,23 @@ pub(crate) fn is_under(scan: &Scan, block: &Block, sections: &[String]) -> bool 
             return false;
         }
         at -= 1;
+    }
+}
+
+/// A finding about a claim: at its span, with its first words.
+pub(crate) fn claim_finding(
+    claim: &Claim,
+    rule: Rule,
+    message: String,
+    evidence_ids: Vec<String>,
+) -> Finding {
+    Finding {
+        rule,
+        message,
+        span: claim.span.clone(),
+        block: Some(BlockId(claim.block)),
+        evidence_ids,
+        excerpt: Some(claim.excerpt(8)),
     }
 }
 

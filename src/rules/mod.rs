@@ -4,21 +4,21 @@
 //! Rule ids are part of the public interface (they appear in diagnostics, in
 //! the JSON report and in configuration), so they never change once released.
 
-pub(crate) mod claim_not_in_evidence;
-pub(crate) mod claim_partly_in_evidence;
+pub(crate) use passages::claim_not_in_evidence;
+pub(crate) use passages::claim_partly_in_evidence;
 pub(crate) mod claims;
 pub(crate) mod confidence;
 pub(crate) mod content_words;
 pub mod disagreement;
 pub(crate) mod diversity;
-pub(crate) mod escaped_markers;
+pub(crate) use markers::escaped_markers;
 mod glued_words;
 pub(crate) mod ids;
 pub(crate) mod judge;
 pub(crate) mod markers;
-mod number_contradicts_evidence;
+use numbers::number_contradicts_evidence;
 pub(crate) mod number_derive;
-mod number_not_in_evidence;
+use numbers::number_not_in_evidence;
 pub(crate) mod number_parse;
 pub(crate) mod numbers;
 pub(crate) use claims::numeric_claim;
@@ -28,14 +28,14 @@ pub(crate) mod passage_window;
 mod passage_words;
 pub(crate) mod passages;
 pub mod quality;
-mod quote_not_in_evidence;
+use passages::quote_not_in_evidence;
 pub(crate) mod registry;
 mod resolution;
-pub(crate) mod source_changed;
-pub(crate) mod source_gone;
-pub(crate) mod source_not_fetched;
+pub(crate) use sources::source_changed;
+pub(crate) use sources::source_gone;
+pub(crate) use sources::source_not_fetched;
 pub(crate) mod sources;
-mod spans;
+use store::span_mismatch as spans;
 mod stems;
 pub(crate) mod store;
 pub(crate) mod subject_not_in_evidence;
@@ -46,8 +46,8 @@ pub(crate) mod suppression;
 #[cfg(test)]
 mod test_units;
 pub(crate) use claims::ungrounded_claim;
-mod unknown_chapter;
-mod unverified_reference;
+use markers::unverified_reference;
+use store::unknown_chapter;
 
 pub use crate::finding::Finding;
 pub use crate::rule::{GUIDE_URL, Level, Rule, Severity};

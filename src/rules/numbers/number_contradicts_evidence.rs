@@ -15,6 +15,7 @@ use crate::rule::Rule;
 use crate::rules::number_derive::Figure;
 use crate::rules::number_parse::{Number, NumberKind, Unit, convert, numbers_in};
 use crate::rules::registry::{RuleMeta, guide_page};
+use crate::rules::{BlockId, Finding};
 use std::ops::Range;
 
 /// What `number-contradicts-evidence` is, how to fix it, and its page in the guide.
@@ -314,6 +315,52 @@ fn same_word(a: &str, b: &str) -> bool {
     };
     let (a, b) = (&a[..stem(a)], &b[..stem(b)]);
     a.eq_ignore_ascii_case(b)
+}
+
+/// The finding of figure `written` of claim `block`, at `span` of its
+/// chapter, which the passage's `figure` contradicts. `note` names the
+/// claim's figures that passed as derived.
+pub(in crate::rules) fn finding(
+    written: String,
+    figure: &Figure<'_>,
+    note: &str,
+    span: Range<usize>,
+    block: BlockId,
+) -> Finding {
+    Finding {
+        rule: META.rule,
+        message: format!(
+            "{written} contradicts the passage it cites: the passage says `{}` ({}, `{}`){note}",
+            figure.written(),
+            excerpt(figure),
+            figure.item
+        ),
+        span,
+        block: Some(block),
+        evidence_ids: vec![figure.item.to_owned()],
+        excerpt: None,
+    }
+}
+
+/// The words of the passage around a figure, quoted: up to 40 characters
+/// each side, within its sentence.
+fn excerpt(figure: &Figure<'_>) -> String {
+    let text = figure.text;
+    let span = &figure.number.span;
+    let start = text[..span.start]
+        .char_indices()
+        .rev()
+        .take_while(|&(_, c)| !matches!(c, '.' | '!' | '?' | '\n'))
+        .take(40)
+        .last()
+        .map_or(span.start, |(i, _)| i);
+    let end = text[span.end..]
+        .char_indices()
+        .take_while(|&(_, c)| !matches!(c, '!' | '?' | '\n' | ';'))
+        .take(40)
+        .last()
+        .map_or(span.end, |(i, c)| span.end + i + c.len_utf8());
+    format!("“{}”", text[start..end].trim())
 }
 
 #[cfg(test)]

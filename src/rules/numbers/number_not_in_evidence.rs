@@ -16,7 +16,7 @@
 
 use crate::markers::{Block, Scan};
 use crate::rules::claim_not_in_evidence::judged_items;
-use crate::rules::number_contradicts_evidence::contradicted;
+use crate::rules::number_contradicts_evidence::{self, contradicted};
 use crate::rules::number_derive::{Figure, PassageFigures, computed, restated};
 use crate::rules::number_parse::{
     Number, NumberKind, NumberLookup, is_claim_figure, may_hold_claim_figure, numbers_in, unit_of,
@@ -269,20 +269,13 @@ impl Judged<'_, '_, '_> {
         };
         let mut out = Vec::new();
         for (n, figure) in &self.contradicted {
-            out.push(Finding {
-                rule: Rule::NumberContradictsEvidence,
-                message: format!(
-                    "{} contradicts the passage it cites: the passage says `{}` ({}, `{}`){note}",
-                    written(n),
-                    figure.written(),
-                    excerpt(figure),
-                    figure.item
-                ),
-                span: source_span(text, block, n.span.clone()),
-                block: Some(id),
-                evidence_ids: vec![figure.item.to_owned()],
-                excerpt: None,
-            });
+            out.push(number_contradicts_evidence::finding(
+                written(n),
+                figure,
+                &note,
+                source_span(text, block, n.span.clone()),
+                id,
+            ));
         }
         if let Some(first) = self.missing.first() {
             let list = self.missing.iter().map(|n| written(n)).collect::<Vec<_>>();
@@ -291,7 +284,7 @@ impl Judged<'_, '_, '_> {
                 .map(|e| format!("`{}`", e.id))
                 .collect::<Vec<_>>();
             out.push(Finding {
-                rule: Rule::NumberNotInEvidence,
+                rule: META.rule,
                 message: format!(
                     "{} {} in none of the passages this claim cites ({}){note}",
                     join(&list),
@@ -306,27 +299,6 @@ impl Judged<'_, '_, '_> {
         }
         out
     }
-}
-
-/// The words of the passage around a figure, quoted: up to 40 characters
-/// each side, within its sentence.
-fn excerpt(figure: &Figure<'_>) -> String {
-    let text = figure.text;
-    let span = &figure.number.span;
-    let start = text[..span.start]
-        .char_indices()
-        .rev()
-        .take_while(|&(_, c)| !matches!(c, '.' | '!' | '?' | '\n'))
-        .take(40)
-        .last()
-        .map_or(span.start, |(i, _)| i);
-    let end = text[span.end..]
-        .char_indices()
-        .take_while(|&(_, c)| !matches!(c, '!' | '?' | '\n' | ';'))
-        .take(40)
-        .last()
-        .map_or(span.end, |(i, c)| span.end + i + c.len_utf8());
-    format!("“{}”", text[start..end].trim())
 }
 
 /// Where `span` of the block's text is in the chapter `text`: exact when

@@ -2,7 +2,9 @@
 //! text quote.
 
 use crate::rule::Rule;
+use crate::rules::Resolved;
 use crate::rules::registry::{RuleMeta, guide_page};
+use crate::store::PaywallPolicy;
 
 /// What `paywall-quote` is, how to fix it, and its page in the guide.
 pub(crate) const META: RuleMeta = RuleMeta {
@@ -12,3 +14,15 @@ pub(crate) const META: RuleMeta = RuleMeta {
     guide_page: guide_page!("paywall-quote"),
     file: file!(),
 };
+
+/// The finding's message for a cited item of a `metadata_only` source
+/// that carries a full-text quote.
+pub(crate) fn message(item: &Resolved<'_>) -> Option<String> {
+    if item.source.paywall_policy != PaywallPolicy::MetadataOnly || item.item.quote_span.is_none() {
+        return None;
+    }
+    Some(format!(
+        "evidence `{}` carries a full-text quote, but its source `{}` is metadata_only (paywalled); the quote is never shown",
+        item.id, item.source.source_id
+    ))
+}

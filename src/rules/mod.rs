@@ -56,9 +56,11 @@ pub(crate) use quote_not_in_evidence::quotes_not_in_evidence;
 pub use registry::RuleDocs;
 pub use resolution::{Resolved, is_http_url, resolve, resolve_id};
 pub use spans::span_mismatches;
+pub use store::StoreFinding;
+pub use store::invalid_record::uncited_invalid_records;
 pub use support_verdicts::SupportFigures;
 pub(crate) use support_verdicts::verdict_claims_of;
-pub use unknown_chapter::{StoreFinding, uncited_invalid_records, unknown_chapters};
+pub use unknown_chapter::unknown_chapters;
 
 /// The number of distinct publishers among cited items.
 pub fn publisher_count(cited: &[&Resolved<'_>]) -> usize {

@@ -1,15 +1,12 @@
-//! Rules about the store as a whole, located in the store:
-//! - `unknown-chapter`: the store's `chapters` map lists citations for a
-//!   chapter that is not in the book, almost always a mistyped key (it is
-//!   the chapter's path relative to `src/`), which leaves the real chapter
-//!   without its citation list;
-//! - `invalid-record`: a `citations.jsonl` record fails its checks and
-//!   nothing cites it (a citation of it is an `invalid-evidence` error where
-//!   it stands, so this warning is only for records no chapter uses).
+//! `unknown-chapter`: the store's `chapters` map lists citations for a
+//! chapter that is not in the book, almost always a mistyped key (it is
+//! the chapter's path relative to `src/`), which leaves the real chapter
+//! without its citation list.
 
+use super::StoreFinding;
 use crate::rules::Rule;
 use crate::rules::registry::{RuleMeta, guide_page};
-use crate::store::{InvalidRecord, Origin};
+use crate::store::Origin;
 use std::collections::HashSet;
 
 /// What `unknown-chapter` is, how to fix it, and its page in the guide.
@@ -20,17 +17,6 @@ pub(crate) const META: RuleMeta = RuleMeta {
     guide_page: guide_page!("unknown-chapter"),
     file: file!(),
 };
-
-/// A violation located in the evidence store rather than in a chapter.
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub struct StoreFinding {
-    /// The rule violated.
-    pub rule: Rule,
-    /// What is wrong, in one sentence.
-    pub message: String,
-    /// Where in the store.
-    pub origin: Origin,
-}
 
 /// One `unknown-chapter` finding for each key of the store's `chapters` map
 /// (`store_chapters`, with where each was defined) that is not the key of a
@@ -47,7 +33,7 @@ pub fn unknown_chapters<'s>(
     unknown
         .into_iter()
         .map(|(key, origin)| StoreFinding {
-            rule: Rule::UnknownChapter,
+            rule: META.rule,
             message: format!(
                 "the store lists citations for chapter `{key}`, which is not in the book{}",
                 nearest_chapter(key, book_chapters)
@@ -55,27 +41,6 @@ pub fn unknown_chapters<'s>(
                     .unwrap_or_default()
             ),
             origin: origin.clone(),
-        })
-        .collect()
-}
-
-/// One `invalid-record` finding for each record of `records` that no
-/// chapter cites: `cited` tells whether an id is cited (by a marker or a
-/// chapter's citation list).
-pub fn uncited_invalid_records(
-    records: &[InvalidRecord],
-    cited: impl Fn(&str) -> bool,
-) -> Vec<StoreFinding> {
-    records
-        .iter()
-        .filter(|record| !record.id.as_deref().is_some_and(&cited))
-        .map(|record| StoreFinding {
-            rule: Rule::InvalidRecord,
-            message: format!(
-                "this record fails its checks and no chapter cites it: {}",
-                record.reason
-            ),
-            origin: record.origin.clone(),
         })
         .collect()
 }

@@ -35,7 +35,7 @@ pub(crate) mod sources;
 use store::span_mismatch as spans;
 mod stems;
 pub(crate) mod store;
-pub(crate) mod subject_not_in_evidence;
+pub(crate) use passages::subject_not_in_evidence;
 pub(crate) mod support;
 pub(crate) mod support_units;
 mod support_verdicts;

@@ -3,7 +3,9 @@
 //! `evidence-` word.
 
 use crate::rule::Rule;
+use crate::rules::Finding;
 use crate::rules::registry::{RuleMeta, guide_page};
+use std::ops::Range;
 
 /// What `invalid-suppression` is, how to fix it, and its page in the guide.
 pub(crate) const META: RuleMeta = RuleMeta {
@@ -16,3 +18,16 @@ pub(crate) const META: RuleMeta = RuleMeta {
     guide_page: guide_page!("invalid-suppression"),
     file: file!(),
 };
+
+/// The finding of a suppression comment at `span` with `problems` (what
+/// is wrong with it, each a phrase).
+pub(crate) fn finding(problems: &[String], span: Range<usize>) -> Finding {
+    Finding {
+        rule: META.rule,
+        message: format!("suppression comment with {}", problems.join(", ")),
+        span,
+        block: None,
+        evidence_ids: Vec::new(),
+        excerpt: None,
+    }
+}

@@ -15,3 +15,23 @@ pub(crate) const META: RuleMeta = RuleMeta {
     guide_page: guide_page!("missing-support"),
     file: file!(),
 };
+
+/// The violation of a citation of item `id` with no verdict, when
+/// `require-support` is on.
+pub(crate) fn no_verdict(id: &str) -> (Rule, String) {
+    (
+        META.rule,
+        format!("no verdict on this claim and the passage of `{id}` (require-support = true)"),
+    )
+}
+
+/// The violation of a citation of item `id` whose stored `verdict` was
+/// given for another text of `what`, when `require-support` is on.
+pub(crate) fn stale_verdict(id: &str, verdict: &str, what: &str) -> (Rule, String) {
+    (
+        META.rule,
+        format!(
+            "no current verdict on this claim and the passage of `{id}` (require-support = true): the one stored, from {verdict}, was given for another text of {what}"
+        ),
+    )
+}

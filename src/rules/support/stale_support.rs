@@ -15,3 +15,14 @@ pub(crate) const META: RuleMeta = RuleMeta {
     guide_page: guide_page!("stale-support"),
     file: file!(),
 };
+
+/// The violation of a citation of item `id` whose stored `verdict` was
+/// given for another text of `what`.
+pub(crate) fn violation(id: &str, verdict: &str, what: &str) -> (Rule, String) {
+    (
+        META.rule,
+        format!(
+            "the verdict of {verdict} on `{id}` was given for another text of {what}: it no longer applies to this citation"
+        ),
+    )
+}

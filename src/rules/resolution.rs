@@ -230,6 +230,77 @@ mod tests {
         assert!(err.1.contains("9 days before"), "{}", err.1);
     }
 
+    /// The item checks run in a fixed order and the first failing one is
+    /// the marker's finding: each item below fails its rule and every later
+    /// one, so moving a check in `resolve_id` fails this test.
+    #[test]
+    fn the_first_failing_check_in_order_is_the_finding() {
+        let dir = tempfile::tempdir().unwrap();
+        let item = |id: &str, fields: &str| {
+            format!(r#"{{"id":"{id}","expires_at":"2026-01-01T00:00:00Z",{fields}}}"#)
+        };
+        let items = [
+            item(
+                "d1",
+                r#""status":"deleted","source_id":"nope","url":"javascript:x","published_at":"2020-01-01T00:00:00Z""#,
+            ),
+            item(
+                "d2",
+                r#""source_id":"nope","url":"javascript:x","published_at":"2020-01-01T00:00:00Z""#,
+            ),
+            item(
+                "d3",
+                r#""title":"T","source_id":"nope","url":"javascript:x","published_at":"2020-01-01T00:00:00Z""#,
+            ),
+            item(
+                "d4",
+                r#""title":"T","source_id":"reg","url":"javascript:x","published_at":"2020-01-01T00:00:00Z""#,
+            ),
+            item(
+                "d5",
+                r#""title":"T","source_id":"reg","url":"https://mirror.example/x","published_at":"2020-01-01T00:00:00Z""#,
+            ),
+            item(
+                "d6",
+                r#""title":"T","source_id":"reg","url":"https://www.federalreserve.gov/x","published_at":"2020-01-01T00:00:00Z""#,
+            ),
+            item(
+                "d7",
+                r#""title":"T","source_id":"reg","url":"https://www.federalreserve.gov/x","published_at":"2026-02-19T00:00:00Z""#,
+            ),
+        ];
+        std::fs::write(
+            dir.path().join("s.json"),
+            format!(
+                r#"{{"schema_version":"evidence.v1",
+                "sources":[{{"source_id":"reg","publisher":"Federal Reserve","tier":1,"url_prefixes":["https://www.federalreserve.gov/"]}}],
+                "evidence":[{}]}}"#,
+                items.join(",")
+            ),
+        )
+        .unwrap();
+        let s = crate::store::load(dir.path(), &[PathBuf::from("s.json")]).unwrap();
+        let mut config = config(NOW);
+        config.max_age_days = Some(30);
+        let order: Vec<Option<Rule>> = ["d1", "d2", "d3", "d4", "d5", "d6", "d7"]
+            .iter()
+            .map(|id| resolve_id(id, &s, &config).err().map(|(rule, _, _)| rule))
+            .collect();
+        assert_eq!(
+            order,
+            [
+                Rule::DeletedEvidence,
+                Rule::MissingField,
+                Rule::UnknownSource,
+                Rule::UnsafeUrl,
+                Rule::RegistryMismatch,
+                Rule::StaleEvidence,
+                Rule::ExpiredEvidence,
+            ]
+            .map(Some)
+        );
+    }
+
     #[test]
     fn numbers_resolve_through_the_chapter_list() {
         let s = store();

@@ -16,7 +16,7 @@ pub use page::{PageOptions, PassagePlace, ReferencesStyle};
 pub use quality::{QualityTargets, TierAuthority};
 pub use verify::VerifySettings;
 
-use crate::rules::{Level, Rule};
+use crate::rule::{Level, Rule};
 use globset::GlobSet;
 use jiff::Timestamp;
 use serde::Deserialize;

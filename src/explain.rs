@@ -3,7 +3,7 @@
 //! with its default level and what it checks.
 
 use crate::report::inert_line;
-use crate::rules::{GUIDE_URL, Rule};
+use crate::rules::{GUIDE_URL, Rule, RuleDocs};
 
 /// The text `explain` prints for `rule` (every rule when `None`), or the
 /// error for an id that names no rule, with the nearest one.

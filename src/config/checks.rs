@@ -3,7 +3,7 @@
 //! ids, shares and percentages. Each error names the key at fault.
 
 use super::{ConfigError, Diversity, MDBOOK_KEYS, OUR_KEYS, StorePaths};
-use crate::rules::{Level, Rule};
+use crate::rule::{Level, Rule};
 use globset::{Glob, GlobSet, GlobSetBuilder};
 use jiff::Timestamp;
 use std::collections::{BTreeMap, HashMap};
@@ -67,7 +67,7 @@ pub(super) fn rule_levels(
                 key: format!("rules.{id}"),
                 message: format!(
                     "unknown rule id{hint}; every id has a page under {}rules/",
-                    crate::rules::GUIDE_URL
+                    crate::rule::GUIDE_URL
                 ),
             });
         };

@@ -7,7 +7,7 @@ use crate::config::Mode;
 pub use crate::display::counted;
 use crate::display::plural;
 use crate::rules::ungrounded_claim::framing_help;
-use crate::rules::{Rule, Severity, SupportFigures};
+use crate::rules::{Rule, RuleDocs, Severity, SupportFigures};
 use codespan_reporting::diagnostic::{Diagnostic as CsDiagnostic, Label};
 use codespan_reporting::files::{self, Files, SimpleFiles};
 use codespan_reporting::term::{self, termcolor::WriteColor};

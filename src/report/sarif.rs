@@ -10,7 +10,7 @@
 //! an absolute `file:` URI without a base.
 
 use super::{ColumnUnit, Diagnostic, Failure, Location, Note, PathStyle, Report};
-use crate::rules::{Level, Rule, Severity};
+use crate::rules::{Level, Rule, RuleDocs, Severity};
 use percent_encoding::{AsciiSet, NON_ALPHANUMERIC, utf8_percent_encode};
 use serde_json::{Value, json};
 use std::path::{Component, Path};

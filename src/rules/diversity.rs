@@ -2,6 +2,7 @@
 //! and `monitor-only-share`, computed over the distinct items a chapter cites
 //! (each item counts once however often it is cited).
 
+use super::quality::{low_credibility_mix, monitor_only_share, publisher_dominance};
 use super::{Resolved, Rule};
 use crate::config::Diversity;
 use serde::Serialize;
@@ -69,89 +70,23 @@ pub(crate) fn stats(items: &[Resolved<'_>]) -> DiversityStats {
 pub(crate) type Violation<'s> = (Rule, String, Vec<&'s str>);
 
 /// The diversity rules a chapter violates, given the distinct items it
-/// cites in order of first citation.
+/// cites in order of first citation (at least `min-items` of them): each
+/// rule's check is in its file under `quality/`, called in this order.
 pub(crate) fn violations<'s>(items: &[Resolved<'s>], limits: &Diversity) -> Vec<Violation<'s>> {
     let n = items.len();
     if n < limits.min_items.max(1) {
         return Vec::new();
     }
-    let share = |count: usize| count as f64 / n as f64;
-    let ids = |keep: &dyn Fn(&Resolved<'s>) -> bool| -> Vec<&'s str> {
-        items.iter().filter(|r| keep(r)).map(|r| r.id).collect()
-    };
     let stats = stats(items);
-    let mut out = Vec::new();
-    let max_count = stats.max_publisher_items;
-    if share(max_count) > limits.max_publisher_share {
-        let dominant = stats.max_publisher.as_deref().unwrap_or("");
-        out.push((
-            Rule::PublisherDominance,
-            format!(
-                "{dominant} supplies {max_count} of the {n} items this chapter cites ({}%; at most {}% allowed)",
-                stats.max_publisher_pct,
-                percent(limits.max_publisher_share)
-            ),
-            ids(&|r| r.publisher() == dominant),
-        ));
-    }
-    let credible = items.iter().filter(|r| r.source.tier <= 2).count();
-    if share(credible) < limits.min_credible_share {
-        out.push((
-            Rule::LowCredibilityMix,
-            format!(
-                "{credible} of the {n} items this chapter cites are tier 1-2 ({}%; at least {}% required)",
-                stats.tier_1_pct + stats.tier_2_pct,
-                percent(limits.min_credible_share)
-            ),
-            ids(&|r| r.source.tier > 2),
-        ));
-    }
-    let monitor = items.iter().filter(|r| r.source.tier >= 4).count();
-    if monitor > monitor_allowance(n, limits.max_monitor_share) {
-        out.push((
-            Rule::MonitorOnlyShare,
-            format!(
-                "{monitor} of the {n} items this chapter cites are monitor-only, tier 4 ({}%; {})",
-                stats.tier_4_pct,
-                if limits.max_monitor_share > 0.0 {
-                    format!(
-                        "at most {}% are allowed, and always one",
-                        percent(limits.max_monitor_share)
-                    )
-                } else {
-                    "none is allowed (max-monitor-share = 0)".to_owned()
-                }
-            ),
-            ids(&|r| r.source.tier >= 4),
-        ));
-    }
-    out
-}
-
-/// How many monitor-only items `n` distinct items may hold: the share,
-/// rounded down, but at least one when the share allows any, so that a
-/// small brief with a single minority view passes (one of five is 20%).
-fn monitor_allowance(n: usize, max_share: f64) -> usize {
-    let by_share = (max_share * n as f64 + 1e-9).floor() as usize;
-    if max_share > 0.0 { by_share.max(1) } else { 0 }
+    let checks = [
+        publisher_dominance::check(items, &stats, limits),
+        low_credibility_mix::check(items, &stats, limits),
+        monitor_only_share::check(items, &stats, limits),
+    ];
+    checks.into_iter().flatten().collect()
 }
 
 /// A share (0 to 1) as a whole percentage.
-fn percent(share: f64) -> u32 {
+pub(in crate::rules) fn percent(share: f64) -> u32 {
     (share * 100.0).round() as u32
-}
-
-#[cfg(test)]
-mod tests {
-    use super::monitor_allowance;
-
-    #[test]
-    fn one_monitor_only_item_is_always_allowed_unless_none_is() {
-        assert_eq!(monitor_allowance(5, 0.15), 1);
-        assert_eq!(monitor_allowance(6, 0.15), 1);
-        assert_eq!(monitor_allowance(20, 0.15), 3);
-        assert_eq!(monitor_allowance(100, 0.15), 15);
-        assert_eq!(monitor_allowance(5, 0.0), 0);
-        assert_eq!(monitor_allowance(10, 0.2), 2);
-    }
 }

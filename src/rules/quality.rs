@@ -6,6 +6,16 @@
 //! figures ([`crate::report`]); the target rules warn about a chapter that
 //! misses one ([`target_violations`]).
 
+// The quality rules, one file per rule id.
+pub(crate) mod high_disagreement_rate;
+pub(crate) mod low_citation_accuracy;
+pub(crate) mod low_citation_coverage;
+pub(crate) mod low_credibility_mix;
+pub(crate) mod low_source_authority;
+pub(crate) mod low_source_diversity;
+pub(crate) mod monitor_only_share;
+pub(crate) mod publisher_dominance;
+
 use super::Resolved;
 use super::Rule;
 use super::claims::{Claim, sentences};
@@ -273,24 +283,24 @@ pub(crate) fn target_violations(
     let figures = figures(inputs, targets);
     let checks: [(Rule, Option<String>); 5] = [
         (
-            Rule::LowCitationCoverage,
-            super::low_citation_coverage::check(inputs, &figures),
+            low_citation_coverage::META.rule,
+            low_citation_coverage::check(inputs, &figures),
         ),
         (
-            Rule::LowCitationAccuracy,
-            super::low_citation_accuracy::check(inputs, &figures, targets),
+            low_citation_accuracy::META.rule,
+            low_citation_accuracy::check(inputs, &figures, targets),
         ),
         (
-            Rule::LowSourceDiversity,
-            super::low_source_diversity::check(inputs, &figures),
+            low_source_diversity::META.rule,
+            low_source_diversity::check(inputs, &figures),
         ),
         (
-            Rule::LowSourceAuthority,
-            super::low_source_authority::check(inputs, &figures, targets),
+            low_source_authority::META.rule,
+            low_source_authority::check(inputs, &figures, targets),
         ),
         (
-            Rule::HighDisagreementRate,
-            super::high_disagreement_rate::check(inputs, &figures),
+            high_disagreement_rate::META.rule,
+            high_disagreement_rate::check(inputs, &figures),
         ),
     ];
     checks

@@ -1,6 +1,10 @@
-//! Marker resolution: `unknown-evidence`, `unknown-number`, `malformed-marker`,
-//! `missing-field`, `unknown-source`, `deleted-evidence`, `invalid-evidence`,
-//! `expired-evidence`, `unsafe-url`, `registry-mismatch` and `stale-evidence`.
+//! Marker resolution: the order of the eleven checks a marker passes
+//! (`malformed-marker`, `unknown-number`, `unknown-evidence`,
+//! `deleted-evidence`, `invalid-evidence`, `missing-field`, `unknown-source`,
+//! `unsafe-url`, `registry-mismatch`, `stale-evidence`, `expired-evidence`),
+//! each of which is in its rule's file (`markers/`, `sources/`). The first
+//! that fails is the marker's finding, so the order here is part of the
+//! output.
 //!
 //! A marker resolves when its id is in the store and the item has `url`,
 //! `title` (or `document_title`), `published_at` (not for `citation.v1`
@@ -10,10 +14,15 @@
 //! `publisher`), and it is not older than `max-age-days`.
 
 use super::Rule;
+use super::markers::{malformed_marker, unknown_evidence, unknown_number};
+use super::sources::{
+    deleted_evidence, expired_evidence, invalid_evidence, missing_field, missing_field::Cited,
+    registry_mismatch, stale_evidence, unknown_source, unsafe_url,
+};
 use crate::config::Config;
 use crate::markers::MarkerKind;
 use crate::store::{
-    CitationList, EvidenceItem, LinkStatus, PaywallPolicy, Published, Source, Status, Store,
+    CitationList, EvidenceItem, LinkStatus, PaywallPolicy, Published, Source, Store,
 };
 
 /// A marker that resolved: the item it cites and the item's source.
@@ -70,30 +79,16 @@ pub fn resolve<'s>(
     let id: &str = match marker {
         MarkerKind::Evidence(id) | MarkerKind::Rendered(id) => id,
         MarkerKind::Malformed(written) => {
-            return Err((
-                Rule::MalformedMarker,
-                format!(
-                    "cannot read the marker `{written}`: {}",
-                    crate::markers::malformed_fix(written)
-                ),
-                None,
-            ));
+            let (rule, message) = malformed_marker::violation(written);
+            return Err((rule, message, None));
         }
         MarkerKind::Number(n) => {
             let entry = list.and_then(|list| list.ids.get(*n as usize - 1));
             match entry {
                 Some(id) => id,
                 None => {
-                    let (len, origin) = list
-                        .map(|l| (l.ids.len(), l.origin.to_string()))
-                        .unwrap_or_default();
-                    return Err((
-                        Rule::UnknownNumber,
-                        format!(
-                            "citation [{n}] is not in this chapter's citation list ({len} items, {origin})"
-                        ),
-                        None,
-                    ));
+                    let (rule, message) = unknown_number::violation(*n, list);
+                    return Err((rule, message, None));
                 }
             }
         }
@@ -109,41 +104,30 @@ pub fn resolve_id<'s>(
     config: &Config,
 ) -> Result<Resolved<'s>, Unresolved> {
     let Some((index, id, item)) = store.indexed_entry(id) else {
-        // A near id is named, not taken: it may be another document.
-        let hint = crate::suggest::closest(id, store.ids())
-            .map(|near| {
-                format!(
-                    "; the store has `{near}` (a similar id: check that it is the evidence meant before citing it)"
-                )
-            })
-            .unwrap_or_else(|| empty_store_hint(store));
-        return Err((
-            Rule::UnknownEvidence,
-            format!("evidence `{id}` is not in the evidence store{hint}"),
-            Some(id.to_owned()),
-        ));
+        let (rule, message) = unknown_evidence::violation(id, store);
+        return Err((rule, message, Some(id.to_owned())));
     };
     let with_id = |(rule, message): Violation| (rule, message, Some(id.to_owned()));
-    check_status(id, item).map_err(with_id)?;
+    if let Some(violation) =
+        deleted_evidence::check(id, item).or_else(|| invalid_evidence::check(id, item))
+    {
+        return Err(with_id(violation));
+    }
     let Cited {
         url,
         title,
         source_id,
-    } = required_fields(id, item).map_err(with_id)?;
+    } = missing_field::required_fields(id, item).map_err(with_id)?;
     let Some(source) = store.source(source_id) else {
-        let hint = store
-            .nearest_source(source_id)
-            .map(|near| format!("; did you mean `{near}`?"))
-            .unwrap_or_default();
-        return Err(with_id((
-            Rule::UnknownSource,
-            format!(
-                "evidence `{id}` has source_id `{source_id}`, which is not in the source registry{hint}"
-            ),
-        )));
+        return Err(with_id(unknown_source::violation(id, source_id, store)));
     };
-    check_link(id, item, url, source_id, source).map_err(with_id)?;
-    check_dates(id, item, config).map_err(with_id)?;
+    if let Some(violation) = unsafe_url::check(id, item, url)
+        .or_else(|| registry_mismatch::check(id, item, url, source_id, source))
+        .or_else(|| stale_evidence::check(id, item, config))
+        .or_else(|| expired_evidence::check(id, item, config))
+    {
+        return Err(with_id(violation));
+    }
     Ok(Resolved {
         id,
         index,
@@ -155,187 +139,8 @@ pub fn resolve_id<'s>(
     })
 }
 
-/// What to say when the store holds no item at all: which configured
-/// directory is empty, so that an empty store never reads as a typo.
-fn empty_store_hint(store: &Store) -> String {
-    if !store.is_empty() {
-        return String::new();
-    }
-    let dirs: Vec<String> = store
-        .empty_directories()
-        .iter()
-        .map(|d| format!("`{}`", d.display()))
-        .collect();
-    if dirs.is_empty() {
-        "; the evidence store holds no items yet".to_owned()
-    } else {
-        format!(
-            "; the evidence store holds no items yet: {} holds no *.json or *.jsonl file (write the store files there, or point `store` under [preprocessor.evidence] at the files that hold this evidence)",
-            dirs.join(", ")
-        )
-    }
-}
-
 /// A rule an item violates, and the message.
-type Violation = (Rule, String);
-
-/// `deleted-evidence` and `invalid-evidence`: the item's status (or its
-/// link check's) must be active.
-fn check_status(id: &str, item: &EvidenceItem) -> Result<(), Violation> {
-    match item.status {
-        Status::Active => Ok(()),
-        Status::Deleted => Err((
-            Rule::DeletedEvidence,
-            format!("evidence `{id}` is deleted (`status: deleted`)"),
-        )),
-        Status::Invalid => {
-            let message = match &item.link_check {
-                Some(check) => {
-                    let http = check
-                        .http_status
-                        .map(|code| format!(", HTTP {code}"))
-                        .unwrap_or_default();
-                    format!(
-                        "evidence `{id}` failed its link check (`status: {}`{http}): {:?}",
-                        check.status.as_str(),
-                        check.notes
-                    )
-                }
-                None => format!("evidence `{id}` is marked invalid (`status: invalid`)"),
-            };
-            Err((Rule::InvalidEvidence, message))
-        }
-    }
-}
-
-/// The fields a citation needs, present.
-struct Cited<'s> {
-    /// The item's URL, as written.
-    url: &'s str,
-    /// Its title (`title`, else `document_title`).
-    title: &'s str,
-    /// Its source's id.
-    source_id: &'s str,
-}
-
-/// `missing-field`: an item needs a `url`, a title, a `source_id` and a
-/// publication date. A web page needs no date: a `citation.v1` record (it
-/// has a link check) or an imported page (its id is the address's `cid`)
-/// rarely has one, and the References shows what is known. Names every
-/// field missing.
-fn required_fields<'s>(id: &str, item: &'s EvidenceItem) -> Result<Cited<'s>, Violation> {
-    let dated = item.published_at.is_some()
-        || item.link_check.is_some()
-        || crate::store::is_content_addressed(id, item.url.as_deref());
-    if let (Some(url), Some(title), true, Some(source_id)) = (
-        item.url.as_deref(),
-        item.display_title(),
-        dated,
-        item.source_id.as_deref(),
-    ) {
-        return Ok(Cited {
-            url,
-            title,
-            source_id,
-        });
-    }
-    let missing: Vec<String> = [
-        ("url", item.url.is_none()),
-        ("title", item.display_title().is_none()),
-        ("published_at", !dated),
-        ("source_id", item.source_id.is_none()),
-    ]
-    .into_iter()
-    .filter(|(_, absent)| *absent)
-    .map(|(name, _)| format!("`{name}`"))
-    .collect();
-    Err((
-        Rule::MissingField,
-        format!(
-            "evidence `{id}` lacks {} (required to cite it)",
-            missing.join(", ")
-        ),
-    ))
-}
-
-/// `unsafe-url` and `registry-mismatch`: the URL must be absolute http(s)
-/// and start with one of the source's `url_prefixes` (if it lists any),
-/// and a publisher the item names must be its source's.
-fn check_link(
-    id: &str,
-    item: &EvidenceItem,
-    url: &str,
-    source_id: &str,
-    source: &Source,
-) -> Result<(), Violation> {
-    if item.link().is_none() {
-        return Err((
-            Rule::UnsafeUrl,
-            format!(
-                "evidence `{id}` has url {url:?}, which is not an absolute http or https URL; it is never linked"
-            ),
-        ));
-    }
-    if !source.url_prefixes.is_empty()
-        && !source
-            .url_prefixes
-            .iter()
-            .any(|p| url.starts_with(p.as_str()))
-    {
-        return Err((
-            Rule::RegistryMismatch,
-            format!(
-                "evidence `{id}` has url {url:?}, which starts with none of the `url_prefixes` of source `{source_id}` ({})",
-                source.url_prefixes.join(", ")
-            ),
-        ));
-    }
-    // A `citation.v1` record's source is made up from its URL's host, so
-    // its own publisher is the only one there is.
-    if let Some(publisher) = item.publisher.as_deref()
-        && item.link_check.is_none()
-        && publisher != source.publisher
-    {
-        return Err((
-            Rule::RegistryMismatch,
-            format!(
-                "evidence `{id}` names publisher {publisher:?}, but its source `{source_id}` is published by {:?}",
-                source.publisher
-            ),
-        ));
-    }
-    Ok(())
-}
-
-/// `stale-evidence` and `expired-evidence`: the item must be no older than
-/// `max-age-days` and not expired, at the as-of date.
-fn check_dates(id: &str, item: &EvidenceItem, config: &Config) -> Result<(), Violation> {
-    let as_of = config.as_of;
-    if let (Some(days), Some(published_at)) = (config.max_age_days, item.published_at)
-        && (as_of.as_second() - published_at.at.as_second()) > i64::from(days) * 86_400
-    {
-        let age_days = (as_of.as_second() - published_at.at.as_second()) / 86_400;
-        return Err((
-            Rule::StaleEvidence,
-            format!(
-                "evidence `{id}` was published {age_days} days before the as-of date {} (max-age-days = {days})",
-                as_of.strftime("%Y-%m-%d")
-            ),
-        ));
-    }
-    if let Some(expires_at) = item.expires_at
-        && expires_at < as_of
-    {
-        return Err((
-            Rule::ExpiredEvidence,
-            format!(
-                "evidence `{id}` expired at {expires_at} (as of {})",
-                as_of.strftime("%Y-%m-%dT%H:%M:%SZ")
-            ),
-        ));
-    }
-    Ok(())
-}
+pub(in crate::rules) type Violation = (Rule, String);
 
 /// Kept under its old path: the check is the store's (import uses it).
 pub use crate::store::is_http_url;
@@ -423,6 +228,77 @@ mod tests {
         let err = resolve(&ev("ok"), &s, list, &fresh).unwrap_err();
         assert_eq!(err.0, Rule::StaleEvidence);
         assert!(err.1.contains("9 days before"), "{}", err.1);
+    }
+
+    /// The item checks run in a fixed order and the first failing one is
+    /// the marker's finding: each item below fails its rule and every later
+    /// one, so moving a check in `resolve_id` fails this test.
+    #[test]
+    fn the_first_failing_check_in_order_is_the_finding() {
+        let dir = tempfile::tempdir().unwrap();
+        let item = |id: &str, fields: &str| {
+            format!(r#"{{"id":"{id}","expires_at":"2026-01-01T00:00:00Z",{fields}}}"#)
+        };
+        let items = [
+            item(
+                "d1",
+                r#""status":"deleted","source_id":"nope","url":"javascript:x","published_at":"2020-01-01T00:00:00Z""#,
+            ),
+            item(
+                "d2",
+                r#""source_id":"nope","url":"javascript:x","published_at":"2020-01-01T00:00:00Z""#,
+            ),
+            item(
+                "d3",
+                r#""title":"T","source_id":"nope","url":"javascript:x","published_at":"2020-01-01T00:00:00Z""#,
+            ),
+            item(
+                "d4",
+                r#""title":"T","source_id":"reg","url":"javascript:x","published_at":"2020-01-01T00:00:00Z""#,
+            ),
+            item(
+                "d5",
+                r#""title":"T","source_id":"reg","url":"https://mirror.example/x","published_at":"2020-01-01T00:00:00Z""#,
+            ),
+            item(
+                "d6",
+                r#""title":"T","source_id":"reg","url":"https://www.federalreserve.gov/x","published_at":"2020-01-01T00:00:00Z""#,
+            ),
+            item(
+                "d7",
+                r#""title":"T","source_id":"reg","url":"https://www.federalreserve.gov/x","published_at":"2026-02-19T00:00:00Z""#,
+            ),
+        ];
+        std::fs::write(
+            dir.path().join("s.json"),
+            format!(
+                r#"{{"schema_version":"evidence.v1",
+                "sources":[{{"source_id":"reg","publisher":"Federal Reserve","tier":1,"url_prefixes":["https://www.federalreserve.gov/"]}}],
+                "evidence":[{}]}}"#,
+                items.join(",")
+            ),
+        )
+        .unwrap();
+        let s = crate::store::load(dir.path(), &[PathBuf::from("s.json")]).unwrap();
+        let mut config = config(NOW);
+        config.max_age_days = Some(30);
+        let order: Vec<Option<Rule>> = ["d1", "d2", "d3", "d4", "d5", "d6", "d7"]
+            .iter()
+            .map(|id| resolve_id(id, &s, &config).err().map(|(rule, _, _)| rule))
+            .collect();
+        assert_eq!(
+            order,
+            [
+                Rule::DeletedEvidence,
+                Rule::MissingField,
+                Rule::UnknownSource,
+                Rule::UnsafeUrl,
+                Rule::RegistryMismatch,
+                Rule::StaleEvidence,
+                Rule::ExpiredEvidence,
+            ]
+            .map(Some)
+        );
     }
 
     #[test]

@@ -18,6 +18,7 @@
 
 use super::claim_not_in_evidence::cited_items;
 use super::claims::Claim;
+use super::support::{missing_support, stale_support, unsupported_claim};
 use super::support_units::{SupportUnit, support_units};
 use super::{BlockId, ClaimId, Finding, Level, Resolved, Rule};
 use crate::config::Config;
@@ -219,31 +220,7 @@ fn judge_citation(
                 .iter()
                 .find(|r| r.verdict == SupportVerdict::Unsupported)?;
             figures.unsupported += 1;
-            let what = if against.evidence_ids.len() > 1 {
-                let ids: Vec<String> = against
-                    .evidence_ids
-                    .iter()
-                    .map(|i| format!("`{i}`"))
-                    .collect();
-                format!("the passages of {} together do", ids.join(", "))
-            } else {
-                format!("the passage of `{id}` does")
-            };
-            return Some((
-                Rule::UnsupportedClaim,
-                format!(
-                    "{}{} found that {what} not support this claim (score {}; {}){}",
-                    checker(against),
-                    if against.checker.is_person() {
-                        ", a person,"
-                    } else {
-                        ""
-                    },
-                    against.score,
-                    place(against),
-                    reason(against)
-                ),
-            ));
+            return Some(unsupported_claim::violation(against, id));
         }
         SupportStatus::StalePassage(old) => (old, "the item's passage".to_owned()),
         SupportStatus::StaleClaim(old) => (
@@ -254,14 +231,9 @@ fn judge_citation(
             },
         ),
         SupportStatus::Missing => {
-            return config.require_support.then(|| {
-                (
-                    Rule::MissingSupport,
-                    format!(
-                        "no verdict on this claim and the passage of `{id}` (require-support = true)"
-                    ),
-                )
-            });
+            return config
+                .require_support
+                .then(|| missing_support::no_verdict(id));
         }
     };
     figures.stale += 1;
@@ -272,19 +244,9 @@ fn judge_citation(
         place(stale)
     );
     Some(if config.require_support {
-        (
-            Rule::MissingSupport,
-            format!(
-                "no current verdict on this claim and the passage of `{id}` (require-support = true): the one stored, from {verdict}, was given for another text of {what}"
-            ),
-        )
+        missing_support::stale_verdict(id, &verdict, &what)
     } else {
-        (
-            Rule::StaleSupport,
-            format!(
-                "the verdict of {verdict} on `{id}` was given for another text of {what}: it no longer applies to this citation"
-            ),
-        )
+        stale_support::violation(id, &verdict, &what)
     })
 }
 
@@ -298,19 +260,19 @@ fn checker_key(record: &SupportRecord) -> String {
 }
 
 /// `` `name version` ``, or `` `human:NAME` ``.
-fn checker(record: &SupportRecord) -> String {
+pub(in crate::rules) fn checker(record: &SupportRecord) -> String {
     format!("`{}`", checker_key(record))
 }
 
 /// `file:line` of a verdict.
-fn place(record: &SupportRecord) -> String {
+pub(in crate::rules) fn place(record: &SupportRecord) -> String {
     format!("{}:{}", record.file.display(), record.line)
 }
 
 /// `: "…"`, the checker's note (an LLM judge's one-line reason), when the
 /// verdict has one: its first line, cut to a few words, quoted with its
 /// control characters escaped (it is a model's text).
-fn reason(record: &SupportRecord) -> String {
+pub(in crate::rules) fn reason(record: &SupportRecord) -> String {
     const CHARS: usize = 200;
     let Some(line) = record.note.as_deref().and_then(|n| n.lines().next()) else {
         return String::new();

@@ -5,15 +5,23 @@
 
 use crate::config::ClaimUnit;
 use crate::markers::{Block, HIDDEN, Scan};
+use crate::rule::Rule;
+use crate::rules::{BlockId, Finding};
 use crate::syntax::{SPECULATION_LABEL, is_banner, is_conflict_note};
 use std::ops::Range;
 
 pub(crate) use sentences::{is_abbreviation, sentence_claims, sentences};
 
 mod abstain;
+// The claims rules, one file per rule id.
+pub(crate) mod numeric_claim;
+pub(crate) mod policy_claim;
+pub(crate) mod removal_escalation;
 mod sentences;
 mod short;
 mod tables;
+pub(crate) mod ungrounded_claim;
+pub(crate) mod unlabelled_speculation;
 
 /// A claim to check: a block, or one sentence of a block.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -463,6 +471,23 @@ pub(crate) fn is_under(scan: &Scan, block: &Block, sections: &[String]) -> bool 
             return false;
         }
         at -= 1;
+    }
+}
+
+/// A finding about a claim: at its span, with its first words.
+pub(crate) fn claim_finding(
+    claim: &Claim,
+    rule: Rule,
+    message: String,
+    evidence_ids: Vec<String>,
+) -> Finding {
+    Finding {
+        rule,
+        message,
+        span: claim.span.clone(),
+        block: Some(BlockId(claim.block)),
+        evidence_ids,
+        excerpt: Some(claim.excerpt(8)),
     }
 }
 

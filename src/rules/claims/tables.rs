@@ -21,7 +21,7 @@
 
 use super::NotAClaim;
 use crate::markers::{Block, TableRow};
-use crate::rules::numeric_claim::first_figure;
+use crate::rules::number_parse::first_figure;
 use crate::syntax::{ABSTAIN_PHRASES, CELL_SEPARATOR, SPECULATION_LABEL, is_banner};
 
 /// Why a table row is not a claim, or `None` when it is one (see the

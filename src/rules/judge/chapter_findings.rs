@@ -9,9 +9,10 @@ use super::{Conflict, FindingSubject};
 use crate::config::Config;
 use crate::markers::Scan;
 use crate::rules::claims::Claim;
-use crate::rules::disagreement::{Disagreement, Kind, between};
+use crate::rules::disagreement::{Kind, between};
 use crate::rules::diversity::{self, DiversityStats};
 use crate::rules::memo::Analyses;
+use crate::rules::passages::conflicting_evidence;
 use crate::rules::{BlockId, Finding, Level, MarkerId, Resolved, Rule};
 use std::collections::{HashMap, HashSet};
 use std::ops::Range;
@@ -61,7 +62,7 @@ pub(super) fn chapter_findings<'s>(
             .collect();
     let mut seen_pairs = HashSet::new();
     let mut conflicts = conflicts(scan, cited, config, &mut findings, &mut seen_pairs);
-    if config.level(Rule::ConflictingEvidence) != Level::Off {
+    if config.level(conflicting_evidence::META.rule) != Level::Off {
         let pairs = Pairs {
             scan,
             cited,
@@ -123,22 +124,9 @@ fn conflicts<'s>(
                 continue;
             }
             let marker = &scan.markers[at.0];
-            let finding = Finding {
-                rule: Rule::ConflictingEvidence,
-                message: format!(
-                    "evidence `{}` ({}) and `{}` ({}) contradict each other",
-                    first.id,
-                    first.publisher(),
-                    second.id,
-                    second.publisher()
-                ),
-                span: marker.span.clone(),
-                block: marker.block.map(BlockId),
-                evidence_ids: vec![first.id.to_owned(), second.id.to_owned()],
-                excerpt: None,
-            };
+            let finding = conflicting_evidence::stored_finding(&first, &second, marker);
             findings.push((finding, FindingSubject::Other));
-            if config.level(Rule::ConflictingEvidence) != Level::Off {
+            if config.level(conflicting_evidence::META.rule) != Level::Off {
                 conflicts.push(Conflict {
                     items: [first, second],
                     kind: None,
@@ -206,7 +194,7 @@ impl<'s> Pairs<'_, 's> {
                 };
                 let marker = &self.scan.markers[at.0];
                 findings.push((
-                    detected_finding(a, b, &found, marker),
+                    conflicting_evidence::detected_finding(a, b, &found, marker),
                     FindingSubject::Other,
                 ));
                 conflicts.push(Conflict {
@@ -247,37 +235,5 @@ impl<'s> Pairs<'_, 's> {
             }
         }
         out
-    }
-}
-
-/// The finding for items `a` and `b` whose passages disagree as `found`
-/// says, at `marker`: its type (factual or temporal), what the passages
-/// do, and both passages quoted.
-fn detected_finding(
-    a: &Resolved<'_>,
-    b: &Resolved<'_>,
-    found: &Disagreement,
-    marker: &crate::markers::Marker,
-) -> Finding {
-    let [qa, qb] = &found.quotes;
-    Finding {
-        rule: Rule::ConflictingEvidence,
-        message: format!(
-            "evidence `{}` ({}) and `{}` ({}) disagree ({} disagreement: they {}): `{}` says {:?}; `{}` says {:?}",
-            a.id,
-            a.publisher(),
-            b.id,
-            b.publisher(),
-            found.kind.contract_type(),
-            found.kind.description(),
-            a.id,
-            qa,
-            b.id,
-            qb,
-        ),
-        span: marker.span.clone(),
-        block: marker.block.map(BlockId),
-        evidence_ids: vec![a.id.to_owned(), b.id.to_owned()],
-        excerpt: None,
     }
 }

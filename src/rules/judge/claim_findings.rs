@@ -6,10 +6,10 @@ use super::FindingSubject;
 use super::resolve_markers::CitedItems;
 use crate::config::Config;
 use crate::rules::claims::Claim;
+use crate::rules::claims::{numeric_claim, policy_claim, ungrounded_claim, unlabelled_speculation};
+use crate::rules::confidence;
 use crate::rules::numeric_claim::BlockNumbers;
-use crate::rules::ungrounded_claim::CITES_NOTHING;
-use crate::rules::{BlockId, ClaimId, Finding, Level, Resolved, Rule, resolve_id};
-use crate::rules::{confidence, policy, speculation};
+use crate::rules::{ClaimId, Finding, Level, Resolved, Rule, resolve_id};
 use crate::store::{CitationList, Store};
 use std::cell::OnceCell;
 
@@ -53,7 +53,7 @@ pub(super) fn claim_findings<'s>(
             .filter_map(|&m| resolved[m].as_ref())
             .collect();
         if cites.is_empty() {
-            let finding = ungrounded(claim, list.is_some());
+            let finding = ungrounded_claim::finding(claim, list.is_some());
             out.findings.push((finding, FindingSubject::Claim(id)));
         } else {
             out.grounded += 1;
@@ -64,20 +64,6 @@ pub(super) fn claim_findings<'s>(
         }
     }
     out
-}
-
-/// The `ungrounded-claim` finding of a claim without a resolving marker.
-fn ungrounded(claim: &Claim, has_list: bool) -> Finding {
-    let message = if claim.markers.is_empty() {
-        let mut m = CITES_NOTHING.to_owned();
-        if !has_list && has_bare_number(&claim.text) {
-            m.push_str(" (`[N]` markers need a citation list for this chapter under `chapters` in the store)");
-        }
-        m
-    } else {
-        "claim has no marker that resolves; its markers' own rules are not errors here, so the claim is reported as ungrounded".to_owned()
-    };
-    claim_finding(claim, Rule::UngroundedClaim, message, Vec::new())
 }
 
 /// The rules for a claim that cites the resolving items `cites`: pushes
@@ -91,62 +77,25 @@ fn grounded_claim_findings<'s>(
     config: &Config,
     findings: &mut Vec<(Finding, FindingSubject)>,
 ) {
-    let mut push = |rule: Rule, message: String, ids: Vec<String>| {
-        let finding = claim_finding(claim, rule, message, ids);
-        findings.push((finding, FindingSubject::Claim(id)));
-    };
+    let mut push = |finding: Finding| findings.push((finding, FindingSubject::Claim(id)));
     let ids = || cites.iter().map(|r| r.id.to_owned()).collect::<Vec<_>>();
     let on = |rule: Rule| config.level(rule) != Level::Off;
-    if on(Rule::NumericClaim)
+    if on(numeric_claim::META.rule)
         && let Some(found) = pack.numbers.uncorroborated(claim, cites, pack.resolved)
     {
-        let whose = if found.in_sentence {
-            "its sentence cites"
-        } else {
-            "cites"
-        };
-        push(
-            Rule::NumericClaim,
-            format!(
-                "claim states `{}` but {whose} neither a tier 1-2 source nor two different publishers",
-                found.figure
-            ),
-            found.ids,
-        );
+        push(numeric_claim::finding(claim, found));
     }
-    if on(Rule::PolicyClaim)
-        && let Some((official, tag)) =
-            policy::missing_official(cites, || pack.items(), &config.policy_tags)
+    if on(policy_claim::META.rule)
+        && let Some(finding) =
+            policy_claim::check(claim, cites, || pack.items(), &config.policy_tags, ids)
     {
-        push(
-            Rule::PolicyClaim,
-            format!(
-                "policy claim (`{tag}`) cites no tier-1 source, but the chapter's evidence holds `{official}`"
-            ),
-            ids(),
-        );
+        push(finding);
     }
     // Off by default: skip the word scan unless it is asked for.
-    if on(Rule::UnlabelledSpeculation)
-        && let Some(word) = speculation::speculative_word(&claim.text)
+    if on(unlabelled_speculation::META.rule)
+        && let Some(finding) = unlabelled_speculation::check(claim)
     {
-        push(
-            Rule::UnlabelledSpeculation,
-            format!("speculative wording (`{word}`) without the `[SPECULATION]` label"),
-            Vec::new(),
-        );
-    }
-}
-
-/// A finding about a claim: at its span, with its first words.
-fn claim_finding(claim: &Claim, rule: Rule, message: String, evidence_ids: Vec<String>) -> Finding {
-    Finding {
-        rule,
-        message,
-        span: claim.span.clone(),
-        block: Some(BlockId(claim.block)),
-        evidence_ids,
-        excerpt: Some(claim.excerpt(8)),
+        push(finding);
     }
 }
 
@@ -182,19 +131,6 @@ impl<'s> EvidencePack<'_, 's> {
             None => self.cited.to_vec(),
         })
     }
-}
-
-/// Whether the text holds something like `[3]`, `[1, 2]` or `[1-3]`:
-/// citation numbers, which need a citation list to be markers.
-fn has_bare_number(text: &str) -> bool {
-    text.split('[').skip(1).any(|rest| {
-        rest.split_once(']').is_some_and(|(inside, _)| {
-            inside.bytes().any(|b| b.is_ascii_digit())
-                && inside
-                    .chars()
-                    .all(|c| c.is_ascii_digit() || matches!(c, ',' | ';' | '-' | '–' | ' '))
-        })
-    })
 }
 
 /// One diagnostic per unresolved marker: the `ungrounded-claim` finding of

@@ -15,34 +15,36 @@ use crate::rules::claim_not_in_evidence::claims_not_in_evidence;
 use crate::rules::claims::Claim;
 use crate::rules::memo::Analyses;
 use crate::rules::numeric_claim::BlockNumbers;
+use crate::rules::sources::{paywall_quote, source_changed, source_gone, source_not_fetched};
 use crate::rules::subject_not_in_evidence::subjects_not_in_evidence;
 use crate::rules::support_units::SupportUnit;
 use crate::rules::support_verdicts::{SupportFigures, verdict_findings};
 use crate::rules::{BlockId, ClaimId, Finding, Level, Resolved, Rule};
 use crate::rules::{numbers_not_in_evidence, quotes_not_in_evidence, span_mismatches};
-use crate::store::{PaywallPolicy, Store};
+use crate::store::Store;
 
-/// The rules about what `fetch` found of a cited item's page, each the
-/// message of its finding, if any.
-type PageRule = (
-    Rule,
-    fn(&str, &crate::store::EvidenceItem) -> Option<String>,
-);
-const PAGE_RULES: [PageRule; 3] = [
-    (
-        Rule::SourceNotFetched,
-        crate::rules::source_not_fetched::message,
-    ),
-    (Rule::SourceGone, crate::rules::source_gone::message),
-    (Rule::SourceChanged, crate::rules::source_changed::message),
+/// The item rules, in the order they are checked, each the message of its
+/// finding about a cited item, if any.
+type ItemRule = (Rule, fn(&Resolved<'_>) -> Option<String>);
+const ITEM_RULES: [ItemRule; 4] = [
+    (source_not_fetched::META.rule, |r| {
+        source_not_fetched::message(r.id, r.item)
+    }),
+    (source_gone::META.rule, |r| {
+        source_gone::message(r.id, r.item)
+    }),
+    (source_changed::META.rule, |r| {
+        source_changed::message(r.id, r.item)
+    }),
+    (paywall_quote::META.rule, paywall_quote::message),
 ];
 
 /// The item rules: once per cited item, at its first citation.
 pub(super) fn item_findings(scan: &Scan, cited: &CitedItems<'_>) -> Vec<(Finding, FindingSubject)> {
     let mut findings = Vec::new();
     for item in &cited.items {
-        for (rule, message) in PAGE_RULES {
-            if let Some(message) = message(item.id, item.item)
+        for (rule, message) in ITEM_RULES {
+            if let Some(message) = message(item)
                 && let Some((first, _)) = cited.first_citation(item.id)
             {
                 let marker = &scan.markers[first.0];
@@ -57,27 +59,6 @@ pub(super) fn item_findings(scan: &Scan, cited: &CitedItems<'_>) -> Vec<(Finding
                 findings.push((finding, FindingSubject::Other));
             }
         }
-        if item.source.paywall_policy != PaywallPolicy::MetadataOnly
-            || item.item.quote_span.is_none()
-        {
-            continue;
-        }
-        let Some((first, _)) = cited.first_citation(item.id) else {
-            continue;
-        };
-        let marker = &scan.markers[first.0];
-        let finding = Finding {
-            rule: Rule::PaywallQuote,
-            message: format!(
-                "evidence `{}` carries a full-text quote, but its source `{}` is metadata_only (paywalled); the quote is never shown",
-                item.id, item.source.source_id
-            ),
-            span: marker.span.clone(),
-            block: marker.block.map(BlockId),
-            evidence_ids: vec![item.id.to_owned()],
-            excerpt: None,
-        };
-        findings.push((finding, FindingSubject::Other));
     }
     findings
 }

@@ -12,8 +12,8 @@ use super::claim_errors::ClaimFailure;
 use super::{FindingSubject, Judged};
 use crate::config::Config;
 use crate::markers::Scan;
-use crate::rules::claims::{Claim, is_under};
-use crate::rules::{ClaimId, Finding, Level, MarkerId, Rule};
+use crate::rules::claims::{Claim, is_under, removal_escalation};
+use crate::rules::{ClaimId, Finding, Level, MarkerId};
 use std::collections::HashSet;
 
 /// What `remove` mode takes out of a chapter (nothing in other modes).
@@ -117,49 +117,27 @@ pub(super) fn escalation(
     findings: &[Judged],
     config: &Config,
 ) -> Option<Judged> {
-    let level = config.level(Rule::RemovalEscalation);
-    let mut reasons = Vec::new();
-    let removed_count = removals.claims.len();
-    if removed_count > config.max_removed {
-        let claims = if removed_count == 1 {
-            "claim was"
-        } else {
-            "claims were"
-        };
-        reasons.push(format!(
-            "{removed_count} {claims} removed from this chapter (max-removed = {})",
-            config.max_removed
-        ));
-    }
-    for section in &config.sections {
+    let level = config.level(removal_escalation::META.rule);
+    let emptied = |section: &String| {
         let one = std::slice::from_ref(section);
         let mut under = (0..claims.len())
             .map(ClaimId)
             .filter(|&c| is_under(scan, &scan.blocks[claims[c.0].block], one))
             .peekable();
-        if under.peek().is_some() && under.all(|c| removals.has_claim(c)) {
-            reasons.push(format!(
-                "section `{section}` has no claim left after removals"
-            ));
-        }
-    }
+        under.peek().is_some() && under.all(|c| removals.has_claim(c))
+    };
     let unhandled = findings
         .iter()
         .filter(|j| j.level == Level::Error && !j.removed)
         .count();
-    if unhandled > 0 {
-        reasons.push(match unhandled {
-            1 => "1 error cannot be fixed by removing a claim".to_owned(),
-            n => format!("{n} errors cannot be fixed by removing a claim"),
-        });
-    }
+    let reasons = removal_escalation::reasons(removals.claims.len(), config, emptied, unhandled);
     let severity = level.severity()?;
     if reasons.is_empty() {
         return None;
     }
     Some(Judged {
         finding: chapter_finding(
-            Rule::RemovalEscalation,
+            removal_escalation::META.rule,
             reasons.join("; "),
             chapter_span(scan),
         ),

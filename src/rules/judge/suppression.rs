@@ -10,6 +10,7 @@
 
 use super::FindingSubject;
 use crate::markers::{Scan, Suppression, SuppressionKind};
+use crate::rules::suppression::invalid_suppression;
 use crate::rules::{Finding, Rule};
 use std::ops::Range;
 
@@ -47,14 +48,7 @@ impl Suppressions {
                     });
                 }
             } else {
-                let finding = Finding {
-                    rule: Rule::InvalidSuppression,
-                    message: format!("suppression comment with {}", problems.join(", ")),
-                    span: s.span.clone(),
-                    block: None,
-                    evidence_ids: Vec::new(),
-                    excerpt: None,
-                };
+                let finding = invalid_suppression::finding(&problems, s.span.clone());
                 invalid.push((finding, FindingSubject::Other));
             }
         }

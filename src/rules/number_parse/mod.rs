@@ -53,6 +53,7 @@ mod cjk;
 mod classify;
 mod context;
 mod dates;
+mod figure;
 mod lookup;
 mod measure;
 mod read;
@@ -63,6 +64,7 @@ mod words;
 
 use context::{in_ranges, quoted_ranges, url_ranges};
 pub(crate) use dates::date_as_written;
+pub(crate) use figure::{first_figure, first_figure_of};
 pub(crate) use lookup::NumberLookup;
 pub(crate) use measure::{Unit, convert, unit_name, unit_of};
 use read::read_number;

@@ -1,0 +1,3 @@
+//! The suppression rules: one file per rule id.
+
+pub(crate) mod invalid_suppression;

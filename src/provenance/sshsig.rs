@@ -35,8 +35,15 @@ pub fn sign(message: &[u8], key_file: &Path) -> anyhow::Result<String> {
     }
     // The parser's message never holds the key's bytes.
     let mut key = PrivateKey::from_openssh(text.as_bytes()).map_err(|e| {
+        // ssh-key 0.6 refuses an ECDSA key whose private number starts
+        // with a zero byte (one key in 256) as "length invalid".
+        let ecdsa = if text.contains("BEGIN OPENSSH PRIVATE KEY") && e.to_string().contains("length") {
+            "; if it is an ECDSA key, it may be one of the one in 256 whose private number starts with a zero byte, which this build cannot read: make another key, or an ed25519 one"
+        } else {
+            ""
+        };
         anyhow::anyhow!(
-            "{shown} is not an OpenSSH private key ({e}); pass the private key file `ssh-keygen` made (e.g. ~/.ssh/id_ed25519), not the .pub"
+            "{shown} is not an OpenSSH private key ({e}){ecdsa}; pass the private key file `ssh-keygen` made (e.g. ~/.ssh/id_ed25519), not the .pub"
         )
     })?;
     drop(text);

@@ -50,8 +50,8 @@ use crate::rules::memo::Analyses;
 use crate::rules::support_units::SupportUnit;
 use crate::rules::{BlockId, ClaimId, Finding, Resolved, Rule};
 use names::{
-    CLASS_WORDS, FUNCTION_WORDS, MONTHS_AND_DAYS, Name, Word, capitals, fold, fold_into, is_in,
-    names, opens_sentence, words, words_of,
+    CLASS_WORDS, FUNCTION_WORDS, MONTHS_AND_DAYS, Name, Word, capitals, fold, fold_into,
+    is_acronym, is_in, names, opens_sentence, words, words_of,
 };
 use parts::{held_word, lone_disagreement, named_in_context, swapped_part};
 use restated::{follows_held, names_what_precedes};
@@ -289,12 +289,7 @@ fn acronym_of(claim: &str, claim_words: &[Word], name: &Name) -> Option<String> 
     }
     let word = &claim_words[name.words.start];
     let written = claim.get(word.at.clone())?;
-    let letters = written.chars().filter(|c| c.is_alphabetic()).count();
-    (letters >= 3
-        && written
-            .chars()
-            .all(|c| c.is_uppercase() || !c.is_alphabetic()))
-    .then(|| fold(written))
+    is_acronym(written).then(|| fold(written))
 }
 
 /// Whether each capitalised word of `claim`, folded, begins a word of a

@@ -71,11 +71,7 @@ fn telling(folded: &str) -> bool {
 /// Whether two folded words are one word or two forms of it (`producing`,
 /// `production`; `state`, `states`).
 fn same_word(a: &str, b: &str) -> bool {
-    if a == b {
-        return true;
-    }
-    let (la, lb) = (a.chars().count(), b.chars().count());
-    la >= 5 && lb >= 5 && a.chars().take(5).eq(b.chars().take(5))
+    a == b || prefix5(a).is_some_and(|p| prefix5(b) == Some(p))
 }
 
 /// The passage's capitalised word in the place of the claim's name (its

@@ -492,13 +492,7 @@ pub(super) fn names(text: &str, words: &[Word]) -> Vec<Name> {
         let opens_sentence = opens_sentence(text, words[start].at.start);
         // A lone word opening a sentence is capitalised anyway; one after a
         // determiner is a role (`the Committee`, `the Contractor`).
-        let after_determiner = start > 0
-            && matches!(
-                text[words[start - 1].at.clone()]
-                    .to_ascii_lowercase()
-                    .as_str(),
-                "the" | "a" | "an" | "this" | "that" | "its" | "their" | "our" | "his" | "her"
-            );
+        let after_determiner = follows_a_determiner(text, words, start);
         if (opens_sentence || after_determiner) && end - start == 1 {
             continue;
         }
@@ -544,12 +538,7 @@ pub(super) fn lone_words(text: &str, words: &[Word]) -> Vec<(usize, bool)> {
         })
         .filter_map(|w| {
             let opens = opens_sentence(text, words[w].at.start);
-            let after_determiner = w > 0
-                && matches!(
-                    text[words[w - 1].at.clone()].to_ascii_lowercase().as_str(),
-                    "the" | "a" | "an" | "this" | "that" | "its" | "their" | "our" | "his" | "her"
-                );
-            (opens || after_determiner).then_some((w, opens))
+            (opens || follows_a_determiner(text, words, w)).then_some((w, opens))
         })
         .filter(|&(w, _)| {
             let folded = fold(&text[words[w].at.clone()]);
@@ -558,6 +547,24 @@ pub(super) fn lone_words(text: &str, words: &[Word]) -> Vec<(usize, bool)> {
                 && !is_in(MONTHS_AND_DAYS, &folded)
         })
         .collect()
+}
+
+/// Whether word `w` follows a determiner (`the Committee`, `a Fire`).
+fn follows_a_determiner(text: &str, words: &[Word], w: usize) -> bool {
+    w > 0
+        && matches!(
+            text[words[w - 1].at.clone()].to_ascii_lowercase().as_str(),
+            "the" | "a" | "an" | "this" | "that" | "its" | "their" | "our" | "his" | "her"
+        )
+}
+
+/// Whether a word is written as initials in capitals, three letters or
+/// more (`NYC`, `CPI`), which passages may spell out.
+pub(super) fn is_acronym(written: &str) -> bool {
+    written.chars().filter(|c| c.is_alphabetic()).count() >= 3
+        && written
+            .chars()
+            .all(|c| c.is_uppercase() || !c.is_alphabetic())
 }
 
 /// Whether the word at `at` opens a sentence (so is capitalised anyway).

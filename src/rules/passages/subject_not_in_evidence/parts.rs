@@ -5,7 +5,8 @@
 
 use super::context::{context_rival, is_rival};
 use super::names::{
-    CLASS_WORDS, FUNCTION_WORDS, JOINERS, MONTHS_AND_DAYS, Name, Word, fold, is_in, lone_words,
+    CLASS_WORDS, FUNCTION_WORDS, JOINERS, MONTHS_AND_DAYS, Name, Word, fold, is_acronym, is_in,
+    lone_words,
 };
 use super::slot::{same_slot, written_as_a_name};
 use super::vocabulary::ItemWords;
@@ -84,11 +85,7 @@ pub(super) fn held_word(
         return true;
     }
     // Initials (`CPI`) a cited text spells out (`Consumer Price Index`).
-    let initials = written.chars().filter(|c| c.is_alphabetic()).count() >= 3
-        && written
-            .chars()
-            .all(|c| c.is_uppercase() || !c.is_alphabetic());
-    if initials
+    if is_acronym(written)
         && cited
             .iter()
             .zip(details.iter_mut())

@@ -115,6 +115,8 @@ fn chapter_citations(
         config,
         checked: true,
         analyses,
+        // Escapes are the build's to report, not the export's.
+        source: &rules::NoSource,
     });
     let file = setup.root.join(&setup.src_dir).join(path);
     let map = SourceMap::from_disk(&file, content);

@@ -17,7 +17,7 @@ use std::path::{Path, PathBuf};
 
 mod neighbours;
 
-use neighbours::{neighbour_escapes, reads_chapter_file};
+use neighbours::{ChapterFile, reads_chapter_file};
 
 /// The old name of [`crate::error::SetupError`], kept for callers of this path.
 pub use crate::error::SetupError as Error;
@@ -418,11 +418,8 @@ fn judge_chapter<'s>(
         Some(_) => crate::cache::Cache::ids_of(&scan, list),
         None => Vec::new(),
     };
-    // Markers a preprocessor before this one escaped: one finding, and the
-    // chapter (not the text its author wrote) is not judged.
-    let escapes = neighbour_escapes(setup, path, content, &scan);
-    let checked = checked && escapes.is_none();
     let key = chapter_key(path);
+    let judgement_source = ChapterFile { setup, path };
     let mut judgement = rules::judge_chapter(&rules::JudgeInput {
         key: &key,
         text: content,
@@ -432,20 +429,10 @@ fn judge_chapter<'s>(
         config,
         checked,
         analyses,
+        source: &judgement_source,
     });
-    if let Some(escapes) = escapes {
-        let finding = rules::escaped_markers::finding(content, &escapes, &setup.neighbours);
-        let level = config.level(finding.rule);
-        if let Some(severity) = level.severity() {
-            judgement.errors += usize::from(level == rules::Level::Error);
-            judgement.findings.push(rules::Judged {
-                finding,
-                level,
-                severity,
-                removed: false,
-            });
-        }
-    }
+    // Not judged when a preprocessor before this one escaped its markers.
+    let checked = judgement.checked;
     let summary = ChapterSummary {
         path: key,
         checked,

@@ -129,6 +129,7 @@ mod tests {
                 config: &config,
                 checked: true,
                 analyses: &analyses,
+                source: &crate::rules::NoSource,
             });
             let cited = judgement.resolved.iter().flatten().next().unwrap();
             assert_eq!((cited.id, cited.index), ("a", 1));

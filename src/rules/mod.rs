@@ -46,6 +46,7 @@ mod test_units;
 pub(crate) use claims::numeric_claim;
 pub(crate) use claims::ungrounded_claim;
 pub(crate) use markers::escaped_markers;
+pub use markers::escaped_markers::{ChapterSource, NoSource};
 use markers::unverified_reference;
 use numbers::number_contradicts_evidence;
 use numbers::number_not_in_evidence;

@@ -111,6 +111,9 @@ pub struct Judgement<'s> {
     pub downgrade: bool,
     /// What the build does with the chapter.
     pub verdict: Verdict,
+    /// Whether the chapter was judged: checked, and none of its markers
+    /// escaped by a preprocessor before this one (`escaped-markers`).
+    pub checked: bool,
 }
 
 impl Judgement<'_> {
@@ -141,6 +144,9 @@ pub struct JudgeInput<'a, 's> {
     /// The analyses of the store's items, made once per build
     /// ([`Analyses::for_store`]) and shared by every chapter.
     pub analyses: &'a Analyses,
+    /// The chapter as its author wrote it (`escaped-markers`), or
+    /// [`NoSource`](super::NoSource).
+    pub source: &'a dyn super::ChapterSource,
 }
 
 /// [`judge_chapter`] on a chapter alone, with analyses of its own: for
@@ -164,6 +170,7 @@ pub fn judge<'s>(
         config,
         checked,
         analyses: &Analyses::for_store(store),
+        source: &super::NoSource,
     })
 }
 
@@ -176,15 +183,34 @@ pub fn judge<'s>(
 /// `remove` mode takes out, and whether that needs escalating; set the
 /// printed severities and the verdict.
 pub fn judge_chapter<'s>(input: &JudgeInput<'_, 's>) -> Judgement<'s> {
+    let JudgeInput {
+        text,
+        scan,
+        config,
+        checked,
+        source,
+        ..
+    } = *input;
+    // Markers a preprocessor before this one escaped: one finding, and the
+    // chapter (not the text its author wrote) is not judged.
+    let escapes = super::escaped_markers::chapter_escapes(text, scan, config, checked, source);
+    let mut judgement = judge_text(input, checked && escapes.is_none());
+    if let Some(escapes) = escapes {
+        add_escaped_markers(&mut judgement, text, &escapes, source, config);
+    }
+    judgement
+}
+
+/// [`judge_chapter`]'s phases, on a chapter judged as `checked` (or not).
+fn judge_text<'s>(input: &JudgeInput<'_, 's>, checked: bool) -> Judgement<'s> {
     let &JudgeInput {
-        key,
         text,
         scan,
         store,
         list,
         config,
-        checked,
         analyses,
+        ..
     } = input;
     let markers = resolve_markers(scan, store, list, config);
     let resolved = markers.resolved;
@@ -204,7 +230,7 @@ pub fn judge_chapter<'s>(input: &JudgeInput<'_, 's>) -> Judgement<'s> {
     candidates.extend(claim_checks.findings);
     candidates.extend(item_findings(scan, &cited));
     let input = PassageInput {
-        chapter: key,
+        chapter: input.key,
         text,
         scan,
         claims: &claims,
@@ -301,6 +327,29 @@ pub fn judge_chapter<'s>(input: &JudgeInput<'_, 's>) -> Judgement<'s> {
         errors,
         downgrade,
         verdict,
+        checked,
+    }
+}
+
+/// The `escaped-markers` finding, last, after the verdict (which it does
+/// not change): counted as an error when it is one.
+fn add_escaped_markers(
+    judgement: &mut Judgement<'_>,
+    text: &str,
+    escapes: &super::escaped_markers::NeighbourEscapes,
+    source: &dyn super::ChapterSource,
+    config: &Config,
+) {
+    let finding = super::escaped_markers::finding(text, escapes, source.neighbours());
+    let level = config.level(finding.rule);
+    if let Some(severity) = level.severity() {
+        judgement.errors += usize::from(level == Level::Error);
+        judgement.findings.push(Judged {
+            finding,
+            level,
+            severity,
+            removed: false,
+        });
     }
 }
 

@@ -13,8 +13,10 @@
 //! the preprocessors that run first and the `before = [...]` that fixes
 //! the order.
 
+use crate::config::Config;
+use crate::markers::{MarkerKind, Scan};
 use crate::rules::registry::{RuleMeta, guide_page};
-use crate::rules::{Finding, Rule};
+use crate::rules::{Finding, Level, Rule};
 use regex::Regex;
 use serde::Deserialize;
 use std::collections::BTreeMap;
@@ -47,6 +49,63 @@ pub(crate) struct NeighbourEscapes {
     pub count: usize,
     /// The first escaped marker of the text.
     pub first: Range<usize>,
+}
+
+/// Where the judge reads a chapter as its author wrote it, to tell a
+/// neighbour's escapes from the author's: the session reads the file from
+/// disk (I/O stays at the edge); a chapter judged alone has no file.
+pub trait ChapterSource {
+    /// The chapter's file as written, its `{{#include}}`s expanded again;
+    /// `None` when it cannot be read.
+    fn file_as_written(&self) -> Option<String>;
+    /// The book's preprocessors that run before evidence (named by the
+    /// finding).
+    fn neighbours(&self) -> &[String];
+}
+
+/// No file to read: escaped markers are never a neighbour's.
+#[derive(Debug, Clone, Copy, Default)]
+pub struct NoSource;
+
+impl ChapterSource for NoSource {
+    fn file_as_written(&self) -> Option<String> {
+        None
+    }
+
+    fn neighbours(&self) -> &[String] {
+        &[]
+    }
+}
+
+/// Whether judging a chapter reads its file (through its
+/// [`ChapterSource`]): the rule is on, the chapter is checked, and its
+/// text may hold escaped markers.
+pub(crate) fn reads_chapter_file(config: &Config, checked: bool, text: &str) -> bool {
+    config.level(Rule::EscapedMarkers) != Level::Off && checked && may_hold_escapes(text)
+}
+
+/// The escaped markers of a checked chapter that its file (as `source`
+/// reads it) writes as markers, when the rule is on. Those of an earlier
+/// run of mdbook-evidence (its citations and References) are its own.
+pub(crate) fn chapter_escapes(
+    text: &str,
+    scan: &Scan,
+    config: &Config,
+    checked: bool,
+    source: &dyn ChapterSource,
+) -> Option<NeighbourEscapes> {
+    if !reads_chapter_file(config, checked, text) {
+        return None;
+    }
+    let file = source.file_as_written()?;
+    let ours: Vec<Range<usize>> = scan
+        .markers
+        .iter()
+        .filter(|m| matches!(m.kind, MarkerKind::Rendered(_)))
+        .map(|m| m.span.clone())
+        .chain(scan.references.clone())
+        .collect();
+    neighbour_escapes(text, &file, &ours)
 }
 
 /// Whether `text` (the chapter as handed over) quickly needs a closer look:
@@ -225,6 +284,49 @@ mod tests {
             f.message
         );
         assert_eq!(f.span, 2..text.len());
+    }
+
+    /// A file as written, without a disk.
+    struct Written(&'static str, Vec<String>);
+
+    impl ChapterSource for Written {
+        fn file_as_written(&self) -> Option<String> {
+            Some(self.0.to_owned())
+        }
+
+        fn neighbours(&self) -> &[String] {
+            &self.1
+        }
+    }
+
+    #[test]
+    fn the_rule_asks_the_source_only_for_a_checked_chapter_with_escapes() {
+        let config = |level: &str| {
+            Config::from_value(serde_json::json!({
+                "store": "s",
+                "as-of": "2026-02-20",
+                "rules": {"escaped-markers": level},
+            }))
+            .unwrap()
+        };
+        let text = "Rates held \\[EVID:ev_a\\].\n";
+        let options = crate::markers::ScanOptions {
+            markdown: Default::default(),
+            numbered: false,
+            references_title: "References",
+            claim_min_words: 3,
+        };
+        let scan = crate::markers::scan(text, &options);
+        let source = Written("Rates held [EVID:ev_a].\n", vec!["trpl-listing".into()]);
+        let on = config("error");
+        let found = chapter_escapes(text, &scan, &on, true, &source).expect("a neighbour's");
+        assert_eq!(found.count, 1);
+        assert_eq!(chapter_escapes(text, &scan, &on, false, &source), None);
+        assert_eq!(chapter_escapes(text, &scan, &on, true, &NoSource), None);
+        assert_eq!(
+            chapter_escapes(text, &scan, &config("off"), true, &source),
+            None
+        );
     }
 
     #[test]

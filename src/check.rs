@@ -9,9 +9,10 @@ mod baseline;
 pub use crate::session::book_root;
 pub(crate) use crate::session::load_book;
 
-use crate::preprocess::{self, Setup};
+use crate::preprocess::Setup;
 use crate::report::{self, Destination, Failure, Format, Outcome, OutputFile, PathStyle};
 use crate::rules::Severity;
+use crate::session::Session;
 use mdbook_preprocessor::book::Book;
 use std::io::Write;
 use std::path::Path;
@@ -181,13 +182,9 @@ fn judge(dir: &Path) -> anyhow::Result<(Setup, Outcome)> {
 /// [`judge`], with the book as loaded (what `manifest` hashes).
 pub(crate) fn judge_book_in(dir: &Path) -> anyhow::Result<(Setup, Outcome, Book)> {
     let (ctx, book) = load_book(dir)?;
-    let mut setup = Setup::load_for_check(&ctx)?;
-    setup.open_cache(&ctx);
-    if let Some(cache) = &mut setup.cache {
-        cache.judge_only();
-    }
+    let session = Session::open_for_check(&ctx)?;
     // A check renders nothing: the verdict and the report are the judge's.
-    let (outcome, _) = preprocess::judge_book(&setup, &book);
-    setup.finish_cache();
-    Ok((setup, outcome, book))
+    let (outcome, _) = session.judge_quietly(&book);
+    session.finish();
+    Ok((session.into_setup(), outcome, book))
 }

@@ -6,11 +6,10 @@
 //! ([`item_passage`]). Each record carries the keys a `support.v1` verdict
 //! is stored under: [`claim_key`], the evidence id, [`passage_key`].
 
-use crate::markers::{self, ScanOptions};
 use crate::preprocess::Setup;
 use crate::rules;
 use crate::rules::memo::Analyses;
-use crate::session::load_book;
+use crate::session::{Session, load_book};
 use crate::source_map::SourceMap;
 use crate::store::{chapter_key, claim_key, item_passage, passage_key};
 use mdbook_preprocessor::book::BookItem;
@@ -66,7 +65,8 @@ fn citations_of(dir: &Path, all: bool) -> anyhow::Result<(Setup, Vec<Citation>)>
     // From inside the book (`src/`) as from its root, as `check`.
     let found = crate::session::book_root(dir);
     let (ctx, book) = load_book(found.as_deref().unwrap_or(dir))?;
-    let setup = Setup::load_for_check(&ctx)?;
+    let session = Session::open_to_read(&ctx)?;
+    let setup = session.setup();
     // One for the book: each item is analysed once.
     let analyses = Analyses::for_store(&setup.store);
     let mut out = Vec::new();
@@ -80,32 +80,24 @@ fn citations_of(dir: &Path, all: bool) -> anyhow::Result<(Setup, Vec<Citation>)>
         if !setup.config.is_checked(path) {
             continue;
         }
-        chapter_citations(&setup, &analyses, path, &chapter.content, all, &mut out);
+        chapter_citations(&session, &analyses, path, &chapter.content, all, &mut out);
     }
-    Ok((setup, out))
+    Ok((session.into_setup(), out))
 }
 
 /// Appends the citations of one chapter to `out`.
 fn chapter_citations(
-    setup: &Setup,
+    session: &Session,
     analyses: &Analyses,
     path: &Path,
     content: &str,
     all: bool,
     out: &mut Vec<Citation>,
 ) {
+    let setup = session.setup();
     let config = &setup.config;
     let key = chapter_key(path);
-    let list = setup.store.citation_list(path);
-    let scan = markers::scan(
-        content,
-        &ScanOptions {
-            markdown: setup.markdown,
-            numbered: list.is_some(),
-            references_title: &config.references_title,
-            claim_min_words: config.claim_min_words,
-        },
-    );
+    let (scan, list) = session.scan_chapter(path, content);
     let judgement = rules::judge_chapter(&rules::JudgeInput {
         key: &key,
         text: content,

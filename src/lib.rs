@@ -42,7 +42,7 @@ pub mod report;
 pub mod rule;
 pub mod rules;
 pub(crate) mod safe_write;
-pub(crate) mod session;
+pub mod session;
 pub mod source_map;
 pub mod store;
 pub mod suggest;

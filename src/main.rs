@@ -3,9 +3,9 @@
 use anyhow::{Context, bail};
 use clap::{Parser, Subcommand};
 use mdbook_evidence::limits;
-use mdbook_evidence::preprocess::{self, Setup};
-use mdbook_evidence::render::index::EvidenceIndex;
+use mdbook_evidence::preprocess;
 use mdbook_evidence::report::{self, inert_json, inert_line};
+use mdbook_evidence::session::Session;
 use mdbook_preprocessor::PreprocessorContext;
 use mdbook_preprocessor::book::{Book, BookItem};
 use std::io::Write;
@@ -370,12 +370,9 @@ fn preprocess() -> anyhow::Result<ExitCode> {
     let (ctx, mut book) = parse_input(&input)?;
     drop(input);
 
-    let mut setup = Setup::load(&ctx)?;
-    setup.open_cache(&ctx);
-    preprocess::warn_outdated_assets(&ctx);
-    mdbook_evidence::order::ensure_expanded(&ctx.config, &book, &ctx.config.book.src)?;
-    let Some(plans) = preprocess::judge_and_report(&setup, &book)? else {
-        setup.finish_cache();
+    let session = Session::open(&ctx, &book)?;
+    let Some(plans) = session.judge(&book)? else {
+        session.finish();
         return Ok(ExitCode::from(1));
     };
     // Every chapter is judged and the build goes on: each batch of chapters
@@ -384,15 +381,15 @@ fn preprocess() -> anyhow::Result<ExitCode> {
     // whole. The evidence index, if the book has one, comes from every
     // chapter's plan, before any is rendered. Serializing cannot fail (the
     // paths came from JSON, so they are UTF-8); only writing can.
-    let index = EvidenceIndex::from_plans(&book, &plans, &setup.config);
+    let index = session.index(&book, &plans);
     let mut plans = plans.into_iter();
     let mut stdout = std::io::stdout().lock();
     write_book(&mut book, &mut stdout, |batch| {
-        preprocess::render_chapters(&setup, batch, &mut plans, index.as_ref());
+        session.render_chapters(batch, &mut plans, index.as_ref());
     })
     .and_then(|()| stdout.flush())
     .context("cannot write the book to stdout")?;
-    setup.finish_cache();
+    session.finish();
     Ok(ExitCode::SUCCESS)
 }
 

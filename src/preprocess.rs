@@ -5,12 +5,12 @@ use crate::config::{Config, ConfigError, PREPROCESSOR_NAME};
 use crate::markers::{self, MarkdownFlags, ScanOptions};
 use crate::render::index::EvidenceIndex;
 use crate::render::{self, RenderPlan, Target};
-use crate::report::{self, ChapterFindings, ChapterSummary, Destination, Outcome, ReportContext};
+use crate::report::{self, ChapterFindings, ChapterSummary, Outcome, ReportContext};
 use crate::rules;
 use crate::rules::memo::Analyses;
 use crate::store::{self, CitationList, Store, chapter_key};
+use mdbook_preprocessor::PreprocessorContext;
 use mdbook_preprocessor::book::{Book, BookItem, Chapter};
-use mdbook_preprocessor::{Preprocessor, PreprocessorContext};
 use rayon::prelude::*;
 use std::collections::HashSet;
 use std::path::{Path, PathBuf};
@@ -167,6 +167,28 @@ impl Setup {
             }
             cache.finish();
         }
+    }
+
+    /// Scans a chapter as the judge reads it (the book's markdown options;
+    /// numbered markers when the store lists its citations); with its
+    /// citation list.
+    pub fn scan_chapter(
+        &self,
+        path: &Path,
+        content: &str,
+    ) -> (markers::Scan, Option<&CitationList>) {
+        let config = &self.config;
+        let list = self.store.citation_list(path);
+        let scan = markers::scan(
+            content,
+            &ScanOptions {
+                markdown: self.markdown,
+                numbered: list.is_some(),
+                references_title: &config.references_title,
+                claim_min_words: config.claim_min_words,
+            },
+        );
+        (scan, list)
     }
 
     /// What reporting needs of the setup.
@@ -403,17 +425,8 @@ fn judge_chapter<'s>(
     content: &str,
 ) -> (ChapterFindings, RenderPlan<'s>, Vec<String>) {
     let config = &setup.config;
-    let list: Option<&CitationList> = setup.store.citation_list(path);
     let checked = config.is_checked(path);
-    let scan = markers::scan(
-        content,
-        &ScanOptions {
-            markdown: setup.markdown,
-            numbered: list.is_some(),
-            references_title: &config.references_title,
-            claim_min_words: config.claim_min_words,
-        },
-    );
+    let (scan, list) = setup.scan_chapter(path, content);
     let ids = match &setup.cache {
         Some(_) => crate::cache::Cache::ids_of(&scan, list),
         None => Vec::new(),
@@ -494,65 +507,4 @@ fn judge_chapter<'s>(
         summary,
     };
     (found, plan, ids)
-}
-
-/// Loads the setup, processes the book, and prints the diagnostics and the
-/// verdict to stderr: the whole run, for in-process use. Returns whether the
-/// build must stop.
-pub fn run_and_report(ctx: &PreprocessorContext, book: &mut Book) -> anyhow::Result<bool> {
-    let mut setup = Setup::load(ctx)?;
-    setup.open_cache(ctx);
-    warn_outdated_assets(ctx);
-    crate::order::ensure_expanded(&ctx.config, book, &ctx.config.book.src).map_err(Error::from)?;
-    let Some(plans) = judge_and_report(&setup, book)? else {
-        setup.finish_cache();
-        return Ok(true);
-    };
-    render_book(&setup, book, plans);
-    setup.finish_cache();
-    Ok(false)
-}
-
-/// Judges the book and reports on it (stderr, GitHub annotations, the
-/// configured report file). Returns each chapter's render plan, or `None`
-/// when the build must stop.
-pub fn judge_and_report<'s>(
-    setup: &'s Setup,
-    book: &Book,
-) -> Result<Option<Vec<RenderPlan<'s>>>, report::EmitError> {
-    let (outcome, plans) = judge_book(setup, book);
-    report::emit(&outcome, &setup.report_context(), Destination::Build)?;
-    let stopping = outcome
-        .report
-        .chapters
-        .iter()
-        .filter(|c| c.errors > 0)
-        .count();
-    if setup.preview && stopping > 0 {
-        eprintln!(
-            "mdbook-evidence: mdbook serve preview: `mdbook build` stops on {stopping} {}; the preview shows {} downgraded, with {} errors at the top",
-            if stopping == 1 { "chapter" } else { "chapters" },
-            if stopping == 1 { "it" } else { "them" },
-            if stopping == 1 { "its" } else { "their" },
-        );
-    }
-    Ok((!outcome.failed).then_some(plans))
-}
-
-/// The preprocessor, for use in process (`MDBook::with_preprocessor`).
-/// The `mdbook-evidence` binary uses the same pipeline.
-#[derive(Debug, Default)]
-pub struct EvidencePreprocessor;
-
-impl Preprocessor for EvidencePreprocessor {
-    fn name(&self) -> &str {
-        PREPROCESSOR_NAME
-    }
-
-    fn run(&self, ctx: &PreprocessorContext, mut book: Book) -> anyhow::Result<Book> {
-        if run_and_report(ctx, &mut book)? {
-            anyhow::bail!("evidence grounding failed");
-        }
-        Ok(book)
-    }
 }

@@ -1,13 +1,166 @@
-//! Finding a book on disk and loading it as `mdbook build` would: the
-//! session's entry for the commands that run on a book directory (check,
-//! export, manifest, audit, verify), kept apart from any one of them.
+//! The one driver of a run over a book: [`Session`] opens it (config,
+//! store, cache, warnings), judges it, renders it and finishes it, for
+//! mdBook's runs of the preprocessor (the binary's streamed book and
+//! [`EvidencePreprocessor`] in process) and for the commands that read a
+//! book (`check`, `export-claims`); and finding a book on disk and loading
+//! it as `mdbook build` would, for the commands that run on a book
+//! directory (check, export, manifest, audit, verify).
 
+use crate::config::PREPROCESSOR_NAME;
+use crate::error::SetupError;
 use crate::limits;
+use crate::markers::Scan;
+use crate::preprocess::{self, Setup};
+use crate::render::RenderPlan;
+use crate::render::index::EvidenceIndex;
+use crate::report::{self, Destination, Outcome};
+use crate::store::CitationList;
 use anyhow::Context;
 use mdbook_driver::MDBook;
-use mdbook_preprocessor::book::Book;
+use mdbook_preprocessor::book::{Book, BookItem};
 use mdbook_preprocessor::{Preprocessor, PreprocessorContext};
 use std::path::Path;
+
+/// A run over one book: its setup, opened once, and the steps every
+/// command takes through it, in order: open, judge, render, finish.
+#[derive(Debug)]
+pub struct Session {
+    setup: Setup,
+}
+
+impl Session {
+    /// Opens mdBook's run of the preprocessor (perhaps `mdbook serve`'s)
+    /// on `book`: reads the config and loads the store, opens the cache,
+    /// warns about outdated card assets, and refuses a book whose
+    /// `{{#include}}`s are left for after us.
+    pub fn open(ctx: &PreprocessorContext, book: &Book) -> Result<Session, SetupError> {
+        let mut setup = Setup::load(ctx)?;
+        setup.open_cache(ctx);
+        preprocess::warn_outdated_assets(ctx);
+        crate::order::ensure_expanded(&ctx.config, book, &ctx.config.book.src)?;
+        Ok(Session { setup })
+    }
+
+    /// Opens a `check` of a book it loaded itself (never the serve
+    /// preview): the cache, if on, only judges.
+    pub fn open_for_check(ctx: &PreprocessorContext) -> Result<Session, SetupError> {
+        let mut setup = Setup::load_for_check(ctx)?;
+        setup.open_cache(ctx);
+        if let Some(cache) = &mut setup.cache {
+            cache.judge_only();
+        }
+        Ok(Session { setup })
+    }
+
+    /// Opens a command that only reads a book it loaded itself
+    /// (`export-claims`, `fetch`, `verify`): no cache, no preview.
+    pub fn open_to_read(ctx: &PreprocessorContext) -> Result<Session, SetupError> {
+        Ok(Session {
+            setup: Setup::load_for_check(ctx)?,
+        })
+    }
+
+    /// The setup: config, store, and where the book is.
+    pub fn setup(&self) -> &Setup {
+        &self.setup
+    }
+
+    /// The setup, once the session is done with it.
+    pub fn into_setup(self) -> Setup {
+        self.setup
+    }
+
+    /// Scans a chapter as the judge reads it; with its citation list.
+    pub fn scan_chapter(&self, path: &Path, content: &str) -> (Scan, Option<&CitationList>) {
+        self.setup.scan_chapter(path, content)
+    }
+
+    /// Judges every chapter of `book` without reporting: the outcome, and
+    /// each chapter's render plan in book order.
+    pub fn judge_quietly(&self, book: &Book) -> (Outcome, Vec<RenderPlan<'_>>) {
+        preprocess::judge_book(&self.setup, book)
+    }
+
+    /// Judges the book and reports on it (stderr, GitHub annotations, the
+    /// configured report file). Returns each chapter's render plan, or
+    /// `None` when the build must stop.
+    pub fn judge(&self, book: &Book) -> Result<Option<Vec<RenderPlan<'_>>>, report::EmitError> {
+        let setup = &self.setup;
+        let (outcome, plans) = preprocess::judge_book(setup, book);
+        report::emit(&outcome, &setup.report_context(), Destination::Build)?;
+        let stopping = outcome
+            .report
+            .chapters
+            .iter()
+            .filter(|c| c.errors > 0)
+            .count();
+        if setup.preview && stopping > 0 {
+            eprintln!(
+                "mdbook-evidence: mdbook serve preview: `mdbook build` stops on {stopping} {}; the preview shows {} downgraded, with {} errors at the top",
+                if stopping == 1 { "chapter" } else { "chapters" },
+                if stopping == 1 { "it" } else { "them" },
+                if stopping == 1 { "its" } else { "their" },
+            );
+        }
+        Ok((!outcome.failed).then_some(plans))
+    }
+
+    /// The evidence index of `book`, if it has one, from every chapter's
+    /// plan (before any is rendered).
+    pub fn index<'s>(&self, book: &Book, plans: &[RenderPlan<'s>]) -> Option<EvidenceIndex<'s>> {
+        EvidenceIndex::from_plans(book, plans, &self.setup.config)
+    }
+
+    /// Renders the chapters of `items` (a batch of the book, in order)
+    /// from the next of `plans`, and places `index` where they ask for it.
+    pub fn render_chapters<'s>(
+        &self,
+        items: &mut [BookItem],
+        plans: &mut impl Iterator<Item = RenderPlan<'s>>,
+        index: Option<&EvidenceIndex<'_>>,
+    ) {
+        preprocess::render_chapters(&self.setup, items, plans, index);
+    }
+
+    /// Renders the whole of `book`, held in memory, from its plans.
+    pub fn render_book(&self, book: &mut Book, plans: Vec<RenderPlan<'_>>) {
+        preprocess::render_book(&self.setup, book, plans);
+    }
+
+    /// Ends the run: says what the cache saved when `verbose = true`, and
+    /// bounds its size.
+    pub fn finish(&self) {
+        self.setup.finish_cache();
+    }
+}
+
+/// The preprocessor, for use in process (`MDBook::with_preprocessor`).
+/// The `mdbook-evidence` binary runs the same [`Session`], streaming the
+/// book it writes.
+#[derive(Debug, Default)]
+pub struct EvidencePreprocessor;
+
+impl Preprocessor for EvidencePreprocessor {
+    fn name(&self) -> &str {
+        PREPROCESSOR_NAME
+    }
+
+    fn run(&self, ctx: &PreprocessorContext, mut book: Book) -> anyhow::Result<Book> {
+        let session = Session::open(ctx, &book)?;
+        let stop = match session.judge(&book)? {
+            Some(plans) => {
+                session.render_book(&mut book, plans);
+                false
+            }
+            None => true,
+        };
+        session.finish();
+        if stop {
+            anyhow::bail!("evidence grounding failed");
+        }
+        Ok(book)
+    }
+}
 
 /// The nearest of `dir` and the directories above it that holds a
 /// `book.toml`, written relative to `dir` (`src/..`); `None` when none does.

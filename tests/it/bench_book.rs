@@ -172,7 +172,7 @@ fn streamed_rendering_matches_rendering_the_whole_book() {
     let stderr = String::from_utf8_lossy(&output.stderr);
     assert!(output.status.success(), "{stderr}");
 
-    let whole = mdbook_evidence::preprocess::EvidencePreprocessor
+    let whole = mdbook_evidence::session::EvidencePreprocessor
         .run(&ctx, input)
         .expect("in-process run succeeds");
     let whole = serde_json::to_string(&whole).expect("serializes");

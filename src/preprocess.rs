@@ -34,30 +34,54 @@ pub struct Setup {
     /// What the downstream renderer understands.
     pub target: Target,
     /// The book's root directory.
-    pub root: PathBuf,
+    pub(crate) root: PathBuf,
     /// The book's source directory relative to its root (`src`).
-    pub src_dir: PathBuf,
+    pub(crate) src_dir: PathBuf,
     /// The book's build directory relative to its root (`book`).
-    pub build_dir: PathBuf,
-    /// Where the book's template overrides live.
-    pub template_dir: PathBuf,
+    pub(crate) build_dir: PathBuf,
     /// What the validation report is never written onto or into.
-    pub report_inputs: report::ReportInputs,
+    pub(crate) report_inputs: report::ReportInputs,
     /// The citation and reference templates (the book's, else ours).
     pub templates: crate::render::template::Templates,
     /// The book's preprocessors that mdBook runs before this one (named
     /// when one of them escaped the markers).
-    pub neighbours: Vec<String>,
+    pub(crate) neighbours: Vec<String>,
     /// An `mdbook serve` preview of a book in `fail` mode: chapters that
     /// would stop the build are published downgraded, with their
     /// diagnostics at the top ([`crate::preview`]).
-    pub preview: bool,
+    pub(crate) preview: bool,
     /// Per-chapter results of earlier runs ([`crate::cache`]); `None`
     /// when `cache = false` or its directory cannot be used.
-    pub cache: Option<crate::cache::Cache>,
+    pub(crate) cache: Option<crate::cache::Cache>,
 }
 
 impl Setup {
+    /// A setup of `config` and `store` for a book at `root` (sources in
+    /// `src/`, built into `book/`, the default templates), rendered for `target`, that writes no report onto
+    /// `report_inputs`: for running the pipeline on a book built in memory.
+    pub fn new(
+        config: Config,
+        store: Store,
+        root: PathBuf,
+        target: Target,
+        report_inputs: report::ReportInputs,
+    ) -> Setup {
+        Setup {
+            config,
+            store,
+            markdown: MarkdownFlags::default(),
+            target,
+            root,
+            src_dir: PathBuf::from("src"),
+            build_dir: PathBuf::from("book"),
+            report_inputs,
+            templates: crate::render::template::Templates::default(),
+            neighbours: Vec::new(),
+            preview: false,
+            cache: None,
+        }
+    }
+
     /// Reads the config and loads the store: the only I/O of a run. For
     /// mdBook's runs of the preprocessor, which may be `mdbook serve`'s
     /// ([`crate::preview`]).
@@ -103,7 +127,6 @@ impl Setup {
             root: ctx.root.clone(),
             src_dir: ctx.config.book.src.clone(),
             build_dir: ctx.config.build.build_dir.clone(),
-            template_dir: template_dir(ctx),
             report_inputs,
             templates: crate::render::template::Templates {
                 page,

@@ -751,22 +751,15 @@ fn the_write_refuses_the_build_and_template_directories_too() {
             &root.join("theme/evidence"),
             &config,
         );
-        let setup = Setup {
+        let store = mdbook_evidence::store::load(root, &[std::path::PathBuf::from("store.json")])
+            .expect("store loads");
+        let setup = Setup::new(
             config,
-            store: mdbook_evidence::store::load(root, &[std::path::PathBuf::from("store.json")])
-                .expect("store loads"),
-            markdown: Default::default(),
-            target: mdbook_evidence::render::Target::Html,
-            root: root.to_path_buf(),
-            src_dir: "src".into(),
-            build_dir: "book".into(),
-            template_dir: root.join("theme/evidence"),
+            store,
+            root.to_path_buf(),
+            mdbook_evidence::render::Target::Html,
             report_inputs,
-            templates: Default::default(),
-            neighbours: Vec::new(),
-            preview: false,
-            cache: None,
-        };
+        );
         let mut book = Book::new();
         book.push_item(BookItem::Chapter(Chapter::new(
             "c",

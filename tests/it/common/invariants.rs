@@ -127,22 +127,15 @@ pub fn setup_with(mode: &str, target: Target, claims: &str, labels: bool) -> Set
         "max-removed": 1000,
     }))
     .expect("valid config");
-    Setup {
+    // No chapter is on disk: diagnostics point into the text as given.
+    let store = store::load_bytes(Path::new("store.json"), STORE.as_bytes()).expect("valid store");
+    Setup::new(
         config,
-        store: store::load_bytes(Path::new("store.json"), STORE.as_bytes()).expect("valid store"),
-        markdown: Default::default(),
+        store,
+        PathBuf::from("/nonexistent-book"),
         target,
-        // No chapter is on disk: diagnostics point into the text as given.
-        root: PathBuf::from("/nonexistent-book"),
-        src_dir: PathBuf::from("src"),
-        build_dir: PathBuf::from("book"),
-        template_dir: PathBuf::from("/nonexistent-book/theme/evidence"),
-        report_inputs: Default::default(),
-        templates: Default::default(),
-        neighbours: Vec::new(),
-        preview: false,
-        cache: None,
-    }
+        Default::default(),
+    )
 }
 
 /// A book of `(path, content)` chapters, as mdBook loads it.

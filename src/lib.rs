@@ -47,11 +47,16 @@ pub mod source_map;
 pub mod store;
 pub mod suggest;
 pub(crate) mod syntax;
+pub(crate) mod tool;
 pub mod verify;
 
-/// The tool's name, as its binary, reports and manifests give it: the
-/// root package's, wherever the code that names it is compiled.
-pub const TOOL_NAME: &str = env!("CARGO_PKG_NAME");
-/// The tool's version (the root package's), for reports, manifests and
-/// the cache's key.
-pub const TOOL_VERSION: &str = env!("CARGO_PKG_VERSION");
+pub use tool::{TOOL_NAME, TOOL_VERSION};
+
+#[cfg(test)]
+mod tests {
+    #[test]
+    fn the_tool_is_named_as_the_root_package_is() {
+        assert_eq!(super::TOOL_NAME, env!("CARGO_PKG_NAME"));
+        assert_eq!(super::TOOL_VERSION, env!("CARGO_PKG_VERSION"));
+    }
+}

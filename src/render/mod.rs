@@ -16,6 +16,8 @@ mod claim_marks;
 mod disclosure;
 pub(crate) mod disclosure_facts;
 mod emptied;
+#[cfg(test)]
+mod syntax_tests;
 pub(crate) use crate::escape;
 pub mod heading_ids;
 pub mod index;

@@ -9,6 +9,7 @@
 //! Rule ids are part of the public interface (they appear in diagnostics, in
 //! the JSON report and in configuration), so they never change once released.
 
+pub mod cited_disagreements;
 pub(crate) mod claims;
 pub(crate) mod confidence;
 pub(crate) mod content_words;

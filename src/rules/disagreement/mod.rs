@@ -27,11 +27,10 @@ mod temporal;
 #[cfg(test)]
 mod tests;
 
-use super::Resolved;
-use super::memo::Analyses;
 use super::passage_sentences::passage_sentences;
 use periods::{Dates, Period, compare as compare_periods, periods_at};
-use reading::{Sentence, plain};
+use reading::Sentence;
+pub(crate) use reading::plain;
 use std::ops::Range;
 
 /// Two passages whose publication days are at most this far apart are
@@ -104,7 +103,7 @@ pub struct Passage {
 /// What a passage has to compare: its figures and statements (its plain
 /// text is only quoted, and read again then).
 #[derive(Debug, Clone, Default)]
-struct Read {
+pub(crate) struct Read {
     figures: Box<[figures::FigureFact]>,
     statements: Box<[negation::Statement]>,
     /// The day its item was published (days since 1970-01-01), if known.
@@ -128,7 +127,7 @@ impl Passage {
 
 impl Read {
     /// Reads `text` (a plain passage), published on `published`.
-    fn new(text: &str, published: Option<i64>) -> Read {
+    pub(crate) fn new(text: &str, published: Option<i64>) -> Read {
         let sentences: Vec<Sentence> = passage_sentences(text)
             .into_iter()
             .map(|s| Sentence::new(text, s))
@@ -142,7 +141,7 @@ impl Read {
     }
 
     /// Whether it has nothing to compare.
-    fn is_empty(&self) -> bool {
+    pub(crate) fn is_empty(&self) -> bool {
         self.figures.is_empty() && self.statements.is_empty()
     }
 
@@ -210,14 +209,14 @@ fn quote(text: &str, range: &Range<usize>, at: usize) -> String {
 
 /// Where two passages disagree, before quoting: how, and in each passage
 /// the sentence and where the figure or predicate starts.
-struct Found {
+pub(crate) struct Found {
     kind: Kind,
     at: [(Range<usize>, usize); 2],
 }
 
 impl Found {
     /// The disagreement, quoting `a` and `b` (the two passages' plain texts).
-    fn quoted(self, a: &str, b: &str) -> Disagreement {
+    pub(crate) fn quoted(self, a: &str, b: &str) -> Disagreement {
         let [(x, i), (y, j)] = self.at;
         Disagreement {
             kind: self.kind,
@@ -240,7 +239,7 @@ pub fn compare(a: &Passage, b: &Passage, claim: Option<&str>) -> Option<Disagree
 
 /// [`compare`], with the claim's text asked for only when the temporal
 /// check needs it, and nothing quoted.
-fn compare_claimed<'c>(
+pub(crate) fn compare_claimed<'c>(
     a: &Read,
     b: &Read,
     claim: impl FnOnce() -> Option<&'c str>,
@@ -272,83 +271,10 @@ fn compare_claimed<'c>(
 }
 
 /// An item's passages, read for comparing (kept in the build's
-/// [`Analyses`]: read once a build): those with figures or statements to compare, each with its
+/// build's analyses: read once a build): those with figures or statements to compare, each with its
 /// place among [`EvidenceItem::passages`] (its plain text is read again
 /// for a quote). A passage with nothing to compare never disagrees.
 ///
 /// [`EvidenceItem::passages`]: crate::store::EvidenceItem::passages
 #[derive(Debug, Clone, Default)]
-pub(crate) struct ItemPassages(Box<[(usize, Read)]>);
-
-/// The passages of `item`, read on first use and kept in the build's
-/// [`Analyses`].
-fn passages_of<'a>(analyses: &'a Analyses, item: &Resolved<'_>) -> &'a ItemPassages {
-    analyses.of(item).passages.get_or_init(|| {
-        let day = item
-            .published_at
-            .map(|p| p.at.as_second().div_euclid(86_400));
-        ItemPassages(
-            item.item
-                .passages()
-                .enumerate()
-                .map(|(k, text)| (k, Read::new(&plain(text), day)))
-                .filter(|(_, read)| !read.is_empty())
-                .collect(),
-        )
-    })
-}
-
-/// The plain text of the `k`th passage of `item`, for a quote (`k` comes
-/// from the same item's `passages()`, so it is always there).
-fn plain_passage(item: &Resolved<'_>, k: usize) -> Option<String> {
-    item.item.passages().nth(k).map(plain)
-}
-
-/// How the passages of the cited items `a` and `b` disagree, if they do;
-/// `claim` gives the text of a claim citing both, if one does (asked for
-/// only when the temporal check needs it). The quotes are `a`'s then `b`'s.
-pub(crate) fn between<'c>(
-    analyses: &Analyses,
-    a: &Resolved<'_>,
-    b: &Resolved<'_>,
-    claim: impl Fn() -> Option<&'c str>,
-) -> Option<Disagreement> {
-    let ((k, l), found) = find_between(analyses, a, b, claim)?;
-    Some(found.quoted(&plain_passage(a, k)?, &plain_passage(b, l)?))
-}
-
-/// [`between`], unquoted: the places of the two passages among their
-/// items' and where they disagree.
-fn find_between<'c>(
-    analyses: &Analyses,
-    a: &Resolved<'_>,
-    b: &Resolved<'_>,
-    claim: impl Fn() -> Option<&'c str>,
-) -> Option<((usize, usize), Found)> {
-    if a.id == b.id {
-        return None;
-    }
-    let (pa, pb) = (passages_of(analyses, a), passages_of(analyses, b));
-    if pa.0.is_empty() || pb.0.is_empty() {
-        return None;
-    }
-    pa.0.iter().find_map(|(k, x)| {
-        pb.0.iter()
-            .find_map(|(l, y)| compare_claimed(x, y, &claim).map(|found| ((*k, *l), found)))
-    })
-}
-
-/// Whether a claim (its text `claim`) cites items that disagree: two of
-/// `items` (the items its markers resolve to) that the store declares
-/// contradicting, or whose passages disagree ([`between`]). For the
-/// disagreement rate of the quality metrics.
-pub fn claim_cites_disagreeing(claim: &str, items: &[Resolved<'_>], analyses: &Analyses) -> bool {
-    items.iter().enumerate().any(|(i, a)| {
-        items[i + 1..].iter().any(|b| {
-            a.id != b.id
-                && (a.item.contradicts.iter().any(|c| c == b.id)
-                    || b.item.contradicts.iter().any(|c| c == a.id)
-                    || find_between(analyses, a, b, || Some(claim)).is_some())
-        })
-    })
-}
+pub(crate) struct ItemPassages(pub(crate) Box<[(usize, Read)]>);

@@ -78,7 +78,7 @@ pub(crate) fn outdated(dir: &Path, shown_as: &Path) -> Vec<String> {
     ASSETS
         .iter()
         .filter(|(name, _)| {
-            crate::limits::read_text(&dir.join(name), crate::limits::Limit::file())
+            evidence_core::limits::read_text(&dir.join(name), evidence_core::limits::Limit::file())
                 .is_ok_and(|content| copy_of(name, &content) == Copy::Earlier)
         })
         .map(|(name, _)| {
@@ -96,7 +96,7 @@ fn hex(bytes: &[u8]) -> String {
 
 #[cfg(test)]
 mod tests {
-    use super::*;
+    use crate::assets::*;
 
     #[test]
     fn copies_are_told_apart() {

@@ -10,9 +10,10 @@ pub use crate::session::book_root;
 pub(crate) use crate::session::load_book;
 
 use crate::preprocess::Setup;
-use crate::report::{self, Destination, Failure, Format, Outcome, OutputFile, PathStyle};
-use crate::rules::Severity;
 use crate::session::Session;
+use evidence_report as report;
+use evidence_report::{Destination, Failure, Format, Outcome, OutputFile, PathStyle};
+use evidence_rules::Severity;
 use mdbook_preprocessor::book::Book;
 use std::io::Write;
 use std::path::Path;

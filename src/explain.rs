@@ -2,8 +2,8 @@
 //! the binary so that it reads the same offline; without a rule, every rule
 //! with its default level and what it checks.
 
-use crate::report::inert_line;
-use crate::rules::{GUIDE_URL, Rule, RuleDocs};
+use evidence_report::inert_line;
+use evidence_rules::{GUIDE_URL, Rule, RuleDocs};
 
 /// The text `explain` prints for `rule` (every rule when `None`), or the
 /// error for an id that names no rule, with the nearest one.
@@ -45,7 +45,7 @@ fn nearest_rules(written: &str) -> String {
         Vec::new()
     };
     let near = match holding.as_slice() {
-        [] => crate::suggest::closest(&loose, ids()),
+        [] => evidence_core::suggest::closest(&loose, ids()),
         [one] => Some(*one),
         several => {
             let listed: Vec<String> = several.iter().map(|id| format!("`{id}`")).collect();
@@ -97,7 +97,7 @@ fn page_text(page: &str) -> String {
 
 #[cfg(test)]
 mod tests {
-    use super::*;
+    use crate::explain::*;
 
     #[test]
     fn every_rule_has_its_page_and_an_unknown_id_gets_the_nearest() {

@@ -7,11 +7,11 @@
 //! is stored under: [`claim_key`], the evidence id, [`passage_key`].
 
 use crate::preprocess::Setup;
-use crate::rules;
-use crate::rules::memo::Analyses;
 use crate::session::{Session, load_book};
-use crate::source_map::SourceMap;
-use crate::store::{chapter_key, claim_key, item_passage, passage_key};
+use evidence_core::source_map::SourceMap;
+use evidence_core::store::{chapter_key, claim_key, item_passage, passage_key};
+use evidence_rules as rules;
+use evidence_rules::memo::Analyses;
 use mdbook_preprocessor::book::BookItem;
 use serde::Serialize;
 use std::path::Path;
@@ -21,7 +21,7 @@ pub const SUPPORT_REQUEST_V1: &str = "support-request.v1";
 
 /// A citation of a passage is data of the store; its old name here saves
 /// churn in the commands that read it.
-pub(crate) use crate::store::CitationRecord as Citation;
+pub(crate) use evidence_core::store::CitationRecord as Citation;
 
 /// One exported record: the version, then the citation.
 #[derive(Serialize)]
@@ -119,12 +119,13 @@ fn chapter_citations(
             Some(map) => {
                 let (at, span) = map.locate(claim.span.clone());
                 let (name, text) = &map.files[at];
-                let (line, column) = crate::source_map::line_column(text, span.start);
+                let (line, column) = evidence_core::source_map::line_column(text, span.start);
                 let name = name.strip_prefix(&setup.root).unwrap_or(name);
                 (name.display().to_string(), line, column)
             }
             None => {
-                let (line, column) = crate::source_map::line_column(content, claim.span.start);
+                let (line, column) =
+                    evidence_core::source_map::line_column(content, claim.span.start);
                 let name = setup.src_dir.join(path).display().to_string();
                 (name, line, column)
             }

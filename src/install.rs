@@ -29,7 +29,10 @@ pub struct Installed {
 /// are replaced; otherwise they are kept.
 pub fn install(root: &Path, force: bool) -> anyhow::Result<Installed> {
     let toml_path = root.join("book.toml");
-    let text = match crate::limits::read_text(&toml_path, crate::limits::Limit::file()) {
+    let text = match evidence_core::limits::read_text(
+        &toml_path,
+        evidence_core::limits::Limit::file(),
+    ) {
         Ok(text) => text,
         Err(e) if e.is_not_found() => bail!(
             "{} does not exist: pass the directory of a book (the one holding book.toml), or create the book with `mdbook init`",
@@ -126,7 +129,7 @@ fn watch_store_dirs(
             continue; // mdBook watches src/ already
         }
         if !root.join(&dir).exists() {
-            crate::safe_write::SafeWriter::new(root)?.create_dir_all(&root.join(&dir))?;
+            evidence_core::safe_write::SafeWriter::new(root)?.create_dir_all(&root.join(&dir))?;
             done.changes.push(format!("created {}/", slash(&dir)));
             done.notes.push(format!(
                 "put your evidence.v1 store files (*.json) in {}/",
@@ -177,7 +180,7 @@ fn add_card_assets(
         .get("theme")
         .and_then(Item::as_str)
         .map_or_else(|| PathBuf::from("theme"), |t| normalize(Path::new(t)));
-    let assets = theme.join(crate::render::template::BOOK_TEMPLATE_DIR);
+    let assets = theme.join(evidence_render::template::BOOK_TEMPLATE_DIR);
     for (key, name, content) in [
         ("additional-css", "evidence.css", CSS),
         ("additional-js", "evidence.js", JS),
@@ -186,7 +189,7 @@ fn add_card_assets(
         write_asset(root, &asset, content, force, done).with_context(|| {
             format!(
                 "cannot copy the citation-card assets into `{}` under the theme directory `{}` (`output.html.theme` in book.toml, default \"theme\")",
-                crate::render::template::BOOK_TEMPLATE_DIR,
+                evidence_render::template::BOOK_TEMPLATE_DIR,
                 slash(&theme)
             )
         })?;
@@ -218,7 +221,7 @@ fn write_asset(
         .file_name()
         .and_then(|n| n.to_str())
         .unwrap_or_default();
-    match crate::limits::read_text(&path, crate::limits::Limit::file()) {
+    match evidence_core::limits::read_text(&path, evidence_core::limits::Limit::file()) {
         Ok(existing) if existing == content => return Ok(()),
         Ok(existing) if copy_of(name, &existing) == Copy::Earlier => {
             write_whole(root, &path, content)?;
@@ -239,8 +242,8 @@ fn write_asset(
         // an earlier install wrote. Other failures (a path that cannot
         // hold a file) are the writer's to report.
         Err(
-            e @ (crate::limits::ReadError::NotAFile { .. }
-            | crate::limits::ReadError::TooLarge { .. }),
+            e @ (evidence_core::limits::ReadError::NotAFile { .. }
+            | evidence_core::limits::ReadError::TooLarge { .. }),
         ) => bail!("cannot install {}: {}", slash(asset), e.reason()),
         Err(_) => {}
     }
@@ -252,7 +255,7 @@ fn write_asset(
 /// Writes a file of the book at `root` whole or not at all, with the one
 /// safe writer (inside the book, never through a symlink).
 fn write_whole(root: &Path, path: &Path, content: &str) -> anyhow::Result<()> {
-    crate::safe_write::SafeWriter::new(root)?.write(path, content.as_bytes())?;
+    evidence_core::safe_write::SafeWriter::new(root)?.write(path, content.as_bytes())?;
     Ok(())
 }
 
@@ -355,12 +358,12 @@ fn normalize(path: &Path) -> PathBuf {
 
 /// A path with `/` separators, as book.toml writes them.
 fn slash(path: &Path) -> String {
-    crate::store::chapter_key(path)
+    evidence_core::store::chapter_key(path)
 }
 
 #[cfg(test)]
 mod tests {
-    use super::*;
+    use crate::install::*;
 
     fn run(toml: &str) -> (String, Installed, tempfile::TempDir) {
         let dir = tempfile::tempdir().unwrap();

@@ -1,62 +1,67 @@
 //! mdbook-evidence: an mdBook preprocessor that grounds every claim of a
 //! report in stored evidence.
 //!
-//! The data flows one way: [`config`] → [`store`] → [`markers`] (scan) →
-//! [`rules`] (judge) → [`render`] → [`report`]. [`preprocess`] runs the
-//! stages over a whole book; [`check`] runs them on a book on disk;
-//! [`import`] makes chapters and stores from a model API's cited answers.
+//! The data flows one way, one crate a stage: [`config`] → [`store`] →
+//! [`markers`] (scan; all three in `evidence-core`) → [`text`] (claims,
+//! words, figures) → [`rules`] (judge) → [`render`] → [`report`].
+//! [`preprocess`] runs the stages over a whole book; [`check`] runs them on
+//! a book on disk; [`import`] makes chapters and stores from a model API's
+//! cited answers.
 //!
-//! The public surface is what the binary, the tests, the benchmarks and the
-//! fuzz targets use; everything else is `pub(crate)`. The lints below keep
-//! it that way (a `[lints]` table in Cargo.toml would also apply them to
-//! every test and example crate).
+//! This library is the binary's commands and the one session they drive,
+//! and, for the tests, the benchmarks and the fuzz targets, the stage
+//! crates under the names their modules had before the workspace
+//! (`mdbook_evidence::store`, `mdbook_evidence::render`, …).
 
 #![warn(missing_docs, unreachable_pub)]
 
 pub(crate) mod assets;
 pub mod cache;
 pub mod check;
-pub mod config;
-pub mod display;
-pub(crate) mod env;
-pub mod error;
-pub(crate) mod escape;
+pub use evidence_core::config;
+pub use evidence_core::display;
+pub(crate) use evidence_core::env;
+pub use evidence_core::error;
+pub(crate) use evidence_core::escape;
 pub mod explain;
 pub mod export;
 pub mod fetch;
-pub mod finding;
-pub(crate) mod gaps;
-pub mod import;
-pub(crate) mod import_record;
+pub use evidence_core::finding;
+pub(crate) use evidence_core::gaps;
+pub(crate) use evidence_core::import_record;
+pub use evidence_import as import;
 pub mod install;
-pub(crate) mod json_input;
-pub mod limits;
-pub mod markers;
-pub mod order;
-pub(crate) mod paths;
+pub(crate) use evidence_core::json_input;
+pub use evidence_core::limits;
+pub use evidence_core::markers;
+pub use evidence_core::order;
+pub(crate) use evidence_core::paths;
 pub mod preprocess;
-pub(crate) mod preview;
+pub(crate) use evidence_render::preview;
 pub mod provenance;
-pub mod render;
-pub mod report;
-pub mod rule;
-pub mod rules;
-pub(crate) mod safe_write;
+pub use evidence_core::rule;
+pub(crate) use evidence_core::safe_write;
+pub use evidence_render as render;
+pub use evidence_report as report;
+pub use evidence_rules as rules;
 pub mod session;
-pub mod source_map;
-pub mod store;
-pub mod suggest;
-pub(crate) mod syntax;
-pub(crate) mod tool;
+pub use evidence_core::source_map;
+pub use evidence_core::store;
+pub use evidence_core::suggest;
+pub(crate) use evidence_core::syntax;
+pub(crate) use evidence_core::tool;
 pub mod verify;
 
-pub use tool::{TOOL_NAME, TOOL_VERSION};
+pub use evidence_core::tool::{TOOL_NAME, TOOL_VERSION};
+/// The text analysis the rules share (claims, words, figures), under the
+/// name the tests and benchmarks use.
+pub use evidence_text as text;
 
 #[cfg(test)]
 mod tests {
     #[test]
     fn the_tool_is_named_as_the_root_package_is() {
-        assert_eq!(super::TOOL_NAME, env!("CARGO_PKG_NAME"));
-        assert_eq!(super::TOOL_VERSION, env!("CARGO_PKG_VERSION"));
+        assert_eq!(crate::TOOL_NAME, env!("CARGO_PKG_NAME"));
+        assert_eq!(crate::TOOL_VERSION, env!("CARGO_PKG_VERSION"));
     }
 }

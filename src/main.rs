@@ -17,7 +17,7 @@ use std::process::ExitCode;
 // of that in the kernel than glibc's malloc (BENCHMARKS.md has the figures).
 mod import_command;
 
-use import_command::{ImportArgs, run_import};
+use crate::import_command::{ImportArgs, run_import};
 
 #[global_allocator]
 static GLOBAL: mimalloc::MiMalloc = mimalloc::MiMalloc;
@@ -474,7 +474,7 @@ fn parse_input(input: &str) -> anyhow::Result<(PreprocessorContext, Book)> {
 
 #[cfg(test)]
 mod tests {
-    use super::*;
+    use crate::*;
     use mdbook_preprocessor::book::{Chapter, SectionNumber};
 
     #[test]

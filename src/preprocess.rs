@@ -1,14 +1,18 @@
 //! The whole pipeline over a book: config → store → scan → judge → render →
 //! report, with chapters processed independently and in parallel.
 
-use crate::config::{Config, ConfigError, PREPROCESSOR_NAME};
-use crate::markers::{self, MarkdownFlags, ScanOptions};
-use crate::render::index::EvidenceIndex;
-use crate::render::{self, RenderPlan, Target};
-use crate::report::{self, ChapterFindings, ChapterSummary, Outcome, ReportContext};
-use crate::rules;
-use crate::rules::memo::Analyses;
-use crate::store::{self, CitationList, Store, chapter_key};
+use evidence_core::config::{Config, ConfigError, PREPROCESSOR_NAME};
+use evidence_core::markers;
+use evidence_core::markers::{MarkdownFlags, ScanOptions};
+use evidence_core::store;
+use evidence_core::store::{CitationList, Store, chapter_key};
+use evidence_render as render;
+use evidence_render::index::EvidenceIndex;
+use evidence_render::{RenderPlan, Target};
+use evidence_report as report;
+use evidence_report::{ChapterFindings, ChapterSummary, Outcome, ReportContext};
+use evidence_rules as rules;
+use evidence_rules::memo::Analyses;
 use mdbook_preprocessor::PreprocessorContext;
 use mdbook_preprocessor::book::{Book, BookItem, Chapter};
 use rayon::prelude::*;
@@ -17,10 +21,10 @@ use std::path::{Path, PathBuf};
 
 mod neighbours;
 
-use neighbours::{ChapterFile, reads_chapter_file};
+use crate::preprocess::neighbours::{ChapterFile, reads_chapter_file};
 
 /// The old name of [`crate::error::SetupError`], kept for callers of this path.
-pub use crate::error::SetupError as Error;
+pub use evidence_core::error::SetupError as Error;
 
 /// Everything the build needs besides the book: validated config, loaded store.
 #[derive(Debug)]
@@ -42,7 +46,7 @@ pub struct Setup {
     /// What the validation report is never written onto or into.
     pub(crate) report_inputs: report::ReportInputs,
     /// The citation and reference templates (the book's, else ours).
-    pub templates: crate::render::template::Templates,
+    pub templates: evidence_render::template::Templates,
     /// The book's preprocessors that mdBook runs before this one (named
     /// when one of them escaped the markers).
     pub(crate) neighbours: Vec<String>,
@@ -75,7 +79,7 @@ impl Setup {
             src_dir: PathBuf::from("src"),
             build_dir: PathBuf::from("book"),
             report_inputs,
-            templates: crate::render::template::Templates::default(),
+            templates: evidence_render::template::Templates::default(),
             neighbours: Vec::new(),
             preview: false,
             cache: None,
@@ -99,10 +103,10 @@ impl Setup {
     fn load_as(ctx: &PreprocessorContext, may_preview: bool) -> Result<Setup, Error> {
         let mut config = Config::from_book(&ctx.config)?;
         let preview = may_preview
-            && config.mode == crate::config::Mode::Fail
-            && crate::preview::is_serve(ctx);
+            && config.mode == evidence_core::config::Mode::Fail
+            && evidence_render::preview::is_serve(ctx);
         if preview {
-            config.mode = crate::config::Mode::Downgrade;
+            config.mode = evidence_core::config::Mode::Downgrade;
         }
         let report_inputs = report::ReportInputs::of(ctx, &config, &template_dir(ctx));
         if let Some(report) = &config.report {
@@ -128,9 +132,9 @@ impl Setup {
             src_dir: ctx.config.book.src.clone(),
             build_dir: ctx.config.build.build_dir.clone(),
             report_inputs,
-            templates: crate::render::template::Templates {
+            templates: evidence_render::template::Templates {
                 page,
-                ..crate::render::template::Templates::load(&template_dir(ctx))?
+                ..evidence_render::template::Templates::load(&template_dir(ctx))?
             },
             neighbours: rules::escaped_markers::preprocessors_before_evidence(&ctx.config),
             preview,
@@ -148,7 +152,7 @@ impl Setup {
 
     fn cache_of(&self, ctx: &PreprocessorContext) -> Option<crate::cache::Cache> {
         self.config.cache.as_ref()?;
-        if !self.config.cache_always && !crate::preview::is_serve(ctx) {
+        if !self.config.cache_always && !evidence_render::preview::is_serve(ctx) {
             return None;
         }
         let mut book_config = serde_json::to_value(&ctx.config).ok()?;
@@ -247,7 +251,7 @@ pub fn template_dir(ctx: &PreprocessorContext) -> PathBuf {
         Some(html) => html.theme_dir(&ctx.root),
         None => ctx.root.join("theme"),
     };
-    theme.join(crate::render::template::BOOK_TEMPLATE_DIR)
+    theme.join(evidence_render::template::BOOK_TEMPLATE_DIR)
 }
 
 /// Warns on stderr, for the HTML renderer, about each citation-card asset
@@ -263,7 +267,7 @@ pub fn warn_outdated_assets(ctx: &PreprocessorContext) {
     for warning in crate::assets::outdated(&dir, shown) {
         eprintln!(
             "mdbook-evidence: warning: {}",
-            crate::report::inert_line(&warning)
+            evidence_report::inert_line(&warning)
         );
     }
 }
@@ -349,7 +353,7 @@ pub fn judge_book<'s>(setup: &'s Setup, book: &Book) -> (Outcome, Vec<RenderPlan
     // Whether an id is cited: named by a chapter's citation list, or
     // written as a marker in some chapter's text.
     let cited = |id: &str| {
-        let marker = format!("[{}{id}]", crate::syntax::EVIDENCE_MARKER_TAG);
+        let marker = format!("[{}{id}]", evidence_core::syntax::EVIDENCE_MARKER_TAG);
         setup
             .store
             .chapter_keys()
@@ -496,7 +500,7 @@ fn judge_chapter<'s>(
     let banner_at = scan.banner_offset;
     let mut plan = RenderPlan::new(content, scan, &judgement, list, config);
     plan.set_quality(checked.then(|| summary.quality.clone()));
-    let facts = crate::render::disclosure_facts::chapter_facts(
+    let facts = evidence_render::disclosure_facts::chapter_facts(
         &summary.path,
         content,
         summary.resolved_markers,

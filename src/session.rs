@@ -6,16 +6,18 @@
 //! it as `mdbook build` would, for the commands that run on a book
 //! directory (check, export, manifest, audit, verify).
 
-use crate::config::PREPROCESSOR_NAME;
-use crate::error::SetupError;
-use crate::limits;
-use crate::markers::Scan;
-use crate::preprocess::{self, Setup};
-use crate::render::RenderPlan;
-use crate::render::index::EvidenceIndex;
-use crate::report::{self, Destination, Outcome};
-use crate::store::CitationList;
+use crate::preprocess;
+use crate::preprocess::Setup;
 use anyhow::Context;
+use evidence_core::config::PREPROCESSOR_NAME;
+use evidence_core::error::SetupError;
+use evidence_core::limits;
+use evidence_core::markers::Scan;
+use evidence_core::store::CitationList;
+use evidence_render::RenderPlan;
+use evidence_render::index::EvidenceIndex;
+use evidence_report as report;
+use evidence_report::{Destination, Outcome};
 use mdbook_driver::MDBook;
 use mdbook_preprocessor::book::{Book, BookItem};
 use mdbook_preprocessor::{Preprocessor, PreprocessorContext};
@@ -37,7 +39,7 @@ impl Session {
         let mut setup = Setup::load(ctx)?;
         setup.open_cache(ctx);
         preprocess::warn_outdated_assets(ctx);
-        crate::order::ensure_expanded(&ctx.config, book, &ctx.config.book.src)?;
+        evidence_core::order::ensure_expanded(&ctx.config, book, &ctx.config.book.src)?;
         Ok(Session { setup })
     }
 
@@ -194,7 +196,7 @@ pub(crate) fn load_book(dir: &Path) -> anyhow::Result<(PreprocessorContext, Book
     // message draws the line under a gutter, on several lines.
     if let Err(error) = toml_edit::Document::parse(text.as_str()) {
         let (line, column) = error.span().map_or((1, 1), |span| {
-            crate::source_map::line_column(&text, span.start)
+            evidence_core::source_map::line_column(&text, span.start)
         });
         anyhow::bail!(
             "{}:{line}:{column}: {}; fix book.toml's TOML syntax",
@@ -223,7 +225,7 @@ pub(crate) fn load_book(dir: &Path) -> anyhow::Result<(PreprocessorContext, Book
     } else {
         dir.join(&md.config.book.src)
     };
-    crate::order::ensure_expanded(&md.config, &md.book, &src)?;
+    evidence_core::order::ensure_expanded(&md.config, &md.book, &src)?;
     let book = mdbook_driver::builtin_preprocessors::LinkPreprocessor::new()
         .run(&ctx, md.book.clone())
         .context("cannot expand the book's {{#include}} directives")?;

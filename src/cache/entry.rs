@@ -8,10 +8,10 @@
 //! each way). A file that is not exactly this, down to the MAC, is no
 //! entry: a miss.
 
-use super::key::{FORMAT, hex};
-use super::secret::Secret;
-use crate::report::{ChapterFindings, ChapterSummary};
-use crate::rules::{BlockId, Finding, Judged, Level, Rule, Severity};
+use crate::cache::key::{FORMAT, hex};
+use crate::cache::secret::Secret;
+use evidence_report::{ChapterFindings, ChapterSummary};
+use evidence_rules::{BlockId, Finding, Judged, Level, Rule, Severity};
 use serde::{Deserialize, Serialize};
 use std::path::Path;
 
@@ -245,7 +245,7 @@ fn split_line(bytes: &[u8]) -> Option<(&[u8], &[u8])> {
 
 #[cfg(test)]
 mod tests {
-    use super::*;
+    use crate::cache::entry::*;
     use sha2::Digest as _;
 
     fn header() -> Header {

@@ -4,9 +4,9 @@
 //! When unsure whether something matters, it is hashed: a needless miss
 //! costs a chapter's time, a wrong hit publishes a wrong page.
 
-use crate::config::Config;
-use crate::markers::{MarkerKind, Scan};
-use crate::store::{CitationList, EvidenceItem, Store};
+use evidence_core::config::Config;
+use evidence_core::markers::{MarkerKind, Scan};
+use evidence_core::store::{CitationList, EvidenceItem, Store};
 use sha2::{Digest, Sha256};
 use std::fmt::Write as _;
 
@@ -62,7 +62,8 @@ pub(super) fn binary_identity() -> String {
     let Ok(exe) = std::env::current_exe() else {
         return format!("{version} unknown");
     };
-    if let Ok(bytes) = crate::limits::read_file(&exe, crate::limits::Limit::file()) {
+    if let Ok(bytes) = evidence_core::limits::read_file(&exe, evidence_core::limits::Limit::file())
+    {
         return format!("{version} {}", hex(&Sha256::digest(&bytes)));
     }
     let meta = std::fs::metadata(&exe).ok();

@@ -31,13 +31,13 @@ mod key;
 mod secret;
 mod tracked;
 
-use crate::config::Config;
-use crate::limits;
-use crate::markers::Scan;
-use crate::report::ChapterFindings;
-use crate::rules::Resolved;
-use crate::safe_write::SafeWriter;
-use crate::store::{CitationList, Store};
+use evidence_core::config::Config;
+use evidence_core::limits;
+use evidence_core::markers::Scan;
+use evidence_core::safe_write::SafeWriter;
+use evidence_core::store::{CitationList, Store};
+use evidence_report::ChapterFindings;
+use evidence_rules::Resolved;
 use std::collections::{HashMap, HashSet};
 use std::path::{Path, PathBuf};
 use std::sync::atomic::{AtomicUsize, Ordering};
@@ -112,7 +112,7 @@ impl Cache {
         store: &Store,
         book_config: &str,
         setup: &str,
-        inputs: &crate::report::ReportInputs,
+        inputs: &evidence_report::ReportInputs,
     ) -> Option<Cache> {
         let shown = config.cache.clone()?;
         let opened = secret::load(root).and_then(|secret| {
@@ -136,7 +136,7 @@ impl Cache {
             Err(why) => {
                 eprintln!(
                     "mdbook-evidence: warning: the cache is off for this run: {}",
-                    crate::display::stream::inert_line(&why)
+                    evidence_core::display::stream::inert_line(&why)
                 );
                 None
             }
@@ -146,7 +146,7 @@ impl Cache {
     fn open_dir(
         root: &Path,
         shown: &Path,
-        inputs: &crate::report::ReportInputs,
+        inputs: &evidence_report::ReportInputs,
     ) -> Result<(PathBuf, SafeWriter), String> {
         let dir = root.join(shown);
         let mut outer = SafeWriter::new(root).map_err(|e| e.to_string())?;
@@ -303,7 +303,7 @@ impl Cache {
         let published = header
             .published
             .iter()
-            .map(|id| crate::rules::resolve_id(id, store, config).ok())
+            .map(|id| evidence_rules::resolve_id(id, store, config).ok())
             .collect::<Option<Vec<Resolved<'s>>>>()?;
         let findings = header.findings(path, content)?;
         Some(Hit {
@@ -381,7 +381,7 @@ impl Cache {
         format!(
             "mdbook-evidence: re-checked {misses} of {total} {}; {hits} unchanged, from the cache in {} (delete it, or set `cache = false`, to check every chapter)",
             if total == 1 { "chapter" } else { "chapters" },
-            crate::display::stream::inert_line(&self.shown.display().to_string())
+            evidence_core::display::stream::inert_line(&self.shown.display().to_string())
         )
     }
 
@@ -400,7 +400,7 @@ impl Cache {
                 } else {
                     "cache entries"
                 },
-                crate::display::stream::inert_line(&self.shown.display().to_string()),
+                evidence_core::display::stream::inert_line(&self.shown.display().to_string()),
                 if foreign == 1 { "was" } else { "were" },
                 if foreign == 1 {
                     "its chapter was"
@@ -459,7 +459,7 @@ fn is_key(name: &str) -> bool {
 
 #[cfg(test)]
 mod tests {
-    use super::*;
+    use crate::cache::*;
 
     #[test]
     fn pruning_deletes_unused_entries_oldest_first_and_nothing_else() {

@@ -23,9 +23,9 @@
 //! refused key turns the cache off for the run; nothing is trusted
 //! instead.
 
-use super::key::hex;
-use crate::limits;
-use crate::safe_write::SafeWriter;
+use crate::cache::key::hex;
+use evidence_core::limits;
+use evidence_core::safe_write::SafeWriter;
 use hmac::{Hmac, KeyInit, Mac};
 use sha2::Sha256;
 
@@ -34,7 +34,7 @@ type HmacSha256 = Hmac<Sha256>;
 use std::path::{Path, PathBuf};
 
 /// The environment variable that names the key file.
-pub(super) use crate::limits::CACHE_KEY_FILE_VAR as KEY_FILE_VAR;
+pub(super) use evidence_core::limits::CACHE_KEY_FILE_VAR as KEY_FILE_VAR;
 
 /// The key's length, in bytes (SHA-256's output: more adds nothing).
 const LEN: usize = 32;
@@ -130,7 +130,7 @@ fn key_path() -> Result<PathBuf, String> {
 /// error names which.
 fn refuse_inside_checkout(key: &Path, root: &Path) -> Result<(), String> {
     let book = std::fs::canonicalize(root).unwrap_or_else(|_| root.to_owned());
-    let checkout = super::tracked::checkout_of(&book);
+    let checkout = crate::cache::tracked::checkout_of(&book);
     let written = lexical(key);
     for place in [resolved(&written), resolved(key), written] {
         if place.starts_with(&book) || place.starts_with(root) {
@@ -264,7 +264,7 @@ fn private_to_this_user(_: &std::fs::Metadata) -> Result<(), String> {
 
 #[cfg(test)]
 mod tests {
-    use super::*;
+    use crate::cache::secret::*;
 
     #[test]
     fn hmac_matches_rfc_4231() {

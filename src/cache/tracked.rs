@@ -11,7 +11,7 @@
 //! that cannot be read or parsed answers "not tracked": the MAC still
 //! guards every entry. A split index's shared part is not read.
 
-use crate::limits;
+use evidence_core::limits;
 use std::path::{Path, PathBuf};
 
 /// The checkout that holds `dir` (canonical): the nearest directory from
@@ -127,7 +127,7 @@ fn varint(bytes: &[u8], mut at: usize) -> Option<(u64, usize)> {
 
 #[cfg(test)]
 mod tests {
-    use super::*;
+    use crate::cache::tracked::*;
 
     /// An index entry of format 2 or 3 for `path`, with `hash`-byte ids.
     fn entry(path: &str, hash: usize) -> Vec<u8> {

@@ -5,9 +5,9 @@
 //! so edits elsewhere do not make it new) is known and left out, as many
 //! times as the baseline lists it.
 
-use crate::report::Outcome;
-use crate::rules::Severity;
 use anyhow::{Context, bail};
+use evidence_report::Outcome;
+use evidence_rules::Severity;
 use std::collections::HashMap;
 use std::path::{Path, PathBuf};
 
@@ -29,20 +29,21 @@ pub(crate) struct Known {
 impl Baseline {
     /// Reads the report at `file`.
     pub(crate) fn load(file: &Path) -> anyhow::Result<Baseline> {
-        let text = crate::limits::read_text(file, crate::limits::Limit::file()).map_err(|e| {
-            anyhow::anyhow!(
-                "cannot read the baseline {}: {}",
-                file.display(),
-                e.reason()
-            )
-        })?;
+        let text = evidence_core::limits::read_text(file, evidence_core::limits::Limit::file())
+            .map_err(|e| {
+                anyhow::anyhow!(
+                    "cannot read the baseline {}: {}",
+                    file.display(),
+                    e.reason()
+                )
+            })?;
         let report: serde_json::Value = serde_json::from_str(&text).map_err(|e| {
             anyhow::anyhow!(
                 "{}:{}:{}: the baseline is not JSON ({}); make it with `mdbook-evidence check BOOK --format json > {}`",
                 file.display(),
                 e.line(),
                 e.column(),
-                crate::json_input::strip_position(&e.to_string()),
+                evidence_core::json_input::strip_position(&e.to_string()),
                 file.display()
             )
         })?;
@@ -112,7 +113,7 @@ impl Baseline {
 /// chapters speak of what is new. The report holds each chapter's
 /// diagnostics in book order, as many as its summary counts, then the
 /// store's; a report not laid out so is left as it is.
-fn recount_chapters(report: &mut crate::report::Report, kept: &[bool]) {
+fn recount_chapters(report: &mut evidence_report::Report, kept: &[bool]) {
     let laid_out: usize = report.chapters.iter().map(|c| c.errors + c.warnings).sum();
     if laid_out > kept.len() {
         return;

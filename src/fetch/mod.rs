@@ -5,19 +5,19 @@
 //! claims citing it rest on. Builds read that file; only this command
 //! touches the network.
 
-mod http;
-mod pool;
+use evidence_verify::fetch::http;
+use evidence_verify::fetch::pool;
 mod recheck;
-mod text;
+use evidence_verify::fetch::text;
 
 use crate::export::{Citation, all_citations};
 use crate::preprocess::Setup;
-use crate::rules::passage_window::locate;
-use crate::store::{
+use evidence_core::store::{
     FETCHED_V1, FetchStatus, FetchedRecord, PaywallPolicy, RecheckOutcome, parse_fetched,
 };
-use http::{Fetcher, Settings};
-use pool::{Job, say};
+use evidence_text::passage_window::locate;
+use evidence_verify::fetch::http::{Fetcher, Settings};
+use evidence_verify::fetch::pool::{Job, say};
 use std::collections::BTreeMap;
 use std::path::{Path, PathBuf};
 use std::time::Duration;
@@ -126,13 +126,13 @@ fn fetch(args: &FetchArgs) -> anyhow::Result<u8> {
     say(&format!(
         "mdbook-evidence fetch: {}{}{}; {} on a located passage, {without} on a page where no passage holds the claim; wrote {}",
         if args.recheck { "rechecked " } else { "" },
-        crate::display::counted(counts.values().sum::<usize>(), "page", "pages"),
+        evidence_core::display::counted(counts.values().sum::<usize>(), "page", "pages"),
         if tally.is_empty() {
             String::new()
         } else {
             format!(": {}", tally.join(", "))
         },
-        crate::display::counted(with, "citation rests", "citations rest"),
+        evidence_core::display::counted(with, "citation rests", "citations rest"),
         target.display()
     ));
     let not_read: usize = [
@@ -146,7 +146,7 @@ fn fetch(args: &FetchArgs) -> anyhow::Result<u8> {
     if not_read > 0 && !args.recheck {
         say(&format!(
             "mdbook-evidence fetch: `mdbook-evidence fetch --retry` asks again for the {} not read (later, or with a larger --timeout or --max-bytes)",
-            crate::display::counted(not_read, "page", "pages")
+            evidence_core::display::counted(not_read, "page", "pages")
         ));
     }
     if pool::stopped() {
@@ -210,7 +210,7 @@ fn recheck_pages(
                 d if d.is_empty() => {
                     format!(
                         "{} no longer on the page",
-                        crate::display::counted(found.changed.len(), "passage", "passages")
+                        evidence_core::display::counted(found.changed.len(), "passage", "passages")
                     )
                 }
                 d => d.clone(),
@@ -252,12 +252,12 @@ fn target_file(setup: &Setup) -> anyhow::Result<PathBuf> {
 /// `fetched.v1` is someone's and is never written over.
 fn earlier_records(root: &Path, target: &Path) -> anyhow::Result<BTreeMap<String, FetchedRecord>> {
     let path = root.join(target);
-    let text = match crate::limits::read_text(&path, crate::limits::Limit::file()) {
+    let text = match evidence_core::limits::read_text(&path, evidence_core::limits::Limit::file()) {
         Ok(text) => text,
         Err(err) if err.is_not_found() => return Ok(BTreeMap::new()),
         Err(err) => anyhow::bail!("cannot read {}: {}", target.display(), err.reason()),
     };
-    if !text.trim().is_empty() && !crate::store::is_fetched_text(&text) {
+    if !text.trim().is_empty() && !evidence_core::store::is_fetched_text(&text) {
         anyhow::bail!(
             "{} exists and does not hold fetched.v1 records; it is not written over: move it, or rename it",
             target.display()
@@ -467,14 +467,14 @@ fn write_records(
         out.push_str(&serde_json::to_string(record)?);
         out.push('\n');
     }
-    let writer = crate::safe_write::SafeWriter::new(root)?;
+    let writer = evidence_core::safe_write::SafeWriter::new(root)?;
     writer.write(&root.join(target), out.as_bytes())?;
     Ok(())
 }
 
 #[cfg(test)]
 mod tests {
-    use super::*;
+    use crate::fetch::*;
 
     fn refused(url: &str, final_url: Option<&str>) -> FetchedRecord {
         FetchedRecord {

@@ -6,13 +6,13 @@
 //! goes in the record's `recheck`, which the next build reports
 //! (`source-gone`, `source-changed`). `fetch --all` reads the page anew.
 
-use super::http::{Body, Failure};
-use super::pool::Job;
-use super::text::readable_text;
-use crate::rules::passage_window::locate;
-use crate::store::{
+use evidence_core::store::{
     ChangedPassage, FetchStatus, FetchedRecord, Recheck, RecheckOutcome, char_slice,
 };
+use evidence_text::passage_window::locate;
+use evidence_verify::fetch::http::{Body, Failure};
+use evidence_verify::fetch::pool::Job;
+use evidence_verify::fetch::text::readable_text;
 use std::collections::BTreeMap;
 
 /// The pages to ask for again: every record of a page that was read.
@@ -113,7 +113,7 @@ pub(crate) fn normalize(text: &str) -> String {
 
 #[cfg(test)]
 mod tests {
-    use super::*;
+    use crate::fetch::recheck::*;
 
     #[test]
     fn white_space_quotes_and_case_do_not_change_a_passage() {

@@ -3,9 +3,10 @@
 //! it, read here from disk with its `{{#include}}`s expanded again, to tell
 //! the neighbour's escapes from the author's.
 
-use super::Setup;
-use crate::rules::{self, ChapterSource};
-use crate::source_map::{SourceMap, Style};
+use crate::preprocess::Setup;
+use evidence_core::source_map::{SourceMap, Style};
+use evidence_rules as rules;
+use evidence_rules::ChapterSource;
 use std::path::Path;
 
 /// A chapter's file on disk, under the book's source directory.
@@ -19,7 +20,9 @@ pub(super) struct ChapterFile<'a> {
 impl ChapterSource for ChapterFile<'_> {
     fn file_as_written(&self) -> Option<String> {
         let file = self.setup.root.join(&self.setup.src_dir).join(self.path);
-        let read = |p: &Path| crate::limits::read_text(p, crate::limits::Limit::file()).ok();
+        let read = |p: &Path| {
+            evidence_core::limits::read_text(p, evidence_core::limits::Limit::file()).ok()
+        };
         let text = read(&file)?;
         let dir = file.parent()?;
         // mdBook 0.5.4 or its next release expanded the includes; the next

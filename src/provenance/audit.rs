@@ -3,7 +3,7 @@
 //! configuration, a chapter's source, a claim (gone or new), a citation's
 //! passage, its verdicts, a store file, a file of the site, the verdict.
 
-use super::manifest;
+use crate::provenance::manifest;
 use serde_json::Value;
 use std::collections::BTreeMap;
 use std::path::Path;

@@ -1,8 +1,8 @@
 //! The `manifest` and `audit` commands: their arguments, what they print
 //! and their exit statuses.
 
-use super::{audit, manifest, sshsig};
-use crate::display::stream::inert_line;
+use crate::provenance::{audit, manifest, sshsig};
+use evidence_core::display::stream::inert_line;
 use std::io::Write as _;
 use std::path::{Path, PathBuf};
 
@@ -97,7 +97,7 @@ fn write_manifest(args: &ManifestArgs) -> anyhow::Result<()> {
         Some(p) if !p.as_os_str().is_empty() => p.to_owned(),
         _ => PathBuf::from("."),
     };
-    let mut writer = crate::safe_write::SafeWriter::new(&dir)?;
+    let mut writer = evidence_core::safe_write::SafeWriter::new(&dir)?;
     let root = crate::session::book_root(&args.book_dir).unwrap_or_else(|| args.book_dir.clone());
     writer.protect(&root.join("book.toml"), "the book's book.toml");
     writer.protect(&root.join("src"), "the book's source directory");
@@ -122,7 +122,7 @@ fn write_manifest(args: &ManifestArgs) -> anyhow::Result<()> {
     let chapters = value["chapters"].as_array().map_or(0, Vec::len);
     let mut said = format!(
         "mdbook-evidence: manifest of {} written to {}",
-        crate::display::counted(chapters, "chapter", "chapters"),
+        evidence_core::display::counted(chapters, "chapter", "chapters"),
         output.display()
     );
     if signature.is_some() {
@@ -216,7 +216,7 @@ pub fn run_audit(args: &AuditArgs) -> u8 {
             let _ = writeln!(
                 std::io::stderr(),
                 "mdbook-evidence: the {what} differs from the manifest: {}",
-                crate::display::counted(differences.len(), "difference", "differences")
+                evidence_core::display::counted(differences.len(), "difference", "differences")
             );
             1
         }

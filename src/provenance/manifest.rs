@@ -8,8 +8,8 @@
 //! same bytes.
 
 use crate::export::Citation;
-use crate::report::{Location, Outcome};
-use crate::store::{Store, SupportStatus};
+use evidence_core::store::{Store, SupportStatus};
+use evidence_report::{Location, Outcome};
 use mdbook_preprocessor::book::{Book, BookItem};
 use serde_json::{Value, json};
 use sha2::{Digest, Sha256};
@@ -37,8 +37,11 @@ pub fn manifest(dir: &Path, site: Option<&Path>, own: &[PathBuf]) -> anyhow::Res
     let root = found.as_deref().unwrap_or(dir);
     let (setup, outcome, book) = crate::check::judge_book_in(root)?;
     let (_, citations) = crate::export::all_citations(root)?;
-    let config = crate::limits::read_file(&root.join("book.toml"), crate::limits::Limit::file())
-        .map_err(|e| anyhow::anyhow!("cannot read book.toml: {}", e.reason()))?;
+    let config = evidence_core::limits::read_file(
+        &root.join("book.toml"),
+        evidence_core::limits::Limit::file(),
+    )
+    .map_err(|e| anyhow::anyhow!("cannot read book.toml: {}", e.reason()))?;
     let stores = store_files(root, setup.config.store.iter().chain(&setup.config.support))?;
     let site_dir = site
         .map(Path::to_owned)
@@ -82,7 +85,7 @@ fn chapters(book: &Book, outcome: &Outcome, citations: &[Citation], store: &Stor
         let Some(path) = chapter.source_path.as_deref().or(chapter.path.as_deref()) else {
             continue;
         };
-        let key = crate::store::chapter_key(path);
+        let key = evidence_core::store::chapter_key(path);
         let summary = report.chapters.iter().find(|s| s.path == key);
         let file = report
             .files
@@ -154,11 +157,11 @@ fn claims(key: &str, citations: &[Citation], store: &Store) -> Value {
 /// What identifies an item that has no passage, as stable text: the
 /// fields a reader relies on, written as the store writes them (never the
 /// program's debug form, which may change between versions).
-fn item_record(item: &crate::store::EvidenceItem) -> String {
+fn item_record(item: &evidence_core::store::EvidenceItem) -> String {
     let status = match item.status {
-        crate::store::Status::Active => "active",
-        crate::store::Status::Deleted => "deleted",
-        crate::store::Status::Invalid => "invalid",
+        evidence_core::store::Status::Active => "active",
+        evidence_core::store::Status::Deleted => "deleted",
+        evidence_core::store::Status::Invalid => "invalid",
     };
     json!({
         "id": item.id,
@@ -301,7 +304,7 @@ pub(crate) fn files_under(path: &Path) -> anyhow::Result<Vec<PathBuf>> {
 
 /// A file's bytes, through the one reader.
 pub(crate) fn read(file: &Path) -> anyhow::Result<Vec<u8>> {
-    crate::limits::read_file(file, crate::limits::Limit::file())
+    evidence_core::limits::read_file(file, evidence_core::limits::Limit::file())
         .map_err(|e| anyhow::anyhow!("cannot read {}: {}", file.display(), e.reason()))
 }
 

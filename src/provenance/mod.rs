@@ -11,10 +11,10 @@ pub mod command;
 /// `manifest`: what was checked, as deterministic JSON.
 pub mod manifest;
 /// The importer's record ending an imported chapter: written and read.
-pub(crate) use crate::import_record as record;
+pub(crate) use evidence_core::import_record as record;
 /// SSHSIG signatures of a manifest.
 pub mod sshsig;
 
-pub use crate::render::disclosure_facts::{
+pub use evidence_render::disclosure_facts::{
     ChapterFacts, Drafting, Review, chapter_facts, drafting,
 };

@@ -15,13 +15,13 @@ use std::path::Path;
 pub const NAMESPACE: &str = "mdbook-evidence";
 
 /// The variable an encrypted key's passphrase is read from.
-pub const PASSPHRASE_VAR: &str = crate::limits::KEY_PASSPHRASE_VAR;
+pub const PASSPHRASE_VAR: &str = evidence_core::limits::KEY_PASSPHRASE_VAR;
 
 /// Signs `message` with the OpenSSH private key in `key_file`: the armored
 /// signature, as `ssh-keygen -Y sign -n mdbook-evidence` writes it.
 pub fn sign(message: &[u8], key_file: &Path) -> anyhow::Result<String> {
     let shown = key_file.display();
-    let text = crate::limits::read_text(key_file, crate::limits::Limit::file())
+    let text = evidence_core::limits::read_text(key_file, evidence_core::limits::Limit::file())
         .map_err(|e| anyhow::anyhow!("cannot read the key {shown}: {}", e.reason()))?;
     if PublicKey::from_openssh(text.trim()).is_ok() {
         let private = key_file
@@ -101,7 +101,7 @@ pub fn verify(
     if signature.namespace() != NAMESPACE {
         anyhow::bail!(
             "the signature is for {:?}, not {NAMESPACE:?}: it was not made for a manifest",
-            crate::display::stream::inert_line(signature.namespace())
+            evidence_core::display::stream::inert_line(signature.namespace())
         );
     }
     let signers = allowed(allowed_signers, file)?;
@@ -120,8 +120,8 @@ pub fn verify(
         anyhow::bail!(
             "{} allows the key of {} for other namespaces only (namespaces=\"{}\")",
             file.display(),
-            crate::display::stream::inert_line(&signer.principals),
-            crate::display::stream::inert_line(&namespaces.join(","))
+            evidence_core::display::stream::inert_line(&signer.principals),
+            evidence_core::display::stream::inert_line(&namespaces.join(","))
         );
     }
     signer
@@ -244,7 +244,7 @@ fn fields(line: &str) -> Vec<String> {
 
 #[cfg(test)]
 mod tests {
-    use super::*;
+    use crate::provenance::sshsig::*;
 
     const KEY: &str =
         "ssh-ed25519 AAAAC3NzaC1lZDI1NTE5AAAAIBdWi2YAN8BUjlaD8dJDtPxb4JBkfDEbj51fHLPSk9Lh";

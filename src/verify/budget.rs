@@ -3,11 +3,11 @@
 //! judged, then the rest), what `--only flagged` and `--max-requests`
 //! keep, and the dry run's estimate of requests, tokens and cost.
 
-use super::prompt::Prompt;
-use super::units::Unit;
 use crate::preprocess::Setup;
-use crate::report::Location;
-use crate::rules::Rule;
+use evidence_report::Location;
+use evidence_rules::Rule;
+use evidence_verify::prompt::Prompt;
+use evidence_verify::units::Unit;
 use serde_json::Value;
 use std::collections::HashMap;
 
@@ -197,7 +197,7 @@ pub(crate) fn dollars(amount: f64) -> String {
 
 #[cfg(test)]
 mod tests {
-    use super::*;
+    use crate::verify::budget::*;
 
     #[test]
     fn prices_are_two_non_negative_numbers() {

@@ -7,35 +7,35 @@
 //! never calls out.
 
 mod budget;
-mod client;
-mod granite;
-mod judge_json;
+use evidence_verify::client;
+use evidence_verify::granite;
+use evidence_verify::judge_json;
 mod progress;
-mod prompt;
+use evidence_verify::prompt;
 mod review;
 mod review_at;
 mod review_queue;
 mod review_screen;
 mod review_tui;
-mod units;
+use evidence_verify::units;
 mod verdicts;
 
-pub use budget::{Only, Price, parse_price};
-pub use prompt::Prompt;
-pub use review::{ReviewArgs, ReviewVerdict, run as review};
+pub use crate::verify::budget::{Only, Price, parse_price};
+pub use crate::verify::review::{ReviewArgs, ReviewVerdict, run as review};
+pub use evidence_verify::prompt::Prompt;
 
-use crate::display::counted;
-use crate::display::stream::inert_line;
 use crate::export::book_citations;
-use crate::store::Checker;
-use client::{Client, Failure, Reply};
-use progress::{Progress, Summary};
+use crate::verify::progress::{Progress, Summary};
+use evidence_core::display::counted;
+use evidence_core::display::stream::inert_line;
+use evidence_core::store::Checker;
+use evidence_verify::client::{Client, Failure, Reply};
+use evidence_verify::units::Unit;
 use std::io::Write;
 use std::path::PathBuf;
 use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
 use std::sync::mpsc;
 use std::time::{Duration, Instant};
-use units::Unit;
 
 /// The arguments of `verify`.
 #[derive(Debug, clap::Args)]
@@ -404,7 +404,7 @@ impl Recorder<'_> {
             }
         }
         self.summary.checked += 1;
-        if answer.verdict == crate::store::SupportVerdict::Unsupported {
+        if answer.verdict == evidence_core::store::SupportVerdict::Unsupported {
             self.summary.unsupported += 1;
         }
         self.pending.push_str(&verdicts::line(
@@ -456,7 +456,7 @@ fn ask_unit(
         }
         let decided = prompt
             .read(&reply.content)
-            .is_none_or(|a| a.verdict == crate::store::SupportVerdict::Supported);
+            .is_none_or(|a| a.verdict == evidence_core::store::SupportVerdict::Supported);
         if decided || n == last {
             reply.usage = usage;
             return Ok(reply);

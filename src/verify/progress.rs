@@ -2,8 +2,8 @@
 //! terminal (none in a pipe or a CI log), warnings printed above it, and a
 //! closing summary.
 
-use super::client::Usage;
-use crate::display::stream::inert_line;
+use evidence_core::display::stream::inert_line;
+use evidence_verify::client::Usage;
 use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
 use std::io::{IsTerminal, Write};
 use std::time::Duration;
@@ -72,7 +72,7 @@ pub(crate) struct Summary {
     /// Citations left for a later run (`--only`, `--max-requests`).
     pub left_out: usize,
     /// The prices, to give the run's cost.
-    pub price: Option<super::budget::Price>,
+    pub price: Option<crate::verify::budget::Price>,
     /// Of the checked, those found unsupported (partially supported ones
     /// included).
     pub unsupported: usize,
@@ -133,7 +133,7 @@ impl Summary {
                 let cost = (usage.prompt as f64 * price.input
                     + usage.completion as f64 * price.output)
                     / 1e6;
-                out.push_str(&format!(", {}", super::budget::dollars(cost)));
+                out.push_str(&format!(", {}", crate::verify::budget::dollars(cost)));
             }
         }
         out

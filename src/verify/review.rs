@@ -6,12 +6,12 @@
 //! again about a claim a person judged, and an edited claim or passage
 //! makes the verdict stale like any other.
 
-use super::prompt::{Answer, one_line};
-use super::units::{Unit, units};
-use super::verdicts;
-use crate::display::stream::inert_line;
 use crate::export::all_citations;
-use crate::store::{Checker, SupportVerdict};
+use crate::verify::verdicts;
+use evidence_core::display::stream::inert_line;
+use evidence_core::store::{Checker, SupportVerdict};
+use evidence_verify::prompt::{Answer, one_line};
+use evidence_verify::units::{Unit, units};
 use std::io::Write;
 use std::path::PathBuf;
 
@@ -101,7 +101,7 @@ pub(super) fn verdict_line(
 pub fn run(args: &ReviewArgs) -> u8 {
     let outcome = match (&args.at, args.verdict) {
         (Some(at), Some(verdict)) => review(args, at, verdict).map(|()| 0),
-        _ => super::review_tui::run(args),
+        _ => crate::verify::review_tui::run(args),
     };
     match outcome {
         Ok(code) => code,
@@ -121,10 +121,10 @@ fn review(args: &ReviewArgs, at: &str, verdict: ReviewVerdict) -> anyhow::Result
     let (setup, all) = all_citations(&args.book_dir)?;
     let with_passage = all.iter().filter(|c| !c.passage.is_empty()).cloned();
     let units = units(with_passage.collect(), &setup.store);
-    let here = super::review_at::claim_at(at, &units, &all, &setup, &args.book_dir)?;
+    let here = crate::verify::review_at::claim_at(at, &units, &all, &setup, &args.book_dir)?;
     let checker = person(&name);
     let target = verdicts::target(&setup).map_err(anyhow::Error::msg)?;
-    let checked_at = super::now();
+    let checked_at = crate::verify::now();
     let lines: String = here
         .iter()
         .map(|u| verdict_line(u, verdict, args.note.as_deref(), &checker, &checked_at))

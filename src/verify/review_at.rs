@@ -3,9 +3,9 @@
 //! as `./src/…`, absolute, or from the book's root (`src/…`). One claim,
 //! or a refusal that says exactly why and what to give instead.
 
-use super::units::Unit;
 use crate::export::Citation;
 use crate::preprocess::Setup;
+use evidence_verify::units::Unit;
 use std::collections::BTreeSet;
 use std::path::Path;
 
@@ -198,7 +198,7 @@ fn no_claims_in(file: &str, setup: &Setup, known: &BTreeSet<&str>) -> String {
     if setup.root.join(file).is_file() {
         return format!("{file} has no claim that cites evidence");
     }
-    match crate::suggest::closest(file, known.iter().copied()) {
+    match evidence_core::suggest::closest(file, known.iter().copied()) {
         Some(near) => format!(
             "{file} is no chapter of the book at {}; did you mean {near}?",
             setup.root.display()
@@ -213,7 +213,7 @@ fn no_claims_in(file: &str, setup: &Setup, known: &BTreeSet<&str>) -> String {
 
 #[cfg(test)]
 mod tests {
-    use super::*;
+    use crate::verify::review_at::*;
 
     #[test]
     fn a_place_is_read_with_and_without_its_column() {

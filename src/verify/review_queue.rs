@@ -3,10 +3,10 @@
 //! one no checker has judged. A claim a person has judged already, or that
 //! models found supported and no lexical rule flagged, is left out.
 
-use super::budget;
-use super::units::Unit;
 use crate::preprocess::Setup;
-use crate::store::{SupportStatus, SupportVerdict};
+use crate::verify::budget;
+use evidence_core::store::{SupportStatus, SupportVerdict};
+use evidence_verify::units::Unit;
 
 /// Why a claim needs a person, riskiest first.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord)]

@@ -6,10 +6,10 @@
 //! that no escape sequence, control or bidirectional control from an input
 //! reaches the terminal: each is written as a visible `\u{…}` escape.
 
-use super::review_queue::Pending;
-use crate::display::stream::inert_line;
+use crate::verify::review_queue::Pending;
 use crossterm::style::{Attribute, Print, SetAttribute};
 use crossterm::{cursor, queue, terminal};
+use evidence_core::display::stream::inert_line;
 use rust_stemmers::{Algorithm, Stemmer};
 use std::collections::HashSet;
 use std::io::Write;
@@ -369,7 +369,7 @@ pub(super) fn draw(out: &mut impl Write, lines: &[Line], view: &View) -> std::io
 
 #[cfg(test)]
 mod tests {
-    use super::*;
+    use crate::verify::review_screen::*;
 
     fn text(line: &Line) -> String {
         line.iter().map(|p| p.text.as_str()).collect()

@@ -6,18 +6,18 @@
 //! panic, a signal (SIGTERM, SIGHUP, a SIGINT sent from outside). Ctrl-C
 //! is a key in raw mode and quits like `q`.
 
-use super::review::{ReviewArgs, ReviewVerdict, person, reviewer, verdict_line};
-use super::review_queue::{Pending, pending};
-use super::review_screen::{View, draw, layout, size};
-use super::units::units;
-use super::verdicts;
-use crate::display::counted;
-use crate::display::stream::inert_line;
 use crate::export::book_citations;
 use crate::preprocess::Setup;
-use crate::store::Checker;
+use crate::verify::review::{ReviewArgs, ReviewVerdict, person, reviewer, verdict_line};
+use crate::verify::review_queue::{Pending, pending};
+use crate::verify::review_screen::{View, draw, layout, size};
+use crate::verify::verdicts;
 use crossterm::event::{self, Event, KeyCode, KeyEvent, KeyEventKind, KeyModifiers};
 use crossterm::{cursor, execute, terminal};
+use evidence_core::display::counted;
+use evidence_core::display::stream::inert_line;
+use evidence_core::store::Checker;
+use evidence_verify::units::units;
 use std::io::{IsTerminal, Write};
 use std::path::Path;
 use std::sync::Arc;
@@ -202,7 +202,7 @@ impl Walk<'_> {
                         verdict,
                         note.as_deref(),
                         &self.checker,
-                        &super::now(),
+                        &crate::verify::now(),
                     );
                     verdicts::append(self.setup, self.target, &line)?;
                     self.tally.recorded[verdict as usize] += 1;

@@ -2,11 +2,11 @@
 //! and how a new one is written: `support.v1` lines appended to one file
 //! the build reads, through the safe writer.
 
-use super::prompt::Answer;
-use super::units::Unit;
 use crate::preprocess::Setup;
-use crate::safe_write::SafeWriter;
-use crate::store::{Checker, SUPPORT_V1, Store, SupportStatus};
+use evidence_core::safe_write::SafeWriter;
+use evidence_core::store::{Checker, SUPPORT_V1, Store, SupportStatus};
+use evidence_verify::prompt::Answer;
+use evidence_verify::units::Unit;
 use serde::Serialize;
 use std::path::{Path, PathBuf};
 
@@ -50,7 +50,7 @@ pub(crate) fn judged(store: &Store, unit: &Unit, checker: &Checker) -> Judged {
         cached: (!decides.is_empty()).then(|| {
             decides
                 .iter()
-                .any(|r| r.verdict == crate::store::SupportVerdict::Unsupported)
+                .any(|r| r.verdict == evidence_core::store::SupportVerdict::Unsupported)
         }),
         by_anyone: !verdicts.is_empty(),
         people: decides

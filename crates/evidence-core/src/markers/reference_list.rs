@@ -1,0 +1,140 @@
+//! A References list the chapter's author (usually a model) wrote: lines
+//! that open with a bracketed citation number, `[1] Publisher. "Title". URL`,
+//! as the citation contract tells a model to end its brief. Such a list is
+//! not the author's own reading list: each entry claims to describe the item
+//! its number cites, which `unverified-reference` checks, and the generated
+//! section takes the list's place.
+//!
+//! Only bracketed numbers make an entry: a numbered markdown list
+//! (`1. Smith, J. …`) or a list of links is a bibliography the book keeps
+//! as written. `[1]: https://…` is a link definition, never an entry.
+
+use std::ops::Range;
+
+/// One entry of a written References list.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct ReferenceEntry {
+    /// The citation number it describes.
+    pub number: u32,
+    /// Its lines in the chapter, continuation lines included, line break
+    /// excluded.
+    pub span: Range<usize>,
+    /// What follows the number, continuation lines joined by a space.
+    pub text: String,
+}
+
+/// The entries of `text[range]` when every non-blank line there is an entry
+/// or continues the one before; `None` when something else is written
+/// there (prose, a bibliography, a code block) or no line is an entry.
+pub(crate) fn read_entries(text: &str, range: Range<usize>) -> Option<Vec<ReferenceEntry>> {
+    let mut entries: Vec<ReferenceEntry> = Vec::new();
+    let mut at = range.start;
+    for line in text[range].split_inclusive('\n') {
+        let start = at;
+        at += line.len();
+        let content = line.trim_end_matches(['\n', '\r']);
+        if content.trim().is_empty() {
+            continue;
+        }
+        let end = start + content.len();
+        match entry_start(content) {
+            Some((number, rest)) => entries.push(ReferenceEntry {
+                number,
+                span: start..end,
+                text: rest.trim().to_owned(),
+            }),
+            None => {
+                // A line that opens no entry continues the one before (the
+                // contract's invalid example annotates an entry so); before
+                // any entry, it is not a list.
+                let entry = entries.last_mut()?;
+                if content.trim_start().starts_with("```")
+                    || content.trim_start().starts_with("~~~")
+                {
+                    return None;
+                }
+                entry.span.end = end;
+                entry.text.push(' ');
+                entry.text.push_str(content.trim());
+            }
+        }
+    }
+    (!entries.is_empty()).then_some(entries)
+}
+
+/// The number and the rest of a line that opens an entry: up to three
+/// spaces, an optional bullet, then `[N]` not followed by `:` (a link
+/// definition) or `(` (a link).
+pub(crate) fn entry_start(line: &str) -> Option<(u32, &str)> {
+    let indent = line.len() - line.trim_start_matches(' ').len();
+    if indent > 3 {
+        return None;
+    }
+    let mut rest = &line[indent..];
+    if let Some(after) = ["- ", "* ", "+ "].iter().find_map(|b| rest.strip_prefix(b)) {
+        rest = after.trim_start();
+    }
+    let inner = rest.strip_prefix('[')?;
+    let digits = inner.bytes().take_while(u8::is_ascii_digit).count();
+    if digits == 0 || digits > 4 {
+        return None;
+    }
+    let after = inner[digits..].strip_prefix(']')?;
+    if after.starts_with(':') || after.starts_with('(') || after.starts_with('[') {
+        return None;
+    }
+    let number = inner[..digits].parse().ok().filter(|&n| n > 0)?;
+    Some((number, after))
+}
+
+#[cfg(test)]
+mod tests {
+    use crate::markers::reference_list::*;
+
+    fn entries(text: &str) -> Option<Vec<(u32, String)>> {
+        read_entries(text, 0..text.len())
+            .map(|es| es.into_iter().map(|e| (e.number, e.text)).collect())
+    }
+
+    #[test]
+    fn the_contracts_list_is_read_entry_by_entry() {
+        let text = "[1] Federal Reserve. \"FOMC Statement\". Feb 10, 2026. https://...\n\
+                    [2] Reuters. \"Fed holds rates steady\". https://...\n";
+        let read = entries(text).unwrap();
+        assert_eq!(read.len(), 2);
+        assert_eq!(read[1].0, 2);
+        assert!(read[1].1.starts_with("Reuters."));
+    }
+
+    #[test]
+    fn an_annotation_under_an_entry_continues_it() {
+        let text =
+            "[99] Anonymous. \"Insider Fed leak\". <no URL>\n  ❌ Invalid citation: no URL\n";
+        let read = entries(text).unwrap();
+        assert_eq!(read.len(), 1);
+        assert!(read[0].1.ends_with("❌ Invalid citation: no URL"));
+    }
+
+    #[test]
+    fn bullets_and_blank_lines_between_entries_are_read() {
+        let text = "- [1] 連邦準備制度。「声明」\n\n- [2]\u{a0}Reuters ‏\"Fed\"\n";
+        assert_eq!(entries(text).unwrap().len(), 2);
+    }
+
+    #[test]
+    fn what_is_not_a_written_citation_list_is_none() {
+        for text in [
+            "Further reading: the FOMC's own site.\n[1] Federal Reserve.\n",
+            "1. Smith, J. (2020). A book.\n2. Doe, A. (2021). Another.\n",
+            "[1]: https://example.com/a\n[2]: https://example.com/b\n",
+            "[1](https://example.com) a link\n",
+            "- [Federal Reserve](https://www.federalreserve.gov/)\n",
+            "[1] An entry\n```\ncode\n```\n",
+            "    [1] indented code\n",
+            "[０] full-width digits are no citation number\n",
+            "\n \n",
+        ] {
+            assert_eq!(entries(text), None, "{text:?}");
+        }
+    }
+}

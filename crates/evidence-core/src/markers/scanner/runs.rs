@@ -1,0 +1,255 @@
+//! Runs of text events: the text between markers goes to the current
+//! block (with where each piece came from in the chapter), and each run is
+//! searched once for the shapes a marker is written in.
+
+use crate::gaps::{has_blank, is_blank};
+use crate::markers::MarkerKind;
+use crate::markers::SourceSegment;
+use crate::markers::brackets::{directive_spans, source_span};
+use crate::markers::scanner::Scanner;
+use crate::markers::shapes::find_written;
+use mdbook_markdown::pulldown_cmark::CowStr;
+use std::ops::Range;
+
+impl<'a> Scanner<'a, '_> {
+    /// Adds text that is part of the current block (or heading) but holds no marker.
+    pub(super) fn add_text(&mut self, text: &str, range: Range<usize>) {
+        let verbatim = self.src.get(range.clone()) == Some(text);
+        self.add_text_as(text, range, verbatim);
+    }
+
+    /// [`Scanner::add_text`] for text already known to be (or not to be)
+    /// its source `range` verbatim.
+    pub(super) fn add_text_as(&mut self, text: &str, range: Range<usize>, verbatim: bool) {
+        self.settle_words();
+        if !verbatim || !has_blank(text) {
+            self.push_text(&crate::gaps::blanks_as_spaces(text), range, verbatim);
+            return;
+        }
+        // A blank glyph is a gap to the reader: it goes in as spaces of its
+        // length, a piece of its own that is not verbatim, so that no
+        // offset inside it maps inside the glyph in the chapter.
+        let mut from = 0;
+        for (at, blank) in text.char_indices().filter(|&(_, c)| is_blank(c)) {
+            let end = at + blank.len_utf8();
+            if from < at {
+                self.push_text(&text[from..at], range.start + from..range.start + at, true);
+            }
+            // A gap starts no text: an inline element opened before it
+            // (`*` then a blank) still opens the text after it.
+            let opened = self.inline_start.take();
+            let spaces = &"    "[..blank.len_utf8()];
+            self.push_text(spaces, range.start + at..range.start + end, false);
+            self.inline_start = opened;
+            from = end;
+        }
+        if from < text.len() {
+            self.push_text(&text[from..], range.start + from..range.end, true);
+        }
+    }
+
+    /// [`Scanner::add_text_as`] for text without blank glyphs (or one
+    /// that is not its source verbatim, mapped as a whole).
+    fn push_text(&mut self, text: &str, range: Range<usize>, verbatim: bool) {
+        if let Some((_, _, heading)) = &mut self.heading {
+            heading.push_str(text);
+            return;
+        }
+        if self.skips_table_text() {
+            // A table's header is no block's text, not even inside a list
+            // item; a body row is a block of its own.
+            self.header_text(text);
+            return;
+        }
+        let plain = self.emphasis == 0 && self.link == 0;
+        let unseen = self.unseen();
+        if let Some(block) = self.open_blocks.last_mut() {
+            let inline_start = if text.is_empty() {
+                None
+            } else {
+                self.inline_start.take()
+            };
+            if !text.trim().is_empty() {
+                block.separate_cell(inline_start.unwrap_or(range.start));
+                block
+                    .start
+                    .get_or_insert(inline_start.unwrap_or(range.start));
+                block.end = block.end.max(range.end);
+            }
+            if plain && !block.has_plain_words {
+                block.has_plain_words = text.chars().any(char::is_alphanumeric);
+            }
+            let text_at = block.text.len();
+            match inline_start {
+                // The text's first character maps to where the inline
+                // element opened; the rest as usual.
+                Some(at) => {
+                    let first = text.chars().next().map_or(0, char::len_utf8);
+                    block.segments.push(SourceSegment {
+                        text_at,
+                        source_at: at,
+                        source_end: if verbatim {
+                            range.start + first
+                        } else {
+                            range.end
+                        },
+                        verbatim: false,
+                    });
+                    if verbatim && first < text.len() {
+                        block.segments.push(SourceSegment {
+                            text_at: text_at + first,
+                            source_at: range.start + first,
+                            source_end: range.end,
+                            verbatim: true,
+                        });
+                    }
+                }
+                None if !text.is_empty() => block.segments.push(SourceSegment {
+                    text_at,
+                    source_at: range.start,
+                    source_end: range.end,
+                    verbatim,
+                }),
+                None => {}
+            }
+            if unseen && !text.is_empty() {
+                crate::markers::scanner::unseen::add_hidden(
+                    &mut block.hidden,
+                    text_at..text_at + text.len(),
+                );
+            }
+            block.text.push_str(text);
+        }
+    }
+
+    /// Processes the pending run of text events: finds markers in it and
+    /// hands the rest of the text to the current block.
+    pub(super) fn flush(&mut self) {
+        if self.run.is_empty() {
+            return;
+        }
+        let run = std::mem::take(&mut self.run);
+        // Without `[`, `{` or `(`, a run holds no marker and no directive:
+        // all of its text goes to the block (most runs: no joining, no
+        // searching).
+        if run.iter().all(|(_, text)| !may_hold_marker(text)) {
+            // Event by event: each event's text maps to the chapter exactly
+            // when it is its source verbatim, whatever its neighbours are
+            // (an escape or an entity beside it).
+            for (range, text) in &run {
+                self.add_text(text, range.clone());
+            }
+            self.run = run;
+            self.run.clear();
+            return;
+        }
+        // The run's text, where each event's text starts in it, and whether
+        // each event's text is its source verbatim (compared once: an event
+        // may hold a whole lone-CR chapter and every marker in it).
+        let mut joined = String::new();
+        let mut starts = Vec::with_capacity(run.len());
+        let mut verbatim = Vec::with_capacity(run.len());
+        for (range, text) in &run {
+            starts.push(joined.len());
+            joined.push_str(text);
+            verbatim.push(self.src.get(range.clone()) == Some(text.as_ref()));
+        }
+        // Link text and image alt text are never markers.
+        let find_markers = self.link == 0;
+        let directives = directive_spans(&joined);
+        // A cut of the joined text: what was written for one or more
+        // markers (each with its source span), or a directive.
+        type Cut = (Range<usize>, Option<Vec<(Range<usize>, MarkerKind)>>);
+        let mut cuts: Vec<Cut> = Vec::new();
+        if find_markers {
+            for written in find_written(&joined, self.options.numbered) {
+                let span = written.span;
+                if directives
+                    .iter()
+                    .any(|d| d.start < span.end && span.start < d.end)
+                {
+                    continue;
+                }
+                if let Some(src) = source_span(self.src, &run, &starts, &verbatim, &span) {
+                    let markers = written
+                        .markers
+                        .into_iter()
+                        .map(|(part, kind)| (src.start + part.start..src.start + part.end, kind))
+                        .collect();
+                    cuts.push((span, Some(markers)));
+                }
+            }
+        }
+        // Hand the text between markers (and outside directives) to the
+        // block, and the markers in order, so each marker knows where it
+        // stood in the block's text.
+        cuts.extend(directives.into_iter().map(|d| (d, None)));
+        cuts.sort_by_key(|(r, _)| r.start);
+        let mut cursor = 0;
+        for (cut, markers) in cuts {
+            if cut.start < cursor {
+                continue;
+            }
+            self.add_piece(&run, &starts, &verbatim, &joined, cursor..cut.start);
+            cursor = cut.end;
+            let mut written: Option<Range<usize>> = None;
+            for (src_span, kind) in markers.into_iter().flatten() {
+                let whole = written.get_or_insert(src_span.clone());
+                whole.end = whole.end.max(src_span.end);
+                self.push_marker(src_span, kind);
+            }
+            if let Some(written) = written {
+                self.separate_words(&written);
+            }
+        }
+        self.add_piece(
+            &run,
+            &starts,
+            &verbatim,
+            &joined,
+            cursor.min(joined.len())..joined.len(),
+        );
+    }
+
+    /// Adds a piece of a run's joined text, located in the chapter as
+    /// exactly as the run allows.
+    fn add_piece(
+        &mut self,
+        run: &[(Range<usize>, CowStr<'a>)],
+        starts: &[usize],
+        verbatim: &[bool],
+        joined: &str,
+        piece: Range<usize>,
+    ) {
+        if piece.is_empty() {
+            return;
+        }
+        // One segment per event the piece overlaps: an event whose text is
+        // its source verbatim maps every offset in it exactly; another (an
+        // escape, an entity, smart punctuation) maps to its own range.
+        let first = starts.partition_point(|&s| s <= piece.start) - 1;
+        for (k, (range, text)) in run.iter().enumerate().skip(first) {
+            let event_start = starts[k];
+            if event_start >= piece.end {
+                break;
+            }
+            let sub = piece.start.max(event_start)..piece.end.min(event_start + text.len());
+            if sub.is_empty() {
+                continue;
+            }
+            let source = if verbatim[k] {
+                range.start + (sub.start - event_start)..range.start + (sub.end - event_start)
+            } else {
+                range.clone()
+            };
+            self.add_text_as(&joined[sub], source, verbatim[k]);
+        }
+    }
+}
+
+/// Whether a piece of a run may start a marker or a directive: it holds a
+/// `[`, a `{`, or a `(` (of `(EVID:…)`, which is reported).
+fn may_hold_marker(text: &str) -> bool {
+    text.bytes().any(|b| matches!(b, b'[' | b'{' | b'('))
+        || crate::markers::lookalikes::may_hold(text)
+}

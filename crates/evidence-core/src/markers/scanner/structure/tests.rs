@@ -1,0 +1,141 @@
+use crate::markers::scanner::structure::*;
+use crate::markers::{MarkdownFlags, Scan, ScanOptions, scan};
+
+fn scanned(text: &str) -> Scan {
+    let options = ScanOptions {
+        markdown: MarkdownFlags::default(),
+        numbered: true,
+        references_title: "参考文献",
+        claim_min_words: 3,
+    };
+    scan(text, &options)
+}
+
+/// Each block's text, trimmed.
+fn texts(scan: &Scan) -> Vec<&str> {
+    scan.blocks.iter().map(|b| b.text.trim()).collect()
+}
+
+#[test]
+fn a_list_items_later_paragraphs_are_blocks_of_their_own() {
+    let text = "- Rates rose [EVID:a].\n\n  Unemployment will reach ９%.\n\n  > Quoted\u{a0}claim here.\n- Next\n";
+    let scan = scanned(text);
+    assert_eq!(
+        texts(&scan),
+        [
+            "Unemployment will reach ９%.",
+            "Quoted\u{a0}claim here.",
+            "Rates rose .",
+            "Next"
+        ]
+    );
+    assert!(scan.blocks[0].is_item && scan.blocks[2].is_item);
+    assert_eq!(scan.markers[0].block, Some(2));
+}
+
+#[test]
+fn definition_list_terms_and_html_text_are_blocks() {
+    let text = "Unemployment will reach 9%.\n: Outlook\n\n<div>\u{200f}失業率は９％に達する。</div>\n\n<!-- a comment -->\n\n<script>x = 1;</script>\n";
+    let scan = scanned(text);
+    assert_eq!(
+        texts(&scan),
+        [
+            "Unemployment will reach 9%.",
+            "Outlook",
+            "\u{200f}失業率は９％に達する。"
+        ]
+    );
+    assert!(scan.blocks[2].html && !scan.blocks[0].html);
+    assert_eq!(
+        &text[scan.blocks[2].span.clone()],
+        "\u{200f}失業率は９％に達する。"
+    );
+    let marked = "<div class=\"a\">\n<span class=\"evidence-unverified-claim\">⚠</span> Rates &amp; yields rose.</div>";
+    assert_eq!(
+        &marked[visible_range(marked)],
+        &marked[16..marked.len() - 6]
+    );
+}
+
+#[test]
+fn under_references_entries_are_no_blocks_and_prose_is() {
+    let text = "Cited [1].\n\n## 参考文献\n\n- [Fed](https://www.federalreserve.gov/)\n- Smith, J. (2020). A book.\n- Unemployment will reach 9%.\n\nRates will fall [EVID:a].\n\n### Outlook\n\n- Growth slows in 2027.\n\n[^n]: Prices rose sharply.\n";
+    let scan = scanned(text);
+    assert_eq!(
+        texts(&scan),
+        [
+            "Cited .",
+            "Unemployment will reach 9%.",
+            "Rates will fall .",
+            "Growth slows in 2027.",
+            "Prices rose sharply."
+        ]
+    );
+    assert_eq!(scan.markers.len(), 2, "{:?}", scan.markers);
+    assert!(scan.own_references.is_some());
+}
+
+#[test]
+fn a_written_list_the_entries_replace_holds_no_block() {
+    let text = "Cited [1].\n\n## 参考文献\n\n[1] Reuters. \"Fed holds\".\n[2] Fed. Statement.\n";
+    let scan = scanned(text);
+    assert_eq!(texts(&scan), ["Cited ."]);
+    assert_eq!(scan.reference_list.len(), 2);
+    assert_eq!(scan.markers.len(), 1);
+}
+
+#[test]
+fn what_a_reader_sees_of_html() {
+    assert_eq!(
+        visible_text("<div class=\"a>b\">Unemployment will reach&nbsp;9%.</div>\n"),
+        "Unemployment will reach 9%."
+    );
+    for unread in [
+        "<!-- Unemployment will reach 9%. -->",
+        "<script>var a = 'Unemployment will reach 9%.';</script>",
+        "<STYLE>p { color: red }</STYLE>",
+        "<pre>失業率は９％に達する。</pre>",
+        "<img src=\"x.png\" alt=\"a chart\">",
+    ] {
+        assert_eq!(visible_text(unread), "", "{unread:?}");
+    }
+    assert_eq!(
+        visible_text("<p>失業率は９％に達する。</p>"),
+        "失業率は９％に達する。"
+    );
+    assert_eq!(visible_text("a < b &amp; c"), "a < b & c");
+    assert_eq!(visible_text("<pre>unclosed"), "");
+    assert_eq!(visible_text("<PRE>a</b></Pre>Rates fell."), "Rates fell.");
+    // Many unread elements in one block are read in linear time.
+    let many = "<pre>x</pre>".repeat(200_000) + "Rates fell.";
+    assert_eq!(visible_text(&many), "Rates fell.");
+}
+
+#[test]
+fn entries_name_a_source_and_prose_does_not() {
+    for entry in [
+        "- [Federal Reserve](https://www.federalreserve.gov/)\n",
+        "[1] Reuters. \"Fed holds\".\n",
+        "1. Smith, J. (2020). A book.\n",
+        "- 連邦準備制度 https://example.jp/\n",
+        "Doe, A. (1999, March). Rates.\n",
+        "- Smith, A. *Monetary Policy Rules*, 2020.\n",
+        "- 日本銀行「展望レポート」2025年\n",
+    ] {
+        assert!(names_a_source(entry, true), "{entry:?}");
+    }
+    for prose in [
+        "Unemployment will reach 9%.\n",
+        "- Unemployment will reach ９% by 2027.\n",
+        "- Growth slowed, as \"expected\" by analysts.\n",
+        "失業率は\u{a0}9%に達する。\n\nhttps://example.com/ below\n",
+        "- \u{200f}Rates rose (sharply).\n  - [a](https://x)\n",
+        "- <a class=\"evidence-cite\" href=\"#evidence-a\">[&#49;]</a>in 2025\n",
+        "<span class=\"evidence-cite\" data-evidence=\"a\">[1]</span>Rates\n",
+        "- [\\[1\\]](#evidence-a \"Fed: \\\"Rules\\\" (2020)\")in 2025\n",
+        "- [⚠](#unverified-claim \"Unverified claim: x\") Rates rose in 2025.\n",
+        "<a class=\"evidence-cite\" href=\"#evidence-a\">[&#49;]</a>[2] Rates\n",
+    ] {
+        assert!(!names_a_source(prose, true), "{prose:?}");
+    }
+}

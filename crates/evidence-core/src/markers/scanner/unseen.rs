@@ -1,0 +1,166 @@
+//! Text of a block that the reader does not see as prose: image alt text,
+//! code spans, and text inside inline HTML elements (`<span hidden>`,
+//! `<details>`, `<span style=…>`: which of them hide their text is not
+//! known without a browser, so none counts). A label that exempts a claim
+//! (`[SPECULATION]`, an abstain phrase) exempts only where it is prose
+//! ([`crate::markers::Block::prose`]); the label element the HTML renderer
+//! writes for `[SPECULATION]` is read as the label it stands for.
+
+use crate::markers::MarkdownFlags;
+use crate::markers::scanner::Scanner;
+use mdbook_markdown::new_cmark_parser;
+use mdbook_markdown::pulldown_cmark::{Event, Tag};
+use std::ops::Range;
+
+/// Elements that have no content, whose opening tag closes nothing.
+const VOID_ELEMENTS: [&str; 14] = [
+    "area", "base", "br", "col", "embed", "hr", "img", "input", "link", "meta", "param", "source",
+    "track", "wbr",
+];
+
+/// How an inline HTML event changes the depth of elements open around
+/// the text: +1 for an opening tag, -1 for a closing one, 0 for a void or
+/// self-closed element, a comment or a declaration.
+fn depth_change(html: &str) -> isize {
+    let Some(rest) = html.trim().strip_prefix('<') else {
+        return 0;
+    };
+    if rest.starts_with('/') {
+        return -1;
+    }
+    let name_len = rest
+        .find(|c: char| !c.is_ascii_alphanumeric() && c != '-')
+        .unwrap_or(rest.len());
+    let name = &rest[..name_len];
+    let opens = name.starts_with(|c: char| c.is_ascii_alphabetic())
+        && !rest.trim_end().ends_with("/>")
+        && !VOID_ELEMENTS.iter().any(|v| v.eq_ignore_ascii_case(name));
+    isize::from(opens)
+}
+
+/// The start of every block quote that mdBook would render as an
+/// admonition with its `admonitions` on, for a chapter scanned with them
+/// off: there the alert (`[!NOTE]` on the quote's first line) stays in
+/// the text, and the reader sees the quote labelled just the same. Empty
+/// when admonitions are on (pulldown-cmark marks those quotes itself).
+pub(super) fn quotes_read_as_admonitions(text: &str, flags: MarkdownFlags) -> Vec<usize> {
+    if flags.admonitions || !text.contains("[!") {
+        return Vec::new();
+    }
+    let on = MarkdownFlags {
+        admonitions: true,
+        ..flags
+    };
+    new_cmark_parser(text, &on.options())
+        .into_offset_iter()
+        .filter_map(|(event, range)| match event {
+            Event::Start(Tag::BlockQuote(Some(_))) => Some(range.start),
+            _ => None,
+        })
+        .collect()
+}
+
+impl Scanner<'_, '_> {
+    /// Notes an inline HTML tag: text inside an element is not prose.
+    pub(super) fn note_inline_tag(&mut self, html: &str) {
+        self.inline_html = self.inline_html.saturating_add_signed(depth_change(html));
+    }
+
+    /// Whether a block quote is an admonition: marked as one by the
+    /// parser, or one with admonitions on.
+    pub(super) fn is_admonition(&self, marked: bool, range: &Range<usize>) -> bool {
+        marked || self.admonition_quotes.binary_search(&range.start).is_ok()
+    }
+
+    /// Reads the speculation label an earlier run wrote
+    /// ([`crate::syntax::SPECULATION_ELEMENT`], exactly, opening at this
+    /// inline tag) as the bracketed label the author wrote, seen as prose:
+    /// the reader sees the label, and the text is judged as before.
+    pub(super) fn own_speculation_label(&mut self, html: &str, range: &Range<usize>) -> bool {
+        let element = crate::syntax::SPECULATION_ELEMENT;
+        let opens = self.src.get(range.start..).is_some_and(|rest| {
+            rest.starts_with(element) && element.starts_with(html) && html.ends_with('>')
+        });
+        if !opens || self.pending_cite.is_some() {
+            return false;
+        }
+        self.release_held();
+        let end = range.start + element.len();
+        self.add_text_as(crate::syntax::SPECULATION_LABEL, range.start..end, false);
+        self.own_label = range.start..end;
+        true
+    }
+
+    /// Whether text added now is hidden from the reader's prose.
+    pub(super) fn unseen(&self) -> bool {
+        self.image > 0 || self.inline_html > 0 || self.code_span
+    }
+}
+
+/// Adds `range` to the hidden ranges, joined to the last when they touch.
+pub(super) fn add_hidden(hidden: &mut Vec<Range<usize>>, range: Range<usize>) {
+    match hidden.last_mut() {
+        Some(last) if last.end == range.start => last.end = range.end,
+        _ => hidden.push(range),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use crate::markers::scanner::unseen::*;
+
+    #[test]
+    fn tags_open_and_close_elements() {
+        for (html, change) in [
+            ("<span hidden>", 1),
+            ("<SPAN style='display:none'>", 1),
+            ("<details>", 1),
+            ("</span>", -1),
+            ("<br>", 0),
+            ("<br/>", 0),
+            ("<img src=x>", 0),
+            ("<x-y/>", 0),
+            ("<!-- [SPECULATION] -->", 0),
+            ("<?php ?>", 0),
+            ("<!DOCTYPE html>", 0),
+        ] {
+            assert_eq!(depth_change(html), change, "{html}");
+        }
+    }
+
+    fn prose_of(text: &str) -> String {
+        let options = crate::markers::ScanOptions {
+            markdown: MarkdownFlags::default(),
+            numbered: false,
+            references_title: "References",
+            claim_min_words: 3,
+        };
+        let found = crate::markers::scan(text, &options);
+        found
+            .blocks
+            .iter()
+            .map(|b| b.prose().into_owned())
+            .collect()
+    }
+
+    #[test]
+    fn the_label_element_is_read_as_the_label_and_only_it() {
+        let element = crate::syntax::SPECULATION_ELEMENT;
+        for (text, label) in [
+            (format!("{element} Rates may fall.\n"), true),
+            (format!("- *{element}*\u{3000}物価が上がる。\n"), true),
+            (
+                element.replace("cited sources", "sources") + " Rates may fall.\n",
+                false,
+            ),
+            (
+                "<span class=\"evidence-speculation\">Speculation</span> Rates may fall.\n".into(),
+                false,
+            ),
+            (format!("<b>{element}</b> Rates may fall.\n"), false),
+        ] {
+            let prose = prose_of(&text);
+            assert_eq!(prose.contains("[SPECULATION]"), label, "{text}: {prose:?}");
+        }
+    }
+}

@@ -1,0 +1,315 @@
+use crate::markers::closers::{unclosed_fence, unclosed_html};
+use crate::markers::*;
+
+fn opts(numbered: bool) -> ScanOptions<'static> {
+    ScanOptions {
+        markdown: MarkdownFlags::default(),
+        numbered,
+        references_title: "References",
+        claim_min_words: 3,
+    }
+}
+
+/// The source text of each marker found.
+fn markers(text: &str, numbered: bool) -> Vec<&str> {
+    scan(text, &opts(numbered))
+        .markers
+        .iter()
+        .map(|m| &text[m.span.clone()])
+        .collect()
+}
+
+#[test]
+fn evid_markers_in_prose_emphasis_tables_headings_and_footnotes() {
+    let text = "# Title [EVID:ev_h]\n\nRates rose 3.2% [EVID:ev_abc123] after *the Fed [EVID:ev_2]*.\n\n\
+                | a | b |\n|---|---|\n| x [EVID:ev_t] | y |\n\nNote.[^n]\n\n[^n]: Footnote [EVID:ev_f].\n";
+    assert_eq!(
+        markers(text, false),
+        [
+            "[EVID:ev_h]",
+            "[EVID:ev_abc123]",
+            "[EVID:ev_2]",
+            "[EVID:ev_t]",
+            "[EVID:ev_f]"
+        ]
+    );
+}
+
+#[test]
+fn never_markers_in_code_html_links_images_or_escapes() {
+    let text = "Inline `[EVID:ev_code]` code.\n\n```\n[EVID:ev_fence] [1]\n```\n\n    [EVID:ev_indent]\n\n\
+                <div>[EVID:ev_html]</div>\n\nA <span title=\"[EVID:ev_attr]\">x</span>.\n\n\
+                [EVID:ev_link](https://x.org) and ![alt [EVID:ev_img]](i.png) and [x][EVID:ev_ref].\n\n\
+                [EVID:ev_ref]: https://example.org\n\n\\[EVID:ev_escaped] and [EVID:ev_esc\\]\n\n\
+                Footnote ref[^1] and {{#include [EVID:ev_dir].md}} here.\n\n- [x] [1] done\n\n[^1]: note\n";
+    assert_eq!(markers(text, true), ["[1]"]);
+}
+
+#[test]
+fn numbers_only_in_numbered_chapters_and_not_real_links() {
+    let text = "Held at 5.25% [1][2] and [10], not [0] or [01] or [1.5] or [^3].\n\nSee [3].\n\n[3]: https://example.org\n";
+    assert_eq!(markers(text, true), ["[1]", "[2]", "[10]"]);
+    assert!(markers(text, false).is_empty());
+    let kinds: Vec<_> = scan(text, &opts(true))
+        .markers
+        .into_iter()
+        .map(|m| m.kind)
+        .collect();
+    assert_eq!(
+        kinds,
+        [
+            MarkerKind::Number(1),
+            MarkerKind::Number(2),
+            MarkerKind::Number(10)
+        ]
+    );
+}
+
+#[test]
+fn malformed_evid_markers_are_reported_as_such() {
+    let scan = scan(
+        "The Fed held [EVID: ev_1] and [EVID:] and (EVID:ev_2) here.\n",
+        &opts(false),
+    );
+    let kinds: Vec<_> = scan.markers.into_iter().map(|m| m.kind).collect();
+    assert_eq!(
+        kinds,
+        [
+            MarkerKind::Evidence("ev_1".into()),
+            MarkerKind::Malformed("[EVID:]".into()),
+            MarkerKind::Malformed("(EVID:ev_2)".into())
+        ]
+    );
+    // Alone in a paragraph, without any bracket around.
+    let alone = crate::markers::scan("Rates held steady today (evid:ev_2).\n", &opts(false));
+    assert_eq!(
+        alone.markers[0].kind,
+        MarkerKind::Malformed("(evid:ev_2)".into())
+    );
+}
+
+#[test]
+fn rendered_citations_are_recognised_on_a_second_run() {
+    let text = "Rates held <a class=\"evidence-cite\" id=\"cite-ev_1-1\" href=\"#evidence-ev_1\" data-evidence=\"ev_1\" title=\"x\">[1]</a> \
+                and [\\[2\\]](#evidence-ev_2 \"t\") fell.\n";
+    let scan = scan(text, &opts(true));
+    let kinds: Vec<_> = scan.markers.iter().map(|m| m.kind.clone()).collect();
+    assert_eq!(
+        kinds,
+        [
+            MarkerKind::Rendered("ev_1".into()),
+            MarkerKind::Rendered("ev_2".into())
+        ]
+    );
+    assert!(text[scan.markers[0].span.clone()].ends_with("[1]</a>"));
+    assert!(text[scan.markers[1].span.clone()].ends_with("\"t\")"));
+    // The citations are cut out of the block's text, which stays prose.
+    assert_eq!(scan.blocks[0].text.trim(), "Rates held  and  fell.");
+    assert!(scan.blocks[0].has_plain_words);
+}
+
+#[test]
+fn blocks_are_paragraphs_and_list_items_with_their_own_markers() {
+    let text = "# Brief\n\nThe Fed held rates steady [EVID:a].\n\n- Outer item states a fact [EVID:b]\n  - Inner item states another fact\n\n> Quoted paragraph says something [EVID:c].\n";
+    let scan = scan(text, &opts(false));
+    let claims: Vec<_> = scan
+        .blocks
+        .iter()
+        .map(|b| b.text.trim().to_owned())
+        .collect();
+    assert_eq!(
+        claims,
+        [
+            "The Fed held rates steady .",
+            "Inner item states another fact",
+            "Outer item states a fact",
+            "Quoted paragraph says something ."
+        ]
+    );
+    let owner = |i: usize| match scan.markers[i].block {
+        Some(block) => scan.blocks[block].text.clone(),
+        None => panic!("marker {i} belongs to no block"),
+    };
+    assert!(owner(0).starts_with("The Fed"));
+    assert!(owner(1).starts_with("Outer"));
+    assert!(owner(2).starts_with("Quoted"));
+    assert_eq!(
+        &text[scan.blocks[1].span.clone()],
+        "Inner item states another fact"
+    );
+}
+
+/// Headings, a table's header, code and footnote definitions that name a
+/// source (a table in one too) are no blocks; a table's body row is one,
+/// its text its cells'.
+#[test]
+fn headings_table_headers_code_and_source_footnotes_are_no_blocks() {
+    let text = "# A heading with many words\n\n| many | words | in | a | table |\n|---|---|---|---|---|\n| 1 | | 東京 |\n\n```\ncode with many words\n```\n\nText.[^1]\n\n[^1]: A footnote, https://example.com/.\n\n    | x | y |\n    |---|---|\n    | 2 | 3 |\n";
+    let scan = scan(text, &opts(false));
+    let texts: Vec<_> = scan.blocks.iter().map(|b| b.text.trim()).collect();
+    assert_eq!(texts, ["1 | 東京", "Text."]);
+    assert!(scan.blocks[0].row.is_some() && scan.blocks[1].row.is_none());
+    assert_eq!(&text[scan.blocks[0].outer.clone()], "| 1 | | 東京 |\n");
+}
+
+/// A link in a table's header opens no text: the list item's text after
+/// the table starts where it is, not in the header.
+#[test]
+fn text_after_a_table_does_not_start_in_its_header() {
+    let text = "- |  | [EVID:a](http://e.org)\n  |---|---|\n   |\n  Cut odds by June |\n";
+    let scan = scan(text, &opts(false));
+    assert_eq!(scan.blocks.len(), 1);
+    assert_eq!(
+        &text[scan.blocks[0].span.clone()],
+        "|\n  Cut odds by June |"
+    );
+}
+
+#[test]
+fn references_section_is_found_and_its_blocks_skipped() {
+    let text = "# T\n\nA claim here [EVID:a].\n\n## References\n\n[1] Old entry with many words [EVID:z].\n\n### Sub\n\nStill references.\n\n## Next\n\nAfter.\n";
+    let scan = scan(text, &opts(false));
+    let Some(section) = scan.references.clone() else {
+        panic!("no References section found");
+    };
+    assert!(text[section.clone()].starts_with("## References"));
+    assert!(text[section].ends_with("Still references.\n\n"));
+    assert_eq!(scan.markers.len(), 1);
+    assert_eq!(scan.blocks.len(), 2);
+
+    let at_end = "# T\n\n## References\n\nx\n";
+    let scan2 = crate::markers::scan(at_end, &opts(false));
+    assert_eq!(scan2.references, Some(5..at_end.len()));
+}
+
+#[test]
+fn banner_offset_and_detection() {
+    let text = "# Title\nBody text here.\n";
+    assert_eq!(scan(text, &opts(false)).banner_offset, 8);
+    assert_eq!(scan("No heading here.\n", &opts(false)).banner_offset, 0);
+    let with = "# Title\n\n> [!WARNING]\n> This is an **Unverified Summary**. Claims may lack evidence grounding.\n\nBody.\n";
+    assert!(scan(with, &opts(false)).has_banner);
+}
+
+#[test]
+fn crlf_and_bom_offsets_stay_exact() {
+    let text = "\u{feff}# T\r\n\r\nRates rose today [EVID:ev_1].\r\n";
+    let s = scan(text, &opts(false));
+    assert_eq!(&text[s.markers[0].span.clone()], "[EVID:ev_1]");
+}
+
+#[test]
+fn unclosed_html_blocks_end_as_pulldown_cmark_ends_them() {
+    for (block, close) in [
+        ("<!-- open", Some("-->")),
+        ("<!-->", None),
+        ("<!-- a -->", None),
+        ("  <?…", Some("?>")),
+        ("<?php x ?>", None),
+        ("<![CDATA[ x", Some("]]>")),
+        ("<!DOCTYPE html", Some(">")),
+        ("<PRE>\nx", Some("</pre>")),
+        ("<pre>\nx </PRE>", Some("</pre>")),
+        ("<script>\nx</script>", None),
+        ("<prefix>\nx", None),
+        ("<div>\nx", None),
+        ("plain", None),
+    ] {
+        assert_eq!(unclosed_html(block).as_deref(), close, "{block:?}");
+    }
+}
+
+#[test]
+fn unclosed_fences_end_as_pulldown_cmark_ends_them() {
+    for (block, close) in [
+        ("```\ncode\n```", None),
+        ("```\ncode\n```  ", None),
+        ("```\ncode\n   ```", None),
+        ("````\ncode\n`````", None),
+        ("```\ncode\r\n```\r\n", None),
+        ("```\ncode\n```\t", Some("```")),
+        ("```\ncode\n    ```", Some("```")),
+        ("```\ncode\n\t```", Some("```")),
+        ("````\ncode\n```", Some("````")),
+        ("~~~\ncode\n```", Some("~~~")),
+        ("```\ncode\n``` x", Some("```")),
+        ("```", Some("```")),
+    ] {
+        assert_eq!(unclosed_fence(block).as_deref(), close, "{block:?}");
+    }
+}
+
+#[test]
+fn a_rendered_group_reads_back_as_its_citations_covering_it_whole() {
+    let group = "<span class=\"evidence-cites\">[<a class=\"evidence-cite\" id=\"cite-a-1\" href=\"#evidence-a\" data-evidence=\"a\" title=\"t\">&#49;</a>\
+                 <span class=\"evidence-cite\" id=\"cite-b-1\" data-evidence=\"b\"></span>–\
+                 <a class=\"evidence-cite\" id=\"cite-c-1\" href=\"#evidence-c\" data-evidence=\"c\" title=\"t\">&#51;</a>]</span>";
+    let text = format!("- Rates held\u{a0}東京 {group}.\n");
+    let scan = scan(&text, &opts(false));
+    let kinds: Vec<_> = scan.markers.iter().map(|m| m.kind.clone()).collect();
+    assert_eq!(
+        kinds,
+        ["a", "b", "c"].map(|id| MarkerKind::Rendered(id.into()))
+    );
+    // The parts cover the group whole, in order.
+    let start = text.find("<span").unwrap();
+    assert_eq!(scan.markers[0].span.start, start);
+    assert_eq!(scan.markers[2].span.end, start + group.len());
+    assert_eq!(scan.markers[0].span.end, scan.markers[1].span.start);
+    assert_eq!(scan.markers[1].span.end, scan.markers[2].span.start);
+    // Its brackets and separators are not prose; the block ends with it.
+    assert_eq!(scan.blocks[0].text.trim(), "Rates held\u{a0}東京 .");
+    assert_eq!(scan.blocks[0].span.end, start + group.len() + 1);
+    // Outside a group, a citation's text must be its bracketed label.
+    let lone = "A claim <a class=\"evidence-cite\" data-evidence=\"a\">1</a> here.\n";
+    assert!(scan_markers_of(lone).is_empty());
+}
+
+fn scan_markers_of(text: &str) -> Vec<Marker> {
+    scan(text, &opts(false)).markers
+}
+
+#[test]
+fn suppression_comments_get_their_targets() {
+    use crate::markers::SuppressionKind as K;
+    let text = "# T\n\n\
+        <!-- evidence-disable a reason=\"r\" -->\n\n\
+        <!-- evidence-disable b reason=\"r\" -->\n\n\
+        Inside both ranges of text. <!-- evidence-disable-line c reason=\"« r »\" -->\n\n\
+        <!-- evidence-enable -->\n\n\
+        <!-- evidence-enable -->\n\n\
+        <!-- evidence-disable-next-line d reason=\"r\" -->\n\
+        After the ranges.\n\n\
+        <!-- evidence-disabled e -->\n\n\
+        <!-- evidence-disable-file f reason=\"r\" -->\n";
+    let s = scan(text, &opts(false)).suppressions;
+    let kinds: Vec<_> = s.iter().map(|s| s.kind.clone()).collect();
+    assert_eq!(
+        kinds,
+        [
+            K::Disable,
+            K::Disable,
+            K::Line,
+            K::Enable,
+            K::Enable,
+            K::NextLine,
+            K::Unknown("evidence-disabled".into()),
+            K::File
+        ]
+    );
+    let enable = s[3].span.start;
+    // Both ranges end at the first enable, which ends something; the
+    // second ends nothing.
+    assert_eq!(s[0].target, Some(s[0].span.end..enable));
+    assert_eq!(s[1].target, Some(s[1].span.end..enable));
+    assert_eq!(s[3].target, Some(s[3].span.clone()));
+    assert_eq!(s[4].target, None);
+    // The line's block: the paragraph that holds the comment.
+    let line = s[2].target.clone().unwrap();
+    assert!(text[line].starts_with("Inside both ranges"));
+    assert_eq!(s[2].reason.as_deref(), Some("« r »"));
+    let next = s[5].target.clone().unwrap();
+    assert!(text[next].starts_with("After the ranges."));
+    assert_eq!(s[6].target, None);
+    assert_eq!(s[7].target, Some(0..text.len()));
+}

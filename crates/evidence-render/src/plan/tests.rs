@@ -1,0 +1,95 @@
+use crate::plan::*;
+use crate::template::Templates;
+use crate::{Target, chapter_edits, splice};
+use evidence_core::markers::{MarkdownFlags, ScanOptions, scan};
+use std::path::{Path, PathBuf};
+
+/// A store of three items, `c.md` listing `ev_b` then `ev_a`.
+fn store(dir: &Path) -> evidence_core::store::Store {
+    let item = |id: &str| {
+        format!(
+            r#"{{"id":"{id}","source_id":"fed","url":"https://fed.gov/{id}","title":"Rates {id}","published_at":"2026-02-10T19:00:00Z"}}"#
+        )
+    };
+    std::fs::write(
+        dir.join("s.json"),
+        format!(
+            r#"{{"schema_version":"evidence.v1",
+            "sources":[{{"source_id":"fed","publisher":"Federal Reserve","tier":1}}],
+            "evidence":[{},{},{}],
+            "chapters":{{"c.md":["ev_b","ev_a"]}}}}"#,
+            item("ev_a"),
+            item("ev_b"),
+            item("ev_c")
+        ),
+    )
+    .unwrap();
+    evidence_core::store::load(dir, &[PathBuf::from("s.json")]).unwrap()
+}
+
+#[test]
+fn citations_keep_their_items_when_entries_are_sorted_by_number() {
+    let dir = tempfile::tempdir().unwrap();
+    let store = store(dir.path());
+    let config = Config::from_value(
+        serde_json::json!({"store": "s", "as-of": "2026-02-20T00:00:00Z", "mode": "warn"}),
+    )
+    .unwrap();
+    let list = store.citation_list(Path::new("c.md"));
+    // First appearance: c, a, b; numbers: b 1, a 2 (the list), c 3.
+    let text = "# Ｔｉｔｌｅ\n\n- Rates were held steady in 東京 today [EVID:ev_c] [EVID:ev_a].\n- Rates\u{a0}held again, é\u{301} \u{200f}noted [EVID:ev_b] [2].\n";
+    let options = ScanOptions {
+        markdown: MarkdownFlags::default(),
+        numbered: true,
+        references_title: &config.references_title,
+        claim_min_words: config.claim_min_words,
+    };
+    let scanned = scan(text, &options);
+    let judgement = evidence_rules::judge("c.md", text, &scanned, &store, list, &config, true);
+    let plan = RenderPlan::new(text, scanned, &judgement, list, &config);
+    drop(judgement);
+
+    let published: Vec<(&str, u32, u32)> = plan
+        .references
+        .entries
+        .iter()
+        .map(|e| (e.evidence.id, e.number, e.occurrences))
+        .collect();
+    assert_eq!(published, [("ev_b", 1, 1), ("ev_a", 2, 2), ("ev_c", 3, 1)]);
+    let cited: Vec<(&str, u32)> = plan
+        .members
+        .iter()
+        .map(|m| (plan.references.entries[m.entry].evidence.id, m.occurrence))
+        .collect();
+    assert_eq!(cited, [("ev_c", 1), ("ev_a", 1), ("ev_b", 1), ("ev_a", 2)]);
+    let ids: Vec<&str> = plan.published().map(|e| e.id).collect();
+    assert_eq!(ids, ["ev_b", "ev_a", "ev_c"]);
+
+    let mut edits = chapter_edits(text, &plan, &Templates::default(), Target::Markdown).unwrap();
+    let out = splice(text, &mut edits);
+    let first = out.find("[\\[3\\]](#evidence-ev_c").unwrap();
+    let second = out.find("[\\[2\\]](#evidence-ev_a").unwrap();
+    assert!(first < second, "{out}");
+    assert!(out.contains("[\\[1\\]](#evidence-ev_b"), "{out}");
+    assert!(out.contains("東京"), "{out}");
+}
+
+#[test]
+fn a_chapter_without_markers_plans_nothing() {
+    let dir = tempfile::tempdir().unwrap();
+    let store = store(dir.path());
+    let config = Config::from_value(serde_json::json!({"store": "s", "mode": "warn"})).unwrap();
+    let text = "# 見出し\n\nNo marker here,\u{3000}just prose with ２０２６ in it.\n";
+    let options = ScanOptions {
+        markdown: MarkdownFlags::default(),
+        numbered: false,
+        references_title: &config.references_title,
+        claim_min_words: config.claim_min_words,
+    };
+    let scanned = scan(text, &options);
+    let judgement = evidence_rules::judge("c.md", text, &scanned, &store, None, &config, true);
+    let plan = RenderPlan::new(text, scanned, &judgement, None, &config);
+    assert!(plan.is_empty());
+    assert_eq!(plan.published().count(), 0);
+    assert!(chapter_edits(text, &plan, &Templates::default(), Target::Html).is_none());
+}

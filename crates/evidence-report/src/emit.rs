@@ -1,0 +1,387 @@
+//! The one emitter: every output of a run, for the preprocessor inside
+//! `mdbook build` and for `check` alike, and the validation report file.
+
+use crate::json::{FailureReport, ValidationReport};
+use crate::stream::{inert_json, inert_line};
+use crate::{
+    Failure, Outcome, OutputFile, OutputRefusal, PathStyle, ReportContext, ReportInputs, github,
+    human, sarif,
+};
+use evidence_core::safe_write::WriteError;
+use std::io::Write;
+use std::path::{Path, PathBuf};
+
+/// How `check` prints what it found.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, clap::ValueEnum)]
+pub enum Format {
+    /// rustc-style diagnostics on stderr.
+    Human,
+    /// The validation report (`evidence-report.v1`) on stdout.
+    Json,
+    /// SARIF 2.1.0 on stdout, for code-scanning upload.
+    Sarif,
+    /// GitHub Actions annotations on stdout, and a table in
+    /// `$GITHUB_STEP_SUMMARY` when it is set.
+    Github,
+}
+
+/// Where a run's output goes.
+#[derive(Debug, Clone, Copy)]
+pub enum Destination<'a> {
+    /// The preprocessor inside `mdbook build`: stdout carries the book, so
+    /// everything goes to stderr (human diagnostics, and GitHub annotations
+    /// plus the step summary when running in GitHub Actions).
+    Build,
+    /// `check`: `format` on stdout (`human` on stderr), and the verdict
+    /// line on stderr.
+    Check {
+        /// The output format.
+        format: Format,
+        /// How files are named.
+        paths: &'a PathStyle,
+        /// Whether a removed claim fails the check (`--deny-removals`).
+        deny_removals: bool,
+        /// Where the machine format goes instead of stdout (`--output`).
+        output: Option<&'a OutputFile>,
+    },
+}
+
+/// Why a run's output could not be written.
+#[derive(Debug, thiserror::Error)]
+pub enum EmitError {
+    /// stdout, stderr or the step summary cannot be written.
+    #[error(transparent)]
+    Io(#[from] std::io::Error),
+    /// A machine format cannot be written to stdout.
+    #[error(transparent)]
+    Json(#[from] serde_json::Error),
+    /// The validation report may not be written where it is asked.
+    #[error("the validation report (`preprocessor.evidence.report`): {0}")]
+    Refused(#[from] crate::Refusal),
+    /// The one safe writer refused the validation report.
+    #[error(transparent)]
+    Write(#[from] WriteError),
+    /// The validation report cannot be written.
+    #[error("cannot write the validation report {path}: {source}")]
+    Report {
+        /// Where it should go.
+        path: PathBuf,
+        /// Why it failed.
+        source: std::io::Error,
+    },
+}
+
+/// Whether `error` is that the `--output` file may not or cannot be
+/// written: the failure is then said on stderr only, never written there.
+pub fn is_output_refused(error: &EmitError) -> bool {
+    matches!(error, EmitError::Io(e) if e.get_ref().is_some_and(|inner| inner.is::<OutputRefusal>()))
+}
+
+/// Whether `error` is only that the reader of stdout or stderr went away
+/// (`check … | head -1`): not a failure of the run, so it ends quietly.
+pub fn is_closed_pipe(error: &EmitError) -> bool {
+    let kind = match error {
+        EmitError::Io(e) => Some(e.kind()),
+        EmitError::Json(e) => e.io_error_kind(),
+        EmitError::Refused(_) | EmitError::Write(_) | EmitError::Report { .. } => None,
+    };
+    kind == Some(std::io::ErrorKind::BrokenPipe)
+}
+
+/// Writes everything a run reports to `destination`, and the validation
+/// report when `report` is configured (first, for `check`: a report that
+/// cannot be written is a failure of the run, reported instead of the
+/// results).
+pub fn emit(
+    outcome: &Outcome,
+    context: &ReportContext<'_>,
+    destination: Destination<'_>,
+) -> Result<(), EmitError> {
+    match destination {
+        Destination::Build => {
+            let paths = PathStyle::from_current_dir(context.root);
+            emit_human(outcome, context, &paths, human::Run::Build)?;
+            if on_github_actions() {
+                // The runner reads workflow commands from stderr too.
+                let github_paths = PathStyle::for_github(context.root);
+                let mut stderr = std::io::stderr().lock();
+                stderr.write_all(github::annotations(&outcome.report, &github_paths).as_bytes())?;
+                append_step_summary(&github::step_summary(&outcome.report, &github_paths))?;
+            }
+            write_configured_report(outcome, context)
+        }
+        Destination::Check {
+            format,
+            paths,
+            deny_removals,
+            output,
+        } => {
+            write_configured_report(outcome, context)?;
+            emit_check(outcome, context, (format, output), paths, deny_removals)
+        }
+    }
+}
+
+/// Whether the run is a step of a GitHub Actions workflow.
+fn on_github_actions() -> bool {
+    std::env::var_os("GITHUB_ACTIONS").is_some_and(|v| v == "true")
+}
+
+/// The diagnostics and the closing verdict line, on stderr.
+fn emit_human(
+    outcome: &Outcome,
+    context: &ReportContext<'_>,
+    paths: &PathStyle,
+    run: human::Run,
+) -> std::io::Result<()> {
+    let mut stderr = human::stderr();
+    outcome.report.emit_human(paths, &mut stderr)?;
+    human::emit_summary(outcome, context.config.mode, run, &mut stderr)?;
+    stderr.flush()
+}
+
+/// What `check` prints in `format`: the output on stdout (human: stderr),
+/// then the verdict line on stderr.
+fn emit_check(
+    outcome: &Outcome,
+    context: &ReportContext<'_>,
+    (format, output): (Format, Option<&OutputFile>),
+    paths: &PathStyle,
+    deny_removals: bool,
+) -> Result<(), EmitError> {
+    let report = &outcome.report;
+    let inputs = context.report_inputs;
+    let run = human::Run::Check { deny_removals };
+    match format {
+        Format::Human => return Ok(emit_human(outcome, context, paths, run)?),
+        Format::Json => {
+            write_out(&validation_report(outcome, context, paths), output, inputs)?;
+        }
+        Format::Sarif => write_out(&sarif::sarif(report, paths), output, inputs)?,
+        Format::Github => {
+            let mut stdout = std::io::stdout().lock();
+            stdout.write_all(github::annotations(report, paths).as_bytes())?;
+            append_step_summary(&github::step_summary(report, paths))?;
+            stdout.flush()?;
+        }
+    }
+    let mut stderr = human::stderr();
+    human::emit_summary(outcome, context.config.mode, run, &mut stderr)?;
+    stderr.flush()?;
+    Ok(())
+}
+
+/// Reports a run that could not judge the book (the book at `root`) in
+/// every output `destination` has: the error line on stderr (with the
+/// file at fault), and for `check` the format's own form on stdout (a
+/// JSON error, a SARIF log with an unsuccessful invocation, an `::error`
+/// annotation); inside `mdbook build` on GitHub Actions, the annotation
+/// and the step summary as well.
+pub fn emit_failure(
+    failure: &Failure,
+    root: &Path,
+    destination: Destination<'_>,
+) -> std::io::Result<()> {
+    let own_paths;
+    let paths = match destination {
+        Destination::Build => {
+            own_paths = PathStyle::from_current_dir(root);
+            &own_paths
+        }
+        Destination::Check { paths, .. } => paths,
+    };
+    let mut stdout = std::io::stdout().lock();
+    // A file `--output` names that cannot be written is said after the
+    // failure itself, which is never lost to it.
+    let mut unwritten = None;
+    match destination {
+        Destination::Build if on_github_actions() => {
+            let github_paths = PathStyle::for_github(root);
+            let annotation = github::failure_annotation(failure, &github_paths);
+            std::io::stderr().lock().write_all(annotation.as_bytes())?;
+            append_step_summary(&github::failure_summary(failure, &github_paths))?;
+        }
+        Destination::Build => {}
+        Destination::Check { format, output, .. } => {
+            match check_failure_form(failure, root, paths, format, output) {
+                Err(error) if output.is_some() => unwritten = Some(error),
+                other => other?,
+            }
+        }
+    }
+    stdout.flush()?;
+    let mut message = std::borrow::Cow::Borrowed(failure.message.as_str());
+    let mut arrow = None;
+    if let (Some(location), Destination::Check { .. }) = (&failure.location, destination) {
+        // The message names the file as the book knows it (inside `mdbook
+        // build`, the current directory); from elsewhere, say where it is
+        // from here, and where in it. A message that opens with the place
+        // opens with it as seen from here, rather than name it twice.
+        let shown = location.display(|p| paths.show(p));
+        let from_root = format!("{}: ", location.display(|p| p.display().to_string()));
+        if let Some(rest) = failure.message.strip_prefix(&from_root) {
+            message = std::borrow::Cow::Owned(format!("{shown}: {rest}"));
+        } else if !names(&failure.message, &shown) {
+            arrow = Some(shown);
+        }
+    }
+    // Store errors are drawn at their lines, each with a caret; several
+    // get a line saying so, then each its own header.
+    let several = failure.parts.len() > 1;
+    if several {
+        message = std::borrow::Cow::Owned(format!(
+            "{} errors in the evidence store (below); fix them all before building again",
+            failure.parts.iter().map(|part| part.count).sum::<usize>()
+        ));
+    }
+    let mut line = format!("error: mdbook-evidence: {}\n", inert_line(&message));
+    match arrow {
+        _ if !failure.parts.is_empty() => {
+            line.push_str(&crate::snippet::draw(&failure.parts, root, paths, several));
+        }
+        Some(shown) => line.push_str(&format!("  --> {}\n", inert_line(&shown))),
+        None => {}
+    }
+    let mut stderr = std::io::stderr().lock();
+    stderr.write_all(line.as_bytes())?;
+    match unwritten {
+        Some(error) => {
+            writeln!(
+                stderr,
+                "error: mdbook-evidence: {}",
+                inert_line(&error.to_string())
+            )?;
+            Err(error)
+        }
+        None => Ok(()),
+    }
+}
+
+/// `check`'s own form of a failure in `format`: a JSON error, a SARIF log
+/// with an unsuccessful invocation (on stdout, or in the `--output`
+/// file, never onto what is known of the book at `root`), an `::error`
+/// annotation and the step summary.
+fn check_failure_form(
+    failure: &Failure,
+    root: &Path,
+    paths: &PathStyle,
+    format: Format,
+    output: Option<&OutputFile>,
+) -> std::io::Result<()> {
+    let inputs = ReportInputs::defaults(root);
+    match format {
+        Format::Human => Ok(()),
+        Format::Json => write_out(&FailureReport::new(failure, paths), output, &inputs),
+        Format::Sarif => write_out(&sarif::sarif_failure(failure, paths), output, &inputs),
+        Format::Github => {
+            let mut stdout = std::io::stdout().lock();
+            stdout.write_all(github::failure_annotation(failure, paths).as_bytes())?;
+            append_step_summary(&github::failure_summary(failure, paths))
+        }
+    }
+}
+
+/// Writes `value` as [`write_json`] does, to `output` (through the one
+/// safe writer, never onto `inputs`) when given, else to stdout.
+fn write_out(
+    value: &impl serde::Serialize,
+    output: Option<&OutputFile>,
+    inputs: &ReportInputs,
+) -> std::io::Result<()> {
+    match output {
+        Some(file) => {
+            let mut bytes = Vec::new();
+            write_json(&mut bytes, value)?;
+            file.write(&bytes, inputs).map_err(std::io::Error::other)
+        }
+        None => {
+            let mut stdout = std::io::stdout().lock();
+            write_json(&mut stdout, value)?;
+            stdout.flush()
+        }
+    }
+}
+
+/// Writes `value` as pretty JSON and a line feed, inert for a log
+/// ([`inert_json`]).
+fn write_json(out: &mut impl Write, value: &impl serde::Serialize) -> std::io::Result<()> {
+    let json = serde_json::to_string_pretty(value).map_err(std::io::Error::other)?;
+    out.write_all(inert_json(json).as_bytes())?;
+    writeln!(out)
+}
+
+/// Whether `message` names the file `shown` as it is (not as the end of a
+/// longer path).
+fn names(message: &str, shown: &str) -> bool {
+    message.match_indices(shown).any(|(at, _)| {
+        message[..at]
+            .chars()
+            .next_back()
+            .is_none_or(|c| matches!(c, ' ' | '`' | '(' | '"' | '\''))
+    })
+}
+
+/// The validation report of a run, with files named by `paths`.
+fn validation_report<'r>(
+    outcome: &'r Outcome,
+    context: &ReportContext<'_>,
+    paths: &PathStyle,
+) -> ValidationReport<'r> {
+    let config = context.config;
+    ValidationReport::new(
+        &outcome.report,
+        config.mode,
+        config.as_of,
+        outcome.failed,
+        paths,
+    )
+}
+
+/// Writes the validation report when `report` is configured, with files
+/// named relative to the book's root (where the report is).
+pub(crate) fn write_configured_report(
+    outcome: &Outcome,
+    context: &ReportContext<'_>,
+) -> Result<(), EmitError> {
+    if let Some(path) = &context.config.report {
+        let paths = PathStyle::relative_to(context.root, context.root);
+        write_report(context, path, &validation_report(outcome, context, &paths))?;
+    }
+    Ok(())
+}
+
+/// Appends `summary` to `$GITHUB_STEP_SUMMARY`, when set.
+fn append_step_summary(summary: &str) -> std::io::Result<()> {
+    let Some(path) = std::env::var_os("GITHUB_STEP_SUMMARY").filter(|p| !p.is_empty()) else {
+        return Ok(());
+    };
+    let mut file = std::fs::OpenOptions::new()
+        .create(true)
+        .append(true)
+        .open(path)?;
+    file.write_all(summary.as_bytes())
+}
+
+/// Writes the validation report whole or not at all, with the one safe
+/// writer, where the report's rule allows ([`super::target`]: checked at
+/// load too; checked again here, since a symlink can appear in between).
+fn write_report(
+    context: &ReportContext<'_>,
+    report_path: &Path,
+    report: &ValidationReport<'_>,
+) -> Result<(), EmitError> {
+    let path = context.root.join(report_path);
+    let fail = |source: std::io::Error| EmitError::Report {
+        path: path.clone(),
+        source,
+    };
+    // Inert as on stdout: a CI step may print the file.
+    let mut json = serde_json::to_string_pretty(report)
+        .map(inert_json)
+        .map_err(|e| fail(e.into()))?;
+    json.push('\n');
+    let (writer, path) =
+        crate::target::writer_for(context.root, context.report_inputs, report_path)?;
+    writer.write(&path, json.as_bytes())?;
+    Ok(())
+}

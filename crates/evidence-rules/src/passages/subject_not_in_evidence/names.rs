@@ -1,0 +1,588 @@
+//! A claim's names as `subject-not-in-evidence` reads them: its words,
+//! the runs of capitalised words that are names, and the words that tell
+//! one name from another.
+
+/// Function words and sentence adverbs: never names, never a slot.
+pub(super) const FUNCTION_WORDS: &[&str] = &[
+    "a",
+    "about",
+    "according",
+    "additionally",
+    "after",
+    "also",
+    "although",
+    "an",
+    "and",
+    "another",
+    "are",
+    "as",
+    "at",
+    "be",
+    "because",
+    "before",
+    "both",
+    "but",
+    "by",
+    "can",
+    "consequently",
+    "could",
+    "despite",
+    "during",
+    "each",
+    "either",
+    "every",
+    "finally",
+    "first",
+    "for",
+    "from",
+    "furthermore",
+    "had",
+    "has",
+    "have",
+    "he",
+    "her",
+    "here",
+    "his",
+    "how",
+    "however",
+    "i",
+    "if",
+    "in",
+    "into",
+    "is",
+    "it",
+    "its",
+    "lastly",
+    "many",
+    "may",
+    "meanwhile",
+    "might",
+    "moreover",
+    "most",
+    "must",
+    "neither",
+    "no",
+    "not",
+    "of",
+    "on",
+    "one",
+    "or",
+    "other",
+    "our",
+    "over",
+    "overall",
+    "second",
+    "she",
+    "should",
+    "similarly",
+    "since",
+    "so",
+    "some",
+    "such",
+    "that",
+    "the",
+    "their",
+    "then",
+    "there",
+    "therefore",
+    "these",
+    "they",
+    "third",
+    "this",
+    "those",
+    "thus",
+    "to",
+    "under",
+    "was",
+    "we",
+    "were",
+    "what",
+    "when",
+    "where",
+    "which",
+    "while",
+    "who",
+    "why",
+    "will",
+    "with",
+    "would",
+    "yet",
+    "you",
+    "your",
+];
+
+/// Words that say what kind of thing a name is, not which one.
+pub(super) const CLASS_WORDS: &[&str] = &[
+    "act",
+    "agency",
+    "bank",
+    "battle",
+    "central",
+    "city",
+    "college",
+    "company",
+    "corporation",
+    "county",
+    "cyclone",
+    "department",
+    "depression",
+    "dr",
+    "east",
+    "eastern",
+    "federal",
+    "general",
+    "great",
+    "group",
+    "hurricane",
+    "inc",
+    "institute",
+    "international",
+    "island",
+    "islands",
+    "king",
+    "kingdom",
+    "lake",
+    "ltd",
+    "ministry",
+    "mount",
+    "mr",
+    "mrs",
+    "ms",
+    "national",
+    "new",
+    "north",
+    "northern",
+    "old",
+    "president",
+    "prince",
+    "princess",
+    "province",
+    "queen",
+    "republic",
+    "river",
+    "royal",
+    "saint",
+    "school",
+    "sir",
+    "south",
+    "southern",
+    "st",
+    "state",
+    "states",
+    "storm",
+    "treaty",
+    "tropical",
+    "typhoon",
+    "united",
+    "university",
+    "war",
+    "west",
+    "western",
+];
+
+pub(super) const MONTHS_AND_DAYS: &[&str] = &[
+    "april",
+    "august",
+    "december",
+    "february",
+    "friday",
+    "january",
+    "july",
+    "june",
+    "march",
+    "monday",
+    "november",
+    "october",
+    "saturday",
+    "september",
+    "sunday",
+    "thursday",
+    "tuesday",
+    "wednesday",
+];
+
+/// Lower-case words that join the words of a name (`Bank of England`).
+pub(super) const JOINERS: &[&str] = &[
+    "&", "and", "de", "del", "der", "du", "la", "of", "van", "von",
+];
+
+/// One word of a text: its bytes, and its folded form.
+#[derive(Debug, Clone, PartialEq)]
+pub(super) struct Word {
+    pub(super) at: std::ops::Range<usize>,
+    pub(super) folded: String,
+    pub(super) capital: bool,
+    /// The word as written, kept for capitalised words of a passage (the
+    /// rival name a finding shows).
+    pub(super) written: Box<str>,
+    /// Whether only spaces lie between this word and the one before.
+    pub(super) joined: bool,
+}
+
+/// A word of a text as [`words`] cuts it, not yet folded.
+#[derive(Debug, Clone, PartialEq)]
+pub(super) struct Token {
+    pub(super) at: std::ops::Range<usize>,
+    pub(super) capital: bool,
+    /// Whether only spaces lie between this word and the one before.
+    pub(super) joined: bool,
+}
+
+/// The words of a text, one at a time: runs of letters and digits with
+/// the `-`, `&`, `'`, `’` and `.` inside them, less trailing dots,
+/// hyphens and a possessive. ASCII is read a byte at a time.
+pub(super) struct Tokens<'t> {
+    text: &'t str,
+    /// Where reading goes on.
+    at: usize,
+    /// Where the last word returned ends.
+    last_end: usize,
+}
+
+pub(super) fn tokens(text: &str) -> Tokens<'_> {
+    Tokens {
+        text,
+        at: 0,
+        last_end: 0,
+    }
+}
+
+impl Iterator for Tokens<'_> {
+    type Item = Token;
+
+    fn next(&mut self) -> Option<Token> {
+        while self.at < self.text.len() {
+            let start = find_char(self.text, self.at, char::is_alphanumeric);
+            let end = find_char(self.text, start, |c| !is_word_char(c));
+            self.at = end;
+            if start < end
+                && let Some(token) = self.cut(start..end)
+            {
+                return Some(token);
+            }
+        }
+        None
+    }
+}
+
+impl Tokens<'_> {
+    /// The word of the run `range`: trailing dots, hyphens and a possessive
+    /// are not the word's.
+    fn cut(&mut self, range: std::ops::Range<usize>) -> Option<Token> {
+        let text = self.text;
+        let trimmed = trim_run(&text[range.clone()]);
+        if trimmed.is_empty() {
+            return None;
+        }
+        // A run starts with a letter or digit, which stays: the word
+        // starts where the run does.
+        let begin = range.start;
+        let gap = &text[self.last_end..begin];
+        let capital = trimmed.chars().next().is_some_and(char::is_uppercase);
+        self.last_end = begin + trimmed.len();
+        Some(Token {
+            at: begin..begin + trimmed.len(),
+            capital,
+            joined: gap.chars().all(|c| c.is_whitespace()),
+        })
+    }
+}
+
+/// Whether `c` may be inside a word: letters and digits, and `-`, `&`,
+/// `'`, `’` and `.`.
+fn is_word_char(c: char) -> bool {
+    c.is_alphanumeric() || matches!(c, '-' | '&' | '\'' | '’' | '.')
+}
+
+/// The word of a run of word characters that starts with a letter or a
+/// digit: trailing dots, hyphens and a possessive are not the word's.
+fn trim_run(raw: &str) -> &str {
+    let mut trimmed = raw.trim_end_matches(['.', '-', '\'', '’']);
+    for suffix in ["'s", "’s"] {
+        trimmed = trimmed.strip_suffix(suffix).unwrap_or(trimmed);
+    }
+    trimmed
+}
+
+/// The capitalised words of `text` as [`tokens`] cuts them, the others
+/// passed over without being cut.
+///
+/// Capitals are few: each uppercase character is found, and taken when it
+/// starts a word ([`starts_word`]); the words between are not cut.
+pub(super) fn capitals(text: &str) -> impl Iterator<Item = &str> {
+    let mut at = 0;
+    std::iter::from_fn(move || {
+        loop {
+            let (start, c) = next_capital(text, at)?;
+            if starts_word(text, start) {
+                let end = word_end(text, start);
+                at = end;
+                return Some(trim_run(&text[start..end]));
+            }
+            at = start + c.len_utf8();
+        }
+    })
+}
+
+/// The first character from `at` that is uppercase and alphanumeric (a
+/// word's first character), and where it is; ASCII skipped as bytes.
+fn next_capital(text: &str, mut at: usize) -> Option<(usize, char)> {
+    loop {
+        at = crate::passages::subject_not_in_evidence::search::upper_or_other(text.as_bytes(), at);
+        let c = text.get(at..)?.chars().next()?;
+        if c.is_uppercase() && c.is_alphanumeric() {
+            return Some((at, c));
+        }
+        at += c.len_utf8();
+    }
+}
+
+/// Whether the alphanumeric character at `at` starts a word as
+/// [`tokens`] cuts them: the text starts before it, or a character that
+/// is not a word character does, with only word characters that are not
+/// alphanumeric (`-`, `'`…) between (after an alphanumeric one, it
+/// continues that word).
+fn starts_word(text: &str, at: usize) -> bool {
+    for c in text[..at].chars().rev() {
+        if c.is_alphanumeric() {
+            return false;
+        }
+        if !is_word_char(c) {
+            return true;
+        }
+    }
+    true
+}
+
+/// The end of the word that starts at `start`: the offset of the first
+/// character that is not a word character, or the text's length. ASCII
+/// word bytes are passed by a test of the byte (most words are ASCII).
+fn word_end(text: &str, start: usize) -> usize {
+    let bytes = text.as_bytes();
+    let mut at = start;
+    while let Some(&b) = bytes.get(at) {
+        if !b.is_ascii() {
+            return find_char(text, at, |c| !is_word_char(c));
+        }
+        if !(b.is_ascii_alphanumeric() || matches!(b, b'-' | b'&' | b'\'' | b'.')) {
+            return at;
+        }
+        at += 1;
+    }
+    at
+}
+
+/// The offset of the first character from `at` that `wanted` takes, or
+/// the text's length; ASCII bytes are tested without decoding.
+fn find_char(text: &str, mut at: usize, wanted: impl Fn(char) -> bool) -> usize {
+    let bytes = text.as_bytes();
+    while let Some(&b) = bytes.get(at) {
+        let c = if b.is_ascii() {
+            char::from(b)
+        } else {
+            match text.get(at..).and_then(|rest| rest.chars().next()) {
+                Some(c) => c,
+                None => break,
+            }
+        };
+        if wanted(c) {
+            return at;
+        }
+        at += c.len_utf8();
+    }
+    bytes.len()
+}
+
+/// The words of `text`; only capitalised ones folded unless `fold_all`
+/// (the claim's other words are folded only when a name is missing).
+pub(super) fn words(text: &str, fold_all: bool) -> Vec<Word> {
+    tokens(text)
+        .map(|t| Word {
+            folded: if t.capital || fold_all {
+                fold(&text[t.at.clone()])
+            } else {
+                String::new()
+            },
+            at: t.at,
+            capital: t.capital,
+            written: Box::default(),
+            joined: t.joined,
+        })
+        .collect()
+}
+
+/// Lower case, common Latin accents taken off, dots dropped.
+pub(super) fn fold(word: &str) -> String {
+    let mut out = String::with_capacity(word.len());
+    fold_into(word, &mut out);
+    out
+}
+
+/// [`fold`] onto the end of `out`. ASCII (most of any English text) is
+/// found eight bytes at a time and folded a byte at a time (its dots
+/// found by `memchr`); other characters as [`fold`] says. Every cited
+/// item's texts are folded once per build.
+pub(super) fn fold_into(word: &str, out: &mut String) {
+    let mut rest = word;
+    while !rest.is_empty() {
+        let ascii = crate::passages::subject_not_in_evidence::search::ascii_len(rest.as_bytes());
+        let run = &rest[..ascii];
+        let from = out.len();
+        let mut piece = 0;
+        for dot in memchr::memchr_iter(b'.', run.as_bytes()) {
+            out.push_str(&run[piece..dot]);
+            piece = dot + 1;
+        }
+        out.push_str(&run[piece..]);
+        out[from..].make_ascii_lowercase();
+        rest = &rest[ascii..];
+        let Some(c) = rest.chars().next() else { break };
+        fold_char(c, out);
+        rest = &rest[c.len_utf8()..];
+    }
+}
+
+/// One character outside ASCII, folded onto `out`.
+fn fold_char(c: char, out: &mut String) {
+    for c in c.to_lowercase() {
+        let base = match c {
+            '’' => '\'',
+            '.' => continue,
+            c => evidence_text::content_words::without_accent(c),
+        };
+        out.push(base);
+    }
+}
+
+pub(super) fn is_in(list: &[&str], word: &str) -> bool {
+    list.binary_search(&word).is_ok()
+}
+
+/// A name of the claim: its words (indices into the claim's words) and
+/// the words that tell it apart.
+pub(super) struct Name {
+    pub(super) words: std::ops::Range<usize>,
+    pub(super) distinct: Vec<usize>,
+}
+
+pub(super) fn names(text: &str, words: &[Word]) -> Vec<Name> {
+    let mut out = Vec::new();
+    let mut i = 0;
+    while i < words.len() {
+        if !words[i].capital {
+            i += 1;
+            continue;
+        }
+        let start = i;
+        let mut end = i + 1;
+        while end < words.len() && words[end].joined {
+            if words[end].capital {
+                end += 1;
+            } else if is_in(JOINERS, &text[words[end].at.clone()].to_ascii_lowercase())
+                && end + 1 < words.len()
+                && words[end + 1].capital
+                && words[end + 1].joined
+            {
+                end += 2;
+            } else {
+                break;
+            }
+        }
+        i = end;
+        let opens_sentence = opens_sentence(text, words[start].at.start);
+        // A lone word opening a sentence is capitalised anyway; one after a
+        // determiner is a role (`the Committee`, `the Contractor`).
+        let after_determiner = follows_a_determiner(text, words, start);
+        if (opens_sentence || after_determiner) && end - start == 1 {
+            continue;
+        }
+        let distinct: Vec<usize> = (start..end)
+            .filter(|&w| {
+                let word = &words[w];
+                let text = &text[word.at.clone()];
+                word.capital
+                    && word.folded.chars().count() >= 2
+                    && !text.chars().any(|c| c.is_ascii_digit())
+                    && !is_initials(text)
+                    && !is_in(FUNCTION_WORDS, &word.folded)
+                    && !is_in(CLASS_WORDS, &word.folded)
+                    && !is_in(MONTHS_AND_DAYS, &word.folded)
+            })
+            .collect();
+        if !distinct.is_empty() {
+            out.push(Name {
+                words: start..end,
+                distinct,
+            });
+        }
+    }
+    out
+}
+
+/// The lone capitalised words [`names`] leaves out, each with whether it
+/// opens a sentence (else it follows a determiner): those that could
+/// still be a name (not a function, class or calendar word, nor initials
+/// or a token with digits).
+pub(super) fn lone_words(text: &str, words: &[Word]) -> Vec<(usize, bool)> {
+    (0..words.len())
+        .filter(|&w| {
+            let word = &words[w];
+            let in_a_run = words.get(w + 1).is_some_and(|n| n.capital && n.joined)
+                || (w > 0 && words[w - 1].capital && word.joined);
+            let written = &text[word.at.clone()];
+            word.capital
+                && !in_a_run
+                && written.chars().count() >= 3
+                && !written.chars().any(|c| c.is_ascii_digit())
+                && !is_initials(written)
+        })
+        .filter_map(|w| {
+            let opens = opens_sentence(text, words[w].at.start);
+            (opens || follows_a_determiner(text, words, w)).then_some((w, opens))
+        })
+        .filter(|&(w, _)| {
+            let folded = fold(&text[words[w].at.clone()]);
+            !is_in(FUNCTION_WORDS, &folded)
+                && !is_in(CLASS_WORDS, &folded)
+                && !is_in(MONTHS_AND_DAYS, &folded)
+        })
+        .collect()
+}
+
+/// Whether word `w` follows a determiner (`the Committee`, `a Fire`).
+fn follows_a_determiner(text: &str, words: &[Word], w: usize) -> bool {
+    w > 0
+        && matches!(
+            text[words[w - 1].at.clone()].to_ascii_lowercase().as_str(),
+            "the" | "a" | "an" | "this" | "that" | "its" | "their" | "our" | "his" | "her"
+        )
+}
+
+/// Whether a word is written as initials in capitals, three letters or
+/// more (`NYC`, `CPI`), which passages may spell out.
+pub(super) fn is_acronym(written: &str) -> bool {
+    written.chars().filter(|c| c.is_alphabetic()).count() >= 3
+        && written
+            .chars()
+            .all(|c| c.is_uppercase() || !c.is_alphabetic())
+}
+
+/// Whether the word at `at` opens a sentence (so is capitalised anyway).
+pub(super) fn opens_sentence(text: &str, at: usize) -> bool {
+    let before = text[..at].trim_end();
+    before.is_empty() || before.ends_with(['.', '!', '?', ':', '"', '“', '(', '*', '#', '-', '|'])
+}
+
+/// `U.S`, `U.K`, `B.E`: dotted initials, which passages spell out.
+pub(super) fn is_initials(word: &str) -> bool {
+    word.contains('.') && word.split('.').all(|p| p.chars().count() <= 1)
+}
+
+/// The words of a passage, capitalised ones with their written form.
+pub(super) fn words_of(text: &str) -> Vec<Word> {
+    let mut words = words(text, true);
+    for word in words.iter_mut().filter(|w| w.capital) {
+        word.written = text[word.at.clone()].into();
+    }
+    words
+}

@@ -1,0 +1,251 @@
+//! Names the passages hold only in part or not at all, and what a
+//! passage names in their place: a swapped word of a name (`Fullerton
+//! College` for `Fullerton WordPress`), a lone word after a determiner or
+//! opening a sentence, a name read amid the claim's words (`context.rs`).
+
+use crate::passages::subject_not_in_evidence::context::{context_rival, is_rival};
+use crate::passages::subject_not_in_evidence::names::{
+    CLASS_WORDS, FUNCTION_WORDS, JOINERS, MONTHS_AND_DAYS, Name, Word, fold, is_acronym, is_in,
+    lone_words,
+};
+use crate::passages::subject_not_in_evidence::slot::{same_slot, written_as_a_name};
+use crate::passages::subject_not_in_evidence::vocabulary::ItemWords;
+use crate::passages::subject_not_in_evidence::{CitedTexts, same_stem};
+use std::collections::HashSet;
+
+/// A lone capitalised word that [`names`] does not read as a name — a
+/// sentence's first word, or one after a determiner (`the Buick
+/// algorithm`) — that no cited text holds in any form, and that a passage
+/// replaces with a name of its own: a sentence's first word only in the
+/// same slot (`Google reported` for `Microsoft reported`), a word after a
+/// determiner also amid the claim's words around it (`context.rs`).
+pub(super) fn lone_disagreement(
+    claim: &str,
+    claim_words: &mut [Word],
+    cited: &[CitedTexts<'_>],
+    details: &mut [Option<ItemWords>],
+) -> Option<(String, String)> {
+    let lone = lone_words(claim, claim_words);
+    if lone.is_empty() {
+        return None;
+    }
+    for word in claim_words.iter_mut().filter(|w| w.folded.is_empty()) {
+        word.folded = fold(&claim[word.at.clone()]);
+    }
+    for (detail, (_, texts)) in details.iter_mut().zip(cited) {
+        detail.get_or_insert_with(|| ItemWords::new(texts));
+    }
+    let in_claim: HashSet<&str> = claim_words.iter().map(|w| w.folded.as_str()).collect();
+    for (w, opens) in lone {
+        let folded = &claim_words[w].folded;
+        // Initials (`DNA`) the passages spell out are held.
+        let spelled_out = || {
+            details
+                .iter()
+                .flatten()
+                .any(|d| d.initials.contains(folded))
+        };
+        if cited
+            .iter()
+            .any(|(v, _)| v.holds(folded) || v.has_word(folded))
+            || spelled_out()
+        {
+            continue;
+        }
+        let shown = || claim[claim_words[w].at.clone()].to_owned();
+        let in_slot = details.iter().flatten().find_map(|d| {
+            let words = &d.words;
+            (0..words.len()).find_map(|k| {
+                let word = &words[k];
+                (is_rival(word, &in_claim, words, k) && same_slot(claim_words, w, w, words, k))
+                    .then(|| word.written.to_string())
+            })
+        });
+        if let Some(rival) = in_slot {
+            return Some((shown(), rival));
+        }
+        if !opens && let Some(found) = named_in_context(claim, claim_words, w, w, details) {
+            return Some(found);
+        }
+    }
+    None
+}
+
+/// Whether a cited item holds a name's word (folded; `written` as the
+/// claim has it): as written, as initials it spells out (`CPI`), or in a
+/// form that shares its first five letters with a capitalised word there
+/// (`German` for `Germany`; not `winds` for `Windsor`).
+pub(super) fn held_word(
+    word: &str,
+    written: &str,
+    cited: &[CitedTexts<'_>],
+    details: &mut [Option<ItemWords>],
+) -> bool {
+    if cited.iter().any(|(v, _)| v.holds_as_written(word)) {
+        return true;
+    }
+    // Initials (`CPI`) a cited text spells out (`Consumer Price Index`).
+    if is_acronym(written)
+        && cited
+            .iter()
+            .zip(details.iter_mut())
+            .any(|((_, texts), detail)| {
+                detail
+                    .get_or_insert_with(|| ItemWords::new(texts))
+                    .initials
+                    .contains(word)
+            })
+    {
+        return true;
+    }
+    let prefix: String = word.chars().take(5).collect();
+    cited
+        .iter()
+        .zip(details.iter_mut())
+        .filter(|((v, _), _)| v.holds_a_form(word))
+        .any(|((_, texts), detail)| {
+            detail
+                .get_or_insert_with(|| ItemWords::new(texts))
+                .words
+                .iter()
+                .any(|w| w.capital && w.folded.starts_with(&prefix))
+        })
+}
+
+/// A word of a name the passages hold in part, swapped for another: the
+/// passages have `Dallas City Council`, `Max Martin` or `Gulf of Mexico`
+/// where the claim has `Houston City Council`, `Max Lee` or `Gulf of
+/// Brazil`. A missing telling word is swapped when a capitalised word of a
+/// passage stands in its slot: after the name's word before it and before
+/// the name's word after it. A first word counts only before a class word
+/// (`City`), and not when it opens the sentence: a person's given name is
+/// often left out or replaced by a title (`Judge Sotomayor` for `Sonia
+/// Sotomayor`), and a sentence's first word joins a name only by its
+/// capital (`Using ECharts`).
+pub(super) fn swapped_part(
+    claim: &str,
+    claim_words: &mut [Word],
+    name: &Name,
+    held: &[bool],
+    cited: &[CitedTexts<'_>],
+    details: &mut [Option<ItemWords>],
+) -> Option<(String, String)> {
+    let (first, last) = (name.words.start, name.words.end - 1);
+    let before = claim[..claim_words[first].at.start].trim_end();
+    let opens_sentence = before.is_empty()
+        || before.ends_with(['.', '!', '?', ':', '"', '“', '(', '*', '#', '-', '|']);
+    for word in claim_words.iter_mut().filter(|w| w.folded.is_empty()) {
+        word.folded = fold(&claim[word.at.clone()]);
+    }
+    for (detail, (_, texts)) in details.iter_mut().zip(cited) {
+        detail.get_or_insert_with(|| ItemWords::new(texts));
+    }
+    // The name is held in part only by a word that tells it: not a joiner
+    // (`Der Foehnsturm` is not held by the `Der` of `Der Föhnsturm`), nor
+    // a sentence's first word unless the passages write it as a name
+    // (`Donald` of `Donald Trump`, not `Using` of `Using ECharts`).
+    let as_a_name = |w: usize| {
+        details
+            .iter()
+            .flatten()
+            .any(|d| written_as_a_name(&claim_words[w].folded, &d.words))
+    };
+    let telling_held = name.distinct.iter().zip(held).any(|(&w, &h)| {
+        h && !is_in(JOINERS, &claim_words[w].folded)
+            && (w != first || !opens_sentence || as_a_name(w))
+    });
+    // The name's words no cited text holds, of three letters or more.
+    let unheld = name
+        .distinct
+        .iter()
+        .zip(held)
+        .filter(|(w, h)| !**h && claim_words[**w].folded.chars().count() >= 3)
+        .map(|(w, _)| *w);
+    if !telling_held {
+        // Held only by a joiner or a sentence's first word: its other
+        // words are read as a name the passages do not hold.
+        let unheld: Vec<usize> = unheld.collect();
+        let (&from, &to) = (unheld.first()?, unheld.last()?);
+        return named_in_context(claim, claim_words, from, to, details);
+    }
+    let missing: Vec<usize> = unheld
+        .filter(|&w| {
+            // A first word before a class word (`Houston City`), or a name
+            // of its own in a list (`Asia and Africa`), is not a given
+            // name.
+            let next = claim_words.get(w + 1).map(|n| n.folded.as_str());
+            w != first
+                || (!opens_sentence
+                    && next.is_some_and(|n| is_in(CLASS_WORDS, n) || n == "and" || n == "&"))
+        })
+        .collect();
+    if missing.is_empty() {
+        return None;
+    }
+    let (missing_first, missing_last) = (missing[0], missing[missing.len() - 1]);
+    let in_claim: HashSet<&str> = claim_words.iter().map(|w| w.folded.as_str()).collect();
+    // The missing words next to it are swapped with it (`Mike Johnson`
+    // for `Frida Escobedo`): the slot is around them all.
+    let gone = |v: usize| name.distinct.iter().zip(held).any(|(&d, &h)| d == v && !h);
+    missing
+        .into_iter()
+        .find_map(|w| {
+            let start = (first..w)
+                .rev()
+                .take_while(|&v| gone(v))
+                .last()
+                .unwrap_or(w);
+            let end = (w + 1..=last).take_while(|&v| gone(v)).last().unwrap_or(w);
+            let left = (start > first).then(|| claim_words[start - 1].folded.as_str());
+            let right = (end < last).then(|| claim_words[end + 1].folded.as_str());
+            let span = end - start + 1;
+            let missing = claim_words[w].folded.as_str();
+            details.iter().flatten().find_map(|detail| {
+                let words = &detail.words;
+                words.iter().enumerate().find_map(|(k, word)| {
+                    let fits = word.capital
+                        && !in_claim.contains(word.folded.as_str())
+                        && !same_stem(&word.folded, missing)
+                        && !is_in(FUNCTION_WORDS, &word.folded)
+                        // `Fullerton College` for `Fullerton WordPress`.
+                        && (left.is_some() || !is_in(CLASS_WORDS, &word.folded))
+                        && !is_in(MONTHS_AND_DAYS, &word.folded)
+                        && left.is_none_or(|l| k > 0 && words[k - 1].folded == l)
+                        && right.is_none_or(|r| {
+                            words.get(k + span).is_some_and(|n| n.folded == r)
+                                && words[k + 1..k + span].iter().all(|v| v.capital && v.joined)
+                        });
+                    fits.then(|| {
+                        (
+                            claim[claim_words[start].at.start..claim_words[end].at.end].to_owned(),
+                            word.written.to_string(),
+                        )
+                    })
+                })
+            })
+        })
+        .or_else(|| named_in_context(claim, claim_words, missing_first, missing_last, details))
+}
+
+/// The claim's words `first..=last`, a name the passages do not hold, and
+/// the passages' name amid the claim's words around it (`context.rs`).
+pub(super) fn named_in_context(
+    claim: &str,
+    claim_words: &[Word],
+    first: usize,
+    last: usize,
+    details: &[Option<ItemWords>],
+) -> Option<(String, String)> {
+    let in_claim: HashSet<&str> = claim_words.iter().map(|w| w.folded.as_str()).collect();
+    let passages: Vec<&[Word]> = details
+        .iter()
+        .flatten()
+        .map(|d| d.words.as_slice())
+        .collect();
+    context_rival(claim_words, first, last, &in_claim, &passages).map(|rival| {
+        (
+            claim[claim_words[first].at.start..claim_words[last].at.end].to_owned(),
+            rival,
+        )
+    })
+}

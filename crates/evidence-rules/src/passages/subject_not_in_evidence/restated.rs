@@ -1,0 +1,106 @@
+//! Names that restate a name the passages hold: a title in apposition, a
+//! subtitle, the city a held place lies in, and initials of part of a run
+//! of capitalised words. What the passages name in their place is no
+//! rival (`subject-not-in-evidence`).
+
+use crate::passages::subject_not_in_evidence::names::{Name, Word, fold, is_in};
+use crate::passages::subject_not_in_evidence::{CitedTexts, places};
+use std::collections::HashSet;
+
+/// Titles of nobility that follow a name in apposition (`Prince Harry,
+/// Duke of Sussex`), folded.
+pub(super) const TITLES: &[&str] = &[
+    "baron",
+    "baroness",
+    "count",
+    "countess",
+    "duchess",
+    "duke",
+    "earl",
+    "emperor",
+    "empress",
+    "king",
+    "lady",
+    "lord",
+    "marchioness",
+    "marquess",
+    "prince",
+    "princess",
+    "queen",
+    "viscount",
+];
+
+/// Inserts the initials of a run of capitalised words (`bnyc` for
+/// `Brooklyn New York City`) and of each run of three words or more within
+/// it (`nyc`): a passage runs a name into the place before it or the
+/// word after it.
+pub(super) fn insert_initials(run: &str, initials: &mut HashSet<String>) {
+    // A longer run is a title or a list of names, not one name.
+    const MAX_WORDS: usize = 8;
+    let letters: Vec<char> = run.chars().collect();
+    if letters.len() < 3 {
+        return;
+    }
+    initials.insert(run.to_owned());
+    if letters.len() > MAX_WORDS {
+        return;
+    }
+    for start in 0..letters.len() {
+        for end in start + 3..=letters.len() {
+            if end - start < letters.len() {
+                initials.insert(letters[start..end].iter().collect());
+            }
+        }
+    }
+}
+
+/// Whether `name` names again what the held name before it names: a
+/// title in apposition (`Prince Harry, Duke of Sussex`), a subtitle
+/// (`"Maiden Heaven: A Tribute to Iron Maiden"`), or the city a held place
+/// lies in (`Lindsey Row, Chelsea, London`). The passages may leave it
+/// out, and what they name in its place is no rival.
+pub(super) fn names_what_precedes(
+    claim: &str,
+    claim_words: &mut [Word],
+    name: &Name,
+    cited: &[CitedTexts<'_>],
+) -> bool {
+    let first = name.words.start;
+    if first == 0 {
+        return false;
+    }
+    for k in [first - 1, first] {
+        if claim_words[k].folded.is_empty() {
+            claim_words[k].folded = fold(&claim[claim_words[k].at.clone()]);
+        }
+    }
+    let title = is_in(TITLES, &claim_words[first].folded);
+    let city = name.words.len() <= 3 && {
+        let run: Vec<&str> = claim_words[name.words.clone()]
+            .iter()
+            .map(|w| w.folded.as_str())
+            .collect();
+        places::place_at(&run)
+            .is_some_and(|(kinds, n)| n == run.len() && kinds.contains(&places::Kind::City))
+    };
+    follows_held(claim, claim_words, first, ":", cited)
+        || ((title || city) && follows_held(claim, claim_words, first, ",", cited))
+}
+
+/// Whether claim word `at` follows `separator` after a capitalised word
+/// that a cited item holds.
+pub(super) fn follows_held(
+    claim: &str,
+    claim_words: &[Word],
+    at: usize,
+    separator: &str,
+    cited: &[CitedTexts<'_>],
+) -> bool {
+    let Some(previous) = at.checked_sub(1).map(|k| &claim_words[k]) else {
+        return false;
+    };
+    previous.capital
+        && claim[previous.at.end..claim_words[at].at.start].trim() == separator
+        && !previous.folded.is_empty()
+        && cited.iter().any(|(v, _)| v.holds(&previous.folded))
+}

@@ -1,0 +1,131 @@
+//! What the rule reads of a cited item: its texts folded into one, for
+//! whether a claim's word is there, and — read only when a name is
+//! missing — their words with the initials of their runs of capitals.
+
+use crate::passages::subject_not_in_evidence::names::{JOINERS, Word, fold_into, is_in, words_of};
+use crate::passages::subject_not_in_evidence::restated::insert_initials;
+use crate::passages::subject_not_in_evidence::search;
+use std::collections::HashSet;
+
+/// The item's passages, title and publisher, folded into one text (a line
+/// each), read once per build: whether a claim's name is there is a
+/// search of it, with no word list to build.
+#[derive(Debug, Clone, Default, PartialEq)]
+pub(crate) struct ItemVocabulary {
+    /// A boxed str, without a String's slack: it is kept all build.
+    pub(super) folded: Box<str>,
+}
+
+impl ItemVocabulary {
+    pub(super) fn new(texts: &[&str]) -> ItemVocabulary {
+        let mut folded = String::new();
+        for text in texts {
+            fold_into(text, &mut folded);
+            folded.push('\n');
+        }
+        ItemVocabulary {
+            folded: folded.into(),
+        }
+    }
+
+    /// Whether `word` (folded) begins a word of the texts: the word itself,
+    /// or a longer one (`Fed` in `Federal`, `Bellflower` in `bellflowers`).
+    pub(super) fn begins_a_word(&self, word: &str) -> bool {
+        search::begins_a_word(&self.folded, word)
+    }
+
+    /// Whether `word` (folded) is a whole word of the texts.
+    pub(super) fn has_word(&self, word: &str) -> bool {
+        !word.is_empty()
+            && memchr::memmem::find_iter(self.folded.as_bytes(), word.as_bytes()).any(|at| {
+                let end = at + word.len();
+                !self.folded[..at]
+                    .chars()
+                    .next_back()
+                    .is_some_and(char::is_alphanumeric)
+                    && !self.folded[end..]
+                        .chars()
+                        .next()
+                        .is_some_and(char::is_alphanumeric)
+            })
+    }
+
+    pub(super) fn holds(&self, word: &str) -> bool {
+        self.holds_as_written(word) || self.holds_a_form(word)
+    }
+
+    /// Whether `word` (folded) is a form of a word of the texts: the two
+    /// share their first five letters (`Germany`, `German`).
+    pub(super) fn holds_a_form(&self, word: &str) -> bool {
+        let prefix: String = word.chars().take(5).collect();
+        word.chars().count() >= 6 && self.begins_a_word(&prefix)
+    }
+
+    /// Whether `word` (folded) begins a word of the texts, in the singular
+    /// or by its hyphenated parts.
+    pub(super) fn holds_as_written(&self, word: &str) -> bool {
+        if self.begins_a_word(word) {
+            return true;
+        }
+        if word.chars().count() > 3
+            && let Some(singular) = word.strip_suffix('s')
+            && self.begins_a_word(singular)
+        {
+            return true;
+        }
+        if word.contains('-')
+            && word
+                .split('-')
+                .filter(|p| !p.is_empty())
+                .all(|p| self.begins_a_word(p))
+        {
+            return true;
+        }
+        false
+    }
+}
+
+/// The words of an item's texts, capitalised ones with their written form,
+/// and the initials of their runs of capitalised words (`Federal Emergency
+/// Management Agency` gives `fema`). Read only when a claim's name is not
+/// in the texts as written, which is seldom.
+pub(super) struct ItemWords {
+    pub(super) words: Vec<Word>,
+    pub(super) initials: HashSet<String>,
+}
+
+impl ItemWords {
+    pub(super) fn new(texts: &[&str]) -> ItemWords {
+        let mut words = Vec::new();
+        let mut initials = HashSet::new();
+        for text in texts {
+            let mut these = words_of(text);
+            // A text's first word follows no word of the text before it.
+            if let Some(first) = these.first_mut() {
+                first.joined = false;
+            }
+            let mut run = String::new();
+            let end = Word {
+                at: 0..0,
+                folded: String::new(),
+                capital: false,
+                written: Box::default(),
+                joined: false,
+            };
+            for w in these.iter().chain(std::iter::once(&end)) {
+                if w.capital && w.joined {
+                    run.extend(w.folded.chars().next());
+                } else if w.capital {
+                    insert_initials(&run, &mut initials);
+                    run.clear();
+                    run.extend(w.folded.chars().next());
+                } else if !is_in(JOINERS, &w.folded) || !w.joined {
+                    insert_initials(&run, &mut initials);
+                    run.clear();
+                }
+            }
+            words.extend(these);
+        }
+        ItemWords { words, initials }
+    }
+}

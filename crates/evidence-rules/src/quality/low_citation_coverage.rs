@@ -1,0 +1,38 @@
+//! `low-citation-coverage`: too few of a chapter's sentences cite
+//! evidence. A claim of several sentences is grounded by one marker, so
+//! `ungrounded-claim` passes a paragraph whose other sentences cite
+//! nothing; the contract counts sentences.
+
+use crate::quality::{Figures, QualityInputs};
+use crate::registry::{RuleMeta, guide_page};
+use evidence_core::rule::Rule;
+
+/// What `low-citation-coverage` is, how to fix it, and its page in the guide.
+pub(crate) const META: RuleMeta = RuleMeta {
+    rule: Rule::LowCitationCoverage,
+    help: "cite evidence in each sentence that states something, or split a paragraph so each claim carries its own citation",
+    doc: &[
+        "Fewer of a chapter's sentences than `quality.coverage` (80%) cite",
+        "evidence, in a chapter of at least `quality.min-claims` claims.",
+    ],
+    guide_page: guide_page!("low-citation-coverage"),
+    file: file!(),
+};
+
+/// The message when the chapter's coverage misses its target.
+pub(super) fn check(inputs: &QualityInputs, figures: &Figures) -> Option<String> {
+    let figure = &figures.coverage;
+    let value = figure.value.filter(|_| figure.meets == Some(false))?;
+    Some(format!(
+        "{} of the {} sentences of this chapter's claims {} evidence ({}; the target is {})",
+        inputs.cited_sentences,
+        inputs.sentences,
+        if inputs.cited_sentences == 1 {
+            "cites"
+        } else {
+            "cite"
+        },
+        crate::quality::percent(value),
+        figure.target
+    ))
+}

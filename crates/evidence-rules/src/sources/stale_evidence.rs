@@ -1,0 +1,37 @@
+//! `stale-evidence`: The cited item was published more than `max-age-days`
+//! before the as-of date.
+
+use crate::registry::{RuleMeta, guide_page};
+use crate::resolution::Violation;
+use evidence_core::config::Config;
+use evidence_core::rule::Rule;
+use evidence_core::store::EvidenceItem;
+
+/// What `stale-evidence` is, how to fix it, and its page in the guide.
+pub(crate) const META: RuleMeta = RuleMeta {
+    rule: Rule::StaleEvidence,
+    help: "cite fresher evidence, or raise `max-age-days`",
+    doc: &["The cited item was published more than `max-age-days` before the as-of date."],
+    guide_page: guide_page!("stale-evidence"),
+    file: file!(),
+};
+
+/// The violation of item `id` when it was published more than
+/// `max-age-days` before the as-of date.
+pub(crate) fn check(id: &str, item: &EvidenceItem, config: &Config) -> Option<Violation> {
+    let as_of = config.as_of;
+    let (Some(days), Some(published_at)) = (config.max_age_days, item.published_at) else {
+        return None;
+    };
+    let age = as_of.as_second() - published_at.at.as_second();
+    (age > i64::from(days) * 86_400).then(|| {
+        let age_days = age / 86_400;
+        (
+            Rule::StaleEvidence,
+            format!(
+                "evidence `{id}` was published {age_days} days before the as-of date {} (max-age-days = {days})",
+                as_of.strftime("%Y-%m-%d")
+            ),
+        )
+    })
+}

@@ -1,0 +1,37 @@
+//! `missing-support`: With `require-support = true`, a citation of a passage
+//! has no current verdict.
+
+use crate::registry::{RuleMeta, guide_page};
+use evidence_core::rule::Rule;
+
+/// What `missing-support` is, how to fix it, and its page in the guide.
+pub(crate) const META: RuleMeta = RuleMeta {
+    rule: Rule::MissingSupport,
+    help: "check the citation with your checker (`mdbook-evidence export-claims` lists what to check) and add its verdict to the support file",
+    doc: &[
+        "With `require-support = true`, a citation of a passage has no",
+        "current verdict.",
+    ],
+    guide_page: guide_page!("missing-support"),
+    file: file!(),
+};
+
+/// The violation of a citation of item `id` with no verdict, when
+/// `require-support` is on.
+pub(crate) fn no_verdict(id: &str) -> (Rule, String) {
+    (
+        META.rule,
+        format!("no verdict on this claim and the passage of `{id}` (require-support = true)"),
+    )
+}
+
+/// The violation of a citation of item `id` whose stored `verdict` was
+/// given for another text of `what`, when `require-support` is on.
+pub(crate) fn stale_verdict(id: &str, verdict: &str, what: &str) -> (Rule, String) {
+    (
+        META.rule,
+        format!(
+            "no current verdict on this claim and the passage of `{id}` (require-support = true): the one stored, from {verdict}, was given for another text of {what}"
+        ),
+    )
+}

@@ -1,0 +1,12 @@
+pub mod claims;
+pub mod content_words;
+pub mod disagreement;
+pub mod glued_words;
+pub mod number_derive;
+pub mod number_parse;
+pub mod overlap;
+pub mod passage_sentences;
+pub mod passage_window;
+pub mod passage_words;
+pub mod stems;
+pub mod support_units;

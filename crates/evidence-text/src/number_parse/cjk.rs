@@ -1,0 +1,154 @@
+//! Figures in Chinese, Japanese and Korean text, which writes no space
+//! between a number and the words around it (`約60%とみている`,
+//! `利上げ確率を約55％`, `3만 명`): a letter of these scripts next to
+//! digits ends the word rather than gluing the digits into an identifier
+//! as a Latin letter does (`Q4`). What those letters say about the number:
+//! a scale (`1.2兆`, `3만`), a percentage (`55パーセント`, `0.25个百分点`),
+//! a month or a day of a date (`6月`, `9日`, `7월 9일`), or no figure at all
+//! (`第3四半期`: an ordinal).
+
+use crate::number_parse::NumberKind;
+
+/// Whether `c` is a letter of a script written without spaces between
+/// words: Han ideographs, hiragana, katakana (full and half width) and
+/// Hangul.
+pub(super) fn is_cjk(c: char) -> bool {
+    matches!(u32::from(c),
+        0x1100..=0x11FF       // Hangul Jamo
+        | 0x3040..=0x30FF     // hiragana, katakana
+        | 0x3130..=0x318F     // Hangul compatibility Jamo
+        | 0x31F0..=0x31FF     // katakana phonetic extensions
+        | 0x3400..=0x4DBF     // CJK extension A
+        | 0x4E00..=0x9FFF     // CJK unified ideographs
+        | 0xAC00..=0xD7AF     // Hangul syllables
+        | 0xF900..=0xFAFF     // CJK compatibility ideographs
+        | 0xFF66..=0xFF9F     // half-width katakana
+        | 0x20000..=0x3FFFF // CJK extensions B and later
+    )
+}
+
+/// Whether `c`, right before digits, makes them an ordinal rather than a
+/// figure: `第3` (Chinese, Japanese), `제3` (Korean).
+pub(super) fn is_ordinal_prefix(c: char) -> bool {
+    matches!(c, '第' | '제')
+}
+
+/// Scale letters written after digits, and their factors: `1.2兆`,
+/// `3千万` (their factors multiply), `3만`, `5억`.
+const SCALES: &[(char, f64)] = &[
+    ('十', 1e1),
+    ('百', 1e2),
+    ('千', 1e3),
+    ('万', 1e4),
+    ('萬', 1e4),
+    ('億', 1e8),
+    ('亿', 1e8),
+    ('兆', 1e12),
+    ('십', 1e1),
+    ('백', 1e2),
+    ('천', 1e3),
+    ('만', 1e4),
+    ('억', 1e8),
+    ('조', 1e12),
+];
+
+/// Words after digits (or after their scale) that make a percentage.
+const PERCENT_WORDS: &[&str] = &["パーセント", "퍼센트", "个百分点", "個百分點", "百分点"];
+
+/// The unit written in CJK letters right after digits that end at `at`
+/// (`兆`, `万`, `パーセント`): the kind, the scale and where the unit ends;
+/// `None` when no such unit follows.
+pub(super) fn unit(text: &str, at: usize) -> Option<(NumberKind, f64, usize)> {
+    let mut scale = 1.0;
+    let mut end = at;
+    for c in text[at..].chars() {
+        let Some(&(_, factor)) = SCALES.iter().find(|(s, _)| *s == c) else {
+            break;
+        };
+        scale *= factor;
+        end += c.len_utf8();
+    }
+    let rest = &text[end..];
+    let percent = PERCENT_WORDS.iter().find(|w| rest.starts_with(*w));
+    match percent {
+        Some(word) => Some((NumberKind::Percent, scale, end + word.len())),
+        None => (end > at).then_some((NumberKind::Quantity, scale, end)),
+    }
+}
+
+/// Whether the integer `value`, written just before `end`, is the month
+/// (`6月`, `7월`) or the day (`9日`, `9일`) of a date rather than a count;
+/// `9日間` and `3일간` are lengths of time.
+pub(super) fn is_date_part(text: &str, end: usize, value: f64) -> bool {
+    let mut after = text[end..].chars();
+    let days = match after.next() {
+        Some('月' | '월') => 12.0,
+        Some('日' | '일') => 31.0,
+        _ => return false,
+    };
+    (1.0..=days).contains(&value) && !matches!(after.next(), Some('間' | '간'))
+}
+
+#[cfg(test)]
+mod tests {
+    use crate::number_parse::{NumberKind, numbers_in};
+
+    fn found(text: &str) -> Vec<(&str, f64, NumberKind)> {
+        numbers_in(text)
+            .into_iter()
+            .map(|n| (&text[n.span], n.value, n.kind))
+            .collect()
+    }
+
+    #[test]
+    fn figures_glued_to_cjk_letters_are_figures() {
+        use crate::number_parse::NumberKind::{Percent, Quantity};
+        assert_eq!(
+            found("市場は利上げ確率を約60%とみている。"),
+            [("60%", 60.0, Percent)]
+        );
+        assert_eq!(found("约60%的人"), [("60%", 60.0, Percent)]);
+        assert_eq!(found("시장은 약60%로 본다"), [("60%", 60.0, Percent)]);
+        // Full-width digits, percent sign, decimal point, comma and sign.
+        assert_eq!(found("約５５％とみている"), [("５５％", 55.0, Percent)]);
+        assert_eq!(found("金利を０．７５％に"), [("０．７５％", 0.75, Percent)]);
+        assert_eq!(
+            found("売上は１，２３４億円"),
+            [("１，２３４億", 1234e8, Quantity)]
+        );
+        assert_eq!(found("成長率は－０．３％"), [("０．３％", 0.3, Percent)]);
+        // A space, a no-break or an ideographic space before the sign.
+        for text in ["約 55 % とみている", "約55\u{a0}%", "約55\u{3000}％"] {
+            assert_eq!(found(text).len(), 1, "{text}");
+            assert_eq!(found(text)[0].2, Percent, "{text}");
+        }
+    }
+
+    #[test]
+    fn scales_percent_words_and_date_parts() {
+        use crate::number_parse::NumberKind::{Day, Percent, Quantity, Year};
+        assert_eq!(found("1.2兆円"), [("1.2兆", 1.2e12, Quantity)]);
+        assert_eq!(found("3千万人"), [("3千万", 3e7, Quantity)]);
+        assert_eq!(found("3만 명"), [("3만", 3e4, Quantity)]);
+        assert_eq!(found("55パーセント"), [("55パーセント", 55.0, Percent)]);
+        assert_eq!(found("上升0.25个百分点"), [("0.25个百分点", 0.25, Percent)]);
+        assert_eq!(
+            found("2025年7月9日"),
+            [("2025", 2025.0, Year), ("7", 7.0, Day), ("9", 9.0, Day)]
+        );
+        assert_eq!(
+            found("2025년 7월 9일"),
+            [("2025", 2025.0, Year), ("7", 7.0, Day), ("9", 9.0, Day)]
+        );
+        // A length of time, a month number out of range: counts.
+        assert_eq!(found("3日間"), [("3", 3.0, Quantity)]);
+        assert_eq!(found("13月"), [("13", 13.0, Quantity)]);
+    }
+
+    #[test]
+    fn ordinals_and_latin_identifiers_are_not_figures() {
+        assert!(found("第3四半期と제3차 회의").is_empty());
+        // A Latin letter still glues: `Q4`, `G7` next to CJK text.
+        assert!(found("東京のQ4とG7会議").is_empty());
+    }
+}

@@ -1,0 +1,143 @@
+//! The words and marks around a number that decide whether it is one:
+//! month names, references to a part of a document, list numbering, URLs
+//! and quoted titles.
+
+use crate::number_parse::cjk::is_cjk;
+use std::ops::Range;
+
+/// Month names and their abbreviations, lowercase: a number of 1 to 31
+/// next to one is a day.
+const MONTHS: &[&str] = &[
+    "january",
+    "february",
+    "march",
+    "april",
+    "may",
+    "june",
+    "july",
+    "august",
+    "september",
+    "october",
+    "november",
+    "december",
+    "jan",
+    "feb",
+    "mar",
+    "apr",
+    "jun",
+    "jul",
+    "aug",
+    "sep",
+    "sept",
+    "oct",
+    "nov",
+    "dec",
+];
+
+/// Whether `word` is a month's name or its abbreviation, in any case.
+pub(super) fn is_month_name(word: &str) -> bool {
+    word.len() <= 9 && MONTHS.contains(&word.to_lowercase().as_str())
+}
+
+/// Words after which a number names a part of a document, not a quantity.
+const REFERENCE_WORDS: &[&str] = &[
+    "section", "sections", "chapter", "chapters", "part", "parts", "figure", "fig", "table",
+    "tables", "appendix", "annex", "exhibit", "item", "step", "page", "pages", "p", "pp", "no",
+    "nos", "vol", "volume", "article", "rule", "footnote", "note", "chart",
+];
+
+/// `1.` or `2)` at the very start of the text: list numbering.
+pub(super) fn is_list_number(text: &str, start: usize, end: usize) -> bool {
+    text[..start].trim_end().is_empty()
+        && text[end..].starts_with(['.', ')'])
+        && text[end + 1..]
+            .chars()
+            .next()
+            .is_none_or(char::is_whitespace)
+}
+
+/// After `Section`, `Table`, `§`, `#`, `No.` and the like.
+pub(super) fn follows_reference_word(text: &str, start: usize) -> bool {
+    let head = text[..start].trim_end_matches([' ', '\u{a0}']);
+    if head.ends_with(['§', '#']) {
+        return true;
+    }
+    let head = head.strip_suffix('.').unwrap_or(head);
+    let word = head
+        .rsplit(|c: char| !c.is_alphabetic() || is_cjk(c))
+        .next()
+        .unwrap_or_default()
+        .to_lowercase();
+    REFERENCE_WORDS.contains(&word.as_str())
+}
+
+/// Whether a month's name is the word before (`Feb. 10`) or after
+/// (`10 February`) the number.
+pub(super) fn next_to_month(text: &str, start: usize, end: usize) -> bool {
+    let is_month = is_month_name;
+    let head = text[..start].trim_end();
+    let head = head.strip_suffix('.').unwrap_or(head);
+    // A CJK letter ends a word: no month's name here is written in one.
+    let before = head
+        .rsplit(|c: char| !c.is_alphabetic() || is_cjk(c))
+        .next();
+    let after = text[end..]
+        .trim_start()
+        .split(|c: char| !c.is_alphabetic() || is_cjk(c))
+        .next();
+    (text[..start].ends_with(char::is_whitespace) && before.is_some_and(is_month))
+        || (text[end..].starts_with(char::is_whitespace) && after.is_some_and(is_month))
+}
+
+/// Byte ranges of the whitespace-separated words that hold a URL (`://`),
+/// in order: the digits inside them are not numbers. Found once per text,
+/// so a long word full of digits costs its length once, not once per digit.
+pub(super) fn url_ranges(text: &str) -> Vec<Range<usize>> {
+    let mut out: Vec<Range<usize>> = Vec::new();
+    // Every `://`, in order (a colon first: most texts have none).
+    let bytes = text.as_bytes();
+    let found = memchr::memchr_iter(b':', bytes).filter(|&at| bytes[at..].starts_with(b"://"));
+    for at in found {
+        if out.last().is_some_and(|r| r.end > at) {
+            continue;
+        }
+        // The word's first byte follows the last whitespace character
+        // before it (which may be several bytes long: NBSP, U+3000).
+        let start = text[..at]
+            .trim_end_matches(|c: char| !c.is_whitespace())
+            .len();
+        let end = text[at..]
+            .find(char::is_whitespace)
+            .map_or(text.len(), |i| at + i);
+        out.push(start..end);
+    }
+    out
+}
+
+/// Whether `at` falls in one of `ranges` (sorted, disjoint).
+pub(super) fn in_ranges(ranges: &[Range<usize>], at: usize) -> bool {
+    let i = ranges.partition_point(|r| r.end <= at);
+    ranges.get(i).is_some_and(|r| r.contains(&at))
+}
+
+/// Byte ranges inside double quotes, straight (`"…"`) or curly (`“…”`).
+pub(super) fn quoted_ranges(text: &str) -> Vec<Range<usize>> {
+    let mut out = Vec::new();
+    let mut open: Option<usize> = None;
+    for (i, c) in text.char_indices() {
+        match (c, open) {
+            ('“', _) => open = Some(i),
+            ('”', Some(s)) => {
+                out.push(s..i);
+                open = None;
+            }
+            ('"', None) => open = Some(i),
+            ('"', Some(s)) => {
+                out.push(s..i);
+                open = None;
+            }
+            _ => {}
+        }
+    }
+    out
+}

@@ -1,0 +1,38 @@
+//! The main figure a text states, read by `numeric-claim` (the figure a
+//! claim needs a credible citation for), by the claim heuristic for table
+//! rows and by `ungrounded-claim`'s framing help: text analysis, so it
+//! lives with the number parser and not in a rule.
+
+use crate::number_parse::{Number, NumberKind, date_as_written, is_range_separator, numbers_in};
+use std::ops::Range;
+
+/// The main figure (number, percentage or specific date) a text states:
+/// the first of [`numbers_in`] that is neither a year on its own nor a
+/// date or time (`16°C` of `July 9, 2025 … 16°C`); else its first date or
+/// time, named as written ([`date_as_written`]: `July 9, 2025`, not `9`).
+pub(crate) fn first_figure(text: &str) -> Option<Range<usize>> {
+    first_figure_of(text, &numbers_in(text))
+}
+
+/// [`first_figure`] of `text`, whose numbers are `numbers`.
+pub(crate) fn first_figure_of(text: &str, numbers: &[Number]) -> Option<Range<usize>> {
+    let is_calendar = |n: &Number| {
+        matches!(
+            n.kind,
+            NumberKind::Year | NumberKind::Day | NumberKind::Date | NumberKind::Time
+        )
+    };
+    let Some(first) = numbers.iter().position(|n| !is_calendar(n)) else {
+        let date = numbers.iter().position(|n| n.kind != NumberKind::Year)?;
+        return Some(date_as_written(text, numbers, date));
+    };
+    // A range (`5.25-5.50%`) is one figure.
+    let mut span = numbers[first].span.clone();
+    for next in &numbers[first + 1..] {
+        if !is_range_separator(&text[span.end..next.span.start], false) {
+            break;
+        }
+        span.end = next.span.end;
+    }
+    Some(span)
+}

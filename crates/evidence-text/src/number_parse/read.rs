@@ -1,0 +1,264 @@
+//! Reading one number: its digits, then what is written after them.
+
+use crate::number_parse::context::{
+    follows_reference_word, in_ranges, is_list_number, next_to_month,
+};
+use crate::number_parse::units::{fraction_after, read_unit};
+use crate::number_parse::{Number, NumberKind};
+use crate::number_parse::{cjk, classify};
+
+/// Reads the number whose first digit (or decimal point) is at `start`;
+/// returns it, or `None` when it is not a number by the definition, and the
+/// byte offset to continue from. `urls` are the text's URL words
+/// ([`url_ranges`](super::context::url_ranges)).
+/// `passage`: the text is a cited passage, where digits glued to a
+/// lowercase word of four letters or more are a figure whose space a
+/// scraped page lost (`rate1 – Fewer than 100`).
+pub(super) fn read_number(
+    text: &str,
+    start: usize,
+    urls: &[std::ops::Range<usize>],
+    passage: bool,
+) -> (Option<Number>, usize) {
+    let bytes = text.as_bytes();
+    let before = text[..start].chars().next_back();
+    let lost_space = passage
+        && text.as_bytes()[..start]
+            .iter()
+            .rev()
+            .take_while(|b| b.is_ascii_lowercase())
+            .count()
+            >= 4;
+    if !lost_space && is_glued(text, start, before) || in_ranges(urls, start) {
+        return (None, word_end(text, start));
+    }
+    if let Some(end) = classify::not_a_figure(text, start) {
+        return (None, end);
+    }
+    let int_end = digits_end(bytes, start);
+    // A bracketed number, `[3]`, is a citation, not a quantity.
+    if before == Some('[') && bytes.get(int_end) == Some(&b']') {
+        return (None, int_end + 1);
+    }
+    if let Some(number) = date_or_time(text, start, int_end) {
+        let end = number.span.end;
+        return (Some(number), end);
+    }
+    let digits = match read_digits(text, start, int_end) {
+        Ok(digits) => digits,
+        Err(end) => return (None, end),
+    };
+    let (kind, scale, end) = match read_unit(text, digits.end) {
+        Ok(unit) => unit,
+        Err(end) => return (None, end),
+    };
+    let number = Number {
+        span: start..end,
+        value: digits.value * scale,
+        unscaled: digits.value,
+        kind,
+    };
+    if kind == NumberKind::Quantity && scale == 1.0 && digits.plain {
+        return (plain_integer(text, number, int_end - start), end);
+    }
+    (Some(number), end)
+}
+
+/// Whether the digits at `start` are part of a word or an identifier:
+/// a letter, digit or `_` just before them, or a letter and then `-`, `–`
+/// or `/` (`COVID-19`, `A/3`). A CJK letter is not one (`約60%`: those
+/// scripts write no spaces), unless it makes an ordinal (`第3`).
+fn is_glued(text: &str, start: usize, before: Option<char>) -> bool {
+    before.is_some_and(|c| {
+        (c.is_alphanumeric() || c == '_') && !cjk::is_cjk(c) || cjk::is_ordinal_prefix(c)
+    }) || matches!(before, Some('-' | '–' | '/'))
+        && text[..start]
+            .chars()
+            .rev()
+            .nth(1)
+            .is_some_and(|c| c.is_alphabetic() && !cjk::is_cjk(c))
+}
+
+/// The end of the run of word characters (and the punctuation inside
+/// identifiers and URLs) that starts at `start`, with the digit groups a
+/// no-break, narrow or thin space joins to its digits (`Zürich143 000`), so
+/// that the rest of a skipped figure is not read as a figure of its own.
+fn word_end(text: &str, start: usize) -> usize {
+    let bytes = text.as_bytes();
+    let mut j = start;
+    while let Some(c) = text[j..].chars().next() {
+        let group_space = matches!(c, '\u{a0}' | '\u{202f}' | '\u{2009}')
+            && j > start
+            && bytes[j - 1].is_ascii_digit()
+            && (1..=3).all(|k| {
+                bytes
+                    .get(j + c.len_utf8() - 1 + k)
+                    .is_some_and(u8::is_ascii_digit)
+            })
+            && !bytes
+                .get(j + c.len_utf8() + 3)
+                .is_some_and(u8::is_ascii_digit);
+        if !(c.is_alphanumeric() || matches!(c, '_' | '.' | ',' | '-' | '/' | ':') || group_space) {
+            break;
+        }
+        j += c.len_utf8();
+    }
+    j
+}
+
+/// The end of the run of ASCII digits from `at`.
+fn digits_end(bytes: &[u8], mut at: usize) -> usize {
+    while bytes.get(at).is_some_and(u8::is_ascii_digit) {
+        at += 1;
+    }
+    at
+}
+
+/// A numeric date (`2026-02-10`, `2/13`, `2/13/26`) or a time (`8:30`)
+/// whose first digits are `start..int_end`: each is one token.
+fn date_or_time(text: &str, start: usize, int_end: usize) -> Option<Number> {
+    if let Some(end) = classify::iso_date_end(text, start) {
+        return Some(simple(start, end, text, NumberKind::Date));
+    }
+    let bytes = text.as_bytes();
+    let int_len = int_end - start;
+    if int_len == 4
+        && bytes.get(int_end) == Some(&b'-')
+        && two_digits(bytes, int_end + 1)
+        && bytes.get(int_end + 3) == Some(&b'-')
+        && two_digits(bytes, int_end + 4)
+        && !bytes.get(int_end + 6).is_some_and(u8::is_ascii_digit)
+    {
+        return Some(simple(start, int_end + 6, text, NumberKind::Date));
+    }
+    if (1..=2).contains(&int_len)
+        && bytes.get(int_end) == Some(&b':')
+        && two_digits(bytes, int_end + 1)
+        && !bytes.get(int_end + 3).is_some_and(u8::is_ascii_digit)
+    {
+        return Some(simple(start, int_end + 3, text, NumberKind::Time));
+    }
+    if (1..=2).contains(&int_len) && bytes.get(int_end) == Some(&b'/') {
+        let d_end = digits_end(bytes, int_end + 1);
+        if (1..=2).contains(&(d_end - int_end - 1)) {
+            let mut end = d_end;
+            if bytes.get(end) == Some(&b'/') {
+                let y_end = digits_end(bytes, end + 1);
+                if matches!(y_end - end - 1, 2 | 4) {
+                    end = y_end;
+                }
+            }
+            return Some(simple(start, end, text, NumberKind::Date));
+        }
+    }
+    None
+}
+
+/// The magnitude a number's digits write, before any unit.
+struct Digits {
+    /// The value, fraction included.
+    value: f64,
+    /// Where the digits (and fraction) end.
+    end: usize,
+    /// Whether they are a bare integer: no thousands separators, decimal
+    /// part or fraction.
+    plain: bool,
+}
+
+/// Reads the digits from `start` (the integer part ends at `int_end`):
+/// thousands separators, a decimal part, a mixed fraction. `Err` holds
+/// where to continue when they do not make a number.
+fn read_digits(text: &str, start: usize, int_end: usize) -> Result<Digits, usize> {
+    let bytes = text.as_bytes();
+    let int_len = int_end - start;
+    // Integer part, with thousands separators.
+    let mut j = int_end;
+    let mut grouped = false;
+    // A comma, or a no-break, narrow no-break or thin space (`5 000`).
+    let separator = |at: usize| {
+        text.get(at..)
+            .and_then(|rest| rest.chars().next())
+            .filter(|c| matches!(c, ',' | '\u{a0}' | '\u{202f}' | '\u{2009}'))
+            .map(char::len_utf8)
+    };
+    while int_len > 0
+        && let Some(len) = separator(j)
+        && (1..=3).all(|k| bytes.get(j + len - 1 + k).is_some_and(u8::is_ascii_digit))
+        && !bytes.get(j + len + 3).is_some_and(u8::is_ascii_digit)
+    {
+        j += len + 3;
+        grouped = true;
+    }
+    let mut literal: String = text[start..j]
+        .chars()
+        .filter(char::is_ascii_digit)
+        .collect();
+    // Decimal part.
+    let mut decimal = false;
+    if bytes.get(j) == Some(&b'.') && bytes.get(j + 1).is_some_and(u8::is_ascii_digit) {
+        let frac_end = digits_end(bytes, j + 1);
+        literal.push_str(&text[j..frac_end]);
+        j = frac_end;
+        decimal = true;
+    }
+    let Ok(mut value) = literal.parse::<f64>() else {
+        return Err(j);
+    };
+    // Mixed fractions: `3-1/2`, `3 1/2`, `3½`.
+    let mut fraction = false;
+    if !decimal
+        && !grouped
+        && let Some((add, end)) = fraction_after(text, j)
+    {
+        value += add;
+        j = end;
+        fraction = true;
+    }
+    Ok(Digits {
+        value,
+        end: j,
+        plain: !grouped && !decimal && !fraction,
+    })
+}
+
+/// What a bare integer without a unit is: list numbering or a reference to
+/// a part of a document (`None`: not a number), a year, a day next to a
+/// month's name, else a quantity. `int_len` is its number of digits.
+fn plain_integer(text: &str, number: Number, int_len: usize) -> Option<Number> {
+    let (start, end) = (number.span.start, number.span.end);
+    if is_list_number(text, start, end) || follows_reference_word(text, start) {
+        return None;
+    }
+    let kind = if int_len == 4 && (1800.0..2200.0).contains(&number.value) {
+        NumberKind::Year
+    } else if int_len <= 2
+        && ((1.0..=31.0).contains(&number.value) && next_to_month(text, start, end)
+            || cjk::is_date_part(text, end, number.value))
+    {
+        NumberKind::Day
+    } else {
+        NumberKind::Quantity
+    };
+    Some(Number { kind, ..number })
+}
+
+/// Whether the two bytes from `at` are ASCII digits.
+fn two_digits(bytes: &[u8], at: usize) -> bool {
+    (0..2).all(|k| bytes.get(at + k).is_some_and(u8::is_ascii_digit))
+}
+
+/// A date or time `start..end`, its digits read as one number (only good
+/// for comparing).
+fn simple(start: usize, end: usize, text: &str, kind: NumberKind) -> Number {
+    let digits: String = text[start..end]
+        .chars()
+        .filter(char::is_ascii_digit)
+        .collect();
+    let value = digits.parse().unwrap_or(0.0);
+    Number {
+        span: start..end,
+        value,
+        unscaled: value,
+        kind,
+    }
+}

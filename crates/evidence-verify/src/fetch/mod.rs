@@ -1,0 +1,3 @@
+pub mod http;
+pub mod pool;
+pub mod text;

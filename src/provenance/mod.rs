@@ -10,8 +10,6 @@ pub mod audit;
 pub mod command;
 /// `manifest`: what was checked, as deterministic JSON.
 pub mod manifest;
-/// The importer's record ending an imported chapter: written and read.
-pub(crate) use evidence_core::import_record as record;
 /// SSHSIG signatures of a manifest.
 pub mod sshsig;
 

@@ -8,7 +8,6 @@
 
 mod budget;
 use evidence_verify::client;
-use evidence_verify::granite;
 use evidence_verify::judge_json;
 mod progress;
 use evidence_verify::prompt;

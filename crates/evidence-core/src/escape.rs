@@ -11,7 +11,7 @@
 /// Escapes text for HTML element content and double- or single-quoted
 /// attribute values. Line breaks become spaces so that text can never end
 /// an HTML block (a blank line would hand the rest back to markdown).
-pub(crate) fn html(text: &str) -> String {
+pub fn html(text: &str) -> String {
     let mut out = String::with_capacity(text.len() + 8);
     html_into(&mut out, text);
     out
@@ -20,7 +20,7 @@ pub(crate) fn html(text: &str) -> String {
 /// [`html`], appended to `out`: escaping into the text being built saves a
 /// String per field (a push_str rewrite of `citation` and `references` with
 /// it takes 6.6% off the benchmark book's instructions; BENCHMARKS.md).
-pub(crate) fn html_into(out: &mut String, text: &str) {
+pub fn html_into(out: &mut String, text: &str) {
     // Runs of bytes that need nothing are copied whole; only the bytes
     // below are looked at one by one.
     let bytes = text.as_bytes();
@@ -77,7 +77,7 @@ fn is_directional_formatting(c: char) -> bool {
 /// right-to-left letter (Hebrew, Arabic, Syriac, Thaana, N'Ko and the
 /// other right-to-left blocks) or a bidi mark. Left-to-right text is
 /// written as it is, also once the overrides it held are dropped.
-pub(crate) fn needs_isolation(text: &str) -> bool {
+pub fn needs_isolation(text: &str) -> bool {
     text.chars().any(|c| {
         (crate::syntax::is_bidi_control(c) && !is_directional_formatting(c))
             || matches!(c,
@@ -89,7 +89,7 @@ pub(crate) fn needs_isolation(text: &str) -> bool {
 /// [`html_into`] for element content, in `<bdi>` when the text
 /// [`needs_isolation`]: a right-to-left publisher keeps its own order and
 /// leaves the title and link after it in theirs.
-pub(crate) fn html_isolated_into(out: &mut String, text: &str) {
+pub fn html_isolated_into(out: &mut String, text: &str) {
     if needs_isolation(text) {
         out.push_str("<bdi>");
         html_into(out, text);
@@ -102,7 +102,7 @@ pub(crate) fn html_isolated_into(out: &mut String, text: &str) {
 /// Escapes text for markdown inline content: every ASCII punctuation
 /// character is backslash-escaped (CommonMark allows escaping any of them),
 /// so no emphasis, link, code, HTML, table pipe or entity can start.
-pub(crate) fn markdown(text: &str) -> String {
+pub fn markdown(text: &str) -> String {
     let mut out = String::with_capacity(text.len() + 8);
     for c in text.chars() {
         match c {
@@ -119,7 +119,7 @@ pub(crate) fn markdown(text: &str) -> String {
 }
 
 /// Escapes text for a double-quoted markdown link title.
-pub(crate) fn markdown_title(text: &str) -> String {
+pub fn markdown_title(text: &str) -> String {
     let mut out = String::with_capacity(text.len() + 8);
     for c in text.chars() {
         match c {

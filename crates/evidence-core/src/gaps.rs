@@ -27,25 +27,25 @@ const BLANKS: [char; 9] = [
 ];
 
 /// Whether `c` is a blank that Unicode does not call white space.
-pub(crate) fn is_blank(c: char) -> bool {
+pub fn is_blank(c: char) -> bool {
     !c.is_ascii() && BLANKS.contains(&c)
 }
 
 /// Whether `c` separates words as a reader sees them: white space or a
 /// blank ([`BLANKS`]).
-pub(crate) fn is_gap(c: char) -> bool {
+pub fn is_gap(c: char) -> bool {
     c.is_whitespace() || is_blank(c)
 }
 
 /// Whether `c` can be part of a word: a letter or digit that is not a
 /// blank (the Hangul fillers are letters to Unicode).
-pub(crate) fn is_word_char(c: char) -> bool {
+pub fn is_word_char(c: char) -> bool {
     c.is_alphanumeric() && !is_blank(c)
 }
 
 /// The words of `text` as a reader sees them apart: the runs between
 /// gaps ([`is_gap`]).
-pub(crate) fn words(text: &str) -> impl Iterator<Item = &str> {
+pub fn words(text: &str) -> impl Iterator<Item = &str> {
     text.split(is_gap).filter(|word| !word.is_empty())
 }
 

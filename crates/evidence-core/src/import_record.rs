@@ -33,7 +33,7 @@ use std::ops::Range;
 
 /// What a record holds, read from a chapter or to be written.
 #[derive(Debug, Clone, PartialEq, Eq)]
-pub(crate) struct ImportRecord {
+pub struct ImportRecord {
     /// The response's file name.
     pub response: String,
     /// The SHA-256 of the chapter's text above the record (hex).
@@ -48,7 +48,7 @@ pub(crate) struct ImportRecord {
 
 impl ImportRecord {
     /// The record as written: one part to a line, ending with a newline.
-    pub(crate) fn written(&self) -> String {
+    pub fn written(&self) -> String {
         let mut lines = vec![
             format!("{IMPORT_RECORD_START}{}:", self.response),
             format!("chapter sha256:{},", self.chapter),
@@ -86,7 +86,7 @@ impl ImportRecord {
 /// The byte range of the importer's record (with its line ending), when
 /// it ends `text` and is an HTML block there (not the text of a code
 /// block that runs to the end); one line or several.
-pub(crate) fn import_record_range(text: &str) -> Option<Range<usize>> {
+pub fn import_record_range(text: &str) -> Option<Range<usize>> {
     let body = text.trim_end_matches(['\n', '\r', ' ', '\t']);
     let start = body.rfind(IMPORT_RECORD_START)?;
     if start > 0 && !body[..start].ends_with('\n') {
@@ -104,7 +104,7 @@ pub(crate) fn import_record_range(text: &str) -> Option<Range<usize>> {
 }
 
 /// The record ending `text`, read in either form, and its byte range.
-pub(crate) fn read_import_record(text: &str) -> Option<(ImportRecord, Range<usize>)> {
+pub fn read_import_record(text: &str) -> Option<(ImportRecord, Range<usize>)> {
     let range = import_record_range(text)?;
     let words: Vec<&str> = text[range.clone()].split_whitespace().collect();
     let line = words.join(" ");

@@ -6,7 +6,7 @@ use serde::de::DeserializeOwned;
 
 /// JSON that could not be read as the type asked for.
 #[derive(Debug, Clone, PartialEq, Eq)]
-pub(crate) struct JsonError {
+pub struct JsonError {
     /// The JSON path of the offending value (`evidence[3].title`), `.` for
     /// the top level.
     pub json_path: String,
@@ -36,7 +36,7 @@ impl JsonError {
 }
 
 /// Deserializes `text` into `T`.
-pub(crate) fn from_str<T: DeserializeOwned>(text: &str) -> Result<T, JsonError> {
+pub fn from_str<T: DeserializeOwned>(text: &str) -> Result<T, JsonError> {
     let mut de = serde_json::Deserializer::from_str(text);
     serde_path_to_error::deserialize(&mut de).map_err(|err| {
         let mut err = JsonError::new(err);
@@ -86,13 +86,13 @@ pub(crate) fn trailing_comma(
 }
 
 /// Deserializes an already parsed `value` into `T`.
-pub(crate) fn from_value<T: DeserializeOwned>(value: &serde_json::Value) -> Result<T, JsonError> {
+pub fn from_value<T: DeserializeOwned>(value: &serde_json::Value) -> Result<T, JsonError> {
     serde_path_to_error::deserialize(value).map_err(JsonError::new)
 }
 
 /// serde_json appends " at line L column C" to its messages; we print the
 /// position in front, as `file:line:col`, so drop the suffix.
-pub(crate) fn strip_position(message: &str) -> String {
+pub fn strip_position(message: &str) -> String {
     match message.rfind(" at line ") {
         Some(at) => message[..at].to_owned(),
         None => message.to_owned(),

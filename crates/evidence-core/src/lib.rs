@@ -1,3 +1,13 @@
+//! The core of mdbook-evidence: the evidence model and its store
+//! (`store`), the configuration (`config`), the marker syntax and the
+//! scanner that finds markers and blocks in a chapter (`syntax`,
+//! `markers`), the source map of `{{#include}}`s, the rule ids and
+//! findings (`rule`, `finding`), and the one reader and one writer every
+//! stage uses (`limits`, `safe_write`, `paths`). It names nothing of the
+//! rules, the renderer or the reports, which build on it.
+
+#![warn(unreachable_pub)]
+
 pub mod config;
 pub mod display;
 pub mod env;

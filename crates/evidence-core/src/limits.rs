@@ -37,14 +37,14 @@ pub const VARIABLES: &[&str] = &[MAX_STORE_BYTES_VAR, MAX_BOOK_BYTES_VAR, MAX_FI
 /// The environment variable that names the cache's key file (read and
 /// checked by `cache`; named here, where every `MDBOOK_EVIDENCE_*`
 /// variable is known).
-pub(crate) const CACHE_KEY_FILE_VAR: &str = "MDBOOK_EVIDENCE_CACHE_KEY_FILE";
+pub const CACHE_KEY_FILE_VAR: &str = "MDBOOK_EVIDENCE_CACHE_KEY_FILE";
 
 /// The `MDBOOK_EVIDENCE_*` variables that are not limits: checked by the
 /// module that reads them.
 const OTHER_VARIABLES: &[&str] = &[CACHE_KEY_FILE_VAR, KEY_PASSPHRASE_VAR];
 
 /// The passphrase of an encrypted signing key (`manifest --sign`).
-pub(crate) const KEY_PASSPHRASE_VAR: &str = "MDBOOK_EVIDENCE_KEY_PASSPHRASE";
+pub const KEY_PASSPHRASE_VAR: &str = "MDBOOK_EVIDENCE_KEY_PASSPHRASE";
 
 /// Each of [`VARIABLES`] with the default it overrides, for messages.
 const DEFAULTS: [(&str, u64); 3] = [

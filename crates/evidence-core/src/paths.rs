@@ -7,7 +7,7 @@ use std::path::{Component, Path, PathBuf};
 
 /// What a `..` does when no component is left before it to take out.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub(crate) enum ParentAtStart {
+pub enum ParentAtStart {
     /// It goes: `../a` is `a`, `/..` is `/` (where the path is about to be
     /// made absolute, or already is).
     Dropped,
@@ -18,7 +18,7 @@ pub(crate) enum ParentAtStart {
 
 /// `path` without `.` components, and with each `..` taking out the
 /// component before it; a `..` with none before it is [`ParentAtStart`].
-pub(crate) fn lexical(path: &Path, leading: ParentAtStart) -> PathBuf {
+pub fn lexical(path: &Path, leading: ParentAtStart) -> PathBuf {
     let mut out = PathBuf::new();
     for part in path.components() {
         match part {

@@ -83,7 +83,7 @@ pub enum WriteError {
 /// Writes files inside one root directory, never onto the inputs it was
 /// told about.
 #[derive(Debug, Clone)]
-pub(crate) struct SafeWriter {
+pub struct SafeWriter {
     /// The root, canonical.
     root: PathBuf,
     /// Canonical paths that must not be written, with what they are. A
@@ -93,7 +93,7 @@ pub(crate) struct SafeWriter {
 
 impl SafeWriter {
     /// A writer for files inside `root` (which must exist).
-    pub(crate) fn new(root: &Path) -> Result<SafeWriter, WriteError> {
+    pub fn new(root: &Path) -> Result<SafeWriter, WriteError> {
         let root = std::fs::canonicalize(root).map_err(|source| WriteError::Io {
             path: root.to_owned(),
             source,
@@ -109,7 +109,7 @@ impl SafeWriter {
     /// protects the place where it would be; one that is a symlink protects
     /// both the link and what it leads to (a run reads an input through its
     /// links: `src` linked to `docs` makes `docs/x.json` a source file).
-    pub(crate) fn protect(&mut self, path: &Path, what: impl Into<String>) {
+    pub fn protect(&mut self, path: &Path, what: impl Into<String>) {
         let what = what.into();
         let here = resolve(path).unwrap_or_else(|_| lexical(path));
         if let Ok(real) = std::fs::canonicalize(path)
@@ -122,14 +122,14 @@ impl SafeWriter {
 
     /// Creates the directory `path` and its missing parents inside the
     /// root, never through a symlink or onto an input.
-    pub(crate) fn create_dir_all(&self, path: &Path) -> Result<(), WriteError> {
+    pub fn create_dir_all(&self, path: &Path) -> Result<(), WriteError> {
         let target = self.check(path)?;
         self.create_dirs(path, &target)
     }
 
     /// Writes `bytes` to `path` whole, creating missing directories inside
     /// the root.
-    pub(crate) fn write(&self, path: &Path, bytes: &[u8]) -> Result<(), WriteError> {
+    pub fn write(&self, path: &Path, bytes: &[u8]) -> Result<(), WriteError> {
         let staged = self.stage(path, bytes)?;
         staged.commit()
     }
@@ -140,7 +140,7 @@ impl SafeWriter {
     /// it at once: one wins, the other reads what the winner wrote. For
     /// secrets (the cache's key), which must never be replaced under a
     /// reader nor readable by other users.
-    pub(crate) fn create_private(&self, path: &Path, bytes: &[u8]) -> Result<bool, WriteError> {
+    pub fn create_private(&self, path: &Path, bytes: &[u8]) -> Result<bool, WriteError> {
         let io = |source| WriteError::Io {
             path: path.to_owned(),
             source,
@@ -165,7 +165,7 @@ impl SafeWriter {
     /// Writes every file or none: all are checked and staged first, then
     /// renamed into place one after the other. Two paths naming one file
     /// are refused (the second would silently replace the first).
-    pub(crate) fn write_all(&self, files: &[(&Path, &[u8])]) -> Result<(), WriteError> {
+    pub fn write_all(&self, files: &[(&Path, &[u8])]) -> Result<(), WriteError> {
         let mut targets: Vec<(PathBuf, &Path)> = Vec::with_capacity(files.len());
         for (path, _) in files {
             let target = self.check(path)?;
@@ -208,7 +208,7 @@ impl SafeWriter {
 
     /// Where `path` would be written, once checked: inside the root, not an
     /// input, not a special file.
-    pub(crate) fn check(&self, path: &Path) -> Result<PathBuf, WriteError> {
+    pub fn check(&self, path: &Path) -> Result<PathBuf, WriteError> {
         let target = resolve(path).map_err(|source| WriteError::Io {
             path: path.to_owned(),
             source,

@@ -8,7 +8,7 @@
 //! the writer produces to the reader.
 
 /// What opens an evidence marker inside its brackets: `[EVID:<id>]`.
-pub(crate) const EVIDENCE_MARKER_TAG: &str = "EVID:";
+pub const EVIDENCE_MARKER_TAG: &str = "EVID:";
 
 /// Whether `id` is a well-formed evidence id: ASCII letters, digits and
 /// `_ . : / -`. Markers, anchors and HTML attributes are built from ids,
@@ -25,82 +25,81 @@ pub fn is_evidence_id(id: &str) -> bool {
 /// isolates (U+2066–U+2069). Invisible, they stand anywhere in a sentence
 /// written beside right-to-left text; an override read from an input can
 /// also turn the text after it around.
-pub(crate) fn is_bidi_control(c: char) -> bool {
+pub fn is_bidi_control(c: char) -> bool {
     matches!(c, '\u{200e}' | '\u{200f}' | '\u{061c}' | '\u{202a}'..='\u{202e}' | '\u{2066}'..='\u{2069}')
 }
 
 /// The anchor prefix of References entries: a citation links to
 /// `#evidence-<id>`, and a link there is a citation of an earlier run.
-pub(crate) const REFERENCE_ANCHOR_PREFIX: &str = "evidence-";
+pub const REFERENCE_ANCHOR_PREFIX: &str = "evidence-";
 
 /// The class of a rendered citation in HTML output (read by the scanner on
 /// a rerun, and by `templates/evidence.js` and `evidence.css`).
-pub(crate) const CITE_CLASS: &str = "evidence-cite";
+pub const CITE_CLASS: &str = "evidence-cite";
 
 /// The class of the `<span>` that holds a group of adjacent citations in
 /// HTML output, `[1, 2]` or `[1–3]`, each number its own citation (read by
 /// the scanner on a rerun, and by `templates/evidence.css`).
-pub(crate) const CITE_GROUP_CLASS: &str = "evidence-cites";
+pub const CITE_GROUP_CLASS: &str = "evidence-cites";
 
 /// What separates the numbers of a group of citations: `[1, 2]`.
-pub(crate) const CITE_GROUP_SEPARATOR: &str = ", ";
+pub const CITE_GROUP_SEPARATOR: &str = ", ";
 
 /// What joins the ends of a range of citations: `[1–3]` (an en dash).
-pub(crate) const CITE_RANGE_DASH: &str = "–";
+pub const CITE_RANGE_DASH: &str = "–";
 
 /// The class of the mark that stands where a marker that does not
 /// resolve was written (`<span class="evidence-unverified" data-evidence=…
 /// role="note" aria-label="Unverified: …">[unverified]</span>`): read back
 /// as a marker of its id on a rerun, so it stays until the id resolves.
-pub(crate) const UNVERIFIED_CLASS: &str = "evidence-unverified";
+pub const UNVERIFIED_CLASS: &str = "evidence-unverified";
 
 /// The visible text of an unverified mark.
-pub(crate) const UNVERIFIED_TEXT: &str = "[unverified]";
+pub const UNVERIFIED_TEXT: &str = "[unverified]";
 
 /// The attribute of a rendered HTML citation that names the cited id.
-pub(crate) const CITE_ID_ATTRIBUTE: &str = "data-evidence";
+pub const CITE_ID_ATTRIBUTE: &str = "data-evidence";
 
 /// The class of the `<div>` that holds the HTML References entries.
-pub(crate) const REFERENCES_CLASS: &str = "evidence-references";
+pub const REFERENCES_CLASS: &str = "evidence-references";
 
 /// The class of the quoted passage under a References entry (read by
 /// `templates/evidence.js` for the citation card).
-pub(crate) const PASSAGE_CLASS: &str = "evidence-passage";
+pub const PASSAGE_CLASS: &str = "evidence-passage";
 
 /// The alert that opens the "Unverified Summary" banner.
-pub(crate) const BANNER_ALERT: &str = "[!WARNING]";
+pub const BANNER_ALERT: &str = "[!WARNING]";
 
 /// The lines of the "Unverified Summary" banner of a downgraded chapter,
 /// without line endings: a warning alert that tells the reader the
 /// chapter's claims may not be grounded in evidence.
-pub(crate) const BANNER_LINES: [&str; 2] = [
+pub const BANNER_LINES: [&str; 2] = [
     "> [!WARNING]",
     "> This is an **Unverified Summary**. Claims may lack evidence grounding.",
 ];
 
 /// The text of the banner's paragraph as a reader sees it (the second of
 /// [`BANNER_LINES`] without quote marker and emphasis).
-pub(crate) const BANNER_TEXT: &str =
-    "This is an Unverified Summary. Claims may lack evidence grounding.";
+pub const BANNER_TEXT: &str = "This is an Unverified Summary. Claims may lack evidence grounding.";
 
 /// Whether a block's text (as a reader sees it) is the banner's paragraph:
 /// with admonitions on, the alert is not part of the text; with them off,
 /// it opens it.
-pub(crate) fn is_banner(text: &str) -> bool {
+pub fn is_banner(text: &str) -> bool {
     let text = text.trim();
     text.strip_prefix(BANNER_ALERT).unwrap_or(text).trim_start() == BANNER_TEXT
 }
 
 /// The alert that opens the note of a chapter `remove` mode took claims
 /// out of.
-pub(crate) const REMOVAL_NOTE_ALERT: &str = "[!NOTE]";
+pub const REMOVAL_NOTE_ALERT: &str = "[!NOTE]";
 
 /// How the sentence of a removal note opens, as a reader sees it.
-pub(crate) const REMOVAL_NOTE_LEAD: &str = "Removed from this chapter:";
+pub const REMOVAL_NOTE_LEAD: &str = "Removed from this chapter:";
 
 /// The lines of the removal note: `what` is what was taken out and why
 /// (`2 claims that cite no evidence (ungrounded claim: 2)`).
-pub(crate) fn removal_note_lines(what: &str) -> [String; 2] {
+pub fn removal_note_lines(what: &str) -> [String; 2] {
     [
         format!("> {REMOVAL_NOTE_ALERT}"),
         format!("> {REMOVAL_NOTE_LEAD} {what}."),
@@ -108,7 +107,7 @@ pub(crate) fn removal_note_lines(what: &str) -> [String; 2] {
 }
 
 /// Whether a block's text (as a reader sees it) is a removal note.
-pub(crate) fn is_removal_note(text: &str) -> bool {
+pub fn is_removal_note(text: &str) -> bool {
     let text = text.trim();
     text.strip_prefix(REMOVAL_NOTE_ALERT)
         .unwrap_or(text)
@@ -117,14 +116,14 @@ pub(crate) fn is_removal_note(text: &str) -> bool {
 }
 
 /// The alert that opens a conflicting-evidence note.
-pub(crate) const CONFLICT_NOTE_ALERT: &str = "[!CAUTION]";
+pub const CONFLICT_NOTE_ALERT: &str = "[!CAUTION]";
 
 /// How the sentence of a conflicting-evidence note opens.
-pub(crate) const CONFLICT_NOTE_LEAD: &str = "Conflicting evidence:";
+pub const CONFLICT_NOTE_LEAD: &str = "Conflicting evidence:";
 
 /// The lines of a conflicting-evidence note whose sentence goes on with
 /// `details` (markdown), without line endings.
-pub(crate) fn conflict_note_lines(details: &str) -> [String; 2] {
+pub fn conflict_note_lines(details: &str) -> [String; 2] {
     [
         format!("> {CONFLICT_NOTE_ALERT}"),
         format!("> {CONFLICT_NOTE_LEAD} {details}"),
@@ -134,7 +133,7 @@ pub(crate) fn conflict_note_lines(details: &str) -> [String; 2] {
 /// Whether a block's text (as a reader sees it) is a conflicting-evidence
 /// note: with admonitions on, the alert is not part of the text; with them
 /// off, it opens it.
-pub(crate) fn is_conflict_note(text: &str) -> bool {
+pub fn is_conflict_note(text: &str) -> bool {
     let text = text.trim();
     text.strip_prefix(CONFLICT_NOTE_ALERT)
         .unwrap_or(text)
@@ -143,22 +142,22 @@ pub(crate) fn is_conflict_note(text: &str) -> bool {
 }
 
 /// What replaces a claim that cites no evidence that resolves.
-pub(crate) const INSUFFICIENT_EVIDENCE: &str = "[Insufficient evidence to support this claim]";
+pub const INSUFFICIENT_EVIDENCE: &str = "[Insufficient evidence to support this claim]";
 
 /// What replaces a claim that fails `numeric-claim`: it states a figure but
 /// cites neither a tier 1-2 source nor two different publishers.
-pub(crate) const INSUFFICIENT_CREDIBLE: &str = "[Insufficient credible evidence for this claim]";
+pub const INSUFFICIENT_CREDIBLE: &str = "[Insufficient credible evidence for this claim]";
 
 /// What replaces a claim that fails `policy-claim`: it cites no official
 /// source, though the chapter's evidence holds one.
-pub(crate) const CITE_OFFICIAL: &str = "[Cite official source directly for policy claims]";
+pub const CITE_OFFICIAL: &str = "[Cite official source directly for policy claims]";
 
 /// Abstain phrases: a block that carries one states the absence of
 /// evidence, not a claim. A phrase matches text that starts with it, so the
 /// first two cover every wording (`[Insufficient evidence to assess this
 /// claim]` too), and each replacement phrase above matches one: a removed
 /// claim does not count as a claim on the next run.
-pub(crate) const ABSTAIN_PHRASES: &[&str] = &[
+pub const ABSTAIN_PHRASES: &[&str] = &[
     "[Insufficient evidence",
     "[Insufficient credible evidence",
     "[Data not yet available as of ",
@@ -170,7 +169,7 @@ pub(crate) const ABSTAIN_PHRASES: &[&str] = &[
 /// What stands between two cells' text in a table row's
 /// [`Block::text`](crate::markers::Block::text): the row reads as its
 /// cells, in order, in diagnostics and to the rules.
-pub(crate) const CELL_SEPARATOR: &str = " | ";
+pub const CELL_SEPARATOR: &str = " | ";
 
 /// Header cells that name a column of sources: a table whose header has
 /// one (other than its first column, which names what each row is about)
@@ -192,7 +191,7 @@ const SOURCE_HEADERS: &[&str] = &[
 /// Whether a header cell's text names a column of sources (see
 /// [`SOURCE_HEADERS`]): the whole cell, trimmed, any case, with a
 /// trailing `(s)` or colon allowed (`Source(s)`, `Evidence:`).
-pub(crate) fn is_source_header(cell: &str) -> bool {
+pub fn is_source_header(cell: &str) -> bool {
     let cell = cell.trim().trim_end_matches(':').trim_end();
     let cell = cell.strip_suffix("(s)").unwrap_or(cell);
     SOURCE_HEADERS.iter().any(|h| h.eq_ignore_ascii_case(cell))
@@ -200,14 +199,14 @@ pub(crate) fn is_source_header(cell: &str) -> bool {
 
 /// The label that exempts speculative text from grounding: the author says
 /// it is an opinion about what may happen, not a reported fact.
-pub(crate) const SPECULATION_LABEL: &str = "[SPECULATION]";
+pub const SPECULATION_LABEL: &str = "[SPECULATION]";
 
 /// The element the HTML renderer writes for a [`SPECULATION_LABEL`] the
 /// reader sees as prose, its meaning in its title and accessible label (the
 /// same words as the card's badge in `evidence.js`). The scanner reads
 /// exactly this element as the label again, so that a second run judges
 /// the text as the first did.
-pub(crate) const SPECULATION_ELEMENT: &str = concat!(
+pub const SPECULATION_ELEMENT: &str = concat!(
     "<span class=\"evidence-speculation\" role=\"note\" ",
     "title=\"Speculation: the author's own reading, not a claim the cited sources support.\" ",
     "aria-label=\"Speculation: the author's own reading, not a claim the cited sources support.\">",
@@ -216,52 +215,52 @@ pub(crate) const SPECULATION_ELEMENT: &str = concat!(
 
 /// The HTML comment word that silences rules for the block after it:
 /// `<!-- evidence-disable-next-line RULE [RULE…] reason="…" -->`.
-pub(crate) const SUPPRESSION_DIRECTIVE: &str = "evidence-disable-next-line";
+pub const SUPPRESSION_DIRECTIVE: &str = "evidence-disable-next-line";
 
 /// The comment word that silences rules for the block whose line it ends.
-pub(crate) const SUPPRESS_LINE: &str = "evidence-disable-line";
+pub const SUPPRESS_LINE: &str = "evidence-disable-line";
 
 /// The comment word that starts a range of silenced rules.
-pub(crate) const SUPPRESS_START: &str = "evidence-disable";
+pub const SUPPRESS_START: &str = "evidence-disable";
 
 /// The comment word that ends every open range.
-pub(crate) const SUPPRESS_END: &str = "evidence-enable";
+pub const SUPPRESS_END: &str = "evidence-enable";
 
 /// The comment word that silences rules for the whole chapter.
-pub(crate) const SUPPRESS_FILE: &str = "evidence-disable-file";
+pub const SUPPRESS_FILE: &str = "evidence-disable-file";
 
 /// What every suppression comment's word starts with: another word that
 /// does is a mistyped one.
-pub(crate) const SUPPRESS_PREFIX: &str = "evidence-";
+pub const SUPPRESS_PREFIX: &str = "evidence-";
 
 /// How the importer's record starts: `<!-- mdbook-evidence import of
 /// <answer>: chapter sha256:…, fragment <path> sha256:… -->`, the comment
 /// ending an imported chapter (on one line or, one part to a line, on
 /// several: `provenance::record`).
-pub(crate) const IMPORT_RECORD_START: &str = "<!-- mdbook-evidence import of ";
+pub const IMPORT_RECORD_START: &str = "<!-- mdbook-evidence import of ";
 
 /// What follows the fragment's hash in the record: `, drafted by <model>
 /// (<vendor and API>) on <YYYY-MM-DD>` (the response's own date), or
 /// `…), imported on <YYYY-MM-DD>` when the response gives none (the day
 /// of the import); the model `-` when the response names none (records of
 /// earlier versions end at the hash).
-pub(crate) const IMPORT_RECORD_DRAFTED: &str = ", drafted by ";
+pub const IMPORT_RECORD_DRAFTED: &str = ", drafted by ";
 
 /// In the record, before the day of the import when the response gives no
 /// date of its own (see [`IMPORT_RECORD_DRAFTED`]).
-pub(crate) const IMPORT_RECORD_IMPORTED_ON: &str = ", imported on";
+pub const IMPORT_RECORD_IMPORTED_ON: &str = ", imported on";
 
 /// The comment that opens a chapter's disclosure (`render::disclosure`),
 /// by which a second run knows it is there. Not `evidence-…`: that is how
 /// suppression comments start, and a mistyped one is reported.
-pub(crate) const DISCLOSURE_COMMENT: &str = "<!-- mdbook-evidence disclosure -->";
+pub const DISCLOSURE_COMMENT: &str = "<!-- mdbook-evidence disclosure -->";
 
 /// The reason a suppression comment gives in the rendered chapter: the
 /// author's own reason stays in the markdown source, out of the page.
-pub(crate) const WITHHELD_REASON: &str = "given in the chapter's source";
+pub const WITHHELD_REASON: &str = "given in the chapter's source";
 
 /// Every suppression comment word, for did-you-mean.
-pub(crate) const SUPPRESSION_WORDS: [&str; 5] = [
+pub const SUPPRESSION_WORDS: [&str; 5] = [
     SUPPRESSION_DIRECTIVE,
     SUPPRESS_LINE,
     SUPPRESS_START,

@@ -21,7 +21,7 @@ impl RenderPlan<'_> {
     /// heading holding a marker that stays on the page (one that does not
     /// resolve and is not taken out, `removed` and edited away: an
     /// unverified mark, text) is left.
-    pub(crate) fn plan_heading_ids(
+    pub fn plan_heading_ids(
         &mut self,
         text: &str,
         markers: &[Marker],

@@ -8,13 +8,15 @@
 //! every change is an [`Edit`] of a byte range found by the scanner, applied
 //! in one pass by [`splice`].
 
+#![warn(unreachable_pub)]
+
 mod around;
 mod cells;
 mod chapter;
 mod citations;
 mod claim_marks;
 mod disclosure;
-pub(crate) mod disclosure_facts;
+pub mod disclosure_facts;
 mod emptied;
 #[cfg(test)]
 mod syntax_tests;
@@ -28,7 +30,7 @@ mod quality_table;
 mod removal_note;
 mod row_removal;
 mod speculation;
-pub(crate) mod template;
+pub mod template;
 mod template_context;
 mod unverified;
 pub mod withheld;

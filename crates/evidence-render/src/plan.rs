@@ -81,7 +81,7 @@ pub struct RenderPlan<'s> {
     pub(super) quality: Option<evidence_rules::QualityInputs>,
     /// The chapter as an earlier run rendered it, from the cache: it
     /// replaces the chapter, and nothing else here is planned.
-    pub(crate) cached: Option<String>,
+    pub cached: Option<String>,
     /// The items its References list, when it came from the cache.
     cached_published: Vec<Resolved<'s>>,
 }
@@ -217,7 +217,7 @@ impl<'s> RenderPlan<'s> {
 
     /// Keeps the chapter's quality inputs (the report's), for the
     /// evidence index ([`super::index::EvidenceIndex::from_plans`]).
-    pub(crate) fn set_quality(&mut self, quality: Option<evidence_rules::QualityInputs>) {
+    pub fn set_quality(&mut self, quality: Option<evidence_rules::QualityInputs>) {
         self.quality = quality;
     }
 
@@ -263,7 +263,7 @@ impl<'s> RenderPlan<'s> {
     /// The plan of a chapter the cache holds: `rendered` (none for a
     /// check, which renders nothing) listing `published` in its
     /// References.
-    pub(crate) fn cached(rendered: Option<String>, published: Vec<Resolved<'s>>) -> RenderPlan<'s> {
+    pub fn cached(rendered: Option<String>, published: Vec<Resolved<'s>>) -> RenderPlan<'s> {
         RenderPlan {
             cached: rendered,
             cached_published: published,

@@ -22,7 +22,7 @@ use std::path::Path;
 const ENDPOINT: &str = "output.html.live-reload-endpoint";
 
 /// Whether this run is an `mdbook serve` rebuild for the HTML renderer.
-pub(crate) fn is_serve(ctx: &PreprocessorContext) -> bool {
+pub fn is_serve(ctx: &PreprocessorContext) -> bool {
     let endpoint_set = ctx
         .config
         .html_config()

@@ -9,7 +9,7 @@ impl RenderPlan<'_> {
     /// Plans the preview note at `offset` (under the first heading) of the
     /// chapter `text`, listing each of `findings` at level `error`; none
     /// when there is none.
-    pub(crate) fn preview_note(&mut self, text: &str, offset: usize, findings: &[Judged]) {
+    pub fn preview_note(&mut self, text: &str, offset: usize, findings: &[Judged]) {
         let errors: Vec<(usize, &str, &str)> = findings
             .iter()
             .filter(|j| j.level == Level::Error)

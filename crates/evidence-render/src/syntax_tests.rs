@@ -140,17 +140,17 @@ fn a_rendered_citation_reads_back_as_its_evidence_id() {
 #[test]
 fn the_default_templates_and_the_script_use_the_vocabulary() {
     let anchor = format!("id=\"{REFERENCE_ANCHOR_PREFIX}{{{{id}}}}\"");
-    assert!(include_str!("../../templates/reference.html").contains(&anchor));
+    assert!(include_str!("../../../templates/reference.html").contains(&anchor));
     let link = format!("(#{REFERENCE_ANCHOR_PREFIX}{{{{id}}}}");
-    assert!(include_str!("../../templates/citation.md").contains(&link));
-    let script = include_str!("../../templates/evidence.js");
+    assert!(include_str!("../../../templates/citation.md").contains(&link));
+    let script = include_str!("../../../templates/evidence.js");
     for class in [CITE_CLASS, PASSAGE_CLASS] {
         assert!(script.contains(&format!("\"{class}\"")), "{class}");
     }
     assert!(script.contains(&format!(
         "\"{REFERENCE_ANCHOR_PREFIX}\" + cite.getAttribute(\"{CITE_ID_ATTRIBUTE}\")"
     )));
-    let style = include_str!("../../templates/evidence.css");
+    let style = include_str!("../../../templates/evidence.css");
     for class in [CITE_CLASS, CITE_GROUP_CLASS] {
         assert!(style.contains(&format!(".{class}")), "{class}");
     }

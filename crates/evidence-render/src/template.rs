@@ -374,11 +374,11 @@ impl Slot {
 
     fn default_text(self) -> &'static str {
         match self {
-            Slot::Citation => include_str!("../../templates/citation.html"),
-            Slot::CitationHeading => include_str!("../../templates/citation-heading.html"),
-            Slot::Reference => include_str!("../../templates/reference.html"),
-            Slot::CitationMarkdown => include_str!("../../templates/citation.md"),
-            Slot::ReferenceMarkdown => include_str!("../../templates/reference.md"),
+            Slot::Citation => include_str!("../../../templates/citation.html"),
+            Slot::CitationHeading => include_str!("../../../templates/citation-heading.html"),
+            Slot::Reference => include_str!("../../../templates/reference.html"),
+            Slot::CitationMarkdown => include_str!("../../../templates/citation.md"),
+            Slot::ReferenceMarkdown => include_str!("../../../templates/reference.md"),
         }
     }
 
@@ -512,7 +512,7 @@ impl Default for Templates {
 }
 
 /// The directory of a book's templates below its theme directory.
-pub(crate) const BOOK_TEMPLATE_DIR: &str = "evidence";
+pub const BOOK_TEMPLATE_DIR: &str = "evidence";
 
 impl Templates {
     /// The templates of a book: each file of `dir` that exists

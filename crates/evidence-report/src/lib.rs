@@ -9,6 +9,8 @@
 //! rule ([`PathStyle`]), and every text from an input reaches a stream
 //! through one escaping function ([`stream`]).
 
+#![warn(unreachable_pub)]
+
 pub(crate) mod assemble;
 pub(crate) mod emit;
 pub(crate) mod failure;
@@ -32,7 +34,7 @@ pub use crate::human::{Run, counted, emit_summary, stderr};
 pub use crate::output_file::{OutputFile, OutputRefusal};
 pub use crate::paths::PathStyle;
 pub use crate::sarif::GUIDE_URL;
-pub(crate) use crate::target::check_report_path;
+pub use crate::target::check_report_path;
 pub use crate::target::{Refusal, ReportInputs};
 pub use evidence_core::display::stream::{inert_json, inert_line};
 

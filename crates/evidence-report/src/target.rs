@@ -175,7 +175,7 @@ impl ReportInputs {
 
     /// Protects every input and output in `writer` (which the cache
     /// writes its entries with).
-    pub(crate) fn protect_in(&self, writer: &mut SafeWriter) {
+    pub fn protect_in(&self, writer: &mut SafeWriter) {
         for (input, what) in &self.inputs {
             writer.protect(input, what.clone());
         }
@@ -199,11 +199,7 @@ pub struct Refusal {
 
 /// Checks that the report may be written at `report` (relative to the book
 /// at `root`), as [`writer_for`] does.
-pub(crate) fn check_report_path(
-    root: &Path,
-    inputs: &ReportInputs,
-    report: &Path,
-) -> Result<(), Refusal> {
+pub fn check_report_path(root: &Path, inputs: &ReportInputs, report: &Path) -> Result<(), Refusal> {
     writer_for(root, inputs, report).map(drop)
 }
 

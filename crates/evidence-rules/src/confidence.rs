@@ -10,7 +10,7 @@
 use crate::Resolved;
 
 /// Every label, strongest first.
-pub(crate) const LABELS: [&str; 3] = [
+pub const LABELS: [&str; 3] = [
     "[HIGH CONFIDENCE]",
     "[MEDIUM CONFIDENCE]",
     "[LOW CONFIDENCE]",

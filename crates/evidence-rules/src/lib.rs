@@ -9,34 +9,26 @@
 //! Rule ids are part of the public interface (they appear in diagnostics, in
 //! the JSON report and in configuration), so they never change once released.
 
+#![warn(unreachable_pub)]
+
 pub mod cited_disagreements;
-pub(crate) use evidence_text::claims;
-pub(crate) mod confidence;
-pub(crate) use evidence_text::content_words;
+pub mod claims;
+pub mod confidence;
 pub use evidence_text::disagreement;
-pub(crate) mod diversity;
-pub(crate) use evidence_core::ids;
-use evidence_text::glued_words;
+pub mod diversity;
 pub(crate) mod judge;
 pub(crate) mod markers;
 pub mod memo;
-pub(crate) use evidence_text::number_derive;
-pub(crate) use evidence_text::number_parse;
 pub(crate) mod numbers;
 pub use evidence_text::overlap;
-use evidence_text::passage_sentences;
-pub(crate) use evidence_text::passage_window;
-use evidence_text::passage_words;
 pub(crate) mod passages;
 pub mod quality;
-pub(crate) mod quality_metrics;
+pub mod quality_metrics;
 pub(crate) mod registry;
 mod resolution;
 pub(crate) mod sources;
-use evidence_text::stems;
 pub(crate) mod store;
 pub(crate) mod support;
-pub(crate) use evidence_text::support_units;
 mod support_verdicts;
 pub(crate) mod suppression;
 #[cfg(test)]
@@ -45,18 +37,14 @@ mod test_units;
 // The rule files that moved into their group, under their old names, so
 // that callers compile unchanged.
 pub(crate) use crate::claims::numeric_claim;
-pub(crate) use crate::claims::ungrounded_claim;
-pub(crate) use crate::markers::escaped_markers;
+pub use crate::claims::ungrounded_claim;
+pub use crate::markers::escaped_markers;
 pub use crate::markers::escaped_markers::{ChapterSource, NoSource};
 use crate::markers::unverified_reference;
 use crate::numbers::number_contradicts_evidence;
-use crate::numbers::number_not_in_evidence;
 pub(crate) use crate::passages::claim_not_in_evidence;
 pub(crate) use crate::passages::claim_partly_in_evidence;
-use crate::passages::quote_not_in_evidence;
 pub(crate) use crate::passages::subject_not_in_evidence;
-use crate::store::span_mismatch as spans;
-use crate::store::unknown_chapter;
 
 pub use crate::judge::{JudgeInput, Judged, Judgement, Verdict, judge, judge_chapter};
 pub(crate) use crate::numbers::number_not_in_evidence::numbers_not_in_evidence;
@@ -69,7 +57,7 @@ pub use crate::store::invalid_record::uncited_invalid_records;
 pub use crate::store::span_mismatch::span_mismatches;
 pub use crate::store::unknown_chapter::unknown_chapters;
 pub use crate::support_verdicts::SupportFigures;
-pub(crate) use crate::support_verdicts::verdict_claims_of;
+pub use crate::support_verdicts::verdict_claims_of;
 pub use evidence_core::finding::Finding;
 pub use evidence_core::ids::{BlockId, ClaimId, MarkerId};
 pub use evidence_core::rule::{GUIDE_URL, Level, Rule, Severity};
@@ -81,4 +69,3 @@ pub fn publisher_count(cited: &[&Resolved<'_>]) -> usize {
     publishers.dedup();
     publishers.len()
 }
-pub mod claims;

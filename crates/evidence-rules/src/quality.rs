@@ -273,10 +273,7 @@ pub(crate) fn figures(inputs: &QualityInputs, targets: &QualityTargets) -> Figur
 /// there one miss decides a figure, and the rule that found the miss
 /// (`ungrounded-claim`, `claim-not-in-evidence`, `conflicting-evidence`)
 /// has already said so.
-pub(crate) fn target_violations(
-    inputs: &QualityInputs,
-    targets: &QualityTargets,
-) -> Vec<(Rule, String)> {
+pub fn target_violations(inputs: &QualityInputs, targets: &QualityTargets) -> Vec<(Rule, String)> {
     if inputs.claims < targets.min_claims.max(1) {
         return Vec::new();
     }
@@ -310,7 +307,7 @@ pub(crate) fn target_violations(
 }
 
 /// A share (0 to 1) as a percentage, to a tenth at most: `80%`, `90.9%`.
-pub(crate) fn percent(share: f64) -> String {
+pub fn percent(share: f64) -> String {
     let tenths = (share * 1000.0).round() / 10.0;
     if tenths.fract() == 0.0 {
         format!("{tenths:.0}%")
@@ -320,7 +317,7 @@ pub(crate) fn percent(share: f64) -> String {
 }
 
 /// `n` things: `1 item`, `3 items`.
-pub(crate) fn count(n: usize, thing: &str) -> String {
+pub fn count(n: usize, thing: &str) -> String {
     if n == 1 {
         format!("1 {thing}")
     } else {

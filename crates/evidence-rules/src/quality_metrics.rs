@@ -11,7 +11,7 @@ use serde::Serialize;
 
 /// The five metrics, and the lexical screen (which is none of them).
 #[derive(Debug, Serialize)]
-pub(crate) struct Quality {
+pub struct Quality {
     pub citation_coverage: Metric,
     pub citation_accuracy: Metric,
     pub source_diversity: Metric,
@@ -21,20 +21,20 @@ pub(crate) struct Quality {
 }
 
 /// What accuracy says when no citation has a verdict.
-pub(crate) const NOT_MEASURED: &str = "not measured (run `mdbook-evidence verify`)";
+pub const NOT_MEASURED: &str = "not measured (run `mdbook-evidence verify`)";
 
 /// The lexical screen: the share of citations of a passage whose claim
 /// shares enough words with it (`claim-not-in-evidence`). A screen for
 /// citations to look at, not a measure of accuracy: it has no target.
 #[derive(Debug, Serialize)]
-pub(crate) struct Screen {
+pub struct Screen {
     pub value: Option<f64>,
     pub inputs: serde_json::Value,
 }
 
 /// A checker whose verdicts the accuracy figure counts.
 #[derive(Debug, Serialize)]
-pub(crate) struct Judge {
+pub struct Judge {
     /// `name version`, as the verdicts name it (`human:NAME` for a person).
     pub checker: String,
     /// Citations it gave a current verdict on.
@@ -52,7 +52,7 @@ impl Default for Quality {
 /// target (the contract's unless `[preprocessor.evidence.quality]` sets
 /// another), whether the value meets it, and what it was computed from.
 #[derive(Debug, Serialize)]
-pub(crate) struct Metric {
+pub struct Metric {
     pub value: Option<f64>,
     pub target: String,
     pub meets_target: Option<bool>,
@@ -83,7 +83,7 @@ impl Metric {
 }
 
 /// The metrics of chapters with these inputs, taken together.
-pub(crate) fn quality<'c>(
+pub fn quality<'c>(
     chapters: impl IntoIterator<Item = &'c QualityInputs>,
     targets: &QualityTargets,
 ) -> Quality {
@@ -165,7 +165,7 @@ pub(crate) fn quality<'c>(
 
 /// The book's metrics in one line, or `None` when no chapter was checked
 /// that has a claim.
-pub(crate) fn line(quality: &Quality) -> Option<String> {
+pub fn line(quality: &Quality) -> Option<String> {
     let coverage = quality.citation_coverage.value?;
     let pct = |v: f64| format!("{:.0}%", v * 100.0);
     let mut parts = vec![format!(
@@ -230,7 +230,7 @@ fn against_target(metric: &Metric) -> String {
 /// The checkers behind the accuracy figure and the citations each judged:
 /// `` `gpt-4o-mini/judge 1` (12 citations), `human:Ana 1` (1 citation) ``.
 /// Checker names come from the verdicts: the caller prints them inert.
-pub(crate) fn judges(accuracy: &Metric) -> String {
+pub fn judges(accuracy: &Metric) -> String {
     let judges = accuracy.judged_by.as_deref().unwrap_or_default();
     judges
         .iter()

@@ -2,9 +2,9 @@
 //! documentation, its page of the guide), gathered from the rules' own
 //! files (`src/rules/<group>/<rule_id>.rs`) in [`Rule::ALL`] order.
 
+use crate::claims;
 use crate::{markers, numbers, passages, quality, sources, store, support, suppression};
 use evidence_core::rule::Rule;
-use evidence_text::claims;
 
 /// What one rule says about itself; each rule's file holds its `META`.
 pub(crate) struct RuleMeta {
@@ -28,7 +28,7 @@ macro_rules! guide_page {
     ($id:literal) => {
         include_str!(concat!(
             env!("CARGO_MANIFEST_DIR"),
-            "/guide/src/rules/",
+            "/../../guide/src/rules/",
             $id,
             ".md"
         ))
@@ -126,7 +126,8 @@ mod tests {
 
     #[test]
     fn every_rule_has_its_file_its_docs_and_its_guide_page() {
-        let root = Path::new(env!("CARGO_MANIFEST_DIR"));
+        // The workspace root: `file!()` paths and the guide are relative to it.
+        let root = Path::new(concat!(env!("CARGO_MANIFEST_DIR"), "/../.."));
         for (index, rule) in Rule::ALL.iter().copied().enumerate() {
             let meta = meta(rule);
             assert_eq!(meta.rule, rule, "REGISTRY[{index}] is not {rule}");
@@ -141,8 +142,8 @@ mod tests {
             let group = file.parent().expect("a group");
             assert_eq!(
                 group.parent(),
-                Some(Path::new("src/rules")),
-                "{rule}: {} is not src/rules/<group>/{snake}.rs",
+                Some(Path::new("crates/evidence-rules/src")),
+                "{rule}: {} is not crates/evidence-rules/src/<group>/{snake}.rs",
                 meta.file
             );
             assert!(root.join(file).is_file(), "{} is missing", meta.file);

@@ -100,7 +100,7 @@ pub(crate) fn verdict_claims<'a>(
 
 /// [`verdict_claims`] of a chapter's claims, owned (for `export-claims`
 /// and `verify`, which have no support units at hand).
-pub(crate) fn verdict_claims_of(
+pub fn verdict_claims_of(
     scan: &evidence_core::markers::Scan,
     claims: &[Claim],
     unit: evidence_core::config::ClaimUnit,

@@ -24,11 +24,11 @@
 use crate::stems::{ASCII_LOWER, MEMO, Memo, NUMBER, PAIR, stem_hash, word_key};
 use std::ops::Range;
 
-pub(crate) use crate::stems::Stem;
+pub use crate::stems::Stem;
 
 /// Calls `each` with the stem and the byte range (in `text`) of every
 /// content word of `text`, in order.
-pub(crate) fn content_words(text: &str, mut each: impl FnMut(Stem, Range<usize>)) {
+pub fn content_words(text: &str, mut each: impl FnMut(Stem, Range<usize>)) {
     MEMO.with_borrow_mut(|memo| Reader::new(memo).read(text, &mut each));
 }
 
@@ -36,10 +36,7 @@ pub(crate) fn content_words(text: &str, mut each: impl FnMut(Stem, Range<usize>)
 /// reads them, in order, for a message: the overlapping character pairs
 /// of a run written without spaces (`行は`, `は政`) are shown as the one
 /// run they cover (`行は政`).
-pub(crate) fn words_as_written(
-    text: &str,
-    ranges: impl IntoIterator<Item = Range<usize>>,
-) -> Vec<&str> {
+pub fn words_as_written(text: &str, ranges: impl IntoIterator<Item = Range<usize>>) -> Vec<&str> {
     let mut ranges: Vec<Range<usize>> = ranges.into_iter().collect();
     ranges.sort_by_key(|r| r.start);
     let mut runs: Vec<Range<usize>> = Vec::with_capacity(ranges.len());
@@ -432,7 +429,7 @@ fn is_combining_mark(c: char) -> bool {
 /// A lower-case Latin letter with its common accent taken off (`é` is
 /// `e`, `ł` is `l`); any other character as it is. The subject and
 /// quotation rules fold words with it, so both read `zürich` as `zurich`.
-pub(crate) fn without_accent(c: char) -> char {
+pub fn without_accent(c: char) -> char {
     match c {
         'à' | 'á' | 'â' | 'ã' | 'ä' | 'å' | 'ā' | 'ă' | 'ą' => 'a',
         'ç' | 'ć' | 'č' => 'c',

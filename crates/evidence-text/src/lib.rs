@@ -1,3 +1,13 @@
+//! The text analysis mdbook-evidence's rules share: which blocks are
+//! claims and how they split into sentences (`claims`,
+//! `passage_sentences`), content words and stems (`content_words`,
+//! `stems`, `overlap`, `passage_words`, `glued_words`), figures as people
+//! write them (`number_parse`, `number_derive`), and the reading of two
+//! passages that disagree (`disagreement`). Pure functions over text: no
+//! rule, no I/O.
+
+#![warn(unreachable_pub)]
+
 pub mod claims;
 pub mod content_words;
 pub mod disagreement;

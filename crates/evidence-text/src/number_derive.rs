@@ -16,7 +16,7 @@ use std::sync::OnceLock;
 
 /// A figure of a cited passage.
 #[derive(Debug, Clone)]
-pub(super) struct Figure<'p> {
+pub struct Figure<'p> {
     /// The number; its span is in `text`.
     pub number: Number,
     /// The passage the figure is in.
@@ -29,7 +29,7 @@ pub(super) struct Figure<'p> {
 
 impl Figure<'_> {
     /// The figure as the passage writes it.
-    pub(super) fn written(&self) -> &str {
+    pub fn written(&self) -> &str {
         &self.text[self.number.span.clone()]
     }
 }
@@ -42,7 +42,7 @@ impl Figure<'_> {
 ///
 /// [`EvidenceItem::passages`]: crate::store::EvidenceItem::passages
 #[derive(Debug, Clone, Default)]
-pub(crate) struct PassageFigures {
+pub struct PassageFigures {
     /// The numbers in digits of every passage ([`passage_numbers_in`]).
     digits: Box<[Number]>,
     /// Every figure, in digits and in words, passage by passage, each
@@ -57,7 +57,7 @@ type PassageFigure = (usize, Number, Option<Unit>);
 impl PassageFigures {
     /// The figures of `item`'s passages (their numbers in digits: the
     /// rest is read when asked for).
-    pub(crate) fn of(item: &evidence_core::store::EvidenceItem) -> PassageFigures {
+    pub fn of(item: &evidence_core::store::EvidenceItem) -> PassageFigures {
         PassageFigures {
             digits: item.passages().flat_map(passage_numbers_in).collect(),
             all: OnceLock::new(),
@@ -65,13 +65,13 @@ impl PassageFigures {
     }
 
     /// The passages' numbers in digits.
-    pub(super) fn digits(&self) -> &[Number] {
+    pub fn digits(&self) -> &[Number] {
         &self.digits
     }
 
     /// Every figure as [`Figure`]s of the item `id` whose passages are
     /// `passages` (those [`PassageFigures::of`] read).
-    pub(super) fn figures<'p>(&self, id: &'p str, passages: &[&'p str]) -> Vec<Figure<'p>> {
+    pub fn figures<'p>(&self, id: &'p str, passages: &[&'p str]) -> Vec<Figure<'p>> {
         let all = self.all.get_or_init(|| {
             passages
                 .iter()
@@ -96,7 +96,7 @@ impl PassageFigures {
 
 /// The figures of a passage of item `item`: its numbers in digits and in
 /// words, in order.
-pub(super) fn figures_in<'p>(item: &'p str, text: &'p str) -> Vec<Figure<'p>> {
+pub fn figures_in<'p>(item: &'p str, text: &'p str) -> Vec<Figure<'p>> {
     let mut numbers = passage_numbers_in(text);
     numbers.extend(word_numbers_in(text));
     numbers.sort_by_key(|n| n.span.start);
@@ -121,7 +121,7 @@ const ARITHMETIC_FROM: f64 = 10.0;
 
 /// How `claim` (its text `written`, its unit `unit`) is one of `figures`
 /// rounded or in another unit of measure, in words, or `None`.
-pub(super) fn restated(
+pub fn restated(
     claim: &Number,
     written: &str,
     unit: Option<Unit>,
@@ -168,7 +168,7 @@ fn half_digit(claim: &Number, written: &str) -> f64 {
 /// How `claim` (its text `written`) is one step of arithmetic on two of
 /// `figures` written in the same sentence of a passage, one of the next
 /// two after the other, in words, or `None`. Figures below [`ARITHMETIC_FROM`] are not tried.
-pub(super) fn computed(claim: &Number, written: &str, figures: &[&Figure<'_>]) -> Option<String> {
+pub fn computed(claim: &Number, written: &str, figures: &[&Figure<'_>]) -> Option<String> {
     if !matches!(claim.kind, NumberKind::Quantity | NumberKind::Percent)
         || claim.value < ARITHMETIC_FROM
     {

@@ -263,13 +263,13 @@ fn and_count(a: &[u64], b: &[u64]) -> usize {
 
 /// Whether a bitset over a claim's words ([`ClaimWords::width`] words of
 /// 64 bits) holds the claim's word `k`.
-pub(super) fn has_word(bits: &[u64], k: usize) -> bool {
+pub fn has_word(bits: &[u64], k: usize) -> bool {
     bits[k / 64] & (1 << (k % 64)) != 0
 }
 
 /// Adds the claim's word `k` to a bitset over its words; whether it was
 /// not there yet.
-pub(super) fn add_word(bits: &mut [u64], k: usize) -> bool {
+pub fn add_word(bits: &mut [u64], k: usize) -> bool {
     let newly = !has_word(bits, k);
     bits[k / 64] |= 1 << (k % 64);
     newly

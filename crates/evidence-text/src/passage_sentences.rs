@@ -49,7 +49,7 @@ pub(crate) fn passage_sentences_into(text: &str, out: &mut Vec<Range<usize>>) {
 /// text that is not whitespace. Most claims are one sentence; a support
 /// unit asks this of every cited block before cutting it, so it stops at
 /// the first sentence end, with no list of them.
-pub(crate) fn at_most_one_sentence(text: &str) -> bool {
+pub fn at_most_one_sentence(text: &str) -> bool {
     SentenceEnds::new(text)
         .next()
         .is_none_or(|end| text[end..].trim_start().is_empty())

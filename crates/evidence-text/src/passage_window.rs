@@ -10,7 +10,7 @@ use std::ops::Range;
 
 /// The byte range in `text` of the window that holds the most of
 /// `claim`'s content words, if one holds any.
-pub(crate) fn locate(claim: &str, text: &str) -> Option<Range<usize>> {
+pub fn locate(claim: &str, text: &str) -> Option<Range<usize>> {
     let words = ItemWords::from_texts(&[text]);
     let found = overlap(&ClaimWords::new(claim), &[&words]);
     found

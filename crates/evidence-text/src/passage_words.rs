@@ -54,7 +54,7 @@ impl PassageWords {
     }
 
     /// The sentences' byte ranges and stems, in order.
-    pub(super) fn sentences(&self) -> impl Iterator<Item = (&Range<usize>, &[Stem])> {
+    pub fn sentences(&self) -> impl Iterator<Item = (&Range<usize>, &[Stem])> {
         let mut start = 0;
         self.sentences.iter().map(move |(range, end)| {
             let stems = &self.stems[start..*end];
@@ -116,7 +116,7 @@ impl PassageField {
 /// analyses, for every chapter that cites it), and the words that name it.
 #[derive(Debug, Clone, Default)]
 pub struct ItemWords {
-    pub(super) passages: Box<[(PassageField, PassageWords)]>,
+    pub passages: Box<[(PassageField, PassageWords)]>,
     /// The stems of the item's title and publisher, sorted: a claim that
     /// names its source ("Reuters reports …") finds those words in the
     /// citation itself. Read on first use ([`ItemWords::names_of`]):
@@ -197,7 +197,7 @@ impl ItemWords {
 
 /// Whether `item` has a passage to compare a claim with (what
 /// [`ItemWords::is_empty`] of its words says, without reading them).
-pub(crate) fn has_passage(item: &EvidenceItem) -> bool {
+pub fn has_passage(item: &EvidenceItem) -> bool {
     PassageField::ALL
         .iter()
         .any(|field| field.text(item).is_some_and(|t| !t.trim().is_empty()))
@@ -207,13 +207,13 @@ pub(crate) fn has_passage(item: &EvidenceItem) -> bool {
 #[derive(Debug, Clone, Default)]
 pub struct ClaimWords {
     /// The distinct stems, in the order of their first words.
-    pub(super) stems: Vec<Stem>,
+    pub stems: Vec<Stem>,
     /// Where each stem is in `stems`, plus one (0: an empty slot), by
     /// open addressing on the stem's low bits: every word of a cited
     /// passage is looked up here, and most are not the claim's.
     slots: Vec<u32>,
     /// The byte range in the claim of each stem's first word.
-    pub(super) words: Vec<Range<usize>>,
+    pub words: Vec<Range<usize>>,
     /// For each sentence of the claim, a bitset of the stems (by index in
     /// `stems`) of its words: [`ClaimWords::width`] words per sentence.
     pub(super) sentences: Vec<u64>,
@@ -323,13 +323,13 @@ impl ClaimWords {
     }
 
     /// The number of 64-bit words of a bitset over the claim's stems.
-    pub(super) fn width(&self) -> usize {
+    pub fn width(&self) -> usize {
         self.stems.len().div_ceil(64).max(1)
     }
 
     /// Where `stem` is in the claim's stems, if it is one of them.
     #[inline]
-    pub(super) fn index(&self, stem: Stem) -> Option<usize> {
+    pub fn index(&self, stem: Stem) -> Option<usize> {
         let mask = self.slots.len().wrapping_sub(1);
         let mut at = stem as usize & mask;
         loop {

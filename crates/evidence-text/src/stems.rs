@@ -12,7 +12,7 @@ use rust_stemmers::{Algorithm, Stemmer};
 use std::cell::RefCell;
 
 /// A content word: a fixed 32-bit hash of its stem.
-pub(crate) type Stem = u32;
+pub type Stem = u32;
 
 /// English words too common to say what a claim is about (the usual
 /// information-retrieval list), sorted for binary search.

@@ -18,7 +18,7 @@ use evidence_core::markers::Scan;
 /// A sentence (list item, table row) judged against the items its own
 /// markers cite, and the claim it is part of.
 #[derive(Debug, Clone, PartialEq, Eq)]
-pub(crate) struct SupportUnit {
+pub struct SupportUnit {
     /// The claim the sentence belongs to: a finding about the sentence
     /// fails that claim.
     pub claim: ClaimId,
@@ -29,7 +29,7 @@ pub(crate) struct SupportUnit {
 /// The support units of a chapter's claims, in document order: each claim
 /// split into its sentences that hold markers (a claim that is one
 /// sentence, or a sentence claim, is its own unit).
-pub(crate) fn support_units(scan: &Scan, claims: &[Claim], unit: ClaimUnit) -> Vec<SupportUnit> {
+pub fn support_units(scan: &Scan, claims: &[Claim], unit: ClaimUnit) -> Vec<SupportUnit> {
     let mut out = Vec::with_capacity(claims.len());
     for (c, claim) in claims.iter().enumerate() {
         let id = ClaimId(c);

@@ -25,14 +25,14 @@ const KEY_PIECE: usize = 8;
 
 /// Token counts, when the API reports `usage`.
 #[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
-pub(crate) struct Usage {
+pub struct Usage {
     pub prompt: u64,
     pub completion: u64,
 }
 
 /// The model's answer to one request.
 #[derive(Debug)]
-pub(crate) struct Reply {
+pub struct Reply {
     /// The message's text, as sent (untrusted).
     pub content: String,
     pub usage: Option<Usage>,
@@ -40,7 +40,7 @@ pub(crate) struct Reply {
 
 /// Why a request gave no answer.
 #[derive(Debug)]
-pub(crate) enum Failure {
+pub enum Failure {
     /// The run cannot go on: the endpoint is unreachable, the model
     /// unknown, the key refused, the server failing; the message says
     /// which, naming the endpoint.
@@ -50,7 +50,7 @@ pub(crate) enum Failure {
 }
 
 /// A client of one endpoint and model.
-pub(crate) struct Client {
+pub struct Client {
     agent: ureq::Agent,
     url: String,
     model: String,
@@ -65,7 +65,7 @@ pub(crate) struct Client {
 impl Client {
     /// A client of `{api_base}/chat/completions`; `api_base` must be an
     /// http(s) URL.
-    pub(crate) fn new(
+    pub fn new(
         api_base: &str,
         model: &str,
         key: Option<String>,
@@ -94,7 +94,7 @@ impl Client {
 
     /// Whether the key would cross the network unencrypted: sent over
     /// http to a host other than this machine.
-    pub(crate) fn sends_key_in_clear(&self) -> bool {
+    pub fn sends_key_in_clear(&self) -> bool {
         let Ok(url) = url::Url::parse(&self.url) else {
             return false;
         };
@@ -108,7 +108,7 @@ impl Client {
     }
 
     /// The endpoint's URL, for messages.
-    pub(crate) fn url(&self) -> &str {
+    pub fn url(&self) -> &str {
         &self.url
     }
 
@@ -117,7 +117,7 @@ impl Client {
     /// timeout up to the retries allowed; gives up early once `stop` is set.
     /// The key, should a server send it back (in an error, in an answer),
     /// is replaced by `[API key]`: it never reaches output or the store.
-    pub(crate) fn ask(
+    pub fn ask(
         &self,
         request: Value,
         max_tokens: u32,
@@ -350,7 +350,7 @@ impl Client {
 /// cannot carry (a character outside printable ASCII: a no-break space, a
 /// letter of another script, a control character) is refused here, naming
 /// the variable and never the key.
-pub(crate) fn api_key(name: &str) -> Result<Option<String>, String> {
+pub fn api_key(name: &str) -> Result<Option<String>, String> {
     let Some(value) = std::env::var_os(name) else {
         return Ok(None);
     };

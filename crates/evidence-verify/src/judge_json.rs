@@ -93,7 +93,7 @@ pub(crate) fn read(answer: &str) -> Option<Answer> {
 /// found in one passage as the same run of words, whatever the case,
 /// punctuation or spacing. An answer with no quote, or not supported,
 /// passes.
-pub(crate) fn quote_found(answer: &str, passages: &[&str]) -> bool {
+pub fn quote_found(answer: &str, passages: &[&str]) -> bool {
     let Some(value) = object_in(answer) else {
         return true;
     };

@@ -53,7 +53,7 @@ pub(crate) const MINICHECK_CHUNK_CHARS: usize = 6_000;
 
 /// What one answer said.
 #[derive(Debug, Clone, PartialEq)]
-pub(crate) struct Answer {
+pub struct Answer {
     pub verdict: SupportVerdict,
     /// 1 supported, 0.5 partially, 0 not.
     pub score: f64,
@@ -66,7 +66,7 @@ const REASON_CHARS: usize = 200;
 
 impl Prompt {
     /// Its name, as `--prompt` spells it.
-    pub(crate) fn name(self) -> &'static str {
+    pub fn name(self) -> &'static str {
         match self {
             Prompt::Minicheck => "minicheck",
             Prompt::BespokeMinicheck => "bespoke-minicheck",
@@ -79,7 +79,7 @@ impl Prompt {
     /// The version of its text, stored as the checker's version. The
     /// judge's is 2 since it lists several passages, each with its
     /// source; MiniCheck's text for one passage is what it always was.
-    pub(crate) fn version(self) -> &'static str {
+    pub fn version(self) -> &'static str {
         match self {
             Prompt::Minicheck
             | Prompt::BespokeMinicheck
@@ -95,7 +95,7 @@ impl Prompt {
     /// it has them): one for a judge; for MiniCheck and Granite Guardian,
     /// one per chunk of the passages joined (their format has one
     /// document).
-    pub(crate) fn requests(self, unit: &Unit) -> Vec<Value> {
+    pub fn requests(self, unit: &Unit) -> Vec<Value> {
         let claim = &unit.claim;
         let document_chunks = || {
             let passages: Vec<&str> = unit.cited.iter().map(|c| c.passage.as_str()).collect();
@@ -137,7 +137,7 @@ impl Prompt {
     }
 
     /// The most tokens an answer may take: a word, or two short lines.
-    pub(crate) fn max_tokens(self) -> u32 {
+    pub fn max_tokens(self) -> u32 {
         match self {
             Prompt::Minicheck | Prompt::BespokeMinicheck => 8,
             // 3.3 thinks before its score.
@@ -148,7 +148,7 @@ impl Prompt {
     }
 
     /// What an answer must say, for messages.
-    pub(crate) fn expected(self) -> &'static str {
+    pub fn expected(self) -> &'static str {
         match self {
             Prompt::Minicheck | Prompt::BespokeMinicheck => "Yes or No",
             Prompt::GraniteGuardian => "Yes or No (the groundedness risk)",
@@ -158,7 +158,7 @@ impl Prompt {
     }
 
     /// Reads an answer; `None` when it says none of the expected words.
-    pub(crate) fn read(self, answer: &str) -> Option<Answer> {
+    pub fn read(self, answer: &str) -> Option<Answer> {
         match self {
             Prompt::Minicheck | Prompt::BespokeMinicheck => read_yes_no(answer),
             Prompt::GraniteGuardian => crate::granite::read(answer),
@@ -282,7 +282,7 @@ fn read_judgement(answer: &str) -> Option<Answer> {
 
 /// `text` on one line of at most `chars` characters: every run of
 /// whitespace or control characters one space, cut with `…`.
-pub(crate) fn one_line(text: &str, chars: usize) -> String {
+pub fn one_line(text: &str, chars: usize) -> String {
     let mut out = String::new();
     let mut count = 0;
     let mut space = false;

@@ -9,7 +9,7 @@ use evidence_core::store::{Store, passages_key};
 
 /// A claim and the passages it cites, as one request asks about them.
 #[derive(Debug, Clone)]
-pub(crate) struct Unit {
+pub struct Unit {
     pub chapter: String,
     pub file: String,
     pub line: usize,
@@ -24,7 +24,7 @@ pub(crate) struct Unit {
 
 /// One cited item: its id, where it comes from, its passage.
 #[derive(Debug, Clone)]
-pub(crate) struct Cited {
+pub struct Cited {
     pub evidence_id: String,
     /// The publisher and the title, as the judge is told them.
     pub source: String,
@@ -33,14 +33,14 @@ pub(crate) struct Cited {
 
 impl Unit {
     /// The ids of its items, sorted (as a verdict lists them).
-    pub(crate) fn ids(&self) -> Vec<&str> {
+    pub fn ids(&self) -> Vec<&str> {
         let mut ids: Vec<&str> = self.cited.iter().map(|c| c.evidence_id.as_str()).collect();
         ids.sort_unstable();
         ids
     }
 
     /// How the unit is named in messages: `ev_a` or `ev_a + ev_b`.
-    pub(crate) fn named(&self) -> String {
+    pub fn named(&self) -> String {
         self.ids().join(" + ")
     }
 }
@@ -48,7 +48,7 @@ impl Unit {
 /// The distinct units of `citations` (in book order, a claim's citations
 /// one after another, as `export-claims` writes them): one per claim and
 /// set of passages.
-pub(crate) fn units(citations: Vec<Citation>, store: &Store) -> Vec<Unit> {
+pub fn units(citations: Vec<Citation>, store: &Store) -> Vec<Unit> {
     let mut out: Vec<Unit> = Vec::new();
     let mut keys: Vec<Vec<String>> = Vec::new();
     for c in citations {

@@ -6,7 +6,7 @@
 pub mod stream;
 
 /// `one` or `many`, as `n` asks.
-pub(crate) fn plural<'a>(n: usize, one: &'a str, many: &'a str) -> &'a str {
+pub fn plural<'a>(n: usize, one: &'a str, many: &'a str) -> &'a str {
     if n == 1 { one } else { many }
 }
 

@@ -51,7 +51,7 @@ pub fn inert_line(text: &str) -> String {
 /// DEL `?`; C1 controls (NEL among them) and U+061C `·`; U+2028, U+2029
 /// and the other bidirectional controls U+FFFD; the `#` that would
 /// complete `##[` or `##vso[` a `?`.
-pub(crate) fn inert_source(text: &str) -> String {
+pub fn inert_source(text: &str) -> String {
     let mut out = String::with_capacity(text.len());
     for (at, c) in text.char_indices() {
         let kept = match c {

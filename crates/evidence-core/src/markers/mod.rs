@@ -16,7 +16,7 @@
 mod brackets;
 mod closers;
 mod lookalikes;
-pub(crate) mod reference_list;
+pub mod reference_list;
 mod rendered;
 mod scanner;
 mod shapes;
@@ -69,7 +69,7 @@ impl Default for MarkdownFlags {
 
 impl MarkdownFlags {
     /// The parser options of mdBook's renderer with these flags.
-    pub(crate) fn options(self) -> MarkdownOptions {
+    pub fn options(self) -> MarkdownOptions {
         let mut options = MarkdownOptions::default();
         options.smart_punctuation = self.smart_punctuation;
         options.definition_lists = self.definition_lists;
@@ -436,7 +436,7 @@ pub(crate) fn joins_words(text: &str, range: &Range<usize>) -> bool {
 /// needs none, `*a b[EVID:x]*c` gets it after the `*` and `a*[EVID:x]b*`
 /// before it, where it leaves the emphasis whole (a `*` after a space
 /// cannot close, nor one before a space open).
-pub(crate) fn word_gap(text: &str, range: &Range<usize>) -> Option<usize> {
+pub fn word_gap(text: &str, range: &Range<usize>) -> Option<usize> {
     let head = text[..range.start].trim_end_matches(DELIMITERS);
     let tail = text[range.end..].trim_start_matches(DELIMITERS);
     let before = head.chars().next_back()?;
@@ -468,7 +468,7 @@ pub(crate) fn word_gap(text: &str, range: &Range<usize>) -> Option<usize> {
 }
 
 /// The offset of the start of the line after `offset` (or the end of text).
-pub(crate) fn line_end(text: &str, offset: usize) -> usize {
+pub fn line_end(text: &str, offset: usize) -> usize {
     if offset == 0 || text.as_bytes().get(offset - 1) == Some(&b'\n') {
         return offset;
     }

@@ -65,7 +65,7 @@ pub(crate) fn read_entries(text: &str, range: Range<usize>) -> Option<Vec<Refere
 /// The number and the rest of a line that opens an entry: up to three
 /// spaces, an optional bullet, then `[N]` not followed by `:` (a link
 /// definition) or `(` (a link).
-pub(crate) fn entry_start(line: &str) -> Option<(u32, &str)> {
+pub fn entry_start(line: &str) -> Option<(u32, &str)> {
     let indent = line.len() - line.trim_start_matches(' ').len();
     if indent > 3 {
         return None;

@@ -43,7 +43,7 @@ static ANCHOR_END: LazyLock<Regex> = LazyLock::new(|| {
 /// `{{#playground …}}`, `{{#title …}}`; not an escaped `\{{#…}}`, nor a
 /// directive of another preprocessor such as `{{#evidence-index}}`), as a
 /// byte range.
-pub(crate) fn first_links_directive(text: &str) -> Option<Range<usize>> {
+pub fn first_links_directive(text: &str) -> Option<Range<usize>> {
     LINK.captures_iter(text)
         .filter_map(|cap| Link::from_capture(&cap))
         .find(|link| !matches!(link.kind, Kind::Escaped))
@@ -53,7 +53,7 @@ pub(crate) fn first_links_directive(text: &str) -> Option<Range<usize>> {
 /// The escaped directives `\{{#…}}` of `text` as mdBook's `links` reads
 /// them (each runs to the last `}}` of its line; `links` prints it without
 /// its backslash and expands nothing in it), as byte ranges.
-pub(crate) fn escaped_links_directives(text: &str) -> Vec<Range<usize>> {
+pub fn escaped_links_directives(text: &str) -> Vec<Range<usize>> {
     LINK.captures_iter(text)
         .filter_map(|cap| Link::from_capture(&cap))
         .filter(|link| matches!(link.kind, Kind::Escaped))
@@ -66,7 +66,7 @@ pub(super) type Files = Vec<(PathBuf, String)>;
 
 /// Which of mdBook's two expansions of a directive to redo.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub(crate) enum Style {
+pub enum Style {
     /// mdBook 0.5.4 (and 0.5.0 to 0.5.3): the directive is replaced with
     /// the included text as it is.
     Plain,
@@ -163,7 +163,7 @@ enum Kind {
     Title,
 }
 
-struct Link {
+pub(super) struct Link {
     range: Range<usize>,
     kind: Kind,
 }

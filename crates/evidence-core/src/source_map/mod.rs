@@ -21,9 +21,7 @@
 
 mod expand;
 
-pub(crate) use crate::source_map::expand::{
-    Style, escaped_links_directives, first_links_directive,
-};
+pub use crate::source_map::expand::{Style, escaped_links_directives, first_links_directive};
 
 use std::ops::Range;
 use std::path::{Path, PathBuf};
@@ -283,7 +281,7 @@ impl SourceMap {
     }
 
     /// [`SourceMap::expand`] with either of mdBook's expansions.
-    pub(crate) fn expand_as(
+    pub fn expand_as(
         chapter: &Path,
         text: String,
         dir: &Path,

@@ -190,7 +190,7 @@ impl StoreError {
     }
 
     /// How many errors this one stands for.
-    pub(crate) fn count(&self) -> usize {
+    pub fn count(&self) -> usize {
         match self {
             StoreError::Several(errors) => count(errors),
             StoreError::Unlisted { count, .. } => *count,
@@ -200,7 +200,7 @@ impl StoreError {
 
     /// Each error this one holds: itself, or the errors of a
     /// [`StoreError::Several`].
-    pub(crate) fn each(&self) -> &[StoreError] {
+    pub fn each(&self) -> &[StoreError] {
         match self {
             StoreError::Several(errors) => errors,
             one => std::slice::from_ref(one),

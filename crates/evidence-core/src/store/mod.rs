@@ -186,7 +186,7 @@ impl Store {
 
     /// Every source (made-up ones too) and whether a store file registers
     /// it, by id: what the cache's key reads of the registry.
-    pub(crate) fn sources_by_id(&self) -> std::collections::BTreeMap<&str, (&Source, bool)> {
+    pub fn sources_by_id(&self) -> std::collections::BTreeMap<&str, (&Source, bool)> {
         self.sources
             .iter()
             .map(|(id, source)| (id.as_str(), (source, self.is_registered(id))))

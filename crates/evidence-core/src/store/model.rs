@@ -204,7 +204,7 @@ pub struct EvidenceItem {
     pub fetch: Option<crate::store::fetched::FetchOutcome>,
     /// [`EvidenceItem::link`], worked out on first use.
     #[serde(skip)]
-    pub(crate) link: OnceLock<Link>,
+    pub link: OnceLock<Link>,
 }
 
 impl EvidenceItem {
@@ -259,7 +259,7 @@ pub fn char_slice(text: &str, start: u64, end: u64) -> Option<&str> {
 
 /// What an item's `url` is as a link.
 #[derive(Debug, Clone)]
-pub(crate) enum Link {
+pub enum Link {
     /// Not an absolute http(s) URL with a host (or no `url` at all).
     Unsafe,
     /// Linkable, and already in the url crate's serialization.

@@ -362,7 +362,7 @@ pub enum SupportStatus<'a> {
 
 impl Support {
     /// Every verdict, in load order: what the cache's key reads of them.
-    pub(crate) fn records(&self) -> &[SupportRecord] {
+    pub fn records(&self) -> &[SupportRecord] {
         &self.records
     }
 

@@ -32,11 +32,7 @@ const FRAMING_HELP: &str = "if it only frames the chapter (an intro, a transitio
 /// cites nothing, opens its line (a paragraph, not a list item, quote or
 /// row), states no figure and names nothing. Only the terminal shows it:
 /// the message, which the page's marks repeat to readers, stays as it is.
-pub(crate) fn framing_help(
-    chapter: &str,
-    span: Range<usize>,
-    message: &str,
-) -> Option<&'static str> {
+pub fn framing_help(chapter: &str, span: Range<usize>, message: &str) -> Option<&'static str> {
     if message.strip_suffix(" (removed)").unwrap_or(message) != CITES_NOTHING {
         return None;
     }

@@ -80,7 +80,7 @@ impl ChapterSource for NoSource {
 /// Whether judging a chapter reads its file (through its
 /// [`ChapterSource`]): the rule is on, the chapter is checked, and its
 /// text may hold escaped markers.
-pub(crate) fn reads_chapter_file(config: &Config, checked: bool, text: &str) -> bool {
+pub fn reads_chapter_file(config: &Config, checked: bool, text: &str) -> bool {
     config.level(Rule::EscapedMarkers) != Level::Off && checked && may_hold_escapes(text)
 }
 
@@ -115,7 +115,7 @@ pub(crate) fn may_hold_escapes(text: &str) -> bool {
 }
 
 /// How many escaped markers `text` holds.
-pub(crate) fn escaped_count(text: &str) -> usize {
+pub fn escaped_count(text: &str) -> usize {
     ESCAPED.find_iter(text).count()
 }
 
@@ -193,9 +193,7 @@ struct Order {
 /// The book's preprocessors that mdBook runs before `evidence` (its own
 /// `links` and `index` aside), in mdBook's order: by `before`/`after`,
 /// ties by name.
-pub(crate) fn preprocessors_before_evidence(
-    config: &mdbook_preprocessor::config::Config,
-) -> Vec<String> {
+pub fn preprocessors_before_evidence(config: &mdbook_preprocessor::config::Config) -> Vec<String> {
     let tables: BTreeMap<String, Order> = config.preprocessors().unwrap_or_default();
     let builtin = ["index", "links"];
     let mut names: Vec<String> = builtin.iter().map(|s| (*s).to_owned()).collect();

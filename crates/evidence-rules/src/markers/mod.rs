@@ -1,6 +1,6 @@
 //! The markers rules: one file per rule id.
 
-pub(crate) mod escaped_markers;
+pub mod escaped_markers;
 pub(crate) mod malformed_marker;
 pub(crate) mod unknown_evidence;
 pub(crate) mod unknown_number;

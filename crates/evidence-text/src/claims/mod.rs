@@ -11,11 +11,11 @@ use evidence_core::rule::Rule;
 use evidence_core::syntax::{SPECULATION_LABEL, is_banner, is_conflict_note};
 use std::ops::Range;
 
-pub(crate) use crate::claims::sentences::{is_abbreviation, sentence_claims, sentences};
+pub use crate::claims::sentences::{is_abbreviation, sentence_claims, sentences};
 
 mod abstain;
 // The claims rules, one file per rule id.
-mod sentences;
+pub mod sentences;
 mod short;
 mod tables;
 
@@ -132,7 +132,7 @@ impl Claim {
 
 /// Why a block is not a claim.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub(crate) enum NotAClaim {
+pub enum NotAClaim {
     /// Fewer words than `claim-min-words`.
     TooShort,
     /// Ends with a colon: it introduces what follows.
@@ -164,7 +164,7 @@ pub(crate) enum NotAClaim {
 
 /// Why a scanned block is not a claim, or `None` when it is a claim that
 /// needs evidence: see [`NotAClaim`] for each way out.
-pub(crate) fn classify_block(block: &Block, min_words: usize) -> Option<NotAClaim> {
+pub fn classify_block(block: &Block, min_words: usize) -> Option<NotAClaim> {
     if let Some(row) = &block.row {
         return tables::classify_row(block, row);
     }
@@ -353,12 +353,7 @@ fn count_words(text: &str) -> usize {
 }
 
 /// The claims of a scanned chapter, in document order.
-pub(crate) fn claims(
-    scan: &Scan,
-    unit: ClaimUnit,
-    sections: &[String],
-    min_words: usize,
-) -> Vec<Claim> {
+pub fn claims(scan: &Scan, unit: ClaimUnit, sections: &[String], min_words: usize) -> Vec<Claim> {
     let mut markers_of: Vec<Vec<usize>> = vec![Vec::new(); scan.blocks.len()];
     for (i, marker) in scan.markers.iter().enumerate() {
         if let Some(block) = marker.block {
@@ -447,7 +442,7 @@ fn after_abstention(scan: &Scan, claim: &mut Claim, range: Range<usize>) {
 
 /// Whether a block lies under a heading whose title is in `sections`
 /// (directly, or under one of its subheadings).
-pub(crate) fn is_under(scan: &Scan, block: &Block, sections: &[String]) -> bool {
+pub fn is_under(scan: &Scan, block: &Block, sections: &[String]) -> bool {
     let Some(mut at) = block.heading else {
         return false;
     };
@@ -471,7 +466,7 @@ pub(crate) fn is_under(scan: &Scan, block: &Block, sections: &[String]) -> bool 
 }
 
 /// A finding about a claim: at its span, with its first words.
-pub(crate) fn claim_finding(
+pub fn claim_finding(
     claim: &Claim,
     rule: Rule,
     message: String,

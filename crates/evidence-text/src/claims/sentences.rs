@@ -8,7 +8,7 @@ use std::ops::Range;
 /// The sentences of one block that are claims, with their markers: a
 /// marker belongs to the sentence it stands in, or to the sentence whose
 /// closing punctuation it follows. A table row is one, whole.
-pub(crate) fn sentence_claims(
+pub fn sentence_claims(
     scan: &Scan,
     index: usize,
     markers: &[usize],
@@ -166,7 +166,7 @@ const ABBREVIATIONS: &[&str] = &[
 /// closing quotes or brackets after it) followed by whitespace and a
 /// character that is not a lowercase letter, unless the word before the
 /// period is an abbreviation or an initial (`J. Powell`).
-pub(crate) fn sentences(text: &str) -> Vec<Range<usize>> {
+pub fn sentences(text: &str) -> Vec<Range<usize>> {
     let mut out = Vec::new();
     let mut start: Option<usize> = None;
     let mut chars = text.char_indices().peekable();
@@ -210,7 +210,7 @@ pub(crate) fn sentences(text: &str) -> Vec<Range<usize>> {
 
 /// Whether the word that ends `before` (with its period) is an
 /// abbreviation or a single-letter initial.
-pub(crate) fn is_abbreviation(before: &str) -> bool {
+pub fn is_abbreviation(before: &str) -> bool {
     let word = before
         .rsplit(|c: char| c.is_whitespace() || c == '(')
         .next()

@@ -29,7 +29,7 @@ mod tests;
 
 use crate::disagreement::periods::{Dates, Period, compare as compare_periods, periods_at};
 use crate::disagreement::reading::Sentence;
-pub(crate) use crate::disagreement::reading::plain;
+pub use crate::disagreement::reading::plain;
 use crate::passage_sentences::passage_sentences;
 use std::ops::Range;
 
@@ -103,7 +103,7 @@ pub struct Passage {
 /// What a passage has to compare: its figures and statements (its plain
 /// text is only quoted, and read again then).
 #[derive(Debug, Clone, Default)]
-pub(crate) struct Read {
+pub struct Read {
     figures: Box<[figures::FigureFact]>,
     statements: Box<[negation::Statement]>,
     /// The day its item was published (days since 1970-01-01), if known.
@@ -127,7 +127,7 @@ impl Passage {
 
 impl Read {
     /// Reads `text` (a plain passage), published on `published`.
-    pub(crate) fn new(text: &str, published: Option<i64>) -> Read {
+    pub fn new(text: &str, published: Option<i64>) -> Read {
         let sentences: Vec<Sentence> = passage_sentences(text)
             .into_iter()
             .map(|s| Sentence::new(text, s))
@@ -141,7 +141,7 @@ impl Read {
     }
 
     /// Whether it has nothing to compare.
-    pub(crate) fn is_empty(&self) -> bool {
+    pub fn is_empty(&self) -> bool {
         self.figures.is_empty() && self.statements.is_empty()
     }
 
@@ -209,14 +209,14 @@ fn quote(text: &str, range: &Range<usize>, at: usize) -> String {
 
 /// Where two passages disagree, before quoting: how, and in each passage
 /// the sentence and where the figure or predicate starts.
-pub(crate) struct Found {
+pub struct Found {
     kind: Kind,
     at: [(Range<usize>, usize); 2],
 }
 
 impl Found {
     /// The disagreement, quoting `a` and `b` (the two passages' plain texts).
-    pub(crate) fn quoted(self, a: &str, b: &str) -> Disagreement {
+    pub fn quoted(self, a: &str, b: &str) -> Disagreement {
         let [(x, i), (y, j)] = self.at;
         Disagreement {
             kind: self.kind,
@@ -239,7 +239,7 @@ pub fn compare(a: &Passage, b: &Passage, claim: Option<&str>) -> Option<Disagree
 
 /// [`compare`], with the claim's text asked for only when the temporal
 /// check needs it, and nothing quoted.
-pub(crate) fn compare_claimed<'c>(
+pub fn compare_claimed<'c>(
     a: &Read,
     b: &Read,
     claim: impl FnOnce() -> Option<&'c str>,
@@ -277,4 +277,4 @@ pub(crate) fn compare_claimed<'c>(
 ///
 /// [`EvidenceItem::passages`]: crate::store::EvidenceItem::passages
 #[derive(Debug, Clone, Default)]
-pub(crate) struct ItemPassages(pub(crate) Box<[(usize, Read)]>);
+pub struct ItemPassages(pub Box<[(usize, Read)]>);

@@ -42,7 +42,7 @@ impl Sentence {
 /// (no-break, ideographic) as a plain one, dashes and the minus sign as
 /// `-`, and control characters as spaces: the number reader reads ASCII
 /// digits only, and a quote in a message must not carry control codes.
-pub(crate) fn plain(text: &str) -> String {
+pub fn plain(text: &str) -> String {
     // Every cited passage is read, and most of one is ASCII: a run of ASCII
     // is copied byte by byte (only control characters change), the rest
     // character by character.

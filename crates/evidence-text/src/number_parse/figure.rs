@@ -10,12 +10,12 @@ use std::ops::Range;
 /// the first of [`numbers_in`] that is neither a year on its own nor a
 /// date or time (`16°C` of `July 9, 2025 … 16°C`); else its first date or
 /// time, named as written ([`date_as_written`]: `July 9, 2025`, not `9`).
-pub(crate) fn first_figure(text: &str) -> Option<Range<usize>> {
+pub fn first_figure(text: &str) -> Option<Range<usize>> {
     first_figure_of(text, &numbers_in(text))
 }
 
 /// [`first_figure`] of `text`, whose numbers are `numbers`.
-pub(crate) fn first_figure_of(text: &str, numbers: &[Number]) -> Option<Range<usize>> {
+pub fn first_figure_of(text: &str, numbers: &[Number]) -> Option<Range<usize>> {
     let is_calendar = |n: &Number| {
         matches!(
             n.kind,

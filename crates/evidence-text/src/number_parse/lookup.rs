@@ -38,7 +38,7 @@ impl Ord for Magnitude {
 /// Numbers, indexed by their magnitudes (scaled and as written), so that
 /// finding one that matches a number looks only at those near it.
 #[derive(Debug, Default)]
-pub(crate) struct NumberLookup<'n> {
+pub struct NumberLookup<'n> {
     numbers: Vec<&'n Number>,
     /// Each finite magnitude of `numbers` with the number's index, once
     /// there are more than [`SMALL`].
@@ -50,12 +50,12 @@ pub(crate) struct NumberLookup<'n> {
 
 impl<'n> NumberLookup<'n> {
     /// An empty lookup.
-    pub(crate) fn new() -> Self {
+    pub fn new() -> Self {
         Self::default()
     }
 
     /// Adds `number`.
-    pub(crate) fn push(&mut self, number: &'n Number) {
+    pub fn push(&mut self, number: &'n Number) {
         self.numbers.push(number);
         match self.numbers.len() {
             n if n < SMALL => {}
@@ -77,11 +77,7 @@ impl<'n> NumberLookup<'n> {
 
     /// The first number added (in order of magnitude when there are many)
     /// that `number` matches and `accept` takes.
-    pub(crate) fn find(
-        &self,
-        number: &Number,
-        accept: impl Fn(&Number) -> bool,
-    ) -> Option<&'n Number> {
+    pub fn find(&self, number: &Number, accept: impl Fn(&Number) -> bool) -> Option<&'n Number> {
         let fits = |m: &&'n Number| m.matches(number) && accept(m);
         let magnitudes = [number.value, number.unscaled];
         if self.numbers.len() < SMALL || !magnitudes.iter().all(|m| m.is_finite()) {

@@ -7,7 +7,7 @@ use std::ops::Range;
 
 /// What a unit measures.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub(crate) enum Dimension {
+pub enum Dimension {
     Speed,
     Length,
     Mass,
@@ -18,7 +18,7 @@ pub(crate) enum Dimension {
 
 /// The unit of a figure.
 #[derive(Debug, Clone, Copy, PartialEq)]
-pub(crate) enum Unit {
+pub enum Unit {
     /// A unit of measure: its dimension, its size in the dimension's base
     /// unit (km/h, m, kg, °C, km², litre), and its name as the messages
     /// write it.
@@ -121,7 +121,7 @@ const CODES: &[(&str, &str)] = &[
 
 /// The unit of the number at `span` of `text` (the span ends after any
 /// scale: `3.2bn`), if it has one.
-pub(crate) fn unit_of(text: &str, span: &Range<usize>) -> Option<Unit> {
+pub fn unit_of(text: &str, span: &Range<usize>) -> Option<Unit> {
     currency_before(text, span.start)
         .or_else(|| measure_after(text, span.end))
         .or_else(|| currency_after(text, span.end))
@@ -217,7 +217,7 @@ fn temperature(rest: &str) -> Option<Unit> {
 
 /// `value` in `from` converted to `to` (same dimension); temperatures are
 /// affine (°F = °C × 1.8 + 32).
-pub(crate) fn convert(value: f64, from: Unit, to: Unit) -> Option<f64> {
+pub fn convert(value: f64, from: Unit, to: Unit) -> Option<f64> {
     let (
         Unit::Measure {
             dimension: d1,
@@ -252,7 +252,7 @@ pub(crate) fn convert(value: f64, from: Unit, to: Unit) -> Option<f64> {
 }
 
 /// The unit's name as messages write it.
-pub(crate) fn unit_name(unit: Unit) -> &'static str {
+pub fn unit_name(unit: Unit) -> &'static str {
     match unit {
         Unit::Measure { name, .. } | Unit::Currency(name) => name,
     }

@@ -64,18 +64,16 @@ mod words;
 
 use crate::number_parse::context::{in_ranges, quoted_ranges, url_ranges};
 pub(crate) use crate::number_parse::dates::date_as_written;
-pub(crate) use crate::number_parse::figure::{first_figure, first_figure_of};
-pub(crate) use crate::number_parse::lookup::NumberLookup;
-pub(crate) use crate::number_parse::measure::{Unit, convert, unit_name, unit_of};
+pub use crate::number_parse::figure::{first_figure, first_figure_of};
+pub use crate::number_parse::lookup::NumberLookup;
+pub use crate::number_parse::measure::{Unit, convert, unit_name, unit_of};
 use crate::number_parse::read::read_number;
-pub(crate) use crate::number_parse::words::{
-    is_claim_figure, may_hold_claim_figure, word_numbers_in,
-};
+pub use crate::number_parse::words::{is_claim_figure, may_hold_claim_figure, word_numbers_in};
 use std::ops::Range;
 
 /// A number found in text.
 #[derive(Debug, Clone, PartialEq)]
-pub(crate) struct Number {
+pub struct Number {
     /// Byte range in the text: the digits and the unit written after them.
     pub span: Range<usize>,
     /// The magnitude, with any scale applied (`143k` is 143000). For a
@@ -90,7 +88,7 @@ pub(crate) struct Number {
 
 /// What a number measures.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub(crate) enum NumberKind {
+pub enum NumberKind {
     /// A count, amount or level: `143,000`, `2.4`, `25bp`.
     Quantity,
     /// A percentage or percentage points: `2.9%`, `5.50 percent`, `0.25pp`.
@@ -108,7 +106,7 @@ pub(crate) enum NumberKind {
 impl Number {
     /// Whether two numbers have the same magnitude, with or without their
     /// scales (`143,000` matches `143k` and `143 thousand`).
-    pub(crate) fn matches(&self, other: &Number) -> bool {
+    pub fn matches(&self, other: &Number) -> bool {
         same(self.value, other.value)
             || same(self.unscaled, other.unscaled)
             || same(self.value, other.unscaled)
@@ -123,7 +121,7 @@ fn same(a: f64, b: f64) -> bool {
 
 /// The numbers in `text`, in order. See the [module docs](self) for what
 /// counts as a number.
-pub(crate) fn numbers_in(text: &str) -> Vec<Number> {
+pub fn numbers_in(text: &str) -> Vec<Number> {
     read_numbers(text, false)
 }
 

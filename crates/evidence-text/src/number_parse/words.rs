@@ -233,7 +233,7 @@ impl<'t> std::ops::Index<usize> for Words<'t> {
 }
 
 /// The numbers written in words in `text`, in order.
-pub(crate) fn word_numbers_in(text: &str) -> Vec<Number> {
+pub fn word_numbers_in(text: &str) -> Vec<Number> {
     let mut all = Words::new(text);
     let mut out = Vec::new();
     let mut i = 0;
@@ -266,7 +266,7 @@ pub(crate) fn word_numbers_in(text: &str) -> Vec<Number> {
 /// percentage, a scaled amount (`three million`) or at least a hundred
 /// (`one hundred`). Small counts in words (`two terms`, `three players`)
 /// are prose, not figures to check.
-pub(crate) fn is_claim_figure(number: &Number) -> bool {
+pub fn is_claim_figure(number: &Number) -> bool {
     number.kind == NumberKind::Percent && number.unscaled >= 1.0 || number.value >= 100.0
 }
 
@@ -275,7 +275,7 @@ pub(crate) fn is_claim_figure(number: &Number) -> bool {
 /// (`thousand`, `…illion`), a percentage needs `percent`, `per cent`,
 /// `percentage` or `pct` (fractions, which are percentages too, are
 /// below one). Without any of these, a claim's words need no reading.
-pub(crate) fn may_hold_claim_figure(text: &str) -> bool {
+pub fn may_hold_claim_figure(text: &str) -> bool {
     let bytes = text.as_bytes();
     (0..bytes.len()).any(|i| {
         let rest = &bytes[i..];

@@ -27,7 +27,7 @@ const RETRIES_ON_429: u32 = 2;
 
 /// The settings of one run.
 #[derive(Debug, Clone)]
-pub(crate) struct Settings {
+pub struct Settings {
     /// Hosts that may resolve to loopback, private or link-local
     /// addresses (lowercase).
     pub allowed_hosts: Vec<String>,
@@ -41,7 +41,7 @@ pub(crate) struct Settings {
 
 /// A page's body as received.
 #[derive(Debug)]
-pub(crate) struct Body {
+pub struct Body {
     /// The address it came from after redirects.
     pub final_url: String,
     /// The media type (`text/html`), lowercase, without parameters.
@@ -67,7 +67,7 @@ pub(crate) struct Validators<'a> {
 
 /// Why a page gave no body.
 #[derive(Debug)]
-pub(crate) struct Failure {
+pub struct Failure {
     pub status: FetchStatus,
     pub http_status: Option<u16>,
     /// What happened, naming the address.
@@ -88,14 +88,14 @@ impl Failure {
 }
 
 /// The client of a run: one agent (its pool keeps a connection per host).
-pub(crate) struct Fetcher {
+pub struct Fetcher {
     agent: ureq::Agent,
     settings: Arc<Settings>,
 }
 
 impl Fetcher {
     /// A client with `settings`.
-    pub(crate) fn new(settings: Settings) -> Fetcher {
+    pub fn new(settings: Settings) -> Fetcher {
         let settings = Arc::new(settings);
         let config = ureq::Agent::config_builder()
             .http_status_as_error(false)

@@ -22,7 +22,7 @@ static STOP: AtomicBool = AtomicBool::new(false);
 /// One page to fetch: the evidence id, its address, and the validators
 /// of its last fetch when the request is a recheck.
 #[derive(Debug, Clone)]
-pub(crate) struct Job {
+pub struct Job {
     pub id: String,
     pub url: String,
     pub etag: Option<String>,
@@ -44,7 +44,7 @@ pub(crate) type Done = (Job, Option<Result<Body, Failure>>);
 
 /// Fetches every job, `jobs` hosts at once, waiting `delay` between two
 /// requests to one host; the results in the jobs' order.
-pub(crate) fn run(fetcher: &Fetcher, work: Vec<Job>, jobs: usize, delay: Duration) -> Vec<Done> {
+pub fn run(fetcher: &Fetcher, work: Vec<Job>, jobs: usize, delay: Duration) -> Vec<Done> {
     stop_on_interrupt();
     let total = work.len();
     let mut hosts: BTreeMap<String, Vec<(usize, Job)>> = BTreeMap::new();
@@ -100,7 +100,7 @@ fn next_host(queue: &Mutex<Vec<Vec<(usize, Job)>>>) -> Option<Vec<(usize, Job)>>
 }
 
 /// Whether Ctrl-C stopped the run.
-pub(crate) fn stopped() -> bool {
+pub fn stopped() -> bool {
     STOP.load(Ordering::SeqCst)
 }
 
@@ -157,7 +157,7 @@ fn stop_on_interrupt() {
 fn stop_on_interrupt() {}
 
 /// A line for stderr, made inert.
-pub(crate) fn say(line: &str) {
+pub fn say(line: &str) {
     use std::io::Write as _;
     let _ = writeln!(std::io::stderr(), "{}", inert_line(line));
 }

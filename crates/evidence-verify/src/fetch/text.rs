@@ -14,7 +14,7 @@ use evidence_core::store::FetchStatus;
 const MAX_ELEMENTS: usize = 300_000;
 
 /// The readable text of `body`, or the status and reason it has none.
-pub(crate) fn readable_text(body: &Body) -> Result<String, (FetchStatus, String)> {
+pub fn readable_text(body: &Body) -> Result<String, (FetchStatus, String)> {
     let unsupported = |what: String| (FetchStatus::UnsupportedType, what);
     let html = match body.media_type.as_str() {
         "text/html" | "application/xhtml+xml" => true,

@@ -19,6 +19,7 @@ pub mod diversity;
 pub(crate) mod judge;
 pub(crate) mod markers;
 pub mod memo;
+pub(crate) mod meta;
 pub(crate) mod numbers;
 pub use evidence_text::overlap;
 pub(crate) mod passages;

@@ -17,7 +17,7 @@
 
 use crate::Finding;
 use crate::Resolved;
-use crate::registry::{RuleMeta, guide_page};
+use crate::meta::{RuleMeta, guide_page};
 use evidence_core::markers::Scan;
 use evidence_core::rule::Rule;
 use evidence_text::claims::claim_finding;

@@ -1,7 +1,7 @@
 //! `removal-escalation`: In `remove` mode, more than `max-removed` claims were
 //! removed from the chapter, or a checked section was left without a claim.
 
-use crate::registry::{RuleMeta, guide_page};
+use crate::meta::{RuleMeta, guide_page};
 use evidence_core::config::Config;
 use evidence_core::rule::Rule;
 

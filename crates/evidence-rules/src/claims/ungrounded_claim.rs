@@ -3,7 +3,7 @@
 //! may be framing text is here.
 
 use crate::Finding;
-use crate::registry::{RuleMeta, guide_page};
+use crate::meta::{RuleMeta, guide_page};
 use crate::subject_not_in_evidence::names_a_subject;
 use evidence_core::rule::Rule;
 use evidence_text::claims::{Claim, claim_finding};

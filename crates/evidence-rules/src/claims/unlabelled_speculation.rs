@@ -7,7 +7,7 @@
 //! allegedly, and the phrases "expected to" and "set to".
 
 use crate::Finding;
-use crate::registry::{RuleMeta, guide_page};
+use crate::meta::{RuleMeta, guide_page};
 use evidence_core::rule::Rule;
 use evidence_text::claims::{Claim, claim_finding};
 

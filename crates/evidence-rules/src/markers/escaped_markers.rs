@@ -13,7 +13,7 @@
 //! the preprocessors that run first and the `before = [...]` that fixes
 //! the order.
 
-use crate::registry::{RuleMeta, guide_page};
+use crate::meta::{RuleMeta, guide_page};
 use crate::{Finding, Level, Rule};
 use evidence_core::config::Config;
 use evidence_core::markers::{MarkerKind, Scan};

@@ -1,7 +1,7 @@
 //! `malformed-marker`: A marker written wrongly: an `[EVID:…]` id empty or with
 //! spaces, or a citation in full-width brackets or digits.
 
-use crate::registry::{RuleMeta, guide_page};
+use crate::meta::{RuleMeta, guide_page};
 use crate::resolution::Violation;
 use evidence_core::rule::Rule;
 

@@ -1,7 +1,7 @@
 //! `unknown-evidence`: An `[EVID:id]` marker names an id that the store does
 //! not hold.
 
-use crate::registry::{RuleMeta, guide_page};
+use crate::meta::{RuleMeta, guide_page};
 use crate::resolution::Violation;
 use evidence_core::rule::Rule;
 use evidence_core::store::Store;

@@ -12,7 +12,7 @@
 //! gives is the item's. A placeholder address (`https://...`) says
 //! nothing.
 
-use crate::registry::{RuleMeta, guide_page};
+use crate::meta::{RuleMeta, guide_page};
 use crate::{Finding, Resolved, Rule, resolve_id};
 use evidence_core::config::Config;
 use evidence_core::markers::{ReferenceEntry, Scan};

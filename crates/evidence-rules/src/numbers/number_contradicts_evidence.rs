@@ -11,7 +11,7 @@
 //! is the one best match, and neither figure is part of a range or a year.
 //! Anything less stays `number-not-in-evidence`.
 
-use crate::registry::{RuleMeta, guide_page};
+use crate::meta::{RuleMeta, guide_page};
 use crate::{BlockId, Finding};
 use evidence_core::rule::Rule;
 use evidence_text::number_derive::Figure;

@@ -16,10 +16,10 @@
 
 use crate::claim_not_in_evidence::judged_items;
 use crate::memo::Analyses;
+use crate::meta::{RuleMeta, guide_page};
 use crate::number_contradicts_evidence;
 use crate::number_contradicts_evidence::contradicted;
 use crate::numeric_claim::BlockNumbers;
-use crate::registry::{RuleMeta, guide_page};
 use crate::{BlockId, Finding, Resolved, Rule};
 use evidence_core::markers::{Block, Scan};
 use evidence_text::number_derive::{Figure, PassageFigures, computed, restated};

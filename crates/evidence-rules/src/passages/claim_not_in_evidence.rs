@@ -16,7 +16,7 @@
 
 use crate::claim_partly_in_evidence;
 use crate::memo::Analyses;
-use crate::registry::{RuleMeta, guide_page};
+use crate::meta::{RuleMeta, guide_page};
 use crate::{BlockId, ClaimId, Finding, Resolved, Rule};
 use evidence_core::config::Config;
 use evidence_text::claims::Claim;

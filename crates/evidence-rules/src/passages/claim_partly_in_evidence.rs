@@ -15,7 +15,7 @@
 //! passages (or the items' titles and publishers), the claim is flagged.
 //! A claim `claim-not-in-evidence` flags is not flagged again.
 
-use crate::registry::{RuleMeta, guide_page};
+use crate::meta::{RuleMeta, guide_page};
 use crate::{BlockId, Finding, Resolved, Rule};
 use evidence_core::config::Config;
 use evidence_text::claims::Claim;

@@ -3,7 +3,7 @@
 //! same measure, one denying what the other states, or one claim citing the
 //! same measure for different dates).
 
-use crate::registry::{RuleMeta, guide_page};
+use crate::meta::{RuleMeta, guide_page};
 use crate::{BlockId, Finding, Resolved};
 use evidence_core::markers::Marker;
 use evidence_core::rule::Rule;

@@ -16,7 +16,7 @@
 //! quotation may stand in one that does not).
 
 use crate::claim_not_in_evidence::judged_items_into;
-use crate::registry::{RuleMeta, guide_page};
+use crate::meta::{RuleMeta, guide_page};
 use crate::{BlockId, ClaimId, Finding, Resolved, Rule};
 use evidence_text::content_words::without_accent;
 use evidence_text::passage_words::{PassageField, has_passage};

@@ -20,7 +20,7 @@
 //! claim's name (`Hurricane Ida made landfall` for `Hurricane Idalia made
 //! landfall`).
 
-use crate::registry::{RuleMeta, guide_page};
+use crate::meta::{RuleMeta, guide_page};
 
 /// What `subject-not-in-evidence` is, how to fix it, and its page in the guide.
 pub(crate) const META: RuleMeta = RuleMeta {

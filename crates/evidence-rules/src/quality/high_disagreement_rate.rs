@@ -3,8 +3,8 @@
 //! `conflicting-evidence` names each pair; this rule says when disagreement
 //! runs through the chapter rather than through one claim.
 
+use crate::meta::{RuleMeta, guide_page};
 use crate::quality::{Figures, QualityInputs};
-use crate::registry::{RuleMeta, guide_page};
 use evidence_core::rule::Rule;
 
 /// What `high-disagreement-rate` is, how to fix it, and its page in the guide.

@@ -7,8 +7,8 @@
 //! the claims it flags are already reported one by one by
 //! `claim-not-in-evidence`.
 
+use crate::meta::{RuleMeta, guide_page};
 use crate::quality::{Figures, QualityInputs};
-use crate::registry::{RuleMeta, guide_page};
 use evidence_core::config::QualityTargets;
 use evidence_core::rule::Rule;
 

@@ -3,8 +3,8 @@
 //! `ungrounded-claim` passes a paragraph whose other sentences cite
 //! nothing; the contract counts sentences.
 
+use crate::meta::{RuleMeta, guide_page};
 use crate::quality::{Figures, QualityInputs};
-use crate::registry::{RuleMeta, guide_page};
 use evidence_core::rule::Rule;
 
 /// What `low-citation-coverage` is, how to fix it, and its page in the guide.

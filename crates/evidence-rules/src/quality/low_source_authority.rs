@@ -2,8 +2,8 @@
 //! (each tier's, from `tier-authority`) is too low: it leans on tier 3-4
 //! sources more than the target allows.
 
+use crate::meta::{RuleMeta, guide_page};
 use crate::quality::{Figures, QualityInputs};
-use crate::registry::{RuleMeta, guide_page};
 use evidence_core::config::QualityTargets;
 use evidence_core::rule::Rule;
 

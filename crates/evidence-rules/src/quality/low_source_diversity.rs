@@ -2,8 +2,8 @@
 //! domains (hosts of their addresses, `www.` aside): its evidence rests on
 //! a handful of sites, however many items it cites.
 
+use crate::meta::{RuleMeta, guide_page};
 use crate::quality::{Figures, QualityInputs};
-use crate::registry::{RuleMeta, guide_page};
 use evidence_core::rule::Rule;
 
 /// What `low-source-diversity` is, how to fix it, and its page in the guide.

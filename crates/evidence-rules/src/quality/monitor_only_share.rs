@@ -3,7 +3,7 @@
 
 use crate::Resolved;
 use crate::diversity::{DiversityStats, Violation, percent};
-use crate::registry::{RuleMeta, guide_page};
+use crate::meta::{RuleMeta, guide_page};
 use evidence_core::config::Diversity;
 use evidence_core::rule::Rule;
 

@@ -1,6 +1,6 @@
 //! `deleted-evidence`: The cited item has `status: deleted`.
 
-use crate::registry::{RuleMeta, guide_page};
+use crate::meta::{RuleMeta, guide_page};
 use crate::resolution::Violation;
 use evidence_core::rule::Rule;
 use evidence_core::store::{EvidenceItem, Status};

@@ -1,6 +1,6 @@
 //! `expired-evidence`: The cited item's `expires_at` is before the as-of date.
 
-use crate::registry::{RuleMeta, guide_page};
+use crate::meta::{RuleMeta, guide_page};
 use crate::resolution::Violation;
 use evidence_core::config::Config;
 use evidence_core::rule::Rule;

@@ -1,7 +1,7 @@
 //! `missing-field`: The cited item lacks `url`, `title`, `published_at` or
 //! `source_id`.
 
-use crate::registry::{RuleMeta, guide_page};
+use crate::meta::{RuleMeta, guide_page};
 use crate::resolution::Violation;
 use evidence_core::rule::Rule;
 use evidence_core::store::EvidenceItem;

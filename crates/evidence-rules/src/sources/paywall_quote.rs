@@ -2,7 +2,7 @@
 //! text quote.
 
 use crate::Resolved;
-use crate::registry::{RuleMeta, guide_page};
+use crate::meta::{RuleMeta, guide_page};
 use evidence_core::rule::Rule;
 use evidence_core::store::PaywallPolicy;
 

@@ -2,7 +2,7 @@
 //! citing an item rest on no longer stands on its page (white space,
 //! quotes and case set aside): the page was edited since it was fetched.
 
-use crate::registry::{RuleMeta, guide_page};
+use crate::meta::{RuleMeta, guide_page};
 use evidence_core::rule::Rule;
 use evidence_core::store::{EvidenceItem, RecheckOutcome};
 

@@ -2,7 +2,7 @@
 //! (404, 410) since it was fetched: the passage the claims rest on can no
 //! longer be read there.
 
-use crate::registry::{RuleMeta, guide_page};
+use crate::meta::{RuleMeta, guide_page};
 use evidence_core::rule::Rule;
 use evidence_core::store::{EvidenceItem, RecheckOutcome};
 

@@ -4,7 +4,7 @@
 //! its source's `metadata_only` says so already, and its text may not be
 //! stored whatever is done.
 
-use crate::registry::{RuleMeta, guide_page};
+use crate::meta::{RuleMeta, guide_page};
 use evidence_core::rule::Rule;
 use evidence_core::store::{EvidenceItem, FetchStatus};
 

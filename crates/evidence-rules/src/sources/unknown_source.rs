@@ -1,7 +1,7 @@
 //! `unknown-source`: The cited item's `source_id` is not in the store's
 //! `sources` registry.
 
-use crate::registry::{RuleMeta, guide_page};
+use crate::meta::{RuleMeta, guide_page};
 use crate::resolution::Violation;
 use evidence_core::rule::Rule;
 use evidence_core::store::Store;

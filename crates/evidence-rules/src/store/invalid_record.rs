@@ -1,7 +1,7 @@
 //! `invalid-record`: A `citations.jsonl` record fails its checks and nothing
 //! cites it (citing it is an `invalid-evidence` error at the citation).
 
-use crate::registry::{RuleMeta, guide_page};
+use crate::meta::{RuleMeta, guide_page};
 use crate::store::StoreFinding;
 use evidence_core::rule::Rule;
 use evidence_core::store::InvalidRecord;

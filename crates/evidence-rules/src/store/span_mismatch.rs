@@ -7,7 +7,7 @@
 //! `quote_span.text`), and a `quote_span` with `start` and `end` must select
 //! its `text`. An item without `content` cannot be checked.
 
-use crate::registry::{RuleMeta, guide_page};
+use crate::meta::{RuleMeta, guide_page};
 use crate::{BlockId, Finding, Resolved, Rule};
 use evidence_core::markers::Scan;
 use evidence_core::store::{EvidenceItem, char_slice};

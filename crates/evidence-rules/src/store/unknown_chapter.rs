@@ -4,7 +4,7 @@
 //! without its citation list.
 
 use crate::Rule;
-use crate::registry::{RuleMeta, guide_page};
+use crate::meta::{RuleMeta, guide_page};
 use crate::store::StoreFinding;
 use evidence_core::store::Origin;
 use std::collections::HashSet;

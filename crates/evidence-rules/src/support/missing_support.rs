@@ -1,7 +1,7 @@
 //! `missing-support`: With `require-support = true`, a citation of a passage
 //! has no current verdict.
 
-use crate::registry::{RuleMeta, guide_page};
+use crate::meta::{RuleMeta, guide_page};
 use evidence_core::rule::Rule;
 
 /// What `missing-support` is, how to fix it, and its page in the guide.

@@ -1,7 +1,7 @@
 //! `stale-support`: A stored verdict was given for another text of the claim or
 //! of the passage: it no longer says anything about this citation.
 
-use crate::registry::{RuleMeta, guide_page};
+use crate::meta::{RuleMeta, guide_page};
 use evidence_core::rule::Rule;
 
 /// What `stale-support` is, how to fix it, and its page in the guide.

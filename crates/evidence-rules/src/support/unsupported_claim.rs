@@ -1,7 +1,7 @@
 //! `unsupported-claim`: A stored `support.v1` verdict says a cited passage does
 //! not support the claim.
 
-use crate::registry::{RuleMeta, guide_page};
+use crate::meta::{RuleMeta, guide_page};
 use crate::support_verdicts::{checker, place, reason};
 use evidence_core::rule::Rule;
 use evidence_core::store::SupportRecord;

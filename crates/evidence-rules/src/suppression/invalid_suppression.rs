@@ -3,7 +3,7 @@
 //! `evidence-` word.
 
 use crate::Finding;
-use crate::registry::{RuleMeta, guide_page};
+use crate::meta::{RuleMeta, guide_page};
 use evidence_core::rule::Rule;
 use std::ops::Range;
 

@@ -1,0 +1,36 @@
+//! What a rule file declares about its rule (its `META`): the
+//! [`RuleMeta`] type and the [`guide_page!`] macro. Apart from the
+//! registry, which lists every rule's `META`, so that a rule file's import
+//! does not lead back to the list of all rules.
+
+use evidence_core::rule::Rule;
+
+/// What one rule says about itself; each rule's file holds its `META`.
+pub(crate) struct RuleMeta {
+    /// The rule's id.
+    pub(crate) rule: Rule,
+    /// One line telling the author how to fix a violation.
+    pub(crate) help: &'static str,
+    /// What a violation is, in full, one line per element (SARIF's
+    /// `fullDescription` joins them).
+    pub(crate) doc: &'static [&'static str],
+    /// The rule's page of the guide, in markdown, built into the binary.
+    pub(crate) guide_page: &'static str,
+    /// The file that holds the rule (`file!()`), which a test checks is
+    /// named after the rule's id (read only by that test).
+    #[cfg_attr(not(test), allow(dead_code))]
+    pub(crate) file: &'static str,
+}
+
+/// The rule's guide page (`guide/src/rules/<id>.md`), built into the binary.
+macro_rules! guide_page {
+    ($id:literal) => {
+        include_str!(concat!(
+            env!("CARGO_MANIFEST_DIR"),
+            "/../../guide/src/rules/",
+            $id,
+            ".md"
+        ))
+    };
+}
+pub(crate) use guide_page;

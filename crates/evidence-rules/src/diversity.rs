@@ -1,10 +1,11 @@
-//! Evidence diversity per chapter: `publisher-dominance`, `low-credibility-mix`
-//! and `monitor-only-share`, computed over the distinct items a chapter cites
-//! (each item counts once however often it is cited).
+//! Evidence diversity per chapter, computed over the distinct items a
+//! chapter cites (each item counts once however often it is cited): the
+//! figures `publisher-dominance`, `low-credibility-mix` and
+//! `monitor-only-share` read (their checks, and
+//! [`crate::quality::diversity_violations`] that runs them, are under
+//! `quality/`).
 
-use crate::quality::{low_credibility_mix, monitor_only_share, publisher_dominance};
 use crate::{Resolved, Rule};
-use evidence_core::config::Diversity;
 use serde::Serialize;
 
 /// The diversity of a chapter's cited evidence (the JSON report's
@@ -68,23 +69,6 @@ pub(crate) fn stats(items: &[Resolved<'_>]) -> DiversityStats {
 /// ids of the items at fault (in citation order), for the diagnostic to
 /// point at the first citation of the first of them.
 pub(crate) type Violation<'s> = (Rule, String, Vec<&'s str>);
-
-/// The diversity rules a chapter violates, given the distinct items it
-/// cites in order of first citation (at least `min-items` of them): each
-/// rule's check is in its file under `quality/`, called in this order.
-pub(crate) fn violations<'s>(items: &[Resolved<'s>], limits: &Diversity) -> Vec<Violation<'s>> {
-    let n = items.len();
-    if n < limits.min_items.max(1) {
-        return Vec::new();
-    }
-    let stats = stats(items);
-    let checks = [
-        publisher_dominance::check(items, &stats, limits),
-        low_credibility_mix::check(items, &stats, limits),
-        monitor_only_share::check(items, &stats, limits),
-    ];
-    checks.into_iter().flatten().collect()
-}
 
 /// A share (0 to 1) as a whole percentage.
 pub(crate) fn percent(share: f64) -> u32 {

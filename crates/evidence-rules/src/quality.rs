@@ -18,8 +18,9 @@ pub(crate) mod publisher_dominance;
 
 use crate::Resolved;
 use crate::Rule;
+use crate::diversity;
 use crate::support_verdicts::SupportFigures;
-use evidence_core::config::QualityTargets;
+use evidence_core::config::{Diversity, QualityTargets};
 use evidence_text::claims::{Claim, sentences};
 use evidence_text::support_units::SupportUnit;
 use std::collections::{BTreeMap, BTreeSet};
@@ -304,6 +305,26 @@ pub fn target_violations(inputs: &QualityInputs, targets: &QualityTargets) -> Ve
         .into_iter()
         .filter_map(|(rule, message)| Some((rule, message?)))
         .collect()
+}
+
+/// The diversity rules a chapter violates, given the distinct items it
+/// cites in order of first citation (at least `min-items` of them): each
+/// rule's check is in its file under `quality/`, called in this order.
+pub(crate) fn diversity_violations<'s>(
+    items: &[Resolved<'s>],
+    limits: &Diversity,
+) -> Vec<diversity::Violation<'s>> {
+    let n = items.len();
+    if n < limits.min_items.max(1) {
+        return Vec::new();
+    }
+    let stats = diversity::stats(items);
+    let checks = [
+        publisher_dominance::check(items, &stats, limits),
+        low_credibility_mix::check(items, &stats, limits),
+        monitor_only_share::check(items, &stats, limits),
+    ];
+    checks.into_iter().flatten().collect()
 }
 
 /// A share (0 to 1) as a percentage, to a tenth at most: `80%`, `90.9%`.

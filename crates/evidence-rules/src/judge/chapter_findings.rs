@@ -5,12 +5,12 @@
 //! (`conflicting-evidence`).
 
 use crate::cited_disagreements::between;
-use crate::diversity;
 use crate::diversity::DiversityStats;
 use crate::judge::resolve_markers::CitedItems;
 use crate::judge::{Conflict, FindingSubject};
 use crate::memo::Analyses;
 use crate::passages::conflicting_evidence;
+use crate::quality;
 use crate::{BlockId, Finding, Level, MarkerId, Resolved, Rule};
 use evidence_core::config::Config;
 use evidence_core::markers::Scan;
@@ -40,7 +40,7 @@ pub(super) fn chapter_findings<'s>(
 ) -> ChapterFindings<'s> {
     let span = chapter_span(scan);
     let mut findings: Vec<(Finding, FindingSubject)> =
-        diversity::violations(&cited.items, &config.diversity)
+        quality::diversity_violations(&cited.items, &config.diversity)
             .into_iter()
             .map(|(rule, message, at_fault)| {
                 // The caret goes on the first citation of an item at fault.
@@ -75,7 +75,7 @@ pub(super) fn chapter_findings<'s>(
         pairs.detected(&seen_pairs, &mut findings, &mut conflicts);
     }
     ChapterFindings {
-        diversity: diversity::stats(&cited.items),
+        diversity: crate::diversity::stats(&cited.items),
         findings,
         conflicts,
     }

@@ -1,5 +1,6 @@
 //! What a rule file declares about its rule (its `META`): the
-//! [`RuleMeta`] type and the [`guide_page!`] macro. Apart from the
+//! [`RuleMeta`] type and the [`guide_page!`] macro; and the [`Violation`]
+//! a marker-resolution check (`markers/`, `sources/`) returns. Apart from the
 //! registry, which lists every rule's `META`, so that a rule file's import
 //! does not lead back to the list of all rules.
 
@@ -34,3 +35,7 @@ macro_rules! guide_page {
     };
 }
 pub(crate) use guide_page;
+
+/// A rule an item violates, and the message: what each check of
+/// `resolution` (in its rule's file) returns.
+pub(crate) type Violation = (Rule, String);

@@ -15,6 +15,7 @@
 
 use crate::Rule;
 use crate::markers::{malformed_marker, unknown_evidence, unknown_number};
+use crate::meta::Violation;
 use crate::sources::missing_field::Cited;
 use crate::sources::{
     deleted_evidence, expired_evidence, invalid_evidence, missing_field, registry_mismatch,
@@ -139,9 +140,6 @@ pub fn resolve_id<'s>(
         published_at: item.published_at,
     })
 }
-
-/// A rule an item violates, and the message.
-pub(crate) type Violation = (Rule, String);
 
 /// Kept under its old path: the check is the store's (import uses it).
 pub use evidence_core::store::is_http_url;

@@ -1,8 +1,8 @@
 //! `malformed-marker`: A marker written wrongly: an `[EVID:…]` id empty or with
 //! spaces, or a citation in full-width brackets or digits.
 
+use crate::meta::Violation;
 use crate::meta::{RuleMeta, guide_page};
-use crate::resolution::Violation;
 use evidence_core::rule::Rule;
 
 /// What `malformed-marker` is, how to fix it, and its page in the guide.

@@ -1,8 +1,8 @@
 //! `unknown-evidence`: An `[EVID:id]` marker names an id that the store does
 //! not hold.
 
+use crate::meta::Violation;
 use crate::meta::{RuleMeta, guide_page};
-use crate::resolution::Violation;
 use evidence_core::rule::Rule;
 use evidence_core::store::Store;
 

@@ -1,7 +1,7 @@
 //! `unknown-number`: A `[N]` marker is larger than the chapter's citation list.
 
+use crate::meta::Violation;
 use crate::meta::{RuleMeta, guide_page};
-use crate::resolution::Violation;
 use evidence_core::rule::Rule;
 use evidence_core::store::CitationList;
 

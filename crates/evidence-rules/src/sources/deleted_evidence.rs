@@ -1,7 +1,7 @@
 //! `deleted-evidence`: The cited item has `status: deleted`.
 
+use crate::meta::Violation;
 use crate::meta::{RuleMeta, guide_page};
-use crate::resolution::Violation;
 use evidence_core::rule::Rule;
 use evidence_core::store::{EvidenceItem, Status};
 

@@ -1,7 +1,7 @@
 //! `expired-evidence`: The cited item's `expires_at` is before the as-of date.
 
+use crate::meta::Violation;
 use crate::meta::{RuleMeta, guide_page};
-use crate::resolution::Violation;
 use evidence_core::config::Config;
 use evidence_core::rule::Rule;
 use evidence_core::store::EvidenceItem;

@@ -1,8 +1,8 @@
 //! `missing-field`: The cited item lacks `url`, `title`, `published_at` or
 //! `source_id`.
 
+use crate::meta::Violation;
 use crate::meta::{RuleMeta, guide_page};
-use crate::resolution::Violation;
 use evidence_core::rule::Rule;
 use evidence_core::store::EvidenceItem;
 

@@ -1,8 +1,8 @@
 //! `registry-mismatch`: The cited item's `url` does not start with one of its
 //! source's `url_prefixes`, or its `publisher` differs from the source's.
 
+use crate::meta::Violation;
 use crate::meta::{RuleMeta, guide_page};
-use crate::resolution::Violation;
 use evidence_core::rule::Rule;
 use evidence_core::store::{EvidenceItem, Source};
 

@@ -1,8 +1,8 @@
 //! `stale-evidence`: The cited item was published more than `max-age-days`
 //! before the as-of date.
 
+use crate::meta::Violation;
 use crate::meta::{RuleMeta, guide_page};
-use crate::resolution::Violation;
 use evidence_core::config::Config;
 use evidence_core::rule::Rule;
 use evidence_core::store::EvidenceItem;

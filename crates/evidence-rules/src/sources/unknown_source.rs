@@ -1,8 +1,8 @@
 //! `unknown-source`: The cited item's `source_id` is not in the store's
 //! `sources` registry.
 
+use crate::meta::Violation;
 use crate::meta::{RuleMeta, guide_page};
-use crate::resolution::Violation;
 use evidence_core::rule::Rule;
 use evidence_core::store::Store;
 

@@ -1,7 +1,7 @@
 //! `unsafe-url`: The cited item's `url` is not an absolute http or https URL.
 
+use crate::meta::Violation;
 use crate::meta::{RuleMeta, guide_page};
-use crate::resolution::Violation;
 use evidence_core::rule::Rule;
 use evidence_core::store::EvidenceItem;
 

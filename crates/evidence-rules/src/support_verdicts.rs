@@ -17,10 +17,12 @@
 //! before claims were judged whole) still does.
 
 use crate::claim_not_in_evidence::cited_items;
-use crate::support::{missing_support, stale_support, unsupported_claim};
+use crate::support::{
+    checker, checker_key, missing_support, place, stale_support, unsupported_claim,
+};
 use crate::{BlockId, ClaimId, Finding, Level, Resolved, Rule};
 use evidence_core::config::Config;
-use evidence_core::store::{Store, SupportRecord, SupportStatus, SupportVerdict};
+use evidence_core::store::{Store, SupportStatus, SupportVerdict};
 use evidence_core::store::{claim_key, item_passage, passage_key, passages_key};
 use evidence_text::claims::Claim;
 use evidence_text::support_units::{SupportUnit, support_units};
@@ -248,44 +250,6 @@ fn judge_citation(
     } else {
         stale_support::violation(id, &verdict, &what)
     })
-}
-
-/// `name version`, a checker as the report counts it; a person
-/// (`human:NAME`) by name alone: versions are models'.
-fn checker_key(record: &SupportRecord) -> String {
-    if record.checker.is_person() {
-        return record.checker.name.clone();
-    }
-    format!("{} {}", record.checker.name, record.checker.version)
-}
-
-/// `` `name version` ``, or `` `human:NAME` ``.
-pub(crate) fn checker(record: &SupportRecord) -> String {
-    format!("`{}`", checker_key(record))
-}
-
-/// `file:line` of a verdict.
-pub(crate) fn place(record: &SupportRecord) -> String {
-    format!("{}:{}", record.file.display(), record.line)
-}
-
-/// `: "…"`, the checker's note (an LLM judge's one-line reason), when the
-/// verdict has one: its first line, cut to a few words, quoted with its
-/// control characters escaped (it is a model's text).
-pub(crate) fn reason(record: &SupportRecord) -> String {
-    const CHARS: usize = 200;
-    let Some(line) = record.note.as_deref().and_then(|n| n.lines().next()) else {
-        return String::new();
-    };
-    let line = line.trim();
-    if line.is_empty() {
-        return String::new();
-    }
-    let mut out: String = line.chars().take(CHARS).collect();
-    if line.chars().nth(CHARS).is_some() {
-        out.push('…');
-    }
-    format!(": {out:?}")
 }
 
 /// The first words of a claim, quoted.

@@ -2,7 +2,7 @@
 //! not support the claim.
 
 use crate::meta::{RuleMeta, guide_page};
-use crate::support_verdicts::{checker, place, reason};
+use crate::support::{checker, place, reason};
 use evidence_core::rule::Rule;
 use evidence_core::store::SupportRecord;
 

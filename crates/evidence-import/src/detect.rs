@@ -6,6 +6,9 @@
 //! a Gemini candidate, a Cohere `message`), so that a user who saved only
 //! that part is not told the file is empty.
 
+// The answers of search APIs and services citing in shapes of their own.
+mod answers;
+
 use anyhow::bail;
 use serde_json::Value;
 
@@ -322,7 +325,7 @@ pub(crate) fn detect<'v>(
 }
 
 fn recognise(value: &Value) -> Option<Shape<'_>> {
-    if let Some(shape) = crate::detect_answers::recognise(value) {
+    if let Some(shape) = answers::recognise(value) {
         return Some(shape);
     }
     if let Some(items) = value.as_array() {

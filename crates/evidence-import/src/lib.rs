@@ -23,7 +23,6 @@ mod chapter;
 mod cohere;
 mod dashscope;
 mod detect;
-mod detect_answers;
 mod discovery_engine;
 mod documents;
 mod entities;

@@ -4,7 +4,7 @@
 //! Each is recognised by a field only that vendor's answers carry, before
 //! the shapes they resemble (a chat completion, an `output` list).
 
-use crate::detect::Shape;
+use super::Shape;
 use serde_json::Value;
 
 fn kind(value: &Value) -> Option<&str> {
@@ -109,7 +109,7 @@ pub(super) fn recognise(value: &Value) -> Option<Shape<'_>> {
 
 #[cfg(test)]
 mod tests {
-    use crate::detect_answers::*;
+    use crate::detect::answers::*;
     use serde_json::json;
 
     fn name(value: &Value) -> Option<&'static str> {

@@ -10,7 +10,9 @@
 //! reads the same back from rendered chapters (the scanner recognizes its
 //! own output); the tests check that both agree.
 
-use crate::quality_table::QualityTable;
+// The quality table the index shows after its list of items.
+mod quality_table;
+
 use crate::{RenderPlan, Target, date, escape, tags};
 use evidence_core::config::Config;
 use evidence_core::markers;
@@ -20,6 +22,7 @@ use evidence_rules::{Resolved, resolve};
 use mdbook_markdown::new_cmark_parser;
 use mdbook_markdown::pulldown_cmark::{Event, Tag, TagEnd};
 use mdbook_preprocessor::book::{Book, BookItem, Chapter};
+use quality_table::QualityTable;
 use rayon::prelude::*;
 use std::collections::{HashMap, HashSet};
 use std::fmt::Write as _;

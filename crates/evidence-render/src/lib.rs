@@ -23,15 +23,11 @@ mod syntax_tests;
 pub(crate) use evidence_core::escape;
 pub mod heading_ids;
 pub mod index;
-mod nested;
 mod plan;
 mod preview_note;
-mod quality_table;
 mod removal_note;
-mod row_removal;
 mod speculation;
 pub mod template;
-mod template_context;
 mod unverified;
 pub mod withheld;
 

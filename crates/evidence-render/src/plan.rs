@@ -11,13 +11,15 @@
 //! ([`chapter_edits`](super::chapter_edits)) is a function of the chapter's
 //! text, its plan, the templates and the target alone.
 
+// Removals of claims inside nested blocks, and of table rows.
+mod nested;
+mod row_removal;
+
 use crate::Entry;
 use crate::cells::past_cellless_line;
 use crate::citations;
 use crate::citations::{CiteRun, Member, Part};
 use crate::claim_marks::ClaimMark;
-use crate::nested::{NestedBlocks, around_nested};
-use crate::row_removal::row_removal;
 use crate::unverified::kept_markers;
 use evidence_core::config::{CitationStyle, Config, Removal};
 use evidence_core::markers::{Scan, line_end};
@@ -26,6 +28,8 @@ use evidence_core::syntax::is_conflict_note;
 use evidence_rules::confidence::LABELS;
 use evidence_rules::{Judgement, Resolved};
 use evidence_text::claims::Claim;
+use nested::{NestedBlocks, around_nested};
+use row_removal::row_removal;
 use std::ops::Range;
 
 /// What rendering one chapter needs, and nothing else. Built by

@@ -5,6 +5,9 @@
 //! Every value is escaped for the template's format when it is substituted,
 //! by the kind of value it is ([`Kind`]); store text can never become markup.
 
+// The checks that a template's text fits where it is placed.
+mod context;
+
 use crate::{Target, escape};
 use evidence_core::syntax::{CITE_CLASS, CITE_ID_ATTRIBUTE, REFERENCE_ANCHOR_PREFIX};
 use std::borrow::Cow;
@@ -457,11 +460,11 @@ impl Slot {
         let template = Template::parse(text, &allowed)?;
         match self {
             Slot::Citation | Slot::CitationHeading | Slot::Reference => {
-                crate::template_context::check_html(text)?;
+                context::check_html(text)?;
                 Ok(template.with_optional_attributes())
             }
             Slot::CitationMarkdown | Slot::ReferenceMarkdown => {
-                crate::template_context::check_markdown(text)?;
+                context::check_markdown(text)?;
                 Ok(template)
             }
         }

@@ -12,7 +12,7 @@
 //! follow a literal start that fixes it (`href="#evidence-{{id}}"`).
 //! Markup we build (`{{backlinks}}`) goes in text only.
 
-use crate::template::Var;
+use super::Var;
 
 /// Attributes whose value is a URL.
 const URL_ATTRIBUTES: &[&str] = &[
@@ -307,7 +307,7 @@ fn url_start(head: &str) -> Option<&str> {
 
 #[cfg(test)]
 mod tests {
-    use crate::template_context::*;
+    use crate::template::context::*;
 
     #[test]
     fn text_and_quoted_values_are_the_only_places() {

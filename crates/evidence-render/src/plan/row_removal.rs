@@ -2,7 +2,7 @@
 //! chapter, so its removal splices that line and nothing else: the table,
 //! its header and the other rows stay as written.
 
-use crate::plan::Replacement;
+use super::Replacement;
 use evidence_core::config::Removal;
 use evidence_core::markers::Block;
 

@@ -8,7 +8,7 @@
 //! inside their own range: an item of N sentences over a sublist of N
 //! items stays linear.
 
-use crate::plan::Replacement;
+use super::Replacement;
 use evidence_core::markers::Scan;
 use evidence_text::claims::Claim;
 use std::collections::HashMap;

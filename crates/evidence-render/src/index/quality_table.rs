@@ -88,7 +88,7 @@ impl QualityTable {
             let link = format!(
                 "[{}](<{}>)",
                 escape::markdown(name),
-                crate::index::link_path(here, path)
+                super::link_path(here, path)
             );
             row(&mut out, &link, chapter, *warned, newline);
         }

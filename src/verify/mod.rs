@@ -8,7 +8,7 @@
 
 mod budget;
 use evidence_verify::client;
-use evidence_verify::judge_json;
+use evidence_verify::prompt::judge_json;
 mod progress;
 use evidence_verify::prompt;
 mod review;

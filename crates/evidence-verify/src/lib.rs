@@ -1,13 +1,11 @@
 //! What mdbook-evidence asks of services, at the edge: the model client
-//! that `verify` sends claim–passage pairs to (`client`, `prompt`,
-//! `judge_json`, `granite`, `units`) and the page fetcher of `fetch`
+//! that `verify` sends claim–passage pairs to (`client`, `prompt` with
+//! its `judge_json` and `granite`, `units`) and the page fetcher of `fetch`
 //! (`fetch`). The preprocessor's stages do not depend on it.
 
 #![warn(unreachable_pub)]
 
 pub mod client;
 pub mod fetch;
-pub mod granite;
-pub mod judge_json;
 pub mod prompt;
 pub mod units;

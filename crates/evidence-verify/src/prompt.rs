@@ -1,10 +1,14 @@
 //! The prompts (profiles) `verify` sends, and how each answer is read:
 //! here MiniCheck's and the two-line judge; Granite Guardian's in
-//! [`super::granite`], the JSON judge in [`super::judge_json`].
+//! [`granite`], the JSON judge in [`judge_json`].
 //!
 //! The guide's page on `verify` quotes every prompt; a change to one is
 //! a new checker version ([`Prompt::version`]), so that verdicts given under
 //! the old text are asked again rather than taken for the new one's.
+
+// The profiles whose requests and answers take a file of their own.
+mod granite;
+pub mod judge_json;
 
 use crate::units::Unit;
 use evidence_core::store::SupportVerdict;
@@ -126,13 +130,13 @@ impl Prompt {
                 .collect(),
             Prompt::GraniteGuardian => document_chunks()
                 .into_iter()
-                .map(|document| crate::granite::request(&document, claim))
+                .map(|document| granite::request(&document, claim))
                 .collect(),
             Prompt::Judge => vec![json!({"messages": [
                 {"role": "system", "content": JUDGE_SYSTEM},
                 {"role": "user", "content": judge_user(unit)}
             ]})],
-            Prompt::JudgeJson => vec![crate::judge_json::request(judge_user(unit))],
+            Prompt::JudgeJson => vec![judge_json::request(judge_user(unit))],
         }
     }
 
@@ -161,9 +165,9 @@ impl Prompt {
     pub fn read(self, answer: &str) -> Option<Answer> {
         match self {
             Prompt::Minicheck | Prompt::BespokeMinicheck => read_yes_no(answer),
-            Prompt::GraniteGuardian => crate::granite::read(answer),
+            Prompt::GraniteGuardian => granite::read(answer),
             Prompt::Judge => read_judgement(answer),
-            Prompt::JudgeJson => crate::judge_json::read(answer),
+            Prompt::JudgeJson => judge_json::read(answer),
         }
     }
 }

@@ -4,7 +4,7 @@
 //! answers whether the risk is present: `Yes` means the claim is **not**
 //! grounded in the passages.
 
-use crate::prompt::{Answer, one_line};
+use super::{Answer, one_line};
 use evidence_core::store::SupportVerdict;
 use serde_json::{Value, json};
 
@@ -63,7 +63,7 @@ pub(crate) fn read(answer: &str) -> Option<Answer> {
 
 #[cfg(test)]
 mod tests {
-    use crate::granite::*;
+    use crate::prompt::granite::*;
 
     #[test]
     fn yes_is_a_risk_so_not_supported() {

@@ -5,7 +5,7 @@
 //! it; where it does not, the client sends the request again without it
 //! ([`super::client`]), and the object is found in the answer's text.
 
-use crate::prompt::{Answer, one_line};
+use super::{Answer, one_line};
 use evidence_core::store::SupportVerdict;
 use serde_json::{Value, json};
 
@@ -151,7 +151,7 @@ fn object_from(text: &str) -> Option<Value> {
 
 #[cfg(test)]
 mod tests {
-    use crate::judge_json::*;
+    use crate::prompt::judge_json::*;
 
     #[test]
     fn an_object_gives_the_verdict_and_the_quote() {

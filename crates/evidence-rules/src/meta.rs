@@ -1,8 +1,8 @@
 //! What a rule file declares about its rule (its `META`): the
 //! [`RuleMeta`] type and the [`guide_page!`] macro; and the [`Violation`]
-//! a marker-resolution check (`markers/`, `sources/`) returns. Apart from the
-//! registry, which lists every rule's `META`, so that a rule file's import
-//! does not lead back to the list of all rules.
+//! a marker-resolution check (`markers/`, `sources/`) returns. It is kept
+//! apart from the registry, which lists every rule's `META`, so that a rule
+//! file's import does not lead back to the list of all rules.
 
 use evidence_core::rule::Rule;
 

@@ -83,12 +83,23 @@ impl CiteGroup {
         if group.is_empty() {
             return (end, end);
         }
-        group[0].span.start = self.start;
-        for i in 1..group.len() {
-            group[i - 1].span.end = group[i].span.start;
+        // The markers of one written range (`[1-3]` inside a group whose
+        // links were cut) share their bytes, and keep sharing them: each
+        // run of equal spans is stretched as one, never to nothing.
+        let written: Vec<Range<usize>> = group.iter().map(|m| m.span.clone()).collect();
+        let mut i = 0;
+        while i < group.len() {
+            let run = i + written[i..]
+                .iter()
+                .take_while(|s| **s == written[i])
+                .count();
+            let start = if i == 0 { self.start } else { written[i].start };
+            let stop = written.get(run).map_or(end, |next| next.start);
+            for marker in &mut group[i..run] {
+                marker.span = start..stop;
+            }
+            i = run;
         }
-        let last = group.len() - 1;
-        group[last].span.end = end;
         (self.start, end)
     }
 }

@@ -313,3 +313,21 @@ fn suppression_comments_get_their_targets() {
     assert_eq!(s[6].target, None);
     assert_eq!(s[7].target, Some(0..text.len()));
 }
+
+/// A group whose link was cut (an edit, a neighbour's rewrite) around a
+/// written range: the range's markers share one span, as a range's do
+/// outside a group, and none is empty (the property test found one empty).
+#[test]
+fn a_range_inside_a_cut_group_keeps_one_span() {
+    let text = "<span class=\"evidence-cites\"><a class=\"evidence-cite\" data-evidence=\"a\">[1-3]</span>";
+    let scan = scan(text, &opts(true));
+    let spans: Vec<_> = scan.markers.iter().map(|m| m.span.clone()).collect();
+    assert_eq!(spans.len(), 3, "{:?}", scan.markers);
+    assert!(
+        spans.iter().all(|s| s.start < s.end && s.end <= text.len()),
+        "{spans:?}"
+    );
+    // The whole group, as one marker's span would be: replacing them
+    // replaces the group.
+    assert!(spans.iter().all(|s| *s == (0..text.len())), "{spans:?}");
+}

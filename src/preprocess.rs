@@ -88,7 +88,7 @@ impl Setup {
 
     /// Reads the config and loads the store: the only I/O of a run. For
     /// mdBook's runs of the preprocessor, which may be `mdbook serve`'s
-    /// ([`crate::preview`]).
+    /// ([`crate::render::preview`]).
     pub fn load(ctx: &PreprocessorContext) -> Result<Setup, Error> {
         Setup::load_as(ctx, true)
     }

@@ -1,6 +1,6 @@
 //! The failures that stop a run before it judges any chapter. They live
 //! below every stage so that the report can name them without importing
-//! the session ([`crate::preprocess`]) or the renderer that raise them.
+//! the session (`mdbook_evidence::preprocess`) or the renderer that raise them.
 
 use crate::config::ConfigError;
 use crate::order::UnexpandedDirective;
@@ -25,7 +25,7 @@ pub enum SetupError {
 }
 
 /// A book's template that cannot be used (built by
-/// [`crate::render::template`]).
+/// `evidence_render::template`).
 #[derive(Debug, thiserror::Error)]
 #[error("{}:{line}:{column}: {message}; fix the template or delete it to use the default (see \"Templates\" in the guide: {}serve.html#templates)", .path.display(), crate::rule::GUIDE_URL)]
 pub struct TemplateError {

@@ -4,7 +4,7 @@
 
 /// A marker of a chapter: an index into
 /// [`Scan::markers`](crate::markers::Scan::markers) (and into
-/// [`Judgement::resolved`](super::Judgement::resolved), which runs
+/// `evidence_rules::Judgement::resolved`, which runs
 /// parallel to it).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash)]
 pub struct MarkerId(pub usize);
@@ -15,6 +15,6 @@ pub struct MarkerId(pub usize);
 pub struct BlockId(pub usize);
 
 /// A claim of a chapter: an index into
-/// [`Judgement::claims`](super::Judgement::claims).
+/// `evidence_rules::Judgement::claims`.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash)]
 pub struct ClaimId(pub usize);

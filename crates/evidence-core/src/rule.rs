@@ -4,7 +4,8 @@
 //! Rule ids are part of the public interface (they appear in diagnostics, in
 //! the JSON report and in configuration), so they never change once released.
 //! What each rule says about itself (help, description, guide page) is in its
-//! own file under `src/rules/`, gathered by `rules::registry`.
+//! own file under `crates/evidence-rules/src/<group>/`, gathered by
+//! `evidence_rules::registry`.
 
 use serde::Serialize;
 use std::fmt;

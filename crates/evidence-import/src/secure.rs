@@ -6,7 +6,7 @@
 //!    definitions, links to anything but http(s) or `mailto:`;
 //! 2. directives: every `{{` that begins one. mdBook's `links` preprocessor
 //!    expands what its pattern (`find_links` in mdBook's `links.rs`, copied
-//!    in `src/source_map/expand.rs`) matches:
+//!    in `crates/evidence-core/src/source_map/expand.rs`) matches:
 //!    `\{\{\s*\#([a-zA-Z0-9_]+)\s+([^}]+)\}\}` — `{{`, any white space
 //!    (Unicode white space, line breaks included: `{{ #include x }}`,
 //!    `{{\n#include x}}`, `{{\u{3000}#include x}}`), `#`, a name

@@ -1,6 +1,6 @@
 //! The provenance facts of a chapter that its disclosure shows (rendered
 //! by [`super::disclosure`]). A chapter's facts come from three places:
-//! the import record at its end ([`crate::import_record`]: which model and
+//! the import record at its end ([`evidence_core::import_record`]: which model and
 //! API drafted it, and when), the stored verdicts (how many of its
 //! citations a model or a person checked), and the review declared in
 //! `[preprocessor.evidence.disclosure]` of book.toml (or, failing that, the

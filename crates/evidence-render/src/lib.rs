@@ -431,7 +431,7 @@ fn tags(evidence: &Resolved<'_>) -> impl Iterator<Item = &'static str> {
 }
 
 /// Appends the definitions kept from a replaced References section (see
-/// [`crate::markers::Scan::definitions`]) to the new section, each after a
+/// [`evidence_core::markers::Scan::definitions`]) to the new section, each after a
 /// blank line so that none can continue the one before.
 pub fn keep_definitions(
     section: &mut String,

@@ -12,7 +12,7 @@
 //! on only when the config mdBook would read for `mdbook build` (book.toml
 //! with the environment's overrides, merged by mdBook's own code) has no
 //! endpoint, the config handed to us has one, and no CI system runs us.
-//! `check` and `export` never ask ([`crate::preprocess::Setup::load_for_check`]).
+//! `check` and `export` never ask (`mdbook_evidence::preprocess::Setup::load_for_check`).
 
 use mdbook_preprocessor::PreprocessorContext;
 use mdbook_preprocessor::config::Config;

@@ -1,10 +1,12 @@
 //! The rules: every check mdbook-evidence makes, and the judge that
 //! applies them to a scanned chapter. The ids and levels are in
-//! [`crate::rule`]; each rule's help, documentation, finding and check are
-//! in its own file, `<group>/<rule_id>.rs`, gathered by `registry`. The
-//! other modules here are the text analysis the rules share (claims,
-//! numbers, passage words, disagreement) and the orchestration (`judge`,
-//! `resolution`, `quality`, `diversity`, `support_verdicts`).
+//! `evidence_core::rule` (re-exported here as [`Rule`] and [`Level`]); each
+//! rule's help, documentation, finding and check are in its own file,
+//! `<group>/<rule_id>.rs`, gathered by `registry`. The text analysis the
+//! rules share (claims, figures, passage words, disagreement) is the
+//! `evidence-text` crate; the other modules here are the orchestration
+//! (`judge`, `resolution`, `memo`, `quality`, `diversity`,
+//! `support_verdicts`) and what a rule file needs (`meta`).
 //!
 //! Rule ids are part of the public interface (they appear in diagnostics, in
 //! the JSON report and in configuration), so they never change once released.

@@ -3,7 +3,7 @@
 //! cited ones, the cited items' hosts and tiers, claims whose cited items
 //! disagree, the support figures), and the figures themselves, each with
 //! its target, for a chapter or, summed, a book. The reports show the
-//! figures ([`crate::report`]); the target rules warn about a chapter that
+//! figures (`evidence_report`); the target rules warn about a chapter that
 //! misses one ([`target_violations`]).
 
 // The quality rules, one file per rule id.

@@ -1,7 +1,7 @@
 //! The five quality metrics in the reports, per chapter and for the
 //! book, each with its inputs and its target: citation coverage,
 //! citation accuracy, source diversity, authority and disagreement rate
-//! ([`crate::rules::quality`] computes them; the guide's accuracy page
+//! ([`crate::quality`] computes them; the guide's accuracy page
 //! defines each). Read by the reports and by the page's quality table,
 //! so it sits with the rules, below both.
 

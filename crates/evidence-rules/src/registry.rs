@@ -1,6 +1,6 @@
 //! The registry: what each rule says about itself (its help line, its
 //! documentation, its page of the guide), gathered from the rules' own
-//! files (`src/rules/<group>/<rule_id>.rs`) in [`Rule::ALL`] order.
+//! files (`crates/evidence-rules/src/<group>/<rule_id>.rs`) in [`Rule::ALL`] order.
 
 use crate::claims;
 use crate::meta::RuleMeta;

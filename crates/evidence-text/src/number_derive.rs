@@ -40,7 +40,7 @@ impl Figure<'_> {
 /// its unit. Its numbers in digits are read first and alone: most claims'
 /// figures are among them, and then nothing else is needed.
 ///
-/// [`EvidenceItem::passages`]: crate::store::EvidenceItem::passages
+/// [`EvidenceItem::passages`]: evidence_core::store::EvidenceItem::passages
 #[derive(Debug, Clone, Default)]
 pub struct PassageFigures {
     /// The numbers in digits of every passage ([`passage_numbers_in`]).

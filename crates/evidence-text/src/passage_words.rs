@@ -1,6 +1,6 @@
 //! The texts that `claim-not-in-evidence` compares, read as content words
 //! ([`content_words`]): a cited item's passages and names, read once per
-//! build and kept in the build's [`Analyses`](super::memo::Analyses), and a claim, with an index of its words
+//! build and kept in the build's `Analyses` (`evidence_rules::memo`), and a claim, with an index of its words
 //! for the lookups of every word of every passage it cites.
 
 use crate::content_words::{Stem, content_words};

@@ -8,7 +8,7 @@
 //! block carries its byte range in the chapter, for splicing and diagnostics.
 //!
 //! The scan records syntax only; which blocks are claims is decided by the
-//! rules ([`crate::rules::claims`]). The pass over the events is in
+//! rules (`evidence_text::claims`). The pass over the events is in
 //! `scanner`; what it reads in a run of text in `brackets`, citations of an
 //! earlier run in `rendered`, suppression comments in `suppression`, and the
 //! closers of blocks left open at the end of the chapter in `closers`.

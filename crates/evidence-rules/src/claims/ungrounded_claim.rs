@@ -1,5 +1,5 @@
 //! `ungrounded-claim`'s words beyond its help: the judging is the claim
-//! phase's ([`super::judge`]); what a diagnostic adds for a paragraph that
+//! phase's ([`crate::judge`]); what a diagnostic adds for a paragraph that
 //! may be framing text is here.
 
 use crate::Finding;

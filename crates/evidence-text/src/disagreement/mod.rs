@@ -275,6 +275,6 @@ pub fn compare_claimed<'c>(
 /// place among [`EvidenceItem::passages`] (its plain text is read again
 /// for a quote). A passage with nothing to compare never disagrees.
 ///
-/// [`EvidenceItem::passages`]: crate::store::EvidenceItem::passages
+/// [`EvidenceItem::passages`]: evidence_core::store::EvidenceItem::passages
 #[derive(Debug, Clone, Default)]
 pub struct ItemPassages(pub Box<[(usize, Read)]>);

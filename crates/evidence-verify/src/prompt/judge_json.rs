@@ -3,7 +3,7 @@
 //! that support the claim, as one JSON object. The schema goes with the
 //! request as `response_format` (structured output) where the server takes
 //! it; where it does not, the client sends the request again without it
-//! ([`super::client`]), and the object is found in the answer's text.
+//! ([`crate::client`]), and the object is found in the answer's text.
 
 use super::{Answer, one_line};
 use evidence_core::store::SupportVerdict;

@@ -10,14 +10,11 @@
 
 #![warn(unreachable_pub)]
 
-mod around;
-mod cells;
 mod chapter;
 mod citations;
 mod claim_marks;
 mod disclosure;
 pub mod disclosure_facts;
-mod emptied;
 #[cfg(test)]
 mod syntax_tests;
 pub(crate) use evidence_core::escape;
@@ -25,7 +22,6 @@ pub mod heading_ids;
 pub mod index;
 mod plan;
 mod preview_note;
-mod removal_note;
 mod speculation;
 pub mod template;
 mod unverified;

@@ -12,14 +12,13 @@
 //! text, its plan, the templates and the target alone.
 
 // Removals of claims inside nested blocks, and of table rows.
-mod nested;
-mod row_removal;
+pub(crate) mod remove;
 
 use crate::Entry;
-use crate::cells::past_cellless_line;
 use crate::citations;
 use crate::citations::{CiteRun, Member, Part};
 use crate::claim_marks::ClaimMark;
+use crate::plan::remove::cells::past_cellless_line;
 use crate::unverified::kept_markers;
 use evidence_core::config::{CitationStyle, Config, Removal};
 use evidence_core::markers::{Scan, line_end};
@@ -28,8 +27,8 @@ use evidence_core::syntax::is_conflict_note;
 use evidence_rules::confidence::LABELS;
 use evidence_rules::{Judgement, Resolved};
 use evidence_text::claims::Claim;
-use nested::{NestedBlocks, around_nested};
-use row_removal::row_removal;
+use remove::nested::{NestedBlocks, around_nested};
+use remove::row_removal::row_removal;
 use std::ops::Range;
 
 /// What rendering one chapter needs, and nothing else. Built by
@@ -199,9 +198,12 @@ impl<'s> RenderPlan<'s> {
         plan.withheld = crate::withheld::withheld_edits(text, &scan.suppressions);
         plan.speculation = crate::speculation::labels(text, &scan);
         if !scan.has_removal_note {
-            plan.removal_note =
-                crate::removal_note::removal_note(judgement, plan.markers_kept, &plan.kept_runs)
-                    .map(|what| (scan.banner_offset, what));
+            plan.removal_note = crate::plan::remove::removal_note::removal_note(
+                judgement,
+                plan.markers_kept,
+                &plan.kept_runs,
+            )
+            .map(|what| (scan.banner_offset, what));
         }
         plan.plan_notes(text, &scan, judgement);
         if !plan.references.entries.is_empty() {

@@ -14,10 +14,10 @@
 //! text), the run stays as written. Out of lines of cells, a run that
 //! must stay (see [`AroundMarkers::keep`]) stays as written, as before.
 
-use crate::around::{AroundMarkers, may_open_block};
-use crate::cells;
-use crate::cells::LineEdit;
 use crate::citations::{CiteRun, Part};
+use crate::plan::remove::around::{AroundMarkers, may_open_block};
+use crate::plan::remove::cells;
+use crate::plan::remove::cells::LineEdit;
 use crate::plan::{RenderPlan, Replacement};
 use crate::unverified::KeptMarker;
 use evidence_core::markers::Scan;
@@ -28,7 +28,7 @@ use std::ops::Range;
 /// went: a no-break space, as an entity. GFM counts it as the cell's text
 /// (it is no ASCII white space), the page shows nothing, and a second run
 /// reads no marker and no word in it.
-pub(super) const CELL_FILLER: &str = "&#160;";
+pub(crate) const CELL_FILLER: &str = "&#160;";
 
 /// The line of cells a run of markers stands in.
 struct CellLine {
@@ -83,7 +83,7 @@ impl RenderPlan<'_> {
     /// Plans the runs of markers all taken out, at `emptied`; returns those
     /// shown as unverified marks instead (see the module's comment).
     /// `kept` is what each marker that does not resolve is shown as.
-    pub(super) fn plan_emptied_runs(
+    pub(crate) fn plan_emptied_runs(
         &mut self,
         text: &str,
         scan: &Scan,

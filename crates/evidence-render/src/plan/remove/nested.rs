@@ -8,7 +8,7 @@
 //! inside their own range: an item of N sentences over a sublist of N
 //! items stays linear.
 
-use super::Replacement;
+use crate::plan::Replacement;
 use evidence_core::markers::Scan;
 use evidence_text::claims::Claim;
 use std::collections::HashMap;
@@ -16,7 +16,7 @@ use std::ops::Range;
 
 /// The nested blocks of the blocks asked about so far, by block.
 #[derive(Default)]
-pub(super) struct NestedBlocks {
+pub(in crate::plan) struct NestedBlocks {
     /// Each block's nested blocks (their outer ranges), by start.
     of: HashMap<usize, Vec<Range<usize>>>,
 }
@@ -24,7 +24,7 @@ pub(super) struct NestedBlocks {
 impl NestedBlocks {
     /// The blocks nested in `claim`'s block that lie inside `range`, the
     /// claim's removal, as one range.
-    pub(super) fn within(
+    pub(in crate::plan) fn within(
         &mut self,
         scan: &Scan,
         claim: &Claim,
@@ -68,7 +68,7 @@ fn nested_in(scan: &Scan, block: usize) -> Vec<Range<usize>> {
 /// A claim's removal cut around the blocks `nested` in it, which stay:
 /// the text before them replaced (or deleted), the text after them
 /// deleted.
-pub(super) fn around_nested(
+pub(in crate::plan) fn around_nested(
     text: &str,
     removal: Replacement,
     nested: Range<usize>,

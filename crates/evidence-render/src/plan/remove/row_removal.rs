@@ -2,7 +2,7 @@
 //! chapter, so its removal splices that line and nothing else: the table,
 //! its header and the other rows stay as written.
 
-use super::Replacement;
+use crate::plan::Replacement;
 use evidence_core::config::Removal;
 use evidence_core::markers::Block;
 
@@ -13,7 +13,7 @@ use evidence_core::markers::Block;
 /// a row of one cell, which GFM pads with empty cells. Cells past the
 /// table's columns (which GFM drops, markers included) go with it, so that
 /// none of them moves into a column on the next run.
-pub(super) fn row_removal(
+pub(in crate::plan) fn row_removal(
     text: &str,
     block: &Block,
     phrase: &'static str,

@@ -15,7 +15,7 @@ use std::ops::Range;
 /// definition (`[x]: …`), or, after a list item's marker, a task list
 /// item's box (`- [x] a | b` is a task, and its table goes). Conservative:
 /// any digit counts.
-pub(super) fn may_open_block(rest: &str) -> bool {
+pub(crate) fn may_open_block(rest: &str) -> bool {
     let line = rest.split(['\n', '\r']).next().unwrap_or_default();
     match line.bytes().next() {
         Some(b'[') => {
@@ -36,7 +36,7 @@ pub(super) fn may_open_block(rest: &str) -> bool {
 /// out (whatever other markers go too), for `remove` mode to decide whether
 /// taking a run of markers out is safe. Found in one pass each way, so that
 /// a line of many markers stays linear.
-pub(super) struct AroundMarkers<'t> {
+pub(crate) struct AroundMarkers<'t> {
     /// The nearest `[`, `]` or line end before each marker (`None`: the
     /// chapter's start).
     before: Vec<Option<u8>>,
@@ -90,7 +90,7 @@ impl<'t> AroundMarkers<'t> {
     /// depended on (`[[EVID:x]! ]a b c`: the `]` goes with the claim
     /// `]a b c`, and the phrase's `[` follows), and a label may follow a
     /// marker where the line's text went on.
-    pub(super) fn new(
+    pub(crate) fn new(
         text: &'t str,
         scan: &Scan,
         edits: Vec<(Range<usize>, Cow<'static, str>)>,
@@ -191,7 +191,7 @@ impl<'t> AroundMarkers<'t> {
     /// `at` (after the run: they end there; before it: they start there)
     /// are the markup of an emphasis, strong or strikethrough the scan saw
     /// close or open there, rather than literal characters.
-    pub(super) fn delimiters_are_markup(
+    pub(crate) fn delimiters_are_markup(
         &self,
         scan: &Scan,
         range: &Range<usize>,
@@ -207,7 +207,7 @@ impl<'t> AroundMarkers<'t> {
 
     /// The text after the run of `markers` at `range`, as the removed
     /// claims leave it: what follows the run once it is taken out.
-    pub(super) fn rest(&self, markers: &[Marker], range: &Range<usize>) -> &str {
+    pub(crate) fn rest(&self, markers: &[Marker], range: &Range<usize>) -> &str {
         let last = markers.partition_point(|m| m.span.start < range.end);
         let end = last
             .checked_sub(1)
@@ -229,7 +229,7 @@ impl<'t> AroundMarkers<'t> {
 
     /// Whether the run of `markers` at `range` has nothing before it on
     /// its line but white space, block markup and markers.
-    pub(super) fn starts_line(
+    pub(crate) fn starts_line(
         &self,
         markers: &[Marker],
         range: &Range<usize>,
@@ -251,14 +251,14 @@ impl<'t> AroundMarkers<'t> {
     /// may read as an HTML block, a setext underline, a thematic break or
     /// an empty list item; in what may be a line's opening HTML tag or
     /// code fence, it could complete the tag or the fence.
-    pub(super) fn keep(&self, markers: &[Marker], range: &Range<usize>, labels: &[Label]) -> bool {
+    pub(crate) fn keep(&self, markers: &[Marker], range: &Range<usize>, labels: &[Label]) -> bool {
         self.keeps(markers, range, labels, true)
     }
 
     /// Whether the line of the run of `markers` at `range` starts with
     /// backticks or tildes, which text written in its place might make a
     /// code fence.
-    pub(super) fn in_fence_line(&self, markers: &[Marker], range: &Range<usize>) -> bool {
+    pub(crate) fn in_fence_line(&self, markers: &[Marker], range: &Range<usize>) -> bool {
         let first = markers.partition_point(|m| m.span.start < range.start);
         self.fence.get(first).is_some_and(Option::is_some)
     }
@@ -267,7 +267,7 @@ impl<'t> AroundMarkers<'t> {
     /// is left of such a line is no empty line, and can read as no other
     /// block but a table's delimiter row, which the line's reading checks
     /// (see `cells`); so only brackets, tags and fences keep a run there.
-    pub(super) fn keep_in_line_of_cells(
+    pub(crate) fn keep_in_line_of_cells(
         &self,
         markers: &[Marker],
         range: &Range<usize>,

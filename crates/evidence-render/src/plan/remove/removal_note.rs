@@ -13,7 +13,7 @@ use std::ops::Range;
 /// remove stayed as written, in the runs `kept_runs` (taking them out
 /// would change the page's structure): neither they nor their findings
 /// are counted.
-pub(super) fn removal_note(
+pub(crate) fn removal_note(
     judgement: &Judgement<'_>,
     markers_kept: usize,
     kept_runs: &[Range<usize>],

@@ -18,7 +18,7 @@ use std::ops::Range;
 
 /// How GFM reads a line of cells.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub(super) struct CellReading {
+pub(crate) struct CellReading {
     /// The cells it reads: as a table's header, the columns.
     cells: usize,
     /// Whether its content starts with a pipe (a line that does can
@@ -37,7 +37,7 @@ impl CellReading {
     /// Whether `other` reads the same as far as a line `in_table` goes:
     /// a table's line may gain a leading pipe (a row's first cell kept
     /// empty by a `|`), which no paragraph line may.
-    pub(super) fn same(self, other: Option<CellReading>, in_table: bool) -> bool {
+    pub(crate) fn same(self, other: Option<CellReading>, in_table: bool) -> bool {
         other.is_some_and(|o| {
             o.cells == self.cells
                 && o.delimiter == self.delimiter
@@ -49,7 +49,7 @@ impl CellReading {
 
 /// How GFM reads `line` (one line, without its ending) as a table's
 /// header: `None` when it holds no unescaped pipe.
-pub(super) fn reading(line: &str) -> Option<CellReading> {
+pub(crate) fn reading(line: &str) -> Option<CellReading> {
     let content = without_containers(line);
     let bytes = content.as_bytes();
     let (mut pipes, mut last) = (0, 0);
@@ -101,13 +101,13 @@ fn without_containers(line: &str) -> &str {
 
 /// Whether `before`, a line's start, holds only the markup of the blocks
 /// that hold the line.
-pub(super) fn is_container_markup(before: &str) -> bool {
+pub(crate) fn is_container_markup(before: &str) -> bool {
     without_containers(before).is_empty()
 }
 
 /// Where the unescaped pipes of a line start and end: the first's offset
 /// and the last's, in the chapter.
-pub(super) fn pipe_bounds(text: &str, line: &Range<usize>) -> Option<(usize, usize)> {
+pub(crate) fn pipe_bounds(text: &str, line: &Range<usize>) -> Option<(usize, usize)> {
     let bytes = text.as_bytes();
     let unescaped = |&i: &usize| bytes[i] == b'|' && (i == 0 || bytes[i - 1] != b'\\');
     let first = (line.start..line.end).find(unescaped)?;
@@ -116,7 +116,7 @@ pub(super) fn pipe_bounds(text: &str, line: &Range<usize>) -> Option<(usize, usi
 }
 
 /// The line of `text` that holds `at`, without its ending.
-pub(super) fn line_of(text: &str, at: usize) -> Range<usize> {
+pub(crate) fn line_of(text: &str, at: usize) -> Range<usize> {
     let start = text[..at].rfind(['\n', '\r']).map_or(0, |i| i + 1);
     let end = text[at..].find(['\n', '\r']).map_or(text.len(), |i| at + i);
     start..end
@@ -127,7 +127,7 @@ pub(super) fn line_of(text: &str, at: usize) -> Range<usize> {
 /// reads as a row of no cells (one `|`, white space) right after a line
 /// of cells: such a line ends the table it follows, which a line of text
 /// in its place would run on as a row.
-pub(super) fn past_cellless_line(text: &str, at: usize, content: bool) -> Option<usize> {
+pub(crate) fn past_cellless_line(text: &str, at: usize, content: bool) -> Option<usize> {
     let line = line_of(text, at);
     let cells = without_containers(&text[line.clone()]);
     if !cells
@@ -156,13 +156,13 @@ pub(super) fn past_cellless_line(text: &str, at: usize, content: bool) -> Option
 }
 
 /// An edit of the chapter as a line's reading sees it.
-pub(super) type LineEdit<'e> = (Range<usize>, Cow<'e, str>);
+pub(crate) type LineEdit<'e> = (Range<usize>, Cow<'e, str>);
 
 /// The line `line` of `text` with `edits` made (sorted by start; one that
 /// overlaps an earlier one is left out, as rendering leaves it out). An
 /// edit that starts before the line only takes its part of the line out;
 /// one that runs past it, only up to its end.
-pub(super) fn edited_line(text: &str, line: &Range<usize>, edits: &[LineEdit<'_>]) -> String {
+pub(crate) fn edited_line(text: &str, line: &Range<usize>, edits: &[LineEdit<'_>]) -> String {
     let mut out = String::with_capacity(line.len());
     let mut cursor = line.start;
     for (range, replacement) in edits {
@@ -185,7 +185,7 @@ pub(super) fn edited_line(text: &str, line: &Range<usize>, edits: &[LineEdit<'_>
 
 #[cfg(test)]
 mod tests {
-    use crate::cells::*;
+    use crate::plan::remove::cells::*;
 
     fn cells(line: &str) -> Option<(usize, bool)> {
         reading(line).map(|r| (r.cells, r.leading_pipe))

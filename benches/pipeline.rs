@@ -4,7 +4,7 @@
 //!
 //! `cargo bench --bench pipeline [-- <filter>]`
 
-#[path = "../examples/bench/book.rs"]
+#[path = "../examples/bench/book/mod.rs"]
 mod book;
 
 use book::{Spec, Style};

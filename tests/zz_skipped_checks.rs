@@ -19,7 +19,7 @@ const HOW: [&str; 9] = [
     "  and provenance.rs tests of recorded responses): EVIDENCE_CORPUS_DIR=DIR, the directory",
     "  holding apis/, support/, realreports/ and the CommonMark spec (by default",
     "  ../shared/corpora beside the clone)",
-    "Chromium (tests/it/browser.rs, screenshots.rs): apt-get install -y chromium, or CHROMIUM=PATH",
+    "Chromium (tests/it/browser/, screenshots.rs): apt-get install -y chromium, or CHROMIUM=PATH",
     "mdBook (tests/it/serve_real.rs): cargo install mdbook@0.5.4 --locked --root target/tools,",
     "  or MDBOOK_BIN=PATH",
     "ssh-keygen (tests/it/provenance_sign.rs): apt-get install -y openssh-client",

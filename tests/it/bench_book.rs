@@ -1,4 +1,4 @@
-//! The benchmark's synthetic books (examples/bench/book.rs), built by real
+//! The benchmark's synthetic books (examples/bench/book/), built by real
 //! mdBook and fed to the binary: they pass every rule, so the benchmark
 //! measures a publishing build, and the output is byte-identical whatever
 //! the number of threads. (Timings live in `bench/run`, never in tests.)

@@ -9,7 +9,7 @@
 //! search and streaming pages, Cohere's v2 chat reference); no recorded
 //! response of these shapes was found in public SDK fixtures. (The
 //! vendors this round refused by name are read since: see
-//! tests/it/import_round4.rs.)
+//! tests/it/import_round4/.)
 
 use crate::common::import::{assert_published, build, import, sources_for, write_json};
 use serde_json::{Value, json};

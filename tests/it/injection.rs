@@ -8,7 +8,7 @@
 //! than mdBook itself writes it.
 //!
 //! Ids cannot carry markup: the loader refuses any id outside
-//! `[A-Za-z0-9_.:/-]` (`tests/it/bad_input.rs`), and the allowed punctuation is
+//! `[A-Za-z0-9_.:/-]` (`tests/it/bad_input/`), and the allowed punctuation is
 //! cited here (`ev_c:d/e.f-g`).
 
 use crate::common::TestBook;

@@ -8,7 +8,7 @@ mod common;
 // The benchmark's book generator, used by `bench_book` and `golden`; at the
 // root because examples/bench/bullets.rs names it `crate::book` (so the
 // tests of books built by `mdbook-driver` are the module `books`).
-#[path = "../../examples/bench/book.rs"]
+#[path = "../../examples/bench/book/mod.rs"]
 mod book;
 
 mod accuracy;

@@ -9,7 +9,7 @@
 use crate::common::invariants::{self, PATHS};
 use mdbook_evidence::render::Target;
 
-/// Chapters the `chapter` fuzz target (or `tests/it/properties.rs`) found a
+/// Chapters the `chapter` fuzz target (or `tests/it/properties/`) found a
 /// failure on, and what it was.
 const FOUND: &[(&str, &str)] = &[
     (

@@ -1,5 +1,5 @@
 //! Invariants of the chapter pipeline, checked on arbitrary markdown by the
-//! property tests (`tests/it/properties.rs`) and the fuzz targets (`fuzz/`,
+//! property tests (`tests/it/properties/`) and the fuzz targets (`fuzz/`,
 //! which include this file by path). Uses the library only, in process.
 
 use mdbook_evidence::config::Config;

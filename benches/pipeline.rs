@@ -9,10 +9,10 @@ mod book;
 
 use book::{Spec, Style};
 use criterion::{BatchSize, Criterion, Throughput, criterion_group, criterion_main};
-use mdbook_evidence::markers::{self, MarkdownFlags, ScanOptions};
+use evidence_core::markers::{self, MarkdownFlags, ScanOptions};
+use evidence_render::{self as render, Entry, Target};
+use evidence_rules as rules;
 use mdbook_evidence::preprocess::{Setup, process_book};
-use mdbook_evidence::render::{self, Entry, Target};
-use mdbook_evidence::rules;
 use mdbook_preprocessor::PreprocessorContext;
 use mdbook_preprocessor::book::{Book, Chapter};
 use std::hint::black_box;
@@ -73,7 +73,7 @@ fn store_load(c: &mut Criterion) {
         let bytes = std::fs::metadata(dir.path().join(&paths[0])).unwrap().len();
         group.throughput(Throughput::Bytes(bytes));
         group.bench_function(format!("load_{items}"), |b| {
-            b.iter(|| mdbook_evidence::store::load(dir.path(), black_box(&paths)).unwrap())
+            b.iter(|| evidence_core::store::load(dir.path(), black_box(&paths)).unwrap())
         });
     }
     group.finish();

@@ -1,9 +1,9 @@
 //! `mdbook-evidence import`: its command line, and what it says when done.
 
 use anyhow::bail;
-use mdbook_evidence::import::{self, Output, Vendor};
-use mdbook_evidence::limits;
-use mdbook_evidence::report::{counted, inert_line};
+use evidence_core::limits;
+use evidence_import::{self as import, Output, Vendor};
+use evidence_report::{counted, inert_line};
 use std::io::Write;
 use std::path::{Path, PathBuf};
 
@@ -217,7 +217,7 @@ fn parse_vendor(name: &Path) -> anyhow::Result<Vendor> {
             .iter()
             .filter_map(|v| v.to_possible_value().map(|p| p.get_name().to_owned()))
             .collect();
-        let hint = mdbook_evidence::suggest::closest(&name, known.iter().map(String::as_str))
+        let hint = evidence_core::suggest::closest(&name, known.iter().map(String::as_str))
             .map(|k| format!("did you mean `{k}`? "))
             .unwrap_or_default();
         anyhow::anyhow!(

@@ -2,9 +2,9 @@
 
 use anyhow::{Context, bail};
 use clap::{Parser, Subcommand};
-use mdbook_evidence::limits;
+use evidence_core::limits;
+use evidence_report::{self as report, inert_json, inert_line};
 use mdbook_evidence::preprocess;
-use mdbook_evidence::report::{self, inert_json, inert_line};
 use mdbook_evidence::session::Session;
 use mdbook_preprocessor::PreprocessorContext;
 use mdbook_preprocessor::book::{Book, BookItem};
@@ -55,7 +55,7 @@ enum Command {
         book_dir: std::path::PathBuf,
         /// Output format.
         #[arg(long, value_enum, default_value = "human")]
-        format: mdbook_evidence::report::Format,
+        format: evidence_report::Format,
         /// Fail (exit status 1) when `remove` mode took a claim out; also
         /// `deny-removals = true` under [preprocessor.evidence].
         #[arg(long)]
@@ -328,7 +328,7 @@ fn export_claims(book_dir: &Path, format: ExportFormat) -> ExitCode {
             let _ = writeln!(
                 std::io::stderr(),
                 "mdbook-evidence: exported {} of a passage",
-                mdbook_evidence::report::counted(count, "citation", "citations")
+                evidence_report::counted(count, "citation", "citations")
             );
             ExitCode::SUCCESS
         }

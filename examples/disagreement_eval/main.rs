@@ -27,7 +27,7 @@
 
 mod pairs;
 
-use mdbook_evidence::rules::disagreement::{Passage, compare};
+use evidence_text::disagreement::{Passage, compare};
 use std::collections::BTreeMap;
 use std::path::Path;
 

@@ -3,7 +3,7 @@
 //! of real reports that fire; shared by the `disagreement_eval` example
 //! and `tests/disagreement.rs`.
 
-use mdbook_evidence::rules::disagreement::{Disagreement, Kind, Passage, compare};
+use evidence_text::disagreement::{Disagreement, Kind, Passage, compare};
 use std::path::{Path, PathBuf};
 
 /// One labelled pair.

@@ -3,9 +3,9 @@
 //! expansion from the files on disk, and every line of the expanded text
 //! that came from a file must point at the same text in that file.
 
+use evidence_core::source_map::{SourceMap, Trace};
 use mdbook_driver::MDBook;
 use mdbook_driver::builtin_preprocessors::LinkPreprocessor;
-use mdbook_evidence::source_map::{SourceMap, Trace};
 use mdbook_preprocessor::book::BookItem;
 use mdbook_preprocessor::{Preprocessor, PreprocessorContext};
 use std::path::Path;

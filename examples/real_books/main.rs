@@ -24,7 +24,7 @@ mod mark;
 
 use anyhow::{Context, bail};
 use clap::Parser;
-use mdbook_evidence::source_map::SourceMap;
+use evidence_core::source_map::SourceMap;
 use std::path::{Path, PathBuf};
 use std::time::{Duration, Instant};
 

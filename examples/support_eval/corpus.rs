@@ -4,7 +4,7 @@
 
 #![allow(dead_code)]
 
-use mdbook_evidence::rules::overlap::{ClaimWords, ItemWords, Overlap, overlap};
+use evidence_text::overlap::{ClaimWords, ItemWords, Overlap, overlap};
 use std::path::{Path, PathBuf};
 
 /// The files of the corpus's development half, in the order reported.

@@ -18,7 +18,7 @@
 mod corpus;
 
 use corpus::{Row, is_wrong_item, share};
-use mdbook_evidence::config::{DEFAULT_CLAIM_OVERLAP, DEFAULT_CLAIM_OVERLAP_MIN_WORDS};
+use evidence_core::config::{DEFAULT_CLAIM_OVERLAP, DEFAULT_CLAIM_OVERLAP_MIN_WORDS};
 use std::fmt::Write as _;
 
 /// The targets of the default threshold.

@@ -15,7 +15,7 @@ mod invariants;
 
 use libfuzzer_sys::fuzz_target;
 use mdbook_evidence::preprocess::Setup;
-use mdbook_evidence::render::Target;
+use evidence_render::Target;
 use std::sync::OnceLock;
 
 const MODES: [&str; 4] = ["fail", "downgrade", "warn", "remove"];

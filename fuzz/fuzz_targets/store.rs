@@ -13,8 +13,8 @@
 mod invariants;
 
 use libfuzzer_sys::fuzz_target;
-use mdbook_evidence::render::Target;
-use mdbook_evidence::store;
+use evidence_render::Target;
+use evidence_core::store;
 use mdbook_markdown::pulldown_cmark;
 use std::path::Path;
 

@@ -12,7 +12,7 @@
 #[path = "../../examples/support_eval/corpus.rs"]
 mod corpus;
 
-use mdbook_evidence::config::{DEFAULT_CLAIM_OVERLAP, DEFAULT_CLAIM_OVERLAP_MIN_WORDS};
+use evidence_core::config::{DEFAULT_CLAIM_OVERLAP, DEFAULT_CLAIM_OVERLAP_MIN_WORDS};
 
 #[test]
 fn the_default_threshold_meets_its_targets_on_the_development_data() {

@@ -9,7 +9,7 @@
 //! one more item never lowers a claim's overlap; and the result is the same
 //! on every call and thread.
 
-use mdbook_evidence::rules::overlap::{ClaimWords, ItemWords, Overlap, overlap};
+use evidence_text::overlap::{ClaimWords, ItemWords, Overlap, overlap};
 use proptest::prelude::*;
 use proptest::sample::select;
 

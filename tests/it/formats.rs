@@ -3,7 +3,7 @@
 //! mdBook builds.
 
 use crate::common::{TestBook, run_stdin};
-use mdbook_evidence::store::{cid, normalize_url};
+use evidence_core::store::{cid, normalize_url};
 
 /// A `citation.v1` record line for `url_original`, with `extra` JSON fields.
 fn record(url_original: &str, status: &str, extra: &str) -> String {

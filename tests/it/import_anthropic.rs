@@ -154,10 +154,10 @@ fn web_search_results_become_content_addressed_web_items() {
     );
     let items = done.items();
     assert_eq!(items.len(), 7);
-    let london = mdbook_evidence::store::cid(
+    let london = evidence_core::store::cid(
         "https://www.easeweather.com/europe/united-kingdom/england/greater-london/london/july",
     );
-    let greater = mdbook_evidence::store::cid(
+    let greater = evidence_core::store::cid(
         "https://www.easeweather.com/europe/united-kingdom/england/greater-london/july",
     );
     let ids: Vec<&str> = items.iter().map(|i| i["id"].as_str().unwrap()).collect();
@@ -237,7 +237,7 @@ fn a_fetched_page_is_cited_by_characters_of_its_text() {
         "<!-- narration around a tool call, not part of the answer:\nI'll fetch the Wikipedia page about the Maglemosian culture.\n-->\n\nThe page describes an early Mesolithic culture of Northern Europe, dated c. 9000 – c. 6000 BC [1]. It is named after the Danish site Maglemose near Gørlev and Høng [2], where George Sarauw excavated the first settlement in 1900 [3].\n"
     );
     let items = done.items();
-    let page = mdbook_evidence::store::cid("https://en.wikipedia.org/wiki/Maglemosian_culture");
+    let page = evidence_core::store::cid("https://en.wikipedia.org/wiki/Maglemosian_culture");
     assert!(
         items
             .iter()
@@ -291,7 +291,7 @@ fn search_result_citations_take_their_source() {
     let items = done.items();
     assert_eq!(
         items[0]["id"],
-        mdbook_evidence::store::cid("https://docs.example.com/product-guide")
+        evidence_core::store::cid("https://docs.example.com/product-guide")
     );
     assert_eq!(items[1]["id"], "ev_kb_timeouts_r2-3");
     assert_eq!(items[1]["cited_text"], "The default timeout is 30 seconds.");

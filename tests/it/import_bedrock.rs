@@ -7,7 +7,7 @@
 use crate::common::import::{
     assert_published, build, import, main_html, sample, sources_for, write_json,
 };
-use mdbook_evidence::store::{cid, normalize_url};
+use evidence_core::store::{cid, normalize_url};
 use serde_json::{Value, json};
 use std::ffi::OsStr;
 use std::path::{Path, PathBuf};

@@ -6,7 +6,7 @@
 use crate::common::import::{
     assert_published, build, import, main_html, sample, sources_for, write_json,
 };
-use mdbook_evidence::store::{cid, normalize_url};
+use evidence_core::store::{cid, normalize_url};
 use serde_json::json;
 use std::ffi::OsStr;
 

@@ -5,7 +5,7 @@
 
 use crate::common::import::{assert_published, fixture, import, main_html, rules, run_import};
 use crate::common::{TestBook, run_stdin};
-use mdbook_evidence::store::{cid, normalize_url};
+use evidence_core::store::{cid, normalize_url};
 use std::ffi::OsString;
 use std::path::Path;
 

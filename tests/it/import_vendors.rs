@@ -6,7 +6,7 @@
 use crate::common::import::{
     Imported, assert_published, build, fixture, import, main_html, rules, sample,
 };
-use mdbook_evidence::store::{cid, normalize_url};
+use evidence_core::store::{cid, normalize_url};
 use std::ffi::OsStr;
 use std::path::Path;
 

@@ -11,9 +11,9 @@
 //! release is tested against a copy of its rule in
 //! `tests/it/include_locations.rs`.
 
+use evidence_core::source_map::SourceMap;
 use mdbook_driver::MDBook;
 use mdbook_driver::builtin_preprocessors::LinkPreprocessor;
-use mdbook_evidence::source_map::SourceMap;
 use mdbook_preprocessor::book::BookItem;
 use mdbook_preprocessor::{Preprocessor, PreprocessorContext};
 use std::path::{Path, PathBuf};

@@ -166,8 +166,8 @@ fn removed_claims_leave_the_index_and_an_empty_book_says_so() {
 /// place the same table. A book without the placeholder gets an index
 /// chapter, last.
 fn assert_planned_index_is_the_rescanned_one(root: &Path, stdin: &str) {
+    use evidence_render::index::EvidenceIndex;
     use mdbook_evidence::preprocess::{self, Setup};
-    use mdbook_evidence::render::index::EvidenceIndex;
     let (ctx, mut book): (PreprocessorContext, Book) =
         serde_json::from_str(stdin).expect("stdin parses");
     let has_index = book

@@ -9,7 +9,7 @@
 //! binary fed as mdBook feeds it.
 
 use crate::common::{TestBook, invariants, run_twice};
-use mdbook_evidence::render::Target;
+use evidence_render::Target;
 
 /// `brief.md` has a citation list in the common store: `[N]` is a marker.
 const NUMBERED: &str = "brief.md";

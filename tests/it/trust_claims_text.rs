@@ -7,7 +7,7 @@
 //! reader sees it.
 
 use crate::common::{TestBook, invariants, run_twice};
-use mdbook_evidence::render::Target;
+use evidence_render::Target;
 
 /// A claim with no citation, in several scripts (CJK, RTL with its mark).
 const CLAIMS: [&str; 3] = [

@@ -7,7 +7,7 @@
 //! fuzz targets (`fuzz/seeds/chapter/found-*`).
 
 use crate::common::invariants::{self, PATHS};
-use mdbook_evidence::render::Target;
+use evidence_render::Target;
 
 /// Chapters the `chapter` fuzz target (or `tests/it/properties/`) found a
 /// failure on, and what it was.

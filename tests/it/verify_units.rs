@@ -285,7 +285,7 @@ fn each_cited_sentence_is_judged_and_a_claim_cited_once_keeps_its_key() {
     // Keyed as verdicts always were, by the text with the marker cut out.
     assert_eq!(
         whole["claim_key"],
-        mdbook_evidence::store::claim_key(
+        evidence_core::store::claim_key(
             "The storm was long feared. Ida made landfall in Louisiana ."
         )
     );

@@ -3,11 +3,11 @@
 //! an input is read in, and the invariants an imported chapter must meet
 //! (see `fuzz/fuzz_targets/import.rs`).
 
+use evidence_core::markers::{MarkdownFlags, MarkerKind, ScanOptions, scan};
+use evidence_core::source_map::SourceMap;
+use evidence_import::{Converted, Vendor, convert};
+use evidence_render::index::{PLACEHOLDER, placeholders};
 use mdbook_driver::builtin_preprocessors::LinkPreprocessor;
-use mdbook_evidence::import::{Converted, Vendor, convert};
-use mdbook_evidence::markers::{MarkdownFlags, MarkerKind, ScanOptions, scan};
-use mdbook_evidence::render::index::{PLACEHOLDER, placeholders};
-use mdbook_evidence::source_map::SourceMap;
 use mdbook_preprocessor::book::{Book, BookItem, Chapter};
 use mdbook_preprocessor::{Preprocessor, PreprocessorContext};
 use serde_json::{Value, json};
@@ -42,7 +42,7 @@ pub fn check(data: &[u8]) -> Option<Converted> {
     assert_eq!(converted.chapter, again.chapter, "a second import differs");
     assert_eq!(converted.store, again.store, "a second import differs");
     let chapter = &converted.chapter;
-    mdbook_evidence::store::load_bytes(Path::new("answer.json"), converted.store.as_bytes())
+    evidence_core::store::load_bytes(Path::new("answer.json"), converted.store.as_bytes())
         .unwrap_or_else(|err| panic!("the fragment does not load: {err}\n{}", converted.store));
     no_directive(chapter);
     let store: Value = serde_json::from_str(&converted.store).expect("JSON");
@@ -56,7 +56,7 @@ pub fn check(data: &[u8]) -> Option<Converted> {
 /// The checks on directives (see the module documentation).
 fn no_directive(chapter: &str) {
     let dir = Path::new(NOWHERE).join("src");
-    let expand = |read: mdbook_evidence::source_map::Read<'_>| {
+    let expand = |read: evidence_core::source_map::Read<'_>| {
         SourceMap::expand(Path::new("answer.md"), chapter.to_owned(), &dir, read).text
     };
     let nothing_read = expand(&|_| None);

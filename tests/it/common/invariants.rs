@@ -2,12 +2,12 @@
 //! property tests (`tests/it/properties/`) and the fuzz targets (`fuzz/`,
 //! which include this file by path). Uses the library only, in process.
 
-use mdbook_evidence::config::Config;
-use mdbook_evidence::markers::{self, ScanOptions};
+use evidence_core::config::Config;
+use evidence_core::markers::{self, ScanOptions};
+use evidence_core::store;
+use evidence_render::Target;
+use evidence_report::Outcome;
 use mdbook_evidence::preprocess::{Setup, process_book};
-use mdbook_evidence::render::Target;
-use mdbook_evidence::report::Outcome;
-use mdbook_evidence::store;
 use mdbook_preprocessor::book::{Book, BookItem, Chapter};
 use std::path::{Path, PathBuf};
 
@@ -197,7 +197,7 @@ pub fn check_idempotent(setup: &Setup, path: &str, text: &str) -> String {
 /// [`tame`]) are checked for everything but idempotence, then tamed.
 pub fn check_any_chapter(setup: &Setup, path: &str, text: &str) {
     let tame = tame(text, setup.target);
-    if setup.config.mode == mdbook_evidence::config::Mode::Remove {
+    if setup.config.mode == evidence_core::config::Mode::Remove {
         if tame != text {
             process(setup, &[(path, text)]);
         }
@@ -248,26 +248,22 @@ fn pieces<'t>(setup: &Setup, path: &str, text: &'t str, at_heading_ids: bool) ->
     // The reasons of suppression comments and the import record, which
     // stay out of the rendered chapter.
     cuts.extend(
-        mdbook_evidence::render::withheld::withheld_edits(text, &scan.suppressions)
+        evidence_render::withheld::withheld_edits(text, &scan.suppressions)
             .into_iter()
             .map(|edit| (edit.range.start, edit.range.end)),
     );
     // Heading ids kept from the citations in headings.
     if at_heading_ids {
         cuts.extend(
-            mdbook_evidence::render::heading_ids::heading_id_edits(
-                text,
-                &scan.markers,
-                setup.markdown,
-            )
-            .into_iter()
-            .map(|edit| (edit.range.start, edit.range.end)),
+            evidence_render::heading_ids::heading_id_edits(text, &scan.markers, setup.markdown)
+                .into_iter()
+                .map(|edit| (edit.range.start, edit.range.end)),
         );
     }
     // The book's own directive: a top-level paragraph of it becomes the
     // evidence index; anywhere else it stays.
     cuts.extend(
-        mdbook_evidence::render::index::placeholders(text, setup.markdown)
+        evidence_render::index::placeholders(text, setup.markdown)
             .into_iter()
             .map(|range| (range.start, range.end)),
     );
@@ -352,11 +348,8 @@ pub fn check_preserved(setup: &Setup, path: &str, text: &str, out: &str) {
                 claim_min_words: setup.config.claim_min_words,
             },
         );
-        let ids = mdbook_evidence::render::heading_ids::heading_id_edits(
-            text,
-            &scan.markers,
-            setup.markdown,
-        );
+        let ids =
+            evidence_render::heading_ids::heading_id_edits(text, &scan.markers, setup.markdown);
         let out = ids
             .iter()
             .fold(out.to_owned(), |out, id| out.replacen(&id.text, "", 1));

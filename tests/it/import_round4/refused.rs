@@ -196,7 +196,7 @@ fn this_rounds_fuzz_seeds_import_under_the_fuzz_invariants() {
         assert!(
             converted.is_some_and(|c| c.citations > 0),
             "{seed}: {:?}",
-            mdbook_evidence::import::convert(&data, None).err()
+            evidence_import::convert(&data, None).err()
         );
     }
 }

@@ -13,7 +13,7 @@
 //! test --test it properties::` runs more.
 
 use crate::common::invariants::{HTML_CITE, HTML_HEADING_CITE, MARKDOWN_CITE};
-use mdbook_evidence::markers::{MarkdownFlags, ScanOptions};
+use evidence_core::markers::{MarkdownFlags, ScanOptions};
 use proptest::prelude::*;
 use proptest::sample::select;
 

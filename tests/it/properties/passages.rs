@@ -3,7 +3,7 @@
 
 use super::*;
 use crate::common::invariants;
-use mdbook_evidence::render::Target;
+use evidence_render::Target;
 use proptest::sample::select;
 use std::path::Path;
 
@@ -167,7 +167,7 @@ fn passages_book() -> impl Strategy<Value = (Vec<PassageItem>, Vec<Option<String
         .prop_map(|pairs| pairs.into_iter().unzip())
 }
 
-fn passages_store(items: &[PassageItem]) -> mdbook_evidence::store::Store {
+fn passages_store(items: &[PassageItem]) -> evidence_core::store::Store {
     let evidence: Vec<_> = items
         .iter()
         .enumerate()
@@ -178,7 +178,7 @@ fn passages_store(items: &[PassageItem]) -> mdbook_evidence::store::Store {
         "sources": [{"source_id": "fed", "publisher": "Federal Reserve", "tier": 1}],
         "evidence": evidence,
     });
-    mdbook_evidence::store::load_bytes(Path::new("store.json"), store.to_string().as_bytes())
+    evidence_core::store::load_bytes(Path::new("store.json"), store.to_string().as_bytes())
         .expect("a generated store loads")
 }
 

@@ -5,8 +5,8 @@
 
 use super::*;
 use crate::common::invariants::{self, HTML_CITE, PATHS};
-use mdbook_evidence::markers;
-use mdbook_evidence::render::Target;
+use evidence_core::markers;
+use evidence_render::Target;
 use proptest::sample::select;
 
 proptest! {
@@ -48,9 +48,9 @@ proptest! {
         // But for the reasons of its suppression comments, withheld, and
         // the `[SPECULATION]` labels the HTML renderer writes as elements.
         let mut withheld =
-            mdbook_evidence::render::withheld::withheld_edits(&text, &scan.suppressions);
+            evidence_render::withheld::withheld_edits(&text, &scan.suppressions);
         let out = out[0].replace(invariants::SPECULATION_ELEMENT, "[SPECULATION]");
-        prop_assert_eq!(&out, &mdbook_evidence::render::splice(&text, &mut withheld));
+        prop_assert_eq!(&out, &evidence_render::splice(&text, &mut withheld));
     }
 }
 

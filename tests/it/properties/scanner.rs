@@ -2,7 +2,7 @@
 //! spans and nothing else.
 
 use super::*;
-use mdbook_evidence::markers;
+use evidence_core::markers;
 
 proptest! {
     #![proptest_config(cases(512))]

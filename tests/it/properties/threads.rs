@@ -4,7 +4,7 @@
 
 use super::*;
 use crate::common::invariants::{self, IDS};
-use mdbook_evidence::render::Target;
+use evidence_render::Target;
 use proptest::sample::select;
 use std::path::Path;
 
@@ -90,7 +90,7 @@ fn run_with_store_dir(
     chapters: &[(String, String)],
 ) -> Result<(Vec<String>, String), String> {
     let store =
-        mdbook_evidence::store::load(root, &["evidence".into()]).map_err(|e| e.to_string())?;
+        evidence_core::store::load(root, &["evidence".into()]).map_err(|e| e.to_string())?;
     let mut setup = invariants::setup("warn", Target::Html);
     setup.store = store;
     let chapters: Vec<(&str, &str)> = chapters

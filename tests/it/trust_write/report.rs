@@ -288,9 +288,9 @@ fn a_source_directory_that_is_a_symlink_inside_the_book_is_protected_where_it_le
 /// the report is written, and nothing is written there.
 #[test]
 fn the_write_refuses_the_build_and_template_directories_too() {
-    use mdbook_evidence::config::Config;
+    use evidence_core::config::Config;
+    use evidence_report::{Destination, emit};
     use mdbook_evidence::preprocess::{Setup, process_book};
-    use mdbook_evidence::report::{Destination, emit};
     use mdbook_preprocessor::book::{Book, BookItem, Chapter};
     let dir = tempfile::tempdir().expect("tempdir");
     let root = dir.path();
@@ -305,20 +305,20 @@ fn the_write_refuses_the_build_and_template_directories_too() {
             "as-of": "2026-02-11",
         }))
         .expect("valid config");
-        let report_inputs = mdbook_evidence::report::ReportInputs::new(
+        let report_inputs = evidence_report::ReportInputs::new(
             root,
             "src".as_ref(),
             "book".as_ref(),
             &root.join("theme/evidence"),
             &config,
         );
-        let store = mdbook_evidence::store::load(root, &[std::path::PathBuf::from("store.json")])
+        let store = evidence_core::store::load(root, &[std::path::PathBuf::from("store.json")])
             .expect("store loads");
         let setup = Setup::new(
             config,
             store,
             root.to_path_buf(),
-            mdbook_evidence::render::Target::Html,
+            evidence_render::Target::Html,
             report_inputs,
         );
         let mut book = Book::new();

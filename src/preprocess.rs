@@ -136,7 +136,7 @@ impl Setup {
                 page,
                 ..evidence_render::template::Templates::load(&template_dir(ctx))?
             },
-            neighbours: rules::escaped_markers::preprocessors_before_evidence(&ctx.config),
+            neighbours: rules::markers::escaped_markers::preprocessors_before_evidence(&ctx.config),
             preview,
             cache: None,
         })

@@ -33,7 +33,7 @@ impl ChapterSource for ChapterFile<'_> {
         [Style::Plain, Style::Prefixed]
             .map(expand)
             .into_iter()
-            .max_by_key(|s| rules::escaped_markers::escaped_count(s))
+            .max_by_key(|s| rules::markers::escaped_markers::escaped_count(s))
     }
 
     fn neighbours(&self) -> &[String] {
@@ -44,7 +44,7 @@ impl ChapterSource for ChapterFile<'_> {
 /// Whether judging the chapter reads its file from disk (for markers a
 /// preprocessor before this one escaped).
 pub(super) fn reads_chapter_file(setup: &Setup, path: &Path, content: &str) -> bool {
-    rules::escaped_markers::reads_chapter_file(
+    rules::markers::escaped_markers::reads_chapter_file(
         &setup.config,
         setup.config.is_checked(path),
         content,

@@ -9,7 +9,7 @@ use codespan_reporting::term::{self, termcolor::WriteColor};
 use evidence_core::config::Mode;
 pub use evidence_core::display::counted;
 use evidence_core::display::plural;
-use evidence_rules::ungrounded_claim::framing_help;
+use evidence_rules::claims::ungrounded_claim::framing_help;
 use evidence_rules::{Rule, RuleDocs, Severity, SupportFigures};
 use std::collections::HashMap;
 use std::ops::Range;

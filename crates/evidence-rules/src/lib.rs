@@ -16,14 +16,12 @@
 pub mod cited_disagreements;
 pub mod claims;
 pub mod confidence;
-pub use evidence_text::disagreement;
 pub mod diversity;
 pub(crate) mod judge;
-pub(crate) mod markers;
+pub mod markers;
 pub mod memo;
 pub(crate) mod meta;
 pub(crate) mod numbers;
-pub use evidence_text::overlap;
 pub(crate) mod passages;
 pub mod quality;
 pub mod quality_metrics;
@@ -37,17 +35,7 @@ pub(crate) mod suppression;
 #[cfg(test)]
 mod test_units;
 
-// The rule files that moved into their group, under their old names, so
-// that callers compile unchanged.
-pub(crate) use crate::claims::numeric_claim;
-pub use crate::claims::ungrounded_claim;
-pub use crate::markers::escaped_markers;
 pub use crate::markers::escaped_markers::{ChapterSource, NoSource};
-use crate::markers::unverified_reference;
-use crate::numbers::number_contradicts_evidence;
-pub(crate) use crate::passages::claim_not_in_evidence;
-pub(crate) use crate::passages::claim_partly_in_evidence;
-pub(crate) use crate::passages::subject_not_in_evidence;
 
 pub use crate::judge::{JudgeInput, Judged, Judgement, Verdict, judge, judge_chapter};
 pub(crate) use crate::numbers::number_not_in_evidence::numbers_not_in_evidence;

@@ -5,7 +5,7 @@
 //! a build makes one [`Analyses`] per store and hands it to the judge.
 
 use crate::Resolved;
-use crate::subject_not_in_evidence::ItemVocabulary;
+use crate::passages::subject_not_in_evidence::ItemVocabulary;
 use evidence_core::store::Store;
 use evidence_text::disagreement::ItemPassages;
 use evidence_text::number_derive::PassageFigures;

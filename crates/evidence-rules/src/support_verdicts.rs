@@ -16,7 +16,7 @@
 //! citations; without one, a verdict on the citation alone (as stored
 //! before claims were judged whole) still does.
 
-use crate::claim_not_in_evidence::cited_items;
+use crate::passages::claim_not_in_evidence::cited_items;
 use crate::support::{
     checker, checker_key, missing_support, place, stale_support, unsupported_claim,
 };

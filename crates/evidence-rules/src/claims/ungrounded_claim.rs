@@ -4,7 +4,7 @@
 
 use crate::Finding;
 use crate::meta::{RuleMeta, guide_page};
-use crate::subject_not_in_evidence::names_a_subject;
+use crate::passages::subject_not_in_evidence::names_a_subject;
 use evidence_core::rule::Rule;
 use evidence_text::claims::{Claim, claim_finding};
 use evidence_text::number_parse::first_figure;

@@ -2,11 +2,11 @@
 //! cites (`ungrounded-claim`, `numeric-claim`, `policy-claim`,
 //! `unlabelled-speculation`), and its confidence label.
 
+use crate::claims::numeric_claim::BlockNumbers;
 use crate::claims::{numeric_claim, policy_claim, ungrounded_claim, unlabelled_speculation};
 use crate::confidence;
 use crate::judge::FindingSubject;
 use crate::judge::resolve_markers::CitedItems;
-use crate::numeric_claim::BlockNumbers;
 use crate::{ClaimId, Finding, Level, Resolved, Rule, resolve_id};
 use evidence_core::config::Config;
 use evidence_core::store::{CitationList, Store};

@@ -7,13 +7,13 @@
 //! (`quote-not-in-evidence`), and the stored verdicts on them
 //! (`unsupported-claim`, `stale-support`, `missing-support`).
 
-use crate::claim_not_in_evidence::claims_not_in_evidence;
+use crate::claims::numeric_claim::BlockNumbers;
 use crate::judge::FindingSubject;
 use crate::judge::resolve_markers::CitedItems;
 use crate::memo::Analyses;
-use crate::numeric_claim::BlockNumbers;
+use crate::passages::claim_not_in_evidence::claims_not_in_evidence;
+use crate::passages::subject_not_in_evidence::subjects_not_in_evidence;
 use crate::sources::{paywall_quote, source_changed, source_gone, source_not_fetched};
-use crate::subject_not_in_evidence::subjects_not_in_evidence;
 use crate::support_verdicts::{SupportFigures, verdict_findings};
 use crate::{BlockId, ClaimId, Finding, Level, Resolved, Rule};
 use crate::{numbers_not_in_evidence, quotes_not_in_evidence, span_mismatches};

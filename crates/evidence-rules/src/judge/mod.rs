@@ -13,6 +13,7 @@ mod resolve_markers;
 mod suppression;
 mod verdict;
 
+use crate::claims::numeric_claim::BlockNumbers;
 use crate::diversity::DiversityStats;
 use crate::judge::chapter_findings::chapter_findings;
 use crate::judge::claim_errors::ClaimErrors;
@@ -23,7 +24,6 @@ use crate::judge::resolve_markers::{CitedItems, resolve_markers};
 use crate::judge::suppression::Suppressions;
 use crate::judge::verdict::{Facts, Outcome, outcome, set_printed_severities};
 use crate::memo::Analyses;
-use crate::numeric_claim::BlockNumbers;
 use crate::support_verdicts::SupportFigures;
 use crate::{BlockId, ClaimId, Finding, Level, MarkerId, Resolved, Severity};
 use evidence_core::config::{Config, Mode};
@@ -193,7 +193,8 @@ pub fn judge_chapter<'s>(input: &JudgeInput<'_, 's>) -> Judgement<'s> {
     } = *input;
     // Markers a preprocessor before this one escaped: one finding, and the
     // chapter (not the text its author wrote) is not judged.
-    let escapes = crate::escaped_markers::chapter_escapes(text, scan, config, checked, source);
+    let escapes =
+        crate::markers::escaped_markers::chapter_escapes(text, scan, config, checked, source);
     let mut judgement = judge_text(input, checked && escapes.is_none());
     if let Some(escapes) = escapes {
         add_escaped_markers(&mut judgement, text, &escapes, source, config);
@@ -244,7 +245,7 @@ fn judge_text<'s>(input: &JudgeInput<'_, 's>, checked: bool) -> Judgement<'s> {
     candidates.extend(passages.findings);
     candidates.extend(chapter.findings);
     candidates.extend(
-        crate::unverified_reference::findings(scan, &cited.items, store, list, config)
+        crate::markers::unverified_reference::findings(scan, &cited.items, store, list, config)
             .into_iter()
             .map(|finding| (finding, FindingSubject::Other)),
     );
@@ -336,11 +337,11 @@ fn judge_text<'s>(input: &JudgeInput<'_, 's>, checked: bool) -> Judgement<'s> {
 fn add_escaped_markers(
     judgement: &mut Judgement<'_>,
     text: &str,
-    escapes: &crate::escaped_markers::NeighbourEscapes,
+    escapes: &crate::markers::escaped_markers::NeighbourEscapes,
     source: &dyn crate::ChapterSource,
     config: &Config,
 ) {
-    let finding = crate::escaped_markers::finding(text, escapes, source.neighbours());
+    let finding = crate::markers::escaped_markers::finding(text, escapes, source.neighbours());
     let level = config.level(finding.rule);
     if let Some(severity) = level.severity() {
         judgement.errors += usize::from(level == Level::Error);

@@ -14,12 +14,12 @@
 //! the first missing figure where the chapter writes it, and lists each
 //! missing value once.
 
-use crate::claim_not_in_evidence::judged_items;
+use crate::claims::numeric_claim::BlockNumbers;
 use crate::memo::Analyses;
 use crate::meta::{RuleMeta, guide_page};
-use crate::number_contradicts_evidence;
-use crate::number_contradicts_evidence::contradicted;
-use crate::numeric_claim::BlockNumbers;
+use crate::numbers::number_contradicts_evidence;
+use crate::numbers::number_contradicts_evidence::contradicted;
+use crate::passages::claim_not_in_evidence::judged_items;
 use crate::{BlockId, Finding, Resolved, Rule};
 use evidence_core::markers::{Block, Scan};
 use evidence_text::number_derive::{Figure, PassageFigures, computed, restated};

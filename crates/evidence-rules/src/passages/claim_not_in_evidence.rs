@@ -14,9 +14,9 @@
 //! claim is false: word overlap cannot tell a paraphrase from a
 //! contradiction; it says where to look.
 
-use crate::claim_partly_in_evidence;
 use crate::memo::Analyses;
 use crate::meta::{RuleMeta, guide_page};
+use crate::passages::claim_partly_in_evidence;
 use crate::{BlockId, ClaimId, Finding, Resolved, Rule};
 use evidence_core::config::Config;
 use evidence_text::claims::Claim;

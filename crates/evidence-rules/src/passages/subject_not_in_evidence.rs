@@ -44,8 +44,8 @@ mod search;
 mod slot;
 mod vocabulary;
 
-use crate::claim_not_in_evidence::judged_items_into;
 use crate::memo::Analyses;
+use crate::passages::claim_not_in_evidence::judged_items_into;
 use crate::passages::subject_not_in_evidence::names::{
     CLASS_WORDS, FUNCTION_WORDS, MONTHS_AND_DAYS, Name, Word, capitals, fold, fold_into,
     is_acronym, is_in, names, opens_sentence, words, words_of,

@@ -15,7 +15,7 @@ fn check_with(text: &str, extra: serde_json::Value) -> Vec<Finding> {
         // As a build runs them: a unit claim-not-in-evidence flags is not
         // flagged again.
         let not_in = config.level(Rule::ClaimNotInEvidence) != crate::Level::Off;
-        crate::claim_not_in_evidence::claims_not_in_evidence(
+        crate::passages::claim_not_in_evidence::claims_not_in_evidence(
             units,
             resolved,
             &crate::memo::Analyses::for_resolved(resolved),

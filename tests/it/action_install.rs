@@ -355,25 +355,43 @@ fn a_tampered_or_unlisted_archive_is_refused_and_nothing_installed() {
 
 #[test]
 fn a_commit_or_a_branch_is_built_from_source() {
-    // A repository of a small crate named mdbook-evidence, served as
+    // A repository shaped as ours (a workspace whose root package,
+    // mdbook-evidence, uses a stage crate under crates/ by path), served as
     // GitHub would serve it (a `file:` URL for git; the local server for
     // the API that resolves a short commit).
     let server_dir = tempfile::tempdir().unwrap();
     let repo = server_dir.path().join("mdbook-evidence/mdbook-evidence");
     std::fs::create_dir_all(repo.join("src")).unwrap();
+    std::fs::create_dir_all(repo.join("crates/evidence-core/src")).unwrap();
     std::fs::write(
         repo.join("Cargo.toml"),
-        "[package]\nname = \"mdbook-evidence\"\nversion = \"0.0.1\"\nedition = \"2021\"\n",
+        "[workspace]\nmembers = [\"crates/*\"]\n\n[workspace.package]\nversion = \"0.0.1\"\n\
+         edition = \"2021\"\n\n[package]\nname = \"mdbook-evidence\"\nversion.workspace = true\n\
+         edition.workspace = true\n\n[dependencies]\n\
+         evidence-core = { path = \"crates/evidence-core\" }\n",
+    )
+    .unwrap();
+    std::fs::write(
+        repo.join("crates/evidence-core/Cargo.toml"),
+        "[package]\nname = \"evidence-core\"\nversion.workspace = true\nedition.workspace = true\n\
+         publish = false\n",
+    )
+    .unwrap();
+    std::fs::write(
+        repo.join("crates/evidence-core/src/lib.rs"),
+        "pub fn said() -> &'static str { \"built from source 東京\" }\n",
     )
     .unwrap();
     std::fs::write(
         repo.join("Cargo.lock"),
-        "version = 4\n\n[[package]]\nname = \"mdbook-evidence\"\nversion = \"0.0.1\"\n",
+        "version = 4\n\n[[package]]\nname = \"evidence-core\"\nversion = \"0.0.1\"\n\n\
+         [[package]]\nname = \"mdbook-evidence\"\nversion = \"0.0.1\"\n\
+         dependencies = [\n \"evidence-core\",\n]\n",
     )
     .unwrap();
     std::fs::write(
         repo.join("src/main.rs"),
-        "fn main() { println!(\"built from source 東京\"); }\n",
+        "fn main() { println!(\"{}\", evidence_core::said()); }\n",
     )
     .unwrap();
     let git = |args: &[&str]| {

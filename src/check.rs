@@ -7,14 +7,11 @@
 mod baseline;
 
 pub use crate::session::book_root;
-pub(crate) use crate::session::load_book;
 
-use crate::preprocess::Setup;
 use crate::session::Session;
 use evidence_report as report;
 use evidence_report::{Destination, Failure, Format, Outcome, OutputFile, PathStyle};
 use evidence_rules::Severity;
-use mdbook_preprocessor::book::Book;
 use std::io::Write;
 use std::path::Path;
 
@@ -101,7 +98,7 @@ pub fn check(dir: &Path, options: &CheckOptions) -> Status {
         let _ = report::emit_failure(&failure, root, destination(false));
         Status::CouldNotRun
     };
-    let (setup, mut outcome) = match judge(root) {
+    let (session, mut outcome) = match judge(root) {
         Ok(judged) => judged,
         Err(error) => return could_not_run(error),
     };
@@ -110,7 +107,7 @@ pub fn check(dir: &Path, options: &CheckOptions) -> Status {
         Some(Err(error)) => return could_not_run(error),
         None => None,
     };
-    let deny_removals = options.deny_removals || setup.config.deny_removals;
+    let deny_removals = options.deny_removals || session.config().deny_removals;
     let mut status = verdict(&outcome, deny_removals, known.is_some());
     let warnings = outcome.report.count(Severity::Warning);
     let denied = options.deny_warnings && warnings > 0 && status == Status::Passed;
@@ -119,7 +116,7 @@ pub fn check(dir: &Path, options: &CheckOptions) -> Status {
     }
     let emitted = report::emit(
         &outcome,
-        &setup.report_context(),
+        &session.report_context(),
         destination(deny_removals),
     );
     if let (Ok(()), Some(known)) = (&emitted, &known) {
@@ -176,16 +173,10 @@ fn verdict(outcome: &Outcome, deny_removals: bool, baselined: bool) -> Status {
 }
 
 /// Loads the book in `dir` as `mdbook build` would and judges it.
-fn judge(dir: &Path) -> anyhow::Result<(Setup, Outcome)> {
-    judge_book_in(dir).map(|(setup, outcome, _)| (setup, outcome))
-}
-
-/// [`judge`], with the book as loaded (what `manifest` hashes).
-pub(crate) fn judge_book_in(dir: &Path) -> anyhow::Result<(Setup, Outcome, Book)> {
-    let (ctx, book) = load_book(dir)?;
-    let session = Session::open_for_check(&ctx)?;
+fn judge(dir: &Path) -> anyhow::Result<(Session, Outcome)> {
+    let (session, book) = Session::check_book(dir)?;
     // A check renders nothing: the verdict and the report are the judge's.
     let (outcome, _) = session.judge_quietly(&book);
     session.finish();
-    Ok((session.into_setup(), outcome, book))
+    Ok((session, outcome))
 }

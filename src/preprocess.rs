@@ -96,7 +96,7 @@ impl Setup {
     /// As [`Setup::load`], for a command that reads the book itself
     /// (`check`, `export`, `verify`): never the serve preview, whatever the
     /// config or the environment says, so that a failing book fails.
-    pub fn load_for_check(ctx: &PreprocessorContext) -> Result<Setup, Error> {
+    pub(crate) fn load_for_check(ctx: &PreprocessorContext) -> Result<Setup, Error> {
         Setup::load_as(ctx, false)
     }
 
@@ -146,7 +146,7 @@ impl Setup {
     /// only read the book), keyed by everything of this setup a chapter's
     /// result is made from besides the chapter and the store items it
     /// names.
-    pub fn open_cache(&mut self, ctx: &PreprocessorContext) {
+    pub(crate) fn open_cache(&mut self, ctx: &PreprocessorContext) {
         self.cache = self.cache_of(ctx);
     }
 
@@ -187,7 +187,7 @@ impl Setup {
 
     /// Ends the run's use of the cache: says what it saved when
     /// `verbose = true`, and bounds its size.
-    pub fn finish_cache(&self) {
+    pub(crate) fn finish_cache(&self) {
         if let Some(cache) = &self.cache {
             if self.config.verbose {
                 eprintln!("{}", cache.summary());
@@ -246,7 +246,7 @@ fn check_report_location(
 
 /// Where a book's templates live: `evidence/` in the HTML renderer's theme
 /// directory (`output.html.theme`, default `theme`).
-pub fn template_dir(ctx: &PreprocessorContext) -> PathBuf {
+pub(crate) fn template_dir(ctx: &PreprocessorContext) -> PathBuf {
     let theme = match ctx.config.html_config() {
         Some(html) => html.theme_dir(&ctx.root),
         None => ctx.root.join("theme"),
@@ -258,7 +258,7 @@ pub fn template_dir(ctx: &PreprocessorContext) -> PathBuf {
 /// of the book's theme that an earlier version installed and nobody edited
 /// since (`install` updates it): its cards may not fit this version's
 /// pages. An edited copy is the authors' choice and is not warned about.
-pub fn warn_outdated_assets(ctx: &PreprocessorContext) {
+pub(crate) fn warn_outdated_assets(ctx: &PreprocessorContext) {
     if ctx.renderer != "html" {
         return;
     }
@@ -282,7 +282,7 @@ pub fn process_book(setup: &Setup, book: &mut Book) -> Outcome {
 
 /// Renders every chapter of `book` from its plan (as [`judge_book`]
 /// returned them), and places the evidence index.
-pub fn render_book(setup: &Setup, book: &mut Book, plans: Vec<RenderPlan<'_>>) {
+pub(crate) fn render_book(setup: &Setup, book: &mut Book, plans: Vec<RenderPlan<'_>>) {
     let index = EvidenceIndex::from_plans(book, &plans, &setup.config);
     render_chapters(
         setup,

@@ -2,22 +2,28 @@
 //! store, cache, warnings), judges it, renders it and finishes it, for
 //! mdBook's runs of the preprocessor (the binary's streamed book and
 //! [`EvidencePreprocessor`] in process) and for the commands that read a
-//! book (`check`, `export-claims`); and finding a book on disk and loading
-//! it as `mdbook build` would, for the commands that run on a book
-//! directory (check, export, manifest, audit, verify).
+//! book (`check`, `export-claims`, `manifest`, `verify`, `review`,
+//! `fetch`); finding a book on disk and loading it as `mdbook build` would,
+//! for the commands that run on a book directory; and listing the book's
+//! citations of a passage (`Session::citations`), which `export-claims`
+//! writes and `verify`, `review`, `fetch` and `manifest` read.
+
+mod citations;
+
+pub(crate) use citations::Citation;
 
 use crate::preprocess;
 use crate::preprocess::Setup;
 use anyhow::Context;
-use evidence_core::config::PREPROCESSOR_NAME;
+use evidence_core::config::{Config, PREPROCESSOR_NAME};
 use evidence_core::error::SetupError;
 use evidence_core::limits;
 use evidence_core::markers::Scan;
-use evidence_core::store::CitationList;
+use evidence_core::store::{CitationList, Store};
 use evidence_render::RenderPlan;
 use evidence_render::index::EvidenceIndex;
 use evidence_report as report;
-use evidence_report::{Destination, Outcome};
+use evidence_report::{Destination, Outcome, ReportContext};
 use mdbook_driver::MDBook;
 use mdbook_preprocessor::book::{Book, BookItem};
 use mdbook_preprocessor::{Preprocessor, PreprocessorContext};
@@ -55,21 +61,58 @@ impl Session {
     }
 
     /// Opens a command that only reads a book it loaded itself
-    /// (`export-claims`, `fetch`, `verify`): no cache, no preview.
+    /// (`export-claims`, `fetch`, `verify`, `review`): no cache, no
+    /// preview.
     pub fn open_to_read(ctx: &PreprocessorContext) -> Result<Session, SetupError> {
         Ok(Session {
             setup: Setup::load_for_check(ctx)?,
         })
     }
 
-    /// The setup: config, store, and where the book is.
-    pub fn setup(&self) -> &Setup {
-        &self.setup
+    /// Loads the book in `dir` (or the book `dir` is inside: from `src/`
+    /// as from its root) as `mdbook build` would, and opens a session that
+    /// only reads it ([`Session::open_to_read`]).
+    pub(crate) fn read_book(dir: &Path) -> anyhow::Result<(Session, Book)> {
+        let found = book_root(dir);
+        let (ctx, book) = load_book(found.as_deref().unwrap_or(dir))?;
+        Ok((Session::open_to_read(&ctx)?, book))
     }
 
-    /// The setup, once the session is done with it.
-    pub fn into_setup(self) -> Setup {
-        self.setup
+    /// Loads the book in `dir` as `mdbook build` would, and opens a check
+    /// of it ([`Session::open_for_check`]).
+    pub(crate) fn check_book(dir: &Path) -> anyhow::Result<(Session, Book)> {
+        let (ctx, book) = load_book(dir)?;
+        Ok((Session::open_for_check(&ctx)?, book))
+    }
+
+    /// The book's validated configuration.
+    pub fn config(&self) -> &Config {
+        &self.setup.config
+    }
+
+    /// The evidence store (and its support verdicts).
+    pub fn store(&self) -> &Store {
+        &self.setup.store
+    }
+
+    /// The book's root directory.
+    pub fn root(&self) -> &Path {
+        &self.setup.root
+    }
+
+    /// The book's source directory relative to its root (`src`).
+    pub fn src_dir(&self) -> &Path {
+        &self.setup.src_dir
+    }
+
+    /// The book's build directory relative to its root (`book`).
+    pub fn build_dir(&self) -> &Path {
+        &self.setup.build_dir
+    }
+
+    /// What reporting needs of the session.
+    pub fn report_context(&self) -> ReportContext<'_> {
+        self.setup.report_context()
     }
 
     /// Scans a chapter as the judge reads it; with its citation list.
@@ -89,7 +132,7 @@ impl Session {
     pub fn judge(&self, book: &Book) -> Result<Option<Vec<RenderPlan<'_>>>, report::EmitError> {
         let setup = &self.setup;
         let (outcome, plans) = preprocess::judge_book(setup, book);
-        report::emit(&outcome, &setup.report_context(), Destination::Build)?;
+        report::emit(&outcome, &self.report_context(), Destination::Build)?;
         let stopping = outcome
             .report
             .chapters

@@ -10,8 +10,8 @@ use evidence_verify::fetch::pool;
 mod recheck;
 use evidence_verify::fetch::text;
 
-use crate::export::{Citation, all_citations};
-use crate::preprocess::Setup;
+use crate::session::Citation;
+use crate::session::Session;
 use evidence_core::store::{
     FETCHED_V1, FetchStatus, FetchedRecord, PaywallPolicy, RecheckOutcome, parse_fetched,
 };
@@ -84,9 +84,10 @@ fn fetch(args: &FetchArgs) -> anyhow::Result<u8> {
     if !(args.timeout.is_finite() && args.timeout > 0.0 && args.timeout <= 3600.0) {
         anyhow::bail!("--timeout must be a number of seconds above 0 and at most 3600");
     }
-    let (setup, citations) = all_citations(&args.book_dir)?;
-    let target = target_file(&setup)?;
-    let mut records = earlier_records(&setup.root, &target)?;
+    let (session, book) = Session::read_book(&args.book_dir)?;
+    let citations = session.all_citations(&book);
+    let target = target_file(&session)?;
+    let mut records = earlier_records(session.root(), &target)?;
     let allowed_hosts = args
         .allow_host
         .iter()
@@ -107,7 +108,7 @@ fn fetch(args: &FetchArgs) -> anyhow::Result<u8> {
     let counts = if args.recheck {
         recheck_pages(&fetcher, &mut records, args, &now)
     } else {
-        let (jobs, paywalled) = pages_to_fetch(&setup, &citations, &records, &again);
+        let (jobs, paywalled) = pages_to_fetch(&session, &citations, &records, &again);
         let mut counts = BTreeMap::new();
         for (id, url) in paywalled {
             *counts.entry(FetchStatus::Paywalled.as_str()).or_default() += 1;
@@ -121,7 +122,7 @@ fn fetch(args: &FetchArgs) -> anyhow::Result<u8> {
         counts
     };
     let (with, without) = place_passages(&mut records, &citations);
-    write_records(&setup.root, &target, &records)?;
+    write_records(session.root(), &target, &records)?;
     let tally: Vec<String> = counts.iter().map(|(s, n)| format!("{n} {s}")).collect();
     say(&format!(
         "mdbook-evidence fetch: {}{}{}; {} on a located passage, {without} on a page where no passage holds the claim; wrote {}",
@@ -227,18 +228,18 @@ fn recheck_pages(
 
 /// Where the records go: `fetched.jsonl` in the first directory of the
 /// store (a file of the book, loaded with the store).
-fn target_file(setup: &Setup) -> anyhow::Result<PathBuf> {
-    setup
-        .config
+fn target_file(session: &Session) -> anyhow::Result<PathBuf> {
+    session
+        .config()
         .store
         .iter()
-        .find(|path| setup.root.join(path).is_dir())
+        .find(|path| session.root().join(path).is_dir())
         .map(|dir| dir.join(FETCHED_FILE))
         .ok_or_else(|| {
             anyhow::anyhow!(
                 "the store ({}) has no directory for the fetched pages; make `store` a directory (store = \"evidence\") or add one (store = [\"…\", \"evidence\"]) in book.toml",
-                setup
-                    .config
+                session
+                    .config()
                     .store
                     .iter()
                     .map(|p| p.display().to_string())
@@ -326,7 +327,7 @@ impl Again<'_> {
 /// The cited items whose page is to be fetched (once each, in the order
 /// first cited), and those of `metadata_only` sources, which are not.
 fn pages_to_fetch(
-    setup: &Setup,
+    session: &Session,
     citations: &[Citation],
     records: &BTreeMap<String, FetchedRecord>,
     again: &Again<'_>,
@@ -338,7 +339,7 @@ fn pages_to_fetch(
             continue;
         }
         seen.push(id);
-        let Some(item) = setup.store.item(id) else {
+        let Some(item) = session.store().item(id) else {
             continue;
         };
         let Some(url) = item.url.clone() else {
@@ -355,7 +356,7 @@ fn pages_to_fetch(
         let metadata_only = item
             .source_id
             .as_deref()
-            .and_then(|s| setup.store.source(s))
+            .and_then(|s| session.store().source(s))
             .is_some_and(|s| s.paywall_policy == PaywallPolicy::MetadataOnly);
         if metadata_only {
             paywalled.push((id.to_owned(), url));

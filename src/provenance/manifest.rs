@@ -7,7 +7,7 @@
 //! is a time but the times the inputs record, so the same book gives the
 //! same bytes.
 
-use crate::export::Citation;
+use crate::session::{Citation, Session};
 use evidence_core::store::{Store, SupportStatus};
 use evidence_report::{Location, Outcome};
 use mdbook_preprocessor::book::{Book, BookItem};
@@ -35,17 +35,28 @@ pub(crate) fn sha256(bytes: &[u8]) -> String {
 pub fn manifest(dir: &Path, site: Option<&Path>, own: &[PathBuf]) -> anyhow::Result<Value> {
     let found = crate::session::book_root(dir);
     let root = found.as_deref().unwrap_or(dir);
-    let (setup, outcome, book) = crate::check::judge_book_in(root)?;
-    let (_, citations) = crate::export::all_citations(root)?;
+    // Judged as `check` judges it; its citations as `export-claims` and
+    // `fetch` list them.
+    let (session, book) = Session::check_book(root)?;
+    let (outcome, _) = session.judge_quietly(&book);
+    session.finish();
+    let citations = session.all_citations(&book);
     let config = evidence_core::limits::read_file(
         &root.join("book.toml"),
         evidence_core::limits::Limit::file(),
     )
     .map_err(|e| anyhow::anyhow!("cannot read book.toml: {}", e.reason()))?;
-    let stores = store_files(root, setup.config.store.iter().chain(&setup.config.support))?;
+    let stores = store_files(
+        root,
+        session
+            .config()
+            .store
+            .iter()
+            .chain(&session.config().support),
+    )?;
     let site_dir = site
         .map(Path::to_owned)
-        .unwrap_or_else(|| root.join(&setup.build_dir));
+        .unwrap_or_else(|| root.join(session.build_dir()));
     let site = if site.is_some() || site_dir.join("index.html").is_file() {
         Some(site_files(&site_dir, own)?)
     } else {
@@ -56,7 +67,7 @@ pub fn manifest(dir: &Path, site: Option<&Path>, own: &[PathBuf]) -> anyhow::Res
         "tool": {"name": "mdbook-evidence", "version": crate::TOOL_VERSION},
         "config_sha256": sha256(&config),
         "verdict": if outcome.failed { "failed" } else { "passed" },
-        "chapters": chapters(&book, &outcome, &citations, &setup.store),
+        "chapters": chapters(&book, &outcome, &citations, session.store()),
         "stores": stores,
     });
     if let Some(site) = site {

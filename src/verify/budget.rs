@@ -3,11 +3,12 @@
 //! judged, then the rest), what `--only flagged` and `--max-requests`
 //! keep, and the dry run's estimate of requests, tokens and cost.
 
-use crate::preprocess::Setup;
+use crate::session::Session;
 use evidence_report::Location;
 use evidence_rules::Rule;
 use evidence_verify::prompt::Prompt;
 use evidence_verify::units::Unit;
+use mdbook_preprocessor::book::Book;
 use serde_json::Value;
 use std::collections::HashMap;
 
@@ -43,9 +44,8 @@ pub(crate) enum Risk {
 /// For each unit, whether a lexical rule flagged it in a check of the
 /// book: a diagnostic of one of [`LEXICAL`] in the unit's file, naming one
 /// of its items, on a line from the claim's first to the next claim's.
-pub(crate) fn flagged(setup: &Setup, units: &[Unit]) -> anyhow::Result<Vec<bool>> {
-    let (_, book) = crate::session::load_book(&setup.root)?;
-    let (outcome, _) = crate::preprocess::judge_book(setup, &book);
+pub(crate) fn flagged(session: &Session, book: &Book, units: &[Unit]) -> Vec<bool> {
+    let (outcome, _) = session.judge_quietly(book);
     let report = &outcome.report;
     // Per file, the lines where claims start, to bound each claim's lines.
     let mut starts: HashMap<&str, Vec<usize>> = HashMap::new();
@@ -71,7 +71,7 @@ pub(crate) fn flagged(setup: &Setup, units: &[Unit]) -> anyhow::Result<Vec<bool>
             Location::Store(_) => None,
         })
         .collect();
-    Ok(units
+    units
         .iter()
         .map(|unit| {
             let next = starts
@@ -85,7 +85,7 @@ pub(crate) fn flagged(setup: &Setup, units: &[Unit]) -> anyhow::Result<Vec<bool>
                     && flagged_ids.iter().any(|id| ids.contains(&id.as_str()))
             })
         })
-        .collect())
+        .collect()
 }
 
 /// The units to send, riskiest first (book order within a risk): those

@@ -23,13 +23,14 @@ pub use crate::verify::budget::{Only, Price, parse_price};
 pub use crate::verify::review::{ReviewArgs, ReviewVerdict, run as review};
 pub use evidence_verify::prompt::Prompt;
 
-use crate::export::book_citations;
+use crate::session::{Citation, Session};
 use crate::verify::progress::{Progress, Summary};
 use evidence_core::display::counted;
 use evidence_core::display::stream::inert_line;
 use evidence_core::store::Checker;
 use evidence_verify::client::{Client, Failure, Reply};
 use evidence_verify::units::Unit;
+use mdbook_preprocessor::book::Book;
 use std::io::Write;
 use std::path::PathBuf;
 use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
@@ -111,7 +112,8 @@ pub fn run(args: &VerifyArgs) -> u8 {
 
 fn verify(args: &VerifyArgs) -> anyhow::Result<u8> {
     let started = Instant::now();
-    let (setup, citations) = book_citations(&args.book_dir)?;
+    let (session, book) = Session::read_book(&args.book_dir)?;
+    let citations = session.citations(&book);
     if args.model.trim().is_empty() {
         anyhow::bail!("--model is empty; name the model as the API knows it");
     }
@@ -119,7 +121,7 @@ fn verify(args: &VerifyArgs) -> anyhow::Result<u8> {
         name: format!("{}/{}", args.model.trim(), args.prompt.name()),
         version: args.prompt.version().to_owned(),
     };
-    let plan = plan(args, &setup, citations, &checker)?;
+    let plan = plan(args, &session, &book, citations, &checker)?;
     let key = client::api_key(&args.api_key_env).map_err(anyhow::Error::msg)?;
     let client = Client::new(
         &args.api_base,
@@ -129,10 +131,10 @@ fn verify(args: &VerifyArgs) -> anyhow::Result<u8> {
         args.retries,
     )
     .map_err(anyhow::Error::msg)?;
-    let target = verdicts::target(&setup).map_err(anyhow::Error::msg)?;
+    let target = verdicts::target(&session).map_err(anyhow::Error::msg)?;
     // --price-per-mtok, else the book's `verify.price-per-mtok`.
-    let price = args.price_per_mtok.or(setup
-        .config
+    let price = args.price_per_mtok.or(session
+        .config()
         .verify
         .price_per_mtok
         .map(|[input, output]| Price { input, output }));
@@ -157,7 +159,7 @@ fn verify(args: &VerifyArgs) -> anyhow::Result<u8> {
         ));
     }
     let mut record = Recorder {
-        setup: &setup,
+        session: &session,
         target: &target,
         checker: &checker,
         prompt: args.prompt,
@@ -224,19 +226,20 @@ struct Plan {
 /// `--only` and `--max-requests`.
 fn plan(
     args: &VerifyArgs,
-    setup: &crate::preprocess::Setup,
-    citations: Vec<crate::export::Citation>,
+    session: &Session,
+    book: &Book,
+    citations: Vec<Citation>,
     checker: &Checker,
 ) -> anyhow::Result<Plan> {
-    let units = units::units(citations, &setup.store);
+    let units = units::units(citations, session.store());
     let total = units.len();
-    let flagged = budget::flagged(setup, &units)?;
+    let flagged = budget::flagged(session, book, &units);
     let (mut cached, mut cached_unsupported) = (0, 0);
     let (mut by_person, mut by_person_unsupported) = (0, 0);
     let mut people = std::collections::BTreeSet::new();
     let mut candidates = Vec::new();
     for (unit, flagged) in units.into_iter().zip(flagged) {
-        let judged = verdicts::judged(&setup.store, &unit, checker);
+        let judged = verdicts::judged(session.store(), &unit, checker);
         match judged.cached {
             Some(unsupported) => {
                 cached += 1;
@@ -341,7 +344,7 @@ const WRITE_EVERY: usize = 20;
 
 /// Reads each answer as it comes, and stores the verdicts.
 struct Recorder<'r> {
-    setup: &'r crate::preprocess::Setup,
+    session: &'r Session,
     target: &'r std::path::Path,
     checker: &'r Checker,
     prompt: Prompt,
@@ -426,7 +429,7 @@ impl Recorder<'_> {
         if self.pending.is_empty() {
             return Ok(());
         }
-        verdicts::append(self.setup, self.target, &self.pending)?;
+        verdicts::append(self.session, self.target, &self.pending)?;
         self.stored += self.pending_count;
         self.pending.clear();
         self.pending_count = 0;

@@ -6,7 +6,7 @@
 //! again about a claim a person judged, and an edited claim or passage
 //! makes the verdict stale like any other.
 
-use crate::export::all_citations;
+use crate::session::Session;
 use crate::verify::verdicts;
 use evidence_core::display::stream::inert_line;
 use evidence_core::store::{Checker, SupportVerdict};
@@ -118,18 +118,19 @@ pub fn run(args: &ReviewArgs) -> u8 {
 
 fn review(args: &ReviewArgs, at: &str, verdict: ReviewVerdict) -> anyhow::Result<()> {
     let name = reviewer(args)?;
-    let (setup, all) = all_citations(&args.book_dir)?;
+    let (session, book) = Session::read_book(&args.book_dir)?;
+    let all = session.all_citations(&book);
     let with_passage = all.iter().filter(|c| !c.passage.is_empty()).cloned();
-    let units = units(with_passage.collect(), &setup.store);
-    let here = crate::verify::review_at::claim_at(at, &units, &all, &setup, &args.book_dir)?;
+    let units = units(with_passage.collect(), session.store());
+    let here = crate::verify::review_at::claim_at(at, &units, &all, &session, &args.book_dir)?;
     let checker = person(&name);
-    let target = verdicts::target(&setup).map_err(anyhow::Error::msg)?;
+    let target = verdicts::target(&session).map_err(anyhow::Error::msg)?;
     let checked_at = crate::verify::now();
     let lines: String = here
         .iter()
         .map(|u| verdict_line(u, verdict, args.note.as_deref(), &checker, &checked_at))
         .collect();
-    verdicts::append(&setup, &target, &lines)?;
+    verdicts::append(&session, &target, &lines)?;
     for unit in here {
         let _ = writeln!(
             std::io::stderr(),

@@ -3,8 +3,8 @@
 //! as `./src/…`, absolute, or from the book's root (`src/…`). One claim,
 //! or a refusal that says exactly why and what to give instead.
 
-use crate::export::Citation;
-use crate::preprocess::Setup;
+use crate::session::Citation;
+use crate::session::Session;
 use evidence_verify::units::Unit;
 use std::collections::BTreeSet;
 use std::path::Path;
@@ -65,19 +65,20 @@ fn readings(at: &str) -> anyhow::Result<Vec<Place>> {
 /// `file` as a path from the book's root, when it names a file of the
 /// book: as written (`./` taken off), or resolved from the working
 /// directory or from `book_dir` (`rb/src/…`, an absolute path).
-fn from_root(file: &str, setup: &Setup, book_dir: &Path, known: &BTreeSet<&str>) -> String {
+fn from_root(file: &str, session: &Session, book_dir: &Path, known: &BTreeSet<&str>) -> String {
     let plain = file.trim_start_matches("./").to_owned();
     if known.contains(plain.as_str()) {
         return plain;
     }
-    let root = std::fs::canonicalize(&setup.root).unwrap_or_else(|_| setup.root.clone());
-    for base in [Path::new("."), book_dir, setup.root.as_path()] {
+    let root =
+        std::fs::canonicalize(session.root()).unwrap_or_else(|_| session.root().to_path_buf());
+    for base in [Path::new("."), book_dir, session.root()] {
         let Ok(full) = std::fs::canonicalize(base.join(file)) else {
             continue;
         };
         if let Ok(rel) = full.strip_prefix(&root) {
             let rel = rel.to_string_lossy().replace('\\', "/");
-            if known.contains(rel.as_str()) || setup.root.join(&rel).is_file() {
+            if known.contains(rel.as_str()) || session.root().join(&rel).is_file() {
                 return rel;
             }
         }
@@ -92,14 +93,14 @@ pub(super) fn claim_at<'u>(
     at: &str,
     units: &'u [Unit],
     all: &[Citation],
-    setup: &Setup,
+    session: &Session,
     book_dir: &Path,
 ) -> anyhow::Result<Vec<&'u Unit>> {
     let known: BTreeSet<&str> = all.iter().map(|c| c.file.as_str()).collect();
     let places: Vec<Place> = readings(at)?
         .into_iter()
         .map(|p| Place {
-            file: from_root(&p.file, setup, book_dir, &known),
+            file: from_root(&p.file, session, book_dir, &known),
             ..p
         })
         .collect();
@@ -111,7 +112,7 @@ pub(super) fn claim_at<'u>(
     let file = place.file.as_str();
     let in_file: Vec<&Unit> = units.iter().filter(|u| u.file == file).collect();
     if in_file.is_empty() {
-        anyhow::bail!("{}", no_claims_in(file, setup, &known));
+        anyhow::bail!("{}", no_claims_in(file, session, &known));
     }
     let on_line: Vec<&Unit> = in_file
         .iter()
@@ -189,23 +190,23 @@ fn no_claim_on(file: &str, line: usize, in_file: &[&Unit]) -> String {
 
 /// Why `file` has no claim to review: it cites only items with no
 /// passage, cites nothing, or is no chapter of the book.
-fn no_claims_in(file: &str, setup: &Setup, known: &BTreeSet<&str>) -> String {
+fn no_claims_in(file: &str, session: &Session, known: &BTreeSet<&str>) -> String {
     if known.contains(file) {
         return format!(
             "{file} cites no passage: the items it cites hold no text to judge the claims by; run `mdbook-evidence fetch` to read their pages, then review"
         );
     }
-    if setup.root.join(file).is_file() {
+    if session.root().join(file).is_file() {
         return format!("{file} has no claim that cites evidence");
     }
     match evidence_core::suggest::closest(file, known.iter().copied()) {
         Some(near) => format!(
             "{file} is no chapter of the book at {}; did you mean {near}?",
-            setup.root.display()
+            session.root().display()
         ),
         None => format!(
             "{file} is no chapter of the book at {} (give the path as `check` prints it, e.g. {})",
-            setup.root.display(),
+            session.root().display(),
             known.iter().next().copied().unwrap_or("src/chapter.md")
         ),
     }

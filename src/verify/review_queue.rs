@@ -3,10 +3,11 @@
 //! one no checker has judged. A claim a person has judged already, or that
 //! models found supported and no lexical rule flagged, is left out.
 
-use crate::preprocess::Setup;
+use crate::session::Session;
 use crate::verify::budget;
 use evidence_core::store::{SupportStatus, SupportVerdict};
 use evidence_verify::units::Unit;
+use mdbook_preprocessor::book::Book;
 
 /// Why a claim needs a person, riskiest first.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord)]
@@ -51,13 +52,17 @@ pub(crate) struct Pending {
 
 /// The claims of `units` that need a person, riskiest first (book order
 /// within each kind).
-pub(crate) fn pending(setup: &Setup, units: Vec<Unit>) -> anyhow::Result<Vec<Pending>> {
-    let flagged = budget::flagged(setup, &units)?;
+pub(crate) fn pending(
+    session: &Session,
+    book: &Book,
+    units: Vec<Unit>,
+) -> anyhow::Result<Vec<Pending>> {
+    let flagged = budget::flagged(session, book, &units);
     let mut out: Vec<Pending> = units
         .into_iter()
         .zip(flagged)
         .filter_map(|(unit, flagged)| {
-            let said = current(setup, &unit)?;
+            let said = current(session, &unit)?;
             let why = if said.iter().any(|s| !s.supported) {
                 Why::Unsupported
             } else if flagged {
@@ -76,13 +81,13 @@ pub(crate) fn pending(setup: &Setup, units: Vec<Unit>) -> anyhow::Result<Vec<Pen
 
 /// The models' current verdicts on `unit`; `None` when a person's is
 /// current (the claim is decided).
-fn current(setup: &Setup, unit: &Unit) -> Option<Vec<Said>> {
+fn current(session: &Session, unit: &Unit) -> Option<Vec<Said>> {
     let Some(first) = unit.ids().first().copied() else {
         return Some(Vec::new());
     };
     let status =
-        setup
-            .store
+        session
+            .store()
             .support()
             .status(&unit.chapter, &unit.claim_key, first, &unit.key, |_| true);
     let SupportStatus::Current(records) = status else {

@@ -6,8 +6,7 @@
 //! panic, a signal (SIGTERM, SIGHUP, a SIGINT sent from outside). Ctrl-C
 //! is a key in raw mode and quits like `q`.
 
-use crate::export::book_citations;
-use crate::preprocess::Setup;
+use crate::session::Session;
 use crate::verify::review::{ReviewArgs, ReviewVerdict, person, reviewer, verdict_line};
 use crate::verify::review_queue::{Pending, pending};
 use crate::verify::review_screen::{View, draw, layout, size};
@@ -38,8 +37,9 @@ pub(super) fn run(args: &ReviewArgs) -> anyhow::Result<u8> {
         );
     }
     let name = reviewer(args)?;
-    let (setup, citations) = book_citations(&args.book_dir)?;
-    let all = units(citations, &setup.store);
+    let (session, book) = Session::read_book(&args.book_dir)?;
+    let citations = session.citations(&book);
+    let all = units(citations, session.store());
     let mut err = std::io::stderr();
     if all.is_empty() {
         let _ = writeln!(
@@ -48,7 +48,7 @@ pub(super) fn run(args: &ReviewArgs) -> anyhow::Result<u8> {
         );
         return Ok(0);
     }
-    let queue = pending(&setup, all)?;
+    let queue = pending(&session, &book, all)?;
     if queue.is_empty() {
         let _ = writeln!(
             err,
@@ -56,9 +56,9 @@ pub(super) fn run(args: &ReviewArgs) -> anyhow::Result<u8> {
         );
         return Ok(0);
     }
-    let target = verdicts::target(&setup).map_err(anyhow::Error::msg)?;
+    let target = verdicts::target(&session).map_err(anyhow::Error::msg)?;
     let walk = Walk {
-        setup: &setup,
+        session: &session,
         target: &target,
         checker: person(&name),
         queue: &queue,
@@ -142,7 +142,7 @@ impl Tally {
 
 /// The walk through the queue.
 struct Walk<'w> {
-    setup: &'w Setup,
+    session: &'w Session,
     target: &'w Path,
     checker: Checker,
     queue: &'w [Pending],
@@ -204,7 +204,7 @@ impl Walk<'_> {
                         &self.checker,
                         &crate::verify::now(),
                     );
-                    verdicts::append(self.setup, self.target, &line)?;
+                    verdicts::append(self.session, self.target, &line)?;
                     self.tally.recorded[verdict as usize] += 1;
                     self.tally.seen += 1;
                     note = None;

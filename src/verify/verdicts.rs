@@ -2,7 +2,7 @@
 //! and how a new one is written: `support.v1` lines appended to one file
 //! the build reads, through the safe writer.
 
-use crate::preprocess::Setup;
+use crate::session::Session;
 use evidence_core::safe_write::SafeWriter;
 use evidence_core::store::{Checker, SUPPORT_V1, Store, SupportStatus};
 use evidence_verify::prompt::Answer;
@@ -65,14 +65,14 @@ pub(crate) fn judged(store: &Store, unit: &Unit, checker: &Checker) -> Judged {
 /// first `support` entry (`verify.jsonl` in it when it is a directory),
 /// else `verify.jsonl` in the first store directory. Either way the build
 /// reads it.
-pub(crate) fn target(setup: &Setup) -> Result<PathBuf, String> {
-    let root = &setup.root;
+pub(crate) fn target(session: &Session) -> Result<PathBuf, String> {
+    let root = session.root();
     let is_file = |p: &Path| p.extension().is_some_and(|x| x == "jsonl") && !root.join(p).is_dir();
-    let found = match setup.config.support.first() {
+    let found = match session.config().support.first() {
         Some(path) if is_file(path) => Some(path.clone()),
         Some(path) => Some(path.join(FILE_NAME)),
-        None => setup
-            .config
+        None => session
+            .config()
             .store
             .iter()
             .find(|p| root.join(p).is_dir())
@@ -170,8 +170,8 @@ pub(crate) fn line(unit: &Unit, answer: &Answer, checker: &Checker, checked_at: 
 /// file holds now is kept byte for byte, and the whole file is replaced at
 /// once by the safe writer, never through a symlink, never onto the
 /// book's config or sources.
-pub(crate) fn append(setup: &Setup, target: &Path, lines: &str) -> anyhow::Result<()> {
-    let full = setup.root.join(target);
+pub(crate) fn append(session: &Session, target: &Path, lines: &str) -> anyhow::Result<()> {
+    let full = session.root().join(target);
     let mut text = match std::fs::read(&full) {
         Ok(bytes) => String::from_utf8(bytes).map_err(|_| {
             anyhow::anyhow!(
@@ -186,14 +186,14 @@ pub(crate) fn append(setup: &Setup, target: &Path, lines: &str) -> anyhow::Resul
         text.push('\n');
     }
     text.push_str(lines);
-    let mut writer = SafeWriter::new(&setup.root)?;
-    writer.protect(&setup.root.join("book.toml"), "the book's config");
+    let mut writer = SafeWriter::new(session.root())?;
+    writer.protect(&session.root().join("book.toml"), "the book's config");
     writer.protect(
-        &setup.root.join(&setup.src_dir),
+        &session.root().join(session.src_dir()),
         "the book's source directory",
     );
-    for store in &setup.config.store {
-        let path = setup.root.join(store);
+    for store in &session.config().store {
+        let path = session.root().join(store);
         if !path.is_dir() {
             writer.protect(&path, "an evidence store file");
         }

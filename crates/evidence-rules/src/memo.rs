@@ -5,9 +5,9 @@
 //! a build makes one [`Analyses`] per store and hands it to the judge.
 
 use crate::Resolved;
-use crate::passages::subject_not_in_evidence::ItemVocabulary;
 use evidence_core::store::Store;
 use evidence_text::disagreement::ItemPassages;
+use evidence_text::names::vocabulary::ItemVocabulary;
 use evidence_text::number_derive::PassageFigures;
 use evidence_text::overlap::ItemWords;
 use std::sync::OnceLock;

@@ -36,30 +36,26 @@ pub(crate) const META: RuleMeta = RuleMeta {
 };
 
 mod context;
-mod names;
 mod parts;
-mod places;
 mod restated;
-mod search;
 mod slot;
-mod vocabulary;
 
 use crate::memo::Analyses;
 use crate::passages::claim_not_in_evidence::judged_items_into;
-use crate::passages::subject_not_in_evidence::names::{
-    CLASS_WORDS, FUNCTION_WORDS, MONTHS_AND_DAYS, Name, Word, capitals, fold, fold_into,
-    is_acronym, is_in, names, opens_sentence, words, words_of,
-};
 use crate::passages::subject_not_in_evidence::parts::{
     held_word, lone_disagreement, named_in_context, swapped_part,
 };
 use crate::passages::subject_not_in_evidence::restated::{follows_held, names_what_precedes};
-use crate::passages::subject_not_in_evidence::search::capital_after_first;
 use crate::passages::subject_not_in_evidence::slot::{same_slot, written_as_a_name};
-pub(crate) use crate::passages::subject_not_in_evidence::vocabulary::ItemVocabulary;
-use crate::passages::subject_not_in_evidence::vocabulary::ItemWords;
 use crate::{BlockId, ClaimId, Finding, Resolved, Rule};
 use evidence_text::claims::Claim;
+use evidence_text::names::places;
+use evidence_text::names::search::capital_after_first;
+use evidence_text::names::vocabulary::{ItemVocabulary, ItemWords};
+use evidence_text::names::{
+    CLASS_WORDS, FUNCTION_WORDS, MONTHS_AND_DAYS, Name, Word, capitals, fold, fold_into,
+    is_acronym, is_in, names, opens_sentence, words, words_of,
+};
 use evidence_text::support_units::SupportUnit;
 use std::collections::HashSet;
 

@@ -10,10 +10,8 @@
 //! claims may state); the passage must say the claim's own words around
 //! another name, and that name must be one the passage writes as a name.
 
-use crate::passages::subject_not_in_evidence::names::{
-    CLASS_WORDS, FUNCTION_WORDS, MONTHS_AND_DAYS, Word, is_in,
-};
 use crate::passages::subject_not_in_evidence::slot::written_as_a_name;
+use evidence_text::names::{CLASS_WORDS, FUNCTION_WORDS, MONTHS_AND_DAYS, Word, is_in};
 use std::collections::{HashMap, HashSet};
 
 /// How many claim words on each side of the name make its context.

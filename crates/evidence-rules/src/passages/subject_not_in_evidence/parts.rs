@@ -4,13 +4,13 @@
 //! opening a sentence, a name read amid the claim's words (`context.rs`).
 
 use crate::passages::subject_not_in_evidence::context::{context_rival, is_rival};
-use crate::passages::subject_not_in_evidence::names::{
+use crate::passages::subject_not_in_evidence::slot::{same_slot, written_as_a_name};
+use crate::passages::subject_not_in_evidence::{CitedTexts, same_stem};
+use evidence_text::names::vocabulary::ItemWords;
+use evidence_text::names::{
     CLASS_WORDS, FUNCTION_WORDS, JOINERS, MONTHS_AND_DAYS, Name, Word, fold, is_acronym, is_in,
     lone_words,
 };
-use crate::passages::subject_not_in_evidence::slot::{same_slot, written_as_a_name};
-use crate::passages::subject_not_in_evidence::vocabulary::ItemWords;
-use crate::passages::subject_not_in_evidence::{CitedTexts, same_stem};
 use std::collections::HashSet;
 
 /// A lone capitalised word that [`names`] does not read as a name — a

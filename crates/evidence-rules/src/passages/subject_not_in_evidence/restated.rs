@@ -3,9 +3,9 @@
 //! of capitalised words. What the passages name in their place is no
 //! rival (`subject-not-in-evidence`).
 
-use crate::passages::subject_not_in_evidence::names::{Name, Word, fold, is_in};
-use crate::passages::subject_not_in_evidence::{CitedTexts, places};
-use std::collections::HashSet;
+use crate::passages::subject_not_in_evidence::CitedTexts;
+use evidence_text::names::places;
+use evidence_text::names::{Name, Word, fold, is_in};
 
 /// Titles of nobility that follow a name in apposition (`Prince Harry,
 /// Duke of Sussex`), folded.
@@ -29,30 +29,6 @@ pub(super) const TITLES: &[&str] = &[
     "queen",
     "viscount",
 ];
-
-/// Inserts the initials of a run of capitalised words (`bnyc` for
-/// `Brooklyn New York City`) and of each run of three words or more within
-/// it (`nyc`): a passage runs a name into the place before it or the
-/// word after it.
-pub(super) fn insert_initials(run: &str, initials: &mut HashSet<String>) {
-    // A longer run is a title or a list of names, not one name.
-    const MAX_WORDS: usize = 8;
-    let letters: Vec<char> = run.chars().collect();
-    if letters.len() < 3 {
-        return;
-    }
-    initials.insert(run.to_owned());
-    if letters.len() > MAX_WORDS {
-        return;
-    }
-    for start in 0..letters.len() {
-        for end in start + 3..=letters.len() {
-            if end - start < letters.len() {
-                initials.insert(letters[start..end].iter().collect());
-            }
-        }
-    }
-}
 
 /// Whether `name` names again what the held name before it names: a
 /// title in apposition (`Prince Harry, Duke of Sussex`), a subtitle

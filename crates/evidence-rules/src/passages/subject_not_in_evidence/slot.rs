@@ -4,7 +4,7 @@
 //! does, next to the same content word (`Donald Trump was born` for
 //! `Donald Chains was born`).
 
-use crate::passages::subject_not_in_evidence::names::{FUNCTION_WORDS, Word, is_in};
+use evidence_text::names::{FUNCTION_WORDS, Word, is_in};
 
 /// How many function words may lie between a name and the content word
 /// that places it (`Trump was born`: one).

@@ -1,5 +1,5 @@
-use crate::passages::subject_not_in_evidence::names::JOINERS;
 use crate::passages::subject_not_in_evidence::*;
+use evidence_text::names::JOINERS;
 
 /// What the rule reads of a claim citing one passage.
 pub(super) fn check(claim: &str, passage: &str) -> Option<(String, String)> {
@@ -247,7 +247,7 @@ proptest::proptest! {
         let text: String = pieces.concat();
         proptest::prop_assert_eq!(words(&text, fold_all), reference_words(&text, fold_all));
         proptest::prop_assert_eq!(fold(&text), reference_fold(&text));
-        let capitalised: Vec<&str> = crate::passages::subject_not_in_evidence::names::tokens(&text)
+        let capitalised: Vec<&str> = evidence_text::names::tokens(&text)
             .filter(|t| t.capital)
             .map(|t| &text[t.at])
             .collect();
@@ -293,9 +293,9 @@ proptest::proptest! {
             let by_byte = (at..bytes.len())
                 .find(|&i| bytes[i].is_ascii_uppercase() || !bytes[i].is_ascii())
                 .unwrap_or(bytes.len());
-            proptest::prop_assert_eq!(crate::passages::subject_not_in_evidence::search::upper_or_other(bytes, at), by_byte);
+            proptest::prop_assert_eq!(evidence_text::names::search::upper_or_other(bytes, at), by_byte);
             let ascii = bytes[at..].iter().take_while(|b| b.is_ascii()).count();
-            proptest::prop_assert_eq!(crate::passages::subject_not_in_evidence::search::ascii_len(&bytes[at..]), ascii);
+            proptest::prop_assert_eq!(evidence_text::names::search::ascii_len(&bytes[at..]), ascii);
         }
     }
 

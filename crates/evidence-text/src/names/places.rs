@@ -14,7 +14,7 @@ use std::sync::OnceLock;
 
 /// What kind of place a name is.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub(super) enum Kind {
+pub enum Kind {
     Country,
     State,
     City,
@@ -82,7 +82,7 @@ fn places() -> &'static HashMap<&'static str, Vec<Kind>> {
 /// The longest place among the words starting at `words[0]` (folded,
 /// capitalised, one after another), up to three words: its kinds and how
 /// many words it takes.
-pub(super) fn place_at(words: &[&str]) -> Option<(&'static [Kind], usize)> {
+pub fn place_at(words: &[&str]) -> Option<(&'static [Kind], usize)> {
     let mut phrase = String::new();
     let mut best = None;
     for (n, word) in words.iter().take(3).enumerate() {
@@ -99,7 +99,7 @@ pub(super) fn place_at(words: &[&str]) -> Option<(&'static [Kind], usize)> {
 
 #[cfg(test)]
 mod tests {
-    use crate::passages::subject_not_in_evidence::places::*;
+    use crate::names::places::*;
 
     #[test]
     fn lists_are_folded_and_have_no_blank_entry() {

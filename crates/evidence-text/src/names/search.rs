@@ -13,7 +13,7 @@ const fn each(b: u8) -> u64 {
 
 /// The offset of the first byte from `at` that is an ASCII capital or
 /// not ASCII (a character that may be uppercase), or the length.
-pub(super) fn upper_or_other(bytes: &[u8], mut at: usize) -> usize {
+pub fn upper_or_other(bytes: &[u8], mut at: usize) -> usize {
     while let Some(eight) = bytes.get(at..at + 8) {
         let x = u64::from_le_bytes(eight.try_into().unwrap_or_default());
         // As in `content_words::ascii_kinds`: neither subtraction borrows
@@ -36,7 +36,7 @@ pub(super) fn upper_or_other(bytes: &[u8], mut at: usize) -> usize {
 }
 
 /// The length of the ASCII bytes `bytes` starts with.
-pub(super) fn ascii_len(bytes: &[u8]) -> usize {
+pub fn ascii_len(bytes: &[u8]) -> usize {
     let mut at = 0;
     while let Some(eight) = bytes.get(at..at + 8) {
         let high = u64::from_le_bytes(eight.try_into().unwrap_or_default()) & HIGH_BITS;
@@ -49,7 +49,7 @@ pub(super) fn ascii_len(bytes: &[u8]) -> usize {
 }
 
 /// Whether a character after the first of `claim` is uppercase.
-pub(super) fn capital_after_first(claim: &str) -> bool {
+pub fn capital_after_first(claim: &str) -> bool {
     let first = claim.chars().next().map_or(0, char::len_utf8);
     let rest = &claim[first..];
     let mut at = 0;
@@ -81,7 +81,7 @@ fn commonness(b: u8) -> u8 {
 /// of the one before (they do not overlap): the same answer whatever
 /// byte they are found by. A claim's word is looked for once per item,
 /// so a searcher would cost more to set up than to use.
-pub(super) fn begins_a_word(text: &str, needle: &str) -> bool {
+pub fn begins_a_word(text: &str, needle: &str) -> bool {
     let (bytes, needle) = (text.as_bytes(), needle.as_bytes());
     let Some(rare) = (0..needle.len()).min_by_key(|&k| commonness(needle[k])) else {
         return false;

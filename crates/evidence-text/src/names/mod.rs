@@ -1,9 +1,16 @@
 //! A claim's names as `subject-not-in-evidence` reads them: its words,
 //! the runs of capitalised words that are names, and the words that tell
-//! one name from another.
+//! one name from another. The reading of names is here, apart from the
+//! rule that judges with it, so that the per-item vocabulary
+//! (`vocabulary`) can be memoised by the rules' analyses without the
+//! analyses naming a rule.
+
+pub mod places;
+pub mod search;
+pub mod vocabulary;
 
 /// Function words and sentence adverbs: never names, never a slot.
-pub(super) const FUNCTION_WORDS: &[&str] = &[
+pub const FUNCTION_WORDS: &[&str] = &[
     "a",
     "about",
     "according",
@@ -112,7 +119,7 @@ pub(super) const FUNCTION_WORDS: &[&str] = &[
 ];
 
 /// Words that say what kind of thing a name is, not which one.
-pub(super) const CLASS_WORDS: &[&str] = &[
+pub const CLASS_WORDS: &[&str] = &[
     "act",
     "agency",
     "bank",
@@ -180,7 +187,7 @@ pub(super) const CLASS_WORDS: &[&str] = &[
     "western",
 ];
 
-pub(super) const MONTHS_AND_DAYS: &[&str] = &[
+pub const MONTHS_AND_DAYS: &[&str] = &[
     "april",
     "august",
     "december",
@@ -202,36 +209,36 @@ pub(super) const MONTHS_AND_DAYS: &[&str] = &[
 ];
 
 /// Lower-case words that join the words of a name (`Bank of England`).
-pub(super) const JOINERS: &[&str] = &[
+pub const JOINERS: &[&str] = &[
     "&", "and", "de", "del", "der", "du", "la", "of", "van", "von",
 ];
 
 /// One word of a text: its bytes, and its folded form.
 #[derive(Debug, Clone, PartialEq)]
-pub(super) struct Word {
-    pub(super) at: std::ops::Range<usize>,
-    pub(super) folded: String,
-    pub(super) capital: bool,
+pub struct Word {
+    pub at: std::ops::Range<usize>,
+    pub folded: String,
+    pub capital: bool,
     /// The word as written, kept for capitalised words of a passage (the
     /// rival name a finding shows).
-    pub(super) written: Box<str>,
+    pub written: Box<str>,
     /// Whether only spaces lie between this word and the one before.
-    pub(super) joined: bool,
+    pub joined: bool,
 }
 
 /// A word of a text as [`words`] cuts it, not yet folded.
 #[derive(Debug, Clone, PartialEq)]
-pub(super) struct Token {
-    pub(super) at: std::ops::Range<usize>,
-    pub(super) capital: bool,
+pub struct Token {
+    pub at: std::ops::Range<usize>,
+    pub capital: bool,
     /// Whether only spaces lie between this word and the one before.
-    pub(super) joined: bool,
+    pub joined: bool,
 }
 
 /// The words of a text, one at a time: runs of letters and digits with
 /// the `-`, `&`, `'`, `’` and `.` inside them, less trailing dots,
 /// hyphens and a possessive. ASCII is read a byte at a time.
-pub(super) struct Tokens<'t> {
+pub struct Tokens<'t> {
     text: &'t str,
     /// Where reading goes on.
     at: usize,
@@ -239,7 +246,7 @@ pub(super) struct Tokens<'t> {
     last_end: usize,
 }
 
-pub(super) fn tokens(text: &str) -> Tokens<'_> {
+pub fn tokens(text: &str) -> Tokens<'_> {
     Tokens {
         text,
         at: 0,
@@ -309,7 +316,7 @@ fn trim_run(raw: &str) -> &str {
 ///
 /// Capitals are few: each uppercase character is found, and taken when it
 /// starts a word ([`starts_word`]); the words between are not cut.
-pub(super) fn capitals(text: &str) -> impl Iterator<Item = &str> {
+pub fn capitals(text: &str) -> impl Iterator<Item = &str> {
     let mut at = 0;
     std::iter::from_fn(move || {
         loop {
@@ -328,7 +335,7 @@ pub(super) fn capitals(text: &str) -> impl Iterator<Item = &str> {
 /// word's first character), and where it is; ASCII skipped as bytes.
 fn next_capital(text: &str, mut at: usize) -> Option<(usize, char)> {
     loop {
-        at = crate::passages::subject_not_in_evidence::search::upper_or_other(text.as_bytes(), at);
+        at = crate::names::search::upper_or_other(text.as_bytes(), at);
         let c = text.get(at..)?.chars().next()?;
         if c.is_uppercase() && c.is_alphanumeric() {
             return Some((at, c));
@@ -395,7 +402,7 @@ fn find_char(text: &str, mut at: usize, wanted: impl Fn(char) -> bool) -> usize 
 
 /// The words of `text`; only capitalised ones folded unless `fold_all`
 /// (the claim's other words are folded only when a name is missing).
-pub(super) fn words(text: &str, fold_all: bool) -> Vec<Word> {
+pub fn words(text: &str, fold_all: bool) -> Vec<Word> {
     tokens(text)
         .map(|t| Word {
             folded: if t.capital || fold_all {
@@ -412,7 +419,7 @@ pub(super) fn words(text: &str, fold_all: bool) -> Vec<Word> {
 }
 
 /// Lower case, common Latin accents taken off, dots dropped.
-pub(super) fn fold(word: &str) -> String {
+pub fn fold(word: &str) -> String {
     let mut out = String::with_capacity(word.len());
     fold_into(word, &mut out);
     out
@@ -422,10 +429,10 @@ pub(super) fn fold(word: &str) -> String {
 /// found eight bytes at a time and folded a byte at a time (its dots
 /// found by `memchr`); other characters as [`fold`] says. Every cited
 /// item's texts are folded once per build.
-pub(super) fn fold_into(word: &str, out: &mut String) {
+pub fn fold_into(word: &str, out: &mut String) {
     let mut rest = word;
     while !rest.is_empty() {
-        let ascii = crate::passages::subject_not_in_evidence::search::ascii_len(rest.as_bytes());
+        let ascii = crate::names::search::ascii_len(rest.as_bytes());
         let run = &rest[..ascii];
         let from = out.len();
         let mut piece = 0;
@@ -448,24 +455,24 @@ fn fold_char(c: char, out: &mut String) {
         let base = match c {
             '’' => '\'',
             '.' => continue,
-            c => evidence_text::content_words::without_accent(c),
+            c => crate::content_words::without_accent(c),
         };
         out.push(base);
     }
 }
 
-pub(super) fn is_in(list: &[&str], word: &str) -> bool {
+pub fn is_in(list: &[&str], word: &str) -> bool {
     list.binary_search(&word).is_ok()
 }
 
 /// A name of the claim: its words (indices into the claim's words) and
 /// the words that tell it apart.
-pub(super) struct Name {
-    pub(super) words: std::ops::Range<usize>,
-    pub(super) distinct: Vec<usize>,
+pub struct Name {
+    pub words: std::ops::Range<usize>,
+    pub distinct: Vec<usize>,
 }
 
-pub(super) fn names(text: &str, words: &[Word]) -> Vec<Name> {
+pub fn names(text: &str, words: &[Word]) -> Vec<Name> {
     let mut out = Vec::new();
     let mut i = 0;
     while i < words.len() {
@@ -523,7 +530,7 @@ pub(super) fn names(text: &str, words: &[Word]) -> Vec<Name> {
 /// opens a sentence (else it follows a determiner): those that could
 /// still be a name (not a function, class or calendar word, nor initials
 /// or a token with digits).
-pub(super) fn lone_words(text: &str, words: &[Word]) -> Vec<(usize, bool)> {
+pub fn lone_words(text: &str, words: &[Word]) -> Vec<(usize, bool)> {
     (0..words.len())
         .filter(|&w| {
             let word = &words[w];
@@ -560,7 +567,7 @@ fn follows_a_determiner(text: &str, words: &[Word], w: usize) -> bool {
 
 /// Whether a word is written as initials in capitals, three letters or
 /// more (`NYC`, `CPI`), which passages may spell out.
-pub(super) fn is_acronym(written: &str) -> bool {
+pub fn is_acronym(written: &str) -> bool {
     written.chars().filter(|c| c.is_alphabetic()).count() >= 3
         && written
             .chars()
@@ -568,18 +575,18 @@ pub(super) fn is_acronym(written: &str) -> bool {
 }
 
 /// Whether the word at `at` opens a sentence (so is capitalised anyway).
-pub(super) fn opens_sentence(text: &str, at: usize) -> bool {
+pub fn opens_sentence(text: &str, at: usize) -> bool {
     let before = text[..at].trim_end();
     before.is_empty() || before.ends_with(['.', '!', '?', ':', '"', '“', '(', '*', '#', '-', '|'])
 }
 
 /// `U.S`, `U.K`, `B.E`: dotted initials, which passages spell out.
-pub(super) fn is_initials(word: &str) -> bool {
+pub fn is_initials(word: &str) -> bool {
     word.contains('.') && word.split('.').all(|p| p.chars().count() <= 1)
 }
 
 /// The words of a passage, capitalised ones with their written form.
-pub(super) fn words_of(text: &str) -> Vec<Word> {
+pub fn words_of(text: &str) -> Vec<Word> {
     let mut words = words(text, true);
     for word in words.iter_mut().filter(|w| w.capital) {
         word.written = text[word.at.clone()].into();

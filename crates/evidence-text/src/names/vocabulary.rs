@@ -1,23 +1,23 @@
-//! What the rule reads of a cited item: its texts folded into one, for
+//! What `subject-not-in-evidence` reads of a cited item (memoised per item
+//! in the rules' analyses): its texts folded into one, for
 //! whether a claim's word is there, and — read only when a name is
 //! missing — their words with the initials of their runs of capitals.
 
-use crate::passages::subject_not_in_evidence::names::{JOINERS, Word, fold_into, is_in, words_of};
-use crate::passages::subject_not_in_evidence::restated::insert_initials;
-use crate::passages::subject_not_in_evidence::search;
+use crate::names::search;
+use crate::names::{JOINERS, Word, fold_into, is_in, words_of};
 use std::collections::HashSet;
 
 /// The item's passages, title and publisher, folded into one text (a line
 /// each), read once per build: whether a claim's name is there is a
 /// search of it, with no word list to build.
 #[derive(Debug, Clone, Default, PartialEq)]
-pub(crate) struct ItemVocabulary {
+pub struct ItemVocabulary {
     /// A boxed str, without a String's slack: it is kept all build.
-    pub(super) folded: Box<str>,
+    pub folded: Box<str>,
 }
 
 impl ItemVocabulary {
-    pub(super) fn new(texts: &[&str]) -> ItemVocabulary {
+    pub fn new(texts: &[&str]) -> ItemVocabulary {
         let mut folded = String::new();
         for text in texts {
             fold_into(text, &mut folded);
@@ -30,12 +30,12 @@ impl ItemVocabulary {
 
     /// Whether `word` (folded) begins a word of the texts: the word itself,
     /// or a longer one (`Fed` in `Federal`, `Bellflower` in `bellflowers`).
-    pub(super) fn begins_a_word(&self, word: &str) -> bool {
+    pub fn begins_a_word(&self, word: &str) -> bool {
         search::begins_a_word(&self.folded, word)
     }
 
     /// Whether `word` (folded) is a whole word of the texts.
-    pub(super) fn has_word(&self, word: &str) -> bool {
+    pub fn has_word(&self, word: &str) -> bool {
         !word.is_empty()
             && memchr::memmem::find_iter(self.folded.as_bytes(), word.as_bytes()).any(|at| {
                 let end = at + word.len();
@@ -50,20 +50,20 @@ impl ItemVocabulary {
             })
     }
 
-    pub(super) fn holds(&self, word: &str) -> bool {
+    pub fn holds(&self, word: &str) -> bool {
         self.holds_as_written(word) || self.holds_a_form(word)
     }
 
     /// Whether `word` (folded) is a form of a word of the texts: the two
     /// share their first five letters (`Germany`, `German`).
-    pub(super) fn holds_a_form(&self, word: &str) -> bool {
+    pub fn holds_a_form(&self, word: &str) -> bool {
         let prefix: String = word.chars().take(5).collect();
         word.chars().count() >= 6 && self.begins_a_word(&prefix)
     }
 
     /// Whether `word` (folded) begins a word of the texts, in the singular
     /// or by its hyphenated parts.
-    pub(super) fn holds_as_written(&self, word: &str) -> bool {
+    pub fn holds_as_written(&self, word: &str) -> bool {
         if self.begins_a_word(word) {
             return true;
         }
@@ -89,13 +89,13 @@ impl ItemVocabulary {
 /// and the initials of their runs of capitalised words (`Federal Emergency
 /// Management Agency` gives `fema`). Read only when a claim's name is not
 /// in the texts as written, which is seldom.
-pub(super) struct ItemWords {
-    pub(super) words: Vec<Word>,
-    pub(super) initials: HashSet<String>,
+pub struct ItemWords {
+    pub words: Vec<Word>,
+    pub initials: HashSet<String>,
 }
 
 impl ItemWords {
-    pub(super) fn new(texts: &[&str]) -> ItemWords {
+    pub fn new(texts: &[&str]) -> ItemWords {
         let mut words = Vec::new();
         let mut initials = HashSet::new();
         for text in texts {
@@ -127,5 +127,29 @@ impl ItemWords {
             words.extend(these);
         }
         ItemWords { words, initials }
+    }
+}
+
+/// Inserts the initials of a run of capitalised words (`bnyc` for
+/// `Brooklyn New York City`) and of each run of three words or more within
+/// it (`nyc`): a passage runs a name into the place before it or the
+/// word after it.
+fn insert_initials(run: &str, initials: &mut HashSet<String>) {
+    // A longer run is a title or a list of names, not one name.
+    const MAX_WORDS: usize = 8;
+    let letters: Vec<char> = run.chars().collect();
+    if letters.len() < 3 {
+        return;
+    }
+    initials.insert(run.to_owned());
+    if letters.len() > MAX_WORDS {
+        return;
+    }
+    for start in 0..letters.len() {
+        for end in start + 3..=letters.len() {
+            if end - start < letters.len() {
+                initials.insert(letters[start..end].iter().collect());
+            }
+        }
     }
 }

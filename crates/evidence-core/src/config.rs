@@ -66,6 +66,13 @@ const OUR_KEYS: &[&str] = &[
     "verify",
 ];
 
+/// The keys of `[preprocessor.evidence]` this preprocessor reads (not
+/// mdBook's own): what a rule's `options` may name (a table's key, as
+/// `quality.coverage`, starts with one of them).
+pub fn keys() -> &'static [&'static str] {
+    OUR_KEYS
+}
+
 /// `quality-table` unless configured: the index shows the table.
 fn shown() -> bool {
     true

@@ -17,6 +17,12 @@ pub(crate) struct RuleMeta {
     pub(crate) doc: &'static [&'static str],
     /// The rule's page of the guide, in markdown, built into the binary.
     pub(crate) guide_page: &'static str,
+    /// The book.toml keys (of `[preprocessor.evidence]`) the rule reads,
+    /// its `Options` (a table's key dotted: `quality.coverage`); empty for
+    /// none. A test checks each is a key the config accepts and that the
+    /// guide page names it (read only by that test).
+    #[cfg_attr(not(test), allow(dead_code))]
+    pub(crate) options: &'static [&'static str],
     /// The file that holds the rule (`file!()`), which a test checks is
     /// named after the rule's id (read only by that test).
     #[cfg_attr(not(test), allow(dead_code))]

@@ -5,6 +5,14 @@
 //! its target, for a chapter or, summed, a book. The reports show the
 //! figures (`evidence_report`); the target rules warn about a chapter that
 //! misses one ([`target_violations`]).
+//!
+//! Each rule of the group reads its settings through the `Options` of its
+//! own file. Two are shared, and each rule's `Options` holds its own copy:
+//! `quality.min-claims` (the five target rules judge only a chapter with
+//! that many claims) and `diversity.min-items` (the three diversity rules
+//! judge only a chapter citing that many items). The figures (each with
+//! its target, as the reports show it) are computed from the whole
+//! `quality` table by [`figures`], which the reports share.
 
 // The quality rules, one file per rule id.
 pub(crate) mod high_disagreement_rate;
@@ -20,7 +28,7 @@ use crate::Resolved;
 use crate::Rule;
 use crate::diversity;
 use crate::support_verdicts::SupportFigures;
-use evidence_core::config::{Diversity, QualityTargets};
+use evidence_core::config::{Config, QualityTargets};
 use evidence_text::claims::{Claim, sentences};
 use evidence_text::support_units::SupportUnit;
 use std::collections::{BTreeMap, BTreeSet};
@@ -269,36 +277,53 @@ pub(crate) fn figures(inputs: &QualityInputs, targets: &QualityTargets) -> Figur
     }
 }
 
-/// The target rules a chapter with `inputs` violates, each with its
-/// message. A chapter with fewer than `min-claims` claims is not judged:
-/// there one miss decides a figure, and the rule that found the miss
-/// (`ungrounded-claim`, `claim-not-in-evidence`, `conflicting-evidence`)
-/// has already said so.
-pub fn target_violations(inputs: &QualityInputs, targets: &QualityTargets) -> Vec<(Rule, String)> {
-    if inputs.claims < targets.min_claims.max(1) {
-        return Vec::new();
-    }
-    let figures = figures(inputs, targets);
+/// The target rules a chapter with `inputs` violates under `config`, each
+/// with its message. A chapter with fewer than `min-claims` claims is not
+/// judged (each rule's check says so): there one miss decides a figure,
+/// and the rule that found the miss (`ungrounded-claim`,
+/// `claim-not-in-evidence`, `conflicting-evidence`) has already said so.
+pub fn target_violations(inputs: &QualityInputs, config: &Config) -> Vec<(Rule, String)> {
+    let figures = figures(inputs, &config.quality);
     let checks: [(Rule, Option<String>); 5] = [
         (
             low_citation_coverage::META.rule,
-            low_citation_coverage::check(inputs, &figures),
+            low_citation_coverage::check(
+                inputs,
+                &figures,
+                &low_citation_coverage::Options::of(config),
+            ),
         ),
         (
             low_citation_accuracy::META.rule,
-            low_citation_accuracy::check(inputs, &figures, targets),
+            low_citation_accuracy::check(
+                inputs,
+                &figures,
+                &low_citation_accuracy::Options::of(config),
+            ),
         ),
         (
             low_source_diversity::META.rule,
-            low_source_diversity::check(inputs, &figures),
+            low_source_diversity::check(
+                inputs,
+                &figures,
+                &low_source_diversity::Options::of(config),
+            ),
         ),
         (
             low_source_authority::META.rule,
-            low_source_authority::check(inputs, &figures, targets),
+            low_source_authority::check(
+                inputs,
+                &figures,
+                &low_source_authority::Options::of(config),
+            ),
         ),
         (
             high_disagreement_rate::META.rule,
-            high_disagreement_rate::check(inputs, &figures),
+            high_disagreement_rate::check(
+                inputs,
+                &figures,
+                &high_disagreement_rate::Options::of(config),
+            ),
         ),
     ];
     checks
@@ -307,22 +332,19 @@ pub fn target_violations(inputs: &QualityInputs, targets: &QualityTargets) -> Ve
         .collect()
 }
 
-/// The diversity rules a chapter violates, given the distinct items it
-/// cites in order of first citation (at least `min-items` of them): each
-/// rule's check is in its file under `quality/`, called in this order.
+/// The diversity rules a chapter violates under `config`, given the
+/// distinct items it cites in order of first citation (each rule judges
+/// only a chapter citing at least `min-items`): each rule's check is in its
+/// file under `quality/`, called in this order.
 pub(crate) fn diversity_violations<'s>(
     items: &[Resolved<'s>],
-    limits: &Diversity,
+    config: &Config,
 ) -> Vec<diversity::Violation<'s>> {
-    let n = items.len();
-    if n < limits.min_items.max(1) {
-        return Vec::new();
-    }
     let stats = diversity::stats(items);
     let checks = [
-        publisher_dominance::check(items, &stats, limits),
-        low_credibility_mix::check(items, &stats, limits),
-        monitor_only_share::check(items, &stats, limits),
+        publisher_dominance::check(items, &stats, &publisher_dominance::Options::of(config)),
+        low_credibility_mix::check(items, &stats, &low_credibility_mix::Options::of(config)),
+        monitor_only_share::check(items, &stats, &monitor_only_share::Options::of(config)),
     ];
     checks.into_iter().flatten().collect()
 }
@@ -453,6 +475,7 @@ mod tests {
             (None, None)
         );
         // Five claims: below `min-claims`, no rule judges the chapter.
-        assert!(target_violations(&inputs, &targets).is_empty());
+        let config = Config::from_value(serde_json::json!({"store": "s"})).unwrap();
+        assert!(target_violations(&inputs, &config).is_empty());
     }
 }

@@ -131,4 +131,62 @@ mod tests {
             assert!(!rule.guide_page().is_empty(), "{rule}: empty guide page");
         }
     }
+
+    /// Whether the configuration accepts `key` (`quality.coverage`: key
+    /// `coverage` of the `quality` table): the table's key is one
+    /// evidence-core lists, and a table's own key parses with one value or
+    /// another (its tables deny keys they do not know).
+    fn accepted(key: &str) -> bool {
+        let mut parts = key.splitn(2, '.');
+        let top = parts.next().unwrap_or_default();
+        if !evidence_core::config::keys().contains(&top) {
+            return false;
+        }
+        let Some(inner) = parts.next() else {
+            return true;
+        };
+        let values = [
+            serde_json::json!(0.5),
+            serde_json::json!(5),
+            serde_json::json!({}),
+        ];
+        values.into_iter().any(|value| {
+            let table = serde_json::json!({"store": "s", top: {inner: value}});
+            evidence_core::config::Config::from_value(table).is_ok()
+        })
+    }
+
+    /// Whether `page` names `key` as a word: not inside a longer key
+    /// (`coverage` in `low-citation-coverage`, `escalate` in `escalated`).
+    fn names(page: &str, key: &str) -> bool {
+        let part_of_key = |c: char| c.is_alphanumeric() || c == '-' || c == '_';
+        page.match_indices(key).any(|(at, _)| {
+            let before = page[..at].chars().next_back();
+            let after = page[at + key.len()..].chars().next();
+            !before.is_some_and(part_of_key) && !after.is_some_and(part_of_key)
+        })
+    }
+
+    #[test]
+    fn every_option_is_a_config_key_its_guide_page_names() {
+        assert!(names("`quality.coverage`", "coverage"));
+        assert!(!names("low-citation-coverage, escalated", "coverage"));
+        assert!(!names("escalated", "escalate"));
+        assert!(!accepted("claim-overlaps") && !accepted("quality.coverages"));
+        for rule in Rule::ALL.iter().copied() {
+            let meta = meta(rule);
+            for key in meta.options {
+                assert!(accepted(key), "{rule}: `{key}` is no key of the config");
+                // A table's key is named in the page's TOML as
+                // `[preprocessor.evidence.quality]` and `coverage = …`.
+                for part in key.split('.') {
+                    assert!(
+                        names(meta.guide_page, part),
+                        "guide/src/rules/{}.md does not name `{key}`",
+                        rule.id()
+                    );
+                }
+            }
+        }
+    }
 }

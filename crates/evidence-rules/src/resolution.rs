@@ -125,8 +125,8 @@ pub fn resolve_id<'s>(
     };
     if let Some(violation) = unsafe_url::check(id, item, url)
         .or_else(|| registry_mismatch::check(id, item, url, source_id, source))
-        .or_else(|| stale_evidence::check(id, item, config))
-        .or_else(|| expired_evidence::check(id, item, config))
+        .or_else(|| stale_evidence::check(id, item, &stale_evidence::Options::of(config)))
+        .or_else(|| expired_evidence::check(id, item, &expired_evidence::Options::of(config)))
     {
         return Err(with_id(violation));
     }

@@ -129,7 +129,8 @@ pub(crate) fn verdict_findings(
     let judged = verdict_claims(claims, units);
     let support = store.support();
     let mut out = VerdictFindings::default();
-    let read = !support.is_empty() || config.require_support;
+    let options = missing_support::Options::of(config);
+    let read = !support.is_empty() || options.require_support;
     let claim_keys: Vec<Option<String>> = judged
         .iter()
         .map(|(_, c)| read.then(|| claim_key(&c.text)))
@@ -166,7 +167,7 @@ pub(crate) fn verdict_findings(
                     support.status(chapter, claim_key, id, passage, |k| in_chapter.contains(k));
             }
             let whole = matches!(&status, SupportStatus::Current(v) if v.iter().any(|r| r.evidence_ids.len() > 1));
-            let finding = judge_citation(status, id, config, &mut out.figures);
+            let finding = judge_citation(status, id, &options, &mut out.figures);
             if whole && std::mem::replace(&mut told, true) {
                 continue;
             }
@@ -200,7 +201,7 @@ pub(crate) fn verdict_findings(
 fn judge_citation(
     status: SupportStatus<'_>,
     id: &str,
-    config: &Config,
+    options: &missing_support::Options,
     figures: &mut SupportFigures,
 ) -> Option<(Rule, String)> {
     let (stale, what) = match status {
@@ -233,7 +234,7 @@ fn judge_citation(
             },
         ),
         SupportStatus::Missing => {
-            return config
+            return options
                 .require_support
                 .then(|| missing_support::no_verdict(id));
         }
@@ -245,7 +246,7 @@ fn judge_citation(
         stale.verdict.as_str(),
         place(stale)
     );
-    Some(if config.require_support {
+    Some(if options.require_support {
         missing_support::stale_verdict(id, &verdict, &what)
     } else {
         stale_support::violation(id, &verdict, &what)

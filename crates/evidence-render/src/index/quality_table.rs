@@ -40,7 +40,7 @@ impl QualityTable {
                 let inputs = plan.quality.as_ref()?;
                 let chapter = quality(Some(inputs), targets);
                 chapter.citation_coverage.value?;
-                let violated = target_violations(inputs, targets);
+                let violated = target_violations(inputs, config);
                 let warned = METRIC_RULES.map(|rule| {
                     config.level(rule) != Level::Off && violated.iter().any(|(r, _)| *r == rule)
                 });

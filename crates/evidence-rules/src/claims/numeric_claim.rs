@@ -37,6 +37,7 @@ pub(crate) const META: RuleMeta = RuleMeta {
         "tier 1-2 item nor items of two different publishers.",
     ],
     guide_page: guide_page!("numeric-claim"),
+    options: &[],
     file: file!(),
 };
 

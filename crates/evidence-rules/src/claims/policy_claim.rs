@@ -7,6 +7,7 @@
 use crate::Finding;
 use crate::Resolved;
 use crate::meta::{RuleMeta, guide_page};
+use evidence_core::config::Config;
 use evidence_core::rule::Rule;
 use evidence_text::claims::{Claim, claim_finding};
 
@@ -19,8 +20,26 @@ pub(crate) const META: RuleMeta = RuleMeta {
         "the chapter's evidence holds one with the same tag.",
     ],
     guide_page: guide_page!("policy-claim"),
+    options: &["policy-tags"],
     file: file!(),
 };
+
+/// The setting of `policy-claim` (`policy-tags`): the only value of the
+/// configuration it reads.
+#[derive(Debug, Clone, Copy)]
+pub(crate) struct Options<'c> {
+    /// The tags that make a claim a policy claim (`policy-tags`).
+    pub(crate) tags: &'c [String],
+}
+
+impl Options<'_> {
+    /// The rule's setting in `config`.
+    pub(crate) fn of(config: &Config) -> Options<'_> {
+        Options {
+            tags: &config.policy_tags,
+        }
+    }
+}
 
 /// The policy tags of an item: its own and its source's, among `policy_tags`.
 pub(crate) fn policy_tags<'a>(item: &Resolved<'a>, policy_tags: &'a [String]) -> Vec<&'a str> {
@@ -64,13 +83,13 @@ pub(crate) fn check<'a, 'p>(
     claim: &Claim,
     cited: &[&Resolved<'a>],
     pack: impl FnOnce() -> &'p [Resolved<'a>],
-    tags: &'a [String],
+    options: &Options<'a>,
     ids: impl FnOnce() -> Vec<String>,
 ) -> Option<Finding>
 where
     'a: 'p,
 {
-    let (official, tag) = missing_official(cited, pack, tags)?;
+    let (official, tag) = missing_official(cited, pack, options.tags)?;
     let message = format!(
         "policy claim (`{tag}`) cites no tier-1 source, but the chapter's evidence holds `{official}`"
     );

@@ -2,7 +2,7 @@
 //! removed from the chapter, or a checked section was left without a claim.
 
 use crate::meta::{RuleMeta, guide_page};
-use evidence_core::config::Config;
+use evidence_core::config::{Config, Escalate};
 use evidence_core::rule::Rule;
 
 /// What `removal-escalation` is, how to fix it, and its page in the guide.
@@ -14,8 +14,34 @@ pub(crate) const META: RuleMeta = RuleMeta {
         "the chapter, or a checked section was left without a claim.",
     ],
     guide_page: guide_page!("removal-escalation"),
+    options: &["max-removed", "sections", "escalate"],
     file: file!(),
 };
+
+/// The settings of `removal-escalation` (`max-removed`, `sections`,
+/// `escalate`): the only values of the configuration it reads (the judge
+/// reads `escalate` here to say what an escalated chapter gets).
+#[derive(Debug, Clone, Copy)]
+pub(crate) struct Options<'c> {
+    /// More removed claims than this in a chapter escalate it
+    /// (`max-removed`).
+    pub(crate) max_removed: usize,
+    /// The checked sections, each of which must keep a claim (`sections`).
+    pub(crate) sections: &'c [String],
+    /// What an escalated chapter gets (`escalate`).
+    pub(crate) escalate: Escalate,
+}
+
+impl Options<'_> {
+    /// The rule's settings in `config`.
+    pub(crate) fn of(config: &Config) -> Options<'_> {
+        Options {
+            max_removed: config.max_removed,
+            sections: &config.sections,
+            escalate: config.escalate,
+        }
+    }
+}
 
 /// Why removing claims leaves a chapter unfit, each reason a phrase of the
 /// finding's message (none: the removals are enough). `removed` claims
@@ -23,12 +49,12 @@ pub(crate) const META: RuleMeta = RuleMeta {
 /// section with no claim; `unhandled` errors no removal fixes.
 pub(crate) fn reasons(
     removed: usize,
-    config: &Config,
+    options: &Options<'_>,
     emptied: impl Fn(&String) -> bool,
     unhandled: usize,
 ) -> Vec<String> {
     let mut reasons = Vec::new();
-    if removed > config.max_removed {
+    if removed > options.max_removed {
         let claims = if removed == 1 {
             "claim was"
         } else {
@@ -36,10 +62,10 @@ pub(crate) fn reasons(
         };
         reasons.push(format!(
             "{removed} {claims} removed from this chapter (max-removed = {})",
-            config.max_removed
+            options.max_removed
         ));
     }
-    for section in config.sections.iter().filter(|s| emptied(s)) {
+    for section in options.sections.iter().filter(|s| emptied(s)) {
         reasons.push(format!(
             "section `{section}` has no claim left after removals"
         ));

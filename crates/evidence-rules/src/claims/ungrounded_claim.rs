@@ -16,6 +16,7 @@ pub(crate) const META: RuleMeta = RuleMeta {
     help: "cite stored evidence after the claim, e.g. `[EVID:ev_…]` (or `[N]` from the chapter's citation list), label it `[SPECULATION]`, or use an abstain phrase such as `[Insufficient evidence to assess this claim]`",
     doc: &["A claim (paragraph or list item) has no marker that resolves."],
     guide_page: guide_page!("ungrounded-claim"),
+    options: &[],
     file: file!(),
 };
 

@@ -17,6 +17,7 @@ pub(crate) const META: RuleMeta = RuleMeta {
     help: "label the sentence `[SPECULATION]`, or state only what the evidence says",
     doc: &["Speculative wording in a claim without the `[SPECULATION]` label."],
     guide_page: guide_page!("unlabelled-speculation"),
+    options: &[],
     file: file!(),
 };
 

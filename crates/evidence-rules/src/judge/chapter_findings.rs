@@ -40,7 +40,7 @@ pub(super) fn chapter_findings<'s>(
 ) -> ChapterFindings<'s> {
     let span = chapter_span(scan);
     let mut findings: Vec<(Finding, FindingSubject)> =
-        quality::diversity_violations(&cited.items, &config.diversity)
+        quality::diversity_violations(&cited.items, config)
             .into_iter()
             .map(|(rule, message, at_fault)| {
                 // The caret goes on the first citation of an item at fault.

@@ -86,8 +86,13 @@ fn grounded_claim_findings<'s>(
         push(numeric_claim::finding(claim, found));
     }
     if on(policy_claim::META.rule)
-        && let Some(finding) =
-            policy_claim::check(claim, cites, || pack.items(), &config.policy_tags, ids)
+        && let Some(finding) = policy_claim::check(
+            claim,
+            cites,
+            || pack.items(),
+            &policy_claim::Options::of(config),
+            ids,
+        )
     {
         push(finding);
     }

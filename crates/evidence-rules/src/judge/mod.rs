@@ -371,7 +371,7 @@ fn quality_findings(
     config: &Config,
 ) -> Vec<(Finding, FindingSubject)> {
     let span = chapter_findings::chapter_span(scan);
-    crate::quality::target_violations(quality, &config.quality)
+    crate::quality::target_violations(quality, config)
         .into_iter()
         .map(|(rule, message)| {
             let finding = chapter_findings::chapter_finding(rule, message, span.clone());

@@ -131,7 +131,12 @@ pub(super) fn escalation(
         .iter()
         .filter(|j| j.level == Level::Error && !j.removed)
         .count();
-    let reasons = removal_escalation::reasons(removals.claims.len(), config, emptied, unhandled);
+    let reasons = removal_escalation::reasons(
+        removals.claims.len(),
+        &removal_escalation::Options::of(config),
+        emptied,
+        unhandled,
+    );
     let severity = level.severity()?;
     if reasons.is_empty() {
         return None;

@@ -1,6 +1,7 @@
 //! The last phase: the severity each finding is printed with, and what the
 //! build does with the chapter.
 
+use crate::claims::removal_escalation;
 use crate::judge::{Judged, Verdict};
 use crate::{Level, Severity};
 use evidence_core::config::{Config, Escalate, Mode};
@@ -31,7 +32,8 @@ pub(super) struct Facts {
 /// then only the errors removal did not fix); everything else is a
 /// warning.
 pub(super) fn set_printed_severities(findings: &mut [Judged], escalated: bool, config: &Config) {
-    let escalate_fails = escalated && config.escalate == Escalate::Fail;
+    let escalate = removal_escalation::Options::of(config).escalate;
+    let escalate_fails = escalated && escalate == Escalate::Fail;
     for judged in findings {
         judged.severity = match config.mode {
             Mode::Fail => judged.severity,
@@ -51,10 +53,11 @@ pub(super) fn outcome(facts: &Facts, config: &Config) -> Outcome {
         removed_any,
         has_banner,
     } = *facts;
-    let escalate_fails = escalated && config.escalate == Escalate::Fail;
+    let escalate = removal_escalation::Options::of(config).escalate;
+    let escalate_fails = escalated && escalate == Escalate::Fail;
     let downgrade = !has_banner
         && ((config.mode == Mode::Downgrade && errors > 0)
-            || (escalated && config.escalate == Escalate::Downgrade));
+            || (escalated && escalate == Escalate::Downgrade));
     let verdict = if (config.mode == Mode::Fail && errors > 0) || escalate_fails {
         Verdict::Failed
     } else if downgrade || (has_banner && errors > 0 && config.mode == Mode::Downgrade) {

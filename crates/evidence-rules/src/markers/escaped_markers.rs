@@ -33,6 +33,7 @@ pub(crate) const META: RuleMeta = RuleMeta {
         "the chapter is not checked.",
     ],
     guide_page: guide_page!("escaped-markers"),
+    options: &[],
     file: file!(),
 };
 

@@ -14,6 +14,7 @@ pub(crate) const META: RuleMeta = RuleMeta {
         "citation in full-width brackets or digits.",
     ],
     guide_page: guide_page!("malformed-marker"),
+    options: &[],
     file: file!(),
 };
 

@@ -12,6 +12,7 @@ pub(crate) const META: RuleMeta = RuleMeta {
     help: "write the id exactly as the evidence store has it (copy it from the store), or add the item to the store",
     doc: &["An `[EVID:id]` marker names an id that the store does not hold."],
     guide_page: guide_page!("unknown-evidence"),
+    options: &[],
     file: file!(),
 };
 

@@ -11,6 +11,7 @@ pub(crate) const META: RuleMeta = RuleMeta {
     help: "add the item to the chapter's list in the store's `chapters` map, or fix the number",
     doc: &["A `[N]` marker is larger than the chapter's citation list."],
     guide_page: guide_page!("unknown-number"),
+    options: &[],
     file: file!(),
 };
 

@@ -29,6 +29,7 @@ pub(crate) const META: RuleMeta = RuleMeta {
         "cites, or N cites nothing.",
     ],
     guide_page: guide_page!("unverified-reference"),
+    options: &[],
     file: file!(),
 };
 

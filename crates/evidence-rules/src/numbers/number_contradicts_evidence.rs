@@ -27,6 +27,7 @@ pub(crate) const META: RuleMeta = RuleMeta {
         "for the same quantity (same unit, same words around it).",
     ],
     guide_page: guide_page!("number-contradicts-evidence"),
+    options: &[],
     file: file!(),
 };
 

@@ -40,6 +40,7 @@ pub(crate) const META: RuleMeta = RuleMeta {
         "`quote_span.text`, `snippet_span.text`) of the items it cites.",
     ],
     guide_page: guide_page!("number-not-in-evidence"),
+    options: &[],
     file: file!(),
 };
 

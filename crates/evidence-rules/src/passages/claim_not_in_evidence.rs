@@ -35,8 +35,33 @@ pub(crate) const META: RuleMeta = RuleMeta {
         "its content words: the citation may point at the wrong item.",
     ],
     guide_page: guide_page!("claim-not-in-evidence"),
+    options: &["claim-overlap", "claim-overlap-min-words"],
     file: file!(),
 };
+
+/// The settings of `claim-not-in-evidence` (`claim-overlap`,
+/// `claim-overlap-min-words`): the only values of the configuration it
+/// reads.
+#[derive(Debug, Clone, Copy)]
+pub(crate) struct Options {
+    /// A claim is flagged when less than this percentage of its content
+    /// words are in the best window of its cited passages
+    /// (`claim-overlap`).
+    pub(crate) overlap: usize,
+    /// Claims with fewer distinct content words are not checked
+    /// (`claim-overlap-min-words`).
+    pub(crate) min_words: usize,
+}
+
+impl Options {
+    /// The rule's settings in `config`.
+    pub(crate) fn of(config: &Config) -> Options {
+        Options {
+            overlap: config.claim_overlap,
+            min_words: config.claim_overlap_min_words,
+        }
+    }
+}
 
 /// Most words of the claim named as not found, and most characters of
 /// the window shown.
@@ -150,6 +175,8 @@ pub(crate) fn claims_not_in_evidence(
     config: &Config,
     (not_in, partly): (bool, bool),
 ) -> Vec<(ClaimId, Finding)> {
+    let options = Options::of(config);
+    let partly_options = claim_partly_in_evidence::Options::of(config);
     let mut findings = Vec::new();
     // Reused from claim to claim.
     let mut items = Vec::new();
@@ -169,27 +196,25 @@ pub(crate) fn claims_not_in_evidence(
             .map(|item| MemoisedItem { item, analyses })
             .collect();
         let found = not_in
-            .then(|| {
-                flagged(
-                    &claim_words,
-                    &cited,
-                    config.claim_overlap,
-                    config.claim_overlap_min_words,
-                )
-            })
+            .then(|| flagged(&claim_words, &cited, options.overlap, options.min_words))
             .flatten();
         let finding = match found {
             Some(found) => Finding {
                 rule: Rule::ClaimNotInEvidence,
-                message: message(claim, &items, &found, config.claim_overlap),
+                message: message(claim, &items, &found, options.overlap),
                 span: claim.span.clone(),
                 block: Some(BlockId(claim.block)),
                 evidence_ids: items.iter().map(|e| e.id.to_owned()).collect(),
                 excerpt: Some(claim.excerpt(8)),
             },
             None if partly => {
-                match claim_partly_in_evidence::finding(claim, &items, &cited, &claim_words, config)
-                {
+                match claim_partly_in_evidence::finding(
+                    claim,
+                    &items,
+                    &cited,
+                    &claim_words,
+                    &partly_options,
+                ) {
                     Some(finding) => finding,
                     None => continue,
                 }

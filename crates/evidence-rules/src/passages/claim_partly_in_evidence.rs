@@ -33,8 +33,32 @@ pub(crate) const META: RuleMeta = RuleMeta {
         "percent of them: the passages may state only part of it.",
     ],
     guide_page: guide_page!("claim-partly-in-evidence"),
+    options: &["claim-partial-overlap", "claim-partial-min-words"],
     file: file!(),
 };
+
+/// The settings of `claim-partly-in-evidence` (`claim-partial-overlap`,
+/// `claim-partial-min-words`): the only values of the configuration it
+/// reads.
+#[derive(Debug, Clone, Copy)]
+pub(crate) struct Options {
+    /// A claim is flagged when its cited passages hold less than this
+    /// percentage of its content words (`claim-partial-overlap`).
+    pub(crate) overlap: usize,
+    /// Claims with fewer distinct content words are not read
+    /// (`claim-partial-min-words`).
+    pub(crate) min_words: usize,
+}
+
+impl Options {
+    /// The rule's settings in `config`.
+    pub(crate) fn of(config: &Config) -> Options {
+        Options {
+            overlap: config.claim_partial_overlap,
+            min_words: config.claim_partial_min_words,
+        }
+    }
+}
 
 /// Words that state no fact a passage could hold: connectives, hedges,
 /// praise and the verbs of advice that model-written prose wraps around
@@ -154,18 +178,12 @@ pub(crate) fn finding(
     items: &[Resolved<'_>],
     cited: &[impl Cited],
     words: &ClaimWords,
-    config: &Config,
+    options: &Options,
 ) -> Option<Finding> {
-    let (held, found) = partly_held(
-        &unit.text,
-        words,
-        cited,
-        config.claim_partial_overlap,
-        config.claim_partial_min_words,
-    )?;
+    let (held, found) = partly_held(&unit.text, words, cited, options.overlap, options.min_words)?;
     Some(Finding {
         rule: Rule::ClaimPartlyInEvidence,
-        message: message(unit, items, words, held, &found, config),
+        message: message(unit, items, words, held, &found, options),
         span: unit.span.clone(),
         block: Some(BlockId(unit.block)),
         evidence_ids: items.iter().map(|e| e.id.to_owned()).collect(),
@@ -181,7 +199,7 @@ fn message(
     words: &ClaimWords,
     held: Held,
     found: &[u64],
-    config: &Config,
+    options: &Options,
 ) -> String {
     let ids = items
         .iter()
@@ -193,7 +211,7 @@ fn message(
         held.covered,
         held.total,
         held.covered * 100 / held.total.max(1),
-        config.claim_partial_overlap,
+        options.overlap,
     );
     let missing: Vec<String> = words_as_written(
         &claim.text,

@@ -20,6 +20,7 @@ pub(crate) const META: RuleMeta = RuleMeta {
         "the same measure for different dates).",
     ],
     guide_page: guide_page!("conflicting-evidence"),
+    options: &[],
     file: file!(),
 };
 

@@ -33,6 +33,7 @@ pub(crate) const META: RuleMeta = RuleMeta {
         "title) does not stand word for word in the passages it cites.",
     ],
     guide_page: guide_page!("quote-not-in-evidence"),
+    options: &[],
     file: file!(),
 };
 

@@ -32,6 +32,7 @@ pub(crate) const META: RuleMeta = RuleMeta {
         "place: the citation may be about another subject.",
     ],
     guide_page: guide_page!("subject-not-in-evidence"),
+    options: &[],
     file: file!(),
 };
 

@@ -5,6 +5,7 @@
 
 use crate::meta::{RuleMeta, guide_page};
 use crate::quality::{Figures, QualityInputs};
+use evidence_core::config::Config;
 use evidence_core::rule::Rule;
 
 /// What `high-disagreement-rate` is, how to fix it, and its page in the guide.
@@ -16,13 +17,44 @@ pub(crate) const META: RuleMeta = RuleMeta {
         "items that contradict each other.",
     ],
     guide_page: guide_page!("high-disagreement-rate"),
+    options: &["quality.disagreement", "quality.min-claims"],
     file: file!(),
 };
 
+/// The settings of `high-disagreement-rate` (`quality.disagreement`,
+/// `quality.min-claims`): the only values of the configuration it reads;
+/// `quality.min-claims` is shared by the five target rules (see
+/// [`crate::quality`]).
+#[derive(Debug, Clone, Copy)]
+pub(crate) struct Options {
+    /// The disagreement rate meets its target below this share of claims
+    /// (`quality.disagreement`).
+    pub(crate) disagreement: f64,
+    /// Chapters with fewer claims are not judged (`quality.min-claims`).
+    pub(crate) min_claims: usize,
+}
+
+impl Options {
+    /// The rule's settings in `config`.
+    pub(crate) fn of(config: &Config) -> Options {
+        Options {
+            disagreement: config.quality.disagreement,
+            min_claims: config.quality.min_claims,
+        }
+    }
+}
+
 /// The message when the chapter's disagreement rate misses its target.
-pub(super) fn check(inputs: &QualityInputs, figures: &Figures) -> Option<String> {
+pub(super) fn check(
+    inputs: &QualityInputs,
+    figures: &Figures,
+    options: &Options,
+) -> Option<String> {
     let figure = &figures.disagreement;
-    let value = figure.value.filter(|_| figure.meets == Some(false))?;
+    if inputs.claims < options.min_claims.max(1) {
+        return None;
+    }
+    let value = figure.value.filter(|&v| v >= options.disagreement)?;
     Some(format!(
         "{} of the {} claims of this chapter {} items that contradict each other ({}; the target is {})",
         inputs.disagreeing_claims,

@@ -9,7 +9,7 @@
 
 use crate::meta::{RuleMeta, guide_page};
 use crate::quality::{Figures, QualityInputs};
-use evidence_core::config::QualityTargets;
+use evidence_core::config::Config;
 use evidence_core::rule::Rule;
 
 /// What `low-citation-accuracy` is, how to fix it, and its page in the guide.
@@ -22,8 +22,32 @@ pub(crate) const META: RuleMeta = RuleMeta {
         "judged).",
     ],
     guide_page: guide_page!("low-citation-accuracy"),
+    options: &["quality.accuracy", "quality.min-claims"],
     file: file!(),
 };
+
+/// The settings of `low-citation-accuracy` (`quality.accuracy`,
+/// `quality.min-claims`): the only values of the configuration it reads;
+/// `quality.min-claims` is shared by the five target rules (see
+/// [`crate::quality`]).
+#[derive(Debug, Clone, Copy)]
+pub(crate) struct Options {
+    /// Accuracy meets its target above this share of citations
+    /// (`quality.accuracy`).
+    pub(crate) accuracy: f64,
+    /// Chapters with fewer claims are not judged (`quality.min-claims`).
+    pub(crate) min_claims: usize,
+}
+
+impl Options {
+    /// The rule's settings in `config`.
+    pub(crate) fn of(config: &Config) -> Options {
+        Options {
+            accuracy: config.quality.accuracy,
+            min_claims: config.quality.min_claims,
+        }
+    }
+}
 
 /// The message when the chapter's accuracy misses its target, judged only
 /// over at least `min-claims` citations with a current verdict: fewer
@@ -31,12 +55,15 @@ pub(crate) const META: RuleMeta = RuleMeta {
 pub(super) fn check(
     inputs: &QualityInputs,
     figures: &Figures,
-    targets: &QualityTargets,
+    options: &Options,
 ) -> Option<String> {
     let figure = &figures.accuracy;
-    let value = figure.value.filter(|_| figure.meets == Some(false))?;
+    if inputs.claims < options.min_claims.max(1) {
+        return None;
+    }
+    let value = figure.value.filter(|&v| v <= options.accuracy)?;
     let (judged, missed) = (inputs.verdicts, inputs.unsupported);
-    if judged < targets.min_claims {
+    if judged < options.min_claims {
         return None;
     }
     let is = if missed == 1 { "is" } else { "are" };

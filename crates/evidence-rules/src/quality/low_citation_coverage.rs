@@ -5,6 +5,7 @@
 
 use crate::meta::{RuleMeta, guide_page};
 use crate::quality::{Figures, QualityInputs};
+use evidence_core::config::Config;
 use evidence_core::rule::Rule;
 
 /// What `low-citation-coverage` is, how to fix it, and its page in the guide.
@@ -16,13 +17,44 @@ pub(crate) const META: RuleMeta = RuleMeta {
         "evidence, in a chapter of at least `quality.min-claims` claims.",
     ],
     guide_page: guide_page!("low-citation-coverage"),
+    options: &["quality.coverage", "quality.min-claims"],
     file: file!(),
 };
 
+/// The settings of `low-citation-coverage` (`quality.coverage`,
+/// `quality.min-claims`): the only values of the configuration it reads;
+/// `quality.min-claims` is shared by the five target rules (see
+/// [`crate::quality`]).
+#[derive(Debug, Clone, Copy)]
+pub(crate) struct Options {
+    /// Coverage meets its target above this share of sentences
+    /// (`quality.coverage`).
+    pub(crate) coverage: f64,
+    /// Chapters with fewer claims are not judged (`quality.min-claims`).
+    pub(crate) min_claims: usize,
+}
+
+impl Options {
+    /// The rule's settings in `config`.
+    pub(crate) fn of(config: &Config) -> Options {
+        Options {
+            coverage: config.quality.coverage,
+            min_claims: config.quality.min_claims,
+        }
+    }
+}
+
 /// The message when the chapter's coverage misses its target.
-pub(super) fn check(inputs: &QualityInputs, figures: &Figures) -> Option<String> {
+pub(super) fn check(
+    inputs: &QualityInputs,
+    figures: &Figures,
+    options: &Options,
+) -> Option<String> {
     let figure = &figures.coverage;
-    let value = figure.value.filter(|_| figure.meets == Some(false))?;
+    if inputs.claims < options.min_claims.max(1) {
+        return None;
+    }
+    let value = figure.value.filter(|&v| v <= options.coverage)?;
     Some(format!(
         "{} of the {} sentences of this chapter's claims {} evidence ({}; the target is {})",
         inputs.cited_sentences,

@@ -4,7 +4,7 @@
 
 use crate::meta::{RuleMeta, guide_page};
 use crate::quality::{Figures, QualityInputs};
-use evidence_core::config::QualityTargets;
+use evidence_core::config::{Config, TierAuthority};
 use evidence_core::rule::Rule;
 
 /// What `low-source-authority` is, how to fix it, and its page in the guide.
@@ -16,21 +16,55 @@ pub(crate) const META: RuleMeta = RuleMeta {
         "`quality.authority` (0.7).",
     ],
     guide_page: guide_page!("low-source-authority"),
+    options: &[
+        "quality.authority",
+        "quality.tier-authority",
+        "quality.min-claims",
+    ],
     file: file!(),
 };
+
+/// The settings of `low-source-authority` (`quality.authority`,
+/// `quality.tier-authority`, `quality.min-claims`): the only values of the
+/// configuration it reads; `quality.min-claims` is shared by the five target
+/// rules (see [`crate::quality`]).
+#[derive(Debug, Clone, Copy)]
+pub(crate) struct Options {
+    /// The authority score meets its target above this mean
+    /// (`quality.authority`).
+    pub(crate) authority: f64,
+    /// The authority of each source tier (`quality.tier-authority`).
+    pub(crate) tier_authority: TierAuthority,
+    /// Chapters with fewer claims are not judged (`quality.min-claims`).
+    pub(crate) min_claims: usize,
+}
+
+impl Options {
+    /// The rule's settings in `config`.
+    pub(crate) fn of(config: &Config) -> Options {
+        Options {
+            authority: config.quality.authority,
+            tier_authority: config.quality.tier_authority,
+            min_claims: config.quality.min_claims,
+        }
+    }
+}
 
 /// The message when the chapter's authority score misses its target.
 pub(super) fn check(
     inputs: &QualityInputs,
     figures: &Figures,
-    targets: &QualityTargets,
+    options: &Options,
 ) -> Option<String> {
     let figure = &figures.authority;
-    let value = figure.value.filter(|_| figure.meets == Some(false))?;
+    if inputs.claims < options.min_claims.max(1) {
+        return None;
+    }
+    let value = figure.value.filter(|&v| v <= options.authority)?;
     let tiers: Vec<String> = inputs
         .tiers
         .iter()
-        .zip(targets.tier_authority.by_tier())
+        .zip(options.tier_authority.by_tier())
         .enumerate()
         .filter(|(_, (n, _))| **n > 0)
         .map(|(t, (n, a))| format!("{n} of tier {} ({a})", t + 1))

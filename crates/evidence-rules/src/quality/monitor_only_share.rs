@@ -4,7 +4,7 @@
 use crate::Resolved;
 use crate::diversity::{DiversityStats, Violation, percent};
 use crate::meta::{RuleMeta, guide_page};
-use evidence_core::config::Diversity;
+use evidence_core::config::Config;
 use evidence_core::rule::Rule;
 
 /// What `monitor-only-share` is, how to fix it, and its page in the guide.
@@ -15,19 +15,47 @@ pub(crate) const META: RuleMeta = RuleMeta {
         "Tier-4 (monitor-only) items are more than `max-monitor-share` of a chapter's evidence.",
     ],
     guide_page: guide_page!("monitor-only-share"),
+    options: &["diversity.max-monitor-share", "diversity.min-items"],
     file: file!(),
 };
+
+/// The settings of `monitor-only-share` (`diversity.max-monitor-share`,
+/// `diversity.min-items`): the only values of the configuration it reads;
+/// `diversity.min-items` is shared by the three diversity rules (see
+/// [`crate::quality`]).
+#[derive(Debug, Clone, Copy)]
+pub(crate) struct Options {
+    /// The rule fires above this share of tier 4
+    /// (`diversity.max-monitor-share`).
+    pub(crate) max_monitor_share: f64,
+    /// Chapters citing fewer distinct items are not judged
+    /// (`diversity.min-items`).
+    pub(crate) min_items: usize,
+}
+
+impl Options {
+    /// The rule's settings in `config`.
+    pub(crate) fn of(config: &Config) -> Options {
+        Options {
+            max_monitor_share: config.diversity.max_monitor_share,
+            min_items: config.diversity.min_items,
+        }
+    }
+}
 
 /// The violation when tier-4 (monitor-only) items are more than
 /// `max-monitor-share` of the distinct `items` a chapter cites.
 pub(crate) fn check<'s>(
     items: &[Resolved<'s>],
     stats: &DiversityStats,
-    limits: &Diversity,
+    options: &Options,
 ) -> Option<Violation<'s>> {
     let n = items.len();
+    if n < options.min_items.max(1) {
+        return None;
+    }
     let monitor = items.iter().filter(|r| r.source.tier >= 4).count();
-    if monitor <= monitor_allowance(n, limits.max_monitor_share) {
+    if monitor <= monitor_allowance(n, options.max_monitor_share) {
         return None;
     }
     Some((
@@ -35,10 +63,10 @@ pub(crate) fn check<'s>(
         format!(
             "{monitor} of the {n} items this chapter cites are monitor-only, tier 4 ({}%; {})",
             stats.tier_4_pct,
-            if limits.max_monitor_share > 0.0 {
+            if options.max_monitor_share > 0.0 {
                 format!(
                     "at most {}% are allowed, and always one",
-                    percent(limits.max_monitor_share)
+                    percent(options.max_monitor_share)
                 )
             } else {
                 "none is allowed (max-monitor-share = 0)".to_owned()

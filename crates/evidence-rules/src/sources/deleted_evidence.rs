@@ -11,6 +11,7 @@ pub(crate) const META: RuleMeta = RuleMeta {
     help: "cite evidence that is still in the store; deleted evidence cannot ground a claim",
     doc: &["The cited item has `status: deleted`."],
     guide_page: guide_page!("deleted-evidence"),
+    options: &[],
     file: file!(),
 };
 

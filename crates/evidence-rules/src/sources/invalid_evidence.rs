@@ -11,6 +11,7 @@ pub(crate) const META: RuleMeta = RuleMeta {
     help: "cite a valid item; this one was marked invalid by the pipeline that stored it",
     doc: &["The cited item has `status: invalid`."],
     guide_page: guide_page!("invalid-evidence"),
+    options: &[],
     file: file!(),
 };
 

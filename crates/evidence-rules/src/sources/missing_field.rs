@@ -12,6 +12,7 @@ pub(crate) const META: RuleMeta = RuleMeta {
     help: "add the missing fields to the item in the evidence store",
     doc: &["The cited item lacks `url`, `title`, `published_at` or `source_id`."],
     guide_page: guide_page!("missing-field"),
+    options: &[],
     file: file!(),
 };
 

@@ -12,6 +12,7 @@ pub(crate) const META: RuleMeta = RuleMeta {
     help: "remove `quote_span` from items of paywalled sources; only their snippet may be shown",
     doc: &["A `metadata_only` (paywalled) source's item carries a full-text quote."],
     guide_page: guide_page!("paywall-quote"),
+    options: &[],
     file: file!(),
 };
 

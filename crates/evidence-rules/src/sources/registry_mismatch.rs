@@ -15,6 +15,7 @@ pub(crate) const META: RuleMeta = RuleMeta {
         "`url_prefixes`, or its `publisher` differs from the source's.",
     ],
     guide_page: guide_page!("registry-mismatch"),
+    options: &[],
     file: file!(),
 };
 

@@ -15,6 +15,7 @@ pub(crate) const META: RuleMeta = RuleMeta {
         "rest on no longer stands on its page.",
     ],
     guide_page: guide_page!("source-changed"),
+    options: &[],
     file: file!(),
 };
 

@@ -15,6 +15,7 @@ pub(crate) const META: RuleMeta = RuleMeta {
         "it was fetched.",
     ],
     guide_page: guide_page!("source-gone"),
+    options: &[],
     file: file!(),
 };
 

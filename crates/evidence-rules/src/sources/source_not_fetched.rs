@@ -18,6 +18,7 @@ pub(crate) const META: RuleMeta = RuleMeta {
         "claims citing it rest on an address and a title alone.",
     ],
     guide_page: guide_page!("source-not-fetched"),
+    options: &[],
     file: file!(),
 };
 

@@ -12,6 +12,7 @@ pub(crate) const META: RuleMeta = RuleMeta {
     help: "register the source under `sources` in the store, or fix the item's `source_id`",
     doc: &["The cited item's `source_id` is not in the store's `sources` registry."],
     guide_page: guide_page!("unknown-source"),
+    options: &[],
     file: file!(),
 };
 

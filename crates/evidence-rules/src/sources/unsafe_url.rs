@@ -11,6 +11,7 @@ pub(crate) const META: RuleMeta = RuleMeta {
     help: "give the item an absolute http:// or https:// URL; other schemes are never linked",
     doc: &["The cited item's `url` is not an absolute http or https URL."],
     guide_page: guide_page!("unsafe-url"),
+    options: &[],
     file: file!(),
 };
 

@@ -15,6 +15,7 @@ pub(crate) const META: RuleMeta = RuleMeta {
         "(citing it is an `invalid-evidence` error at the citation).",
     ],
     guide_page: guide_page!("invalid-record"),
+    options: &[],
     file: file!(),
 };
 

@@ -22,6 +22,7 @@ pub(crate) const META: RuleMeta = RuleMeta {
         "`content`, the text it quotes.",
     ],
     guide_page: guide_page!("span-mismatch"),
+    options: &[],
     file: file!(),
 };
 

@@ -15,6 +15,7 @@ pub(crate) const META: RuleMeta = RuleMeta {
     help: "fix the key under `chapters` in the store: it is the chapter's path relative to `src/`",
     doc: &["The store lists citations for a chapter that is not in the book."],
     guide_page: guide_page!("unknown-chapter"),
+    options: &[],
     file: file!(),
 };
 

@@ -2,6 +2,7 @@
 //! has no current verdict.
 
 use crate::meta::{RuleMeta, guide_page};
+use evidence_core::config::Config;
 use evidence_core::rule::Rule;
 
 /// What `missing-support` is, how to fix it, and its page in the guide.
@@ -13,8 +14,28 @@ pub(crate) const META: RuleMeta = RuleMeta {
         "current verdict.",
     ],
     guide_page: guide_page!("missing-support"),
+    options: &["require-support"],
     file: file!(),
 };
+
+/// The setting of `missing-support` (`require-support`): the only value of
+/// the configuration it reads. With it off, a citation with no verdict is
+/// no violation and a stale verdict is `stale-support`'s.
+#[derive(Debug, Clone, Copy)]
+pub(crate) struct Options {
+    /// Whether every citation of a passage needs a current verdict
+    /// (`require-support`).
+    pub(crate) require_support: bool,
+}
+
+impl Options {
+    /// The rule's setting in `config`.
+    pub(crate) fn of(config: &Config) -> Options {
+        Options {
+            require_support: config.require_support,
+        }
+    }
+}
 
 /// The violation of a citation of item `id` with no verdict, when
 /// `require-support` is on.

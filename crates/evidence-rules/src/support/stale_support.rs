@@ -13,6 +13,7 @@ pub(crate) const META: RuleMeta = RuleMeta {
         "passage: it no longer says anything about this citation.",
     ],
     guide_page: guide_page!("stale-support"),
+    options: &[],
     file: file!(),
 };
 

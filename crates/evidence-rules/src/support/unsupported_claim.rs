@@ -15,6 +15,7 @@ pub(crate) const META: RuleMeta = RuleMeta {
         "the claim.",
     ],
     guide_page: guide_page!("unsupported-claim"),
+    options: &[],
     file: file!(),
 };
 

@@ -16,6 +16,7 @@ pub(crate) const META: RuleMeta = RuleMeta {
         "be applied where it stands, or starts with an unknown `evidence-` word.",
     ],
     guide_page: guide_page!("invalid-suppression"),
+    options: &[],
     file: file!(),
 };
 

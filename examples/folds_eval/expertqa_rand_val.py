@@ -1,10 +1,12 @@
 #!/usr/bin/env python3
 """Real reports nobody tuned on, for folds_eval: ExpertQA's `rand_val.jsonl`
-(a split the developers' corpus does not draw from) turned into the records
+(a split the developers' corpus does not draw from), and as well
+`rand_test.jsonl` and `domain_test.jsonl` when they are given after it,
+turned into the records
 of `realreports/dev.jsonl`, written into a corpus directory of its own beside
 a link to the support corpus, so that
 
-    python3 examples/folds_eval/expertqa_rand_val.py RAND_VAL.jsonl OUT_DIR
+    python3 examples/folds_eval/expertqa_rand_val.py RAND_VAL.jsonl [MORE.jsonl ...] OUT_DIR
     EVIDENCE_CORPUS_DIR=OUT_DIR cargo run --example folds_eval
 
 gives the real-report rows of folds_eval on these reports (the support rows
@@ -18,7 +20,10 @@ wrote their citations from passages they were given (`rr_gs_gpt4`,
 `rr_sphere_gpt4`), one record per cited claim, the annotators' `support`
 as the label (Complete: supported; Partial, Incomplete: partial), a report
 with a cited claim of any other label left out whole, and a report whose
-claims are in the developers' half left out. The annotators' label is the
+claims are in the developers' half (or in a split given before) left out:
+the random and domain splits partition the same answers, so nearly every
+report of `domain_test` is one of `rand_val` or `rand_test`. Ids start
+with the split (`rv:`, `rt:`, `dt:`). The annotators' label is the
 only reading: it stands as both readings, and it is lenient (they could
 open the whole page).
 """
@@ -30,7 +35,7 @@ import sys
 LABELS = {"Complete": "supported", "Partial": "partial", "Incomplete": "partial"}
 
 
-def records(question_index, system, answer):
+def records(tag, question_index, system, answer):
     out = []
     for i, claim in enumerate(answer["claims"]):
         evidence = claim.get("evidence") or []
@@ -53,9 +58,9 @@ def records(question_index, system, answer):
         text = re.sub(r"\s*\[\d+\]", "", claim["claim_string"]).strip()
         out.append(
             {
-                "id": f"rv:{question_index}:{system}:c{i}",
-                "source": "expertqa-rand-val",
-                "report_id": f"rv:{question_index}:{system}",
+                "id": f"{tag}:{question_index}:{system}:c{i}",
+                "source": f"expertqa-{tag}",
+                "report_id": f"{tag}:{question_index}:{system}",
                 "claim": text,
                 "citations": citations,
                 "label": label,
@@ -67,28 +72,40 @@ def records(question_index, system, answer):
     return out
 
 
+def tag_of(path):
+    """`rv` for rand_val.jsonl, `rt` for rand_test.jsonl, `dt` for domain_test.jsonl."""
+    stem = os.path.basename(path).removesuffix(".jsonl").split("_")
+    return stem[-2][0] + stem[-1][0] if len(stem) > 1 else stem[0][:2]
+
+
 def main():
-    if len(sys.argv) != 3:
-        sys.exit("usage: expertqa_rand_val.py RAND_VAL.jsonl OUT_DIR")
-    source, out_dir = sys.argv[1], sys.argv[2]
+    if len(sys.argv) < 3:
+        sys.exit("usage: expertqa_rand_val.py SPLIT.jsonl [SPLIT.jsonl ...] OUT_DIR")
+    sources, out_dir = sys.argv[1:-1], sys.argv[-1]
     here = os.path.dirname(os.path.abspath(__file__))
     corpora = os.environ.get("EVIDENCE_CORPUS_DIR", os.path.join(here, "../../../shared/corpora"))
-    developers = set()
+    # A report is kept once: ExpertQA's random and domain splits are two
+    # partitions of the same answers, so a report of a later split that
+    # shares a claim with the developers' half or an earlier split is left out.
+    seen = set()
     with open(os.path.join(corpora, "realreports/dev.jsonl"), encoding="utf-8") as f:
         for line in f:
-            developers.add(json.loads(line)["claim"].strip())
+            seen.add(json.loads(line)["claim"].strip())
     kept, reports = [], 0
-    with open(source, encoding="utf-8") as f:
-        for q, line in enumerate(f):
-            answers = json.loads(line)["answers"]
-            for system in ("rr_gs_gpt4", "rr_sphere_gpt4"):
-                if system not in answers:
-                    continue
-                rs = records(q, system, answers[system])
-                if not rs or any(r["claim"] in developers for r in rs):
-                    continue
-                reports += 1
-                kept.extend(rs)
+    for source in sources:
+        tag = tag_of(source)
+        with open(source, encoding="utf-8") as f:
+            for q, line in enumerate(f):
+                answers = json.loads(line)["answers"]
+                for system in ("rr_gs_gpt4", "rr_sphere_gpt4"):
+                    if system not in answers:
+                        continue
+                    rs = records(tag, q, system, answers[system])
+                    if not rs or any(r["claim"] in seen for r in rs):
+                        continue
+                    reports += 1
+                    kept.extend(rs)
+                    seen.update(r["claim"] for r in rs)
     os.makedirs(os.path.join(out_dir, "realreports"), exist_ok=True)
     with open(os.path.join(out_dir, "realreports/dev.jsonl"), "w", encoding="utf-8") as f:
         for r in kept:

@@ -1,6 +1,7 @@
 //! `EVIDENCE_EVAL_DUMP=FILE`: the book checked once with the defaults, and
 //! for a reader of the rules, each record worth reading written as a line
-//! of tab-separated fields: supported records flagged, swapped proper
+//! of tab-separated fields: supported records flagged, a real report's
+//! partial and unsupported records caught or missed, swapped proper
 //! names missed and their controls flagged, with the fold, so that a rule
 //! can be read on some folds and its figures taken on the others.
 
@@ -44,6 +45,17 @@ pub fn write(
                     .map(|f| format!("{}: {}", f.rule, f.message))
                     .collect();
                 line(&mut out, "supported-flagged", i, &messages.join(" | "));
+            }
+            // A real report's partial or unsupported citation, caught or
+            // passed: what the support rules miss on real reports.
+            Kind::Real if !supported && c.agreed.is_some() => {
+                let label = c.agreed.as_deref().unwrap_or_default();
+                let what = if support_flags.is_empty() {
+                    "missed"
+                } else {
+                    "caught"
+                };
+                line(&mut out, &format!("real-{label}-{what}"), i, "");
             }
             Kind::Proper | Kind::Names => {
                 let set = if c.kind == Kind::Proper {

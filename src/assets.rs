@@ -96,7 +96,7 @@ fn hex(bytes: &[u8]) -> String {
 
 #[cfg(test)]
 mod tests {
-    use crate::assets::*;
+    use super::*;
 
     #[test]
     fn copies_are_told_apart() {

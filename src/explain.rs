@@ -97,7 +97,7 @@ fn page_text(page: &str) -> String {
 
 #[cfg(test)]
 mod tests {
-    use crate::explain::*;
+    use super::*;
 
     #[test]
     fn every_rule_has_its_page_and_an_unknown_id_gets_the_nearest() {

@@ -363,7 +363,7 @@ fn slash(path: &Path) -> String {
 
 #[cfg(test)]
 mod tests {
-    use crate::install::*;
+    use super::*;
 
     fn run(toml: &str) -> (String, Installed, tempfile::TempDir) {
         let dir = tempfile::tempdir().unwrap();

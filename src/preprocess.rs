@@ -21,7 +21,7 @@ use std::path::{Path, PathBuf};
 
 mod neighbours;
 
-use crate::preprocess::neighbours::{ChapterFile, reads_chapter_file};
+use self::neighbours::{ChapterFile, reads_chapter_file};
 
 /// The old name of [`crate::error::SetupError`], kept for callers of this path.
 pub use evidence_core::error::SetupError as Error;

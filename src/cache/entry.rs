@@ -245,7 +245,7 @@ fn split_line(bytes: &[u8]) -> Option<(&[u8], &[u8])> {
 
 #[cfg(test)]
 mod tests {
-    use crate::cache::entry::*;
+    use super::*;
     use sha2::Digest as _;
 
     fn header() -> Header {

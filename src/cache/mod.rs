@@ -459,7 +459,7 @@ fn is_key(name: &str) -> bool {
 
 #[cfg(test)]
 mod tests {
-    use crate::cache::*;
+    use super::*;
 
     #[test]
     fn pruning_deletes_unused_entries_oldest_first_and_nothing_else() {

@@ -264,7 +264,7 @@ fn private_to_this_user(_: &std::fs::Metadata) -> Result<(), String> {
 
 #[cfg(test)]
 mod tests {
-    use crate::cache::secret::*;
+    use super::*;
 
     #[test]
     fn hmac_matches_rfc_4231() {

@@ -127,7 +127,7 @@ fn varint(bytes: &[u8], mut at: usize) -> Option<(u64, usize)> {
 
 #[cfg(test)]
 mod tests {
-    use crate::cache::tracked::*;
+    use super::*;
 
     /// An index entry of format 2 or 3 for `path`, with `hash`-byte ids.
     fn entry(path: &str, hash: usize) -> Vec<u8> {

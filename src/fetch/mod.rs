@@ -475,7 +475,7 @@ fn write_records(
 
 #[cfg(test)]
 mod tests {
-    use crate::fetch::*;
+    use super::*;
 
     fn refused(url: &str, final_url: Option<&str>) -> FetchedRecord {
         FetchedRecord {

@@ -113,7 +113,7 @@ pub(crate) fn normalize(text: &str) -> String {
 
 #[cfg(test)]
 mod tests {
-    use crate::fetch::recheck::*;
+    use super::*;
 
     #[test]
     fn white_space_quotes_and_case_do_not_change_a_passage() {

@@ -244,7 +244,7 @@ fn fields(line: &str) -> Vec<String> {
 
 #[cfg(test)]
 mod tests {
-    use crate::provenance::sshsig::*;
+    use super::*;
 
     const KEY: &str =
         "ssh-ed25519 AAAAC3NzaC1lZDI1NTE5AAAAIBdWi2YAN8BUjlaD8dJDtPxb4JBkfDEbj51fHLPSk9Lh";

@@ -197,7 +197,7 @@ pub(crate) fn dollars(amount: f64) -> String {
 
 #[cfg(test)]
 mod tests {
-    use crate::verify::budget::*;
+    use super::*;
 
     #[test]
     fn prices_are_two_non_negative_numbers() {

@@ -19,12 +19,12 @@ mod review_tui;
 use evidence_verify::units;
 mod verdicts;
 
-pub use crate::verify::budget::{Only, Price, parse_price};
-pub use crate::verify::review::{ReviewArgs, ReviewVerdict, run as review};
+pub use self::budget::{Only, Price, parse_price};
+pub use self::review::{ReviewArgs, ReviewVerdict, run as review};
 pub use evidence_verify::prompt::Prompt;
 
+use self::progress::{Progress, Summary};
 use crate::session::{Citation, Session};
-use crate::verify::progress::{Progress, Summary};
 use evidence_core::display::counted;
 use evidence_core::display::stream::inert_line;
 use evidence_core::store::Checker;

@@ -214,7 +214,7 @@ fn no_claims_in(file: &str, session: &Session, known: &BTreeSet<&str>) -> String
 
 #[cfg(test)]
 mod tests {
-    use crate::verify::review_at::*;
+    use super::*;
 
     #[test]
     fn a_place_is_read_with_and_without_its_column() {

@@ -369,7 +369,7 @@ pub(super) fn draw(out: &mut impl Write, lines: &[Line], view: &View) -> std::io
 
 #[cfg(test)]
 mod tests {
-    use crate::verify::review_screen::*;
+    use super::*;
 
     fn text(line: &Line) -> String {
         line.iter().map(|p| p.text.as_str()).collect()

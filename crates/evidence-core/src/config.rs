@@ -11,10 +11,10 @@ mod page;
 mod quality;
 mod verify;
 
-pub use crate::config::disclosure::{DeclaredReview, Disclosure, Part as DisclosurePart};
-pub use crate::config::page::{PageOptions, PassagePlace, ReferencesStyle};
-pub use crate::config::quality::{QualityTargets, TierAuthority};
-pub use crate::config::verify::VerifySettings;
+pub use self::disclosure::{DeclaredReview, Disclosure, Part as DisclosurePart};
+pub use self::page::{PageOptions, PassagePlace, ReferencesStyle};
+pub use self::quality::{QualityTargets, TierAuthority};
+pub use self::verify::VerifySettings;
 
 use crate::rule::{Level, Rule};
 use globset::GlobSet;

@@ -141,7 +141,7 @@ pub fn markdown_title(text: &str) -> String {
 
 #[cfg(test)]
 mod tests {
-    use crate::escape::*;
+    use super::*;
 
     #[test]
     fn html_escapes_markup_and_quotes() {

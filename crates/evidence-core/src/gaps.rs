@@ -75,7 +75,7 @@ pub(crate) fn blanks_as_spaces(text: &str) -> Cow<'_, str> {
 
 #[cfg(test)]
 mod tests {
-    use crate::gaps::*;
+    use super::*;
 
     #[test]
     fn blank_glyphs_separate_words() {

@@ -135,7 +135,7 @@ pub fn read_import_record(text: &str) -> Option<(ImportRecord, Range<usize>)> {
 
 #[cfg(test)]
 mod tests {
-    use crate::import_record::*;
+    use super::*;
 
     fn record(drafted: Option<&str>) -> ImportRecord {
         ImportRecord {

@@ -113,7 +113,7 @@ pub(crate) fn offset_of(text: &str, line: usize, column: usize) -> Option<usize>
 
 #[cfg(test)]
 mod tests {
-    use crate::json_input::*;
+    use super::*;
 
     #[derive(Debug, serde::Deserialize)]
     #[allow(dead_code)]

@@ -425,7 +425,7 @@ pub fn size(bytes: u64) -> String {
 
 #[cfg(test)]
 mod tests {
-    use crate::limits::*;
+    use super::*;
 
     #[test]
     fn reads_up_to_the_limit_and_no_further() {

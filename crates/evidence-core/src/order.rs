@@ -161,7 +161,7 @@ pub fn ensure_expanded(
 
 #[cfg(test)]
 mod tests {
-    use crate::order::*;
+    use super::*;
 
     fn order(toml: &str) -> LinksOrder {
         let config: Config = toml.parse().expect("valid book.toml");

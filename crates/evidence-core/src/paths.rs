@@ -36,8 +36,8 @@ pub fn lexical(path: &Path, leading: ParentAtStart) -> PathBuf {
 
 #[cfg(test)]
 mod tests {
+    use super::*;
     use crate::paths::ParentAtStart::{Dropped, Kept};
-    use crate::paths::*;
 
     #[test]
     fn dots_go_and_parents_take_out_the_component_before() {

@@ -245,7 +245,7 @@ impl Serialize for Rule {
 
 #[cfg(test)]
 mod tests {
-    use crate::rule::*;
+    use super::*;
 
     #[test]
     fn ids_are_unique_kebab_case_and_round_trip() {

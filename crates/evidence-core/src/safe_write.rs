@@ -431,7 +431,7 @@ fn lexical(path: &Path) -> PathBuf {
 
 #[cfg(test)]
 mod tests {
-    use crate::safe_write::*;
+    use super::*;
 
     fn root() -> tempfile::TempDir {
         tempfile::tempdir().expect("temp dir")

@@ -145,7 +145,7 @@ fn is_safe_target(url: &str) -> bool {
 
 #[cfg(test)]
 mod tests {
-    use crate::answer_text::*;
+    use super::*;
 
     fn neutralize(answer: &str) -> String {
         apply(answer, &markup_edits(answer), &mut Vec::new())

@@ -436,7 +436,7 @@ fn page_date(age: &str) -> Option<String> {
 
 #[cfg(test)]
 mod tests {
-    use crate::anthropic::*;
+    use super::*;
 
     #[test]
     fn page_age_is_a_date_only_when_it_says_one() {

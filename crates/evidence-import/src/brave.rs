@@ -189,7 +189,7 @@ pub(crate) fn convert_summarizer(response: &Value, inputs: &Inputs) -> anyhow::R
 
 #[cfg(test)]
 mod tests {
-    use crate::brave::*;
+    use super::*;
 
     #[test]
     fn working_tags_are_left_out() {

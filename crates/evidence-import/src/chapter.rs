@@ -459,7 +459,7 @@ pub(crate) fn escape_markers(text: &str, own_markers: bool) -> (String, Vec<usiz
 
 #[cfg(test)]
 mod tests {
-    use crate::chapter::*;
+    use super::*;
 
     fn chapter(answer: Answer, item_of: &[usize]) -> (String, Vec<usize>) {
         build(answer, item_of, None).expect("built")

@@ -503,7 +503,7 @@ fn describe(value: &Value) -> String {
 
 #[cfg(test)]
 mod tests {
-    use crate::detect::*;
+    use super::*;
     use serde_json::json;
 
     fn vendor_of(value: &Value) -> Option<Vendor> {

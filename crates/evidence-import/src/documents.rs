@@ -398,7 +398,7 @@ pub(crate) fn id_safe(name: &str) -> String {
 
 #[cfg(test)]
 mod tests {
-    use crate::documents::*;
+    use super::*;
 
     #[test]
     fn pages_are_one_based_with_the_end_exclusive() {

@@ -230,7 +230,7 @@ pub(crate) fn to_json(
 
 #[cfg(test)]
 mod tests {
-    use crate::fragment::*;
+    use super::*;
 
     fn draft(id: &str, passage: Option<&str>) -> Cited {
         Cited {

@@ -368,7 +368,7 @@ fn check_chapter(path: &Path, found: &Existing, name: &str, force: bool) -> anyh
 
 #[cfg(test)]
 mod tests {
-    use crate::guard::*;
+    use super::*;
 
     #[test]
     fn a_record_reads_back_and_the_body_hashes_as_written() {

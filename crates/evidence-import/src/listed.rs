@@ -174,7 +174,7 @@ fn prefixed(text: &str, prefix: &str) -> Option<(Vec<u64>, usize)> {
 
 #[cfg(test)]
 mod tests {
-    use crate::listed::*;
+    use super::*;
 
     #[test]
     fn markers_of_other_forms_become_plain() {

@@ -232,7 +232,7 @@ impl<'t> Offsets<'t> {
 
 #[cfg(test)]
 mod tests {
-    use crate::offsets::*;
+    use super::*;
 
     fn to_byte(text: &str, offset: u64, unit: Unit) -> Option<usize> {
         Offsets::new(text).to_byte(offset, unit)

@@ -317,7 +317,7 @@ fn file_item(
 
 #[cfg(test)]
 mod tests {
-    use crate::openai::*;
+    use super::*;
 
     #[test]
     fn the_models_own_links_are_replaced_other_links_kept() {

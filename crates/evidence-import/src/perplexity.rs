@@ -245,7 +245,7 @@ fn without_thinking(content: &str) -> &str {
 
 #[cfg(test)]
 mod tests {
-    use crate::perplexity::*;
+    use super::*;
 
     #[test]
     fn markers_and_thinking() {

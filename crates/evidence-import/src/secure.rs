@@ -199,7 +199,7 @@ fn flag_sets() -> impl Iterator<Item = MarkdownFlags> {
 
 #[cfg(test)]
 mod tests {
-    use crate::secure::*;
+    use super::*;
 
     fn secured(text: &str) -> String {
         secure(text.to_owned(), Vec::new()).expect("secured")

@@ -342,7 +342,7 @@ pub(crate) fn timestamp(text: &str) -> anyhow::Result<String> {
 
 #[cfg(test)]
 mod tests {
-    use crate::web::*;
+    use super::*;
 
     fn sites(json: &str) -> Sites {
         let dir = tempfile::tempdir().unwrap();

@@ -330,7 +330,7 @@ fn script_json(value: &Value) -> String {
 
 #[cfg(test)]
 mod tests {
-    use crate::disclosure::*;
+    use super::*;
 
     fn facts(citations: usize, person: (usize, usize), model: (usize, usize)) -> ChapterFacts {
         ChapterFacts {

@@ -206,7 +206,7 @@ fn day_of(at: &str) -> String {
 
 #[cfg(test)]
 mod tests {
-    use crate::disclosure_facts::*;
+    use super::*;
 
     #[test]
     fn the_record_says_what_drafted_the_chapter() {

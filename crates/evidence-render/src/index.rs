@@ -424,7 +424,7 @@ const PATH: &percent_encoding::AsciiSet = &percent_encoding::NON_ALPHANUMERIC
 
 #[cfg(test)]
 mod tests {
-    use crate::index::*;
+    use super::*;
 
     #[test]
     fn only_a_top_level_paragraph_of_the_placeholder_counts() {

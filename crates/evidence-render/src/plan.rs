@@ -14,11 +14,11 @@
 // Removals of claims inside nested blocks, and of table rows.
 pub(crate) mod remove;
 
+use self::remove::cells::past_cellless_line;
 use crate::Entry;
 use crate::citations;
 use crate::citations::{CiteRun, Member, Part};
 use crate::claim_marks::ClaimMark;
-use crate::plan::remove::cells::past_cellless_line;
 use crate::unverified::kept_markers;
 use evidence_core::config::{CitationStyle, Config, Removal};
 use evidence_core::markers::{Scan, line_end};

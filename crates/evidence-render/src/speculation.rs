@@ -59,7 +59,7 @@ pub(super) fn label_edits(labels: &[Range<usize>], others: &[Edit]) -> Vec<Edit>
 
 #[cfg(test)]
 mod tests {
-    use crate::speculation::*;
+    use super::*;
     use evidence_core::markers::{MarkdownFlags, ScanOptions, scan};
 
     fn rendered(text: &str) -> String {

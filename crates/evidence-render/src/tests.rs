@@ -1,6 +1,6 @@
 //! Tests of the parent module.
 
-use crate::*;
+use super::*;
 
 #[test]
 fn splice_keeps_everything_outside_the_edits() {

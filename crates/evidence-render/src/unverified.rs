@@ -119,7 +119,7 @@ pub(super) fn kept_markers(
 
 #[cfg(test)]
 mod tests {
-    use crate::unverified::*;
+    use super::*;
 
     #[test]
     fn a_mark_escapes_its_reason_and_holds_no_bracket() {

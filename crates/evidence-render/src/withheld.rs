@@ -62,7 +62,7 @@ fn without_reason(text: &str, s: &Suppression) -> Option<Edit> {
 
 #[cfg(test)]
 mod tests {
-    use crate::withheld::*;
+    use super::*;
     use evidence_core::markers::{MarkdownFlags, ScanOptions, scan};
 
     fn edited(text: &str) -> String {

@@ -299,7 +299,7 @@ fn emit_location(error: &crate::EmitError, root: &Path) -> Option<FailureLocatio
 
 #[cfg(test)]
 mod tests {
-    use crate::failure::*;
+    use super::*;
 
     const BOOK_TOML: &str = "[book]\ntitle = \"東京 T\"\n\n[preprocessor.evidence]\nstore = \"evidence\"\nmdoe = \"warn\"\nexclude = [\"a\", \"[\"]\n\n[preprocessor.evidence.diversity]\nmin-items = -1\n";
 

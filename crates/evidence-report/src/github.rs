@@ -165,8 +165,8 @@ fn property(text: &str) -> String {
 
 #[cfg(test)]
 mod tests {
+    use super::*;
     use crate::FailureLocation;
-    use crate::github::*;
 
     #[test]
     fn workflow_command_escaping() {

@@ -439,8 +439,8 @@ pub(crate) fn support_line(report: &Report) -> Option<String> {
 
 #[cfg(test)]
 mod tests {
+    use super::*;
     use crate::SourceFile;
-    use crate::human::*;
     use codespan_reporting::term::termcolor::NoColor;
 
     #[test]

@@ -180,7 +180,7 @@ fn earlier_output(target: &Path) -> std::io::Result<bool> {
 
 #[cfg(test)]
 mod tests {
-    use crate::output_file::*;
+    use super::*;
 
     #[test]
     fn only_an_earlier_output_is_replaced() {

@@ -95,7 +95,7 @@ fn normalize(path: &Path) -> PathBuf {
 
 #[cfg(test)]
 mod tests {
-    use crate::paths::*;
+    use super::*;
 
     #[test]
     fn relative_to_the_base_when_inside_it_else_absolute() {

@@ -257,7 +257,7 @@ fn relative_uri(path: &Path) -> String {
 
 #[cfg(test)]
 mod tests {
-    use crate::sarif::*;
+    use super::*;
 
     #[test]
     fn relative_uris_are_percent_encoded_segments() {

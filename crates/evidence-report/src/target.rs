@@ -373,7 +373,7 @@ fn replaceable(target: &Path) -> std::io::Result<bool> {
 
 #[cfg(test)]
 mod tests {
-    use crate::target::*;
+    use super::*;
 
     #[test]
     fn hidden_and_windows_shortened_components_are_named() {

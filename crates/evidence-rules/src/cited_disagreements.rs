@@ -83,7 +83,7 @@ pub fn claim_cites_disagreeing(claim: &str, items: &[Resolved<'_>], analyses: &A
 
 #[cfg(test)]
 mod tests {
-    use crate::cited_disagreements::*;
+    use super::*;
 
     #[test]
     fn a_claim_citing_items_that_disagree_is_found_declared_or_detected() {

@@ -72,7 +72,7 @@ impl Analyses {
 
 #[cfg(test)]
 mod tests {
-    use crate::memo::*;
+    use super::*;
     use crate::{JudgeInput, judge_chapter};
     use evidence_core::config::Config;
     use evidence_core::markers::{MarkdownFlags, ScanOptions, scan};

@@ -412,7 +412,7 @@ fn host(url: &str) -> Option<String> {
 
 #[cfg(test)]
 mod tests {
-    use crate::quality::*;
+    use super::*;
 
     #[test]
     fn hosts_and_sentence_counts() {

@@ -92,7 +92,7 @@ impl RuleDocs for Rule {
 
 #[cfg(test)]
 mod tests {
-    use crate::registry::*;
+    use super::*;
     use std::path::Path;
 
     #[test]

@@ -146,7 +146,7 @@ pub use evidence_core::store::is_http_url;
 
 #[cfg(test)]
 mod tests {
-    use crate::resolution::*;
+    use super::*;
     use std::path::{Path, PathBuf};
 
     fn store() -> Store {

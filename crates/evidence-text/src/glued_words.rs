@@ -87,7 +87,7 @@ fn cuts(word: &[u8]) -> Vec<usize> {
 
 #[cfg(test)]
 mod tests {
-    use crate::glued_words::*;
+    use super::*;
 
     fn parts(word: &str) -> Vec<&str> {
         let mut start = 0;

@@ -301,7 +301,7 @@ pub(super) fn precision(number: &Number, written: &str) -> f64 {
 
 #[cfg(test)]
 mod tests {
-    use crate::number_derive::*;
+    use super::*;
 
     fn derive(claim: &str, passage: &str) -> Option<String> {
         let figures = figures_in("p", passage);

@@ -282,7 +282,7 @@ fn count(bits: &[u64]) -> usize {
 
 #[cfg(test)]
 mod tests {
-    use crate::overlap::*;
+    use super::*;
     use evidence_core::store::EvidenceItem;
 
     fn of(claim: &str, passages: &[&str]) -> Overlap {

@@ -190,8 +190,8 @@ fn push_sentence(text: &str, range: Range<usize>, second_look: bool, out: &mut V
 
 #[cfg(test)]
 mod tests {
+    use super::*;
     use crate::claims::sentences;
-    use crate::passage_sentences::*;
     use proptest::prelude::*;
     use proptest::sample::select;
 

@@ -22,7 +22,7 @@ pub fn locate(claim: &str, text: &str) -> Option<Range<usize>> {
 
 #[cfg(test)]
 mod tests {
-    use crate::passage_window::*;
+    use super::*;
 
     #[test]
     fn the_window_holding_the_claim_is_found() {

@@ -363,7 +363,7 @@ fn fill_slots(slots: &mut Vec<u32>, stems: &[Stem]) {
 
 #[cfg(test)]
 mod tests {
-    use crate::passage_words::*;
+    use super::*;
 
     /// Pieces of passages: words, numbers and every kind of cut.
     const PIECES: &[&str] = &[

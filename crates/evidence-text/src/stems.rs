@@ -282,7 +282,7 @@ thread_local! {
 
 #[cfg(test)]
 mod tests {
-    use crate::stems::*;
+    use super::*;
 
     #[test]
     fn stop_words_are_sorted_lowercase_and_distinct() {

@@ -91,7 +91,7 @@ fn cut_into_sentences(scan: &Scan, id: ClaimId, claim: &Claim, out: &mut Vec<Sup
 
 #[cfg(test)]
 mod tests {
-    use crate::support_units::*;
+    use super::*;
     use evidence_core::markers::{MarkdownFlags, ScanOptions, scan};
 
     fn scanned(text: &str) -> Scan {

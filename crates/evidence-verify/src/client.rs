@@ -510,7 +510,7 @@ fn sleep(wait: Duration, stop: &AtomicBool) {
 
 #[cfg(test)]
 mod tests {
-    use crate::client::*;
+    use super::*;
 
     #[test]
     fn the_endpoint_is_the_base_and_chat_completions() {

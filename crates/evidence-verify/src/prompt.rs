@@ -318,7 +318,7 @@ fn is_bidi_control(c: char) -> bool {
 
 #[cfg(test)]
 mod tests {
-    use crate::prompt::*;
+    use super::*;
 
     #[test]
     fn minicheck_answers_are_read_whatever_their_case_and_markup() {

@@ -260,7 +260,7 @@ pub(super) fn parse_template(text: &str) -> Result<Vec<Part>, String> {
 
 #[cfg(test)]
 mod tests {
-    use crate::config::disclosure::*;
+    use super::*;
 
     #[test]
     fn templates_parse_and_mistakes_are_named() {

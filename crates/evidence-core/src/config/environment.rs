@@ -73,8 +73,8 @@ fn setting_variable(key: &str, variables: impl Iterator<Item = String>) -> Optio
 
 #[cfg(test)]
 mod tests {
+    use super::*;
     use crate::config::Config;
-    use crate::config::environment::*;
     use serde_json::json;
 
     #[test]

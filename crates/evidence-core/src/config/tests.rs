@@ -1,4 +1,4 @@
-use crate::config::*;
+use super::*;
 use serde_json::json;
 
 #[test]

@@ -125,7 +125,7 @@ fn acts(c: char) -> bool {
 
 #[cfg(test)]
 mod tests {
-    use crate::display::stream::*;
+    use super::*;
 
     /// Inputs an attacker would try, ASCII and not.
     const HOSTILE: &[&str] = &[

@@ -149,7 +149,7 @@ fn is_blank_text(text: &str) -> bool {
 
 #[cfg(test)]
 mod tests {
-    use crate::markers::lookalikes::*;
+    use super::*;
 
     fn found(text: &str, numbered: bool) -> Vec<&str> {
         let mut spans: Vec<_> = find(text, numbered).into_iter().map(|w| w.span).collect();

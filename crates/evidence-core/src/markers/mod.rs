@@ -22,11 +22,11 @@ mod scanner;
 mod shapes;
 mod suppression;
 
-pub use crate::markers::brackets::is_escaped;
-pub use crate::markers::reference_list::ReferenceEntry;
-pub use crate::markers::shapes::malformed_fix;
+pub use self::brackets::is_escaped;
+pub use self::reference_list::ReferenceEntry;
+pub use self::shapes::malformed_fix;
 
-use crate::markers::scanner::Scanner;
+use self::scanner::Scanner;
 use mdbook_markdown::{MarkdownOptions, new_cmark_parser};
 use std::ops::Range;
 

@@ -89,7 +89,7 @@ pub fn entry_start(line: &str) -> Option<(u32, &str)> {
 
 #[cfg(test)]
 mod tests {
-    use crate::markers::reference_list::*;
+    use super::*;
 
     fn entries(text: &str) -> Option<Vec<(u32, String)>> {
         read_entries(text, 0..text.len())

@@ -17,7 +17,7 @@ mod structure;
 mod tables;
 mod unseen;
 
-use crate::markers::scanner::tables::OpenTable;
+use self::tables::OpenTable;
 
 /// A block being built.
 struct OpenBlock {

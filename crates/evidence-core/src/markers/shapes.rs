@@ -322,7 +322,7 @@ fn parts(starts: Vec<(usize, MarkerKind)>, len: usize) -> Vec<(Range<usize>, Mar
 
 #[cfg(test)]
 mod tests {
-    use crate::markers::shapes::*;
+    use super::*;
 
     /// What each marker of `text` stands for, with the text of its part.
     fn read(text: &str, numbered: bool) -> Vec<(String, MarkerKind)> {

@@ -1,5 +1,5 @@
+use super::*;
 use crate::markers::closers::{unclosed_fence, unclosed_html};
-use crate::markers::*;
 
 fn opts(numbered: bool) -> ScanOptions<'static> {
     ScanOptions {

@@ -21,7 +21,7 @@
 
 mod expand;
 
-pub use crate::source_map::expand::{Style, escaped_links_directives, first_links_directive};
+pub use self::expand::{Style, escaped_links_directives, first_links_directive};
 
 use std::ops::Range;
 use std::path::{Path, PathBuf};

@@ -1,6 +1,6 @@
 //! The source map against chapters and the expansions mdBook gives them.
 
-use crate::source_map::*;
+use super::*;
 use std::collections::HashMap;
 
 fn reader(files: &[(&str, &str)]) -> impl Fn(&Path) -> Option<String> {

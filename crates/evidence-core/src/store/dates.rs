@@ -289,7 +289,7 @@ fn beyond_range(text: &str) -> Result<Timestamp, ()> {
 
 #[cfg(test)]
 mod tests {
-    use crate::store::dates::*;
+    use super::*;
 
     #[test]
     fn rfc3339_accepts_offsets_and_fractions() {

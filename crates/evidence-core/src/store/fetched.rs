@@ -266,7 +266,7 @@ pub(super) fn attach(item: &mut EvidenceItem, record: FetchedRecord) {
 
 #[cfg(test)]
 mod tests {
-    use crate::store::fetched::*;
+    use super::*;
 
     fn record(line: &str) -> Result<Vec<FetchedRecord>, StoreError> {
         parse_fetched(Path::new("evidence/fetched.jsonl"), line)

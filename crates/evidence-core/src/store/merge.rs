@@ -269,7 +269,7 @@ pub(super) fn assign_record_sources(store: &mut Store) {
 
 #[cfg(test)]
 mod tests {
-    use crate::store::merge::*;
+    use super::*;
 
     #[test]
     fn a_passage_id_names_its_page() {

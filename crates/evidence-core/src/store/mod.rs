@@ -16,22 +16,20 @@ mod normalize;
 mod schema;
 mod support;
 
-pub use crate::store::citation::CITATION_V1;
-pub use crate::store::citation_record::CitationRecord;
-pub use crate::store::dates::{parse_instant, parse_rfc3339};
-pub use crate::store::fetched::{
+pub use self::citation::CITATION_V1;
+pub use self::citation_record::CitationRecord;
+pub use self::dates::{parse_instant, parse_rfc3339};
+pub use self::fetched::{
     ChangedPassage, FETCHED_V1, FetchOutcome, FetchStatus, FetchedRecord, Recheck, RecheckOutcome,
     is_fetched_file as is_fetched_text, parse_fetched,
 };
-pub use crate::store::load::{StoreError, load, load_bytes};
-pub use crate::store::model::{
+pub use self::load::{StoreError, load, load_bytes};
+pub use self::model::{
     EvidenceItem, LinkCheck, LinkStatus, PaywallPolicy, Published, QuoteSpan, SnippetSpan, Source,
     Status, char_slice,
 };
-pub use crate::store::normalize::{
-    address_title, cid, is_content_addressed, is_http_url, normalize_url,
-};
-pub use crate::store::support::{
+pub use self::normalize::{address_title, cid, is_content_addressed, is_http_url, normalize_url};
+pub use self::support::{
     Checker, SUPPORT_V1, Support, SupportRecord, SupportStatus, SupportVerdict, claim_key,
     item_passage, normalize_claim, passage_key, passages_key,
 };

@@ -478,7 +478,7 @@ impl<'de> serde::de::Visitor<'de> for TierVisitor {
 
 #[cfg(test)]
 mod tests {
-    use crate::store::model::*;
+    use super::*;
 
     fn item(url: &str) -> EvidenceItem {
         serde_json::from_value(serde_json::json!({"id": "ev", "url": url})).unwrap()

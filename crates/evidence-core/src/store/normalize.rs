@@ -205,7 +205,7 @@ pub fn is_http_url(url: &str) -> bool {
 
 #[cfg(test)]
 mod tests {
-    use crate::store::normalize::*;
+    use super::*;
 
     #[test]
     fn only_absolute_http_urls() {

@@ -109,7 +109,7 @@ pub(super) fn recognise(value: &Value) -> Option<Shape<'_>> {
 
 #[cfg(test)]
 mod tests {
-    use crate::detect::answers::*;
+    use super::*;
     use serde_json::json;
 
     fn name(value: &Value) -> Option<&'static str> {

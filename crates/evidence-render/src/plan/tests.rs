@@ -1,4 +1,4 @@
-use crate::plan::*;
+use super::*;
 use crate::template::Templates;
 use crate::{Target, chapter_edits, splice};
 use evidence_core::markers::{MarkdownFlags, ScanOptions, scan};

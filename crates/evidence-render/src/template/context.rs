@@ -307,7 +307,7 @@ fn url_start(head: &str) -> Option<&str> {
 
 #[cfg(test)]
 mod tests {
-    use crate::template::context::*;
+    use super::*;
 
     #[test]
     fn text_and_quoted_values_are_the_only_places() {

@@ -1,6 +1,6 @@
 //! Tests of the parent module.
 
-use crate::template::*;
+use super::*;
 
 fn render(template: &Template, format: Target, value: &str) -> String {
     let mut out = String::new();

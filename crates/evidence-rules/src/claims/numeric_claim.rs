@@ -163,7 +163,7 @@ pub(crate) fn finding(claim: &Claim, found: Uncorroborated) -> Finding {
 
 #[cfg(test)]
 mod tests {
-    use crate::claims::numeric_claim::*;
+    use super::*;
 
     fn figure(text: &str) -> Option<&str> {
         first_figure(text).map(|r| &text[r])

@@ -80,7 +80,7 @@ pub(crate) fn check(claim: &Claim) -> Option<Finding> {
 
 #[cfg(test)]
 mod tests {
-    use crate::claims::unlabelled_speculation::*;
+    use super::*;
 
     #[test]
     fn speculative_words_are_found() {

@@ -1,8 +1,8 @@
 //! Tests of how the phases hand over to each other: suppression against
 //! removal, and chapters that are not checked.
 
+use super::*;
 use crate::Rule;
-use crate::judge::*;
 use evidence_core::markers::{MarkdownFlags, ScanOptions, scan};
 use evidence_core::syntax::INSUFFICIENT_EVIDENCE;
 use std::path::PathBuf;

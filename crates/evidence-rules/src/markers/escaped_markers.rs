@@ -238,7 +238,7 @@ pub fn preprocessors_before_evidence(config: &mdbook_preprocessor::config::Confi
 
 #[cfg(test)]
 mod tests {
-    use crate::markers::escaped_markers::*;
+    use super::*;
 
     #[test]
     fn escapes_the_file_does_not_have_are_a_neighbours() {

@@ -219,7 +219,7 @@ fn shorten(text: &str) -> String {
 
 #[cfg(test)]
 mod tests {
-    use crate::markers::unverified_reference::*;
+    use super::*;
 
     #[test]
     fn shortened_titles_and_initials_describe_their_item() {

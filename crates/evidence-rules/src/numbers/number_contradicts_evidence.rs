@@ -366,7 +366,7 @@ fn excerpt(figure: &Figure<'_>) -> String {
 
 #[cfg(test)]
 mod tests {
-    use crate::numbers::number_contradicts_evidence::*;
+    use super::*;
     use evidence_text::number_derive::figures_in;
     use evidence_text::number_parse::unit_of;
 

@@ -388,7 +388,7 @@ fn join(items: &[String]) -> String {
 
 #[cfg(test)]
 mod tests {
-    use crate::numbers::number_not_in_evidence::*;
+    use super::*;
     use crate::test_units::with_units;
 
     const STORE: &str = r#"{"schema_version":"evidence.v1",

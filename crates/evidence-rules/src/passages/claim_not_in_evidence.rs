@@ -307,7 +307,7 @@ fn excerpt(text: &str) -> String {
 
 #[cfg(test)]
 mod tests {
-    use crate::passages::claim_not_in_evidence::*;
+    use super::*;
     use crate::test_units::with_units;
 
     const STORE: &str = r#"{"schema_version":"evidence.v1",

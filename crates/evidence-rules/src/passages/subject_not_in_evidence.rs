@@ -41,13 +41,11 @@ mod parts;
 mod restated;
 mod slot;
 
+use self::parts::{held_word, lone_disagreement, named_in_context, swapped_part};
+use self::restated::{follows_held, names_what_precedes};
+use self::slot::{same_slot, written_as_a_name};
 use crate::memo::Analyses;
 use crate::passages::claim_not_in_evidence::judged_items_into;
-use crate::passages::subject_not_in_evidence::parts::{
-    held_word, lone_disagreement, named_in_context, swapped_part,
-};
-use crate::passages::subject_not_in_evidence::restated::{follows_held, names_what_precedes};
-use crate::passages::subject_not_in_evidence::slot::{same_slot, written_as_a_name};
 use crate::{BlockId, ClaimId, Finding, Resolved, Rule};
 use evidence_text::claims::Claim;
 use evidence_text::names::places;

@@ -134,7 +134,7 @@ fn excerpt(text: &str, from: usize) -> String {
 
 #[cfg(test)]
 mod tests {
-    use crate::store::span_mismatch::*;
+    use super::*;
     use evidence_core::store::QuoteSpan;
 
     fn item(content: &str) -> EvidenceItem {

@@ -63,7 +63,7 @@ fn nearest_chapter<'b>(key: &str, book_chapters: &'b HashSet<String>) -> Option<
 
 #[cfg(test)]
 mod tests {
-    use crate::store::unknown_chapter::*;
+    use super::*;
     use std::path::PathBuf;
 
     fn origin(json_path: &str) -> Origin {

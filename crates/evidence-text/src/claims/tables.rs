@@ -79,7 +79,7 @@ fn holds_figure(text: &str) -> bool {
 
 #[cfg(test)]
 mod tests {
-    use crate::claims::tables::*;
+    use super::*;
     use crate::claims::{ClaimUnit, claims, classify_block};
     use evidence_core::markers::{MarkdownFlags, ScanOptions, scan};
 

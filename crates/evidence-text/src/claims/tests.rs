@@ -1,6 +1,6 @@
 //! Unit tests of the claim heuristic, sentences and claim units.
 
-use crate::claims::*;
+use super::*;
 use evidence_core::markers::{MarkdownFlags, ScanOptions, scan};
 
 fn split(text: &str) -> Vec<&str> {

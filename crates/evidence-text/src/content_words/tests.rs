@@ -1,6 +1,6 @@
 //! Tests of the parent module.
 
-use crate::content_words::*;
+use super::*;
 
 /// The content words of `text`, as the text of each.
 fn words(text: &str) -> Vec<&str> {

@@ -27,9 +27,9 @@ mod temporal;
 #[cfg(test)]
 mod tests;
 
-use crate::disagreement::periods::{Dates, Period, compare as compare_periods, periods_at};
-use crate::disagreement::reading::Sentence;
-pub use crate::disagreement::reading::plain;
+use self::periods::{Dates, Period, compare as compare_periods, periods_at};
+use self::reading::Sentence;
+pub use self::reading::plain;
 use crate::passage_sentences::passage_sentences;
 use std::ops::Range;
 

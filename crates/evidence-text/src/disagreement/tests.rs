@@ -1,4 +1,4 @@
-use crate::disagreement::*;
+use super::*;
 
 /// Two passages published the same day, compared as cited by different
 /// claims.

@@ -99,7 +99,7 @@ pub fn place_at(words: &[&str]) -> Option<(&'static [Kind], usize)> {
 
 #[cfg(test)]
 mod tests {
-    use crate::names::places::*;
+    use super::*;
 
     #[test]
     fn lists_are_folded_and_have_no_blank_entry() {

@@ -99,7 +99,7 @@ impl<'n> NumberLookup<'n> {
 
 #[cfg(test)]
 mod tests {
-    use crate::number_parse::lookup::*;
+    use super::*;
     use crate::number_parse::numbers_in;
 
     /// Whether the lookup finds a match exactly when a comparison with

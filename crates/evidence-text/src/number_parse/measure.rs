@@ -260,7 +260,7 @@ pub fn unit_name(unit: Unit) -> &'static str {
 
 #[cfg(test)]
 mod tests {
-    use crate::number_parse::measure::*;
+    use super::*;
 
     fn unit(text: &str) -> Option<&'static str> {
         let start = text.find(|c: char| c.is_ascii_digit()).unwrap();

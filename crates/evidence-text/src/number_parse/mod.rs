@@ -62,13 +62,13 @@ mod tests;
 mod units;
 mod words;
 
-use crate::number_parse::context::{in_ranges, quoted_ranges, url_ranges};
-pub(crate) use crate::number_parse::dates::date_as_written;
-pub use crate::number_parse::figure::{first_figure, first_figure_of};
-pub use crate::number_parse::lookup::NumberLookup;
-pub use crate::number_parse::measure::{Unit, convert, unit_name, unit_of};
-use crate::number_parse::read::read_number;
-pub use crate::number_parse::words::{is_claim_figure, may_hold_claim_figure, word_numbers_in};
+use self::context::{in_ranges, quoted_ranges, url_ranges};
+pub(crate) use self::dates::date_as_written;
+pub use self::figure::{first_figure, first_figure_of};
+pub use self::lookup::NumberLookup;
+pub use self::measure::{Unit, convert, unit_name, unit_of};
+use self::read::read_number;
+pub use self::words::{is_claim_figure, may_hold_claim_figure, word_numbers_in};
 use std::ops::Range;
 
 /// A number found in text.

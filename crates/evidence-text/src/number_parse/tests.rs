@@ -1,6 +1,6 @@
 //! Tests of the number parser.
 
-use crate::number_parse::*;
+use super::*;
 
 /// `(text of the span, value, kind)` of each number.
 fn found(text: &str) -> Vec<(&str, f64, NumberKind)> {

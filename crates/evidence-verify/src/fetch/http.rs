@@ -481,7 +481,7 @@ fn is_public_v6(ip: Ipv6Addr) -> bool {
 
 #[cfg(test)]
 mod tests {
-    use crate::fetch::http::*;
+    use super::*;
 
     #[test]
     fn only_public_addresses_are_public() {

@@ -171,7 +171,7 @@ fn is_hidden(c: char) -> bool {
 
 #[cfg(test)]
 mod tests {
-    use crate::fetch::text::*;
+    use super::*;
 
     #[test]
     fn charsets_are_honoured() {

@@ -63,7 +63,7 @@ pub(crate) fn read(answer: &str) -> Option<Answer> {
 
 #[cfg(test)]
 mod tests {
-    use crate::prompt::granite::*;
+    use super::*;
 
     #[test]
     fn yes_is_a_risk_so_not_supported() {

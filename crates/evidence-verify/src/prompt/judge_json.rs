@@ -151,7 +151,7 @@ fn object_from(text: &str) -> Option<Value> {
 
 #[cfg(test)]
 mod tests {
-    use crate::prompt::judge_json::*;
+    use super::*;
 
     #[test]
     fn an_object_gives_the_verdict_and_the_quote() {

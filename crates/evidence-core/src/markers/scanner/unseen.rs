@@ -107,7 +107,7 @@ pub(super) fn add_hidden(hidden: &mut Vec<Range<usize>>, range: Range<usize>) {
 
 #[cfg(test)]
 mod tests {
-    use crate::markers::scanner::unseen::*;
+    use super::*;
 
     #[test]
     fn tags_open_and_close_elements() {

@@ -1,6 +1,6 @@
 //! Tests of loading stores: both formats, merging, and every refusal.
 
-use crate::store::load::*;
+use super::*;
 
 fn write(dir: &Path, name: &str, text: &[u8]) -> PathBuf {
     std::fs::write(dir.join(name), text).unwrap();

@@ -1,7 +1,7 @@
 //! Tests of `support.v1`: keys, parsing, refusals, and what the verdicts
 //! say about a citation.
 
-use crate::store::support::*;
+use super::*;
 
 const CLAIM: &str = "Payrolls rose by 143,000 in January.";
 const PASSAGE: &str = "Total nonfarm payroll employment rose by 143,000 in January.";

@@ -185,7 +185,7 @@ pub(crate) fn edited_line(text: &str, line: &Range<usize>, edits: &[LineEdit<'_>
 
 #[cfg(test)]
 mod tests {
-    use crate::plan::remove::cells::*;
+    use super::*;
 
     fn cells(line: &str) -> Option<(usize, bool)> {
         reading(line).map(|r| (r.cells, r.leading_pipe))

@@ -1,4 +1,4 @@
-use crate::passages::quote_not_in_evidence::*;
+use super::*;
 use crate::test_units::with_units;
 
 const STORE: &str = r#"{"schema_version":"evidence.v1",

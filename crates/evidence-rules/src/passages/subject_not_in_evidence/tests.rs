@@ -1,4 +1,4 @@
-use crate::passages::subject_not_in_evidence::*;
+use super::*;
 use evidence_text::names::JOINERS;
 
 /// What the rule reads of a claim citing one passage.

@@ -1,7 +1,7 @@
 //! The readers of [`super`] held to the ones they replaced: the same
 //! flags and the same plain text, read faster.
 
-use crate::disagreement::reading::*;
+use super::*;
 
 /// [`qualifiers`] as it was first written: the sentence lowercased, a
 /// phrase searched for when its first word is a word of it.

@@ -1,4 +1,4 @@
-use crate::number_parse::words::*;
+use super::*;
 
 fn read(text: &str) -> Vec<(&str, f64, NumberKind)> {
     word_numbers_in(text)

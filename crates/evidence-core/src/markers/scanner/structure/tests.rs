@@ -1,4 +1,4 @@
-use crate::markers::scanner::structure::*;
+use super::*;
 use crate::markers::{MarkdownFlags, Scan, ScanOptions, scan};
 
 fn scanned(text: &str) -> Scan {

@@ -21,7 +21,8 @@
 
 mod expand;
 
-pub use crate::source_map::expand::{Style, escaped_links_directives, first_links_directive};
+pub(crate) use crate::source_map::expand::first_links_directive;
+pub use crate::source_map::expand::{Style, escaped_links_directives};
 
 use std::ops::Range;
 use std::path::{Path, PathBuf};

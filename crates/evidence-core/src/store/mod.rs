@@ -16,7 +16,7 @@ mod normalize;
 mod schema;
 mod support;
 
-pub use crate::store::citation::CITATION_V1;
+pub(crate) use crate::store::citation::CITATION_V1;
 pub use crate::store::citation_record::CitationRecord;
 pub use crate::store::dates::{parse_instant, parse_rfc3339};
 pub use crate::store::fetched::{
@@ -33,7 +33,7 @@ pub use crate::store::normalize::{
 };
 pub use crate::store::support::{
     Checker, SUPPORT_V1, Support, SupportRecord, SupportStatus, SupportVerdict, claim_key,
-    item_passage, normalize_claim, passage_key, passages_key,
+    item_passage, passage_key, passages_key,
 };
 
 use hashbrown::{HashTable, hash_table};

@@ -30,7 +30,7 @@ pub struct DiversityStats {
     pub max_publisher: Option<String>,
     /// How many items the largest publisher supplies.
     #[serde(skip)]
-    pub max_publisher_items: usize,
+    pub(crate) max_publisher_items: usize,
 }
 
 /// The stats of the distinct items `items`.

@@ -109,7 +109,7 @@ pub(crate) struct Judged<'a, 's> {
     pub support: &'a SupportFigures,
     /// The pairs of cited items whose passages were found to disagree
     /// (`conflicting-evidence`'s detection, when that rule is on).
-    pub detected: &'a [[&'s str; 2]],
+    pub(crate) detected: &'a [[&'s str; 2]],
 }
 
 /// The quality inputs of a chapter.
@@ -201,7 +201,7 @@ pub(crate) struct Figure {
     /// The target, as the reports write it (`> 80%`).
     pub target: String,
     /// Whether the value meets it.
-    pub meets: Option<bool>,
+    pub(crate) meets: Option<bool>,
 }
 
 /// The five metrics.

@@ -21,7 +21,7 @@ pub struct Quality {
 }
 
 /// What accuracy says when no citation has a verdict.
-pub const NOT_MEASURED: &str = "not measured (run `mdbook-evidence verify`)";
+pub(crate) const NOT_MEASURED: &str = "not measured (run `mdbook-evidence verify`)";
 
 /// The lexical screen: the share of citations of a passage whose claim
 /// shares enough words with it (`claim-not-in-evidence`). A screen for

@@ -141,9 +141,6 @@ pub fn resolve_id<'s>(
     })
 }
 
-/// Kept under its old path: the check is the store's (import uses it).
-pub use evidence_core::store::is_http_url;
-
 #[cfg(test)]
 mod tests {
     use crate::resolution::*;

@@ -55,7 +55,7 @@ pub(crate) struct BlockNumbers<'a> {
 pub(crate) struct Uncorroborated {
     pub figure: String,
     pub ids: Vec<String>,
-    pub in_sentence: bool,
+    pub(crate) in_sentence: bool,
 }
 
 impl<'a> BlockNumbers<'a> {

@@ -20,9 +20,9 @@ pub(super) struct Facts {
     pub errors: usize,
     /// Whether `removal-escalation` was raised at level `error` (at
     /// `warn` it is reported and changes nothing).
-    pub escalated: bool,
+    pub(crate) escalated: bool,
     /// Whether `remove` mode took anything out.
-    pub removed_any: bool,
+    pub(crate) removed_any: bool,
     /// Whether the chapter already carries the banner.
     pub has_banner: bool,
 }

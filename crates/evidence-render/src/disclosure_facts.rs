@@ -54,11 +54,11 @@ pub struct ChapterFacts {
     /// Of those, how many a model's current verdict judges.
     pub model_checked: usize,
     /// … of which the models found unsupported.
-    pub model_unsupported: usize,
+    pub(crate) model_unsupported: usize,
     /// How many a person's current verdict judges.
     pub person_checked: usize,
     /// … of which the people found unsupported.
-    pub person_unsupported: usize,
+    pub(crate) person_unsupported: usize,
     /// The models that judged them (`name version`), sorted.
     pub checkers: Vec<String>,
     /// The people whose verdicts judge them, sorted.

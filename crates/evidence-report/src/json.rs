@@ -25,7 +25,7 @@ pub(crate) struct ValidationReport<'r> {
     /// [`REPORT_SCHEMA_VERSION`].
     pub schema_version: &'static str,
     /// `mdbook-evidence <version>`.
-    pub generator: String,
+    pub(crate) generator: String,
     /// The instant expiry and staleness were judged against.
     pub as_of: String,
     /// The configured mode.
@@ -62,7 +62,7 @@ pub(crate) struct FailureReport<'f> {
     /// [`ERROR_SCHEMA_VERSION`].
     pub schema_version: &'static str,
     /// `mdbook-evidence <version>`.
-    pub generator: String,
+    pub(crate) generator: String,
     /// Always false: nothing was validated.
     pub validation_passed: bool,
     /// What went wrong, and where.

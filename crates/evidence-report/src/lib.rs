@@ -30,7 +30,7 @@ pub use crate::emit::{
     Destination, EmitError, Format, emit, emit_failure, is_closed_pipe, is_output_refused,
 };
 pub use crate::failure::{Failure, FailureLocation, FailurePart};
-pub use crate::human::{Run, counted, emit_summary, stderr};
+pub use crate::human::{Run, counted, stderr};
 pub use crate::output_file::{OutputFile, OutputRefusal};
 pub use crate::paths::PathStyle;
 pub use crate::sarif::GUIDE_URL;
@@ -178,7 +178,7 @@ pub struct Report {
     /// Notes about files (at most one per chapter), in book order.
     pub notes: Vec<Note>,
     /// The targets the quality metrics are measured against.
-    pub quality_targets: evidence_core::config::QualityTargets,
+    pub(crate) quality_targets: evidence_core::config::QualityTargets,
 }
 
 impl Report {

@@ -31,7 +31,7 @@ impl PathStyle {
 
     /// Paths of the book at `root` shown relative to `base` (both made
     /// absolute against the current directory).
-    pub fn relative_to(root: &Path, base: &Path) -> PathStyle {
+    pub(crate) fn relative_to(root: &Path, base: &Path) -> PathStyle {
         PathStyle {
             root: absolute(root),
             base: absolute(base),
@@ -41,7 +41,7 @@ impl PathStyle {
     /// Paths of the book at `root` as GitHub resolves them: relative to
     /// the repository (`GITHUB_WORKSPACE`) when it is set, else to the
     /// current directory.
-    pub fn for_github(root: &Path) -> PathStyle {
+    pub(crate) fn for_github(root: &Path) -> PathStyle {
         match std::env::var_os("GITHUB_WORKSPACE").filter(|w| !w.is_empty()) {
             Some(workspace) => PathStyle::relative_to(root, Path::new(&workspace)),
             None => PathStyle::from_current_dir(root),

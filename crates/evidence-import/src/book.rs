@@ -41,7 +41,7 @@ pub(crate) struct Plan {
     summary: Option<(PathBuf, String)>,
     /// What the book reads, which the import never writes (see
     /// [`book_inputs`]), with what each is.
-    pub protected: Vec<(PathBuf, String)>,
+    pub(crate) protected: Vec<(PathBuf, String)>,
 }
 
 /// Works out the paths of `output`.

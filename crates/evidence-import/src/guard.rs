@@ -131,7 +131,7 @@ pub(super) struct Drafted<'a> {
     /// Whether `date` is the response's own (else the day of the import,
     /// recorded as `imported on`, so that no page calls it the drafting
     /// day).
-    pub dated_by_response: bool,
+    pub(crate) dated_by_response: bool,
 }
 
 /// `chapter` with its record: written from `response`, its fragment

@@ -158,9 +158,9 @@ pub(crate) struct Draft {
     /// The registry entries the items need.
     pub sources: Sources,
     /// The drafts of web items whose title was made from their address.
-    pub addressed: Vec<usize>,
+    pub(crate) addressed: Vec<usize>,
     /// How to get positions from this API, when some citation had none.
-    pub unplaced_hint: Option<&'static str>,
+    pub(crate) unplaced_hint: Option<&'static str>,
     /// Citations left out, each said in one sentence (a support naming a
     /// chunk the response lacks, an address no browser could open).
     pub dropped: Vec<String>,
@@ -551,7 +551,7 @@ fn write_together(
 /// The key of a chapter written to `path` in the store's `chapters` map:
 /// the path after its last `src` directory (`book/src/answers/q1.md` →
 /// `answers/q1.md`), else the file name.
-pub fn chapter_key_for(path: &Path) -> String {
+pub(crate) fn chapter_key_for(path: &Path) -> String {
     let parts: Vec<&str> = path
         .components()
         .filter_map(|c| match c {

@@ -448,11 +448,11 @@ pub(crate) fn keep_definitions(
 #[derive(Debug, Clone, Copy, Default)]
 pub(crate) struct ReferencesPlace<'a> {
     /// The existing References section.
-    pub existing: Option<&'a Range<usize>>,
+    pub(crate) existing: Option<&'a Range<usize>>,
     /// The author's own text in it, kept as written.
-    pub own: Option<&'a Range<usize>>,
+    pub(crate) own: Option<&'a Range<usize>>,
     /// What closes a code fence or HTML block left open at the end.
-    pub unclosed: Option<&'a str>,
+    pub(crate) unclosed: Option<&'a str>,
 }
 
 /// The edit that places the References section titled `title` with the

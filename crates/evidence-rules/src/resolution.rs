@@ -34,7 +34,7 @@ pub struct Resolved<'s> {
     pub id: &'s str,
     /// The item's index in the store (in load order): the key of its
     /// [`memo`](super::memo::Analyses).
-    pub index: usize,
+    pub(crate) index: usize,
     /// The item.
     pub item: &'s EvidenceItem,
     /// The item's registry entry.

@@ -24,7 +24,7 @@ pub(super) struct Facts {
     /// Whether `remove` mode took anything out.
     pub(crate) removed_any: bool,
     /// Whether the chapter already carries the banner.
-    pub has_banner: bool,
+    pub(crate) has_banner: bool,
 }
 
 /// Sets each finding's severity as printed: errors stop the build only in

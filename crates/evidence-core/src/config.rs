@@ -345,7 +345,7 @@ pub struct Config {
     /// What a violation does to the build.
     pub mode: Mode,
     /// Chapters (source paths relative to `src/`) that are never checked.
-    pub exclude: GlobSet,
+    pub(crate) exclude: GlobSet,
     /// Title of the generated References section.
     pub references_title: String,
     /// A block with fewer words than this is a label, not a claim.

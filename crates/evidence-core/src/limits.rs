@@ -62,7 +62,7 @@ const PREFIX: &str = "MDBOOK_EVIDENCE_";
 #[error("environment variable {variable}: {message}")]
 pub struct EnvError {
     /// The variable's name.
-    pub variable: String,
+    pub(crate) variable: String,
     /// What is wrong, and the form it accepts.
     pub message: String,
 }
@@ -230,11 +230,11 @@ impl ReadError {
 #[derive(Debug, Clone, Copy)]
 pub struct Limit {
     /// The most bytes.
-    pub bytes: u64,
+    pub(crate) bytes: u64,
     /// What it is for, for messages (`one file`, `all store files together`).
-    pub what: &'static str,
+    pub(crate) what: &'static str,
     /// The environment variable that raises it.
-    pub var: &'static str,
+    pub(crate) var: &'static str,
 }
 
 impl Limit {

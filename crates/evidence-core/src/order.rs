@@ -35,7 +35,7 @@ pub struct UnexpandedDirective {
     /// 1-based column of the directive.
     pub column: usize,
     /// The directive, as written.
-    pub directive: String,
+    pub(crate) directive: String,
     /// Why `links` did not run first.
     why: &'static str,
     /// What to change.

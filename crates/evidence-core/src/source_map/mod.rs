@@ -309,7 +309,7 @@ impl SourceMap {
     /// release. They differ only where an include brings in several lines
     /// after something on its line, ends with a blank line, or is a
     /// `{{#playground}}`, so the second is tried only when the first fails.
-    pub fn rebuild(
+    pub(crate) fn rebuild(
         chapter: &Path,
         text: String,
         dir: &Path,

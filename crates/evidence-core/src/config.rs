@@ -12,7 +12,8 @@ mod quality;
 mod verify;
 
 pub use self::disclosure::{DeclaredReview, Disclosure, Part as DisclosurePart};
-pub use self::page::{PageOptions, PassagePlace, ReferencesStyle};
+pub(crate) use self::page::ReferencesStyle;
+pub use self::page::{PageOptions, PassagePlace};
 pub use self::quality::{QualityTargets, TierAuthority};
 pub use self::verify::VerifySettings;
 
@@ -80,7 +81,7 @@ fn shown() -> bool {
 
 /// Where per-chapter results are kept between runs unless `cache` says
 /// otherwise: in the book's root, where a user finds and deletes it.
-pub const DEFAULT_CACHE_DIR: &str = ".mdbook-evidence-cache";
+pub(crate) const DEFAULT_CACHE_DIR: &str = ".mdbook-evidence-cache";
 
 /// `claim-overlap` unless configured: `claim-not-in-evidence` flags a claim
 /// when less than this percentage of its content words are in the best
@@ -96,16 +97,16 @@ pub const DEFAULT_CLAIM_OVERLAP_MIN_WORDS: usize = 3;
 /// flags a long claim when less than this percentage of its content words
 /// are anywhere in its cited passages (measured on labelled data: see the
 /// guide's Citation accuracy page).
-pub const DEFAULT_CLAIM_PARTIAL_OVERLAP: usize = 45;
+pub(crate) const DEFAULT_CLAIM_PARTIAL_OVERLAP: usize = 45;
 
 /// `claim-partial-min-words` unless configured: claims with fewer distinct
 /// content words than this are not checked by `claim-partly-in-evidence`
 /// (in a short claim one word moves the share too far to judge by it).
-pub const DEFAULT_CLAIM_PARTIAL_MIN_WORDS: usize = 12;
+pub(crate) const DEFAULT_CLAIM_PARTIAL_MIN_WORDS: usize = 12;
 
 /// Tags that mark evidence about central-bank policy or official macro
 /// releases, unless `policy-tags` says otherwise.
-pub const DEFAULT_POLICY_TAGS: &[&str] = &["policy_centralbank", "macro_data"];
+pub(crate) const DEFAULT_POLICY_TAGS: &[&str] = &["policy_centralbank", "macro_data"];
 
 /// What happens to a chapter with an error-severity violation.
 #[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Deserialize, serde::Serialize)]
@@ -340,11 +341,11 @@ pub struct Config {
     pub store: Vec<PathBuf>,
     /// Whether a store inside the source directory (published with the
     /// site) is intended.
-    pub publish_store: bool,
+    pub(crate) publish_store: bool,
     /// What a violation does to the build.
     pub mode: Mode,
     /// Chapters (source paths relative to `src/`) that are never checked.
-    pub exclude: GlobSet,
+    pub(crate) exclude: GlobSet,
     /// Title of the generated References section.
     pub references_title: String,
     /// A block with fewer words than this is a label, not a claim.

@@ -11,7 +11,7 @@ use std::io::Read;
 use std::path::{Path, PathBuf};
 
 /// The most bytes read from all store files together.
-pub const MAX_STORE_BYTES: u64 = 256 << 20;
+pub(crate) const MAX_STORE_BYTES: u64 = 256 << 20;
 
 /// The most bytes of book JSON read from stdin.
 pub const MAX_BOOK_BYTES: u64 = 256 << 20;
@@ -19,20 +19,21 @@ pub const MAX_BOOK_BYTES: u64 = 256 << 20;
 /// The most bytes read from any one file that is not part of the store:
 /// a template or asset, `book.toml`, `SUMMARY.md`, a chapter, an included
 /// file, an answer or a map given to `import`.
-pub const MAX_FILE_BYTES: u64 = 64 << 20;
+pub(crate) const MAX_FILE_BYTES: u64 = 64 << 20;
 
 /// The environment variable that overrides [`MAX_STORE_BYTES`] (a number of bytes).
-pub const MAX_STORE_BYTES_VAR: &str = "MDBOOK_EVIDENCE_MAX_STORE_BYTES";
+pub(crate) const MAX_STORE_BYTES_VAR: &str = "MDBOOK_EVIDENCE_MAX_STORE_BYTES";
 
 /// The environment variable that overrides [`MAX_FILE_BYTES`] (a number of bytes).
-pub const MAX_FILE_BYTES_VAR: &str = "MDBOOK_EVIDENCE_MAX_FILE_BYTES";
+pub(crate) const MAX_FILE_BYTES_VAR: &str = "MDBOOK_EVIDENCE_MAX_FILE_BYTES";
 
 /// The environment variable that overrides [`MAX_BOOK_BYTES`] (a number of bytes).
 pub const MAX_BOOK_BYTES_VAR: &str = "MDBOOK_EVIDENCE_MAX_BOOK_BYTES";
 
 /// Every `MDBOOK_EVIDENCE_*` variable this version reads, each a number of
 /// bytes.
-pub const VARIABLES: &[&str] = &[MAX_STORE_BYTES_VAR, MAX_BOOK_BYTES_VAR, MAX_FILE_BYTES_VAR];
+pub(crate) const VARIABLES: &[&str] =
+    &[MAX_STORE_BYTES_VAR, MAX_BOOK_BYTES_VAR, MAX_FILE_BYTES_VAR];
 
 /// The environment variable that names the cache's key file (read and
 /// checked by `cache`; named here, where every `MDBOOK_EVIDENCE_*`
@@ -61,7 +62,7 @@ const PREFIX: &str = "MDBOOK_EVIDENCE_";
 #[error("environment variable {variable}: {message}")]
 pub struct EnvError {
     /// The variable's name.
-    pub variable: String,
+    pub(crate) variable: String,
     /// What is wrong, and the form it accepts.
     pub message: String,
 }
@@ -229,11 +230,11 @@ impl ReadError {
 #[derive(Debug, Clone, Copy)]
 pub struct Limit {
     /// The most bytes.
-    pub bytes: u64,
+    pub(crate) bytes: u64,
     /// What it is for, for messages (`one file`, `all store files together`).
-    pub what: &'static str,
+    pub(crate) what: &'static str,
     /// The environment variable that raises it.
-    pub var: &'static str,
+    pub(crate) var: &'static str,
 }
 
 impl Limit {
@@ -299,7 +300,7 @@ fn io_error(path: &Path, source: std::io::Error) -> ReadError {
 /// Checks, without opening it, that `path` is a regular file (a symlink's
 /// target) within `limit`: for files another program reads (mdBook reads
 /// the chapters), which [`read_file`] cannot read for it.
-pub fn check_file(path: &Path, limit: Limit) -> Result<(), ReadError> {
+pub(crate) fn check_file(path: &Path, limit: Limit) -> Result<(), ReadError> {
     let meta = std::fs::metadata(path).map_err(|source| io_error(path, source))?;
     if !meta.is_file() {
         return Err(not_a_file(path, &meta));

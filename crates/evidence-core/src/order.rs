@@ -35,7 +35,7 @@ pub struct UnexpandedDirective {
     /// 1-based column of the directive.
     pub column: usize,
     /// The directive, as written.
-    pub directive: String,
+    pub(crate) directive: String,
     /// Why `links` did not run first.
     why: &'static str,
     /// What to change.
@@ -45,7 +45,7 @@ pub struct UnexpandedDirective {
 /// Where `links` runs relative to this preprocessor in a build with
 /// `config`.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum LinksOrder {
+pub(crate) enum LinksOrder {
     /// Before this preprocessor: directives are expanded when we see them.
     Before,
     /// After it.
@@ -58,7 +58,7 @@ pub enum LinksOrder {
 /// The order mdBook 0.5 runs the configured preprocessors in
 /// (`determine_preprocessors`): layers of those whose `before`/`after`
 /// constraints are met, each layer sorted by name.
-pub fn links_order(config: &Config) -> LinksOrder {
+pub(crate) fn links_order(config: &Config) -> LinksOrder {
     let tables: BTreeMap<String, serde_json::Value> = config.preprocessors().unwrap_or_default();
     let mut names: BTreeSet<String> = tables.keys().cloned().collect();
     if config.build.use_default_preprocessors {

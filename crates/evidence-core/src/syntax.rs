@@ -55,7 +55,7 @@ pub const CITE_RANGE_DASH: &str = "–";
 pub const UNVERIFIED_CLASS: &str = "evidence-unverified";
 
 /// The visible text of an unverified mark.
-pub const UNVERIFIED_TEXT: &str = "[unverified]";
+pub(crate) const UNVERIFIED_TEXT: &str = "[unverified]";
 
 /// The attribute of a rendered HTML citation that names the cited id.
 pub const CITE_ID_ATTRIBUTE: &str = "data-evidence";
@@ -80,7 +80,8 @@ pub const BANNER_LINES: [&str; 2] = [
 
 /// The text of the banner's paragraph as a reader sees it (the second of
 /// [`BANNER_LINES`] without quote marker and emphasis).
-pub const BANNER_TEXT: &str = "This is an Unverified Summary. Claims may lack evidence grounding.";
+pub(crate) const BANNER_TEXT: &str =
+    "This is an Unverified Summary. Claims may lack evidence grounding.";
 
 /// Whether a block's text (as a reader sees it) is the banner's paragraph:
 /// with admonitions on, the alert is not part of the text; with them off,
@@ -92,10 +93,10 @@ pub fn is_banner(text: &str) -> bool {
 
 /// The alert that opens the note of a chapter `remove` mode took claims
 /// out of.
-pub const REMOVAL_NOTE_ALERT: &str = "[!NOTE]";
+pub(crate) const REMOVAL_NOTE_ALERT: &str = "[!NOTE]";
 
 /// How the sentence of a removal note opens, as a reader sees it.
-pub const REMOVAL_NOTE_LEAD: &str = "Removed from this chapter:";
+pub(crate) const REMOVAL_NOTE_LEAD: &str = "Removed from this chapter:";
 
 /// The lines of the removal note: `what` is what was taken out and why
 /// (`2 claims that cite no evidence (ungrounded claim: 2)`).
@@ -107,7 +108,7 @@ pub fn removal_note_lines(what: &str) -> [String; 2] {
 }
 
 /// Whether a block's text (as a reader sees it) is a removal note.
-pub fn is_removal_note(text: &str) -> bool {
+pub(crate) fn is_removal_note(text: &str) -> bool {
     let text = text.trim();
     text.strip_prefix(REMOVAL_NOTE_ALERT)
         .unwrap_or(text)
@@ -116,10 +117,10 @@ pub fn is_removal_note(text: &str) -> bool {
 }
 
 /// The alert that opens a conflicting-evidence note.
-pub const CONFLICT_NOTE_ALERT: &str = "[!CAUTION]";
+pub(crate) const CONFLICT_NOTE_ALERT: &str = "[!CAUTION]";
 
 /// How the sentence of a conflicting-evidence note opens.
-pub const CONFLICT_NOTE_LEAD: &str = "Conflicting evidence:";
+pub(crate) const CONFLICT_NOTE_LEAD: &str = "Conflicting evidence:";
 
 /// The lines of a conflicting-evidence note whose sentence goes on with
 /// `details` (markdown), without line endings.
@@ -191,7 +192,7 @@ const SOURCE_HEADERS: &[&str] = &[
 /// Whether a header cell's text names a column of sources (see
 /// [`SOURCE_HEADERS`]): the whole cell, trimmed, any case, with a
 /// trailing `(s)` or colon allowed (`Source(s)`, `Evidence:`).
-pub fn is_source_header(cell: &str) -> bool {
+pub(crate) fn is_source_header(cell: &str) -> bool {
     let cell = cell.trim().trim_end_matches(':').trim_end();
     let cell = cell.strip_suffix("(s)").unwrap_or(cell);
     SOURCE_HEADERS.iter().any(|h| h.eq_ignore_ascii_case(cell))
@@ -218,7 +219,7 @@ pub const SPECULATION_ELEMENT: &str = concat!(
 pub const SUPPRESSION_DIRECTIVE: &str = "evidence-disable-next-line";
 
 /// The comment word that silences rules for the block whose line it ends.
-pub const SUPPRESS_LINE: &str = "evidence-disable-line";
+pub(crate) const SUPPRESS_LINE: &str = "evidence-disable-line";
 
 /// The comment word that starts a range of silenced rules.
 pub const SUPPRESS_START: &str = "evidence-disable";
@@ -227,11 +228,11 @@ pub const SUPPRESS_START: &str = "evidence-disable";
 pub const SUPPRESS_END: &str = "evidence-enable";
 
 /// The comment word that silences rules for the whole chapter.
-pub const SUPPRESS_FILE: &str = "evidence-disable-file";
+pub(crate) const SUPPRESS_FILE: &str = "evidence-disable-file";
 
 /// What every suppression comment's word starts with: another word that
 /// does is a mistyped one.
-pub const SUPPRESS_PREFIX: &str = "evidence-";
+pub(crate) const SUPPRESS_PREFIX: &str = "evidence-";
 
 /// How the importer's record starts: `<!-- mdbook-evidence import of
 /// <answer>: chapter sha256:…, fragment <path> sha256:… -->`, the comment
@@ -244,7 +245,7 @@ pub const IMPORT_RECORD_START: &str = "<!-- mdbook-evidence import of ";
 /// `…), imported on <YYYY-MM-DD>` when the response gives none (the day
 /// of the import); the model `-` when the response names none (records of
 /// earlier versions end at the hash).
-pub const IMPORT_RECORD_DRAFTED: &str = ", drafted by ";
+pub(crate) const IMPORT_RECORD_DRAFTED: &str = ", drafted by ";
 
 /// In the record, before the day of the import when the response gives no
 /// date of its own (see [`IMPORT_RECORD_DRAFTED`]).

@@ -25,14 +25,14 @@ use std::path::{Component, Path, PathBuf};
 /// Where to write, and the book's store as it is.
 pub(crate) struct Plan {
     /// The writer's root: the book's, or none (the files' directories).
-    pub root: Option<PathBuf>,
+    pub(crate) root: Option<PathBuf>,
     /// The chapter's path.
     pub chapter: PathBuf,
     /// The fragment's path.
     pub store: PathBuf,
     /// The chapter's key (its path under the book's source directory),
     /// when writing into a book.
-    pub key: Option<String>,
+    pub(crate) key: Option<String>,
     /// The book's store without the fragment being replaced.
     existing: Option<Store>,
     /// What to tell the user about the store.
@@ -41,7 +41,7 @@ pub(crate) struct Plan {
     summary: Option<(PathBuf, String)>,
     /// What the book reads, which the import never writes (see
     /// [`book_inputs`]), with what each is.
-    pub protected: Vec<(PathBuf, String)>,
+    pub(crate) protected: Vec<(PathBuf, String)>,
 }
 
 /// Works out the paths of `output`.

@@ -56,7 +56,7 @@ pub enum Vendor {
 
 impl Vendor {
     /// The vendor's name.
-    pub fn name(self) -> &'static str {
+    pub(crate) fn name(self) -> &'static str {
         match self {
             Vendor::Anthropic => "Anthropic",
             Vendor::OpenAi => "OpenAI",

@@ -44,7 +44,7 @@ pub(crate) struct Document {
     id: Option<String>,
     /// The name the response uses for the document.
     #[serde(default)]
-    pub key: Option<String>,
+    pub(crate) key: Option<String>,
     source_id: String,
     publisher: String,
     tier: u8,
@@ -62,7 +62,7 @@ pub(crate) struct Document {
     tags: Vec<String>,
     /// The document's text, for checking character locations.
     #[serde(default)]
-    pub text: Option<String>,
+    pub(crate) text: Option<String>,
     /// The index of `text`, made for its first character location (a
     /// response may cite one document thousands of times).
     #[serde(skip)]
@@ -74,7 +74,7 @@ pub(crate) struct Document {
 pub(crate) struct Documents {
     list: Vec<Document>,
     /// The file, for messages.
-    pub file: String,
+    pub(crate) file: String,
     /// How entries are named in messages: `documents[3]` or `"file-abc"`.
     keyed: bool,
     /// The first document of each name (`key`, `doc_id`, `id`), for
@@ -266,9 +266,9 @@ impl Documents {
 /// content blocks or chunks), `start..end` the range.
 #[derive(Debug, Clone, Copy)]
 pub(crate) struct Location {
-    pub letter: char,
-    pub start: u64,
-    pub end: u64,
+    pub(crate) letter: char,
+    pub(crate) start: u64,
+    pub(crate) end: u64,
 }
 
 impl Documents {
@@ -364,15 +364,15 @@ pub(crate) fn pages(start: u64, end: u64) -> String {
 #[derive(Debug, Default)]
 pub(crate) struct Passage {
     /// The cited text as the API gives it.
-    pub text: String,
+    pub(crate) text: String,
     /// The text at `offsets` in the document's own `text`, when checked.
-    pub quote: Option<String>,
+    pub(crate) quote: Option<String>,
     /// Character offsets in the document.
-    pub offsets: Option<(u64, u64)>,
+    pub(crate) offsets: Option<(u64, u64)>,
     /// A title for the item (the document's with pages, or one given).
     pub title: Option<String>,
     /// The API's `document_title`.
-    pub document_title: Option<String>,
+    pub(crate) document_title: Option<String>,
 }
 
 /// The store's name of a paywall policy.

@@ -18,46 +18,46 @@ use std::collections::{BTreeMap, HashMap};
 #[derive(Debug, Clone, PartialEq, Serialize)]
 pub(crate) struct Item {
     /// The evidence id.
-    pub id: String,
+    pub(crate) id: String,
     /// The registry entry of its source.
-    pub source_id: String,
+    pub(crate) source_id: String,
     /// The publisher, when the item names one (a document's); a web item
     /// takes its source's.
     #[serde(skip_serializing_if = "Option::is_none")]
-    pub publisher: Option<String>,
+    pub(crate) publisher: Option<String>,
     /// The pipeline's own document id.
     #[serde(skip_serializing_if = "Option::is_none")]
-    pub doc_id: Option<String>,
+    pub(crate) doc_id: Option<String>,
     /// The cited document's URL, as the response or the documents file gives it.
-    pub url: String,
+    pub(crate) url: String,
     /// The title, when known apart from the API's `document_title`.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub title: Option<String>,
     /// The title the API reported for a document.
     #[serde(skip_serializing_if = "Option::is_none")]
-    pub document_title: Option<String>,
+    pub(crate) document_title: Option<String>,
     /// RFC 3339 publication time, when known.
     #[serde(skip_serializing_if = "Option::is_none")]
-    pub published_at: Option<String>,
+    pub(crate) published_at: Option<String>,
     /// RFC 3339 time the document was fetched, when known.
     #[serde(skip_serializing_if = "Option::is_none")]
-    pub fetched_at: Option<String>,
+    pub(crate) fetched_at: Option<String>,
     /// The passage cited (full-text sources only).
     #[serde(skip_serializing_if = "Option::is_none")]
-    pub cited_text: Option<String>,
+    pub(crate) cited_text: Option<String>,
     /// Character offsets of `cited_text` in the document.
     #[serde(skip_serializing_if = "Option::is_none")]
-    pub source_span: Option<[u64; 2]>,
+    pub(crate) source_span: Option<[u64; 2]>,
     /// The passage as a located quote (full-text sources only).
     #[serde(skip_serializing_if = "Option::is_none")]
-    pub quote_span: Option<Quote>,
+    pub(crate) quote_span: Option<Quote>,
     /// A snippet: what was cited of a paywalled source, or a search
     /// result's summary.
     #[serde(skip_serializing_if = "Option::is_none")]
-    pub snippet_span: Option<Snippet>,
+    pub(crate) snippet_span: Option<Snippet>,
     /// Free-form tags (`redirect-url` marks a URL that only redirects).
     #[serde(skip_serializing_if = "Vec::is_empty")]
-    pub tags: Vec<String>,
+    pub(crate) tags: Vec<String>,
 }
 
 /// A located quote.
@@ -65,32 +65,32 @@ pub(crate) struct Item {
 pub(crate) struct Quote {
     /// Character offset of the quote in the document, when known.
     #[serde(skip_serializing_if = "Option::is_none")]
-    pub start: Option<u64>,
+    pub(crate) start: Option<u64>,
     /// Character offset of its end (exclusive), when known.
     #[serde(skip_serializing_if = "Option::is_none")]
-    pub end: Option<u64>,
+    pub(crate) end: Option<u64>,
     /// The quoted text.
-    pub text: String,
+    pub(crate) text: String,
 }
 
 /// A snippet.
 #[derive(Debug, Clone, PartialEq, Serialize)]
 pub(crate) struct Snippet {
     /// Its text.
-    pub text: String,
+    pub(crate) text: String,
 }
 
 /// A registry entry.
 #[derive(Debug, Clone, PartialEq, Serialize)]
 pub(crate) struct SourceEntry {
     /// The source id items refer to.
-    pub source_id: String,
+    pub(crate) source_id: String,
     /// The publisher's name.
-    pub publisher: String,
+    pub(crate) publisher: String,
     /// Credibility tier, 1 to 4.
-    pub tier: u8,
+    pub(crate) tier: u8,
     /// `full` or `metadata_only`.
-    pub paywall_policy: &'static str,
+    pub(crate) paywall_policy: &'static str,
 }
 
 /// An item drafted by an importer: its id is the cited place's, and
@@ -98,9 +98,9 @@ pub(crate) struct SourceEntry {
 #[derive(Debug, Clone)]
 pub(crate) struct Cited {
     /// The item, its id the place's.
-    pub item: Item,
+    pub(crate) item: Item,
     /// The cited passage, for the passage hash.
-    pub passage: Option<String>,
+    pub(crate) passage: Option<String>,
 }
 
 /// The first 12 hex digits of the SHA-256 of `passage` (trimmed): enough to

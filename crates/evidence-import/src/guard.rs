@@ -123,15 +123,15 @@ fn relative(from: &Path, to: &Path) -> String {
 /// disclosure `provenance` puts on the page).
 pub(super) struct Drafted<'a> {
     /// The model the response names, when it names one.
-    pub model: Option<&'a str>,
+    pub(crate) model: Option<&'a str>,
     /// The vendor and API shape read, e.g. `Anthropic Messages API`.
     pub shape: &'a str,
     /// The day it was drafted: the response's own time, else the import's.
-    pub date: String,
+    pub(crate) date: String,
     /// Whether `date` is the response's own (else the day of the import,
     /// recorded as `imported on`, so that no page calls it the drafting
     /// day).
-    pub dated_by_response: bool,
+    pub(crate) dated_by_response: bool,
 }
 
 /// `chapter` with its record: written from `response`, its fragment

@@ -144,7 +144,7 @@ pub(crate) struct Inputs {
     /// `--files`.
     pub files: Option<Documents>,
     /// `--sources` and `--title-for`.
-    pub sites: Sites,
+    pub(crate) sites: Sites,
 }
 
 /// An answer as a vendor module reads it: its text with its citations'
@@ -152,24 +152,24 @@ pub(crate) struct Inputs {
 #[derive(Default)]
 pub(crate) struct Draft {
     /// The answer.
-    pub answer: chapter::Answer,
+    pub(crate) answer: chapter::Answer,
     /// The drafted items; the answer's citations index into them.
-    pub cited: Vec<Cited>,
+    pub(crate) cited: Vec<Cited>,
     /// The registry entries the items need.
     pub sources: Sources,
     /// The drafts of web items whose title was made from their address.
-    pub addressed: Vec<usize>,
+    pub(crate) addressed: Vec<usize>,
     /// How to get positions from this API, when some citation had none.
-    pub unplaced_hint: Option<&'static str>,
+    pub(crate) unplaced_hint: Option<&'static str>,
     /// Citations left out, each said in one sentence (a support naming a
     /// chunk the response lacks, an address no browser could open).
-    pub dropped: Vec<String>,
+    pub(crate) dropped: Vec<String>,
     /// Annotation or citation types the importer does not read, with how
     /// many of each were skipped.
-    pub skipped: std::collections::BTreeMap<String, usize>,
+    pub(crate) skipped: std::collections::BTreeMap<String, usize>,
     /// How many sources a list the answer cites by markers holds, when it
     /// cites none of them (so none was drafted).
-    pub listed: usize,
+    pub(crate) listed: usize,
 }
 
 impl Draft {
@@ -551,7 +551,7 @@ fn write_together(
 /// The key of a chapter written to `path` in the store's `chapters` map:
 /// the path after its last `src` directory (`book/src/answers/q1.md` →
 /// `answers/q1.md`), else the file name.
-pub fn chapter_key_for(path: &Path) -> String {
+pub(crate) fn chapter_key_for(path: &Path) -> String {
     let parts: Vec<&str> = path
         .components()
         .filter_map(|c| match c {

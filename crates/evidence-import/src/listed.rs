@@ -16,19 +16,19 @@ use evidence_core::display::counted;
 #[derive(Default)]
 pub(super) struct Source<'v> {
     /// Its address, as given (may be empty or not http(s)).
-    pub url: &'v str,
+    pub(crate) url: &'v str,
     /// The names a documents file may know it by, most telling first.
-    pub names: Vec<&'v str>,
+    pub(crate) names: Vec<&'v str>,
     /// Its title.
     pub title: Option<String>,
     /// The passage the answer rests on, as the response quotes it.
-    pub passage: Option<String>,
+    pub(crate) passage: Option<String>,
     /// A search result's summary of the page (not a quote).
-    pub snippet: Option<String>,
+    pub(crate) snippet: Option<String>,
     /// Its publication date.
-    pub date: Option<String>,
+    pub(crate) date: Option<String>,
     /// Where it is in the response (`search_results[2]`), for messages.
-    pub at: String,
+    pub(crate) at: String,
 }
 
 /// Drafts the item of `source`: a web item when its address is http(s),

@@ -28,10 +28,10 @@ use std::collections::{BTreeMap, HashMap};
 
 /// A source of the response's list: what a search result says of a page.
 pub(super) struct Listed<'v> {
-    pub url: &'v str,
-    pub result: Option<&'v Value>,
+    pub(crate) url: &'v str,
+    pub(crate) result: Option<&'v Value>,
     /// Where it is in the response, for messages.
-    pub at: String,
+    pub(crate) at: String,
 }
 
 /// Converts a Perplexity chat completion.

@@ -82,24 +82,24 @@ pub(crate) fn browser_encoded(url: &str) -> String {
 #[derive(Debug, Default)]
 pub(crate) struct WebCite {
     /// The URL as given.
-    pub url: String,
+    pub(crate) url: String,
     /// The page's title.
     pub title: Option<String>,
     /// The passage cited, as the response quotes it.
-    pub passage: Option<String>,
+    pub(crate) passage: Option<String>,
     /// The passage's character offsets in the page's text, when known.
-    pub offsets: Option<(u64, u64)>,
+    pub(crate) offsets: Option<(u64, u64)>,
     /// A search result's summary of the page (not a quote).
-    pub snippet: Option<String>,
+    pub(crate) snippet: Option<String>,
     /// RFC 3339 publication time.
-    pub published_at: Option<String>,
+    pub(crate) published_at: Option<String>,
     /// RFC 3339 time the page was fetched.
-    pub fetched_at: Option<String>,
+    pub(crate) fetched_at: Option<String>,
     /// The site, when the URL does not show it (a redirect URL).
-    pub site: Option<String>,
+    pub(crate) site: Option<String>,
     /// Whether the URL only redirects to the page (kept as given, tagged
     /// `redirect-url`).
-    pub redirect: bool,
+    pub(crate) redirect: bool,
 }
 
 /// The `--sources` file.

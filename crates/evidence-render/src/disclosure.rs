@@ -25,11 +25,11 @@ use serde_json::{Value, json};
 #[derive(Debug)]
 pub(crate) struct Disclosed<'s> {
     /// The line start under the title (where a banner would go).
-    pub at: usize,
+    pub(crate) at: usize,
     /// The facts.
-    pub facts: ChapterFacts,
+    pub(crate) facts: ChapterFacts,
     /// The wording and language.
-    pub settings: &'s Disclosure,
+    pub(crate) settings: &'s Disclosure,
 }
 
 /// The edit that inserts the disclosure; `cited` are the items the

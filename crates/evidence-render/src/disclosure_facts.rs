@@ -21,17 +21,17 @@ pub(crate) const DISCLOSURE_CLASS: &str = "evidence-disclosure";
 pub struct Drafting {
     /// The model, as the response names it (`None`: it names none, or the
     /// record is from a version that did not record it).
-    pub model: Option<String>,
+    pub(crate) model: Option<String>,
     /// The vendor and API, e.g. `Anthropic Messages API`.
-    pub vendor: Option<String>,
+    pub(crate) vendor: Option<String>,
     /// The day (`YYYY-MM-DD`): the response's own, or, when
     /// `imported` is set, the day of the import.
-    pub date: Option<String>,
+    pub(crate) date: Option<String>,
     /// The response gave no date: `date` is the day of the import, not
     /// of the drafting.
-    pub imported: bool,
+    pub(crate) imported: bool,
     /// The response's file name.
-    pub response: String,
+    pub(crate) response: String,
 }
 
 /// A person's review of a chapter: declared in book.toml, or every
@@ -39,33 +39,33 @@ pub struct Drafting {
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Review {
     /// Who reviewed it.
-    pub by: Vec<String>,
+    pub(crate) by: Vec<String>,
     /// When (the latest), if known.
-    pub at: Option<String>,
+    pub(crate) at: Option<String>,
 }
 
 /// The facts a chapter's disclosure states.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct ChapterFacts {
     /// What drafted it, when an import did.
-    pub drafted: Option<Drafting>,
+    pub(crate) drafted: Option<Drafting>,
     /// Its citations: the markers that resolve to an item.
-    pub citations: usize,
+    pub(crate) citations: usize,
     /// Of those, how many a model's current verdict judges.
-    pub model_checked: usize,
+    pub(crate) model_checked: usize,
     /// … of which the models found unsupported.
-    pub model_unsupported: usize,
+    pub(crate) model_unsupported: usize,
     /// How many a person's current verdict judges.
-    pub person_checked: usize,
+    pub(crate) person_checked: usize,
     /// … of which the people found unsupported.
-    pub person_unsupported: usize,
+    pub(crate) person_unsupported: usize,
     /// The models that judged them (`name version`), sorted.
-    pub checkers: Vec<String>,
+    pub(crate) checkers: Vec<String>,
     /// The people whose verdicts judge them, sorted.
-    pub people: Vec<String>,
+    pub(crate) people: Vec<String>,
     /// Who reviewed it: declared, or the people when their verdicts judge
     /// every citation of a passage.
-    pub review: Option<Review>,
+    pub(crate) review: Option<Review>,
 }
 
 /// What the import record of `text` says drafted it.

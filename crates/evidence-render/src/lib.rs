@@ -429,7 +429,7 @@ fn tags(evidence: &Resolved<'_>) -> impl Iterator<Item = &'static str> {
 /// Appends the definitions kept from a replaced References section (see
 /// [`evidence_core::markers::Scan::definitions`]) to the new section, each after a
 /// blank line so that none can continue the one before.
-pub fn keep_definitions(
+pub(crate) fn keep_definitions(
     section: &mut String,
     text: &str,
     definitions: &[Range<usize>],
@@ -446,13 +446,13 @@ pub fn keep_definitions(
 /// text in it, and the closer of a block the chapter leaves open (from the
 /// scan).
 #[derive(Debug, Clone, Copy, Default)]
-pub struct ReferencesPlace<'a> {
+pub(crate) struct ReferencesPlace<'a> {
     /// The existing References section.
-    pub existing: Option<&'a Range<usize>>,
+    pub(crate) existing: Option<&'a Range<usize>>,
     /// The author's own text in it, kept as written.
-    pub own: Option<&'a Range<usize>>,
+    pub(crate) own: Option<&'a Range<usize>>,
     /// What closes a code fence or HTML block left open at the end.
-    pub unclosed: Option<&'a str>,
+    pub(crate) unclosed: Option<&'a str>,
 }
 
 /// The edit that places the References section titled `title` with the
@@ -464,7 +464,7 @@ pub struct ReferencesPlace<'a> {
 /// `unclosed` closes a code fence or HTML block that the chapter leaves open,
 /// which would otherwise swallow the section; closing it at the end changes
 /// nothing else, as an open block runs to the end of the document anyway.
-pub fn references_edit(
+pub(crate) fn references_edit(
     text: &str,
     place: ReferencesPlace<'_>,
     title: &str,
@@ -545,14 +545,19 @@ fn ends_with_blank_line(text: &str) -> bool {
 
 /// The edit that inserts the Unverified Summary banner at `offset` (the line
 /// after the first heading, or the top of the chapter).
-pub fn banner_edit(text: &str, offset: usize, newline: &str) -> Edit {
+pub(crate) fn banner_edit(text: &str, offset: usize, newline: &str) -> Edit {
     insert_block(text, offset, &BANNER_LINES, newline)
 }
 
 /// The edit that inserts a block of `lines` at `offset` (a line start, or
 /// the end of the text), with a blank line before (unless at the top) and
 /// after it, so that it neither joins nor swallows its neighbours.
-pub fn insert_block(text: &str, offset: usize, lines: &[impl AsRef<str>], newline: &str) -> Edit {
+pub(crate) fn insert_block(
+    text: &str,
+    offset: usize,
+    lines: &[impl AsRef<str>],
+    newline: &str,
+) -> Edit {
     let mut out = String::new();
     if offset > 0 {
         out.push_str(end_line(&text[..offset], newline));
@@ -577,7 +582,7 @@ pub fn insert_block(text: &str, offset: usize, lines: &[impl AsRef<str>], newlin
 /// The line ending a chapter uses: CRLF when its first line ends so. A
 /// chapter without LF uses LF, or CRLF when it ends with a CR (the LF
 /// written after it makes a CRLF).
-pub fn newline_of(text: &str) -> &'static str {
+pub(crate) fn newline_of(text: &str) -> &'static str {
     match text.find('\n') {
         Some(i) if i > 0 && text.as_bytes()[i - 1] == b'\r' => "\r\n",
         None if text.ends_with('\r') => "\r\n",

@@ -228,7 +228,7 @@ impl<'s> RenderPlan<'s> {
     }
 
     /// Whether rendering changes nothing.
-    pub fn is_empty(&self) -> bool {
+    pub(crate) fn is_empty(&self) -> bool {
         self.banner.is_none()
             && self.removal_note.is_none()
             && self.preview.is_none()

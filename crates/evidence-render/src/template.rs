@@ -15,7 +15,7 @@ use std::path::Path;
 
 /// A template variable.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum Var {
+pub(crate) enum Var {
     /// The evidence id.
     Id,
     /// The citation number.
@@ -74,7 +74,7 @@ pub enum Var {
 
 impl Var {
     /// Every variable with its name in templates.
-    pub const ALL: [(&'static str, Var); 21] = [
+    pub(crate) const ALL: [(&'static str, Var); 21] = [
         ("id", Var::Id),
         ("number", Var::Number),
         ("label", Var::Label),
@@ -112,7 +112,7 @@ impl Var {
 
 /// How a value is escaped when substituted.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum Kind {
+pub(crate) enum Kind {
     /// Text from the store: HTML-escaped, or markdown-escaped.
     Text,
     /// Text for an HTML attribute or a markdown link title.
@@ -129,16 +129,16 @@ pub enum Kind {
 
 /// A value for a variable.
 #[derive(Debug, Clone)]
-pub struct Value<'a> {
+pub(crate) struct Value<'a> {
     /// How it is escaped.
-    pub kind: Kind,
+    pub(crate) kind: Kind,
     /// The unescaped value.
-    pub text: Cow<'a, str>,
+    pub(crate) text: Cow<'a, str>,
 }
 
 impl<'a> Value<'a> {
     /// A value of `kind`.
-    pub fn new(kind: Kind, text: impl Into<Cow<'a, str>>) -> Value<'a> {
+    pub(crate) fn new(kind: Kind, text: impl Into<Cow<'a, str>>) -> Value<'a> {
         Value {
             kind,
             text: text.into(),
@@ -268,7 +268,7 @@ impl Template {
     }
 
     /// Whether the template uses `var`.
-    pub fn uses(&self, var: Var) -> bool {
+    pub(crate) fn uses(&self, var: Var) -> bool {
         self.parts.iter().any(|part| match part {
             TemplatePart::Var(v) | TemplatePart::Attribute { var: v, .. } => *v == var,
             TemplatePart::Literal(_) => false,
@@ -277,7 +277,12 @@ impl Template {
 
     /// Appends the template to `out`, each variable's value from `value`,
     /// escaped for `format`.
-    pub fn render<'v>(&self, format: Target, out: &mut String, value: impl Fn(Var) -> Value<'v>) {
+    pub(crate) fn render<'v>(
+        &self,
+        format: Target,
+        out: &mut String,
+        value: impl Fn(Var) -> Value<'v>,
+    ) {
         // A text value that ends with a period (`Acme Inc.`) takes the
         // place of the period the template writes after it: no `Inc..`.
         let mut period_written = false;

@@ -17,7 +17,7 @@ pub struct Failure {
     pub location: Option<FailureLocation>,
     /// Each error of a store file, with its line and column, drawn with
     /// the line at fault (every one the store had, not only the first).
-    pub parts: Vec<FailurePart>,
+    pub(crate) parts: Vec<FailurePart>,
 }
 
 /// One error of a store file: what is wrong (the message without its
@@ -36,13 +36,13 @@ pub struct FailurePart {
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct FailureLocation {
     /// The file: relative to the book's root, or absolute.
-    pub file: PathBuf,
+    pub(crate) file: PathBuf,
     /// 1-based line, when known.
-    pub line: Option<usize>,
+    pub(crate) line: Option<usize>,
     /// 1-based column (in characters), when known.
-    pub column: Option<usize>,
+    pub(crate) column: Option<usize>,
     /// The JSON path of the offending value in a store file, when known.
-    pub json_path: Option<String>,
+    pub(crate) json_path: Option<String>,
 }
 
 impl FailureLocation {
@@ -66,7 +66,7 @@ impl FailureLocation {
     }
 
     /// `file:line:column`, as far as known, with the file shown by `show`.
-    pub fn display(&self, show: impl Fn(&Path) -> String) -> String {
+    pub(crate) fn display(&self, show: impl Fn(&Path) -> String) -> String {
         let mut out = show(&self.file);
         if let Some(line) = self.line {
             out.push_str(&format!(":{line}"));

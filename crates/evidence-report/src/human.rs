@@ -29,7 +29,11 @@ impl Report {
     /// long line is shown as a window around the span; after [`PER_LINE`]
     /// diagnostics on one line the rest are counted in one closing note.
     /// Files are named by `paths`; the notes about files close the list.
-    pub fn emit_human(&self, paths: &PathStyle, out: &mut dyn WriteColor) -> std::io::Result<()> {
+    pub(crate) fn emit_human(
+        &self,
+        paths: &PathStyle,
+        out: &mut dyn WriteColor,
+    ) -> std::io::Result<()> {
         let mut files = SimpleFiles::new();
         let names: Vec<String> = self
             .files
@@ -280,7 +284,7 @@ pub enum Run {
 /// Writes the one-line verdict after the diagnostics, and under it, when
 /// citations were checked against a passage, a line of the support
 /// figures ([`support_line`]).
-pub fn emit_summary(
+pub(crate) fn emit_summary(
     outcome: &Outcome,
     mode: Mode,
     run: Run,

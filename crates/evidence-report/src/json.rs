@@ -23,35 +23,35 @@ pub(crate) const ERROR_SCHEMA_VERSION: &str = "evidence-error.v1";
 #[derive(Debug, Serialize)]
 pub(crate) struct ValidationReport<'r> {
     /// [`REPORT_SCHEMA_VERSION`].
-    pub schema_version: &'static str,
+    pub(crate) schema_version: &'static str,
     /// `mdbook-evidence <version>`.
-    pub generator: String,
+    pub(crate) generator: String,
     /// The instant expiry and staleness were judged against.
-    pub as_of: String,
+    pub(crate) as_of: String,
     /// The configured mode.
-    pub mode: Mode,
+    pub(crate) mode: Mode,
     /// The book's verdict: the worst of its chapters'.
     pub verdict: Verdict,
     /// Whether no checked chapter has an error-level violation.
-    pub validation_passed: bool,
+    pub(crate) validation_passed: bool,
     /// Sums over the chapters.
-    pub totals: Totals,
+    pub(crate) totals: Totals,
     /// One entry per chapter, in book order.
     pub chapters: Vec<ChapterEntry<'r>>,
     /// Every violation, in book order.
-    pub violations: Vec<Violation<'r>>,
+    pub(crate) violations: Vec<Violation<'r>>,
     /// Violations silenced by suppression comments.
     pub suppressed: Vec<Suppressed<'r>>,
     /// Notes about files (e.g. a chapter whose `{{#include}}`s could not
     /// be traced back to their files).
-    pub notes: Vec<NoteEntry<'r>>,
+    pub(crate) notes: Vec<NoteEntry<'r>>,
 }
 
 /// A note about a file.
 #[derive(Debug, Serialize)]
 pub(crate) struct NoteEntry<'r> {
     /// The file.
-    pub file: String,
+    pub(crate) file: String,
     /// What to know.
     pub message: &'r str,
 }
@@ -60,13 +60,13 @@ pub(crate) struct NoteEntry<'r> {
 #[derive(Debug, Serialize)]
 pub(crate) struct FailureReport<'f> {
     /// [`ERROR_SCHEMA_VERSION`].
-    pub schema_version: &'static str,
+    pub(crate) schema_version: &'static str,
     /// `mdbook-evidence <version>`.
-    pub generator: String,
+    pub(crate) generator: String,
     /// Always false: nothing was validated.
-    pub validation_passed: bool,
+    pub(crate) validation_passed: bool,
     /// What went wrong, and where.
-    pub error: ErrorEntry<'f>,
+    pub(crate) error: ErrorEntry<'f>,
 }
 
 /// A failure, located.
@@ -75,13 +75,13 @@ pub(crate) struct ErrorEntry<'f> {
     /// What went wrong and how to fix it.
     pub message: &'f str,
     /// The file at fault, when known.
-    pub file: Option<String>,
+    pub(crate) file: Option<String>,
     /// 1-based line, when known.
-    pub line: Option<usize>,
+    pub(crate) line: Option<usize>,
     /// 1-based column, when known.
-    pub column: Option<usize>,
+    pub(crate) column: Option<usize>,
     /// The JSON path of the offending value in a store file, when known.
-    pub json_path: Option<&'f str>,
+    pub(crate) json_path: Option<&'f str>,
 }
 
 impl<'f> FailureReport<'f> {
@@ -108,9 +108,9 @@ impl<'f> FailureReport<'f> {
 pub(crate) struct Suppressed<'r> {
     /// The violation.
     #[serde(flatten)]
-    pub violation: Violation<'r>,
+    pub(crate) violation: Violation<'r>,
     /// The comment's `reason`.
-    pub reason: &'r str,
+    pub(crate) reason: &'r str,
 }
 
 /// Counts over the whole book.
@@ -120,7 +120,7 @@ pub(crate) struct Totals {
     pub chapters: usize,
     /// The sums of the chapters' counts.
     #[serde(flatten)]
-    pub counts: Counts,
+    pub(crate) counts: Counts,
     /// The sums of the chapters' support figures.
     pub support: SupportFigures,
     /// The book's quality metrics.
@@ -131,16 +131,16 @@ pub(crate) struct Totals {
 #[derive(Debug, Default, Clone, Copy, Serialize)]
 pub(crate) struct Counts {
     /// Claims checked (the contract's "bullets": claim units).
-    pub total_bullets: usize,
+    pub(crate) total_bullets: usize,
     /// Claims with at least one resolving citation.
-    pub cited_bullets: usize,
+    pub(crate) cited_bullets: usize,
     /// Claims removed (`remove` mode).
-    pub removed_bullets: usize,
+    pub(crate) removed_bullets: usize,
     /// [`Counts::total_bullets`] under the name that says what they are,
     /// whatever the claim unit (paragraphs, sentences, rows).
-    pub total_claims: usize,
+    pub(crate) total_claims: usize,
     /// [`Counts::cited_bullets`], likewise.
-    pub cited_claims: usize,
+    pub(crate) cited_claims: usize,
     /// [`Counts::removed_bullets`], likewise.
     pub removed_claims: usize,
     /// Markers found.
@@ -178,12 +178,12 @@ pub(crate) struct ChapterEntry<'r> {
     /// What the build did with it.
     pub verdict: Verdict,
     /// Whether it has no error-level violation.
-    pub validation_passed: bool,
+    pub(crate) validation_passed: bool,
     /// The chapter's counts.
     #[serde(flatten)]
-    pub counts: Counts,
+    pub(crate) counts: Counts,
     /// Diversity of the cited evidence: publishers and credibility tiers.
-    pub diversity_stats: &'r DiversityStats,
+    pub(crate) diversity_stats: &'r DiversityStats,
     /// Support of the citations: checked against their passages, flagged
     /// by `claim-not-in-evidence`, with a stored verdict, unsupported, stale.
     pub support: SupportFigures,
@@ -201,15 +201,15 @@ pub(crate) struct Violation<'r> {
     /// What is wrong.
     pub message: &'r str,
     /// The chapter (`src/…`) or store file.
-    pub file: String,
+    pub(crate) file: String,
     /// 1-based line in the chapter, when in a chapter.
-    pub line: Option<usize>,
+    pub(crate) line: Option<usize>,
     /// 1-based column, when in a chapter.
-    pub column: Option<usize>,
+    pub(crate) column: Option<usize>,
     /// JSON path in the store file, when in the store.
-    pub json_path: Option<&'r str>,
+    pub(crate) json_path: Option<&'r str>,
     /// The first words of the claim concerned.
-    pub claim: Option<&'r str>,
+    pub(crate) claim: Option<&'r str>,
     /// The evidence ids concerned.
     pub evidence_ids: &'r [String],
     /// Whether `remove` mode took the claim or marker out.
@@ -217,7 +217,7 @@ pub(crate) struct Violation<'r> {
     /// The chapter that included the file (`{{#include}}`), as
     /// `file:line` of its directive, when the violation is in an included
     /// file.
-    pub included_by: Option<String>,
+    pub(crate) included_by: Option<String>,
     /// What `check --baseline` knows the violation by (see
     /// [`Report::fingerprint`]).
     pub fingerprint: String,

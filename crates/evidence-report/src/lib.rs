@@ -30,10 +30,9 @@ pub use crate::emit::{
     Destination, EmitError, Format, emit, emit_failure, is_closed_pipe, is_output_refused,
 };
 pub use crate::failure::{Failure, FailureLocation, FailurePart};
-pub use crate::human::{Run, counted, emit_summary, stderr};
+pub use crate::human::{Run, counted, stderr};
 pub use crate::output_file::{OutputFile, OutputRefusal};
 pub use crate::paths::PathStyle;
-pub use crate::sarif::GUIDE_URL;
 pub use crate::target::check_report_path;
 pub use crate::target::{Refusal, ReportInputs};
 pub use evidence_core::display::stream::{inert_json, inert_line};
@@ -51,9 +50,9 @@ pub struct SourceFile {
     /// The path shown to the user, e.g. `src/brief.md`.
     pub name: String,
     /// The chapter's markdown, as the preprocessor saw it.
-    pub text: String,
+    pub(crate) text: String,
     /// Its lines, to locate every diagnostic in it without recounting.
-    pub lines: evidence_core::source_map::LineIndex,
+    pub(crate) lines: evidence_core::source_map::LineIndex,
 }
 
 impl SourceFile {
@@ -64,7 +63,7 @@ impl SourceFile {
     }
 
     /// The 1-based line and column of a byte offset in the file.
-    pub fn line_column(&self, offset: usize) -> (usize, usize) {
+    pub(crate) fn line_column(&self, offset: usize) -> (usize, usize) {
         self.lines.line_column(&self.text, offset)
     }
 }
@@ -99,33 +98,33 @@ pub struct Diagnostic {
     /// Where.
     pub location: Location,
     /// The first words of the claim concerned.
-    pub claim: Option<String>,
+    pub(crate) claim: Option<String>,
     /// The evidence ids concerned.
     pub evidence_ids: Vec<String>,
     /// Whether `remove` mode took the claim or marker out.
     pub removed: bool,
     /// When the diagnostic points into a file that a chapter includes
     /// (`{{#include}}`): the chapter, and where its directive is.
-    pub included_by: Option<Inclusion>,
+    pub(crate) included_by: Option<Inclusion>,
 }
 
 /// The chapter that included the file a diagnostic points into.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub struct Inclusion {
+pub(crate) struct Inclusion {
     /// Index into [`Report::files`] of the chapter.
-    pub file: usize,
+    pub(crate) file: usize,
     /// 1-based line of the `{{#include}}` directive in the chapter.
-    pub line: usize,
+    pub(crate) line: usize,
     /// 1-based column (in characters) of the directive.
-    pub column: usize,
+    pub(crate) column: usize,
 }
 
 /// Something a reader of the report should know that is not a violation,
 /// about one file.
 #[derive(Debug, Clone, PartialEq, Eq)]
-pub struct Note {
+pub(crate) struct Note {
     /// Index into [`Report::files`].
-    pub file: usize,
+    pub(crate) file: usize,
     /// What to know.
     pub message: String,
 }
@@ -176,9 +175,9 @@ pub struct Report {
     /// One summary per chapter, in book order.
     pub chapters: Vec<ChapterSummary>,
     /// Notes about files (at most one per chapter), in book order.
-    pub notes: Vec<Note>,
+    pub(crate) notes: Vec<Note>,
     /// The targets the quality metrics are measured against.
-    pub quality_targets: evidence_core::config::QualityTargets,
+    pub(crate) quality_targets: evidence_core::config::QualityTargets,
 }
 
 impl Report {
@@ -269,11 +268,11 @@ pub(crate) struct Place {
     /// The file relative to the book's root (or absolute).
     pub path: PathBuf,
     /// The file as shown (see [`PathStyle`]).
-    pub shown: String,
+    pub(crate) shown: String,
     /// 1-based line and column of the span's start, in a chapter.
-    pub start: Option<(usize, usize)>,
+    pub(crate) start: Option<(usize, usize)>,
     /// 1-based line and column just after the span's end, in a chapter.
-    pub end: Option<(usize, usize)>,
+    pub(crate) end: Option<(usize, usize)>,
 }
 
 /// The result of a run over a book.

@@ -31,7 +31,7 @@ impl PathStyle {
 
     /// Paths of the book at `root` shown relative to `base` (both made
     /// absolute against the current directory).
-    pub fn relative_to(root: &Path, base: &Path) -> PathStyle {
+    pub(crate) fn relative_to(root: &Path, base: &Path) -> PathStyle {
         PathStyle {
             root: absolute(root),
             base: absolute(base),
@@ -41,7 +41,7 @@ impl PathStyle {
     /// Paths of the book at `root` as GitHub resolves them: relative to
     /// the repository (`GITHUB_WORKSPACE`) when it is set, else to the
     /// current directory.
-    pub fn for_github(root: &Path) -> PathStyle {
+    pub(crate) fn for_github(root: &Path) -> PathStyle {
         match std::env::var_os("GITHUB_WORKSPACE").filter(|w| !w.is_empty()) {
             Some(workspace) => PathStyle::relative_to(root, Path::new(&workspace)),
             None => PathStyle::from_current_dir(root),
@@ -49,13 +49,13 @@ impl PathStyle {
     }
 
     /// The directory paths are shown relative to.
-    pub fn base(&self) -> &Path {
+    pub(crate) fn base(&self) -> &Path {
         &self.base
     }
 
     /// `path` (relative to the book's root, or absolute) as shown: relative
     /// to the base directory when inside it, else absolute.
-    pub fn show(&self, path: &Path) -> String {
+    pub(crate) fn show(&self, path: &Path) -> String {
         self.relative(path)
             .unwrap_or_else(|| self.absolute(path))
             .display()
@@ -64,7 +64,7 @@ impl PathStyle {
 
     /// `path` (relative to the book's root, or absolute) relative to the
     /// base directory, when it is inside it.
-    pub fn relative(&self, path: &Path) -> Option<PathBuf> {
+    pub(crate) fn relative(&self, path: &Path) -> Option<PathBuf> {
         let full = self.absolute(path);
         if let Ok(rest) = full.strip_prefix(&self.base) {
             return Some(rest.to_owned());
@@ -76,7 +76,7 @@ impl PathStyle {
     }
 
     /// `path` (relative to the book's root, or absolute) made absolute.
-    pub fn absolute(&self, path: &Path) -> PathBuf {
+    pub(crate) fn absolute(&self, path: &Path) -> PathBuf {
         normalize(&self.root.join(path))
     }
 }

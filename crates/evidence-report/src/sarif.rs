@@ -17,7 +17,7 @@ use std::path::{Component, Path};
 
 /// Where the guide is published: each rule has a page at
 /// `<GUIDE_URL>rules/<rule-id>.html`, which SARIF's `helpUri` names.
-pub const GUIDE_URL: &str = "https://mdbook-evidence.github.io/mdbook-evidence/";
+pub(crate) const GUIDE_URL: &str = "https://mdbook-evidence.github.io/mdbook-evidence/";
 
 /// The URI base id of every relative artifact URI.
 const SRCROOT: &str = "%SRCROOT%";

@@ -69,8 +69,9 @@ fn find_between<'c>(
 /// Whether a claim (its text `claim`) cites items that disagree: two of
 /// `items` (the items its markers resolve to) that the store declares
 /// contradicting, or whose passages disagree ([`between`]). For the
-/// disagreement rate of the quality metrics.
-pub fn claim_cites_disagreeing(claim: &str, items: &[Resolved<'_>], analyses: &Analyses) -> bool {
+/// disagreement rate of the quality metrics (only its tests call it).
+#[cfg(test)]
+fn claim_cites_disagreeing(claim: &str, items: &[Resolved<'_>], analyses: &Analyses) -> bool {
     items.iter().enumerate().any(|(i, a)| {
         items[i + 1..].iter().any(|b| {
             a.id != b.id

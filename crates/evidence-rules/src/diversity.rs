@@ -15,22 +15,22 @@ pub struct DiversityStats {
     /// Distinct items cited.
     pub items: usize,
     /// Distinct publishers.
-    pub unique_publishers: usize,
+    pub(crate) unique_publishers: usize,
     /// Share of tier-1 items, in percent.
-    pub tier_1_pct: u32,
+    pub(crate) tier_1_pct: u32,
     /// Share of tier-2 items, in percent.
-    pub tier_2_pct: u32,
+    pub(crate) tier_2_pct: u32,
     /// Share of tier-3 items, in percent.
-    pub tier_3_pct: u32,
+    pub(crate) tier_3_pct: u32,
     /// Share of tier-4 items, in percent.
-    pub tier_4_pct: u32,
+    pub(crate) tier_4_pct: u32,
     /// The largest publisher's share, in percent.
-    pub max_publisher_pct: u32,
+    pub(crate) max_publisher_pct: u32,
     /// The largest publisher.
-    pub max_publisher: Option<String>,
+    pub(crate) max_publisher: Option<String>,
     /// How many items the largest publisher supplies.
     #[serde(skip)]
-    pub max_publisher_items: usize,
+    pub(crate) max_publisher_items: usize,
 }
 
 /// The stats of the distinct items `items`.

@@ -13,7 +13,7 @@
 
 #![warn(unreachable_pub)]
 
-pub mod cited_disagreements;
+pub(crate) mod cited_disagreements;
 pub mod claims;
 pub mod confidence;
 pub mod diversity;
@@ -42,10 +42,10 @@ pub(crate) use crate::numbers::number_not_in_evidence::numbers_not_in_evidence;
 pub(crate) use crate::passages::quote_not_in_evidence::quotes_not_in_evidence;
 pub use crate::quality::QualityInputs;
 pub use crate::registry::RuleDocs;
-pub use crate::resolution::{Resolved, is_http_url, resolve, resolve_id};
+pub use crate::resolution::{Resolved, resolve, resolve_id};
 pub use crate::store::StoreFinding;
 pub use crate::store::invalid_record::uncited_invalid_records;
-pub use crate::store::span_mismatch::span_mismatches;
+pub(crate) use crate::store::span_mismatch::span_mismatches;
 pub use crate::store::unknown_chapter::unknown_chapters;
 pub use crate::support_verdicts::SupportFigures;
 pub use crate::support_verdicts::verdict_claims_of;
@@ -54,7 +54,7 @@ pub use evidence_core::ids::{BlockId, ClaimId, MarkerId};
 pub use evidence_core::rule::{GUIDE_URL, Level, Rule, Severity};
 
 /// The number of distinct publishers among cited items.
-pub fn publisher_count(cited: &[&Resolved<'_>]) -> usize {
+pub(crate) fn publisher_count(cited: &[&Resolved<'_>]) -> usize {
     let mut publishers: Vec<&str> = cited.iter().map(|r| r.publisher()).collect();
     publishers.sort_unstable();
     publishers.dedup();

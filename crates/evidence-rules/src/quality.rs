@@ -37,23 +37,23 @@ use std::collections::{BTreeMap, BTreeSet};
 #[derive(Debug, Clone, Default, PartialEq, serde::Serialize, serde::Deserialize)]
 pub struct QualityInputs {
     /// Sentences of the chapter's claims.
-    pub sentences: usize,
+    pub(crate) sentences: usize,
     /// Those with a resolving citation.
-    pub cited_sentences: usize,
+    pub(crate) cited_sentences: usize,
     /// Claims.
     pub claims: usize,
     /// Claims with a resolving citation.
-    pub cited_claims: usize,
+    pub(crate) cited_claims: usize,
     /// The hosts of the cited items' addresses (`www.` aside).
-    pub hosts: BTreeSet<String>,
+    pub(crate) hosts: BTreeSet<String>,
     /// The publishers of the cited items.
-    pub publishers: BTreeSet<String>,
+    pub(crate) publishers: BTreeSet<String>,
     /// The distinct items cited, by tier (tier 1 first).
-    pub tiers: [usize; 4],
+    pub(crate) tiers: [usize; 4],
     /// The distinct items cited.
     pub items: usize,
     /// Claims citing two items that disagree ([`disagreeing_pairs`]).
-    pub disagreeing_claims: usize,
+    pub(crate) disagreeing_claims: usize,
     /// Citations checked against a passage ([`SupportFigures`]).
     pub citations_checked: usize,
     /// Claims flagged by `claim-not-in-evidence`.
@@ -98,18 +98,18 @@ pub(crate) struct Judged<'a, 's> {
     /// The chapter's claims.
     pub claims: &'a [Claim],
     /// Their support units (the sentences holding markers).
-    pub units: &'a [SupportUnit],
+    pub(crate) units: &'a [SupportUnit],
     /// The resolution of each marker.
     pub resolved: &'a [Option<Resolved<'s>>],
     /// The distinct items cited.
     pub items: &'a [Resolved<'s>],
     /// Claims with a resolving citation.
-    pub cited_claims: usize,
+    pub(crate) cited_claims: usize,
     /// The support figures of its citations.
     pub support: &'a SupportFigures,
     /// The pairs of cited items whose passages were found to disagree
     /// (`conflicting-evidence`'s detection, when that rule is on).
-    pub detected: &'a [[&'s str; 2]],
+    pub(crate) detected: &'a [[&'s str; 2]],
 }
 
 /// The quality inputs of a chapter.
@@ -201,29 +201,29 @@ pub(crate) struct Figure {
     /// The target, as the reports write it (`> 80%`).
     pub target: String,
     /// Whether the value meets it.
-    pub meets: Option<bool>,
+    pub(crate) meets: Option<bool>,
 }
 
 /// The five metrics.
 #[derive(Debug, Clone, PartialEq)]
 pub(crate) struct Figures {
     /// Sentences with a resolving citation, over all sentences.
-    pub coverage: Figure,
+    pub(crate) coverage: Figure,
     /// Citations not found unsupported, over those with a current support
     /// verdict (a model's or a person's); nothing without verdicts.
-    pub accuracy: Figure,
+    pub(crate) accuracy: Figure,
     /// The lexical screen: citations of a passage not flagged by
     /// `claim-not-in-evidence`, over those checked. Word overlap is no
     /// measure of accuracy (on the developers' half of the real reports
     /// it says 97.3% where 69% of the citations are supported), so it
     /// has no target and is never reported as accuracy.
-    pub lexical_screen: Option<f64>,
+    pub(crate) lexical_screen: Option<f64>,
     /// Distinct domains of the cited items.
     pub diversity: Figure,
     /// Mean tier authority of the distinct items cited.
-    pub authority: Figure,
+    pub(crate) authority: Figure,
     /// Claims citing items that disagree, over all claims.
-    pub disagreement: Figure,
+    pub(crate) disagreement: Figure,
 }
 
 /// The metrics of `inputs` against `targets`.

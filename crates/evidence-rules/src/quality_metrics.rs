@@ -17,19 +17,19 @@ pub struct Quality {
     pub source_diversity: Metric,
     pub authority_score: Metric,
     pub disagreement_rate: Metric,
-    pub lexical_screen: Screen,
+    pub(crate) lexical_screen: Screen,
 }
 
 /// What accuracy says when no citation has a verdict.
-pub const NOT_MEASURED: &str = "not measured (run `mdbook-evidence verify`)";
+pub(crate) const NOT_MEASURED: &str = "not measured (run `mdbook-evidence verify`)";
 
 /// The lexical screen: the share of citations of a passage whose claim
 /// shares enough words with it (`claim-not-in-evidence`). A screen for
 /// citations to look at, not a measure of accuracy: it has no target.
 #[derive(Debug, Serialize)]
-pub struct Screen {
+pub(crate) struct Screen {
     pub value: Option<f64>,
-    pub inputs: serde_json::Value,
+    pub(crate) inputs: serde_json::Value,
 }
 
 /// A checker whose verdicts the accuracy figure counts.
@@ -58,14 +58,14 @@ pub struct Metric {
     pub meets_target: Option<bool>,
     /// How the value was found (accuracy: `verdicts`, when it has one).
     #[serde(skip_serializing_if = "Option::is_none")]
-    pub basis: Option<&'static str>,
+    pub(crate) basis: Option<&'static str>,
     /// Who judged (accuracy: the checkers of the verdicts counted).
     #[serde(skip_serializing_if = "Option::is_none")]
     pub judged_by: Option<Vec<Judge>>,
     /// Why there is no value, when that needs saying (accuracy).
     #[serde(skip_serializing_if = "Option::is_none")]
-    pub note: Option<&'static str>,
-    pub inputs: serde_json::Value,
+    pub(crate) note: Option<&'static str>,
+    pub(crate) inputs: serde_json::Value,
 }
 
 impl Metric {
@@ -230,7 +230,7 @@ fn against_target(metric: &Metric) -> String {
 /// The checkers behind the accuracy figure and the citations each judged:
 /// `` `gpt-4o-mini/judge 1` (12 citations), `human:Ana 1` (1 citation) ``.
 /// Checker names come from the verdicts: the caller prints them inert.
-pub fn judges(accuracy: &Metric) -> String {
+pub(crate) fn judges(accuracy: &Metric) -> String {
     let judges = accuracy.judged_by.as_deref().unwrap_or_default();
     judges
         .iter()

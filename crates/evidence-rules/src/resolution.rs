@@ -34,7 +34,7 @@ pub struct Resolved<'s> {
     pub id: &'s str,
     /// The item's index in the store (in load order): the key of its
     /// [`memo`](super::memo::Analyses).
-    pub index: usize,
+    pub(crate) index: usize,
     /// The item.
     pub item: &'s EvidenceItem,
     /// The item's registry entry.
@@ -140,9 +140,6 @@ pub fn resolve_id<'s>(
         published_at: item.published_at,
     })
 }
-
-/// Kept under its old path: the check is the store's (import uses it).
-pub use evidence_core::store::is_http_url;
 
 #[cfg(test)]
 mod tests {

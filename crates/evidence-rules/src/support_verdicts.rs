@@ -75,7 +75,7 @@ pub(crate) struct VerdictFindings {
     /// Their findings, by claim.
     pub findings: Vec<(ClaimId, Finding)>,
     /// The chapter's figures (`flagged_claims` is left to the caller).
-    pub figures: SupportFigures,
+    pub(crate) figures: SupportFigures,
 }
 
 /// What each verdict judges, with the claim it belongs to: each sentence

@@ -11,7 +11,7 @@
 pub mod claims;
 pub mod content_words;
 pub mod disagreement;
-pub mod glued_words;
+pub(crate) mod glued_words;
 pub mod names;
 pub mod number_derive;
 pub mod number_parse;

@@ -126,8 +126,10 @@ pub struct ItemWords {
 
 impl ItemWords {
     /// Reads the passages of `item` ([`ItemWords::passages_of`]) and its
-    /// names, `title` (or `document_title`) and `publisher`.
-    pub fn of_item(item: &EvidenceItem, publisher: &str) -> ItemWords {
+    /// names, `title` (or `document_title`) and `publisher` (only the
+    /// crate's tests build one this way).
+    #[cfg(test)]
+    pub(crate) fn of_item(item: &EvidenceItem, publisher: &str) -> ItemWords {
         let words = ItemWords::passages_of(item);
         words.names_of(item, publisher);
         words

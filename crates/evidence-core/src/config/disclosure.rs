@@ -98,9 +98,9 @@ pub struct Disclosure {
     /// JSON-LD's `inLanguage`).
     pub language: String,
     /// The review declared for the whole book.
-    pub book_review: DeclaredReview,
+    pub(crate) book_review: DeclaredReview,
     /// Reviews declared per chapter (path relative to `src/`).
-    pub chapter_reviews: BTreeMap<String, DeclaredReview>,
+    pub(crate) chapter_reviews: BTreeMap<String, DeclaredReview>,
 }
 
 impl Default for Disclosure {

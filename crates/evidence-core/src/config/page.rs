@@ -10,7 +10,7 @@ use serde::Deserialize;
 /// `references-style`: what each References entry carries.
 #[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Deserialize)]
 #[serde(rename_all = "lowercase")]
-pub enum ReferencesStyle {
+pub(crate) enum ReferencesStyle {
     /// The reference line and, for full-text sources, the cited passage,
     /// shown under the entry and on the citation card.
     #[default]
@@ -24,11 +24,11 @@ pub enum ReferencesStyle {
 #[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
 pub struct PageOptions {
     /// What each entry carries.
-    pub references_style: ReferencesStyle,
+    pub(crate) references_style: ReferencesStyle,
     /// Whether the passages are page text, found by mdBook's search (a
     /// `<blockquote>` under each entry), rather than an attribute of the
     /// entry that the stylesheet shows under it and the search skips.
-    pub search_passages: bool,
+    pub(crate) search_passages: bool,
 }
 
 impl PageOptions {

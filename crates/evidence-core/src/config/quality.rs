@@ -53,16 +53,16 @@ impl Default for QualityTargets {
 pub struct TierAuthority {
     /// Tier 1, official sources.
     #[serde(rename = "1")]
-    pub tier_1: f64,
+    pub(crate) tier_1: f64,
     /// Tier 2, mainstream news.
     #[serde(rename = "2")]
-    pub tier_2: f64,
+    pub(crate) tier_2: f64,
     /// Tier 3, other sites.
     #[serde(rename = "3")]
-    pub tier_3: f64,
+    pub(crate) tier_3: f64,
     /// Tier 4, monitor-only sources.
     #[serde(rename = "4")]
-    pub tier_4: f64,
+    pub(crate) tier_4: f64,
 }
 
 impl Default for TierAuthority {

@@ -170,7 +170,7 @@ pub struct SourceSegment {
     /// Offset of the piece in the chapter.
     pub source_at: usize,
     /// Where the piece's source ends in the chapter.
-    pub source_end: usize,
+    pub(crate) source_end: usize,
     /// Whether the piece is the chapter's bytes verbatim (no escapes,
     /// entities or smart punctuation), so offsets inside it map one to one.
     pub verbatim: bool,

@@ -18,12 +18,12 @@ pub(super) struct PendingCite {
     /// The cited id.
     pub id: String,
     /// The closing tag of an inline-HTML citation; `None` for a markdown link.
-    pub closing: Option<&'static str>,
+    pub(crate) closing: Option<&'static str>,
     /// The text inside an inline-HTML citation.
     pub text: String,
     /// The same text as read, event by event, with its range in the
     /// chapter: handed back to the block when it is no citation.
-    pub pieces: Vec<(Range<usize>, String)>,
+    pub(crate) pieces: Vec<(Range<usize>, String)>,
 }
 
 impl PendingCite {

@@ -43,7 +43,7 @@ static ANCHOR_END: LazyLock<Regex> = LazyLock::new(|| {
 /// `{{#playground …}}`, `{{#title …}}`; not an escaped `\{{#…}}`, nor a
 /// directive of another preprocessor such as `{{#evidence-index}}`), as a
 /// byte range.
-pub fn first_links_directive(text: &str) -> Option<Range<usize>> {
+pub(crate) fn first_links_directive(text: &str) -> Option<Range<usize>> {
     LINK.captures_iter(text)
         .filter_map(|cap| Link::from_capture(&cap))
         .find(|link| !matches!(link.kind, Kind::Escaped))

@@ -21,7 +21,8 @@
 
 mod expand;
 
-pub use self::expand::{Style, escaped_links_directives, first_links_directive};
+pub(crate) use self::expand::first_links_directive;
+pub use self::expand::{Style, escaped_links_directives};
 
 use std::ops::Range;
 use std::path::{Path, PathBuf};
@@ -308,7 +309,7 @@ impl SourceMap {
     /// release. They differ only where an include brings in several lines
     /// after something on its line, ends with a blank line, or is a
     /// `{{#playground}}`, so the second is tried only when the first fails.
-    pub fn rebuild(
+    pub(crate) fn rebuild(
         chapter: &Path,
         text: String,
         dir: &Path,

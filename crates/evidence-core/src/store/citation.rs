@@ -21,7 +21,7 @@ use serde::{Deserialize, Deserializer};
 use std::path::Path;
 
 /// The schema version of a citation record.
-pub const CITATION_V1: &str = "citation.v1";
+pub(crate) const CITATION_V1: &str = "citation.v1";
 
 /// One line of a `citations.jsonl` file (`citation.v1`). Fields a
 /// newer writer adds are ignored.
@@ -85,7 +85,7 @@ pub(super) struct Line {
     /// fails its checks (none when the line names no URL or cid to cite).
     pub item: Option<EvidenceItem>,
     /// Why the record fails its checks.
-    pub defect: Option<String>,
+    pub(crate) defect: Option<String>,
 }
 
 /// Parses a `citation.v1` JSON Lines file, line by line. Blank lines are

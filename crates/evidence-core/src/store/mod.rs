@@ -16,7 +16,7 @@ mod normalize;
 mod schema;
 mod support;
 
-pub use self::citation::CITATION_V1;
+pub(crate) use self::citation::CITATION_V1;
 pub use self::citation_record::CitationRecord;
 pub use self::dates::{parse_instant, parse_rfc3339};
 pub use self::fetched::{
@@ -31,7 +31,7 @@ pub use self::model::{
 pub use self::normalize::{address_title, cid, is_content_addressed, is_http_url, normalize_url};
 pub use self::support::{
     Checker, SUPPORT_V1, Support, SupportRecord, SupportStatus, SupportVerdict, claim_key,
-    item_passage, normalize_claim, passage_key, passages_key,
+    item_passage, passage_key, passages_key,
 };
 
 use hashbrown::{HashTable, hash_table};

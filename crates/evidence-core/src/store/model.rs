@@ -337,14 +337,14 @@ pub struct Published {
     /// The instant.
     pub at: Timestamp,
     /// The offset from UTC it was written in.
-    pub offset: jiff::tz::Offset,
+    pub(crate) offset: jiff::tz::Offset,
 }
 
 impl Published {
     /// Reads an RFC 3339 timestamp, keeping its offset, or a date alone:
     /// that day's start in UTC, so that its [`day`](Published::day) is the
     /// date written. Any other form is refused with the text to write.
-    pub fn parse(text: &str) -> Result<Published, String> {
+    pub(crate) fn parse(text: &str) -> Result<Published, String> {
         if let Some(date) = dates::date_alone(text) {
             return Ok(Published {
                 at: dates::day_start(date),

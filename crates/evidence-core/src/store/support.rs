@@ -281,7 +281,7 @@ fn key_of(text: &str) -> String {
 /// markup removed), with every run of whitespace (Unicode's, NBSP and
 /// ideographic space included) one space, and none at either end. So
 /// re-wrapping a paragraph keeps its key; changing a word changes it.
-pub fn normalize_claim(text: &str) -> String {
+pub(crate) fn normalize_claim(text: &str) -> String {
     text.split_whitespace().collect::<Vec<_>>().join(" ")
 }
 

@@ -53,9 +53,9 @@ pub(crate) struct BlockNumbers<'a> {
 /// figure, the ids of those citations, and whether the claim's other
 /// sentences cite more (the message then says the figure's sentence).
 pub(crate) struct Uncorroborated {
-    pub figure: String,
-    pub ids: Vec<String>,
-    pub in_sentence: bool,
+    pub(crate) figure: String,
+    pub(crate) ids: Vec<String>,
+    pub(crate) in_sentence: bool,
 }
 
 impl<'a> BlockNumbers<'a> {

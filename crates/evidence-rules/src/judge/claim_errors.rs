@@ -27,7 +27,7 @@ pub(super) struct ClaimFailure {
     /// The claim.
     pub claim: ClaimId,
     /// The phrase that replaces it in `remove` mode.
-    pub phrase: &'static str,
+    pub(crate) phrase: &'static str,
 }
 
 /// The claims with findings at level `error` attached, each once, in
@@ -36,12 +36,12 @@ pub(super) struct ClaimFailure {
 pub(super) struct ClaimErrors {
     /// The claims an error about them fails, with the phrase of the first
     /// (`remove` mode removes them).
-    pub failures: Vec<ClaimFailure>,
+    pub(crate) failures: Vec<ClaimFailure>,
     /// Every claim with an error attached (about it or one of its
     /// markers), with the message of its first error about it (of its
     /// markers' first when it is ungrounded by them, or has none): why
     /// `downgrade` mode marks it unverified.
-    pub unverified: Vec<(ClaimId, String)>,
+    pub(crate) unverified: Vec<(ClaimId, String)>,
 }
 
 impl ClaimErrors {

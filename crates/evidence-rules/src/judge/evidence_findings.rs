@@ -102,14 +102,14 @@ fn subject_of(finding: &Finding, claims: &[Claim]) -> FindingSubject {
 /// its text, its scan, its claims, the resolution of each marker of the
 /// scan, and the store they resolve against.
 pub(super) struct PassageInput<'a, 's> {
-    pub chapter: &'a str,
+    pub(crate) chapter: &'a str,
     pub text: &'a str,
     pub scan: &'a Scan,
     pub claims: &'a [Claim],
-    pub units: &'a [SupportUnit],
+    pub(crate) units: &'a [SupportUnit],
     pub resolved: &'a [Option<Resolved<'s>>],
     pub store: &'s Store,
-    pub numbers: &'a BlockNumbers<'a>,
+    pub(crate) numbers: &'a BlockNumbers<'a>,
     pub analyses: &'a Analyses,
 }
 

@@ -20,11 +20,11 @@ pub(super) struct Facts {
     pub errors: usize,
     /// Whether `removal-escalation` was raised at level `error` (at
     /// `warn` it is reported and changes nothing).
-    pub escalated: bool,
+    pub(crate) escalated: bool,
     /// Whether `remove` mode took anything out.
-    pub removed_any: bool,
+    pub(crate) removed_any: bool,
     /// Whether the chapter already carries the banner.
-    pub has_banner: bool,
+    pub(crate) has_banner: bool,
 }
 
 /// Sets each finding's severity as printed: errors stop the build only in

@@ -49,7 +49,7 @@ pub(crate) struct NeighbourEscapes {
     /// How many more escaped markers the text holds than its files.
     pub count: usize,
     /// The first escaped marker of the text.
-    pub first: Range<usize>,
+    pub(crate) first: Range<usize>,
 }
 
 /// Where the judge reads a chapter as its author wrote it, to tell a

@@ -29,7 +29,7 @@ pub(crate) const META: RuleMeta = RuleMeta {
 /// One finding per cited item whose spans do not reproduce its quotes, at
 /// the item's first resolving marker in the chapter.
 /// `resolved[i]` is the resolution of `scan.markers[i]`.
-pub fn span_mismatches(scan: &Scan, resolved: &[Option<Resolved<'_>>]) -> Vec<Finding> {
+pub(crate) fn span_mismatches(scan: &Scan, resolved: &[Option<Resolved<'_>>]) -> Vec<Finding> {
     let mut seen = HashSet::new();
     let mut findings = Vec::new();
     for (marker, evidence) in scan.markers.iter().zip(resolved) {

@@ -11,7 +11,8 @@ use evidence_core::rule::Rule;
 use evidence_core::syntax::{SPECULATION_LABEL, is_banner, is_conflict_note};
 use std::ops::Range;
 
-pub use self::sentences::{is_abbreviation, sentence_claims, sentences};
+pub(crate) use self::sentences::is_abbreviation;
+pub use self::sentences::{sentence_claims, sentences};
 
 mod abstain;
 // The claims rules, one file per rule id.

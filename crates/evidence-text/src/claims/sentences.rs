@@ -210,7 +210,7 @@ pub fn sentences(text: &str) -> Vec<Range<usize>> {
 
 /// Whether the word that ends `before` (with its period) is an
 /// abbreviation or a single-letter initial.
-pub fn is_abbreviation(before: &str) -> bool {
+pub(crate) fn is_abbreviation(before: &str) -> bool {
     let word = before
         .rsplit(|c: char| c.is_whitespace() || c == '(')
         .next()

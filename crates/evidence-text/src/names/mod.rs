@@ -581,7 +581,7 @@ pub fn opens_sentence(text: &str, at: usize) -> bool {
 }
 
 /// `U.S`, `U.K`, `B.E`: dotted initials, which passages spell out.
-pub fn is_initials(word: &str) -> bool {
+pub(crate) fn is_initials(word: &str) -> bool {
     word.contains('.') && word.split('.').all(|p| p.chars().count() <= 1)
 }
 

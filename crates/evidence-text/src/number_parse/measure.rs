@@ -252,7 +252,7 @@ pub fn convert(value: f64, from: Unit, to: Unit) -> Option<f64> {
 }
 
 /// The unit's name as messages write it.
-pub fn unit_name(unit: Unit) -> &'static str {
+pub(crate) fn unit_name(unit: Unit) -> &'static str {
     match unit {
         Unit::Measure { name, .. } | Unit::Currency(name) => name,
     }

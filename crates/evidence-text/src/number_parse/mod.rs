@@ -66,7 +66,8 @@ use self::context::{in_ranges, quoted_ranges, url_ranges};
 pub(crate) use self::dates::date_as_written;
 pub use self::figure::{first_figure, first_figure_of};
 pub use self::lookup::NumberLookup;
-pub use self::measure::{Unit, convert, unit_name, unit_of};
+pub(crate) use self::measure::unit_name;
+pub use self::measure::{Unit, convert, unit_of};
 use self::read::read_number;
 pub use self::words::{is_claim_figure, may_hold_claim_figure, word_numbers_in};
 use std::ops::Range;
@@ -81,7 +82,7 @@ pub struct Number {
     /// number (`8:30` is 830), which is only good for comparing.
     pub value: f64,
     /// The magnitude as written, before the scale (`143k` is 143).
-    pub unscaled: f64,
+    pub(crate) unscaled: f64,
     /// What the number measures.
     pub kind: NumberKind,
 }
@@ -262,7 +263,7 @@ fn next_digit_or_dot(bytes: &[u8], mut at: usize) -> usize {
 
 /// Text between two numbers that makes them a range (`and` only after
 /// `between`).
-pub fn is_range_separator(between: &str, after_between: bool) -> bool {
+pub(crate) fn is_range_separator(between: &str, after_between: bool) -> bool {
     let t = between.trim();
     matches!(t, "-" | "–" | "—" | "~" | "〜" | "to" | "through") || t == "and" && after_between
 }

@@ -47,9 +47,9 @@ pub struct Body {
     /// The media type (`text/html`), lowercase, without parameters.
     pub media_type: String,
     /// The `charset` parameter of its `Content-Type`, if any.
-    pub charset: Option<String>,
+    pub(crate) charset: Option<String>,
     /// The bytes, decompressed.
-    pub bytes: Vec<u8>,
+    pub(crate) bytes: Vec<u8>,
     /// The HTTP status (2xx, or 304 for a conditional request whose page
     /// has not changed: no bytes then).
     pub http_status: u16,

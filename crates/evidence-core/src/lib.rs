@@ -6,7 +6,7 @@
 //! stage uses (`limits`, `safe_write`, `paths`). It names nothing of the
 //! rules, the renderer or the reports, which build on it.
 
-#![warn(unreachable_pub)]
+#![warn(missing_docs, unreachable_pub)]
 
 pub mod config;
 pub mod display;

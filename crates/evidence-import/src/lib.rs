@@ -10,7 +10,7 @@
 //! outputs in memory before it writes either, each through a temporary file
 //! renamed into place, so a failed import leaves no half-written file.
 
-#![warn(unreachable_pub)]
+#![warn(missing_docs, unreachable_pub)]
 
 mod answer_text;
 mod anthropic;

@@ -8,7 +8,7 @@
 //! every change is an [`Edit`] of a byte range found by the scanner, applied
 //! in one pass by [`splice`].
 
-#![warn(unreachable_pub)]
+#![warn(missing_docs, unreachable_pub)]
 
 mod chapter;
 mod citations;

@@ -9,7 +9,7 @@
 //! rule ([`PathStyle`]), and every text from an input reaches a stream
 //! through one escaping function ([`stream`]).
 
-#![warn(unreachable_pub)]
+#![warn(missing_docs, unreachable_pub)]
 
 pub(crate) mod assemble;
 pub(crate) mod emit;

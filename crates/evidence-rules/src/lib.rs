@@ -11,7 +11,7 @@
 //! Rule ids are part of the public interface (they appear in diagnostics, in
 //! the JSON report and in configuration), so they never change once released.
 
-#![warn(unreachable_pub)]
+#![warn(missing_docs, unreachable_pub)]
 
 pub(crate) mod cited_disagreements;
 pub mod claims;

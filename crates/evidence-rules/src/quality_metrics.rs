@@ -12,10 +12,15 @@ use serde::Serialize;
 /// The five metrics, and the lexical screen (which is none of them).
 #[derive(Debug, Serialize)]
 pub struct Quality {
+    /// The share of sentences that are claims with a citation.
     pub citation_coverage: Metric,
+    /// The share of checked citations their stored verdicts call supported.
     pub citation_accuracy: Metric,
+    /// How many source domains the citations come from.
     pub source_diversity: Metric,
+    /// The mean authority of the cited sources' tiers.
     pub authority_score: Metric,
+    /// The share of claims citing items that disagree.
     pub disagreement_rate: Metric,
     pub(crate) lexical_screen: Screen,
 }
@@ -28,6 +33,7 @@ pub(crate) const NOT_MEASURED: &str = "not measured (run `mdbook-evidence verify
 /// citations to look at, not a measure of accuracy: it has no target.
 #[derive(Debug, Serialize)]
 pub(crate) struct Screen {
+    /// The value, `None` when there is nothing to measure.
     pub value: Option<f64>,
     pub(crate) inputs: serde_json::Value,
 }
@@ -53,8 +59,11 @@ impl Default for Quality {
 /// another), whether the value meets it, and what it was computed from.
 #[derive(Debug, Serialize)]
 pub struct Metric {
+    /// The value, `None` when there is nothing to measure.
     pub value: Option<f64>,
+    /// The target, as the report writes it (`> 80%`).
     pub target: String,
+    /// Whether the value meets the target (`None` with no value).
     pub meets_target: Option<bool>,
     /// How the value was found (accuracy: `verdicts`, when it has one).
     #[serde(skip_serializing_if = "Option::is_none")]

@@ -6,7 +6,7 @@
 //! passages that disagree (`disagreement`). Pure functions over text: no
 //! rule, no I/O.
 
-#![warn(unreachable_pub)]
+#![warn(missing_docs, unreachable_pub)]
 
 pub mod claims;
 pub mod content_words;

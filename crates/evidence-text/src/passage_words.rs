@@ -116,6 +116,7 @@ impl PassageField {
 /// analyses, for every chapter that cites it), and the words that name it.
 #[derive(Debug, Clone, Default)]
 pub struct ItemWords {
+    /// Each passage with the field it was stored in, read for its words.
     pub passages: Box<[(PassageField, PassageWords)]>,
     /// The stems of the item's title and publisher, sorted: a claim that
     /// names its source ("Reuters reports …") finds those words in the

@@ -26,7 +26,9 @@ const KEY_PIECE: usize = 8;
 /// Token counts, when the API reports `usage`.
 #[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
 pub struct Usage {
+    /// Tokens of the request.
     pub prompt: u64,
+    /// Tokens of the answer.
     pub completion: u64,
 }
 
@@ -35,6 +37,7 @@ pub struct Usage {
 pub struct Reply {
     /// The message's text, as sent (untrusted).
     pub content: String,
+    /// The tokens it cost, when the API says.
     pub usage: Option<Usage>,
 }
 

@@ -3,7 +3,7 @@
 //! its `judge_json` and `granite`, `units`) and the page fetcher of `fetch`
 //! (`fetch`). The preprocessor's stages do not depend on it.
 
-#![warn(unreachable_pub)]
+#![warn(missing_docs, unreachable_pub)]
 
 pub mod client;
 pub mod fetch;

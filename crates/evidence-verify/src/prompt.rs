@@ -58,6 +58,7 @@ pub(crate) const MINICHECK_CHUNK_CHARS: usize = 6_000;
 /// What one answer said.
 #[derive(Debug, Clone, PartialEq)]
 pub struct Answer {
+    /// The verdict.
     pub verdict: SupportVerdict,
     /// 1 supported, 0.5 partially, 0 not.
     pub score: f64,

@@ -10,11 +10,17 @@ use evidence_core::store::{Store, passages_key};
 /// A claim and the passages it cites, as one request asks about them.
 #[derive(Debug, Clone)]
 pub struct Unit {
+    /// The chapter's path in the book.
     pub chapter: String,
+    /// The file the claim is written in (an included file's own).
     pub file: String,
+    /// The claim's line in that file.
     pub line: usize,
+    /// Its column.
     pub column: usize,
+    /// The claim as a reader sees it.
     pub claim: String,
+    /// The key verdicts are stored under for this claim.
     pub claim_key: String,
     /// Its passages, in the order the claim cites them.
     pub cited: Vec<Cited>,
@@ -25,9 +31,11 @@ pub struct Unit {
 /// One cited item: its id, where it comes from, its passage.
 #[derive(Debug, Clone)]
 pub struct Cited {
+    /// The cited item's id.
     pub evidence_id: String,
     /// The publisher and the title, as the judge is told them.
     pub source: String,
+    /// The passage the claim cites.
     pub passage: String,
 }
 

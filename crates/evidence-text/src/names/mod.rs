@@ -187,6 +187,7 @@ pub const CLASS_WORDS: &[&str] = &[
     "western",
 ];
 
+/// Months and days of the week, folded and sorted: capitalised, but not names of a subject.
 pub const MONTHS_AND_DAYS: &[&str] = &[
     "april",
     "august",
@@ -216,8 +217,11 @@ pub const JOINERS: &[&str] = &[
 /// One word of a text: its bytes, and its folded form.
 #[derive(Debug, Clone, PartialEq)]
 pub struct Word {
+    /// Its bytes in the text.
     pub at: std::ops::Range<usize>,
+    /// The word folded (lower case, accents and quotes made plain).
     pub folded: String,
+    /// Whether it starts with a capital letter.
     pub capital: bool,
     /// The word as written, kept for capitalised words of a passage (the
     /// rival name a finding shows).
@@ -229,7 +233,9 @@ pub struct Word {
 /// A word of a text as [`words`] cuts it, not yet folded.
 #[derive(Debug, Clone, PartialEq)]
 pub struct Token {
+    /// Its bytes in the text.
     pub at: std::ops::Range<usize>,
+    /// Whether it starts with a capital letter.
     pub capital: bool,
     /// Whether only spaces lie between this word and the one before.
     pub joined: bool,
@@ -246,6 +252,7 @@ pub struct Tokens<'t> {
     last_end: usize,
 }
 
+/// The words of `text`, as [`Tokens`] reads them.
 pub fn tokens(text: &str) -> Tokens<'_> {
     Tokens {
         text,
@@ -461,6 +468,7 @@ fn fold_char(c: char, out: &mut String) {
     }
 }
 
+/// Whether `word` is in `list`, a sorted word table.
 pub fn is_in(list: &[&str], word: &str) -> bool {
     list.binary_search(&word).is_ok()
 }
@@ -468,10 +476,13 @@ pub fn is_in(list: &[&str], word: &str) -> bool {
 /// A name of the claim: its words (indices into the claim's words) and
 /// the words that tell it apart.
 pub struct Name {
+    /// Its words: a range of indices into the claim's words.
     pub words: std::ops::Range<usize>,
+    /// The indices of the words that tell it from another name (not class words such as `University`).
     pub distinct: Vec<usize>,
 }
 
+/// The names of a claim: its runs of capitalised words (`words` are the claim's, from [`words`]), with the joiners inside them (`of`, `de`, `&`).
 pub fn names(text: &str, words: &[Word]) -> Vec<Name> {
     let mut out = Vec::new();
     let mut i = 0;

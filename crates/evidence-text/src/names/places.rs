@@ -15,8 +15,11 @@ use std::sync::OnceLock;
 /// What kind of place a name is.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum Kind {
+    /// A country (`France`).
     Country,
+    /// A state of the United States (`Georgia`).
     State,
+    /// A large city (`Lagos`).
     City,
 }
 

@@ -17,6 +17,7 @@ pub struct ItemVocabulary {
 }
 
 impl ItemVocabulary {
+    /// The vocabulary of an item whose texts are `texts` (its passages, title and publisher).
     pub fn new(texts: &[&str]) -> ItemVocabulary {
         let mut folded = String::new();
         for text in texts {
@@ -50,6 +51,7 @@ impl ItemVocabulary {
             })
     }
 
+    /// Whether the item's texts hold `word` (folded), as written or in a form of it.
     pub fn holds(&self, word: &str) -> bool {
         self.holds_as_written(word) || self.holds_a_form(word)
     }
@@ -90,11 +92,14 @@ impl ItemVocabulary {
 /// Management Agency` gives `fema`). Read only when a claim's name is not
 /// in the texts as written, which is seldom.
 pub struct ItemWords {
+    /// The words of the item's texts, in order.
     pub words: Vec<Word>,
+    /// The initials of each run of capitalised words, and of its runs of three words or more.
     pub initials: HashSet<String>,
 }
 
 impl ItemWords {
+    /// The words and initials of an item whose texts are `texts`.
     pub fn new(texts: &[&str]) -> ItemWords {
         let mut words = Vec::new();
         let mut initials = HashSet::new();

@@ -23,8 +23,11 @@ pub enum Unit {
     /// unit (km/h, m, kg, °C, km², litre), and its name as the messages
     /// write it.
     Measure {
+        /// What it measures.
         dimension: Dimension,
+        /// Its size in the dimension's base unit.
         factor: f64,
+        /// Its name as the messages write it.
         name: &'static str,
     },
     /// A currency, by its symbol or code (`£`, `USD`).

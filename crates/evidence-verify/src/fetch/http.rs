@@ -55,6 +55,7 @@ pub struct Body {
     pub http_status: u16,
     /// The validators a later request can be made conditional on.
     pub etag: Option<String>,
+    /// The page's `Last-Modified`, for the same.
     pub last_modified: Option<String>,
 }
 
@@ -68,7 +69,9 @@ pub(crate) struct Validators<'a> {
 /// Why a page gave no body.
 #[derive(Debug)]
 pub struct Failure {
+    /// What kind of failure it was, as the fetched record stores it.
     pub status: FetchStatus,
+    /// The HTTP status, when a response came.
     pub http_status: Option<u16>,
     /// What happened, naming the address.
     pub detail: String,

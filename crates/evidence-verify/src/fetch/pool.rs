@@ -23,9 +23,13 @@ static STOP: AtomicBool = AtomicBool::new(false);
 /// of its last fetch when the request is a recheck.
 #[derive(Debug, Clone)]
 pub struct Job {
+    /// The evidence id.
     pub id: String,
+    /// The page's address.
     pub url: String,
+    /// The `ETag` of its last fetch, for a recheck.
     pub etag: Option<String>,
+    /// The `Last-Modified` of its last fetch, for a recheck.
     pub last_modified: Option<String>,
 }
 

@@ -4,6 +4,7 @@
 //! the build warns about and `install` updates), or edited by the book's
 //! authors (kept, and never warned about).
 
+use evidence_core::hex::lower_hex as hex;
 use sha2::{Digest, Sha256};
 use std::path::Path;
 
@@ -88,10 +89,6 @@ pub(crate) fn outdated(dir: &Path, shown_as: &Path) -> Vec<String> {
             )
         })
         .collect()
-}
-
-fn hex(bytes: &[u8]) -> String {
-    bytes.iter().map(|b| format!("{b:02x}")).collect()
 }
 
 #[cfg(test)]

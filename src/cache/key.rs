@@ -44,14 +44,7 @@ impl Hasher {
     }
 }
 
-/// `bytes` in lower-case hexadecimal.
-pub(super) fn hex(bytes: &[u8]) -> String {
-    let mut out = String::with_capacity(bytes.len() * 2);
-    for b in bytes {
-        let _ = write!(out, "{b:02x}");
-    }
-    out
-}
+pub(super) use evidence_core::hex::lower_hex as hex;
 
 /// What this binary is: its version and the hash of the executable, so
 /// that a binary rebuilt between versions never reads what another judged,

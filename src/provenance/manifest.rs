@@ -21,11 +21,10 @@ pub const MANIFEST_V1: &str = "manifest.v1";
 
 /// `sha256:` and the hex SHA-256 of `bytes`.
 pub(crate) fn sha256(bytes: &[u8]) -> String {
-    let mut out = String::from("sha256:");
-    for byte in Sha256::digest(bytes) {
-        out.push_str(&format!("{byte:02x}"));
-    }
-    out
+    format!(
+        "sha256:{}",
+        evidence_core::hex::lower_hex(&Sha256::digest(bytes))
+    )
 }
 
 /// The manifest of the book in `dir` (or the book `dir` is inside), and of

@@ -15,6 +15,7 @@ pub mod error;
 pub mod escape;
 pub mod finding;
 pub mod gaps;
+pub mod hex;
 pub mod ids;
 pub mod import_record;
 pub mod json_input;

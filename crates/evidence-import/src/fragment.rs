@@ -107,7 +107,7 @@ pub(crate) struct Cited {
 /// tell the passages of one page apart, short enough to read.
 pub(crate) fn passage_hash(passage: &str) -> String {
     let digest = Sha256::digest(passage.trim().as_bytes());
-    digest.iter().take(6).map(|b| format!("{b:02x}")).collect()
+    evidence_core::hex::lower_hex(&digest[..6])
 }
 
 /// Gives each draft its final id and merges drafts of the same passage:

@@ -54,10 +54,7 @@ struct Record {
 
 /// The SHA-256 of `bytes`, in hex.
 fn sha256(bytes: &[u8]) -> String {
-    Sha256::digest(bytes)
-        .iter()
-        .map(|b| format!("{b:02x}"))
-        .collect()
+    evidence_core::hex::lower_hex(&Sha256::digest(bytes))
 }
 
 /// A file name as the record holds it: what could end the comment or the

@@ -214,10 +214,7 @@ impl Report {
         }
         hash.update([0]);
         hash.update(d.message.as_bytes());
-        hash.finalize()[..16]
-            .iter()
-            .map(|b| format!("{b:02x}"))
-            .collect()
+        evidence_core::hex::lower_hex(&hash.finalize()[..16])
     }
 
     /// Claims removed in `remove` mode, over the whole book.

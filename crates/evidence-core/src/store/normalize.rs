@@ -175,13 +175,10 @@ pub fn address_title(normalized: &str) -> String {
 
 /// `cid_` + the lowercase hex SHA-256 of the UTF-8 bytes of `normalized_url`.
 pub fn cid(normalized_url: &str) -> String {
-    let digest = Sha256::digest(normalized_url.as_bytes());
-    let mut out = String::with_capacity(4 + 64);
-    out.push_str("cid_");
-    for byte in digest.iter() {
-        out.push_str(&format!("{byte:02x}"));
-    }
-    out
+    format!(
+        "cid_{}",
+        crate::hex::lower_hex(&Sha256::digest(normalized_url.as_bytes()))
+    )
 }
 
 /// Whether an item is web evidence addressed by its URL: its id is the

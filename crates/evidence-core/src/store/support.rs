@@ -23,7 +23,6 @@ use serde::Deserialize;
 use sha2::{Digest, Sha256};
 use std::borrow::Cow;
 use std::collections::HashMap;
-use std::fmt::Write as _;
 use std::path::{Path, PathBuf};
 
 /// The schema version of a verdict record.
@@ -269,12 +268,10 @@ fn is_key(key: &str) -> bool {
 
 /// `sha256:` and the lowercase hex SHA-256 of `text`'s UTF-8 bytes.
 fn key_of(text: &str) -> String {
-    let mut out = String::with_capacity(KEY_PREFIX.len() + 64);
-    out.push_str(KEY_PREFIX);
-    for byte in Sha256::digest(text.as_bytes()) {
-        let _ = write!(out, "{byte:02x}");
-    }
-    out
+    format!(
+        "{KEY_PREFIX}{}",
+        crate::hex::lower_hex(&Sha256::digest(text.as_bytes()))
+    )
 }
 
 /// The claim as it is keyed: its text as a reader sees it (markers and

@@ -31,6 +31,7 @@ use sha2::Sha256;
 
 /// RustCrypto's HMAC over SHA-256.
 type HmacSha256 = Hmac<Sha256>;
+use evidence_core::paths::{ParentAtStart, lexical};
 use std::path::{Path, PathBuf};
 
 /// The environment variable that names the key file.
@@ -131,7 +132,7 @@ fn key_path() -> Result<PathBuf, String> {
 fn refuse_inside_checkout(key: &Path, root: &Path) -> Result<(), String> {
     let book = std::fs::canonicalize(root).unwrap_or_else(|_| root.to_owned());
     let checkout = crate::cache::tracked::checkout_of(&book);
-    let written = lexical(key);
+    let written = lexical(key, ParentAtStart::Dropped);
     for place in [resolved(&written), resolved(key), written] {
         if place.starts_with(&book) || place.starts_with(root) {
             return Err(format!("the book {}", book.display()));
@@ -143,21 +144,6 @@ fn refuse_inside_checkout(key: &Path, root: &Path) -> Result<(), String> {
         }
     }
     Ok(())
-}
-
-/// `path` with `.` dropped and `..` taking out the component before it.
-fn lexical(path: &Path) -> PathBuf {
-    let mut out = PathBuf::new();
-    for part in path.components() {
-        match part {
-            std::path::Component::CurDir => {}
-            std::path::Component::ParentDir => {
-                out.pop();
-            }
-            other => out.push(other),
-        }
-    }
-    out
 }
 
 /// `path` with its deepest existing ancestor's symlinks resolved.

@@ -189,7 +189,7 @@ const SOURCE_HEADERS: &[&str] = &[
 ];
 
 /// Whether a header cell's text names a column of sources (see
-/// [`SOURCE_HEADERS`]): the whole cell, trimmed, any case, with a
+/// `SOURCE_HEADERS`): the whole cell, trimmed, any case, with a
 /// trailing `(s)` or colon allowed (`Source(s)`, `Evidence:`).
 pub fn is_source_header(cell: &str) -> bool {
     let cell = cell.trim().trim_end_matches(':').trim_end();

@@ -430,7 +430,7 @@ pub(crate) fn joins_words(text: &str, range: &Range<usize>) -> bool {
 }
 
 /// Where the space goes that keeps the words on both sides of the marker
-/// at `range` apart once it is taken out (see [`joins_words`]), or `None`
+/// at `range` apart once it is taken out (see `joins_words`), or `None`
 /// when none is needed. Emphasis delimiters touching the marker are looked
 /// past, and the space goes outside them: `*rates rose[EVID:x]*, then`
 /// needs none, `*a b[EVID:x]*c` gets it after the `*` and `a*[EVID:x]b*`

@@ -19,7 +19,7 @@ pub(crate) const ASSETS: [(&str, &str); 2] = [("evidence.css", CSS), ("evidence.
 /// The SHA-256 of every earlier version of each asset that a release or a
 /// commit of this repository shipped. When an asset changes, add the hash
 /// of its previous content here (`git show HEAD:templates/evidence.css |
-/// sha256sum`); `tests/install.rs` checks the list against the history.
+/// sha256sum`); `tests/it/install.rs` checks the list against the history.
 const EARLIER: [(&str, &[&str]); 2] = [
     (
         "evidence.css",

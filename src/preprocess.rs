@@ -23,7 +23,7 @@ mod neighbours;
 
 use self::neighbours::{ChapterFile, reads_chapter_file};
 
-/// The old name of [`crate::error::SetupError`], kept for callers of this path.
+/// The old name of [`evidence_core::error::SetupError`], kept for callers of this path.
 pub use evidence_core::error::SetupError as Error;
 
 /// Everything the build needs besides the book: validated config, loaded store.
@@ -52,7 +52,7 @@ pub struct Setup {
     pub(crate) neighbours: Vec<String>,
     /// An `mdbook serve` preview of a book in `fail` mode: chapters that
     /// would stop the build are published downgraded, with their
-    /// diagnostics at the top ([`crate::preview`]).
+    /// diagnostics at the top ([`evidence_render::preview`]).
     pub(crate) preview: bool,
     /// Per-chapter results of earlier runs ([`crate::cache`]); `None`
     /// when `cache = false` or its directory cannot be used.
@@ -88,7 +88,7 @@ impl Setup {
 
     /// Reads the config and loads the store: the only I/O of a run. For
     /// mdBook's runs of the preprocessor, which may be `mdbook serve`'s
-    /// ([`crate::render::preview`]).
+    /// ([`evidence_render::preview`]).
     pub fn load(ctx: &PreprocessorContext) -> Result<Setup, Error> {
         Setup::load_as(ctx, true)
     }
@@ -230,7 +230,7 @@ impl Setup {
 }
 
 /// Refuses, before anything runs, a `report` path that the write would
-/// refuse ([`report::target`](crate::report::ReportInputs): inside the
+/// refuse ([`evidence_report::check_report_path`]: inside the
 /// book, a `.json` name, no hidden component, never onto the book's inputs
 /// or over a file that is not an earlier report), however it is spelled.
 /// The writer checks the same at write time (a symlink can appear in

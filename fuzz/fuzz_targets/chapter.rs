@@ -1,6 +1,6 @@
 //! The chapter pipeline on arbitrary text: no panic, every byte outside the
 //! rewritten spans kept, and a second run that changes nothing (the
-//! invariants of `tests/common/invariants.rs`, shared with the property
+//! invariants of `tests/it/common/invariants.rs`, shared with the property
 //! tests). The first byte of the input picks the mode (`remove` included,
 //! where only no-panic and idempotence are checked), the renderer and
 //! whether the chapter has a citation list; the second the claim unit and

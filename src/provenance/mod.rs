@@ -1,8 +1,8 @@
 //! Provenance: the manifest of a whole book that an auditor checks a
 //! published site against ([`manifest`], [`audit`], signed with
 //! [`sshsig`]). The facts of how a chapter was made and checked, which its
-//! disclosure shows, are the renderer's (`render::disclosure_facts`) and
-//! are re-exported here.
+//! disclosure shows, are the renderer's
+//! ([`evidence_render::disclosure_facts`]) and are re-exported here.
 
 /// `audit`: a book or a site compared with a manifest.
 pub mod audit;

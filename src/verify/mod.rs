@@ -46,6 +46,9 @@ pub struct VerifyArgs {
     pub book_dir: PathBuf,
     /// The API's base URL, before `/chat/completions`: Ollama's is
     /// http://localhost:11434/v1, OpenAI's https://api.openai.com/v1.
+    // This doc comment is also the option's `--help` text, printed as
+    // written: the URLs stay bare there.
+    #[allow(rustdoc::bare_urls)]
     #[arg(long, value_name = "URL")]
     pub api_base: String,
     /// The model, as the API names it (`bespoke-minicheck`, `gpt-4o-mini`).

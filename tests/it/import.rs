@@ -43,7 +43,7 @@ fn import(dir: &Path, response: &Path, documents: &Path, extra: &[&str]) -> Impo
 }
 
 /// A chapter without the import record at its end, one line or several
-/// (see `src/provenance/record.rs`; tests/it/trust_import.rs tests it).
+/// (see `crates/evidence-core/src/import_record.rs`; tests/it/trust_import.rs tests it).
 fn without_record(chapter: &str) -> String {
     let body = chapter.trim_end_matches('\n');
     match body.rfind("\n<!-- mdbook-evidence import of ") {

@@ -1,5 +1,5 @@
 //! The source map redoes mdBook's `{{#include}}` expansion with copies of
-//! mdBook 0.5's rules (`src/source_map/expand.rs`). This test runs the
+//! mdBook 0.5's rules (`crates/evidence-core/src/source_map/expand.rs`). This test runs the
 //! locked `mdbook-driver`'s own `links` preprocessor and the re-expansion on
 //! the same chapters and asserts the same text, byte for byte, so that a
 //! dependency bump that changes mdBook's expansion fails here, not in a

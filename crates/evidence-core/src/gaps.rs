@@ -6,7 +6,7 @@
 //! is never judged; every count of a claim's words splits here instead.
 //!
 //! The scanner writes each such character into a block's text as ASCII
-//! spaces of its byte length ([`blanks_as_spaces`]), so that offsets into
+//! spaces of its byte length (`blanks_as_spaces`), so that offsets into
 //! the text keep mapping to the chapter and every rule reading the text
 //! sees the gap; passages are read with [`is_gap`] by the word readers.
 
@@ -32,7 +32,7 @@ pub fn is_blank(c: char) -> bool {
 }
 
 /// Whether `c` separates words as a reader sees them: white space or a
-/// blank ([`BLANKS`]).
+/// blank (`BLANKS`).
 pub fn is_gap(c: char) -> bool {
     c.is_whitespace() || is_blank(c)
 }

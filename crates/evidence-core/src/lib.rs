@@ -3,8 +3,13 @@
 //! scanner that finds markers and blocks in a chapter (`syntax`,
 //! `markers`), the source map of `{{#include}}`s, the rule ids and
 //! findings (`rule`, `finding`), and the one reader and one writer every
-//! stage uses (`limits`, `safe_write`, `paths`). It names nothing of the
-//! rules, the renderer or the reports, which build on it.
+//! stage uses (`limits`, `safe_write`, `paths`). It depends on none of
+//! the crates that build on it (the text analysis, the rules, the
+//! renderer, the reports) and its code uses nothing of theirs: the rule ids
+//! and levels and the findings are data, which the rules make and the
+//! reports read. Where a doc comment here names a later crate
+//! (`evidence_rules::registry`, `evidence_render::template`), it says who
+//! reads what core holds, not what core does.
 
 #![warn(missing_docs, unreachable_pub)]
 

@@ -68,7 +68,7 @@ pub struct EnvError {
 }
 
 /// Checks every `MDBOOK_EVIDENCE_*` variable set: each must be one of
-/// [`VARIABLES`] (a misspelt one would otherwise be ignored) and hold a
+/// `VARIABLES` (a misspelt one would otherwise be ignored) and hold a
 /// whole number of bytes above 0. Runs before anything is read, so that
 /// [`limit`] never meets a malformed value.
 pub fn check_environment() -> Result<(), EnvError> {
@@ -238,7 +238,7 @@ pub struct Limit {
 }
 
 impl Limit {
-    /// [`MAX_FILE_BYTES`], or what [`MAX_FILE_BYTES_VAR`] sets.
+    /// `MAX_FILE_BYTES`, or what `MAX_FILE_BYTES_VAR` sets.
     pub fn file() -> Limit {
         Limit {
             bytes: limit(MAX_FILE_BYTES, MAX_FILE_BYTES_VAR),
@@ -316,7 +316,7 @@ pub(crate) fn check_file(path: &Path, limit: Limit) -> Result<(), ReadError> {
     Ok(())
 }
 
-/// [`check_file`] on every file named `*.{ext}` in the directory `dir`
+/// `check_file` on every file named `*.{ext}` in the directory `dir`
 /// and below (symlinked directories are not entered; a dangling symlink
 /// is left to the reader, which reports it missing). Nothing to check
 /// when `dir` is not a directory.

@@ -224,7 +224,7 @@ impl Rule {
     }
 
     /// The rule's page in the guide (see [`GUIDE_URL`]). It needs only the
-    /// id, so it stays with the id (and `tests/guide.rs` calls it without
+    /// id, so it stays with the id (and `tests/it/guide.rs` calls it without
     /// importing the docs trait).
     pub fn guide_url(self) -> String {
         format!("{GUIDE_URL}rules/{}.html", self.id())

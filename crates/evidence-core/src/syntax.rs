@@ -190,7 +190,7 @@ const SOURCE_HEADERS: &[&str] = &[
 ];
 
 /// Whether a header cell's text names a column of sources (see
-/// [`SOURCE_HEADERS`]): the whole cell, trimmed, any case, with a
+/// `SOURCE_HEADERS`): the whole cell, trimmed, any case, with a
 /// trailing `(s)` or colon allowed (`Source(s)`, `Evidence:`).
 pub(crate) fn is_source_header(cell: &str) -> bool {
     let cell = cell.trim().trim_end_matches(':').trim_end();
@@ -248,7 +248,7 @@ pub const IMPORT_RECORD_START: &str = "<!-- mdbook-evidence import of ";
 pub(crate) const IMPORT_RECORD_DRAFTED: &str = ", drafted by ";
 
 /// In the record, before the day of the import when the response gives no
-/// date of its own (see [`IMPORT_RECORD_DRAFTED`]).
+/// date of its own (see `IMPORT_RECORD_DRAFTED`).
 pub const IMPORT_RECORD_IMPORTED_ON: &str = ", imported on";
 
 /// The comment that opens a chapter's disclosure (`render::disclosure`),

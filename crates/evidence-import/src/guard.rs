@@ -5,7 +5,7 @@
 //! same answer wrote and nobody has edited it since. It knows that from
 //! the comment it writes at the chapter's end (invisible on the page, and
 //! beyond the reach of a model's answer, whose HTML is escaped; written
-//! and read by [`crate::provenance::record`], one part to a line):
+//! and read by [`evidence_core::import_record`], one part to a line):
 //!
 //! ```text
 //! <!-- mdbook-evidence import of q1.json:

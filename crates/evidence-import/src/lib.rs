@@ -5,8 +5,8 @@
 //!
 //! The vendor and API shape are recognised from the response (or named);
 //! each vendor's module turns its citations into drafted items and places
-//! in the answer's text ([`Draft`]); [`chapter`] splices the markers in and
-//! [`fragment`] writes the items. An import reads everything and builds both
+//! in the answer's text (`Draft`); `chapter` splices the markers in and
+//! `fragment` writes the items. An import reads everything and builds both
 //! outputs in memory before it writes either, each through a temporary file
 //! renamed into place, so a failed import leaves no half-written file.
 
@@ -69,7 +69,7 @@ pub enum Output {
         store: PathBuf,
     },
     /// Into the book at `root`: the chapter under its `src/`, the fragment
-    /// in its store directory (see [`book`]).
+    /// in its store directory (see `book`).
     Book {
         /// The book's root (where book.toml is).
         root: PathBuf,
@@ -89,11 +89,11 @@ pub struct Options {
     pub vendor: Option<Vendor>,
     /// The response (JSON).
     pub response: PathBuf,
-    /// The documents sent with the request (see [`documents`]).
+    /// The documents sent with the request (see `documents`).
     pub documents: Option<PathBuf>,
     /// Uploaded files by id (OpenAI `file_citation`), same entries.
     pub files: Option<PathBuf>,
-    /// Metadata for web sources, keyed by URL prefix or host (see [`web`]).
+    /// Metadata for web sources, keyed by URL prefix or host (see `web`).
     pub sources: Option<PathBuf>,
     /// `--title-for KEY TITLE`: titles for documents or pages the response
     /// gives none.
@@ -101,7 +101,7 @@ pub struct Options {
     /// Where to write.
     pub output: Output,
     /// The chapter's key in the store's `chapters` map; by default its path
-    /// after `src/` (see [`chapter_key_for`]).
+    /// after `src/` (see `chapter_key_for`).
     pub chapter_key: Option<String>,
     /// A level-1 heading for the chapter.
     pub title: Option<String>,
@@ -110,7 +110,7 @@ pub struct Options {
     pub register_sources: bool,
     /// Whether to replace a chapter an import wrote that holds another
     /// response's import or was edited since, and an edited fragment (see
-    /// [`guard`]; a chapter no import wrote is never replaced).
+    /// `guard`; a chapter no import wrote is never replaced).
     pub force: bool,
 }
 

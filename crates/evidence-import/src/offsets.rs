@@ -129,7 +129,7 @@ impl CharIndex {
     }
 }
 
-/// Characters `start..end` of `text` (as [`crate::store::char_slice`]),
+/// Characters `start..end` of `text` (as [`evidence_core::store::char_slice`]),
 /// found with the text's index `index`, made on the first call: for a
 /// document many citations point into.
 pub(crate) fn char_slice<'t>(

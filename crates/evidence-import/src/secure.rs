@@ -25,7 +25,7 @@
 //!      space after `{{`, and a `}}` later on the line: `links` prints it
 //!      without the backslash, so the code reads as written), else by a word
 //!      joiner (U+2060, invisible) between the braces.
-//! 3. markers: whatever the checker's own scanner ([`crate::markers::scan`])
+//! 3. markers: whatever the checker's own scanner ([`evidence_core::markers::scan`])
 //!    reads as a marker and the importer did not write (`[ 1 ]`, `[1, 1]`,
 //!    `[1-3]`, `[EVID:…]`, `[1;\u{a0}2]`, `(EVID:…)`, a rendered citation
 //!    `[\[1\]](#evidence-…)`) gets a backslash before its opening bracket

@@ -1,5 +1,5 @@
 //! The provenance facts of a chapter that its disclosure shows (rendered
-//! by [`super::disclosure`]). A chapter's facts come from three places:
+//! by `super::disclosure`). A chapter's facts come from three places:
 //! the import record at its end ([`evidence_core::import_record`]: which model and
 //! API drafted it, and when), the stored verdicts (how many of its
 //! citations a model or a person checked), and the review declared in

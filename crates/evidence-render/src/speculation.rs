@@ -1,7 +1,7 @@
 //! `[SPECULATION]` as a label on the page. Where the reader sees the
 //! bracketed word as prose (where it exempts the text from grounding),
 //! the HTML renderer writes the label element
-//! ([`crate::syntax::SPECULATION_ELEMENT`]: a class a stylesheet styles,
+//! ([`evidence_core::syntax::SPECULATION_ELEMENT`]: a class a stylesheet styles,
 //! its meaning in its title) in its place, so that a page shows the label
 //! without a script. The scanner reads that element as the label, so a
 //! second run judges the text as the first did and changes nothing. Other

@@ -3,7 +3,7 @@
 //! overridable per book (files in `<theme dir>/evidence/`).
 //!
 //! Every value is escaped for the template's format when it is substituted,
-//! by the kind of value it is ([`Kind`]); store text can never become markup.
+//! by the kind of value it is (`Kind`); store text can never become markup.
 
 // The checks that a template's text fits where it is placed.
 mod context;

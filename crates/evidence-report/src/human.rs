@@ -26,7 +26,7 @@ impl Report {
     /// is drawn inert ([`inert_source`]), and every other text from an
     /// input (file names, messages, claims) kept on its line
     /// ([`inert_line`]); a
-    /// long line is shown as a window around the span; after [`PER_LINE`]
+    /// long line is shown as a window around the span; after `PER_LINE`
     /// diagnostics on one line the rest are counted in one closing note.
     /// Files are named by `paths`; the notes about files close the list.
     pub(crate) fn emit_human(
@@ -156,7 +156,7 @@ impl<'a> Window<'a> {
     }
 }
 
-/// The columns `text` spans, counted as [`crate::source_map::line_column`]
+/// The columns `text` spans, counted as [`evidence_core::source_map::line_column`]
 /// counts them: in characters, a byte-order mark (U+FEFF, which may stand
 /// anywhere in a line) not counted.
 fn columns(text: &str) -> usize {
@@ -283,7 +283,7 @@ pub enum Run {
 
 /// Writes the one-line verdict after the diagnostics, and under it, when
 /// citations were checked against a passage, a line of the support
-/// figures ([`support_line`]).
+/// figures (`support_line`).
 pub(crate) fn emit_summary(
     outcome: &Outcome,
     mode: Mode,

@@ -1,9 +1,9 @@
 //! Reporting, the last stage of a run and the only one that prints: the
 //! judged findings become located [`Diagnostic`]s ([`assemble()`]), and
 //! [`emit()`] writes them in every output format, for the preprocessor and
-//! for `check` alike: rustc-style text ([`human`]), GitHub workflow
-//! commands and a step summary ([`github`]), SARIF ([`sarif`]), the JSON
-//! validation report ([`json`]), and the closing verdict line. A run that
+//! for `check` alike: rustc-style text (`human`), GitHub workflow
+//! commands and a step summary (`github`), SARIF (`sarif`), the JSON
+//! validation report (`json`), and the closing verdict line. A run that
 //! could not judge the book is reported in every format too
 //! ([`emit_failure()`], from a [`Failure`]). Every output names files by one
 //! rule ([`PathStyle`]), and every text from an input reaches a stream

@@ -1,5 +1,5 @@
 //! The quality metrics of a report's chapters (the metrics themselves are
-//! [`crate::rules::quality_metrics`], which the page's table reads too).
+//! [`evidence_rules::quality_metrics`], which the page's table reads too).
 
 use crate::ChapterSummary;
 use evidence_core::config::QualityTargets;

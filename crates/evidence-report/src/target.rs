@@ -198,7 +198,7 @@ pub struct Refusal {
 }
 
 /// Checks that the report may be written at `report` (relative to the book
-/// at `root`), as [`writer_for`] does.
+/// at `root`), as `writer_for` does.
 pub fn check_report_path(root: &Path, inputs: &ReportInputs, report: &Path) -> Result<(), Refusal> {
     writer_for(root, inputs, report).map(drop)
 }

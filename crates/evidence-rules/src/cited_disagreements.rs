@@ -68,7 +68,7 @@ fn find_between<'c>(
 
 /// Whether a claim (its text `claim`) cites items that disagree: two of
 /// `items` (the items its markers resolve to) that the store declares
-/// contradicting, or whose passages disagree ([`between`]). For the
+/// contradicting, or whose passages disagree (`between`). For the
 /// disagreement rate of the quality metrics (only its tests call it).
 #[cfg(test)]
 fn claim_cites_disagreeing(claim: &str, items: &[Resolved<'_>], analyses: &Analyses) -> bool {

@@ -2,7 +2,7 @@
 //! chapter cites (each item counts once however often it is cited): the
 //! figures `publisher-dominance`, `low-credibility-mix` and
 //! `monitor-only-share` read (their checks, and
-//! [`crate::quality::diversity_violations`] that runs them, are under
+//! `crate::quality::diversity_violations` that runs them, are under
 //! `quality/`).
 
 use crate::{Resolved, Rule};

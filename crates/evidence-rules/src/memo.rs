@@ -47,7 +47,7 @@ impl Analyses {
     }
 
     /// The memo of the item at `index` in the store these analyses were
-    /// made for ([`Resolved::index`]).
+    /// made for (`Resolved::index`).
     pub fn item(&self, index: usize) -> &ItemMemo {
         &self.per_item[index]
     }

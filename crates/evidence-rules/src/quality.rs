@@ -12,7 +12,7 @@
 //! that many claims) and `diversity.min-items` (the three diversity rules
 //! judge only a chapter citing that many items). The figures (each with
 //! its target, as the reports show it) are computed from the whole
-//! `quality` table by [`figures`], which the reports share.
+//! `quality` table by `figures`, which the reports share.
 
 // The quality rules, one file per rule id.
 pub(crate) mod high_disagreement_rate;
@@ -52,7 +52,7 @@ pub struct QualityInputs {
     pub(crate) tiers: [usize; 4],
     /// The distinct items cited.
     pub items: usize,
-    /// Claims citing two items that disagree ([`disagreeing_pairs`]).
+    /// Claims citing two items that disagree (`disagreeing_pairs`).
     pub(crate) disagreeing_claims: usize,
     /// Citations checked against a passage ([`SupportFigures`]).
     pub citations_checked: usize,

@@ -100,7 +100,7 @@ pub(crate) fn verdict_claims<'a>(
     out
 }
 
-/// [`verdict_claims`] of a chapter's claims, owned (for `export-claims`
+/// `verdict_claims` of a chapter's claims, owned (for `export-claims`
 /// and `verify`, which have no support units at hand).
 pub fn verdict_claims_of(
     scan: &evidence_core::markers::Scan,

@@ -1,5 +1,6 @@
 //! Content words: the words of a claim or a passage that carry its meaning,
-//! each reduced to its stem, as `claim-not-in-evidence` compares them.
+//! each reduced to its stem, so that a claim and a passage can be compared
+//! word for word.
 //!
 //! A word is a run of letters and digits (an apostrophe between letters,
 //! combining marks, and a `.` or `,` between digits stay inside it; `,`

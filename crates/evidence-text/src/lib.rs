@@ -1,10 +1,13 @@
 //! The text analysis mdbook-evidence's rules share: which blocks are
 //! claims and how they split into sentences (`claims`,
-//! `passage_sentences`), content words and stems (`content_words`,
-//! `stems`, `overlap`, `passage_words`, `glued_words`), figures as people
-//! write them (`number_parse`, `number_derive`), and the reading of two
-//! passages that disagree (`disagreement`). Pure functions over text: no
-//! rule, no I/O.
+//! `passage_sentences`), the sentence each citation supports
+//! (`support_units`), content words and stems (`content_words`, `stems`,
+//! `overlap`, `passage_words`, `glued_words`), the window of a fetched
+//! page that holds a claim (`passage_window`), figures as people write
+//! them (`number_parse`, `number_derive`), the reading of two passages
+//! that disagree (`disagreement`), and names: the runs of capitalised
+//! words a text names and the words that tell them apart (`names`). Pure
+//! functions over text: no rule, no I/O.
 
 #![warn(missing_docs, unreachable_pub)]
 

@@ -4,9 +4,9 @@
 //! of arithmetic on two of its figures (a sum, a difference, a product, a
 //! ratio, a share, a percentage change: `£600` from 60 items at £10).
 //!
-//! Used by `number-not-in-evidence` for a claim's figure that no cited
-//! passage holds as written; each derivation is said in words (the
-//! finding's note), so that a reader can check it.
+//! Used by the support rules for a claim's figure that no cited passage
+//! holds as written; each derivation is said in words (for a finding's
+//! note), so that a reader can check it.
 
 #[cfg(test)]
 use crate::number_parse::numbers_in;
@@ -167,7 +167,7 @@ fn half_digit(claim: &Number, written: &str) -> f64 {
 
 /// How `claim` (its text `written`) is one step of arithmetic on two of
 /// `figures` written in the same sentence of a passage, one of the next
-/// two after the other, in words, or `None`. Figures below [`ARITHMETIC_FROM`] are not tried.
+/// two after the other, in words, or `None`. Figures below `ARITHMETIC_FROM` are not tried.
 pub fn computed(claim: &Number, written: &str, figures: &[&Figure<'_>]) -> Option<String> {
     if !matches!(claim.kind, NumberKind::Quantity | NumberKind::Percent)
         || claim.value < ARITHMETIC_FROM

@@ -1,5 +1,6 @@
-//! Word overlap between a claim and the passages it cites: the measure
-//! behind `claim-not-in-evidence`.
+//! Word overlap between a claim and the passages it cites: the share of
+//! the claim's content words that its passages hold (used by the support
+//! rules).
 //!
 //! A passage is cut into sentences, each read as content words
 //! ([`super::passage_words`]). For each cited item, the best window is the one

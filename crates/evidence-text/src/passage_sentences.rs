@@ -1,6 +1,6 @@
-//! The sentences of a passage, as `claim-not-in-evidence` cuts them into
-//! windows: the sentence rule of `claims = "sentences"`
-//! ([`sentences`](super::claims::sentences)), cut again after a full stop
+//! The sentences of a passage, of which the windows a claim is compared
+//! with are made: the sentence rule of `claims = "sentences"`
+//! ([`sentences`](fn@super::claims::sentences)), cut again after a full stop
 //! of a script without spaces (`。`, `！`, `？`, which need no space after
 //! them) and at blank lines.
 //!
@@ -44,7 +44,7 @@ pub(crate) fn passage_sentences_into(text: &str, out: &mut Vec<Range<usize>>) {
     }
 }
 
-/// Whether the sentence rule ([`sentences`](super::claims::sentences))
+/// Whether the sentence rule ([`sentences`](fn@super::claims::sentences))
 /// finds at most one sentence in `text`: whether no sentence ends before
 /// text that is not whitespace. Most claims are one sentence; a support
 /// unit asks this of every cited block before cutting it, so it stops at

@@ -1,7 +1,7 @@
 //! Where in a fetched page a claim rests: the window of one sentence, or
 //! two consecutive ones, holding the most of the claim's content words,
-//! read with the same words, stems and figures as `claim-not-in-evidence`
-//! reads them ([`super::overlap`]). `fetch` records it as the citation's
+//! read with the same words, stems and figures as the support rules read
+//! them ([`super::overlap`]). `fetch` records it as the citation's
 //! passage; a claim no window holds any word of gets none, and
 //! `claim-not-in-evidence` then says so against the page's text.
 

@@ -1,7 +1,8 @@
-//! The texts that `claim-not-in-evidence` compares, read as content words
-//! ([`content_words`]): a cited item's passages and names, read once per
-//! build and kept in the build's `Analyses` (`evidence_rules::memo`), and a claim, with an index of its words
-//! for the lookups of every word of every passage it cites.
+//! Texts read as content words ([`content_words`]) to compare a claim with
+//! what it cites (used by the support rules): a cited item's passages and
+//! names, made once per item for the caller to keep, and a claim, with an
+//! index of its words for the lookups of every word of every passage it
+//! cites.
 
 use crate::content_words::{Stem, content_words};
 use crate::glued_words::passage_content_words;

@@ -4,7 +4,7 @@
 //! A stem is kept as a fixed 32-bit hash (FNV-1a, the same on every
 //! machine and in every build), so that comparing a claim with a passage
 //! compares integers. Stemming (the Snowball English stemmer, after the
-//! stop words are left out) is remembered per thread in a [`Memo`], by a
+//! stop words are left out) is remembered per thread in a `Memo`, by a
 //! 64-bit key of the lowercased word: most words of a book recur, so a
 //! word is stemmed once per thread however often it is read.
 

@@ -1,9 +1,8 @@
 //! What each citation supports: the sentence its marker closes.
 //!
 //! `claims` decides what must be cited (a paragraph, a bullet, a
-//! sentence); the support rules (`claim-not-in-evidence`, `number-…`,
-//! `subject-not-in-evidence`) judge each citation against the sentence it
-//! belongs to, so that in a paragraph whose sentences cite different items
+//! sentence); the support rules judge each citation against the sentence
+//! it belongs to, so that in a paragraph whose sentences cite different items
 //! each sentence is compared with its own passages, not the paragraph with
 //! all of them. A sentence that cites nothing has nothing to be compared
 //! with; the claim rules already decided whether its claim needed a

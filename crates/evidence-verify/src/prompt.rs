@@ -1,6 +1,6 @@
 //! The prompts (profiles) `verify` sends, and how each answer is read:
 //! here MiniCheck's and the two-line judge; Granite Guardian's in
-//! [`granite`], the JSON judge in [`judge_json`].
+//! `granite`, the JSON judge in [`judge_json`].
 //!
 //! The guide's page on `verify` quotes every prompt; a change to one is
 //! a new checker version ([`Prompt::version`]), so that verdicts given under

@@ -127,7 +127,7 @@ pub fn import<S: AsRef<OsStr>>(dir: &Path, args: &[S]) -> Imported {
 }
 
 /// A chapter without the import record at its end, one line or several
-/// (see `src/provenance/record.rs`; tests/it/trust_import.rs tests it).
+/// (see `crates/evidence-core/src/import_record.rs`; tests/it/trust_import.rs tests it).
 pub fn without_record(chapter: &str) -> String {
     let body = chapter.trim_end_matches('\n');
     match body.rfind("\n<!-- mdbook-evidence import of ") {

@@ -44,7 +44,7 @@ pub(super) const DEFAULT_TEMPLATE: &str = "{drafted} {checked} {reviewed}";
 pub enum Part {
     /// Text, kept as written (escaped where it is rendered).
     Text(String),
-    /// A placeholder, one of [`PLACEHOLDERS`].
+    /// A placeholder, one of `PLACEHOLDERS`.
     Fact(&'static str),
 }
 

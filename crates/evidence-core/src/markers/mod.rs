@@ -198,7 +198,7 @@ pub struct TableRow {
     /// Whether some body row of its table holds a marker.
     pub table_cites: bool,
     /// Whether a header cell of its table, other than the first, names a
-    /// column of sources ([`crate::syntax::is_source_header`]).
+    /// column of sources (`crate::syntax::is_source_header`).
     pub source_column: bool,
 }
 
@@ -430,7 +430,7 @@ pub(crate) fn joins_words(text: &str, range: &Range<usize>) -> bool {
 }
 
 /// Where the space goes that keeps the words on both sides of the marker
-/// at `range` apart once it is taken out (see [`joins_words`]), or `None`
+/// at `range` apart once it is taken out (see `joins_words`), or `None`
 /// when none is needed. Emphasis delimiters touching the marker are looked
 /// past, and the space goes outside them: `*rates rose[EVID:x]*, then`
 /// needs none, `*a b[EVID:x]*c` gets it after the `*` and `a*[EVID:x]b*`

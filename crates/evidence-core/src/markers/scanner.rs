@@ -374,7 +374,7 @@ impl<'a, 'o> Scanner<'a, 'o> {
         self.frames.push((opens_block, entry));
     }
 
-    /// Notes an inline element opening at `at`, for [`Block::inlines`]: one
+    /// Notes an inline element opening at `at`, for [`Block::inlines`](super::Block::inlines): one
     /// inside a block's text, and not a citation of an earlier run (whose
     /// link is read as a marker).
     fn open_inline_span(&mut self, at: usize) {

@@ -2,7 +2,7 @@
 //! `links/take_lines.rs`), redone on [`Mapped`] text so that every copied
 //! run of bytes remembers where it came from. The rules are copied, not
 //! called (mdBook's are private and return plain strings);
-//! `tests/include_expansion.rs` runs mdBook's own preprocessor on the same
+//! `tests/it/include_expansion.rs` runs mdBook's own preprocessor on the same
 //! chapters and fails when the two stop agreeing byte for byte.
 //!
 //! mdBook's main branch after 0.5.4 changed one rule ([`Style::Prefixed`]);

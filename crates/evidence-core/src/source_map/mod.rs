@@ -5,7 +5,7 @@
 //! `{{#rustdoc_include}}`, `{{#playground}}`, `{{#title}}`, `\{{#…}}`)
 //! before mdbook-evidence sees a chapter, so a diagnostic's byte offset is an
 //! offset into the expanded text. To point at the file a person edits,
-//! [`SourceMap::rebuild`] redoes that expansion the way mdBook 0.5 does it
+//! `SourceMap::rebuild` redoes that expansion the way mdBook 0.5 does it
 //! (the same directive pattern, line ranges, anchors, nesting up to 10
 //! levels: see `expand.rs`), remembering for every copied run of bytes the
 //! file and offset it was copied from (and, for included text, the
@@ -275,7 +275,7 @@ impl SourceMap {
     /// Expands the chapter file `chapter` (whose text is `text`; includes
     /// resolve against `dir`, the chapter's directory) the way mdBook's
     /// `links` preprocessor does, reading included files with `read`.
-    /// As mdBook 0.5.4 does ([`SourceMap::rebuild`] tries the next
+    /// As mdBook 0.5.4 does (`SourceMap::rebuild` tries the next
     /// release's expansion too).
     pub fn expand(chapter: &Path, text: String, dir: &Path, read: Read<'_>) -> Expansion {
         SourceMap::expand_as(chapter, text, dir, read, Style::Plain)

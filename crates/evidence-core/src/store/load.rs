@@ -490,7 +490,7 @@ fn record_items(
 }
 
 /// Merges the item at `at` into the earlier one with its id, at `first`
-/// (see [`merge`](super::merge)).
+/// (see [`merge`](mod@super::merge)).
 fn merge_duplicate(
     store: &mut Store,
     seen: &mut Seen,

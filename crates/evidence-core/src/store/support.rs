@@ -282,7 +282,7 @@ pub(crate) fn normalize_claim(text: &str) -> String {
     text.split_whitespace().collect::<Vec<_>>().join(" ")
 }
 
-/// The key of a claim: the hash of [`normalize_claim`].
+/// The key of a claim: the hash of `normalize_claim`.
 pub fn claim_key(text: &str) -> String {
     key_of(&normalize_claim(text))
 }

@@ -1,5 +1,5 @@
 //! `ungrounded-claim`'s words beyond its help: the judging is the claim
-//! phase's ([`crate::judge`]); what a diagnostic adds for a paragraph that
+//! phase's (`crate::judge`); what a diagnostic adds for a paragraph that
 //! may be framing text is here.
 
 use crate::Finding;
@@ -29,7 +29,7 @@ pub(crate) const CITES_NOTHING: &str = "claim cites no evidence";
 const FRAMING_HELP: &str = "if it only frames the chapter (an intro, a transition), mark it with `<!-- evidence-disable-next-line ungrounded-claim reason=\"framing\" -->` on the line before, or set `claims = \"bullets\"` so that paragraphs are context";
 
 /// The extra help for the `ungrounded-claim` diagnostic with `message` at
-/// `span` of `chapter` (its source): [`FRAMING_HELP`] for a claim that
+/// `span` of `chapter` (its source): `FRAMING_HELP` for a claim that
 /// cites nothing, opens its line (a paragraph, not a list item, quote or
 /// row), states no figure and names nothing. Only the terminal shows it:
 /// the message, which the page's marks repeat to readers, stays as it is.

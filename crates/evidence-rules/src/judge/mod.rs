@@ -381,7 +381,7 @@ fn quality_findings(
 }
 
 /// What a finding is about, so that `remove` mode knows what to take out
-/// (not to be confused with [`crate::store::Origin`], where a citation
+/// (not to be confused with [`evidence_core::store::Origin`], where a citation
 /// list comes from).
 #[derive(Debug, Clone, Copy)]
 enum FindingSubject {

@@ -1,6 +1,6 @@
 //! `unverified-reference`: an entry of a References list the chapter's
 //! author wrote (`[N] Publisher. "Title". URL`, see
-//! [`crate::markers::ReferenceEntry`]) must describe the item its number
+//! [`evidence_core::markers::ReferenceEntry`]) must describe the item its number
 //! cites. The generated section replaces the list whatever it says; the
 //! rule says when the author's list was wrong, because a model that
 //! invents a reference usually invented the claim that cites it too.

@@ -6,7 +6,7 @@
 //! distinct content words and one of the items it cites (through markers
 //! that resolve) holds a passage: `cited_text`, `quote_span.text`,
 //! `snippet_span.text` (a `citation.v1` record's `evidence_snippet`) or
-//! `content`. Its overlap is measured by [`overlap`](super::overlap::overlap): the share of its
+//! `content`. Its overlap is measured by [`overlap`](evidence_text::overlap::overlap): the share of its
 //! content words found in the best window (one sentence, or two
 //! consecutive ones) of each cited item. Below `claim-overlap` percent, the
 //! claim is flagged ([`flagged`], which stops comparing as soon as a claim

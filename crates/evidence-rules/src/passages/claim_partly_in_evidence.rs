@@ -170,7 +170,7 @@ fn partly_held(
 /// read as `words`, citing `items` (read through `cited`): when it has at least
 /// `claim-partial-min-words` content words and its cited passages hold
 /// fewer than `claim-partial-overlap` percent of them. Called by
-/// [`claims_not_in_evidence`](crate::rules::claim_not_in_evidence::claims_not_in_evidence),
+/// [`claims_not_in_evidence`](super::claim_not_in_evidence::claims_not_in_evidence),
 /// which reads the claim's words once for both rules, for a unit it did
 /// not flag.
 pub(crate) fn finding(

@@ -1,5 +1,5 @@
 //! `high-disagreement-rate`: too many of a chapter's claims cite items
-//! that disagree with each other ([`super::quality::disagreeing_pairs`]).
+//! that disagree with each other (`crate::quality::disagreeing_pairs`).
 //! `conflicting-evidence` names each pair; this rule says when disagreement
 //! runs through the chapter rather than through one claim.
 

@@ -330,7 +330,7 @@ fn has_sentence_end(text: &str) -> bool {
         .any(|(at, _)| text[at + 1..].starts_with(evidence_core::gaps::is_gap))
 }
 
-/// Words: tokens between gaps ([`crate::gaps::words`]: white space and
+/// Words: tokens between gaps ([`evidence_core::gaps::words`]: white space and
 /// blank glyphs) with at least one letter or digit.
 fn count_words(text: &str) -> usize {
     if !text.is_ascii() {

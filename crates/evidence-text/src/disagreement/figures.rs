@@ -53,7 +53,7 @@ pub(super) struct FigureFact {
     measure: Measure,
     /// The topic words around it, sorted.
     topic: Box<[Stem]>,
-    /// Its sentence's qualifier flags ([`qualifiers`]).
+    /// Its sentence's qualifier flags ([`qualifiers`](super::reading::qualifiers)).
     flags: u8,
     /// The periods of its clause, else its sentence, else its passage.
     pub(super) periods: Box<[Period]>,

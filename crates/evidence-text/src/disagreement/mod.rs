@@ -6,9 +6,9 @@
 //! note on a correct page, so a pair is reported only when the passages
 //! plainly speak of the same measure or subject at the same time):
 //!
-//! * [`figures`]: different figures for the same measure (factual);
-//! * [`negation`]: one passage states what the other denies (factual);
-//! * [`temporal`]: one claim cites the same measure for different dates
+//! * `figures`: different figures for the same measure (factual);
+//! * `negation`: one passage states what the other denies (factual);
+//! * `temporal`: one claim cites the same measure for different dates
 //!   as if one (temporal).
 //!
 //! A cited item's passages are read once (`Read::new`) into their
@@ -87,7 +87,7 @@ pub struct Disagreement {
     /// How they disagree.
     pub kind: Kind,
     /// The sentence of each passage that says it (whitespace collapsed,
-    /// cut at [`QUOTE_CHARS`] characters), in the order the passages were
+    /// cut at `QUOTE_CHARS` characters), in the order the passages were
     /// given.
     pub quotes: [String; 2],
 }

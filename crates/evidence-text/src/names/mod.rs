@@ -1,9 +1,8 @@
-//! A claim's names as `subject-not-in-evidence` reads them: its words,
-//! the runs of capitalised words that are names, and the words that tell
-//! one name from another. The reading of names is here, apart from the
-//! rule that judges with it, so that the per-item vocabulary
-//! (`vocabulary`) can be memoised by the rules' analyses without the
-//! analyses naming a rule.
+//! The names a text states: its words, the runs of capitalised words that
+//! are names, and the words that tell one name from another (used by the
+//! support rules). Reading names is text analysis and needs no rule; a
+//! cited item's vocabulary (`vocabulary`) is made once and can be kept by
+//! whoever reads it, once per item.
 
 pub mod places;
 pub mod search;
@@ -322,7 +321,7 @@ fn trim_run(raw: &str) -> &str {
 /// passed over without being cut.
 ///
 /// Capitals are few: each uppercase character is found, and taken when it
-/// starts a word ([`starts_word`]); the words between are not cut.
+/// starts a word (`starts_word`); the words between are not cut.
 pub fn capitals(text: &str) -> impl Iterator<Item = &str> {
     let mut at = 0;
     std::iter::from_fn(move || {

@@ -1,7 +1,7 @@
-//! What `subject-not-in-evidence` reads of a cited item (memoised per item
-//! in the rules' analyses): its texts folded into one, for
-//! whether a claim's word is there, and — read only when a name is
-//! missing — their words with the initials of their runs of capitals.
+//! A cited item's vocabulary, made once per item for its reader to keep:
+//! its texts folded into one, for whether a claim's word is there, and —
+//! read only when a name is missing — their words with the initials of
+//! their runs of capitals.
 
 use crate::names::search;
 use crate::names::{JOINERS, Word, fold_into, is_in, words_of};

@@ -1,7 +1,7 @@
-//! The main figure a text states, read by `numeric-claim` (the figure a
-//! claim needs a credible citation for), by the claim heuristic for table
-//! rows and by `ungrounded-claim`'s framing help: text analysis, so it
-//! lives with the number parser and not in a rule.
+//! The main figure a text states (a number, a percentage or a specific
+//! date): for a claim, the figure it needs a credible citation for; also
+//! read by the claim heuristic for table rows (used by the claim rules).
+//! Text analysis, so it lives with the number parser.
 
 use crate::number_parse::{Number, NumberKind, date_as_written, is_range_separator, numbers_in};
 use std::ops::Range;
@@ -9,7 +9,7 @@ use std::ops::Range;
 /// The main figure (number, percentage or specific date) a text states:
 /// the first of [`numbers_in`] that is neither a year on its own nor a
 /// date or time (`16°C` of `July 9, 2025 … 16°C`); else its first date or
-/// time, named as written ([`date_as_written`]: `July 9, 2025`, not `9`).
+/// time, named as written (`date_as_written`: `July 9, 2025`, not `9`).
 pub fn first_figure(text: &str) -> Option<Range<usize>> {
     first_figure_of(text, &numbers_in(text))
 }

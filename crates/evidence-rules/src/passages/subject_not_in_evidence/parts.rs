@@ -13,7 +13,7 @@ use evidence_text::names::{
 };
 use std::collections::HashSet;
 
-/// A lone capitalised word that [`names`] does not read as a name — a
+/// A lone capitalised word that [`names`](evidence_text::names) does not read as a name — a
 /// sentence's first word, or one after a determiner (`the Buick
 /// algorithm`) — that no cited text holds in any form, and that a passage
 /// replaces with a name of its own: a sentence's first word only in the

@@ -350,19 +350,9 @@ pub fn judge_book<'s>(setup: &'s Setup, book: &Book) -> (Outcome, Vec<RenderPlan
         .chapter_keys()
         .map(|(key, list)| (key, &list.origin));
     let mut store_findings = rules::unknown_chapters(in_store, &in_book);
-    // Whether an id is cited: named by a chapter's citation list, or
-    // written as a marker in some chapter's text.
-    let cited = |id: &str| {
-        let marker = format!("[{}{id}]", evidence_core::syntax::EVIDENCE_MARKER_TAG);
-        setup
-            .store
-            .chapter_keys()
-            .any(|(_, list)| list.ids.iter().any(|listed| listed == id))
-            || chapters.iter().any(|(_, text)| text.contains(&marker))
-    };
     store_findings.extend(rules::uncited_invalid_records(
-        setup.store.invalid_records(),
-        cited,
+        &setup.store,
+        chapters.iter().map(|(_, text)| *text),
     ));
     let outcome = report::assemble(&setup.report_context(), found, store_findings);
     (outcome, plans)

@@ -41,6 +41,10 @@ pub(crate) const META: RuleMeta = RuleMeta {
     file: file!(),
 };
 
+/// What replaces a claim failing `numeric-claim` in `remove` mode: what it
+/// lacks.
+pub(crate) const REPLACEMENT: &str = evidence_core::syntax::INSUFFICIENT_CREDIBLE;
+
 /// The numbers of each block of a chapter ([`numbers_in`] its text), read
 /// once when first asked for: numeric-claim reads a claim's, and the
 /// number rules the same block's again.

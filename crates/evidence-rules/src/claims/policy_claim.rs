@@ -24,6 +24,10 @@ pub(crate) const META: RuleMeta = RuleMeta {
     file: file!(),
 };
 
+/// What replaces a claim failing `policy-claim` in `remove` mode: what it
+/// lacks.
+pub(crate) const REPLACEMENT: &str = evidence_core::syntax::CITE_OFFICIAL;
+
 /// The setting of `policy-claim` (`policy-tags`): the only value of the
 /// configuration it reads.
 #[derive(Debug, Clone, Copy)]

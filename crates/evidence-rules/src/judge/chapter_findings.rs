@@ -4,19 +4,16 @@
 //! other, as the store declares or as their passages show
 //! (`conflicting-evidence`).
 
-use crate::cited_disagreements::between;
 use crate::diversity::DiversityStats;
 use crate::judge::resolve_markers::CitedItems;
 use crate::judge::{Conflict, FindingSubject};
 use crate::memo::Analyses;
 use crate::passages::conflicting_evidence;
 use crate::quality;
-use crate::{BlockId, Finding, Level, MarkerId, Resolved, Rule};
+use crate::{BlockId, Finding, Resolved, Rule};
 use evidence_core::config::Config;
 use evidence_core::markers::Scan;
 use evidence_text::claims::Claim;
-use evidence_text::disagreement::Kind;
-use std::collections::{HashMap, HashSet};
 use std::ops::Range;
 
 /// What the chapter rules found.
@@ -62,18 +59,24 @@ pub(super) fn chapter_findings<'s>(
                 (finding, FindingSubject::Other)
             })
             .collect();
-    let mut seen_pairs = HashSet::new();
-    let mut conflicts = conflicts(scan, cited, config, &mut findings, &mut seen_pairs);
-    if config.level(conflicting_evidence::META.rule) != Level::Off {
-        let pairs = Pairs {
-            scan,
-            cited,
-            claims,
-            resolved,
-            analyses,
-        };
-        pairs.detected(&seen_pairs, &mut findings, &mut conflicts);
-    }
+    let first_citation = |id: &str| cited.first_citation(id);
+    let pairs = conflicting_evidence::Pairs {
+        scan,
+        items: &cited.items,
+        first_citation: &first_citation,
+        claims,
+        resolved,
+        analyses,
+    };
+    let found = conflicting_evidence::check(&pairs, config);
+    findings.extend((found.findings.into_iter()).map(|finding| (finding, FindingSubject::Other)));
+    let conflicts = (found.notes.into_iter())
+        .map(|note| Conflict {
+            items: note.items,
+            kind: note.kind,
+            block: note.block,
+        })
+        .collect();
     ChapterFindings {
         diversity: crate::diversity::stats(&cited.items),
         findings,
@@ -95,147 +98,5 @@ pub(super) fn chapter_finding(rule: Rule, message: String, span: Range<usize>) -
         block: None,
         evidence_ids: Vec::new(),
         excerpt: None,
-    }
-}
-
-/// Each pair of cited items that contradict each other, once, in order of
-/// first citation: pushes a finding at the first citation of the later one,
-/// and returns the notes to insert after its block.
-fn conflicts<'s>(
-    scan: &Scan,
-    cited: &CitedItems<'s>,
-    config: &Config,
-    findings: &mut Vec<(Finding, FindingSubject)>,
-    seen_pairs: &mut HashSet<(&'s str, &'s str)>,
-) -> Vec<Conflict<'s>> {
-    let mut conflicts = Vec::new();
-    for a in &cited.items {
-        let Some((a_marker, _)) = cited.first_citation(a.id) else {
-            continue;
-        };
-        for other in &a.item.contradicts {
-            let Some((b_marker, b)) = cited.first_citation(other) else {
-                continue;
-            };
-            let (first, second, at) = if a_marker <= b_marker {
-                (*a, b, b_marker)
-            } else {
-                (b, *a, a_marker)
-            };
-            if first.id == second.id || !seen_pairs.insert((first.id, second.id)) {
-                continue;
-            }
-            let marker = &scan.markers[at.0];
-            let finding = conflicting_evidence::stored_finding(&first, &second, marker);
-            findings.push((finding, FindingSubject::Other));
-            if config.level(conflicting_evidence::META.rule) != Level::Off {
-                conflicts.push(Conflict {
-                    items: [first, second],
-                    kind: None,
-                    block: marker.block.map(BlockId),
-                });
-            }
-        }
-    }
-    conflicts
-}
-
-/// A chapter citing more items than this has its passages compared with
-/// none (each pair is cheap, but pairs grow as the square of the items):
-/// only the store's declared contradictions are reported there.
-const MAX_COMPARED_ITEMS: usize = 400;
-
-/// What comparing the passages of a chapter's cited items needs.
-struct Pairs<'a, 's> {
-    scan: &'a Scan,
-    cited: &'a CitedItems<'s>,
-    claims: &'a [Claim],
-    resolved: &'a [Option<Resolved<'s>>],
-    analyses: &'a Analyses,
-}
-
-impl<'s> Pairs<'_, 's> {
-    /// Each pair of cited items whose passages disagree (and that the
-    /// store does not already declare, in `declared`), once, in order of
-    /// first citation: a finding at the first citation of the later one
-    /// (for dates cited as one, at the claim's marker of it) quoting both
-    /// passages, and a note after its block.
-    fn detected(
-        &self,
-        declared: &HashSet<(&'s str, &'s str)>,
-        findings: &mut Vec<(Finding, FindingSubject)>,
-        conflicts: &mut Vec<Conflict<'s>>,
-    ) {
-        let items = &self.cited.items;
-        if items.len() < 2 || items.len() > MAX_COMPARED_ITEMS {
-            return;
-        }
-        let together = self.cited_together();
-        for (i, a) in items.iter().enumerate() {
-            for b in &items[i + 1..] {
-                if declared.contains(&(a.id, b.id)) || declared.contains(&(b.id, a.id)) {
-                    continue;
-                }
-                // Looked up only when the temporal check asks (most pairs
-                // never reach it): hashing two ids for every pair costs.
-                let claim = || together.get(&(a.id, b.id)).copied();
-                let text = || claim().map(|(c, _)| self.claims[c].text.as_str());
-                let Some(found) = between(self.analyses, a, b, text) else {
-                    continue;
-                };
-                let claim = match found.kind {
-                    Kind::Temporal => claim(),
-                    _ => None,
-                };
-                let at = match (found.kind, claim) {
-                    (Kind::Temporal, Some((_, marker))) => marker,
-                    _ => match self.cited.first_citation(b.id) {
-                        Some((marker, _)) => marker,
-                        None => continue,
-                    },
-                };
-                let marker = &self.scan.markers[at.0];
-                findings.push((
-                    conflicting_evidence::detected_finding(a, b, &found, marker),
-                    FindingSubject::Other,
-                ));
-                conflicts.push(Conflict {
-                    items: [*a, *b],
-                    kind: Some(found.kind),
-                    block: marker.block.map(BlockId),
-                });
-            }
-        }
-    }
-
-    /// The pairs of items (in order of first citation) that one claim
-    /// cites both of: the first such claim and its marker of the later
-    /// item.
-    fn cited_together(&self) -> HashMap<(&'s str, &'s str), (usize, MarkerId)> {
-        let order: HashMap<&str, usize> = (self.cited.items.iter().enumerate())
-            .map(|(n, r)| (r.id, n))
-            .collect();
-        let mut out = HashMap::new();
-        for (c, claim) in self.claims.iter().enumerate() {
-            let mut ids: Vec<(usize, &'s str, MarkerId)> = Vec::new();
-            for &m in &claim.markers {
-                if let Some(Some(r)) = self.resolved.get(m)
-                    && !ids.iter().any(|(_, id, _)| *id == r.id)
-                {
-                    ids.push((
-                        order.get(r.id).copied().unwrap_or(usize::MAX),
-                        r.id,
-                        MarkerId(m),
-                    ));
-                }
-            }
-            ids.sort_by_key(|(n, _, _)| *n);
-            for (k, (_, a, _)) in ids.iter().enumerate() {
-                for (_, b, marker) in &ids[k + 1..] {
-                    out.entry((*a, *b)).or_insert((c, *marker));
-                }
-            }
-        }
-        out
     }
 }

@@ -14,10 +14,11 @@
 //! finding about a cited item (`span-mismatch`, `paywall-quote`) or the
 //! whole chapter is no claim's: removing one claim would not fix it.
 
+use crate::claims::{numeric_claim, policy_claim};
 use crate::judge::FindingSubject;
 use crate::{ClaimId, Finding, Level, Rule};
 use evidence_core::config::Config;
-use evidence_core::syntax::{CITE_OFFICIAL, INSUFFICIENT_CREDIBLE, INSUFFICIENT_EVIDENCE};
+use evidence_core::syntax::INSUFFICIENT_EVIDENCE;
 use evidence_text::claims::Claim;
 
 /// A claim failing a finding at level `error` about it: what `remove`
@@ -124,11 +125,17 @@ fn claim_of_marker(claims: &[Claim]) -> Vec<Option<ClaimId>> {
     out
 }
 
+/// The rules whose files name the phrase that replaces a claim failing
+/// them; a claim failing any other rule lacks evidence.
+const REPLACEMENTS: [(Rule, &str); 2] = [
+    (numeric_claim::META.rule, numeric_claim::REPLACEMENT),
+    (policy_claim::META.rule, policy_claim::REPLACEMENT),
+];
+
 /// The phrase that replaces a claim failing `rule`: what it lacks.
 fn phrase_for(rule: Rule) -> &'static str {
-    match rule {
-        Rule::NumericClaim => INSUFFICIENT_CREDIBLE,
-        Rule::PolicyClaim => CITE_OFFICIAL,
-        _ => INSUFFICIENT_EVIDENCE,
-    }
+    REPLACEMENTS
+        .iter()
+        .find(|(r, _)| *r == rule)
+        .map_or(INSUFFICIENT_EVIDENCE, |(_, phrase)| phrase)
 }

@@ -11,6 +11,7 @@ use crate::claims::numeric_claim::BlockNumbers;
 use crate::judge::FindingSubject;
 use crate::judge::resolve_markers::CitedItems;
 use crate::memo::Analyses;
+use crate::numbers::number_not_in_evidence;
 use crate::passages::claim_not_in_evidence::claims_not_in_evidence;
 use crate::passages::subject_not_in_evidence::subjects_not_in_evidence;
 use crate::sources::{paywall_quote, source_changed, source_gone, source_not_fetched};
@@ -79,23 +80,13 @@ impl PassageFindings {
     }
 }
 
-/// What a finding of the passage rules that check spans and figures is
-/// about: a figure's finding is about the claim it stands in (which it
-/// fails at level `error`, as any claim rule does); a span's is about the
-/// item, whichever claim cites it first.
+/// What a finding of the number rules is about: the claim its figure
+/// stands in, as the rule says (which it fails at level `error`, as any
+/// claim rule does). A span's finding is about the item, whichever claim
+/// cites it first.
 fn subject_of(finding: &Finding, claims: &[Claim]) -> FindingSubject {
-    if !matches!(
-        finding.rule,
-        Rule::NumberNotInEvidence | Rule::NumberContradictsEvidence
-    ) {
-        return FindingSubject::Other;
-    }
-    // Claims are in document order and apart.
-    let at = finding.span.start;
-    let i = claims.partition_point(|c| c.span.start <= at);
-    i.checked_sub(1)
-        .filter(|&c| claims[c].span.contains(&at))
-        .map_or(FindingSubject::Other, |c| FindingSubject::Claim(ClaimId(c)))
+    number_not_in_evidence::claim_of(finding, claims)
+        .map_or(FindingSubject::Other, FindingSubject::Claim)
 }
 
 /// The chapter a passage phase judges: its key (path relative to `src/`),
@@ -128,7 +119,10 @@ pub(super) fn passage_findings(input: &PassageInput<'_, '_>, config: &Config) ->
         numbers: block_numbers,
         analyses,
     } = *input;
-    let mut findings = span_mismatches(scan, resolved);
+    let mut findings: Vec<(Finding, FindingSubject)> = (span_mismatches(scan, resolved))
+        .into_iter()
+        .map(|finding| (finding, FindingSubject::Other))
+        .collect();
     let contradictions = config.level(Rule::NumberContradictsEvidence) != Level::Off;
     if config.level(Rule::NumberNotInEvidence) != Level::Off || contradictions {
         let numbers = numbers_not_in_evidence(
@@ -143,17 +137,15 @@ pub(super) fn passage_findings(input: &PassageInput<'_, '_>, config: &Config) ->
         findings.extend(
             numbers
                 .into_iter()
-                .filter(|f| config.level(f.rule) != Level::Off),
+                .filter(|f| config.level(f.rule) != Level::Off)
+                .map(|finding| {
+                    let subject = subject_of(&finding, claims);
+                    (finding, subject)
+                }),
         );
     }
     let mut out = PassageFindings {
-        findings: findings
-            .into_iter()
-            .map(|finding| {
-                let subject = subject_of(&finding, claims);
-                (finding, subject)
-            })
-            .collect(),
+        findings,
         support: SupportFigures::default(),
     };
     let mut flagged = 0;

@@ -20,8 +20,9 @@ use crate::meta::{RuleMeta, guide_page};
 use crate::numbers::number_contradicts_evidence;
 use crate::numbers::number_contradicts_evidence::contradicted;
 use crate::passages::claim_not_in_evidence::judged_items;
-use crate::{BlockId, Finding, Resolved, Rule};
+use crate::{BlockId, ClaimId, Finding, Resolved, Rule};
 use evidence_core::markers::{Block, Scan};
+use evidence_text::claims::Claim;
 use evidence_text::number_derive::{Figure, PassageFigures, computed, restated};
 use evidence_text::number_parse::{
     Number, NumberKind, NumberLookup, is_claim_figure, may_hold_claim_figure, numbers_in, unit_of,
@@ -43,6 +44,17 @@ pub(crate) const META: RuleMeta = RuleMeta {
     options: &[],
     file: file!(),
 };
+
+/// The claim a finding of this rule or of `number-contradicts-evidence`
+/// is about: the claim its figure stands in, if any (`claims` are in
+/// document order and apart).
+pub(crate) fn claim_of(finding: &Finding, claims: &[Claim]) -> Option<ClaimId> {
+    let at = finding.span.start;
+    let i = claims.partition_point(|c| c.span.start <= at);
+    i.checked_sub(1)
+        .filter(|&c| claims[c].span.contains(&at))
+        .map(ClaimId)
+}
 
 /// One finding per support unit (the sentence a citation belongs to)
 /// with numbers that none of its cited passages holds or gives a reader,

@@ -418,7 +418,10 @@ fn judge_cached<'s>(
         let mut plan = RenderPlan::cached(hit.rendered, hit.published);
         // The evidence index's quality table reads every chapter's inputs.
         let summary = &hit.findings.summary;
-        plan.set_quality(summary.checked.then(|| summary.quality.clone()));
+        plan.set_quality(
+            summary.checked.then(|| summary.quality.clone()),
+            hit.findings.findings.iter().map(|j| j.finding.rule),
+        );
         return (hit.findings, plan);
     }
     let (found, plan, ids) = judge_chapter(setup, analyses, path, content);
@@ -489,7 +492,10 @@ fn judge_chapter<'s>(
     };
     let banner_at = scan.banner_offset;
     let mut plan = RenderPlan::new(content, scan, &judgement, list, config);
-    plan.set_quality(checked.then(|| summary.quality.clone()));
+    plan.set_quality(
+        checked.then(|| summary.quality.clone()),
+        judgement.findings.iter().map(|j| j.finding.rule),
+    );
     let facts = evidence_render::disclosure_facts::chapter_facts(
         &summary.path,
         content,

@@ -119,6 +119,27 @@ fn the_quality_table_marks_only_what_the_build_warned_of_and_can_be_left_out() {
     }
 }
 
+/// A target finding a suppression comment silences was not warned of, so
+/// the table does not mark it ✗ (it shows the figure alone): the page says
+/// what the build told the team, the suppression included.
+#[test]
+fn a_suppressed_target_finding_is_not_marked_missed() {
+    let judged = book("[preprocessor.evidence.quality]\nmin-claims = 1");
+    let silenced = format!(
+        "<!-- evidence-disable-file low-source-diversity reason=\"one wire service by design\" -->\n\n{REPORT}"
+    );
+    std::fs::write(judged.root().join("src/report.md"), silenced).unwrap();
+    let run = run_stdin(judged.root(), &judged.stdin("html"));
+    assert_eq!(run.code, 0, "{}", run.stderr);
+    let index = run.chapter("appendix/sources.md");
+    assert!(
+        index.contains(
+            "| [report\\.md](<../report.md>) | 100\\% ✓ | not measured | 2 | 0\\.6 ✗ | 0\\% ✓ |"
+        ),
+        "{index}"
+    );
+}
+
 #[test]
 fn the_index_page_links_to_the_citing_pages() {
     let book = book("");

@@ -82,6 +82,9 @@ pub struct RenderPlan<'s> {
     /// What the chapter's quality metrics are computed from, for the
     /// evidence index's quality table; `None` when it is not checked.
     pub(super) quality: Option<evidence_rules::QualityInputs>,
+    /// The rules the build reported for the chapter (after suppression
+    /// comments): the quality table marks ✗ only a target the build warned of.
+    pub(super) reported: Vec<evidence_rules::Rule>,
     /// The chapter as an earlier run rendered it, from the cache: it
     /// replaces the chapter, and nothing else here is planned.
     pub cached: Option<String>,
@@ -221,10 +224,17 @@ impl<'s> RenderPlan<'s> {
         plan
     }
 
-    /// Keeps the chapter's quality inputs (the report's), for the
-    /// evidence index ([`super::index::EvidenceIndex::from_plans`]).
-    pub fn set_quality(&mut self, quality: Option<evidence_rules::QualityInputs>) {
+    /// Keeps the chapter's quality inputs (the report's) and the rules
+    /// the build reported for it (`reported`: its findings' rules, after
+    /// suppression), for the evidence index
+    /// ([`super::index::EvidenceIndex::from_plans`]).
+    pub fn set_quality(
+        &mut self,
+        quality: Option<evidence_rules::QualityInputs>,
+        reported: impl IntoIterator<Item = evidence_rules::Rule>,
+    ) {
         self.quality = quality;
+        self.reported = reported.into_iter().collect();
     }
 
     /// Whether rendering changes nothing.

@@ -4,16 +4,16 @@
 //! same inputs, so the page and the report never differ).
 //!
 //! A missed target is marked ✗ only where the build warned of it (the
-//! chapter has at least `min-claims` claims and the rule is on): a reader
-//! is shown no QA mark the team was never shown. `quality-table = false`
+//! chapter has at least `min-claims` claims, the rule is on and no
+//! suppression comment silenced it): a reader is shown no QA mark the team
+//! was never shown. `quality-table = false`
 //! leaves the table out.
 
 use crate::escape;
 use crate::plan::RenderPlan;
 use evidence_core::config::Config;
-use evidence_rules::quality::target_violations;
+use evidence_rules::Rule;
 use evidence_rules::quality_metrics::{Metric, Quality, quality};
-use evidence_rules::{Level, Rule};
 use std::fmt::Write as _;
 use std::path::{Path, PathBuf};
 
@@ -40,10 +40,9 @@ impl QualityTable {
                 let inputs = plan.quality.as_ref()?;
                 let chapter = quality(Some(inputs), targets);
                 chapter.citation_coverage.value?;
-                let violated = target_violations(inputs, config);
-                let warned = METRIC_RULES.map(|rule| {
-                    config.level(rule) != Level::Off && violated.iter().any(|(r, _)| *r == rule)
-                });
+                // What the build reported, not the rules run again: a target
+                // finding a suppression comment silenced was not warned of.
+                let warned = METRIC_RULES.map(|rule| plan.reported.contains(&rule));
                 Some((page, chapter, warned))
             })
             .collect();

@@ -5,7 +5,7 @@
 //! `<group>/<rule_id>.rs`, gathered by `registry`. The text analysis the
 //! rules share (claims, figures, passage words, disagreement) is the
 //! `evidence-text` crate; the other modules here are the orchestration
-//! (`judge`, `resolution`, `memo`, `quality`, `diversity`,
+//! (`judge`, `resolution`, `item_checks`, `memo`, `quality`, `diversity`,
 //! `support_verdicts`) and what a rule file needs (`meta`).
 //!
 //! Rule ids are part of the public interface (they appear in diagnostics, in
@@ -17,6 +17,7 @@ pub mod cited_disagreements;
 pub mod claims;
 pub mod confidence;
 pub mod diversity;
+mod item_checks;
 pub(crate) mod judge;
 pub mod markers;
 pub mod memo;
@@ -27,6 +28,7 @@ pub mod quality;
 pub mod quality_metrics;
 pub(crate) mod registry;
 mod resolution;
+mod resolved;
 pub(crate) mod sources;
 pub(crate) mod store;
 pub(crate) mod support;
@@ -42,7 +44,8 @@ pub(crate) use crate::numbers::number_not_in_evidence::numbers_not_in_evidence;
 pub(crate) use crate::passages::quote_not_in_evidence::quotes_not_in_evidence;
 pub use crate::quality::QualityInputs;
 pub use crate::registry::RuleDocs;
-pub use crate::resolution::{Resolved, is_http_url, resolve, resolve_id};
+pub use crate::resolution::{resolve, resolve_id};
+pub use crate::resolved::Resolved;
 pub use crate::store::StoreFinding;
 pub use crate::store::invalid_record::uncited_invalid_records;
 pub use crate::store::span_mismatch::span_mismatches;

@@ -12,8 +12,9 @@
 //! gives is the item's. A placeholder address (`https://...`) says
 //! nothing.
 
+use crate::item_checks;
 use crate::meta::{RuleMeta, guide_page};
-use crate::{Finding, Resolved, Rule, resolve_id};
+use crate::{Finding, Resolved, Rule};
 use evidence_core::config::Config;
 use evidence_core::markers::{ReferenceEntry, Scan};
 use evidence_core::store::{CitationList, Store};
@@ -57,7 +58,7 @@ pub(crate) fn findings(
         .filter_map(|entry| {
             let at = entry.number as usize - 1;
             let item = match listed.get(at) {
-                Some(id) => resolve_id(id, store, config).ok(),
+                Some(id) => item_checks::resolved(id, store, config),
                 None => unlisted.get(at - listed.len()).map(|r| **r),
             };
             let message = entry_problem(entry, item.as_ref())?;

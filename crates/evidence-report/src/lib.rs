@@ -13,7 +13,9 @@
 
 pub(crate) mod assemble;
 pub(crate) mod emit;
+mod emit_error;
 pub(crate) mod failure;
+mod format;
 pub(crate) mod github;
 pub(crate) mod human;
 pub(crate) mod json;
@@ -26,10 +28,10 @@ pub(crate) use evidence_core::display::stream;
 pub(crate) mod target;
 
 pub use crate::assemble::{ChapterFindings, ReportContext, assemble};
-pub use crate::emit::{
-    Destination, EmitError, Format, emit, emit_failure, is_closed_pipe, is_output_refused,
-};
+pub use crate::emit::{Destination, emit, emit_failure};
+pub use crate::emit_error::{EmitError, is_closed_pipe, is_output_refused};
 pub use crate::failure::{Failure, FailureLocation, FailurePart};
+pub use crate::format::Format;
 pub use crate::human::{Run, counted, emit_summary, stderr};
 pub use crate::output_file::{OutputFile, OutputRefusal};
 pub use crate::paths::PathStyle;

@@ -6,9 +6,7 @@
 
 mod baseline;
 
-pub use crate::session::book_root;
-
-use crate::session::Session;
+use crate::session::{Session, book_root};
 use evidence_report as report;
 use evidence_report::{Destination, Failure, Format, Outcome, OutputFile, PathStyle};
 use evidence_rules::Severity;

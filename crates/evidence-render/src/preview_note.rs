@@ -41,7 +41,7 @@ fn note_lines(errors: &[(usize, &str, &str)]) -> Vec<String> {
     lines.extend(errors.iter().map(|(line, rule, message)| {
         format!(
             "> - line {line}, `{rule}`: {}",
-            crate::escape::markdown(message)
+            evidence_core::escape::markdown(message)
         )
     }));
     lines

@@ -6,8 +6,8 @@ use crate::failure::Failure;
 use crate::format::Format;
 use crate::json::{FailureReport, ValidationReport};
 use crate::output_file::OutputFile;
-use crate::stream::{inert_json, inert_line};
 use crate::{Outcome, PathStyle, ReportContext, ReportInputs, github, human, sarif};
+use evidence_core::display::stream::{inert_json, inert_line};
 use std::io::Write;
 use std::path::Path;
 

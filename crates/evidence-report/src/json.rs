@@ -124,7 +124,7 @@ pub(crate) struct Totals {
     /// The sums of the chapters' support figures.
     pub support: SupportFigures,
     /// The book's quality metrics.
-    pub quality: crate::quality::Quality,
+    pub quality: evidence_rules::quality_metrics::Quality,
 }
 
 /// The counts of a chapter, or of the book.
@@ -188,7 +188,7 @@ pub(crate) struct ChapterEntry<'r> {
     /// by `claim-not-in-evidence`, with a stored verdict, unsupported, stale.
     pub support: SupportFigures,
     /// The chapter's quality metrics.
-    pub quality: crate::quality::Quality,
+    pub quality: evidence_rules::quality_metrics::Quality,
 }
 
 /// One violation.

@@ -24,7 +24,6 @@ pub(crate) mod paths;
 pub(crate) mod quality;
 pub(crate) mod sarif;
 mod snippet;
-pub(crate) use evidence_core::display::stream;
 pub(crate) mod target;
 
 pub use crate::assemble::{ChapterFindings, ReportContext, assemble};

@@ -1,9 +1,9 @@
 //! The quality metrics of a report's chapters (the metrics themselves are
-//! [`crate::rules::quality_metrics`], which the page's table reads too).
+//! [`evidence_rules::quality_metrics`], which the page's table reads too).
 
 use crate::ChapterSummary;
 use evidence_core::config::QualityTargets;
-pub(crate) use evidence_rules::quality_metrics::*;
+use evidence_rules::quality_metrics::{Quality, quality};
 
 /// The metrics of the checked chapters among `chapters` taken together
 /// (one chapter, or the book).

@@ -8,9 +8,9 @@
 //! is shown no QA mark the team was never shown. `quality-table = false`
 //! leaves the table out.
 
-use crate::escape;
 use crate::plan::RenderPlan;
 use evidence_core::config::Config;
+use evidence_core::escape;
 use evidence_rules::quality::target_violations;
 use evidence_rules::quality_metrics::{Metric, Quality, quality};
 use evidence_rules::{Level, Rule};

@@ -7,9 +7,9 @@
 mod baseline;
 
 use crate::session::{Session, book_root};
+use evidence_core::rule::Severity;
 use evidence_report as report;
 use evidence_report::{Destination, Failure, Format, Outcome, OutputFile, PathStyle};
-use evidence_rules::Severity;
 use std::io::Write;
 use std::path::Path;
 

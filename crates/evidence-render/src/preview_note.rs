@@ -3,7 +3,8 @@
 //! when a run is a preview).
 
 use crate::plan::RenderPlan;
-use evidence_rules::{Judged, Level};
+use evidence_core::rule::Level;
+use evidence_rules::Judged;
 
 impl RenderPlan<'_> {
     /// Plans the preview note at `offset` (under the first heading) of the

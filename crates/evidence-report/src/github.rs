@@ -5,7 +5,7 @@
 
 use crate::{ColumnUnit, Failure, PathStyle, Report};
 use evidence_core::display::stream::inert_line;
-use evidence_rules::Severity;
+use evidence_core::rule::Severity;
 use std::fmt::Write as _;
 use std::path::Path;
 

@@ -9,8 +9,9 @@ use evidence_core::config::Mode;
 pub use evidence_core::display::counted;
 use evidence_core::display::plural;
 use evidence_core::display::stream::{inert_line, inert_source};
+use evidence_core::rule::{Rule, Severity};
 use evidence_rules::claims::ungrounded_claim::framing_help;
-use evidence_rules::{Rule, RuleDocs, Severity, SupportFigures};
+use evidence_rules::{RuleDocs, SupportFigures};
 use std::collections::HashMap;
 use std::ops::Range;
 

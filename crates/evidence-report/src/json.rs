@@ -7,8 +7,9 @@
 
 use crate::{Diagnostic, Failure, Location, PathStyle, Report};
 use evidence_core::config::Mode;
+use evidence_core::rule::{Rule, Severity};
 use evidence_rules::diversity::DiversityStats;
-use evidence_rules::{Rule, Severity, SupportFigures, Verdict};
+use evidence_rules::{SupportFigures, Verdict};
 use jiff::Timestamp;
 use serde::Serialize;
 

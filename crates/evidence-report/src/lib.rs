@@ -40,9 +40,10 @@ pub use crate::target::{Refusal, ReportInputs};
 pub use evidence_core::display::stream::{inert_json, inert_line};
 
 use evidence_core::config::Mode;
+use evidence_core::rule::{Rule, Severity};
 use evidence_core::store::Origin;
 use evidence_rules::diversity::DiversityStats;
-use evidence_rules::{Rule, Severity, SupportFigures, Verdict};
+use evidence_rules::{SupportFigures, Verdict};
 use std::ops::Range;
 use std::path::{Path, PathBuf};
 

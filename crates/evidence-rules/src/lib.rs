@@ -1,8 +1,8 @@
 //! The rules: every check mdbook-evidence makes, and the judge that
 //! applies them to a scanned chapter. The ids and levels are in
-//! `evidence_core::rule` (re-exported here as [`Rule`] and [`Level`]); each
-//! rule's help, documentation, finding and check are in its own file,
-//! `<group>/<rule_id>.rs`, gathered by `registry`. The text analysis the
+//! `evidence_core::rule`; each rule's help, documentation, finding and
+//! check are in its own file, `<group>/<rule_id>.rs`, gathered by
+//! `registry`. The text analysis the
 //! rules share (claims, figures, passage words, disagreement) is the
 //! `evidence-text` crate; the other modules here are the orchestration
 //! (`judge`, `resolution`, `item_checks`, `memo`, `quality`, `diversity`,
@@ -52,9 +52,12 @@ pub use crate::store::span_mismatch::span_mismatches;
 pub use crate::store::unknown_chapter::unknown_chapters;
 pub use crate::support_verdicts::SupportFigures;
 pub use crate::support_verdicts::verdict_claims_of;
-pub use evidence_core::finding::Finding;
-pub use evidence_core::ids::{BlockId, ClaimId, MarkerId};
-pub use evidence_core::rule::{GUIDE_URL, Level, Rule, Severity};
+
+// The names `judge/` uses as `crate::X`; every other module imports them
+// from `evidence_core`.
+use evidence_core::finding::Finding;
+use evidence_core::ids::{BlockId, ClaimId, MarkerId};
+use evidence_core::rule::{Level, Rule, Severity};
 
 /// The number of distinct publishers among cited items.
 pub fn publisher_count(cited: &[&Resolved<'_>]) -> usize {

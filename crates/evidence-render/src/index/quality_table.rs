@@ -11,9 +11,9 @@
 use crate::plan::RenderPlan;
 use evidence_core::config::Config;
 use evidence_core::escape;
+use evidence_core::rule::{Level, Rule};
 use evidence_rules::quality::target_violations;
 use evidence_rules::quality_metrics::{Metric, Quality, quality};
-use evidence_rules::{Level, Rule};
 use std::fmt::Write as _;
 use std::path::{Path, PathBuf};
 

@@ -12,11 +12,13 @@
 //! gives is the item's. A placeholder address (`https://...`) says
 //! nothing.
 
+use crate::Resolved;
 use crate::item_checks;
 use crate::meta::{RuleMeta, guide_page};
-use crate::{Finding, Resolved, Rule};
 use evidence_core::config::Config;
+use evidence_core::finding::Finding;
 use evidence_core::markers::{ReferenceEntry, Scan};
+use evidence_core::rule::Rule;
 use evidence_core::store::{CitationList, Store};
 use evidence_text::content_words::{Stem, content_words};
 

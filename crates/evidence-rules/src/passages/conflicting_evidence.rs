@@ -3,8 +3,10 @@
 //! same measure, one denying what the other states, or one claim citing the
 //! same measure for different dates).
 
+use crate::Resolved;
 use crate::meta::{RuleMeta, guide_page};
-use crate::{BlockId, Finding, Resolved};
+use evidence_core::finding::Finding;
+use evidence_core::ids::BlockId;
 use evidence_core::markers::Marker;
 use evidence_core::rule::Rule;
 use evidence_text::disagreement::Disagreement;

@@ -41,6 +41,7 @@ mod parts;
 mod restated;
 mod slot;
 
+use crate::Resolved;
 use crate::memo::Analyses;
 use crate::passages::claim_not_in_evidence::judged_items_into;
 use crate::passages::subject_not_in_evidence::parts::{
@@ -48,7 +49,9 @@ use crate::passages::subject_not_in_evidence::parts::{
 };
 use crate::passages::subject_not_in_evidence::restated::{follows_held, names_what_precedes};
 use crate::passages::subject_not_in_evidence::slot::{same_slot, written_as_a_name};
-use crate::{BlockId, ClaimId, Finding, Resolved, Rule};
+use evidence_core::finding::Finding;
+use evidence_core::ids::{BlockId, ClaimId};
+use evidence_core::rule::Rule;
 use evidence_text::claims::Claim;
 use evidence_text::names::places;
 use evidence_text::names::search::capital_after_first;

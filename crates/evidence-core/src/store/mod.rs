@@ -19,11 +19,12 @@ mod support;
 pub use crate::store::citation::CITATION_V1;
 pub use crate::store::citation_record::CitationRecord;
 pub use crate::store::dates::{parse_instant, parse_rfc3339};
+pub use crate::store::error::StoreError;
 pub use crate::store::fetched::{
     ChangedPassage, FETCHED_V1, FetchOutcome, FetchStatus, FetchedRecord, Recheck, RecheckOutcome,
     is_fetched_file as is_fetched_text, parse_fetched,
 };
-pub use crate::store::load::{StoreError, load, load_bytes};
+pub use crate::store::load::{load, load_bytes};
 pub use crate::store::model::{
     EvidenceItem, LinkCheck, LinkStatus, PaywallPolicy, Published, QuoteSpan, SnippetSpan, Source,
     Status, char_slice,
@@ -278,7 +279,3 @@ pub fn chapter_key(path: &Path) -> String {
     }
     key
 }
-
-/// Whether `id` is a well-formed evidence id (the grammar lives with the
-/// rest of the syntax vocabulary).
-pub use crate::syntax::is_evidence_id as is_valid_id;

@@ -6,12 +6,10 @@
 
 mod baseline;
 
-pub use crate::session::book_root;
-
-use crate::session::Session;
+use crate::session::{Session, book_root};
+use evidence_core::rule::Severity;
 use evidence_report as report;
 use evidence_report::{Destination, Failure, Format, Outcome, OutputFile, PathStyle};
-use evidence_rules::Severity;
 use std::io::Write;
 use std::path::Path;
 

@@ -2,8 +2,9 @@
 //! the binary so that it reads the same offline; without a rule, every rule
 //! with its default level and what it checks.
 
+use evidence_core::rule::{GUIDE_URL, Rule};
 use evidence_report::inert_line;
-use evidence_rules::{GUIDE_URL, Rule, RuleDocs};
+use evidence_rules::RuleDocs;
 
 /// The text `explain` prints for `rule` (every rule when `None`), or the
 /// error for an id that names no rule, with the nearest one.

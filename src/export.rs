@@ -11,7 +11,8 @@
 //! [`claim_key`]: evidence_core::store::claim_key
 //! [`passage_key`]: evidence_core::store::passage_key
 
-use crate::session::{Citation, Session};
+use crate::session::Session;
+use evidence_core::store::CitationRecord;
 use serde::Serialize;
 use std::path::Path;
 
@@ -23,7 +24,7 @@ pub const SUPPORT_REQUEST_V1: &str = "support-request.v1";
 struct Record<'a> {
     schema_version: &'static str,
     #[serde(flatten)]
-    citation: &'a Citation,
+    citation: &'a CitationRecord,
 }
 
 /// The records of every checked chapter of the book in `dir`, in book

@@ -2,6 +2,7 @@
 //! report, with chapters processed independently and in parallel.
 
 use evidence_core::config::{Config, ConfigError, PREPROCESSOR_NAME};
+use evidence_core::error::SetupError;
 use evidence_core::markers;
 use evidence_core::markers::{MarkdownFlags, ScanOptions};
 use evidence_core::store;
@@ -22,9 +23,6 @@ use std::path::{Path, PathBuf};
 mod neighbours;
 
 use self::neighbours::{ChapterFile, reads_chapter_file};
-
-/// The old name of [`evidence_core::error::SetupError`], kept for callers of this path.
-pub use evidence_core::error::SetupError as Error;
 
 /// Everything the build needs besides the book: validated config, loaded store.
 #[derive(Debug)]
@@ -89,18 +87,18 @@ impl Setup {
     /// Reads the config and loads the store: the only I/O of a run. For
     /// mdBook's runs of the preprocessor, which may be `mdbook serve`'s
     /// ([`evidence_render::preview`]).
-    pub fn load(ctx: &PreprocessorContext) -> Result<Setup, Error> {
+    pub fn load(ctx: &PreprocessorContext) -> Result<Setup, SetupError> {
         Setup::load_as(ctx, true)
     }
 
     /// As [`Setup::load`], for a command that reads the book itself
     /// (`check`, `export`, `verify`): never the serve preview, whatever the
     /// config or the environment says, so that a failing book fails.
-    pub(crate) fn load_for_check(ctx: &PreprocessorContext) -> Result<Setup, Error> {
+    pub(crate) fn load_for_check(ctx: &PreprocessorContext) -> Result<Setup, SetupError> {
         Setup::load_as(ctx, false)
     }
 
-    fn load_as(ctx: &PreprocessorContext, may_preview: bool) -> Result<Setup, Error> {
+    fn load_as(ctx: &PreprocessorContext, may_preview: bool) -> Result<Setup, SetupError> {
         let mut config = Config::from_book(&ctx.config)?;
         let preview = may_preview
             && config.mode == evidence_core::config::Mode::Fail

@@ -10,8 +10,6 @@
 
 mod citations;
 
-pub(crate) use citations::Citation;
-
 use crate::preprocess;
 use crate::preprocess::Setup;
 use anyhow::Context;

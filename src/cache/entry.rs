@@ -10,8 +10,11 @@
 
 use crate::cache::key::{FORMAT, hex};
 use crate::cache::secret::Secret;
+use evidence_core::finding::Finding;
+use evidence_core::ids::BlockId;
+use evidence_core::rule::{Level, Rule, Severity};
 use evidence_report::{ChapterFindings, ChapterSummary};
-use evidence_rules::{BlockId, Finding, Judged, Level, Rule, Severity};
+use evidence_rules::Judged;
 use serde::{Deserialize, Serialize};
 use std::path::Path;
 

@@ -6,8 +6,8 @@
 //! times as the baseline lists it.
 
 use anyhow::{Context, bail};
+use evidence_core::rule::Severity;
 use evidence_report::Outcome;
-use evidence_rules::Severity;
 use std::collections::HashMap;
 use std::path::{Path, PathBuf};
 

@@ -10,8 +10,8 @@ use evidence_verify::fetch::pool;
 mod recheck;
 use evidence_verify::fetch::text;
 
-use crate::session::Citation;
 use crate::session::Session;
+use evidence_core::store::CitationRecord;
 use evidence_core::store::{
     FETCHED_V1, FetchStatus, FetchedRecord, PaywallPolicy, RecheckOutcome, parse_fetched,
 };
@@ -328,7 +328,7 @@ impl Again<'_> {
 /// first cited), and those of `metadata_only` sources, which are not.
 fn pages_to_fetch(
     session: &Session,
-    citations: &[Citation],
+    citations: &[CitationRecord],
     records: &BTreeMap<String, FetchedRecord>,
     again: &Again<'_>,
 ) -> (Vec<Job>, Vec<(String, String)>) {
@@ -430,7 +430,7 @@ fn finish(job: Job, outcome: Result<http::Body, http::Failure>, now: &str) -> Fe
 /// got one and how many found none.
 fn place_passages(
     records: &mut BTreeMap<String, FetchedRecord>,
-    citations: &[Citation],
+    citations: &[CitationRecord],
 ) -> (usize, usize) {
     let (mut with, mut without) = (0, 0);
     for record in records.values_mut() {

@@ -7,7 +7,8 @@
 //! is a time but the times the inputs record, so the same book gives the
 //! same bytes.
 
-use crate::session::{Citation, Session};
+use crate::session::Session;
+use evidence_core::store::CitationRecord;
 use evidence_core::store::{Store, SupportStatus};
 use evidence_report::{Location, Outcome};
 use mdbook_preprocessor::book::{Book, BookItem};
@@ -85,7 +86,7 @@ pub fn to_text(manifest: &Value) -> String {
 
 /// Each chapter with a path, sorted by path: its source's hash, its
 /// verdict, its claims and its findings.
-fn chapters(book: &Book, outcome: &Outcome, citations: &[Citation], store: &Store) -> Value {
+fn chapters(book: &Book, outcome: &Outcome, citations: &[CitationRecord], store: &Store) -> Value {
     let report = &outcome.report;
     let mut out: BTreeMap<String, Value> = BTreeMap::new();
     for item in book.iter() {
@@ -144,8 +145,8 @@ fn chapters(book: &Book, outcome: &Outcome, citations: &[Citation], store: &Stor
 
 /// The claims of the chapter keyed `key`, sorted by claim key: their
 /// citations (item, `cid`, passage hash) and current verdicts.
-fn claims(key: &str, citations: &[Citation], store: &Store) -> Value {
-    let mut by_claim: BTreeMap<&str, (usize, Vec<&Citation>)> = BTreeMap::new();
+fn claims(key: &str, citations: &[CitationRecord], store: &Store) -> Value {
+    let mut by_claim: BTreeMap<&str, (usize, Vec<&CitationRecord>)> = BTreeMap::new();
     for citation in citations.iter().filter(|c| c.chapter == key) {
         let entry = by_claim
             .entry(&citation.claim_key)
@@ -192,7 +193,7 @@ fn item_record(item: &evidence_core::store::EvidenceItem) -> String {
 
 /// One citation: the item, its `cid` (an imported page's id), the hash of
 /// its passage (or, with none, of its record), and the verdicts on it.
-fn citation(chapter: &str, c: &Citation, store: &Store) -> Value {
+fn citation(chapter: &str, c: &CitationRecord, store: &Store) -> Value {
     let item = store.item(&c.evidence_id);
     let passage = if c.passage_key.is_empty() {
         let record = item.map(item_record).unwrap_or_default();

@@ -12,7 +12,3 @@ pub mod command;
 pub mod manifest;
 /// SSHSIG signatures of a manifest.
 pub mod sshsig;
-
-pub use evidence_render::disclosure_facts::{
-    ChapterFacts, Drafting, Review, chapter_facts, drafting,
-};

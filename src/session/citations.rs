@@ -6,20 +6,16 @@
 
 use super::Session;
 use evidence_core::source_map::SourceMap;
-use evidence_core::store::{chapter_key, claim_key, item_passage, passage_key};
+use evidence_core::store::{CitationRecord, chapter_key, claim_key, item_passage, passage_key};
 use evidence_rules as rules;
 use evidence_rules::memo::Analyses;
 use mdbook_preprocessor::book::{Book, BookItem};
 use std::path::Path;
 
-/// A citation of a passage is data of the store; its old name here saves
-/// churn in the commands that read it.
-pub(crate) use evidence_core::store::CitationRecord as Citation;
-
 impl Session {
     /// Every citation of a passage in the checked chapters of `book`, in
     /// book order.
-    pub(crate) fn citations(&self, book: &Book) -> Vec<Citation> {
+    pub(crate) fn citations(&self, book: &Book) -> Vec<CitationRecord> {
         self.citations_of(book, false)
     }
 
@@ -27,12 +23,12 @@ impl Session {
     /// with no passage too (their `passage` and `passage_key` empty): what
     /// `fetch` reads to find the pages to fetch and the claims resting on
     /// them.
-    pub(crate) fn all_citations(&self, book: &Book) -> Vec<Citation> {
+    pub(crate) fn all_citations(&self, book: &Book) -> Vec<CitationRecord> {
         self.citations_of(book, true)
     }
 
     /// [`Session::citations`], or with `all` [`Session::all_citations`].
-    fn citations_of(&self, book: &Book, all: bool) -> Vec<Citation> {
+    fn citations_of(&self, book: &Book, all: bool) -> Vec<CitationRecord> {
         // One for the book: each item is analysed once.
         let analyses = Analyses::for_store(self.store());
         let mut out = Vec::new();
@@ -58,7 +54,7 @@ impl Session {
         path: &Path,
         content: &str,
         all: bool,
-        out: &mut Vec<Citation>,
+        out: &mut Vec<CitationRecord>,
     ) {
         let config = self.config();
         let root = self.root();
@@ -112,7 +108,7 @@ impl Session {
                     None if all => std::borrow::Cow::Borrowed(""),
                     None => continue,
                 };
-                out.push(Citation {
+                out.push(CitationRecord {
                     chapter: key.clone(),
                     file: file.clone(),
                     line,

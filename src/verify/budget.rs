@@ -4,8 +4,8 @@
 //! keep, and the dry run's estimate of requests, tokens and cost.
 
 use crate::session::Session;
+use evidence_core::rule::Rule;
 use evidence_report::Location;
-use evidence_rules::Rule;
 use evidence_verify::prompt::Prompt;
 use evidence_verify::units::Unit;
 use mdbook_preprocessor::book::Book;

@@ -23,11 +23,12 @@ pub use self::budget::{Only, Price, parse_price};
 pub use self::review::{ReviewArgs, ReviewVerdict, run as review};
 pub use evidence_verify::prompt::Prompt;
 
-use self::progress::{Progress, Summary};
-use crate::session::{Citation, Session};
+use crate::session::Session;
+use crate::verify::progress::{Progress, Summary};
 use evidence_core::display::counted;
 use evidence_core::display::stream::inert_line;
 use evidence_core::store::Checker;
+use evidence_core::store::CitationRecord;
 use evidence_verify::client::{Client, Failure, Reply};
 use evidence_verify::units::Unit;
 use mdbook_preprocessor::book::Book;
@@ -231,7 +232,7 @@ fn plan(
     args: &VerifyArgs,
     session: &Session,
     book: &Book,
-    citations: Vec<Citation>,
+    citations: Vec<CitationRecord>,
     checker: &Checker,
 ) -> anyhow::Result<Plan> {
     let units = units::units(citations, session.store());

@@ -3,8 +3,8 @@
 //! as `./src/…`, absolute, or from the book's root (`src/…`). One claim,
 //! or a refusal that says exactly why and what to give instead.
 
-use crate::session::Citation;
 use crate::session::Session;
+use evidence_core::store::CitationRecord;
 use evidence_verify::units::Unit;
 use std::collections::BTreeSet;
 use std::path::Path;
@@ -92,7 +92,7 @@ fn from_root(file: &str, session: &Session, book_dir: &Path, known: &BTreeSet<&s
 pub(super) fn claim_at<'u>(
     at: &str,
     units: &'u [Unit],
-    all: &[Citation],
+    all: &[CitationRecord],
     session: &Session,
     book_dir: &Path,
 ) -> anyhow::Result<Vec<&'u Unit>> {

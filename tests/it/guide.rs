@@ -30,7 +30,7 @@ fn the_guide_builds_and_every_rule_has_a_page() {
     let mut book = mdbook_driver::MDBook::load(&guide).expect("the guide loads");
     book.config.build.build_dir = out.path().to_owned();
     book.build().expect("the guide builds");
-    for rule in evidence_rules::Rule::ALL {
+    for rule in evidence_core::rule::Rule::ALL {
         let page = guide.join("src/rules").join(format!("{}.md", rule.id()));
         assert!(page.is_file(), "no guide page for rule `{}`", rule.id());
         let html = out.path().join("rules").join(format!("{}.html", rule.id()));

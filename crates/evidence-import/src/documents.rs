@@ -25,7 +25,8 @@ use crate::fragment::{Cited, Item, Quote, Snippet, SourceEntry, Sources};
 use crate::offsets::{CharIndex, char_slice};
 use crate::{Draft, Inputs};
 use anyhow::{Context as _, bail};
-use evidence_core::store::{PaywallPolicy, is_valid_id, parse_instant};
+use evidence_core::store::{PaywallPolicy, parse_instant};
+use evidence_core::syntax::is_evidence_id;
 use serde::Deserialize;
 use std::cell::OnceCell;
 use std::collections::{BTreeMap, HashMap};
@@ -184,7 +185,7 @@ impl Documents {
                 parse_instant(fetched).map_err(|e| anyhow::anyhow!("{}: {e}", at("fetched_at")))?;
             }
             let stem = self.stem(i);
-            if !is_valid_id(&stem) {
+            if !is_evidence_id(&stem) {
                 bail!(
                     "{}: invalid id {stem:?}: use ASCII letters, digits and `_ . : / -` only",
                     at("id")

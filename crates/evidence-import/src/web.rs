@@ -31,7 +31,8 @@
 use crate::documents::{id_safe, policy_name};
 use crate::fragment::{Cited, Item, Quote, Snippet, SourceEntry, Sources};
 use anyhow::{Context as _, bail};
-use evidence_core::store::{PaywallPolicy, cid, is_valid_id, normalize_url, parse_rfc3339};
+use evidence_core::store::{PaywallPolicy, cid, normalize_url, parse_rfc3339};
+use evidence_core::syntax::is_evidence_id;
 use serde::Deserialize;
 use std::collections::BTreeMap;
 use std::path::Path;
@@ -172,7 +173,7 @@ impl Sites {
                 bail!("{at}.tier: expected a tier from 1 to 4, found {tier}");
             }
             if let Some(id) = &entry.source_id
-                && !is_valid_id(id)
+                && !is_evidence_id(id)
             {
                 bail!(
                     "{at}.source_id: invalid id {id:?}: use ASCII letters, digits and `_ . : / -` only"

@@ -4,7 +4,8 @@
 use crate::citations::render_run;
 use crate::plan::{NoteSide, RenderPlan};
 use crate::template::Templates;
-use crate::{Edit, Target, escape};
+use crate::{Edit, Target};
+use evidence_core::escape;
 use evidence_core::syntax::conflict_note_lines;
 use evidence_text::disagreement::Kind;
 

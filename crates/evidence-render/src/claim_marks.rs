@@ -5,7 +5,8 @@
 //! the same to the rules on the next run; a mark an earlier run wrote is
 //! replaced, so a second run changes nothing.
 
-use crate::{Edit, Target, escape};
+use crate::{Edit, Target};
+use evidence_core::escape;
 use evidence_rules::confidence::LABELS;
 use std::ops::Range;
 

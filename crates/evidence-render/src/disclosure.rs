@@ -14,9 +14,10 @@
 //! (no link, emphasis, HTML or `{{#include}}` can start).
 
 use crate::disclosure_facts::{ChapterFacts, DISCLOSURE_CLASS};
-use crate::{Edit, Target, escape};
+use crate::{Edit, Target};
 use evidence_core::config::{Disclosure, DisclosurePart};
 use evidence_core::display::counted;
+use evidence_core::escape;
 use evidence_core::syntax::DISCLOSURE_COMMENT;
 use evidence_rules::Resolved;
 use serde_json::{Value, json};

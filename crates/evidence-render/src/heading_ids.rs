@@ -9,8 +9,9 @@
 //! left as it is, so a second run changes nothing.
 
 use crate::{Edit, RenderPlan};
+use evidence_core::ids::MarkerId;
 use evidence_core::markers::{MarkdownFlags, Marker, MarkerKind};
-use evidence_rules::{MarkerId, Resolved};
+use evidence_rules::Resolved;
 use mdbook_markdown::new_cmark_parser;
 use mdbook_markdown::pulldown_cmark::{Event, Tag, TagEnd};
 use std::collections::HashSet;

@@ -13,8 +13,9 @@
 // The quality table the index shows after its list of items.
 mod quality_table;
 
-use crate::{RenderPlan, Target, date, escape, tags};
+use crate::{RenderPlan, Target, date, tags};
 use evidence_core::config::Config;
+use evidence_core::escape;
 use evidence_core::markers;
 use evidence_core::markers::{MarkdownFlags, MarkerKind, ScanOptions};
 use evidence_core::store::Store;

@@ -15,14 +15,14 @@ mod citations;
 mod claim_marks;
 mod disclosure;
 pub mod disclosure_facts;
-#[cfg(test)]
-mod syntax_tests;
-pub(crate) use evidence_core::escape;
 pub mod heading_ids;
 pub mod index;
 mod plan;
+pub mod preview;
 mod preview_note;
 mod speculation;
+#[cfg(test)]
+mod syntax_tests;
 pub mod template;
 mod unverified;
 pub mod withheld;
@@ -32,6 +32,7 @@ pub use crate::plan::RenderPlan;
 
 use crate::template::{Kind, Templates, Value, Var};
 use evidence_core::config::PassagePlace;
+use evidence_core::escape;
 use evidence_core::store::PaywallPolicy;
 use evidence_core::syntax::{BANNER_LINES, PASSAGE_CLASS, REFERENCES_CLASS};
 use evidence_rules::Resolved;
@@ -592,6 +593,3 @@ pub(crate) fn newline_of(text: &str) -> &'static str {
 
 #[cfg(test)]
 mod tests;
-
-// Modules this crate holds that the old tree declared elsewhere.
-pub mod preview;

@@ -84,7 +84,7 @@ pub struct RenderPlan<'s> {
     pub(super) quality: Option<evidence_rules::QualityInputs>,
     /// The rules the build reported for the chapter (after suppression
     /// comments): the quality table marks ✗ only a target the build warned of.
-    pub(super) reported: Vec<evidence_rules::Rule>,
+    pub(super) reported: Vec<evidence_core::rule::Rule>,
     /// The chapter as an earlier run rendered it, from the cache: it
     /// replaces the chapter, and nothing else here is planned.
     pub cached: Option<String>,
@@ -231,7 +231,7 @@ impl<'s> RenderPlan<'s> {
     pub fn set_quality(
         &mut self,
         quality: Option<evidence_rules::QualityInputs>,
-        reported: impl IntoIterator<Item = evidence_rules::Rule>,
+        reported: impl IntoIterator<Item = evidence_core::rule::Rule>,
     ) {
         self.quality = quality;
         self.reported = reported.into_iter().collect();

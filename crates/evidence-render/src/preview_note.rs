@@ -3,7 +3,8 @@
 //! when a run is a preview).
 
 use crate::plan::RenderPlan;
-use evidence_rules::{Judged, Level};
+use evidence_core::rule::Level;
+use evidence_rules::Judged;
 
 impl RenderPlan<'_> {
     /// Plans the preview note at `offset` (under the first heading) of the
@@ -41,7 +42,7 @@ fn note_lines(errors: &[(usize, &str, &str)]) -> Vec<String> {
     lines.extend(errors.iter().map(|(line, rule, message)| {
         format!(
             "> - line {line}, `{rule}`: {}",
-            crate::escape::markdown(message)
+            evidence_core::escape::markdown(message)
         )
     }));
     lines

@@ -175,7 +175,7 @@ fn evidence_markers_follow_the_id_grammar() {
     );
     for (id, valid) in [("ev_1", true), ("", false), ("a b", false), ("a\"b", false)] {
         assert_eq!(is_evidence_id(id), valid, "{id:?}");
-        assert_eq!(evidence_core::store::is_valid_id(id), valid, "{id:?}");
+        assert_eq!(evidence_core::syntax::is_evidence_id(id), valid, "{id:?}");
     }
 }
 

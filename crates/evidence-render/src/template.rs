@@ -8,7 +8,8 @@
 // The checks that a template's text fits where it is placed.
 mod context;
 
-use crate::{Target, escape};
+use crate::Target;
+use evidence_core::escape;
 use evidence_core::syntax::{CITE_CLASS, CITE_ID_ATTRIBUTE, REFERENCE_ANCHOR_PREFIX};
 use std::borrow::Cow;
 use std::path::Path;

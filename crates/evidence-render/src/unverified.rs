@@ -5,7 +5,7 @@
 //! marker of that id: it stays until the id resolves.
 
 use crate::Target;
-use crate::escape;
+use evidence_core::escape;
 use evidence_core::markers::{Marker, MarkerKind};
 use evidence_core::syntax::{CITE_ID_ATTRIBUTE, REFERENCE_ANCHOR_PREFIX, UNVERIFIED_CLASS};
 use evidence_rules::{Judged, Resolved};

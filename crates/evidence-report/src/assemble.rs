@@ -4,8 +4,10 @@
 
 use crate::{ChapterSummary, Diagnostic, Inclusion, Location, Note, Outcome, Report, SourceFile};
 use evidence_core::config::Config;
+use evidence_core::finding::Finding;
+use evidence_core::rule::Severity;
 use evidence_core::source_map::{SourceMap, Trace};
-use evidence_rules::{Finding, Judged, Severity, StoreFinding};
+use evidence_rules::{Judged, StoreFinding};
 use std::collections::HashMap;
 use std::path::{Path, PathBuf};
 

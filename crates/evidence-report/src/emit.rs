@@ -1,29 +1,15 @@
 //! The one emitter: every output of a run, for the preprocessor inside
 //! `mdbook build` and for `check` alike, and the validation report file.
 
+use crate::emit_error::EmitError;
+use crate::failure::Failure;
+use crate::format::Format;
 use crate::json::{FailureReport, ValidationReport};
-use crate::stream::{inert_json, inert_line};
-use crate::{
-    Failure, Outcome, OutputFile, OutputRefusal, PathStyle, ReportContext, ReportInputs, github,
-    human, sarif,
-};
-use evidence_core::safe_write::WriteError;
+use crate::output_file::OutputFile;
+use crate::{Outcome, PathStyle, ReportContext, ReportInputs, github, human, sarif};
+use evidence_core::display::stream::{inert_json, inert_line};
 use std::io::Write;
-use std::path::{Path, PathBuf};
-
-/// How `check` prints what it found.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, clap::ValueEnum)]
-pub enum Format {
-    /// rustc-style diagnostics on stderr.
-    Human,
-    /// The validation report (`evidence-report.v1`) on stdout.
-    Json,
-    /// SARIF 2.1.0 on stdout, for code-scanning upload.
-    Sarif,
-    /// GitHub Actions annotations on stdout, and a table in
-    /// `$GITHUB_STEP_SUMMARY` when it is set.
-    Github,
-}
+use std::path::Path;
 
 /// Where a run's output goes.
 #[derive(Debug, Clone, Copy)]
@@ -44,48 +30,6 @@ pub enum Destination<'a> {
         /// Where the machine format goes instead of stdout (`--output`).
         output: Option<&'a OutputFile>,
     },
-}
-
-/// Why a run's output could not be written.
-#[derive(Debug, thiserror::Error)]
-pub enum EmitError {
-    /// stdout, stderr or the step summary cannot be written.
-    #[error(transparent)]
-    Io(#[from] std::io::Error),
-    /// A machine format cannot be written to stdout.
-    #[error(transparent)]
-    Json(#[from] serde_json::Error),
-    /// The validation report may not be written where it is asked.
-    #[error("the validation report (`preprocessor.evidence.report`): {0}")]
-    Refused(#[from] crate::Refusal),
-    /// The one safe writer refused the validation report.
-    #[error(transparent)]
-    Write(#[from] WriteError),
-    /// The validation report cannot be written.
-    #[error("cannot write the validation report {path}: {source}")]
-    Report {
-        /// Where it should go.
-        path: PathBuf,
-        /// Why it failed.
-        source: std::io::Error,
-    },
-}
-
-/// Whether `error` is that the `--output` file may not or cannot be
-/// written: the failure is then said on stderr only, never written there.
-pub fn is_output_refused(error: &EmitError) -> bool {
-    matches!(error, EmitError::Io(e) if e.get_ref().is_some_and(|inner| inner.is::<OutputRefusal>()))
-}
-
-/// Whether `error` is only that the reader of stdout or stderr went away
-/// (`check … | head -1`): not a failure of the run, so it ends quietly.
-pub fn is_closed_pipe(error: &EmitError) -> bool {
-    let kind = match error {
-        EmitError::Io(e) => Some(e.kind()),
-        EmitError::Json(e) => e.io_error_kind(),
-        EmitError::Refused(_) | EmitError::Write(_) | EmitError::Report { .. } => None,
-    };
-    kind == Some(std::io::ErrorKind::BrokenPipe)
 }
 
 /// Writes everything a run reports to `destination`, and the validation

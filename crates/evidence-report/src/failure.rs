@@ -2,6 +2,7 @@
 //! cannot be used, a book that does not load): what went wrong and where,
 //! taken from the error types' fields, for every output format.
 
+use crate::emit_error::EmitError;
 use evidence_core::config::ConfigError;
 use evidence_core::error::{SetupError, TemplateError};
 use evidence_core::order::UnexpandedDirective;
@@ -100,7 +101,7 @@ impl Failure {
                 return Some(template_location(e, root));
             }
             cause
-                .downcast_ref::<crate::EmitError>()
+                .downcast_ref::<EmitError>()
                 .and_then(|e| emit_location(e, root))
         });
         let parts = error
@@ -287,10 +288,10 @@ fn toml_key_offset(text: &str, key: &str, at_value: bool) -> Option<usize> {
 
 /// Where a report file that could not be written is: the file, or the
 /// `report` key that asked for a place it may not go.
-fn emit_location(error: &crate::EmitError, root: &Path) -> Option<FailureLocation> {
+fn emit_location(error: &EmitError, root: &Path) -> Option<FailureLocation> {
     match error {
-        crate::EmitError::Report { path, .. } => Some(FailureLocation::file(path)),
-        crate::EmitError::Refused(refusal) => {
+        EmitError::Report { path, .. } => Some(FailureLocation::file(path)),
+        EmitError::Refused(refusal) => {
             config_location(&ConfigError::invalid("report", refusal.to_string()), root)
         }
         _ => None,

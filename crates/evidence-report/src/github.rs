@@ -3,9 +3,9 @@
 //! that could not judge the book, and a markdown table for the step
 //! summary (GitHub shows only the first few annotations of a step).
 
-use crate::stream::inert_line;
 use crate::{ColumnUnit, Failure, PathStyle, Report};
-use evidence_rules::Severity;
+use evidence_core::display::stream::inert_line;
+use evidence_core::rule::Severity;
 use std::fmt::Write as _;
 use std::path::Path;
 

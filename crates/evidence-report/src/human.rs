@@ -1,7 +1,6 @@
 //! The human output: diagnostics drawn the way rustc draws them, and the
 //! one-line verdict that closes a run.
 
-use crate::stream::{inert_line, inert_source};
 use crate::{Diagnostic, Location, Outcome, PathStyle, Report};
 use codespan_reporting::diagnostic::{Diagnostic as CsDiagnostic, Label};
 use codespan_reporting::files::{self, Files, SimpleFiles};
@@ -9,8 +8,10 @@ use codespan_reporting::term::{self, termcolor::WriteColor};
 use evidence_core::config::Mode;
 pub use evidence_core::display::counted;
 use evidence_core::display::plural;
+use evidence_core::display::stream::{inert_line, inert_source};
+use evidence_core::rule::{Rule, Severity};
 use evidence_rules::claims::ungrounded_claim::framing_help;
-use evidence_rules::{Rule, RuleDocs, Severity, SupportFigures};
+use evidence_rules::{RuleDocs, SupportFigures};
 use std::collections::HashMap;
 use std::ops::Range;
 
@@ -309,7 +310,7 @@ pub(crate) fn emit_summary(
     if let Some(support) = support_line(report) {
         writeln!(out, "{support}")?;
     }
-    if let Some(quality) = crate::quality::line(&crate::quality::of_chapters(
+    if let Some(quality) = evidence_rules::quality_metrics::line(&crate::quality::of_chapters(
         &report.chapters,
         &report.quality_targets,
     )) {

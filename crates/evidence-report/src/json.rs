@@ -7,8 +7,9 @@
 
 use crate::{Diagnostic, Failure, Location, PathStyle, Report};
 use evidence_core::config::Mode;
+use evidence_core::rule::{Rule, Severity};
 use evidence_rules::diversity::DiversityStats;
-use evidence_rules::{Rule, Severity, SupportFigures, Verdict};
+use evidence_rules::{SupportFigures, Verdict};
 use jiff::Timestamp;
 use serde::Serialize;
 
@@ -124,7 +125,7 @@ pub(crate) struct Totals {
     /// The sums of the chapters' support figures.
     pub support: SupportFigures,
     /// The book's quality metrics.
-    pub quality: crate::quality::Quality,
+    pub quality: evidence_rules::quality_metrics::Quality,
 }
 
 /// The counts of a chapter, or of the book.
@@ -188,7 +189,7 @@ pub(crate) struct ChapterEntry<'r> {
     /// by `claim-not-in-evidence`, with a stored verdict, unsupported, stale.
     pub support: SupportFigures,
     /// The chapter's quality metrics.
-    pub quality: crate::quality::Quality,
+    pub quality: evidence_rules::quality_metrics::Quality,
 }
 
 /// One violation.

@@ -7,13 +7,15 @@
 //! could not judge the book is reported in every format too
 //! ([`emit_failure()`], from a [`Failure`]). Every output names files by one
 //! rule ([`PathStyle`]), and every text from an input reaches a stream
-//! through one escaping function ([`stream`]).
+//! through one escaping function (`evidence_core::display::stream`).
 
 #![warn(missing_docs, unreachable_pub)]
 
 pub(crate) mod assemble;
 pub(crate) mod emit;
+mod emit_error;
 pub(crate) mod failure;
+mod format;
 pub(crate) mod github;
 pub(crate) mod human;
 pub(crate) mod json;
@@ -22,14 +24,13 @@ pub(crate) mod paths;
 pub(crate) mod quality;
 pub(crate) mod sarif;
 mod snippet;
-pub(crate) use evidence_core::display::stream;
 pub(crate) mod target;
 
 pub use crate::assemble::{ChapterFindings, ReportContext, assemble};
-pub use crate::emit::{
-    Destination, EmitError, Format, emit, emit_failure, is_closed_pipe, is_output_refused,
-};
+pub use crate::emit::{Destination, emit, emit_failure};
+pub use crate::emit_error::{EmitError, is_closed_pipe, is_output_refused};
 pub use crate::failure::{Failure, FailureLocation, FailurePart};
+pub use crate::format::Format;
 pub use crate::human::{Run, counted, stderr};
 pub use crate::output_file::{OutputFile, OutputRefusal};
 pub use crate::paths::PathStyle;
@@ -38,9 +39,10 @@ pub use crate::target::{Refusal, ReportInputs};
 pub use evidence_core::display::stream::{inert_json, inert_line};
 
 use evidence_core::config::Mode;
+use evidence_core::rule::{Rule, Severity};
 use evidence_core::store::Origin;
 use evidence_rules::diversity::DiversityStats;
-use evidence_rules::{Rule, Severity, SupportFigures, Verdict};
+use evidence_rules::{SupportFigures, Verdict};
 use std::ops::Range;
 use std::path::{Path, PathBuf};
 

@@ -20,7 +20,7 @@
 //! It is checked before the book is read and again at the write, through
 //! the one safe writer (whole or not at all).
 
-use crate::Format;
+use crate::format::Format;
 use crate::target::{ReportInputs, bad_component, input_by_case, refused_write};
 use evidence_core::safe_write::{SafeWriter, WriteError};
 use serde_json::Value;

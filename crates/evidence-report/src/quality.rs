@@ -3,7 +3,7 @@
 
 use crate::ChapterSummary;
 use evidence_core::config::QualityTargets;
-pub(crate) use evidence_rules::quality_metrics::*;
+use evidence_rules::quality_metrics::{Quality, quality};
 
 /// The metrics of the checked chapters among `chapters` taken together
 /// (one chapter, or the book).

@@ -10,7 +10,8 @@
 //! an absolute `file:` URI without a base.
 
 use crate::{ColumnUnit, Diagnostic, Failure, Location, Note, PathStyle, Report};
-use evidence_rules::{Level, Rule, RuleDocs, Severity};
+use evidence_core::rule::{Level, Rule, Severity};
+use evidence_rules::RuleDocs;
 use percent_encoding::{AsciiSet, NON_ALPHANUMERIC, utf8_percent_encode};
 use serde_json::{Value, json};
 use std::path::{Component, Path};

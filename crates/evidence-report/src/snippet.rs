@@ -5,10 +5,10 @@
 use crate::PathStyle;
 use crate::failure::FailurePart;
 use crate::human::{Window, relabel};
-use crate::stream::{inert_line, inert_source};
 use codespan_reporting::diagnostic::{Diagnostic, Label};
 use codespan_reporting::files::SimpleFiles;
 use codespan_reporting::term::{self, termcolor::NoColor};
+use evidence_core::display::stream::{inert_line, inert_source};
 use std::collections::HashMap;
 use std::ops::Range;
 use std::path::Path;

@@ -5,7 +5,9 @@
 //! `crate::quality::diversity_violations` that runs them, are under
 //! `quality/`).
 
-use crate::{Resolved, Rule};
+use crate::Resolved;
+
+use evidence_core::rule::Rule;
 use serde::Serialize;
 
 /// The diversity of a chapter's cited evidence (the JSON report's

@@ -25,10 +25,10 @@ pub(crate) mod monitor_only_share;
 pub(crate) mod publisher_dominance;
 
 use crate::Resolved;
-use crate::Rule;
 use crate::diversity;
 use crate::support_verdicts::SupportFigures;
 use evidence_core::config::{Config, QualityTargets};
+use evidence_core::rule::Rule;
 use evidence_text::claims::{Claim, sentences};
 use evidence_text::support_units::SupportUnit;
 use std::collections::{BTreeMap, BTreeSet};

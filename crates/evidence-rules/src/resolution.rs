@@ -2,9 +2,9 @@
 //! (`malformed-marker`, `unknown-number`, `unknown-evidence`,
 //! `deleted-evidence`, `invalid-evidence`, `missing-field`, `unknown-source`,
 //! `unsafe-url`, `registry-mismatch`, `stale-evidence`, `expired-evidence`),
-//! each of which is in its rule's file (`markers/`, `sources/`). The first
-//! that fails is the marker's finding, so the order here is part of the
-//! output.
+//! each of which is in its rule's file (`markers/`, `sources/`); the
+//! checks of the item an id names are run by `item_checks`. The first that
+//! fails is the marker's finding, so the order here is part of the output.
 //!
 //! A marker resolves when its id is in the store and the item has `url`,
 //! `title` (or `document_title`), `published_at` (not for `citation.v1`
@@ -13,59 +13,14 @@
 //! its URL is absolute http(s) and agrees with the registry (`url_prefixes`,
 //! `publisher`), and it is not older than `max-age-days`.
 
-use crate::Rule;
+use crate::item_checks;
 use crate::markers::{malformed_marker, unknown_evidence, unknown_number};
 use crate::meta::Violation;
-use crate::sources::missing_field::Cited;
-use crate::sources::{
-    deleted_evidence, expired_evidence, invalid_evidence, missing_field, registry_mismatch,
-    stale_evidence, unknown_source, unsafe_url,
-};
+use crate::resolved::Resolved;
 use evidence_core::config::Config;
 use evidence_core::markers::MarkerKind;
-use evidence_core::store::{
-    CitationList, EvidenceItem, LinkStatus, PaywallPolicy, Published, Source, Store,
-};
-
-/// A marker that resolved: the item it cites and the item's source.
-#[derive(Debug, Clone, Copy)]
-pub struct Resolved<'s> {
-    /// The evidence id.
-    pub id: &'s str,
-    /// The item's index in the store (in load order): the key of its
-    /// [`memo`](super::memo::Analyses).
-    pub(crate) index: usize,
-    /// The item.
-    pub item: &'s EvidenceItem,
-    /// The item's registry entry.
-    pub source: &'s Source,
-    /// The item's URL, checked to be absolute http(s).
-    pub url: &'s str,
-    /// The item's title (`title`, else `document_title`).
-    pub title: &'s str,
-    /// When the item was published; `None` only for `citation.v1` records,
-    /// which carry no publication date.
-    pub published_at: Option<Published>,
-}
-
-impl<'s> Resolved<'s> {
-    /// The publisher: the item's own, else its source's.
-    pub fn publisher(&self) -> &'s str {
-        self.item
-            .publisher
-            .as_deref()
-            .unwrap_or(&self.source.publisher)
-    }
-
-    /// Whether only metadata may be shown: the source is `metadata_only`, or
-    /// the item's link check found a paywall.
-    pub fn paywall_policy(&self) -> PaywallPolicy {
-        match &self.item.link_check {
-            Some(check) if check.status == LinkStatus::Paywalled => PaywallPolicy::MetadataOnly,
-            _ => self.source.paywall_policy,
-        }
-    }
-}
+use evidence_core::rule::Rule;
+use evidence_core::store::{CitationList, Store};
 
 /// A marker that does not resolve: the rule, the message and the id (when
 /// the marker names one).
@@ -110,40 +65,13 @@ pub fn resolve_id<'s>(
         return Err((rule, message, Some(id.to_owned())));
     };
     let with_id = |(rule, message): Violation| (rule, message, Some(id.to_owned()));
-    if let Some(violation) =
-        deleted_evidence::check(id, item).or_else(|| invalid_evidence::check(id, item))
-    {
-        return Err(with_id(violation));
-    }
-    let Cited {
-        url,
-        title,
-        source_id,
-    } = missing_field::required_fields(id, item).map_err(with_id)?;
-    let Some(source) = store.source(source_id) else {
-        return Err(with_id(unknown_source::violation(id, source_id, store)));
-    };
-    if let Some(violation) = unsafe_url::check(id, item, url)
-        .or_else(|| registry_mismatch::check(id, item, url, source_id, source))
-        .or_else(|| stale_evidence::check(id, item, &stale_evidence::Options::of(config)))
-        .or_else(|| expired_evidence::check(id, item, &expired_evidence::Options::of(config)))
-    {
-        return Err(with_id(violation));
-    }
-    Ok(Resolved {
-        id,
-        index,
-        item,
-        source,
-        url,
-        title,
-        published_at: item.published_at,
-    })
+    item_checks::check(index, id, item, store, config).map_err(with_id)
 }
 
 #[cfg(test)]
 mod tests {
-    use super::*;
+    use crate::resolution::*;
+    use evidence_core::store::PaywallPolicy;
     use std::path::{Path, PathBuf};
 
     fn store() -> Store {

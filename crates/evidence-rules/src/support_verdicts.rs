@@ -16,12 +16,15 @@
 //! citations; without one, a verdict on the citation alone (as stored
 //! before claims were judged whole) still does.
 
+use crate::Resolved;
 use crate::passages::claim_not_in_evidence::cited_items;
 use crate::support::{
     checker, checker_key, missing_support, place, stale_support, unsupported_claim,
 };
-use crate::{BlockId, ClaimId, Finding, Level, Resolved, Rule};
 use evidence_core::config::Config;
+use evidence_core::finding::Finding;
+use evidence_core::ids::{BlockId, ClaimId};
+use evidence_core::rule::{Level, Rule};
 use evidence_core::store::{Store, SupportStatus, SupportVerdict};
 use evidence_core::store::{claim_key, item_passage, passage_key, passages_key};
 use evidence_text::claims::Claim;

@@ -248,7 +248,7 @@ fn invalid_item(
 ) -> Option<EvidenceItem> {
     let text = |key: &str| value.get(key).and_then(serde_json::Value::as_str);
     let id = text("cid")
-        .filter(|id| crate::store::is_valid_id(id))
+        .filter(|id| crate::syntax::is_evidence_id(id))
         .map(str::to_owned)
         .or_else(|| text("normalized_url").map(cid))
         .or_else(|| {

@@ -6,8 +6,9 @@
 //! the network.
 
 use crate::json_input::strip_position;
+use crate::store::StoreError;
 use crate::store::model::{EvidenceItem, char_slice};
-use crate::store::{StoreError, is_valid_id};
+use crate::syntax::is_evidence_id;
 use serde::{Deserialize, Serialize};
 use std::path::Path;
 
@@ -207,7 +208,7 @@ pub fn parse_fetched(path: &Path, text: &str) -> Result<Vec<FetchedRecord>, Stor
                 record.schema_version
             )));
         }
-        if !is_valid_id(&record.id) {
+        if !is_evidence_id(&record.id) {
             return Err(schema(format!(
                 "the id {:?} is not an evidence id ([A-Za-z0-9_.:/-])",
                 record.id

@@ -2,15 +2,15 @@
 
 use crate::limits;
 use crate::limits::ReadError;
-pub use crate::store::error::StoreError;
-use crate::store::error::{Nearest, not_an_object, syntax_in};
+use crate::store::error::{Nearest, StoreError, not_an_object, syntax_in};
 use crate::store::merge;
 use crate::store::merge::Broken;
 use crate::store::model::{EvidenceItem, Source};
 use crate::store::schema::{check_version, deserialize};
 use crate::store::{
-    CITATION_V1, CitationList, EVIDENCE_V1, InvalidRecord, Origin, Store, citation, is_valid_id,
+    CITATION_V1, CitationList, EVIDENCE_V1, InvalidRecord, Origin, Store, citation,
 };
+use crate::syntax::is_evidence_id;
 use serde::Deserialize;
 use std::collections::{BTreeMap, HashMap, HashSet};
 use std::hash::BuildHasher;
@@ -399,7 +399,7 @@ fn merge(
         .index
         .reserve(items.len() - start, |&at| hasher.hash_one(&items[at].id));
     for at in start..store.items.len() {
-        if !is_valid_id(&store.items[at].id) {
+        if !is_evidence_id(&store.items[at].id) {
             return Err(StoreError::InvalidId {
                 kind: "evidence id",
                 id: store.items[at].id.clone(),
@@ -426,7 +426,7 @@ fn merge(
         let here = origin(format!("chapters[{chapter:?}]"));
         let mut seen = HashMap::new();
         for (n, id) in ids.iter().enumerate() {
-            if !is_valid_id(id) {
+            if !is_evidence_id(id) {
                 return Err(StoreError::InvalidId {
                     kind: "chapter list entry",
                     id: id.clone(),

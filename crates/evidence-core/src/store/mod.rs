@@ -16,22 +16,23 @@ mod normalize;
 mod schema;
 mod support;
 
-pub(crate) use self::citation::CITATION_V1;
-pub use self::citation_record::CitationRecord;
-pub use self::dates::{parse_instant, parse_rfc3339};
-pub use self::fetched::{
-    ChangedPassage, FETCHED_V1, FetchOutcome, FetchStatus, FetchedRecord, Recheck, RecheckOutcome,
-    is_fetched_file as is_fetched_text, parse_fetched,
-};
-pub use self::load::{StoreError, load, load_bytes};
-pub use self::model::{
-    EvidenceItem, LinkCheck, LinkStatus, PaywallPolicy, Published, QuoteSpan, SnippetSpan, Source,
-    Status, char_slice,
-};
 pub use self::normalize::{address_title, cid, is_content_addressed, is_http_url, normalize_url};
 pub use self::support::{
     Checker, SUPPORT_V1, Support, SupportRecord, SupportStatus, SupportVerdict, claim_key,
     item_passage, passage_key, passages_key,
+};
+pub(crate) use crate::store::citation::CITATION_V1;
+pub use crate::store::citation_record::CitationRecord;
+pub use crate::store::dates::{parse_instant, parse_rfc3339};
+pub use crate::store::error::StoreError;
+pub use crate::store::fetched::{
+    ChangedPassage, FETCHED_V1, FetchOutcome, FetchStatus, FetchedRecord, Recheck, RecheckOutcome,
+    is_fetched_file as is_fetched_text, parse_fetched,
+};
+pub use crate::store::load::{load, load_bytes};
+pub use crate::store::model::{
+    EvidenceItem, LinkCheck, LinkStatus, PaywallPolicy, Published, QuoteSpan, SnippetSpan, Source,
+    Status, char_slice,
 };
 
 use hashbrown::{HashTable, hash_table};
@@ -276,7 +277,3 @@ pub fn chapter_key(path: &Path) -> String {
     }
     key
 }
-
-/// Whether `id` is a well-formed evidence id (the grammar lives with the
-/// rest of the syntax vocabulary).
-pub use crate::syntax::is_evidence_id as is_valid_id;

@@ -15,10 +15,11 @@
 //! citing one item is keyed as it always was.
 
 use crate::json_input::strip_position;
+use crate::store::StoreError;
 use crate::store::dates::parse_instant;
 use crate::store::model::EvidenceItem;
 use crate::store::schema::{check_version, deserialize};
-use crate::store::{StoreError, is_valid_id};
+use crate::syntax::is_evidence_id;
 use serde::Deserialize;
 use sha2::{Digest, Sha256};
 use std::borrow::Cow;
@@ -219,13 +220,13 @@ fn parse_record(path: &Path, line_no: usize, line: &str) -> Result<SupportRecord
             )));
         }
     }
-    if !is_valid_id(&record.evidence_id) {
+    if !is_evidence_id(&record.evidence_id) {
         return Err(broken(format!(
             "`evidence_id` {:?} is not an evidence id",
             record.evidence_id
         )));
     }
-    if let Some(bad) = record.evidence_ids.iter().find(|id| !is_valid_id(id)) {
+    if let Some(bad) = record.evidence_ids.iter().find(|id| !is_evidence_id(id)) {
         return Err(broken(format!(
             "`evidence_ids` holds {bad:?}, which is not an evidence id"
         )));

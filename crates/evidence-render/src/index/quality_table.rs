@@ -9,10 +9,11 @@
 //! was never shown. `quality-table = false`
 //! leaves the table out.
 
-use crate::escape;
 use crate::plan::RenderPlan;
 use evidence_core::config::Config;
-use evidence_rules::Rule;
+
+use evidence_core::escape;
+use evidence_core::rule::Rule;
 use evidence_rules::quality_metrics::{Metric, Quality, quality};
 use std::fmt::Write as _;
 use std::path::{Path, PathBuf};

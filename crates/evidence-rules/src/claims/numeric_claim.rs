@@ -15,9 +15,9 @@
 //! without a marker of its own (context before the cited sentence) is
 //! judged with the whole claim's citations.
 
-use crate::Finding;
 use crate::Resolved;
 use crate::meta::{RuleMeta, guide_page};
+use evidence_core::finding::Finding;
 use evidence_core::markers::Scan;
 use evidence_core::rule::Rule;
 use evidence_text::claims::claim_finding;

@@ -4,10 +4,10 @@
 //! evidence pack holds a tier-1 item with that tag. The pack is the chapter's
 //! citation list in the store, or else every item the chapter cites.
 
-use crate::Finding;
 use crate::Resolved;
 use crate::meta::{RuleMeta, guide_page};
 use evidence_core::config::Config;
+use evidence_core::finding::Finding;
 use evidence_core::rule::Rule;
 use evidence_text::claims::{Claim, claim_finding};
 

@@ -2,9 +2,9 @@
 //! phase's (`crate::judge`); what a diagnostic adds for a paragraph that
 //! may be framing text is here.
 
-use crate::Finding;
 use crate::meta::{RuleMeta, guide_page};
 use crate::passages::subject_not_in_evidence::names_a_subject;
+use evidence_core::finding::Finding;
 use evidence_core::rule::Rule;
 use evidence_text::claims::{Claim, claim_finding};
 use evidence_text::number_parse::first_figure;

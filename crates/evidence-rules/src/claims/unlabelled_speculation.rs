@@ -6,8 +6,8 @@
 //! likely, speculate(s/d), speculation, rumor(s), rumour(s), reportedly,
 //! allegedly, and the phrases "expected to" and "set to".
 
-use crate::Finding;
 use crate::meta::{RuleMeta, guide_page};
+use evidence_core::finding::Finding;
 use evidence_core::rule::Rule;
 use evidence_text::claims::{Claim, claim_finding};
 

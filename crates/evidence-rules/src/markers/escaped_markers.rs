@@ -14,9 +14,10 @@
 //! the order.
 
 use crate::meta::{RuleMeta, guide_page};
-use crate::{Finding, Level, Rule};
 use evidence_core::config::Config;
+use evidence_core::finding::Finding;
 use evidence_core::markers::{MarkerKind, Scan};
+use evidence_core::rule::{Level, Rule};
 use regex::Regex;
 use serde::Deserialize;
 use std::collections::BTreeMap;

@@ -12,10 +12,13 @@
 //! gives is the item's. A placeholder address (`https://...`) says
 //! nothing.
 
+use crate::Resolved;
+use crate::item_checks;
 use crate::meta::{RuleMeta, guide_page};
-use crate::{Finding, Resolved, Rule, resolve_id};
 use evidence_core::config::Config;
+use evidence_core::finding::Finding;
 use evidence_core::markers::{ReferenceEntry, Scan};
+use evidence_core::rule::Rule;
 use evidence_core::store::{CitationList, Store};
 use evidence_text::content_words::{Stem, content_words};
 
@@ -57,7 +60,7 @@ pub(crate) fn findings(
         .filter_map(|entry| {
             let at = entry.number as usize - 1;
             let item = match listed.get(at) {
-                Some(id) => resolve_id(id, store, config).ok(),
+                Some(id) => item_checks::resolved(id, store, config),
                 None => unlisted.get(at - listed.len()).map(|r| **r),
             };
             let message = entry_problem(entry, item.as_ref())?;

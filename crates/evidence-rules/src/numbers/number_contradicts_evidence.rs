@@ -12,7 +12,8 @@
 //! Anything less stays `number-not-in-evidence`.
 
 use crate::meta::{RuleMeta, guide_page};
-use crate::{BlockId, Finding};
+use evidence_core::finding::Finding;
+use evidence_core::ids::BlockId;
 use evidence_core::rule::Rule;
 use evidence_text::number_derive::Figure;
 use evidence_text::number_parse::{Number, NumberKind, Unit, convert, numbers_in};

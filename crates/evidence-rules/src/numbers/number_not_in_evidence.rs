@@ -14,14 +14,17 @@
 //! the first missing figure where the chapter writes it, and lists each
 //! missing value once.
 
+use crate::Resolved;
 use crate::claims::numeric_claim::BlockNumbers;
 use crate::memo::Analyses;
 use crate::meta::{RuleMeta, guide_page};
 use crate::numbers::number_contradicts_evidence;
 use crate::numbers::number_contradicts_evidence::contradicted;
 use crate::passages::claim_not_in_evidence::judged_items;
-use crate::{BlockId, ClaimId, Finding, Resolved, Rule};
+use evidence_core::finding::Finding;
+use evidence_core::ids::{BlockId, ClaimId};
 use evidence_core::markers::{Block, Scan};
+use evidence_core::rule::Rule;
 use evidence_text::claims::Claim;
 use evidence_text::number_derive::{Figure, PassageFigures, computed, restated};
 use evidence_text::number_parse::{

@@ -14,11 +14,14 @@
 //! claim is false: word overlap cannot tell a paraphrase from a
 //! contradiction; it says where to look.
 
+use crate::Resolved;
 use crate::memo::Analyses;
 use crate::meta::{RuleMeta, guide_page};
 use crate::passages::claim_partly_in_evidence;
-use crate::{BlockId, ClaimId, Finding, Resolved, Rule};
 use evidence_core::config::Config;
+use evidence_core::finding::Finding;
+use evidence_core::ids::{BlockId, ClaimId};
+use evidence_core::rule::Rule;
 use evidence_text::claims::Claim;
 use evidence_text::content_words::words_as_written;
 use evidence_text::overlap::{Cited, ClaimWords, ItemWords, Overlap, flagged};

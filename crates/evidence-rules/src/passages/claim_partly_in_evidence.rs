@@ -15,9 +15,12 @@
 //! passages (or the items' titles and publishers), the claim is flagged.
 //! A claim `claim-not-in-evidence` flags is not flagged again.
 
+use crate::Resolved;
 use crate::meta::{RuleMeta, guide_page};
-use crate::{BlockId, Finding, Resolved, Rule};
 use evidence_core::config::Config;
+use evidence_core::finding::Finding;
+use evidence_core::ids::BlockId;
+use evidence_core::rule::Rule;
 use evidence_text::claims::Claim;
 use evidence_text::content_words::{Stem, content_words, words_as_written};
 use evidence_text::overlap::{Cited, ClaimWords, add_word, has_word};

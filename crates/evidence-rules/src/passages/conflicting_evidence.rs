@@ -3,11 +3,13 @@
 //! same measure, one denying what the other states, or one claim citing the
 //! same measure for different dates).
 
+use crate::Resolved;
 use crate::cited_disagreements::between;
 use crate::memo::Analyses;
 use crate::meta::{RuleMeta, guide_page};
-use crate::{BlockId, Finding, MarkerId, Resolved};
 use evidence_core::config::Config;
+use evidence_core::finding::Finding;
+use evidence_core::ids::{BlockId, MarkerId};
 use evidence_core::markers::{Marker, Scan};
 use evidence_core::rule::{Level, Rule};
 use evidence_text::claims::Claim;

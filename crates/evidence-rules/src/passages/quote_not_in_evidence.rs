@@ -15,9 +15,12 @@
 //! claim is checked only when every item it cites holds a passage (the
 //! quotation may stand in one that does not).
 
+use crate::Resolved;
 use crate::meta::{RuleMeta, guide_page};
 use crate::passages::claim_not_in_evidence::judged_items_into;
-use crate::{BlockId, ClaimId, Finding, Resolved, Rule};
+use evidence_core::finding::Finding;
+use evidence_core::ids::{BlockId, ClaimId};
+use evidence_core::rule::Rule;
 use evidence_text::content_words::without_accent;
 use evidence_text::passage_words::{PassageField, has_passage};
 use evidence_text::support_units::SupportUnit;

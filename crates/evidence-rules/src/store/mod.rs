@@ -1,7 +1,7 @@
 //! The store rules, located in the store rather than in a chapter: one
 //! file per rule id, and the finding they make.
 
-use crate::Rule;
+use evidence_core::rule::Rule;
 use evidence_core::store::Origin;
 
 pub(crate) mod invalid_record;

@@ -7,9 +7,12 @@
 //! `quote_span.text`), and a `quote_span` with `start` and `end` must select
 //! its `text`. An item without `content` cannot be checked.
 
+use crate::Resolved;
 use crate::meta::{RuleMeta, guide_page};
-use crate::{BlockId, Finding, Resolved, Rule};
+use evidence_core::finding::Finding;
+use evidence_core::ids::BlockId;
 use evidence_core::markers::Scan;
+use evidence_core::rule::Rule;
 use evidence_core::store::{EvidenceItem, char_slice};
 use std::collections::HashSet;
 

@@ -3,9 +3,9 @@
 //! the chapter's path relative to `src/`), which leaves the real chapter
 //! without its citation list.
 
-use crate::Rule;
 use crate::meta::{RuleMeta, guide_page};
 use crate::store::StoreFinding;
+use evidence_core::rule::Rule;
 use evidence_core::store::Origin;
 use std::collections::HashSet;
 

@@ -2,9 +2,10 @@
 //! reason, cannot be applied where it stands, or starts with an unknown
 //! `evidence-` word.
 
-use crate::Finding;
 use crate::meta::{RuleMeta, guide_page};
 use evidence_core::markers::{Suppression, SuppressionKind};
+
+use evidence_core::finding::Finding;
 use evidence_core::rule::Rule;
 use std::ops::Range;
 

@@ -14,7 +14,7 @@ fn check_with(text: &str, extra: serde_json::Value) -> Vec<Finding> {
     with_units(STORE, extra, text, |_, units, resolved, config| {
         // As a build runs them: a unit claim-not-in-evidence flags is not
         // flagged again.
-        let not_in = config.level(Rule::ClaimNotInEvidence) != crate::Level::Off;
+        let not_in = config.level(Rule::ClaimNotInEvidence) != evidence_core::rule::Level::Off;
         crate::passages::claim_not_in_evidence::claims_not_in_evidence(
             units,
             resolved,

@@ -53,12 +53,6 @@ pub use crate::store::unknown_chapter::unknown_chapters;
 pub use crate::support_verdicts::SupportFigures;
 pub use crate::support_verdicts::verdict_claims_of;
 
-// The names `judge/` uses as `crate::X`; every other module imports them
-// from `evidence_core`.
-use evidence_core::finding::Finding;
-use evidence_core::ids::{BlockId, ClaimId, MarkerId};
-use evidence_core::rule::{Level, Rule, Severity};
-
 /// The number of distinct publishers among cited items.
 pub(crate) fn publisher_count(cited: &[&Resolved<'_>]) -> usize {
     let mut publishers: Vec<&str> = cited.iter().map(|r| r.publisher()).collect();

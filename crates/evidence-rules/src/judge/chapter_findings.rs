@@ -4,15 +4,18 @@
 //! other, as the store declares or as their passages show
 //! (`conflicting-evidence`).
 
+use crate::Resolved;
 use crate::diversity::DiversityStats;
 use crate::judge::resolve_markers::CitedItems;
 use crate::judge::{Conflict, FindingSubject};
 use crate::memo::Analyses;
 use crate::passages::conflicting_evidence;
 use crate::quality;
-use crate::{BlockId, Finding, Resolved, Rule};
 use evidence_core::config::Config;
+use evidence_core::finding::Finding;
+use evidence_core::ids::BlockId;
 use evidence_core::markers::Scan;
+use evidence_core::rule::Rule;
 use evidence_text::claims::Claim;
 use std::ops::Range;
 

@@ -16,8 +16,11 @@
 
 use crate::claims::{numeric_claim, policy_claim};
 use crate::judge::FindingSubject;
-use crate::{ClaimId, Finding, Level, Rule};
 use evidence_core::config::Config;
+use evidence_core::finding::Finding;
+use evidence_core::ids::ClaimId;
+use evidence_core::rule::Level;
+use evidence_core::rule::Rule;
 use evidence_core::syntax::INSUFFICIENT_EVIDENCE;
 use evidence_text::claims::Claim;
 

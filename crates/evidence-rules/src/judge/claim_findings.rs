@@ -7,8 +7,12 @@ use crate::claims::{numeric_claim, policy_claim, ungrounded_claim, unlabelled_sp
 use crate::confidence;
 use crate::judge::FindingSubject;
 use crate::judge::resolve_markers::CitedItems;
-use crate::{ClaimId, Finding, Level, Resolved, Rule, resolve_id};
+use crate::{Resolved, resolve_id};
 use evidence_core::config::Config;
+use evidence_core::finding::Finding;
+use evidence_core::ids::ClaimId;
+use evidence_core::rule::Level;
+use evidence_core::rule::Rule;
 use evidence_core::store::{CitationList, Store};
 use evidence_text::claims::Claim;
 use std::cell::OnceCell;

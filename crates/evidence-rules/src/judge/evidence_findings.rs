@@ -7,6 +7,7 @@
 //! (`quote-not-in-evidence`), and the stored verdicts on them
 //! (`unsupported-claim`, `stale-support`, `missing-support`).
 
+use crate::Resolved;
 use crate::claims::numeric_claim::BlockNumbers;
 use crate::judge::FindingSubject;
 use crate::judge::resolve_markers::CitedItems;
@@ -16,10 +17,14 @@ use crate::passages::claim_not_in_evidence::claims_not_in_evidence;
 use crate::passages::subject_not_in_evidence::subjects_not_in_evidence;
 use crate::sources::{paywall_quote, source_changed, source_gone, source_not_fetched};
 use crate::support_verdicts::{SupportFigures, verdict_findings};
-use crate::{BlockId, ClaimId, Finding, Level, Resolved, Rule};
 use crate::{numbers_not_in_evidence, quotes_not_in_evidence, span_mismatches};
 use evidence_core::config::Config;
+use evidence_core::finding::Finding;
+use evidence_core::ids::BlockId;
+use evidence_core::ids::ClaimId;
 use evidence_core::markers::Scan;
+use evidence_core::rule::Level;
+use evidence_core::rule::Rule;
 use evidence_core::store::Store;
 use evidence_text::claims::Claim;
 use evidence_text::support_units::SupportUnit;

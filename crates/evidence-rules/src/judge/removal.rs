@@ -11,9 +11,12 @@ use crate::claims::removal_escalation;
 use crate::judge::chapter_findings::{chapter_finding, chapter_span};
 use crate::judge::claim_errors::ClaimFailure;
 use crate::judge::{FindingSubject, Judged};
-use crate::{ClaimId, Finding, Level, MarkerId};
 use evidence_core::config::Config;
+use evidence_core::finding::Finding;
+use evidence_core::ids::ClaimId;
+use evidence_core::ids::MarkerId;
 use evidence_core::markers::Scan;
+use evidence_core::rule::Level;
 use evidence_text::claims::{Claim, is_under};
 use std::collections::HashSet;
 

@@ -3,8 +3,11 @@
 
 use crate::judge::FindingSubject;
 use crate::resolution::Unresolved;
-use crate::{BlockId, Finding, MarkerId, Resolved, resolve};
+use crate::{Resolved, resolve};
 use evidence_core::config::Config;
+use evidence_core::finding::Finding;
+use evidence_core::ids::BlockId;
+use evidence_core::ids::MarkerId;
 use evidence_core::markers::{MarkerKind, Scan};
 use evidence_core::store::{CitationList, Store};
 use std::collections::HashMap;

@@ -10,8 +10,9 @@
 
 use crate::judge::FindingSubject;
 use crate::suppression::invalid_suppression;
-use crate::{Finding, Rule};
+use evidence_core::finding::Finding;
 use evidence_core::markers::Scan;
+use evidence_core::rule::Rule;
 use std::ops::Range;
 
 /// A valid suppression comment.

@@ -2,8 +2,8 @@
 //! removal, and chapters that are not checked.
 
 use super::*;
-use crate::Rule;
 use evidence_core::markers::{MarkdownFlags, ScanOptions, scan};
+use evidence_core::rule::Rule;
 use evidence_core::syntax::INSUFFICIENT_EVIDENCE;
 use std::path::PathBuf;
 

@@ -3,8 +3,9 @@
 
 use crate::claims::removal_escalation;
 use crate::judge::{Judged, Verdict};
-use crate::{Level, Severity};
 use evidence_core::config::{Config, Escalate, Mode};
+use evidence_core::rule::Level;
+use evidence_core::rule::Severity;
 
 /// What the build does with a chapter, and whether it gets the banner.
 pub(super) struct Outcome {

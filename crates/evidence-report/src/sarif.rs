@@ -10,15 +10,11 @@
 //! an absolute `file:` URI without a base.
 
 use crate::{ColumnUnit, Diagnostic, Failure, Location, Note, PathStyle, Report};
-use evidence_core::rule::{Level, Rule, Severity};
+use evidence_core::rule::{GUIDE_URL, Level, Rule, Severity};
 use evidence_rules::RuleDocs;
 use percent_encoding::{AsciiSet, NON_ALPHANUMERIC, utf8_percent_encode};
 use serde_json::{Value, json};
 use std::path::{Component, Path};
-
-/// Where the guide is published: each rule has a page at
-/// `<GUIDE_URL>rules/<rule-id>.html`, which SARIF's `helpUri` names.
-pub(crate) const GUIDE_URL: &str = "https://mdbook-evidence.github.io/mdbook-evidence/";
 
 /// The URI base id of every relative artifact URI.
 const SRCROOT: &str = "%SRCROOT%";
@@ -29,11 +25,6 @@ const SEGMENT: &AsciiSet = &NON_ALPHANUMERIC
     .remove(b'.')
     .remove(b'_')
     .remove(b'~');
-
-/// The guide page of `rule`.
-pub(crate) fn rule_page(rule: Rule) -> String {
-    format!("{GUIDE_URL}rules/{}.html", rule.id())
-}
 
 /// The SARIF log of a run that judged the book.
 pub(crate) fn sarif(report: &Report, paths: &PathStyle) -> Value {
@@ -132,7 +123,7 @@ fn log(
 /// page's URI and its default level.
 fn rule(rule: Rule) -> Value {
     let description = rule.description();
-    let page = rule_page(rule);
+    let page = Rule::guide_url(rule);
     json!({
         "id": rule.id(),
         "name": rule.id(),

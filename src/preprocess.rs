@@ -21,6 +21,7 @@ use std::collections::HashSet;
 use std::path::{Path, PathBuf};
 
 mod neighbours;
+mod serve;
 
 use self::neighbours::{ChapterFile, reads_chapter_file};
 
@@ -50,7 +51,7 @@ pub struct Setup {
     pub(crate) neighbours: Vec<String>,
     /// An `mdbook serve` preview of a book in `fail` mode: chapters that
     /// would stop the build are published downgraded, with their
-    /// diagnostics at the top ([`evidence_render::preview`]).
+    /// diagnostics at the top ([`serve`]).
     pub(crate) preview: bool,
     /// Per-chapter results of earlier runs ([`crate::cache`]); `None`
     /// when `cache = false` or its directory cannot be used.
@@ -86,7 +87,7 @@ impl Setup {
 
     /// Reads the config and loads the store: the only I/O of a run. For
     /// mdBook's runs of the preprocessor, which may be `mdbook serve`'s
-    /// ([`evidence_render::preview`]).
+    /// ([`serve`]).
     pub fn load(ctx: &PreprocessorContext) -> Result<Setup, SetupError> {
         Setup::load_as(ctx, true)
     }
@@ -100,9 +101,8 @@ impl Setup {
 
     fn load_as(ctx: &PreprocessorContext, may_preview: bool) -> Result<Setup, SetupError> {
         let mut config = Config::from_book(&ctx.config)?;
-        let preview = may_preview
-            && config.mode == evidence_core::config::Mode::Fail
-            && evidence_render::preview::is_serve(ctx);
+        let preview =
+            may_preview && config.mode == evidence_core::config::Mode::Fail && serve::is_serve(ctx);
         if preview {
             config.mode = evidence_core::config::Mode::Downgrade;
         }
@@ -150,7 +150,7 @@ impl Setup {
 
     fn cache_of(&self, ctx: &PreprocessorContext) -> Option<crate::cache::Cache> {
         self.config.cache.as_ref()?;
-        if !self.config.cache_always && !evidence_render::preview::is_serve(ctx) {
+        if !self.config.cache_always && !serve::is_serve(ctx) {
             return None;
         }
         let mut book_config = serde_json::to_value(&ctx.config).ok()?;

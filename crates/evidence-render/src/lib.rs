@@ -18,7 +18,6 @@ pub mod disclosure_facts;
 pub mod heading_ids;
 pub mod index;
 mod plan;
-pub mod preview;
 mod preview_note;
 mod speculation;
 #[cfg(test)]

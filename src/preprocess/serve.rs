@@ -12,7 +12,11 @@
 //! on only when the config mdBook would read for `mdbook build` (book.toml
 //! with the environment's overrides, merged by mdBook's own code) has no
 //! endpoint, the config handed to us has one, and no CI system runs us.
-//! `check` and `export` never ask (`mdbook_evidence::preprocess::Setup::load_for_check`).
+//! `check` and `export` never ask ([`super::Setup::load_for_check`]).
+//!
+//! It reads the environment and book.toml, so it lives here at the edge; the
+//! renderer is told only the answer ([`super::Setup`]'s `preview`, and the
+//! downgrade mode it sets).
 
 use mdbook_preprocessor::PreprocessorContext;
 use mdbook_preprocessor::config::Config;
@@ -22,7 +26,7 @@ use std::path::Path;
 const ENDPOINT: &str = "output.html.live-reload-endpoint";
 
 /// Whether this run is an `mdbook serve` rebuild for the HTML renderer.
-pub fn is_serve(ctx: &PreprocessorContext) -> bool {
+pub(super) fn is_serve(ctx: &PreprocessorContext) -> bool {
     let endpoint_set = ctx
         .config
         .html_config()

@@ -2,13 +2,14 @@
 //! report, with chapters processed independently and in parallel.
 
 use evidence_core::config::{Config, ConfigError, PREPROCESSOR_NAME};
-use evidence_core::error::SetupError;
+use evidence_core::error::{SetupError, TemplateError};
 use evidence_core::markers;
 use evidence_core::markers::{MarkdownFlags, ScanOptions};
 use evidence_core::store;
 use evidence_core::store::{CitationList, Store, chapter_key};
 use evidence_render as render;
 use evidence_render::index::EvidenceIndex;
+use evidence_render::template::Templates;
 use evidence_render::{RenderPlan, Target};
 use evidence_report as report;
 use evidence_report::{ChapterFindings, ChapterSummary, Outcome, ReportContext};
@@ -45,7 +46,7 @@ pub struct Setup {
     /// What the validation report is never written onto or into.
     pub(crate) report_inputs: report::ReportInputs,
     /// The citation and reference templates (the book's, else ours).
-    pub templates: evidence_render::template::Templates,
+    pub templates: Templates,
     /// The book's preprocessors that mdBook runs before this one (named
     /// when one of them escaped the markers).
     pub(crate) neighbours: Vec<String>,
@@ -78,7 +79,7 @@ impl Setup {
             src_dir: PathBuf::from("src"),
             build_dir: PathBuf::from("book"),
             report_inputs,
-            templates: evidence_render::template::Templates::default(),
+            templates: Templates::default(),
             neighbours: Vec::new(),
             preview: false,
             cache: None,
@@ -130,9 +131,9 @@ impl Setup {
             src_dir: ctx.config.book.src.clone(),
             build_dir: ctx.config.build.build_dir.clone(),
             report_inputs,
-            templates: evidence_render::template::Templates {
+            templates: Templates {
                 page,
-                ..evidence_render::template::Templates::load(&template_dir(ctx))?
+                ..load_templates(&template_dir(ctx))?
             },
             neighbours: rules::markers::escaped_markers::preprocessors_before_evidence(&ctx.config),
             preview,
@@ -250,6 +251,32 @@ pub(crate) fn template_dir(ctx: &PreprocessorContext) -> PathBuf {
         None => ctx.root.join("theme"),
     };
     theme.join(evidence_render::template::BOOK_TEMPLATE_DIR)
+}
+
+/// The templates of a book: each file of `dir` that exists
+/// ([`Templates::FILE_NAMES`]), the default for the others. The files are
+/// read here and checked by [`Templates::from_texts`]; a file that cannot
+/// be read is reported after any earlier one that does not parse, as when
+/// each was checked as it was read.
+fn load_templates(dir: &Path) -> Result<Templates, TemplateError> {
+    let mut texts: [Option<String>; 5] = Default::default();
+    for (slot, name) in Templates::FILE_NAMES.iter().enumerate() {
+        let path = dir.join(name);
+        match evidence_core::limits::read_text(&path, evidence_core::limits::Limit::file()) {
+            Ok(read) => texts[slot] = Some(read),
+            Err(e) if e.is_not_found() => {}
+            Err(e) => {
+                Templates::from_texts(dir, &texts)?;
+                return Err(TemplateError {
+                    path,
+                    line: 1,
+                    column: 1,
+                    message: e.reason(),
+                });
+            }
+        }
+    }
+    Templates::from_texts(dir, &texts)
 }
 
 /// Warns on stderr, for the HTML renderer, about each citation-card asset

@@ -371,7 +371,7 @@ impl Slot {
         Slot::ReferenceMarkdown,
     ];
 
-    fn file_name(self) -> &'static str {
+    const fn file_name(self) -> &'static str {
         match self {
             Slot::Citation => "citation.html",
             Slot::CitationHeading => "citation-heading.html",
@@ -524,33 +524,31 @@ impl Default for Templates {
 pub const BOOK_TEMPLATE_DIR: &str = "evidence";
 
 impl Templates {
-    /// The templates of a book: each file of `dir` that exists
-    /// (`citation.html`, `citation-heading.html`, `reference.html`,
-    /// `citation.md`, `reference.md`), the default for the others.
-    pub fn load(dir: &Path) -> Result<Templates, TemplateError> {
+    /// The names of a book's template files in [`BOOK_TEMPLATE_DIR`], in
+    /// the order [`Templates::from_texts`] takes their texts.
+    pub const FILE_NAMES: [&'static str; 5] = [
+        Slot::Citation.file_name(),
+        Slot::CitationHeading.file_name(),
+        Slot::Reference.file_name(),
+        Slot::CitationMarkdown.file_name(),
+        Slot::ReferenceMarkdown.file_name(),
+    ];
+
+    /// The templates of a book whose template directory `dir` holds the
+    /// texts `texts` (one for each of [`Templates::FILE_NAMES`], `None`
+    /// for a file that does not exist): each text checked and parsed, the
+    /// default for the others. The first text that does not fit is
+    /// reported at its line and column in `dir/<file name>`.
+    pub fn from_texts(dir: &Path, texts: &[Option<String>; 5]) -> Result<Templates, TemplateError> {
         let mut templates = Templates::default();
-        for slot in Slot::ALL {
-            let path = dir.join(slot.file_name());
-            let text =
-                match evidence_core::limits::read_text(&path, evidence_core::limits::Limit::file())
-                {
-                    Ok(text) => text,
-                    Err(e) if e.is_not_found() => continue,
-                    Err(e) => {
-                        return Err(TemplateError {
-                            path,
-                            line: 1,
-                            column: 1,
-                            message: e.reason(),
-                        });
-                    }
-                };
-            let template = slot.parse(&text).map_err(|(at, message)| {
-                let (line, column) = evidence_core::source_map::line_column(&text, at);
+        for (slot, text) in Slot::ALL.into_iter().zip(texts) {
+            let Some(text) = text else { continue };
+            let template = slot.parse(text).map_err(|(at, message)| {
+                let (line, column) = evidence_core::source_map::line_column(text, at);
                 TemplateError {
                     line,
                     column,
-                    path: path.clone(),
+                    path: dir.join(slot.file_name()),
                     message,
                 }
             })?;

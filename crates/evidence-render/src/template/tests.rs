@@ -100,12 +100,19 @@ fn the_defaults_parse() {
 
 #[test]
 fn book_templates_override_the_defaults_with_located_errors() {
-    let dir = tempfile::tempdir().unwrap();
-    std::fs::write(dir.path().join("reference.md"), "{{title}}\n").unwrap();
-    let t = Templates::load(dir.path()).unwrap();
+    let dir = Path::new("theme/evidence");
+    let mut texts: [Option<String>; 5] = Default::default();
+    let slot = |name: &str| {
+        Templates::FILE_NAMES
+            .iter()
+            .position(|n| *n == name)
+            .unwrap()
+    };
+    texts[slot("reference.md")] = Some("{{title}}\n".into());
+    let t = Templates::from_texts(dir, &texts).unwrap();
     assert_eq!(render(&t.reference_markdown, Target::Markdown, "T"), "T");
-    std::fs::write(dir.path().join("reference.html"), "<p>{{nope}}</p>").unwrap();
-    let err = Templates::load(dir.path()).unwrap_err().to_string();
+    texts[slot("reference.html")] = Some("<p>{{nope}}</p>".into());
+    let err = Templates::from_texts(dir, &texts).unwrap_err().to_string();
     assert!(
         err.contains("reference.html:1:4: unknown variable `nope`"),
         "{err}"

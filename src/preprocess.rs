@@ -134,7 +134,7 @@ impl Setup {
                 page,
                 ..evidence_render::template::Templates::load(&template_dir(ctx))?
             },
-            neighbours: rules::markers::escaped_markers::preprocessors_before_evidence(&ctx.config),
+            neighbours: evidence_core::order::preprocessors_before_evidence(&ctx.config),
             preview,
             cache: None,
         })

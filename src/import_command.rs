@@ -211,9 +211,10 @@ fn store_hint(store: &Path) -> &'static str {
 /// The vendor named on the command line.
 fn parse_vendor(name: &Path) -> anyhow::Result<Vendor> {
     use clap::ValueEnum;
+    use mdbook_evidence::cli_values::VendorArg;
     let name = name.to_string_lossy();
-    Vendor::from_str(&name, true).map_err(|_| {
-        let known: Vec<String> = Vendor::value_variants()
+    VendorArg::from_str(&name, true).map(Vendor::from).map_err(|_| {
+        let known: Vec<String> = VendorArg::value_variants()
             .iter()
             .filter_map(|v| v.to_possible_value().map(|p| p.get_name().to_owned()))
             .collect();

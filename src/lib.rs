@@ -18,6 +18,7 @@
 pub(crate) mod assets;
 pub mod cache;
 pub mod check;
+pub mod cli_values;
 pub mod explain;
 pub mod export;
 pub mod fetch;

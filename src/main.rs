@@ -4,6 +4,7 @@ use anyhow::{Context, bail};
 use clap::{Parser, Subcommand};
 use evidence_core::limits;
 use evidence_report::{self as report, inert_json, inert_line};
+use mdbook_evidence::cli_values::FormatArg;
 use mdbook_evidence::preprocess;
 use mdbook_evidence::session::Session;
 use mdbook_preprocessor::PreprocessorContext;
@@ -54,7 +55,7 @@ enum Command {
         #[arg(default_value = ".")]
         book_dir: std::path::PathBuf,
         /// Output format.
-        #[arg(long, value_enum, default_value = "human")]
+        #[arg(long, default_value = "human", value_parser = clap::builder::TypedValueParser::map(clap::builder::EnumValueParser::<FormatArg>::new(), evidence_report::Format::from))]
         format: evidence_report::Format,
         /// Fail (exit status 1) when `remove` mode took a claim out; also
         /// `deny-removals = true` under [preprocessor.evidence].

@@ -135,7 +135,7 @@ impl Setup {
                 page,
                 ..load_templates(&template_dir(ctx))?
             },
-            neighbours: rules::markers::escaped_markers::preprocessors_before_evidence(&ctx.config),
+            neighbours: evidence_core::order::preprocessors_before_evidence(&ctx.config),
             preview,
             cache: None,
         })

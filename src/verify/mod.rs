@@ -61,7 +61,7 @@ pub struct VerifyArgs {
     /// Granite Guardian's groundedness check, `judge` (two lines) or
     /// `judge-json` (a JSON object, by structured output) for general chat
     /// models.
-    #[arg(long, value_enum, default_value = "minicheck")]
+    #[arg(long, default_value = "minicheck", value_parser = clap::builder::TypedValueParser::map(clap::builder::EnumValueParser::<crate::cli_values::PromptArg>::new(), Prompt::from))]
     pub prompt: Prompt,
     /// Say what would be sent (claims, requests, estimated tokens, and
     /// the cost with --price-per-mtok), and send nothing.

@@ -55,45 +55,61 @@ pub(crate) enum LinksOrder {
     NotRun,
 }
 
+/// Which of mdBook's own preprocessors ([`DEFAULTS`]) [`run_order`] counts.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Defaults {
+    /// As mdBook does: only when `build.use-default-preprocessors` is true.
+    AsConfigured,
+    /// Always, whatever `build.use-default-preprocessors` says (the reading
+    /// `escaped-markers` has always named its neighbours by).
+    Always,
+}
+
+/// A preprocessor table's `before` or `after` list: its string entries.
+fn constraint(table: &serde_json::Value, key: &str) -> Vec<String> {
+    table
+        .get(key)
+        .and_then(|v| v.as_array())
+        .map(|a| {
+            a.iter()
+                .filter_map(|n| n.as_str().map(str::to_owned))
+                .collect()
+        })
+        .unwrap_or_default()
+}
+
+/// The book's `[preprocessor.*]` tables, by name (none when they do not
+/// read as tables).
+fn tables(config: &Config) -> BTreeMap<String, serde_json::Value> {
+    config.preprocessors().unwrap_or_default()
+}
+
 /// The order mdBook 0.5 runs the configured preprocessors in
 /// (`determine_preprocessors`): layers of those whose `before`/`after`
-/// constraints are met, each layer sorted by name.
-pub(crate) fn links_order(config: &Config) -> LinksOrder {
-    let tables: BTreeMap<String, serde_json::Value> = config.preprocessors().unwrap_or_default();
+/// constraints are met, each layer sorted by name. A constraint naming a
+/// preprocessor that does not run is ignored (mdBook warns). On a cycle
+/// (mdBook refuses the book) the order stops before it.
+pub fn run_order(config: &Config, defaults: Defaults) -> Vec<String> {
+    let tables = tables(config);
     let mut names: BTreeSet<String> = tables.keys().cloned().collect();
-    if config.build.use_default_preprocessors {
+    if defaults == Defaults::Always || config.build.use_default_preprocessors {
         names.extend(DEFAULTS.map(str::to_owned));
-    }
-    if !names.contains(LINKS) {
-        return LinksOrder::NotRun;
     }
     // (first, then): `first` runs before `then`.
     let mut edges: BTreeSet<(String, String)> = BTreeSet::new();
-    let list = |table: &serde_json::Value, key: &str| -> Vec<String> {
-        table
-            .get(key)
-            .and_then(|v| v.as_array())
-            .map(|a| {
-                a.iter()
-                    .filter_map(|n| n.as_str().map(str::to_owned))
-                    .collect()
-            })
-            .unwrap_or_default()
-    };
     for (name, table) in &tables {
-        for later in list(table, "before")
-            .into_iter()
-            .filter(|n| names.contains(n))
-        {
-            edges.insert((name.clone(), later));
+        for later in constraint(table, "before") {
+            if names.contains(&later) {
+                edges.insert((name.clone(), later));
+            }
         }
-        for earlier in list(table, "after")
-            .into_iter()
-            .filter(|n| names.contains(n))
-        {
-            edges.insert((earlier, name.clone()));
+        for earlier in constraint(table, "after") {
+            if names.contains(&earlier) {
+                edges.insert((earlier, name.clone()));
+            }
         }
     }
+    let mut order = Vec::new();
     let mut waiting = names;
     while !waiting.is_empty() {
         let layer: Vec<String> = waiting
@@ -102,19 +118,42 @@ pub(crate) fn links_order(config: &Config) -> LinksOrder {
             .cloned()
             .collect();
         if layer.is_empty() {
-            // A cycle: mdBook refuses the book itself.
-            return LinksOrder::Before;
+            break;
         }
         for name in &layer {
-            match name.as_str() {
-                LINKS => return LinksOrder::Before,
-                PREPROCESSOR_NAME => return LinksOrder::After,
-                _ => {}
-            }
             waiting.remove(name);
         }
+        order.extend(layer);
     }
-    LinksOrder::Before
+    order
+}
+
+/// Where `links` runs relative to this preprocessor, by [`run_order`].
+pub(crate) fn links_order(config: &Config) -> LinksOrder {
+    if !config.build.use_default_preprocessors && !tables(config).contains_key(LINKS) {
+        return LinksOrder::NotRun;
+    }
+    match run_order(config, Defaults::AsConfigured)
+        .iter()
+        .find(|n| *n == LINKS || *n == PREPROCESSOR_NAME)
+        .map(String::as_str)
+    {
+        Some(PREPROCESSOR_NAME) => LinksOrder::After,
+        // Links first, or a cycle before either (mdBook refuses the book).
+        _ => LinksOrder::Before,
+    }
+}
+
+/// The book's preprocessors that mdBook runs before this one (its own
+/// `links` and `index` aside), in mdBook's order: by `before`/`after`, ties
+/// by name. mdBook's own count whatever `build.use-default-preprocessors`
+/// says ([`Defaults::Always`]), as `escaped-markers` has always read it.
+pub fn preprocessors_before_evidence(config: &Config) -> Vec<String> {
+    run_order(config, Defaults::Always)
+        .into_iter()
+        .take_while(|n| n != PREPROCESSOR_NAME)
+        .filter(|n| !DEFAULTS.contains(&n.as_str()))
+        .collect()
 }
 
 /// Refuses a book whose chapters hold a `{{#…}}` directive that mdBook's
@@ -195,6 +234,70 @@ mod tests {
             order("[build]\nuse-default-preprocessors = false\n[preprocessor.evidence]\n"),
             LinksOrder::NotRun
         );
+    }
+
+    #[test]
+    fn mdbooks_order_decides_who_runs_before_evidence() {
+        let config: Config = r#"
+            [preprocessor.evidence]
+            after = ["links"]
+            [preprocessor.trpl-listing]
+            [preprocessor.aaa-late]
+            after = ["evidence"]
+            [preprocessor.zzz-early]
+            before = ["evidence"]
+            [preprocessor.mermaid]
+        "#
+        .parse()
+        .unwrap();
+        assert_eq!(
+            preprocessors_before_evidence(&config),
+            ["mermaid", "trpl-listing", "zzz-early"]
+        );
+        let fixed: Config = r#"
+            [preprocessor.evidence]
+            after = ["links"]
+            before = ["trpl-listing"]
+            [preprocessor.trpl-listing]
+        "#
+        .parse()
+        .unwrap();
+        assert!(preprocessors_before_evidence(&fixed).is_empty());
+    }
+
+    /// The two readings differ where mdBook's own preprocessors are off:
+    /// `links_order` leaves them out, as mdBook does, while the neighbours
+    /// `escaped-markers` names have always counted them.
+    #[test]
+    fn without_default_preprocessors_the_two_readings_differ() {
+        let config: Config = r#"
+            [build]
+            use-default-preprocessors = false
+            [preprocessor.evidence]
+            after = ["links"]
+            [preprocessor.foo]
+        "#
+        .parse()
+        .unwrap();
+        assert_eq!(
+            run_order(&config, Defaults::AsConfigured),
+            ["evidence", "foo"]
+        );
+        assert_eq!(links_order(&config), LinksOrder::NotRun);
+        assert_eq!(preprocessors_before_evidence(&config), ["foo"]);
+        // A cycle: the order stops before it; links counts as first.
+        let cycle: Config = r#"
+            [preprocessor.evidence]
+            [preprocessor.a]
+            after = ["b"]
+            [preprocessor.b]
+            after = ["a"]
+            before = ["evidence"]
+        "#
+        .parse()
+        .unwrap();
+        assert_eq!(links_order(&cycle), LinksOrder::Before);
+        assert!(preprocessors_before_evidence(&cycle).is_empty());
     }
 
     #[test]

@@ -13,12 +13,11 @@ use anyhow::bail;
 use serde_json::Value;
 
 /// A model API vendor.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, clap::ValueEnum)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum Vendor {
     /// Anthropic Messages API.
     Anthropic,
     /// OpenAI Responses API or Chat Completions.
-    #[value(name = "openai")]
     OpenAi,
     /// Google Gemini `generateContent`.
     Gemini,
@@ -44,13 +43,10 @@ pub enum Vendor {
     /// Brave AI Grounding (citation tags) and Summarizer.
     Brave,
     /// Alibaba Cloud DashScope (Qwen) with search.
-    #[value(name = "dashscope")]
     DashScope,
     /// Google Discovery Engine (Vertex AI Search) answers.
-    #[value(name = "discovery-engine")]
     DiscoveryEngine,
     /// You.com agents, Research and Smart APIs.
-    #[value(name = "you")]
     YouCom,
 }
 

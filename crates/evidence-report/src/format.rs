@@ -1,7 +1,7 @@
 //! The output formats of `check`.
 
 /// How `check` prints what it found.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, clap::ValueEnum)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum Format {
     /// rustc-style diagnostics on stderr.
     Human,

@@ -15,7 +15,7 @@ use evidence_core::store::SupportVerdict;
 use serde_json::{Value, json};
 
 /// Which prompt a run sends.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, clap::ValueEnum)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum Prompt {
     /// MiniCheck's: `Document: …` and `Claim: …`, answered `Yes` or `No`
     /// (the format Bespoke-MiniCheck is trained on).

@@ -19,8 +19,6 @@ use evidence_core::finding::Finding;
 use evidence_core::markers::{MarkerKind, Scan};
 use evidence_core::rule::{Level, Rule};
 use regex::Regex;
-use serde::Deserialize;
-use std::collections::BTreeMap;
 use std::ops::Range;
 use std::sync::LazyLock;
 
@@ -183,60 +181,6 @@ pub(crate) fn finding(text: &str, escapes: &NeighbourEscapes, neighbours: &[Stri
     }
 }
 
-/// The keys of a preprocessor's table that order it.
-#[derive(Deserialize, Default)]
-struct Order {
-    #[serde(default)]
-    before: Vec<String>,
-    #[serde(default)]
-    after: Vec<String>,
-}
-
-/// The book's preprocessors that mdBook runs before `evidence` (its own
-/// `links` and `index` aside), in mdBook's order: by `before`/`after`,
-/// ties by name.
-pub fn preprocessors_before_evidence(config: &mdbook_preprocessor::config::Config) -> Vec<String> {
-    let tables: BTreeMap<String, Order> = config.preprocessors().unwrap_or_default();
-    let builtin = ["index", "links"];
-    let mut names: Vec<String> = builtin.iter().map(|s| (*s).to_owned()).collect();
-    names.extend(
-        tables
-            .keys()
-            .filter(|k| !builtin.contains(&k.as_str()))
-            .cloned(),
-    );
-    // (earlier, later) pairs.
-    let mut edges: Vec<(String, String)> = Vec::new();
-    for (name, order) in &tables {
-        for later in order.before.iter().filter(|n| names.contains(n)) {
-            edges.push((name.clone(), later.clone()));
-        }
-        for earlier in order.after.iter().filter(|n| names.contains(n)) {
-            edges.push((earlier.clone(), name.clone()));
-        }
-    }
-    let mut order = Vec::new();
-    let mut left = names;
-    loop {
-        let mut ready: Vec<String> = left
-            .iter()
-            .filter(|n| !edges.iter().any(|(e, l)| l == *n && left.contains(e)))
-            .cloned()
-            .collect();
-        if ready.is_empty() {
-            break;
-        }
-        ready.sort();
-        left.retain(|n| !ready.contains(n));
-        order.extend(ready);
-    }
-    order
-        .into_iter()
-        .take_while(|n| n != evidence_core::config::PREPROCESSOR_NAME)
-        .filter(|n| !builtin.contains(&n.as_str()))
-        .collect()
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -327,34 +271,5 @@ mod tests {
             chapter_escapes(text, &scan, &config("off"), true, &source),
             None
         );
-    }
-
-    #[test]
-    fn mdbooks_order_decides_who_runs_first() {
-        let config: mdbook_preprocessor::config::Config = r#"
-            [preprocessor.evidence]
-            after = ["links"]
-            [preprocessor.trpl-listing]
-            [preprocessor.aaa-late]
-            after = ["evidence"]
-            [preprocessor.zzz-early]
-            before = ["evidence"]
-            [preprocessor.mermaid]
-        "#
-        .parse()
-        .unwrap();
-        assert_eq!(
-            preprocessors_before_evidence(&config),
-            ["mermaid", "trpl-listing", "zzz-early"]
-        );
-        let fixed: mdbook_preprocessor::config::Config = r#"
-            [preprocessor.evidence]
-            after = ["links"]
-            before = ["trpl-listing"]
-            [preprocessor.trpl-listing]
-        "#
-        .parse()
-        .unwrap();
-        assert!(preprocessors_before_evidence(&fixed).is_empty());
     }
 }

@@ -12,7 +12,8 @@
 //! on only when the config mdBook would read for `mdbook build` (book.toml
 //! with the environment's overrides, merged by mdBook's own code) has no
 //! endpoint, the config handed to us has one, and no CI system runs us.
-//! `check` and `export` never ask (`mdbook_evidence::preprocess::Setup::load_for_check`).
+//! `check` and `export` never ask (`mdbook_evidence::session::Session::open_for_check`
+//! and `open_to_read`).
 
 use mdbook_preprocessor::PreprocessorContext;
 use mdbook_preprocessor::config::Config;

@@ -12,7 +12,7 @@ use criterion::{BatchSize, Criterion, Throughput, criterion_group, criterion_mai
 use evidence_core::markers::{self, MarkdownFlags, ScanOptions};
 use evidence_render::{self as render, Entry, Target};
 use evidence_rules as rules;
-use mdbook_evidence::preprocess::{Setup, process_book};
+use mdbook_evidence::session::Session;
 use mdbook_preprocessor::PreprocessorContext;
 use mdbook_preprocessor::book::{Book, Chapter};
 use std::hint::black_box;
@@ -92,7 +92,7 @@ fn scan(c: &mut Criterion) {
 
 fn render_chapter(c: &mut Criterion) {
     let (_dir, ctx) = context(&SPEC);
-    let setup = Setup::load(&ctx).unwrap();
+    let setup = Session::open_to_read(&ctx).unwrap();
     let text = book::chapter(&SPEC, 7);
     let options = scan_options();
     let scan = markers::scan(&text, &options);
@@ -104,7 +104,7 @@ fn render_chapter(c: &mut Criterion) {
             let mut citations = Vec::with_capacity(scan.markers.len());
             for marker in &scan.markers {
                 let evidence =
-                    rules::resolve(&marker.kind, &setup.store, None, &setup.config).unwrap();
+                    rules::resolve(&marker.kind, setup.store(), None, setup.config()).unwrap();
                 let entry = match entries.iter().position(|e| e.evidence.id == evidence.id) {
                     Some(i) => i,
                     None => {
@@ -120,7 +120,7 @@ fn render_chapter(c: &mut Criterion) {
                 entries[entry].occurrences += 1;
                 let e = &entries[entry];
                 citations.push(render::citation(
-                    &setup.templates,
+                    setup.templates(),
                     Target::Html,
                     e.number,
                     &e.evidence,
@@ -128,8 +128,13 @@ fn render_chapter(c: &mut Criterion) {
                     false,
                 ));
             }
-            let references =
-                render::references(&setup.templates, Target::Html, "References", &entries, "\n");
+            let references = render::references(
+                setup.templates(),
+                Target::Html,
+                "References",
+                &entries,
+                "\n",
+            );
             (citations, references)
         })
     });
@@ -137,7 +142,7 @@ fn render_chapter(c: &mut Criterion) {
 
 fn chapters(c: &mut Criterion) {
     let (_dir, ctx) = context(&SPEC);
-    let setup = Setup::load(&ctx).unwrap();
+    let setup = Session::open_to_read(&ctx).unwrap();
     let book = the_book(&SPEC);
     let mut group = c.benchmark_group("book");
     group.sample_size(20);
@@ -145,12 +150,12 @@ fn chapters(c: &mut Criterion) {
     group.bench_function("process_100_chapters", |b| {
         b.iter_batched(
             || book.clone(),
-            |mut book| process_book(&setup, &mut book),
+            |mut book| setup.process(&mut book),
             BatchSize::LargeInput,
         )
     });
     let mut rendered = book.clone();
-    process_book(&setup, &mut rendered);
+    setup.process(&mut rendered);
     let mut out = Vec::new();
     group.bench_function("write_100_chapters", |b| {
         b.iter(|| {

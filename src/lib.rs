@@ -10,20 +10,20 @@
 //! API's cited answers ([`evidence_import`]).
 //!
 //! This library is the binary's commands and the one session they drive
-//! ([`session`]); the stages are the workspace's crates, which the tests,
-//! benchmarks and fuzz targets use directly.
+//! ([`session`]), which the tests, benchmarks and fuzz targets drive too;
+//! the stages are the workspace's crates.
 
 #![warn(missing_docs, unreachable_pub)]
 
 pub(crate) mod assets;
-pub mod cache;
+pub(crate) mod cache;
 pub mod check;
 pub mod cli_values;
 pub mod explain;
 pub mod export;
 pub mod fetch;
 pub mod install;
-pub mod preprocess;
+pub(crate) mod preprocess;
 pub mod provenance;
 pub mod session;
 pub mod verify;

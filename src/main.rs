@@ -5,8 +5,8 @@ use clap::{Parser, Subcommand};
 use evidence_core::limits;
 use evidence_report::{self as report, inert_json, inert_line};
 use mdbook_evidence::cli_values::FormatArg;
-use mdbook_evidence::preprocess;
 use mdbook_evidence::session::Session;
+use mdbook_evidence::session::judged_contents_mut;
 use mdbook_preprocessor::PreprocessorContext;
 use mdbook_preprocessor::book::{Book, BookItem};
 use std::io::Write;
@@ -429,7 +429,7 @@ fn write_book(
 
 /// Empties the chapter texts of `items`, once they are written.
 fn free_contents(items: &mut [BookItem]) {
-    for content in preprocess::judged_contents_mut(items) {
+    for content in judged_contents_mut(items) {
         *content = String::new();
     }
 }

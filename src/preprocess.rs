@@ -28,15 +28,15 @@ use self::neighbours::{ChapterFile, reads_chapter_file};
 
 /// Everything the build needs besides the book: validated config, loaded store.
 #[derive(Debug)]
-pub struct Setup {
+pub(crate) struct Setup {
     /// The configuration.
-    pub config: Config,
+    pub(crate) config: Config,
     /// The evidence store.
-    pub store: Store,
+    pub(crate) store: Store,
     /// Markdown options of the HTML renderer.
-    pub markdown: MarkdownFlags,
+    pub(crate) markdown: MarkdownFlags,
     /// What the downstream renderer understands.
-    pub target: Target,
+    pub(crate) target: Target,
     /// The book's root directory.
     pub(crate) root: PathBuf,
     /// The book's source directory relative to its root (`src`).
@@ -46,7 +46,7 @@ pub struct Setup {
     /// What the validation report is never written onto or into.
     pub(crate) report_inputs: report::ReportInputs,
     /// The citation and reference templates (the book's, else ours).
-    pub templates: Templates,
+    pub(crate) templates: Templates,
     /// The book's preprocessors that mdBook runs before this one (named
     /// when one of them escaped the markers).
     pub(crate) neighbours: Vec<String>,
@@ -61,9 +61,10 @@ pub struct Setup {
 
 impl Setup {
     /// A setup of `config` and `store` for a book at `root` (sources in
-    /// `src/`, built into `book/`, the default templates), rendered for `target`, that writes no report onto
+    /// `src/`, built into `book/`, the default templates), rendered for
+    /// `target`, that writes no report onto
     /// `report_inputs`: for running the pipeline on a book built in memory.
-    pub fn new(
+    pub(crate) fn new(
         config: Config,
         store: Store,
         root: PathBuf,
@@ -89,7 +90,7 @@ impl Setup {
     /// Reads the config and loads the store: the only I/O of a run. For
     /// mdBook's runs of the preprocessor, which may be `mdbook serve`'s
     /// ([`serve`]).
-    pub fn load(ctx: &PreprocessorContext) -> Result<Setup, SetupError> {
+    pub(crate) fn load(ctx: &PreprocessorContext) -> Result<Setup, SetupError> {
         Setup::load_as(ctx, true)
     }
 
@@ -198,7 +199,7 @@ impl Setup {
     /// Scans a chapter as the judge reads it (the book's markdown options;
     /// numbered markers when the store lists its citations); with its
     /// citation list.
-    pub fn scan_chapter(
+    pub(crate) fn scan_chapter(
         &self,
         path: &Path,
         content: &str,
@@ -218,7 +219,7 @@ impl Setup {
     }
 
     /// What reporting needs of the setup.
-    pub fn report_context(&self) -> ReportContext<'_> {
+    pub(crate) fn report_context(&self) -> ReportContext<'_> {
         ReportContext {
             root: &self.root,
             src_dir: &self.src_dir,
@@ -297,14 +298,6 @@ pub(crate) fn warn_outdated_assets(ctx: &PreprocessorContext) {
     }
 }
 
-/// Judges and renders every chapter of `book` in place, then places the
-/// evidence index.
-pub fn process_book(setup: &Setup, book: &mut Book) -> Outcome {
-    let (outcome, plans) = judge_book(setup, book);
-    render_book(setup, book, plans);
-    outcome
-}
-
 /// Renders every chapter of `book` from its plan (as [`judge_book`]
 /// returned them), and places the evidence index.
 pub(crate) fn render_book(setup: &Setup, book: &mut Book, plans: Vec<RenderPlan<'_>>) {
@@ -321,7 +314,7 @@ pub(crate) fn render_book(setup: &Setup, book: &mut Book, plans: Vec<RenderPlan<
 /// taking their plans from `plans` in book order, as [`judge_book`]
 /// returned them, then places `index` (built from every chapter's plan by
 /// [`EvidenceIndex::from_plans`]) where they ask for it.
-pub fn render_chapters<'s>(
+pub(crate) fn render_chapters<'s>(
     setup: &Setup,
     items: &mut [BookItem],
     plans: &mut impl Iterator<Item = RenderPlan<'s>>,
@@ -354,7 +347,7 @@ pub fn render_chapters<'s>(
 
 /// Judges every chapter of `book` without rendering any: the report, the
 /// verdict, and per chapter (in book order) its render plan.
-pub fn judge_book<'s>(setup: &'s Setup, book: &Book) -> (Outcome, Vec<RenderPlan<'s>>) {
+pub(crate) fn judge_book<'s>(setup: &'s Setup, book: &Book) -> (Outcome, Vec<RenderPlan<'s>>) {
     let chapters: Vec<(&Path, &str)> = book
         .iter()
         .filter_map(|item| match item {

@@ -16,16 +16,21 @@ use anyhow::Context;
 use evidence_core::config::{Config, PREPROCESSOR_NAME};
 use evidence_core::error::SetupError;
 use evidence_core::limits;
-use evidence_core::markers::Scan;
+use evidence_core::markers::{MarkdownFlags, Scan};
 use evidence_core::store::{CitationList, Store};
-use evidence_render::RenderPlan;
 use evidence_render::index::EvidenceIndex;
+use evidence_render::template::Templates;
+use evidence_render::{RenderPlan, Target};
 use evidence_report as report;
-use evidence_report::{Destination, Outcome, ReportContext};
+use evidence_report::{Destination, Outcome, ReportContext, ReportInputs};
 use mdbook_driver::MDBook;
 use mdbook_preprocessor::book::{Book, BookItem};
 use mdbook_preprocessor::{Preprocessor, PreprocessorContext};
-use std::path::Path;
+use std::path::{Path, PathBuf};
+
+/// A mutable borrow of the content of each chapter of a book's items (and
+/// of their sub-chapters) that is judged, in book order.
+pub use crate::preprocess::judged_contents_mut;
 
 /// A run over one book: its setup, opened once, and the steps every
 /// command takes through it, in order: open, judge, render, finish.
@@ -67,6 +72,23 @@ impl Session {
         })
     }
 
+    /// A session over `config` and `store` for a book held in memory, at
+    /// `root` (sources in `src/`, built into `book/`, the default
+    /// templates), rendered for `target`, that writes no report onto
+    /// `report_inputs`: no cache, no preview. For the tests, benchmarks
+    /// and fuzz targets, which run the pipeline on a book they build.
+    pub fn in_memory(
+        config: Config,
+        store: Store,
+        root: PathBuf,
+        target: Target,
+        report_inputs: ReportInputs,
+    ) -> Session {
+        Session {
+            setup: Setup::new(config, store, root, target, report_inputs),
+        }
+    }
+
     /// Loads the book in `dir` (or the book `dir` is inside: from `src/`
     /// as from its root) as `mdbook build` would, and opens a session that
     /// only reads it ([`Session::open_to_read`]).
@@ -106,6 +128,21 @@ impl Session {
     /// The book's build directory relative to its root (`book`).
     pub fn build_dir(&self) -> &Path {
         &self.setup.build_dir
+    }
+
+    /// The Markdown options of the HTML renderer.
+    pub fn markdown(&self) -> MarkdownFlags {
+        self.setup.markdown
+    }
+
+    /// What the downstream renderer understands.
+    pub fn target(&self) -> Target {
+        self.setup.target
+    }
+
+    /// The citation and reference templates (the book's, else ours).
+    pub fn templates(&self) -> &Templates {
+        &self.setup.templates
     }
 
     /// What reporting needs of the session.
@@ -170,6 +207,14 @@ impl Session {
         preprocess::render_book(&self.setup, book, plans);
     }
 
+    /// Judges and renders every chapter of `book` in place, then places
+    /// the evidence index, without reporting: the outcome.
+    pub fn process(&self, book: &mut Book) -> Outcome {
+        let (outcome, plans) = self.judge_quietly(book);
+        self.render_book(book, plans);
+        outcome
+    }
+
     /// Ends the run: says what the cache saved when `verbose = true`, and
     /// bounds its size.
     pub fn finish(&self) {
@@ -207,7 +252,7 @@ impl Preprocessor for EvidencePreprocessor {
 
 /// The nearest of `dir` and the directories above it that holds a
 /// `book.toml`, written relative to `dir` (`src/..`); `None` when none does.
-pub fn book_root(dir: &Path) -> Option<std::path::PathBuf> {
+pub fn book_root(dir: &Path) -> Option<PathBuf> {
     let levels = std::fs::canonicalize(dir).ok()?.ancestors().count();
     let mut candidate = dir.to_path_buf();
     for _ in 0..levels {

@@ -14,17 +14,17 @@
 mod invariants;
 
 use libfuzzer_sys::fuzz_target;
-use mdbook_evidence::preprocess::Setup;
+use mdbook_evidence::session::Session;
 use evidence_render::Target;
 use std::sync::OnceLock;
 
 const MODES: [&str; 4] = ["fail", "downgrade", "warn", "remove"];
 const UNITS: [&str; 3] = ["blocks", "bullets", "sentences"];
 
-/// One setup per mode, renderer, claim unit and labels setting, built once;
+/// One session per mode, renderer, claim unit and labels setting, built once;
 /// index `((mode * 2 + target) * 3 + unit) * 2 + labels`.
-fn setups() -> &'static [Setup] {
-    static SETUPS: OnceLock<Vec<Setup>> = OnceLock::new();
+fn setups() -> &'static [Session] {
+    static SETUPS: OnceLock<Vec<Session>> = OnceLock::new();
     SETUPS.get_or_init(|| {
         let mut out = Vec::new();
         for mode in MODES {

@@ -53,8 +53,8 @@ fuzz_target!(|data: &[u8]| {
         (Target::Html, "blocks", false),
         (Target::Markdown, "sentences", true),
     ] {
-        let mut setup = invariants::setup_with("warn", target, unit, labels);
-        setup.store = store::load_bytes(Path::new("fuzz.json"), data).expect("it loaded");
+        let store = store::load_bytes(Path::new("fuzz.json"), data).expect("it loaded");
+        let setup = invariants::setup_with_store("warn", target, unit, labels, store);
         for path in ["c.md", "numbered.md"] {
             let (out, _) = invariants::process(&setup, &[(path, &chapter)]);
             // The page as mdBook's renderer would write it.

@@ -56,7 +56,7 @@ const SUFFIX: &str = ".entry";
 
 /// The cache of one run.
 #[derive(Debug)]
-pub struct Cache {
+pub(crate) struct Cache {
     /// The directory, as configured (relative to the book's root).
     shown: PathBuf,
     /// The directory, to read entries from.
@@ -374,7 +374,7 @@ impl Cache {
     }
 
     /// The line that says what the cache saved, for the run's summary.
-    pub fn summary(&self) -> String {
+    pub(crate) fn summary(&self) -> String {
         let hits = self.hits.load(Ordering::Relaxed);
         let misses = self.misses.load(Ordering::Relaxed);
         let total = hits + misses;
@@ -390,7 +390,7 @@ impl Cache {
     /// unjudged); when the entries outgrow the bound, deletes those this
     /// run did not use, oldest first. Only files named as entries are
     /// ever deleted.
-    pub fn finish(&self) {
+    pub(crate) fn finish(&self) {
         let foreign = self.foreign.load(Ordering::Relaxed);
         if foreign > 0 {
             eprintln!(

@@ -12,7 +12,8 @@
 //! on only when the config mdBook would read for `mdbook build` (book.toml
 //! with the environment's overrides, merged by mdBook's own code) has no
 //! endpoint, the config handed to us has one, and no CI system runs us.
-//! `check` and `export` never ask ([`super::Setup::load_for_check`]).
+//! `check` and `export` never ask (`Session::open_for_check` and
+//! `open_to_read`).
 //!
 //! It reads the environment and book.toml, so it lives here at the edge; the
 //! renderer is told only the answer ([`super::Setup`]'s `preview`, and the

@@ -188,7 +188,7 @@ fn removed_claims_leave_the_index_and_an_empty_book_says_so() {
 /// chapter, last.
 fn assert_planned_index_is_the_rescanned_one(root: &Path, stdin: &str) {
     use evidence_render::index::EvidenceIndex;
-    use mdbook_evidence::preprocess::{self, Setup};
+    use mdbook_evidence::session::Session;
     let (ctx, mut book): (PreprocessorContext, Book) =
         serde_json::from_str(stdin).expect("stdin parses");
     let has_index = book
@@ -202,14 +202,14 @@ fn assert_planned_index_is_the_rescanned_one(root: &Path, stdin: &str) {
             vec![],
         ));
     }
-    let setup = Setup::load(&ctx).expect("setup loads");
-    let (_, plans) = preprocess::judge_book(&setup, &book);
-    let planned = EvidenceIndex::from_plans(&book, &plans, &setup.config)
+    let setup = Session::open_to_read(&ctx).expect("setup loads");
+    let (_, plans) = setup.judge_quietly(&book);
+    let planned = EvidenceIndex::from_plans(&book, &plans, setup.config())
         .expect("the book has an index")
         .items_only();
-    preprocess::render_chapters(&setup, &mut book.items, &mut plans.into_iter(), None);
+    setup.render_chapters(&mut book.items, &mut plans.into_iter(), None);
     let rescanned =
-        EvidenceIndex::from_rendered(&book, &setup.store, &setup.config, setup.markdown)
+        EvidenceIndex::from_rendered(&book, setup.store(), setup.config(), setup.markdown())
             .expect("the rendered book has an index");
     assert_eq!(
         planned.cited_in(),
@@ -219,7 +219,7 @@ fn assert_planned_index_is_the_rescanned_one(root: &Path, stdin: &str) {
     );
     let placed = |index: &EvidenceIndex<'_>| {
         let mut book = book.clone();
-        index.place(&mut book.items, setup.markdown, setup.target);
+        index.place(&mut book.items, setup.markdown(), setup.target());
         serde_json::to_string(&book).expect("serializes")
     };
     assert_eq!(placed(&planned), placed(&rescanned), "{}", root.display());

@@ -1,6 +1,6 @@
 //! The failures that stop a run before it judges any chapter. They live
 //! below every stage so that the report can name them without importing
-//! the session (`mdbook_evidence::preprocess`) or the renderer that raise them.
+//! the session (`mdbook_evidence::session`) or the renderer that raise them.
 
 use crate::config::ConfigError;
 use crate::order::UnexpandedDirective;

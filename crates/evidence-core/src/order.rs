@@ -55,7 +55,7 @@ pub(crate) enum LinksOrder {
     NotRun,
 }
 
-/// Which of mdBook's own preprocessors ([`DEFAULTS`]) [`run_order`] counts.
+/// Which of mdBook's own preprocessors (`DEFAULTS`) [`run_order`] counts.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum Defaults {
     /// As mdBook does: only when `build.use-default-preprocessors` is true.

@@ -1,5 +1,5 @@
 //! The note an `mdbook serve` preview puts at the top of a chapter that
-//! `mdbook build` would stop on (see [`crate::preview`], which decides
+//! `mdbook build` would stop on (see `crate::preview`, which decides
 //! when a run is a preview).
 
 use crate::plan::RenderPlan;

@@ -4,10 +4,10 @@
 
 use evidence_core::config::Config;
 use evidence_core::markers::{self, ScanOptions};
-use evidence_core::store;
+use evidence_core::store::{self, Store};
 use evidence_render::Target;
 use evidence_report::Outcome;
-use mdbook_evidence::preprocess::{Setup, process_book};
+use mdbook_evidence::session::Session;
 use mdbook_preprocessor::book::{Book, BookItem, Chapter};
 use std::path::{Path, PathBuf};
 
@@ -109,15 +109,28 @@ pub fn tame(text: &str, target: Target) -> String {
     text
 }
 
-/// A setup over [`STORE`] in `mode` (`fail`, `downgrade`, `warn`) for
+/// A session over [`STORE`] in `mode` (`fail`, `downgrade`, `warn`) for
 /// `target`.
-pub fn setup(mode: &str, target: Target) -> Setup {
+pub fn setup(mode: &str, target: Target) -> Session {
     setup_with(mode, target, "blocks", false)
 }
 
 /// [`setup`] with a claim unit (`blocks`, `bullets`, `sentences`) and
 /// confidence labels on or off; `mode` may be `remove` too.
-pub fn setup_with(mode: &str, target: Target, claims: &str, labels: bool) -> Setup {
+pub fn setup_with(mode: &str, target: Target, claims: &str, labels: bool) -> Session {
+    // No chapter is on disk: diagnostics point into the text as given.
+    let store = store::load_bytes(Path::new("store.json"), STORE.as_bytes()).expect("valid store");
+    setup_with_store(mode, target, claims, labels, store)
+}
+
+/// [`setup_with`] over `store` instead of [`STORE`].
+pub fn setup_with_store(
+    mode: &str,
+    target: Target,
+    claims: &str,
+    labels: bool,
+    store: Store,
+) -> Session {
     let config = Config::from_value(serde_json::json!({
         "store": "store.json",
         "mode": mode,
@@ -127,9 +140,7 @@ pub fn setup_with(mode: &str, target: Target, claims: &str, labels: bool) -> Set
         "max-removed": 1000,
     }))
     .expect("valid config");
-    // No chapter is on disk: diagnostics point into the text as given.
-    let store = store::load_bytes(Path::new("store.json"), STORE.as_bytes()).expect("valid store");
-    Setup::new(
+    Session::in_memory(
         config,
         store,
         PathBuf::from("/nonexistent-book"),
@@ -158,9 +169,9 @@ pub fn contents(book: &Book) -> Vec<String> {
 }
 
 /// Processes a book; returns the chapters' new contents and the outcome.
-pub fn process(setup: &Setup, chapters: &[(&str, &str)]) -> (Vec<String>, Outcome) {
+pub fn process(setup: &Session, chapters: &[(&str, &str)]) -> (Vec<String>, Outcome) {
     let mut book = book(chapters);
-    let outcome = process_book(setup, &mut book);
+    let outcome = setup.process(&mut book);
     (contents(&book), outcome)
 }
 
@@ -168,7 +179,7 @@ pub fn process(setup: &Setup, chapters: &[(&str, &str)]) -> (Vec<String>, Outcom
 /// byte outside the spans it may rewrite (markers, a `!` before a marker,
 /// the References section) comes out, in order; and that a second run over
 /// the output changes nothing. Returns the output.
-pub fn check_chapter(setup: &Setup, path: &str, text: &str) -> String {
+pub fn check_chapter(setup: &Session, path: &str, text: &str) -> String {
     let (out, _) = process(setup, &[(path, text)]);
     let out = out.into_iter().next().expect("one chapter");
     check_preserved(setup, path, text, &out);
@@ -182,7 +193,7 @@ pub fn check_chapter(setup: &Setup, path: &str, text: &str) -> String {
 
 /// For `remove` mode, which deletes text: processing does not panic, and
 /// a second run over the output changes nothing.
-pub fn check_idempotent(setup: &Setup, path: &str, text: &str) -> String {
+pub fn check_idempotent(setup: &Session, path: &str, text: &str) -> String {
     let (out, _) = process(setup, &[(path, text)]);
     let (again, _) = process(setup, &[(path, &out[0])]);
     assert_eq!(
@@ -195,9 +206,9 @@ pub fn check_idempotent(setup: &Setup, path: &str, text: &str) -> String {
 
 /// [`check_chapter`] for any text: inputs of the known limitations (see
 /// [`tame`]) are checked for everything but idempotence, then tamed.
-pub fn check_any_chapter(setup: &Setup, path: &str, text: &str) {
-    let tame = tame(text, setup.target);
-    if setup.config.mode == evidence_core::config::Mode::Remove {
+pub fn check_any_chapter(setup: &Session, path: &str, text: &str) {
+    let tame = tame(text, setup.target());
+    if setup.config().mode == evidence_core::config::Mode::Remove {
         if tame != text {
             process(setup, &[(path, text)]);
         }
@@ -213,19 +224,19 @@ pub fn check_any_chapter(setup: &Setup, path: &str, text: &str) {
 
 /// The pieces of `text` that processing must keep: the text outside marker
 /// spans and the References section, cut where the banner may go.
-pub fn kept_pieces<'t>(setup: &Setup, path: &str, text: &'t str) -> Vec<&'t str> {
+pub fn kept_pieces<'t>(setup: &Session, path: &str, text: &'t str) -> Vec<&'t str> {
     pieces(setup, path, text, true)
 }
 
 /// [`kept_pieces`], cut where heading ids go when `at_heading_ids`.
-fn pieces<'t>(setup: &Setup, path: &str, text: &'t str, at_heading_ids: bool) -> Vec<&'t str> {
+fn pieces<'t>(setup: &Session, path: &str, text: &'t str, at_heading_ids: bool) -> Vec<&'t str> {
     let scan = markers::scan(
         text,
         &ScanOptions {
-            markdown: setup.markdown,
-            numbered: setup.store.citation_list(Path::new(path)).is_some(),
-            references_title: &setup.config.references_title,
-            claim_min_words: setup.config.claim_min_words,
+            markdown: setup.markdown(),
+            numbered: setup.store().citation_list(Path::new(path)).is_some(),
+            references_title: &setup.config().references_title,
+            claim_min_words: setup.config().claim_min_words,
         },
     );
     let mut cuts: Vec<(usize, usize)> = scan
@@ -255,7 +266,7 @@ fn pieces<'t>(setup: &Setup, path: &str, text: &'t str, at_heading_ids: bool) ->
     // Heading ids kept from the citations in headings.
     if at_heading_ids {
         cuts.extend(
-            evidence_render::heading_ids::heading_id_edits(text, &scan.markers, setup.markdown)
+            evidence_render::heading_ids::heading_id_edits(text, &scan.markers, setup.markdown())
                 .into_iter()
                 .map(|edit| (edit.range.start, edit.range.end)),
         );
@@ -263,7 +274,7 @@ fn pieces<'t>(setup: &Setup, path: &str, text: &'t str, at_heading_ids: bool) ->
     // The book's own directive: a top-level paragraph of it becomes the
     // evidence index; anywhere else it stays.
     cuts.extend(
-        evidence_render::index::placeholders(text, setup.markdown)
+        evidence_render::index::placeholders(text, setup.markdown())
             .into_iter()
             .map(|range| (range.start, range.end)),
     );
@@ -334,22 +345,22 @@ fn without_claim_marks(text: &str) -> String {
 }
 
 /// Asserts that every kept piece of `text` appears in `out`, in order.
-pub fn check_preserved(setup: &Setup, path: &str, text: &str, out: &str) {
+pub fn check_preserved(setup: &Session, path: &str, text: &str, out: &str) {
     let out = &without_claim_marks(out).replace(SPECULATION_ELEMENT, "[SPECULATION]");
-    if setup.config.confidence_labels {
+    if setup.config().confidence_labels {
         // A heading id inserted after a label-like text would give it the
         // space that makes it a label form: taken out first.
         let scan = markers::scan(
             text,
             &ScanOptions {
-                markdown: setup.markdown,
-                numbered: setup.store.citation_list(Path::new(path)).is_some(),
-                references_title: &setup.config.references_title,
-                claim_min_words: setup.config.claim_min_words,
+                markdown: setup.markdown(),
+                numbered: setup.store().citation_list(Path::new(path)).is_some(),
+                references_title: &setup.config().references_title,
+                claim_min_words: setup.config().claim_min_words,
             },
         );
         let ids =
-            evidence_render::heading_ids::heading_id_edits(text, &scan.markers, setup.markdown);
+            evidence_render::heading_ids::heading_id_edits(text, &scan.markers, setup.markdown());
         let out = ids
             .iter()
             .fold(out.to_owned(), |out, id| out.replacen(&id.text, "", 1));

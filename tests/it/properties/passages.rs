@@ -206,13 +206,13 @@ proptest! {
         mode in select(&["fail", "downgrade", "warn", "remove"][..]),
         target in select(&[Target::Html, Target::Markdown][..]),
     ) {
-        let mut setup = invariants::setup(mode, target);
-        setup.store = passages_store(&items);
+        let setup =
+            invariants::setup_with_store(mode, target, "blocks", false, passages_store(&items));
         let chapter = passages_chapter(&items, &claims);
         invariants::check_any_chapter(&setup, "c.md", &chapter);
 
-        let mut setup = invariants::setup("warn", target);
-        setup.store = passages_store(&items);
+        let setup =
+            invariants::setup_with_store("warn", target, "blocks", false, passages_store(&items));
         let (_, outcome) = invariants::process(&setup, &[("c.md", &chapter)]);
         let flagged = |rule: &str, id: &str| {
             outcome.report.diagnostics.iter().any(|d| {

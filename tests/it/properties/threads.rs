@@ -10,7 +10,7 @@ use std::path::Path;
 
 fn process_in_pool(
     threads: usize,
-    setup: &mdbook_evidence::preprocess::Setup,
+    setup: &mdbook_evidence::session::Session,
     chapters: &[(String, String)],
 ) -> (Vec<String>, String) {
     let pool = rayon::ThreadPoolBuilder::new()
@@ -91,8 +91,7 @@ fn run_with_store_dir(
 ) -> Result<(Vec<String>, String), String> {
     let store =
         evidence_core::store::load(root, &["evidence".into()]).map_err(|e| e.to_string())?;
-    let mut setup = invariants::setup("warn", Target::Html);
-    setup.store = store;
+    let setup = invariants::setup_with_store("warn", Target::Html, "blocks", false, store);
     let chapters: Vec<(&str, &str)> = chapters
         .iter()
         .map(|(p, t)| (p.as_str(), t.as_str()))

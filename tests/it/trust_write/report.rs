@@ -290,7 +290,7 @@ fn a_source_directory_that_is_a_symlink_inside_the_book_is_protected_where_it_le
 fn the_write_refuses_the_build_and_template_directories_too() {
     use evidence_core::config::Config;
     use evidence_report::{Destination, emit};
-    use mdbook_evidence::preprocess::{Setup, process_book};
+    use mdbook_evidence::session::Session;
     use mdbook_preprocessor::book::{Book, BookItem, Chapter};
     let dir = tempfile::tempdir().expect("tempdir");
     let root = dir.path();
@@ -314,7 +314,7 @@ fn the_write_refuses_the_build_and_template_directories_too() {
         );
         let store = evidence_core::store::load(root, &[std::path::PathBuf::from("store.json")])
             .expect("store loads");
-        let setup = Setup::new(
+        let setup = Session::in_memory(
             config,
             store,
             root.to_path_buf(),
@@ -328,7 +328,7 @@ fn the_write_refuses_the_build_and_template_directories_too() {
             "c.md",
             Vec::new(),
         )));
-        let outcome = process_book(&setup, &mut book);
+        let outcome = setup.process(&mut book);
         let written = emit(&outcome, &setup.report_context(), Destination::Build);
         let error = written.expect_err("refused").to_string();
         assert!(error.contains("directory"), "{report}: {error}");

@@ -51,12 +51,12 @@ use evidence_core::finding::Finding;
 use evidence_core::ids::{BlockId, ClaimId};
 use evidence_core::rule::Rule;
 use evidence_text::claims::Claim;
+use evidence_text::names::lexicon::{CLASS_WORDS, FUNCTION_WORDS, MONTHS_AND_DAYS, is_in};
 use evidence_text::names::places;
 use evidence_text::names::search::capital_after_first;
 use evidence_text::names::vocabulary::{ItemVocabulary, ItemWords};
 use evidence_text::names::{
-    CLASS_WORDS, FUNCTION_WORDS, MONTHS_AND_DAYS, Name, Word, capitals, fold, fold_into,
-    is_acronym, is_in, names, opens_sentence, words, words_of,
+    Name, Word, capitals, fold, fold_into, is_acronym, names, opens_sentence, words, words_of,
 };
 use evidence_text::support_units::SupportUnit;
 use std::collections::HashSet;

@@ -3,8 +3,9 @@
 //! read only when a name is missing — their words with the initials of
 //! their runs of capitals.
 
+use crate::names::lexicon::{JOINERS, is_in};
 use crate::names::search;
-use crate::names::{JOINERS, Word, fold_into, is_in, words_of};
+use crate::names::{Word, fold_into, words_of};
 use std::collections::HashSet;
 
 /// The item's passages, title and publisher, folded into one text (a line

@@ -11,7 +11,8 @@
 //! another name, and that name must be one the passage writes as a name.
 
 use crate::passages::subject_not_in_evidence::slot::written_as_a_name;
-use evidence_text::names::{CLASS_WORDS, FUNCTION_WORDS, MONTHS_AND_DAYS, Word, is_in};
+use evidence_text::names::Word;
+use evidence_text::names::lexicon::{CLASS_WORDS, FUNCTION_WORDS, MONTHS_AND_DAYS, is_in};
 use std::collections::{HashMap, HashSet};
 
 /// How many claim words on each side of the name make its context.

@@ -6,11 +6,9 @@
 use crate::passages::subject_not_in_evidence::context::{context_rival, is_rival};
 use crate::passages::subject_not_in_evidence::slot::{same_slot, written_as_a_name};
 use crate::passages::subject_not_in_evidence::{CitedTexts, same_stem};
+use evidence_text::names::lexicon::{CLASS_WORDS, FUNCTION_WORDS, JOINERS, MONTHS_AND_DAYS, is_in};
 use evidence_text::names::vocabulary::ItemWords;
-use evidence_text::names::{
-    CLASS_WORDS, FUNCTION_WORDS, JOINERS, MONTHS_AND_DAYS, Name, Word, fold, is_acronym, is_in,
-    lone_words,
-};
+use evidence_text::names::{Name, Word, fold, is_acronym, lone_words};
 use std::collections::HashSet;
 
 /// A lone capitalised word that [`names`](evidence_text::names) does not read as a name — a

@@ -4,8 +4,9 @@
 //! rival (`subject-not-in-evidence`).
 
 use crate::passages::subject_not_in_evidence::CitedTexts;
+use evidence_text::names::lexicon::is_in;
 use evidence_text::names::places;
-use evidence_text::names::{Name, Word, fold, is_in};
+use evidence_text::names::{Name, Word, fold};
 
 /// Titles of nobility that follow a name in apposition (`Prince Harry,
 /// Duke of Sussex`), folded.

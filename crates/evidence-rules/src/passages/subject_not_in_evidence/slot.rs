@@ -4,7 +4,8 @@
 //! does, next to the same content word (`Donald Trump was born` for
 //! `Donald Chains was born`).
 
-use evidence_text::names::{FUNCTION_WORDS, Word, is_in};
+use evidence_text::names::Word;
+use evidence_text::names::lexicon::{FUNCTION_WORDS, is_in};
 
 /// How many function words may lie between a name and the content word
 /// that places it (`Trump was born`: one).

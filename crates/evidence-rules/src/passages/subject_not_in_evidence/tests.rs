@@ -1,5 +1,5 @@
 use super::*;
-use evidence_text::names::JOINERS;
+use evidence_text::names::lexicon::JOINERS;
 
 /// What the rule reads of a claim citing one passage.
 pub(super) fn check(claim: &str, passage: &str) -> Option<(String, String)> {

@@ -112,7 +112,7 @@ fn heading_id_edits_resolved(
         let base = id_from_content(&anchor.text);
         let id = unique_id(&base, &mut meant);
         let shifted = anchor.cites || next_free(&base, &given) != id;
-        if anchor.heading && shifted && !id.is_empty() {
+        if anchor.heading && shifted && !id.is_empty() && !opens_a_list_item(text, anchor.end) {
             edits.push(Edit {
                 range: anchor.end..anchor.end,
                 text: format!(" {{#{id}}}"),
@@ -173,6 +173,26 @@ fn anchors(text: &str, markers: &[Range<usize>], flags: MarkdownFlags) -> Vec<An
         }
     }
     out
+}
+
+/// Whether text appended at `at` would make its line open a list item: a
+/// setext heading whose last line is a bare list marker (`Rates [1]\n*\n---`,
+/// where an empty item cannot interrupt the paragraph) would become a list
+/// item followed by a thematic break, so a second run would read another
+/// page. Such a heading keeps mdBook's id.
+fn opens_a_list_item(text: &str, at: usize) -> bool {
+    let start = text[..at].rfind(['\n', '\r']).map_or(0, |i| i + 1);
+    let line = &text[start..at];
+    let marker = line.trim_start_matches(' ');
+    if line.len() - marker.len() > 3 {
+        return false;
+    }
+    let marker = marker.trim_end_matches([' ', '\t']);
+    let digits = marker.trim_end_matches(['.', ')']);
+    matches!(marker, "*" | "-" | "+")
+        || (marker.len() == digits.len() + 1
+            && (1..=9).contains(&digits.len())
+            && digits.bytes().all(|b| b.is_ascii_digit()))
 }
 
 /// Whether the heading at `range` is an ATX heading (`## Title`).

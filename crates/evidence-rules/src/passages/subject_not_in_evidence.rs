@@ -42,8 +42,8 @@ mod restated;
 mod slot;
 
 use self::parts::{held_word, lone_disagreement, named_in_context, swapped_part};
-use self::restated::{follows_held, names_what_precedes};
-use self::slot::{same_slot, written_as_a_name};
+use self::restated::{defines_initials, follows_held, names_what_precedes};
+use self::slot::{same_form, same_slot, written_as_a_name};
 use crate::Resolved;
 use crate::memo::Analyses;
 use crate::passages::claim_not_in_evidence::judged_items_into;
@@ -227,7 +227,9 @@ fn named_disagreement(claim: &str, cited: &[CitedTexts<'_>]) -> Option<(String, 
         if long_initials && cited.iter().any(|(v, _)| v.has_word(&initials)) {
             continue;
         }
-        if names_what_precedes(claim, &mut claim_words, &name, cited) {
+        if names_what_precedes(claim, &mut claim_words, &name, cited)
+            || defines_initials(claim, &claim_words, &name)
+        {
             continue;
         }
         let held: Vec<bool> = name
@@ -340,9 +342,9 @@ fn rival(
             {
                 continue;
             }
-            let same_left = left.is_some_and(|l| k > 0 && words[k - 1].folded == *l);
+            let same_left = left.is_some_and(|l| k > 0 && same_form(&words[k - 1].folded, l));
             let same_right =
-                right.is_some_and(|r| words.get(k + 1).is_some_and(|n| n.folded == *r));
+                right.is_some_and(|r| words.get(k + 1).is_some_and(|n| same_form(&n.folded, r)));
             // A word like `from` or `in` is before many names: alone it
             // makes a place only for a name of four letters or more (not
             // an abbreviation such as `Fed`, which passages spell out).

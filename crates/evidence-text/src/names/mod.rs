@@ -301,9 +301,14 @@ pub fn names(text: &str, words: &[Word]) -> Vec<Name> {
         i = end;
         let opens_sentence = opens_sentence(text, words[start].at.start);
         // A lone word opening a sentence is capitalised anyway; one after a
-        // determiner is a role (`the Committee`, `the Contractor`).
+        // determiner is a role (`the Committee`, `the Contractor`). A
+        // capital after the first letter is written, wherever the word
+        // stands (`the FAA`, `(TTC)`, `TikTok`).
         let after_determiner = follows_a_determiner(text, words, start);
-        if (opens_sentence || after_determiner) && end - start == 1 {
+        if (opens_sentence || after_determiner)
+            && end - start == 1
+            && !capital_inside(&text[words[start].at.clone()])
+        {
             continue;
         }
         let distinct: Vec<usize> = (start..end)
@@ -342,6 +347,7 @@ pub fn lone_words(text: &str, words: &[Word]) -> Vec<(usize, bool)> {
             let written = &text[word.at.clone()];
             word.capital
                 && !in_a_run
+                && !capital_inside(written)
                 && written.chars().count() >= 3
                 && !written.chars().any(|c| c.is_ascii_digit())
                 && !is_initials(written)
@@ -366,6 +372,16 @@ fn follows_a_determiner(text: &str, words: &[Word], w: usize) -> bool {
             text[words[w - 1].at.clone()].to_ascii_lowercase().as_str(),
             "the" | "a" | "an" | "this" | "that" | "its" | "their" | "our" | "his" | "her"
         )
+}
+
+/// Whether a word has a capital after its first letter (`FAA`, `TikTok`,
+/// `McDonald`): one that is not capitalised for where it stands.
+pub fn capital_inside(written: &str) -> bool {
+    written
+        .chars()
+        .filter(|c| c.is_alphabetic())
+        .skip(1)
+        .any(char::is_uppercase)
 }
 
 /// Whether a word is written as initials in capitals, three letters or

@@ -4,7 +4,7 @@
 //! opening a sentence, a name read amid the claim's words (`context.rs`).
 
 use crate::passages::subject_not_in_evidence::context::{context_rival, is_rival};
-use crate::passages::subject_not_in_evidence::slot::{same_slot, written_as_a_name};
+use crate::passages::subject_not_in_evidence::slot::{same_form, same_slot, written_as_a_name};
 use crate::passages::subject_not_in_evidence::{CitedTexts, same_stem};
 use evidence_text::names::lexicon::{CLASS_WORDS, FUNCTION_WORDS, JOINERS, MONTHS_AND_DAYS, is_in};
 use evidence_text::names::vocabulary::ItemWords;
@@ -128,7 +128,7 @@ pub(super) fn swapped_part(
     cited: &[CitedTexts<'_>],
     details: &mut [Option<ItemWords>],
 ) -> Option<(String, String)> {
-    let (first, last) = (name.words.start, name.words.end - 1);
+    let first = name.words.start;
     let before = claim[..claim_words[first].at.start].trim_end();
     let opens_sentence = before.is_empty()
         || before.ends_with(['.', '!', '?', ':', '"', '“', '(', '*', '#', '-', '|']);
@@ -159,12 +159,26 @@ pub(super) fn swapped_part(
         .zip(held)
         .filter(|(w, h)| !**h && claim_words[**w].folded.chars().count() >= 3)
         .map(|(w, _)| *w);
+    let in_claim: HashSet<&str> = claim_words.iter().map(|w| w.folded.as_str()).collect();
+    let claim_words = &*claim_words;
+    let slot = Slot {
+        claim,
+        claim_words,
+        name,
+        held,
+        in_claim: &in_claim,
+    };
     if !telling_held {
         // Held only by a joiner or a sentence's first word: its other
-        // words are read as a name the passages do not hold.
+        // words are read as a name the passages do not hold, swapped where
+        // the passage says the claim's two words before them (`Jupiter
+        // and Saturn` for `Jupiter and QuantumLeap`).
         let unheld: Vec<usize> = unheld.collect();
         let (&from, &to) = (unheld.first()?, unheld.last()?);
-        return named_in_context(claim, claim_words, from, to, details);
+        return unheld
+            .iter()
+            .find_map(|&w| slot.rival(w, 2, details))
+            .or_else(|| named_in_context(claim, claim_words, from, to, details));
     }
     let missing: Vec<usize> = unheld
         .filter(|&w| {
@@ -177,52 +191,105 @@ pub(super) fn swapped_part(
                     && next.is_some_and(|n| is_in(CLASS_WORDS, n) || n == "and" || n == "&"))
         })
         .collect();
-    if missing.is_empty() {
-        return None;
-    }
-    let (missing_first, missing_last) = (missing[0], missing[missing.len() - 1]);
-    let in_claim: HashSet<&str> = claim_words.iter().map(|w| w.folded.as_str()).collect();
-    // The missing words next to it are swapped with it (`Mike Johnson`
-    // for `Frida Escobedo`): the slot is around them all.
-    let gone = |v: usize| name.distinct.iter().zip(held).any(|(&d, &h)| d == v && !h);
+    let (&missing_first, &missing_last) = (missing.first()?, missing.last()?);
     missing
-        .into_iter()
-        .find_map(|w| {
-            let start = (first..w)
+        .iter()
+        .find_map(|&w| slot.rival(w, 1, details))
+        .or_else(|| named_in_context(claim, claim_words, missing_first, missing_last, details))
+}
+
+/// A name of the claim held in part, and what the claim holds.
+struct Slot<'a> {
+    claim: &'a str,
+    claim_words: &'a [Word],
+    name: &'a Name,
+    held: &'a [bool],
+    in_claim: &'a HashSet<&'a str>,
+}
+
+impl Slot<'_> {
+    /// The passages' capitalised word in the place of the name's missing
+    /// word `w`, with the missing words next to it (`Mike Johnson` for
+    /// `Frida Escobedo`): after the same `before` words (1 or 2; the
+    /// name's own, else none) and before the name's word after them.
+    fn rival(
+        &self,
+        w: usize,
+        before: usize,
+        details: &[Option<ItemWords>],
+    ) -> Option<(String, String)> {
+        let (claim_words, name) = (self.claim_words, self.name);
+        let (first, last) = (name.words.start, name.words.end - 1);
+        let gone = |v: usize| {
+            name.distinct
+                .iter()
+                .zip(self.held)
+                .any(|(&d, &h)| d == v && !h)
+        };
+        let start = (first..w)
+            .rev()
+            .take_while(|&v| gone(v))
+            .last()
+            .unwrap_or(w);
+        let end = (w + 1..=last).take_while(|&v| gone(v)).last().unwrap_or(w);
+        let left: Vec<&str> = if before == 1 {
+            (start > first)
+                .then(|| claim_words[start - 1].folded.as_str())
+                .into_iter()
+                .collect()
+        } else {
+            if start < before
+                || !claim_words[start - before + 1..=start]
+                    .iter()
+                    .all(|v| v.joined)
+            {
+                return None;
+            }
+            claim_words[start - before..start]
+                .iter()
                 .rev()
-                .take_while(|&v| gone(v))
-                .last()
-                .unwrap_or(w);
-            let end = (w + 1..=last).take_while(|&v| gone(v)).last().unwrap_or(w);
-            let left = (start > first).then(|| claim_words[start - 1].folded.as_str());
-            let right = (end < last).then(|| claim_words[end + 1].folded.as_str());
-            let span = end - start + 1;
-            let missing = claim_words[w].folded.as_str();
-            details.iter().flatten().find_map(|detail| {
-                let words = &detail.words;
-                words.iter().enumerate().find_map(|(k, word)| {
-                    let fits = word.capital
-                        && !in_claim.contains(word.folded.as_str())
-                        && !same_stem(&word.folded, missing)
-                        && !is_in(FUNCTION_WORDS, &word.folded)
-                        // `Fullerton College` for `Fullerton WordPress`.
-                        && (left.is_some() || !is_in(CLASS_WORDS, &word.folded))
-                        && !is_in(MONTHS_AND_DAYS, &word.folded)
-                        && left.is_none_or(|l| k > 0 && words[k - 1].folded == l)
-                        && right.is_none_or(|r| {
-                            words.get(k + span).is_some_and(|n| n.folded == r)
-                                && words[k + 1..k + span].iter().all(|v| v.capital && v.joined)
-                        });
-                    fits.then(|| {
-                        (
-                            claim[claim_words[start].at.start..claim_words[end].at.end].to_owned(),
-                            word.written.to_string(),
-                        )
-                    })
+                .map(|v| v.folded.as_str())
+                .collect()
+        };
+        let right = (end < last).then(|| claim_words[end + 1].folded.as_str());
+        let missing = claim_words[w].folded.as_str();
+        // The passage's words in the slot: a run of capitals of any length
+        // (`Saturn` for `QuantumLeap`, read as two words).
+        let run_end = |words: &[Word], k: usize| {
+            k + 1
+                + words[k + 1..]
+                    .iter()
+                    .take_while(|v| v.capital && v.joined)
+                    .count()
+        };
+        let left_matches = |words: &[Word], k: usize| {
+            k >= left.len()
+                && left
+                    .iter()
+                    .enumerate()
+                    .all(|(j, l)| same_form(&words[k - 1 - j].folded, l))
+        };
+        details.iter().flatten().find_map(|detail| {
+            let words = &detail.words;
+            words.iter().enumerate().find_map(|(k, word)| {
+                let fits = word.capital
+                    && !self.in_claim.contains(word.folded.as_str())
+                    && !same_stem(&word.folded, missing)
+                    && !is_in(FUNCTION_WORDS, &word.folded)
+                    // `Fullerton College` for `Fullerton WordPress`.
+                    && (!left.is_empty() || !is_in(CLASS_WORDS, &word.folded))
+                    && !is_in(MONTHS_AND_DAYS, &word.folded)
+                    && left_matches(words, k)
+                    && right.is_none_or(|r| {
+                        words.get(run_end(words, k)).is_some_and(|n| same_form(&n.folded, r))
+                    });
+                fits.then(|| {
+                    let shown = &self.claim[claim_words[start].at.start..claim_words[end].at.end];
+                    (shown.to_owned(), word.written.to_string())
                 })
             })
         })
-        .or_else(|| named_in_context(claim, claim_words, missing_first, missing_last, details))
+    }
 }
 
 /// The claim's words `first..=last`, a name the passages do not hold, and

@@ -81,3 +81,45 @@ pub(super) fn follows_held(
         && !previous.folded.is_empty()
         && cited.iter().any(|(v, _)| v.holds(&previous.folded))
 }
+
+/// Whether `name` is initials in parentheses that spell the claim's words
+/// before them (`National Institutes of Health (NIH)`, `time-to-collision
+/// (TTC)`): the claim defines them, so they name what those words name,
+/// which is judged as a name of its own.
+pub(super) fn defines_initials(claim: &str, claim_words: &[Word], name: &Name) -> bool {
+    let at = name.words.start;
+    if name.words.len() != 1 || at == 0 {
+        return false;
+    }
+    let word = &claim_words[at];
+    if !claim[..word.at.start].trim_end().ends_with('(') {
+        return false;
+    }
+    // A plural (`PDGs`) spells its singular.
+    let written = claim[word.at.clone()].trim_end_matches('s');
+    let letters: Vec<char> = written
+        .chars()
+        .filter(|c| c.is_alphabetic())
+        .flat_map(char::to_lowercase)
+        .collect();
+    if letters.len() < 2 {
+        return false;
+    }
+    // Each letter begins one of the words before, in order, the last
+    // letter the last word (`of` and `and` may be skipped).
+    let initials: Vec<char> = claim_words[at.saturating_sub(8)..at]
+        .iter()
+        .filter_map(|w| claim[w.at.clone()].chars().next())
+        .flat_map(char::to_lowercase)
+        .collect();
+    let mut wanted = letters.iter().rev().peekable();
+    if initials.last() != letters.last() {
+        return false;
+    }
+    for c in initials.iter().rev() {
+        if wanted.peek() == Some(&c) {
+            wanted.next();
+        }
+    }
+    wanted.peek().is_none()
+}

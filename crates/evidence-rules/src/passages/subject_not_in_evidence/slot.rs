@@ -71,3 +71,17 @@ pub(super) fn same_slot(
     after.is_some_and(|a| content_word(words, k, true) == Some(a))
         || before.is_some_and(|b| content_word(words, k, false) == Some(b))
 }
+
+/// Whether two folded words are one word, or its singular and plural
+/// (`lamp`, `lamps`): a slot is the same whatever the number.
+pub(super) fn same_form(a: &str, b: &str) -> bool {
+    let singular = |w: &'_ str| -> usize {
+        let n = w.len();
+        if n > 3 && w.ends_with('s') && !w.ends_with("ss") {
+            n - 1
+        } else {
+            n
+        }
+    };
+    a == b || a[..singular(a)] == b[..singular(b)]
+}

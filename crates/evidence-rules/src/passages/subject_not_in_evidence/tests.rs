@@ -551,3 +551,74 @@ fn a_given_name_and_surname_swapped_together_or_a_listed_name_is_reported() {
         None
     );
 }
+
+#[test]
+fn initials_are_names_wherever_they_stand() {
+    // In parentheses, after a determiner, opening a sentence: a capital
+    // after the first letter is written, not put there by the position.
+    assert_eq!(
+        check(
+            "The algorithm should compute the time-to-collision (EEG) efficiently.",
+            "The idea of computing a time-to-collision (TTC) was first suggested by Hayward.",
+        ),
+        Some(("EEG".into(), "TTC".into()))
+    );
+    assert_eq!(
+        check(
+            "Fewer than 20% receive cognitive-behavioral therapy (NIH), the need is clear.",
+            "Fewer than 20% of people receive cognitive-behavioral therapy (CBT), the most established.",
+        ),
+        Some(("NIH".into(), "CBT".into()))
+    );
+}
+
+#[test]
+fn initials_the_claim_spells_out_name_what_it_spells() {
+    // `(NIH)` restates `National Institutes of Health`, which the claim
+    // states itself; the passage naming its publisher is no rival.
+    assert_eq!(
+        check(
+            "According to the National Institutes of Health (NIH), the allowance of magnesium for women is 310-320mg.",
+            "Health Library Institutes & Departments Home / Health Library / Articles / Magnesium: Women: 310–320 mg",
+        ),
+        None
+    );
+    assert_eq!(
+        check(
+            "Follow the Web Content Accessibility Guidelines (WCAG) when you build a site.",
+            "Stand by the guidelines when you build a site, says the World Wide Web Consortium.",
+        ),
+        None
+    );
+}
+
+#[test]
+fn a_slot_is_the_same_in_the_singular_and_the_plural() {
+    assert_eq!(
+        check(
+            "Compared to halogen bulbs, FAA lamps use 80 percent less electricity.",
+            "An LED lamp consumes up to 90 percent less electricity than a bulb.",
+        ),
+        Some(("FAA".into(), "LED".into()))
+    );
+}
+
+#[test]
+fn a_name_after_a_sentences_first_word_is_placed_by_two_words() {
+    // `Jupiter` opens both sentences, so it tells no name alone; with the
+    // `and` after it, it places the word after them.
+    assert_eq!(
+        check(
+            "Jupiter and QuantumLeap are giant planets.",
+            "Jupiter and Saturn are composed primarily of hydrogen and helium.",
+        ),
+        Some(("QuantumLeap".into(), "Saturn".into()))
+    );
+    assert_eq!(
+        check(
+            "Jupiter and Saturn are giant planets.",
+            "Jupiter and Saturn are composed primarily of hydrogen and helium.",
+        ),
+        None
+    );
+}

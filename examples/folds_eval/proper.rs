@@ -17,6 +17,29 @@ const SEED: &str = "proper-names-20261129";
 /// Words that join a name's capitalised words (`Bank of Japan`).
 const JOINERS: [&str; 8] = ["of", "de", "van", "von", "der", "da", "del", "la"];
 
+/// Months and days of the week, lower case.
+const CALENDAR: [&str; 19] = [
+    "january",
+    "february",
+    "march",
+    "april",
+    "may",
+    "june",
+    "july",
+    "august",
+    "september",
+    "october",
+    "november",
+    "december",
+    "monday",
+    "tuesday",
+    "wednesday",
+    "thursday",
+    "friday",
+    "saturday",
+    "sunday",
+];
+
 /// The swapped-name records made from `records` (whose agreed label is
 /// supported), each with the id `<record id>:swapped-proper`.
 pub fn swapped(records: &[Record]) -> Vec<Record> {
@@ -101,7 +124,7 @@ fn is_initials(word: &str) -> bool {
 /// as written (joined by single spaces in the claim): runs of capitalised
 /// words (joiners between them), not counting a run's first word when it
 /// opens the claim or a sentence (`The`, `In`), and not a lone word of
-/// one letter.
+/// one letter, a month or a day of the week.
 fn names(claim: &str) -> Vec<(usize, Vec<String>)> {
     let tokens = tokens(claim);
     let mut found = Vec::new();
@@ -133,7 +156,10 @@ fn names(claim: &str) -> Vec<(usize, Vec<String>)> {
             }
         }
         let words: Vec<String> = tokens[k..end].iter().map(|t| t.1.to_owned()).collect();
-        if words.len() > 1 || words[0].chars().count() > 1 {
+        // A month or a day of the week alone dates, it names no subject
+        // (`in March 2018`): its swaps are date errors, not subject ones.
+        let calendar = words.len() == 1 && CALENDAR.contains(&words[0].to_lowercase().as_str());
+        if !calendar && (words.len() > 1 || words[0].chars().count() > 1) {
             found.push((at, words));
         }
         k = end;

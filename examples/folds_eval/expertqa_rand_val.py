@@ -25,7 +25,11 @@ the random and domain splits partition the same answers, so nearly every
 report of `domain_test` is one of `rand_val` or `rand_test`. Ids start
 with the split (`rv:`, `rt:`, `dt:`). The annotators' label is the
 only reading: it stands as both readings, and it is lenient (they could
-open the whole page).
+open the whole page). With `--strict READINGS.tsv` (lines
+`id<TAB>label<TAB>note`: a second reading of the records against their
+passage alone, as the corpus README makes `label_strict`), a record read
+there takes that reading as `label_strict` and any other record `unread`, so
+that folds_eval scores the records whose two readings agree.
 """
 import json
 import os
@@ -78,10 +82,20 @@ def tag_of(path):
     return stem[-2][0] + stem[-1][0] if len(stem) > 1 else stem[0][:2]
 
 
+def second_readings(path):
+    """`id -> label` of a file of second readings (`id<TAB>label<TAB>note`)."""
+    with open(path, encoding="utf-8") as f:
+        return dict(line.rstrip("\n").split("\t")[:2] for line in f if line.strip())
+
+
 def main():
-    if len(sys.argv) < 3:
-        sys.exit("usage: expertqa_rand_val.py SPLIT.jsonl [SPLIT.jsonl ...] OUT_DIR")
-    sources, out_dir = sys.argv[1:-1], sys.argv[-1]
+    args = sys.argv[1:]
+    strict = None
+    if len(args) >= 2 and args[0] == "--strict":
+        strict, args = second_readings(args[1]), args[2:]
+    if len(args) < 2:
+        sys.exit("usage: expertqa_rand_val.py [--strict READINGS.tsv] SPLIT.jsonl [SPLIT.jsonl ...] OUT_DIR")
+    sources, out_dir = args[:-1], args[-1]
     here = os.path.dirname(os.path.abspath(__file__))
     corpora = os.environ.get("EVIDENCE_CORPUS_DIR", os.path.join(here, "../../../shared/corpora"))
     # A report is kept once: ExpertQA's random and domain splits are two
@@ -106,6 +120,11 @@ def main():
                     reports += 1
                     kept.extend(rs)
                     seen.update(r["claim"] for r in rs)
+    if strict is not None:
+        # A record read a second time keeps that reading; one not read is
+        # no agreed record (folds_eval scores where the two readings agree).
+        for r in kept:
+            r["label_strict"] = strict.get(r["id"], "unread")
     os.makedirs(os.path.join(out_dir, "realreports"), exist_ok=True)
     with open(os.path.join(out_dir, "realreports/dev.jsonl"), "w", encoding="utf-8") as f:
         for r in kept:

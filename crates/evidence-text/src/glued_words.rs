@@ -42,6 +42,28 @@ pub(super) fn passage_content_words(text: &str, mut each: impl FnMut(Stem, Range
     }
 }
 
+/// The parts of each glued word of `text` (`solvers` and `Variable` of
+/// `solversVariable`), for readers that look a word up whole: the names
+/// of a passage are found by them.
+pub(crate) fn glued_parts(text: &str, mut each: impl FnMut(&str)) {
+    if !may_be_glued(text.as_bytes()) {
+        return;
+    }
+    for word in text.split(|c: char| !c.is_alphanumeric()) {
+        let at = cuts(word.as_bytes());
+        let mut start = 0;
+        // Cuts fall before an ASCII capital or digit: char boundaries.
+        for end in at
+            .iter()
+            .copied()
+            .chain((!at.is_empty()).then_some(word.len()))
+        {
+            each(&word[start..end]);
+            start = end;
+        }
+    }
+}
+
 /// Whether two adjacent bytes of `text` could meet at a cut: a lowercase
 /// letter before a capital or a digit, or a digit before a capital.
 fn may_be_glued(text: &[u8]) -> bool {
@@ -97,6 +119,22 @@ mod tests {
             start = c;
         }
         out
+    }
+
+    #[test]
+    fn the_parts_of_glued_words_are_listed() {
+        let mut got = Vec::new();
+        glued_parts(
+            "Your choices includeFixed-step solversVariable-step TikTok",
+            |p| {
+                got.push(p.to_owned());
+            },
+        );
+        assert_eq!(got, ["include", "Fixed", "solvers", "Variable"]);
+        glued_parts("No glue here, 東京 and iPhone", |p| {
+            got.push(p.to_owned())
+        });
+        assert_eq!(got.len(), 4);
     }
 
     #[test]

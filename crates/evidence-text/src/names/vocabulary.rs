@@ -24,6 +24,12 @@ impl ItemVocabulary {
         for text in texts {
             fold_into(text, &mut folded);
             folded.push('\n');
+            // A name glued to the word before it on a scraped page
+            // (`solversVariable-step`) is a word of the text.
+            crate::glued_words::glued_parts(text, |part| {
+                fold_into(part, &mut folded);
+                folded.push(' ');
+            });
         }
         ItemVocabulary {
             folded: folded.into(),

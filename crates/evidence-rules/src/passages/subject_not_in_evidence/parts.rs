@@ -51,12 +51,24 @@ pub(super) fn lone_disagreement(
             continue;
         }
         let shown = || claim[claim_words[w].at.clone()].to_owned();
+        // After a determiner, the passage's name after the claim's same
+        // two words (`communication with the Contractor` for `… with the
+        // Fallout`) stands in its place too.
+        let after_the_same_two = |words: &[Word], k: usize| {
+            !opens
+                && w >= 2
+                && k >= 2
+                && claim_words[w - 1].joined
+                && words[k - 1].joined
+                && (1..=2).all(|j| same_form(&words[k - j].folded, &claim_words[w - j].folded))
+        };
         let in_slot = details.iter().flatten().find_map(|d| {
             let words = &d.words;
             (0..words.len()).find_map(|k| {
                 let word = &words[k];
-                (is_rival(word, &in_claim, words, k) && same_slot(claim_words, w, w, words, k))
-                    .then(|| word.written.to_string())
+                (is_rival(word, &in_claim, words, k)
+                    && (same_slot(claim_words, w, w, words, k) || after_the_same_two(words, k)))
+                .then(|| word.written.to_string())
             })
         });
         if let Some(rival) = in_slot {

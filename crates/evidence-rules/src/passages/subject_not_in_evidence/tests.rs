@@ -622,3 +622,34 @@ fn a_name_after_a_sentences_first_word_is_placed_by_two_words() {
         None
     );
 }
+
+#[test]
+fn a_name_glued_to_the_word_before_it_is_held() {
+    // A scraped page lost its spaces: `solversVariable-step` holds
+    // `Variable-step`.
+    assert_eq!(
+        check(
+            "Simulink offers Fixed-step continuous solvers and Variable-step discrete solvers.",
+            "Improving Simulation Performance. Your choices includeFixed-step continuous solversVariable-step discrete solver.",
+        ),
+        None
+    );
+}
+
+#[test]
+fn a_lone_word_after_the_same_two_words_has_a_rival() {
+    assert_eq!(
+        check(
+            "Keep open and clear communication with the Fallout about any change.",
+            "Keep a record of all communication with the Contractor and file it.",
+        ),
+        Some(("Fallout".into(), "Contractor".into()))
+    );
+    assert_eq!(
+        check(
+            "Keep open and clear communication with the Contractor about any change.",
+            "Keep a record of all communication with the Contractor and file it.",
+        ),
+        None
+    );
+}

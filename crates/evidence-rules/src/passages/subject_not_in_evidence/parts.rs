@@ -184,12 +184,21 @@ pub(super) fn swapped_part(
         // Held only by a joiner or a sentence's first word: its other
         // words are read as a name the passages do not hold, swapped where
         // the passage says the claim's two words before them (`Jupiter
-        // and Saturn` for `Jupiter and QuantumLeap`).
+        // and Saturn` for `Jupiter and QuantumLeap`), or the name's first
+        // word when it tells something (`Fullerton College was closed`
+        // for `Fullerton Blair … closed`; not `Der` of `Der Foehnsturm`).
         let unheld: Vec<usize> = unheld.collect();
         let (&from, &to) = (unheld.first()?, unheld.last()?);
         return unheld
             .iter()
-            .find_map(|&w| slot.rival(w, 2, details))
+            .find_map(|&w| {
+                slot.rival(w, 2, details).or_else(|| {
+                    slot.rival(w, 1, details).filter(|_| {
+                        let left = &claim_words[from.max(first + 1) - 1].folded;
+                        from > first && !is_in(JOINERS, left) && !is_in(FUNCTION_WORDS, left)
+                    })
+                })
+            })
             .or_else(|| named_in_context(claim, claim_words, from, to, details));
     }
     let missing: Vec<usize> = unheld

@@ -653,3 +653,16 @@ fn a_lone_word_after_the_same_two_words_has_a_rival() {
         None
     );
 }
+
+#[test]
+fn a_sentences_first_word_that_tells_places_the_word_after_it() {
+    // `Fullerton` opens the sentence in both, so it does not hold the
+    // name; the passage's word after it is in the place of `Blair`.
+    assert_eq!(
+        check(
+            "Fullerton Blair and various school districts closed in anticipation.",
+            "The Dodgers played. Fullerton College was closed as well, and schools across the county.",
+        ),
+        Some(("Blair".into(), "College".into()))
+    );
+}

@@ -374,14 +374,18 @@ fn follows_a_determiner(text: &str, words: &[Word], w: usize) -> bool {
         )
 }
 
-/// Whether a word has a capital after its first letter (`FAA`, `TikTok`,
-/// `McDonald`): one that is not capitalised for where it stands.
+/// Whether a word has a capital after its first letter, not for where it
+/// stands: initials of three letters or more (`FAA`, `TTC`), or a capital
+/// amid lower case (`TikTok`, `McDonald`). Two capitals (`ET`, `AM`) are
+/// too often an abbreviation after another's dot (`8:30 a.m. ET`).
 pub fn capital_inside(written: &str) -> bool {
-    written
-        .chars()
-        .filter(|c| c.is_alphabetic())
-        .skip(1)
-        .any(char::is_uppercase)
+    is_acronym(written)
+        || (written.chars().any(char::is_lowercase)
+            && written
+                .chars()
+                .filter(|c| c.is_alphabetic())
+                .skip(1)
+                .any(char::is_uppercase))
 }
 
 /// Whether a word is written as initials in capitals, three letters or

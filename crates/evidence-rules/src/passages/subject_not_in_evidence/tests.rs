@@ -666,3 +666,18 @@ fn a_sentences_first_word_that_tells_places_the_word_after_it() {
         Some(("Blair".into(), "College".into()))
     );
 }
+
+#[test]
+fn two_capitals_after_an_abbreviation_are_no_name() {
+    // `a.m.` ends in a dot; `ET` after it is an abbreviation, not a name
+    // the passage's title could rival.
+    let texts = [
+        "January 2026 | Feb. 13, 2026 | 08:30 AM",
+        "Schedule of Releases for the Consumer Price Index",
+    ];
+    let got = disagreement(
+        "January CPI is scheduled for release on Friday, February 13, at 8:30 a.m. ET.",
+        &[(&ItemVocabulary::new(&texts), texts.to_vec())],
+    );
+    assert_eq!(got, None);
+}

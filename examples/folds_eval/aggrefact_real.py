@@ -52,6 +52,8 @@ import os
 import re
 import sys
 
+import corpus_out
+
 SETTINGS = {
     "webgpt": "docs-webgpt.json",
     "gpt3_wdoc": "docs-webgpt.json",
@@ -116,12 +118,8 @@ def main():
     if len(sys.argv) != 3:
         sys.exit("usage: aggrefact_real.py DATA_DIR OUT_DIR")
     data, out_dir = sys.argv[1:]
-    here = os.path.dirname(os.path.abspath(__file__))
-    corpora = os.environ.get("EVIDENCE_CORPUS_DIR", os.path.join(here, "../../../shared/corpora"))
-    dev = set()
-    with open(os.path.join(corpora, "realreports/dev.jsonl"), encoding="utf-8") as f:
-        for line in f:
-            dev.add(json.loads(line)["claim"].strip())
+    corpora = corpus_out.corpora_dir()
+    dev = corpus_out.developers_claims(corpora)
     kept, dropped = [], collections.Counter()
     table = collections.defaultdict(collections.Counter)
     for setting, docs_file in SETTINGS.items():
@@ -144,13 +142,7 @@ def main():
             for r in rs:
                 row[r["label"]] += 1
             kept.extend(rs)
-    os.makedirs(os.path.join(out_dir, "realreports"), exist_ok=True)
-    with open(os.path.join(out_dir, "realreports/dev.jsonl"), "w", encoding="utf-8") as f:
-        for r in kept:
-            f.write(json.dumps(r, ensure_ascii=False) + "\n")
-    link = os.path.join(out_dir, "support")
-    if not os.path.exists(link):
-        os.symlink(os.path.abspath(os.path.join(corpora, "support")), link)
+    corpus_out.write(out_dir, kept, corpora)
     print("setting reports records supported partial unsupported")
     for setting, row in table.items():
         print(setting, row["reports"], row["records"], row["supported"], row["partial"], row["unsupported"])

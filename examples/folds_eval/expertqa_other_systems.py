@@ -42,13 +42,11 @@ that folds_eval scores the records whose two readings agree.
 """
 import collections
 import json
-import os
-import re
-import sys
 
-LABELS = {"Complete": "supported", "Partial": "partial", "Incomplete": "partial"}
+import corpus_out
+import expertqa
+
 SYSTEMS = {"post_hoc_gs_gpt4": "phgs", "post_hoc_sphere_gpt4": "phsp"}
-EVIDENCE = re.compile(r"\[(\d+)\]\s*(\S+)\s*\n\n(.*)", re.S)
 
 
 def records(tag, question_index, system, answer, stats):
@@ -59,71 +57,30 @@ def records(tag, question_index, system, answer, stats):
         evidence = claim.get("evidence") or []
         if not evidence:
             continue
-        label = LABELS.get(claim.get("support"))
+        label = expertqa.LABELS.get(claim.get("support"))
         if label is None:
             return f"cited claim labelled {claim.get('support')!r}"
-        citations = []
-        for e in evidence:
-            m = EVIDENCE.match(e)
-            if m and m.group(3).strip():
-                url = m.group(2)
-                title = url.rstrip("/").split("/")[-1][:80] or url
-                citations.append(
-                    {"n": int(m.group(1)), "title": title, "url": url, "passage": m.group(3).strip()}
-                )
-        if not citations:
+        cited = expertqa.citations(evidence, with_text_only=True)
+        if not cited:
             stats["cited claims with no passage text (not records)"] += 1
             continue
-        text = re.sub(r"\s*\[\d+\]", "", claim["claim_string"]).strip()
-        out.append(
-            {
-                "id": f"{prefix}:{question_index}:c{i}",
-                "source": f"expertqa-{prefix}",
-                "report_id": f"{prefix}:{question_index}",
-                "claim": text,
-                "citations": citations,
-                "label": label,
-                "label_by": "dataset",
-                "label_read": label,
-                "label_strict": label,
-            }
-        )
+        report = f"{prefix}:{question_index}"
+        out.append(expertqa.record(f"{report}:c{i}", f"expertqa-{prefix}", report, claim, cited, label))
     return out or "no claim citing a passage with text"
 
 
-def tag_of(path):
-    """`rv` for rand_val.jsonl, `rt` for rand_test.jsonl, `dt`, `dv` for the domain splits."""
-    stem = os.path.basename(path).removesuffix(".jsonl").split("_")
-    return stem[-2][0] + stem[-1][0] if len(stem) > 1 else stem[0][:2]
-
-
-def second_readings(path):
-    """`id -> label` of a file of second readings (`id<TAB>label<TAB>note`)."""
-    with open(path, encoding="utf-8") as f:
-        return dict(line.rstrip("\n").split("\t")[:2] for line in f if line.strip())
-
-
 def main():
-    args = sys.argv[1:]
-    strict = None
-    if len(args) >= 2 and args[0] == "--strict":
-        strict, args = second_readings(args[1]), args[2:]
-    if len(args) < 2:
-        sys.exit(
-            "usage: expertqa_other_systems.py [--strict READINGS.tsv] SPLIT.jsonl [SPLIT.jsonl ...] OUT_DIR"
-        )
+    strict, args = corpus_out.arguments(
+        "expertqa_other_systems.py [--strict READINGS.tsv] SPLIT.jsonl [SPLIT.jsonl ...] OUT_DIR"
+    )
     sources, out_dir = args[:-1], args[-1]
-    here = os.path.dirname(os.path.abspath(__file__))
-    corpora = os.environ.get("EVIDENCE_CORPUS_DIR", os.path.join(here, "../../../shared/corpora"))
-    dev = set()
-    with open(os.path.join(corpora, "realreports/dev.jsonl"), encoding="utf-8") as f:
-        for line in f:
-            dev.add(json.loads(line)["claim"].strip())
+    corpora = corpus_out.corpora_dir()
+    dev = corpus_out.developers_claims(corpora)
     seen_answers, seen_claims = set(), set()
     kept, dropped = [], collections.Counter()
     table = collections.defaultdict(collections.Counter)
     for source in sources:
-        tag = tag_of(source)
+        tag = expertqa.tag_of(source)
         with open(source, encoding="utf-8") as f:
             for q, line in enumerate(f):
                 answers = json.loads(line)["answers"]
@@ -152,18 +109,7 @@ def main():
                         row[r["label"]] += 1
                     kept.extend(rs)
                     seen_claims.update(r["claim"] for r in rs)
-    if strict is not None:
-        # A record read a second time keeps that reading; one not read is
-        # no agreed record (folds_eval scores where the two readings agree).
-        for r in kept:
-            r["label_strict"] = strict.get(r["id"], "unread")
-    os.makedirs(os.path.join(out_dir, "realreports"), exist_ok=True)
-    with open(os.path.join(out_dir, "realreports/dev.jsonl"), "w", encoding="utf-8") as f:
-        for r in kept:
-            f.write(json.dumps(r, ensure_ascii=False) + "\n")
-    link = os.path.join(out_dir, "support")
-    if not os.path.exists(link):
-        os.symlink(os.path.abspath(os.path.join(corpora, "support")), link)
+    corpus_out.write(out_dir, kept, corpora, strict)
     print("split system reports records supported partial")
     for (tag, system), row in sorted(table.items()):
         print(tag, system, row["reports"], row["records"], row["supported"], row["partial"])

@@ -10,35 +10,13 @@
 //! swaps are ones the rule's place lists cannot know.
 
 use crate::book::Record;
+use evidence_text::names::lexicon::{MONTHS_AND_DAYS, is_in};
 use std::collections::BTreeSet;
 
 const SEED: &str = "proper-names-20261129";
 
 /// Words that join a name's capitalised words (`Bank of Japan`).
 const JOINERS: [&str; 8] = ["of", "de", "van", "von", "der", "da", "del", "la"];
-
-/// Months and days of the week, lower case.
-const CALENDAR: [&str; 19] = [
-    "january",
-    "february",
-    "march",
-    "april",
-    "may",
-    "june",
-    "july",
-    "august",
-    "september",
-    "october",
-    "november",
-    "december",
-    "monday",
-    "tuesday",
-    "wednesday",
-    "thursday",
-    "friday",
-    "saturday",
-    "sunday",
-];
 
 /// The swapped-name records made from `records` (whose agreed label is
 /// supported), each with the id `<record id>:swapped-proper`.
@@ -158,7 +136,9 @@ fn names(claim: &str) -> Vec<(usize, Vec<String>)> {
         let words: Vec<String> = tokens[k..end].iter().map(|t| t.1.to_owned()).collect();
         // A month or a day of the week alone dates, it names no subject
         // (`in March 2018`): its swaps are date errors, not subject ones.
-        let calendar = words.len() == 1 && CALENDAR.contains(&words[0].to_lowercase().as_str());
+        // (`May` too, which the rule's table leaves out as a verb.)
+        let lower = words[0].to_lowercase();
+        let calendar = words.len() == 1 && (is_in(MONTHS_AND_DAYS, &lower) || lower == "may");
         if !calendar && (words.len() > 1 || words[0].chars().count() > 1) {
             found.push((at, words));
         }

@@ -1,0 +1,53 @@
+"""What the scripts that make records nobody tuned on share
+(`expertqa_rand_val.py`, `expertqa_other_systems.py`, `aggrefact_real.py`):
+where the corpora are, the developers' claims to leave out, `--strict`
+second readings, and the corpus directory folds_eval reads.
+"""
+import json
+import os
+import sys
+
+
+def corpora_dir():
+    """`$EVIDENCE_CORPUS_DIR`, else `../shared/corpora` beside the project."""
+    here = os.path.dirname(os.path.abspath(__file__))
+    return os.environ.get("EVIDENCE_CORPUS_DIR", os.path.join(here, "../../../shared/corpora"))
+
+
+def developers_claims(corpora):
+    """The claims of the developers' half, which a report nobody tuned on must not share."""
+    with open(os.path.join(corpora, "realreports/dev.jsonl"), encoding="utf-8") as f:
+        return {json.loads(line)["claim"].strip() for line in f}
+
+
+def arguments(usage):
+    """`(readings or None, the other arguments)` of `[--strict READINGS.tsv] ARG... OUT_DIR`."""
+    args, strict = sys.argv[1:], None
+    if len(args) >= 2 and args[0] == "--strict":
+        strict, args = second_readings(args[1]), args[2:]
+    if len(args) < 2:
+        sys.exit(f"usage: {usage}")
+    return strict, args
+
+
+def second_readings(path):
+    """`id -> label` of a file of second readings (`id<TAB>label<TAB>note`)."""
+    with open(path, encoding="utf-8") as f:
+        return dict(line.rstrip("\n").split("\t")[:2] for line in f if line.strip())
+
+
+def write(out_dir, records, corpora, strict=None):
+    """`OUT_DIR/realreports/dev.jsonl` and the link `OUT_DIR/support`. With
+    second readings, a record read there takes that reading as
+    `label_strict` and any other `unread`: folds_eval scores the records
+    whose two readings agree."""
+    if strict is not None:
+        for r in records:
+            r["label_strict"] = strict.get(r["id"], "unread")
+    os.makedirs(os.path.join(out_dir, "realreports"), exist_ok=True)
+    with open(os.path.join(out_dir, "realreports/dev.jsonl"), "w", encoding="utf-8") as f:
+        for r in records:
+            f.write(json.dumps(r, ensure_ascii=False) + "\n")
+    link = os.path.join(out_dir, "support")
+    if not os.path.exists(link):
+        os.symlink(os.path.abspath(os.path.join(corpora, "support")), link)

@@ -42,24 +42,49 @@ pub(super) fn passage_content_words(text: &str, mut each: impl FnMut(Stem, Range
     }
 }
 
-/// The parts of each glued word of `text` (`solvers` and `Variable` of
-/// `solversVariable`), for readers that look a word up whole: the names
-/// of a passage are found by them.
+/// The parts of each word of `text` glued to a capitalised word
+/// (`solvers` and `Variable` of `solversVariable`), for readers that look
+/// a name up whole. Only a lowercase letter before a capital is looked at:
+/// names begin with one.
 pub(crate) fn glued_parts(text: &str, mut each: impl FnMut(&str)) {
-    if !may_be_glued(text.as_bytes()) {
+    let bytes = text.as_bytes();
+    // Most passages have no such meeting: asked of every pair without an
+    // early exit, the question compiles to a vector loop.
+    let meets = |(a, b): (&u8, &u8)| a.is_ascii_lowercase() & b.is_ascii_uppercase();
+    if !bytes
+        .iter()
+        .zip(&bytes[1.min(bytes.len())..])
+        .fold(false, |any, pair| any | meets(pair))
+    {
         return;
     }
-    for word in text.split(|c: char| !c.is_alphanumeric()) {
+    let is_word = |b: &u8| b.is_ascii_alphanumeric();
+    let mut done = 0;
+    for i in 1..bytes.len() {
+        if i < done || !(bytes[i - 1].is_ascii_lowercase() && bytes[i].is_ascii_uppercase()) {
+            continue;
+        }
+        // The ASCII word around the meeting: cuts fall before an ASCII
+        // capital or digit, so its parts are char boundaries.
+        let start = bytes[..i]
+            .iter()
+            .rposition(|b| !is_word(b))
+            .map_or(0, |p| p + 1);
+        let end = bytes[i..]
+            .iter()
+            .position(|b| !is_word(b))
+            .map_or(bytes.len(), |p| i + p);
+        done = end;
+        let word = &text[start..end];
         let at = cuts(word.as_bytes());
-        let mut start = 0;
-        // Cuts fall before an ASCII capital or digit: char boundaries.
-        for end in at
+        let mut from = 0;
+        for to in at
             .iter()
             .copied()
             .chain((!at.is_empty()).then_some(word.len()))
         {
-            each(&word[start..end]);
-            start = end;
+            each(&word[from..to]);
+            from = to;
         }
     }
 }

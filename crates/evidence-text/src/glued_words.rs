@@ -160,6 +160,12 @@ mod tests {
             got.push(p.to_owned())
         });
         assert_eq!(got.len(), 4);
+        // Cut inside the ASCII run only, whatever stands around it.
+        got.clear();
+        glued_parts("東京Tokyo ÉcoleNormale\u{a0}naïveTest…spaceX", |p| {
+            got.push(p.to_owned());
+        });
+        assert_eq!(got, ["cole", "Normale"]);
     }
 
     #[test]

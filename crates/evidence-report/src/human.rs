@@ -9,8 +9,7 @@ use evidence_core::config::Mode;
 pub use evidence_core::display::counted;
 use evidence_core::display::plural;
 use evidence_core::display::stream::{inert_line, inert_source};
-use evidence_core::rule::{Rule, Severity};
-use evidence_rules::claims::ungrounded_claim::framing_help;
+use evidence_core::rule::Severity;
 use evidence_rules::{RuleDocs, SupportFigures};
 use std::collections::HashMap;
 use std::ops::Range;
@@ -50,12 +49,12 @@ impl Report {
         let mut hidden: Vec<(usize, usize, usize)> = Vec::new();
         for diagnostic in &self.diagnostics {
             let extra_help = match &diagnostic.location {
-                Location::Chapter { file, span, .. }
-                    if diagnostic.rule == Rule::UngroundedClaim =>
-                {
-                    framing_help(&self.files[*file].text, span.clone(), &diagnostic.message)
-                }
-                _ => None,
+                Location::Chapter { file, span, .. } => diagnostic.rule.terminal_help(
+                    &self.files[*file].text,
+                    span.clone(),
+                    &diagnostic.message,
+                ),
+                Location::Store(_) => None,
             };
             let cs = to_codespan(diagnostic, &names, paths, extra_help);
             let emitted = match &diagnostic.location {
@@ -222,9 +221,9 @@ fn to_codespan(
     match &d.location {
         Location::Chapter { file, span, .. } => {
             let label = Label::primary(*file, span.clone());
-            labels.push(match d.rule {
-                Rule::UngroundedClaim => label.with_message("this claim needs evidence"),
-                _ => label,
+            labels.push(match d.rule.terminal_label() {
+                Some(words) => label.with_message(words),
+                None => label,
             });
         }
         Location::Store(origin) => notes.push(inert_line(&format!(
@@ -446,6 +445,7 @@ pub(crate) fn support_line(report: &Report) -> Option<String> {
 mod tests {
     use super::*;
     use crate::SourceFile;
+    use evidence_core::rule::Rule;
     use codespan_reporting::term::termcolor::NoColor;
 
     #[test]

@@ -5,6 +5,7 @@
 //! file's import does not lead back to the list of all rules.
 
 use evidence_core::rule::Rule;
+use std::ops::Range;
 
 /// What one rule says about itself; each rule's file holds its `META`.
 pub(crate) struct RuleMeta {
@@ -23,10 +24,24 @@ pub(crate) struct RuleMeta {
     /// guide page names it (read only by that test).
     #[cfg_attr(not(test), allow(dead_code))]
     pub(crate) options: &'static [&'static str],
+    /// What the terminal shows of a violation besides its message, if the
+    /// rule says more there.
+    pub(crate) terminal: Option<Terminal>,
     /// The file that holds the rule (`file!()`), which a test checks is
     /// named after the rule's id (read only by that test).
     #[cfg_attr(not(test), allow(dead_code))]
     pub(crate) file: &'static str,
+}
+
+/// What the terminal (`check`, the build's log) shows of a rule's
+/// violation besides its message: the page's marks and the machine formats
+/// repeat the message only.
+pub(crate) struct Terminal {
+    /// The words under the violation's span (`this claim needs evidence`).
+    pub(crate) label: &'static str,
+    /// More help for the violation with this message at this span of the
+    /// chapter's source, where its text calls for it.
+    pub(crate) help: fn(chapter: &str, span: Range<usize>, message: &str) -> Option<&'static str>,
 }
 
 /// The rule's guide page (`guide/src/rules/<id>.md`), built into the binary.

@@ -6,6 +6,7 @@ use crate::claims;
 use crate::meta::RuleMeta;
 use crate::{markers, numbers, passages, quality, sources, store, support, suppression};
 use evidence_core::rule::Rule;
+use std::ops::Range;
 
 /// Every rule's `META`, in [`Rule::ALL`] order.
 static REGISTRY: [&RuleMeta; 44] = [
@@ -73,6 +74,17 @@ pub trait RuleDocs {
     /// The rule's page of the guide, in markdown, as built into the binary
     /// (`mdbook-evidence explain RULE`).
     fn guide_page(self) -> &'static str;
+    /// The words the terminal shows under a violation's span, if the rule
+    /// has some.
+    fn terminal_label(self) -> Option<&'static str>;
+    /// More help the terminal shows for a violation with `message` at
+    /// `span` of the chapter's source `chapter`, if the rule has some for it.
+    fn terminal_help(
+        self,
+        chapter: &str,
+        span: Range<usize>,
+        message: &str,
+    ) -> Option<&'static str>;
 }
 
 impl RuleDocs for Rule {
@@ -87,6 +99,19 @@ impl RuleDocs for Rule {
 
     fn guide_page(self) -> &'static str {
         meta(self).guide_page
+    }
+
+    fn terminal_label(self) -> Option<&'static str> {
+        meta(self).terminal.as_ref().map(|t| t.label)
+    }
+
+    fn terminal_help(
+        self,
+        chapter: &str,
+        span: Range<usize>,
+        message: &str,
+    ) -> Option<&'static str> {
+        (meta(self).terminal.as_ref()?.help)(chapter, span, message)
     }
 }
 

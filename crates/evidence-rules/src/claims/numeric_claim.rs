@@ -38,6 +38,7 @@ pub(crate) const META: RuleMeta = RuleMeta {
     ],
     guide_page: guide_page!("numeric-claim"),
     options: &[],
+    terminal: None,
     file: file!(),
 };
 

@@ -21,6 +21,7 @@ pub(crate) const META: RuleMeta = RuleMeta {
     ],
     guide_page: guide_page!("policy-claim"),
     options: &["policy-tags"],
+    terminal: None,
     file: file!(),
 };
 

@@ -15,6 +15,7 @@ pub(crate) const META: RuleMeta = RuleMeta {
     ],
     guide_page: guide_page!("removal-escalation"),
     options: &["max-removed", "sections", "escalate"],
+    terminal: None,
     file: file!(),
 };
 

@@ -2,7 +2,7 @@
 //! phase's (`crate::judge`); what a diagnostic adds for a paragraph that
 //! may be framing text is here.
 
-use crate::meta::{RuleMeta, guide_page};
+use crate::meta::{RuleMeta, Terminal, guide_page};
 use crate::passages::subject_not_in_evidence::names_a_subject;
 use evidence_core::finding::Finding;
 use evidence_core::rule::Rule;
@@ -17,6 +17,10 @@ pub(crate) const META: RuleMeta = RuleMeta {
     doc: &["A claim (paragraph or list item) has no marker that resolves."],
     guide_page: guide_page!("ungrounded-claim"),
     options: &[],
+    terminal: Some(Terminal {
+        label: "this claim needs evidence",
+        help: framing_help,
+    }),
     file: file!(),
 };
 
@@ -33,7 +37,7 @@ const FRAMING_HELP: &str = "if it only frames the chapter (an intro, a transitio
 /// cites nothing, opens its line (a paragraph, not a list item, quote or
 /// row), states no figure and names nothing. Only the terminal shows it:
 /// the message, which the page's marks repeat to readers, stays as it is.
-pub fn framing_help(chapter: &str, span: Range<usize>, message: &str) -> Option<&'static str> {
+fn framing_help(chapter: &str, span: Range<usize>, message: &str) -> Option<&'static str> {
     if message.strip_suffix(" (removed)").unwrap_or(message) != CITES_NOTHING {
         return None;
     }

@@ -18,6 +18,7 @@ pub(crate) const META: RuleMeta = RuleMeta {
     doc: &["Speculative wording in a claim without the `[SPECULATION]` label."],
     guide_page: guide_page!("unlabelled-speculation"),
     options: &[],
+    terminal: None,
     file: file!(),
 };
 

@@ -33,6 +33,7 @@ pub(crate) const META: RuleMeta = RuleMeta {
     ],
     guide_page: guide_page!("escaped-markers"),
     options: &[],
+    terminal: None,
     file: file!(),
 };
 

@@ -15,6 +15,7 @@ pub(crate) const META: RuleMeta = RuleMeta {
     ],
     guide_page: guide_page!("malformed-marker"),
     options: &[],
+    terminal: None,
     file: file!(),
 };
 

@@ -13,6 +13,7 @@ pub(crate) const META: RuleMeta = RuleMeta {
     doc: &["An `[EVID:id]` marker names an id that the store does not hold."],
     guide_page: guide_page!("unknown-evidence"),
     options: &[],
+    terminal: None,
     file: file!(),
 };
 

@@ -12,6 +12,7 @@ pub(crate) const META: RuleMeta = RuleMeta {
     doc: &["A `[N]` marker is larger than the chapter's citation list."],
     guide_page: guide_page!("unknown-number"),
     options: &[],
+    terminal: None,
     file: file!(),
 };
 

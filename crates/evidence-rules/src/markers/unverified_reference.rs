@@ -33,6 +33,7 @@ pub(crate) const META: RuleMeta = RuleMeta {
     ],
     guide_page: guide_page!("unverified-reference"),
     options: &[],
+    terminal: None,
     file: file!(),
 };
 

@@ -29,6 +29,7 @@ pub(crate) const META: RuleMeta = RuleMeta {
     ],
     guide_page: guide_page!("number-contradicts-evidence"),
     options: &[],
+    terminal: None,
     file: file!(),
 };
 

@@ -45,6 +45,7 @@ pub(crate) const META: RuleMeta = RuleMeta {
     ],
     guide_page: guide_page!("number-not-in-evidence"),
     options: &[],
+    terminal: None,
     file: file!(),
 };
 

@@ -39,6 +39,7 @@ pub(crate) const META: RuleMeta = RuleMeta {
     ],
     guide_page: guide_page!("claim-not-in-evidence"),
     options: &["claim-overlap", "claim-overlap-min-words"],
+    terminal: None,
     file: file!(),
 };
 

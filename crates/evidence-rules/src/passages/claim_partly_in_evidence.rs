@@ -37,6 +37,7 @@ pub(crate) const META: RuleMeta = RuleMeta {
     ],
     guide_page: guide_page!("claim-partly-in-evidence"),
     options: &["claim-partial-overlap", "claim-partial-min-words"],
+    terminal: None,
     file: file!(),
 };
 

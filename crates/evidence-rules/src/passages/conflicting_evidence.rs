@@ -28,6 +28,7 @@ pub(crate) const META: RuleMeta = RuleMeta {
     ],
     guide_page: guide_page!("conflicting-evidence"),
     options: &[],
+    terminal: None,
     file: file!(),
 };
 

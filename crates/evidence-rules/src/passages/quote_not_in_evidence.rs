@@ -37,6 +37,7 @@ pub(crate) const META: RuleMeta = RuleMeta {
     ],
     guide_page: guide_page!("quote-not-in-evidence"),
     options: &[],
+    terminal: None,
     file: file!(),
 };
 

@@ -18,6 +18,7 @@ pub(crate) const META: RuleMeta = RuleMeta {
     ],
     guide_page: guide_page!("high-disagreement-rate"),
     options: &["quality.disagreement", "quality.min-claims"],
+    terminal: None,
     file: file!(),
 };
 

@@ -23,6 +23,7 @@ pub(crate) const META: RuleMeta = RuleMeta {
     ],
     guide_page: guide_page!("low-citation-accuracy"),
     options: &["quality.accuracy", "quality.min-claims"],
+    terminal: None,
     file: file!(),
 };
 

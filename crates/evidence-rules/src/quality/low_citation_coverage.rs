@@ -18,6 +18,7 @@ pub(crate) const META: RuleMeta = RuleMeta {
     ],
     guide_page: guide_page!("low-citation-coverage"),
     options: &["quality.coverage", "quality.min-claims"],
+    terminal: None,
     file: file!(),
 };
 

@@ -14,6 +14,7 @@ pub(crate) const META: RuleMeta = RuleMeta {
     doc: &["Tier 1-2 items are less than `min-credible-share` of a chapter's evidence."],
     guide_page: guide_page!("low-credibility-mix"),
     options: &["diversity.min-credible-share", "diversity.min-items"],
+    terminal: None,
     file: file!(),
 };
 

@@ -21,6 +21,7 @@ pub(crate) const META: RuleMeta = RuleMeta {
         "quality.tier-authority",
         "quality.min-claims",
     ],
+    terminal: None,
     file: file!(),
 };
 

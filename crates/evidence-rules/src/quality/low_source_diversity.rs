@@ -17,6 +17,7 @@ pub(crate) const META: RuleMeta = RuleMeta {
     ],
     guide_page: guide_page!("low-source-diversity"),
     options: &["quality.domains", "quality.min-claims"],
+    terminal: None,
     file: file!(),
 };
 

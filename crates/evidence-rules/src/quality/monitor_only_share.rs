@@ -16,6 +16,7 @@ pub(crate) const META: RuleMeta = RuleMeta {
     ],
     guide_page: guide_page!("monitor-only-share"),
     options: &["diversity.max-monitor-share", "diversity.min-items"],
+    terminal: None,
     file: file!(),
 };
 

@@ -14,6 +14,7 @@ pub(crate) const META: RuleMeta = RuleMeta {
     doc: &["One publisher supplies more than `max-publisher-share` of a chapter's evidence."],
     guide_page: guide_page!("publisher-dominance"),
     options: &["diversity.max-publisher-share", "diversity.min-items"],
+    terminal: None,
     file: file!(),
 };
 

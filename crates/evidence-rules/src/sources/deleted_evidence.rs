@@ -12,6 +12,7 @@ pub(crate) const META: RuleMeta = RuleMeta {
     doc: &["The cited item has `status: deleted`."],
     guide_page: guide_page!("deleted-evidence"),
     options: &[],
+    terminal: None,
     file: file!(),
 };
 

@@ -14,6 +14,7 @@ pub(crate) const META: RuleMeta = RuleMeta {
     doc: &["The cited item's `expires_at` is before the as-of date."],
     guide_page: guide_page!("expired-evidence"),
     options: &["as-of"],
+    terminal: None,
     file: file!(),
 };
 

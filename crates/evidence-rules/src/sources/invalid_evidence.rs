@@ -12,6 +12,7 @@ pub(crate) const META: RuleMeta = RuleMeta {
     doc: &["The cited item has `status: invalid`."],
     guide_page: guide_page!("invalid-evidence"),
     options: &[],
+    terminal: None,
     file: file!(),
 };
 

@@ -13,6 +13,7 @@ pub(crate) const META: RuleMeta = RuleMeta {
     doc: &["The cited item lacks `url`, `title`, `published_at` or `source_id`."],
     guide_page: guide_page!("missing-field"),
     options: &[],
+    terminal: None,
     file: file!(),
 };
 

@@ -13,6 +13,7 @@ pub(crate) const META: RuleMeta = RuleMeta {
     doc: &["A `metadata_only` (paywalled) source's item carries a full-text quote."],
     guide_page: guide_page!("paywall-quote"),
     options: &[],
+    terminal: None,
     file: file!(),
 };
 

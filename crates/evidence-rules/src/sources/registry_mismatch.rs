@@ -16,6 +16,7 @@ pub(crate) const META: RuleMeta = RuleMeta {
     ],
     guide_page: guide_page!("registry-mismatch"),
     options: &[],
+    terminal: None,
     file: file!(),
 };
 

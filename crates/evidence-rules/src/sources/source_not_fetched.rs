@@ -19,6 +19,7 @@ pub(crate) const META: RuleMeta = RuleMeta {
     ],
     guide_page: guide_page!("source-not-fetched"),
     options: &[],
+    terminal: None,
     file: file!(),
 };
 

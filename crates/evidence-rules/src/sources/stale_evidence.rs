@@ -15,6 +15,7 @@ pub(crate) const META: RuleMeta = RuleMeta {
     doc: &["The cited item was published more than `max-age-days` before the as-of date."],
     guide_page: guide_page!("stale-evidence"),
     options: &["max-age-days", "as-of"],
+    terminal: None,
     file: file!(),
 };
 

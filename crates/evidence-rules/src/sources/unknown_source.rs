@@ -13,6 +13,7 @@ pub(crate) const META: RuleMeta = RuleMeta {
     doc: &["The cited item's `source_id` is not in the store's `sources` registry."],
     guide_page: guide_page!("unknown-source"),
     options: &[],
+    terminal: None,
     file: file!(),
 };
 

@@ -12,6 +12,7 @@ pub(crate) const META: RuleMeta = RuleMeta {
     doc: &["The cited item's `url` is not an absolute http or https URL."],
     guide_page: guide_page!("unsafe-url"),
     options: &[],
+    terminal: None,
     file: file!(),
 };
 

@@ -17,6 +17,7 @@ pub(crate) const META: RuleMeta = RuleMeta {
     ],
     guide_page: guide_page!("invalid-record"),
     options: &[],
+    terminal: None,
     file: file!(),
 };
 

@@ -26,6 +26,7 @@ pub(crate) const META: RuleMeta = RuleMeta {
     ],
     guide_page: guide_page!("span-mismatch"),
     options: &[],
+    terminal: None,
     file: file!(),
 };
 

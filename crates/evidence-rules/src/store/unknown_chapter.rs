@@ -16,6 +16,7 @@ pub(crate) const META: RuleMeta = RuleMeta {
     doc: &["The store lists citations for a chapter that is not in the book."],
     guide_page: guide_page!("unknown-chapter"),
     options: &[],
+    terminal: None,
     file: file!(),
 };
 

@@ -15,6 +15,7 @@ pub(crate) const META: RuleMeta = RuleMeta {
     ],
     guide_page: guide_page!("missing-support"),
     options: &["require-support"],
+    terminal: None,
     file: file!(),
 };
 

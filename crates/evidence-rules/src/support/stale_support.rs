@@ -14,6 +14,7 @@ pub(crate) const META: RuleMeta = RuleMeta {
     ],
     guide_page: guide_page!("stale-support"),
     options: &[],
+    terminal: None,
     file: file!(),
 };
 

@@ -19,6 +19,7 @@ pub(crate) const META: RuleMeta = RuleMeta {
     ],
     guide_page: guide_page!("invalid-suppression"),
     options: &[],
+    terminal: None,
     file: file!(),
 };
 

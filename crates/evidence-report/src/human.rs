@@ -445,8 +445,8 @@ pub(crate) fn support_line(report: &Report) -> Option<String> {
 mod tests {
     use super::*;
     use crate::SourceFile;
-    use evidence_core::rule::Rule;
     use codespan_reporting::term::termcolor::NoColor;
+    use evidence_core::rule::Rule;
 
     #[test]
     fn human_output_has_rule_location_caret_and_help() {

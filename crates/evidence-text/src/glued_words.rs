@@ -168,6 +168,54 @@ mod tests {
         assert_eq!(got, ["cole", "Normale"]);
     }
 
+    /// Pieces of scraped text in many scripts, for the property below.
+    const PIECES: &[&str] = &[
+        "solvers",
+        "Variable",
+        "step",
+        "-",
+        " ",
+        "\u{a0}",
+        "\u{3000}",
+        "東京",
+        "Tokyo",
+        "É",
+        "cole",
+        "naïve",
+        "Test",
+        "…",
+        "２０２６",
+        "\u{200f}",
+        "e\u{301}",
+        "🙂",
+        "rate",
+        "1",
+        "2018",
+        "Updated",
+        "iPhone",
+        "McDonald",
+        "TikTok",
+        "x",
+        "Q",
+    ];
+
+    proptest::proptest! {
+        /// Whatever the text, its glued parts are pieces of one of its
+        /// words, each cut where a lowercase letter met a capital or a digit.
+        #[test]
+        fn glued_parts_are_pieces_of_the_texts_words(
+            pieces in proptest::collection::vec(proptest::sample::select(PIECES), 0..30)
+        ) {
+            let text: String = pieces.concat();
+            let mut parts = Vec::new();
+            glued_parts(&text, |part| parts.push(part.to_owned()));
+            for part in &parts {
+                proptest::prop_assert!(!part.is_empty() && text.contains(part.as_str()));
+                proptest::prop_assert!(part.bytes().all(|b| b.is_ascii_alphanumeric()));
+            }
+        }
+    }
+
     #[test]
     fn scraped_glue_is_cut() {
         assert_eq!(parts("systemGood"), ["system", "Good"]);

@@ -1,0 +1,135 @@
+//! Names read without lists: initials wherever they stand, slots in the
+//! singular or plural, a sentence's first word placing the name after it,
+//! names glued on a scraped page.
+
+use super::*;
+
+#[test]
+fn initials_are_names_wherever_they_stand() {
+    // In parentheses, after a determiner, opening a sentence: a capital
+    // after the first letter is written, not put there by the position.
+    assert_eq!(
+        check(
+            "The algorithm should compute the time-to-collision (EEG) efficiently.",
+            "The idea of computing a time-to-collision (TTC) was first suggested by Hayward.",
+        ),
+        Some(("EEG".into(), "TTC".into()))
+    );
+    assert_eq!(
+        check(
+            "Fewer than 20% receive cognitive-behavioral therapy (NIH), the need is clear.",
+            "Fewer than 20% of people receive cognitive-behavioral therapy (CBT), the most established.",
+        ),
+        Some(("NIH".into(), "CBT".into()))
+    );
+}
+
+#[test]
+fn initials_the_claim_spells_out_name_what_it_spells() {
+    // `(NIH)` restates `National Institutes of Health`, which the claim
+    // states itself; the passage naming its publisher is no rival.
+    assert_eq!(
+        check(
+            "According to the National Institutes of Health (NIH), the allowance of magnesium for women is 310-320mg.",
+            "Health Library Institutes & Departments Home / Health Library / Articles / Magnesium: Women: 310–320 mg",
+        ),
+        None
+    );
+    assert_eq!(
+        check(
+            "Follow the Web Content Accessibility Guidelines (WCAG) when you build a site.",
+            "Stand by the guidelines when you build a site, says the World Wide Web Consortium.",
+        ),
+        None
+    );
+}
+
+#[test]
+fn a_slot_is_the_same_in_the_singular_and_the_plural() {
+    assert_eq!(
+        check(
+            "Compared to halogen bulbs, FAA lamps use 80 percent less electricity.",
+            "An LED lamp consumes up to 90 percent less electricity than a bulb.",
+        ),
+        Some(("FAA".into(), "LED".into()))
+    );
+}
+
+#[test]
+fn a_name_after_a_sentences_first_word_is_placed_by_two_words() {
+    // `Jupiter` opens both sentences, so it tells no name alone; with the
+    // `and` after it, it places the word after them.
+    assert_eq!(
+        check(
+            "Jupiter and QuantumLeap are giant planets.",
+            "Jupiter and Saturn are composed primarily of hydrogen and helium.",
+        ),
+        Some(("QuantumLeap".into(), "Saturn".into()))
+    );
+    assert_eq!(
+        check(
+            "Jupiter and Saturn are giant planets.",
+            "Jupiter and Saturn are composed primarily of hydrogen and helium.",
+        ),
+        None
+    );
+}
+
+#[test]
+fn a_name_glued_to_the_word_before_it_is_held() {
+    // A scraped page lost its spaces: `solversVariable-step` holds
+    // `Variable-step`.
+    assert_eq!(
+        check(
+            "Simulink offers Fixed-step continuous solvers and Variable-step discrete solvers.",
+            "Improving Simulation Performance. Your choices includeFixed-step continuous solversVariable-step discrete solver.",
+        ),
+        None
+    );
+}
+
+#[test]
+fn a_lone_word_after_the_same_two_words_has_a_rival() {
+    assert_eq!(
+        check(
+            "Keep open and clear communication with the Fallout about any change.",
+            "Keep a record of all communication with the Contractor and file it.",
+        ),
+        Some(("Fallout".into(), "Contractor".into()))
+    );
+    assert_eq!(
+        check(
+            "Keep open and clear communication with the Contractor about any change.",
+            "Keep a record of all communication with the Contractor and file it.",
+        ),
+        None
+    );
+}
+
+#[test]
+fn a_sentences_first_word_that_tells_places_the_word_after_it() {
+    // `Fullerton` opens the sentence in both, so it does not hold the
+    // name; the passage's word after it is in the place of `Blair`.
+    assert_eq!(
+        check(
+            "Fullerton Blair and various school districts closed in anticipation.",
+            "The Dodgers played. Fullerton College was closed as well, and schools across the county.",
+        ),
+        Some(("Blair".into(), "College".into()))
+    );
+}
+
+#[test]
+fn two_capitals_after_an_abbreviation_are_no_name() {
+    // `a.m.` ends in a dot; `ET` after it is an abbreviation, not a name
+    // the passage's title could rival.
+    let texts = [
+        "January 2026 | Feb. 13, 2026 | 08:30 AM",
+        "Schedule of Releases for the Consumer Price Index",
+    ];
+    let got = disagreement(
+        "January CPI is scheduled for release on Friday, February 13, at 8:30 a.m. ET.",
+        &[(&ItemVocabulary::new(&texts), texts.to_vec())],
+    );
+    assert_eq!(got, None);
+}

@@ -166,7 +166,11 @@ fn names_a_source(source: &str, numbered: bool) -> bool {
     // read as neither a number nor a title, as the markers they were.
     let first = without_tags(&first);
     let line = first.lines().next().unwrap_or_default();
-    if numbered && reference_list::entry_start(line).is_some() {
+    // `[1]` right before a citation an earlier run wrote is no entry's
+    // number, as it was none right before the marker (`[1][EVID:a]`).
+    if numbered
+        && reference_list::entry_start(line).is_some_and(|(_, after)| !after.starts_with(WRITTEN))
+    {
         return true;
     }
     let lower = first.to_ascii_lowercase();

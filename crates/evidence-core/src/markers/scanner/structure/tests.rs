@@ -139,3 +139,28 @@ fn entries_name_a_source_and_prose_does_not() {
         assert!(!names_a_source(prose, true), "{prose:?}");
     }
 }
+
+#[test]
+fn a_number_before_a_citation_an_earlier_run_wrote_is_no_entry() {
+    // `- [1][EVID:p]` under References cites `p`; what the first run made
+    // of it must cite `p` on the second (the pipeline property found this).
+    let options = ScanOptions {
+        markdown: MarkdownFlags::default(),
+        numbered: true,
+        references_title: "References",
+        claim_min_words: 3,
+    };
+    let first = scan("## References\n- [1][EVID:p]\n", &options);
+    let second = scan(
+        "## References\n- [1]<a class=\"evidence-cite\" id=\"cite-p-1\" href=\"#evidence-p\" data-evidence=\"p\">[&#49;]</a>\n",
+        &options,
+    );
+    let kinds = |scan: &Scan| -> Vec<String> {
+        scan.markers
+            .iter()
+            .map(|m| format!("{:?}", m.kind))
+            .collect()
+    };
+    assert_eq!(kinds(&first), ["Number(1)", "Evidence(\"p\")"]);
+    assert_eq!(kinds(&second), ["Number(1)", "Rendered(\"p\")"]);
+}

@@ -58,21 +58,22 @@ pub(crate) fn glued_parts(text: &str, mut each: impl FnMut(&str)) {
     {
         return;
     }
-    let is_word = |b: &u8| b.is_ascii_alphanumeric();
+    let is_word = |c: char| c.is_alphanumeric();
     let mut done = 0;
     for i in 1..bytes.len() {
         if i < done || !(bytes[i - 1].is_ascii_lowercase() && bytes[i].is_ascii_uppercase()) {
             continue;
         }
-        // The ASCII word around the meeting: cuts fall before an ASCII
-        // capital or digit, so its parts are char boundaries.
-        let start = bytes[..i]
-            .iter()
-            .rposition(|b| !is_word(b))
-            .map_or(0, |p| p + 1);
-        let end = bytes[i..]
-            .iter()
-            .position(|b| !is_word(b))
+        // The word around the meeting, letters of any script in it
+        // (`ZürichBank`); cuts fall before an ASCII capital or digit, so
+        // its parts are char boundaries.
+        let start = text[..i]
+            .char_indices()
+            .rev()
+            .find(|&(_, c)| !is_word(c))
+            .map_or(0, |(at, c)| at + c.len_utf8());
+        let end = text[i..]
+            .find(|c| !is_word(c))
             .map_or(bytes.len(), |p| i + p);
         done = end;
         let word = &text[start..end];
@@ -160,12 +161,16 @@ mod tests {
             got.push(p.to_owned())
         });
         assert_eq!(got.len(), 4);
-        // Cut inside the ASCII run only, whatever stands around it.
+        // A word is letters of any script; one that opens with a capital
+        // is not cut (`ZürichBank`, as `McDonald`), one in lower case is.
         got.clear();
-        glued_parts("東京Tokyo ÉcoleNormale\u{a0}naïveTest…spaceX", |p| {
-            got.push(p.to_owned());
-        });
-        assert_eq!(got, ["cole", "Normale"]);
+        glued_parts(
+            "東京Tokyo ZürichBank\u{a0}réseauNational naïveTest…spaceX",
+            |p| {
+                got.push(p.to_owned());
+            },
+        );
+        assert_eq!(got, ["réseau", "National"]);
     }
 
     /// Pieces of scraped text in many scripts, for the property below.
@@ -211,7 +216,7 @@ mod tests {
             glued_parts(&text, |part| parts.push(part.to_owned()));
             for part in &parts {
                 proptest::prop_assert!(!part.is_empty() && text.contains(part.as_str()));
-                proptest::prop_assert!(part.bytes().all(|b| b.is_ascii_alphanumeric()));
+                proptest::prop_assert!(part.chars().all(char::is_alphanumeric));
             }
         }
     }

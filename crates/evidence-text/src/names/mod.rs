@@ -301,13 +301,12 @@ pub fn names(text: &str, words: &[Word]) -> Vec<Name> {
         i = end;
         let opens_sentence = opens_sentence(text, words[start].at.start);
         // A lone word opening a sentence is capitalised anyway; one after a
-        // determiner is a role (`the Committee`, `the Contractor`). A
-        // capital after the first letter is written, wherever the word
-        // stands (`the FAA`, `(TTC)`, `TikTok`).
+        // determiner is a role (`the Committee`, `the Contractor`), unless
+        // it is written with capitals inside (`the FAA`, `(TTC)`).
         let after_determiner = follows_a_determiner(text, words, start);
         if (opens_sentence || after_determiner)
             && end - start == 1
-            && !capital_inside(&text[words[start].at.clone()])
+            && !written_capitals(text, words, start)
         {
             continue;
         }
@@ -347,7 +346,7 @@ pub fn lone_words(text: &str, words: &[Word]) -> Vec<(usize, bool)> {
             let written = &text[word.at.clone()];
             word.capital
                 && !in_a_run
-                && !capital_inside(written)
+                && !written_capitals(text, words, w)
                 && written.chars().count() >= 3
                 && !written.chars().any(|c| c.is_ascii_digit())
                 && !is_initials(written)
@@ -374,11 +373,21 @@ fn follows_a_determiner(text: &str, words: &[Word], w: usize) -> bool {
         )
 }
 
+/// Whether word `w`, after a determiner or an opening parenthesis, has
+/// capitals it was written with, not put there by where it stands: it
+/// is a name there (`the FAA`, `(TTC)`). At a sentence's start, capitals
+/// are a headline's or a dateline's as often (`BREAKING:`, `WASHINGTON –`).
+fn written_capitals(text: &str, words: &[Word], w: usize) -> bool {
+    let before = text[..words[w].at.start].trim_end();
+    (before.ends_with('(') || follows_a_determiner(text, words, w))
+        && capital_inside(&text[words[w].at.clone()])
+}
+
 /// Whether a word has a capital after its first letter, not for where it
 /// stands: initials of three letters or more (`FAA`, `TTC`), or a capital
 /// amid lower case (`TikTok`, `McDonald`). Two capitals (`ET`, `AM`) are
 /// too often an abbreviation after another's dot (`8:30 a.m. ET`).
-pub fn capital_inside(written: &str) -> bool {
+fn capital_inside(written: &str) -> bool {
     is_acronym(written)
         || (written.chars().any(char::is_lowercase)
             && written

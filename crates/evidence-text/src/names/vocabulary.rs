@@ -26,10 +26,15 @@ impl ItemVocabulary {
             folded.push('\n');
             // A name glued to the word before it on a scraped page
             // (`solversVariable-step`) is a word of the text.
+            let before = folded.len();
             crate::glued_words::glued_parts(text, |part| {
                 fold_into(part, &mut folded);
                 folded.push(' ');
             });
+            // On a line of their own, so that no phrase runs into the next text.
+            if folded.len() > before {
+                folded.push('\n');
+            }
         }
         ItemVocabulary {
             folded: folded.into(),

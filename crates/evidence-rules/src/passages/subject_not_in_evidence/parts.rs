@@ -52,22 +52,28 @@ pub(super) fn lone_disagreement(
         }
         let shown = || claim[claim_words[w].at.clone()].to_owned();
         // After a determiner, the passage's name after the claim's same
-        // two words (`communication with the Contractor` for `… with the
-        // Fallout`) stands in its place too.
-        let after_the_same_two = |words: &[Word], k: usize| {
+        // words before it stands in its place too: two, or three when the
+        // two are function words (`communication with the Contractor` for
+        // `… with the Fallout`; not `in the Senate` for `in the Pentagon`).
+        let reach = if (1..=2).all(|j| w >= j && is_in(FUNCTION_WORDS, &claim_words[w - j].folded))
+        {
+            3
+        } else {
+            2
+        };
+        let after_the_same_words = |words: &[Word], k: usize| {
             !opens
-                && w >= 2
-                && k >= 2
-                && claim_words[w - 1].joined
-                && words[k - 1].joined
-                && (1..=2).all(|j| same_form(&words[k - j].folded, &claim_words[w - j].folded))
+                && w >= reach
+                && k >= reach
+                && (0..reach).all(|j| claim_words[w - j].joined && words[k - j].joined)
+                && (1..=reach).all(|j| same_form(&words[k - j].folded, &claim_words[w - j].folded))
         };
         let in_slot = details.iter().flatten().find_map(|d| {
             let words = &d.words;
             (0..words.len()).find_map(|k| {
                 let word = &words[k];
                 (is_rival(word, &in_claim, words, k)
-                    && (same_slot(claim_words, w, w, words, k) || after_the_same_two(words, k)))
+                    && (same_slot(claim_words, w, w, words, k) || after_the_same_words(words, k)))
                 .then(|| word.written.to_string())
             })
         });
@@ -192,12 +198,8 @@ pub(super) fn swapped_part(
         return unheld
             .iter()
             .find_map(|&w| {
-                slot.rival(w, 2, details).or_else(|| {
-                    slot.rival(w, 1, details).filter(|_| {
-                        let left = &claim_words[from.max(first + 1) - 1].folded;
-                        from > first && !is_in(JOINERS, left) && !is_in(FUNCTION_WORDS, left)
-                    })
-                })
+                slot.rival(w, 2, true, details)
+                    .or_else(|| slot.rival(w, 1, true, details))
             })
             .or_else(|| named_in_context(claim, claim_words, from, to, details));
     }
@@ -215,7 +217,7 @@ pub(super) fn swapped_part(
     let (&missing_first, &missing_last) = (missing.first()?, missing.last()?);
     missing
         .iter()
-        .find_map(|&w| slot.rival(w, 1, details))
+        .find_map(|&w| slot.rival(w, 1, false, details))
         .or_else(|| named_in_context(claim, claim_words, missing_first, missing_last, details))
 }
 
@@ -231,12 +233,15 @@ struct Slot<'a> {
 impl Slot<'_> {
     /// The passages' capitalised word in the place of the name's missing
     /// word `w`, with the missing words next to it (`Mike Johnson` for
-    /// `Frida Escobedo`): after the same `before` words (1 or 2; the
-    /// name's own, else none) and before the name's word after them.
+    /// `Frida Escobedo`): after the same `before` words (1: the name's own
+    /// word before them, if any; 2: the claim's two words before them, in
+    /// the name or not), one of which is no function word or joiner if
+    /// `telling`, and before the name's word after them.
     fn rival(
         &self,
         w: usize,
         before: usize,
+        telling: bool,
         details: &[Option<ItemWords>],
     ) -> Option<(String, String)> {
         let (claim_words, name) = (self.claim_words, self.name);
@@ -272,6 +277,14 @@ impl Slot<'_> {
                 .map(|v| v.folded.as_str())
                 .collect()
         };
+        // `Der` of `Der Foehnsturm` places nothing.
+        if telling
+            && left
+                .iter()
+                .all(|l| is_in(FUNCTION_WORDS, l) || is_in(JOINERS, l))
+        {
+            return None;
+        }
         let right = (end < last).then(|| claim_words[end + 1].folded.as_str());
         let missing = claim_words[w].folded.as_str();
         // The passage's words in the slot: a run of capitals of any length

@@ -4,7 +4,7 @@
 //! rival (`subject-not-in-evidence`).
 
 use crate::passages::subject_not_in_evidence::CitedTexts;
-use evidence_text::names::lexicon::is_in;
+use evidence_text::names::lexicon::{FUNCTION_WORDS, is_in};
 use evidence_text::names::places;
 use evidence_text::names::{Name, Word, fold};
 
@@ -105,21 +105,23 @@ pub(super) fn defines_initials(claim: &str, claim_words: &[Word], name: &Name) -
     if letters.len() < 2 {
         return false;
     }
-    // Each letter begins one of the words before, in order, the last
-    // letter the last word (`of` and `and` may be skipped).
-    let initials: Vec<char> = claim_words[at.saturating_sub(8)..at]
-        .iter()
-        .filter_map(|w| claim[w.at.clone()].chars().next())
-        .flat_map(char::to_lowercase)
-        .collect();
+    // Read back from the last word before the parenthesis: each word
+    // gives the next letter, or is a function word, which may be left out
+    // (`National Institutes of Health`); any other word ends the reading.
     let mut wanted = letters.iter().rev().peekable();
-    if initials.last() != letters.last() {
-        return false;
-    }
-    for c in initials.iter().rev() {
-        if wanted.peek() == Some(&c) {
+    for word in claim_words[at.saturating_sub(8)..at].iter().rev() {
+        let Some(initial) = claim[word.at.clone()].chars().next() else {
+            break;
+        };
+        let initial = initial.to_lowercase().next().unwrap_or(initial);
+        if wanted.peek() == Some(&&initial) {
             wanted.next();
+            if wanted.peek().is_none() {
+                return true;
+            }
+        } else if !is_in(FUNCTION_WORDS, &fold(&claim[word.at.clone()])) {
+            return false;
         }
     }
-    wanted.peek().is_none()
+    false
 }

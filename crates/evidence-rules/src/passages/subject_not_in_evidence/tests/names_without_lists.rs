@@ -133,3 +133,39 @@ fn two_capitals_after_an_abbreviation_are_no_name() {
     );
     assert_eq!(got, None);
 }
+
+#[test]
+fn what_places_a_name_is_more_than_function_words() {
+    // A joiner before the missing word places nothing.
+    assert_eq!(
+        check(
+            "Fullerton Blair of Smithville closed the plant.",
+            "Fullerton is home to the University of Texas, which closed the plant.",
+        ),
+        None
+    );
+    // Two function words before a lone word are not its place.
+    assert_eq!(
+        check(
+            "Officials met in the Pentagon.",
+            "A bill passed in the Senate, and officials met later.",
+        ),
+        None
+    );
+    // A headline's capitals are not a name's.
+    assert_eq!(
+        check(
+            "BREAKING: officials said the plant closed.",
+            "URGENT: officials said the plant closed.",
+        ),
+        None
+    );
+}
+
+#[test]
+fn glued_parts_are_no_phrase_with_the_next_text() {
+    let texts = ["He had to visitNew", "York Times, the paper"];
+    let vocabulary = ItemVocabulary::new(&texts);
+    assert!(vocabulary.has_word("new"));
+    assert!(!vocabulary.has_word("new york"));
+}

@@ -58,7 +58,12 @@ impl Scanner<'_, '_> {
             let rest = &first[at + 1..];
             rest.find(']').is_some_and(|end| {
                 let label = rest[..end].split_whitespace().collect::<Vec<_>>().join(" ");
-                self.web_labels.contains(&label.to_lowercase())
+                // In a numbered chapter `[1]` is a citation, whatever a
+                // definition of `1` says, as its rendering is on the next run.
+                let citation = self.options.numbered
+                    && !label.is_empty()
+                    && label.bytes().all(|b| b.is_ascii_digit());
+                !citation && self.web_labels.contains(&label.to_lowercase())
             })
         })
     }

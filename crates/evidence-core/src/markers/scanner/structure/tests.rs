@@ -164,3 +164,27 @@ fn a_number_before_a_citation_an_earlier_run_wrote_is_no_entry() {
     assert_eq!(kinds(&first), ["Number(1)", "Evidence(\"p\")"]);
     assert_eq!(kinds(&second), ["Number(1)", "Rendered(\"p\")"]);
 }
+
+#[test]
+fn a_numbered_citation_is_no_web_link_of_a_footnote() {
+    // `[1]` with a definition `[1]: http://…` is a citation in a numbered
+    // chapter: the footnote citing it is a claim, as its rendering is on
+    // the next run (the pipeline property found this).
+    let options = ScanOptions {
+        markdown: MarkdownFlags::default(),
+        numbered: true,
+        references_title: "References",
+        claim_min_words: 3,
+    };
+    let first = scan(
+        "[^1]: Rates rose 4.4\u{a0}percent\n    [1][2]\n\n[1]: http://e.org\n",
+        &options,
+    );
+    let second = scan(
+        "[^1]: Rates rose 4.4\u{a0}percent\n    [\\[1\\]](#evidence-a \"A\")[\\[2\\]](#evidence-b \"B\")\n\n[1]: http://e.org\n",
+        &options,
+    );
+    assert_eq!(texts(&first), texts(&second));
+    assert_eq!(texts(&first).len(), 1);
+    assert!(first.markers.iter().all(|m| m.block == Some(0)));
+}

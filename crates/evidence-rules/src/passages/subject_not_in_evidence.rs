@@ -159,7 +159,7 @@ fn place_disagreement(claim: &str, cited: &[CitedTexts<'_>]) -> Option<(String, 
     if missing.is_empty() {
         return None;
     }
-    let in_claim = ItemVocabulary::new(&[claim]);
+    let in_claim = ItemVocabulary::of_claim(claim);
     for (_, texts) in cited {
         for text in texts {
             let passage_words = words_of(text);

@@ -20,10 +20,23 @@ pub struct ItemVocabulary {
 impl ItemVocabulary {
     /// The vocabulary of an item whose texts are `texts` (its passages, title and publisher).
     pub fn new(texts: &[&str]) -> ItemVocabulary {
+        Self::read(texts, true)
+    }
+
+    /// The vocabulary of a claim: its words as written (a claim is written
+    /// by the report, not scraped, so no glued words are cut).
+    pub fn of_claim(claim: &str) -> ItemVocabulary {
+        Self::read(&[claim], false)
+    }
+
+    fn read(texts: &[&str], scraped: bool) -> ItemVocabulary {
         let mut folded = String::new();
         for text in texts {
             fold_into(text, &mut folded);
             folded.push('\n');
+            if !scraped {
+                continue;
+            }
             // A name glued to the word before it on a scraped page
             // (`solversVariable-step`) is a word of the text.
             let before = folded.len();

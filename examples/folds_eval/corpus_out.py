@@ -1,5 +1,6 @@
 """What the scripts that make records nobody tuned on share
-(`expertqa_rand_val.py`, `expertqa_other_systems.py`, `aggrefact_real.py`):
+(`expertqa_rand_val.py`, `expertqa_other_systems.py`, `aggrefact_real.py`,
+`hagrid_real.py`, `attreval_real.py`):
 where the corpora are, the developers' claims to leave out, `--strict`
 second readings, and the corpus directory folds_eval reads.
 """
@@ -51,3 +52,17 @@ def write(out_dir, records, corpora, strict=None):
     link = os.path.join(out_dir, "support")
     if not os.path.exists(link):
         os.symlink(os.path.abspath(os.path.join(corpora, "support")), link)
+
+
+def refine_binary(records, strict):
+    """A dataset whose label is binary (attributable or not) calls
+    `unsupported` what a second reading may call `partial`: where the
+    reading says `partial` or `unsupported` of a record the dataset does
+    not call supported, that reading is its label (the two agree), so
+    that the scored records keep the corpus's three labels."""
+    if strict is None:
+        return
+    for r in records:
+        reading = strict.get(r["id"])
+        if r["label"] == "unsupported" and reading in ("partial", "unsupported"):
+            r["label_read"] = reading

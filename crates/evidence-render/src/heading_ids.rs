@@ -6,7 +6,8 @@
 //! marker gets, as a heading attribute (`{#rates-held}`, inserted after its
 //! text), the id mdBook gives it without the marker; a later heading whose
 //! id that would shift gets its own. A heading with an id of its own is
-//! left as it is, so a second run changes nothing.
+//! left as it is, so a second run changes nothing; so is one whose text,
+//! markers aside, is white space and punctuation (see `names`).
 
 use crate::{Edit, RenderPlan};
 use evidence_core::ids::MarkerId;
@@ -112,7 +113,7 @@ fn heading_id_edits_resolved(
         let base = id_from_content(&anchor.text);
         let id = unique_id(&base, &mut meant);
         let shifted = anchor.cites || next_free(&base, &given) != id;
-        if anchor.heading && shifted && !id.is_empty() && !opens_a_list_item(text, anchor.end) {
+        if anchor.heading && shifted && names(&base) && !opens_a_list_item(text, anchor.end) {
             edits.push(Edit {
                 range: anchor.end..anchor.end,
                 text: format!(" {{#{id}}}"),
@@ -273,6 +274,17 @@ fn id_from_content(content: &str) -> String {
         .collect()
 }
 
+/// Whether a heading's id `base` names it: holds a character that is not
+/// a hyphen. An id of nothing but hyphens (`-` of `~~ [`, or none at all)
+/// comes of white space and punctuation alone, and `remove` mode, taking
+/// a marker out, may leave a space or take one (`~~[EVID:gone][` becomes
+/// `~~ [`): the id read on the next run would differ, and an attribute
+/// (`{#-}`) added then. Such a heading keeps the id mdBook gives it on
+/// every run; whether an id names its heading does not turn on white space.
+fn names(base: &str) -> bool {
+    base.chars().any(|c| c != '-')
+}
+
 /// The id mdBook gives `id` with `used` taken (its `unique_id`), not
 /// taken yet.
 fn next_free(id: &str, used: &HashSet<String>) -> String {
@@ -291,3 +303,6 @@ fn unique_id(id: &str, used: &mut HashSet<String>) -> String {
     used.insert(id.clone());
     id
 }
+
+#[cfg(test)]
+mod tests;

@@ -4,6 +4,7 @@
 where the corpora are, the developers' claims to leave out, `--strict`
 second readings, and the corpus directory folds_eval reads.
 """
+import collections
 import json
 import os
 import sys
@@ -66,3 +67,35 @@ def refine_binary(records, strict):
         reading = strict.get(r["id"])
         if r["label"] == "unsupported" and reading in ("partial", "unsupported"):
             r["label_read"] = reading
+
+
+def write_binary(out_dir, records, corpora, strict, name, rows, reports, dropped):
+    """`write` for a dataset with a binary label (`refine_binary` first),
+    and what was read, kept and dropped, on standard output."""
+    if len({r["id"] for r in records}) != len(records):
+        raise ValueError("duplicate record id")
+    refine_binary(records, strict)
+    write(out_dir, records, corpora, strict)
+    counts = collections.Counter(r["label"] for r in records)
+    print(f"{name} rows read: {rows}")
+    print("reports records supported partial unsupported")
+    print(reports, len(records), counts["supported"], counts["partial"], counts["unsupported"])
+    for reason, n in dropped.most_common():
+        print(f"dropped: {n} x {reason}")
+    print(f"{reports} reports, {len(records)} records -> {out_dir}")
+
+
+def attribution_bench_rows(script, dataset):
+    """`(readings or None, out_dir, corpora, the developers' claims, rows)`
+    of a script reading AttributionBench's test file: the rows of
+    `dataset` (its `src_dataset`)."""
+    usage = f"{script} [--strict READINGS.tsv] TEST_OOD_JSONL OUT_DIR"
+    strict, args = arguments(usage)
+    if len(args) != 2:
+        sys.exit(f"usage: {usage}")
+    path, out_dir = args
+    corpora = corpora_dir()
+    with open(path, encoding="utf-8") as f:
+        rows = [json.loads(line) for line in f if line.strip()]
+    rows = [r for r in rows if r["src_dataset"] == dataset]
+    return strict, out_dir, corpora, developers_claims(corpora), rows

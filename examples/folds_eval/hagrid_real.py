@@ -149,17 +149,9 @@ def keep(row, dropped):
 
 
 def main():
-    strict, args = corpus_out.arguments("hagrid_real.py [--strict READINGS.tsv] TEST_OOD_JSONL OUT_DIR")
-    if len(args) != 2:
-        sys.exit("usage: hagrid_real.py [--strict READINGS.tsv] TEST_OOD_JSONL OUT_DIR")
-    path, out_dir = args
-    corpora = corpus_out.corpora_dir()
-    dev = corpus_out.developers_claims(corpora)
+    strict, out_dir, corpora, dev, rows = corpus_out.attribution_bench_rows("hagrid_real.py", "HAGRID")
     dropped = collections.Counter()
     reports = collections.OrderedDict()
-    with open(path, encoding="utf-8") as f:
-        rows = [json.loads(line) for line in f if line.strip()]
-    rows = [r for r in rows if r["src_dataset"] == "HAGRID"]
     for row in rows:
         kept = keep(row, dropped)
         if kept is None:
@@ -198,17 +190,7 @@ def main():
                     "label_strict": label,
                 }
             )
-    if len({r["id"] for r in records}) != len(records):
-        raise ValueError("duplicate record id")
-    corpus_out.refine_binary(records, strict)
-    corpus_out.write(out_dir, records, corpora, strict)
-    counts = collections.Counter(r["label"] for r in records)
-    print(f"HAGRID rows read: {len(rows)}")
-    print("reports records supported partial unsupported")
-    print(len(reports), len(records), counts["supported"], counts["partial"], counts["unsupported"])
-    for reason, n in dropped.most_common():
-        print(f"dropped: {n} x {reason}")
-    print(f"{len(reports)} reports, {len(records)} records -> {out_dir}")
+    corpus_out.write_binary(out_dir, records, corpora, strict, "HAGRID", len(rows), len(reports), dropped)
 
 
 if __name__ == "__main__":

@@ -60,16 +60,10 @@ pub(super) fn label_edits(labels: &[Range<usize>], others: &[Edit]) -> Vec<Edit>
 #[cfg(test)]
 mod tests {
     use super::*;
-    use evidence_core::markers::{MarkdownFlags, ScanOptions, scan};
+    use evidence_core::markers::MarkdownFlags;
 
     fn rendered(text: &str) -> String {
-        let options = ScanOptions {
-            markdown: MarkdownFlags::default(),
-            numbered: false,
-            references_title: "References",
-            claim_min_words: 3,
-        };
-        let found = scan(text, &options);
+        let found = crate::syntax_tests::scan_with(text, MarkdownFlags::default(), false);
         let mut edits = label_edits(&labels(text, &found), &[]);
         crate::splice(text, &mut edits)
     }

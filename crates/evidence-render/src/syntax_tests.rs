@@ -6,7 +6,9 @@ use evidence_core::markers::{MarkdownFlags, MarkerKind, Scan, ScanOptions, scan}
 use evidence_core::syntax::*;
 use evidence_text::claims::{NotAClaim, classify_block};
 
-fn scan_with(text: &str, markdown: MarkdownFlags, numbered: bool) -> Scan {
+/// What the scanner reads of `text` with the default options; the
+/// render modules' tests read chapters through it too.
+pub(crate) fn scan_with(text: &str, markdown: MarkdownFlags, numbered: bool) -> Scan {
     let options = ScanOptions {
         markdown,
         numbered,

@@ -63,16 +63,10 @@ fn without_reason(text: &str, s: &Suppression) -> Option<Edit> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use evidence_core::markers::{MarkdownFlags, ScanOptions, scan};
+    use evidence_core::markers::MarkdownFlags;
 
     fn edited(text: &str) -> String {
-        let options = ScanOptions {
-            markdown: MarkdownFlags::default(),
-            numbered: false,
-            references_title: "References",
-            claim_min_words: 3,
-        };
-        let found = scan(text, &options);
+        let found = crate::syntax_tests::scan_with(text, MarkdownFlags::default(), false);
         let mut edits = withheld_edits(text, &found.suppressions);
         crate::splice(text, &mut edits)
     }

@@ -1,16 +1,10 @@
 use super::*;
-use evidence_core::markers::{ScanOptions, scan};
 
 /// The ids [`heading_id_edits`] inserts into `text`, in order.
 fn ids(text: &str) -> Vec<String> {
-    let options = ScanOptions {
-        markdown: MarkdownFlags::default(),
-        numbered: false,
-        references_title: "References",
-        claim_min_words: 3,
-    };
-    let found = scan(text, &options);
-    heading_id_edits(text, &found.markers, options.markdown)
+    let markdown = MarkdownFlags::default();
+    let found = crate::syntax_tests::scan_with(text, markdown, false);
+    heading_id_edits(text, &found.markers, markdown)
         .into_iter()
         .map(|edit| edit.text)
         .collect()

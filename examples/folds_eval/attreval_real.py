@@ -58,9 +58,7 @@ be checked from this copy.
 """
 import collections
 import hashlib
-import json
 import re
-import sys
 
 import corpus_out
 

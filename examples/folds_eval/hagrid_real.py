@@ -81,9 +81,7 @@ uncited, 52 reference-list lines, 13 fragments, 5 list numbers).
 """
 import collections
 import hashlib
-import json
 import re
-import sys
 
 import corpus_out
 

@@ -18,7 +18,8 @@
 //! something else *in the same place*: a capitalised word of the passage,
 //! not in the claim, after the same word or before the same word as the
 //! claim's name (`Hurricane Ida made landfall` for `Hurricane Idalia made
-//! landfall`).
+//! landfall`), or around the claim's words (`context.rs`), or when the
+//! passages are about another name the claim never states (`subject.rs`).
 
 use crate::meta::{RuleMeta, guide_page};
 
@@ -41,10 +42,12 @@ mod context;
 mod parts;
 mod restated;
 mod slot;
+mod subject;
 
 use self::parts::{held_word, lone_disagreement, named_in_context, swapped_part};
 use self::restated::{defines_initials, follows_held, names_what_precedes};
 use self::slot::{same_form, same_slot, written_as_a_name};
+use self::subject::subject_rival;
 use crate::Resolved;
 use crate::memo::Analyses;
 use crate::passages::claim_not_in_evidence::judged_items_into;
@@ -113,8 +116,17 @@ fn disagreement(claim: &str, cited: &[CitedTexts<'_>]) -> Option<(String, String
     named_disagreement(claim, cited).or_else(|| place_disagreement(claim, cited))
 }
 
-/// The texts the rule reads of a cited item: its passages, title and
-/// publisher.
+/// How many texts of a cited item, after its passages, name the page
+/// rather than say what it says: its title and publisher.
+const TITLE_AND_PUBLISHER: usize = 2;
+
+/// A cited item's passages among its texts ([`item_texts`]).
+fn passages_among<'t>(texts: &'t [&'t str]) -> &'t [&'t str] {
+    &texts[..texts.len().saturating_sub(TITLE_AND_PUBLISHER)]
+}
+
+/// The texts the rule reads of a cited item: its passages, then its
+/// title and publisher ([`TITLE_AND_PUBLISHER`]).
 fn item_texts<'s>(e: &Resolved<'s>) -> Vec<&'s str> {
     let mut texts: Vec<&str> = e.item.passages().collect();
     texts.push(e.title);
@@ -269,15 +281,11 @@ fn named_disagreement(claim: &str, cited: &[CitedTexts<'_>]) -> Option<(String, 
         for word in claim_words.iter_mut().filter(|w| w.folded.is_empty()) {
             word.folded = fold(&claim[word.at.clone()]);
         }
-        if let Some(rival) = rival(claim, &claim_words, &name, &details).or_else(|| {
-            named_in_context(
-                claim,
-                &claim_words,
-                name.words.start,
-                name.words.end - 1,
-                &details,
-            )
-        }) {
+        let (first, last) = (name.words.start, name.words.end - 1);
+        if let Some(rival) = rival(claim, &claim_words, &name, &details)
+            .or_else(|| named_in_context(claim, &claim_words, first, last, &details))
+            .or_else(|| subject_rival(claim, &claim_words, first, last, cited, &details))
+        {
             return Some(rival);
         }
     }

@@ -71,7 +71,7 @@ fn telling(folded: &str) -> bool {
 
 /// Whether two folded words are one word or two forms of it (`producing`,
 /// `production`; `state`, `states`).
-fn same_word(a: &str, b: &str) -> bool {
+pub(super) fn same_word(a: &str, b: &str) -> bool {
     a == b || prefix5(a).is_some_and(|p| prefix5(b) == Some(p))
 }
 
@@ -235,7 +235,7 @@ pub(super) fn is_rival(word: &Word, in_claim: &HashSet<&str>, words: &[Word], k:
 /// often name the place and not the adjective, or neither (`the greatest
 /// monarch`), and the people is not the subject the claim's sentence is
 /// about; a swapped country (`Germany`) is a noun.
-fn adjective_of_a_people(claim_words: &[Word], first: usize, last: usize) -> bool {
+pub(super) fn adjective_of_a_people(claim_words: &[Word], first: usize, last: usize) -> bool {
     const ENDINGS: [&str; 5] = ["ish", "ese", "ian", "ean", "ic"];
     first == last
         && ENDINGS

@@ -3,7 +3,11 @@ use evidence_text::names::lexicon::JOINERS;
 
 /// What the rule reads of a claim citing one passage.
 pub(super) fn check(claim: &str, passage: &str) -> Option<(String, String)> {
-    disagreement(claim, &[(&ItemVocabulary::new(&[passage]), vec![passage])])
+    // No title or publisher: their places are empty.
+    disagreement(
+        claim,
+        &[(&ItemVocabulary::new(&[passage]), vec![passage, "", ""])],
+    )
 }
 
 #[test]
@@ -300,12 +304,26 @@ proptest::proptest! {
     }
 
     #[test]
+    fn a_reported_name_is_the_claims_own_text(
+        claim in proptest::collection::vec(proptest::sample::select(PIECES), 0..20),
+        passage in proptest::collection::vec(proptest::sample::select(PIECES), 0..40),
+    ) {
+        // Long passages repeat names, so the passage's subject is read too.
+        let (claim, passage) = (claim.concat(), passage.concat());
+        let cited = [(&ItemVocabulary::new(&[&passage]), vec![passage.as_str(), "", ""])];
+        if let Some((named, rival)) = disagreement(&claim, &cited) {
+            proptest::prop_assert!(claim.contains(named.as_str()), "{named:?} in {claim:?}");
+            proptest::prop_assert!(!rival.is_empty());
+        }
+    }
+
+    #[test]
     fn the_shortcut_never_changes_the_answer(
         claim in proptest::collection::vec(proptest::sample::select(PIECES), 0..20),
         passage in proptest::collection::vec(proptest::sample::select(PIECES), 0..20),
     ) {
         let (claim, passage) = (claim.concat(), passage.concat());
-        let cited = [(&ItemVocabulary::new(&[&passage]), vec![passage.as_str()])];
+        let cited = [(&ItemVocabulary::new(&[&passage]), vec![passage.as_str(), "", ""])];
         if all_capitals_cited(&claim, &[cited[0].0]) {
             proptest::prop_assert_eq!(named_disagreement(&claim, &cited), None);
         }

@@ -169,3 +169,92 @@ fn glued_parts_are_no_phrase_with_the_next_text() {
     assert!(vocabulary.has_word("new"));
     assert!(!vocabulary.has_word("new york"));
 }
+
+const PETIVER: &str = "James Petiver was an apothecary in London. He had good connections within \
+    the slave trade. Petiver eventually amassed the largest natural history collection in the \
+    world. By examining his letters, historians found that Petiver relied on ship surgeons.";
+
+#[test]
+fn a_name_where_the_passage_is_about_another_is_reported() {
+    assert_eq!(
+        check(
+            "The collection that Warhol amassed was the largest natural history collection in his time.",
+            PETIVER,
+        ),
+        None,
+        "a claim saying `his` may mean the passage's subject"
+    );
+    assert_eq!(
+        check(
+            "The collection Warhol amassed was the largest natural history collection of the era.",
+            PETIVER,
+        ),
+        Some(("Warhol".into(), "James Petiver".into()))
+    );
+    // The control: the right name is held.
+    assert_eq!(
+        check(
+            "The collection Petiver amassed was the largest natural history collection of the era.",
+            PETIVER,
+        ),
+        None
+    );
+}
+
+#[test]
+fn a_passage_not_about_one_name_places_nothing() {
+    // Named once: not what the passage is about.
+    assert_eq!(
+        check(
+            "The collection Warhol gathered was the largest of the era.",
+            "James Petiver amassed the largest natural history collection in the world.",
+        ),
+        None
+    );
+    // The claim names a subject of the passage as often as the other.
+    assert_eq!(
+        check(
+            "Sloane bought the collection Warhol built.",
+            "Petiver sold it to Sloane. Petiver had amassed it; Sloane kept it in London, where \
+             Sloane showed it.",
+        ),
+        None
+    );
+    // A word the passage also writes in lower case is no name.
+    assert_eq!(
+        check(
+            "The collection Warhol amassed was the largest of the era.",
+            "Natural history was in vogue. The Natural collections grew; natural cabinets, \
+             says Natural, spread.",
+        ),
+        None
+    );
+}
+
+#[test]
+fn an_adjective_of_a_people_is_no_subject_put_in_the_passages_place() {
+    assert_eq!(
+        check(
+            "The exchange of ideas between European countries shaped realistic techniques.",
+            "Brunelleschi formalised perspective in Florence. Alberti wrote on it after \
+             Brunelleschi; painters in Florence studied light.",
+        ),
+        None
+    );
+}
+
+#[test]
+fn a_title_or_publisher_names_the_page_not_its_subject() {
+    // `Analysis` twice, in the title and the publisher's name: the
+    // passage itself names nothing twice.
+    let texts = [
+        "Retail sales climbed to 6.96% in February, the report showed on Wednesday.",
+        "Retail sales Analysis - February 2026",
+        "U.S. Bureau of Economic Analysis",
+    ];
+    let got = disagreement(
+        "Retail sales climbed on rate differentials with Europe.",
+        &[(&ItemVocabulary::new(&texts), texts.to_vec())],
+    );
+    assert_eq!(got, None);
+}

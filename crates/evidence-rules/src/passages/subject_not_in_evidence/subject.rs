@@ -1,0 +1,161 @@
+//! A name no cited text holds, where the passages are about another: the
+//! name they write most often (the passages alone: a title or a
+//! publisher names the page, `Bureau of Economic Analysis`), and more than twice as often as any the
+//! claim shares with them, is one the claim does not name (`Warhol
+//! amassed the largest natural history collection` citing a page that
+//! names *Petiver* five times). The claim has put its name where the
+//! passage's subject stands, though no word beside it places it there.
+//!
+//! A claim speaking of someone as `he`, `she` or `they` may mean the
+//! passage's subject without naming it, so such a claim is not read this
+//! way, nor is an adjective of a people (`European countries`); a name
+//! written fewer than [`MIN_MENTIONS`] times is not what a passage is
+//! about.
+
+use super::context::{adjective_of_a_people, same_word};
+use super::{CitedTexts, passages_among};
+use evidence_text::names::lexicon::{CLASS_WORDS, FUNCTION_WORDS, MONTHS_AND_DAYS, is_in};
+use evidence_text::names::vocabulary::ItemWords;
+use evidence_text::names::{Word, words_of};
+use std::collections::HashMap;
+
+/// The fewest times the passages must write their subject's name.
+const MIN_MENTIONS: usize = 2;
+
+/// Words by which a claim may speak of the passage's subject unnamed.
+const PERSONAL_PRONOUNS: [&str; 10] = [
+    "he", "she", "his", "her", "him", "hers", "they", "their", "them", "theirs",
+];
+
+/// How often the passages write one word capitalised, and where first.
+struct Mentions<'w> {
+    count: usize,
+    /// `(passage, word)`.
+    first: (usize, usize),
+    written: &'w str,
+}
+
+/// The claim's words `first..=last`, a name no cited text holds, and the
+/// passages' subject, when they are about one the claim does not name.
+pub(super) fn subject_rival(
+    claim: &str,
+    claim_words: &[Word],
+    first: usize,
+    last: usize,
+    cited: &[CitedTexts<'_>],
+    details: &[Option<ItemWords>],
+) -> Option<(String, String)> {
+    // An adjective of a people (`European countries`) is not the subject
+    // the claim's sentence is about, as in `context.rs`.
+    if adjective_of_a_people(claim_words, first, last)
+        || claim_words
+            .iter()
+            .any(|w| PERSONAL_PRONOUNS.contains(&w.folded.as_str()))
+    {
+        return None;
+    }
+    let passages: Vec<&[Word]> = cited
+        .iter()
+        .zip(details)
+        .filter_map(|((_, texts), detail)| Some(passage_words(texts, detail.as_ref()?)))
+        .collect();
+    let mut ranked: Vec<(&str, Mentions<'_>)> = capitalised(&passages)
+        .into_iter()
+        .filter(|(_, m)| m.count >= MIN_MENTIONS)
+        .collect();
+    // Most mentioned first; ties in the words' order, so every run agrees.
+    ranked.sort_by(|a, b| b.1.count.cmp(&a.1.count).then_with(|| a.0.cmp(b.0)));
+    let (key, top) = ranked.iter().find(|(k, _)| a_name(k, &passages))?;
+    let in_claim = |key: &str| claim_words.iter().any(|w| same_word(&w.folded, key));
+    // The claim names what the passages are about as often, or more than
+    // half as often.
+    let shares_a_subject = ranked
+        .iter()
+        .take_while(|(_, m)| 2 * m.count > top.count)
+        .any(|(k, _)| in_claim(k) && a_name(k, &passages));
+    if in_claim(key) || shares_a_subject {
+        return None;
+    }
+    let (passage, at) = top.first;
+    Some((
+        claim[claim_words[first].at.start..claim_words[last].at.end].to_owned(),
+        run_of(passages[passage], at, top.written),
+    ))
+}
+
+/// The words of an item's passages: its words ([`ItemWords::new`] reads
+/// its texts in order) but those of its title and publisher, the last.
+fn passage_words<'w>(texts: &[&str], detail: &'w ItemWords) -> &'w [Word] {
+    let naming: usize = texts[passages_among(texts).len()..]
+        .iter()
+        .map(|text| words_of(text).len())
+        .sum();
+    &detail.words[..detail.words.len().saturating_sub(naming)]
+}
+
+/// How often the passages write each folded word capitalised, for
+/// words that may be names: three letters or more, no figure, not a
+/// function, class or calendar word. Only capitalised words are counted
+/// (most words are not): whether one is a name is asked of the few that
+/// matter ([`a_name`]).
+fn capitalised<'w>(passages: &[&'w [Word]]) -> HashMap<&'w str, Mentions<'w>> {
+    let mut mentions: HashMap<&str, Mentions<'_>> = HashMap::new();
+    for (passage, words) in passages.iter().copied().enumerate() {
+        for (k, w) in words.iter().enumerate().filter(|(_, w)| w.capital) {
+            let key = w.folded.as_str();
+            if key.chars().count() < 3
+                || key.chars().any(|c| c.is_ascii_digit())
+                || is_in(FUNCTION_WORDS, key)
+                || is_in(CLASS_WORDS, key)
+                || is_in(MONTHS_AND_DAYS, key)
+            {
+                continue;
+            }
+            mentions
+                .entry(key)
+                .and_modify(|m| m.count += 1)
+                .or_insert(Mentions {
+                    count: 1,
+                    first: (passage, k),
+                    written: &w.written,
+                });
+        }
+    }
+    mentions
+}
+
+/// Whether the passages write `key` as a name: never in lower case, and
+/// capitalised once at least after a word on the same line (not only
+/// where a sentence or a line opens).
+fn a_name(key: &str, passages: &[&[Word]]) -> bool {
+    let mut inside = false;
+    for words in passages {
+        for (k, w) in words.iter().enumerate().filter(|(_, w)| w.folded == key) {
+            if !w.capital {
+                return false;
+            }
+            inside |= w.joined && k > 0 && !words[k - 1].folded.is_empty();
+        }
+    }
+    inside
+}
+
+/// The capitalised words around word `at` (`Martin Brodeur`), as
+/// written; the word alone in a longer run (a headline's, a title's).
+fn run_of(words: &[Word], at: usize, written: &str) -> String {
+    const LONGEST: usize = 3;
+    let in_run = |j: usize| words[j].capital && !words[j].written.is_empty();
+    let mut start = at;
+    while start > 0 && words[start].joined && in_run(start - 1) {
+        start -= 1;
+    }
+    let mut end = at;
+    while end + 1 < words.len() && words[end + 1].joined && in_run(end + 1) {
+        end += 1;
+    }
+    if start == end || end - start >= LONGEST {
+        return written.to_owned();
+    }
+    let run: Vec<&str> = words[start..=end].iter().map(|w| &*w.written).collect();
+    run.join(" ")
+}

@@ -1,6 +1,12 @@
 use super::*;
 use evidence_text::names::lexicon::JOINERS;
 
+/// What the rule reads of a claim citing one item whose texts are
+/// `texts` (its passages, then its title and publisher).
+pub(super) fn check_item(claim: &str, texts: &[&str]) -> Option<(String, String)> {
+    disagreement(claim, &[(&ItemVocabulary::new(texts), texts.to_vec())])
+}
+
 /// What the rule reads of a claim citing one passage.
 pub(super) fn check(claim: &str, passage: &str) -> Option<(String, String)> {
     // No title or publisher: their places are empty.

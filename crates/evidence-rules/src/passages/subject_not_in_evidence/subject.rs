@@ -50,7 +50,9 @@ pub(super) fn subject_rival(
     if adjective_of_a_people(claim_words, first, last)
         || claim_words
             .iter()
-            .any(|w| PERSONAL_PRONOUNS.contains(&w.folded.as_str()))
+            .enumerate()
+            .filter(|(k, _)| *k < first || *k > last)
+            .any(|(_, w)| PERSONAL_PRONOUNS.contains(&w.folded.as_str()))
     {
         return None;
     }

@@ -252,3 +252,17 @@ fn a_title_or_publisher_names_the_page_not_its_subject() {
     let claim = "Retail sales climbed on rate differentials with Europe.";
     assert_eq!(check_item(claim, &texts), None);
 }
+
+#[test]
+fn a_pronoun_in_the_name_itself_is_no_pronoun_of_the_claim() {
+    // `His` of `His Daughter` is the name's word, not the claim speaking
+    // of someone unnamed.
+    assert_eq!(
+        check(
+            "Critics praised His Daughter for its choreography.",
+            "Square Two is a single album by Blackpink. Fans loved Square Two, which \
+             topped the chart.",
+        ),
+        Some(("His Daughter".into(), "Square Two".into()))
+    );
+}

@@ -351,16 +351,19 @@ fn has_year_in_parentheses(text: &str) -> bool {
 /// phrase put before the claim stays inside the block (before it, it
 /// would turn the block's first line into a paragraph's), and a removal
 /// keeps the tags around it. A mark an earlier run wrote before the text
-/// (`<span class="evidence-…`) starts the claim, where the next run finds
-/// it.
+/// (`<span class="evidence-unverified-claim"`) starts the claim, where the
+/// next run finds it; no other element does (the author's `<span
+/// class="evidence-cites">` opening a block's first line would, and the
+/// mark written before it would make that line a paragraph's).
 fn visible_range(source: &str) -> Range<usize> {
+    let mark = format!("<span class=\"{}\"", crate::syntax::CLAIM_MARK_CLASS);
     let mut first = None;
     let mut last = 0;
     let mut rest = source;
     while let Some(c) = rest.chars().next() {
         let at = source.len() - rest.len();
         if c == '<' {
-            if first.is_none() && rest.starts_with("<span class=\"evidence-") {
+            if first.is_none() && rest.starts_with(&mark) {
                 first = Some(at);
             }
             let mut skipped = String::new();

@@ -57,6 +57,24 @@ fn definition_list_terms_and_html_text_are_blocks() {
     );
 }
 
+/// Only an earlier run's mark starts an HTML block's claim before its
+/// text: the author's `<span class="evidence-cites">` opening the block
+/// (alone on its line, which makes the block) does not, as any `<span
+/// class="evidence-…` did; the mark went before it, the line became a
+/// paragraph's, and the next run read the marker the block had hidden
+/// (the pipeline property found it).
+#[test]
+fn an_html_blocks_claim_starts_at_its_text_or_an_earlier_mark_only() {
+    let group = "<span class=\"evidence-cites\">";
+    let text = format!("  {group}\n{group}[EVID:a] Rates held\u{a0}steady 😀\n</span>東京");
+    let visible = visible_range(&text);
+    assert_eq!(visible.start, text.find("[EVID:a]").unwrap());
+    assert!(text[visible].ends_with("東京"));
+    let mark = "<span class=\"evidence-unverified-claim\" role=\"note\">⚠</span> ";
+    let marked = text.replace("[EVID:a]", &format!("{mark}[EVID:a]"));
+    assert_eq!(visible_range(&marked).start, marked.find(mark).unwrap());
+}
+
 #[test]
 fn under_references_entries_are_no_blocks_and_prose_is() {
     let text = "Cited [1].\n\n## 参考文献\n\n- [Fed](https://www.federalreserve.gov/)\n- Smith, J. (2020). A book.\n- Unemployment will reach 9%.\n\nRates will fall [EVID:a].\n\n### Outlook\n\n- Growth slows in 2027.\n\n[^n]: Prices rose sharply.\n";

@@ -158,6 +158,26 @@ fn entries_name_a_source_and_prose_does_not() {
     }
 }
 
+/// The author's lone `<a class="evidence-cite">` opening a footnote that
+/// names its source by URL: the first run renders the footnote's marker
+/// after it, whose `</a>` closed the lone tag, as though one citation held
+/// the URL; the second run read no source there, and judged the footnote
+/// as a claim (the pipeline property found it). An earlier run's group
+/// goes whole, anchors and all.
+#[test]
+fn an_authors_lone_citation_tag_takes_no_text_along() {
+    let lone = "<a class=\"evidence-cite\" data-evidence=\"a\">[^1]\n    http://e.org 日本 ";
+    let cite = "<a class=\"evidence-cite\" id=\"cite-p-1\" href=\"#evidence-p\" data-evidence=\"p\">[&#49;]</a>";
+    assert!(names_a_source(&format!("{lone}[EVID:p]"), false));
+    assert!(names_a_source(&format!("{lone}{cite}"), false));
+    let anchor = "<span class=\"evidence-cite\" id=\"cite-b-1\" data-evidence=\"b\"></span>";
+    let group = format!("<span class=\"evidence-cites\">[{cite}{anchor}–{cite}]</span>");
+    assert_eq!(
+        without_tags(&format!("[1]{group} Rates")),
+        "[1]\u{fffc} Rates"
+    );
+}
+
 #[test]
 fn a_number_before_a_citation_an_earlier_run_wrote_is_no_entry() {
     // `- [1][EVID:p]` under References cites `p`; what the first run made

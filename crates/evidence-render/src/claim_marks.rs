@@ -7,11 +7,9 @@
 
 use crate::{Edit, Target};
 use evidence_core::escape;
+use evidence_core::syntax::CLAIM_MARK_CLASS;
 use evidence_rules::confidence::LABELS;
 use std::ops::Range;
-
-/// The class of a claim's mark.
-const CLASS: &str = "evidence-unverified-claim";
 
 /// How an HTML mark opens.
 const HTML_OPEN: &str = "<span class=\"evidence-unverified-claim\"";
@@ -53,7 +51,7 @@ impl ClaimMark {
             Target::Html => {
                 let label = escape::html(&label);
                 format!(
-                    "<span class=\"{CLASS}\" role=\"note\" aria-label=\"{label}\" title=\"{label}\">⚠</span> "
+                    "<span class=\"{CLAIM_MARK_CLASS}\" role=\"note\" aria-label=\"{label}\" title=\"{label}\">⚠</span> "
                 )
             }
             Target::Markdown => format!(

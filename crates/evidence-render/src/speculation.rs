@@ -8,7 +8,7 @@
 //! renderers get the bracketed word as written.
 
 use crate::Edit;
-use evidence_core::markers::Scan;
+use evidence_core::markers::{Scan, is_escaped};
 use evidence_core::syntax::{SPECULATION_ELEMENT, SPECULATION_LABEL};
 use std::ops::Range;
 
@@ -29,7 +29,13 @@ pub(super) fn labels(text: &str, scan: &Scan) -> Vec<Range<usize>> {
             }
             let end = block.source_offset(last) + 1;
             let start = end.saturating_sub(label.len());
-            if start >= block.source_offset(at) && text.get(start..end) == Some(label) {
+            // Its `[` escaped (`\[SPECULATION]`, which the reader sees as
+            // the label) stays as written too: the element after the
+            // backslash would be text, its `<` escaped.
+            if start >= block.source_offset(at)
+                && text.get(start..end) == Some(label)
+                && !is_escaped(text, start)
+            {
                 out.push(start..end);
             }
         }
@@ -72,12 +78,14 @@ mod tests {
     fn labels_the_reader_sees_become_elements_once() {
         let text = "[SPECULATION] Rates may fall.\n\n- *[SPECULATION]* 物価が上がる\u{3000}かもしれない\n\n\
                     | a | b |\n|---|---|\n| [SPECULATION] Cuts | 3 |\n\n\
-                    `[SPECULATION]` in code, <b>[SPECULATION]</b> in HTML, \\[SPECULATION\\] escaped.\n";
+                    `[SPECULATION]` in code, <b>[SPECULATION]</b> in HTML, \\[SPECULATION\\] escaped, \\[SPECULATION] too.\n";
         let out = rendered(text);
         assert_eq!(out.matches(SPECULATION_ELEMENT).count(), 3, "{out}");
         assert!(out.contains("`[SPECULATION]` in code"), "{out}");
         assert!(out.contains("<b>[SPECULATION]</b>"), "{out}");
         assert!(out.contains("\\[SPECULATION\\] escaped"), "{out}");
+        // An element after the backslash would be text, its `<` escaped.
+        assert!(out.contains("\\[SPECULATION] too"), "{out}");
         assert_eq!(rendered(&out), out);
     }
 

@@ -38,14 +38,19 @@ impl PendingCite {
         }
     }
 
-    /// Whether its text is a citation's label: `[N]`; in a group, `N`, or
-    /// nothing (the anchor of a number inside a range). A markdown link's
-    /// label was checked when it opened.
-    pub(super) fn is_label(&self, in_group: bool) -> bool {
-        self.closing.is_none()
-            || is_bracketed_number(&self.text)
-            || self.text == UNVERIFIED_TEXT
-            || in_group && self.text.bytes().all(|b| b.is_ascii_digit())
+    /// Whether its text is the label of a citation standing alone: `[N]`,
+    /// or an unverified mark's. A markdown link's label was checked when
+    /// it opened.
+    pub(super) fn is_lone_label(&self) -> bool {
+        self.closing.is_none() || is_bracketed_number(&self.text) || self.text == UNVERIFIED_TEXT
+    }
+
+    /// Whether its text is the label of a citation in a group: `N`, or
+    /// nothing (the anchor of a number inside a range). The renderer
+    /// writes no other citation inside a group: no bracketed label, no
+    /// unverified mark (kept markers follow the group).
+    pub(super) fn is_group_label(&self) -> bool {
+        self.closing.is_some() && self.text.bytes().all(|b| b.is_ascii_digit())
     }
 }
 

@@ -265,6 +265,35 @@ fn a_rendered_group_reads_back_as_its_citations_covering_it_whole() {
     assert!(scan_markers_of(lone).is_empty());
 }
 
+/// The author's `<span class="evidence-cites">` around a marker whose
+/// citations an earlier run rendered alone (`[EVID:a; EVID:gone]`, `gone`
+/// unverified): no group of the renderer, which writes its citations
+/// unbracketed and no unverified mark inside one. Each citation is read
+/// alone and the `<span>` stays the author's; read as a group, it went
+/// with the citations and the second run dropped it (the pipeline
+/// property found it).
+#[test]
+fn an_authors_group_span_around_lone_citations_is_no_group() {
+    let cite = "<a class=\"evidence-cite\" id=\"cite-a-1\" href=\"#evidence-a\" data-evidence=\"a\">[&#49;]</a>";
+    let mark = "<span class=\"evidence-unverified\" data-evidence=\"gone\" role=\"note\">&#91;unverified&#93;</span>";
+    for (inner, alone) in [
+        (format!("{cite}{mark}"), vec![cite, mark]),
+        (format!("[{cite}, {cite}]"), vec![cite, cite]),
+        (cite.to_owned(), vec![cite]),
+    ] {
+        let text = format!("Rates held <span class=\"evidence-cites\">{inner}</span> today.\n");
+        let scan = scan(&text, &opts(false));
+        assert!(
+            scan.markers
+                .iter()
+                .all(|m| matches!(m.kind, MarkerKind::Rendered(_))),
+            "{text:?}"
+        );
+        let spans: Vec<_> = scan.markers.iter().map(|m| &text[m.span.clone()]).collect();
+        assert_eq!(spans, alone, "{text:?}");
+    }
+}
+
 fn scan_markers_of(text: &str) -> Vec<Marker> {
     scan(text, &opts(false)).markers
 }

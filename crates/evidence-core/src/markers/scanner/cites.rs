@@ -70,7 +70,20 @@ impl Scanner<'_, '_> {
         let Some(pending) = self.pending_cite.take() else {
             return;
         };
-        if pending.is_label(self.group.is_some()) {
+        if self.group.is_some() && pending.is_lone_label() {
+            // A citation as it stands alone, which the renderer never
+            // writes inside a group: the `<span>` around it is the
+            // author's (kept around citations an earlier run rendered
+            // alone, `[EVID:a; EVID:gone]` with `gone` unverified), and the
+            // citation its own.
+            self.cancel_group();
+        }
+        let label = if self.group.is_some() {
+            pending.is_group_label()
+        } else {
+            pending.is_lone_label()
+        };
+        if label {
             self.push_marker(pending.start..end, MarkerKind::Rendered(pending.id));
             if self.group.is_none() {
                 self.separate_words(&(pending.start..end));

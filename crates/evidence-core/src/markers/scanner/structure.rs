@@ -228,28 +228,15 @@ fn without_tags(text: &str) -> String {
         out.push_str(&rest[..at]);
         rest = &rest[at..];
         let mut skipped = String::new();
-        // What an earlier run wrote goes whole, its number with it.
-        let written = [
-            ("<a class=\"evidence-", "</a>"),
-            ("<span class=\"evidence-", "</span>"),
-        ]
-        .into_iter()
-        .find(|(open, _)| rest.starts_with(open));
         let after = if rest.starts_with("<!--") {
             rest.find("-->").map_or("", |e| &rest[e + 3..])
-        } else if let Some((_, close)) = written {
-            // Unclosed, it is no citation of an earlier run: its tag only.
-            match rest.find(close) {
-                Some(e) => {
-                    skipped.push(WRITTEN);
-                    &rest[e + close.len()..]
-                }
-                None => {
-                    skipped.push(' ');
-                    tag_end(rest)
-                }
-            }
+        } else if let Some(after) = past_written(rest) {
+            // What an earlier run wrote goes whole, its number with it.
+            skipped.push(WRITTEN);
+            after
         } else {
+            // Another tag, or one of the evidence classes that opens no
+            // element an earlier run wrote: its tag only.
             skip_tag(rest, &mut skipped)
         };
         out.push_str(&skipped);
@@ -257,6 +244,41 @@ fn without_tags(text: &str) -> String {
     }
     out.push_str(rest);
     out
+}
+
+/// What follows the citation, group or mark an earlier run wrote that
+/// `rest` opens with: an element of the evidence classes holding no tag
+/// (`<a class="evidence-cite" …>[&#49;]</a>`, a mark's `<span>`), or a
+/// group of such citations with its brackets and separators (`<span
+/// class="evidence-cites">[…, …]</span>`). `None` for anything else: the
+/// author's lone `<a class="evidence-cite">`, whose `</a>` further on is
+/// another element's (a citation the first run wrote after it, which
+/// would take the text between, a URL included, along).
+fn past_written(rest: &str) -> Option<&str> {
+    let Some(mut inside) = rest.strip_prefix("<span class=\"evidence-cites\">") else {
+        return past_written_element(rest);
+    };
+    loop {
+        inside = inside.trim_start_matches(|c: char| "[],–".contains(c) || c.is_whitespace());
+        if let Some(after) = inside.strip_prefix("</span>") {
+            return Some(after);
+        }
+        inside = past_written_element(inside)?;
+    }
+}
+
+/// What follows the element of the evidence classes that `rest` opens
+/// with, if it holds no tag.
+fn past_written_element(rest: &str) -> Option<&str> {
+    let close = if rest.starts_with("<a class=\"evidence-") {
+        "</a>"
+    } else if rest.starts_with("<span class=\"evidence-") {
+        "</span>"
+    } else {
+        return None;
+    };
+    let content = tag_end(rest);
+    content[content.find('<')?..].strip_prefix(close)
 }
 
 /// What follows the tag `rest` opens with (a `<` that opens none goes to
@@ -351,16 +373,19 @@ fn has_year_in_parentheses(text: &str) -> bool {
 /// phrase put before the claim stays inside the block (before it, it
 /// would turn the block's first line into a paragraph's), and a removal
 /// keeps the tags around it. A mark an earlier run wrote before the text
-/// (`<span class="evidence-…`) starts the claim, where the next run finds
-/// it.
+/// (`<span class="evidence-unverified-claim"`) starts the claim, where the
+/// next run finds it; no other element does (the author's `<span
+/// class="evidence-cites">` opening a block's first line would, and the
+/// mark written before it would make that line a paragraph's).
 fn visible_range(source: &str) -> Range<usize> {
+    let mark = format!("<span class=\"{}\"", crate::syntax::CLAIM_MARK_CLASS);
     let mut first = None;
     let mut last = 0;
     let mut rest = source;
     while let Some(c) = rest.chars().next() {
         let at = source.len() - rest.len();
         if c == '<' {
-            if first.is_none() && rest.starts_with("<span class=\"evidence-") {
+            if first.is_none() && rest.starts_with(&mark) {
                 first = Some(at);
             }
             let mut skipped = String::new();

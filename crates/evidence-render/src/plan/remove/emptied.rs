@@ -254,7 +254,30 @@ impl RenderPlan<'_> {
                 text: "",
             }]);
         }
-        Some(emptied_run_removal(text, scan, around, range.clone()))
+        // The text before the space before the run, if there is one.
+        let spaced = range.start > 0 && text.as_bytes()[range.start - 1] == b' ';
+        let before = spaced.then(|| &text[..self.kept_before(range.start - 1)]);
+        Some(emptied_run_removal(
+            text,
+            scan,
+            around,
+            range.clone(),
+            before,
+        ))
+    }
+
+    /// Where the text before `at` ends once the removals planned so far
+    /// are made: back over those that take out what stands right before
+    /// it (the runs before this one on its line, each with the space
+    /// before it), to the text they leave there.
+    fn kept_before(&self, mut at: usize) -> usize {
+        for removal in self.removals.iter().rev() {
+            if removal.range.end != at || removal.range.is_empty() || !removal.text.is_empty() {
+                break;
+            }
+            at = removal.range.start;
+        }
+        at
     }
 }
 
@@ -370,12 +393,15 @@ fn keeps_reading(
 
 /// How the run at `range`, in the middle of a line's text, is taken out:
 /// with the space before it, or the spaces after it, or leaving one space
-/// that keeps the words on both sides apart.
+/// that keeps the words on both sides apart. `before` is the text before
+/// the space before the run, as the runs taken out before it leave it
+/// (`None`: no space is before it).
 fn emptied_run_removal(
     text: &str,
     scan: &Scan,
     around: &AroundMarkers<'_>,
     mut range: Range<usize>,
+    before: Option<&str>,
 ) -> Vec<Replacement> {
     let head = text[..range.start].trim_end_matches(DELIMITERS);
     let spaces_after = text[range.end..]
@@ -389,7 +415,7 @@ fn emptied_run_removal(
         // Right after an emphasis opens, the spaces after the run go
         // too: `~~ x~~` would no longer open.
         range.end += spaces_after;
-    } else if takes_space_before(text, &range, around.rest(&scan.markers, &range)) {
+    } else if takes_space_before(before, around.rest(&scan.markers, &range)) {
         range.start -= 1;
     } else if let Some(mut at) = evidence_core::markers::word_gap(text, &range) {
         // A space keeps the words apart: outside the delimiters of an
@@ -451,20 +477,24 @@ fn line_edits(replacements: &[Replacement]) -> Vec<LineEdit<'static>> {
 /// Emphasis and strikethrough delimiters.
 const DELIMITERS: [char; 3] = ['*', '_', '~'];
 
-/// Whether a removed marker at `range` takes the space before it along:
+/// Whether a removed marker takes the space before it along:
 /// `claim [EVID:x].` becomes `claim.`, but the space stays where it
 /// separates a citation that follows (`a [EVID:x][EVID:y]`) or where it
 /// ends a line's block markup (`# `, `- `, `> `, `1. `), which without it
 /// would be text, or where the characters on both sides of it would meet
-/// as markup (see [`would_join`]).
-fn takes_space_before(text: &str, range: &Range<usize>, rest: &str) -> bool {
-    if range.start == 0 || text.as_bytes()[range.start - 1] != b' ' {
+/// as markup (see [`would_join`]). `before` is the text before the space
+/// as the runs taken out before it leave it: `\ [EVID:x,] [EVID:y]` at a
+/// line's (or the chapter's) end goes as `\ `, where each run taking the
+/// space before it would leave a hard line break.
+fn takes_space_before(before: Option<&str>, rest: &str) -> bool {
+    let Some(before) = before else {
         return false;
-    }
-    if would_join(
-        text[..range.start - 1].chars().next_back(),
-        rest.chars().next(),
-    ) {
+    };
+    // The chapter's end is a line's: what the run leaves last meets the
+    // line end of what is written after the chapter (its References), as
+    // a second run reads it.
+    let right = rest.chars().next().or(Some('\n'));
+    if would_join(before.chars().next_back(), right) {
         return false;
     }
     // What follows once removed claims are replaced (a phrase is text),
@@ -476,7 +506,7 @@ fn takes_space_before(text: &str, range: &Range<usize>, rest: &str) -> bool {
     // After a sentence's closing punctuation, the space is what ends the
     // sentence there (`a. [EVID:x]😀 b`): it stays unless what follows
     // would not start a sentence anyway.
-    let ends_sentence = text[..range.start - 1]
+    let ends_sentence = before
         .trim_end_matches(['"', '\'', '”', '’', ')', ']'])
         .ends_with(['.', '!', '?', '…'])
         && rest
@@ -486,7 +516,6 @@ fn takes_space_before(text: &str, range: &Range<usize>, rest: &str) -> bool {
     // Back from the space over block markup only: a line start reached
     // that way means the space ends the markup (looking no further than
     // the markup keeps a line of many markers linear).
-    let before = &text[..range.start - 1];
     let markup = before
         .bytes()
         .rev()

@@ -57,6 +57,24 @@ fn definition_list_terms_and_html_text_are_blocks() {
     );
 }
 
+/// Only an earlier run's mark starts an HTML block's claim before its
+/// text: the author's `<span class="evidence-cites">` opening the block
+/// (alone on its line, which makes the block) does not, as any `<span
+/// class="evidence-…` did; the mark went before it, the line became a
+/// paragraph's, and the next run read the marker the block had hidden
+/// (the pipeline property found it).
+#[test]
+fn an_html_blocks_claim_starts_at_its_text_or_an_earlier_mark_only() {
+    let group = "<span class=\"evidence-cites\">";
+    let text = format!("  {group}\n{group}[EVID:a] Rates held\u{a0}steady 😀\n</span>東京");
+    let visible = visible_range(&text);
+    assert_eq!(visible.start, text.find("[EVID:a]").unwrap());
+    assert!(text[visible].ends_with("東京"));
+    let mark = "<span class=\"evidence-unverified-claim\" role=\"note\">⚠</span> ";
+    let marked = text.replace("[EVID:a]", &format!("{mark}[EVID:a]"));
+    assert_eq!(visible_range(&marked).start, marked.find(mark).unwrap());
+}
+
 #[test]
 fn under_references_entries_are_no_blocks_and_prose_is() {
     let text = "Cited [1].\n\n## 参考文献\n\n- [Fed](https://www.federalreserve.gov/)\n- Smith, J. (2020). A book.\n- Unemployment will reach 9%.\n\nRates will fall [EVID:a].\n\n### Outlook\n\n- Growth slows in 2027.\n\n[^n]: Prices rose sharply.\n";
@@ -138,6 +156,26 @@ fn entries_name_a_source_and_prose_does_not() {
     ] {
         assert!(!names_a_source(prose, true), "{prose:?}");
     }
+}
+
+/// The author's lone `<a class="evidence-cite">` opening a footnote that
+/// names its source by URL: the first run renders the footnote's marker
+/// after it, whose `</a>` closed the lone tag, as though one citation held
+/// the URL; the second run read no source there, and judged the footnote
+/// as a claim (the pipeline property found it). An earlier run's group
+/// goes whole, anchors and all.
+#[test]
+fn an_authors_lone_citation_tag_takes_no_text_along() {
+    let lone = "<a class=\"evidence-cite\" data-evidence=\"a\">[^1]\n    http://e.org 日本 ";
+    let cite = "<a class=\"evidence-cite\" id=\"cite-p-1\" href=\"#evidence-p\" data-evidence=\"p\">[&#49;]</a>";
+    assert!(names_a_source(&format!("{lone}[EVID:p]"), false));
+    assert!(names_a_source(&format!("{lone}{cite}"), false));
+    let anchor = "<span class=\"evidence-cite\" id=\"cite-b-1\" data-evidence=\"b\"></span>";
+    let group = format!("<span class=\"evidence-cites\">[{cite}{anchor}–{cite}]</span>");
+    assert_eq!(
+        without_tags(&format!("[1]{group} Rates")),
+        "[1]\u{fffc} Rates"
+    );
 }
 
 #[test]

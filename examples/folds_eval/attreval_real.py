@@ -108,9 +108,10 @@ def main():
                     "label": label,
                     "label_by": "dataset",
                     "note": f"AttrEval-GenSearch {original} (AttributionBench "
-                    f"'{row['attribution_label']}'); one annotation, label_strict = label",
+                    f"'{row['attribution_label']}'); one annotation "
+                    "(label_strict: a second reading with --strict, else the label)",
                     "label_read": label,
-                    # One annotation released: nothing to agree with, so the label stands.
+                    # One annotation released: without --strict, the label stands.
                     "label_strict": label,
                 }
             )

@@ -181,10 +181,11 @@ def main():
                     "label": label,
                     "label_by": "dataset",
                     "note": f"HAGRID attributable={'1' if label == 'supported' else '0'} "
-                    f"(AttributionBench '{row['attribution_label']}'); one annotation, "
-                    "label_strict = label; binary scale: unsupported = not fully attributable",
+                    f"(AttributionBench '{row['attribution_label']}'); one annotation "
+                    "(label_strict: a second reading with --strict, else the label); "
+                    "binary scale: unsupported = not fully attributable",
                     "label_read": label,
-                    # One annotation released: nothing to agree with, so the label stands.
+                    # One annotation released: without --strict, the label stands.
                     "label_strict": label,
                 }
             )

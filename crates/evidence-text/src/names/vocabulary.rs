@@ -119,6 +119,8 @@ impl ItemVocabulary {
 pub struct ItemWords {
     /// The words of the item's texts, in order.
     pub words: Vec<Word>,
+    /// Where each text's words begin in `words`, one index a text.
+    pub starts: Vec<usize>,
     /// The initials of each run of capitalised words, and of its runs of three words or more.
     pub initials: HashSet<String>,
 }
@@ -127,8 +129,10 @@ impl ItemWords {
     /// The words and initials of an item whose texts are `texts`.
     pub fn new(texts: &[&str]) -> ItemWords {
         let mut words = Vec::new();
+        let mut starts = Vec::with_capacity(texts.len());
         let mut initials = HashSet::new();
         for text in texts {
+            starts.push(words.len());
             let mut these = words_of(text);
             // A text's first word follows no word of the text before it.
             if let Some(first) = these.first_mut() {
@@ -156,7 +160,11 @@ impl ItemWords {
             }
             words.extend(these);
         }
-        ItemWords { words, initials }
+        ItemWords {
+            words,
+            starts,
+            initials,
+        }
     }
 }
 

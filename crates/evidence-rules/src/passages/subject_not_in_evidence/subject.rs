@@ -1,7 +1,8 @@
 //! A name no cited text holds, where the passages are about another: the
 //! name they write most often (the passages alone: a title or a
-//! publisher names the page, `Bureau of Economic Analysis`), and more than twice as often as any the
-//! claim shares with them, is one the claim does not name (`Warhol
+//! publisher names the page, `Bureau of Economic Analysis`), and at least
+//! twice as often as any the claim shares with them, is one the claim
+//! does not name (`Warhol
 //! amassed the largest natural history collection` citing a page that
 //! names *Petiver* five times). The claim has put its name where the
 //! passage's subject stands, though no word beside it places it there.
@@ -14,9 +15,9 @@
 
 use super::context::{adjective_of_a_people, same_word};
 use super::{CitedTexts, passages_among};
+use evidence_text::names::Word;
 use evidence_text::names::lexicon::{CLASS_WORDS, FUNCTION_WORDS, MONTHS_AND_DAYS, is_in};
 use evidence_text::names::vocabulary::ItemWords;
-use evidence_text::names::{Word, words_of};
 use std::collections::HashMap;
 
 /// The fewest times the passages must write their subject's name.
@@ -26,6 +27,9 @@ const MIN_MENTIONS: usize = 2;
 const PERSONAL_PRONOUNS: [&str; 10] = [
     "he", "she", "his", "her", "him", "hers", "they", "their", "them", "theirs",
 ];
+
+/// A passage: its text and its words.
+type Passage<'w> = (&'w str, &'w [Word]);
 
 /// How often the passages write one word capitalised, and where first.
 struct Mentions<'w> {
@@ -56,11 +60,7 @@ pub(super) fn subject_rival(
     {
         return None;
     }
-    let passages: Vec<&[Word]> = cited
-        .iter()
-        .zip(details)
-        .filter_map(|((_, texts), detail)| Some(passage_words(texts, detail.as_ref()?)))
-        .collect();
+    let passages = passages(cited, details);
     let mut ranked: Vec<(&str, Mentions<'_>)> = capitalised(&passages)
         .into_iter()
         .filter(|(_, m)| m.count >= MIN_MENTIONS)
@@ -85,14 +85,36 @@ pub(super) fn subject_rival(
     ))
 }
 
-/// The words of an item's passages: its words ([`ItemWords::new`] reads
-/// its texts in order) but those of its title and publisher, the last.
-fn passage_words<'w>(texts: &[&str], detail: &'w ItemWords) -> &'w [Word] {
-    let naming: usize = texts[passages_among(texts).len()..]
-        .iter()
-        .map(|text| words_of(text).len())
-        .sum();
-    &detail.words[..detail.words.len().saturating_sub(naming)]
+/// The cited items' passages, each with its words (an item's words are
+/// read text by text, [`ItemWords::starts`]; its title and publisher,
+/// the last texts, are left out).
+fn passages<'w>(cited: &'w [CitedTexts<'w>], details: &'w [Option<ItemWords>]) -> Vec<Passage<'w>> {
+    let mut out = Vec::new();
+    for ((_, texts), detail) in cited.iter().zip(details) {
+        let Some(detail) = detail else { continue };
+        for (n, text) in passages_among(texts).iter().enumerate() {
+            let start = detail.starts.get(n).copied().unwrap_or(detail.words.len());
+            let end = detail
+                .starts
+                .get(n + 1)
+                .copied()
+                .unwrap_or(detail.words.len());
+            out.push((*text, &detail.words[start..end.max(start)]));
+        }
+    }
+    out
+}
+
+/// Whether word `k` of a passage follows another word on its line: the
+/// words are apart by spaces only, no line break (a heading's line
+/// ends before the line after it).
+fn after_a_word_on_its_line((text, words): Passage<'_>, k: usize) -> bool {
+    k > 0
+        && words[k].joined
+        && !words[k - 1].folded.is_empty()
+        && text
+            .get(words[k - 1].at.end..words[k].at.start)
+            .is_some_and(|gap| !gap.contains(['\n', '\r']))
 }
 
 /// How often the passages write each folded word capitalised, for
@@ -100,9 +122,9 @@ fn passage_words<'w>(texts: &[&str], detail: &'w ItemWords) -> &'w [Word] {
 /// function, class or calendar word. Only capitalised words are counted
 /// (most words are not): whether one is a name is asked of the few that
 /// matter ([`a_name`]).
-fn capitalised<'w>(passages: &[&'w [Word]]) -> HashMap<&'w str, Mentions<'w>> {
+fn capitalised<'w>(passages: &[Passage<'w>]) -> HashMap<&'w str, Mentions<'w>> {
     let mut mentions: HashMap<&str, Mentions<'_>> = HashMap::new();
-    for (passage, words) in passages.iter().copied().enumerate() {
+    for (passage, &(_, words)) in passages.iter().enumerate() {
         for (k, w) in words.iter().enumerate().filter(|(_, w)| w.capital) {
             let key = w.folded.as_str();
             if key.chars().count() < 3
@@ -129,30 +151,37 @@ fn capitalised<'w>(passages: &[&'w [Word]]) -> HashMap<&'w str, Mentions<'w>> {
 /// Whether the passages write `key` as a name: never in lower case, and
 /// capitalised once at least after a word on the same line (not only
 /// where a sentence or a line opens).
-fn a_name(key: &str, passages: &[&[Word]]) -> bool {
+fn a_name(key: &str, passages: &[Passage<'_>]) -> bool {
     let mut inside = false;
-    for words in passages {
-        for (k, w) in words.iter().enumerate().filter(|(_, w)| w.folded == key) {
+    for &passage in passages {
+        for (k, w) in passage
+            .1
+            .iter()
+            .enumerate()
+            .filter(|(_, w)| w.folded == key)
+        {
             if !w.capital {
                 return false;
             }
-            inside |= w.joined && k > 0 && !words[k - 1].folded.is_empty();
+            inside |= after_a_word_on_its_line(passage, k);
         }
     }
     inside
 }
 
-/// The capitalised words around word `at` (`Martin Brodeur`), as
-/// written; the word alone in a longer run (a headline's, a title's).
-fn run_of(words: &[Word], at: usize, written: &str) -> String {
+/// The capitalised words around word `at` on its line (`Martin
+/// Brodeur`), as written; the word alone in a longer run (a headline's,
+/// a title's).
+fn run_of(passage: Passage<'_>, at: usize, written: &str) -> String {
     const LONGEST: usize = 3;
+    let words = passage.1;
     let in_run = |j: usize| words[j].capital && !words[j].written.is_empty();
     let mut start = at;
-    while start > 0 && words[start].joined && in_run(start - 1) {
+    while after_a_word_on_its_line(passage, start) && in_run(start - 1) {
         start -= 1;
     }
     let mut end = at;
-    while end + 1 < words.len() && words[end + 1].joined && in_run(end + 1) {
+    while end + 1 < words.len() && after_a_word_on_its_line(passage, end + 1) && in_run(end + 1) {
         end += 1;
     }
     if start == end || end - start >= LONGEST {

@@ -126,6 +126,7 @@ fn two_capitals_after_an_abbreviation_are_no_name() {
     let texts = [
         "January 2026 | Feb. 13, 2026 | 08:30 AM",
         "Schedule of Releases for the Consumer Price Index",
+        "",
     ];
     let claim = "January CPI is scheduled for release on Friday, February 13, at 8:30 a.m. ET.";
     assert_eq!(check_item(claim, &texts), None);
@@ -264,5 +265,18 @@ fn a_pronoun_in_the_name_itself_is_no_pronoun_of_the_claim() {
              topped the chart.",
         ),
         Some(("His Daughter".into(), "Square Two".into()))
+    );
+}
+
+#[test]
+fn a_word_only_opening_lines_is_no_subject() {
+    // `Results` follows `Summary` across a line break only: a heading's
+    // line ends there, and no line names it after another word.
+    assert_eq!(
+        check(
+            "The trial by Warhol showed mixed outcomes.",
+            "Summary\nResults were mixed.\nResults improved later.",
+        ),
+        None
     );
 }

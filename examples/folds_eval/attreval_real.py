@@ -62,9 +62,6 @@ import re
 
 import corpus_out
 
-LABELS = {"attributable": "supported", "not attributable": "unsupported"}
-
-
 def main():
     strict, out_dir, corpora, dev, rows = corpus_out.attribution_bench_rows("attreval_real.py", "AttrScore-GenSearch")
     dropped = collections.Counter()
@@ -89,31 +86,17 @@ def main():
         numbers = {}
         for k, (claim, ref, row) in enumerate(items):
             n = numbers.setdefault(ref, len(numbers) + 1)
-            label = LABELS[row["attribution_label"]]
-            original = "Attributable" if label == "supported" else "Extrapolatory or Contradictory"
+            attributable = row["attribution_label"] == "attributable"
+            original = "Attributable" if attributable else "Extrapolatory or Contradictory"
+            citation = {
+                "n": n,
+                "title": f"New Bing reference {n} (AttrEval-GenSearch)",
+                "url": "",
+                "passage": ref,
+            }
+            note = f"AttrEval-GenSearch {original}"
             records.append(
-                {
-                    "id": f"{rid}:s{k}",
-                    "source": "attreval-gensearch",
-                    "report_id": rid,
-                    "claim": claim,
-                    "citations": [
-                        {
-                            "n": n,
-                            "title": f"New Bing reference {n} (AttrEval-GenSearch)",
-                            "url": "",
-                            "passage": ref,
-                        }
-                    ],
-                    "label": label,
-                    "label_by": "dataset",
-                    "note": f"AttrEval-GenSearch {original} (AttributionBench "
-                    f"'{row['attribution_label']}'); one annotation "
-                    "(label_strict: a second reading with --strict, else the label)",
-                    "label_read": label,
-                    # One annotation released: without --strict, the label stands.
-                    "label_strict": label,
-                }
+                corpus_out.binary_record(rid, k, "attreval-gensearch", claim, [citation], row, note)
             )
     corpus_out.write_binary(out_dir, records, corpora, strict, "AttrScore-GenSearch", len(rows), len(reports), dropped)
 

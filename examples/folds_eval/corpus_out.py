@@ -99,3 +99,27 @@ def attribution_bench_rows(script, dataset):
         rows = [json.loads(line) for line in f if line.strip()]
     rows = [r for r in rows if r["src_dataset"] == dataset]
     return strict, out_dir, corpora, developers_claims(corpora), rows
+
+
+LABELS = {"attributable": "supported", "not attributable": "unsupported"}
+
+
+def binary_record(rid, k, source, claim, citations, row, note):
+    """The record of a sentence of report `rid` (its `k`th) from an
+    AttributionBench `row`: its label from the row's binary one, the
+    dataset's; one annotation, so without `--strict` it is its own
+    second reading."""
+    label = LABELS[row["attribution_label"]]
+    return {
+        "id": f"{rid}:s{k}",
+        "source": source,
+        "report_id": rid,
+        "claim": claim,
+        "citations": citations,
+        "label": label,
+        "label_by": "dataset",
+        "note": f"{note} (AttributionBench '{row['attribution_label']}'); one annotation "
+        "(label_strict: a second reading with --strict, else the label)",
+        "label_read": label,
+        "label_strict": label,
+    }

@@ -85,7 +85,6 @@ import re
 
 import corpus_out
 
-LABELS = {"attributable": "supported", "not attributable": "unsupported"}
 MARKER = re.compile(r"\s*\[\d+(?:\s*,\s*\d+)*\]")
 REF = re.compile(r"^\[(\d+)\] (.*)$", re.S)
 BIB = re.compile(
@@ -170,25 +169,12 @@ def main():
                 if seen.setdefault(c["n"], c["passage"]) != c["passage"]:
                     raise ValueError(f"{rid}: quote [{c['n']}] with two texts")
         for k, (_, _, claim, citations, row) in enumerate(sorted(items, key=lambda t: (t[0], t[1]))):
-            label = LABELS[row["attribution_label"]]
-            records.append(
-                {
-                    "id": f"{rid}:s{k}",
-                    "source": "hagrid",
-                    "report_id": rid,
-                    "claim": claim,
-                    "citations": citations,
-                    "label": label,
-                    "label_by": "dataset",
-                    "note": f"HAGRID attributable={'1' if label == 'supported' else '0'} "
-                    f"(AttributionBench '{row['attribution_label']}'); one annotation "
-                    "(label_strict: a second reading with --strict, else the label); "
-                    "binary scale: unsupported = not fully attributable",
-                    "label_read": label,
-                    # One annotation released: without --strict, the label stands.
-                    "label_strict": label,
-                }
+            attributable = row["attribution_label"] == "attributable"
+            note = (
+                f"HAGRID attributable={int(attributable)}; "
+                "binary scale: unsupported = not fully attributable"
             )
+            records.append(corpus_out.binary_record(rid, k, "hagrid", claim, citations, row, note))
     corpus_out.write_binary(out_dir, records, corpora, strict, "HAGRID", len(rows), len(reports), dropped)
 
 

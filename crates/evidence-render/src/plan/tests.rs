@@ -5,6 +5,17 @@ use evidence_core::markers::{MarkdownFlags, ScanOptions, scan};
 use std::path::{Path, PathBuf};
 
 /// A store of three items, `c.md` listing `ev_b` then `ev_a`.
+/// What the scanner reads of `text` with `config`'s options.
+fn scanned(text: &str, config: &Config, numbered: bool) -> evidence_core::markers::Scan {
+    let options = ScanOptions {
+        markdown: MarkdownFlags::default(),
+        numbered,
+        references_title: &config.references_title,
+        claim_min_words: config.claim_min_words,
+    };
+    scan(text, &options)
+}
+
 fn store(dir: &Path) -> evidence_core::store::Store {
     let item = |id: &str| {
         format!(
@@ -38,13 +49,7 @@ fn citations_keep_their_items_when_entries_are_sorted_by_number() {
     let list = store.citation_list(Path::new("c.md"));
     // First appearance: c, a, b; numbers: b 1, a 2 (the list), c 3.
     let text = "# Ｔｉｔｌｅ\n\n- Rates were held steady in 東京 today [EVID:ev_c] [EVID:ev_a].\n- Rates\u{a0}held again, é\u{301} \u{200f}noted [EVID:ev_b] [2].\n";
-    let options = ScanOptions {
-        markdown: MarkdownFlags::default(),
-        numbered: true,
-        references_title: &config.references_title,
-        claim_min_words: config.claim_min_words,
-    };
-    let scanned = scan(text, &options);
+    let scanned = scanned(text, &config, true);
     let judgement = evidence_rules::judge("c.md", text, &scanned, &store, list, &config, true);
     let plan = RenderPlan::new(text, scanned, &judgement, list, &config);
     drop(judgement);
@@ -80,13 +85,7 @@ fn a_chapter_without_markers_plans_nothing() {
     let store = store(dir.path());
     let config = Config::from_value(serde_json::json!({"store": "s", "mode": "warn"})).unwrap();
     let text = "# 見出し\n\nNo marker here,\u{3000}just prose with ２０２６ in it.\n";
-    let options = ScanOptions {
-        markdown: MarkdownFlags::default(),
-        numbered: false,
-        references_title: &config.references_title,
-        claim_min_words: config.claim_min_words,
-    };
-    let scanned = scan(text, &options);
+    let scanned = scanned(text, &config, false);
     let judgement = evidence_rules::judge("c.md", text, &scanned, &store, None, &config, true);
     let plan = RenderPlan::new(text, scanned, &judgement, None, &config);
     assert!(plan.is_empty());
@@ -98,13 +97,7 @@ fn a_chapter_without_markers_plans_nothing() {
 fn removed(store: &evidence_core::store::Store, text: &str) -> String {
     let config = Config::from_value(serde_json::json!({"store": "s", "mode": "remove"})).unwrap();
     let list = store.citation_list(Path::new("c.md"));
-    let options = ScanOptions {
-        markdown: MarkdownFlags::default(),
-        numbered: true,
-        references_title: &config.references_title,
-        claim_min_words: config.claim_min_words,
-    };
-    let scanned = scan(text, &options);
+    let scanned = scanned(text, &config, true);
     let judgement = evidence_rules::judge("c.md", text, &scanned, store, list, &config, true);
     let plan = RenderPlan::new(text, scanned, &judgement, list, &config);
     match chapter_edits(text, &plan, &Templates::default(), Target::Html) {

@@ -25,6 +25,10 @@ pub struct Word {
     pub written: Box<str>,
     /// Whether only spaces lie between this word and the one before.
     pub joined: bool,
+    /// Whether a line break lies between this word and the one before (or
+    /// it is the text's first): a heading's line and the next are
+    /// `joined`, but not one line.
+    pub opens_line: bool,
 }
 
 /// A word of a text as [`words`] cuts it, not yet folded.
@@ -36,6 +40,8 @@ pub struct Token {
     pub capital: bool,
     /// Whether only spaces lie between this word and the one before.
     pub joined: bool,
+    /// Whether a line break lies before it, or it is the text's first.
+    pub opens_line: bool,
 }
 
 /// The words of a text, one at a time: runs of letters and digits with
@@ -90,11 +96,13 @@ impl Tokens<'_> {
         let begin = range.start;
         let gap = &text[self.last_end..begin];
         let capital = trimmed.chars().next().is_some_and(char::is_uppercase);
+        let first = self.last_end == 0;
         self.last_end = begin + trimmed.len();
         Some(Token {
             at: begin..begin + trimmed.len(),
             capital,
             joined: gap.chars().all(|c| c.is_whitespace()),
+            opens_line: first || gap.contains(['\n', '\r']),
         })
     }
 }
@@ -218,6 +226,7 @@ pub fn words(text: &str, fold_all: bool) -> Vec<Word> {
             capital: t.capital,
             written: Box::default(),
             joined: t.joined,
+            opens_line: t.opens_line,
         })
         .collect()
 }

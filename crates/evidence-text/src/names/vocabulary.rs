@@ -145,6 +145,7 @@ impl ItemWords {
                 capital: false,
                 written: Box::default(),
                 joined: false,
+                opens_line: true,
             };
             for w in these.iter().chain(std::iter::once(&end)) {
                 if w.capital && w.joined {

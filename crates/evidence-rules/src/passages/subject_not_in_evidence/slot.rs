@@ -24,7 +24,7 @@ pub(super) fn written_as_a_name(folded: &str, words: &[Word]) -> bool {
         if !w.capital {
             return false;
         }
-        inside |= w.joined && k > 0 && !words[k - 1].folded.is_empty();
+        inside |= w.joined && !w.opens_line && k > 0 && !words[k - 1].folded.is_empty();
     }
     inside
 }

@@ -28,8 +28,8 @@ const PERSONAL_PRONOUNS: [&str; 10] = [
     "he", "she", "his", "her", "him", "hers", "they", "their", "them", "theirs",
 ];
 
-/// A passage: its text and its words.
-type Passage<'w> = (&'w str, &'w [Word]);
+/// A passage's words.
+type Passage<'w> = &'w [Word];
 
 /// How often the passages write one word capitalised, and where first.
 struct Mentions<'w> {
@@ -92,14 +92,14 @@ fn passages<'w>(cited: &'w [CitedTexts<'w>], details: &'w [Option<ItemWords>]) -
     let mut out = Vec::new();
     for ((_, texts), detail) in cited.iter().zip(details) {
         let Some(detail) = detail else { continue };
-        for (n, text) in passages_among(texts).iter().enumerate() {
+        for n in 0..passages_among(texts).len() {
             let start = detail.starts.get(n).copied().unwrap_or(detail.words.len());
             let end = detail
                 .starts
                 .get(n + 1)
                 .copied()
                 .unwrap_or(detail.words.len());
-            out.push((*text, &detail.words[start..end.max(start)]));
+            out.push(&detail.words[start..end.max(start)]);
         }
     }
     out
@@ -108,13 +108,8 @@ fn passages<'w>(cited: &'w [CitedTexts<'w>], details: &'w [Option<ItemWords>]) -
 /// Whether word `k` of a passage follows another word on its line: the
 /// words are apart by spaces only, no line break (a heading's line
 /// ends before the line after it).
-fn after_a_word_on_its_line((text, words): Passage<'_>, k: usize) -> bool {
-    k > 0
-        && words[k].joined
-        && !words[k - 1].folded.is_empty()
-        && text
-            .get(words[k - 1].at.end..words[k].at.start)
-            .is_some_and(|gap| !gap.contains(['\n', '\r']))
+fn after_a_word_on_its_line(words: Passage<'_>, k: usize) -> bool {
+    k > 0 && words[k].joined && !words[k].opens_line && !words[k - 1].folded.is_empty()
 }
 
 /// How often the passages write each folded word capitalised, for
@@ -124,7 +119,7 @@ fn after_a_word_on_its_line((text, words): Passage<'_>, k: usize) -> bool {
 /// matter ([`a_name`]).
 fn capitalised<'w>(passages: &[Passage<'w>]) -> HashMap<&'w str, Mentions<'w>> {
     let mut mentions: HashMap<&str, Mentions<'_>> = HashMap::new();
-    for (passage, &(_, words)) in passages.iter().enumerate() {
+    for (passage, words) in passages.iter().copied().enumerate() {
         for (k, w) in words.iter().enumerate().filter(|(_, w)| w.capital) {
             let key = w.folded.as_str();
             if key.chars().count() < 3
@@ -154,12 +149,7 @@ fn capitalised<'w>(passages: &[Passage<'w>]) -> HashMap<&'w str, Mentions<'w>> {
 fn a_name(key: &str, passages: &[Passage<'_>]) -> bool {
     let mut inside = false;
     for &passage in passages {
-        for (k, w) in passage
-            .1
-            .iter()
-            .enumerate()
-            .filter(|(_, w)| w.folded == key)
-        {
+        for (k, w) in passage.iter().enumerate().filter(|(_, w)| w.folded == key) {
             if !w.capital {
                 return false;
             }
@@ -172,16 +162,15 @@ fn a_name(key: &str, passages: &[Passage<'_>]) -> bool {
 /// The capitalised words around word `at` on its line (`Martin
 /// Brodeur`), as written; the word alone in a longer run (a headline's,
 /// a title's).
-fn run_of(passage: Passage<'_>, at: usize, written: &str) -> String {
+fn run_of(words: Passage<'_>, at: usize, written: &str) -> String {
     const LONGEST: usize = 3;
-    let words = passage.1;
     let in_run = |j: usize| words[j].capital && !words[j].written.is_empty();
     let mut start = at;
-    while after_a_word_on_its_line(passage, start) && in_run(start - 1) {
+    while after_a_word_on_its_line(words, start) && in_run(start - 1) {
         start -= 1;
     }
     let mut end = at;
-    while end + 1 < words.len() && after_a_word_on_its_line(passage, end + 1) && in_run(end + 1) {
+    while end + 1 < words.len() && after_a_word_on_its_line(words, end + 1) && in_run(end + 1) {
         end += 1;
     }
     if start == end || end - start >= LONGEST {

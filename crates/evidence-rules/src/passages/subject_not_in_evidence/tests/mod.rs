@@ -145,6 +145,7 @@ fn reference_words(text: &str, fold_all: bool) -> Vec<Word> {
             capital,
             written: Box::default(),
             joined: gap.chars().all(|c| c.is_whitespace()),
+            opens_line: *last_end == 0 || gap.contains(['\n', '\r']),
         });
         *last_end = begin + trimmed.len();
     };

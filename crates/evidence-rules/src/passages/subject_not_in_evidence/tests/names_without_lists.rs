@@ -280,3 +280,14 @@ fn a_word_only_opening_lines_is_no_subject() {
         None
     );
 }
+
+#[test]
+fn a_word_written_as_a_name_follows_another_on_its_line() {
+    use crate::passages::subject_not_in_evidence::slot::written_as_a_name;
+    use evidence_text::names::words_of;
+    // After a heading's line only: a line's first word, capitalised anyway.
+    let words = words_of("Profile\nDonald was born in Queens.");
+    assert!(!written_as_a_name("donald", &words));
+    let words = words_of("Profile\nThe developer Donald was born in Queens.");
+    assert!(written_as_a_name("donald", &words));
+}

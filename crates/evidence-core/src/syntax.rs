@@ -57,11 +57,11 @@ pub const UNVERIFIED_CLASS: &str = "evidence-unverified";
 /// The visible text of an unverified mark.
 pub(crate) const UNVERIFIED_TEXT: &str = "[unverified]";
 
-/// The class of the mark `downgrade` mode writes before a claim that fails
+/// How the mark `downgrade` mode writes before a claim that fails opens
 /// (`<span class="evidence-unverified-claim" role="note" aria-label=…>⚠</span>`):
 /// in an HTML block, where one stands before the text an earlier run
 /// marked, the block's claim starts there, so that the next run finds it.
-pub const CLAIM_MARK_CLASS: &str = "evidence-unverified-claim";
+pub const CLAIM_MARK_OPEN: &str = "<span class=\"evidence-unverified-claim\"";
 
 /// The attribute of a rendered HTML citation that names the cited id.
 pub const CITE_ID_ATTRIBUTE: &str = "data-evidence";

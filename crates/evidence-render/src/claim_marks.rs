@@ -7,12 +7,9 @@
 
 use crate::{Edit, Target};
 use evidence_core::escape;
-use evidence_core::syntax::CLAIM_MARK_CLASS;
+use evidence_core::syntax::CLAIM_MARK_OPEN;
 use evidence_rules::confidence::LABELS;
 use std::ops::Range;
-
-/// How an HTML mark opens.
-const HTML_OPEN: &str = "<span class=\"evidence-unverified-claim\"";
 
 /// How a mark for other renderers opens: a link to no section, whose
 /// title is the label.
@@ -51,7 +48,7 @@ impl ClaimMark {
             Target::Html => {
                 let label = escape::html(&label);
                 format!(
-                    "<span class=\"{CLAIM_MARK_CLASS}\" role=\"note\" aria-label=\"{label}\" title=\"{label}\">⚠</span> "
+                    "{CLAIM_MARK_OPEN} role=\"note\" aria-label=\"{label}\" title=\"{label}\">⚠</span> "
                 )
             }
             Target::Markdown => format!(
@@ -85,7 +82,7 @@ fn label_len(text: &str) -> usize {
 /// inside the mark's markup), with the space after it.
 fn existing(text: &str, at: usize) -> Option<Range<usize>> {
     let line_start = text[..at].rfind(['\n', '\r']).map_or(0, |i| i + 1);
-    let candidates = [HTML_OPEN, MARKDOWN_OPEN].map(|open| {
+    let candidates = [CLAIM_MARK_OPEN, MARKDOWN_OPEN].map(|open| {
         if text[at..].starts_with(open) {
             Some((at, open))
         } else {
@@ -95,7 +92,11 @@ fn existing(text: &str, at: usize) -> Option<Range<usize>> {
         }
     });
     candidates.into_iter().flatten().find_map(|(start, open)| {
-        let close = if open == HTML_OPEN { "</span>" } else { "\")" };
+        let close = if open == CLAIM_MARK_OPEN {
+            "</span>"
+        } else {
+            "\")"
+        };
         let end = start + text[start..].find(close)? + close.len();
         if end < at {
             return None;

@@ -6,6 +6,7 @@
 //! paragraphs, a term, prose after a References list and a footnote that
 //! states something are all read as statements.
 
+use crate::markers::rendered::{is_group_close, is_group_open, is_group_punctuation};
 use crate::markers::scanner::{OpenBlock, Scanner};
 use crate::markers::{Block, SourceSegment, reference_list};
 use mdbook_markdown::pulldown_cmark::Tag;
@@ -255,12 +256,20 @@ fn without_tags(text: &str) -> String {
 /// another element's (a citation the first run wrote after it, which
 /// would take the text between, a URL included, along).
 fn past_written(rest: &str) -> Option<&str> {
-    let Some(mut inside) = rest.strip_prefix("<span class=\"evidence-cites\">") else {
+    let mut inside = tag_end(rest);
+    if !is_group_open(&rest[..rest.len() - inside.len()]) {
         return past_written_element(rest);
-    };
+    }
+    // The group's punctuation, then a citation or the group's end, as the
+    // scanner reads a group (`rendered.rs`).
     loop {
-        inside = inside.trim_start_matches(|c: char| "[],–".contains(c) || c.is_whitespace());
-        if let Some(after) = inside.strip_prefix("</span>") {
+        let tag = inside.find('<')?;
+        if !is_group_punctuation(&inside[..tag]) {
+            return None;
+        }
+        inside = &inside[tag..];
+        let after = tag_end(inside);
+        if is_group_close(&inside[..inside.len() - after.len()]) {
             return Some(after);
         }
         inside = past_written_element(inside)?;
@@ -378,14 +387,13 @@ fn has_year_in_parentheses(text: &str) -> bool {
 /// class="evidence-cites">` opening a block's first line would, and the
 /// mark written before it would make that line a paragraph's).
 fn visible_range(source: &str) -> Range<usize> {
-    let mark = format!("<span class=\"{}\"", crate::syntax::CLAIM_MARK_CLASS);
     let mut first = None;
     let mut last = 0;
     let mut rest = source;
     while let Some(c) = rest.chars().next() {
         let at = source.len() - rest.len();
         if c == '<' {
-            if first.is_none() && rest.starts_with(&mark) {
+            if first.is_none() && rest.starts_with(crate::syntax::CLAIM_MARK_OPEN) {
                 first = Some(at);
             }
             let mut skipped = String::new();

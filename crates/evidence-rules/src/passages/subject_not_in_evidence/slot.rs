@@ -16,17 +16,27 @@ const MAX_GAP: usize = 2;
 /// only where a sentence or a heading opens). A sentence's first word
 /// (`Using ECharts`) is written in lower case elsewhere, or not at all.
 pub(super) fn written_as_a_name(folded: &str, words: &[Word]) -> bool {
+    written_as_a_name_in(folded, &[words])
+}
+
+/// [`written_as_a_name`], read over several items' words.
+pub(super) fn written_as_a_name_in(folded: &str, passages: &[&[Word]]) -> bool {
     let mut inside = false;
-    for (k, w) in words.iter().enumerate() {
-        if w.folded != folded {
-            continue;
+    for words in passages {
+        for (k, w) in words.iter().enumerate().filter(|(_, w)| w.folded == folded) {
+            if !w.capital {
+                return false;
+            }
+            inside |= after_a_word_on_its_line(words, k);
         }
-        if !w.capital {
-            return false;
-        }
-        inside |= w.joined && !w.opens_line && k > 0 && !words[k - 1].folded.is_empty();
     }
     inside
+}
+
+/// Whether word `k` follows another word on its line: apart by spaces
+/// only, no line break (a heading's line ends before the line after it).
+pub(super) fn after_a_word_on_its_line(words: &[Word], k: usize) -> bool {
+    k > 0 && words[k].joined && !words[k].opens_line && !words[k - 1].folded.is_empty()
 }
 
 /// The first content word after word `from` going `step` words at a time

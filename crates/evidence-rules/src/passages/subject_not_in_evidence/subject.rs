@@ -14,6 +14,7 @@
 //! about.
 
 use super::context::{adjective_of_a_people, same_word};
+use super::slot::{after_a_word_on_its_line, written_as_a_name_in};
 use super::{CitedTexts, passages_among};
 use evidence_text::names::Word;
 use evidence_text::names::lexicon::{CLASS_WORDS, FUNCTION_WORDS, MONTHS_AND_DAYS, is_in};
@@ -28,7 +29,7 @@ const PERSONAL_PRONOUNS: [&str; 10] = [
     "he", "she", "his", "her", "him", "hers", "they", "their", "them", "theirs",
 ];
 
-/// A passage's words.
+/// An item's passages' words.
 type Passage<'w> = &'w [Word];
 
 /// How often the passages write one word capitalised, and where first.
@@ -67,14 +68,16 @@ pub(super) fn subject_rival(
         .collect();
     // Most mentioned first; ties in the words' order, so every run agrees.
     ranked.sort_by(|a, b| b.1.count.cmp(&a.1.count).then_with(|| a.0.cmp(b.0)));
-    let (key, top) = ranked.iter().find(|(k, _)| a_name(k, &passages))?;
+    let (key, top) = ranked
+        .iter()
+        .find(|(k, _)| written_as_a_name_in(k, &passages))?;
     let in_claim = |key: &str| claim_words.iter().any(|w| same_word(&w.folded, key));
     // The claim names what the passages are about as often, or more than
     // half as often.
     let shares_a_subject = ranked
         .iter()
         .take_while(|(_, m)| 2 * m.count > top.count)
-        .any(|(k, _)| in_claim(k) && a_name(k, &passages));
+        .any(|(k, _)| in_claim(k) && written_as_a_name_in(k, &passages));
     if in_claim(key) || shares_a_subject {
         return None;
     }
@@ -85,38 +88,27 @@ pub(super) fn subject_rival(
     ))
 }
 
-/// The cited items' passages, each with its words (an item's words are
-/// read text by text, [`ItemWords::starts`]; its title and publisher,
-/// the last texts, are left out).
+/// The words of each cited item's passages: its words but those of its
+/// title and publisher, the last texts ([`ItemWords::starts`]). A text's
+/// first word follows no word of the text before it, so no run or line
+/// crosses from one passage into the next.
 fn passages<'w>(cited: &'w [CitedTexts<'w>], details: &'w [Option<ItemWords>]) -> Vec<Passage<'w>> {
-    let mut out = Vec::new();
-    for ((_, texts), detail) in cited.iter().zip(details) {
-        let Some(detail) = detail else { continue };
-        for n in 0..passages_among(texts).len() {
-            let start = detail.starts.get(n).copied().unwrap_or(detail.words.len());
-            let end = detail
-                .starts
-                .get(n + 1)
-                .copied()
-                .unwrap_or(detail.words.len());
-            out.push(&detail.words[start..end.max(start)]);
-        }
-    }
-    out
-}
-
-/// Whether word `k` of a passage follows another word on its line: the
-/// words are apart by spaces only, no line break (a heading's line
-/// ends before the line after it).
-fn after_a_word_on_its_line(words: Passage<'_>, k: usize) -> bool {
-    k > 0 && words[k].joined && !words[k].opens_line && !words[k - 1].folded.is_empty()
+    cited
+        .iter()
+        .zip(details)
+        .filter_map(|((_, texts), detail)| {
+            let detail = detail.as_ref()?;
+            let end = detail.starts.get(passages_among(texts).len());
+            Some(&detail.words[..end.copied().unwrap_or(detail.words.len())])
+        })
+        .collect()
 }
 
 /// How often the passages write each folded word capitalised, for
 /// words that may be names: three letters or more, no figure, not a
 /// function, class or calendar word. Only capitalised words are counted
 /// (most words are not): whether one is a name is asked of the few that
-/// matter ([`a_name`]).
+/// matter ([`written_as_a_name_in`]).
 fn capitalised<'w>(passages: &[Passage<'w>]) -> HashMap<&'w str, Mentions<'w>> {
     let mut mentions: HashMap<&str, Mentions<'_>> = HashMap::new();
     for (passage, words) in passages.iter().copied().enumerate() {
@@ -141,22 +133,6 @@ fn capitalised<'w>(passages: &[Passage<'w>]) -> HashMap<&'w str, Mentions<'w>> {
         }
     }
     mentions
-}
-
-/// Whether the passages write `key` as a name: never in lower case, and
-/// capitalised once at least after a word on the same line (not only
-/// where a sentence or a line opens).
-fn a_name(key: &str, passages: &[Passage<'_>]) -> bool {
-    let mut inside = false;
-    for &passage in passages {
-        for (k, w) in passage.iter().enumerate().filter(|(_, w)| w.folded == key) {
-            if !w.capital {
-                return false;
-            }
-            inside |= after_a_word_on_its_line(passage, k);
-        }
-    }
-    inside
 }
 
 /// The capitalised words around word `at` on its line (`Martin

@@ -55,7 +55,9 @@ use evidence_core::finding::Finding;
 use evidence_core::ids::{BlockId, ClaimId};
 use evidence_core::rule::Rule;
 use evidence_text::claims::Claim;
-use evidence_text::names::lexicon::{CLASS_WORDS, FUNCTION_WORDS, MONTHS_AND_DAYS, is_in};
+use evidence_text::names::lexicon::{
+    CLASS_WORDS, FUNCTION_WORDS, MONTHS_AND_DAYS, is_in, tells_no_name,
+};
 use evidence_text::names::places;
 use evidence_text::names::search::capital_after_first;
 use evidence_text::names::vocabulary::{ItemVocabulary, ItemWords};
@@ -90,10 +92,7 @@ fn may_name_something(claim: &str) -> bool {
         .next()
         .unwrap_or("");
     first.chars().count() >= 3 && first.chars().next().is_some_and(char::is_uppercase) && {
-        let folded = fold(first);
-        !is_in(FUNCTION_WORDS, &folded)
-            && !is_in(CLASS_WORDS, &folded)
-            && !is_in(MONTHS_AND_DAYS, &folded)
+        !tells_no_name(&fold(first))
     }
 }
 

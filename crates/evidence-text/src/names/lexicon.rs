@@ -212,3 +212,9 @@ pub const JOINERS: &[&str] = &[
 pub fn is_in(list: &[&str], word: &str) -> bool {
     list.binary_search(&word).is_ok()
 }
+
+/// Whether a folded word tells no name from another: a function word, a
+/// word of a name's kind (`Hurricane`, `University`), a month or a day.
+pub fn tells_no_name(folded: &str) -> bool {
+    is_in(FUNCTION_WORDS, folded) || is_in(CLASS_WORDS, folded) || is_in(MONTHS_AND_DAYS, folded)
+}

@@ -9,7 +9,7 @@ pub mod places;
 pub mod search;
 pub mod vocabulary;
 
-use self::lexicon::{CLASS_WORDS, FUNCTION_WORDS, JOINERS, MONTHS_AND_DAYS, is_in};
+use self::lexicon::{JOINERS, is_in, tells_no_name};
 
 /// One word of a text: its bytes, and its folded form.
 #[derive(Debug, Clone, PartialEq)]
@@ -327,9 +327,7 @@ pub fn names(text: &str, words: &[Word]) -> Vec<Name> {
                     && word.folded.chars().count() >= 2
                     && !text.chars().any(|c| c.is_ascii_digit())
                     && !is_initials(text)
-                    && !is_in(FUNCTION_WORDS, &word.folded)
-                    && !is_in(CLASS_WORDS, &word.folded)
-                    && !is_in(MONTHS_AND_DAYS, &word.folded)
+                    && !tells_no_name(&word.folded)
             })
             .collect();
         if !distinct.is_empty() {
@@ -364,12 +362,7 @@ pub fn lone_words(text: &str, words: &[Word]) -> Vec<(usize, bool)> {
             let opens = opens_sentence(text, words[w].at.start);
             (opens || follows_a_determiner(text, words, w)).then_some((w, opens))
         })
-        .filter(|&(w, _)| {
-            let folded = fold(&text[words[w].at.clone()]);
-            !is_in(FUNCTION_WORDS, &folded)
-                && !is_in(CLASS_WORDS, &folded)
-                && !is_in(MONTHS_AND_DAYS, &folded)
-        })
+        .filter(|&(w, _)| !tells_no_name(&fold(&text[words[w].at.clone()])))
         .collect()
 }
 

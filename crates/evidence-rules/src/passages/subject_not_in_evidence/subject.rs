@@ -17,7 +17,7 @@ use super::context::{adjective_of_a_people, same_word};
 use super::slot::{after_a_word_on_its_line, written_as_a_name_in};
 use super::{CitedTexts, passages_among};
 use evidence_text::names::Word;
-use evidence_text::names::lexicon::{CLASS_WORDS, FUNCTION_WORDS, MONTHS_AND_DAYS, is_in};
+use evidence_text::names::lexicon::tells_no_name;
 use evidence_text::names::vocabulary::ItemWords;
 use std::collections::HashMap;
 
@@ -116,9 +116,7 @@ fn capitalised<'w>(passages: &[Passage<'w>]) -> HashMap<&'w str, Mentions<'w>> {
             let key = w.folded.as_str();
             if key.chars().count() < 3
                 || key.chars().any(|c| c.is_ascii_digit())
-                || is_in(FUNCTION_WORDS, key)
-                || is_in(CLASS_WORDS, key)
-                || is_in(MONTHS_AND_DAYS, key)
+                || tells_no_name(key)
             {
                 continue;
             }

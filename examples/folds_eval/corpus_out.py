@@ -76,7 +76,7 @@ def write_binary(out_dir, records, corpora, strict, name, rows, reports, dropped
         raise ValueError("duplicate record id")
     refine_binary(records, strict)
     write(out_dir, records, corpora, strict)
-    counts = collections.Counter(r["label"] for r in records)
+    counts = collections.Counter(r["label_read"] for r in records)
     print(f"{name} rows read: {rows}")
     print("reports records supported partial unsupported")
     print(reports, len(records), counts["supported"], counts["partial"], counts["unsupported"])

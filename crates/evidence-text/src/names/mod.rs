@@ -367,11 +367,14 @@ pub fn lone_words(text: &str, words: &[Word]) -> Vec<(usize, bool)> {
 }
 
 /// Whether word `w` follows a determiner (`the Committee`, `a Fire`).
+/// Not `that`: before a capitalised word it is far more often a
+/// conjunction or a relative (`announced that Microsoft`, `the collection
+/// that Petiver amassed`) than a determiner.
 fn follows_a_determiner(text: &str, words: &[Word], w: usize) -> bool {
     w > 0
         && matches!(
             text[words[w - 1].at.clone()].to_ascii_lowercase().as_str(),
-            "the" | "a" | "an" | "this" | "that" | "its" | "their" | "our" | "his" | "her"
+            "the" | "a" | "an" | "this" | "its" | "their" | "our" | "his" | "her"
         )
 }
 

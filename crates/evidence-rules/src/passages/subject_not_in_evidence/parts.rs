@@ -43,10 +43,13 @@ pub(super) fn lone_disagreement(
                 .flatten()
                 .any(|d| d.initials.contains(folded))
         };
+        // A form of the word counts only as a name (`Québec`, not
+        // `quickly`, holds `Quicksort` by its first five letters).
         if cited
             .iter()
-            .any(|(v, _)| v.holds(folded) || v.has_word(folded))
+            .any(|(v, _)| v.holds_as_written(folded) || v.has_word(folded))
             || spelled_out()
+            || held_as_a_form(folded, cited, details)
         {
             continue;
         }
@@ -114,6 +117,13 @@ pub(super) fn held_word(
     {
         return true;
     }
+    held_as_a_form(word, cited, details)
+}
+
+/// Whether a cited item holds `word` (folded) in another form: a
+/// capitalised word sharing its first five letters (`German` for
+/// `Germany`; not `winds` for `Windsor`).
+fn held_as_a_form(word: &str, cited: &[CitedTexts<'_>], details: &mut [Option<ItemWords>]) -> bool {
     let prefix: String = word.chars().take(5).collect();
     cited
         .iter()

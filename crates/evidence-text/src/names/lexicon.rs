@@ -47,6 +47,11 @@ pub const FUNCTION_WORDS: &[&str] = &[
     "how",
     "however",
     "i",
+    // `I` is always capitalised, its contractions too: no name.
+    "i'd",
+    "i'll",
+    "i'm",
+    "i've",
     "if",
     "in",
     "into",

@@ -1,8 +1,8 @@
 //! A name no cited text holds, where the passages are about another: the
 //! name they write most often (the passages alone: a title or a
-//! publisher names the page, `Bureau of Economic Analysis`), and at least
-//! twice as often as any the claim shares with them, is one the claim
-//! does not name (`Warhol
+//! publisher names the page, `Bureau of Economic Analysis`), and more
+//! often than any the claim shares with them, is one the claim does not
+//! name (`Warhol
 //! amassed the largest natural history collection` citing a page that
 //! names *Petiver* five times). The claim has put its name where the
 //! passage's subject stands, though no word beside it places it there.
@@ -72,11 +72,11 @@ pub(super) fn subject_rival(
         .iter()
         .find(|(k, _)| written_as_a_name_in(k, &passages))?;
     let in_claim = |key: &str| claim_words.iter().any(|w| same_word(&w.folded, key));
-    // The claim names what the passages are about as often, or more than
-    // half as often.
+    // The claim names something the passages write as often as their
+    // subject: they are about that as much.
     let shares_a_subject = ranked
         .iter()
-        .take_while(|(_, m)| 2 * m.count > top.count)
+        .take_while(|(_, m)| m.count >= top.count)
         .any(|(k, _)| in_claim(k) && written_as_a_name_in(k, &passages));
     if in_claim(key) || shares_a_subject {
         return None;

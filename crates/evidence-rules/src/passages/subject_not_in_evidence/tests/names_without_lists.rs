@@ -336,3 +336,52 @@ fn a_lone_word_is_held_in_another_form_only_as_a_name() {
         None
     );
 }
+
+#[test]
+fn a_subject_written_more_often_than_a_shared_name_is_the_passages() {
+    // `Gigantour` three times, `Megadeth` (which the claim names) twice:
+    // the page is about the tour, not the band.
+    let passage = "The tour was announced in May. Dave Mustaine said Gigantour would \
+                   return with new bands. Megadeth headlined Gigantour again, and Megadeth \
+                   fans filled every date of Gigantour.";
+    assert_eq!(
+        check(
+            "The second Fallout began in the third quarter of 2006, with Megadeth headlining.",
+            passage
+        ),
+        Some(("Fallout".into(), "Gigantour".into()))
+    );
+    assert_eq!(
+        check(
+            "The second Gigantour began in the third quarter of 2006, with Megadeth headlining.",
+            passage
+        ),
+        None
+    );
+    // Written as often as the name the claim shares, it is not the
+    // passage's alone.
+    let even = format!("{passage} Megadeth closed the night.");
+    assert_eq!(
+        check(
+            "The second Fallout began in the third quarter of 2006, with Megadeth headlining.",
+            &even
+        ),
+        None
+    );
+}
+
+#[test]
+fn i_and_its_contractions_are_no_name() {
+    // Always capitalised, often after another word: `I'm` would be a
+    // transcript's most written name.
+    let transcript = "Welcome back, I'm your host. Today I'm going to talk about apps, \
+                      and I'm sure you'll like Anchor. So I'm starting now.";
+    assert!(!written_as_a_name("i'm", &words_of(transcript)) || tells_no_name("i'm"));
+    assert_eq!(
+        check(
+            "The speaker recommends WordPress as a great app for starting a podcast.",
+            transcript
+        ),
+        None
+    );
+}

@@ -96,7 +96,8 @@ impl ItemVocabulary {
         }
         if word.chars().count() > 3
             && let Some(singular) = word.strip_suffix('s')
-            && self.begins_a_word(singular)
+            // The singular is a whole word: `GANs` is not held by `gang`.
+            && self.has_word(singular)
         {
             return true;
         }
@@ -190,5 +191,19 @@ fn insert_initials(run: &str, initials: &mut HashSet<String>) {
                 initials.insert(letters[start..end].iter().collect());
             }
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::ItemVocabulary;
+
+    #[test]
+    fn a_plural_is_held_by_its_singular_as_a_whole_word() {
+        let vocabulary = ItemVocabulary::new(&["Gangs met the bellflower growers."]);
+        assert!(vocabulary.holds_as_written("bellflowers"));
+        assert!(vocabulary.holds_as_written("gang"));
+        // `gans` is no plural of a word there: `gang` only begins with it.
+        assert!(!vocabulary.holds_as_written("gans"));
     }
 }

@@ -385,3 +385,27 @@ fn i_and_its_contractions_are_no_name() {
         None
     );
 }
+
+#[test]
+fn a_paraphrase_keeping_a_few_of_the_claims_words_places_the_name() {
+    // Three of the claim's eight content words around `Mike` (`email`,
+    // `sales`, `representative`): under half, but enough.
+    let passage = "In this email, my name is Mike and I work as a sales representative \
+                   for AquaSonic. Our system saves time.";
+    assert_eq!(
+        check(
+            "The email is from Granby Zoo, a sales representative of AquaSonic, introducing \
+             their pool cleaning technology to the park.",
+            passage
+        ),
+        Some(("Granby Zoo".into(), "Mike".into()))
+    );
+    assert_eq!(
+        check(
+            "The email is from Mike, a sales representative of AquaSonic, introducing their \
+             pool cleaning technology to the park.",
+            passage
+        ),
+        None
+    );
+}

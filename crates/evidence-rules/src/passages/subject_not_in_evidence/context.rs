@@ -86,11 +86,11 @@ pub(super) fn context_rival(
     first: usize,
     last: usize,
     in_claim: &HashSet<&str>,
-    passages: &[&[Word]],
+    passages: &[(&[Word], &[usize])],
 ) -> Option<String> {
     // A form of a missing word that the passage holds (`Greek` for
     // `Greece`, `England` for `English`) is the name, not a rival's place.
-    let all = || passages.iter().flat_map(|p| p.iter());
+    let all = || passages.iter().flat_map(|(words, _)| words.iter());
     let formed = |w: &Word| {
         let stem = || w.folded.chars().take(4);
         w.folded.chars().count() >= 5
@@ -115,7 +115,7 @@ pub(super) fn context_rival(
     let index = ContextIndex::new(&context);
     let around_both = context_on_both_sides(claim_words, first, last);
     let mut best: Option<(usize, String)> = None;
-    for words in passages.iter().copied() {
+    for &(words, starts) in passages {
         // Which context words each passage word is (a bit each), read
         // once: a candidate's window is then a few bit operations.
         let hits: Vec<u64> = words.iter().map(|w| index.bits(&w.folded)).collect();
@@ -123,10 +123,17 @@ pub(super) fn context_rival(
             if !word.capital {
                 continue;
             }
+            // The window stays in the word's own text: a title's name is
+            // not amid the words of the passage before it.
+            let text = starts.partition_point(|&s| s <= k).saturating_sub(1);
+            let (from, to) = (
+                starts.get(text).copied().unwrap_or(0),
+                starts.get(text + 1).copied().unwrap_or(words.len()),
+            );
             let either =
                 |range: std::ops::Range<usize>| hits[range].iter().fold(0, |all, h| all | h);
-            let before = either(k.saturating_sub(PASSAGE_REACH)..k);
-            let after = either(k + 1..(k + PASSAGE_REACH + 1).min(words.len()));
+            let before = either(k.saturating_sub(PASSAGE_REACH).max(from)..k);
+            let after = either(k + 1..(k + PASSAGE_REACH + 1).min(to));
             let shared = (before | after).count_ones() as usize;
             // Where the claim says things on both sides of its name, the
             // passage does too around its own: a name at the end of a

@@ -346,10 +346,10 @@ pub(super) fn named_in_context(
     details: &[Option<ItemWords>],
 ) -> Option<(String, String)> {
     let in_claim: HashSet<&str> = claim_words.iter().map(|w| w.folded.as_str()).collect();
-    let passages: Vec<&[Word]> = details
+    let passages: Vec<(&[Word], &[usize])> = details
         .iter()
         .flatten()
-        .map(|d| d.words.as_slice())
+        .map(|d| (d.words.as_slice(), d.starts.as_slice()))
         .collect();
     context_rival(claim_words, first, last, &in_claim, &passages).map(|rival| {
         (

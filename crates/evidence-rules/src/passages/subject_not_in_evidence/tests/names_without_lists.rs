@@ -409,3 +409,24 @@ fn a_paraphrase_keeping_a_few_of_the_claims_words_places_the_name() {
         None
     );
 }
+
+#[test]
+fn a_titles_name_is_not_amid_the_passage_before_it() {
+    // Read as one run of words, the title's `Federal Reserve Analysis`
+    // would follow the passage's `federal funds rate … financial
+    // conditions`: each text is read on its own.
+    let texts = [
+        "The effective federal funds rate rose to 1.11% in February on tighter financial \
+         conditions.",
+        "The Federal Reserve Analysis - February 2026",
+        "Financial Times",
+    ];
+    assert_eq!(
+        check_item(
+            "The effective federal funds rate rose to 1.11% last month on tighter financial \
+             conditions and the Committee's balance-sheet runoff.",
+            &texts
+        ),
+        None
+    );
+}

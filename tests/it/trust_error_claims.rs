@@ -300,7 +300,9 @@ fn a_real_build_marks_and_removes_a_contradicted_figure() {
 /// removed by the second: its other citation's passage contradicts its
 /// figure (beside an unknown id, a malformed marker, or in a sentence
 /// whose only citation goes, which leaves its figure to the paragraph's
-/// other sentence).
+/// other sentence); or, the marker standing in a question (no claim of its
+/// own), `numeric-claim` could not place every marker in a sentence and
+/// did not ask the figure's sentence for a better source.
 #[test]
 fn remove_judges_a_claim_by_the_citations_it_keeps() {
     let cases = [
@@ -318,6 +320,11 @@ fn remove_judges_a_claim_by_the_citations_it_keeps() {
             "blocks",
             "number-contradicts-evidence",
             "先物 futures priced a 95% chance of a cut [EVID:deleted_item]. Futures priced a quarter-point cut by June [EVID:odds].\n",
+        ),
+        (
+            "blocks",
+            "numeric-claim",
+            "Did rates move in 東京 this week [EVID:deleted_item]? 先物 futures priced a 55% chance of a quarter-point cut by June [EVID:blog1]. The Bank of Japan held its policy rate at 0.5 percent on Tuesday [EVID:boj_stmt].\n",
         ),
     ];
     for (claims, rule, chapter) in cases {

@@ -187,8 +187,8 @@ pub fn judge<'s>(
 /// The phases, in order: resolve the markers; apply the claim, item,
 /// passage and chapter rules (their findings kept in that order, which
 /// breaks ties when findings share a position and rule; in `remove` mode
-/// the passage rules read the claims without the markers it takes out,
-/// as the next run reads the page); check the
+/// the claim and passage rules read the claims without the markers it
+/// takes out, as the next run reads the page); check the
 /// suppression comments and take out what they silence; decide what
 /// `remove` mode takes out, and whether that needs escalating; set the
 /// printed severities and the verdict.
@@ -234,12 +234,20 @@ fn judge_text<'s>(input: &JudgeInput<'_, 's>, checked: bool) -> Judgement<'s> {
     let (suppressions, invalid_suppressions) = Suppressions::check(scan);
     let remove = config.mode == Mode::Remove && checked;
     let taken_out = markers_taken_out(remove, &markers.findings, &suppressions, config);
-    // The passage rules judge the claims as the page will cite them; what
-    // fails and what goes is decided on the chapter's.
+    // The claim and passage rules judge the claims as the page will cite
+    // them; what fails and what goes is decided on the chapter's.
     let published = Published::new(scan, &claims, &units, &taken_out, config.claims);
     let cited = CitedItems::new(&resolved);
     let numbers = BlockNumbers::new(scan);
-    let claim_checks = claim_findings(&claims, &resolved, &cited, store, list, &numbers, config);
+    let claim_checks = claim_findings(
+        &published.claims,
+        &resolved,
+        &cited,
+        store,
+        list,
+        &numbers,
+        config,
+    );
     let chapter = chapter_findings(scan, &cited, &claims, &resolved, analyses, config);
     let mut candidates: Vec<(Finding, FindingSubject)> = markers.findings;
     candidates.extend(claim_checks.findings);

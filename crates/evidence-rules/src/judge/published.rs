@@ -1,12 +1,13 @@
-//! What the passage rules read in `remove` mode: the claims as the page
-//! will cite them. `remove` mode takes out of the claims it keeps each
-//! marker that does not resolve at level `error`, and the next run reads
-//! the page without it: the passage rules judge a sentence only when every
-//! marker of it resolves, so there the sentence is judged against the
-//! citations left. Judged here without those markers, a claim gets the
-//! verdict the next run would give it, and a second run changes nothing:
-//! judged with them, a claim whose other citation contradicts its figure
-//! was kept by the first run and removed by the second.
+//! What the claim and passage rules read in `remove` mode: the claims as
+//! the page will cite them. `remove` mode takes out of the claims it keeps
+//! each marker that does not resolve at level `error`, and the next run
+//! reads the page without it: the passage rules judge a sentence only when
+//! every marker of it resolves, so there the sentence is judged against
+//! the citations left, and `numeric-claim` cuts a claim into sentences by
+//! the markers it holds. Judged here without those markers, a claim gets
+//! the verdict the next run would give it, and a second run changes
+//! nothing: judged with them, a claim whose other citation contradicts its
+//! figure was kept by the first run and removed by the second.
 //!
 //! Which claims fail, and which markers go, is still decided on the
 //! chapter's claims, markers and all.
@@ -60,7 +61,7 @@ pub(super) fn markers_taken_out(
     markers
 }
 
-/// The claims and support units the passage rules judge: the chapter's,
+/// The claims and support units the rules judge: the chapter's,
 /// or, when markers are taken out (`taken_out`, [`markers_taken_out`]),
 /// the same claims without them and the units cut from those (a sentence
 /// whose only marker goes is no unit; its figures go to the block's

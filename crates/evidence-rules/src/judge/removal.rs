@@ -39,8 +39,8 @@ impl Removals {
     /// level `error` about it, [`super::claim_errors`]), and each marker
     /// of `taken_out` (an unresolved marker at level `error` that no
     /// comment silences: [`super::published::markers_taken_out`], which
-    /// the passage rules judged the claims without) that is not in such a
-    /// claim.
+    /// the claim and passage rules judged the claims without) that is not
+    /// in such a claim.
     pub(super) fn decide(
         claims: &[Claim],
         failures: &[ClaimFailure],

@@ -292,3 +292,57 @@ fn a_real_build_marks_and_removes_a_contradicted_figure() {
         "{html}"
     );
 }
+
+/// `remove` mode takes a marker that does not resolve out of a claim it
+/// keeps, so the claim it publishes cites what resolves: the claim is
+/// judged by those citations on the first run, as the next run judges the
+/// page. Judged with the marker, a claim was kept by the first run and
+/// removed by the second: its other citation's passage contradicts its
+/// figure (beside an unknown id, a malformed marker, or in a sentence
+/// whose only citation goes, which leaves its figure to the paragraph's
+/// other sentence); or, the marker standing in a question (no claim of its
+/// own), `numeric-claim` could not place every marker in a sentence and
+/// did not ask the figure's sentence for a better source.
+#[test]
+fn remove_judges_a_claim_by_the_citations_it_keeps() {
+    let cases = [
+        (
+            "blocks",
+            "number-contradicts-evidence",
+            "- 先物 futures priced a 95% chance of a quarter-point cut by June [EVID:odds][EVID:deleted_item].\n",
+        ),
+        (
+            "sentences",
+            "number-contradicts-evidence",
+            "| Market | Odds |\n|---|---|\n| 先物 futures [EVID:odds,] | priced a 95%\u{a0}chance of a quarter-point cut by June [EVID:odds] |\n",
+        ),
+        (
+            "blocks",
+            "number-contradicts-evidence",
+            "先物 futures priced a 95% chance of a cut [EVID:deleted_item]. Futures priced a quarter-point cut by June [EVID:odds].\n",
+        ),
+        (
+            "blocks",
+            "numeric-claim",
+            "Did rates move in 東京 this week [EVID:deleted_item]? 先物 futures priced a 55% chance of a quarter-point cut by June [EVID:blog1]. The Bank of Japan held its policy rate at 0.5 percent on Tuesday [EVID:boj_stmt].\n",
+        ),
+    ];
+    for (claims, rule, chapter) in cases {
+        let chapter = format!("# Brief\n\n- {PASSING}\n\n{chapter}");
+        let book = TestBook::with_store(
+            &format!(
+                "as-of = \"2026-02-12\"\nmode = \"remove\"\nclaims = \"{claims}\"\nmax-removed = 100\n"
+            ),
+            STORE,
+            &[("brief.md", &chapter)],
+        );
+        // run_twice asserts that the second run changes nothing.
+        let run = run_twice(book.root(), &book.stdin("html"));
+        let what = format!("{chapter:?}: {}", run.stderr);
+        assert_eq!(run.code, 0, "{what}");
+        assert!(run.stderr.contains(&format!("[{rule}]")), "{what}");
+        let page = run.chapter("brief.md");
+        assert!(line_of(&page, "先物").is_none(), "{what}: {page}");
+        assert!(page.contains("0.5 percent on Tuesday"), "{what}: {page}");
+    }
+}

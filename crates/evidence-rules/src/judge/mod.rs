@@ -8,6 +8,7 @@ mod chapter_findings;
 mod claim_errors;
 mod claim_findings;
 mod evidence_findings;
+mod published;
 mod removal;
 mod resolve_markers;
 mod suppression;
@@ -16,7 +17,8 @@ mod verdict;
 use self::chapter_findings::chapter_findings;
 use self::claim_errors::ClaimErrors;
 use self::claim_findings::{claim_findings, fold_into_marker_findings};
-use self::evidence_findings::{PassageInput, item_findings, passage_findings};
+use self::evidence_findings::{item_findings, passage_findings};
+use self::published::{Published, markers_taken_out};
 use self::removal::{Removals, escalation, judged};
 use self::resolve_markers::{CitedItems, resolve_markers};
 use self::suppression::Suppressions;
@@ -184,7 +186,9 @@ pub fn judge<'s>(
 ///
 /// The phases, in order: resolve the markers; apply the claim, item,
 /// passage and chapter rules (their findings kept in that order, which
-/// breaks ties when findings share a position and rule); check the
+/// breaks ties when findings share a position and rule; in `remove` mode
+/// the claim and passage rules read the claims without the markers it
+/// takes out, as the next run reads the page); check the
 /// suppression comments and take out what they silence; decide what
 /// `remove` mode takes out, and whether that needs escalating; set the
 /// printed severities and the verdict.
@@ -211,7 +215,6 @@ pub fn judge_chapter<'s>(input: &JudgeInput<'_, 's>) -> Judgement<'s> {
 /// [`judge_chapter`]'s phases, on a chapter judged as `checked` (or not).
 fn judge_text<'s>(input: &JudgeInput<'_, 's>, checked: bool) -> Judgement<'s> {
     let &JudgeInput {
-        text,
         scan,
         store,
         list,
@@ -228,26 +231,28 @@ fn judge_text<'s>(input: &JudgeInput<'_, 's>, checked: bool) -> Judgement<'s> {
         config.claim_min_words,
     );
     let units = support_units(scan, &claims, config.claims);
+    let (suppressions, invalid_suppressions) = Suppressions::check(scan);
+    let remove = config.mode == Mode::Remove && checked;
+    let taken_out = markers_taken_out(remove, &markers.findings, &suppressions, config);
+    // The claim and passage rules judge the claims as the page will cite
+    // them; what fails and what goes is decided on the chapter's.
+    let published = Published::new(scan, &claims, &units, &taken_out, config.claims);
     let cited = CitedItems::new(&resolved);
     let numbers = BlockNumbers::new(scan);
-    let claim_checks = claim_findings(&claims, &resolved, &cited, store, list, &numbers, config);
+    let claim_checks = claim_findings(
+        &published.claims,
+        &resolved,
+        &cited,
+        store,
+        list,
+        &numbers,
+        config,
+    );
     let chapter = chapter_findings(scan, &cited, &claims, &resolved, analyses, config);
-    let (suppressions, invalid_suppressions) = Suppressions::check(scan);
     let mut candidates: Vec<(Finding, FindingSubject)> = markers.findings;
     candidates.extend(claim_checks.findings);
     candidates.extend(item_findings(scan, &cited));
-    let input = PassageInput {
-        chapter: input.key,
-        text,
-        scan,
-        claims: &claims,
-        units: &units,
-        resolved: &resolved,
-        store,
-        numbers: &numbers,
-        analyses,
-    };
-    let passages = passage_findings(&input, config);
+    let passages = passage_findings(&published.passage_input(input, &resolved, &numbers), config);
     candidates.extend(passages.findings);
     candidates.extend(chapter.findings);
     candidates.extend(
@@ -283,9 +288,8 @@ fn judge_text<'s>(input: &JudgeInput<'_, 's>, checked: bool) -> Judgement<'s> {
     fold_into_marker_findings(&mut candidates, &claims, config);
     candidates.sort_by_key(|(f, _)| (f.span.start, f.rule));
 
-    let remove = config.mode == Mode::Remove && checked;
     let removals = if remove {
-        Removals::decide(&claims, &claim_errors.failures, &candidates, config)
+        Removals::decide(&claims, &claim_errors.failures, &taken_out)
     } else {
         Removals::default()
     };

@@ -36,14 +36,15 @@ pub(super) struct Removals {
 
 impl Removals {
     /// Decides the removals: each failing claim (`failures`: a finding at
-    /// level `error` about it, [`super::claim_errors`]), and each
-    /// unresolved marker at level `error` that is not in such a claim.
-    /// `findings` are those left after suppression.
+    /// level `error` about it, [`super::claim_errors`]), and each marker
+    /// of `taken_out` (an unresolved marker at level `error` that no
+    /// comment silences: [`super::published::markers_taken_out`], which
+    /// the claim and passage rules judged the claims without) that is not
+    /// in such a claim.
     pub(super) fn decide(
         claims: &[Claim],
         failures: &[ClaimFailure],
-        findings: &[(Finding, FindingSubject)],
-        config: &Config,
+        taken_out: &[MarkerId],
     ) -> Self {
         let mut removals = Removals::default();
         for failure in failures {
@@ -54,14 +55,11 @@ impl Removals {
                 .in_removed_claim
                 .extend(markers.iter().map(|&m| MarkerId(m)));
         }
-        for (finding, subject) in findings {
-            if let FindingSubject::Marker(m) = *subject
-                && config.level(finding.rule) == Level::Error
-                && !removals.in_removed_claim.contains(&m)
-            {
-                removals.markers.push(m);
-            }
-        }
+        removals.markers = taken_out
+            .iter()
+            .filter(|m| !removals.in_removed_claim.contains(m))
+            .copied()
+            .collect();
         removals.markers.sort_unstable();
         removals
     }

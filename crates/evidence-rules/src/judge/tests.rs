@@ -14,7 +14,10 @@ fn store() -> (tempfile::TempDir, Store) {
         r#"{"schema_version":"evidence.v1",
         "sources":[{"source_id":"fed","publisher":"Federal Reserve","tier":1}],
         "evidence":[{"id":"ok","source_id":"fed","url":"https://fed.gov/a","title":"A",
-                     "published_at":"2026-02-10T14:00:00Z"}]}"#,
+                     "published_at":"2026-02-10T14:00:00Z"},
+                    {"id":"held","source_id":"fed","url":"https://fed.gov/h","title":"H",
+                     "published_at":"2026-02-10T14:00:00Z",
+                     "quote_span":{"text":"The Committee held the rate at 4.5 percent."}}]}"#,
     )
     .unwrap();
     let store = evidence_core::store::load(dir.path(), &[PathBuf::from("s.json")]).unwrap();
@@ -176,4 +179,49 @@ fn an_unchecked_chapter_has_no_findings_but_its_markers_resolve() {
         assert!(j.removed_claims.is_empty());
         assert_eq!(j.verdict, Verdict::Published);
     });
+}
+
+/// A claim whose figure the passage of one citation gives otherwise, the
+/// other citation's id in no store.
+const CONTRADICTED_BESIDE_BAD: &str =
+    "The Committee held the rate at 9.5 percent today [EVID:held] [EVID:nope].\n";
+
+#[test]
+fn remove_mode_judges_a_claim_by_the_markers_it_keeps() {
+    let rules = |j: &Judgement<'_>| {
+        j.findings
+            .iter()
+            .map(|f| f.finding.rule)
+            .collect::<Vec<_>>()
+    };
+    // Not compared with the passage left: the marker's error names the
+    // mistake.
+    run(CONTRADICTED_BESIDE_BAD, "fail", true, |_, j| {
+        assert_eq!(rules(j), [Rule::UnknownEvidence]);
+    });
+    // `remove` takes the marker out: the claim it would keep cites `held`
+    // alone, which contradicts it, so it goes on this run, as on the next
+    // (which reads the page without the marker).
+    let page = CONTRADICTED_BESIDE_BAD.replace(" [EVID:nope]", "");
+    for text in [CONTRADICTED_BESIDE_BAD, &page] {
+        run(text, "remove", true, |_, j| {
+            assert_eq!(j.removed_claims, [(ClaimId(0), INSUFFICIENT_EVIDENCE)]);
+            assert!(j.removed_markers.is_empty(), "{text}");
+            assert!(
+                rules(j).contains(&Rule::NumberContradictsEvidence),
+                "{text}"
+            );
+        });
+    }
+    // A marker whose error is silenced stays: the claim is not compared,
+    // on this run or the next.
+    run(
+        &suppress("unknown-evidence", CONTRADICTED_BESIDE_BAD),
+        "remove",
+        true,
+        |_, j| {
+            assert!(j.removed_claims.is_empty() && j.removed_markers.is_empty());
+            assert!(j.findings.is_empty(), "{:?}", rules(j));
+        },
+    );
 }

@@ -266,7 +266,9 @@ pub fn fold_into(word: &str, out: &mut String) {
 fn fold_char(c: char, out: &mut String) {
     for c in c.to_lowercase() {
         let base = match c {
-            '’' => '\'',
+            // The right quote and the modifier apostrophe (`Iʼm`) are
+            // written for `'`.
+            '’' | 'ʼ' => '\'',
             '.' => continue,
             c => crate::content_words::without_accent(c),
         };

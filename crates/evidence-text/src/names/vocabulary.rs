@@ -88,8 +88,9 @@ impl ItemVocabulary {
         word.chars().count() >= 6 && self.begins_a_word(&prefix)
     }
 
-    /// Whether `word` (folded) begins a word of the texts, in the singular
-    /// or by its hyphenated parts.
+    /// Whether `word` (folded) begins a word of the texts, or its singular
+    /// (a plural `s` taken off) is a whole word there, or its hyphenated
+    /// parts each begin one.
     pub fn holds_as_written(&self, word: &str) -> bool {
         if self.begins_a_word(word) {
             return true;
@@ -194,6 +195,14 @@ fn insert_initials(run: &str, initials: &mut HashSet<String>) {
     }
 }
 
+impl ItemWords {
+    /// Whether word `k` is the first of one of the item's texts: no word
+    /// of the text before it stands beside it.
+    pub fn starts_a_text(&self, k: usize) -> bool {
+        self.starts.binary_search(&k).is_ok()
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::ItemVocabulary;
@@ -203,7 +212,8 @@ mod tests {
         let vocabulary = ItemVocabulary::new(&["Gangs met the bellflower growers."]);
         assert!(vocabulary.holds_as_written("bellflowers"));
         assert!(vocabulary.holds_as_written("gang"));
-        // `gans` is no plural of a word there: `gang` only begins with it.
+        // `gans` is no plural of a word there: its singular `gan` only
+        // begins `gangs`.
         assert!(!vocabulary.holds_as_written("gans"));
     }
 }

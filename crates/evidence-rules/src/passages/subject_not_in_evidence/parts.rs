@@ -43,11 +43,9 @@ pub(super) fn lone_disagreement(
                 .flatten()
                 .any(|d| d.initials.contains(folded))
         };
-        // A form of the word counts only as a name (`Québec`, not
-        // `quickly`, holds `Quicksort` by its first five letters).
-        if cited
-            .iter()
-            .any(|(v, _)| v.holds_as_written(folded) || v.has_word(folded))
+        // A form of the word holds it only written as a name: `quickly`
+        // shares `Quicksort`'s first five letters but does not hold it.
+        if cited.iter().any(|(v, _)| v.holds_as_written(folded))
             || spelled_out()
             || held_as_a_form(folded, cited, details)
         {
@@ -123,7 +121,11 @@ pub(super) fn held_word(
 /// Whether a cited item holds `word` (folded) in another form: a
 /// capitalised word sharing its first five letters (`German` for
 /// `Germany`; not `winds` for `Windsor`).
-fn held_as_a_form(word: &str, cited: &[CitedTexts<'_>], details: &mut [Option<ItemWords>]) -> bool {
+pub(super) fn held_as_a_form(
+    word: &str,
+    cited: &[CitedTexts<'_>],
+    details: &mut [Option<ItemWords>],
+) -> bool {
     let prefix: String = word.chars().take(5).collect();
     cited
         .iter()
@@ -306,12 +308,13 @@ impl Slot<'_> {
                     .take_while(|v| v.capital && v.joined)
                     .count()
         };
-        let left_matches = |words: &[Word], k: usize| {
+        // A slot is in one text: a title's first word does not follow the
+        // passage's last.
+        let left_matches = |detail: &ItemWords, k: usize| {
             k >= left.len()
-                && left
-                    .iter()
-                    .enumerate()
-                    .all(|(j, l)| same_form(&words[k - 1 - j].folded, l))
+                && left.iter().enumerate().all(|(j, l)| {
+                    !detail.starts_a_text(k - j) && same_form(&detail.words[k - 1 - j].folded, l)
+                })
         };
         details.iter().flatten().find_map(|detail| {
             let words = &detail.words;
@@ -323,9 +326,11 @@ impl Slot<'_> {
                     // `Fullerton College` for `Fullerton WordPress`.
                     && (!left.is_empty() || !is_in(CLASS_WORDS, &word.folded))
                     && !is_in(MONTHS_AND_DAYS, &word.folded)
-                    && left_matches(words, k)
+                    && left_matches(detail, k)
                     && right.is_none_or(|r| {
-                        words.get(run_end(words, k)).is_some_and(|n| same_form(&n.folded, r))
+                        let after = run_end(words, k);
+                        !detail.starts_a_text(after)
+                            && words.get(after).is_some_and(|n| same_form(&n.folded, r))
                     });
                 fits.then(|| {
                     let shown = &self.claim[claim_words[start].at.start..claim_words[end].at.end];

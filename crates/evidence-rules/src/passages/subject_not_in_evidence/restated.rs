@@ -3,9 +3,11 @@
 //! of capitalised words. What the passages name in their place is no
 //! rival (`subject-not-in-evidence`).
 
+use super::parts::held_as_a_form;
 use crate::passages::subject_not_in_evidence::CitedTexts;
 use evidence_text::names::lexicon::{FUNCTION_WORDS, is_in};
 use evidence_text::names::places;
+use evidence_text::names::vocabulary::ItemWords;
 use evidence_text::names::{Name, Word, fold};
 
 /// Titles of nobility that follow a name in apposition (`Prince Harry,
@@ -41,6 +43,7 @@ pub(super) fn names_what_precedes(
     claim_words: &mut [Word],
     name: &Name,
     cited: &[CitedTexts<'_>],
+    details: &mut [Option<ItemWords>],
 ) -> bool {
     let first = name.words.start;
     if first == 0 {
@@ -60,8 +63,8 @@ pub(super) fn names_what_precedes(
         places::place_at(&run)
             .is_some_and(|(kinds, n)| n == run.len() && kinds.contains(&places::Kind::City))
     };
-    follows_held(claim, claim_words, first, ":", cited)
-        || ((title || city) && follows_held(claim, claim_words, first, ",", cited))
+    follows_held(claim, claim_words, first, ":", cited, details)
+        || ((title || city) && follows_held(claim, claim_words, first, ",", cited, details))
 }
 
 /// Whether claim word `at` follows `separator` after a capitalised word
@@ -72,6 +75,7 @@ pub(super) fn follows_held(
     at: usize,
     separator: &str,
     cited: &[CitedTexts<'_>],
+    details: &mut [Option<ItemWords>],
 ) -> bool {
     let Some(previous) = at.checked_sub(1).map(|k| &claim_words[k]) else {
         return false;
@@ -79,7 +83,10 @@ pub(super) fn follows_held(
     previous.capital
         && claim[previous.at.end..claim_words[at].at.start].trim() == separator
         && !previous.folded.is_empty()
-        && cited.iter().any(|(v, _)| v.holds(&previous.folded))
+        && (cited
+            .iter()
+            .any(|(v, _)| v.holds_as_written(&previous.folded))
+            || held_as_a_form(&previous.folded, cited, details))
 }
 
 /// Whether `name` is initials in parentheses that spell the claim's words

@@ -2,9 +2,8 @@
 //! name they write most often (the passages alone: a title or a
 //! publisher names the page, `Bureau of Economic Analysis`), and more
 //! often than any the claim shares with them, is one the claim does not
-//! name (`Warhol
-//! amassed the largest natural history collection` citing a page that
-//! names *Petiver* five times). The claim has put its name where the
+//! name (`Warhol amassed the largest natural history collection` citing a
+//! page that names *Petiver* five times). The claim has put its name where the
 //! passage's subject stands, though no word beside it places it there.
 //!
 //! A claim speaking of someone as `he`, `she` or `they` may mean the

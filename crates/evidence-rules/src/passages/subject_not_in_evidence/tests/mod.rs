@@ -182,7 +182,7 @@ fn reference_fold(word: &str) -> String {
             'ž' | 'ź' | 'ż' => 'z',
             'ł' => 'l',
             'ř' => 'r',
-            '’' => '\'',
+            '’' | 'ʼ' => '\'',
             '.' => continue,
             c => c,
         };

@@ -22,7 +22,7 @@ use evidence_render::index::EvidenceIndex;
 use evidence_render::template::Templates;
 use evidence_render::{RenderPlan, Target};
 use evidence_report as report;
-use evidence_report::{Destination, Outcome, ReportContext, ReportInputs};
+use evidence_report::{Destination, Outcome, ReportContext, ReportEnvironment, ReportInputs};
 use mdbook_driver::MDBook;
 use mdbook_preprocessor::book::{Book, BookItem};
 use mdbook_preprocessor::{Preprocessor, PreprocessorContext};
@@ -161,13 +161,18 @@ impl Session {
         preprocess::judge_book(&self.setup, book)
     }
 
-    /// Judges the book and reports on it (stderr, GitHub annotations, the
-    /// configured report file). Returns each chapter's render plan, or
-    /// `None` when the build must stop.
-    pub fn judge(&self, book: &Book) -> Result<Option<Vec<RenderPlan<'_>>>, report::EmitError> {
+    /// Judges the book and reports on it in `environment` (stderr, GitHub
+    /// annotations, the configured report file). Returns each chapter's
+    /// render plan, or `None` when the build must stop.
+    pub fn judge(
+        &self,
+        book: &Book,
+        environment: &ReportEnvironment,
+    ) -> Result<Option<Vec<RenderPlan<'_>>>, report::EmitError> {
         let setup = &self.setup;
         let (outcome, plans) = preprocess::judge_book(setup, book);
-        report::emit(&outcome, &self.report_context(), Destination::Build)?;
+        let context = self.report_context();
+        report::emit(&outcome, &context, Destination::Build, environment)?;
         let stopping = outcome
             .report
             .chapters
@@ -234,8 +239,9 @@ impl Preprocessor for EvidencePreprocessor {
     }
 
     fn run(&self, ctx: &PreprocessorContext, mut book: Book) -> anyhow::Result<Book> {
+        let environment = report_environment();
         let session = Session::open(ctx, &book)?;
-        let stop = match session.judge(&book)? {
+        let stop = match session.judge(&book, &environment)? {
             Some(plans) => {
                 session.render_book(&mut book, plans);
                 false
@@ -247,6 +253,20 @@ impl Preprocessor for EvidencePreprocessor {
             anyhow::bail!("evidence grounding failed");
         }
         Ok(book)
+    }
+}
+
+/// What reporting needs of the process's environment, read once where a
+/// run starts (the binary, [`EvidencePreprocessor`], `check`) and passed
+/// to every report: the variables GitHub Actions sets, and `NO_COLOR`.
+/// A variable set to the empty string counts as unset.
+pub fn report_environment() -> ReportEnvironment {
+    let set = |name| std::env::var_os(name).filter(|value| !value.is_empty());
+    ReportEnvironment {
+        github_actions: std::env::var_os("GITHUB_ACTIONS").is_some_and(|v| v == "true"),
+        step_summary: set("GITHUB_STEP_SUMMARY").map(PathBuf::from),
+        github_workspace: set("GITHUB_WORKSPACE").map(PathBuf::from),
+        no_color: set("NO_COLOR").is_some(),
     }
 }
 

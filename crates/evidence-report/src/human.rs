@@ -253,13 +253,13 @@ fn to_codespan(
 }
 
 /// A colour-capable stderr: colour only on a terminal, and never when
-/// `NO_COLOR` is set (<https://no-color.org>). Buffered (stderr is not): a
-/// diagnostic is dozens of small writes, and a book with thousands of them
-/// spent most of its run in `write` calls. Flush it when done.
-pub fn stderr() -> term::termcolor::BufferedStandardStream {
+/// `no_color` (`NO_COLOR` is set, <https://no-color.org>). Buffered
+/// (stderr is not): a diagnostic is dozens of small writes, and a book
+/// with thousands of them spent most of its run in `write` calls. Flush
+/// it when done.
+pub(crate) fn stderr(no_color: bool) -> term::termcolor::BufferedStandardStream {
     use std::io::IsTerminal;
-    let colour = std::io::stderr().is_terminal()
-        && std::env::var_os("NO_COLOR").is_none_or(|v| v.is_empty());
+    let colour = std::io::stderr().is_terminal() && !no_color;
     term::termcolor::BufferedStandardStream::stderr(if colour {
         term::termcolor::ColorChoice::Auto
     } else {

@@ -26,6 +26,7 @@ use evidence_report::{Destination, Outcome, ReportContext, ReportEnvironment, Re
 use mdbook_driver::MDBook;
 use mdbook_preprocessor::book::{Book, BookItem};
 use mdbook_preprocessor::{Preprocessor, PreprocessorContext};
+use std::ffi::OsString;
 use std::path::{Path, PathBuf};
 
 /// A mutable borrow of the content of each chapter of a book's items (and
@@ -261,9 +262,14 @@ impl Preprocessor for EvidencePreprocessor {
 /// to every report: the variables GitHub Actions sets, and `NO_COLOR`.
 /// A variable set to the empty string counts as unset.
 pub fn report_environment() -> ReportEnvironment {
-    let set = |name| std::env::var_os(name).filter(|value| !value.is_empty());
+    report_environment_of(|name| std::env::var_os(name))
+}
+
+/// [`report_environment`] of the variables `var` looks up.
+fn report_environment_of(var: impl Fn(&str) -> Option<OsString>) -> ReportEnvironment {
+    let set = |name| var(name).filter(|value| !value.is_empty());
     ReportEnvironment {
-        github_actions: std::env::var_os("GITHUB_ACTIONS").is_some_and(|v| v == "true"),
+        github_actions: var("GITHUB_ACTIONS").is_some_and(|v| v == "true"),
         step_summary: set("GITHUB_STEP_SUMMARY").map(PathBuf::from),
         github_workspace: set("GITHUB_WORKSPACE").map(PathBuf::from),
         no_color: set("NO_COLOR").is_some(),
@@ -336,4 +342,47 @@ pub(crate) fn load_book(dir: &Path) -> anyhow::Result<(PreprocessorContext, Book
         .run(&ctx, md.book.clone())
         .context("cannot expand the book's {{#include}} directives")?;
     Ok((ctx, book))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// The reading of each variable, from a table rather than the
+    /// process's environment (which every test of the process shares).
+    #[test]
+    fn the_report_environment_reads_set_variables_and_not_empty_ones() {
+        let of = |vars: &[(&str, &str)]| {
+            report_environment_of(|name| {
+                vars.iter()
+                    .find(|(var, _)| *var == name)
+                    .map(|(_, value)| OsString::from(value))
+            })
+        };
+        assert_eq!(of(&[]), ReportEnvironment::default());
+        assert_eq!(
+            of(&[
+                ("GITHUB_ACTIONS", "true"),
+                ("GITHUB_STEP_SUMMARY", "/run/summary.md"),
+                ("GITHUB_WORKSPACE", "/work/東京 repo"),
+                ("NO_COLOR", "1"),
+            ]),
+            ReportEnvironment {
+                github_actions: true,
+                step_summary: Some(PathBuf::from("/run/summary.md")),
+                github_workspace: Some(PathBuf::from("/work/東京 repo")),
+                no_color: true,
+            }
+        );
+        // Only `true` is GitHub Actions; an empty value is no value.
+        assert_eq!(
+            of(&[
+                ("GITHUB_ACTIONS", "1"),
+                ("GITHUB_STEP_SUMMARY", ""),
+                ("GITHUB_WORKSPACE", ""),
+                ("NO_COLOR", ""),
+            ]),
+            ReportEnvironment::default()
+        );
+    }
 }

@@ -378,3 +378,85 @@ fn write_report(
     writer.write(&path, json.as_bytes())?;
     Ok(())
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::{Diagnostic, Location, Report, SourceFile};
+    use evidence_core::rule::{Rule, Severity};
+
+    /// A report of one error in `src/brief.md`, at 3:3.
+    fn report() -> Report {
+        let text = "# T\n\n- The Fed held rates.\n";
+        Report {
+            files: vec![SourceFile::new("src/brief.md".into(), text.into())],
+            diagnostics: vec![Diagnostic {
+                rule: Rule::UngroundedClaim,
+                severity: Severity::Error,
+                message: "claim cites no evidence".into(),
+                location: Location::Chapter {
+                    file: 0,
+                    span: 7..25,
+                    line: 3,
+                    column: 3,
+                },
+                claim: Some("The Fed held rates.".into()),
+                evidence_ids: vec![],
+                removed: false,
+                included_by: None,
+            }],
+            ..Report::default()
+        }
+    }
+
+    /// A build's output for GitHub is decided by the environment passed
+    /// in, never the process's: nothing off GitHub Actions (a summary file
+    /// named or not), and on it the workflow commands with paths from the
+    /// workspace and the step summary appended to its file.
+    #[test]
+    fn a_build_reports_for_github_only_on_github_actions() {
+        let dir = tempfile::tempdir().expect("tempdir");
+        let workspace = dir.path().join("repo");
+        let root = workspace.join("docs");
+        let summary = dir.path().join("summary.md");
+        let report = report();
+        let render = |paths: &PathStyle| {
+            (
+                github::annotations(&report, paths),
+                github::step_summary(&report, paths),
+            )
+        };
+
+        let elsewhere = ReportEnvironment {
+            step_summary: Some(summary.clone()),
+            github_workspace: Some(workspace.clone()),
+            ..ReportEnvironment::default()
+        };
+        let mut out = Vec::new();
+        github_build_output(&root, &elsewhere, &mut out, render).expect("written");
+        assert!(out.is_empty(), "{}", String::from_utf8_lossy(&out));
+        assert!(!summary.exists());
+
+        let on_actions = ReportEnvironment {
+            github_actions: true,
+            ..elsewhere
+        };
+        github_build_output(&root, &on_actions, &mut out, render).expect("written");
+        assert_eq!(
+            String::from_utf8(out).expect("UTF-8"),
+            "::error file=docs/src/brief.md,line=3,col=3,endLine=3,endColumn=21,\
+             title=mdbook-evidence ungrounded-claim::claim cites no evidence\n"
+        );
+        let written = std::fs::read_to_string(&summary).expect("summary written");
+        assert_eq!(
+            written,
+            "## mdbook-evidence\n\n\
+             | severity | rule | location | message |\n|---|---|---|---|\n\
+             | error | `ungrounded-claim` | `docs/src/brief.md:3:3` | claim cites no evidence |\n"
+        );
+        // Appended, never overwritten: each step of a job adds its own.
+        github_build_output(&root, &on_actions, &mut Vec::new(), render).expect("written");
+        let twice = std::fs::read_to_string(&summary).expect("summary written");
+        assert_eq!(twice, written.repeat(2));
+    }
+}

@@ -6,7 +6,7 @@
 
 mod baseline;
 
-use crate::session::{Session, book_root};
+use crate::session::{Session, book_root, report_environment};
 use evidence_core::rule::Severity;
 use evidence_report as report;
 use evidence_report::{Destination, Failure, Format, Outcome, OutputFile, PathStyle};
@@ -66,6 +66,7 @@ pub fn check(dir: &Path, options: &CheckOptions) -> Status {
     let found = book_root(dir);
     let root = found.as_deref().unwrap_or(dir);
     let paths = PathStyle::from_current_dir(root);
+    let environment = report_environment();
     // Refused before the book is read: nothing is written, and stdout
     // stays empty (the file was asked for, not stdout).
     let output = match options
@@ -93,7 +94,7 @@ pub fn check(dir: &Path, options: &CheckOptions) -> Status {
     let could_not_run = |error: anyhow::Error| {
         let failure = Failure::new(&error, root);
         // Nothing more can be said when stderr itself is gone.
-        let _ = report::emit_failure(&failure, root, destination(false));
+        let _ = report::emit_failure(&failure, root, destination(false), &environment);
         Status::CouldNotRun
     };
     let (session, mut outcome) = match judge(root) {
@@ -116,6 +117,7 @@ pub fn check(dir: &Path, options: &CheckOptions) -> Status {
         &outcome,
         &session.report_context(),
         destination(deny_removals),
+        &environment,
     );
     if let (Ok(()), Some(known)) = (&emitted, &known) {
         let _ = writeln!(
@@ -146,7 +148,7 @@ pub fn check(dir: &Path, options: &CheckOptions) -> Status {
                 deny_removals,
                 output: None,
             };
-            let _ = report::emit_failure(&failure, root, human);
+            let _ = report::emit_failure(&failure, root, human, &environment);
             Status::CouldNotRun
         }
         Err(error) => could_not_run(error.into()),

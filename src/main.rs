@@ -5,8 +5,7 @@ use clap::{Parser, Subcommand};
 use evidence_core::limits;
 use evidence_report::{self as report, inert_json, inert_line};
 use mdbook_evidence::cli_values::FormatArg;
-use mdbook_evidence::session::Session;
-use mdbook_evidence::session::judged_contents_mut;
+use mdbook_evidence::session::{Session, judged_contents_mut, report_environment};
 use mdbook_preprocessor::PreprocessorContext;
 use mdbook_preprocessor::book::{Book, BookItem};
 use std::io::Write;
@@ -266,18 +265,22 @@ fn main() -> ExitCode {
             let _ = <Cli as clap::CommandFactory>::command().print_help();
             ExitCode::from(2)
         }
-        None => match preprocess() {
-            Ok(code) => code,
-            Err(err) => {
-                // mdBook runs preprocessors in the book's root: the files at
-                // fault are named from there (and, on GitHub Actions,
-                // annotated from the repository's root).
-                let root = Path::new(".");
-                let failure = report::Failure::new(&err, root);
-                let _ = report::emit_failure(&failure, root, report::Destination::Build);
-                ExitCode::from(2)
+        None => {
+            let environment = report_environment();
+            match preprocess(&environment) {
+                Ok(code) => code,
+                Err(err) => {
+                    // mdBook runs preprocessors in the book's root: the files
+                    // at fault are named from there (and, on GitHub Actions,
+                    // annotated from the repository's root).
+                    let root = Path::new(".");
+                    let failure = report::Failure::new(&err, root);
+                    let destination = report::Destination::Build;
+                    let _ = report::emit_failure(&failure, root, destination, &environment);
+                    ExitCode::from(2)
+                }
             }
-        },
+        }
     }
 }
 
@@ -353,8 +356,9 @@ fn is_compatible(caller: &semver::Version) -> bool {
 }
 
 /// Reads the book from stdin, processes it, and writes it to stdout; nothing
-/// is written to stdout unless the whole book was processed.
-fn preprocess() -> anyhow::Result<ExitCode> {
+/// is written to stdout unless the whole book was processed. Reports in
+/// `environment`.
+fn preprocess(environment: &report::ReportEnvironment) -> anyhow::Result<ExitCode> {
     limits::check_environment()?;
     let limit = limits::limit(limits::MAX_BOOK_BYTES, limits::MAX_BOOK_BYTES_VAR);
     let Some(input) = limits::read_limited(std::io::stdin().lock(), limit)
@@ -372,7 +376,7 @@ fn preprocess() -> anyhow::Result<ExitCode> {
     drop(input);
 
     let session = Session::open(&ctx, &book)?;
-    let Some(plans) = session.judge(&book)? else {
+    let Some(plans) = session.judge(&book, environment)? else {
         session.finish();
         return Ok(ExitCode::from(1));
     };

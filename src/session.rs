@@ -22,10 +22,11 @@ use evidence_render::index::EvidenceIndex;
 use evidence_render::template::Templates;
 use evidence_render::{RenderPlan, Target};
 use evidence_report as report;
-use evidence_report::{Destination, Outcome, ReportContext, ReportInputs};
+use evidence_report::{Destination, Outcome, ReportContext, ReportEnvironment, ReportInputs};
 use mdbook_driver::MDBook;
 use mdbook_preprocessor::book::{Book, BookItem};
 use mdbook_preprocessor::{Preprocessor, PreprocessorContext};
+use std::ffi::OsString;
 use std::path::{Path, PathBuf};
 
 /// A mutable borrow of the content of each chapter of a book's items (and
@@ -161,13 +162,18 @@ impl Session {
         preprocess::judge_book(&self.setup, book)
     }
 
-    /// Judges the book and reports on it (stderr, GitHub annotations, the
-    /// configured report file). Returns each chapter's render plan, or
-    /// `None` when the build must stop.
-    pub fn judge(&self, book: &Book) -> Result<Option<Vec<RenderPlan<'_>>>, report::EmitError> {
+    /// Judges the book and reports on it in `environment` (stderr, GitHub
+    /// annotations, the configured report file). Returns each chapter's
+    /// render plan, or `None` when the build must stop.
+    pub fn judge(
+        &self,
+        book: &Book,
+        environment: &ReportEnvironment,
+    ) -> Result<Option<Vec<RenderPlan<'_>>>, report::EmitError> {
         let setup = &self.setup;
         let (outcome, plans) = preprocess::judge_book(setup, book);
-        report::emit(&outcome, &self.report_context(), Destination::Build)?;
+        let context = self.report_context();
+        report::emit(&outcome, &context, Destination::Build, environment)?;
         let stopping = outcome
             .report
             .chapters
@@ -234,8 +240,9 @@ impl Preprocessor for EvidencePreprocessor {
     }
 
     fn run(&self, ctx: &PreprocessorContext, mut book: Book) -> anyhow::Result<Book> {
+        let environment = report_environment();
         let session = Session::open(ctx, &book)?;
-        let stop = match session.judge(&book)? {
+        let stop = match session.judge(&book, &environment)? {
             Some(plans) => {
                 session.render_book(&mut book, plans);
                 false
@@ -247,6 +254,25 @@ impl Preprocessor for EvidencePreprocessor {
             anyhow::bail!("evidence grounding failed");
         }
         Ok(book)
+    }
+}
+
+/// What reporting needs of the process's environment, read once where a
+/// run starts (the binary, [`EvidencePreprocessor`], `check`) and passed
+/// to every report: the variables GitHub Actions sets, and `NO_COLOR`.
+/// A variable set to the empty string counts as unset.
+pub fn report_environment() -> ReportEnvironment {
+    report_environment_of(|name| std::env::var_os(name))
+}
+
+/// [`report_environment`] of the variables `var` looks up.
+fn report_environment_of(var: impl Fn(&str) -> Option<OsString>) -> ReportEnvironment {
+    let set = |name| var(name).filter(|value| !value.is_empty());
+    ReportEnvironment {
+        github_actions: var("GITHUB_ACTIONS").is_some_and(|v| v == "true"),
+        step_summary: set("GITHUB_STEP_SUMMARY").map(PathBuf::from),
+        github_workspace: set("GITHUB_WORKSPACE").map(PathBuf::from),
+        no_color: set("NO_COLOR").is_some(),
     }
 }
 
@@ -316,4 +342,47 @@ pub(crate) fn load_book(dir: &Path) -> anyhow::Result<(PreprocessorContext, Book
         .run(&ctx, md.book.clone())
         .context("cannot expand the book's {{#include}} directives")?;
     Ok((ctx, book))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// The reading of each variable, from a table rather than the
+    /// process's environment (which every test of the process shares).
+    #[test]
+    fn the_report_environment_reads_set_variables_and_not_empty_ones() {
+        let of = |vars: &[(&str, &str)]| {
+            report_environment_of(|name| {
+                vars.iter()
+                    .find(|(var, _)| *var == name)
+                    .map(|(_, value)| OsString::from(value))
+            })
+        };
+        assert_eq!(of(&[]), ReportEnvironment::default());
+        assert_eq!(
+            of(&[
+                ("GITHUB_ACTIONS", "true"),
+                ("GITHUB_STEP_SUMMARY", "/run/summary.md"),
+                ("GITHUB_WORKSPACE", "/work/東京 repo"),
+                ("NO_COLOR", "1"),
+            ]),
+            ReportEnvironment {
+                github_actions: true,
+                step_summary: Some(PathBuf::from("/run/summary.md")),
+                github_workspace: Some(PathBuf::from("/work/東京 repo")),
+                no_color: true,
+            }
+        );
+        // Only `true` is GitHub Actions; an empty value is no value.
+        assert_eq!(
+            of(&[
+                ("GITHUB_ACTIONS", "1"),
+                ("GITHUB_STEP_SUMMARY", ""),
+                ("GITHUB_WORKSPACE", ""),
+                ("NO_COLOR", ""),
+            ]),
+            ReportEnvironment::default()
+        );
+    }
 }

@@ -9,7 +9,28 @@ use crate::output_file::OutputFile;
 use crate::{Outcome, PathStyle, ReportContext, ReportInputs, github, human, sarif};
 use evidence_core::display::stream::{inert_json, inert_line};
 use std::io::Write;
-use std::path::Path;
+use std::path::{Path, PathBuf};
+
+/// What reporting needs to know of the environment the run is in. The
+/// binary reads it once where a run starts and passes it in: reporting
+/// reads no environment variable itself, so what it writes follows from
+/// its inputs alone.
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+pub struct ReportEnvironment {
+    /// The run is a step of a GitHub Actions workflow
+    /// (`GITHUB_ACTIONS=true`): a build annotates and writes the step
+    /// summary too.
+    pub github_actions: bool,
+    /// The file the step summary is appended to (`GITHUB_STEP_SUMMARY`,
+    /// when set and not empty).
+    pub step_summary: Option<PathBuf>,
+    /// The checkout GitHub resolves a build's annotations against
+    /// (`GITHUB_WORKSPACE`, when set and not empty).
+    pub github_workspace: Option<PathBuf>,
+    /// No colour, even on a terminal (`NO_COLOR` set and not empty,
+    /// <https://no-color.org>).
+    pub no_color: bool,
+}
 
 /// Where a run's output goes.
 #[derive(Debug, Clone, Copy)]
@@ -32,26 +53,33 @@ pub enum Destination<'a> {
     },
 }
 
-/// Writes everything a run reports to `destination`, and the validation
-/// report when `report` is configured (first, for `check`: a report that
-/// cannot be written is a failure of the run, reported instead of the
-/// results).
+/// Writes everything a run in `environment` reports to `destination`,
+/// and the validation report when `report` is configured (first, for
+/// `check`: a report that cannot be written is a failure of the run,
+/// reported instead of the results).
 pub fn emit(
     outcome: &Outcome,
     context: &ReportContext<'_>,
     destination: Destination<'_>,
+    environment: &ReportEnvironment,
 ) -> Result<(), EmitError> {
     match destination {
         Destination::Build => {
             let paths = PathStyle::from_current_dir(context.root);
-            emit_human(outcome, context, &paths, human::Run::Build)?;
-            if on_github_actions() {
-                // The runner reads workflow commands from stderr too.
-                let github_paths = PathStyle::for_github(context.root);
-                let mut stderr = std::io::stderr().lock();
-                stderr.write_all(github::annotations(&outcome.report, &github_paths).as_bytes())?;
-                append_step_summary(&github::step_summary(&outcome.report, &github_paths))?;
-            }
+            emit_human(outcome, context, &paths, human::Run::Build, environment)?;
+            // The runner reads workflow commands from stderr too.
+            github_build_output(
+                context.root,
+                environment,
+                &mut std::io::stderr().lock(),
+                |paths| {
+                    let report = &outcome.report;
+                    (
+                        github::annotations(report, paths),
+                        github::step_summary(report, paths),
+                    )
+                },
+            )?;
             write_configured_report(outcome, context)
         }
         Destination::Check {
@@ -61,14 +89,29 @@ pub fn emit(
             output,
         } => {
             write_configured_report(outcome, context)?;
-            emit_check(outcome, context, (format, output), paths, deny_removals)
+            let check = (format, output);
+            emit_check(outcome, context, check, paths, deny_removals, environment)
         }
     }
 }
 
-/// Whether the run is a step of a GitHub Actions workflow.
-fn on_github_actions() -> bool {
-    std::env::var_os("GITHUB_ACTIONS").is_some_and(|v| v == "true")
+/// What a build adds when it is a step of GitHub Actions: the workflow
+/// commands and the step summary that `render` makes with files named as
+/// GitHub resolves them, the commands written to `out` and the summary
+/// appended to its file. Elsewhere, nothing.
+fn github_build_output(
+    root: &Path,
+    environment: &ReportEnvironment,
+    out: &mut dyn Write,
+    render: impl FnOnce(&PathStyle) -> (String, String),
+) -> std::io::Result<()> {
+    if !environment.github_actions {
+        return Ok(());
+    }
+    let paths = PathStyle::for_github(root, environment.github_workspace.as_deref());
+    let (commands, summary) = render(&paths);
+    out.write_all(commands.as_bytes())?;
+    append_step_summary(&summary, environment)
 }
 
 /// The diagnostics and the closing verdict line, on stderr.
@@ -77,8 +120,9 @@ fn emit_human(
     context: &ReportContext<'_>,
     paths: &PathStyle,
     run: human::Run,
+    environment: &ReportEnvironment,
 ) -> std::io::Result<()> {
-    let mut stderr = human::stderr();
+    let mut stderr = human::stderr(environment.no_color);
     outcome.report.emit_human(paths, &mut stderr)?;
     human::emit_summary(outcome, context.config.mode, run, &mut stderr)?;
     stderr.flush()
@@ -92,12 +136,13 @@ fn emit_check(
     (format, output): (Format, Option<&OutputFile>),
     paths: &PathStyle,
     deny_removals: bool,
+    environment: &ReportEnvironment,
 ) -> Result<(), EmitError> {
     let report = &outcome.report;
     let inputs = context.report_inputs;
     let run = human::Run::Check { deny_removals };
     match format {
-        Format::Human => return Ok(emit_human(outcome, context, paths, run)?),
+        Format::Human => return Ok(emit_human(outcome, context, paths, run, environment)?),
         Format::Json => {
             write_out(&validation_report(outcome, context, paths), output, inputs)?;
         }
@@ -105,11 +150,11 @@ fn emit_check(
         Format::Github => {
             let mut stdout = std::io::stdout().lock();
             stdout.write_all(github::annotations(report, paths).as_bytes())?;
-            append_step_summary(&github::step_summary(report, paths))?;
+            append_step_summary(&github::step_summary(report, paths), environment)?;
             stdout.flush()?;
         }
     }
-    let mut stderr = human::stderr();
+    let mut stderr = human::stderr(environment.no_color);
     human::emit_summary(outcome, context.config.mode, run, &mut stderr)?;
     stderr.flush()?;
     Ok(())
@@ -119,12 +164,13 @@ fn emit_check(
 /// every output `destination` has: the error line on stderr (with the
 /// file at fault), and for `check` the format's own form on stdout (a
 /// JSON error, a SARIF log with an unsuccessful invocation, an `::error`
-/// annotation); inside `mdbook build` on GitHub Actions, the annotation
-/// and the step summary as well.
+/// annotation); inside `mdbook build` on GitHub Actions (as `environment`
+/// says), the annotation and the step summary as well.
 pub fn emit_failure(
     failure: &Failure,
     root: &Path,
     destination: Destination<'_>,
+    environment: &ReportEnvironment,
 ) -> std::io::Result<()> {
     let own_paths;
     let paths = match destination {
@@ -139,15 +185,16 @@ pub fn emit_failure(
     // failure itself, which is never lost to it.
     let mut unwritten = None;
     match destination {
-        Destination::Build if on_github_actions() => {
-            let github_paths = PathStyle::for_github(root);
-            let annotation = github::failure_annotation(failure, &github_paths);
-            std::io::stderr().lock().write_all(annotation.as_bytes())?;
-            append_step_summary(&github::failure_summary(failure, &github_paths))?;
+        Destination::Build => {
+            github_build_output(root, environment, &mut std::io::stderr().lock(), |paths| {
+                (
+                    github::failure_annotation(failure, paths),
+                    github::failure_summary(failure, paths),
+                )
+            })?;
         }
-        Destination::Build => {}
         Destination::Check { format, output, .. } => {
-            match check_failure_form(failure, root, paths, format, output) {
+            match check_failure_form(failure, root, paths, format, output, environment) {
                 Err(error) if output.is_some() => unwritten = Some(error),
                 other => other?,
             }
@@ -211,6 +258,7 @@ fn check_failure_form(
     paths: &PathStyle,
     format: Format,
     output: Option<&OutputFile>,
+    environment: &ReportEnvironment,
 ) -> std::io::Result<()> {
     let inputs = ReportInputs::defaults(root);
     match format {
@@ -220,7 +268,7 @@ fn check_failure_form(
         Format::Github => {
             let mut stdout = std::io::stdout().lock();
             stdout.write_all(github::failure_annotation(failure, paths).as_bytes())?;
-            append_step_summary(&github::failure_summary(failure, paths))
+            append_step_summary(&github::failure_summary(failure, paths), environment)
         }
     }
 }
@@ -294,9 +342,10 @@ pub(crate) fn write_configured_report(
     Ok(())
 }
 
-/// Appends `summary` to `$GITHUB_STEP_SUMMARY`, when set.
-fn append_step_summary(summary: &str) -> std::io::Result<()> {
-    let Some(path) = std::env::var_os("GITHUB_STEP_SUMMARY").filter(|p| !p.is_empty()) else {
+/// Appends `summary` to the step summary file of `environment`, when it
+/// has one.
+fn append_step_summary(summary: &str, environment: &ReportEnvironment) -> std::io::Result<()> {
+    let Some(path) = &environment.step_summary else {
         return Ok(());
     };
     let mut file = std::fs::OpenOptions::new()
@@ -328,4 +377,86 @@ fn write_report(
         crate::target::writer_for(context.root, context.report_inputs, report_path)?;
     writer.write(&path, json.as_bytes())?;
     Ok(())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::{Diagnostic, Location, Report, SourceFile};
+    use evidence_core::rule::{Rule, Severity};
+
+    /// A report of one error in `src/brief.md`, at 3:3.
+    fn report() -> Report {
+        let text = "# T\n\n- The Fed held rates.\n";
+        Report {
+            files: vec![SourceFile::new("src/brief.md".into(), text.into())],
+            diagnostics: vec![Diagnostic {
+                rule: Rule::UngroundedClaim,
+                severity: Severity::Error,
+                message: "claim cites no evidence".into(),
+                location: Location::Chapter {
+                    file: 0,
+                    span: 7..25,
+                    line: 3,
+                    column: 3,
+                },
+                claim: Some("The Fed held rates.".into()),
+                evidence_ids: vec![],
+                removed: false,
+                included_by: None,
+            }],
+            ..Report::default()
+        }
+    }
+
+    /// A build's output for GitHub is decided by the environment passed
+    /// in, never the process's: nothing off GitHub Actions (a summary file
+    /// named or not), and on it the workflow commands with paths from the
+    /// workspace and the step summary appended to its file.
+    #[test]
+    fn a_build_reports_for_github_only_on_github_actions() {
+        let dir = tempfile::tempdir().expect("tempdir");
+        let workspace = dir.path().join("repo");
+        let root = workspace.join("docs");
+        let summary = dir.path().join("summary.md");
+        let report = report();
+        let render = |paths: &PathStyle| {
+            (
+                github::annotations(&report, paths),
+                github::step_summary(&report, paths),
+            )
+        };
+
+        let elsewhere = ReportEnvironment {
+            step_summary: Some(summary.clone()),
+            github_workspace: Some(workspace.clone()),
+            ..ReportEnvironment::default()
+        };
+        let mut out = Vec::new();
+        github_build_output(&root, &elsewhere, &mut out, render).expect("written");
+        assert!(out.is_empty(), "{}", String::from_utf8_lossy(&out));
+        assert!(!summary.exists());
+
+        let on_actions = ReportEnvironment {
+            github_actions: true,
+            ..elsewhere
+        };
+        github_build_output(&root, &on_actions, &mut out, render).expect("written");
+        assert_eq!(
+            String::from_utf8(out).expect("UTF-8"),
+            "::error file=docs/src/brief.md,line=3,col=3,endLine=3,endColumn=21,\
+             title=mdbook-evidence ungrounded-claim::claim cites no evidence\n"
+        );
+        let written = std::fs::read_to_string(&summary).expect("summary written");
+        assert_eq!(
+            written,
+            "## mdbook-evidence\n\n\
+             | severity | rule | location | message |\n|---|---|---|---|\n\
+             | error | `ungrounded-claim` | `docs/src/brief.md:3:3` | claim cites no evidence |\n"
+        );
+        // Appended, never overwritten: each step of a job adds its own.
+        github_build_output(&root, &on_actions, &mut Vec::new(), render).expect("written");
+        let twice = std::fs::read_to_string(&summary).expect("summary written");
+        assert_eq!(twice, written.repeat(2));
+    }
 }

@@ -253,18 +253,23 @@ fn to_codespan(
 }
 
 /// A colour-capable stderr: colour only on a terminal, and never when
-/// `NO_COLOR` is set (<https://no-color.org>). Buffered (stderr is not): a
-/// diagnostic is dozens of small writes, and a book with thousands of them
-/// spent most of its run in `write` calls. Flush it when done.
-pub fn stderr() -> term::termcolor::BufferedStandardStream {
+/// `no_color` (`NO_COLOR` is set, <https://no-color.org>). Buffered
+/// (stderr is not): a diagnostic is dozens of small writes, and a book
+/// with thousands of them spent most of its run in `write` calls. Flush
+/// it when done.
+pub(crate) fn stderr(no_color: bool) -> term::termcolor::BufferedStandardStream {
     use std::io::IsTerminal;
-    let colour = std::io::stderr().is_terminal()
-        && std::env::var_os("NO_COLOR").is_none_or(|v| v.is_empty());
-    term::termcolor::BufferedStandardStream::stderr(if colour {
+    let choice = colour_choice(std::io::stderr().is_terminal(), no_color);
+    term::termcolor::BufferedStandardStream::stderr(choice)
+}
+
+/// Colour on a `terminal`, unless `no_color`.
+fn colour_choice(terminal: bool, no_color: bool) -> term::termcolor::ColorChoice {
+    if terminal && !no_color {
         term::termcolor::ColorChoice::Auto
     } else {
         term::termcolor::ColorChoice::Never
-    })
+    }
 }
 
 /// What ran: a build, which does what its mode says, or `check`, which
@@ -447,6 +452,14 @@ mod tests {
     use crate::SourceFile;
     use codespan_reporting::term::termcolor::NoColor;
     use evidence_core::rule::Rule;
+
+    #[test]
+    fn colour_only_on_a_terminal_without_no_color() {
+        use term::termcolor::ColorChoice;
+        assert_eq!(colour_choice(true, false), ColorChoice::Auto);
+        assert_eq!(colour_choice(true, true), ColorChoice::Never);
+        assert_eq!(colour_choice(false, false), ColorChoice::Never);
+    }
 
     #[test]
     fn human_output_has_rule_location_caret_and_help() {

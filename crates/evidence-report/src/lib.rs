@@ -7,7 +7,9 @@
 //! could not judge the book is reported in every format too
 //! ([`emit_failure()`], from a [`Failure`]). Every output names files by one
 //! rule ([`PathStyle`]), and every text from an input reaches a stream
-//! through one escaping function (`evidence_core::display::stream`).
+//! through one escaping function (`evidence_core::display::stream`). What
+//! the process's environment says (GitHub Actions, `NO_COLOR`) is read at
+//! the edge and passed in ([`ReportEnvironment`]).
 
 #![warn(missing_docs, unreachable_pub)]
 
@@ -27,11 +29,11 @@ mod snippet;
 pub(crate) mod target;
 
 pub use crate::assemble::{ChapterFindings, ReportContext, assemble};
-pub use crate::emit::{Destination, emit, emit_failure};
+pub use crate::emit::{Destination, ReportEnvironment, emit, emit_failure};
 pub use crate::emit_error::{EmitError, is_closed_pipe, is_output_refused};
 pub use crate::failure::{Failure, FailureLocation, FailurePart};
 pub use crate::format::Format;
-pub use crate::human::{Run, counted, stderr};
+pub use crate::human::{Run, counted};
 pub use crate::output_file::{OutputFile, OutputRefusal};
 pub use crate::paths::PathStyle;
 pub use crate::target::check_report_path;

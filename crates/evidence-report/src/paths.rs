@@ -39,11 +39,11 @@ impl PathStyle {
     }
 
     /// Paths of the book at `root` as GitHub resolves them: relative to
-    /// the repository (`GITHUB_WORKSPACE`) when it is set, else to the
-    /// current directory.
-    pub(crate) fn for_github(root: &Path) -> PathStyle {
-        match std::env::var_os("GITHUB_WORKSPACE").filter(|w| !w.is_empty()) {
-            Some(workspace) => PathStyle::relative_to(root, Path::new(&workspace)),
+    /// the repository's `workspace` (`GITHUB_WORKSPACE`) when known, else
+    /// to the current directory.
+    pub(crate) fn for_github(root: &Path, workspace: Option<&Path>) -> PathStyle {
+        match workspace {
+            Some(workspace) => PathStyle::relative_to(root, workspace),
             None => PathStyle::from_current_dir(root),
         }
     }

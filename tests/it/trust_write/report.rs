@@ -289,7 +289,7 @@ fn a_source_directory_that_is_a_symlink_inside_the_book_is_protected_where_it_le
 #[test]
 fn the_write_refuses_the_build_and_template_directories_too() {
     use evidence_core::config::Config;
-    use evidence_report::{Destination, emit};
+    use evidence_report::{Destination, ReportEnvironment, emit};
     use mdbook_evidence::session::Session;
     use mdbook_preprocessor::book::{Book, BookItem, Chapter};
     let dir = tempfile::tempdir().expect("tempdir");
@@ -329,7 +329,14 @@ fn the_write_refuses_the_build_and_template_directories_too() {
             Vec::new(),
         )));
         let outcome = setup.process(&mut book);
-        let written = emit(&outcome, &setup.report_context(), Destination::Build);
+        // Not on GitHub Actions: nothing goes to a CI's step summary.
+        let environment = ReportEnvironment::default();
+        let written = emit(
+            &outcome,
+            &setup.report_context(),
+            Destination::Build,
+            &environment,
+        );
         let error = written.expect_err("refused").to_string();
         assert!(error.contains("directory"), "{report}: {error}");
         assert!(!root.join(report).exists(), "{report} written");

@@ -208,6 +208,10 @@ pub(crate) fn is_source_header(cell: &str) -> bool {
 /// it is an opinion about what may happen, not a reported fact.
 pub const SPECULATION_LABEL: &str = "[SPECULATION]";
 
+/// The class of the element the HTML renderer writes for a
+/// [`SPECULATION_LABEL`] ([`SPECULATION_ELEMENT`]).
+pub const SPECULATION_CLASS: &str = "evidence-speculation";
+
 /// The element the HTML renderer writes for a [`SPECULATION_LABEL`] the
 /// reader sees as prose, its meaning in its title and accessible label (the
 /// same words as the card's badge in `evidence.js`). The scanner reads

@@ -5,9 +5,12 @@
 //! stands for several (`[1, 2]`, `[1-3]`, `[EVID:a, b]`) — form
 //! a **run**, rendered as one edit: the citations sorted by number, each
 //! item once, in the book's [`CitationStyle`]. A marker that does not
-//! resolve and is not removed stays in the run as written (in its plain
-//! form, `[EVID:x]` or `[N]`, when the run also holds citations); a run
-//! with no citation and nothing removed is left as it is.
+//! resolve and is not removed stays: a marker of an id as its unverified
+//! mark, after the run's citations; one with no id to name (an unknown
+//! `[N]`, a malformed marker) as written: where it was written, the
+//! citations on either side of it runs of their own (in a run that takes
+//! no marker out: see [`runs`]), else after the citations.
+//! A run with no citation, no mark and nothing removed is left as it is.
 
 use crate::template::Templates;
 use crate::unverified::KeptMarker;
@@ -73,11 +76,12 @@ pub(super) struct PlannedCitations<'s> {
     pub(super) entries: Vec<Entry<'s>>,
 }
 
-/// Plans the citations of `scan`'s markers: `resolved` is each marker's
-/// resolution, `parts` what each contributes; numbers come from the
-/// chapter's `list`, then from first appearance; `kept_as` is what each
-/// marker that does not resolve is shown as.
+/// Plans the citations of `scan`'s markers in the chapter `text`:
+/// `resolved` is each marker's resolution, `parts` what each contributes;
+/// numbers come from the chapter's `list`, then from first appearance;
+/// `kept_as` is what each marker that does not resolve is shown as.
 pub(super) fn plan<'s>(
+    text: &str,
     scan: &Scan,
     resolved: &[Option<Resolved<'s>>],
     parts: &[Part],
@@ -91,7 +95,7 @@ pub(super) fn plan<'s>(
     // The numbers already in `cites`: a run citing N items is checked for
     // each item once, not against every item before it.
     let mut cited: HashSet<u32> = HashSet::new();
-    for (run, end) in runs(&scan.markers, parts) {
+    for (run, end) in runs(text, &scan.markers, parts) {
         cites.clear();
         cited.clear();
         let mut kept = Vec::new();
@@ -276,7 +280,9 @@ fn plain_form(kind: &MarkerKind) -> String {
 /// The end of each run, the last byte any of its markers covers, is kept
 /// as the run grows: recomputed over the run for each marker added, a line
 /// of N markers written next to each other took N²/2 steps.
-fn runs(markers: &[Marker], parts: &[Part]) -> Vec<(Range<usize>, usize)> {
+/// A run that holds a citation and takes no marker out is cut at the
+/// markers it keeps as written ([`split_at_written`]).
+fn runs(text: &str, markers: &[Marker], parts: &[Part]) -> Vec<(Range<usize>, usize)> {
     let mut out: Vec<(Range<usize>, usize)> = Vec::new();
     for (i, marker) in markers.iter().enumerate() {
         if parts[i] == Part::InRemovedClaim {
@@ -295,7 +301,73 @@ fn runs(markers: &[Marker], parts: &[Part]) -> Vec<(Range<usize>, usize)> {
         }
         out.push((i..i + 1, marker.span.end));
     }
-    out
+    let cut = |run: &Range<usize>| {
+        let holds = |part| run.clone().any(|m| parts[m] == part);
+        holds(Part::Cite)
+            && !holds(Part::Removed)
+            && run.clone().any(|m| written(markers, parts, m))
+    };
+    if !out.iter().any(|(run, _)| cut(run)) {
+        return out;
+    }
+    let mut split = Vec::with_capacity(out.len());
+    for (run, end) in out {
+        if cut(&run) {
+            split_at_written(text, markers, parts, run, &mut split);
+        } else {
+            split.push((run, end));
+        }
+    }
+    split
+}
+
+/// Whether marker `m` stays as written: it does not resolve, stays, and
+/// has no id to show an unverified mark for (an unknown `[N]`, a malformed
+/// marker). It may be a part of what was written (`7]` of `[1, 7]`).
+fn written(markers: &[Marker], parts: &[Part], m: usize) -> bool {
+    parts[m] == Part::Kept
+        && matches!(
+            markers[m].kind,
+            MarkerKind::Number(_) | MarkerKind::Malformed(_)
+        )
+}
+
+/// The runs of `run` once the markers it keeps as written are taken out
+/// of it, appended to `out`: each such marker stays where the author wrote
+/// it, between the same neighbours, and the citations on either side of it
+/// are runs of their own. Rendered after the run's citations, it met what
+/// the author had written apart from it: `[EVID:a b]`, a citation, then
+/// `(EVID:x)` became `[EVID:a b](EVID:x)`, a link, which the next run read
+/// as no marker. Markers that share their bytes (`[1-3]`) are cut as one,
+/// only where all of them stay as written; a part of a list (`7]` of `[1,
+/// 7]`) is not cut from the rest of it.
+fn split_at_written(
+    text: &str,
+    markers: &[Marker],
+    parts: &[Part],
+    run: Range<usize>,
+    out: &mut Vec<(Range<usize>, usize)>,
+) {
+    let mut open: Option<(Range<usize>, usize)> = None;
+    let mut m = run.start;
+    while m < run.end {
+        let span = &markers[m].span;
+        let shared = m + markers[m..run.end]
+            .iter()
+            .take_while(|other| other.span == *span)
+            .count();
+        let whole = matches!(markers[m].kind, MarkerKind::Malformed(_))
+            || text[span.clone()].starts_with('[') && text[span.clone()].ends_with(']');
+        if whole && (m..shared).all(|k| written(markers, parts, k)) {
+            out.extend(open.take());
+        } else {
+            let (part, end) = open.get_or_insert((m..m, span.end));
+            part.end = shared;
+            *end = (*end).max(span.end);
+        }
+        m = shared;
+    }
+    out.extend(open);
 }
 
 /// Citation numbers: the chapter's list first, then first appearance.

@@ -385,7 +385,7 @@ impl<'s> RenderPlan<'s> {
         parts: &[Part],
     ) {
         let mut kept = kept_markers(&scan.markers, &judgement.resolved, &judgement.findings);
-        let mut planned = citations::plan(scan, &judgement.resolved, parts, list, &mut kept);
+        let mut planned = citations::plan(text, scan, &judgement.resolved, parts, list, &mut kept);
         let emptied = std::mem::take(&mut planned.emptied);
         let marked = self.plan_emptied_runs(text, scan, emptied, parts, &mut kept);
         self.runs = planned.runs;

@@ -118,6 +118,18 @@ fn the_chapters_found_failing_hold() {
             found.push(format!("{before}\n\n## References\n\n- [9]{after}\n"));
         }
     }
+    // Under References, `[9]` right before a marker or a label opens no
+    // entry; the HTML renderer's unverified mark or label element after it
+    // did, on the second run, and the generated entries replaced the line.
+    for after in [
+        "[EVID:gone]",
+        "[SPECULATION] 東京 rates will fall 😀",
+        "[EVID:gone] Rates\u{a0}fell.",
+    ] {
+        found.push(format!(
+            "Rates held steady [EVID:a].\n\n## References\n\n- [9]{after}\n"
+        ));
+    }
     for text in &found {
         for mode in ["fail", "downgrade", "warn", "remove"] {
             for target in [Target::Html, Target::Markdown] {

@@ -9,6 +9,7 @@
 //! (`1. Smith, J. …`) or a list of links is a bibliography the book keeps
 //! as written. `[1]: https://…` is a link definition, never an entry.
 
+use crate::syntax::{CITE_CLASS, SPECULATION_CLASS, UNVERIFIED_CLASS};
 use std::ops::Range;
 
 /// One entry of a written References list.
@@ -64,7 +65,10 @@ pub(crate) fn read_entries(text: &str, range: Range<usize>) -> Option<Vec<Refere
 
 /// The number and the rest of a line that opens an entry: up to three
 /// spaces, an optional bullet, then `[N]` not followed by `:` (a link
-/// definition) or `(` (a link).
+/// definition), `(` (a link), `[` (a marker, a label or a link), or what
+/// an earlier run wrote for a marker or a label (an element of the
+/// evidence classes: a citation, a group, an unverified mark, the
+/// speculation label).
 pub fn entry_start(line: &str) -> Option<(u32, &str)> {
     let indent = line.len() - line.trim_start_matches(' ').len();
     if indent > 3 {
@@ -80,11 +84,25 @@ pub fn entry_start(line: &str) -> Option<(u32, &str)> {
         return None;
     }
     let after = inner[digits..].strip_prefix(']')?;
-    if after.starts_with(':') || after.starts_with('(') || after.starts_with('[') {
+    if after.starts_with([':', '(', '[']) || opens_written(after) {
         return None;
     }
     let number = inner[..digits].parse().ok().filter(|&n| n > 0)?;
     Some((number, after))
+}
+
+/// Whether `text` opens with an element the HTML renderer writes for a
+/// marker or a bracketed label: a citation (`<a class="evidence-cite" …>`),
+/// a group of them, an unverified mark, the speculation label. `[9]` right
+/// before one was `[9]` right before the `[` it stood for, which opens no
+/// entry: read as one, the paragraph became a written list on the second
+/// run, and the generated entries replaced it.
+fn opens_written(text: &str) -> bool {
+    let classes = [CITE_CLASS, UNVERIFIED_CLASS, SPECULATION_CLASS];
+    ["<a class=\"", "<span class=\""].iter().any(|open| {
+        text.strip_prefix(open)
+            .is_some_and(|rest| classes.iter().any(|class| rest.starts_with(class)))
+    })
 }
 
 #[cfg(test)]
@@ -119,6 +137,30 @@ mod tests {
     fn bullets_and_blank_lines_between_entries_are_read() {
         let text = "- [1] 連邦準備制度。「声明」\n\n- [2]\u{a0}Reuters ‏\"Fed\"\n";
         assert_eq!(entries(text).unwrap().len(), 2);
+    }
+
+    /// `- [9][EVID:gone]` opens no entry (a marker follows the number):
+    /// neither does what the HTML renderer made of it, an unverified mark
+    /// after `[9]`, nor a citation, a group or the speculation label there.
+    #[test]
+    fn a_number_right_before_what_an_earlier_run_wrote_opens_no_entry() {
+        for written in [
+            "<span class=\"evidence-unverified\" data-evidence=\"gone\" role=\"note\">&#91;unverified&#93;</span>",
+            "<a class=\"evidence-cite\" id=\"cite-a-2\" href=\"#evidence-a\" data-evidence=\"a\">[&#49;]</a> 東京",
+            "<span class=\"evidence-cites\">[<a class=\"evidence-cite\">&#49;</a>, …]</span>",
+            crate::syntax::SPECULATION_ELEMENT,
+        ] {
+            for line in [
+                format!("- [9]{written}"),
+                format!("[12]{written} Rates\u{a0}fell."),
+            ] {
+                assert_eq!(entry_start(&line), None, "{line:?}");
+            }
+        }
+        // An entry that cites after a space is still one; another class
+        // of the author's is no citation.
+        assert!(entry_start("[1] <a class=\"evidence-cite\">[&#49;]</a>").is_some());
+        assert!(entry_start("[1]<span class=\"note\">Reuters</span>").is_some());
     }
 
     #[test]

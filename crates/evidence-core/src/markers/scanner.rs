@@ -66,6 +66,9 @@ pub(super) struct Scanner<'a, 'o> {
     in_row: bool,
     /// The text of the HTML block being read, line by line.
     html_block: String,
+    /// Where each of its lines starts in `html_block`, and the line's
+    /// range in the chapter (container markers, `> `, left out).
+    html_lines: Vec<(usize, Range<usize>)>,
     /// Depth of GitHub-style admonitions (`> [!NOTE]`) around the scan.
     admonition: usize,
     /// Starts of the quotes that would be admonitions with them on
@@ -148,6 +151,7 @@ impl<'a, 'o> Scanner<'a, 'o> {
             inline_html: 0,
             code_span: false,
             html_block: String::new(),
+            html_lines: Vec::new(),
             fence: None,
             heading: None,
             seen_heading: false,
@@ -255,6 +259,7 @@ impl<'a, 'o> Scanner<'a, 'o> {
             Event::FootnoteReference(_) => self.open_inline(range.start),
             Event::Html(html) => {
                 self.note_generated_html(&html, range.start);
+                self.html_lines.push((self.html_block.len(), range));
                 self.html_block.push_str(&html);
             }
             _ => {}
@@ -461,6 +466,7 @@ impl<'a, 'o> Scanner<'a, 'o> {
                 // A comment read whole, over its lines (container markers
                 // taken out), so that one written on two lines is read too.
                 let html = std::mem::take(&mut self.html_block);
+                let lines = std::mem::take(&mut self.html_lines);
                 if let Some(suppression) =
                     suppression::parse_suppression(&html, range.clone(), false)
                 {
@@ -469,7 +475,7 @@ impl<'a, 'o> Scanner<'a, 'o> {
                 if range.end == self.src.len() && self.container == 0 {
                     self.scan.unclosed = unclosed_html(&self.src[range.clone()]);
                 }
-                self.html_block_closed(&html, &range);
+                self.html_block_closed(&html, &lines, &range);
             }
             TagEnd::BlockQuote(kind) => {
                 self.container -= 1;

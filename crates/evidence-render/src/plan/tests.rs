@@ -125,3 +125,67 @@ fn runs_taken_out_after_a_backslash_leave_its_space() {
         assert_eq!(removed(&store, &out), out);
     }
 }
+
+/// `text` as `mode` renders it for `target`, `c.md` numbered by the list.
+fn rendered(store: &evidence_core::store::Store, text: &str, mode: &str, target: Target) -> String {
+    let config = Config::from_value(serde_json::json!({"store": "s", "mode": mode})).unwrap();
+    let list = store.citation_list(Path::new("c.md"));
+    let scanned = scanned(text, &config, true);
+    let judgement = evidence_rules::judge("c.md", text, &scanned, store, list, &config, true);
+    let plan = RenderPlan::new(text, scanned, &judgement, list, &config);
+    match chapter_edits(text, &plan, &Templates::default(), target) {
+        Some(mut edits) => splice(text, &mut edits),
+        None => text.to_owned(),
+    }
+}
+
+/// A marker kept as written (malformed, an unknown `[N]`) stays where it
+/// was written, between the same neighbours: rendered after the run's
+/// citations, `[EVID:ev_a b]` met the `(EVID:ev_b)` the citation had kept
+/// apart from it, and `[9]` the `[x]` after the run, each pair a link the
+/// next run read as no markers (it then labelled the claim: the pipeline
+/// property found it). Markers that share their bytes (`[1-3]`), and the
+/// parts of a list (`[1, 7]`), stay one run.
+#[test]
+fn a_marker_kept_as_written_stays_between_its_neighbours() {
+    let dir = tempfile::tempdir().unwrap();
+    let store = store(dir.path());
+    let cite = "<a class=\"evidence-cite\" data-evidence=\"ev_a\">[2]</a>";
+    for (text, kept) in [
+        (
+            format!("Rates held in 東京 today [EVID:ev_a b]{cite}(EVID:ev_b)\n"),
+            ["[EVID:ev_a b]<", ">(EVID:ev_b)"],
+        ),
+        (
+            format!("Rates held\u{a0}steady 😀 [9]{cite}[x]\n\n[x]: http://e.org\n"),
+            ["[9]<", ">[x]"],
+        ),
+    ] {
+        for mode in ["warn", "fail", "downgrade"] {
+            let out = rendered(&store, &text, mode, Target::Html);
+            for kept in kept {
+                assert!(out.contains(kept), "{mode}: {out}");
+            }
+            assert_eq!(rendered(&store, &out, mode, Target::Html), out, "{mode}");
+            let out = rendered(&store, &text, mode, Target::Markdown);
+            assert!(
+                !out.contains("](EVID") && !out.contains("][x]"),
+                "{mode}: {out}"
+            );
+            assert_eq!(rendered(&store, &out, mode, Target::Markdown), out);
+        }
+    }
+    // `[1-3]` holds ev_b, ev_a and an unknown 3: one run, the 3 after its
+    // citations (the numbers share their bytes).
+    let out = rendered(
+        &store,
+        "Rates held steady today [1-3].\n",
+        "warn",
+        Target::Html,
+    );
+    assert!(out.contains("&#50;</a>]</span>[3]."), "{out}");
+    // `[1, 7]`, ev_b and an unknown 7: one run too (`7]` is no marker
+    // written alone).
+    let out = rendered(&store, "Rates held, 日本 [1, 7].\n", "warn", Target::Html);
+    assert!(out.contains("[&#49;]</a>[7]."), "{out}");
+}

@@ -83,10 +83,16 @@ impl Scanner<'_, '_> {
         self.open_blocks.last().is_some_and(|b| b.is_item)
     }
 
-    /// An HTML block at `range`, its lines `html`, has been read: the text
+    /// An HTML block at `range`, its lines `html` (each line's start in
+    /// `html` and range in the chapter: `lines`), has been read: the text
     /// a reader sees of it (outside comments, scripts, styles and
     /// preformatted text), if it has any words, is a block of its own.
-    pub(super) fn html_block_closed(&mut self, html: &str, range: &Range<usize>) {
+    pub(super) fn html_block_closed(
+        &mut self,
+        html: &str,
+        lines: &[(usize, Range<usize>)],
+        range: &Range<usize>,
+    ) {
         if self.skips_blocks() || self.code_block > 0 {
             return;
         }
@@ -94,8 +100,12 @@ impl Scanner<'_, '_> {
         if !text.chars().any(char::is_alphanumeric) {
             return;
         }
-        let visible = visible_range(&self.src[range.clone()]);
-        let span = range.start + visible.start..range.start + visible.end;
+        // Read in the lines as the parser gives them: in a quote, the `>`
+        // opening a later line is no text of the block (the claim started
+        // there, and its mark went before the quote's `> `).
+        let visible = visible_range(html);
+        let span = in_chapter(self.src, html, lines, visible.start, false)
+            ..in_chapter(self.src, html, lines, visible.end, true);
         if span.is_empty() {
             return;
         }
@@ -411,6 +421,33 @@ fn visible_range(source: &str) -> Range<usize> {
     }
     let first = first.unwrap_or(0);
     first..last.max(first)
+}
+
+/// Where offset `at` of an HTML block's lines `html` (joined, as
+/// [`visible_range`] reads them) is in the chapter: `lines` holds each
+/// line's start in `html` and its range in the chapter. An `end` offset is
+/// mapped in the line it ends, any other in the line it starts. A line
+/// whose text is not the chapter's bytes there (the parser wrote it) maps
+/// to its start or end.
+fn in_chapter(
+    src: &str,
+    html: &str,
+    lines: &[(usize, Range<usize>)],
+    at: usize,
+    end: bool,
+) -> usize {
+    let after = lines.partition_point(|(start, _)| if end { *start < at } else { *start <= at });
+    let Some((start, range)) = after.checked_sub(1).and_then(|i| lines.get(i)) else {
+        return lines.first().map_or(0, |(_, range)| range.start);
+    };
+    let line_end = lines.get(after).map_or(html.len(), |(next, _)| *next);
+    if html.get(*start..line_end) == src.get(range.clone()) {
+        range.start + (at - start)
+    } else if end {
+        range.end
+    } else {
+        range.start
+    }
 }
 
 /// Elements whose content a reader does not read as text.

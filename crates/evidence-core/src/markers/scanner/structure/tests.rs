@@ -226,3 +226,32 @@ fn a_numbered_citation_is_no_web_link_of_a_footnote() {
     assert_eq!(texts(&first).len(), 1);
     assert!(first.markers.iter().all(|m| m.block == Some(0)));
 }
+
+/// In a quote, an HTML block's later lines open with the quote's `>`,
+/// which is no text of the block: its claim starts at the text a reader
+/// sees, after the `> `. Read from the chapter's bytes, the claim started
+/// at that `>`, a mark written there went before the quote's `> `, and the
+/// next run read the line as another paragraph's (the pipeline property
+/// found it, after an author's lone `<a class="evidence-cite">`).
+#[test]
+fn an_html_block_in_a_quote_starts_at_its_text_not_at_the_quotes_marker() {
+    let open_a = "<a class=\"evidence-cite\" data-evidence=\"a\">";
+    for (text, visible) in [
+        (
+            format!("> {open_a}\n> [EVID:a, b.2:x/y-z] Rates"),
+            "[EVID:a, b.2:x/y-z] Rates",
+        ),
+        (
+            "> <div>\n>  東京 Rates held\u{a0}steady 😀\n> </div>\n".to_owned(),
+            "東京 Rates held\u{a0}steady 😀",
+        ),
+        (
+            "- > <div>\n  > 金利 rose.\n  >\u{3000}Rates held.</div>\n".to_owned(),
+            "金利 rose.\n  >\u{3000}Rates held.",
+        ),
+    ] {
+        let scan = scanned(&text);
+        let block = scan.blocks.iter().find(|b| b.html).expect("an HTML block");
+        assert_eq!(&text[block.span.clone()], visible, "{text:?}");
+    }
+}

@@ -382,32 +382,6 @@ fn write_report(
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::{Diagnostic, Location, Report, SourceFile};
-    use evidence_core::rule::{Rule, Severity};
-
-    /// A report of one error in `src/brief.md`, at 3:3.
-    fn report() -> Report {
-        let text = "# T\n\n- The Fed held rates.\n";
-        Report {
-            files: vec![SourceFile::new("src/brief.md".into(), text.into())],
-            diagnostics: vec![Diagnostic {
-                rule: Rule::UngroundedClaim,
-                severity: Severity::Error,
-                message: "claim cites no evidence".into(),
-                location: Location::Chapter {
-                    file: 0,
-                    span: 7..25,
-                    line: 3,
-                    column: 3,
-                },
-                claim: Some("The Fed held rates.".into()),
-                evidence_ids: vec![],
-                removed: false,
-                included_by: None,
-            }],
-            ..Report::default()
-        }
-    }
 
     /// A build's output for GitHub is decided by the environment passed
     /// in, never the process's: nothing off GitHub Actions (a summary file
@@ -419,7 +393,7 @@ mod tests {
         let workspace = dir.path().join("repo");
         let root = workspace.join("docs");
         let summary = dir.path().join("summary.md");
-        let report = report();
+        let report = crate::test_report::one_ungrounded_claim();
         let render = |paths: &PathStyle| {
             (
                 github::annotations(&report, paths),

@@ -449,7 +449,6 @@ pub(crate) fn support_line(report: &Report) -> Option<String> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::SourceFile;
     use codespan_reporting::term::termcolor::NoColor;
     use evidence_core::rule::Rule;
 
@@ -463,29 +462,7 @@ mod tests {
 
     #[test]
     fn human_output_has_rule_location_caret_and_help() {
-        let text = "# T\n\n- The Fed held rates.\n";
-        let report = Report {
-            files: vec![SourceFile::new("src/brief.md".into(), text.into())],
-            diagnostics: vec![Diagnostic {
-                rule: Rule::UngroundedClaim,
-                severity: Severity::Error,
-                message: "claim cites no evidence".into(),
-                location: Location::Chapter {
-                    file: 0,
-                    span: 7..25,
-                    line: 3,
-                    column: 3,
-                },
-                claim: Some("The Fed held rates.".into()),
-                evidence_ids: vec![],
-                removed: false,
-                included_by: None,
-            }],
-            suppressed: vec![],
-            chapters: vec![],
-            notes: vec![],
-            quality_targets: Default::default(),
-        };
+        let report = crate::test_report::one_ungrounded_claim();
         let mut out = NoColor::new(Vec::new());
         let paths = PathStyle::relative_to(std::path::Path::new("/b"), std::path::Path::new("/b"));
         report.emit_human(&paths, &mut out).unwrap();

@@ -27,6 +27,8 @@ pub(crate) mod quality;
 pub(crate) mod sarif;
 mod snippet;
 pub(crate) mod target;
+#[cfg(test)]
+mod test_report;
 
 pub use crate::assemble::{ChapterFindings, ReportContext, assemble};
 pub use crate::emit::{Destination, ReportEnvironment, emit, emit_failure};

@@ -95,15 +95,7 @@ fn a_chapter_without_markers_plans_nothing() {
 
 /// `text` as `remove` mode renders it for the HTML renderer.
 fn removed(store: &evidence_core::store::Store, text: &str) -> String {
-    let config = Config::from_value(serde_json::json!({"store": "s", "mode": "remove"})).unwrap();
-    let list = store.citation_list(Path::new("c.md"));
-    let scanned = scanned(text, &config, true);
-    let judgement = evidence_rules::judge("c.md", text, &scanned, store, list, &config, true);
-    let plan = RenderPlan::new(text, scanned, &judgement, list, &config);
-    match chapter_edits(text, &plan, &Templates::default(), Target::Html) {
-        Some(mut edits) => splice(text, &mut edits),
-        None => text.to_owned(),
-    }
+    rendered(store, text, "remove", Target::Html)
 }
 
 /// Runs taken out one after the other, each with the space before it,

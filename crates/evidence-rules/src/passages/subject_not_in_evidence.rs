@@ -19,8 +19,11 @@
 //! something else *in the same place*: a capitalised word of the passage,
 //! not in the claim, after the same word or before the same word as the
 //! claim's name (`Hurricane Ida made landfall` for `Hurricane Idalia made
-//! landfall`), or around the claim's words (`context.rs`), or when the
-//! passages are about another name the claim never states (`subject.rs`).
+//! landfall`) — or one the claim names elsewhere, where a phrase of the
+//! claim's places it (`'Blackpink in Your Area'` for `'Mind in Your Area'
+//! … by Blackpink`) — or around the claim's words (`context.rs`), or when
+//! the passages are about another name the claim never states
+//! (`subject.rs`).
 
 use crate::meta::{RuleMeta, guide_page};
 
@@ -47,7 +50,9 @@ mod subject;
 
 use self::parts::{held_word, lone_disagreement, named_in_context, swapped_part};
 use self::restated::{defines_initials, follows_held, names_what_precedes};
-use self::slot::{same_form, same_slot, written_as_a_name};
+use self::slot::{
+    initials_amid_words, placed_by_a_phrase, same_form, same_slot, written_as_a_name,
+};
 use self::subject::subject_rival;
 use crate::Resolved;
 use crate::memo::Analyses;
@@ -326,8 +331,9 @@ fn all_capitals_cited(claim: &str, vocabularies: &[&ItemVocabulary]) -> bool {
     })
 }
 
-/// A capitalised word of a passage, not in the claim, in the place of the
-/// claim's `name`: after the same word, or before the same word.
+/// A capitalised word of a passage in the place of the claim's `name`:
+/// after the same word, or before the same word. A word the claim names
+/// elsewhere only where a phrase places it ([`placed_by_a_phrase`]).
 fn rival(
     claim: &str,
     claim_words: &[Word],
@@ -336,7 +342,8 @@ fn rival(
 ) -> Option<(String, String)> {
     let in_claim: HashSet<&str> = claim_words.iter().map(|w| w.folded.as_str()).collect();
     // A form of the name's own word (`Greek` for `Greece`) is no rival.
-    let missing = &claim_words[name.words.end - 1].folded;
+    let (first, last) = (name.words.start, name.words.end - 1);
+    let missing = &claim_words[last].folded;
     let left = name
         .words
         .start
@@ -351,9 +358,10 @@ fn rival(
         let words = &detail.words;
         for (k, word) in words.iter().enumerate() {
             if !word.capital
-                || in_claim.contains(word.folded.as_str())
+                || (in_claim.contains(word.folded.as_str())
+                    && !placed_by_a_phrase(claim_words, (first, last), words, k))
                 || same_stem(&word.folded, missing)
-                || is_in(FUNCTION_WORDS, &word.folded)
+                || (is_in(FUNCTION_WORDS, &word.folded) && !initials_amid_words(words, k))
                 // A class word ending a run of capitals ends a name
                 // (`State Operations Center`).
                 || (is_in(CLASS_WORDS, &word.folded)
@@ -377,7 +385,7 @@ fn rival(
                 |w: Option<&String>| w.is_some_and(|w| !is_in(FUNCTION_WORDS, w)) || long_name;
             let slot = (same_left && (same_right || telling(left)))
                 || (same_right && telling(right))
-                || (same_slot(claim_words, name.words.start, name.words.end - 1, words, k)
+                || (same_slot(claim_words, first, last, words, k)
                     && written_as_a_name(&word.folded, words));
             if slot {
                 let named = &claim_words[name.words.clone()];

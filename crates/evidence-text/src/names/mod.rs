@@ -382,18 +382,28 @@ fn follows_a_determiner(text: &str, words: &[Word], w: usize) -> bool {
 
 /// Whether word `w`, after a determiner or an opening parenthesis, has
 /// capitals it was written with, not put there by where it stands: it
-/// is a name there (`the FAA`, `(TTC)`). At a sentence's start, capitals
-/// are a headline's or a dateline's as often (`BREAKING:`, `WASHINGTON –`).
+/// is a name there (`the FAA`, `(TTC)`, `the UK`). At a sentence's start,
+/// capitals are a headline's or a dateline's as often (`BREAKING:`,
+/// `WASHINGTON –`); two capitals in parentheses a time zone's or an
+/// hour's (`(ET)`, `(AM)`), so two count only after a determiner.
 fn written_capitals(text: &str, words: &[Word], w: usize) -> bool {
-    let before = text[..words[w].at.start].trim_end();
-    (before.ends_with('(') || follows_a_determiner(text, words, w))
-        && capital_inside(&text[words[w].at.clone()])
+    let written = &text[words[w].at.clone()];
+    if follows_a_determiner(text, words, w) {
+        capital_inside(written) || two_capitals(written)
+    } else {
+        text[..words[w].at.start].trim_end().ends_with('(') && capital_inside(written)
+    }
+}
+
+/// Whether a word is two capital letters (`UK`, `EU`).
+fn two_capitals(written: &str) -> bool {
+    written.chars().count() == 2 && written.chars().all(char::is_uppercase)
 }
 
 /// Whether a word has a capital after its first letter, not for where it
 /// stands: initials of three letters or more (`FAA`, `TTC`), or a capital
 /// amid lower case (`TikTok`, `McDonald`). Two capitals (`ET`, `AM`) are
-/// too often an abbreviation after another's dot (`8:30 a.m. ET`).
+/// too often an abbreviation ([`written_capitals`]).
 fn capital_inside(written: &str) -> bool {
     is_acronym(written)
         || (written.chars().any(char::is_lowercase)

@@ -4,7 +4,9 @@
 //! opening a sentence, a name read amid the claim's words (`context.rs`).
 
 use crate::passages::subject_not_in_evidence::context::{context_rival, is_rival};
-use crate::passages::subject_not_in_evidence::slot::{same_form, same_slot, written_as_a_name};
+use crate::passages::subject_not_in_evidence::slot::{
+    placed_by_a_phrase, same_form, same_slot, written_as_a_name,
+};
 use crate::passages::subject_not_in_evidence::{CitedTexts, same_stem};
 use evidence_text::names::lexicon::{CLASS_WORDS, FUNCTION_WORDS, JOINERS, MONTHS_AND_DAYS, is_in};
 use evidence_text::names::vocabulary::ItemWords;
@@ -73,7 +75,11 @@ pub(super) fn lone_disagreement(
             let words = &d.words;
             (0..words.len()).find_map(|k| {
                 let word = &words[k];
-                (is_rival(word, &in_claim, words, k)
+                // A word the claim names elsewhere only where a phrase
+                // places it, as in `rival()`.
+                ((is_rival(word, &in_claim, words, k)
+                    || (placed_by_a_phrase(claim_words, (w, w), words, k)
+                        && is_rival(word, &HashSet::new(), words, k)))
                     && (same_slot(claim_words, w, w, words, k) || after_the_same_words(words, k)))
                 .then(|| word.written.to_string())
             })

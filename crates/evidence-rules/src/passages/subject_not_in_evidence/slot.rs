@@ -95,3 +95,106 @@ pub(super) fn same_form(a: &str, b: &str) -> bool {
     };
     a == b || a[..singular(a)] == b[..singular(b)]
 }
+
+/// The most words read on one side of a name for [`placed_by_a_phrase`].
+const PHRASE: usize = 3;
+
+/// Whether passage word `k` stands where the claim's name (its words
+/// `first..=last`) does by a phrase: two words or more beside it, up to
+/// [`PHRASE`], the same as beside the name on one side, one of them a
+/// content word (`'Blackpink in Your Area'` for `'Mind in Your Area'`),
+/// and not a phrase the claim also has beside that word where it names
+/// it (`Smith and Jones founded it` against `Jones founded it`), nor a
+/// word just before the name ([`just_before`]). A phrase
+/// places a word the claim names elsewhere, which one content word does
+/// not.
+pub(super) fn placed_by_a_phrase(
+    claim_words: &[Word],
+    (first, last): (usize, usize),
+    words: &[Word],
+    k: usize,
+) -> bool {
+    [true, false].into_iter().any(|forward| {
+        let from = if forward { last } else { first };
+        same_phrase(claim_words, from, words, k, forward)
+            && !claim_words.iter().enumerate().any(|(j, w)| {
+                w.folded == words[k].folded
+                    && (same_phrase(claim_words, from, claim_words, j, forward)
+                        || just_before(claim_words, j, (first, last), forward))
+            })
+    })
+}
+
+/// Whether claim word `j` stands just before the name, on the side away
+/// from the phrase read `forward` (or back), with function words only
+/// between (`Factories in Ohio added` against `Factories added`): the
+/// passage leaves the name out, it names nothing in its place.
+fn just_before(
+    claim_words: &[Word],
+    j: usize,
+    (first, last): (usize, usize),
+    forward: bool,
+) -> bool {
+    let between = if forward {
+        j < first && first - j <= MAX_GAP + 1
+    } else {
+        j > last && j - last <= MAX_GAP + 1
+    };
+    let gap = if forward { j + 1..first } else { last + 1..j };
+    between
+        && claim_words[gap]
+            .iter()
+            .all(|w| is_in(FUNCTION_WORDS, &w.folded))
+}
+
+/// Whether the words beside `a[from]` and `b[k]`, going `forward` or back,
+/// agree for two words or more, up to [`PHRASE`], apart by spaces only
+/// (so in one text of an item: its first word is joined to none),
+/// holding a content word.
+fn same_phrase(a: &[Word], from: usize, b: &[Word], k: usize, forward: bool) -> bool {
+    let mut content = false;
+    for step in 1..=PHRASE {
+        let at = |from: usize| {
+            if forward {
+                from.checked_add(step)
+            } else {
+                from.checked_sub(step)
+            }
+        };
+        let (Some(i), Some(j)) = (at(from), at(k)) else {
+            return false;
+        };
+        let (Some(x), Some(y)) = (a.get(i), b.get(j)) else {
+            return false;
+        };
+        // Each pair of words read, `later` the second, apart by spaces.
+        let later = |n: usize| if forward { n } else { n + 1 };
+        if x.folded.is_empty()
+            || !same_form(&x.folded, &y.folded)
+            || !a[later(i)].joined
+            || !b[later(j)].joined
+        {
+            return false;
+        }
+        content |= !is_in(FUNCTION_WORDS, &x.folded) && x.folded.chars().count() >= 3;
+        if content && step >= 2 {
+            return true;
+        }
+    }
+    false
+}
+
+/// Whether word `k`, a function word (`it`, `us`), is written as
+/// initials: all capitals, amid words that are not (`IT solutions`), so
+/// not in a heading written in capitals.
+pub(super) fn initials_amid_words(words: &[Word], k: usize) -> bool {
+    let capitals = |w: &Word| {
+        w.written.chars().count() >= 2
+            && w.written
+                .chars()
+                .all(|c| c.is_uppercase() || !c.is_alphabetic())
+    };
+    capitals(&words[k])
+        && !k.checked_sub(1).is_some_and(|j| capitals(&words[j]))
+        && !words.get(k + 1).is_some_and(capitals)
+}

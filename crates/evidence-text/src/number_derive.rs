@@ -111,6 +111,83 @@ pub fn figures_in<'p>(item: &'p str, text: &'p str) -> Vec<Figure<'p>> {
         .collect()
 }
 
+/// How a passage writes `claim` (its text `written`) in a form that is
+/// not a figure of its own, in words, or `None`: as an ordinal in digits
+/// (`46` in `its 46th year`), or a year as the shortened end of a range of
+/// years (`2011` in `2007–11`, `2007 -- 11`).
+pub fn written_otherwise(claim: &Number, written: &str, passages: &[&str]) -> Option<String> {
+    let whole = claim.value.fract() == 0.0 && claim.value >= 1.0;
+    match claim.kind {
+        NumberKind::Quantity if whole && claim.value < 1e6 => {
+            let n = claim.value as u64;
+            let suffix = match (n % 10, n % 100) {
+                (_, 11..=13) => "th",
+                (1, _) => "st",
+                (2, _) => "nd",
+                (3, _) => "rd",
+                _ => "th",
+            };
+            let ordinal = format!("{n}{suffix}");
+            passages
+                .iter()
+                .any(|p| has_token(p, &ordinal))
+                .then(|| format!("`{written}` is the passage's `{ordinal}`"))
+        }
+        NumberKind::Year if whole => {
+            let year = claim.value as u64;
+            passages
+                .iter()
+                .find_map(|p| shortened_range_end(p, year))
+                .map(|range| format!("`{written}` ends the passage's `{range}`"))
+        }
+        _ => None,
+    }
+}
+
+/// Whether `token` stands in `text` as a whole word: no letter or digit
+/// beside it.
+fn has_token(text: &str, token: &str) -> bool {
+    text.match_indices(token).any(|(at, _)| {
+        !text[..at]
+            .chars()
+            .next_back()
+            .is_some_and(char::is_alphanumeric)
+            && !text[at + token.len()..]
+                .chars()
+                .next()
+                .is_some_and(char::is_alphanumeric)
+    })
+}
+
+/// A range of years in `text` whose end, written in two digits after a
+/// dash, is `year` (`2007–11`, `2007 -- 11`), as written.
+fn shortened_range_end(text: &str, year: u64) -> Option<&str> {
+    let end = format!("{:02}", year % 100);
+    text.match_indices(end.as_str()).find_map(|(at, _)| {
+        let after = at + end.len();
+        if text[after..]
+            .chars()
+            .next()
+            .is_some_and(|c| c.is_ascii_digit())
+        {
+            return None;
+        }
+        let before = text[..at].trim_end_matches(' ');
+        let dashes = before.trim_end_matches(['-', '–', '—']);
+        if dashes.len() == before.len() || before.len() - dashes.len() > "——".len() {
+            return None;
+        }
+        let digits = dashes.trim_end_matches(' ');
+        let start = digits.len().checked_sub(4)?;
+        let first: u64 = digits.get(start..)?.parse().ok()?;
+        let lone = !digits[..start]
+            .chars()
+            .next_back()
+            .is_some_and(|c| c.is_ascii_digit());
+        (lone && first / 100 == year / 100 && first < year).then(|| &text[start..after])
+    })
+}
+
 /// At most this many pairs of a claim's passage figures are tried by
 /// arithmetic.
 const PAIRS: usize = 400;
@@ -302,6 +379,35 @@ pub(super) fn precision(number: &Number, written: &str) -> f64 {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    fn otherwise(claim: &str, passage: &str) -> Option<String> {
+        let number = numbers_in(claim).into_iter().next().unwrap();
+        written_otherwise(&number, &claim[number.span.clone()], &[passage])
+    }
+
+    #[test]
+    fn an_ordinal_in_digits_or_a_shortened_range_end_writes_the_figure() {
+        assert_eq!(
+            otherwise(
+                "The prize has run for 46 years.",
+                "This year marks its 46th year."
+            ),
+            Some("`46` is the passage's `46th`".into())
+        );
+        assert!(otherwise("It came 3 times.", "the 3rd time").is_some());
+        assert!(otherwise("It came 2 times.", "the 22nd time").is_none());
+        assert_eq!(
+            otherwise(
+                "He played with them until 2011.",
+                "the drummer of Rage Against the Machine ( 1991 -- 2000 ; 2007 -- 11 )",
+            ),
+            Some("`2011` ends the passage's `2007 -- 11`".into())
+        );
+        assert!(otherwise("Sales rose in 2011.", "from 2007–11").is_some());
+        assert!(otherwise("Sales rose in 2011.", "2007–110 units").is_none());
+        assert!(otherwise("Sales rose in 2011.", "pages 12007-11").is_none());
+        assert!(otherwise("Sales rose in 2011.", "from 2015–11").is_none());
+    }
 
     fn derive(claim: &str, passage: &str) -> Option<String> {
         let figures = figures_in("p", passage);

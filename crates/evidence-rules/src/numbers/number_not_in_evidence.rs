@@ -26,7 +26,7 @@ use evidence_core::ids::{BlockId, ClaimId};
 use evidence_core::markers::{Block, Scan};
 use evidence_core::rule::Rule;
 use evidence_text::claims::Claim;
-use evidence_text::number_derive::{Figure, PassageFigures, computed, restated};
+use evidence_text::number_derive::{Figure, PassageFigures, computed, restated, written_otherwise};
 use evidence_text::number_parse::{
     Number, NumberKind, NumberLookup, is_claim_figure, may_hold_claim_figure, numbers_in, unit_of,
     word_numbers_in,
@@ -233,7 +233,10 @@ fn judge_claim<'c, 'f, 'p>(
         let unit = unit_of(claim, &n.span);
         // A contradiction outweighs arithmetic, which may meet a figure by
         // chance; not a rounding or a conversion.
-        if let Some(how) = restated(n, written, unit, figures) {
+        if let Some(how) = restated(n, written, unit, figures).or_else(|| {
+            let passages: Vec<&str> = items.iter().flat_map(|e| e.item.passages()).collect();
+            written_otherwise(n, written, &passages)
+        }) {
             judged.derived.push(how);
         } else if let Some(figure) = contradictions
             .then(|| contradicted(claim, n, unit, figures))

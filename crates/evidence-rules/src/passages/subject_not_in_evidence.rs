@@ -49,7 +49,7 @@ mod slot;
 mod subject;
 
 use self::parts::{held_word, lone_disagreement, named_in_context, swapped_part};
-use self::restated::{defines_initials, follows_held, names_what_precedes};
+use self::restated::{abbreviated, defines_initials, follows_held, names_what_precedes};
 use self::slot::{
     initials_amid_words, placed_by_a_phrase, same_form, same_slot, written_as_a_name,
 };
@@ -290,7 +290,7 @@ fn named_disagreement(claim: &str, cited: &[CitedTexts<'_>]) -> Option<(String, 
                 .as_ref()
                 .is_some_and(|a| detail.initials.contains(a));
         }
-        if spelled_out {
+        if spelled_out || abbreviated(&claim_words, &name, &details) {
             continue;
         }
         // The slot's words are compared folded.

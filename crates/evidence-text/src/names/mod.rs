@@ -321,6 +321,11 @@ pub fn names(text: &str, words: &[Word]) -> Vec<Name> {
         {
             continue;
         }
+        // Capitals right after a figure are its unit or its hour's (`2:00
+        // PM`, `14:00 GMT`, `5 GB`), not a name.
+        if end - start == 1 && unit_after_a_figure(text, words, start) {
+            continue;
+        }
         let distinct: Vec<usize> = (start..end)
             .filter(|&w| {
                 let word = &words[w];
@@ -393,6 +398,19 @@ fn written_capitals(text: &str, words: &[Word], w: usize) -> bool {
     } else {
         text[..words[w].at.start].trim_end().ends_with('(') && capital_inside(written)
     }
+}
+
+/// Whether word `w`, written in capitals of four letters at most, follows
+/// a figure apart by spaces only (`2:00 PM`).
+fn unit_after_a_figure(text: &str, words: &[Word], w: usize) -> bool {
+    let written = &text[words[w].at.clone()];
+    w > 0
+        && words[w].joined
+        && written.chars().count() <= 4
+        && written.chars().all(char::is_uppercase)
+        && text[words[w - 1].at.clone()]
+            .chars()
+            .all(|c| c.is_ascii_digit())
 }
 
 /// Whether a word is two capital letters (`UK`, `EU`).

@@ -132,3 +132,38 @@ pub(super) fn defines_initials(claim: &str, claim_words: &[Word], name: &Name) -
     }
     false
 }
+
+/// Whether the passages write `name`, of two words or more, shortened word
+/// by word: a run of capitalised words, each a shorter start of the
+/// name's word in its place, of three letters or more, a plural `s` aside
+/// (`Lib Dems` for `Liberal Democrats`; not `Hurricane Ida` for `Hurricane
+/// Idalia`, a sibling's name).
+pub(super) fn abbreviated(
+    claim_words: &[Word],
+    name: &Name,
+    details: &[Option<ItemWords>],
+) -> bool {
+    // `The Liberal Democrats`: the function word is not shortened.
+    let parts: Vec<&Word> = claim_words[name.words.clone()]
+        .iter()
+        .filter(|w| !is_in(FUNCTION_WORDS, &w.folded))
+        .collect();
+    if parts.len() < 2 {
+        return false;
+    }
+    let shortens = |short: &Word, long: &Word| {
+        let stem = short.folded.strip_suffix('s').unwrap_or(&short.folded);
+        short.capital
+            && stem.chars().count() >= 3
+            && stem.len() < long.folded.len()
+            && long.folded.starts_with(stem)
+    };
+    details.iter().flatten().any(|detail| {
+        detail.words.windows(parts.len()).any(|run| {
+            run.iter()
+                .zip(&parts)
+                .enumerate()
+                .all(|(i, (short, long))| (i == 0 || short.joined) && shortens(short, long))
+        })
+    })
+}

@@ -1,5 +1,6 @@
-//! A phrase placing a name the claim states elsewhere; initials written
-//! like a function word or in two capitals.
+//! A phrase placing a name the claim states elsewhere; short forms:
+//! initials written like a function word or in two capitals, a unit after
+//! a figure, a name shortened word by word.
 
 use super::*;
 
@@ -114,6 +115,31 @@ fn two_capitals_after_a_determiner_are_a_name() {
         check(
             "The results are published at noon (ET) on weekdays.",
             "The results are published at noon (CET) on weekdays.",
+        ),
+        None
+    );
+}
+
+#[test]
+fn capitals_after_a_figure_are_its_unit() {
+    // `PM` is the hour's, not a name the passage's `Several` could rival.
+    assert_eq!(
+        check(
+            "A crash occurred on the A9 north of Berriedale around 2:00 PM.",
+            "The crash occurred on the A9 north of Berriedale at about 14:00. Several people were hurt. Several hours later the road reopened.",
+        ),
+        None
+    );
+}
+
+#[test]
+fn a_name_shortened_word_by_word_is_held() {
+    // `Lib Dems` is `Liberal Democrats`; `Tories` is no rival of it.
+    let passage = "The Tories spent most. The Lib Dems spent 1,580,575 and lost all but one of their MEPs. The Tories won.";
+    assert_eq!(
+        check(
+            "The Liberal Democrats spent 1,580,575 but lost their MEPs.",
+            passage
         ),
         None
     );

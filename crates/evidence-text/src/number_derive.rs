@@ -111,14 +111,21 @@ pub fn figures_in<'p>(item: &'p str, text: &'p str) -> Vec<Figure<'p>> {
         .collect()
 }
 
-/// How a passage writes `claim` (its text `written`) in a form that is
-/// not a figure of its own, in words, or `None`: as an ordinal in digits
-/// (`46` in `its 46th year`), or a year as the shortened end of a range of
-/// years (`2011` in `2007–11`, `2007 -- 11`).
-pub fn written_otherwise(claim: &Number, written: &str, passages: &[&str]) -> Option<String> {
+/// How a passage writes `claim` (its text `written`, in the claim `text`)
+/// in a form that is not a figure of its own, in words, or `None`: as an
+/// ordinal in digits before the same noun (`46 years` in *its 46th year*;
+/// not `19 floors` in *a 19th-century building*), or a year as the
+/// shortened end of a range of years (`2011` in *2007 -- 11*, *2007 - 11*).
+pub fn written_otherwise(
+    text: &str,
+    claim: &Number,
+    written: &str,
+    passages: &[&str],
+) -> Option<String> {
     let whole = claim.value.fract() == 0.0 && claim.value >= 1.0;
     match claim.kind {
         NumberKind::Quantity if whole && claim.value < 1e6 => {
+            let noun = word_after(&text[claim.span.end..])?;
             let n = claim.value as u64;
             let suffix = match (n % 10, n % 100) {
                 (_, 11..=13) => "th",
@@ -130,7 +137,10 @@ pub fn written_otherwise(claim: &Number, written: &str, passages: &[&str]) -> Op
             let ordinal = format!("{n}{suffix}");
             passages
                 .iter()
-                .any(|p| has_token(p, &ordinal))
+                .any(|p| {
+                    token_ends(p, &ordinal)
+                        .any(|end| word_after(&p[end..]).is_some_and(|w| same_noun(&w, &noun)))
+                })
                 .then(|| format!("`{written}` is the passage's `{ordinal}`"))
         }
         NumberKind::Year if whole => {
@@ -144,37 +154,64 @@ pub fn written_otherwise(claim: &Number, written: &str, passages: &[&str]) -> Op
     }
 }
 
-/// Whether `token` stands in `text` as a whole word: no letter or digit
-/// beside it.
-fn has_token(text: &str, token: &str) -> bool {
-    text.match_indices(token).any(|(at, _)| {
-        !text[..at]
+/// The word right after `rest`'s spaces or a hyphen, in lower case.
+fn word_after(rest: &str) -> Option<String> {
+    let rest = rest.trim_start_matches([' ', '\u{a0}', '-']);
+    let word: String = rest.chars().take_while(|c| c.is_alphabetic()).collect();
+    (!word.is_empty()).then(|| word.to_lowercase())
+}
+
+/// Whether two nouns are one, in the singular or the plural.
+fn same_noun(a: &str, b: &str) -> bool {
+    let singular = |w: &str| {
+        w.strip_suffix('s')
+            .filter(|s| s.len() >= 3)
+            .unwrap_or(w)
+            .to_owned()
+    };
+    singular(a) == singular(b)
+}
+
+/// Where `token` ends each time it stands in `text` as a whole word: no
+/// letter or digit beside it.
+fn token_ends<'t>(text: &'t str, token: &'t str) -> impl Iterator<Item = usize> + 't {
+    text.match_indices(token).filter_map(move |(at, _)| {
+        let end = at + token.len();
+        (!text[..at]
             .chars()
             .next_back()
             .is_some_and(char::is_alphanumeric)
-            && !text[at + token.len()..]
+            && !text[end..]
                 .chars()
                 .next()
-                .is_some_and(char::is_alphanumeric)
+                .is_some_and(char::is_alphanumeric))
+        .then_some(end)
     })
 }
 
 /// A range of years in `text` whose end, written in two digits after a
-/// dash, is `year` (`2007–11`, `2007 -- 11`), as written.
+/// dash, is `year` (`2007 -- 11`, `2007 - 11`), as written. Not a year and
+/// a month (`2010-11`, `2010-11-05`): a lone hyphen between digits needs
+/// an end above 12, and no date goes on after the two digits.
 fn shortened_range_end(text: &str, year: u64) -> Option<&str> {
     let end = format!("{:02}", year % 100);
     text.match_indices(end.as_str()).find_map(|(at, _)| {
         let after = at + end.len();
-        if text[after..]
-            .chars()
-            .next()
-            .is_some_and(|c| c.is_ascii_digit())
-        {
-            return None;
+        let rest = &text[after..];
+        let mut next = rest.chars();
+        match (next.next(), next.next()) {
+            (Some(c), _) if c.is_ascii_digit() => return None,
+            (Some('-' | '/' | '.'), Some(d)) if d.is_ascii_digit() => return None,
+            _ => {}
         }
         let before = text[..at].trim_end_matches(' ');
         let dashes = before.trim_end_matches(['-', '–', '—']);
-        if dashes.len() == before.len() || before.len() - dashes.len() > "——".len() {
+        let dash = &before[dashes.len()..];
+        if dash.is_empty() || dash.chars().count() > 2 {
+            return None;
+        }
+        let spaced = text[..at].ends_with(' ') || dashes.ends_with(' ');
+        if dash == "-" && !spaced && year % 100 <= 12 {
             return None;
         }
         let digits = dashes.trim_end_matches(' ');
@@ -382,11 +419,11 @@ mod tests {
 
     fn otherwise(claim: &str, passage: &str) -> Option<String> {
         let number = numbers_in(claim).into_iter().next().unwrap();
-        written_otherwise(&number, &claim[number.span.clone()], &[passage])
+        written_otherwise(claim, &number, &claim[number.span.clone()], &[passage])
     }
 
     #[test]
-    fn an_ordinal_in_digits_or_a_shortened_range_end_writes_the_figure() {
+    fn an_ordinal_before_the_same_noun_writes_the_figure() {
         assert_eq!(
             otherwise(
                 "The prize has run for 46 years.",
@@ -396,6 +433,13 @@ mod tests {
         );
         assert!(otherwise("It came 3 times.", "the 3rd time").is_some());
         assert!(otherwise("It came 2 times.", "the 22nd time").is_none());
+        // Another noun, or none: a century, a date.
+        assert!(otherwise("The building has 19 floors.", "a 19th-century building").is_none());
+        assert!(otherwise("The blast killed 3 people.", "On March 3rd, 2 people died.").is_none());
+    }
+
+    #[test]
+    fn a_shortened_range_end_writes_the_year_and_a_date_does_not() {
         assert_eq!(
             otherwise(
                 "He played with them until 2011.",
@@ -403,10 +447,14 @@ mod tests {
             ),
             Some("`2011` ends the passage's `2007 -- 11`".into())
         );
-        assert!(otherwise("Sales rose in 2011.", "from 2007–11").is_some());
+        assert!(otherwise("Sales rose in 2011.", "from 2007 - 11").is_some());
+        assert!(otherwise("Sales rose in 2019.", "in 2018-19").is_some());
         assert!(otherwise("Sales rose in 2011.", "2007–110 units").is_none());
         assert!(otherwise("Sales rose in 2011.", "pages 12007-11").is_none());
         assert!(otherwise("Sales rose in 2011.", "from 2015–11").is_none());
+        // A year and a month, or a date.
+        assert!(otherwise("Sales rose in 2011.", "Report dated 2010-11-05").is_none());
+        assert!(otherwise("Sales rose in 2011.", "the season (2010-11)").is_none());
     }
 
     fn derive(claim: &str, passage: &str) -> Option<String> {

@@ -220,6 +220,7 @@ fn judge_claim<'c, 'f, 'p>(
         derived: Vec::new(),
     };
     let mut listed = NumberLookup::new();
+    let texts: Vec<&str> = items.iter().flat_map(|e| e.item.passages()).collect();
     for n in numbers {
         if passages.find(n, |_| true).is_some()
             || n.kind == NumberKind::Year && years.contains(&(n.value as i64))
@@ -233,17 +234,16 @@ fn judge_claim<'c, 'f, 'p>(
         let unit = unit_of(claim, &n.span);
         // A contradiction outweighs arithmetic, which may meet a figure by
         // chance; not a rounding or a conversion.
-        if let Some(how) = restated(n, written, unit, figures).or_else(|| {
-            let passages: Vec<&str> = items.iter().flat_map(|e| e.item.passages()).collect();
-            written_otherwise(n, written, &passages)
-        }) {
+        if let Some(how) = restated(n, written, unit, figures) {
             judged.derived.push(how);
         } else if let Some(figure) = contradictions
             .then(|| contradicted(claim, n, unit, figures))
             .flatten()
         {
             judged.contradicted.push((n, figure));
-        } else if let Some(how) = computed(n, written, figures) {
+        } else if let Some(how) =
+            written_otherwise(claim, n, written, &texts).or_else(|| computed(n, written, figures))
+        {
             judged.derived.push(how);
         } else {
             judged.missing.push(n);
@@ -420,7 +420,9 @@ mod tests {
                "cited_text":"Total nonfarm payroll employment rose by 143,000 in January."},
               {"id":"snip","source_id":"fed","url":"https://fed.gov/c","title":"Prices","published_at":"2026-02-06T13:30:00Z",
                "snippet_span":{"text":"CPI up 2.9% over the year"}},
-              {"id":"bare","source_id":"fed","url":"https://fed.gov/d","title":"Bare","published_at":"2026-02-06T13:30:00Z"}
+              {"id":"bare","source_id":"fed","url":"https://fed.gov/d","title":"Bare","published_at":"2026-02-06T13:30:00Z"},
+              {"id":"prize","source_id":"fed","url":"https://fed.gov/e","title":"Prize","published_at":"2026-02-06T13:30:00Z",
+               "cited_text":"This year marks its 46th year. On March 3rd, 2 people were killed in the blast."}
             ]}"#;
 
     fn check(text: &str) -> Vec<Finding> {
@@ -450,6 +452,17 @@ mod tests {
             let findings = check(claim);
             assert!(findings.is_empty(), "{claim}: {findings:?}");
         }
+    }
+
+    #[test]
+    fn an_ordinal_holds_a_figure_before_its_noun_and_hides_no_contradiction() {
+        let findings = check("The prize has run for 46 years [EVID:prize].");
+        assert!(findings.is_empty(), "{findings:?}");
+        // `3rd` is a date, not the dead: the passage's `2 people` says
+        // otherwise.
+        let findings = check("The blast killed 3 people [EVID:prize].");
+        assert_eq!(findings.len(), 1, "{findings:?}");
+        assert_eq!(findings[0].rule, Rule::NumberContradictsEvidence);
     }
 
     #[test]

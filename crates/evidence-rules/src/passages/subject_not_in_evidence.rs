@@ -358,8 +358,6 @@ fn rival(
         let words = &detail.words;
         for (k, word) in words.iter().enumerate() {
             if !word.capital
-                || (in_claim.contains(word.folded.as_str())
-                    && !placed_by_a_phrase(claim_words, (first, last), words, k))
                 || same_stem(&word.folded, missing)
                 || (is_in(FUNCTION_WORDS, &word.folded) && !initials_amid_words(words, k))
                 // A class word ending a run of capitals ends a name
@@ -367,6 +365,15 @@ fn rival(
                 || (is_in(CLASS_WORDS, &word.folded)
                     && !(k > 0 && words[k - 1].capital && word.joined))
                 || is_in(MONTHS_AND_DAYS, &word.folded)
+            {
+                continue;
+            }
+            // A word the claim names elsewhere, and the passage writes as
+            // a name, only where a phrase places it; that phrase is its slot.
+            let named_elsewhere = in_claim.contains(word.folded.as_str());
+            if named_elsewhere
+                && !(placed_by_a_phrase(claim_words, (first, last), words, k)
+                    && written_as_a_name(&word.folded, words))
             {
                 continue;
             }
@@ -383,7 +390,8 @@ fn rival(
             // an abbreviation such as `Fed`, which passages spell out).
             let telling =
                 |w: Option<&String>| w.is_some_and(|w| !is_in(FUNCTION_WORDS, w)) || long_name;
-            let slot = (same_left && (same_right || telling(left)))
+            let slot = named_elsewhere
+                || (same_left && (same_right || telling(left)))
                 || (same_right && telling(right))
                 || (same_slot(claim_words, first, last, words, k)
                     && written_as_a_name(&word.folded, words));

@@ -401,16 +401,22 @@ fn written_capitals(text: &str, words: &[Word], w: usize) -> bool {
 }
 
 /// Whether word `w`, written in capitals of four letters at most, follows
-/// a figure apart by spaces only (`2:00 PM`).
+/// a figure apart by spaces only (`2:00 PM`, `3.5 GB`), not a year (`In
+/// 2019 BBC reported`).
 fn unit_after_a_figure(text: &str, words: &[Word], w: usize) -> bool {
     let written = &text[words[w].at.clone()];
-    w > 0
-        && words[w].joined
+    let figure = w.checked_sub(1).map(|v| &text[words[v].at.clone()]);
+    let is_figure = |f: &str| {
+        f.starts_with(|c: char| c.is_ascii_digit())
+            && f.chars()
+                .all(|c| c.is_ascii_digit() || c == '.' || c == ',')
+    };
+    let is_year =
+        |f: &str| f.len() == 4 && f.parse::<u16>().is_ok_and(|y| (1000..=2100).contains(&y));
+    words[w].joined
         && written.chars().count() <= 4
         && written.chars().all(char::is_uppercase)
-        && text[words[w - 1].at.clone()]
-            .chars()
-            .all(|c| c.is_ascii_digit())
+        && figure.is_some_and(|f| is_figure(f) && !is_year(f))
 }
 
 /// Whether a word is two capital letters (`UK`, `EU`).

@@ -78,7 +78,9 @@ pub(super) fn lone_disagreement(
                 // A word the claim names elsewhere only where a phrase
                 // places it, as in `rival()`.
                 ((is_rival(word, &in_claim, words, k)
-                    || (placed_by_a_phrase(claim_words, (w, w), words, k)
+                    || (word.capital
+                        && in_claim.contains(word.folded.as_str())
+                        && placed_by_a_phrase(claim_words, (w, w), words, k)
                         && is_rival(word, &HashSet::new(), words, k)))
                     && (same_slot(claim_words, w, w, words, k) || after_the_same_words(words, k)))
                 .then(|| word.written.to_string())
@@ -95,7 +97,7 @@ pub(super) fn lone_disagreement(
 }
 
 /// Whether a cited item holds a name's word (folded; `written` as the
-/// claim has it): as written, as initials it spells out (`CPI`), or in a
+/// claim has it): as written, as initials it spells out (`CPI`, `UK`), or in a
 /// form that shares its first five letters with a capitalised word there
 /// (`German` for `Germany`; not `winds` for `Windsor`).
 pub(super) fn held_word(
@@ -117,6 +119,28 @@ pub(super) fn held_word(
                     .get_or_insert_with(|| ItemWords::new(texts))
                     .initials
                     .contains(word)
+            })
+    {
+        return true;
+    }
+    // Two capitals (`UK`, `PM`) a cited text spells out in two words
+    // (`United Kingdom`, `Prime Minister`), which initials of three letters
+    // or more leave out.
+    let two: Vec<char> = word.chars().collect();
+    if let [a, b] = two[..]
+        && written.chars().all(char::is_uppercase)
+        && cited
+            .iter()
+            .zip(details.iter_mut())
+            .any(|((_, texts), detail)| {
+                let words = &detail.get_or_insert_with(|| ItemWords::new(texts)).words;
+                words.windows(2).any(|pair| {
+                    pair[0].capital
+                        && pair[1].capital
+                        && pair[1].joined
+                        && pair[0].folded.starts_with(a)
+                        && pair[1].folded.starts_with(b)
+                })
             })
     {
         return true;

@@ -102,49 +102,61 @@ const PHRASE: usize = 3;
 /// Whether passage word `k` stands where the claim's name (its words
 /// `first..=last`) does by a phrase: two words or more beside it, up to
 /// [`PHRASE`], the same as beside the name on one side, one of them a
-/// content word (`'Blackpink in Your Area'` for `'Mind in Your Area'`),
-/// and not a phrase the claim also has beside that word where it names
-/// it (`Smith and Jones founded it` against `Jones founded it`), nor a
-/// word just before the name ([`just_before`]). A phrase
-/// places a word the claim names elsewhere, which one content word does
-/// not.
+/// content word (`'Blackpink in Your Area'` for `'Mind in Your Area'`). A
+/// phrase places a word the claim names elsewhere, which one content word
+/// does not; but not a word of the name itself or a short form of one
+/// (`The President signed` for `President Biden signed`, `the Fed` for
+/// `the Federal Reserve`), nor one the claim also has beside that phrase
+/// (`In 1994 Jones won the cup` for `In 1990 Smith won the cup, and in
+/// 1994 Jones won the cup`), nor one right beside the name on the
+/// phrase's other side ([`on_the_other_side`]).
 pub(super) fn placed_by_a_phrase(
     claim_words: &[Word],
     (first, last): (usize, usize),
     words: &[Word],
     k: usize,
 ) -> bool {
+    let word = &words[k].folded;
+    let short_form = |w: &Word| {
+        word.chars().count() >= 3
+            && w.folded.len() > word.len()
+            && w.folded.starts_with(word.as_str())
+    };
+    if claim_words[first..=last].iter().any(short_form) {
+        return false;
+    }
     [true, false].into_iter().any(|forward| {
         let from = if forward { last } else { first };
         same_phrase(claim_words, from, words, k, forward)
             && !claim_words.iter().enumerate().any(|(j, w)| {
-                w.folded == words[k].folded
-                    && (same_phrase(claim_words, from, claim_words, j, forward)
-                        || just_before(claim_words, j, (first, last), forward))
+                w.folded == *word
+                    && ((first..=last).contains(&j)
+                        || same_phrase(claim_words, from, claim_words, j, forward)
+                        || on_the_other_side(claim_words, j, (first, last), forward))
             })
     })
 }
 
-/// Whether claim word `j` stands just before the name, on the side away
-/// from the phrase read `forward` (or back), with function words only
-/// between (`Factories in Ohio added` against `Factories added`): the
-/// passage leaves the name out, it names nothing in its place.
-fn just_before(
+/// Whether claim word `j` stands right beside the name on the side away
+/// from the phrase read `forward` (before the name) or back (after it),
+/// with function words only between (`Factories in Ohio added` against
+/// `Factories added`): the passage leaves the name out, it names nothing
+/// in its place.
+fn on_the_other_side(
     claim_words: &[Word],
     j: usize,
     (first, last): (usize, usize),
     forward: bool,
 ) -> bool {
-    let between = if forward {
+    let near = if forward {
         j < first && first - j <= MAX_GAP + 1
     } else {
         j > last && j - last <= MAX_GAP + 1
     };
     let gap = if forward { j + 1..first } else { last + 1..j };
-    between
-        && claim_words[gap]
-            .iter()
-            .all(|w| is_in(FUNCTION_WORDS, &w.folded))
+    near && claim_words[gap]
+        .iter()
+        .all(|w| is_in(FUNCTION_WORDS, &w.folded))
 }
 
 /// Whether the words beside `a[from]` and `b[k]`, going `forward` or back,
@@ -184,10 +196,14 @@ fn same_phrase(a: &[Word], from: usize, b: &[Word], k: usize, forward: bool) -> 
     false
 }
 
-/// Whether word `k`, a function word (`it`, `us`), is written as
-/// initials: all capitals, amid words that are not (`IT solutions`), so
-/// not in a heading written in capitals.
+/// Whether word `k`, a function word (`it`, `us`, `who`), is written as
+/// initials: in capitals, of three letters at most, amid words that are
+/// not (`IT solutions`), so not in a heading written in capitals; and not
+/// a word written in capitals for stress (`NOT`, `MAY`, `MUST`).
 pub(super) fn initials_amid_words(words: &[Word], k: usize) -> bool {
+    const STRESSED: [&str; 12] = [
+        "all", "and", "any", "but", "can", "may", "no", "nor", "not", "or", "the", "yes",
+    ];
     let capitals = |w: &Word| {
         w.written.chars().count() >= 2
             && w.written
@@ -195,6 +211,8 @@ pub(super) fn initials_amid_words(words: &[Word], k: usize) -> bool {
                 .all(|c| c.is_uppercase() || !c.is_alphabetic())
     };
     capitals(&words[k])
+        && words[k].written.chars().count() <= 3
+        && !STRESSED.contains(&words[k].folded.as_str())
         && !k.checked_sub(1).is_some_and(|j| capitals(&words[j]))
         && !words.get(k + 1).is_some_and(capitals)
 }

@@ -30,6 +30,9 @@ pub struct ReportEnvironment {
     /// No colour, even on a terminal (`NO_COLOR` set and not empty,
     /// <https://no-color.org>).
     pub no_color: bool,
+    /// A CI system runs this: the verdict line of a failing build does not
+    /// point at `mdbook serve`, which nobody runs there.
+    pub on_ci: bool,
 }
 
 /// Where a run's output goes.
@@ -124,7 +127,13 @@ fn emit_human(
 ) -> std::io::Result<()> {
     let mut stderr = human::stderr(environment.no_color);
     outcome.report.emit_human(paths, &mut stderr)?;
-    human::emit_summary(outcome, context.config.mode, run, &mut stderr)?;
+    human::emit_summary(
+        outcome,
+        context.config.mode,
+        run,
+        environment.on_ci,
+        &mut stderr,
+    )?;
     stderr.flush()
 }
 
@@ -155,7 +164,13 @@ fn emit_check(
         }
     }
     let mut stderr = human::stderr(environment.no_color);
-    human::emit_summary(outcome, context.config.mode, run, &mut stderr)?;
+    human::emit_summary(
+        outcome,
+        context.config.mode,
+        run,
+        environment.on_ci,
+        &mut stderr,
+    )?;
     stderr.flush()?;
     Ok(())
 }

@@ -66,14 +66,15 @@ pub fn check(dir: &Path, options: &CheckOptions, environment: &Environment) -> S
     // files name them from the current directory, as every output does.
     let found = book_root(dir);
     let root = found.as_deref().unwrap_or(dir);
-    let paths = PathStyle::from_current_dir(root);
+    let here = environment.current_dir();
+    let paths = PathStyle::from_current_dir(root, here);
     let reporting = report_environment(environment);
     // Refused before the book is read: nothing is written, and stdout
     // stays empty (the file was asked for, not stdout).
     let output = match options
         .output
         .as_deref()
-        .map(|path| OutputFile::new(path, options.format, root))
+        .map(|path| OutputFile::new(path, options.format, root, here))
     {
         Some(Ok(file)) => Some(file),
         Some(Err(refusal)) => {

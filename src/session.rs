@@ -284,8 +284,8 @@ pub fn environment() -> Environment {
 }
 
 /// What reporting needs of `environment`: the variables GitHub Actions
-/// sets, `NO_COLOR`, and whether a CI system runs this. A variable set to
-/// the empty string counts as unset.
+/// sets, `NO_COLOR`, whether a CI system runs this, and the current
+/// directory. A variable set to the empty string counts as unset.
 pub fn report_environment(environment: &Environment) -> ReportEnvironment {
     let set = |name| environment.var(name).filter(|value| !value.is_empty());
     ReportEnvironment {
@@ -296,6 +296,7 @@ pub fn report_environment(environment: &Environment) -> ReportEnvironment {
         github_workspace: set("GITHUB_WORKSPACE").map(PathBuf::from),
         no_color: set("NO_COLOR").is_some(),
         on_ci: environment.on_ci(),
+        current_dir: environment.current_dir().to_owned(),
     }
 }
 
@@ -379,19 +380,24 @@ mod tests {
             report_environment(&Environment::new(vars.iter().copied(), PathBuf::new()))
         };
         assert_eq!(of(&[]), ReportEnvironment::default());
+        let here = PathBuf::from("/work/東京 repo/docs");
         assert_eq!(
-            of(&[
-                ("GITHUB_ACTIONS", "true"),
-                ("GITHUB_STEP_SUMMARY", "/run/summary.md"),
-                ("GITHUB_WORKSPACE", "/work/東京 repo"),
-                ("NO_COLOR", "1"),
-            ]),
+            report_environment(&Environment::new(
+                [
+                    ("GITHUB_ACTIONS", "true"),
+                    ("GITHUB_STEP_SUMMARY", "/run/summary.md"),
+                    ("GITHUB_WORKSPACE", "/work/東京 repo"),
+                    ("NO_COLOR", "1"),
+                ],
+                here.clone()
+            )),
             ReportEnvironment {
                 github_actions: true,
                 step_summary: Some(PathBuf::from("/run/summary.md")),
                 github_workspace: Some(PathBuf::from("/work/東京 repo")),
                 no_color: true,
                 on_ci: true,
+                current_dir: here,
             }
         );
         // Only `true` is GitHub Actions (any other value but `false` is

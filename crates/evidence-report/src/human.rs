@@ -465,7 +465,8 @@ mod tests {
     fn human_output_has_rule_location_caret_and_help() {
         let report = crate::test_report::one_ungrounded_claim();
         let mut out = NoColor::new(Vec::new());
-        let paths = PathStyle::relative_to(std::path::Path::new("/b"), std::path::Path::new("/b"));
+        let paths =
+            PathStyle::from_current_dir(std::path::Path::new("/b"), std::path::Path::new("/b"));
         report.emit_human(&paths, &mut out).unwrap();
         let out = String::from_utf8(out.into_inner()).unwrap();
         assert!(

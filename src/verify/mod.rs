@@ -127,7 +127,8 @@ fn verify(args: &VerifyArgs, environment: &Environment) -> anyhow::Result<u8> {
         version: args.prompt.version().to_owned(),
     };
     let plan = plan(args, &session, &book, citations, &checker)?;
-    let key = client::api_key(&args.api_key_env).map_err(anyhow::Error::msg)?;
+    let key = client::api_key(&args.api_key_env, environment.var(&args.api_key_env))
+        .map_err(anyhow::Error::msg)?;
     let client = Client::new(
         &args.api_base,
         &args.model,

@@ -92,7 +92,7 @@ fn scan(c: &mut Criterion) {
 
 fn render_chapter(c: &mut Criterion) {
     let (_dir, ctx) = context(&SPEC);
-    let setup = Session::open_to_read(&ctx).unwrap();
+    let setup = Session::open_to_read(&ctx, &Default::default()).unwrap();
     let text = book::chapter(&SPEC, 7);
     let options = scan_options();
     let scan = markers::scan(&text, &options);
@@ -142,7 +142,7 @@ fn render_chapter(c: &mut Criterion) {
 
 fn chapters(c: &mut Criterion) {
     let (_dir, ctx) = context(&SPEC);
-    let setup = Session::open_to_read(&ctx).unwrap();
+    let setup = Session::open_to_read(&ctx, &Default::default()).unwrap();
     let book = the_book(&SPEC);
     let mut group = c.benchmark_group("book");
     group.sample_size(20);

@@ -7,6 +7,7 @@
 mod baseline;
 
 use crate::session::{Session, book_root, report_environment};
+use evidence_core::env::Environment;
 use evidence_core::rule::Severity;
 use evidence_report as report;
 use evidence_report::{Destination, Failure, Format, Outcome, OutputFile, PathStyle};
@@ -56,23 +57,24 @@ impl Status {
     }
 }
 
-/// Checks the book in `dir` and reports on it in `options.format`. A
-/// reader that stops reading (`check … | head -1`) ends the output
-/// quietly; the status is still the check's.
-pub fn check(dir: &Path, options: &CheckOptions) -> Status {
+/// Checks the book in `dir`, in the process's `environment`, and reports
+/// on it in `options.format`. A reader that stops reading (`check … |
+/// head -1`) ends the output quietly; the status is still the check's.
+pub fn check(dir: &Path, options: &CheckOptions, environment: &Environment) -> Status {
     // The book's root as given, or the nearest directory above it that
     // holds book.toml (`check` run from `src/`): messages that name its
     // files name them from the current directory, as every output does.
     let found = book_root(dir);
     let root = found.as_deref().unwrap_or(dir);
-    let paths = PathStyle::from_current_dir(root);
-    let environment = report_environment();
+    let here = environment.current_dir();
+    let paths = PathStyle::from_current_dir(root, here);
+    let reporting = report_environment(environment);
     // Refused before the book is read: nothing is written, and stdout
     // stays empty (the file was asked for, not stdout).
     let output = match options
         .output
         .as_deref()
-        .map(|path| OutputFile::new(path, options.format, root))
+        .map(|path| OutputFile::new(path, options.format, root, here))
     {
         Some(Ok(file)) => Some(file),
         Some(Err(refusal)) => {
@@ -92,12 +94,12 @@ pub fn check(dir: &Path, options: &CheckOptions) -> Status {
         output: output.as_ref(),
     };
     let could_not_run = |error: anyhow::Error| {
-        let failure = Failure::new(&error, root);
+        let failure = Failure::new(&error, root, environment);
         // Nothing more can be said when stderr itself is gone.
-        let _ = report::emit_failure(&failure, root, destination(false), &environment);
+        let _ = report::emit_failure(&failure, root, destination(false), &reporting);
         Status::CouldNotRun
     };
-    let (session, mut outcome) = match judge(root) {
+    let (session, mut outcome) = match judge(root, environment) {
         Ok(judged) => judged,
         Err(error) => return could_not_run(error),
     };
@@ -117,7 +119,7 @@ pub fn check(dir: &Path, options: &CheckOptions) -> Status {
         &outcome,
         &session.report_context(),
         destination(deny_removals),
-        &environment,
+        &reporting,
     );
     if let (Ok(()), Some(known)) = (&emitted, &known) {
         let _ = writeln!(
@@ -141,14 +143,14 @@ pub fn check(dir: &Path, options: &CheckOptions) -> Status {
         Err(error) if report::is_closed_pipe(&error) => status,
         Err(error) if report::is_output_refused(&error) => {
             // Said on stderr alone: the file is not to be written.
-            let failure = Failure::new(&error.into(), root);
+            let failure = Failure::new(&error.into(), root, environment);
             let human = Destination::Check {
                 format: Format::Human,
                 paths: &paths,
                 deny_removals,
                 output: None,
             };
-            let _ = report::emit_failure(&failure, root, human, &environment);
+            let _ = report::emit_failure(&failure, root, human, &reporting);
             Status::CouldNotRun
         }
         Err(error) => could_not_run(error.into()),
@@ -172,9 +174,10 @@ fn verdict(outcome: &Outcome, deny_removals: bool, baselined: bool) -> Status {
     }
 }
 
-/// Loads the book in `dir` as `mdbook build` would and judges it.
-fn judge(dir: &Path) -> anyhow::Result<(Session, Outcome)> {
-    let (session, book) = Session::check_book(dir)?;
+/// Loads the book in `dir` as `mdbook build` would and judges it in
+/// `environment`.
+fn judge(dir: &Path, environment: &Environment) -> anyhow::Result<(Session, Outcome)> {
+    let (session, book) = Session::check_book(dir, environment)?;
     // A check renders nothing: the verdict and the report are the judge's.
     let (outcome, _) = session.judge_quietly(&book);
     session.finish();

@@ -27,10 +27,13 @@ struct Record<'a> {
     citation: &'a CitationRecord,
 }
 
-/// The records of every checked chapter of the book in `dir`, in book
-/// order, as JSON Lines; and how many there are.
-pub fn export_claims(dir: &Path) -> anyhow::Result<(String, usize)> {
-    let (session, book) = Session::read_book(dir)?;
+/// The records of every checked chapter of the book in `dir` (read in
+/// `environment`), in book order, as JSON Lines; and how many there are.
+pub fn export_claims(
+    dir: &Path,
+    environment: &evidence_core::env::Environment,
+) -> anyhow::Result<(String, usize)> {
+    let (session, book) = Session::read_book(dir, environment)?;
     let citations = session.citations(&book);
     let mut out = String::new();
     for citation in &citations {

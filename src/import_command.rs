@@ -1,6 +1,7 @@
 //! `mdbook-evidence import`: its command line, and what it says when done.
 
 use anyhow::bail;
+use evidence_core::env::Environment;
 use evidence_core::limits;
 use evidence_import::{self as import, Output, Vendor};
 use evidence_report::{counted, inert_line};
@@ -63,8 +64,9 @@ pub(crate) struct ImportArgs {
     force: bool,
 }
 
-/// Runs `import` and says what it did.
-pub(crate) fn run_import(args: ImportArgs) -> anyhow::Result<()> {
+/// Runs `import` (a book's configuration read in `environment`) and says
+/// what it did.
+pub(crate) fn run_import(args: ImportArgs, environment: &Environment) -> anyhow::Result<()> {
     let (vendor, response) = match args.inputs.as_slice() {
         [response] => (None, response.clone()),
         [vendor, response] => (Some(parse_vendor(vendor)?), response.clone()),
@@ -99,6 +101,7 @@ pub(crate) fn run_import(args: ImportArgs) -> anyhow::Result<()> {
         title: args.title,
         register_sources: !args.no_sources,
         force: args.force,
+        environment: environment.clone(),
     })?;
     let mut out = format!(
         "mdbook-evidence: imported {} as {} ({}): chapter `{}`, store `{}`{}\n",

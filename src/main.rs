@@ -2,10 +2,11 @@
 
 use anyhow::{Context, bail};
 use clap::{Parser, Subcommand};
+use evidence_core::env::Environment;
 use evidence_core::limits;
 use evidence_report::{self as report, inert_json, inert_line};
 use mdbook_evidence::cli_values::FormatArg;
-use mdbook_evidence::session::{Session, judged_contents_mut, report_environment};
+use mdbook_evidence::session::{Session, environment, judged_contents_mut, report_environment};
 use mdbook_preprocessor::PreprocessorContext;
 use mdbook_preprocessor::book::{Book, BookItem};
 use std::io::Write;
@@ -206,6 +207,8 @@ enum ExportFormat {
 
 fn main() -> ExitCode {
     let cli = Cli::parse();
+    // The one read of the process's variables and current directory.
+    let environment = environment();
     match cli.command {
         Some(Command::Supports { .. }) => ExitCode::SUCCESS,
         Some(Command::Check {
@@ -223,7 +226,8 @@ fn main() -> ExitCode {
                 baseline,
                 output,
             };
-            ExitCode::from(mdbook_evidence::check::check(&book_dir, &options).code())
+            let status = mdbook_evidence::check::check(&book_dir, &options, &environment);
+            ExitCode::from(status.code())
         }
         Some(Command::Explain { rule }) => match mdbook_evidence::explain::explain(rule.as_deref())
         {
@@ -238,17 +242,25 @@ fn main() -> ExitCode {
             }
         },
         Some(Command::Install { book_dir, force }) => install(&book_dir, force),
-        Some(Command::Manifest(args)) => {
-            ExitCode::from(mdbook_evidence::provenance::command::run_manifest(&args))
+        Some(Command::Manifest(args)) => ExitCode::from(
+            mdbook_evidence::provenance::command::run_manifest(&args, &environment),
+        ),
+        Some(Command::Audit(args)) => ExitCode::from(
+            mdbook_evidence::provenance::command::run_audit(&args, &environment),
+        ),
+        Some(Command::ExportClaims { book_dir, format }) => {
+            export_claims(&book_dir, format, &environment)
         }
-        Some(Command::Audit(args)) => {
-            ExitCode::from(mdbook_evidence::provenance::command::run_audit(&args))
+        Some(Command::Verify(args)) => {
+            ExitCode::from(mdbook_evidence::verify::run(&args, &environment))
         }
-        Some(Command::ExportClaims { book_dir, format }) => export_claims(&book_dir, format),
-        Some(Command::Verify(args)) => ExitCode::from(mdbook_evidence::verify::run(&args)),
-        Some(Command::Fetch(args)) => ExitCode::from(mdbook_evidence::fetch::run(&args)),
-        Some(Command::Review(args)) => ExitCode::from(mdbook_evidence::verify::review(&args)),
-        Some(Command::Import(args)) => match run_import(*args) {
+        Some(Command::Fetch(args)) => {
+            ExitCode::from(mdbook_evidence::fetch::run(&args, &environment))
+        }
+        Some(Command::Review(args)) => {
+            ExitCode::from(mdbook_evidence::verify::review(&args, &environment))
+        }
+        Some(Command::Import(args)) => match run_import(*args, &environment) {
             Ok(()) => ExitCode::SUCCESS,
             Err(err) => {
                 let _ = writeln!(
@@ -266,17 +278,17 @@ fn main() -> ExitCode {
             ExitCode::from(2)
         }
         None => {
-            let environment = report_environment();
-            match preprocess(&environment) {
+            let reporting = report_environment(&environment);
+            match preprocess(&environment, &reporting) {
                 Ok(code) => code,
                 Err(err) => {
                     // mdBook runs preprocessors in the book's root: the files
                     // at fault are named from there (and, on GitHub Actions,
                     // annotated from the repository's root).
                     let root = Path::new(".");
-                    let failure = report::Failure::new(&err, root);
+                    let failure = report::Failure::new(&err, root, &environment);
                     let destination = report::Destination::Build;
-                    let _ = report::emit_failure(&failure, root, destination, &environment);
+                    let _ = report::emit_failure(&failure, root, destination, &reporting);
                     ExitCode::from(2)
                 }
             }
@@ -312,11 +324,12 @@ fn install(book_dir: &Path, force: bool) -> ExitCode {
     }
 }
 
-/// Runs `export-claims`: the records go to stdout in one write, once the
-/// whole book is read, so a failure leaves nothing half-written there.
-fn export_claims(book_dir: &Path, format: ExportFormat) -> ExitCode {
+/// Runs `export-claims` in `environment`: the records go to stdout in one
+/// write, once the whole book is read, so a failure leaves nothing
+/// half-written there.
+fn export_claims(book_dir: &Path, format: ExportFormat, environment: &Environment) -> ExitCode {
     let ExportFormat::Jsonl = format;
-    match mdbook_evidence::export::export_claims(book_dir) {
+    match mdbook_evidence::export::export_claims(book_dir, environment) {
         Ok((records, count)) => {
             let mut stdout = std::io::stdout().lock();
             if let Err(err) = stdout
@@ -355,11 +368,14 @@ fn is_compatible(caller: &semver::Version) -> bool {
     })
 }
 
-/// Reads the book from stdin, processes it, and writes it to stdout; nothing
-/// is written to stdout unless the whole book was processed. Reports in
-/// `environment`.
-fn preprocess(environment: &report::ReportEnvironment) -> anyhow::Result<ExitCode> {
-    limits::check_environment()?;
+/// Reads the book from stdin, processes it in `environment`, and writes it
+/// to stdout; nothing is written to stdout unless the whole book was
+/// processed. Reports in `reporting`.
+fn preprocess(
+    environment: &Environment,
+    reporting: &report::ReportEnvironment,
+) -> anyhow::Result<ExitCode> {
+    limits::check_environment(environment)?;
     let limit = limits::limit(limits::MAX_BOOK_BYTES, limits::MAX_BOOK_BYTES_VAR);
     let Some(input) = limits::read_limited(std::io::stdin().lock(), limit)
         .context("cannot read the book from stdin")?
@@ -375,8 +391,8 @@ fn preprocess(environment: &report::ReportEnvironment) -> anyhow::Result<ExitCod
     let (ctx, mut book) = parse_input(&input)?;
     drop(input);
 
-    let session = Session::open(&ctx, &book)?;
-    let Some(plans) = session.judge(&book, environment)? else {
+    let session = Session::open(&ctx, &book, environment)?;
+    let Some(plans) = session.judge(&book, reporting)? else {
         session.finish();
         return Ok(ExitCode::from(1));
     };

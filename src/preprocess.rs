@@ -2,6 +2,7 @@
 //! report, with chapters processed independently and in parallel.
 
 use evidence_core::config::{Config, ConfigError, PREPROCESSOR_NAME};
+use evidence_core::env::Environment;
 use evidence_core::error::{SetupError, TemplateError};
 use evidence_core::markers;
 use evidence_core::markers::{MarkdownFlags, ScanOptions};
@@ -90,27 +91,38 @@ impl Setup {
     /// Reads the config and loads the store: the only I/O of a run. For
     /// mdBook's runs of the preprocessor, which may be `mdbook serve`'s
     /// ([`serve`]).
-    pub(crate) fn load(ctx: &PreprocessorContext) -> Result<Setup, SetupError> {
-        Setup::load_as(ctx, true)
+    pub(crate) fn load(
+        ctx: &PreprocessorContext,
+        environment: &Environment,
+    ) -> Result<Setup, SetupError> {
+        Setup::load_as(ctx, true, environment)
     }
 
     /// As [`Setup::load`], for a command that reads the book itself
     /// (`check`, `export`, `verify`): never the serve preview, whatever the
     /// config or the environment says, so that a failing book fails.
-    pub(crate) fn load_for_check(ctx: &PreprocessorContext) -> Result<Setup, SetupError> {
-        Setup::load_as(ctx, false)
+    pub(crate) fn load_for_check(
+        ctx: &PreprocessorContext,
+        environment: &Environment,
+    ) -> Result<Setup, SetupError> {
+        Setup::load_as(ctx, false, environment)
     }
 
-    fn load_as(ctx: &PreprocessorContext, may_preview: bool) -> Result<Setup, SetupError> {
-        let mut config = Config::from_book(&ctx.config)?;
-        let preview =
-            may_preview && config.mode == evidence_core::config::Mode::Fail && serve::is_serve(ctx);
+    fn load_as(
+        ctx: &PreprocessorContext,
+        may_preview: bool,
+        environment: &Environment,
+    ) -> Result<Setup, SetupError> {
+        let mut config = Config::from_book(&ctx.config, environment)?;
+        let preview = may_preview
+            && config.mode == evidence_core::config::Mode::Fail
+            && serve::is_serve(ctx, environment);
         if preview {
             config.mode = evidence_core::config::Mode::Downgrade;
         }
         let report_inputs = report::ReportInputs::of(ctx, &config, &template_dir(ctx));
         if let Some(report) = &config.report {
-            check_report_location(ctx, &report_inputs, report)?;
+            check_report_location(ctx, &report_inputs, report, environment)?;
         }
         let mut store = store::load(&ctx.root, &config.store)?;
         store.load_support(&ctx.root, &config.support)?;
@@ -145,14 +157,18 @@ impl Setup {
     /// Opens the cache (for a build or a check: not for the commands that
     /// only read the book), keyed by everything of this setup a chapter's
     /// result is made from besides the chapter and the store items it
-    /// names.
-    pub(crate) fn open_cache(&mut self, ctx: &PreprocessorContext) {
-        self.cache = self.cache_of(ctx);
+    /// names; in `environment` (by default on only under `mdbook serve`).
+    pub(crate) fn open_cache(&mut self, ctx: &PreprocessorContext, environment: &Environment) {
+        self.cache = self.cache_of(ctx, environment);
     }
 
-    fn cache_of(&self, ctx: &PreprocessorContext) -> Option<crate::cache::Cache> {
+    fn cache_of(
+        &self,
+        ctx: &PreprocessorContext,
+        environment: &Environment,
+    ) -> Option<crate::cache::Cache> {
         self.config.cache.as_ref()?;
-        if !self.config.cache_always && !serve::is_serve(ctx) {
+        if !self.config.cache_always && !serve::is_serve(ctx, environment) {
             return None;
         }
         let mut book_config = serde_json::to_value(&ctx.config).ok()?;
@@ -239,9 +255,10 @@ fn check_report_location(
     ctx: &PreprocessorContext,
     inputs: &report::ReportInputs,
     report: &Path,
+    environment: &Environment,
 ) -> Result<(), ConfigError> {
     report::check_report_path(&ctx.root, inputs, report)
-        .map_err(|refusal| ConfigError::invalid("report", refusal.to_string()))
+        .map_err(|refusal| ConfigError::invalid("report", refusal.to_string(), environment))
 }
 
 /// Where a book's templates live: `evidence/` in the HTML renderer's theme

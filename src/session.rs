@@ -14,6 +14,7 @@ use crate::preprocess;
 use crate::preprocess::Setup;
 use anyhow::Context;
 use evidence_core::config::{Config, PREPROCESSOR_NAME};
+use evidence_core::env::Environment;
 use evidence_core::error::SetupError;
 use evidence_core::limits;
 use evidence_core::markers::{MarkdownFlags, Scan};
@@ -26,7 +27,6 @@ use evidence_report::{Destination, Outcome, ReportContext, ReportEnvironment, Re
 use mdbook_driver::MDBook;
 use mdbook_preprocessor::book::{Book, BookItem};
 use mdbook_preprocessor::{Preprocessor, PreprocessorContext};
-use std::ffi::OsString;
 use std::path::{Path, PathBuf};
 
 /// A mutable borrow of the content of each chapter of a book's items (and
@@ -42,22 +42,29 @@ pub struct Session {
 
 impl Session {
     /// Opens mdBook's run of the preprocessor (perhaps `mdbook serve`'s)
-    /// on `book`: reads the config and loads the store, opens the cache,
-    /// warns about outdated card assets, and refuses a book whose
-    /// `{{#include}}`s are left for after us.
-    pub fn open(ctx: &PreprocessorContext, book: &Book) -> Result<Session, SetupError> {
-        let mut setup = Setup::load(ctx)?;
-        setup.open_cache(ctx);
+    /// on `book`, in `environment`: reads the config and loads the store,
+    /// opens the cache, warns about outdated card assets, and refuses a
+    /// book whose `{{#include}}`s are left for after us.
+    pub fn open(
+        ctx: &PreprocessorContext,
+        book: &Book,
+        environment: &Environment,
+    ) -> Result<Session, SetupError> {
+        let mut setup = Setup::load(ctx, environment)?;
+        setup.open_cache(ctx, environment);
         preprocess::warn_outdated_assets(ctx);
         evidence_core::order::ensure_expanded(&ctx.config, book, &ctx.config.book.src)?;
         Ok(Session { setup })
     }
 
     /// Opens a `check` of a book it loaded itself (never the serve
-    /// preview): the cache, if on, only judges.
-    pub fn open_for_check(ctx: &PreprocessorContext) -> Result<Session, SetupError> {
-        let mut setup = Setup::load_for_check(ctx)?;
-        setup.open_cache(ctx);
+    /// preview), in `environment`: the cache, if on, only judges.
+    pub fn open_for_check(
+        ctx: &PreprocessorContext,
+        environment: &Environment,
+    ) -> Result<Session, SetupError> {
+        let mut setup = Setup::load_for_check(ctx, environment)?;
+        setup.open_cache(ctx, environment);
         if let Some(cache) = &mut setup.cache {
             cache.judge_only();
         }
@@ -65,11 +72,14 @@ impl Session {
     }
 
     /// Opens a command that only reads a book it loaded itself
-    /// (`export-claims`, `fetch`, `verify`, `review`): no cache, no
-    /// preview.
-    pub fn open_to_read(ctx: &PreprocessorContext) -> Result<Session, SetupError> {
+    /// (`export-claims`, `fetch`, `verify`, `review`), in `environment`:
+    /// no cache, no preview.
+    pub fn open_to_read(
+        ctx: &PreprocessorContext,
+        environment: &Environment,
+    ) -> Result<Session, SetupError> {
         Ok(Session {
-            setup: Setup::load_for_check(ctx)?,
+            setup: Setup::load_for_check(ctx, environment)?,
         })
     }
 
@@ -92,18 +102,24 @@ impl Session {
 
     /// Loads the book in `dir` (or the book `dir` is inside: from `src/`
     /// as from its root) as `mdbook build` would, and opens a session that
-    /// only reads it ([`Session::open_to_read`]).
-    pub(crate) fn read_book(dir: &Path) -> anyhow::Result<(Session, Book)> {
+    /// only reads it ([`Session::open_to_read`]) in `environment`.
+    pub(crate) fn read_book(
+        dir: &Path,
+        environment: &Environment,
+    ) -> anyhow::Result<(Session, Book)> {
         let found = book_root(dir);
         let (ctx, book) = load_book(found.as_deref().unwrap_or(dir))?;
-        Ok((Session::open_to_read(&ctx)?, book))
+        Ok((Session::open_to_read(&ctx, environment)?, book))
     }
 
     /// Loads the book in `dir` as `mdbook build` would, and opens a check
-    /// of it ([`Session::open_for_check`]).
-    pub(crate) fn check_book(dir: &Path) -> anyhow::Result<(Session, Book)> {
+    /// of it ([`Session::open_for_check`]) in `environment`.
+    pub(crate) fn check_book(
+        dir: &Path,
+        environment: &Environment,
+    ) -> anyhow::Result<(Session, Book)> {
         let (ctx, book) = load_book(dir)?;
-        Ok((Session::open_for_check(&ctx)?, book))
+        Ok((Session::open_for_check(&ctx, environment)?, book))
     }
 
     /// The book's validated configuration.
@@ -240,9 +256,9 @@ impl Preprocessor for EvidencePreprocessor {
     }
 
     fn run(&self, ctx: &PreprocessorContext, mut book: Book) -> anyhow::Result<Book> {
-        let environment = report_environment();
-        let session = Session::open(ctx, &book)?;
-        let stop = match session.judge(&book, &environment)? {
+        let environment = environment();
+        let session = Session::open(ctx, &book, &environment)?;
+        let stop = match session.judge(&book, &report_environment(&environment))? {
             Some(plans) => {
                 session.render_book(&mut book, plans);
                 false
@@ -257,22 +273,30 @@ impl Preprocessor for EvidencePreprocessor {
     }
 }
 
-/// What reporting needs of the process's environment, read once where a
-/// run starts (the binary, [`EvidencePreprocessor`], `check`) and passed
-/// to every report: the variables GitHub Actions sets, and `NO_COLOR`.
-/// A variable set to the empty string counts as unset.
-pub fn report_environment() -> ReportEnvironment {
-    report_environment_of(|name| std::env::var_os(name))
+/// The process's environment variables and current directory: THE read
+/// of them, once where a run starts (the binary, [`EvidencePreprocessor`])
+/// and passed to everything that needs them, which reads neither itself.
+/// A current directory that cannot be read (deleted under the run) is
+/// empty, where paths are shown as given.
+pub fn environment() -> Environment {
+    let current_dir = std::env::current_dir().unwrap_or_default();
+    Environment::new(std::env::vars_os(), current_dir)
 }
 
-/// [`report_environment`] of the variables `var` looks up.
-fn report_environment_of(var: impl Fn(&str) -> Option<OsString>) -> ReportEnvironment {
-    let set = |name| var(name).filter(|value| !value.is_empty());
+/// What reporting needs of `environment`: the variables GitHub Actions
+/// sets, `NO_COLOR`, whether a CI system runs this, and the current
+/// directory. A variable set to the empty string counts as unset.
+pub fn report_environment(environment: &Environment) -> ReportEnvironment {
+    let set = |name| environment.var(name).filter(|value| !value.is_empty());
     ReportEnvironment {
-        github_actions: var("GITHUB_ACTIONS").is_some_and(|v| v == "true"),
+        github_actions: environment
+            .var("GITHUB_ACTIONS")
+            .is_some_and(|v| v == "true"),
         step_summary: set("GITHUB_STEP_SUMMARY").map(PathBuf::from),
         github_workspace: set("GITHUB_WORKSPACE").map(PathBuf::from),
         no_color: set("NO_COLOR").is_some(),
+        on_ci: environment.on_ci(),
+        current_dir: environment.current_dir().to_owned(),
     }
 }
 
@@ -353,28 +377,31 @@ mod tests {
     #[test]
     fn the_report_environment_reads_set_variables_and_not_empty_ones() {
         let of = |vars: &[(&str, &str)]| {
-            report_environment_of(|name| {
-                vars.iter()
-                    .find(|(var, _)| *var == name)
-                    .map(|(_, value)| OsString::from(value))
-            })
+            report_environment(&Environment::new(vars.iter().copied(), PathBuf::new()))
         };
         assert_eq!(of(&[]), ReportEnvironment::default());
+        let here = PathBuf::from("/work/東京 repo/docs");
         assert_eq!(
-            of(&[
-                ("GITHUB_ACTIONS", "true"),
-                ("GITHUB_STEP_SUMMARY", "/run/summary.md"),
-                ("GITHUB_WORKSPACE", "/work/東京 repo"),
-                ("NO_COLOR", "1"),
-            ]),
+            report_environment(&Environment::new(
+                [
+                    ("GITHUB_ACTIONS", "true"),
+                    ("GITHUB_STEP_SUMMARY", "/run/summary.md"),
+                    ("GITHUB_WORKSPACE", "/work/東京 repo"),
+                    ("NO_COLOR", "1"),
+                ],
+                here.clone()
+            )),
             ReportEnvironment {
                 github_actions: true,
                 step_summary: Some(PathBuf::from("/run/summary.md")),
                 github_workspace: Some(PathBuf::from("/work/東京 repo")),
                 no_color: true,
+                on_ci: true,
+                current_dir: here,
             }
         );
-        // Only `true` is GitHub Actions; an empty value is no value.
+        // Only `true` is GitHub Actions (any other value but `false` is
+        // CI still); an empty value is no value.
         assert_eq!(
             of(&[
                 ("GITHUB_ACTIONS", "1"),
@@ -382,7 +409,10 @@ mod tests {
                 ("GITHUB_WORKSPACE", ""),
                 ("NO_COLOR", ""),
             ]),
-            ReportEnvironment::default()
+            ReportEnvironment {
+                on_ci: true,
+                ..ReportEnvironment::default()
+            }
         );
     }
 }

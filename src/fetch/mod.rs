@@ -67,11 +67,12 @@ pub struct FetchArgs {
     pub recheck: bool,
 }
 
-/// Runs `fetch`; the exit status: 0 done (whatever each page's status),
-/// 2 the run could not go on (book, store, arguments, writing), 130
-/// stopped by Ctrl-C (what was fetched is written).
-pub fn run(args: &FetchArgs) -> u8 {
-    match fetch(args) {
+/// Runs `fetch` on the book read in `environment`; the exit status: 0
+/// done (whatever each page's status), 2 the run could not go on (book,
+/// store, arguments, writing), 130 stopped by Ctrl-C (what was fetched is
+/// written).
+pub fn run(args: &FetchArgs, environment: &evidence_core::env::Environment) -> u8 {
+    match fetch(args, environment) {
         Ok(code) => code,
         Err(err) => {
             say(&format!("error: mdbook-evidence fetch: {err:#}"));
@@ -80,11 +81,11 @@ pub fn run(args: &FetchArgs) -> u8 {
     }
 }
 
-fn fetch(args: &FetchArgs) -> anyhow::Result<u8> {
+fn fetch(args: &FetchArgs, environment: &evidence_core::env::Environment) -> anyhow::Result<u8> {
     if !(args.timeout.is_finite() && args.timeout > 0.0 && args.timeout <= 3600.0) {
         anyhow::bail!("--timeout must be a number of seconds above 0 and at most 3600");
     }
-    let (session, book) = Session::read_book(&args.book_dir)?;
+    let (session, book) = Session::read_book(&args.book_dir, environment)?;
     let citations = session.all_citations(&book);
     let target = target_file(&session)?;
     let mut records = earlier_records(session.root(), &target)?;

@@ -19,6 +19,7 @@
 //! renderer is told only the answer ([`super::Setup`]'s `preview`, and the
 //! downgrade mode it sets).
 
+use evidence_core::env::Environment;
 use mdbook_preprocessor::PreprocessorContext;
 use mdbook_preprocessor::config::Config;
 use std::path::Path;
@@ -26,13 +27,14 @@ use std::path::Path;
 /// The key `mdbook serve` sets and `mdbook build` never does.
 const ENDPOINT: &str = "output.html.live-reload-endpoint";
 
-/// Whether this run is an `mdbook serve` rebuild for the HTML renderer.
-pub(super) fn is_serve(ctx: &PreprocessorContext) -> bool {
+/// Whether this run, in `environment`, is an `mdbook serve` rebuild for
+/// the HTML renderer.
+pub(super) fn is_serve(ctx: &PreprocessorContext, environment: &Environment) -> bool {
     let endpoint_set = ctx
         .config
         .html_config()
         .is_some_and(|html| html.live_reload_endpoint.is_some());
-    if ctx.renderer != "html" || !endpoint_set || evidence_core::env::on_ci() {
+    if ctx.renderer != "html" || !endpoint_set || environment.on_ci() {
         return false;
     }
     // Unknown (unreadable book.toml, an override mdBook refuses): off.

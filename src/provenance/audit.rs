@@ -4,6 +4,7 @@
 //! passage, its verdicts, a store file, a file of the site, the verdict.
 
 use crate::provenance::manifest;
+use evidence_core::env::Environment;
 use serde_json::Value;
 use std::collections::BTreeMap;
 use std::path::Path;
@@ -12,11 +13,13 @@ use std::path::Path;
 /// is the one described), and what was compared: `"book"` (the book
 /// `target` is in, its site too when built) or `"site"` (a built site
 /// alone). `own` are the manifest's and its signature's files, which a
-/// site published with them holds besides its pages.
+/// site published with them holds besides its pages. The book is read in
+/// `environment`.
 pub fn audit(
     manifest_text: &str,
     target: &Path,
     own: &[std::path::PathBuf],
+    environment: &Environment,
 ) -> anyhow::Result<(Vec<String>, &'static str)> {
     let recorded: Value = serde_json::from_str(manifest_text).map_err(|e| {
         anyhow::anyhow!("the manifest is not JSON ({e}); pass the file `manifest` wrote")
@@ -41,7 +44,7 @@ pub fn audit(
         compare_files("site file", files, &now, &mut out);
         return Ok((out, "site"));
     }
-    let now = manifest::manifest(target, None, own)?;
+    let now = manifest::manifest(target, None, own, environment)?;
     if recorded.get("site").is_some() && now.get("site").is_none() {
         out.push("the built site is missing: build the book (`mdbook build`) to compare it".into());
     }

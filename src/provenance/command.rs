@@ -3,6 +3,7 @@
 
 use crate::provenance::{audit, manifest, sshsig};
 use evidence_core::display::stream::inert_line;
+use evidence_core::env::Environment;
 use std::io::Write as _;
 use std::path::{Path, PathBuf};
 
@@ -63,9 +64,10 @@ fn signature_path(path: &Path) -> PathBuf {
     PathBuf::from(name)
 }
 
-/// Runs `manifest`: 0 written, 2 it could not be made, signed or written.
-pub fn run_manifest(args: &ManifestArgs) -> u8 {
-    match write_manifest(args) {
+/// Runs `manifest` on the book read in `environment`: 0 written, 2 it
+/// could not be made, signed or written.
+pub fn run_manifest(args: &ManifestArgs, environment: &Environment) -> u8 {
+    match write_manifest(args, environment) {
         Ok(()) => 0,
         Err(err) => {
             error("manifest", &format!("{err:#}"));
@@ -75,14 +77,14 @@ pub fn run_manifest(args: &ManifestArgs) -> u8 {
 }
 
 /// Makes the manifest, signs it, and writes both (or prints it).
-fn write_manifest(args: &ManifestArgs) -> anyhow::Result<()> {
+fn write_manifest(args: &ManifestArgs, environment: &Environment) -> anyhow::Result<()> {
     // A manifest written into the site (and its signature) is no page of it.
     let own: Vec<PathBuf> = args
         .output
         .iter()
         .flat_map(|o| [o.clone(), signature_path(o)])
         .collect();
-    let value = manifest::manifest(&args.book_dir, args.site.as_deref(), &own)?;
+    let value = manifest::manifest(&args.book_dir, args.site.as_deref(), &own, environment)?;
     let text = manifest::to_text(&value);
     let Some(output) = &args.output else {
         let mut stdout = std::io::stdout().lock();
@@ -134,8 +136,8 @@ fn write_manifest(args: &ManifestArgs) -> anyhow::Result<()> {
 
 /// Runs `audit`: 0 the book (or site) is the one described (and the
 /// signature, when asked, is good), 1 it differs or the signature is
-/// refused, 2 the audit could not run.
-pub fn run_audit(args: &AuditArgs) -> u8 {
+/// refused, 2 the audit could not run. The book is read in `environment`.
+pub fn run_audit(args: &AuditArgs, environment: &Environment) -> u8 {
     let read = |path: &Path| {
         manifest::read(path).and_then(|bytes| {
             String::from_utf8(bytes)
@@ -192,7 +194,7 @@ pub fn run_audit(args: &AuditArgs) -> u8 {
             .clone()
             .unwrap_or_else(|| signature_path(&args.manifest)),
     ];
-    match audit::audit(&text, &args.book, &own) {
+    match audit::audit(&text, &args.book, &own, environment) {
         Ok((differences, what)) if differences.is_empty() => {
             let _ = writeln!(
                 std::io::stderr(),

@@ -31,13 +31,19 @@ pub(crate) fn sha256(bytes: &[u8]) -> String {
 /// The manifest of the book in `dir` (or the book `dir` is inside), and of
 /// its built site in `site` (default: the book's build directory, when it
 /// holds a build), leaving out of the site the files `own` names (the
-/// manifest and its signature, published beside the site).
-pub fn manifest(dir: &Path, site: Option<&Path>, own: &[PathBuf]) -> anyhow::Result<Value> {
+/// manifest and its signature, published beside the site). The book is
+/// read in `environment`.
+pub fn manifest(
+    dir: &Path,
+    site: Option<&Path>,
+    own: &[PathBuf],
+    environment: &evidence_core::env::Environment,
+) -> anyhow::Result<Value> {
     let found = crate::session::book_root(dir);
     let root = found.as_deref().unwrap_or(dir);
     // Judged as `check` judges it; its citations as `export-claims` and
     // `fetch` list them.
-    let (session, book) = Session::check_book(root)?;
+    let (session, book) = Session::check_book(root, environment)?;
     let (outcome, _) = session.judge_quietly(&book);
     session.finish();
     let citations = session.all_citations(&book);

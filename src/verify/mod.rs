@@ -27,6 +27,7 @@ use crate::session::Session;
 use crate::verify::progress::{Progress, Summary};
 use evidence_core::display::counted;
 use evidence_core::display::stream::inert_line;
+use evidence_core::env::Environment;
 use evidence_core::store::Checker;
 use evidence_core::store::CitationRecord;
 use evidence_verify::client::{Client, Failure, Reply};
@@ -99,9 +100,9 @@ pub struct VerifyArgs {
 /// Runs `verify`; returns the exit status: 0 every citation has a verdict,
 /// 1 some answers could not be read (the others are stored), 2 the run
 /// could not go on (book, endpoint, model, key; verdicts received before
-/// are stored).
-pub fn run(args: &VerifyArgs) -> u8 {
-    match verify(args) {
+/// are stored). The book, and the key, are read in `environment`.
+pub fn run(args: &VerifyArgs, environment: &Environment) -> u8 {
+    match verify(args, environment) {
         Ok(code) => code,
         Err(err) => {
             let _ = writeln!(
@@ -114,9 +115,9 @@ pub fn run(args: &VerifyArgs) -> u8 {
     }
 }
 
-fn verify(args: &VerifyArgs) -> anyhow::Result<u8> {
+fn verify(args: &VerifyArgs, environment: &Environment) -> anyhow::Result<u8> {
     let started = Instant::now();
-    let (session, book) = Session::read_book(&args.book_dir)?;
+    let (session, book) = Session::read_book(&args.book_dir, environment)?;
     let citations = session.citations(&book);
     if args.model.trim().is_empty() {
         anyhow::bail!("--model is empty; name the model as the API knows it");
@@ -126,7 +127,8 @@ fn verify(args: &VerifyArgs) -> anyhow::Result<u8> {
         version: args.prompt.version().to_owned(),
     };
     let plan = plan(args, &session, &book, citations, &checker)?;
-    let key = client::api_key(&args.api_key_env).map_err(anyhow::Error::msg)?;
+    let key = client::api_key(&args.api_key_env, environment.var(&args.api_key_env))
+        .map_err(anyhow::Error::msg)?;
     let client = Client::new(
         &args.api_base,
         &args.model,

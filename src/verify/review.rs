@@ -9,6 +9,7 @@
 use crate::session::Session;
 use crate::verify::verdicts;
 use evidence_core::display::stream::inert_line;
+use evidence_core::env::Environment;
 use evidence_core::store::{Checker, SupportVerdict};
 use evidence_verify::prompt::{Answer, one_line};
 use evidence_verify::units::{Unit, units};
@@ -98,10 +99,11 @@ pub(super) fn verdict_line(
 
 /// Runs `review`; returns the exit status: 0 stored (or, interactively,
 /// the walk ended or the person quit), 2 not, 130 a signal ended the walk.
-pub fn run(args: &ReviewArgs) -> u8 {
+/// The book is read in `environment`.
+pub fn run(args: &ReviewArgs, environment: &Environment) -> u8 {
     let outcome = match (&args.at, args.verdict) {
-        (Some(at), Some(verdict)) => review(args, at, verdict).map(|()| 0),
-        _ => crate::verify::review_tui::run(args),
+        (Some(at), Some(verdict)) => review(args, at, verdict, environment).map(|()| 0),
+        _ => crate::verify::review_tui::run(args, environment),
     };
     match outcome {
         Ok(code) => code,
@@ -116,9 +118,14 @@ pub fn run(args: &ReviewArgs) -> u8 {
     }
 }
 
-fn review(args: &ReviewArgs, at: &str, verdict: ReviewVerdict) -> anyhow::Result<()> {
+fn review(
+    args: &ReviewArgs,
+    at: &str,
+    verdict: ReviewVerdict,
+    environment: &Environment,
+) -> anyhow::Result<()> {
     let name = reviewer(args)?;
-    let (session, book) = Session::read_book(&args.book_dir)?;
+    let (session, book) = Session::read_book(&args.book_dir, environment)?;
     let all = session.all_citations(&book);
     let with_passage = all.iter().filter(|c| !c.passage.is_empty()).cloned();
     let units = units(with_passage.collect(), session.store());

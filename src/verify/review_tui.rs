@@ -15,6 +15,7 @@ use crossterm::event::{self, Event, KeyCode, KeyEvent, KeyEventKind, KeyModifier
 use crossterm::{cursor, execute, terminal};
 use evidence_core::display::counted;
 use evidence_core::display::stream::inert_line;
+use evidence_core::env::Environment;
 use evidence_core::store::Checker;
 use evidence_verify::units::units;
 use std::io::{IsTerminal, Write};
@@ -22,9 +23,9 @@ use std::path::Path;
 use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, Ordering};
 
-/// Runs the interactive review; returns the exit status: 0, or 130 when a
-/// signal ended it.
-pub(super) fn run(args: &ReviewArgs) -> anyhow::Result<u8> {
+/// Runs the interactive review of the book read in `environment`; returns
+/// the exit status: 0, or 130 when a signal ended it.
+pub(super) fn run(args: &ReviewArgs, environment: &Environment) -> anyhow::Result<u8> {
     let not_terminal = [
         ("standard input", std::io::stdin().is_terminal()),
         ("standard output", std::io::stdout().is_terminal()),
@@ -37,7 +38,7 @@ pub(super) fn run(args: &ReviewArgs) -> anyhow::Result<u8> {
         );
     }
     let name = reviewer(args)?;
-    let (session, book) = Session::read_book(&args.book_dir)?;
+    let (session, book) = Session::read_book(&args.book_dir, environment)?;
     let citations = session.citations(&book);
     let all = units(citations, session.store());
     let mut err = std::io::stderr();

@@ -202,7 +202,7 @@ fn assert_planned_index_is_the_rescanned_one(root: &Path, stdin: &str) {
             vec![],
         ));
     }
-    let setup = Session::open_to_read(&ctx).expect("setup loads");
+    let setup = Session::open_to_read(&ctx, &Default::default()).expect("setup loads");
     let (_, plans) = setup.judge_quietly(&book);
     let planned = EvidenceIndex::from_plans(&book, &plans, setup.config())
         .expect("the book has an index")

@@ -17,6 +17,7 @@ pub use self::page::{PageOptions, PassagePlace};
 pub use self::quality::{QualityTargets, TierAuthority};
 pub use self::verify::VerifySettings;
 
+use crate::env::Environment;
 use crate::rule::{Level, Rule};
 use globset::GlobSet;
 use jiff::Timestamp;
@@ -422,8 +423,14 @@ pub struct Config {
 }
 
 impl Config {
-    /// Reads `[preprocessor.evidence]` from mdBook's config.
-    pub fn from_book(config: &mdbook_preprocessor::config::Config) -> Result<Config, ConfigError> {
+    /// Reads `[preprocessor.evidence]` from mdBook's config, in the
+    /// process's `environment` (its `MDBOOK_EVIDENCE_*` variables checked,
+    /// `SOURCE_DATE_EPOCH` for `as-of`, an error in a value an override set
+    /// blamed on its variable).
+    pub fn from_book(
+        config: &mdbook_preprocessor::config::Config,
+        environment: &Environment,
+    ) -> Result<Config, ConfigError> {
         let table: serde_json::Value = config
             .get(&format!("preprocessor.{PREPROCESSOR_NAME}"))
             .map_err(|err| ConfigError::Invalid {
@@ -431,9 +438,10 @@ impl Config {
                 message: format!("{err:#}"),
             })?
             .unwrap_or(serde_json::Value::Object(Default::default()));
-        crate::limits::check_environment()?;
-        let variables = environment::variables;
-        let parsed = Config::from_value(table).map_err(|err| err.attributed(variables()))?;
+        crate::limits::check_environment(environment)?;
+        let variables = || environment.names();
+        let parsed =
+            Config::from_table(table, environment).map_err(|err| err.attributed(variables()))?;
         if !parsed.publish_store {
             let src = checks::normalize(&config.book.src);
             if let Some(path) = parsed
@@ -455,8 +463,19 @@ impl Config {
         Ok(parsed)
     }
 
-    /// Reads the configuration from the table's value (as JSON).
+    /// Reads the configuration from the table's value (as JSON) alone, in
+    /// no environment: without `as-of`, the time is now. For tests, which
+    /// write what they mean in the table.
     pub fn from_value(table: serde_json::Value) -> Result<Config, ConfigError> {
+        Config::from_table(table, &Environment::default())
+    }
+
+    /// Reads the configuration from the table's value (as JSON); without
+    /// `as-of`, from `environment`'s `SOURCE_DATE_EPOCH`.
+    fn from_table(
+        table: serde_json::Value,
+        environment: &Environment,
+    ) -> Result<Config, ConfigError> {
         checks::known_keys(&table)?;
         let raw: RawConfig =
             crate::json_input::from_value(&table).map_err(|err| ConfigError::Invalid {
@@ -473,7 +492,7 @@ impl Config {
                 key: "as-of".into(),
                 message,
             })?,
-            None => checks::as_of_from_env()?,
+            None => checks::as_of_from(environment)?,
         };
         let levels = checks::rule_levels(raw.rules)?;
         checks::diversity_shares(&raw.diversity)?;

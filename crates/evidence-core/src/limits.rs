@@ -7,6 +7,7 @@
 //! larger than those tried (the guide's configuration page lists the
 //! variables).
 
+use crate::env::Environment;
 use std::io::Read;
 use std::path::{Path, PathBuf};
 
@@ -67,23 +68,18 @@ pub struct EnvError {
     pub message: String,
 }
 
-/// Checks every `MDBOOK_EVIDENCE_*` variable set: each must be one of
-/// `VARIABLES` (a misspelt one would otherwise be ignored) and hold a
-/// whole number of bytes above 0. Runs before anything is read, so that
-/// [`limit`] never meets a malformed value.
-pub fn check_environment() -> Result<(), EnvError> {
-    let mut names: Vec<String> = std::env::vars_os()
-        .filter_map(|(name, _)| name.into_string().ok())
-        .filter(|name| name.starts_with(PREFIX))
-        .collect();
-    names.sort();
-    for name in names {
-        if OTHER_VARIABLES.contains(&name.as_str()) {
+/// Checks every `MDBOOK_EVIDENCE_*` variable set in `environment`: each
+/// must be one of `VARIABLES` (a misspelt one would otherwise be ignored)
+/// and hold a whole number of bytes above 0. Runs before anything is read,
+/// so that [`limit`] never meets a malformed value.
+pub fn check_environment(environment: &Environment) -> Result<(), EnvError> {
+    for name in environment.names().filter(|name| name.starts_with(PREFIX)) {
+        if OTHER_VARIABLES.contains(&name) {
             continue;
         }
-        if !VARIABLES.contains(&name.as_str()) {
+        if !VARIABLES.contains(&name) {
             let known = || VARIABLES.iter().chain(OTHER_VARIABLES).copied();
-            let hint = crate::suggest::closest(&name, known())
+            let hint = crate::suggest::closest(name, known())
                 .map(|near| format!(" (did you mean {near}?)"))
                 .unwrap_or_default();
             return Err(EnvError {
@@ -91,11 +87,11 @@ pub fn check_environment() -> Result<(), EnvError> {
                     "mdbook-evidence reads no such variable{hint}; the variables are {}",
                     known().collect::<Vec<_>>().join(", ")
                 ),
-                variable: name,
+                variable: name.to_owned(),
             });
         }
-        if let Some(value) = std::env::var_os(&name) {
-            bytes(&name, &value, default_of(&name))?;
+        if let Some(value) = environment.var(name) {
+            bytes(name, value, default_of(name))?;
         }
     }
     Ok(())
@@ -111,7 +107,10 @@ fn default_of(variable: &str) -> u64 {
 
 /// A limit: `default`, or the value of `var` when it is set (checked by
 /// [`check_environment`] first; a malformed value, which the binary
-/// refuses before it gets here, leaves the default).
+/// refuses before it gets here, leaves the default). Read from the
+/// process when a file is read, not passed in: only the reader, itself
+/// the I/O edge, asks, and every caller of the reader would otherwise
+/// carry the limits to it.
 pub fn limit(default: u64, var: &str) -> u64 {
     std::env::var_os(var)
         .and_then(|value| bytes(var, &value, default).ok())
@@ -483,6 +482,38 @@ mod tests {
                 "{err}"
             );
         }
+    }
+
+    /// The variables checked are those of the environment passed in,
+    /// never the process's.
+    #[test]
+    fn the_environment_check_reads_the_variables_given() {
+        let check = |vars: &[(&str, &str)]| {
+            check_environment(&Environment::new(vars.iter().copied(), PathBuf::new()))
+        };
+        assert_eq!(check(&[]), Ok(()));
+        assert_eq!(
+            check(&[
+                (MAX_FILE_BYTES_VAR, "1024"),
+                (KEY_PASSPHRASE_VAR, "東京 not a number"),
+                (CACHE_KEY_FILE_VAR, "key"),
+                ("MDBOOK_OUTPUT__HTML", "{}"),
+            ]),
+            Ok(())
+        );
+        let err = check(&[(MAX_BOOK_BYTES_VAR, "lots")]).unwrap_err();
+        assert_eq!(err.variable, MAX_BOOK_BYTES_VAR);
+        assert!(err.message.contains("found \"lots\""), "{err}");
+        // Sorted by name: the misspelt one is met first.
+        let err = check(&[
+            (MAX_STORE_BYTES_VAR, "-1"),
+            ("MDBOOK_EVIDENCE_MAX_FILE_BYTE", "1"),
+        ])
+        .unwrap_err();
+        assert_eq!(
+            err.to_string(),
+            "environment variable MDBOOK_EVIDENCE_MAX_FILE_BYTE: mdbook-evidence reads no such variable (did you mean MDBOOK_EVIDENCE_MAX_FILE_BYTES?); the variables are MDBOOK_EVIDENCE_MAX_STORE_BYTES, MDBOOK_EVIDENCE_MAX_BOOK_BYTES, MDBOOK_EVIDENCE_MAX_FILE_BYTES, MDBOOK_EVIDENCE_CACHE_KEY_FILE, MDBOOK_EVIDENCE_KEY_PASSPHRASE"
+        );
     }
 
     #[test]

@@ -19,6 +19,7 @@
 
 use crate::fragment::{Item, passage_hash};
 use anyhow::{Context, bail};
+use evidence_core::env::Environment;
 use evidence_core::store::Store;
 use std::path::{Component, Path, PathBuf};
 
@@ -44,8 +45,13 @@ pub(crate) struct Plan {
     pub(crate) protected: Vec<(PathBuf, String)>,
 }
 
-/// Works out the paths of `output`.
-pub(crate) fn plan(output: &crate::Output, response: &Path) -> anyhow::Result<Plan> {
+/// Works out the paths of `output`, with the book's configuration read in
+/// `environment`.
+pub(crate) fn plan(
+    output: &crate::Output,
+    response: &Path,
+    environment: &Environment,
+) -> anyhow::Result<Plan> {
     let (root, chapter, store) = match output {
         crate::Output::Files { chapter, store } => {
             return Ok(Plan {
@@ -92,7 +98,7 @@ pub(crate) fn plan(output: &crate::Output, response: &Path) -> anyhow::Result<Pl
     let chapter_path = src.join(&chapter_rel);
     let key = slash(&chapter_rel);
     let fragment_name = format!("{}.json", key.trim_end_matches(".md").replace('/', "-"));
-    let configured = evidence_core::config::Config::from_book(&mdbook)
+    let configured = evidence_core::config::Config::from_book(&mdbook, environment)
         .ok()
         .map(|c| c.store);
     let (store_path, store_note) = match (store, &configured) {
@@ -134,6 +140,7 @@ pub(crate) fn plan(output: &crate::Output, response: &Path) -> anyhow::Result<Pl
         &mdbook,
         summary.as_ref().map(|(_, text)| text.as_str()),
         [&chapter_path, &store_path],
+        environment,
     );
     Ok(Plan {
         root: Some(root.clone()),
@@ -167,13 +174,15 @@ fn stays_below(path: &Path) -> bool {
 /// decides): book.toml's neighbours `src/SUMMARY.md`, the chapters it lists
 /// and the files they include, the theme directory (templates and the
 /// citation card's assets), `additional-css` and `additional-js`, and
-/// every store and support file.
+/// every store and support file (of the configuration `mdbook` read in
+/// `environment`).
 fn book_inputs(
     root: &Path,
     src: &Path,
     mdbook: &mdbook_preprocessor::config::Config,
     summary: Option<&str>,
     targets: [&Path; 2],
+    environment: &Environment,
 ) -> Vec<(PathBuf, String)> {
     let same = |a: &Path, b: &Path| {
         a == b || std::fs::canonicalize(a).is_ok_and(|a| std::fs::canonicalize(b).ok() == Some(a))
@@ -213,7 +222,7 @@ fn book_inputs(
     for path in included.into_inner() {
         out.push((path, "a file a chapter of the book includes".to_owned()));
     }
-    let config = evidence_core::config::Config::from_book(mdbook).ok();
+    let config = evidence_core::config::Config::from_book(mdbook, environment).ok();
     let lists = config.iter().flat_map(|c| {
         c.store
             .iter()

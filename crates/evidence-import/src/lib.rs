@@ -112,6 +112,9 @@ pub struct Options {
     /// response's import or was edited since, and an edited fragment (see
     /// `guard`; a chapter no import wrote is never replaced).
     pub force: bool,
+    /// The process's environment, which the book's configuration is read
+    /// in (read once by the command, never here).
+    pub environment: evidence_core::env::Environment,
 }
 
 /// What an import produced.
@@ -342,6 +345,7 @@ pub fn convert(response: &[u8], vendor: Option<Vendor>) -> anyhow::Result<Conver
         title: None,
         register_sources: true,
         force: false,
+        environment: evidence_core::env::Environment::default(),
     };
     let built = build(&value, &options)?;
     Ok(Converted {
@@ -412,7 +416,7 @@ fn build(value: &serde_json::Value, options: &Options) -> anyhow::Result<Built> 
     let unplaced = draft.answer.unplaced();
     let narrations = draft.answer.narrations();
     notes::something_to_import(&draft, shape.name(), &name)?;
-    let plan = book::plan(&options.output, &options.response)?;
+    let plan = book::plan(&options.output, &options.response, &options.environment)?;
     let key = options
         .chapter_key
         .clone()

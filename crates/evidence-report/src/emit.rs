@@ -30,6 +30,13 @@ pub struct ReportEnvironment {
     /// No colour, even on a terminal (`NO_COLOR` set and not empty,
     /// <https://no-color.org>).
     pub no_color: bool,
+    /// A CI system runs this: the verdict line of a failing build does not
+    /// point at `mdbook serve`, which nobody runs there.
+    pub on_ci: bool,
+    /// The directory the run was started in, which files are named
+    /// relative to and `--output` must be inside (empty when it could not
+    /// be read).
+    pub current_dir: PathBuf,
 }
 
 /// Where a run's output goes.
@@ -65,7 +72,7 @@ pub fn emit(
 ) -> Result<(), EmitError> {
     match destination {
         Destination::Build => {
-            let paths = PathStyle::from_current_dir(context.root);
+            let paths = PathStyle::from_current_dir(context.root, &environment.current_dir);
             emit_human(outcome, context, &paths, human::Run::Build, environment)?;
             // The runner reads workflow commands from stderr too.
             github_build_output(
@@ -80,7 +87,7 @@ pub fn emit(
                     )
                 },
             )?;
-            write_configured_report(outcome, context)
+            write_configured_report(outcome, context, &environment.current_dir)
         }
         Destination::Check {
             format,
@@ -88,7 +95,7 @@ pub fn emit(
             deny_removals,
             output,
         } => {
-            write_configured_report(outcome, context)?;
+            write_configured_report(outcome, context, &environment.current_dir)?;
             let check = (format, output);
             emit_check(outcome, context, check, paths, deny_removals, environment)
         }
@@ -108,7 +115,8 @@ fn github_build_output(
     if !environment.github_actions {
         return Ok(());
     }
-    let paths = PathStyle::for_github(root, environment.github_workspace.as_deref());
+    let workspace = environment.github_workspace.as_deref();
+    let paths = PathStyle::for_github(root, workspace, &environment.current_dir);
     let (commands, summary) = render(&paths);
     out.write_all(commands.as_bytes())?;
     append_step_summary(&summary, environment)
@@ -124,7 +132,13 @@ fn emit_human(
 ) -> std::io::Result<()> {
     let mut stderr = human::stderr(environment.no_color);
     outcome.report.emit_human(paths, &mut stderr)?;
-    human::emit_summary(outcome, context.config.mode, run, &mut stderr)?;
+    human::emit_summary(
+        outcome,
+        context.config.mode,
+        run,
+        environment.on_ci,
+        &mut stderr,
+    )?;
     stderr.flush()
 }
 
@@ -155,7 +169,13 @@ fn emit_check(
         }
     }
     let mut stderr = human::stderr(environment.no_color);
-    human::emit_summary(outcome, context.config.mode, run, &mut stderr)?;
+    human::emit_summary(
+        outcome,
+        context.config.mode,
+        run,
+        environment.on_ci,
+        &mut stderr,
+    )?;
     stderr.flush()?;
     Ok(())
 }
@@ -175,7 +195,7 @@ pub fn emit_failure(
     let own_paths;
     let paths = match destination {
         Destination::Build => {
-            own_paths = PathStyle::from_current_dir(root);
+            own_paths = PathStyle::from_current_dir(root, &environment.current_dir);
             &own_paths
         }
         Destination::Check { paths, .. } => paths,
@@ -330,13 +350,15 @@ fn validation_report<'r>(
 }
 
 /// Writes the validation report when `report` is configured, with files
-/// named relative to the book's root (where the report is).
+/// named relative to the book's root (where the report is; a relative
+/// root is in `current_dir`).
 pub(crate) fn write_configured_report(
     outcome: &Outcome,
     context: &ReportContext<'_>,
+    current_dir: &Path,
 ) -> Result<(), EmitError> {
     if let Some(path) = &context.config.report {
-        let paths = PathStyle::relative_to(context.root, context.root);
+        let paths = PathStyle::relative_to(context.root, context.root, current_dir);
         write_report(context, path, &validation_report(outcome, context, &paths))?;
     }
     Ok(())

@@ -4,6 +4,7 @@
 
 use crate::emit_error::EmitError;
 use evidence_core::config::ConfigError;
+use evidence_core::env::Environment;
 use evidence_core::error::{SetupError, TemplateError};
 use evidence_core::order::UnexpandedDirective;
 use evidence_core::store::StoreError;
@@ -80,19 +81,20 @@ impl FailureLocation {
 }
 
 impl Failure {
-    /// The failure of a run of the book at `root` that stopped with
-    /// `error`: its message, and the location held by the first error of
-    /// its chain that has one.
-    pub fn new(error: &anyhow::Error, root: &Path) -> Failure {
+    /// The failure of a run of the book at `root`, in `environment`, that
+    /// stopped with `error`: its message, and the location held by the
+    /// first error of its chain that has one (none in book.toml for a
+    /// value one of `environment`'s variables set).
+    pub fn new(error: &anyhow::Error, root: &Path, environment: &Environment) -> Failure {
         let location = error.chain().find_map(|cause| {
             if let Some(e) = cause.downcast_ref::<SetupError>() {
-                return setup_location(e, root);
+                return setup_location(e, root, environment);
             }
             if let Some(e) = cause.downcast_ref::<UnexpandedDirective>() {
                 return Some(unexpanded_location(e));
             }
             if let Some(e) = cause.downcast_ref::<StoreError>() {
-                return Some(store_location(e, root));
+                return Some(store_location(e, root, environment));
             }
             if let Some(e) = cause.downcast_ref::<ConfigError>() {
                 return config_location(e, root);
@@ -102,7 +104,7 @@ impl Failure {
             }
             cause
                 .downcast_ref::<EmitError>()
-                .and_then(|e| emit_location(e, root))
+                .and_then(|e| emit_location(e, root, environment))
         });
         let parts = error
             .chain()
@@ -110,7 +112,7 @@ impl Failure {
                 Some(SetupError::Store(e)) => Some(e),
                 _ => cause.downcast_ref::<StoreError>(),
             })
-            .map(|e| store_parts(e, root))
+            .map(|e| store_parts(e, root, environment))
             .unwrap_or_default();
         Failure {
             message: format!("{error:#}"),
@@ -123,13 +125,13 @@ impl Failure {
 /// Each error of `error`, with its message from after its
 /// `file:line:col: `: every one of several, one alone when it has a line
 /// to draw.
-fn store_parts(error: &StoreError, root: &Path) -> Vec<FailurePart> {
+fn store_parts(error: &StoreError, root: &Path, environment: &Environment) -> Vec<FailurePart> {
     let several = error.each().len() > 1;
     error
         .each()
         .iter()
         .filter_map(|one| {
-            let location = store_location(one, root);
+            let location = store_location(one, root, environment);
             if !several {
                 location.line?;
             }
@@ -145,11 +147,15 @@ fn store_parts(error: &StoreError, root: &Path) -> Vec<FailurePart> {
         .collect()
 }
 
-fn setup_location(error: &SetupError, root: &Path) -> Option<FailureLocation> {
+fn setup_location(
+    error: &SetupError,
+    root: &Path,
+    environment: &Environment,
+) -> Option<FailureLocation> {
     match error {
         SetupError::Config(e) => config_location(e, root),
         SetupError::Template(e) => Some(template_location(e, root)),
-        SetupError::Store(e) => Some(store_location(e, root)),
+        SetupError::Store(e) => Some(store_location(e, root, environment)),
         SetupError::Unexpanded(e) => Some(unexpanded_location(e)),
     }
 }
@@ -160,11 +166,11 @@ fn unexpanded_location(error: &UnexpandedDirective) -> FailureLocation {
 }
 
 /// Where a store error is: its fields, never its message.
-fn store_location(error: &StoreError, root: &Path) -> FailureLocation {
+fn store_location(error: &StoreError, root: &Path, environment: &Environment) -> FailureLocation {
     match error {
         // The key that names the path: where to fix it.
-        StoreError::Missing(path, _) => key_location("store", path, root),
-        StoreError::MissingSupport(path, _) => key_location("support", path, root),
+        StoreError::Missing(path, _) => key_location("store", path, root, environment),
+        StoreError::MissingSupport(path, _) => key_location("support", path, root, environment),
         StoreError::NotAFile(path)
         | StoreError::Io { path, .. }
         | StoreError::TooLarge { path, .. }
@@ -202,7 +208,7 @@ fn store_location(error: &StoreError, root: &Path) -> FailureLocation {
         }
         StoreError::Several(errors) => errors.first().map_or_else(
             || FailureLocation::file(PathBuf::new()),
-            |first| store_location(first, root),
+            |first| store_location(first, root, environment),
         ),
         StoreError::Duplicate { second: origin, .. }
         | StoreError::Conflict { second: origin, .. }
@@ -214,9 +220,10 @@ fn store_location(error: &StoreError, root: &Path) -> FailureLocation {
 }
 
 /// The value of `key` in book.toml, which names `path` (the path itself
-/// when book.toml does not hold the key: an environment variable set it).
-fn key_location(key: &str, path: &Path, root: &Path) -> FailureLocation {
-    config_location(&ConfigError::invalid(key, String::new()), root)
+/// when book.toml does not hold the key: a variable of `environment` set
+/// it).
+fn key_location(key: &str, path: &Path, root: &Path, environment: &Environment) -> FailureLocation {
+    config_location(&ConfigError::invalid(key, String::new(), environment), root)
         .filter(|location| location.line.is_some())
         .unwrap_or_else(|| FailureLocation::file(path))
 }
@@ -288,11 +295,16 @@ fn toml_key_offset(text: &str, key: &str, at_value: bool) -> Option<usize> {
 
 /// Where a report file that could not be written is: the file, or the
 /// `report` key that asked for a place it may not go.
-fn emit_location(error: &EmitError, root: &Path) -> Option<FailureLocation> {
+fn emit_location(
+    error: &EmitError,
+    root: &Path,
+    environment: &Environment,
+) -> Option<FailureLocation> {
     match error {
         EmitError::Report { path, .. } => Some(FailureLocation::file(path)),
         EmitError::Refused(refusal) => {
-            config_location(&ConfigError::invalid("report", refusal.to_string()), root)
+            let error = ConfigError::invalid("report", refusal.to_string(), environment);
+            config_location(&error, root)
         }
         _ => None,
     }
@@ -331,7 +343,7 @@ mod tests {
             column: 12,
             message: "expected a string".into(),
         };
-        let location = store_location(&error, Path::new("/nowhere"));
+        let location = store_location(&error, Path::new("/nowhere"), &Environment::default());
         assert_eq!(
             location.display(|p| p.display().to_string()),
             "evidence/s.json:7:12"
@@ -342,7 +354,7 @@ mod tests {
             line: 0,
             found: "no schema_version".into(),
         };
-        let location = store_location(&error, Path::new("/nowhere"));
+        let location = store_location(&error, Path::new("/nowhere"), &Environment::default());
         assert_eq!((location.line, location.column), (None, None));
     }
 }

@@ -178,7 +178,7 @@ mod tests {
 
     #[test]
     fn a_failure_is_an_error_at_its_location() {
-        let paths = PathStyle::relative_to(Path::new("/repo/docs"), Path::new("/repo"));
+        let paths = PathStyle::from_current_dir(Path::new("/repo/docs"), Path::new("/repo"));
         let failure = Failure {
             message: "evidence/s.json:3:5: malformed JSON, 100% sure".into(),
             location: Some(FailureLocation {

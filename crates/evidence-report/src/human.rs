@@ -286,13 +286,14 @@ pub enum Run {
     },
 }
 
-/// Writes the one-line verdict after the diagnostics, and under it, when
-/// citations were checked against a passage, a line of the support
-/// figures (`support_line`).
+/// Writes the one-line verdict after the diagnostics (`on_ci`: run by a
+/// CI system), and under it, when citations were checked against a
+/// passage, a line of the support figures (`support_line`).
 pub(crate) fn emit_summary(
     outcome: &Outcome,
     mode: Mode,
     run: Run,
+    on_ci: bool,
     out: &mut dyn WriteColor,
 ) -> std::io::Result<()> {
     let report = &outcome.report;
@@ -302,7 +303,7 @@ pub(crate) fn emit_summary(
         return Ok(());
     }
     let mut line = format!("mdbook-evidence: {}", finding_counts(report));
-    if let Some(done) = what_the_build_does(outcome, mode, run) {
+    if let Some(done) = what_the_build_does(outcome, mode, run, on_ci) {
         line.push_str("; ");
         line.push_str(&done);
     }
@@ -351,7 +352,7 @@ fn finding_counts(report: &crate::Report) -> String {
 /// "fail")`), or for `check`, what it would do (`` `mdbook build` would
 /// stop (mode = "fail") ``); none when it publishes the book unchanged
 /// but for the diagnostics.
-fn what_the_build_does(outcome: &Outcome, mode: Mode, run: Run) -> Option<String> {
+fn what_the_build_does(outcome: &Outcome, mode: Mode, run: Run, on_ci: bool) -> Option<String> {
     let report = &outcome.report;
     let check = matches!(run, Run::Check { .. });
     let (stops, publishes, removes) = if check {
@@ -380,7 +381,7 @@ fn what_the_build_does(outcome: &Outcome, mode: Mode, run: Run) -> Option<String
         Mode::Fail if report.count(Severity::Error) > 0 => {
             let mut line = format!("{stops} (mode = \"fail\")");
             // Nobody runs `mdbook serve` on a CI runner: there, the hint is noise.
-            if !evidence_core::env::on_ci() {
+            if !on_ci {
                 line.push_str(
                     ". `mdbook serve` shows the failing chapters with their errors at the top",
                 );
@@ -464,7 +465,8 @@ mod tests {
     fn human_output_has_rule_location_caret_and_help() {
         let report = crate::test_report::one_ungrounded_claim();
         let mut out = NoColor::new(Vec::new());
-        let paths = PathStyle::relative_to(std::path::Path::new("/b"), std::path::Path::new("/b"));
+        let paths =
+            PathStyle::from_current_dir(std::path::Path::new("/b"), std::path::Path::new("/b"));
         report.emit_human(&paths, &mut out).unwrap();
         let out = String::from_utf8(out.into_inner()).unwrap();
         assert!(
@@ -475,6 +477,26 @@ mod tests {
         assert!(out.contains("^^^^"), "{out}");
         assert!(out.contains("= help: cite stored evidence"), "{out}");
         assert!(out.contains("= claim: \"The Fed held rates.\""), "{out}");
+    }
+
+    /// The hint at `mdbook serve` after a failing build is left out on CI,
+    /// as the environment passed in says (never the process's).
+    #[test]
+    fn a_failing_build_points_at_serve_except_on_ci() {
+        let outcome = Outcome::new(crate::test_report::one_ungrounded_claim(), Mode::Fail);
+        let verdict = |on_ci| {
+            let mut out = NoColor::new(Vec::new());
+            emit_summary(&outcome, Mode::Fail, Run::Build, on_ci, &mut out).unwrap();
+            String::from_utf8(out.into_inner()).unwrap()
+        };
+        assert_eq!(
+            verdict(false),
+            "mdbook-evidence: 1 error; the build stops (mode = \"fail\"). `mdbook serve` shows the failing chapters with their errors at the top\n"
+        );
+        assert_eq!(
+            verdict(true),
+            "mdbook-evidence: 1 error; the build stops (mode = \"fail\")\n"
+        );
     }
 
     /// A chapter with `support` and one warning.
@@ -523,7 +545,7 @@ mod tests {
         };
         let outcome = Outcome::new(report, Mode::Warn);
         let mut out = NoColor::new(Vec::new());
-        emit_summary(&outcome, Mode::Warn, Run::Build, &mut out).unwrap();
+        emit_summary(&outcome, Mode::Warn, Run::Build, false, &mut out).unwrap();
         String::from_utf8(out.into_inner()).unwrap()
     }
 

@@ -8,8 +8,9 @@
 //! ([`emit_failure()`], from a [`Failure`]). Every output names files by one
 //! rule ([`PathStyle`]), and every text from an input reaches a stream
 //! through one escaping function (`evidence_core::display::stream`). What
-//! the process's environment says (GitHub Actions, `NO_COLOR`) is read at
-//! the edge and passed in ([`ReportEnvironment`]).
+//! the process's environment says (GitHub Actions, `NO_COLOR`, CI, the
+//! current directory) is read at the edge and passed in
+//! ([`ReportEnvironment`]).
 
 #![warn(missing_docs, unreachable_pub)]
 

@@ -32,6 +32,9 @@ pub struct OutputFile {
     /// The path as given.
     asked: PathBuf,
     format: Format,
+    /// The directory the check was started in, which `asked` is relative
+    /// to and must stay inside (empty when it could not be read).
+    current_dir: PathBuf,
 }
 
 /// Why `--output` may not be written where it says.
@@ -44,13 +47,20 @@ pub struct OutputRefusal {
 }
 
 impl OutputFile {
-    /// The file at `asked` for `format`, once its path is checked against
-    /// what is known of the book at `root` before it is read (checked
-    /// again at the write, against all of its inputs).
-    pub fn new(asked: &Path, format: Format, root: &Path) -> Result<OutputFile, OutputRefusal> {
+    /// The file at `asked` (in `current_dir`, the directory the check was
+    /// started in) for `format`, once its path is checked against what is
+    /// known of the book at `root` before it is read (checked again at the
+    /// write, against all of its inputs).
+    pub fn new(
+        asked: &Path,
+        format: Format,
+        root: &Path,
+        current_dir: &Path,
+    ) -> Result<OutputFile, OutputRefusal> {
         let file = OutputFile {
             asked: asked.to_owned(),
             format,
+            current_dir: current_dir.to_owned(),
         };
         if !matches!(format, Format::Json | Format::Sarif) {
             return Err(file
@@ -86,7 +96,12 @@ impl OutputFile {
     /// the rule above.
     fn writer(&self, inputs: &ReportInputs) -> Result<(SafeWriter, PathBuf), OutputRefusal> {
         let fail = |e: std::io::Error| self.refuse(format!("cannot be checked: {e}"));
-        let here = std::env::current_dir().map_err(fail)?;
+        if self.current_dir.as_os_str().is_empty() {
+            return Err(
+                self.refuse("cannot be checked: the current directory cannot be read".into())
+            );
+        }
+        let here = self.current_dir.clone();
         let path = here.join(&self.asked);
         let root = if path.starts_with(&here) {
             here
@@ -181,6 +196,31 @@ fn earlier_output(target: &Path) -> std::io::Result<bool> {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// The path is taken in the current directory given, never the
+    /// process's, and held inside it.
+    #[test]
+    fn the_file_is_in_the_current_directory_given() {
+        let dir = tempfile::tempdir().unwrap();
+        let here = dir.path().join("東京 repo");
+        std::fs::create_dir(&here).unwrap();
+        let root = here.join("docs");
+        let asked = Path::new("out.json");
+        let file = OutputFile::new(asked, Format::Json, &root, &here).unwrap();
+        file.write(b"{}\n", &ReportInputs::defaults(&root)).unwrap();
+        assert_eq!(std::fs::read(here.join("out.json")).unwrap(), b"{}\n");
+        let above = OutputFile::new(Path::new("../out.json"), Format::Json, &root, &here);
+        let refusal = above.unwrap_err().to_string();
+        assert!(
+            refusal.contains("inside the current directory"),
+            "{refusal}"
+        );
+        let unknown = OutputFile::new(asked, Format::Json, &root, Path::new(""));
+        assert_eq!(
+            unknown.unwrap_err().to_string(),
+            "--output \"out.json\" cannot be checked: the current directory cannot be read; give another path inside the current directory, such as \"evidence-check.json\""
+        );
+    }
 
     #[test]
     fn only_an_earlier_output_is_replaced() {

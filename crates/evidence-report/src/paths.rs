@@ -23,29 +23,30 @@ pub struct PathStyle {
 }
 
 impl PathStyle {
-    /// Paths of the book at `root` shown relative to the current directory.
-    pub fn from_current_dir(root: &Path) -> PathStyle {
-        let base = std::env::current_dir().unwrap_or_default();
-        PathStyle::relative_to(root, &base)
+    /// Paths of the book at `root` shown relative to `current_dir`, the
+    /// directory the run was started in (read once, where it starts).
+    pub fn from_current_dir(root: &Path, current_dir: &Path) -> PathStyle {
+        PathStyle::relative_to(root, current_dir, current_dir)
     }
 
     /// Paths of the book at `root` shown relative to `base` (both made
-    /// absolute against the current directory).
-    pub(crate) fn relative_to(root: &Path, base: &Path) -> PathStyle {
+    /// absolute against the current directory, `current_dir`).
+    pub(crate) fn relative_to(root: &Path, base: &Path, current_dir: &Path) -> PathStyle {
         PathStyle {
-            root: absolute(root),
-            base: absolute(base),
+            root: absolute(root, current_dir),
+            base: absolute(base, current_dir),
         }
     }
 
     /// Paths of the book at `root` as GitHub resolves them: relative to
     /// the repository's `workspace` (`GITHUB_WORKSPACE`) when known, else
-    /// to the current directory.
-    pub(crate) fn for_github(root: &Path, workspace: Option<&Path>) -> PathStyle {
-        match workspace {
-            Some(workspace) => PathStyle::relative_to(root, workspace),
-            None => PathStyle::from_current_dir(root),
-        }
+    /// to the current directory, `current_dir`.
+    pub(crate) fn for_github(
+        root: &Path,
+        workspace: Option<&Path>,
+        current_dir: &Path,
+    ) -> PathStyle {
+        PathStyle::relative_to(root, workspace.unwrap_or(current_dir), current_dir)
     }
 
     /// The directory paths are shown relative to.
@@ -81,10 +82,15 @@ impl PathStyle {
     }
 }
 
-/// `path` made absolute against the current directory, without resolving
-/// symbolic links.
-fn absolute(path: &Path) -> PathBuf {
-    normalize(&std::path::absolute(path).unwrap_or_else(|_| path.to_owned()))
+/// `path` made absolute against the current directory `current_dir`, as
+/// `std::path::absolute` does against the process's, without resolving
+/// symbolic links: an empty path stays empty (it refuses one), and so does
+/// a relative one when the current directory could not be read (empty).
+fn absolute(path: &Path, current_dir: &Path) -> PathBuf {
+    if path.as_os_str().is_empty() {
+        return PathBuf::new();
+    }
+    normalize(&current_dir.join(path))
 }
 
 /// `path` without `.` components, and with each `..` taking out the
@@ -99,7 +105,7 @@ mod tests {
 
     #[test]
     fn relative_to_the_base_when_inside_it_else_absolute() {
-        let style = PathStyle::relative_to(Path::new("/repo/docs"), Path::new("/repo"));
+        let style = PathStyle::from_current_dir(Path::new("/repo/docs"), Path::new("/repo"));
         assert_eq!(style.show(Path::new("src/a.md")), "docs/src/a.md");
         assert_eq!(style.show(Path::new("./src/../src/b.md")), "docs/src/b.md");
         assert_eq!(style.show(Path::new("/repo/docs/theme/x")), "docs/theme/x");
@@ -107,10 +113,25 @@ mod tests {
             style.show(Path::new("/elsewhere/s.json")),
             "/elsewhere/s.json"
         );
-        let inside = PathStyle::relative_to(Path::new("/repo/docs"), Path::new("/repo/docs"));
+        let inside = PathStyle::from_current_dir(Path::new("/repo/docs"), Path::new("/repo/docs"));
         assert_eq!(inside.show(Path::new("src/東京 a.md")), "src/東京 a.md");
-        let above = PathStyle::relative_to(Path::new("/repo/docs"), Path::new("/repo/docs/src"));
+        let above =
+            PathStyle::from_current_dir(Path::new("/repo/docs"), Path::new("/repo/docs/src"));
         assert_eq!(above.show(Path::new("src/a.md")), "a.md");
         assert_eq!(above.show(Path::new("book.toml")), "/repo/docs/book.toml");
+    }
+
+    /// A relative root and base are made absolute against the current
+    /// directory given, never the process's.
+    #[test]
+    fn relative_paths_are_resolved_against_the_current_directory_given() {
+        let here = Path::new("/nowhere/repo");
+        let style = PathStyle::from_current_dir(Path::new("docs"), here);
+        assert_eq!(style.show(Path::new("src/a.md")), "docs/src/a.md");
+        assert_eq!(style.show(Path::new("../../x.json")), "/nowhere/x.json");
+        let github = PathStyle::for_github(Path::new("."), Some(Path::new("..")), here);
+        assert_eq!(github.show(Path::new("src/a.md")), "repo/src/a.md");
+        let report = PathStyle::relative_to(Path::new("docs"), Path::new("docs"), here);
+        assert_eq!(report.show(Path::new("../x.json")), "/nowhere/repo/x.json");
     }
 }

@@ -348,13 +348,14 @@ impl Client {
     }
 }
 
-/// The API key in the variable `name`, trimmed (a secret pasted with its
-/// line break); `None` when it is unset or blank. A key an HTTP header
-/// cannot carry (a character outside printable ASCII: a no-break space, a
-/// letter of another script, a control character) is refused here, naming
-/// the variable and never the key.
-pub fn api_key(name: &str) -> Result<Option<String>, String> {
-    let Some(value) = std::env::var_os(name) else {
+/// The API key in the variable `name`, whose `value` the caller read from
+/// the environment, trimmed (a secret pasted with its line break); `None`
+/// when it is unset or blank. A key an HTTP header cannot carry (a
+/// character outside printable ASCII: a no-break space, a letter of
+/// another script, a control character) is refused here, naming the
+/// variable and never the key.
+pub fn api_key(name: &str, value: Option<&std::ffi::OsStr>) -> Result<Option<String>, String> {
+    let Some(value) = value else {
         return Ok(None);
     };
     let key = value.to_str().map(str::trim).unwrap_or("\u{fffd}");

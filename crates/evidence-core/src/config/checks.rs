@@ -3,6 +3,7 @@
 //! ids, shares and percentages. Each error names the key at fault.
 
 use crate::config::{ConfigError, Diversity, MDBOOK_KEYS, OUR_KEYS, StorePaths};
+use crate::env::Environment;
 use crate::rule::{Level, Rule};
 use globset::{Glob, GlobSet, GlobSetBuilder};
 use jiff::Timestamp;
@@ -136,11 +137,12 @@ pub(super) fn parse_as_of(text: &str) -> Result<Timestamp, String> {
     crate::store::parse_instant(text)
 }
 
-/// Without `as-of`, `SOURCE_DATE_EPOCH` (reproducible builds) or now. A
-/// value that is not a whole number of seconds in the range a timestamp
-/// holds is refused, naming the variable (book.toml does not hold it).
-pub(super) fn as_of_from_env() -> Result<Timestamp, ConfigError> {
-    let Some(value) = std::env::var_os("SOURCE_DATE_EPOCH") else {
+/// Without `as-of`, `SOURCE_DATE_EPOCH` of `environment` (reproducible
+/// builds) or now. A value that is not a whole number of seconds in the
+/// range a timestamp holds is refused, naming the variable (book.toml does
+/// not hold it).
+pub(super) fn as_of_from(environment: &Environment) -> Result<Timestamp, ConfigError> {
+    let Some(value) = environment.var("SOURCE_DATE_EPOCH") else {
         return Ok(Timestamp::now());
     };
     value

@@ -4,22 +4,29 @@
 //! not hold.
 
 use crate::config::{ConfigError, OUR_KEYS, PREPROCESSOR_NAME};
+use crate::env::Environment;
 
 impl ConfigError {
     /// A bad value of `key` (dotted, below `preprocessor.evidence`) found
     /// after the config was read (where the report may go, say): blamed on
-    /// the environment variable that set it, if one did, else on book.toml.
-    pub fn invalid(key: impl Into<String>, message: impl Into<String>) -> ConfigError {
+    /// the variable of `environment` that set it, if one did, else on
+    /// book.toml.
+    pub fn invalid(
+        key: impl Into<String>,
+        message: impl Into<String>,
+        environment: &Environment,
+    ) -> ConfigError {
         let error = ConfigError::Invalid {
             key: key.into(),
             message: message.into(),
         };
-        error.attributed(variables())
+        error.attributed(environment.names())
     }
 
-    /// This error, attributed to the environment variable that set its key
-    /// (or a table above it), if one did; as it is otherwise.
-    pub(super) fn attributed(self, variables: impl Iterator<Item = String>) -> ConfigError {
+    /// This error, attributed to the environment variable among
+    /// `variables` (names) that set its key (or a table above it), if one
+    /// did; as it is otherwise.
+    pub(super) fn attributed<'a>(self, variables: impl Iterator<Item = &'a str>) -> ConfigError {
         let (key, message) = match &self {
             ConfigError::Invalid { key, message } => (key.clone(), message.clone()),
             ConfigError::UnknownKey { key, hint } => (
@@ -39,17 +46,12 @@ impl ConfigError {
     }
 }
 
-/// The names of the environment's variables (those that are UTF-8).
-pub(super) fn variables() -> impl Iterator<Item = String> {
-    std::env::vars_os().filter_map(|(name, _)| name.into_string().ok())
-}
-
 /// The environment variable among `variables` (names) that sets `key`
 /// (below `preprocessor.evidence`, indices such as `exclude[0]` allowed)
 /// or the table holding it, the way mdBook maps names to keys
 /// (`MDBOOK_` dropped, lower case, `__` a dot, `_` a dash): the one
 /// naming the longest key path.
-fn setting_variable(key: &str, variables: impl Iterator<Item = String>) -> Option<String> {
+fn setting_variable<'a>(key: &str, variables: impl Iterator<Item = &'a str>) -> Option<String> {
     let mut path = format!("preprocessor.{PREPROCESSOR_NAME}");
     let mut paths = vec![path.clone()];
     for part in key.split('.').filter(|p| !p.is_empty()) {
@@ -68,7 +70,7 @@ fn setting_variable(key: &str, variables: impl Iterator<Item = String>) -> Optio
             Some((depth, name))
         })
         .max()
-        .map(|(_, name)| name)
+        .map(|(_, name)| name.to_owned())
 }
 
 #[cfg(test)]
@@ -79,7 +81,7 @@ mod tests {
 
     #[test]
     fn an_error_from_the_environment_names_its_variable() {
-        let vars = |names: &[&str]| names.iter().map(|n| (*n).to_owned()).collect::<Vec<_>>();
+        let vars = |names: &[&'static str]| names.to_vec();
         let err = Config::from_value(json!({"store": "s", "mode": "loud"})).unwrap_err();
         let err =
             err.attributed(vars(&["PATH", "MDBOOK_PREPROCESSOR__EVIDENCE__MODE"]).into_iter());

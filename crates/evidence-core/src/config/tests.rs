@@ -82,6 +82,27 @@ fn as_of_accepts_a_date() {
     assert_eq!(config.as_of.to_string(), "2026-02-11T00:00:00Z");
 }
 
+/// Without `as-of`, the time is the environment's `SOURCE_DATE_EPOCH`,
+/// from the environment passed in (never the process's); `as-of` wins.
+#[test]
+fn as_of_otherwise_comes_from_the_environment_given() {
+    let with = |epoch: &str| Environment::new([("SOURCE_DATE_EPOCH", epoch)], PathBuf::new());
+    let table = json!({"store": "s"});
+    let config = Config::from_table(table.clone(), &with(" 1770768000 ")).unwrap();
+    assert_eq!(config.as_of.to_string(), "2026-02-11T00:00:00Z");
+    let dated = json!({"store": "s", "as-of": "2020-01-01"});
+    let config = Config::from_table(dated, &with("1770768000")).unwrap();
+    assert_eq!(config.as_of.to_string(), "2020-01-01T00:00:00Z");
+    let err = Config::from_table(table, &with("yesterday")).unwrap_err();
+    assert!(
+        err.to_string().starts_with(
+            "environment variable SOURCE_DATE_EPOCH: expected a whole number of seconds"
+        ),
+        "{err}"
+    );
+    assert!(err.to_string().contains("found \"yesterday\""), "{err}");
+}
+
 #[test]
 fn quality_targets_and_tier_authority() {
     let config = Config::from_value(json!({"store": "s"})).unwrap();

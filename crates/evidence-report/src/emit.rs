@@ -132,13 +132,19 @@ fn emit_human(
 ) -> std::io::Result<()> {
     let mut stderr = human::stderr(environment.no_color);
     outcome.report.emit_human(paths, &mut stderr)?;
-    human::emit_summary(
-        outcome,
-        context.config.mode,
-        run,
-        environment.on_ci,
-        &mut stderr,
-    )?;
+    emit_verdict(outcome, context, run, environment, &mut stderr)
+}
+
+/// The closing verdict line, after what `stderr` holds, and the stream flushed.
+fn emit_verdict(
+    outcome: &Outcome,
+    context: &ReportContext<'_>,
+    run: human::Run,
+    environment: &ReportEnvironment,
+    stderr: &mut codespan_reporting::term::termcolor::BufferedStandardStream,
+) -> std::io::Result<()> {
+    let mode = context.config.mode;
+    human::emit_summary(outcome, mode, run, environment.on_ci, stderr)?;
     stderr.flush()
 }
 
@@ -169,15 +175,13 @@ fn emit_check(
         }
     }
     let mut stderr = human::stderr(environment.no_color);
-    human::emit_summary(
+    Ok(emit_verdict(
         outcome,
-        context.config.mode,
+        context,
         run,
-        environment.on_ci,
+        environment,
         &mut stderr,
-    )?;
-    stderr.flush()?;
-    Ok(())
+    )?)
 }
 
 /// Reports a run that could not judge the book (the book at `root`) in

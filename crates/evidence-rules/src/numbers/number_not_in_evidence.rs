@@ -26,7 +26,7 @@ use evidence_core::ids::{BlockId, ClaimId};
 use evidence_core::markers::{Block, Scan};
 use evidence_core::rule::Rule;
 use evidence_text::claims::Claim;
-use evidence_text::number_derive::{Figure, PassageFigures, computed, restated, written_otherwise};
+use evidence_text::number_derive::{Figure, PassageFigures, as_an_ordinal, computed, restated};
 use evidence_text::number_parse::{
     Number, NumberKind, NumberLookup, is_claim_figure, may_hold_claim_figure, numbers_in, unit_of,
     word_numbers_in,
@@ -220,7 +220,8 @@ fn judge_claim<'c, 'f, 'p>(
         derived: Vec::new(),
     };
     let mut listed = NumberLookup::new();
-    let texts: Vec<&str> = items.iter().flat_map(|e| e.item.passages()).collect();
+    // The passages' texts, listed for the first figure read as an ordinal.
+    let mut texts: Vec<&str> = Vec::new();
     for n in numbers {
         if passages.find(n, |_| true).is_some()
             || n.kind == NumberKind::Year && years.contains(&(n.value as i64))
@@ -241,8 +242,13 @@ fn judge_claim<'c, 'f, 'p>(
             .flatten()
         {
             judged.contradicted.push((n, figure));
-        } else if let Some(how) =
-            written_otherwise(claim, n, written, &texts).or_else(|| computed(n, written, figures))
+        } else if let Some(how) = as_an_ordinal(claim, n, written, {
+            if texts.is_empty() {
+                texts.extend(items.iter().flat_map(|e| e.item.passages()));
+            }
+            &texts
+        })
+        .or_else(|| computed(n, written, figures))
         {
             judged.derived.push(how);
         } else {
@@ -422,7 +428,7 @@ mod tests {
                "snippet_span":{"text":"CPI up 2.9% over the year"}},
               {"id":"bare","source_id":"fed","url":"https://fed.gov/d","title":"Bare","published_at":"2026-02-06T13:30:00Z"},
               {"id":"prize","source_id":"fed","url":"https://fed.gov/e","title":"Prize","published_at":"2026-02-06T13:30:00Z",
-               "cited_text":"This year marks its 46th year. On March 3rd, 2 people were killed in the blast."}
+               "cited_text":"This year marks its 46th year. On March 3rd, 2 people were killed in the blast. He drummed for them ( 1991 -- 2000 ; 2007 -- 11 )."}
             ]}"#;
 
     fn check(text: &str) -> Vec<Finding> {
@@ -463,6 +469,14 @@ mod tests {
         let findings = check("The blast killed 3 people [EVID:prize].");
         assert_eq!(findings.len(), 1, "{findings:?}");
         assert_eq!(findings[0].rule, Rule::NumberContradictsEvidence);
+    }
+
+    #[test]
+    fn a_range_of_years_written_with_two_hyphens_holds_its_end() {
+        let findings = check("He drummed for them until 2011 [EVID:prize].");
+        assert!(findings.is_empty(), "{findings:?}");
+        let findings = check("He drummed for them until 2012 [EVID:prize].");
+        assert_eq!(findings.len(), 1, "{findings:?}");
     }
 
     #[test]

@@ -420,7 +420,7 @@ fn unit_after_a_figure(text: &str, words: &[Word], w: usize) -> bool {
 }
 
 /// Whether a word is two capital letters (`UK`, `EU`).
-fn two_capitals(written: &str) -> bool {
+pub fn two_capitals(written: &str) -> bool {
     written.chars().count() == 2 && written.chars().all(char::is_uppercase)
 }
 

@@ -123,7 +123,8 @@ pub struct ItemWords {
     pub words: Vec<Word>,
     /// Where each text's words begin in `words`, one index a text.
     pub starts: Vec<usize>,
-    /// The initials of each run of capitalised words, and of its runs of three words or more.
+    /// The initials of each run of capitalised words, of its runs of three
+    /// words or more, and of each two words side by side in it.
     pub initials: HashSet<String>,
 }
 
@@ -172,13 +173,19 @@ impl ItemWords {
 }
 
 /// Inserts the initials of a run of capitalised words (`bnyc` for
-/// `Brooklyn New York City`) and of each run of three words or more within
+/// `Brooklyn New York City`), of each run of three words or more within
 /// it (`nyc`): a passage runs a name into the place before it or the
-/// word after it.
+/// word after it; and of each two words side by side (`ny`), which only
+/// two capitals (`UK`) are looked for as.
 fn insert_initials(run: &str, initials: &mut HashSet<String>) {
     // A longer run is a title or a list of names, not one name.
     const MAX_WORDS: usize = 8;
     let letters: Vec<char> = run.chars().collect();
+    // Each two words side by side: `United Kingdom` is `uk`, `Prime
+    // Minister Rishi Sunak` holds `pm`.
+    for pair in letters.windows(2) {
+        initials.insert(pair.iter().collect());
+    }
     if letters.len() < 3 {
         return;
     }

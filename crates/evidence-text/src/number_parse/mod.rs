@@ -262,10 +262,11 @@ fn next_digit_or_dot(bytes: &[u8], mut at: usize) -> usize {
 }
 
 /// Text between two numbers that makes them a range (`and` only after
-/// `between`).
+/// `between`; `--`, a dash as plain text and tokenised text write it).
 pub(crate) fn is_range_separator(between: &str, after_between: bool) -> bool {
     let t = between.trim();
-    matches!(t, "-" | "–" | "—" | "~" | "〜" | "to" | "through") || t == "and" && after_between
+    matches!(t, "-" | "--" | "–" | "—" | "~" | "〜" | "to" | "through")
+        || t == "and" && after_between
 }
 
 /// The year that `number` (written `written`) abbreviates after the year

@@ -365,6 +365,20 @@ fn a_season_written_with_a_slash_is_two_years() {
 }
 
 #[test]
+fn a_range_of_years_written_with_two_hyphens_ends_in_a_year() {
+    assert_eq!(
+        found("Rage Against the Machine ( 1991 -- 2000 ; 2007 -- 11 ), not 2010-11-05"),
+        [
+            ("1991", 1991.0, Year),
+            ("2000", 2000.0, Year),
+            ("2007", 2007.0, Year),
+            ("11", 2011.0, Year),
+            ("2010-11-05", 20101105.0, Date),
+        ]
+    );
+}
+
+#[test]
 fn the_second_year_of_a_season_is_a_year() {
     assert_eq!(
         found("in the 2018–19 season and 1997-98, not 2018-05 or 2019–12 or 2020-2021"),

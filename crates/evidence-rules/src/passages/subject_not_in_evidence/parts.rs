@@ -10,7 +10,7 @@ use crate::passages::subject_not_in_evidence::slot::{
 use crate::passages::subject_not_in_evidence::{CitedTexts, same_stem};
 use evidence_text::names::lexicon::{CLASS_WORDS, FUNCTION_WORDS, JOINERS, MONTHS_AND_DAYS, is_in};
 use evidence_text::names::vocabulary::ItemWords;
-use evidence_text::names::{Name, Word, fold, is_acronym, lone_words};
+use evidence_text::names::{Name, Word, fold, is_acronym, lone_words, two_capitals};
 use std::collections::HashSet;
 
 /// A lone capitalised word that [`names`](evidence_text::names) does not read as a name — a
@@ -109,8 +109,9 @@ pub(super) fn held_word(
     if cited.iter().any(|(v, _)| v.holds_as_written(word)) {
         return true;
     }
-    // Initials (`CPI`) a cited text spells out (`Consumer Price Index`).
-    if is_acronym(written)
+    // Initials (`CPI`, `UK`) a cited text spells out (`Consumer Price
+    // Index`, `United Kingdom`).
+    if (is_acronym(written) || two_capitals(written))
         && cited
             .iter()
             .zip(details.iter_mut())
@@ -119,28 +120,6 @@ pub(super) fn held_word(
                     .get_or_insert_with(|| ItemWords::new(texts))
                     .initials
                     .contains(word)
-            })
-    {
-        return true;
-    }
-    // Two capitals (`UK`, `PM`) a cited text spells out in two words
-    // (`United Kingdom`, `Prime Minister`), which initials of three letters
-    // or more leave out.
-    let two: Vec<char> = word.chars().collect();
-    if let [a, b] = two[..]
-        && written.chars().all(char::is_uppercase)
-        && cited
-            .iter()
-            .zip(details.iter_mut())
-            .any(|((_, texts), detail)| {
-                let words = &detail.get_or_insert_with(|| ItemWords::new(texts)).words;
-                words.windows(2).any(|pair| {
-                    pair[0].capital
-                        && pair[1].capital
-                        && pair[1].joined
-                        && pair[0].folded.starts_with(a)
-                        && pair[1].folded.starts_with(b)
-                })
             })
     {
         return true;

@@ -428,7 +428,9 @@ mod tests {
                "snippet_span":{"text":"CPI up 2.9% over the year"}},
               {"id":"bare","source_id":"fed","url":"https://fed.gov/d","title":"Bare","published_at":"2026-02-06T13:30:00Z"},
               {"id":"prize","source_id":"fed","url":"https://fed.gov/e","title":"Prize","published_at":"2026-02-06T13:30:00Z",
-               "cited_text":"This year marks its 46th year. On March 3rd, 2 people were killed in the blast. He drummed for them ( 1991 -- 2000 ; 2007 -- 11 )."}
+               "cited_text":"This year marks its 46th year. On March 3rd, 2 people were killed in the blast. He drummed for them ( 1991 -- 2000 ; 2007 -- 11 )."},
+              {"id":"titles","source_id":"fed","url":"https://fed.gov/f","title":"Titles","published_at":"2026-02-06T13:30:00Z",
+               "cited_text":"The team won its 3rd title in March. The team has won 2 titles in all."}
             ]}"#;
 
     fn check(text: &str) -> Vec<Finding> {
@@ -467,6 +469,11 @@ mod tests {
         // `3rd` is a date, not the dead: the passage's `2 people` says
         // otherwise.
         let findings = check("The blast killed 3 people [EVID:prize].");
+        assert_eq!(findings.len(), 1, "{findings:?}");
+        assert_eq!(findings[0].rule, Rule::NumberContradictsEvidence);
+        // `3rd title` would hold `3 titles`, but `2 titles` says otherwise,
+        // which comes first.
+        let findings = check("The team has won 3 titles [EVID:titles].");
         assert_eq!(findings.len(), 1, "{findings:?}");
         assert_eq!(findings[0].rule, Rule::NumberContradictsEvidence);
     }

@@ -350,6 +350,7 @@ fn rival(
         .checked_sub(1)
         .map(|w| &claim_words[w].folded);
     let right = claim_words.get(name.words.end).map(|w| &w.folded);
+    let (leading, trailing) = class_words_around(claim_words, name);
     let long_name = name
         .distinct
         .iter()
@@ -391,6 +392,7 @@ fn rival(
             let telling =
                 |w: Option<&String>| w.is_some_and(|w| !is_in(FUNCTION_WORDS, w)) || long_name;
             let slot = named_elsewhere
+                || beside_the_same_class(words, k, leading, trailing, detail)
                 || (same_left && (same_right || telling(left)))
                 || (same_right && telling(right))
                 || (same_slot(claim_words, first, last, words, k)
@@ -403,6 +405,60 @@ fn rival(
         }
     }
     None
+}
+
+/// The name's words before its first telling word and after its last
+/// (`St` of `St Mirren`, `University of` of `University of Oxford`,
+/// `College` of `Fullerton College`), when they hold a class word: the
+/// kind of thing named, which places a rival as a word beside it does.
+fn class_words_around<'w>(claim_words: &'w [Word], name: &Name) -> (&'w [Word], &'w [Word]) {
+    let (Some(&first), Some(&last)) = (name.distinct.first(), name.distinct.last()) else {
+        return (&[], &[]);
+    };
+    let has_class = |words: &'w [Word]| {
+        if words.iter().any(|w| is_in(CLASS_WORDS, &w.folded)) {
+            words
+        } else {
+            &[]
+        }
+    };
+    (
+        has_class(&claim_words[name.words.start..first]),
+        has_class(&claim_words[last + 1..name.words.end]),
+    )
+}
+
+/// Whether the passage's word `k` has the name's class words beside it as
+/// the claim's name has them (`St Mirren` for `St Thicket`, `Fullerton
+/// College` for `Thicket College`), in one text and one line.
+fn beside_the_same_class(
+    words: &[Word],
+    k: usize,
+    leading: &[Word],
+    trailing: &[Word],
+    detail: &ItemWords,
+) -> bool {
+    let n = leading.len();
+    let before = n > 0
+        && k >= n
+        && leading.iter().enumerate().all(|(j, c)| {
+            let at = k - n + j;
+            same_form(&words[at].folded, &c.folded)
+                && words[at + 1].joined
+                && !words[at + 1].opens_line
+                && !detail.starts_a_text(at + 1)
+        });
+    let m = trailing.len();
+    let after = m > 0
+        && k + m < words.len()
+        && trailing.iter().enumerate().all(|(j, c)| {
+            let at = k + 1 + j;
+            same_form(&words[at].folded, &c.folded)
+                && words[at].joined
+                && !words[at].opens_line
+                && !detail.starts_a_text(at)
+        });
+    before || after
 }
 
 /// Whether two folded words share their first four letters, as forms of

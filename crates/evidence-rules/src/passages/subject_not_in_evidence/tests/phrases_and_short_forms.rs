@@ -221,3 +221,38 @@ fn two_capitals_spelled_out_are_held_and_a_year_is_no_figure_of_a_unit() {
         Some(("BBC".into(), "CNN".into()))
     );
 }
+
+#[test]
+fn a_class_word_of_the_name_places_a_rival_beside_it() {
+    // `St` is the kind of name: the passage's word after it stands in the
+    // place of the claim's, whatever the words around the name.
+    assert_eq!(
+        check(
+            "St Thicket is currently eighth in the Championship.",
+            "Clarkson could make his St Mirren debut against Alloa on Saturday.",
+        ),
+        Some(("St Thicket".into(), "Mirren".into()))
+    );
+    assert_eq!(
+        check(
+            "Researchers at Thicket College found the effect.",
+            "A study led by Fullerton College found the effect in mice.",
+        ),
+        Some(("Thicket College".into(), "Fullerton".into()))
+    );
+    // Not a word the claim names elsewhere, nor across a line break.
+    assert_eq!(
+        check(
+            "Lake Thicket lies north of Lake Providence.",
+            "The town of Lake Providence is in Louisiana.",
+        ),
+        None
+    );
+    assert_eq!(
+        check(
+            "St Thicket is currently eighth in the Championship.",
+            "Results for St\nMirren and Alloa follow.",
+        ),
+        None
+    );
+}

@@ -51,7 +51,7 @@ mod subject;
 use self::parts::{held_word, lone_disagreement, named_in_context, swapped_part};
 use self::restated::{abbreviated, defines_initials, follows_held, names_what_precedes};
 use self::slot::{
-    initials_amid_words, placed_by_a_phrase, same_form, same_slot, written_as_a_name,
+    defined_alike, initials_amid_words, placed_by_a_phrase, same_form, same_slot, written_as_a_name,
 };
 use self::subject::subject_rival;
 use crate::Resolved;
@@ -393,6 +393,7 @@ fn rival(
                 |w: Option<&String>| w.is_some_and(|w| !is_in(FUNCTION_WORDS, w)) || long_name;
             let slot = named_elsewhere
                 || beside_the_same_class(words, k, leading, trailing, detail)
+                || defined_alike(claim, claim_words, (first, last), words, k)
                 || (same_left && (same_right || telling(left)))
                 || (same_right && telling(right))
                 || (same_slot(claim_words, first, last, words, k)

@@ -224,6 +224,18 @@ fn run_around(words: &[Word], k: usize) -> String {
 /// a name in the passage, not a word of the claim, nor a function, class
 /// or calendar word.
 pub(super) fn is_rival(word: &Word, in_claim: &HashSet<&str>, words: &[Word], k: usize) -> bool {
+    may_be_rival(word, in_claim, words, k) && written_as_a_name(&word.folded, words)
+}
+
+/// [`is_rival`] but for how the passage writes the word elsewhere: a
+/// sentence's first word may be a name (`Renegades is the fourth studio
+/// album`) where no other word says so.
+pub(super) fn may_be_rival(
+    word: &Word,
+    in_claim: &HashSet<&str>,
+    words: &[Word],
+    k: usize,
+) -> bool {
     // A class word ending a run of capitals ends a name (`Fullerton
     // College`).
     let ends_a_run = || k > 0 && words[k - 1].capital && word.joined;
@@ -235,7 +247,6 @@ pub(super) fn is_rival(word: &Word, in_claim: &HashSet<&str>, words: &[Word], k:
         && !is_in(FUNCTION_WORDS, &word.folded)
         && (!is_in(CLASS_WORDS, &word.folded) || ends_a_run())
         && !is_in(MONTHS_AND_DAYS, &word.folded)
-        && written_as_a_name(&word.folded, words)
 }
 
 /// Whether the claim's words `first..=last` are one word that reads as an

@@ -3,9 +3,9 @@
 //! College` for `Fullerton WordPress`), a lone word after a determiner or
 //! opening a sentence, a name read amid the claim's words (`context.rs`).
 
-use crate::passages::subject_not_in_evidence::context::{context_rival, is_rival};
+use crate::passages::subject_not_in_evidence::context::{context_rival, is_rival, may_be_rival};
 use crate::passages::subject_not_in_evidence::slot::{
-    placed_by_a_phrase, same_form, same_slot, written_as_a_name,
+    defined_alike, placed_by_a_phrase, same_form, same_slot, written_as_a_name,
 };
 use crate::passages::subject_not_in_evidence::{CitedTexts, same_stem};
 use evidence_text::names::lexicon::{CLASS_WORDS, FUNCTION_WORDS, JOINERS, MONTHS_AND_DAYS, is_in};
@@ -77,12 +77,15 @@ pub(super) fn lone_disagreement(
                 let word = &words[k];
                 // A word the claim names elsewhere only where a phrase
                 // places it, as in `rival()`.
-                ((is_rival(word, &in_claim, words, k)
+                (((is_rival(word, &in_claim, words, k)
                     || (word.capital
                         && in_claim.contains(word.folded.as_str())
                         && placed_by_a_phrase(claim_words, (w, w), words, k)
                         && is_rival(word, &HashSet::new(), words, k)))
                     && (same_slot(claim_words, w, w, words, k) || after_the_same_words(words, k)))
+                    || (may_be_rival(word, &in_claim, words, k)
+                        && never_in_lower_case(&word.folded, words)
+                        && defined_alike(claim, claim_words, (w, w), words, k)))
                 .then(|| word.written.to_string())
             })
         });
@@ -94,6 +97,11 @@ pub(super) fn lone_disagreement(
         }
     }
     None
+}
+
+/// Whether no word of the passages is `folded` written in lower case.
+fn never_in_lower_case(folded: &str, words: &[Word]) -> bool {
+    words.iter().all(|w| w.capital || w.folded != folded)
 }
 
 /// Whether a cited item holds a name's word (folded; `written` as the

@@ -216,3 +216,123 @@ pub(super) fn initials_amid_words(words: &[Word], k: usize) -> bool {
         && !k.checked_sub(1).is_some_and(|j| capitals(&words[j]))
         && !words.get(k + 1).is_some_and(capitals)
 }
+
+/// Words that say what a name is: `X is the …`, `X was a …`.
+const COPULAS: [&str; 4] = ["is", "was", "are", "were"];
+
+/// Words between a name and what the claim says it is (`"Renegades," the
+/// band's fourth studio album`, `Renegades is the fourth studio album`,
+/// `an album titled Renegades`).
+const CONNECTORS: [&str; 10] = [
+    "is", "was", "are", "were", "the", "a", "an", "titled", "named", "called",
+];
+
+/// Whether passage word `k`, a name's last word, is said to be what the
+/// claim says its name is: `Renegades is the fourth studio album` for
+/// `Their fourth studio album, "Silver," was released` or `"Silver," the
+/// band's fourth studio album`. The passage's words after the copula (and
+/// a determiner) begin with two words or three, one a content word, that
+/// stand next to the claim's name with only connecting words, a possessive
+/// after `the`, and punctuation other than a sentence's end between.
+pub(super) fn defined_alike(
+    claim: &str,
+    claim_words: &[Word],
+    (first, last): (usize, usize),
+    words: &[Word],
+    k: usize,
+) -> bool {
+    let said = |j: usize, of: &[&str]| {
+        words
+            .get(j)
+            .is_some_and(|w| w.joined && !w.opens_line && of.contains(&w.folded.as_str()))
+    };
+    if !said(k + 1, &COPULAS) {
+        return false;
+    }
+    let start = if said(k + 2, &["the", "a", "an"]) {
+        k + 3
+    } else {
+        k + 2
+    };
+    let what: Vec<&Word> = words[start.min(words.len())..]
+        .iter()
+        .take(PHRASE)
+        .take_while(|w| w.joined && !w.opens_line && !w.capital)
+        .collect();
+    let alike = |theirs: &[&Word]| {
+        theirs.len() >= 2
+            && theirs.len() <= what.len()
+            && theirs
+                .iter()
+                .zip(&what)
+                .all(|(a, b)| same_form(&a.folded, &b.folded))
+            && theirs
+                .iter()
+                .any(|w| !is_in(FUNCTION_WORDS, &w.folded) && w.folded.chars().count() >= 3)
+    };
+    let after = described_after(claim, claim_words, last);
+    let before = described_before(claim, claim_words, first);
+    (2..=PHRASE).any(|n| {
+        after.get(..n).is_some_and(|p| alike(p))
+            || before
+                .len()
+                .checked_sub(n)
+                .is_some_and(|from| alike(&before[from..]))
+    })
+}
+
+/// The claim's words after its name's last word `last` that say what it
+/// is, past connecting words and a possessive after `the`, lower case,
+/// up to [`PHRASE`].
+fn described_after<'w>(claim: &str, claim_words: &'w [Word], last: usize) -> Vec<&'w Word> {
+    let mut j = last + 1;
+    while claim_words.get(j).is_some_and(|w| {
+        CONNECTORS.contains(&w.folded.as_str()) && in_one_sentence(claim, claim_words, j)
+    }) {
+        j += 1;
+    }
+    // `the band's fourth studio album`.
+    if j > last + 1
+        && claim_words[j - 1].folded == "the"
+        && claim_words
+            .get(j)
+            .is_some_and(|w| claim[w.at.end..].starts_with(['\'', '’']))
+    {
+        j += 1;
+    }
+    (j..claim_words.len())
+        .take_while(|&i| in_one_sentence(claim, claim_words, i) && !claim_words[i].capital)
+        .take(PHRASE)
+        .map(|i| &claim_words[i])
+        .collect()
+}
+
+/// The claim's words before its name's first word `first` that say what
+/// it is, past connecting words, lower case, up to [`PHRASE`], in order.
+fn described_before<'w>(claim: &str, claim_words: &'w [Word], first: usize) -> Vec<&'w Word> {
+    let mut end = first;
+    while end > 0
+        && CONNECTORS.contains(&claim_words[end - 1].folded.as_str())
+        && in_one_sentence(claim, claim_words, end)
+    {
+        end -= 1;
+    }
+    let mut from = end;
+    while from > 0
+        && end - from < PHRASE
+        && in_one_sentence(claim, claim_words, from)
+        && !claim_words[from - 1].capital
+    {
+        from -= 1;
+    }
+    claim_words[from..end].iter().collect()
+}
+
+/// Whether claim word `j` is in the sentence of the word before it: no
+/// sentence's end or line break between them.
+fn in_one_sentence(claim: &str, claim_words: &[Word], j: usize) -> bool {
+    j > 0
+        && j < claim_words.len()
+        && !claim[claim_words[j - 1].at.end..claim_words[j].at.start]
+            .contains(['.', ';', '!', '?', '\n'])
+}

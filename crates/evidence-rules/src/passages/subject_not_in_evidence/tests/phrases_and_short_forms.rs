@@ -256,3 +256,41 @@ fn a_class_word_of_the_name_places_a_rival_beside_it() {
         None
     );
 }
+
+#[test]
+fn what_a_name_is_said_to_be_places_a_rival() {
+    assert_eq!(
+        check(
+            "Their fourth studio album, \"Bellflowers,\" was released on December 5, 2000, by Epic Records.",
+            "Renegades is the fourth studio album by the American rap metal band Rage Against the Machine, released on December 5, 2000 by Epic Records.",
+        ),
+        Some(("Bellflowers".into(), "Renegades".into()))
+    );
+    // After the name, past `the band's`; and said with `is`.
+    let passage = "Renegades is the fourth studio album by Rage Against the Machine.";
+    for claim in [
+        "The passage mentions \"Standards,\" the band's fourth studio album.",
+        "The passage says that \"Franeker\" is the band's fourth studio album.",
+    ] {
+        assert!(check(claim, passage).is_some(), "{claim}");
+    }
+    // Not another description, nor a word the passage writes in lower
+    // case too (a common noun opening its sentence), nor across a
+    // sentence's end.
+    for (claim, passage) in [
+        (
+            "Their debut album, \"Bellflowers,\" was released in 1992.",
+            passage,
+        ),
+        (
+            "Their main driver, \"Bellflowers,\" rose.",
+            "Shares are the main driver of the index. Other shares fell.",
+        ),
+        (
+            "It was their fourth studio album. \"Bellflowers\" came first.",
+            passage,
+        ),
+    ] {
+        assert_eq!(check(claim, passage), None, "{claim}");
+    }
+}

@@ -1,6 +1,6 @@
 """What the scripts that make records nobody tuned on share
 (`expertqa_rand_val.py`, `expertqa_other_systems.py`, `aggrefact_real.py`,
-`hagrid_real.py`, `attreval_real.py`):
+`hagrid_real.py`, `attreval_real.py`, `tofueval_real.py`):
 where the corpora are, the developers' claims to leave out, `--strict`
 second readings, and the corpus directory folds_eval reads.
 """

@@ -273,7 +273,7 @@ pub(super) fn defined_alike(
     let after = described_after(claim, claim_words, last);
     let before = described_before(claim, claim_words, first);
     (2..=PHRASE).any(|n| {
-        after.get(..n).is_some_and(|p| alike(p))
+        after.get(..n).is_some_and(&alike)
             || before
                 .len()
                 .checked_sub(n)

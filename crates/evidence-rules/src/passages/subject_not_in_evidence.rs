@@ -351,6 +351,11 @@ fn rival(
         .map(|w| &claim_words[w].folded);
     let right = claim_words.get(name.words.end).map(|w| &w.folded);
     let (leading, trailing) = class_words_around(claim_words, name);
+    let set_off = (
+        first > 0 && set_off_between(claim, &claim_words[first - 1], &claim_words[first]),
+        last + 1 < claim_words.len()
+            && set_off_between(claim, &claim_words[last], &claim_words[last + 1]),
+    );
     let long_name = name
         .distinct
         .iter()
@@ -360,6 +365,7 @@ fn rival(
         for (k, word) in words.iter().enumerate() {
             if !word.capital
                 || same_stem(&word.folded, missing)
+                || contracts(missing, &word.folded)
                 || (is_in(FUNCTION_WORDS, &word.folded) && !initials_amid_words(words, k))
                 // A class word ending a run of capitals ends a name
                 // (`State Operations Center`).
@@ -378,13 +384,22 @@ fn rival(
             {
                 continue;
             }
+            // The same word beside both; one the claim sets off with a
+            // comma only where the passage does too (`Long Beach,
+            // California` does not place `California` where `Long Beach
+            // Boulevard` has `Boulevard`).
             let same_left = left.is_some_and(|l| {
-                k > 0 && !detail.starts_a_text(k) && same_form(&words[k - 1].folded, l)
+                k > 0
+                    && !detail.starts_a_text(k)
+                    && !(set_off.0 && word.joined)
+                    && same_form(&words[k - 1].folded, l)
             });
             let same_right = right.is_some_and(|r| {
-                words
-                    .get(k + 1)
-                    .is_some_and(|n| !detail.starts_a_text(k + 1) && same_form(&n.folded, r))
+                words.get(k + 1).is_some_and(|n| {
+                    !detail.starts_a_text(k + 1)
+                        && !(set_off.1 && n.joined)
+                        && same_form(&n.folded, r)
+                })
             });
             // A word like `from` or `in` is before many names: alone it
             // makes a place only for a name of four letters or more (not
@@ -460,6 +475,29 @@ fn beside_the_same_class(
                 && !detail.starts_a_text(at)
         });
     before || after
+}
+
+/// Whether punctuation that sets words apart (`,`, `;`, `:`, a
+/// parenthesis) lies between two words of the claim; quotation marks do
+/// not.
+fn set_off_between(claim: &str, a: &Word, b: &Word) -> bool {
+    claim[a.at.end..b.at.start].contains([',', ';', ':', '(', ')'])
+}
+
+/// Whether folded `short` is a contraction of `long`: three or four
+/// letters, its first and last letters, the others between in order
+/// (`blvd` of `boulevard`, `dept` of `department`) — the same name,
+/// written short. Not a start of it (`sam` of `samsung`: a word of its
+/// own as often), nor a function word.
+pub(super) fn contracts(short: &str, long: &str) -> bool {
+    let mut rest = long.chars();
+    (3..=4).contains(&short.chars().count())
+        && long.len() > short.len()
+        && short.chars().next() == long.chars().next()
+        && short.chars().last() == long.chars().last()
+        && !long.starts_with(short)
+        && !is_in(FUNCTION_WORDS, short)
+        && short.chars().all(|c| rest.any(|l| l == c))
 }
 
 /// Whether two folded words share their first four letters, as forms of

@@ -10,6 +10,7 @@
 //! claims may state); the passage must say the claim's own words around
 //! another name, and that name must be one the passage writes as a name.
 
+use crate::passages::subject_not_in_evidence::contracts;
 use crate::passages::subject_not_in_evidence::slot::written_as_a_name;
 use evidence_text::names::Word;
 use evidence_text::names::lexicon::{CLASS_WORDS, FUNCTION_WORDS, MONTHS_AND_DAYS, is_in};
@@ -243,7 +244,9 @@ pub(super) fn may_be_rival(
         && word.folded.chars().count() >= 2
         && !word.folded.chars().any(|c| c.is_ascii_digit())
         && !in_claim.contains(word.folded.as_str())
-        && !in_claim.iter().any(|c| same_word(c, &word.folded))
+        && !in_claim
+            .iter()
+            .any(|c| same_word(c, &word.folded) || contracts(c, &word.folded))
         && !is_in(FUNCTION_WORDS, &word.folded)
         && (!is_in(CLASS_WORDS, &word.folded) || ends_a_run())
         && !is_in(MONTHS_AND_DAYS, &word.folded)

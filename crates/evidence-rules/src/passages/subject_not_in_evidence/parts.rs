@@ -7,7 +7,7 @@ use crate::passages::subject_not_in_evidence::context::{context_rival, is_rival,
 use crate::passages::subject_not_in_evidence::slot::{
     defined_alike, placed_by_a_phrase, same_form, same_slot, written_as_a_name,
 };
-use crate::passages::subject_not_in_evidence::{CitedTexts, same_stem};
+use crate::passages::subject_not_in_evidence::{CitedTexts, contracts, same_stem};
 use evidence_text::names::lexicon::{CLASS_WORDS, FUNCTION_WORDS, JOINERS, MONTHS_AND_DAYS, is_in};
 use evidence_text::names::vocabulary::ItemWords;
 use evidence_text::names::{Name, Word, fold, is_acronym, lone_words, two_capitals};
@@ -339,6 +339,7 @@ impl Slot<'_> {
                 let fits = word.capital
                     && !self.in_claim.contains(word.folded.as_str())
                     && !same_stem(&word.folded, missing)
+                    && !contracts(missing, &word.folded)
                     && !is_in(FUNCTION_WORDS, &word.folded)
                     // `Fullerton College` for `Fullerton WordPress`.
                     && (!left.is_empty() || !is_in(CLASS_WORDS, &word.folded))

@@ -294,3 +294,32 @@ fn what_a_name_is_said_to_be_places_a_rival() {
         assert_eq!(check(claim, passage), None, "{claim}");
     }
 }
+
+#[test]
+fn a_word_set_off_by_a_comma_or_written_short_is_not_the_slot() {
+    // `Beach, California` is not `Beach Boulevard`: the comma sets the
+    // state off from the city.
+    assert_eq!(
+        check(
+            "The alley is in Long Beach, California, near the offices.",
+            "The alley west of Long Beach Boulevard serves the offices.",
+        ),
+        None
+    );
+    // `Blvd` is `Boulevard` written short.
+    assert_eq!(
+        check(
+            "The complex at 560 Paramount Blvd is being considered.",
+            "The complex on Paramount Boulevard is being considered.",
+        ),
+        None
+    );
+    // A word the name is not a contraction of stands in its slot.
+    assert_eq!(
+        check(
+            "The complex at 560 Paramount Bvd is being considered.",
+            "The complex on Paramount Avenue is being considered.",
+        ),
+        Some(("Bvd".into(), "Avenue".into()))
+    );
+}

@@ -391,13 +391,13 @@ fn rival(
             let same_left = left.is_some_and(|l| {
                 k > 0
                     && !detail.starts_a_text(k)
-                    && !(set_off.0 && word.joined)
+                    && (!set_off.0 || !word.joined)
                     && same_form(&words[k - 1].folded, l)
             });
             let same_right = right.is_some_and(|r| {
                 words.get(k + 1).is_some_and(|n| {
                     !detail.starts_a_text(k + 1)
-                        && !(set_off.1 && n.joined)
+                        && (!set_off.1 || !n.joined)
                         && same_form(&n.folded, r)
                 })
             });

@@ -19,11 +19,16 @@
 //! something else *in the same place*: a capitalised word of the passage,
 //! not in the claim, after the same word or before the same word as the
 //! claim's name (`Hurricane Ida made landfall` for `Hurricane Idalia made
-//! landfall`) — or one the claim names elsewhere, where a phrase of the
-//! claim's places it (`'Blackpink in Your Area'` for `'Mind in Your Area'
-//! … by Blackpink`) — or around the claim's words (`context.rs`), or when
-//! the passages are about another name the claim never states
-//! (`subject.rs`).
+//! landfall`; a word set off by a comma in the claim only where the
+//! passage sets it off too) — or one the claim names elsewhere, where a
+//! phrase of the claim's places it (`'Blackpink in Your Area'` for `'Mind
+//! in Your Area' … by Blackpink`) — or beside the name's own class word
+//! (`St Mirren` for `St Thicket`), or said to be what the claim says its
+//! name is (`Renegades is the fourth studio album` for `their fourth
+//! studio album, "Silver"`), or around the claim's words (`context.rs`),
+//! or when the passages are about another name the claim never states
+//! (`subject.rs`). A contraction in the slot (`Boulevard` for `Blvd`) is
+//! the name written short, not a rival.
 
 use crate::meta::{RuleMeta, guide_page};
 

@@ -332,7 +332,10 @@ fn all_capitals_cited(claim: &str, vocabularies: &[&ItemVocabulary]) -> bool {
     capitals(claim).all(|word| {
         folded.clear();
         fold_into(word, &mut folded);
-        vocabularies.iter().any(|v| v.begins_a_word(&folded))
+        // A word in capitals only as a whole word (`WA` is not `was`).
+        vocabularies
+            .iter()
+            .any(|v| v.begins_a_word(&folded) && v.holds_written(&folded, word))
     })
 }
 

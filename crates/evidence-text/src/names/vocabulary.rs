@@ -60,6 +60,21 @@ impl ItemVocabulary {
         search::begins_a_word(&self.folded, word)
     }
 
+    /// Whether the texts hold a word written `written` (folded `word`):
+    /// one written in capitals (`WA`, `CNN`) only as a whole word or its
+    /// plural (`CNNs`), not as the start of another (`was`, `Watson`:
+    /// [`ItemWords::written_in_capitals`] reads a longer name in
+    /// capitals, `UKIP`); another as
+    /// [`holds_as_written`](Self::holds_as_written) reads it.
+    pub fn holds_written(&self, word: &str, written: &str) -> bool {
+        if in_capitals(written) {
+            // Not `WA` by `was`.
+            self.has_word(word) || (word.chars().count() >= 3 && self.has_word(&format!("{word}s")))
+        } else {
+            self.holds_as_written(word)
+        }
+    }
+
     /// Whether `word` (folded) is a whole word of the texts.
     pub fn has_word(&self, word: &str) -> bool {
         !word.is_empty()
@@ -208,6 +223,21 @@ impl ItemWords {
     pub fn starts_a_text(&self, k: usize) -> bool {
         self.starts.binary_search(&k).is_ok()
     }
+
+    /// Whether a word of the texts starts with `written`, capitals as
+    /// written (`UKIP` for `UK`; not `Watson` for `WA`).
+    pub fn written_in_capitals(&self, written: &str) -> bool {
+        self.words.iter().any(|w| w.written.starts_with(written))
+    }
+}
+
+/// Whether a word is written in capitals: two letters or more, every
+/// letter a capital (`WA`, `CEO`, `U.S.`).
+fn in_capitals(written: &str) -> bool {
+    written.chars().filter(|c| c.is_alphabetic()).count() >= 2
+        && written
+            .chars()
+            .all(|c| c.is_uppercase() || !c.is_alphabetic())
 }
 
 #[cfg(test)]

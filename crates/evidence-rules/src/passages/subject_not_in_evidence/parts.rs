@@ -47,7 +47,13 @@ pub(super) fn lone_disagreement(
         };
         // A form of the word holds it only written as a name: `quickly`
         // shares `Quicksort`'s first five letters but does not hold it.
-        if cited.iter().any(|(v, _)| v.holds_as_written(folded))
+        let written = &claim[claim_words[w].at.clone()];
+        if cited.iter().any(|(v, _)| v.holds_written(folded, written))
+            || ((is_acronym(written) || two_capitals(written))
+                && details
+                    .iter()
+                    .flatten()
+                    .any(|d| d.written_in_capitals(written)))
             || spelled_out()
             || held_as_a_form(folded, cited, details)
         {
@@ -99,6 +105,23 @@ pub(super) fn lone_disagreement(
     None
 }
 
+/// Whether a cited item has a word starting with `written`, capitals as
+/// written (`UKIP` for `UK`).
+fn written_in_capitals(
+    written: &str,
+    cited: &[CitedTexts<'_>],
+    details: &mut [Option<ItemWords>],
+) -> bool {
+    cited
+        .iter()
+        .zip(details.iter_mut())
+        .any(|((_, texts), detail)| {
+            detail
+                .get_or_insert_with(|| ItemWords::new(texts))
+                .written_in_capitals(written)
+        })
+}
+
 /// Whether no word of the passages is `folded` written in lower case.
 fn never_in_lower_case(folded: &str, words: &[Word]) -> bool {
     words.iter().all(|w| w.capital || w.folded != folded)
@@ -114,12 +137,16 @@ pub(super) fn held_word(
     cited: &[CitedTexts<'_>],
     details: &mut [Option<ItemWords>],
 ) -> bool {
-    if cited.iter().any(|(v, _)| v.holds_as_written(word)) {
+    if cited.iter().any(|(v, _)| v.holds_written(word, written)) {
+        return true;
+    }
+    let in_capitals = is_acronym(written) || two_capitals(written);
+    if in_capitals && written_in_capitals(written, cited, details) {
         return true;
     }
     // Initials (`CPI`, `UK`) a cited text spells out (`Consumer Price
     // Index`, `United Kingdom`).
-    if (is_acronym(written) || two_capitals(written))
+    if in_capitals
         && cited
             .iter()
             .zip(details.iter_mut())

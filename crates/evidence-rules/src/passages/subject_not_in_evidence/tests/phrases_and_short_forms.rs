@@ -323,3 +323,30 @@ fn a_word_set_off_by_a_comma_or_written_short_is_not_the_slot() {
         Some(("Bvd".into(), "Avenue".into()))
     );
 }
+
+#[test]
+fn a_name_in_capitals_is_held_as_a_whole_word_not_the_start_of_one() {
+    // `WA` begins `was` and `Watson`, which do not hold it.
+    assert_eq!(
+        check(
+            "The film is set to release in WA cinemas on 17 March 2017.",
+            "It was announced that Emma Watson will star. The film will be released in US cinemas on 17 March 2017.",
+        ),
+        Some(("WA".into(), "US".into()))
+    );
+    // Its plural and a longer name in capitals hold it.
+    assert_eq!(
+        check(
+            "Removing invariable terms from CNN architectures helps.",
+            "Removing constant terms from CNNs helps; other architectures do not.",
+        ),
+        None
+    );
+    assert_eq!(
+        check(
+            "Parties in the UK spent millions.",
+            "UKIP spent more per vote than other parties; the Tories spent millions.",
+        ),
+        None
+    );
+}

@@ -26,8 +26,7 @@ directory of its own beside a link to the support corpus, so that
 
 gives the real-report rows of folds_eval on these summaries, and the same
 figures for a tuning half and a held-out half. TOFUEVAL_MIRROR is the git
-directory of github.com/amazon-science/tofueval (the `fetch` tool's
-`github:amazon-science/tofueval`), commit
+directory of github.com/amazon-science/tofueval, commit
 ade0f385448e0ad25936091ffbb3df73fa62aeee, files
 `factual_consistency/meetingbank_factual_eval_{dev,test}.csv` (the labels).
 TofuEval ships no documents, only their ids

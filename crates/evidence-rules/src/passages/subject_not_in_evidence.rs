@@ -71,7 +71,7 @@ use evidence_text::names::lexicon::{
 };
 use evidence_text::names::places;
 use evidence_text::names::search::capital_after_first;
-use evidence_text::names::vocabulary::{ItemVocabulary, ItemWords};
+use evidence_text::names::vocabulary::{ItemVocabulary, ItemWords, in_capitals};
 use evidence_text::names::{
     Name, Word, capitals, fold, fold_into, is_acronym, names, opens_sentence, words, words_of,
 };
@@ -333,9 +333,11 @@ fn all_capitals_cited(claim: &str, vocabularies: &[&ItemVocabulary]) -> bool {
         folded.clear();
         fold_into(word, &mut folded);
         // A word in capitals only as a whole word (`WA` is not `was`).
-        vocabularies
-            .iter()
-            .any(|v| v.begins_a_word(&folded) && v.holds_written(&folded, word))
+        if in_capitals(word) {
+            vocabularies.iter().any(|v| v.holds_written(&folded, word))
+        } else {
+            vocabularies.iter().any(|v| v.begins_a_word(&folded))
+        }
     })
 }
 
@@ -499,9 +501,10 @@ fn set_off_between(claim: &str, a: &Word, b: &Word) -> bool {
 /// own as often), nor a function word.
 pub(super) fn contracts(short: &str, long: &str) -> bool {
     let mut rest = long.chars();
-    (3..=4).contains(&short.chars().count())
+    // The cheapest test first: it is asked of many pairs of words.
+    short.as_bytes().first() == long.as_bytes().first()
         && long.len() > short.len()
-        && short.chars().next() == long.chars().next()
+        && (3..=4).contains(&short.chars().count())
         && short.chars().last() == long.chars().last()
         && !long.starts_with(short)
         && !is_in(FUNCTION_WORDS, short)

@@ -233,11 +233,17 @@ impl ItemWords {
 
 /// Whether a word is written in capitals: two letters or more, every
 /// letter a capital (`WA`, `CEO`, `U.S.`).
-fn in_capitals(written: &str) -> bool {
-    written.chars().filter(|c| c.is_alphabetic()).count() >= 2
-        && written
-            .chars()
-            .all(|c| c.is_uppercase() || !c.is_alphabetic())
+pub fn in_capitals(written: &str) -> bool {
+    // Most words fail at their second byte, a letter in lower case.
+    if written
+        .as_bytes()
+        .get(1)
+        .is_some_and(u8::is_ascii_lowercase)
+    {
+        return false;
+    }
+    let mut letters = written.chars().filter(|c| c.is_alphabetic());
+    letters.clone().nth(1).is_some() && letters.all(char::is_uppercase)
 }
 
 #[cfg(test)]

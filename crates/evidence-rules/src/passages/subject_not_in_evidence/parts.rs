@@ -89,9 +89,10 @@ pub(super) fn lone_disagreement(
                         && placed_by_a_phrase(claim_words, (w, w), words, k)
                         && is_rival(word, &HashSet::new(), words, k)))
                     && (same_slot(claim_words, w, w, words, k) || after_the_same_words(words, k)))
-                    || (may_be_rival(word, &in_claim, words, k)
-                        && never_in_lower_case(&word.folded, words)
-                        && defined_alike(claim, claim_words, (w, w), words, k)))
+                    // What a name is said to be first: it is the cheapest.
+                    || (defined_alike(claim, claim_words, (w, w), words, k)
+                        && may_be_rival(word, &in_claim, words, k)
+                        && never_in_lower_case(&word.folded, words)))
                 .then(|| word.written.to_string())
             })
         });

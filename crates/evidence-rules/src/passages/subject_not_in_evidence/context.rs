@@ -237,16 +237,23 @@ pub(super) fn may_be_rival(
     words: &[Word],
     k: usize,
 ) -> bool {
+    may_be_a_name(word, words, k)
+        && !in_claim.contains(word.folded.as_str())
+        && !in_claim
+            .iter()
+            .any(|c| same_word(c, &word.folded) || contracts(c, &word.folded))
+}
+
+/// Whether passage word `k` may be a name, whatever the claim says:
+/// capitalised, two letters or more, no figure, not a function, class or
+/// calendar word.
+pub(super) fn may_be_a_name(word: &Word, words: &[Word], k: usize) -> bool {
     // A class word ending a run of capitals ends a name (`Fullerton
     // College`).
     let ends_a_run = || k > 0 && words[k - 1].capital && word.joined;
     word.capital
         && word.folded.chars().count() >= 2
         && !word.folded.chars().any(|c| c.is_ascii_digit())
-        && !in_claim.contains(word.folded.as_str())
-        && !in_claim
-            .iter()
-            .any(|c| same_word(c, &word.folded) || contracts(c, &word.folded))
         && !is_in(FUNCTION_WORDS, &word.folded)
         && (!is_in(CLASS_WORDS, &word.folded) || ends_a_run())
         && !is_in(MONTHS_AND_DAYS, &word.folded)

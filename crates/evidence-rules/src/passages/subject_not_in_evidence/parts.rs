@@ -3,7 +3,9 @@
 //! College` for `Fullerton WordPress`), a lone word after a determiner or
 //! opening a sentence, a name read amid the claim's words (`context.rs`).
 
-use crate::passages::subject_not_in_evidence::context::{context_rival, is_rival, may_be_rival};
+use crate::passages::subject_not_in_evidence::context::{
+    context_rival, is_rival, may_be_a_name, may_be_rival,
+};
 use crate::passages::subject_not_in_evidence::slot::{
     defined_alike, placed_by_a_phrase, same_form, same_slot, written_as_a_name,
 };
@@ -38,25 +40,10 @@ pub(super) fn lone_disagreement(
     let in_claim: HashSet<&str> = claim_words.iter().map(|w| w.folded.as_str()).collect();
     for (w, opens) in lone {
         let folded = &claim_words[w].folded;
-        // Initials (`DNA`) the passages spell out are held.
-        let spelled_out = || {
-            details
-                .iter()
-                .flatten()
-                .any(|d| d.initials.contains(folded))
-        };
-        // A form of the word holds it only written as a name: `quickly`
-        // shares `Quicksort`'s first five letters but does not hold it.
-        let written = &claim[claim_words[w].at.clone()];
-        if cited.iter().any(|(v, _)| v.holds_written(folded, written))
-            || ((is_acronym(written) || two_capitals(written))
-                && details
-                    .iter()
-                    .flatten()
-                    .any(|d| d.written_in_capitals(written)))
-            || spelled_out()
-            || held_as_a_form(folded, cited, details)
-        {
+        // Held as a name's word is (a form of the word only written as a
+        // name: `quickly` shares `Quicksort`'s first five letters but does
+        // not hold it).
+        if held_word(folded, &claim[claim_words[w].at.clone()], cited, details) {
             continue;
         }
         let shown = || claim[claim_words[w].at.clone()].to_owned();
@@ -87,7 +74,8 @@ pub(super) fn lone_disagreement(
                     || (word.capital
                         && in_claim.contains(word.folded.as_str())
                         && placed_by_a_phrase(claim_words, (w, w), words, k)
-                        && is_rival(word, &HashSet::new(), words, k)))
+                        && may_be_a_name(word, words, k)
+                        && written_as_a_name(&word.folded, words)))
                     && (same_slot(claim_words, w, w, words, k) || after_the_same_words(words, k)))
                     // What a name is said to be first: it is the cheapest.
                     || (defined_alike(claim, claim_words, (w, w), words, k)

@@ -72,11 +72,9 @@ def main():
         if len(refs) != 1:
             dropped["row without exactly one reference text"] += 1
             continue
-        if len(re.findall(r"[A-Za-z]{2,}", claim)) < 3:
-            dropped["claim of fewer than three words"] += 1
-            continue
-        if claim in dev:
-            dropped["record sharing a claim with the developers' half"] += 1
+        reason = corpus_out.why_dropped(claim, dev)
+        if reason:
+            dropped[reason] += 1
             continue
         key = row["question"].strip() + "\n" + claim
         reports.setdefault(key, []).append((claim, refs[0], row))

@@ -1,12 +1,14 @@
 """What the scripts that make records nobody tuned on share
 (`expertqa_rand_val.py`, `expertqa_other_systems.py`, `aggrefact_real.py`,
-`hagrid_real.py`, `attreval_real.py`, `tofueval_real.py`):
+`hagrid_real.py`, `attreval_real.py`, `faithbench_real.py`,
+`tofueval_real.py`):
 where the corpora are, the developers' claims to leave out, `--strict`
 second readings, and the corpus directory folds_eval reads.
 """
 import collections
 import json
 import os
+import re
 import sys
 
 
@@ -14,6 +16,17 @@ def corpora_dir():
     """`$EVIDENCE_CORPUS_DIR`, else `../shared/corpora` beside the project."""
     here = os.path.dirname(os.path.abspath(__file__))
     return os.environ.get("EVIDENCE_CORPUS_DIR", os.path.join(here, "../../../shared/corpora"))
+
+
+def why_dropped(claim, dev):
+    """Why a claim is left out, or None: a fragment of fewer than three
+    words (a sentence splitter's leftover), or a claim of the developers'
+    half (`dev`, from `developers_claims`), which would not be unseen."""
+    if len(re.findall(r"[A-Za-z]{2,}", claim)) < 3:
+        return "fragment of fewer than three words"
+    if claim in dev:
+        return "record sharing a claim with the developers' half"
+    return None
 
 
 def developers_claims(corpora):

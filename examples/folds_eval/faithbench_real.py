@@ -287,14 +287,12 @@ def main():
                 if claim.endswith(":"):
                     dropped["line or sentence ending in ':' (preamble, list lead-in)"] += 1
                     continue
-                if len(re.findall(r"[A-Za-z]{2,}", claim)) < 3:
-                    dropped["fragment of fewer than three words"] += 1
+                reason = corpus_out.why_dropped(claim, dev)
+                if reason:
+                    dropped[reason] += 1
                     continue
                 if REMARK.match(claim):
                     dropped["remark about the task (apology, refusal, note)"] += 1
-                    continue
-                if claim in dev:
-                    dropped["record sharing a claim with the developers' half"] += 1
                     continue
                 labels, notes = [], []
                 for a_id in who:

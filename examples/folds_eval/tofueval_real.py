@@ -174,11 +174,9 @@ def main():
         out = []
         for row in sorted(rows, key=lambda r: int(r["sent_idx"])):
             claim = re.sub(r"\s+", " ", row["summ_sent"]).strip()
-            if len(re.findall(r"[A-Za-z]{2,}", claim)) < 3:
-                dropped["fragment of fewer than three words"] += 1
-                continue
-            if claim in dev:
-                dropped["record sharing a claim with the developers' half"] += 1
+            reason = corpus_out.why_dropped(claim, dev)
+            if reason:
+                dropped[reason] += 1
                 continue
             label = LABELS[row["sent_label"]]
             types = ", ".join(t.strip() for t in row["type"].split(",") if t.strip())

@@ -20,15 +20,16 @@
 //! not in the claim, after the same word or before the same word as the
 //! claim's name (`Hurricane Ida made landfall` for `Hurricane Idalia made
 //! landfall`; a word set off by a comma in the claim only where the
-//! passage sets it off too) — or one the claim names elsewhere, where a
+//! passage's is not joined to it by spaces alone) — or one the claim names elsewhere, where a
 //! phrase of the claim's places it (`'Blackpink in Your Area'` for `'Mind
 //! in Your Area' … by Blackpink`) — or beside the name's own class word
 //! (`St Mirren` for `St Thicket`), or said to be what the claim says its
 //! name is (`Renegades is the fourth studio album` for `their fourth
 //! studio album, "Silver"`), or around the claim's words (`context.rs`),
 //! or when the passages are about another name the claim never states
-//! (`subject.rs`). A contraction in the slot (`Boulevard` for `Blvd`) is
-//! the name written short, not a rival.
+//! (`subject.rs`). A contraction in the slot (`Boulevard` for `Blvd`, or
+//! the other way), or a word whose letters two capitals are in order
+//! (`California` for `CA`), is the name written short, not a rival.
 
 use crate::meta::{RuleMeta, guide_page};
 
@@ -325,8 +326,10 @@ fn acronym_of(claim: &str, claim_words: &[Word], name: &Name) -> Option<String> 
 }
 
 /// Whether each capitalised word of `claim`, folded, begins a word of a
-/// cited item's texts: then each of its names is found (a name's telling
-/// words are capitalised words, and one of them found is enough).
+/// cited item's texts — one written in capitals is a whole word there or
+/// its plural ([`ItemVocabulary::holds_written`]) — then each of its
+/// names is found (a name's telling words are capitalised words, and one
+/// of them found is enough).
 fn all_capitals_cited(claim: &str, vocabularies: &[&ItemVocabulary]) -> bool {
     let mut folded = String::new();
     capitals(claim).all(|word| {
@@ -375,7 +378,11 @@ fn rival(
         for (k, word) in words.iter().enumerate() {
             if !word.capital
                 || same_stem(&word.folded, missing)
-                || contracts(missing, &word.folded)
+                || written_short(missing, &word.folded)
+                // two capitals are short for the word
+                // in their slot when its letters are theirs in order,
+                // the first first (`WA`, `Washington`; `TX`, `Texas`).
+                || short_in_capitals(&claim[claim_words[last].at.clone()], &word.folded)
                 || (is_in(FUNCTION_WORDS, &word.folded) && !initials_amid_words(words, k))
                 // A class word ending a run of capitals ends a name
                 // (`State Operations Center`).
@@ -433,23 +440,61 @@ fn rival(
     None
 }
 
-/// The name's words before its first telling word and after its last
-/// (`St` of `St Mirren`, `University of` of `University of Oxford`,
-/// `College` of `Fullerton College`), when they hold a class word: the
-/// kind of thing named, which places a rival as a word beside it does.
+/// The name's words from its first word of kind to its first telling
+/// word, and after its last telling word (`St` of `St Mirren`,
+/// `University of` of `A University of Oxford team`, `College` of
+/// `Fullerton College`), when they hold a word of kind: a class word that
+/// is no title or adjective (`President`, `New`, `National` stand before
+/// many names of one passage). It says what kind of thing is named, which
+/// places a rival as a word beside it does.
 fn class_words_around<'w>(claim_words: &'w [Word], name: &Name) -> (&'w [Word], &'w [Word]) {
     let (Some(&first), Some(&last)) = (name.distinct.first(), name.distinct.last()) else {
         return (&[], &[]);
     };
+    // a title (`President`, `Mr`) or an adjective
+    // (`New`, `North`, `National`) is before many names of one passage;
+    // and the name's run may begin with a sentence's first word (`A`,
+    // `In`), which is no part of the kind.
+    const NOT_KINDS: [&str; 28] = [
+        "central",
+        "dr",
+        "east",
+        "eastern",
+        "federal",
+        "general",
+        "great",
+        "international",
+        "king",
+        "mr",
+        "mrs",
+        "ms",
+        "national",
+        "new",
+        "north",
+        "northern",
+        "old",
+        "president",
+        "prince",
+        "princess",
+        "queen",
+        "royal",
+        "sir",
+        "south",
+        "southern",
+        "united",
+        "west",
+        "western",
+    ];
+    let kind = |w: &Word| is_in(CLASS_WORDS, &w.folded) && !NOT_KINDS.contains(&w.folded.as_str());
+    let first_kind = claim_words[name.words.start..first]
+        .iter()
+        .position(kind)
+        .map_or(first, |p| name.words.start + p);
     let has_class = |words: &'w [Word]| {
-        if words.iter().any(|w| is_in(CLASS_WORDS, &w.folded)) {
-            words
-        } else {
-            &[]
-        }
+        if words.iter().any(kind) { words } else { &[] }
     };
     (
-        has_class(&claim_words[name.words.start..first]),
+        has_class(&claim_words[first_kind..first]),
         has_class(&claim_words[last + 1..name.words.end]),
     )
 }
@@ -494,17 +539,39 @@ fn set_off_between(claim: &str, a: &Word, b: &Word) -> bool {
     claim[a.at.end..b.at.start].contains([',', ';', ':', '(', ')'])
 }
 
+/// whether `written`, two capitals (`WA`), has its
+/// letters in folded `long` in order, the first first (`washington`).
+fn short_in_capitals(written: &str, long: &str) -> bool {
+    if !evidence_text::names::two_capitals(written) {
+        return false;
+    }
+    let short = fold(written);
+    let mut rest = long.chars();
+    short.chars().next() == long.chars().next()
+        && long.chars().count() > 2
+        && short.chars().all(|c| rest.any(|l| l == c))
+}
+
+/// Whether one of two folded words is the other written short, either
+/// way round (`Blvd` in the claim and `Boulevard` in the passage, or the
+/// other way): the same name, no rival.
+pub(super) fn written_short(a: &str, b: &str) -> bool {
+    contracts(a, b) || contracts(b, a)
+}
+
 /// Whether folded `short` is a contraction of `long`: three or four
-/// letters, its first and last letters, the others between in order
-/// (`blvd` of `boulevard`, `dept` of `department`) — the same name,
-/// written short. Not a start of it (`sam` of `samsung`: a word of its
+/// letters, its first and last letters, the others between in order, of
+/// a word twice as long at least (`blvd` of `boulevard`, `dept` of
+/// `department`; not `hall` of `haskell` nor `togo` of `tobago`, names
+/// of their own). Not a start of it (`sam` of `samsung`: a word of its
 /// own as often), nor a function word.
-pub(super) fn contracts(short: &str, long: &str) -> bool {
+fn contracts(short: &str, long: &str) -> bool {
     let mut rest = long.chars();
     // The cheapest test first: it is asked of many pairs of words.
     short.as_bytes().first() == long.as_bytes().first()
-        && long.len() > short.len()
+        && long.len() >= 2 * short.len()
         && (3..=4).contains(&short.chars().count())
+        && long.chars().count() >= 2 * short.chars().count()
         && short.chars().last() == long.chars().last()
         && !long.starts_with(short)
         && !is_in(FUNCTION_WORDS, short)

@@ -61,8 +61,9 @@ impl ItemVocabulary {
     }
 
     /// Whether the texts hold a word written `written` (folded `word`):
-    /// one written in capitals (`WA`, `CNN`) only as a whole word or its
-    /// plural (`CNNs`), not as the start of another (`was`, `Watson`:
+    /// one written in capitals (`WA`, `CNN`) only as a whole word or, of
+    /// three letters or more, its plural (`CNNs`), not as the start of
+    /// another (`was`, `Watson`:
     /// [`ItemWords::written_in_capitals`] reads a longer name in
     /// capitals, `UKIP`); another as
     /// [`holds_as_written`](Self::holds_as_written) reads it.

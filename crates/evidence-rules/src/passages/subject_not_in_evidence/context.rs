@@ -10,8 +10,8 @@
 //! claims may state); the passage must say the claim's own words around
 //! another name, and that name must be one the passage writes as a name.
 
-use crate::passages::subject_not_in_evidence::contracts;
 use crate::passages::subject_not_in_evidence::slot::written_as_a_name;
+use crate::passages::subject_not_in_evidence::written_short;
 use evidence_text::names::Word;
 use evidence_text::names::lexicon::{CLASS_WORDS, FUNCTION_WORDS, MONTHS_AND_DAYS, is_in};
 use std::collections::{HashMap, HashSet};
@@ -146,6 +146,9 @@ pub(super) fn context_rival(
                 && best.as_ref().is_none_or(|(most, _)| shared > *most)
                 && is_rival(word, in_claim, words, k)
                 && !another_spelling(&word.folded, &claim_words[first..=last])
+                && !claim_words[first..=last]
+                    .iter()
+                    .any(|c| written_short(&c.folded, &word.folded))
             {
                 best = Some((shared, run_around(words, k)));
             }
@@ -222,8 +225,9 @@ fn run_around(words: &[Word], k: usize) -> String {
 }
 
 /// Whether a passage word could be a rival name: capitalised, written as
-/// a name in the passage, not a word of the claim, nor a function, class
-/// or calendar word.
+/// a name in the passage, not a word of the claim in any form (the same
+/// first five letters), nor a function, calendar or class word (but one
+/// ending a run of capitals, `Fullerton College`).
 pub(super) fn is_rival(word: &Word, in_claim: &HashSet<&str>, words: &[Word], k: usize) -> bool {
     may_be_rival(word, in_claim, words, k) && written_as_a_name(&word.folded, words)
 }
@@ -239,14 +243,12 @@ pub(super) fn may_be_rival(
 ) -> bool {
     may_be_a_name(word, words, k)
         && !in_claim.contains(word.folded.as_str())
-        && !in_claim
-            .iter()
-            .any(|c| same_word(c, &word.folded) || contracts(c, &word.folded))
+        && !in_claim.iter().any(|c| same_word(c, &word.folded))
 }
 
 /// Whether passage word `k` may be a name, whatever the claim says:
-/// capitalised, two letters or more, no figure, not a function, class or
-/// calendar word.
+/// capitalised, two letters or more, no figure, not a function or
+/// calendar word, nor a class word but one ending a run of capitals.
 pub(super) fn may_be_a_name(word: &Word, words: &[Word], k: usize) -> bool {
     // A class word ending a run of capitals ends a name (`Fullerton
     // College`).

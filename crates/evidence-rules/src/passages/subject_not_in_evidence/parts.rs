@@ -9,7 +9,7 @@ use crate::passages::subject_not_in_evidence::context::{
 use crate::passages::subject_not_in_evidence::slot::{
     defined_alike, placed_by_a_phrase, same_form, same_slot, written_as_a_name,
 };
-use crate::passages::subject_not_in_evidence::{CitedTexts, contracts, same_stem};
+use crate::passages::subject_not_in_evidence::{CitedTexts, same_stem, written_short};
 use evidence_text::names::lexicon::{CLASS_WORDS, FUNCTION_WORDS, JOINERS, MONTHS_AND_DAYS, is_in};
 use evidence_text::names::vocabulary::ItemWords;
 use evidence_text::names::{Name, Word, fold, is_acronym, lone_words, two_capitals};
@@ -18,9 +18,12 @@ use std::collections::HashSet;
 /// A lone capitalised word that [`names`](evidence_text::names) does not read as a name — a
 /// sentence's first word, or one after a determiner (`the Buick
 /// algorithm`) — that no cited text holds in any form, and that a passage
-/// replaces with a name of its own: a sentence's first word only in the
-/// same slot (`Google reported` for `Microsoft reported`), a word after a
-/// determiner also amid the claim's words around it (`context.rs`).
+/// replaces with a name of its own: in the same slot (`Google reported`
+/// for `Microsoft reported`) or said to be what the claim says it is
+/// (`Renegades is the fourth studio album`; a sentence's first word there
+/// only quoted, set off by a comma, or against a word the passage writes
+/// as a name), and a word after a determiner also amid the claim's words
+/// around it (`context.rs`).
 pub(super) fn lone_disagreement(
     claim: &str,
     claim_words: &mut [Word],
@@ -80,7 +83,15 @@ pub(super) fn lone_disagreement(
                     // What a name is said to be first: it is the cheapest.
                     || (defined_alike(claim, claim_words, (w, w), words, k)
                         && may_be_rival(word, &in_claim, words, k)
-                        && never_in_lower_case(&word.folded, words)))
+                        && never_in_lower_case(&word.folded, words)
+                        // a claim's sentence-first word
+                        // not in quotes is as often a common noun.
+                        && (!opens
+                            || claim[..claim_words[w].at.start]
+                                .ends_with(['"', '\u{201c}', '\'', '\u{2018}'])
+                            // or in apposition (`Microsoft, the largest`).
+                            || claim[claim_words[w].at.end..].starts_with(',')
+                            || written_as_a_name(&word.folded, words))))
                 .then(|| word.written.to_string())
             })
         });
@@ -117,9 +128,11 @@ fn never_in_lower_case(folded: &str, words: &[Word]) -> bool {
 }
 
 /// Whether a cited item holds a name's word (folded; `written` as the
-/// claim has it): as written, as initials it spells out (`CPI`, `UK`), or in a
-/// form that shares its first five letters with a capitalised word there
-/// (`German` for `Germany`; not `winds` for `Windsor`).
+/// claim has it): as written (a word in capitals as a whole word, its
+/// plural, or the start of a longer word in capitals: `UKIP` for `UK`,
+/// not `Watson` for `WA`), as initials it spells out (`CPI`, `UK`), or in
+/// a form that shares its first five letters with a capitalised word
+/// there (`German` for `Germany`; not `winds` for `Windsor`).
 pub(super) fn held_word(
     word: &str,
     written: &str,
@@ -355,7 +368,7 @@ impl Slot<'_> {
                 let fits = word.capital
                     && !self.in_claim.contains(word.folded.as_str())
                     && !same_stem(&word.folded, missing)
-                    && !contracts(missing, &word.folded)
+                    && !written_short(missing, &word.folded)
                     && !is_in(FUNCTION_WORDS, &word.folded)
                     // `Fullerton College` for `Fullerton WordPress`.
                     && (!left.is_empty() || !is_in(CLASS_WORDS, &word.folded))

@@ -271,7 +271,26 @@ pub(super) fn defined_alike(
                 .any(|w| !is_in(FUNCTION_WORDS, &w.folded) && w.folded.chars().count() >= 3)
     };
     let after = described_after(claim, claim_words, last);
-    let before = described_before(claim, claim_words, first);
+    // the words before the name say what it is only
+    // through a connector (`an album titled Renegades`) or in apposition,
+    // the name set off after it (`album, "Silver," was`), not as the
+    // object of a preposition (`expense for Seattle residents`) nor a
+    // speaker (`The biggest risk, Powell warned,`).
+    let connected = first > 0 && CONNECTORS.contains(&claim_words[first - 1].folded.as_str());
+    let closed = claim[claim_words[last].at.end..]
+        .chars()
+        .next()
+        .is_none_or(|c| {
+            matches!(
+                c,
+                ',' | '"' | '\u{201d}' | '\'' | '\u{2019}' | ')' | ';' | ':' | '.'
+            )
+        });
+    let before = if connected || closed {
+        described_before(claim, claim_words, first)
+    } else {
+        Vec::new()
+    };
     (2..=PHRASE).any(|n| {
         after.get(..n).is_some_and(&alike)
             || before

@@ -350,3 +350,109 @@ fn a_name_in_capitals_is_held_as_a_whole_word_not_the_start_of_one() {
         None
     );
 }
+
+/// Cases a review of the latest readings wrote: correct claims they
+/// flagged, and swaps they stopped catching.
+#[test]
+fn a_review_s_cases_of_the_latest_readings() {
+    // A state's postal code is its name written short (f087def made 17
+    // more states fail: WA, CA, FL, MA, ...; TX, GA, PA failed before).
+    for (claim, passage) in [
+        (
+            "The company is headquartered in Seattle, WA, and employs 500 people.",
+            "The company is headquartered in Seattle, Washington, and employs 500 people.",
+        ),
+        (
+            "The startup is based in San Jose, CA.",
+            "The startup is based in San Jose, California.",
+        ),
+        (
+            "Harvard is located in Cambridge, MA.",
+            "Harvard is located in Cambridge, Massachusetts.",
+        ),
+        (
+            "The plant in Austin, TX employs 2,000 workers.",
+            "The plant in Austin, Texas employs 2,000 workers.",
+        ),
+    ] {
+        assert_eq!(check(claim, passage), None, "{claim}");
+    }
+    // A title or an adjective is no word of kind (c6c6c03).
+    for (claim, passage) in [
+        (
+            "President Biden signed the CHIPS Act in August 2022.",
+            "The president signed the CHIPS Act in August 2022. Former President Trump had pushed for tariffs instead.",
+        ),
+        (
+            "Spaceport America is located in New Mexico.",
+            "Spaceport America is located near Truth or Consequences. New York investors funded it.",
+        ),
+    ] {
+        assert_eq!(check(claim, passage), None, "{claim}");
+    }
+    // What a name is said to be: not a common noun opening both
+    // sentences, not a name after a preposition, not a speaker (db0e8a8).
+    for (claim, passage) in [
+        (
+            "Smoking is the leading cause of preventable death.",
+            "Tobacco is the leading cause of preventable death.",
+        ),
+        (
+            "Housing is the biggest expense for residents.",
+            "Rent is the biggest expense for residents.",
+        ),
+        (
+            "Housing is the largest expense for Seattle residents.",
+            "Rent is the largest expense for most residents.",
+        ),
+        (
+            "For the first time, Arsenal won the title.",
+            "Yesterday was the first time the club won the title.",
+        ),
+        (
+            "The biggest risk, Powell warned, is joblessness.",
+            "Unemployment is the biggest risk to the outlook, the Fed chair said.",
+        ),
+    ] {
+        assert_eq!(check(claim, passage), None, "{claim}");
+    }
+    // A class word after a sentence's first word still places a rival.
+    assert_eq!(
+        check(
+            "A University of Thicket team won the prize.",
+            "Scholars from the University of Oxford attended the ceremony."
+        ),
+        Some(("A University of Thicket".into(), "Oxford".into()))
+    );
+    // A contraction is of a word written short, not of another name nor
+    // of the claim's lower-case words (6adc869): these were caught before.
+    assert_eq!(
+        check(
+            "Coach Ron Hall said the team would recover.",
+            "Coach Ron Haskell said the team would recover."
+        ),
+        Some(("Hall".into(), "Haskell".into()))
+    );
+    assert_eq!(
+        check(
+            "The team from Togo won the match.",
+            "The team from Tobago won the match."
+        ),
+        Some(("Togo".into(), "Tobago".into()))
+    );
+    assert_eq!(
+        check(
+            "Keep open and clear communication with the Fallout about the poll.",
+            "Keep a record of all communication with the Powell team and file it."
+        ),
+        Some(("Fallout".into(), "Powell".into()))
+    );
+    // The written-short reading in the other direction (claim spelled out).
+    assert_eq!(
+        check(
+            "The office at 500 Paramount Boulevard opened.",
+            "The office at 500 Paramount Blvd opened."
+        ),
+        None
+    );
+}

@@ -78,6 +78,9 @@ pub(super) struct Scanner<'a, 'o> {
     image: usize,
     /// Depth of inline HTML elements open in the current paragraph.
     inline_html: usize,
+    /// For each of them, the author's element it may be (see
+    /// `unseen::OpenElement`; `None` where no block's text is read).
+    elements: Vec<Option<unseen::OpenElement>>,
     /// Whether a code span's text is being added.
     code_span: bool,
     /// Depth of block containers (quotes, lists, footnotes): headings
@@ -149,6 +152,7 @@ impl<'a, 'o> Scanner<'a, 'o> {
             admonition_quotes: unseen::quotes_read_as_admonitions(src, options.markdown),
             image: 0,
             inline_html: 0,
+            elements: Vec::new(),
             code_span: false,
             html_block: String::new(),
             html_lines: Vec::new(),
@@ -249,9 +253,9 @@ impl<'a, 'o> Scanner<'a, 'o> {
                 {
                     self.scan.suppressions.push(suppression);
                 }
-                self.inline_html(&html, range);
+                self.inline_html(&html, range.clone());
                 // After it: text a citation held back is released inside.
-                self.note_inline_tag(&html);
+                self.note_inline_tag(&html, &range);
             }
             // A footnote reference holds no words of the claim, but a claim
             // that opens with one starts there: a confidence label goes
@@ -313,7 +317,7 @@ impl<'a, 'o> Scanner<'a, 'o> {
         );
         if !inline {
             // An element left open does not reach past its paragraph.
-            self.inline_html = 0;
+            self.close_inline_html();
         }
         match tag {
             Tag::CodeBlock(kind) => {
@@ -428,6 +432,7 @@ impl<'a, 'o> Scanner<'a, 'o> {
                 block.inlines.push(InlineSpan {
                     text: text_at..block.text.len(),
                     source: source_at..range.end,
+                    html: false,
                 });
             }
         }
@@ -447,7 +452,7 @@ impl<'a, 'o> Scanner<'a, 'o> {
             // only now: the text held back above is released inside the
             // elements still open, as it is when the next tag releases it
             // (a second run reads it there, once its marker is rendered).
-            self.inline_html = 0;
+            self.close_inline_html();
         }
         match tag {
             // Only a block open at the top level runs on to swallow what is

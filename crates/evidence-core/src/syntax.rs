@@ -224,6 +224,32 @@ pub const SPECULATION_ELEMENT: &str = concat!(
     "Speculation</span>"
 );
 
+/// The confidence labels (`confidence-labels = true`) a build writes at
+/// the start of each grounded claim, strongest first.
+pub const CONFIDENCE_LABELS: [&str; 3] = [
+    "[HIGH CONFIDENCE]",
+    "[MEDIUM CONFIDENCE]",
+    "[LOW CONFIDENCE]",
+];
+
+/// The length of the confidence label, with the space after it, that
+/// opens `text`: as a build writes it (`\[LOW CONFIDENCE\] `, escaped so
+/// that it is no link) or as an author may (`[LOW CONFIDENCE] `). A later
+/// build replaces it at a claim's start, and the scanner reads it as no
+/// text of the claim: the claim reads the same before a build labels it
+/// and after.
+pub fn confidence_label_len(text: &str) -> Option<usize> {
+    let rest = text.strip_prefix('\\');
+    let escaped = rest.is_some();
+    let rest = rest.unwrap_or(text);
+    CONFIDENCE_LABELS.iter().find_map(|label| {
+        let word = rest.strip_prefix(&label[..label.len() - 1])?;
+        let close = if escaped { "\\] " } else { "] " };
+        word.starts_with(close)
+            .then(|| text.len() - rest.len() + label.len() - 1 + close.len())
+    })
+}
+
 /// The HTML comment word that silences rules for the block after it:
 /// `<!-- evidence-disable-next-line RULE [RULE…] reason="…" -->`.
 pub const SUPPRESSION_DIRECTIVE: &str = "evidence-disable-next-line";

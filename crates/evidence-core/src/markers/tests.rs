@@ -342,6 +342,54 @@ fn the_authors_inline_html_elements_are_inline_elements_of_their_block() {
     assert!(emphasis.blocks[0].inlines.iter().all(|i| !i.html));
 }
 
+/// A confidence label, as a build writes it (escaped) or as an author may,
+/// is no text of the claim it opens: the claim reads the same before a
+/// build labels it and after (the pipeline property found `2) …` read as
+/// list numbering, then, behind the label, as the figure 2). The text
+/// after it starts where the label does, gaps after it aside, so that
+/// the claim starts there and the next run replaces the label.
+#[test]
+fn a_confidence_label_is_no_text_of_the_claim_it_opens() {
+    for (text, read) in [
+        (
+            "\\[LOW CONFIDENCE\\] 2\\) Rates rose 3% today.\n",
+            "2) Rates rose 3% today.",
+        ),
+        ("[HIGH CONFIDENCE] 東京 rates rose.\n", "東京 rates rose."),
+        (
+            "- \\[LOW CONFIDENCE\\]  [EVID:a] \u{200f}Rates rose.\n",
+            "\u{200f}Rates rose.",
+        ),
+    ] {
+        let found = scan(text, &opts(false));
+        let block = &found.blocks[0];
+        assert_eq!(block.text.trim(), read, "{text:?}");
+        let label = text.find("\\[").or_else(|| text.find('[')).unwrap();
+        assert_eq!(block.span.start, label, "{text:?}");
+    }
+    // Where a later sentence starts, the text after the label maps to it.
+    let text = "Two reasons. \\[MEDIUM CONFIDENCE\\] 1) Rates rose.\n";
+    let found = scan(text, &opts(false));
+    let block = &found.blocks[0];
+    assert_eq!(block.text.trim(), "Two reasons. 1) Rates rose.");
+    let at = block.text.find("1)").unwrap();
+    assert_eq!(block.source_offset(at), text.find('\\').unwrap());
+    // Text as any other: glued to a word, with no space after it, in a
+    // link's text or a heading, or escaped on one bracket only.
+    for text in [
+        "Rates[LOW CONFIDENCE] rose today.\n",
+        "[LOW CONFIDENCE]Rates rose today.\n",
+        "[a [LOW CONFIDENCE] b](https://e.org) rose today.\n",
+        "\\[LOW CONFIDENCE] Rates rose today.\n",
+        "&#91;LOW CONFIDENCE&#93; Rates rose today.\n",
+    ] {
+        let found = scan(text, &opts(false));
+        assert!(found.blocks[0].text.contains("LOW CONFIDENCE"), "{text:?}");
+    }
+    let heading = scan("# [LOW CONFIDENCE] Outlook\n", &opts(false));
+    assert_eq!(heading.headings[0].title, "[LOW CONFIDENCE] Outlook");
+}
+
 fn scan_markers_of(text: &str) -> Vec<Marker> {
     scan(text, &opts(false)).markers
 }

@@ -124,6 +124,10 @@ pub(super) struct Scanner<'a, 'o> {
     /// (`unseen::own_speculation_label`): the events inside it are read
     /// with it.
     own_label: Range<usize>,
+    /// Where the confidence label read last starts, while the text after
+    /// it is held there ([`Scanner::inline_start`]): its first word, past
+    /// the gap a citation leaves, starts there.
+    label_hold: Option<usize>,
 }
 
 impl<'a, 'o> Scanner<'a, 'o> {
@@ -171,6 +175,7 @@ impl<'a, 'o> Scanner<'a, 'o> {
             inline_start: None,
             inlines: Vec::new(),
             own_label: 0..0,
+            label_hold: None,
         }
     }
 
@@ -238,8 +243,10 @@ impl<'a, 'o> Scanner<'a, 'o> {
                     // An element that opened before the break with no text
                     // yet (a footnote reference after a sentence's period)
                     // ends the line: the next line's text starts where it
-                    // is, not there. A claim opening with it keeps it.
-                    if block.start.is_some() {
+                    // is, not there. A claim opening with it keeps it, and
+                    // so does one a confidence label opens (its first words
+                    // may be on the next line, a citation on this one).
+                    if block.start.is_some() && self.label_hold != self.inline_start {
                         self.inline_start = None;
                     }
                 }

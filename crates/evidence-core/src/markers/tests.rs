@@ -390,6 +390,37 @@ fn a_confidence_label_is_no_text_of_the_claim_it_opens() {
     assert_eq!(heading.headings[0].title, "[LOW CONFIDENCE] Outlook");
 }
 
+/// The first word after a confidence label starts where the label does,
+/// past the gap a citation leaves and across a line break: a sentence a
+/// build labelled before its emphasis or element (which opens with a
+/// citation) starts at the label on the next run, where the build
+/// replaces it; the gap and the break would otherwise have started it
+/// after the label, which then got a second label.
+#[test]
+fn the_first_word_after_a_confidence_label_starts_at_it() {
+    let open = "<a class=\"evidence-cite\" data-evidence=\"a\">";
+    for text in [
+        "Rates rose. \\[LOW CONFIDENCE\\] *[EVID:a] Then 東京 fell.*\n".to_owned(),
+        format!("Rates rose. \\[LOW CONFIDENCE\\] {open}[EVID:a]\nThen 東京 fell."),
+        "Rates rose. [HIGH CONFIDENCE] ~~[EVID:a]\nThen 東京 fell.~~\n".to_owned(),
+    ] {
+        let found = scan(&text, &opts(false));
+        let block = &found.blocks[0];
+        let at = block.text.find("Then").unwrap();
+        let label = text.find(['\\', '[']).unwrap();
+        assert_eq!(block.source_offset(at), label, "{text:?}");
+    }
+    // No label: a footnote reference after a sentence's end is that
+    // sentence's, the next starts at its first word.
+    let text = "Rates rose.[^1] Then 東京 fell.\n\n[^1]: A note.\n";
+    let found = scan(text, &opts(false));
+    let at = found.blocks[0].text.find("Then").unwrap();
+    assert_eq!(
+        found.blocks[0].source_offset(at),
+        text.find("Then").unwrap()
+    );
+}
+
 fn scan_markers_of(text: &str) -> Vec<Marker> {
     scan(text, &opts(false)).markers
 }

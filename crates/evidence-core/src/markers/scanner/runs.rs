@@ -61,6 +61,17 @@ impl<'a> Scanner<'a, '_> {
             self.header_text(text);
             return;
         }
+        // After a confidence label, the text starts at its first word: the
+        // gap before it (`\[LOW CONFIDENCE\] *[EVID:a] Then*`, the citation
+        // cut) is no text (as it would be, were the label no text of the
+        // claim the build wrote it before).
+        let gap = text.len() - text.trim_start().len();
+        let held = self.label_hold.is_some() && self.label_hold == self.inline_start;
+        if verbatim && gap > 0 && gap < text.len() && held {
+            self.push_text(&text[..gap], range.start..range.start + gap, true);
+            self.push_text(&text[gap..], range.start + gap..range.end, true);
+            return;
+        }
         let plain = self.emphasis == 0 && self.link == 0;
         let unseen = self.unseen();
         if let Some(block) = self.open_blocks.last_mut() {
@@ -70,6 +81,7 @@ impl<'a> Scanner<'a, '_> {
             let inline_start = if text.trim().is_empty() {
                 None
             } else {
+                self.label_hold = None;
                 self.inline_start.take()
             };
             if !text.trim().is_empty() {
@@ -263,6 +275,7 @@ impl<'a> Scanner<'a, '_> {
             Some(held) if last_marker.is_none_or(|m| m < held) => {}
             _ => self.inline_start = Some(at),
         }
+        self.label_hold = self.inline_start;
         true
     }
 

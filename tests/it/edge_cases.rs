@@ -429,3 +429,29 @@ fn a_confidence_label_changes_no_reading_of_the_claim_it_opens() {
         }
     }
 }
+
+/// By sentence, a marker inside the emphasis or HTML element that the next
+/// sentence opens with goes with that sentence, markup and all: given to
+/// the sentence before, it was taken out with the next one in `remove`
+/// mode, and the second run removed the first sentence, uncited then.
+#[test]
+fn a_marker_opening_the_next_sentences_markup_goes_with_it_on_every_run() {
+    use crate::common::invariants;
+    use evidence_render::Target;
+    let chapters = [
+        "Rates rose today. *[EVID:a] Then they rose again.*\n",
+        "Rates rose today [EVID:a]. *[EVID:gone] 東京 rates fell again 😀.*\n",
+        "- Payrolls fell sharply.~~[EVID:p] Then\u{a0}they rose.~~ More came.\n",
+        "Rates rose today.<span title=\"t\">[EVID:a] Then e\u{301} rose again.</span>\n",
+    ];
+    for text in chapters {
+        for target in [Target::Html, Target::Markdown] {
+            for mode in ["downgrade", "remove"] {
+                for labels in [false, true] {
+                    let setup = invariants::setup_with(mode, target, "sentences", labels);
+                    invariants::check_any_chapter(&setup, "c.md", text);
+                }
+            }
+        }
+    }
+}

@@ -250,6 +250,18 @@ pub fn confidence_label_len(text: &str) -> Option<usize> {
     })
 }
 
+/// Whether `text` ends with a confidence label, in either form of
+/// [`confidence_label_len`] but for the space after it: the space that
+/// follows is the label's, as the build writes it.
+pub fn ends_with_confidence_label(text: &str) -> bool {
+    CONFIDENCE_LABELS.iter().any(|label| {
+        let word = &label[1..label.len() - 1];
+        let plain = text.strip_suffix(']').and_then(|t| t.strip_suffix(word));
+        let escaped = text.strip_suffix("\\]").and_then(|t| t.strip_suffix(word));
+        plain.is_some_and(|t| t.ends_with('[')) || escaped.is_some_and(|t| t.ends_with("\\["))
+    })
+}
+
 /// The HTML comment word that silences rules for the block after it:
 /// `<!-- evidence-disable-next-line RULE [RULE…] reason="…" -->`.
 pub const SUPPRESSION_DIRECTIVE: &str = "evidence-disable-next-line";

@@ -30,12 +30,13 @@ pub(super) fn directive_spans(text: &str) -> Vec<Range<usize>> {
     spans
 }
 
-/// The confidence labels in a run's joined text `joined`, each with the
-/// space after it, written in the chapter in a form a build replaces
+/// The confidence labels in a run's joined text `joined`, written in the
+/// chapter in a form a build replaces, with the space after them
 /// ([`crate::syntax::confidence_label_len`]: `\[LOW CONFIDENCE\] ` or
-/// `[LOW CONFIDENCE] `): each one's span in `joined` and where it starts in
-/// the chapter (its backslash included). `run`, `starts` and `verbatim`
-/// are as for [`source_span`].
+/// `[LOW CONFIDENCE] `): each one's span in `joined` (its space included,
+/// unless the line ends there: the parser drops a line's trailing spaces)
+/// and where it starts in the chapter (its backslash included). `run`,
+/// `starts` and `verbatim` are as for [`source_span`].
 pub(super) fn confidence_labels(
     src: &str,
     run: &[(Range<usize>, CowStr<'_>)],
@@ -45,8 +46,9 @@ pub(super) fn confidence_labels(
 ) -> Vec<(Range<usize>, usize)> {
     let mut out = Vec::new();
     for (at, _) in joined.match_indices('[') {
-        // Read as written: the joined text holds what the events say.
-        let Some(len) = crate::syntax::confidence_label_len(&joined[at..]) else {
+        let Some(label) = (crate::syntax::CONFIDENCE_LABELS.iter())
+            .find(|label| joined[at..].starts_with(**label))
+        else {
             continue;
         };
         let event = starts.partition_point(|&s| s <= at) - 1;
@@ -60,13 +62,15 @@ pub(super) fn confidence_labels(
             open
         };
         // The chapter writes it in one of the forms: its escapes, if any,
-        // on both brackets.
-        let escaped = start < open;
+        // on both brackets, and a space after it.
+        let escapes = if start < open { 2 } else { 0 };
         let written = src
             .get(start..)
             .and_then(crate::syntax::confidence_label_len);
-        if written.is_some_and(|written| written == len + usize::from(escaped) * 2) {
-            out.push((at..at + len, start));
+        if written == Some(label.len() + escapes + 1) {
+            let end = at + label.len();
+            let space = usize::from(joined[end..].starts_with(' '));
+            out.push((at..end + space, start));
         }
     }
     out

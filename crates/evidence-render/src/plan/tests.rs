@@ -118,6 +118,25 @@ fn runs_taken_out_after_a_backslash_leave_its_space() {
     }
 }
 
+/// A marker taken out right after a confidence label leaves the label's
+/// space: taking the space before the run made `\[MEDIUM CONFIDENCE\]`
+/// no label (a label is one with its space), which the next run read as
+/// the claim's words, and the line became a claim it removed (the
+/// pipeline property found it).
+#[test]
+fn a_marker_taken_out_after_a_confidence_label_leaves_its_space() {
+    let dir = tempfile::tempdir().unwrap();
+    let store = store(dir.path());
+    for label in ["\\[MEDIUM CONFIDENCE\\]", "[LOW CONFIDENCE]"] {
+        for after in ["`", "", " 😀"] {
+            let text = format!("- 4.4\u{a0}percent\n    {label} [EVID:ev_a,]{after}\n");
+            let out = removed(&store, &text);
+            assert!(out.contains(&format!("{label} ")), "{out}");
+            assert_eq!(removed(&store, &out), out);
+        }
+    }
+}
+
 /// `text` as `mode` renders it for `target`, `c.md` numbered by the list.
 fn rendered(store: &evidence_core::store::Store, text: &str, mode: &str, target: Target) -> String {
     let config = Config::from_value(serde_json::json!({"store": "s", "mode": mode})).unwrap();

@@ -497,6 +497,11 @@ fn takes_space_before(before: Option<&str>, rest: &str) -> bool {
     if would_join(before.chars().next_back(), right) {
         return false;
     }
+    // A confidence label's space is the label's: without it, the label
+    // would be read as the claim's text on the next run.
+    if evidence_core::syntax::ends_with_confidence_label(before) {
+        return false;
+    }
     // What follows once removed claims are replaced (a phrase is text),
     // past emphasis delimiters (`! [EVID:x]*b`: without the space, a
     // literal `*` would end no sentence there).

@@ -137,6 +137,40 @@ fn a_marker_taken_out_after_a_confidence_label_leaves_its_space() {
     }
 }
 
+/// A heading in the References section the generated one replaces gets
+/// no id of its own: `# References[EVID:a]` kept its id, `{#references}`,
+/// and the section's heading, whose id that shifted, got `{#references-1}`
+/// after its text, where the section's rewrite ends: the attribute landed
+/// after the generated section, and the next run (which wrote none)
+/// dropped it (the pipeline property found it).
+#[test]
+fn a_heading_the_references_rewrite_replaces_gets_no_id() {
+    let dir = tempfile::tempdir().unwrap();
+    let store = store(dir.path());
+    let config = Config::from_value(serde_json::json!({"store": "s", "mode": "fail"})).unwrap();
+    let render = |text: &str| {
+        let list = store.citation_list(Path::new("c.md"));
+        let scanned = scanned(text, &config, true);
+        let markers = scanned.markers.clone();
+        let judgement = evidence_rules::judge("c.md", text, &scanned, &store, list, &config, true);
+        let mut plan = RenderPlan::new(text, scanned, &judgement, list, &config);
+        let (resolved, removed) = (&judgement.resolved, &judgement.removed_markers);
+        plan.plan_heading_ids(text, &markers, resolved, removed, MarkdownFlags::default());
+        let mut edits = chapter_edits(text, &plan, &Templates::default(), Target::Html).unwrap();
+        splice(text, &mut edits)
+    };
+    for text in [
+        "# References[EVID:ev_a]\n## References",
+        "# References [EVID:ev_a]\n\n東京 rates held today [EVID:ev_b].\n\n## References\n",
+        "# References [EVID:ev_a]\n\n## References\n\n[1] An old list, 2020.\n",
+    ] {
+        let out = render(text);
+        assert!(out.contains("{#references}"), "{out}");
+        assert!(!out.contains("{#references-1}"), "{out}");
+        assert_eq!(render(&out), out);
+    }
+}
+
 /// `text` as `mode` renders it for `target`, `c.md` numbered by the list.
 fn rendered(store: &evidence_core::store::Store, text: &str, mode: &str, target: Target) -> String {
     let config = Config::from_value(serde_json::json!({"store": "s", "mode": mode})).unwrap();

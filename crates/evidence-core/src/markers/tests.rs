@@ -374,10 +374,12 @@ fn a_confidence_label_is_no_text_of_the_claim_it_opens() {
     assert_eq!(block.text.trim(), "Two reasons. 1) Rates rose.");
     let at = block.text.find("1)").unwrap();
     assert_eq!(block.source_offset(at), text.find('\\').unwrap());
-    // Text as any other: glued to a word, with no space after it, in a
-    // link's text or a heading, or escaped on one bracket only.
+    // Right after a word's character, a space stands for it.
+    let glued = scan("Rates[LOW CONFIDENCE] rose today.\n", &opts(false));
+    assert_eq!(glued.blocks[0].text.trim(), "Rates rose today.");
+    // Text as any other: with no space after it, in a link's text or a
+    // heading, or escaped on one bracket only.
     for text in [
-        "Rates[LOW CONFIDENCE] rose today.\n",
         "[LOW CONFIDENCE]Rates rose today.\n",
         "[a [LOW CONFIDENCE] b](https://e.org) rose today.\n",
         "\\[LOW CONFIDENCE] Rates rose today.\n",

@@ -171,6 +171,25 @@ fn a_heading_the_references_rewrite_replaces_gets_no_id() {
     }
 }
 
+/// A marker taken out right before a confidence label may leave the label
+/// glued to the text before it (`***[EVID:x] \[MEDIUM CONFIDENCE\]` becomes
+/// `***\[MEDIUM CONFIDENCE\]`): a label there is still no text of the
+/// claim, or the next run would read its words and make a claim of the
+/// line (the pipeline property found it).
+#[test]
+fn a_label_a_removed_marker_leaves_glued_to_text_is_still_one() {
+    let dir = tempfile::tempdir().unwrap();
+    let store = store(dir.path());
+    for text in [
+        "***[EVID:gone] \\[MEDIUM CONFIDENCE\\] \\[MEDIUM CONFIDENCE\\]\n# ",
+        "- 東京[EVID:gone] [LOW CONFIDENCE] 😀\n",
+    ] {
+        let out = removed(&store, text);
+        assert!(out.contains("CONFIDENCE"), "{out}");
+        assert_eq!(removed(&store, &out), out);
+    }
+}
+
 /// `text` as `mode` renders it for `target`, `c.md` numbered by the list.
 fn rendered(store: &evidence_core::store::Store, text: &str, mode: &str, target: Target) -> String {
     let config = Config::from_value(serde_json::json!({"store": "s", "mode": mode})).unwrap();

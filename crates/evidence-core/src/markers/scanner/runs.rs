@@ -218,9 +218,7 @@ impl<'a> Scanner<'a, '_> {
                 Cut::Markers(markers) => markers,
                 Cut::Directive => continue,
                 Cut::Label(at) => {
-                    if !self.cut_label(at) {
-                        cursor = cut.start;
-                    }
+                    self.cut_label(at);
                     continue;
                 }
             };
@@ -255,16 +253,22 @@ impl<'a> Scanner<'a, '_> {
     /// same before and after (a figure that opens it is still list
     /// numbering, `2) …`, and its words are the author's alone). The text
     /// after it starts where it does, so the claim starts there and the
-    /// next run replaces it. Not when it follows a word's character, which
-    /// taking it out would join to the next word (a build never writes
-    /// one there). Returns whether it was left out.
-    fn cut_label(&mut self, at: usize) -> bool {
+    /// next run replaces it. Right after a word's character (`***` before
+    /// it, a marker taken out between them), a space stands for it, as for
+    /// a marker, so that the words on both sides stay apart.
+    fn cut_label(&mut self, at: usize) {
         self.settle_words();
-        let Some(block) = self.open_blocks.last() else {
-            return false;
+        let Some(block) = self.open_blocks.last_mut() else {
+            return;
         };
         if !block.text.is_empty() && !block.text.ends_with(char::is_whitespace) {
-            return false;
+            block.segments.push(SourceSegment {
+                text_at: block.text.len(),
+                source_at: at,
+                source_end: at,
+                verbatim: false,
+            });
+            block.text.push(' ');
         }
         // An element opened before it with no text yet still starts the
         // text (`*\[LOW CONFIDENCE\] Rates*` starts at the `*`); a label
@@ -276,7 +280,6 @@ impl<'a> Scanner<'a, '_> {
             _ => self.inline_start = Some(at),
         }
         self.label_hold = self.inline_start;
-        true
     }
 
     /// Adds a piece of a run's joined text, located in the chapter as

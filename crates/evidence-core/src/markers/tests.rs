@@ -423,6 +423,30 @@ fn the_first_word_after_a_confidence_label_starts_at_it() {
     );
 }
 
+/// A confidence label that ends a table's row holds nothing after the
+/// row: the list item's text after its table starts where it does, not
+/// at the label (whose claim, a row, was taken out with the label and
+/// the table's rows after it). Alone in a row's first cell, it still
+/// starts the row, which the build labelled there. The properties found
+/// both.
+#[test]
+fn a_confidence_label_ending_a_row_starts_nothing_after_it() {
+    for text in [
+        "- Rates | held\n  |---|---|\n  4.4\u{a0}percent \\[MEDIUM CONFIDENCE\\] |\n\n  Rates rose 東京 today.\n",
+        "- Rates | held\n  |---|---|\n  4.4\u{a0}percent [LOW CONFIDENCE] |\n   |\n  [EVID:a |\nRates | held\n",
+    ] {
+        let found = scan(text, &opts(false));
+        let item = found.blocks.last().unwrap();
+        assert!(
+            item.span.start > text.find("CONFIDENCE").unwrap(),
+            "{text:?}: {item:?}"
+        );
+    }
+    let text = "|  |  |  |\n| --- | --- | --- |\n\\[HIGH CONFIDENCE\\]  | [EVID:a] 😀\n";
+    let found = scan(text, &opts(false));
+    assert_eq!(found.blocks[0].span.start, text.find('\\').unwrap());
+}
+
 fn scan_markers_of(text: &str) -> Vec<Marker> {
     scan(text, &opts(false)).markers
 }

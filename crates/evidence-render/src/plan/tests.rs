@@ -2,6 +2,7 @@ use super::*;
 use crate::template::Templates;
 use crate::{Target, chapter_edits, splice};
 use evidence_core::markers::{MarkdownFlags, ScanOptions, scan};
+use evidence_core::syntax::SPECULATION_ELEMENT;
 use std::path::{Path, PathBuf};
 
 /// A store of three items, `c.md` listing `ev_b` then `ev_a`.
@@ -186,6 +187,26 @@ fn a_label_a_removed_marker_leaves_glued_to_text_is_still_one() {
     ] {
         let out = removed(&store, text);
         assert!(out.contains("CONFIDENCE"), "{out}");
+        assert_eq!(removed(&store, &out), out);
+    }
+}
+
+/// Whether `remove` mode may take a marker out reads the line before it
+/// with the speculation label as written, also where an earlier run wrote
+/// it as an element: `<!--[SPECULATION]` before `[1-200]` may be an HTML
+/// tag the removal completes, and the marker stayed; the element written
+/// in the label's place holds spaces, so the next run took the marker out
+/// (the pipeline property found it).
+#[test]
+fn remove_mode_reads_the_speculation_element_as_the_label() {
+    let dir = tempfile::tempdir().unwrap();
+    let store = store(dir.path());
+    for text in [
+        "Rates\n    <!--[SPECULATION]`[EVID:ev_a]`[1-200]Rates\n",
+        "東京\n<x[SPECULATION][1-200] 😀\n",
+    ] {
+        let out = removed(&store, text);
+        assert!(out.contains(SPECULATION_ELEMENT), "{out}");
         assert_eq!(removed(&store, &out), out);
     }
 }

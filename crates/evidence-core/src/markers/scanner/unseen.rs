@@ -112,11 +112,11 @@ impl Scanner<'_, '_> {
 
     /// Records `element`, closing at `end` in the chapter, as an inline
     /// element of the open block: unless it holds no text, or an earlier
-    /// run wrote it (a marker was read from its opening tag on).
+    /// run wrote it (the first marker read in it, a citation or a group's
+    /// first, starts at its opening tag).
     fn close_element(&mut self, element: OpenElement, end: usize) {
-        let written = self.scan.markers[element.markers.min(self.scan.markers.len())..]
-            .iter()
-            .any(|m| m.span.start == element.source_at);
+        let written = (self.scan.markers.get(element.markers))
+            .is_some_and(|m| m.span.start == element.source_at);
         let Some(block) = self.open_blocks.last_mut() else {
             return;
         };

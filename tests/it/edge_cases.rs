@@ -377,3 +377,81 @@ fn remove_keeps_a_marker_whose_removal_would_open_a_references_entry() {
         }
     }
 }
+
+/// The rules report on a chapter as they reported on it before a build
+/// labelled its claims: a confidence label is no text of the claim it
+/// opens. Read as text, it moved `2)` off the claim's start, where it is
+/// list numbering, and `numeric-claim` flagged the figure 2 on the second
+/// run (the pipeline property found it: `downgrade` mode marked the claim
+/// then, and `remove` mode would have taken it out).
+#[test]
+fn a_confidence_label_changes_no_reading_of_the_claim_it_opens() {
+    use crate::common::invariants;
+    use evidence_render::Target;
+    let chapters = [
+        (
+            "numbered.md",
+            "  {{#include x.md}}\n2) [2][^1][EVID:a in 2025",
+        ),
+        (
+            "c.md",
+            "2\\) Payrolls rose in 東京 today [EVID:b.2:x/y-z].\n",
+        ),
+        (
+            "c.md",
+            "Two reasons stand out. 1) Payrolls rose today [EVID:b.2:x/y-z]. \u{200f}2) Rates held 😀 [EVID:b.2:x/y-z].\n",
+        ),
+        (
+            "c.md",
+            "- \\[LOW CONFIDENCE\\]  3. Rates rose [EVID:b.2:x/y-z]\n",
+        ),
+    ];
+    let said = |outcome: &evidence_report::Outcome| -> Vec<String> {
+        let diagnostics = outcome.report.diagnostics.iter();
+        diagnostics
+            .map(|d| format!("{:?}: {}", d.rule, d.message))
+            .collect()
+    };
+    for (path, text) in chapters {
+        for target in [Target::Html, Target::Markdown] {
+            for unit in ["blocks", "sentences"] {
+                let warn = invariants::setup_with("warn", target, unit, true);
+                let (out, first) = invariants::process(&warn, &[(path, text)]);
+                assert!(out[0].contains("CONFIDENCE\\]"), "{text:?}: {}", out[0]);
+                let (again, second) = invariants::process(&warn, &[(path, &out[0])]);
+                assert_eq!(again, out, "{text:?}");
+                assert_eq!(said(&second), said(&first), "{text:?}: {}", out[0]);
+                for mode in ["downgrade", "remove"] {
+                    let setup = invariants::setup_with(mode, target, unit, true);
+                    invariants::check_any_chapter(&setup, path, text);
+                }
+            }
+        }
+    }
+}
+
+/// By sentence, a marker inside the emphasis or HTML element that the next
+/// sentence opens with goes with that sentence, markup and all: given to
+/// the sentence before, it was taken out with the next one in `remove`
+/// mode, and the second run removed the first sentence, uncited then.
+#[test]
+fn a_marker_opening_the_next_sentences_markup_goes_with_it_on_every_run() {
+    use crate::common::invariants;
+    use evidence_render::Target;
+    let chapters = [
+        "Rates rose today. *[EVID:a] Then they rose again.*\n",
+        "Rates rose today [EVID:a]. *[EVID:gone] 東京 rates fell again 😀.*\n",
+        "- Payrolls fell sharply.~~[EVID:p] Then\u{a0}they rose.~~ More came.\n",
+        "Rates rose today.<span title=\"t\">[EVID:a] Then e\u{301} rose again.</span>\n",
+    ];
+    for text in chapters {
+        for target in [Target::Html, Target::Markdown] {
+            for mode in ["downgrade", "remove"] {
+                for labels in [false, true] {
+                    let setup = invariants::setup_with(mode, target, "sentences", labels);
+                    invariants::check_any_chapter(&setup, "c.md", text);
+                }
+            }
+        }
+    }
+}

@@ -224,6 +224,44 @@ pub const SPECULATION_ELEMENT: &str = concat!(
     "Speculation</span>"
 );
 
+/// The confidence labels (`confidence-labels = true`) a build writes at
+/// the start of each grounded claim, strongest first.
+pub const CONFIDENCE_LABELS: [&str; 3] = [
+    "[HIGH CONFIDENCE]",
+    "[MEDIUM CONFIDENCE]",
+    "[LOW CONFIDENCE]",
+];
+
+/// The length of the confidence label, with the space after it, that
+/// opens `text`: as a build writes it (`\[LOW CONFIDENCE\] `, escaped so
+/// that it is no link) or as an author may (`[LOW CONFIDENCE] `). A later
+/// build replaces it at a claim's start, and the scanner reads it as no
+/// text of the claim: the claim reads the same before a build labels it
+/// and after.
+pub fn confidence_label_len(text: &str) -> Option<usize> {
+    let rest = text.strip_prefix('\\');
+    let escaped = rest.is_some();
+    let rest = rest.unwrap_or(text);
+    CONFIDENCE_LABELS.iter().find_map(|label| {
+        let word = rest.strip_prefix(&label[..label.len() - 1])?;
+        let close = if escaped { "\\] " } else { "] " };
+        word.starts_with(close)
+            .then(|| text.len() - rest.len() + label.len() - 1 + close.len())
+    })
+}
+
+/// Whether `text` ends with a confidence label, in either form of
+/// [`confidence_label_len`] but for the space after it: the space that
+/// follows is the label's, as the build writes it.
+pub fn ends_with_confidence_label(text: &str) -> bool {
+    CONFIDENCE_LABELS.iter().any(|label| {
+        let word = &label[1..label.len() - 1];
+        let plain = text.strip_suffix(']').and_then(|t| t.strip_suffix(word));
+        let escaped = text.strip_suffix("\\]").and_then(|t| t.strip_suffix(word));
+        plain.is_some_and(|t| t.ends_with('[')) || escaped.is_some_and(|t| t.ends_with("\\["))
+    })
+}
+
 /// The HTML comment word that silences rules for the block after it:
 /// `<!-- evidence-disable-next-line RULE [RULE…] reason="…" -->`.
 pub const SUPPRESSION_DIRECTIVE: &str = "evidence-disable-next-line";

@@ -7,8 +7,7 @@
 
 use crate::{Edit, Target};
 use evidence_core::escape;
-use evidence_core::syntax::CLAIM_MARK_OPEN;
-use evidence_rules::confidence::LABELS;
+use evidence_core::syntax::{CLAIM_MARK_OPEN, confidence_label_len};
 use std::ops::Range;
 
 /// How a mark for other renderers opens: a link to no section, whose
@@ -33,7 +32,7 @@ impl ClaimMark {
         if text[at..].starts_with('|') {
             return None;
         }
-        let at = at + label_len(&text[at..]);
+        let at = at + confidence_label_len(&text[at..]).unwrap_or(0);
         let range = existing(text, at).unwrap_or(at..at);
         Some(ClaimMark {
             range,
@@ -61,21 +60,6 @@ impl ClaimMark {
             text,
         }
     }
-}
-
-/// The length of a confidence label (and its space) that opens `text`.
-fn label_len(text: &str) -> usize {
-    LABELS
-        .iter()
-        .find_map(|l| {
-            let escaped = format!("\\{}\\] ", &l[..l.len() - 1]);
-            let plain = format!("{l} ");
-            [escaped, plain]
-                .into_iter()
-                .find(|form| text.starts_with(form.as_str()))
-                .map(|form| form.len())
-        })
-        .unwrap_or(0)
 }
 
 /// An earlier run's mark at `at` (or around it: a claim's text may start

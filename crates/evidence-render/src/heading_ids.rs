@@ -46,6 +46,30 @@ impl RenderPlan<'_> {
             })
             .collect();
         self.heading_ids = heading_id_edits_resolved(text, markers, Some(&gone), flags);
+        // A heading the References' rewrite replaces (its own heading, a
+        // subheading of the entries) gets no id: inserted at the end of
+        // what is replaced, the attribute would land after the generated
+        // section, as text the next run does not write.
+        if let Some(replaced) = self.replaced_references() {
+            (self.heading_ids).retain(|edit| {
+                !(replaced.start < edit.range.start && edit.range.start <= replaced.end)
+            });
+        }
+    }
+
+    /// The part of the chapter the References' rewrite replaces: the
+    /// section but the author's own text in it, or the written list taken
+    /// out.
+    fn replaced_references(&self) -> Option<Range<usize>> {
+        let references = &self.references;
+        if let Some(section) = &references.written_list {
+            return Some(section.clone());
+        }
+        if references.entries.is_empty() {
+            return None;
+        }
+        let section = references.existing.as_ref()?;
+        Some(references.own.as_ref().map_or(section.start, |own| own.end)..section.end)
     }
 }
 

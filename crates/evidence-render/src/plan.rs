@@ -23,8 +23,7 @@ use crate::unverified::kept_markers;
 use evidence_core::config::{CitationStyle, Config, Removal};
 use evidence_core::markers::{Scan, line_end};
 use evidence_core::store::CitationList;
-use evidence_core::syntax::is_conflict_note;
-use evidence_rules::confidence::LABELS;
+use evidence_core::syntax::{confidence_label_len, is_conflict_note};
 use evidence_rules::{Judgement, Resolved};
 use evidence_text::claims::Claim;
 use remove::nested::{NestedBlocks, around_nested};
@@ -107,7 +106,7 @@ pub(super) struct Replacement {
 pub(super) struct Label {
     /// The range of an earlier label (empty when there is none).
     pub(super) range: Range<usize>,
-    /// The label, as [`LABELS`] spells it.
+    /// The label, as [`CONFIDENCE_LABELS`](evidence_core::syntax::CONFIDENCE_LABELS) spells it.
     pub(super) label: &'static str,
     /// Whether a space goes before it (see [`starts_after_text`]).
     pub(super) spaced: bool,
@@ -358,14 +357,7 @@ impl<'s> RenderPlan<'s> {
             if text[at..].starts_with('|') {
                 continue;
             }
-            let existing = LABELS.iter().find_map(|l| {
-                let escaped = format!("\\{}\\] ", &l[..l.len() - 1]);
-                let plain = format!("{l} ");
-                [escaped, plain]
-                    .into_iter()
-                    .find(|form| text[at..].starts_with(form.as_str()))
-                    .map(|form| form.len())
-            });
+            let existing = confidence_label_len(&text[at..]);
             self.labels.push(Label {
                 range: at..at + existing.unwrap_or(0),
                 label,

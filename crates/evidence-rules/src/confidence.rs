@@ -10,11 +10,7 @@
 use crate::Resolved;
 
 /// Every label, strongest first.
-pub const LABELS: [&str; 3] = [
-    "[HIGH CONFIDENCE]",
-    "[MEDIUM CONFIDENCE]",
-    "[LOW CONFIDENCE]",
-];
+pub const LABELS: [&str; 3] = evidence_core::syntax::CONFIDENCE_LABELS;
 
 /// The label of a claim citing `cited` (not empty).
 pub(crate) fn label(cited: &[&Resolved<'_>]) -> &'static str {

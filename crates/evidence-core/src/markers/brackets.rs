@@ -30,6 +30,52 @@ pub(super) fn directive_spans(text: &str) -> Vec<Range<usize>> {
     spans
 }
 
+/// The confidence labels in a run's joined text `joined`, written in the
+/// chapter in a form a build replaces, with the space after them
+/// ([`crate::syntax::confidence_label_len`]: `\[LOW CONFIDENCE\] ` or
+/// `[LOW CONFIDENCE] `): each one's span in `joined` (its space included,
+/// unless the line ends there: the parser drops a line's trailing spaces)
+/// and where it starts in the chapter (its backslash included). `run`,
+/// `starts` and `verbatim` are as for [`source_span`].
+pub(super) fn confidence_labels(
+    src: &str,
+    run: &[(Range<usize>, CowStr<'_>)],
+    starts: &[usize],
+    verbatim: &[bool],
+    joined: &str,
+) -> Vec<(Range<usize>, usize)> {
+    let mut out = Vec::new();
+    for (at, _) in joined.match_indices('[') {
+        let Some(label) = (crate::syntax::CONFIDENCE_LABELS.iter())
+            .find(|label| joined[at..].starts_with(**label))
+        else {
+            continue;
+        };
+        let event = starts.partition_point(|&s| s <= at) - 1;
+        if !verbatim[event] {
+            continue;
+        }
+        let open = run[event].0.start + (at - starts[event]);
+        let start = if is_escaped(src, open) {
+            open - 1
+        } else {
+            open
+        };
+        // The chapter writes it in one of the forms: its escapes, if any,
+        // on both brackets, and a space after it.
+        let escapes = if start < open { 2 } else { 0 };
+        let written = src
+            .get(start..)
+            .and_then(crate::syntax::confidence_label_len);
+        if written == Some(label.len() + escapes + 1) {
+            let end = at + label.len();
+            let space = usize::from(joined[end..].starts_with(' '));
+            out.push((at..end + space, start));
+        }
+    }
+    out
+}
+
 /// Maps a span of a run's joined text back to the chapter, if the text there
 /// is verbatim source (no escapes, entities or smart punctuation) and the
 /// events it touches are contiguous in the source. `verbatim[i]` says

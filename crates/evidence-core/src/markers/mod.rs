@@ -176,16 +176,24 @@ pub struct SourceSegment {
     pub verbatim: bool,
 }
 
-/// An inline element (emphasis, strong, strikethrough, a link or an
-/// image) of a block: where its text is in [`Block::text`] and where the
-/// whole element, markup included, is in the chapter.
+/// An inline element (emphasis, strong, strikethrough, a link, an image,
+/// or an element of inline HTML the author wrote) of a block: where its
+/// text is in [`Block::text`] and where the whole element, markup
+/// included, is in the chapter.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct InlineSpan {
     /// Range of its text in [`Block::text`].
     pub text: Range<usize>,
     /// Range of the element in the chapter, from its opening markup (`*`,
-    /// `[`, `![`) to its closing markup (`*`, `](url)`).
+    /// `[`, `![`, `<span …>`) to its closing markup (`*`, `](url)`,
+    /// `</span>`); an HTML element left open runs to the end of the
+    /// block's text, where the page closes it.
     pub source: Range<usize>,
+    /// Whether it is an element of inline HTML (its text is not prose: see
+    /// [`Block::hidden`]). Not one a run of this preprocessor wrote: a
+    /// citation, a group of them or a label element is read as what it
+    /// stands for.
+    pub html: bool,
 }
 
 /// What the scan saw of a table's body row and of its table: the rules
@@ -242,8 +250,10 @@ pub struct Block {
     pub heading: Option<usize>,
     /// Where the pieces of [`Block::text`] come from, in order.
     pub segments: Vec<SourceSegment>,
-    /// Its inline elements, in the order they close: a sentence cut inside
-    /// one would leave half of its markup behind.
+    /// Its inline elements (inline HTML elements with text included), in
+    /// the order they close: a sentence cut inside one would leave half of
+    /// its markup behind (an HTML element's opening tag taken out with one
+    /// sentence would show the text it held in the next).
     pub inlines: Vec<InlineSpan>,
     /// Whether it is a paragraph or list item of several lines, one of
     /// which holds an unescaped `|`: lines of cells that are no table

@@ -78,6 +78,9 @@ pub(super) struct Scanner<'a, 'o> {
     image: usize,
     /// Depth of inline HTML elements open in the current paragraph.
     inline_html: usize,
+    /// For each of them, the author's element it may be (see
+    /// `unseen::OpenElement`; `None` where no block's text is read).
+    elements: Vec<Option<unseen::OpenElement>>,
     /// Whether a code span's text is being added.
     code_span: bool,
     /// Depth of block containers (quotes, lists, footnotes): headings
@@ -121,6 +124,10 @@ pub(super) struct Scanner<'a, 'o> {
     /// (`unseen::own_speculation_label`): the events inside it are read
     /// with it.
     own_label: Range<usize>,
+    /// Where the confidence label read last starts, while the text after
+    /// it is held there ([`Scanner::inline_start`]): its first word, past
+    /// the gap a citation leaves, starts there.
+    label_hold: Option<usize>,
 }
 
 impl<'a, 'o> Scanner<'a, 'o> {
@@ -149,6 +156,7 @@ impl<'a, 'o> Scanner<'a, 'o> {
             admonition_quotes: unseen::quotes_read_as_admonitions(src, options.markdown),
             image: 0,
             inline_html: 0,
+            elements: Vec::new(),
             code_span: false,
             html_block: String::new(),
             html_lines: Vec::new(),
@@ -167,6 +175,7 @@ impl<'a, 'o> Scanner<'a, 'o> {
             inline_start: None,
             inlines: Vec::new(),
             own_label: 0..0,
+            label_hold: None,
         }
     }
 
@@ -234,8 +243,10 @@ impl<'a, 'o> Scanner<'a, 'o> {
                     // An element that opened before the break with no text
                     // yet (a footnote reference after a sentence's period)
                     // ends the line: the next line's text starts where it
-                    // is, not there. A claim opening with it keeps it.
-                    if block.start.is_some() {
+                    // is, not there. A claim opening with it keeps it, and
+                    // so does one a confidence label opens (its first words
+                    // may be on the next line, a citation on this one).
+                    if block.start.is_some() && self.label_hold != self.inline_start {
                         self.inline_start = None;
                     }
                 }
@@ -249,9 +260,9 @@ impl<'a, 'o> Scanner<'a, 'o> {
                 {
                     self.scan.suppressions.push(suppression);
                 }
-                self.inline_html(&html, range);
+                self.inline_html(&html, range.clone());
                 // After it: text a citation held back is released inside.
-                self.note_inline_tag(&html);
+                self.note_inline_tag(&html, &range);
             }
             // A footnote reference holds no words of the claim, but a claim
             // that opens with one starts there: a confidence label goes
@@ -313,7 +324,7 @@ impl<'a, 'o> Scanner<'a, 'o> {
         );
         if !inline {
             // An element left open does not reach past its paragraph.
-            self.inline_html = 0;
+            self.close_inline_html();
         }
         match tag {
             Tag::CodeBlock(kind) => {
@@ -428,6 +439,7 @@ impl<'a, 'o> Scanner<'a, 'o> {
                 block.inlines.push(InlineSpan {
                     text: text_at..block.text.len(),
                     source: source_at..range.end,
+                    html: false,
                 });
             }
         }
@@ -447,7 +459,7 @@ impl<'a, 'o> Scanner<'a, 'o> {
             // only now: the text held back above is released inside the
             // elements still open, as it is when the next tag releases it
             // (a second run reads it there, once its marker is rendered).
-            self.inline_html = 0;
+            self.close_inline_html();
         }
         match tag {
             // Only a block open at the top level runs on to swallow what is

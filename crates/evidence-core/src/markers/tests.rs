@@ -294,6 +294,159 @@ fn an_authors_group_span_around_lone_citations_is_no_group() {
     }
 }
 
+/// The author's inline HTML elements are inline elements of their block
+/// (no sentence is cut inside one), from the opening tag to the closing
+/// one or, left open, to the end of the block's text: taken out with the
+/// sentence before a cut, an opening tag left the text it held to be read
+/// as prose on the next run (the pipeline property found it: `remove`
+/// mode by sentence took `***<span class="evidence-cites">[1, 2]!` out of
+/// `… [SPECULATION]`, which the next run labelled). What an earlier run
+/// wrote (a citation, a group of them, the speculation label) is read as
+/// what it stands for, and an element holding no text holds no cut.
+#[test]
+fn the_authors_inline_html_elements_are_inline_elements_of_their_block() {
+    let cite = "<a class=\"evidence-cite\" id=\"cite-a-1\" href=\"#evidence-a\" data-evidence=\"a\" title=\"t\">[1]</a>";
+    let group = "<span class=\"evidence-cites\">[<a class=\"evidence-cite\" id=\"cite-a-1\" href=\"#evidence-a\" data-evidence=\"a\" title=\"t\">&#49;</a>, \
+                 <a class=\"evidence-cite\" id=\"cite-b-1\" href=\"#evidence-b\" data-evidence=\"b\" title=\"t\">&#50;</a>]</span>";
+    let label = crate::syntax::SPECULATION_ELEMENT;
+    let text = format!(
+        "A <span title=\"x\">b. 東京</span> d{cite}{group}<a id=\"x\"></a>. {label} \
+         ***<span class=\"evidence-cites\">[1, 2]! <b>e\u{301}</b> [SPECULATION]\n"
+    );
+    let found = scan(&text, &opts(false));
+    let block = &found.blocks[0];
+    let html: Vec<(&str, &str)> = (block.inlines.iter())
+        .filter(|inline| inline.html)
+        .map(|inline| {
+            (
+                &text[inline.source.clone()],
+                &block.text[inline.text.clone()],
+            )
+        })
+        .collect();
+    let open = text.rfind("<span").unwrap();
+    assert_eq!(
+        html,
+        [
+            ("<span title=\"x\">b. 東京</span>", "b. 東京"),
+            ("<b>e\u{301}</b>", "e\u{301}"),
+            (
+                &text[open..text.len() - 1],
+                "[1, 2]! e\u{301} [SPECULATION]"
+            ),
+        ]
+    );
+    assert_eq!(found.markers.len(), 3);
+    // Emphasis and links are no HTML elements.
+    let emphasis = scan("A *b. C* d.\n", &opts(false));
+    assert!(emphasis.blocks[0].inlines.iter().all(|i| !i.html));
+}
+
+/// A confidence label, as a build writes it (escaped) or as an author may,
+/// is no text of the claim it opens: the claim reads the same before a
+/// build labels it and after (the pipeline property found `2) …` read as
+/// list numbering, then, behind the label, as the figure 2). The text
+/// after it starts where the label does, gaps after it aside, so that
+/// the claim starts there and the next run replaces the label.
+#[test]
+fn a_confidence_label_is_no_text_of_the_claim_it_opens() {
+    for (text, read) in [
+        (
+            "\\[LOW CONFIDENCE\\] 2\\) Rates rose 3% today.\n",
+            "2) Rates rose 3% today.",
+        ),
+        ("[HIGH CONFIDENCE] 東京 rates rose.\n", "東京 rates rose."),
+        (
+            "- \\[LOW CONFIDENCE\\]  [EVID:a] \u{200f}Rates rose.\n",
+            "\u{200f}Rates rose.",
+        ),
+    ] {
+        let found = scan(text, &opts(false));
+        let block = &found.blocks[0];
+        assert_eq!(block.text.trim(), read, "{text:?}");
+        let label = text.find("\\[").or_else(|| text.find('[')).unwrap();
+        assert_eq!(block.span.start, label, "{text:?}");
+    }
+    // Where a later sentence starts, the text after the label maps to it.
+    let text = "Two reasons. \\[MEDIUM CONFIDENCE\\] 1) Rates rose.\n";
+    let found = scan(text, &opts(false));
+    let block = &found.blocks[0];
+    assert_eq!(block.text.trim(), "Two reasons. 1) Rates rose.");
+    let at = block.text.find("1)").unwrap();
+    assert_eq!(block.source_offset(at), text.find('\\').unwrap());
+    // Right after a word's character, a space stands for it.
+    let glued = scan("Rates[LOW CONFIDENCE] rose today.\n", &opts(false));
+    assert_eq!(glued.blocks[0].text.trim(), "Rates rose today.");
+    // Text as any other: with no space after it, in a link's text or a
+    // heading, or escaped on one bracket only.
+    for text in [
+        "[LOW CONFIDENCE]Rates rose today.\n",
+        "[a [LOW CONFIDENCE] b](https://e.org) rose today.\n",
+        "\\[LOW CONFIDENCE] Rates rose today.\n",
+        "&#91;LOW CONFIDENCE&#93; Rates rose today.\n",
+    ] {
+        let found = scan(text, &opts(false));
+        assert!(found.blocks[0].text.contains("LOW CONFIDENCE"), "{text:?}");
+    }
+    let heading = scan("# [LOW CONFIDENCE] Outlook\n", &opts(false));
+    assert_eq!(heading.headings[0].title, "[LOW CONFIDENCE] Outlook");
+}
+
+/// The first word after a confidence label starts where the label does,
+/// past the gap a citation leaves and across a line break: a sentence a
+/// build labelled before its emphasis or element (which opens with a
+/// citation) starts at the label on the next run, where the build
+/// replaces it; the gap and the break would otherwise have started it
+/// after the label, which then got a second label.
+#[test]
+fn the_first_word_after_a_confidence_label_starts_at_it() {
+    let open = "<a class=\"evidence-cite\" data-evidence=\"a\">";
+    for text in [
+        "Rates rose. \\[LOW CONFIDENCE\\] *[EVID:a] Then 東京 fell.*\n".to_owned(),
+        format!("Rates rose. \\[LOW CONFIDENCE\\] {open}[EVID:a]\nThen 東京 fell."),
+        "Rates rose. [HIGH CONFIDENCE] ~~[EVID:a]\nThen 東京 fell.~~\n".to_owned(),
+    ] {
+        let found = scan(&text, &opts(false));
+        let block = &found.blocks[0];
+        let at = block.text.find("Then").unwrap();
+        let label = text.find(['\\', '[']).unwrap();
+        assert_eq!(block.source_offset(at), label, "{text:?}");
+    }
+    // No label: a footnote reference after a sentence's end is that
+    // sentence's, the next starts at its first word.
+    let text = "Rates rose.[^1] Then 東京 fell.\n\n[^1]: A note.\n";
+    let found = scan(text, &opts(false));
+    let at = found.blocks[0].text.find("Then").unwrap();
+    assert_eq!(
+        found.blocks[0].source_offset(at),
+        text.find("Then").unwrap()
+    );
+}
+
+/// A confidence label that ends a table's row holds nothing after the
+/// row: the list item's text after its table starts where it does, not
+/// at the label (whose claim, a row, was taken out with the label and
+/// the table's rows after it). Alone in a row's first cell, it still
+/// starts the row, which the build labelled there. The properties found
+/// both.
+#[test]
+fn a_confidence_label_ending_a_row_starts_nothing_after_it() {
+    for text in [
+        "- Rates | held\n  |---|---|\n  4.4\u{a0}percent \\[MEDIUM CONFIDENCE\\] |\n\n  Rates rose 東京 today.\n",
+        "- Rates | held\n  |---|---|\n  4.4\u{a0}percent [LOW CONFIDENCE] |\n   |\n  [EVID:a |\nRates | held\n",
+    ] {
+        let found = scan(text, &opts(false));
+        let item = found.blocks.last().unwrap();
+        assert!(
+            item.span.start > text.find("CONFIDENCE").unwrap(),
+            "{text:?}: {item:?}"
+        );
+    }
+    let text = "|  |  |  |\n| --- | --- | --- |\n\\[HIGH CONFIDENCE\\]  | [EVID:a] 😀\n";
+    let found = scan(text, &opts(false));
+    assert_eq!(found.blocks[0].span.start, text.find('\\').unwrap());
+}
+
 fn scan_markers_of(text: &str) -> Vec<Marker> {
     scan(text, &opts(false)).markers
 }

@@ -2,6 +2,7 @@ use super::*;
 use crate::template::Templates;
 use crate::{Target, chapter_edits, splice};
 use evidence_core::markers::{MarkdownFlags, ScanOptions, scan};
+use evidence_core::syntax::SPECULATION_ELEMENT;
 use std::path::{Path, PathBuf};
 
 /// A store of three items, `c.md` listing `ev_b` then `ev_a`.
@@ -114,6 +115,98 @@ fn runs_taken_out_after_a_backslash_leave_its_space() {
         let out = removed(&store, &text);
         assert!(out.contains("today\n | \\ \n"), "{out}");
         assert!(!out.contains("unverified"), "{out}");
+        assert_eq!(removed(&store, &out), out);
+    }
+}
+
+/// A marker taken out right after a confidence label leaves the label's
+/// space: taking the space before the run made `\[MEDIUM CONFIDENCE\]`
+/// no label (a label is one with its space), which the next run read as
+/// the claim's words, and the line became a claim it removed (the
+/// pipeline property found it).
+#[test]
+fn a_marker_taken_out_after_a_confidence_label_leaves_its_space() {
+    let dir = tempfile::tempdir().unwrap();
+    let store = store(dir.path());
+    for label in ["\\[MEDIUM CONFIDENCE\\]", "[LOW CONFIDENCE]"] {
+        for after in ["`", "", " 😀"] {
+            let text = format!("- 4.4\u{a0}percent\n    {label} [EVID:ev_a,]{after}\n");
+            let out = removed(&store, &text);
+            assert!(out.contains(&format!("{label} ")), "{out}");
+            assert_eq!(removed(&store, &out), out);
+        }
+    }
+}
+
+/// A heading in the References section the generated one replaces gets
+/// no id of its own: `# References[EVID:a]` kept its id, `{#references}`,
+/// and the section's heading, whose id that shifted, got `{#references-1}`
+/// after its text, where the section's rewrite ends: the attribute landed
+/// after the generated section, and the next run (which wrote none)
+/// dropped it (the pipeline property found it).
+#[test]
+fn a_heading_the_references_rewrite_replaces_gets_no_id() {
+    let dir = tempfile::tempdir().unwrap();
+    let store = store(dir.path());
+    let config = Config::from_value(serde_json::json!({"store": "s", "mode": "fail"})).unwrap();
+    let render = |text: &str| {
+        let list = store.citation_list(Path::new("c.md"));
+        let scanned = scanned(text, &config, true);
+        let markers = scanned.markers.clone();
+        let judgement = evidence_rules::judge("c.md", text, &scanned, &store, list, &config, true);
+        let mut plan = RenderPlan::new(text, scanned, &judgement, list, &config);
+        let (resolved, removed) = (&judgement.resolved, &judgement.removed_markers);
+        plan.plan_heading_ids(text, &markers, resolved, removed, MarkdownFlags::default());
+        let mut edits = chapter_edits(text, &plan, &Templates::default(), Target::Html).unwrap();
+        splice(text, &mut edits)
+    };
+    for text in [
+        "# References[EVID:ev_a]\n## References",
+        "# References [EVID:ev_a]\n\n東京 rates held today [EVID:ev_b].\n\n## References\n",
+        "# References [EVID:ev_a]\n\n## References\n\n[1] An old list, 2020.\n",
+    ] {
+        let out = render(text);
+        assert!(out.contains("{#references}"), "{out}");
+        assert!(!out.contains("{#references-1}"), "{out}");
+        assert_eq!(render(&out), out);
+    }
+}
+
+/// A marker taken out right before a confidence label may leave the label
+/// glued to the text before it (`***[EVID:x] \[MEDIUM CONFIDENCE\]` becomes
+/// `***\[MEDIUM CONFIDENCE\]`): a label there is still no text of the
+/// claim, or the next run would read its words and make a claim of the
+/// line (the pipeline property found it).
+#[test]
+fn a_label_a_removed_marker_leaves_glued_to_text_is_still_one() {
+    let dir = tempfile::tempdir().unwrap();
+    let store = store(dir.path());
+    for text in [
+        "***[EVID:gone] \\[MEDIUM CONFIDENCE\\] \\[MEDIUM CONFIDENCE\\]\n# ",
+        "- 東京[EVID:gone] [LOW CONFIDENCE] 😀\n",
+    ] {
+        let out = removed(&store, text);
+        assert!(out.contains("CONFIDENCE"), "{out}");
+        assert_eq!(removed(&store, &out), out);
+    }
+}
+
+/// Whether `remove` mode may take a marker out reads the line before it
+/// with the speculation label as written, also where an earlier run wrote
+/// it as an element: `<!--[SPECULATION]` before `[1-200]` may be an HTML
+/// tag the removal completes, and the marker stayed; the element written
+/// in the label's place holds spaces, so the next run took the marker out
+/// (the pipeline property found it).
+#[test]
+fn remove_mode_reads_the_speculation_element_as_the_label() {
+    let dir = tempfile::tempdir().unwrap();
+    let store = store(dir.path());
+    for text in [
+        "Rates\n    <!--[SPECULATION]`[EVID:ev_a]`[1-200]Rates\n",
+        "東京\n<x[SPECULATION][1-200] 😀\n",
+    ] {
+        let out = removed(&store, text);
+        assert!(out.contains(SPECULATION_ELEMENT), "{out}");
         assert_eq!(removed(&store, &out), out);
     }
 }

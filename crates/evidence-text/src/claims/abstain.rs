@@ -77,10 +77,13 @@ pub(super) fn claim_start(block: &Block, range: Range<usize>) -> Option<(usize, 
     if at >= range.end || states_nothing(&block.text[at..range.end]) || !block.maps_exactly(at) {
         return None;
     }
+    // One that opens in the gap after the phrase (its text starting with
+    // a space, a citation cut before it: `*[EVID:a] Then*`) opens before
+    // the claim, and is the claim's (below).
     let across = block
         .inlines
         .iter()
-        .any(|inline| inline.text.start < at && at < inline.text.end);
+        .any(|inline| inline.text.start < phrase_end && at < inline.text.end);
     if across {
         return None;
     }

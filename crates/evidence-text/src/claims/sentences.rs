@@ -6,8 +6,10 @@ use evidence_core::markers::{Block, InlineSpan, Scan};
 use std::ops::Range;
 
 /// The sentences of one block that are claims, with their markers: a
-/// marker belongs to the sentence it stands in, or to the sentence whose
-/// closing punctuation it follows. A table row is one, whole.
+/// marker belongs to the sentence it stands in (markup included: one
+/// inside an emphasis or HTML element that the next sentence opens with
+/// is that sentence's), or to the sentence whose closing punctuation it
+/// follows. A table row is one, whole.
 pub fn sentence_claims(
     scan: &Scan,
     index: usize,
@@ -26,15 +28,17 @@ pub fn sentence_claims(
     }
     let sentences = source_sentences(block);
     let mut out: Vec<Claim> = Vec::new();
-    // Each marker goes to the last sentence starting before it (the first
-    // when none does): found by a binary search over the sentences'
-    // starts, which rise, so that a block of many sentences and markers
-    // stays linear.
+    // Each marker goes to the last sentence starting in the chapter before
+    // it, its opening markup included (the first when none does): found
+    // by a binary search over the sentences' starts, which rise, so that a
+    // block of many sentences and markers stays linear. By the text alone,
+    // `A b. *[EVID:x] C d.*` gave the marker to `A b.` though the second
+    // sentence, taken out, takes it with its emphasis.
     let mut markers_of: Vec<Vec<usize>> = vec![Vec::new(); sentences.len()];
     if !sentences.is_empty() {
         for &m in markers {
-            let at = scan.markers[m].text_at;
-            let i = sentences[1..].partition_point(|s| s.text.start < at);
+            let at = scan.markers[m].span.start;
+            let i = sentences[1..].partition_point(|s| s.source.start <= at);
             markers_of[i].push(m);
         }
     }
@@ -128,7 +132,7 @@ fn source_sentences(block: &Block) -> Vec<SourceSentence> {
     }
     cuts.push(block.text.len());
     let (mut starts, mut ends) = (0, 0);
-    let mut out = Vec::with_capacity(texts.len());
+    let mut out: Vec<SourceSentence> = Vec::with_capacity(texts.len());
     for (i, text) in texts.into_iter().enumerate() {
         let (before, after) = (cuts[i], cuts[i + 1]);
         let mut source = block.source_offset(text.start)..block.source_offset(text.end);
@@ -146,6 +150,14 @@ fn source_sentences(block: &Block) -> Vec<SourceSentence> {
         }
         if source.end < source.start {
             source.end = source.start;
+        }
+        // The end of the text before an element that opens the next
+        // sentence maps past the element's opening tag when no space
+        // stands between (`today.<span …>[EVID:a] Then`, the citation
+        // cut): the tag is the next sentence's.
+        if let Some(previous) = out.last_mut() {
+            let end = previous.source.end.min(source.start);
+            previous.source.end = end.max(previous.source.start);
         }
         out.push(SourceSentence { text, source });
     }

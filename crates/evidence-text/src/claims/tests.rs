@@ -106,6 +106,39 @@ fn markers_go_with_the_sentence_they_close() {
     assert!(got[2].1.is_empty());
 }
 
+/// A marker inside an emphasis or an HTML element that the next sentence
+/// opens with is that sentence's, as its markup is: by the text alone it
+/// went to the sentence before, whose span then overlapped the next one's,
+/// and `remove` mode took the next out with the citation (the second run
+/// then removed the first, uncited: the pipeline property found it). One
+/// outside the markup, after a sentence's end, is still that sentence's.
+#[test]
+fn a_marker_inside_the_markup_a_sentence_opens_with_is_its_own() {
+    for (text, own) in [
+        ("Rates rose today. *[EVID:a] Then they rose again.*\n", 1),
+        ("Rates rose today.*[EVID:a] 東京 rates fell again 😀.*\n", 1),
+        (
+            "Rates rose today. <span title=\"t\">[EVID:a] Then they rose\u{a0}again.</span>\n",
+            1,
+        ),
+        (
+            "Rates rose today.<span title=\"t\">[EVID:a] Then they rose\u{3000}again.</span>\n",
+            1,
+        ),
+        ("Rates rose today. [EVID:a] *Then they rose again.*\n", 0),
+        (
+            "Rates rose today.[EVID:a] <b>Then e\u{301} rose again.</b>\n",
+            0,
+        ),
+    ] {
+        let found = scan(text, &options());
+        let got = claims(&found, ClaimUnit::Sentences, &[], 3);
+        assert_eq!(got.len(), 2, "{text:?}: {got:?}");
+        assert_eq!(got[own].markers, [0], "{text:?}: {got:?}");
+        assert!(got[0].span.end <= got[1].span.start, "{text:?}: {got:?}");
+    }
+}
+
 /// One line of many sentences, markers inside a sentence, after its
 /// punctuation and before the next one's first word, in non-ASCII
 /// typography: each marker goes with the sentence it stands in or

@@ -44,6 +44,12 @@ impl Scanner<'_, '_> {
 
     pub(super) fn close_block(&mut self) {
         self.settle_words();
+        // A confidence label with no text after it in its block starts no
+        // text of another (a row's last cell, the text of the list item
+        // holding the table after it).
+        if self.label_hold.is_some() && self.label_hold == self.inline_start {
+            self.inline_start = None;
+        }
         let Some(open) = self.open_blocks.pop() else {
             return;
         };

@@ -5,7 +5,7 @@
 use crate::gaps::{has_blank, is_blank};
 use crate::markers::MarkerKind;
 use crate::markers::SourceSegment;
-use crate::markers::brackets::{directive_spans, source_span};
+use crate::markers::brackets::{confidence_labels, directive_spans, source_span};
 use crate::markers::scanner::Scanner;
 use crate::markers::shapes::find_written;
 use mdbook_markdown::pulldown_cmark::CowStr;
@@ -61,12 +61,27 @@ impl<'a> Scanner<'a, '_> {
             self.header_text(text);
             return;
         }
+        // After a confidence label, the text starts at its first word: the
+        // gap before it (`\[LOW CONFIDENCE\] *[EVID:a] Then*`, the citation
+        // cut) is no text (as it would be, were the label no text of the
+        // claim the build wrote it before).
+        let gap = text.len() - text.trim_start().len();
+        let held = self.label_hold.is_some() && self.label_hold == self.inline_start;
+        if verbatim && gap > 0 && gap < text.len() && held {
+            self.push_text(&text[..gap], range.start..range.start + gap, true);
+            self.push_text(&text[gap..], range.start + gap..range.end, true);
+            return;
+        }
         let plain = self.emphasis == 0 && self.link == 0;
         let unseen = self.unseen();
         if let Some(block) = self.open_blocks.last_mut() {
-            let inline_start = if text.is_empty() {
+            // A gap starts no text: where the text after an opening element
+            // or a confidence label starts is where its first word does
+            // (`\[LOW CONFIDENCE\]  [EVID:a]`, two spaces, starts at the label).
+            let inline_start = if text.trim().is_empty() {
                 None
             } else {
+                self.label_hold = None;
                 self.inline_start.take()
             };
             if !text.trim().is_empty() {
@@ -158,9 +173,16 @@ impl<'a> Scanner<'a, '_> {
         let find_markers = self.link == 0;
         let directives = directive_spans(&joined);
         // A cut of the joined text: what was written for one or more
-        // markers (each with its source span), or a directive.
-        type Cut = (Range<usize>, Option<Vec<(Range<usize>, MarkerKind)>>);
-        let mut cuts: Vec<Cut> = Vec::new();
+        // markers (each with its source span), a directive, or a
+        // confidence label (where it starts in the chapter).
+        let mut cuts: Vec<(Range<usize>, Cut)> = Vec::new();
+        if find_markers && self.reads_block_text() {
+            cuts.extend(
+                confidence_labels(self.src, &run, &starts, &verbatim, &joined)
+                    .into_iter()
+                    .map(|(span, at)| (span, Cut::Label(at))),
+            );
+        }
         if find_markers {
             for written in find_written(&joined, self.options.numbered) {
                 let span = written.span;
@@ -176,24 +198,32 @@ impl<'a> Scanner<'a, '_> {
                         .into_iter()
                         .map(|(part, kind)| (src.start + part.start..src.start + part.end, kind))
                         .collect();
-                    cuts.push((span, Some(markers)));
+                    cuts.push((span, Cut::Markers(markers)));
                 }
             }
         }
         // Hand the text between markers (and outside directives) to the
         // block, and the markers in order, so each marker knows where it
         // stood in the block's text.
-        cuts.extend(directives.into_iter().map(|d| (d, None)));
+        cuts.extend(directives.into_iter().map(|d| (d, Cut::Directive)));
         cuts.sort_by_key(|(r, _)| r.start);
         let mut cursor = 0;
-        for (cut, markers) in cuts {
+        for (cut, what) in cuts {
             if cut.start < cursor {
                 continue;
             }
             self.add_piece(&run, &starts, &verbatim, &joined, cursor..cut.start);
             cursor = cut.end;
+            let markers = match what {
+                Cut::Markers(markers) => markers,
+                Cut::Directive => continue,
+                Cut::Label(at) => {
+                    self.cut_label(at);
+                    continue;
+                }
+            };
             let mut written: Option<Range<usize>> = None;
-            for (src_span, kind) in markers.into_iter().flatten() {
+            for (src_span, kind) in markers {
                 let whole = written.get_or_insert(src_span.clone());
                 whole.end = whole.end.max(src_span.end);
                 self.push_marker(src_span, kind);
@@ -209,6 +239,47 @@ impl<'a> Scanner<'a, '_> {
             &joined,
             cursor.min(joined.len())..joined.len(),
         );
+    }
+
+    /// Whether the text of an open block is being read: not a heading's,
+    /// nor a table header's.
+    fn reads_block_text(&self) -> bool {
+        self.heading.is_none() && !self.skips_table_text() && !self.open_blocks.is_empty()
+    }
+
+    /// A confidence label starting at `at` in the chapter, the block's
+    /// text before it read: it is no text of the claim it opens, which a
+    /// build labels (or labels again) there, so that the claim reads the
+    /// same before and after (a figure that opens it is still list
+    /// numbering, `2) …`, and its words are the author's alone). The text
+    /// after it starts where it does, so the claim starts there and the
+    /// next run replaces it. Right after a word's character (`***` before
+    /// it, a marker taken out between them), a space stands for it, as for
+    /// a marker, so that the words on both sides stay apart.
+    fn cut_label(&mut self, at: usize) {
+        self.settle_words();
+        let Some(block) = self.open_blocks.last_mut() else {
+            return;
+        };
+        if !block.text.is_empty() && !block.text.ends_with(char::is_whitespace) {
+            block.segments.push(SourceSegment {
+                text_at: block.text.len(),
+                source_at: at,
+                source_end: at,
+                verbatim: false,
+            });
+            block.text.push(' ');
+        }
+        // An element opened before it with no text yet still starts the
+        // text (`*\[LOW CONFIDENCE\] Rates*` starts at the `*`); a label
+        // read after a marker that follows the element or an earlier
+        // label starts it instead, as a build writes it there.
+        let last_marker = self.scan.markers.last().map(|m| m.span.start);
+        match self.inline_start {
+            Some(held) if last_marker.is_none_or(|m| m < held) => {}
+            _ => self.inline_start = Some(at),
+        }
+        self.label_hold = self.inline_start;
     }
 
     /// Adds a piece of a run's joined text, located in the chapter as
@@ -245,6 +316,15 @@ impl<'a> Scanner<'a, '_> {
             self.add_text_as(&joined[sub], source, verbatim[k]);
         }
     }
+}
+
+/// What a run's joined text is cut at: what was written for one or more
+/// markers (each with its span in the chapter), a directive, or a
+/// confidence label (where it starts in the chapter).
+enum Cut {
+    Markers(Vec<(Range<usize>, MarkerKind)>),
+    Directive,
+    Label(usize),
 }
 
 /// Whether a piece of a run may start a marker or a directive: it holds a

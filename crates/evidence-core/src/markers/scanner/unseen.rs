@@ -60,10 +60,74 @@ pub(super) fn quotes_read_as_admonitions(text: &str, flags: MarkdownFlags) -> Ve
         .collect()
 }
 
+/// An inline HTML element open in a block's text: where its text starts
+/// in the block, where it opens in the chapter, and how many markers were
+/// read before it (a citation or group an earlier run wrote is read as
+/// markers from its opening tag on, and is no element of the author's).
+pub(super) struct OpenElement {
+    text_at: usize,
+    source_at: usize,
+    markers: usize,
+}
+
 impl Scanner<'_, '_> {
-    /// Notes an inline HTML tag: text inside an element is not prose.
-    pub(super) fn note_inline_tag(&mut self, html: &str) {
-        self.inline_html = self.inline_html.saturating_add_signed(depth_change(html));
+    /// Notes an inline HTML tag at `range`: text inside an element is not
+    /// prose, and the element is an inline element of its block
+    /// ([`crate::markers::Block::inlines`]), which no sentence is cut
+    /// across: taken out with the sentence before the cut, its opening tag
+    /// would leave the text it held to be read as prose on the next run.
+    pub(super) fn note_inline_tag(&mut self, html: &str, range: &Range<usize>) {
+        let change = depth_change(html);
+        self.inline_html = self.inline_html.saturating_add_signed(change);
+        if change > 0 {
+            let reads_text = self.heading.is_none() && !self.skips_table_text();
+            let element = self
+                .open_blocks
+                .last()
+                .filter(|_| reads_text)
+                .map(|b| OpenElement {
+                    text_at: b.text.len(),
+                    source_at: range.start,
+                    markers: self.scan.markers.len(),
+                });
+            self.elements.push(element);
+        } else if change < 0
+            && let Some(element) = self.elements.pop().flatten()
+        {
+            self.close_element(element, range.end);
+        }
+    }
+
+    /// Ends the inline HTML elements left open, at the end of the text
+    /// read (a block's or a cell's): the page closes them there.
+    pub(super) fn close_inline_html(&mut self) {
+        self.inline_html = 0;
+        while let Some(element) = self.elements.pop() {
+            if let Some(element) = element {
+                let end = self.open_blocks.last().map_or(0, |b| b.end);
+                self.close_element(element, end);
+            }
+        }
+    }
+
+    /// Records `element`, closing at `end` in the chapter, as an inline
+    /// element of the open block: unless it holds no text, or an earlier
+    /// run wrote it (the first marker read in it, a citation or a group's
+    /// first, starts at its opening tag).
+    fn close_element(&mut self, element: OpenElement, end: usize) {
+        let written = (self.scan.markers.get(element.markers))
+            .is_some_and(|m| m.span.start == element.source_at);
+        let Some(block) = self.open_blocks.last_mut() else {
+            return;
+        };
+        if written || block.text.len() <= element.text_at {
+            return;
+        }
+        block.inlines.push(crate::markers::InlineSpan {
+            text: element.text_at..block.text.len(),
+            source: element.source_at..end.max(element.source_at),
+            html: true,
+        });
     }
 
     /// Whether a block quote is an admonition: marked as one by the

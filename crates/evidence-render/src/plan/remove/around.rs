@@ -303,12 +303,17 @@ impl<'t> AroundMarkers<'t> {
 }
 
 /// The `edge` (start or end) of every inline element of the scan's
-/// blocks, with its block.
+/// blocks made of delimiters or brackets (not an HTML element), with its
+/// block.
 fn inline_edges(scan: &Scan, edge: fn(&InlineSpan) -> usize) -> HashSet<(usize, usize)> {
     scan.blocks
         .iter()
         .enumerate()
-        .flat_map(|(b, block)| block.inlines.iter().map(move |inline| (b, edge(inline))))
+        .flat_map(|(b, block)| {
+            (block.inlines.iter())
+                .filter(|inline| !inline.html)
+                .map(move |inline| (b, edge(inline)))
+        })
         .collect()
 }
 

@@ -21,6 +21,7 @@ use crate::plan::remove::cells::LineEdit;
 use crate::plan::{RenderPlan, Replacement};
 use crate::unverified::KeptMarker;
 use evidence_core::markers::Scan;
+use evidence_core::syntax::{SPECULATION_ELEMENT, SPECULATION_LABEL};
 use std::borrow::Cow;
 use std::ops::Range;
 
@@ -104,7 +105,17 @@ impl RenderPlan<'_> {
             )
             .collect();
         fixed.sort_by_key(|(r, _)| r.start);
-        let around = AroundMarkers::new(text, scan, fixed.clone());
+        // The speculation label an earlier run wrote as an element is read
+        // as the label it stands for, as the scanner reads it: its spaces
+        // and tag would otherwise change what a line holds before a marker
+        // (`<!--<span class=…>` is spaced, `<!--[SPECULATION]` is not).
+        let mut read = fixed.clone();
+        read.extend(
+            (text.match_indices(SPECULATION_ELEMENT))
+                .map(|(at, element)| (at..at + element.len(), Cow::Borrowed(SPECULATION_LABEL))),
+        );
+        read.sort_by_key(|(r, _)| r.start);
+        let around = AroundMarkers::new(text, scan, read);
         let mut edits = LineEdits {
             fixed,
             runs: Vec::new(),
@@ -495,6 +506,11 @@ fn takes_space_before(before: Option<&str>, rest: &str) -> bool {
     // a second run reads it.
     let right = rest.chars().next().or(Some('\n'));
     if would_join(before.chars().next_back(), right) {
+        return false;
+    }
+    // A confidence label's space is the label's: without it, the label
+    // would be read as the claim's text on the next run.
+    if evidence_core::syntax::ends_with_confidence_label(before) {
         return false;
     }
     // What follows once removed claims are replaced (a phrase is text),

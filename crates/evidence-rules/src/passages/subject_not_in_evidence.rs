@@ -68,7 +68,7 @@ use evidence_core::ids::{BlockId, ClaimId};
 use evidence_core::rule::Rule;
 use evidence_text::claims::Claim;
 use evidence_text::names::lexicon::{
-    CLASS_WORDS, FUNCTION_WORDS, MONTHS_AND_DAYS, is_in, tells_no_name,
+    CLASS_WORDS, FUNCTION_WORDS, MONTHS_AND_DAYS, TITLES_AND_QUALIFIERS, is_in, tells_no_name,
 };
 use evidence_text::names::places;
 use evidence_text::names::search::capital_after_first;
@@ -451,41 +451,9 @@ fn class_words_around<'w>(claim_words: &'w [Word], name: &Name) -> (&'w [Word], 
     let (Some(&first), Some(&last)) = (name.distinct.first(), name.distinct.last()) else {
         return (&[], &[]);
     };
-    // a title (`President`, `Mr`) or an adjective
-    // (`New`, `North`, `National`) is before many names of one passage;
-    // and the name's run may begin with a sentence's first word (`A`,
-    // `In`), which is no part of the kind.
-    const NOT_KINDS: [&str; 28] = [
-        "central",
-        "dr",
-        "east",
-        "eastern",
-        "federal",
-        "general",
-        "great",
-        "international",
-        "king",
-        "mr",
-        "mrs",
-        "ms",
-        "national",
-        "new",
-        "north",
-        "northern",
-        "old",
-        "president",
-        "prince",
-        "princess",
-        "queen",
-        "royal",
-        "sir",
-        "south",
-        "southern",
-        "united",
-        "west",
-        "western",
-    ];
-    let kind = |w: &Word| is_in(CLASS_WORDS, &w.folded) && !NOT_KINDS.contains(&w.folded.as_str());
+    // The name's run may begin with a sentence's first word (`A`, `In`),
+    // which is no part of the kind.
+    let kind = |w: &Word| is_in(CLASS_WORDS, &w.folded) && !is_in(TITLES_AND_QUALIFIERS, &w.folded);
     let first_kind = claim_words[name.words.start..first]
         .iter()
         .position(kind)

@@ -186,6 +186,40 @@ pub const CLASS_WORDS: &[&str] = &[
     "western",
 ];
 
+/// The class words that are a title or an adjective (`President`, `New`,
+/// `National`), folded and sorted: before many names of one text, they say
+/// no kind of thing a name is.
+pub const TITLES_AND_QUALIFIERS: &[&str] = &[
+    "central",
+    "dr",
+    "east",
+    "eastern",
+    "federal",
+    "general",
+    "great",
+    "international",
+    "king",
+    "mr",
+    "mrs",
+    "ms",
+    "national",
+    "new",
+    "north",
+    "northern",
+    "old",
+    "president",
+    "prince",
+    "princess",
+    "queen",
+    "royal",
+    "sir",
+    "south",
+    "southern",
+    "united",
+    "west",
+    "western",
+];
+
 /// Months and days of the week, folded and sorted: capitalised, but not names of a subject.
 pub const MONTHS_AND_DAYS: &[&str] = &[
     "april",

@@ -95,6 +95,7 @@ fn word_lists_are_sorted_for_binary_search() {
         MONTHS_AND_DAYS,
         JOINERS,
         restated::TITLES,
+        TITLES_AND_QUALIFIERS,
     ] {
         assert!(list.windows(2).all(|w| w[0] < w[1]), "{list:?}");
     }

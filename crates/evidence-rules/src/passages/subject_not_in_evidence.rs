@@ -55,9 +55,13 @@ mod slot;
 mod subject;
 
 use self::parts::{held_word, lone_disagreement, named_in_context, swapped_part};
-use self::restated::{abbreviated, defines_initials, follows_held, names_what_precedes};
+use self::restated::{
+    abbreviated, defines_initials, follows_held, names_what_precedes, short_in_capitals,
+    written_short,
+};
 use self::slot::{
-    defined_alike, initials_amid_words, placed_by_a_phrase, same_form, same_slot, written_as_a_name,
+    beside_the_same_class, class_words_around, defined_alike, initials_amid_words,
+    placed_by_a_phrase, same_form, same_slot, set_off_between, written_as_a_name,
 };
 use self::subject::subject_rival;
 use crate::Resolved;
@@ -68,7 +72,7 @@ use evidence_core::ids::{BlockId, ClaimId};
 use evidence_core::rule::Rule;
 use evidence_text::claims::Claim;
 use evidence_text::names::lexicon::{
-    CLASS_WORDS, FUNCTION_WORDS, MONTHS_AND_DAYS, TITLES_AND_QUALIFIERS, is_in, tells_no_name,
+    CLASS_WORDS, FUNCTION_WORDS, MONTHS_AND_DAYS, is_in, tells_no_name,
 };
 use evidence_text::names::places;
 use evidence_text::names::search::capital_after_first;
@@ -438,112 +442,6 @@ fn rival(
         }
     }
     None
-}
-
-/// The name's words from its first word of kind to its first telling
-/// word, and after its last telling word (`St` of `St Mirren`,
-/// `University of` of `A University of Oxford team`, `College` of
-/// `Fullerton College`), when they hold a word of kind: a class word that
-/// is no title or adjective (`President`, `New`, `National` stand before
-/// many names of one passage). It says what kind of thing is named, which
-/// places a rival as a word beside it does.
-fn class_words_around<'w>(claim_words: &'w [Word], name: &Name) -> (&'w [Word], &'w [Word]) {
-    let (Some(&first), Some(&last)) = (name.distinct.first(), name.distinct.last()) else {
-        return (&[], &[]);
-    };
-    // The name's run may begin with a sentence's first word (`A`, `In`),
-    // which is no part of the kind.
-    let kind = |w: &Word| is_in(CLASS_WORDS, &w.folded) && !is_in(TITLES_AND_QUALIFIERS, &w.folded);
-    let first_kind = claim_words[name.words.start..first]
-        .iter()
-        .position(kind)
-        .map_or(first, |p| name.words.start + p);
-    let has_class = |words: &'w [Word]| {
-        if words.iter().any(kind) { words } else { &[] }
-    };
-    (
-        has_class(&claim_words[first_kind..first]),
-        has_class(&claim_words[last + 1..name.words.end]),
-    )
-}
-
-/// Whether the passage's word `k` has the name's class words beside it as
-/// the claim's name has them (`St Mirren` for `St Thicket`, `Fullerton
-/// College` for `Thicket College`), in one text and one line.
-fn beside_the_same_class(
-    words: &[Word],
-    k: usize,
-    leading: &[Word],
-    trailing: &[Word],
-    detail: &ItemWords,
-) -> bool {
-    let n = leading.len();
-    let before = n > 0
-        && k >= n
-        && leading.iter().enumerate().all(|(j, c)| {
-            let at = k - n + j;
-            same_form(&words[at].folded, &c.folded)
-                && words[at + 1].joined
-                && !words[at + 1].opens_line
-                && !detail.starts_a_text(at + 1)
-        });
-    let m = trailing.len();
-    let after = m > 0
-        && k + m < words.len()
-        && trailing.iter().enumerate().all(|(j, c)| {
-            let at = k + 1 + j;
-            same_form(&words[at].folded, &c.folded)
-                && words[at].joined
-                && !words[at].opens_line
-                && !detail.starts_a_text(at)
-        });
-    before || after
-}
-
-/// Whether punctuation that sets words apart (`,`, `;`, `:`, a
-/// parenthesis) lies between two words of the claim; quotation marks do
-/// not.
-fn set_off_between(claim: &str, a: &Word, b: &Word) -> bool {
-    claim[a.at.end..b.at.start].contains([',', ';', ':', '(', ')'])
-}
-
-/// whether `written`, two capitals (`WA`), has its
-/// letters in folded `long` in order, the first first (`washington`).
-fn short_in_capitals(written: &str, long: &str) -> bool {
-    if !evidence_text::names::two_capitals(written) {
-        return false;
-    }
-    let short = fold(written);
-    let mut rest = long.chars();
-    short.chars().next() == long.chars().next()
-        && long.chars().count() > 2
-        && short.chars().all(|c| rest.any(|l| l == c))
-}
-
-/// Whether one of two folded words is the other written short, either
-/// way round (`Blvd` in the claim and `Boulevard` in the passage, or the
-/// other way): the same name, no rival.
-pub(super) fn written_short(a: &str, b: &str) -> bool {
-    contracts(a, b) || contracts(b, a)
-}
-
-/// Whether folded `short` is a contraction of `long`: three or four
-/// letters, its first and last letters, the others between in order, of
-/// a word twice as long at least (`blvd` of `boulevard`, `dept` of
-/// `department`; not `hall` of `haskell` nor `togo` of `tobago`, names
-/// of their own). Not a start of it (`sam` of `samsung`: a word of its
-/// own as often), nor a function word.
-fn contracts(short: &str, long: &str) -> bool {
-    let mut rest = long.chars();
-    // The cheapest test first: it is asked of many pairs of words.
-    short.as_bytes().first() == long.as_bytes().first()
-        && long.len() >= 2 * short.len()
-        && (3..=4).contains(&short.chars().count())
-        && long.chars().count() >= 2 * short.chars().count()
-        && short.chars().last() == long.chars().last()
-        && !long.starts_with(short)
-        && !is_in(FUNCTION_WORDS, short)
-        && short.chars().all(|c| rest.any(|l| l == c))
 }
 
 /// Whether two folded words share their first four letters, as forms of

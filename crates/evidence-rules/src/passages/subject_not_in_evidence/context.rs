@@ -10,8 +10,8 @@
 //! claims may state); the passage must say the claim's own words around
 //! another name, and that name must be one the passage writes as a name.
 
+use crate::passages::subject_not_in_evidence::restated::written_short;
 use crate::passages::subject_not_in_evidence::slot::written_as_a_name;
-use crate::passages::subject_not_in_evidence::written_short;
 use evidence_text::names::Word;
 use evidence_text::names::lexicon::{CLASS_WORDS, FUNCTION_WORDS, MONTHS_AND_DAYS, is_in};
 use std::collections::{HashMap, HashSet};

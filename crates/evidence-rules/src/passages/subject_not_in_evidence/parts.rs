@@ -6,10 +6,11 @@
 use crate::passages::subject_not_in_evidence::context::{
     context_rival, is_rival, may_be_a_name, may_be_rival,
 };
+use crate::passages::subject_not_in_evidence::restated::written_short;
 use crate::passages::subject_not_in_evidence::slot::{
     defined_alike, placed_by_a_phrase, same_form, same_slot, written_as_a_name,
 };
-use crate::passages::subject_not_in_evidence::{CitedTexts, same_stem, written_short};
+use crate::passages::subject_not_in_evidence::{CitedTexts, same_stem};
 use evidence_text::names::lexicon::{CLASS_WORDS, FUNCTION_WORDS, JOINERS, MONTHS_AND_DAYS, is_in};
 use evidence_text::names::vocabulary::ItemWords;
 use evidence_text::names::{Name, Word, fold, is_acronym, lone_words, two_capitals};

@@ -1,14 +1,14 @@
 //! Names that restate a name the passages hold: a title in apposition, a
 //! subtitle, the city a held place lies in, and initials of part of a run
-//! of capitalised words. What the passages name in their place is no
-//! rival (`subject-not-in-evidence`).
+//! of capitalised words, and a word written short (`Blvd`, `CA`). What the
+//! passages name in their place is no rival (`subject-not-in-evidence`).
 
 use super::parts::held_as_a_form;
 use crate::passages::subject_not_in_evidence::CitedTexts;
 use evidence_text::names::lexicon::{FUNCTION_WORDS, is_in};
 use evidence_text::names::places;
 use evidence_text::names::vocabulary::ItemWords;
-use evidence_text::names::{Name, Word, fold};
+use evidence_text::names::{Name, Word, fold, two_capitals};
 
 /// Titles of nobility that follow a name in apposition (`Prince Harry,
 /// Duke of Sussex`), folded.
@@ -166,4 +166,44 @@ pub(super) fn abbreviated(
                 .all(|(i, (short, long))| (i == 0 || short.joined) && shortens(short, long))
         })
     })
+}
+
+/// Whether `written`, two capitals (`WA`), has its letters in folded
+/// `long` in order, the first first (`washington`): the word written
+/// short, as a state's postal code is.
+pub(super) fn short_in_capitals(written: &str, long: &str) -> bool {
+    if !two_capitals(written) {
+        return false;
+    }
+    let short = fold(written);
+    let mut rest = long.chars();
+    short.chars().next() == long.chars().next()
+        && long.chars().count() > 2
+        && short.chars().all(|c| rest.any(|l| l == c))
+}
+
+/// Whether one of two folded words is the other written short, either
+/// way round (`Blvd` in the claim and `Boulevard` in the passage, or the
+/// other way): the same name, no rival.
+pub(super) fn written_short(a: &str, b: &str) -> bool {
+    contracts(a, b) || contracts(b, a)
+}
+
+/// Whether folded `short` is a contraction of `long`: three or four
+/// letters, its first and last letters, the others between in order, of
+/// a word twice as long at least (`blvd` of `boulevard`, `dept` of
+/// `department`; not `hall` of `haskell` nor `togo` of `tobago`, names
+/// of their own). Not a start of it (`sam` of `samsung`: a word of its
+/// own as often), nor a function word.
+fn contracts(short: &str, long: &str) -> bool {
+    let mut rest = long.chars();
+    // The cheapest test first: it is asked of many pairs of words.
+    short.as_bytes().first() == long.as_bytes().first()
+        && long.len() >= 2 * short.len()
+        && (3..=4).contains(&short.chars().count())
+        && long.chars().count() >= 2 * short.chars().count()
+        && short.chars().last() == long.chars().last()
+        && !long.starts_with(short)
+        && !is_in(FUNCTION_WORDS, short)
+        && short.chars().all(|c| rest.any(|l| l == c))
 }

@@ -2,10 +2,13 @@
 //! list of known names: whether a passage writes a word as a proper name,
 //! and whether a passage's capitalised word stands where the claim's name
 //! does, next to the same content word (`Donald Trump was born` for
-//! `Donald Chains was born`).
+//! `Donald Chains was born`), beside the name's word of kind (`St Mirren`
+//! for `St Thicket`), or said to be what the claim says it is
+//! (`Renegades is the fourth studio album`).
 
-use evidence_text::names::Word;
-use evidence_text::names::lexicon::{FUNCTION_WORDS, is_in};
+use evidence_text::names::lexicon::{CLASS_WORDS, FUNCTION_WORDS, TITLES_AND_QUALIFIERS, is_in};
+use evidence_text::names::vocabulary::ItemWords;
+use evidence_text::names::{Name, Word};
 
 /// How many function words may lie between a name and the content word
 /// that places it (`Trump was born`: one).
@@ -354,4 +357,74 @@ fn in_one_sentence(claim: &str, claim_words: &[Word], j: usize) -> bool {
         && j < claim_words.len()
         && !claim[claim_words[j - 1].at.end..claim_words[j].at.start]
             .contains(['.', ';', '!', '?', '\n'])
+}
+
+/// The name's words from its first word of kind to its first telling
+/// word, and after its last telling word (`St` of `St Mirren`,
+/// `University of` of `A University of Oxford team`, `College` of
+/// `Fullerton College`), when they hold a word of kind: a class word that
+/// is no title or adjective (`President`, `New`, `National` stand before
+/// many names of one passage). It says what kind of thing is named, which
+/// places a rival as a word beside it does.
+pub(super) fn class_words_around<'w>(
+    claim_words: &'w [Word],
+    name: &Name,
+) -> (&'w [Word], &'w [Word]) {
+    let (Some(&first), Some(&last)) = (name.distinct.first(), name.distinct.last()) else {
+        return (&[], &[]);
+    };
+    // The name's run may begin with a sentence's first word (`A`, `In`),
+    // which is no part of the kind.
+    let kind = |w: &Word| is_in(CLASS_WORDS, &w.folded) && !is_in(TITLES_AND_QUALIFIERS, &w.folded);
+    let first_kind = claim_words[name.words.start..first]
+        .iter()
+        .position(kind)
+        .map_or(first, |p| name.words.start + p);
+    let has_class = |words: &'w [Word]| {
+        if words.iter().any(kind) { words } else { &[] }
+    };
+    (
+        has_class(&claim_words[first_kind..first]),
+        has_class(&claim_words[last + 1..name.words.end]),
+    )
+}
+
+/// Whether the passage's word `k` has the name's class words beside it as
+/// the claim's name has them (`St Mirren` for `St Thicket`, `Fullerton
+/// College` for `Thicket College`), in one text and one line.
+pub(super) fn beside_the_same_class(
+    words: &[Word],
+    k: usize,
+    leading: &[Word],
+    trailing: &[Word],
+    detail: &ItemWords,
+) -> bool {
+    let n = leading.len();
+    let before = n > 0
+        && k >= n
+        && leading.iter().enumerate().all(|(j, c)| {
+            let at = k - n + j;
+            same_form(&words[at].folded, &c.folded)
+                && words[at + 1].joined
+                && !words[at + 1].opens_line
+                && !detail.starts_a_text(at + 1)
+        });
+    let m = trailing.len();
+    let after = m > 0
+        && k + m < words.len()
+        && trailing.iter().enumerate().all(|(j, c)| {
+            let at = k + 1 + j;
+            same_form(&words[at].folded, &c.folded)
+                && words[at].joined
+                && !words[at].opens_line
+                && !detail.starts_a_text(at)
+        });
+    before || after
+}
+
+/// Whether punctuation that sets words apart (`,`, `;`, `:`, a
+/// parenthesis) lies between two words of the claim; quotation marks do
+/// not.
+pub(super) fn set_off_between(claim: &str, a: &Word, b: &Word) -> bool {
+    claim[a.at.end..b.at.start].contains([',', ';', ':', '(', ')'])
 }

@@ -1,5 +1,5 @@
 use super::*;
-use evidence_text::names::lexicon::JOINERS;
+use evidence_text::names::lexicon::{JOINERS, TITLES_AND_QUALIFIERS};
 
 /// What the rule reads of a claim citing one item whose texts are
 /// `texts` (its passages, then its title and publisher).

@@ -42,10 +42,10 @@ pub(super) fn after_a_word_on_its_line(words: &[Word], k: usize) -> bool {
     k > 0 && words[k].joined && !words[k].opens_line && !words[k - 1].folded.is_empty()
 }
 
-/// The first content word after word `from` going `step` words at a time
-/// (1 or -1), with at most [`MAX_GAP`] function words between; `None` at a
-/// capitalised word, a break in the line, or the end.
-fn content_word(words: &[Word], from: usize, forward: bool) -> Option<&str> {
+/// Where the first content word beside word `from` is (after it, or
+/// before it), with at most [`MAX_GAP`] function words between; `None` at
+/// a capitalised word, a break in the line, or the end.
+fn content_word(words: &[Word], from: usize, forward: bool) -> Option<usize> {
     let mut k = from;
     for _ in 0..=MAX_GAP {
         let (next, joined) = if forward {
@@ -60,7 +60,7 @@ fn content_word(words: &[Word], from: usize, forward: bool) -> Option<&str> {
         }
         k = if forward { k + 1 } else { k - 1 };
         if !is_in(FUNCTION_WORDS, &next.folded) {
-            return Some(&next.folded);
+            return Some(k);
         }
     }
     None
@@ -68,9 +68,10 @@ fn content_word(words: &[Word], from: usize, forward: bool) -> Option<&str> {
 
 /// Whether passage word `k` stands where the claim's name (its words
 /// `first..=last`) does: the same content word follows both, or precedes
-/// both, with at most [`MAX_GAP`] function words between. A content word
-/// of four letters or more places a name (`born`, `served`, `founded`);
-/// shorter ones are too common to.
+/// both, with at most [`MAX_GAP`] function words between, on either side
+/// past an adverb in `-ly` ([`content_words`]). A content word of four
+/// letters or more places a name (`born`, `served`, `founded`); shorter
+/// ones are too common to.
 pub(super) fn same_slot(
     claim_words: &[Word],
     first: usize,
@@ -79,10 +80,33 @@ pub(super) fn same_slot(
     k: usize,
 ) -> bool {
     let telling = |w: &&str| w.chars().count() >= 4;
-    let after = content_word(claim_words, last, true).filter(telling);
-    let before = content_word(claim_words, first, false).filter(telling);
-    after.is_some_and(|a| content_word(words, k, true) == Some(a))
-        || before.is_some_and(|b| content_word(words, k, false) == Some(b))
+    let side = |forward: bool| {
+        let from = if forward { last } else { first };
+        let claim_side = content_words(claim_words, from, forward);
+        let passage_side = content_words(words, k, forward);
+        claim_side
+            .iter()
+            .flatten()
+            .filter(|c| telling(c))
+            .any(|c| passage_side.contains(&Some(*c)))
+    };
+    side(true) || side(false)
+}
+
+/// The first content word beside word `from` ([`content_word`]), and when
+/// it is an adverb in `-ly`, the one past it: `Petiver eventually amassed`
+/// places its name where `Warhol amassed` does.
+fn content_words(words: &[Word], from: usize, forward: bool) -> [Option<&str>; 2] {
+    let Some(first) = content_word(words, from, forward) else {
+        return [None, None];
+    };
+    let adverb = |w: &str| w.len() >= 5 && w.ends_with("ly");
+    let past = if adverb(&words[first].folded) {
+        content_word(words, first, forward).map(|k| words[k].folded.as_str())
+    } else {
+        None
+    };
+    [Some(words[first].folded.as_str()), past]
 }
 
 /// Whether two folded words are one word, or its singular and plural

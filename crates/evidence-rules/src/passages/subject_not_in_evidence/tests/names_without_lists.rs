@@ -176,15 +176,15 @@ const PETIVER: &str = "James Petiver was an apothecary in London. He had good co
 fn a_name_where_the_passage_is_about_another_is_reported() {
     assert_eq!(
         check(
-            "The collection Warhol amassed was the largest natural history collection in his time.",
+            "Warhol's collection was the largest natural history collection in his time.",
             PETIVER,
         ),
         None,
         "a claim saying `his` may mean the passage's subject"
     );
     // The pronoun keeps the passage's subject from being read, not the
-    // words beside the name: `that Warhol` stands where the passage's
-    // `that Petiver` does.
+    // words beside the name: `Warhol amassed` stands where the passage's
+    // `Petiver eventually amassed` does.
     assert_eq!(
         check(
             "The collection that Warhol amassed was the largest natural history collection in his time.",
@@ -194,7 +194,7 @@ fn a_name_where_the_passage_is_about_another_is_reported() {
     );
     assert_eq!(
         check(
-            "The collection Warhol amassed was the largest natural history collection of the era.",
+            "The collection Warhol owned was the largest natural history collection of the era.",
             PETIVER,
         ),
         Some(("Warhol".into(), "James Petiver".into()))
@@ -521,4 +521,32 @@ fn a_rivals_window_ends_where_its_text_does() {
         "Financial Times",
     ];
     assert_eq!(check_item(claim, &passage_before), None);
+}
+
+#[test]
+fn an_adverb_in_ly_between_a_name_and_its_verb_keeps_the_slot() {
+    let passage = "He had good connections within the trade. The apothecary James Petiver eventually amassed the largest natural history collection in the world.";
+    assert_eq!(
+        check(
+            "The collection that Warhol amassed was the largest natural history collection in his time.",
+            passage,
+        ),
+        Some(("Warhol".into(), "Petiver".into()))
+    );
+    // The adverb on the claim's side, the same.
+    assert_eq!(
+        check(
+            "Warhol quietly amassed the largest natural history collection.",
+            "The apothecary James Petiver amassed the largest natural history collection in the world.",
+        ),
+        Some(("Warhol".into(), "Petiver".into()))
+    );
+    // The right name, with or without the adverb, is held.
+    assert_eq!(
+        check(
+            "The collection that Petiver amassed was the largest natural history collection in his time.",
+            passage,
+        ),
+        None
+    );
 }

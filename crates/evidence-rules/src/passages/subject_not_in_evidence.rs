@@ -72,7 +72,7 @@ use evidence_core::ids::{BlockId, ClaimId};
 use evidence_core::rule::Rule;
 use evidence_text::claims::Claim;
 use evidence_text::names::lexicon::{
-    CLASS_WORDS, FUNCTION_WORDS, MONTHS_AND_DAYS, is_in, tells_no_name,
+    FUNCTION_WORDS, MONTHS_AND_DAYS, is_class_word, is_in, tells_no_name,
 };
 use evidence_text::names::places;
 use evidence_text::names::search::capital_after_first;
@@ -390,7 +390,7 @@ fn rival(
                 || (is_in(FUNCTION_WORDS, &word.folded) && !initials_amid_words(words, k))
                 // A class word ending a run of capitals ends a name
                 // (`State Operations Center`).
-                || (is_in(CLASS_WORDS, &word.folded)
+                || (is_class_word(&word.folded)
                     && !(k > 0 && words[k - 1].capital && word.joined))
                 || is_in(MONTHS_AND_DAYS, &word.folded)
             {

@@ -117,13 +117,14 @@ pub const FUNCTION_WORDS: &[&str] = &[
     "your",
 ];
 
-/// Words that say what kind of thing a name is, not which one.
-pub const CLASS_WORDS: &[&str] = &[
+/// Words that say what kind of thing a name is, not which one
+/// (`Hurricane`, `University`, `River`), folded and sorted. With
+/// [`TITLES_AND_QUALIFIERS`] they are the class words ([`is_class_word`]).
+pub const WORDS_OF_KIND: &[&str] = &[
     "act",
     "agency",
     "bank",
     "battle",
-    "central",
     "city",
     "college",
     "company",
@@ -132,46 +133,22 @@ pub const CLASS_WORDS: &[&str] = &[
     "cyclone",
     "department",
     "depression",
-    "dr",
-    "east",
-    "eastern",
-    "federal",
-    "general",
-    "great",
     "group",
     "hurricane",
     "inc",
     "institute",
-    "international",
     "island",
     "islands",
-    "king",
     "kingdom",
     "lake",
     "ltd",
     "ministry",
     "mount",
-    "mr",
-    "mrs",
-    "ms",
-    "national",
-    "new",
-    "north",
-    "northern",
-    "old",
-    "president",
-    "prince",
-    "princess",
     "province",
-    "queen",
     "republic",
     "river",
-    "royal",
     "saint",
     "school",
-    "sir",
-    "south",
-    "southern",
     "st",
     "state",
     "states",
@@ -179,16 +156,13 @@ pub const CLASS_WORDS: &[&str] = &[
     "treaty",
     "tropical",
     "typhoon",
-    "united",
     "university",
     "war",
-    "west",
-    "western",
 ];
 
 /// The class words that are a title or an adjective (`President`, `New`,
-/// `National`), folded and sorted: before many names of one text, they say
-/// no kind of thing a name is.
+/// `National`), folded and sorted: they open names of many kinds, so say
+/// no kind of thing a name is ([`WORDS_OF_KIND`] do).
 pub const TITLES_AND_QUALIFIERS: &[&str] = &[
     "central",
     "dr",
@@ -255,5 +229,12 @@ pub fn is_in(list: &[&str], word: &str) -> bool {
 /// Whether a folded word tells no name from another: a function word, a
 /// word of a name's kind (`Hurricane`, `University`), a month or a day.
 pub fn tells_no_name(folded: &str) -> bool {
-    is_in(FUNCTION_WORDS, folded) || is_in(CLASS_WORDS, folded) || is_in(MONTHS_AND_DAYS, folded)
+    is_in(FUNCTION_WORDS, folded) || is_class_word(folded) || is_in(MONTHS_AND_DAYS, folded)
+}
+
+/// Whether a folded word is a class word: a word of a name's kind
+/// ([`WORDS_OF_KIND`]) or a title or adjective that opens names
+/// ([`TITLES_AND_QUALIFIERS`]).
+pub fn is_class_word(folded: &str) -> bool {
+    is_in(WORDS_OF_KIND, folded) || is_in(TITLES_AND_QUALIFIERS, folded)
 }

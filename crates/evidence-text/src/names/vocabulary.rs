@@ -70,7 +70,7 @@ impl ItemVocabulary {
     pub fn holds_written(&self, word: &str, written: &str) -> bool {
         if in_capitals(written) {
             // Not `WA` by `was`.
-            self.has_word(word) || (word.chars().count() >= 3 && self.has_word(&format!("{word}s")))
+            self.has_whole_word(word, word.chars().count() >= 3)
         } else {
             self.holds_as_written(word)
         }
@@ -78,17 +78,23 @@ impl ItemVocabulary {
 
     /// Whether `word` (folded) is a whole word of the texts.
     pub fn has_word(&self, word: &str) -> bool {
+        self.has_whole_word(word, false)
+    }
+
+    /// Whether `word` (folded) is a whole word of the texts, or, when
+    /// `or_plural`, the start of one that is `word` and an `s`: one
+    /// search, not one for each form.
+    fn has_whole_word(&self, word: &str, or_plural: bool) -> bool {
+        let ends_a_word = |rest: &str| !rest.chars().next().is_some_and(char::is_alphanumeric);
         !word.is_empty()
             && memchr::memmem::find_iter(self.folded.as_bytes(), word.as_bytes()).any(|at| {
-                let end = at + word.len();
+                let rest = &self.folded[at + word.len()..];
                 !self.folded[..at]
                     .chars()
                     .next_back()
                     .is_some_and(char::is_alphanumeric)
-                    && !self.folded[end..]
-                        .chars()
-                        .next()
-                        .is_some_and(char::is_alphanumeric)
+                    && (ends_a_word(rest)
+                        || (or_plural && rest.strip_prefix('s').is_some_and(ends_a_word)))
             })
     }
 

@@ -13,7 +13,7 @@
 use crate::passages::subject_not_in_evidence::restated::written_short;
 use crate::passages::subject_not_in_evidence::slot::written_as_a_name;
 use evidence_text::names::Word;
-use evidence_text::names::lexicon::{CLASS_WORDS, FUNCTION_WORDS, MONTHS_AND_DAYS, is_in};
+use evidence_text::names::lexicon::{FUNCTION_WORDS, MONTHS_AND_DAYS, is_class_word, is_in};
 use std::collections::{HashMap, HashSet};
 
 /// How many claim words on each side of the name make its context.
@@ -257,7 +257,7 @@ pub(super) fn may_be_a_name(word: &Word, words: &[Word], k: usize) -> bool {
         && word.folded.chars().count() >= 2
         && !word.folded.chars().any(|c| c.is_ascii_digit())
         && !is_in(FUNCTION_WORDS, &word.folded)
-        && (!is_in(CLASS_WORDS, &word.folded) || ends_a_run())
+        && (!is_class_word(&word.folded) || ends_a_run())
         && !is_in(MONTHS_AND_DAYS, &word.folded)
 }
 

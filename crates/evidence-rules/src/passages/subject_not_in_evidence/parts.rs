@@ -11,9 +11,11 @@ use crate::passages::subject_not_in_evidence::slot::{
     defined_alike, placed_by_a_phrase, same_form, same_slot, written_as_a_name,
 };
 use crate::passages::subject_not_in_evidence::{CitedTexts, same_stem};
-use evidence_text::names::lexicon::{CLASS_WORDS, FUNCTION_WORDS, JOINERS, MONTHS_AND_DAYS, is_in};
-use evidence_text::names::vocabulary::ItemWords;
-use evidence_text::names::{Name, Word, fold, is_acronym, lone_words, two_capitals};
+use evidence_text::names::lexicon::{
+    FUNCTION_WORDS, JOINERS, MONTHS_AND_DAYS, is_class_word, is_in,
+};
+use evidence_text::names::vocabulary::{ItemWords, in_capitals};
+use evidence_text::names::{Name, Word, fold, lone_words};
 use std::collections::HashSet;
 
 /// A lone capitalised word that [`names`](evidence_text::names) does not read as a name — a
@@ -143,13 +145,13 @@ pub(super) fn held_word(
     if cited.iter().any(|(v, _)| v.holds_written(word, written)) {
         return true;
     }
-    let in_capitals = is_acronym(written) || two_capitals(written);
-    if in_capitals && written_in_capitals(written, cited, details) {
+    let capitals = in_capitals(written);
+    if capitals && written_in_capitals(written, cited, details) {
         return true;
     }
     // Initials (`CPI`, `UK`) a cited text spells out (`Consumer Price
     // Index`, `United Kingdom`).
-    if in_capitals
+    if capitals
         && cited
             .iter()
             .zip(details.iter_mut())
@@ -270,7 +272,7 @@ pub(super) fn swapped_part(
             let next = claim_words.get(w + 1).map(|n| n.folded.as_str());
             w != first
                 || (!opens_sentence
-                    && next.is_some_and(|n| is_in(CLASS_WORDS, n) || n == "and" || n == "&"))
+                    && next.is_some_and(|n| is_class_word(n) || n == "and" || n == "&"))
         })
         .collect();
     let (&missing_first, &missing_last) = (missing.first()?, missing.last()?);
@@ -372,7 +374,7 @@ impl Slot<'_> {
                     && !written_short(missing, &word.folded)
                     && !is_in(FUNCTION_WORDS, &word.folded)
                     // `Fullerton College` for `Fullerton WordPress`.
-                    && (!left.is_empty() || !is_in(CLASS_WORDS, &word.folded))
+                    && (!left.is_empty() || !is_class_word(&word.folded))
                     && !is_in(MONTHS_AND_DAYS, &word.folded)
                     && left_matches(detail, k)
                     && right.is_none_or(|r| {

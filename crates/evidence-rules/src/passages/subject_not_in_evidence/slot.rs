@@ -6,7 +6,7 @@
 //! for `St Thicket`), or said to be what the claim says it is
 //! (`Renegades is the fourth studio album`).
 
-use evidence_text::names::lexicon::{CLASS_WORDS, FUNCTION_WORDS, TITLES_AND_QUALIFIERS, is_in};
+use evidence_text::names::lexicon::{FUNCTION_WORDS, WORDS_OF_KIND, is_in};
 use evidence_text::names::vocabulary::ItemWords;
 use evidence_text::names::{Name, Word};
 
@@ -399,7 +399,7 @@ pub(super) fn class_words_around<'w>(
     };
     // The name's run may begin with a sentence's first word (`A`, `In`),
     // which is no part of the kind.
-    let kind = |w: &Word| is_in(CLASS_WORDS, &w.folded) && !is_in(TITLES_AND_QUALIFIERS, &w.folded);
+    let kind = |w: &Word| is_in(WORDS_OF_KIND, &w.folded);
     let first_kind = claim_words[name.words.start..first]
         .iter()
         .position(kind)

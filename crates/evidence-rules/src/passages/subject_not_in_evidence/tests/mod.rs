@@ -1,5 +1,5 @@
 use super::*;
-use evidence_text::names::lexicon::{JOINERS, TITLES_AND_QUALIFIERS};
+use evidence_text::names::lexicon::{JOINERS, TITLES_AND_QUALIFIERS, WORDS_OF_KIND};
 
 /// What the rule reads of a claim citing one item whose texts are
 /// `texts` (its passages, then its title and publisher).
@@ -91,7 +91,7 @@ fn a_missing_name_without_a_rival_passes() {
 fn word_lists_are_sorted_for_binary_search() {
     for list in [
         FUNCTION_WORDS,
-        CLASS_WORDS,
+        WORDS_OF_KIND,
         MONTHS_AND_DAYS,
         JOINERS,
         restated::TITLES,
@@ -99,6 +99,12 @@ fn word_lists_are_sorted_for_binary_search() {
     ] {
         assert!(list.windows(2).all(|w| w[0] < w[1]), "{list:?}");
     }
+    // A class word is listed once: a word of kind, or a title or qualifier.
+    assert!(
+        WORDS_OF_KIND
+            .iter()
+            .all(|w| !TITLES_AND_QUALIFIERS.contains(w))
+    );
 }
 
 #[test]

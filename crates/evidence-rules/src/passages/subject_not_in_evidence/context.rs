@@ -11,7 +11,7 @@
 //! another name, and that name must be one the passage writes as a name.
 
 use crate::passages::subject_not_in_evidence::restated::written_short;
-use crate::passages::subject_not_in_evidence::slot::written_as_a_name;
+use crate::passages::subject_not_in_evidence::slot::{run_around, written_as_a_name};
 use evidence_text::names::Word;
 use evidence_text::names::lexicon::{FUNCTION_WORDS, MONTHS_AND_DAYS, is_class_word, is_in};
 use std::collections::{HashMap, HashSet};
@@ -201,27 +201,6 @@ fn prefix5(word: &str) -> Option<&str> {
         Some((at, _)) => Some(&word[..at]),
         None => (word.chars().count() == 5).then_some(word),
     }
-}
-
-/// The run of capitalised words that passage word `k` is in, as written
-/// (`Tony Hoare`), joined by spaces.
-fn run_around(words: &[Word], k: usize) -> String {
-    let in_run = |j: usize| words[j].capital && !words[j].written.is_empty();
-    let mut start = k;
-    // A sentence's first word (`Using ECharts`) is not part of the name.
-    while start > 0
-        && words[start].joined
-        && in_run(start - 1)
-        && written_as_a_name(&words[start - 1].folded, words)
-    {
-        start -= 1;
-    }
-    let mut end = k;
-    while end + 1 < words.len() && words[end + 1].joined && in_run(end + 1) {
-        end += 1;
-    }
-    let written: Vec<&str> = words[start..=end].iter().map(|w| &*w.written).collect();
-    written.join(" ")
 }
 
 /// Whether a passage word could be a rival name: capitalised, written as

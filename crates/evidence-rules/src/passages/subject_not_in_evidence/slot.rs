@@ -452,3 +452,31 @@ pub(super) fn beside_the_same_class(
 pub(super) fn set_off_between(claim: &str, a: &Word, b: &Word) -> bool {
     claim[a.at.end..b.at.start].contains([',', ';', ':', '(', ')'])
 }
+
+/// The name that passage word `k` is in, as written (`Martin Brodeur`):
+/// the capitalised words around it on its line, joined by spaces, but a
+/// sentence's first word (`Using ECharts`: one not written as a name
+/// elsewhere); the word alone in a longer run than [`LONGEST_RUN`] (a
+/// headline's, a title's).
+pub(super) fn run_around(words: &[Word], k: usize) -> String {
+    let in_run = |j: usize| words[j].capital && !words[j].written.is_empty();
+    let mut start = k;
+    while after_a_word_on_its_line(words, start)
+        && in_run(start - 1)
+        && written_as_a_name(&words[start - 1].folded, words)
+    {
+        start -= 1;
+    }
+    let mut end = k;
+    while end + 1 < words.len() && after_a_word_on_its_line(words, end + 1) && in_run(end + 1) {
+        end += 1;
+    }
+    if end - start >= LONGEST_RUN {
+        return words[k].written.to_string();
+    }
+    let written: Vec<&str> = words[start..=end].iter().map(|w| &*w.written).collect();
+    written.join(" ")
+}
+
+/// The most words [`run_around`] shows as one name.
+const LONGEST_RUN: usize = 3;

@@ -13,7 +13,7 @@
 //! about.
 
 use super::context::{adjective_of_a_people, same_word};
-use super::slot::{after_a_word_on_its_line, written_as_a_name_in};
+use super::slot::{run_around, written_as_a_name_in};
 use super::{CitedTexts, passages_among};
 use evidence_text::names::Word;
 use evidence_text::names::lexicon::tells_no_name;
@@ -32,11 +32,10 @@ const PERSONAL_PRONOUNS: [&str; 10] = [
 type Passage<'w> = &'w [Word];
 
 /// How often the passages write one word capitalised, and where first.
-struct Mentions<'w> {
+struct Mentions {
     count: usize,
     /// `(passage, word)`.
     first: (usize, usize),
-    written: &'w str,
 }
 
 /// The claim's words `first..=last`, a name no cited text holds, and the
@@ -61,7 +60,7 @@ pub(super) fn subject_rival(
         return None;
     }
     let passages = passages(cited, details);
-    let mut ranked: Vec<(&str, Mentions<'_>)> = capitalised(&passages)
+    let mut ranked: Vec<(&str, Mentions)> = capitalised(&passages)
         .into_iter()
         .filter(|(_, m)| m.count >= MIN_MENTIONS)
         .collect();
@@ -83,7 +82,7 @@ pub(super) fn subject_rival(
     let (passage, at) = top.first;
     Some((
         claim[claim_words[first].at.start..claim_words[last].at.end].to_owned(),
-        run_of(passages[passage], at, top.written),
+        run_around(passages[passage], at),
     ))
 }
 
@@ -108,8 +107,8 @@ fn passages<'w>(cited: &'w [CitedTexts<'w>], details: &'w [Option<ItemWords>]) -
 /// function, class or calendar word. Only capitalised words are counted
 /// (most words are not): whether one is a name is asked of the few that
 /// matter ([`written_as_a_name_in`]).
-fn capitalised<'w>(passages: &[Passage<'w>]) -> HashMap<&'w str, Mentions<'w>> {
-    let mut mentions: HashMap<&str, Mentions<'_>> = HashMap::new();
+fn capitalised<'w>(passages: &[Passage<'w>]) -> HashMap<&'w str, Mentions> {
+    let mut mentions: HashMap<&str, Mentions> = HashMap::new();
     for (passage, words) in passages.iter().copied().enumerate() {
         for (k, w) in words.iter().enumerate().filter(|(_, w)| w.capital) {
             let key = w.folded.as_str();
@@ -125,30 +124,8 @@ fn capitalised<'w>(passages: &[Passage<'w>]) -> HashMap<&'w str, Mentions<'w>> {
                 .or_insert(Mentions {
                     count: 1,
                     first: (passage, k),
-                    written: &w.written,
                 });
         }
     }
     mentions
-}
-
-/// The capitalised words around word `at` on its line (`Martin
-/// Brodeur`), as written; the word alone in a longer run (a headline's,
-/// a title's).
-fn run_of(words: Passage<'_>, at: usize, written: &str) -> String {
-    const LONGEST: usize = 3;
-    let in_run = |j: usize| words[j].capital && !words[j].written.is_empty();
-    let mut start = at;
-    while after_a_word_on_its_line(words, start) && in_run(start - 1) {
-        start -= 1;
-    }
-    let mut end = at;
-    while end + 1 < words.len() && after_a_word_on_its_line(words, end + 1) && in_run(end + 1) {
-        end += 1;
-    }
-    if start == end || end - start >= LONGEST {
-        return written.to_owned();
-    }
-    let run: Vec<&str> = words[start..=end].iter().map(|w| &*w.written).collect();
-    run.join(" ")
 }

@@ -8,7 +8,7 @@ use crate::passages::subject_not_in_evidence::context::{
 };
 use crate::passages::subject_not_in_evidence::restated::written_short;
 use crate::passages::subject_not_in_evidence::slot::{
-    defined_alike, placed_by_a_phrase, same_form, same_slot, written_as_a_name,
+    defined_alike, never_in_lower_case, placed_by_a_phrase, same_form, same_slot, written_as_a_name,
 };
 use crate::passages::subject_not_in_evidence::{CitedTexts, same_stem};
 use evidence_text::names::lexicon::{
@@ -123,11 +123,6 @@ fn written_in_capitals(
                 .get_or_insert_with(|| ItemWords::new(texts))
                 .written_in_capitals(written)
         })
-}
-
-/// Whether no word of the passages is `folded` written in lower case.
-fn never_in_lower_case(folded: &str, words: &[Word]) -> bool {
-    words.iter().all(|w| w.capital || w.folded != folded)
 }
 
 /// Whether a cited item holds a name's word (folded; `written` as the

@@ -455,15 +455,16 @@ pub(super) fn set_off_between(claim: &str, a: &Word, b: &Word) -> bool {
 
 /// The name that passage word `k` is in, as written (`Martin Brodeur`):
 /// the capitalised words around it on its line, joined by spaces, but a
-/// sentence's first word (`Using ECharts`: one not written as a name
-/// elsewhere); the word alone in a longer run than [`LONGEST_RUN`] (a
-/// headline's, a title's).
+/// sentence's first word that is a function word or is written in lower
+/// case elsewhere (`The`, `Using ECharts`); the word alone in a longer
+/// run than [`LONGEST_RUN`] (a headline's, a title's).
 pub(super) fn run_around(words: &[Word], k: usize) -> String {
     let in_run = |j: usize| words[j].capital && !words[j].written.is_empty();
     let mut start = k;
     while after_a_word_on_its_line(words, start)
         && in_run(start - 1)
-        && written_as_a_name(&words[start - 1].folded, words)
+        && !is_in(FUNCTION_WORDS, &words[start - 1].folded)
+        && never_in_lower_case(&words[start - 1].folded, words)
     {
         start -= 1;
     }
@@ -480,3 +481,8 @@ pub(super) fn run_around(words: &[Word], k: usize) -> String {
 
 /// The most words [`run_around`] shows as one name.
 const LONGEST_RUN: usize = 3;
+
+/// Whether no word of the passages is `folded` written in lower case.
+pub(super) fn never_in_lower_case(folded: &str, words: &[Word]) -> bool {
+    words.iter().all(|w| w.capital || w.folded != folded)
+}

@@ -6,9 +6,12 @@
 //! page that names *Petiver* five times). The claim has put its name where the
 //! passage's subject stands, though no word beside it places it there.
 //!
-//! A claim speaking of someone as `he`, `she` or `they` may mean the
-//! passage's subject without naming it, so such a claim is not read this
-//! way, nor is an adjective of a people (`European countries`); a name
+//! A claim speaking of someone as `he`, `she` or `they` before its name
+//! may mean the passage's subject without naming it, so such a claim is
+//! not read this way, nor is an adjective of a people (`European
+//! countries`); a pronoun after the name speaks of the name (`Kraut
+//! declined as he did not want to leave`), unless the claim speaks of the
+//! passage's subject by its kind beside it ([`named_by_its_kind`]). A name
 //! written fewer than [`MIN_MENTIONS`] times is not what a passage is
 //! about.
 
@@ -50,15 +53,12 @@ pub(super) fn subject_rival(
 ) -> Option<(String, String)> {
     // An adjective of a people (`European countries`) is not the subject
     // the claim's sentence is about, as in `context.rs`.
-    if adjective_of_a_people(claim_words, first, last)
-        || claim_words
-            .iter()
-            .enumerate()
-            .filter(|(k, _)| *k < first || *k > last)
-            .any(|(_, w)| PERSONAL_PRONOUNS.contains(&w.folded.as_str()))
-    {
+    let pronoun = |w: &Word| PERSONAL_PRONOUNS.contains(&w.folded.as_str());
+    if adjective_of_a_people(claim_words, first, last) || claim_words[..first].iter().any(pronoun) {
         return None;
     }
+    // A pronoun after the name may speak of the name (`Lee … her role`).
+    let pronoun_after = claim_words[last + 1..].iter().any(pronoun);
     let passages = passages(cited, details);
     let mut ranked: Vec<(&str, Mentions)> = capitalised(&passages)
         .into_iter()
@@ -76,7 +76,10 @@ pub(super) fn subject_rival(
         .iter()
         .take_while(|(_, m)| m.count >= top.count)
         .any(|(k, _)| in_claim(k) && written_as_a_name_in(k, &passages));
-    if in_claim(key) || shares_a_subject {
+    if in_claim(key)
+        || shares_a_subject
+        || (pronoun_after && named_by_its_kind(claim_words, (first, last), &passages, key))
+    {
         return None;
     }
     let (passage, at) = top.first;
@@ -84,6 +87,46 @@ pub(super) fn subject_rival(
         claim[claim_words[first].at.start..claim_words[last].at.end].to_owned(),
         run_around(passages[passage], at),
     ))
+}
+
+/// How many words either side of the passages' subject may name its kind
+/// (`House with Chimeras`).
+const KIND_REACH: usize = 2;
+
+/// Whether the claim speaks of the passages' subject `key` by its kind:
+/// a capitalised word of the subject's name in a passage, within
+/// [`KIND_REACH`] words of it, is a word the claim writes in lower case
+/// outside its name's words `first..=last` (`this gloomy house` for the
+/// `House with Chimeras`): the claim's name is then another thing than
+/// the subject, beside it.
+fn named_by_its_kind(
+    claim_words: &[Word],
+    (first, last): (usize, usize),
+    passages: &[Passage<'_>],
+    key: &str,
+) -> bool {
+    let in_lower_case = |folded: &str| {
+        claim_words
+            .iter()
+            .enumerate()
+            .any(|(k, w)| (k < first || k > last) && !w.capital && w.folded == folded)
+    };
+    passages.iter().any(|words| {
+        words
+            .iter()
+            .enumerate()
+            .filter(|(_, w)| w.capital && w.folded == key)
+            .any(|(k, _)| {
+                let near = k.saturating_sub(KIND_REACH)..(k + KIND_REACH + 1).min(words.len());
+                words[near].iter().any(|w| {
+                    w.capital
+                        && w.folded != key
+                        && w.folded.chars().count() >= 4
+                        && !tells_no_name(&w.folded)
+                        && in_lower_case(&w.folded)
+                })
+            })
+    })
 }
 
 /// The words of each cited item's passages: its words but those of its

@@ -8,7 +8,8 @@ use crate::passages::subject_not_in_evidence::context::{
 };
 use crate::passages::subject_not_in_evidence::restated::written_short;
 use crate::passages::subject_not_in_evidence::slot::{
-    defined_alike, never_in_lower_case, placed_by_a_phrase, same_form, same_slot, written_as_a_name,
+    defined_alike, never_in_lower_case, placed_by_a_phrase, same_form, same_slot,
+    same_slot_word_for_word, written_as_a_name,
 };
 use crate::passages::subject_not_in_evidence::{CitedTexts, same_stem};
 use evidence_text::names::lexicon::{
@@ -22,7 +23,9 @@ use std::collections::HashSet;
 /// sentence's first word, or one after a determiner (`the Buick
 /// algorithm`) — that no cited text holds in any form, and that a passage
 /// replaces with a name of its own: in the same slot (`Google reported`
-/// for `Microsoft reported`) or said to be what the claim says it is
+/// for `Microsoft reported`; for a sentence's first word, the same words
+/// between: `Based on the passages` is not `MARCO passages`) or said to
+/// be what the claim says it is
 /// (`Renegades is the fourth studio album`; a sentence's first word there
 /// only quoted, set off by a comma, or against a word the passage writes
 /// as a name), and a word after a determiner also amid the claim's words
@@ -82,7 +85,11 @@ pub(super) fn lone_disagreement(
                         && placed_by_a_phrase(claim_words, (w, w), words, k)
                         && may_be_a_name(word, words, k)
                         && written_as_a_name(&word.folded, words)))
-                    && (same_slot(claim_words, w, w, words, k) || after_the_same_words(words, k)))
+                    && (if opens {
+                        same_slot_word_for_word(claim_words, w, w, words, k)
+                    } else {
+                        same_slot(claim_words, w, w, words, k)
+                    } || after_the_same_words(words, k)))
                     // What a name is said to be first: it is the cheapest.
                     || (defined_alike(claim, claim_words, (w, w), words, k)
                         && may_be_rival(word, &in_claim, words, k)

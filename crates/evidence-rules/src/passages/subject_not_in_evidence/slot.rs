@@ -93,6 +93,36 @@ pub(super) fn same_slot(
     side(true) || side(false)
 }
 
+/// [`same_slot`] for a sentence's first word, which is as often a verb
+/// or an adverb as a name (`Based on the passages` is not where `MARCO
+/// passages` has its name): the same content word after the same
+/// function words, or before them, on one side.
+pub(super) fn same_slot_word_for_word(
+    claim_words: &[Word],
+    first: usize,
+    last: usize,
+    words: &[Word],
+    k: usize,
+) -> bool {
+    let side = |forward: bool| {
+        let from = if forward { last } else { first };
+        let (Some(c), Some(p)) = (
+            content_word(claim_words, from, forward),
+            content_word(words, k, forward),
+        ) else {
+            return false;
+        };
+        // The words from the name to the content word, the name's left out.
+        let range = |at: usize, to: usize| if forward { at + 1..to + 1 } else { to..at };
+        claim_words[c].folded.chars().count() >= 4
+            && claim_words[range(from, c)]
+                .iter()
+                .map(|w| &w.folded)
+                .eq(words[range(k, p)].iter().map(|w| &w.folded))
+    };
+    side(true) || side(false)
+}
+
 /// The first content word beside word `from` ([`content_word`]), and when
 /// it is an adverb in `-ly`, the one past it: `Petiver eventually amassed`
 /// places its name where `Warhol amassed` does.

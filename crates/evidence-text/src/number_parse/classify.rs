@@ -265,6 +265,10 @@ fn is_code_like(text: &str, start: usize, end: usize) -> bool {
     false
 }
 
+/// How many words and commas [`follows`] reads back past a list of
+/// numbers: a dozen numbers (`Passages 0, 1, 2, 4, 6, and 7`: eleven).
+const MAX_STEPS_BACK: usize = 24;
+
 /// Whether the word before the number at `start` (past a list of earlier
 /// numbers of the same kind: `Chapters 3, 4 and 5`, `Listings 2-6 and
 /// 2-7`) is one of `words`.
@@ -283,7 +287,8 @@ fn follows(text: &str, start: usize, words: &[&str]) -> bool {
         head = before;
     }
     let mut listed = false;
-    for _ in 0..8 {
+    // Each listed number and each comma or connector is a step back.
+    for _ in 0..MAX_STEPS_BACK {
         // A CJK letter ends the word: none of `words` is written in one.
         let word_start = head
             .rfind(|c: char| {
@@ -360,6 +365,9 @@ mod tests {
         assert_eq!(found("the source said 40% rose"), ["40%"]);
         // After a singular reference, a comma ends the list.
         assert_eq!(found("In Chapter 2, 40 people came."), ["40"]);
+        // A long list after a plural is references all the way.
+        assert!(found("On one hand, Passages 0, 1, 2, 4, 6, and 7 suggest it works.").is_empty());
+        assert!(found("as in Chapters 1, 2, 3, 4, 5, 6, 7, 8, 9, 10 and 11.").is_empty());
         assert_eq!(found("Table 1 lists 12 rows."), ["12"]);
         // A figure with its unit after such a word is a figure.
         assert_eq!(

@@ -60,7 +60,7 @@ use self::restated::{
     written_short,
 };
 use self::slot::{
-    beside_the_same_class, class_words_around, defined_alike, initials_amid_words,
+    Placing, beside_the_same_class, class_words_around, defined_alike, initials_amid_words,
     placed_by_a_phrase, same_form, same_slot, set_off_between, written_as_a_name,
 };
 use self::subject::subject_rival;
@@ -432,7 +432,7 @@ fn rival(
                 || defined_alike(claim, claim_words, (first, last), words, k)
                 || (same_left && (same_right || telling(left)))
                 || (same_right && telling(right))
-                || (same_slot(claim_words, first, last, words, k)
+                || (same_slot(claim_words, (first, last), words, k, Placing::Loosely)
                     && written_as_a_name(&word.folded, words));
             if slot {
                 let named = &claim_words[name.words.clone()];

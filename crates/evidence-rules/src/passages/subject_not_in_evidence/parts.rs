@@ -8,8 +8,8 @@ use crate::passages::subject_not_in_evidence::context::{
 };
 use crate::passages::subject_not_in_evidence::restated::written_short;
 use crate::passages::subject_not_in_evidence::slot::{
-    defined_alike, never_in_lower_case, placed_by_a_phrase, same_form, same_slot,
-    same_slot_word_for_word, written_as_a_name,
+    Placing, defined_alike, never_in_lower_case, placed_by_a_phrase, same_form, same_slot,
+    written_as_a_name,
 };
 use crate::passages::subject_not_in_evidence::{CitedTexts, same_stem};
 use evidence_text::names::lexicon::{
@@ -73,6 +73,12 @@ pub(super) fn lone_disagreement(
                 && (0..reach).all(|j| claim_words[w - j].joined && words[k - j].joined)
                 && (1..=reach).all(|j| same_form(&words[k - j].folded, &claim_words[w - j].folded))
         };
+        // A sentence's first word is placed only word for word.
+        let placing = if opens {
+            Placing::WordForWord
+        } else {
+            Placing::Loosely
+        };
         let in_slot = details.iter().flatten().find_map(|d| {
             let words = &d.words;
             (0..words.len()).find_map(|k| {
@@ -85,11 +91,8 @@ pub(super) fn lone_disagreement(
                         && placed_by_a_phrase(claim_words, (w, w), words, k)
                         && may_be_a_name(word, words, k)
                         && written_as_a_name(&word.folded, words)))
-                    && (if opens {
-                        same_slot_word_for_word(claim_words, w, w, words, k)
-                    } else {
-                        same_slot(claim_words, w, w, words, k)
-                    } || after_the_same_words(words, k)))
+                    && (same_slot(claim_words, (w, w), words, k, placing)
+                        || after_the_same_words(words, k)))
                     // What a name is said to be first: it is the cheapest.
                     || (defined_alike(claim, claim_words, (w, w), words, k)
                         && may_be_rival(word, &in_claim, words, k)

@@ -66,46 +66,42 @@ fn content_word(words: &[Word], from: usize, forward: bool) -> Option<usize> {
     None
 }
 
-/// Whether passage word `k` stands where the claim's name (its words
-/// `first..=last`) does: the same content word follows both, or precedes
-/// both, with at most [`MAX_GAP`] function words between, on either side
-/// past an adverb in `-ly` ([`content_words`]). A content word of four
-/// letters or more places a name (`born`, `served`, `founded`); shorter
-/// ones are too common to.
-pub(super) fn same_slot(
-    claim_words: &[Word],
-    first: usize,
-    last: usize,
-    words: &[Word],
-    k: usize,
-) -> bool {
-    let telling = |w: &&str| w.chars().count() >= 4;
-    let side = |forward: bool| {
-        let from = if forward { last } else { first };
-        let claim_side = content_words(claim_words, from, forward);
-        let passage_side = content_words(words, k, forward);
-        claim_side
-            .iter()
-            .flatten()
-            .filter(|c| telling(c))
-            .any(|c| passage_side.contains(&Some(*c)))
-    };
-    side(true) || side(false)
+/// How closely a passage word's neighbours must be the claim's name's
+/// for [`same_slot`].
+#[derive(Clone, Copy, PartialEq)]
+pub(super) enum Placing {
+    /// The same content word, past up to [`MAX_GAP`] function words and
+    /// an adverb in `-ly` on either side ([`content_words`]).
+    Loosely,
+    /// The same content word after the same function words: for a
+    /// sentence's first word, which is as often a verb or an adverb as a
+    /// name (`Based on the passages` is not where `MARCO passages` has
+    /// its name).
+    WordForWord,
 }
 
-/// [`same_slot`] for a sentence's first word, which is as often a verb
-/// or an adverb as a name (`Based on the passages` is not where `MARCO
-/// passages` has its name): the same content word after the same
-/// function words, or before them, on one side.
-pub(super) fn same_slot_word_for_word(
+/// Whether passage word `k` stands where the claim's name (its words
+/// `first..=last`) does: the same content word follows both, or precedes
+/// both, placed as `placing` says. A content word of four letters or more
+/// places a name (`born`, `served`, `founded`); shorter ones are too
+/// common to.
+pub(super) fn same_slot(
     claim_words: &[Word],
-    first: usize,
-    last: usize,
+    (first, last): (usize, usize),
     words: &[Word],
     k: usize,
+    placing: Placing,
 ) -> bool {
+    let telling = |w: &str| w.chars().count() >= 4;
     let side = |forward: bool| {
         let from = if forward { last } else { first };
+        if placing == Placing::Loosely {
+            let passage_side = content_words(words, k, forward);
+            return content_words(claim_words, from, forward)
+                .iter()
+                .flatten()
+                .any(|c| telling(c) && passage_side.contains(&Some(*c)));
+        }
         let (Some(c), Some(p)) = (
             content_word(claim_words, from, forward),
             content_word(words, k, forward),
@@ -114,7 +110,7 @@ pub(super) fn same_slot_word_for_word(
         };
         // The words from the name to the content word, the name's left out.
         let range = |at: usize, to: usize| if forward { at + 1..to + 1 } else { to..at };
-        claim_words[c].folded.chars().count() >= 4
+        telling(&claim_words[c].folded)
             && claim_words[range(from, c)]
                 .iter()
                 .map(|w| &w.folded)

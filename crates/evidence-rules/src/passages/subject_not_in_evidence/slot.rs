@@ -480,10 +480,10 @@ pub(super) fn set_off_between(claim: &str, a: &Word, b: &Word) -> bool {
 }
 
 /// The name that passage word `k` is in, as written (`Martin Brodeur`):
-/// the capitalised words around it on its line, joined by spaces, but a
-/// sentence's first word that is a function word or is written in lower
-/// case elsewhere (`The`, `Using ECharts`); the word alone in a longer
-/// run than [`LONGEST_RUN`] (a headline's, a title's).
+/// the capitalised words around it on its line, joined by spaces, but
+/// none before it that is a function word or is written in lower case
+/// elsewhere (a sentence's first word: `The`, `Using ECharts`); the word
+/// alone in a longer run than [`LONGEST_RUN`] (a headline's, a title's).
 pub(super) fn run_around(words: &[Word], k: usize) -> String {
     let in_run = |j: usize| words[j].capital && !words[j].written.is_empty();
     let mut start = k;

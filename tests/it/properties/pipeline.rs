@@ -147,6 +147,33 @@ fn the_chapters_found_failing_hold() {
     }
 }
 
+/// `remove` mode kept a malformed marker at a line's start when the
+/// marker after it, literally `[EVID:a]:`, could open a link definition
+/// there (`***[1-200] [EVID:a]:`); that marker is a citation on the page,
+/// which opens none, and the next run, reading the citation, took the
+/// malformed marker out. A marker written as a citation is read as the
+/// citation.
+#[test]
+fn remove_reads_the_citation_after_a_marker_it_takes_out() {
+    // A range is a marker in a chapter with a citation list only.
+    for (text, gone, paths) in [
+        ("***[1-200] [EVID:a]:", "[1-200]", &PATHS[1..]),
+        ("* [1-200] [1]: \n# [x] 東京 😀\n", "[1-200]", &PATHS[1..]),
+        ("> > [EVID:js] [EVID:q]:\n", "[EVID:js]", PATHS),
+        ("- [EVID:a,] [EVID:p]: 日本\n", "[EVID:a,]", PATHS),
+    ] {
+        for target in [Target::Html, Target::Markdown] {
+            for claims in ["blocks", "sentences"] {
+                let setup = invariants::setup_with("remove", target, claims, false);
+                for path in paths {
+                    let out = invariants::check_idempotent(&setup, path, text);
+                    assert!(!out.contains(gone), "{target:?} {path}: {out}");
+                }
+            }
+        }
+    }
+}
+
 /// Lines between tables: a paragraph (cited, uncited, of figures) or a
 /// list item, which a table may continue.
 const PARAGRAPHS: &[&str] = &[

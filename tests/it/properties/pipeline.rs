@@ -147,6 +147,34 @@ fn the_chapters_found_failing_hold() {
     }
 }
 
+/// Under References, a list item whose quote holds an entry (`- > [1]
+/// …`) read the entry's text as its own: judged a claim, it was marked
+/// (`downgrade`: the ⚠ before `[1]` then kept the next run from reading
+/// an entry there) or replaced (`remove`), and the next run read the
+/// entry's markers as citations and wrote the References. An entry's
+/// text is no text of the block around it.
+#[test]
+fn an_entry_inside_a_list_item_is_no_claim_of_the_item() {
+    for text in [
+        "## References\n- > [1] [Insufficient evidence][EVID:a, b.2:x/y-z]",
+        "## References\n\n- > [2]\u{a0}Reuters 😀 \"Rates\" [EVID:gone]\n- > 東京 rates held [EVID:a].\n",
+        "Rates held [EVID:p].\n\n## References\n\n- Sources 日本\n\n  [3] Reuters [EVID:q] 1.5%\n",
+    ] {
+        for mode in ["fail", "downgrade", "warn", "remove"] {
+            for target in [Target::Html, Target::Markdown] {
+                for claims in ["blocks", "bullets", "sentences"] {
+                    for labels in [false, true] {
+                        let setup = invariants::setup_with(mode, target, claims, labels);
+                        for path in PATHS {
+                            invariants::check_any_chapter(&setup, path, text);
+                        }
+                    }
+                }
+            }
+        }
+    }
+}
+
 /// `remove` mode kept a malformed marker at a line's start when the
 /// marker after it, literally `[EVID:a]:`, could open a link definition
 /// there (`***[1-200] [EVID:a]:`); that marker is a citation on the page,

@@ -61,6 +61,12 @@ impl<'a> Scanner<'a, '_> {
             self.header_text(text);
             return;
         }
+        if self.entry > 0 {
+            // A reference entry's text is none of the block around it (a
+            // list item whose quote holds `[1] Reuters …`), as its markers
+            // are none of it: it states no claim.
+            return;
+        }
         // After a confidence label, the text starts at its first word: the
         // gap before it (`\[LOW CONFIDENCE\] *[EVID:a] Then*`, the citation
         // cut) is no text (as it would be, were the label no text of the

@@ -255,3 +255,19 @@ fn an_html_block_in_a_quote_starts_at_its_text_not_at_the_quotes_marker() {
         assert_eq!(&text[block.span.clone()], visible, "{text:?}");
     }
 }
+
+/// Under References, an entry inside a list item (`- > [1] Reuters …`, a
+/// later paragraph `[2] …`) gives the item no text, as it gives it no
+/// marker: the item was judged on the entry's text as a claim, marked or
+/// replaced, and the next run, no longer reading an entry there, read
+/// its markers and wrote the References (the pipeline property found it).
+#[test]
+fn an_entry_gives_the_block_around_it_no_text() {
+    let text = "Cited [1].\n\n## 参考文献\n\n- > [1] [Insufficient evidence][EVID:a, b.2:x/y-z]\n- > Unemployment will reach 9%.\n- Growth 😀\n\n  [2]\u{a0}Reuters. \"Fed holds\" [EVID:a]\n";
+    let scan = scanned(text);
+    assert_eq!(
+        texts(&scan),
+        ["Cited .", "", "Unemployment will reach 9%.", "Growth 😀"]
+    );
+    assert_eq!(scan.markers.len(), 1, "{:?}", scan.markers);
+}

@@ -202,6 +202,46 @@ fn remove_reads_the_citation_after_a_marker_it_takes_out() {
     }
 }
 
+/// The rules report on a chapter `downgrade` mode marked as they reported
+/// on it before: the ⚠ mark is no text of the claim it opens, as a
+/// confidence label is none. Read as text, it moved `2)` off the claim's
+/// start, where it is list numbering, and `numeric-claim` and
+/// `number-not-in-evidence` flagged the figure 2 on the next run; read
+/// as the author's element (or link), it started a row's claim after it,
+/// and a second confidence label went there.
+#[test]
+fn a_claim_mark_changes_no_reading_of_the_claim_it_opens() {
+    let said = |outcome: &evidence_report::Outcome| -> Vec<String> {
+        let diagnostics = outcome.report.diagnostics.iter();
+        let mut said: Vec<String> = diagnostics
+            .map(|d| format!("{:?}: {}", d.rule, d.message))
+            .collect();
+        said.sort();
+        said
+    };
+    for text in [
+        "2\\) Rates said \"the economy is strong\" [EVID:q].\n",
+        "Two reasons. 1) Rates said \"x y z\" in 東京 [EVID:p].\n",
+        "- 2\\) Rates held 😀 [EVID:q][EVID:gone]\n",
+        "[^1]: \n- |  |  | Rates\n  |:---|---:|:-:|\n  [^1] |\n   |\n  [EVID:gone] |\n  4.4\u{a0}percent [1, 2] | http://e.org",
+    ] {
+        for target in [Target::Html, Target::Markdown] {
+            for claims in ["blocks", "sentences"] {
+                for labels in [false, true] {
+                    let setup = invariants::setup_with("downgrade", target, claims, labels);
+                    for path in PATHS {
+                        let (out, first) = invariants::process(&setup, &[(path, text)]);
+                        assert!(out[0].contains('⚠'), "{text:?}: {}", out[0]);
+                        let (again, second) = invariants::process(&setup, &[(path, &out[0])]);
+                        assert_eq!(again, out, "{text:?}");
+                        assert_eq!(said(&second), said(&first), "{text:?}: {}", out[0]);
+                    }
+                }
+            }
+        }
+    }
+}
+
 /// Lines between tables: a paragraph (cited, uncited, of figures) or a
 /// list item, which a table may continue.
 const PARAGRAPHS: &[&str] = &[

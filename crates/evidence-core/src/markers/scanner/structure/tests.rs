@@ -62,7 +62,8 @@ fn definition_list_terms_and_html_text_are_blocks() {
 /// (alone on its line, which makes the block) does not, as any `<span
 /// class="evidence-…` did; the mark went before it, the line became a
 /// paragraph's, and the next run read the marker the block had hidden
-/// (the pipeline property found it).
+/// (the pipeline property found it). The mark is no text of the claim,
+/// as it is none in prose.
 #[test]
 fn an_html_blocks_claim_starts_at_its_text_or_an_earlier_mark_only() {
     let group = "<span class=\"evidence-cites\">";
@@ -73,6 +74,11 @@ fn an_html_blocks_claim_starts_at_its_text_or_an_earlier_mark_only() {
     let mark = "<span class=\"evidence-unverified-claim\" role=\"note\">⚠</span> ";
     let marked = text.replace("[EVID:a]", &format!("{mark}[EVID:a]"));
     assert_eq!(visible_range(&marked).start, marked.find(mark).unwrap());
+    // The mark is no text of the claim: `2) …` still opens it.
+    let text = "<div>\n2) Rates held\u{a0}steady 😀\n</div>";
+    let marked = text.replace("2)", &format!("{mark}2)"));
+    assert_eq!(visible_text(&marked), visible_text(text));
+    assert!(visible_text(text).starts_with("2)"));
 }
 
 #[test]

@@ -270,8 +270,15 @@ impl RenderPlan<'_> {
                 text: "",
             }]);
         }
-        // The text before the space before the run, if there is one.
-        let spaced = range.start > 0 && text.as_bytes()[range.start - 1] == b' ';
+        // The text before the space before the run, if there is one. A
+        // confidence label written where the run starts keeps that space
+        // (it follows the label's), as it does once the label is written.
+        let at = self.labels.partition_point(|l| l.range.start < range.start);
+        let labelled = self
+            .labels
+            .get(at)
+            .is_some_and(|l| l.range.start == range.start);
+        let spaced = range.start > 0 && text.as_bytes()[range.start - 1] == b' ' && !labelled;
         let before = spaced.then(|| &text[..self.kept_before(range.start - 1)]);
         Some(emptied_run_removal(
             text,

@@ -63,6 +63,36 @@ pub(crate) const UNVERIFIED_TEXT: &str = "[unverified]";
 /// marked, the block's claim starts there, so that the next run finds it.
 pub const CLAIM_MARK_OPEN: &str = "<span class=\"evidence-unverified-claim\"";
 
+/// How the mark `downgrade` mode writes before a claim that fails opens
+/// for renderers other than HTML: a link to no section, whose title says
+/// why (`[⚠](#unverified-claim "Unverified claim: …")`).
+pub const CLAIM_MARK_LINK_OPEN: &str = "[⚠](#unverified-claim \"";
+
+/// What follows the opening tag of the mark `downgrade` mode writes for
+/// the HTML renderer: its sign, and the tag that closes it.
+pub const CLAIM_MARK_CLOSE: &str = "⚠</span>";
+
+/// The length of the mark `downgrade` mode wrote before a claim that
+/// opens `text`, in either form ([`CLAIM_MARK_OPEN`]`…>`[`CLAIM_MARK_CLOSE`],
+/// or [`CLAIM_MARK_LINK_OPEN`]`…")`), the space after it left out. The
+/// sign is no word of the claim, and the scanner reads the mark as no
+/// text of it, as it reads a confidence label: the claim reads the same
+/// before a build marks it and after (`2) …` still opens with list
+/// numbering).
+pub fn claim_mark_len(text: &str) -> Option<usize> {
+    if let Some(rest) = text.strip_prefix(CLAIM_MARK_OPEN) {
+        // The opening tag's attributes are escaped: no `>` inside them.
+        let tag = rest.find('>')?;
+        if !rest[..tag].is_empty() && !rest.starts_with(' ') {
+            return None;
+        }
+        let after = rest[tag + 1..].strip_prefix(CLAIM_MARK_CLOSE)?;
+        return Some(text.len() - after.len());
+    }
+    let rest = text.strip_prefix(CLAIM_MARK_LINK_OPEN)?;
+    Some(CLAIM_MARK_LINK_OPEN.len() + rest.find("\")")? + 2)
+}
+
 /// The attribute of a rendered HTML citation that names the cited id.
 pub const CITE_ID_ATTRIBUTE: &str = "data-evidence";
 

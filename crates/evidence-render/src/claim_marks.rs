@@ -1,18 +1,17 @@
 //! In `downgrade` mode, each claim that fails a rule at level `error` is
 //! marked where it stands, not only by the banner at the top: a `⚠` before
 //! it whose accessible label (and tooltip) says why, `Unverified claim:`
-//! and the finding's message. The sign is no word, so that the claim reads
-//! the same to the rules on the next run; a mark an earlier run wrote is
-//! replaced, so a second run changes nothing.
+//! and the finding's message. The scanner reads the mark as no text of the
+//! claim ([`evidence_core::syntax::claim_mark_len`]), so that the claim
+//! reads the same to the rules on the next run; a mark an earlier run wrote
+//! is replaced, so a second run changes nothing.
 
 use crate::{Edit, Target};
 use evidence_core::escape;
-use evidence_core::syntax::{CLAIM_MARK_OPEN, confidence_label_len};
+use evidence_core::syntax::{
+    CLAIM_MARK_CLOSE, CLAIM_MARK_LINK_OPEN, CLAIM_MARK_OPEN, confidence_label_len,
+};
 use std::ops::Range;
-
-/// How a mark for other renderers opens: a link to no section, whose
-/// title is the label.
-const MARKDOWN_OPEN: &str = "[⚠](#unverified-claim \"";
 
 /// A claim's mark to write.
 #[derive(Debug)]
@@ -47,11 +46,11 @@ impl ClaimMark {
             Target::Html => {
                 let label = escape::html(&label);
                 format!(
-                    "{CLAIM_MARK_OPEN} role=\"note\" aria-label=\"{label}\" title=\"{label}\">⚠</span> "
+                    "{CLAIM_MARK_OPEN} role=\"note\" aria-label=\"{label}\" title=\"{label}\">{CLAIM_MARK_CLOSE} "
                 )
             }
             Target::Markdown => format!(
-                "{MARKDOWN_OPEN}{}\") ",
+                "{CLAIM_MARK_LINK_OPEN}{}\") ",
                 escape::markdown_title(&escape::html(&label)).replace('<', "&lt;")
             ),
         };
@@ -66,7 +65,7 @@ impl ClaimMark {
 /// inside the mark's markup), with the space after it.
 fn existing(text: &str, at: usize) -> Option<Range<usize>> {
     let line_start = text[..at].rfind(['\n', '\r']).map_or(0, |i| i + 1);
-    let candidates = [CLAIM_MARK_OPEN, MARKDOWN_OPEN].map(|open| {
+    let candidates = [CLAIM_MARK_OPEN, CLAIM_MARK_LINK_OPEN].map(|open| {
         if text[at..].starts_with(open) {
             Some((at, open))
         } else {
@@ -88,4 +87,41 @@ fn existing(text: &str, at: usize) -> Option<Range<usize>> {
         let end = end + usize::from(text[end..].starts_with(' '));
         Some(start..end)
     })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::syntax_tests::scan_with;
+    use evidence_core::markers::MarkdownFlags;
+    use evidence_core::syntax::claim_mark_len;
+
+    /// The mark written for either target, whatever its reason holds, is
+    /// the mark the scanner reads back as no text of the claim: the claim
+    /// reads the same marked and not, and the mark's edit is what
+    /// `claim_mark_len` spans, with its space.
+    #[test]
+    fn the_mark_written_is_the_mark_read_back() {
+        let claim = "2\\) Rates rose 3% in 東京 today.\n";
+        let reason = "the quotation \"x\" (`q`) <b> & ) \") 😀 does not stand";
+        for target in [Target::Html, Target::Markdown] {
+            let mark = ClaimMark::new(claim, 0, reason).expect("a mark");
+            let written = mark.edit(target).text;
+            assert_eq!(
+                claim_mark_len(&written),
+                Some(written.len() - 1),
+                "{written}"
+            );
+            let marked = format!("{written}{claim}");
+            let scan = scan_with(&marked, MarkdownFlags::default(), false);
+            assert_eq!(
+                scan.blocks[0].text.trim(),
+                "2) Rates rose 3% in 東京 today."
+            );
+            assert_eq!(scan.blocks[0].span.start, 0);
+            // The next run's mark replaces it, space and all.
+            let again = ClaimMark::new(&marked, 0, reason).expect("a mark");
+            assert_eq!(again.range, 0..written.len());
+        }
+    }
 }

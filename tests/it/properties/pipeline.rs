@@ -147,6 +147,127 @@ fn the_chapters_found_failing_hold() {
     }
 }
 
+/// Under References, a list item whose quote holds an entry (`- > [1]
+/// …`) read the entry's text as its own: judged a claim, it was marked
+/// (`downgrade`: the ⚠ before `[1]` then kept the next run from reading
+/// an entry there) or replaced (`remove`), and the next run read the
+/// entry's markers as citations and wrote the References. An entry's
+/// text is no text of the block around it.
+#[test]
+fn an_entry_inside_a_list_item_is_no_claim_of_the_item() {
+    for text in [
+        "## References\n- > [1] [Insufficient evidence][EVID:a, b.2:x/y-z]",
+        "## References\n\n- > [2]\u{a0}Reuters 😀 \"Rates\" [EVID:gone]\n- > 東京 rates held [EVID:a].\n",
+        "Rates held [EVID:p].\n\n## References\n\n- Sources 日本\n\n  [3] Reuters [EVID:q] 1.5%\n",
+    ] {
+        for mode in ["fail", "downgrade", "warn", "remove"] {
+            for target in [Target::Html, Target::Markdown] {
+                for claims in ["blocks", "bullets", "sentences"] {
+                    for labels in [false, true] {
+                        let setup = invariants::setup_with(mode, target, claims, labels);
+                        for path in PATHS {
+                            invariants::check_any_chapter(&setup, path, text);
+                        }
+                    }
+                }
+            }
+        }
+    }
+}
+
+/// `remove` mode kept a malformed marker at a line's start when the
+/// marker after it, literally `[EVID:a]:`, could open a link definition
+/// there (`***[1-200] [EVID:a]:`); that marker is a citation on the page,
+/// which opens none, and the next run, reading the citation, took the
+/// malformed marker out. A marker written as a citation is read as the
+/// citation.
+#[test]
+fn remove_reads_the_citation_after_a_marker_it_takes_out() {
+    // A range is a marker in a chapter with a citation list only.
+    for (text, gone, paths) in [
+        ("***[1-200] [EVID:a]:", "[1-200]", &PATHS[1..]),
+        ("* [1-200] [1]: \n# [x] 東京 😀\n", "[1-200]", &PATHS[1..]),
+        ("> > [EVID:js] [EVID:q]:\n", "[EVID:js]", PATHS),
+        ("- [EVID:a,] [EVID:p]: 日本\n", "[EVID:a,]", PATHS),
+    ] {
+        for target in [Target::Html, Target::Markdown] {
+            for claims in ["blocks", "sentences"] {
+                let setup = invariants::setup_with("remove", target, claims, false);
+                for path in paths {
+                    let out = invariants::check_idempotent(&setup, path, text);
+                    assert!(!out.contains(gone), "{target:?} {path}: {out}");
+                }
+            }
+        }
+    }
+}
+
+/// The rules report on a chapter `downgrade` mode marked as they reported
+/// on it before: the ⚠ mark is no text of the claim it opens, as a
+/// confidence label is none. Read as text, it moved `2)` off the claim's
+/// start, where it is list numbering, and `numeric-claim` and
+/// `number-not-in-evidence` flagged the figure 2 on the next run; read
+/// as the author's element (or link), it started a row's claim after it,
+/// and a second confidence label went there.
+#[test]
+fn a_claim_mark_changes_no_reading_of_the_claim_it_opens() {
+    let said = |outcome: &evidence_report::Outcome| -> Vec<String> {
+        let diagnostics = outcome.report.diagnostics.iter();
+        let mut said: Vec<String> = diagnostics
+            .map(|d| format!("{:?}: {}", d.rule, d.message))
+            .collect();
+        said.sort();
+        said
+    };
+    for text in [
+        "2\\) Rates said \"the economy is strong\" [EVID:q].\n",
+        "Two reasons. 1) Rates said \"x y z\" in 東京 [EVID:p].\n",
+        "- 2\\) Rates held 😀 [EVID:q][EVID:gone]\n",
+        "[^1]: \n- |  |  | Rates\n  |:---|---:|:-:|\n  [^1] |\n   |\n  [EVID:gone] |\n  4.4\u{a0}percent [1, 2] | http://e.org",
+    ] {
+        for target in [Target::Html, Target::Markdown] {
+            for claims in ["blocks", "sentences"] {
+                for labels in [false, true] {
+                    let setup = invariants::setup_with("downgrade", target, claims, labels);
+                    for path in PATHS {
+                        let (out, first) = invariants::process(&setup, &[(path, text)]);
+                        assert!(out[0].contains('⚠'), "{text:?}: {}", out[0]);
+                        let (again, second) = invariants::process(&setup, &[(path, &out[0])]);
+                        assert_eq!(again, out, "{text:?}");
+                        assert_eq!(said(&second), said(&first), "{text:?}: {}", out[0]);
+                    }
+                }
+            }
+        }
+    }
+}
+
+/// `remove` mode took `[EVID:gone]` out after a task list item's box,
+/// `- [x] [EVID:gone] |  | [SPECULATION] |  |`: the line of four cells
+/// (no table under a delimiter row of three) became one of three after
+/// the box, which the parser does not read as a cell's text, and the next
+/// run read a table there, whose row it labelled. A task box is read as
+/// the item's markup when a line's cells are counted.
+#[test]
+fn remove_counts_the_cells_after_a_task_box() {
+    let cite = HTML_CITE;
+    for text in [
+        format!("- [x] [EVID:gone] |  | [SPECULATION] |  |\n  |:---|---:|:-:|\n  {cite} |"),
+        "> 1. [ ] [EVID:a,] | 東京 | 😀 |\n>    |---|---|\n>    Rates held [EVID:a] |\n".to_owned(),
+    ] {
+        for target in [Target::Html, Target::Markdown] {
+            for claims in ["blocks", "sentences"] {
+                for labels in [false, true] {
+                    let setup = invariants::setup_with("remove", target, claims, labels);
+                    for path in PATHS {
+                        invariants::check_any_chapter(&setup, path, &text);
+                    }
+                }
+            }
+        }
+    }
+}
+
 /// Lines between tables: a paragraph (cited, uncited, of figures) or a
 /// list item, which a table may continue.
 const PARAGRAPHS: &[&str] = &[

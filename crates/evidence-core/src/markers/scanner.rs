@@ -128,6 +128,11 @@ pub(super) struct Scanner<'a, 'o> {
     /// it is held there ([`Scanner::inline_start`]): its first word, past
     /// the gap a citation leaves, starts there.
     label_hold: Option<usize>,
+    /// The mark `downgrade` mode wrote before a claim, read last
+    /// (`unseen::own_claim_mark`): the events inside it are read as no
+    /// text; and where the space after it stands, which is the mark's.
+    own_mark: Range<usize>,
+    mark_space: Option<usize>,
 }
 
 impl<'a, 'o> Scanner<'a, 'o> {
@@ -176,6 +181,8 @@ impl<'a, 'o> Scanner<'a, 'o> {
             inlines: Vec::new(),
             own_label: 0..0,
             label_hold: None,
+            own_mark: 0..0,
+            mark_space: None,
         }
     }
 
@@ -194,10 +201,15 @@ impl<'a, 'o> Scanner<'a, 'o> {
         if range.start > self.own_label.start && range.end <= self.own_label.end {
             return;
         }
+        let in_mark = range.start > self.own_mark.start && range.end <= self.own_mark.end;
+        if in_mark || (range == self.own_mark && matches!(event, Event::End(TagEnd::Link))) {
+            return;
+        }
         if let Event::Text(text) = event {
             if self.code_block > 0 {
                 return;
             }
+            let (text, range) = self.past_mark_space(text, range);
             if let Some(pending) = &mut self.pending_cite {
                 if pending.closing.is_some() {
                     pending.text.push_str(&text);
@@ -220,8 +232,11 @@ impl<'a, 'o> Scanner<'a, 'o> {
             }
             return;
         }
+        self.mark_space = None;
         self.flush();
         match event {
+            // The mark `downgrade` mode wrote for other renderers is a link.
+            Event::Start(Tag::Link { .. }) if self.own_claim_mark(&range) => {}
             Event::Start(tag) => self.start(tag, range),
             Event::End(tag) => self.end(tag, range),
             Event::Code(code) => {
@@ -252,7 +267,7 @@ impl<'a, 'o> Scanner<'a, 'o> {
                 }
             }
             Event::InlineHtml(html) => {
-                if self.own_speculation_label(&html, &range) {
+                if self.own_speculation_label(&html, &range) || self.own_claim_mark(&range) {
                     return;
                 }
                 if let Some(suppression) =

@@ -392,6 +392,65 @@ fn a_confidence_label_is_no_text_of_the_claim_it_opens() {
     assert_eq!(heading.headings[0].title, "[LOW CONFIDENCE] Outlook");
 }
 
+/// The ⚠ mark `downgrade` mode writes before a failing claim, in either
+/// form, is no text of the claim, as a confidence label is none: the claim
+/// reads the same before a build marks it and after (the figure that
+/// opens it, `2) …`, is still list numbering). The claim starts where the
+/// mark does, after a label before it, so that the next run replaces both
+/// there; the space after it is the mark's.
+#[test]
+fn a_claim_mark_is_no_text_of_the_claim_it_opens() {
+    let html = "<span class=\"evidence-unverified-claim\" role=\"note\" \
+                aria-label=\"Unverified claim: x &quot;y&quot;\" title=\"x\">⚠</span>";
+    let link = "[⚠](#unverified-claim \"Unverified claim: x &quot;y&quot; (q)\")";
+    for mark in [html, link] {
+        for (text, read) in [
+            (
+                format!("{mark} 2\\) Rates rose 3% today.\n"),
+                "2) Rates rose 3% today.",
+            ),
+            (
+                format!("- {mark} 東京 rates rose 😀\n"),
+                "東京 rates rose 😀",
+            ),
+            (
+                format!("\\[LOW CONFIDENCE\\] {mark} 1) Rates rose.\n"),
+                "1) Rates rose.",
+            ),
+        ] {
+            let found = scan(&text, &opts(false));
+            let block = &found.blocks[0];
+            assert_eq!(block.text.trim(), read, "{text:?}");
+            let start = text.find(['<', '[', '\\']).unwrap();
+            assert_eq!(block.span.start, start, "{text:?}");
+        }
+        // Where a later sentence starts, the text after it maps to it.
+        let text = format!("Two reasons. {mark} 1) Rates rose.\n");
+        let block = &scan(&text, &opts(false)).blocks[0];
+        assert_eq!(block.text, "Two reasons. 1) Rates rose. ");
+        let at = block.text.find("1)").unwrap();
+        assert_eq!(block.source_offset(at), text.find(mark).unwrap());
+        // Right after a word's character, a space stands for it.
+        let glued = scan(&format!("Rates{mark} rose today.\n"), &opts(false));
+        assert_eq!(glued.blocks[0].text.trim(), "Rates rose today.");
+    }
+    // In a link's text (where no build writes one), it is text.
+    let linked = scan(
+        &format!("[a {html} b](https://e.org) rose.\n"),
+        &opts(false),
+    );
+    assert!(linked.blocks[0].text.contains('⚠'));
+    // Another element of the class, or another sign, is the author's.
+    for text in [
+        "<span class=\"evidence-unverified-claim\">!</span> Rates rose.\n",
+        "<span class=\"evidence-unverified-claims\">⚠</span> Rates rose.\n",
+        "[⚠](#unverified \"x\") Rates rose.\n",
+    ] {
+        let found = scan(text, &opts(false));
+        assert!(!found.blocks[0].text.starts_with("Rates"), "{text:?}");
+    }
+}
+
 /// The first word after a confidence label starts where the label does,
 /// past the gap a citation leaves and across a line break: a sentence a
 /// build labelled before its emphasis or element (which opens with a

@@ -61,6 +61,12 @@ impl<'a> Scanner<'a, '_> {
             self.header_text(text);
             return;
         }
+        if self.entry > 0 {
+            // A reference entry's text is none of the block around it (a
+            // list item whose quote holds `[1] Reuters …`), as its markers
+            // are none of it: it states no claim.
+            return;
+        }
         // After a confidence label, the text starts at its first word: the
         // gap before it (`\[LOW CONFIDENCE\] *[EVID:a] Then*`, the citation
         // cut) is no text (as it would be, were the label no text of the
@@ -243,7 +249,7 @@ impl<'a> Scanner<'a, '_> {
 
     /// Whether the text of an open block is being read: not a heading's,
     /// nor a table header's.
-    fn reads_block_text(&self) -> bool {
+    pub(super) fn reads_block_text(&self) -> bool {
         self.heading.is_none() && !self.skips_table_text() && !self.open_blocks.is_empty()
     }
 
@@ -256,7 +262,7 @@ impl<'a> Scanner<'a, '_> {
     /// next run replaces it. Right after a word's character (`***` before
     /// it, a marker taken out between them), a space stands for it, as for
     /// a marker, so that the words on both sides stay apart.
-    fn cut_label(&mut self, at: usize) {
+    pub(super) fn cut_label(&mut self, at: usize) {
         self.settle_words();
         let Some(block) = self.open_blocks.last_mut() else {
             return;

@@ -492,6 +492,10 @@ fn skip_markup<'h>(rest: &'h str, out: &mut String) -> &'h str {
         return &rest[1..];
     }
     out.push(' ');
+    // The mark `downgrade` mode wrote before a claim is no text of it.
+    if let Some(len) = crate::syntax::claim_mark_len(rest) {
+        return &rest[len..];
+    }
     let name: String = rest[1..]
         .chars()
         .take_while(char::is_ascii_alphanumeric)

@@ -4,12 +4,13 @@
 //! known without a browser, so none counts). A label that exempts a claim
 //! (`[SPECULATION]`, an abstain phrase) exempts only where it is prose
 //! ([`crate::markers::Block::prose`]); the label element the HTML renderer
-//! writes for `[SPECULATION]` is read as the label it stands for.
+//! writes for `[SPECULATION]` is read as the label it stands for, and the
+//! `⚠` mark `downgrade` mode writes before a claim as no text at all.
 
 use crate::markers::MarkdownFlags;
 use crate::markers::scanner::Scanner;
 use mdbook_markdown::new_cmark_parser;
-use mdbook_markdown::pulldown_cmark::{Event, Tag};
+use mdbook_markdown::pulldown_cmark::{CowStr, Event, Tag};
 use std::ops::Range;
 
 /// Elements that have no content, whose opening tag closes nothing.
@@ -153,6 +154,53 @@ impl Scanner<'_, '_> {
         self.add_text_as(crate::syntax::SPECULATION_LABEL, range.start..end, false);
         self.own_label = range.start..end;
         true
+    }
+
+    /// Reads the mark `downgrade` mode wrote before a failing claim
+    /// ([`crate::syntax::claim_mark_len`], opening at this event: the
+    /// `<span>`'s opening tag, or the link whole, as the parser reads it)
+    /// as no text of the claim, as a confidence label is read
+    /// ([`Scanner::cut_label`]): the claim starts where the mark does, and
+    /// reads as it did before the mark was written (`⚠ 2) …` still opens
+    /// with list numbering). The space after it is the mark's.
+    pub(super) fn own_claim_mark(&mut self, range: &Range<usize>) -> bool {
+        let Some(len) = self
+            .src
+            .get(range.start..)
+            .and_then(crate::syntax::claim_mark_len)
+        else {
+            return false;
+        };
+        let read_whole = if self.src[range.start..].starts_with('<') {
+            range.end + crate::syntax::CLAIM_MARK_CLOSE.len() == range.start + len
+        } else {
+            range.end == range.start + len
+        };
+        if !read_whole || self.link > 0 || self.pending_cite.is_some() || !self.reads_block_text() {
+            return false;
+        }
+        self.release_held();
+        self.cut_label(range.start);
+        self.own_mark = range.start..range.start + len;
+        self.mark_space = Some(range.start + len);
+        true
+    }
+
+    /// `text` at `range` without its first character when it is the space
+    /// after the mark read last ([`Scanner::own_claim_mark`]).
+    pub(super) fn past_mark_space<'e>(
+        &mut self,
+        text: CowStr<'e>,
+        range: Range<usize>,
+    ) -> (CowStr<'e>, Range<usize>) {
+        if self.mark_space.take() != Some(range.start) || !text.starts_with(' ') {
+            return (text, range);
+        }
+        let rest = match text {
+            CowStr::Borrowed(text) => CowStr::Borrowed(&text[1..]),
+            text => CowStr::from(text[1..].to_owned()),
+        };
+        (rest, range.start + 1..range.end)
     }
 
     /// Whether text added now is hidden from the reader's prose.

@@ -77,7 +77,8 @@ pub(crate) fn reading(line: &str) -> Option<CellReading> {
 }
 
 /// `line` past the markup of the blocks that hold it (quote markers, list
-/// item markers, indentation), where its cells start.
+/// item markers and a task list item's box, indentation), where its cells
+/// start.
 fn without_containers(line: &str) -> &str {
     let mut rest = line;
     loop {
@@ -96,6 +97,15 @@ fn without_containers(line: &str) -> &str {
             return rest;
         }
         rest = &rest[marker..];
+        // A task list item's box is no text of the item: the parser reads
+        // the cells after it (`- [x] | a | b |` holds two, not three).
+        let content = rest.trim_start_matches([' ', '\t']);
+        let task = ["[ ]", "[x]", "[X]"]
+            .iter()
+            .find_map(|b| content.strip_prefix(b));
+        if let Some(after) = task.filter(|after| after.starts_with([' ', '\t'])) {
+            return after.trim_start_matches([' ', '\t']);
+        }
     }
 }
 
@@ -201,6 +211,11 @@ mod tests {
         assert_eq!(cells("1. a |\u{a0}"), Some((2, false)));
         assert_eq!(cells("no pipe \\|"), None);
         assert_eq!(cells("\u{200f}| a"), Some((2, false)));
+        // A task list item's box is the item's markup, not a cell's text.
+        assert_eq!(cells("- [x] |  | 東京 |  |"), Some((3, true)));
+        assert_eq!(cells("> 1. [ ] a | b"), Some((2, false)));
+        assert_eq!(cells("- [x]| a"), Some((2, false)));
+        assert_eq!(cells("[x] | a"), Some((2, false)));
     }
 
     #[test]

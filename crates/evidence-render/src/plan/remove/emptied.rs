@@ -133,7 +133,7 @@ impl RenderPlan<'_> {
             let first = scan.markers.partition_point(|m| m.span.start < range.start);
             let cell_line = cell_line(text, scan, first, &range, &mut last_line);
             let piped = cell_line.as_ref().is_some_and(|c| c.pipes.is_some());
-            let standard = self.standard_removal(text, scan, &around, &range, piped);
+            let standard = self.standard_removal(text, scan, parts, &around, &range, piped);
             let Some(cell_line) = cell_line else {
                 match standard {
                     Some(removal) => self.removals.extend(removal),
@@ -228,11 +228,12 @@ impl RenderPlan<'_> {
     /// How the run at `range` is taken out, as anywhere else (`None`: it
     /// stays, see [`AroundMarkers::keep`]); in a line that holds a pipe
     /// (`piped`), whose reading is checked, what is left of the line may
-    /// hold no letter.
+    /// hold no letter. `parts` is what each marker contributes.
     fn standard_removal(
         &self,
         text: &str,
         scan: &Scan,
+        parts: &[Part],
         around: &AroundMarkers<'_>,
         range: &Range<usize>,
         piped: bool,
@@ -255,9 +256,13 @@ impl RenderPlan<'_> {
                 .count();
             let rest = around.rest(&scan.markers, range);
             let rest = rest.trim_start_matches([' ', '\t']);
-            if may_open_block(rest) || opens_entry_in_references(scan, range, spaces, rest) {
-                // What follows would start its line: it might
-                // open a block there (`# `, `<div>`, `[x]: url`).
+            // What follows would start its line: it might open a block
+            // there (`# `, `<div>`, `[x]: url`). A citation opens none: a
+            // marker that is written as one is read as what is written
+            // (`***[1-200] [EVID:a]:` is no `[EVID:a]:` definition, as
+            // the second run reads `***[\[1\]](#evidence-a):`).
+            let opens = may_open_block(rest) && !citation_at(scan, parts, range.end + spaces);
+            if opens || opens_entry_in_references(scan, range, spaces, rest) {
                 return None;
             }
             return Some(vec![Replacement {
@@ -265,8 +270,15 @@ impl RenderPlan<'_> {
                 text: "",
             }]);
         }
-        // The text before the space before the run, if there is one.
-        let spaced = range.start > 0 && text.as_bytes()[range.start - 1] == b' ';
+        // The text before the space before the run, if there is one. A
+        // confidence label written where the run starts keeps that space
+        // (it follows the label's), as it does once the label is written.
+        let at = self.labels.partition_point(|l| l.range.start < range.start);
+        let labelled = self
+            .labels
+            .get(at)
+            .is_some_and(|l| l.range.start == range.start);
+        let spaced = range.start > 0 && text.as_bytes()[range.start - 1] == b' ' && !labelled;
         let before = spaced.then(|| &text[..self.kept_before(range.start - 1)]);
         Some(emptied_run_removal(
             text,
@@ -309,6 +321,15 @@ fn opens_entry_in_references(scan: &Scan, range: &Range<usize>, spaces: usize, r
             rest.lines().next().unwrap_or_default(),
         )
         .is_some()
+}
+
+/// Whether a marker that is written as a citation starts at `at` (it
+/// resolves and stays, `parts` saying what each marker contributes): the
+/// citation (`<a class="evidence-cite" …>[&#49;]</a>`, `[\[1\]](#…)`),
+/// not the marker's text, is what a second run reads there.
+fn citation_at(scan: &Scan, parts: &[Part], at: usize) -> bool {
+    let i = scan.markers.partition_point(|m| m.span.start < at);
+    scan.markers.get(i).is_some_and(|m| m.span.start == at) && parts.get(i) == Some(&Part::Cite)
 }
 
 /// The line of cells the run at `range` (its first marker `first`) stands

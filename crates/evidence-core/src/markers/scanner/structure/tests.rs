@@ -62,7 +62,8 @@ fn definition_list_terms_and_html_text_are_blocks() {
 /// (alone on its line, which makes the block) does not, as any `<span
 /// class="evidence-…` did; the mark went before it, the line became a
 /// paragraph's, and the next run read the marker the block had hidden
-/// (the pipeline property found it).
+/// (the pipeline property found it). The mark is no text of the claim,
+/// as it is none in prose.
 #[test]
 fn an_html_blocks_claim_starts_at_its_text_or_an_earlier_mark_only() {
     let group = "<span class=\"evidence-cites\">";
@@ -73,6 +74,11 @@ fn an_html_blocks_claim_starts_at_its_text_or_an_earlier_mark_only() {
     let mark = "<span class=\"evidence-unverified-claim\" role=\"note\">⚠</span> ";
     let marked = text.replace("[EVID:a]", &format!("{mark}[EVID:a]"));
     assert_eq!(visible_range(&marked).start, marked.find(mark).unwrap());
+    // The mark is no text of the claim: `2) …` still opens it.
+    let text = "<div>\n2) Rates held\u{a0}steady 😀\n</div>";
+    let marked = text.replace("2)", &format!("{mark}2)"));
+    assert_eq!(visible_text(&marked), visible_text(text));
+    assert!(visible_text(text).starts_with("2)"));
 }
 
 #[test]
@@ -254,4 +260,20 @@ fn an_html_block_in_a_quote_starts_at_its_text_not_at_the_quotes_marker() {
         let block = scan.blocks.iter().find(|b| b.html).expect("an HTML block");
         assert_eq!(&text[block.span.clone()], visible, "{text:?}");
     }
+}
+
+/// Under References, an entry inside a list item (`- > [1] Reuters …`, a
+/// later paragraph `[2] …`) gives the item no text, as it gives it no
+/// marker: the item was judged on the entry's text as a claim, marked or
+/// replaced, and the next run, no longer reading an entry there, read
+/// its markers and wrote the References (the pipeline property found it).
+#[test]
+fn an_entry_gives_the_block_around_it_no_text() {
+    let text = "Cited [1].\n\n## 参考文献\n\n- > [1] [Insufficient evidence][EVID:a, b.2:x/y-z]\n- > Unemployment will reach 9%.\n- Growth 😀\n\n  [2]\u{a0}Reuters. \"Fed holds\" [EVID:a]\n";
+    let scan = scanned(text);
+    assert_eq!(
+        texts(&scan),
+        ["Cited .", "", "Unemployment will reach 9%.", "Growth 😀"]
+    );
+    assert_eq!(scan.markers.len(), 1, "{:?}", scan.markers);
 }

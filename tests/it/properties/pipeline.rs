@@ -336,3 +336,31 @@ proptest! {
         prop_assert_eq!(after, before, "output: {:?}", out[0]);
     }
 }
+
+/// A sentence that opens inside a code span (`` ?` D`[EVID:a]x ``: the
+/// span's text opens with a space, where the sentence `?` ends) started
+/// at the span's end, which maps to no offset inside it; the label went
+/// after the span, where the next run, starting the claim at the span's
+/// end again (the space before the label), did not find it at the claim's
+/// start and wrote a second one. The sentence starts with the span.
+#[test]
+fn a_sentence_opening_in_a_code_span_is_labelled_once() {
+    for text in [
+        "?` D`[EVID:a]x é",
+        "Rates rose?` Then` 東京 rates fell 😀 [EVID:a].\n",
+    ] {
+        for mode in ["fail", "downgrade", "warn", "remove"] {
+            for target in [Target::Html, Target::Markdown] {
+                for labels in [false, true] {
+                    let setup = invariants::setup_with(mode, target, "sentences", labels);
+                    for path in PATHS {
+                        let out = invariants::check_idempotent(&setup, path, text);
+                        let written = out.matches("CONFIDENCE").count();
+                        assert!(written <= 1, "{mode} {target:?} {path}: {out}");
+                        invariants::check_any_chapter(&setup, path, text);
+                    }
+                }
+            }
+        }
+    }
+}

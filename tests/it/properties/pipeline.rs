@@ -364,3 +364,31 @@ fn a_sentence_opening_in_a_code_span_is_labelled_once() {
         }
     }
 }
+
+/// An author's `[HIGH CONFIDENCE]` glued to a malformed marker opening a
+/// list item is text; `remove` mode took the marker out, leaving the
+/// label and a space alone in the item's first paragraph. The next run
+/// read it as a label with no text after it, which then started the text
+/// of the item's next paragraph: the claim there started at it, and the
+/// build's label went there, in its place. A label with no text after it
+/// in its paragraph starts no text of the next, as it starts none of the
+/// next block.
+#[test]
+fn a_label_alone_in_an_items_paragraph_starts_no_later_paragraph() {
+    for text in [
+        "1. [HIGH CONFIDENCE][EVID:] \n\n\t[EVID:a]g H O",
+        "- [LOW CONFIDENCE][EVID:a,] \n\n  東京 rates rose 😀 [EVID:a]\n",
+        "- \\[HIGH CONFIDENCE\\] \n\n  Rates held\u{a0}steady [EVID:a].\n",
+    ] {
+        for mode in ["fail", "downgrade", "warn", "remove"] {
+            for target in [Target::Html, Target::Markdown] {
+                for claims in ["blocks", "bullets", "sentences"] {
+                    let setup = invariants::setup_with(mode, target, claims, true);
+                    for path in PATHS {
+                        invariants::check_any_chapter(&setup, path, text);
+                    }
+                }
+            }
+        }
+    }
+}

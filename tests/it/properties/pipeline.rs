@@ -336,3 +336,59 @@ proptest! {
         prop_assert_eq!(after, before, "output: {:?}", out[0]);
     }
 }
+
+/// A sentence that opens inside a code span (`` ?` D`[EVID:a]x ``: the
+/// span's text opens with a space, where the sentence `?` ends) started
+/// at the span's end, which maps to no offset inside it; the label went
+/// after the span, where the next run, starting the claim at the span's
+/// end again (the space before the label), did not find it at the claim's
+/// start and wrote a second one. The sentence starts with the span.
+#[test]
+fn a_sentence_opening_in_a_code_span_is_labelled_once() {
+    for text in [
+        "?` D`[EVID:a]x é",
+        "Rates rose?` Then` 東京 rates fell 😀 [EVID:a].\n",
+    ] {
+        for mode in ["fail", "downgrade", "warn", "remove"] {
+            for target in [Target::Html, Target::Markdown] {
+                for labels in [false, true] {
+                    let setup = invariants::setup_with(mode, target, "sentences", labels);
+                    for path in PATHS {
+                        let out = invariants::check_idempotent(&setup, path, text);
+                        let written = out.matches("CONFIDENCE").count();
+                        assert!(written <= 1, "{mode} {target:?} {path}: {out}");
+                        invariants::check_any_chapter(&setup, path, text);
+                    }
+                }
+            }
+        }
+    }
+}
+
+/// An author's `[HIGH CONFIDENCE]` glued to a malformed marker opening a
+/// list item is text; `remove` mode took the marker out, leaving the
+/// label and a space alone in the item's first paragraph. The next run
+/// read it as a label with no text after it, which then started the text
+/// of the item's next paragraph: the claim there started at it, and the
+/// build's label went there, in its place. A label with no text after it
+/// in its paragraph starts no text of the next, as it starts none of the
+/// next block.
+#[test]
+fn a_label_alone_in_an_items_paragraph_starts_no_later_paragraph() {
+    for text in [
+        "1. [HIGH CONFIDENCE][EVID:] \n\n\t[EVID:a]g H O",
+        "- [LOW CONFIDENCE][EVID:a,] \n\n  東京 rates rose 😀 [EVID:a]\n",
+        "- \\[HIGH CONFIDENCE\\] \n\n  Rates held\u{a0}steady [EVID:a].\n",
+    ] {
+        for mode in ["fail", "downgrade", "warn", "remove"] {
+            for target in [Target::Html, Target::Markdown] {
+                for claims in ["blocks", "bullets", "sentences"] {
+                    let setup = invariants::setup_with(mode, target, claims, true);
+                    for path in PATHS {
+                        invariants::check_any_chapter(&setup, path, text);
+                    }
+                }
+            }
+        }
+    }
+}

@@ -321,6 +321,18 @@ impl Block {
             .map(|i| self.segments[i])
             .is_none_or(|seg| seg.verbatim || seg.text_at == text_at)
     }
+
+    /// Where the piece of [`Block::text`] holding `text_at` starts: `text_at`
+    /// itself when it has a place of its own ([`Block::maps_exactly`]), else
+    /// the start of its code span, escape or entity, which does.
+    pub fn piece_start(&self, text_at: usize) -> usize {
+        if self.maps_exactly(text_at) {
+            return text_at;
+        }
+        let i = self.segments.partition_point(|s| s.text_at <= text_at);
+        i.checked_sub(1)
+            .map_or(text_at, |i| self.segments[i].text_at)
+    }
 }
 
 /// Everything the later stages need to know about a chapter's markdown.

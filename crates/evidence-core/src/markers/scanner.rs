@@ -514,6 +514,12 @@ impl<'a, 'o> Scanner<'a, 'o> {
             TagEnd::Table => self.end_table(),
             TagEnd::TableHead => self.table_head(false),
             TagEnd::Paragraph => {
+                // A confidence label with no text after it in its paragraph
+                // starts no text of the item's next paragraph, as it starts
+                // none of the next block (`close_block`).
+                if self.label_hold.is_some() && self.label_hold == self.inline_start {
+                    self.inline_start = None;
+                }
                 // Paragraphs of one list item are separate sentences.
                 if let Some(block) = self.open_blocks.last_mut() {
                     block.text.push(' ');

@@ -572,3 +572,17 @@ fn a_range_inside_a_cut_group_keeps_one_span() {
     // replaces the group.
     assert!(spans.iter().all(|s| *s == (0..text.len())), "{spans:?}");
 }
+
+/// A confidence label with no text after it in a list item's paragraph
+/// starts no text of the item's next paragraph, as it starts none of the
+/// next block: the claim there starts at its own text (or label), where
+/// a build labels it.
+#[test]
+fn a_label_alone_in_a_paragraph_starts_no_text_of_the_next() {
+    for label in ["[HIGH CONFIDENCE]", "\\[LOW CONFIDENCE\\]"] {
+        let text = format!("- {label} \n\n  東京 rates rose 😀 [EVID:a]\n");
+        let found = scan(&text, &opts(false));
+        let block = found.blocks.iter().find(|b| b.text.contains("rates"));
+        assert_eq!(block.map(|b| b.span.start), text.find("東京"), "{text:?}");
+    }
+}

@@ -135,7 +135,13 @@ fn source_sentences(block: &Block) -> Vec<SourceSentence> {
     let mut out: Vec<SourceSentence> = Vec::with_capacity(texts.len());
     for (i, text) in texts.into_iter().enumerate() {
         let (before, after) = (cuts[i], cuts[i + 1]);
-        let mut source = block.source_offset(text.start)..block.source_offset(text.end);
+        // A sentence that starts inside a code span (`` ?` D`x ``: the
+        // span's text opens with a space) starts with the span: mapped to
+        // its end, it left the span to no sentence, and a label went after
+        // it, where the next run, starting the claim there again, did not
+        // find it at the claim's start and wrote another.
+        let start = block.source_offset(block.piece_start(text.start));
+        let mut source = start..block.source_offset(text.end);
         while let Some(inline) = by_start.get(starts).filter(|i| i.text.start <= text.start) {
             if inline.text.start >= before {
                 source.start = source.start.min(inline.source.start);

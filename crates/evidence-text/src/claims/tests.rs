@@ -317,3 +317,22 @@ fn a_bracketed_tail_after_a_sentence_end_leaves_the_sentence_a_claim() {
         assert!(classify_block(&scan.blocks[0], 3).is_some(), "{block}");
     }
 }
+
+/// A sentence that starts inside a code span (the span's text opens with
+/// a space, where the sentence before it ends) starts with the span, which
+/// maps to no offset inside it: mapped to the span's end, the sentence left
+/// the span to no sentence, and a label went after it.
+#[test]
+fn a_sentence_starting_in_a_code_span_starts_with_the_span() {
+    let spans = sentence_spans("Rates rose in 東京?` Then` e\u{301} rates fell 😀 [EVID:a].\n");
+    assert_eq!(
+        spans.last(),
+        Some(&"` Then` e\u{301} rates fell 😀 [EVID:a].")
+    );
+    // Where the label a build wrote before it stands, the sentence starts.
+    let labelled = "Rates rose in 東京? \\[LOW CONFIDENCE\\] ` Then` rates fell 😀 [EVID:a].\n";
+    assert_eq!(
+        sentence_spans(labelled).last(),
+        Some(&"\\[LOW CONFIDENCE\\] ` Then` rates fell 😀 [EVID:a].")
+    );
+}

@@ -392,3 +392,27 @@ fn a_label_alone_in_an_items_paragraph_starts_no_later_paragraph() {
         }
     }
 }
+
+/// `remove` mode takes out a marker that resolves to no evidence before
+/// an abstain phrase opening a sentence (`[EVID:gone][Insufficient
+/// evidence]<http://e.org>[EVID:a]Rates é`). The marker kept the claim
+/// whole, labelled before the phrase; the next run, the marker gone, the
+/// claim started after the phrase, and a second label was written there.
+/// A marker before the phrase keeps no claim whole: it starts after the
+/// phrase on both runs.
+#[test]
+fn a_marker_before_an_abstain_phrase_keeps_no_claim_whole() {
+    let text = "[EVID:gone][Insufficient evidence]<http://e.org>[EVID:a]Rates e\u{301}";
+    let setup = invariants::setup_with("remove", Target::Html, "sentences", true);
+    invariants::check_idempotent(&setup, "c.md", text);
+    for mode in ["fail", "downgrade", "warn", "remove"] {
+        for target in [Target::Html, Target::Markdown] {
+            for claims in ["blocks", "bullets", "sentences"] {
+                let setup = invariants::setup_with(mode, target, claims, true);
+                for path in PATHS {
+                    invariants::check_any_chapter(&setup, path, text);
+                }
+            }
+        }
+    }
+}

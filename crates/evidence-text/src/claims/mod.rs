@@ -427,11 +427,17 @@ fn after_abstention(scan: &Scan, claim: &mut Claim, range: Range<usize>) {
         return;
     };
     // A marker before the claim's text (in or around the phrase) keeps the
-    // claim whole: its span would reach back over the phrase.
+    // claim whole: its span would reach back over the phrase. One before
+    // the phrase does not: the phrase opens the text all the same, and
+    // the claim starts after it whether the marker is there or not (a
+    // marker `remove` mode takes out is gone on the next run).
+    let text = &block.text[range.clone()];
+    let phrase = block.source_offset(range.start + (text.len() - text.trim_start().len()));
     if claim
         .markers
         .iter()
-        .any(|&m| scan.markers[m].span.start < source)
+        .map(|&m| &scan.markers[m].span)
+        .any(|span| span.end > phrase && span.start < source)
         || source < claim.span.start
         || source >= claim.span.end
     {

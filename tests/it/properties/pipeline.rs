@@ -134,16 +134,7 @@ fn the_chapters_found_failing_hold() {
         ));
     }
     for text in &found {
-        for mode in ["fail", "downgrade", "warn", "remove"] {
-            for target in [Target::Html, Target::Markdown] {
-                for claims in ["blocks", "sentences"] {
-                    let setup = invariants::setup_with(mode, target, claims, false);
-                    for path in PATHS {
-                        invariants::check_any_chapter(&setup, path, text);
-                    }
-                }
-            }
-        }
+        hold_in_every_setup(text, &["blocks", "sentences"], &[false]);
     }
 }
 
@@ -160,18 +151,7 @@ fn an_entry_inside_a_list_item_is_no_claim_of_the_item() {
         "## References\n\n- > [2]\u{a0}Reuters 😀 \"Rates\" [EVID:gone]\n- > 東京 rates held [EVID:a].\n",
         "Rates held [EVID:p].\n\n## References\n\n- Sources 日本\n\n  [3] Reuters [EVID:q] 1.5%\n",
     ] {
-        for mode in ["fail", "downgrade", "warn", "remove"] {
-            for target in [Target::Html, Target::Markdown] {
-                for claims in ["blocks", "bullets", "sentences"] {
-                    for labels in [false, true] {
-                        let setup = invariants::setup_with(mode, target, claims, labels);
-                        for path in PATHS {
-                            invariants::check_any_chapter(&setup, path, text);
-                        }
-                    }
-                }
-            }
-        }
+        hold_in_every_setup(text, &["blocks", "bullets", "sentences"], &[false, true]);
     }
 }
 
@@ -380,16 +360,7 @@ fn a_label_alone_in_an_items_paragraph_starts_no_later_paragraph() {
         "- [LOW CONFIDENCE][EVID:a,] \n\n  東京 rates rose 😀 [EVID:a]\n",
         "- \\[HIGH CONFIDENCE\\] \n\n  Rates held\u{a0}steady [EVID:a].\n",
     ] {
-        for mode in ["fail", "downgrade", "warn", "remove"] {
-            for target in [Target::Html, Target::Markdown] {
-                for claims in ["blocks", "bullets", "sentences"] {
-                    let setup = invariants::setup_with(mode, target, claims, true);
-                    for path in PATHS {
-                        invariants::check_any_chapter(&setup, path, text);
-                    }
-                }
-            }
-        }
+        hold_in_every_setup(text, &["blocks", "bullets", "sentences"], &[true]);
     }
 }
 
@@ -405,12 +376,20 @@ fn a_marker_before_an_abstain_phrase_keeps_no_claim_whole() {
     let text = "[EVID:gone][Insufficient evidence]<http://e.org>[EVID:a]Rates e\u{301}";
     let setup = invariants::setup_with("remove", Target::Html, "sentences", true);
     invariants::check_idempotent(&setup, "c.md", text);
+    hold_in_every_setup(text, &["blocks", "bullets", "sentences"], &[true]);
+}
+
+/// Every invariant holds on `text` in every mode, target and path, for
+/// each claim unit of `claims` and each of `labels`.
+fn hold_in_every_setup(text: &str, claims: &[&str], labels: &[bool]) {
     for mode in ["fail", "downgrade", "warn", "remove"] {
         for target in [Target::Html, Target::Markdown] {
-            for claims in ["blocks", "bullets", "sentences"] {
-                let setup = invariants::setup_with(mode, target, claims, true);
-                for path in PATHS {
-                    invariants::check_any_chapter(&setup, path, text);
+            for &claim in claims {
+                for &label in labels {
+                    let setup = invariants::setup_with(mode, target, claim, label);
+                    for path in PATHS {
+                        invariants::check_any_chapter(&setup, path, text);
+                    }
                 }
             }
         }

@@ -323,7 +323,9 @@ pub fn names(text: &str, words: &[Word]) -> Vec<Name> {
         }
         // Capitals right after a figure are its unit or its hour's (`2:00
         // PM`, `14:00 GMT`, `5 GB`), not a name.
-        if end - start == 1 && unit_after_a_figure(text, words, start) {
+        if end - start == 1
+            && (unit_after_a_figure(text, words, start) || scale_of_degrees(text, words, start))
+        {
             continue;
         }
         let distinct: Vec<usize> = (start..end)
@@ -417,6 +419,18 @@ fn unit_after_a_figure(text: &str, words: &[Word], w: usize) -> bool {
         && written.chars().count() <= 4
         && written.chars().all(char::is_uppercase)
         && figure.is_some_and(|f| is_figure(f) && !is_year(f))
+}
+
+/// Whether word `w` names the scale of the degrees before it (`14
+/// degrees Fahrenheit`, `degrees Celsius`): a unit, not a name.
+fn scale_of_degrees(text: &str, words: &[Word], w: usize) -> bool {
+    words[w].joined
+        && w.checked_sub(1).is_some_and(|v| {
+            matches!(
+                text[words[v].at.clone()].to_ascii_lowercase().as_str(),
+                "degree" | "degrees"
+            )
+        })
 }
 
 /// Whether a word is two capital letters (`UK`, `EU`).

@@ -3,7 +3,7 @@
 //! read only when a name is missing — their words with the initials of
 //! their runs of capitals.
 
-use crate::names::lexicon::{JOINERS, is_in};
+use crate::names::lexicon::{FUNCTION_WORDS, JOINERS, is_in};
 use crate::names::search;
 use crate::names::{Word, fold_into, words_of};
 use std::collections::HashSet;
@@ -191,6 +191,27 @@ impl ItemWords {
             starts,
             initials,
         }
+    }
+
+    /// Whether words side by side in one text, spaces alone between them,
+    /// none a function word but an `of` inside, begin with the letters of
+    /// `initials` (folded, three or more) in order, whatever their case: a
+    /// passage writes in lower case the words a claim writes as initials
+    /// (`Gross domestic product may shrink` for `GDP`, `memorandum of
+    /// understanding` for `MOU`). Function words would spell most initials
+    /// by chance (`for a while and` for `FAA`).
+    pub fn spell_out(&self, initials: &str) -> bool {
+        let letters: Vec<char> = initials.chars().collect();
+        let n = letters.len();
+        n >= 3
+            && self.words.windows(n).any(|run| {
+                run[1..].iter().all(|w| w.joined)
+                    && run.iter().zip(&letters).enumerate().all(|(i, (w, &c))| {
+                        w.folded.starts_with(c)
+                            && (!is_in(FUNCTION_WORDS, &w.folded)
+                                || (w.folded == "of" && i > 0 && i + 1 < n))
+                    })
+            })
     }
 }
 

@@ -155,16 +155,14 @@ pub(super) fn held_word(
         return true;
     }
     // Initials (`CPI`, `UK`) a cited text spells out (`Consumer Price
-    // Index`, `United Kingdom`).
+    // Index`, `United Kingdom`, `Gross domestic product`).
     if capitals
         && cited
             .iter()
             .zip(details.iter_mut())
             .any(|((_, texts), detail)| {
-                detail
-                    .get_or_insert_with(|| ItemWords::new(texts))
-                    .initials
-                    .contains(word)
+                let words = detail.get_or_insert_with(|| ItemWords::new(texts));
+                words.initials.contains(word) || words.spell_out(word)
             })
     {
         return true;
@@ -174,24 +172,50 @@ pub(super) fn held_word(
 
 /// Whether a cited item holds `word` (folded) in another form: a
 /// capitalised word sharing its first five letters (`German` for
-/// `Germany`; not `winds` for `Windsor`).
+/// `Germany`; not `winds` for `Windsor`), or the place a people's
+/// adjective is of (`Italian` for `Italy`, `Tuscan` for `Tuscany`).
 pub(super) fn held_as_a_form(
     word: &str,
     cited: &[CitedTexts<'_>],
     details: &mut [Option<ItemWords>],
 ) -> bool {
     let prefix: String = word.chars().take(5).collect();
+    let stem = stem_of_a_people(word);
     cited
         .iter()
         .zip(details.iter_mut())
-        .filter(|((v, _), _)| v.holds_a_form(word))
+        .filter(|((v, _), _)| v.holds_a_form(word) || stem.is_some_and(|s| v.holds_as_written(s)))
         .any(|((_, texts), detail)| {
             detail
                 .get_or_insert_with(|| ItemWords::new(texts))
                 .words
                 .iter()
-                .any(|w| w.capital && w.folded.starts_with(&prefix))
+                .any(|w| {
+                    w.capital
+                        && (w.folded.starts_with(&prefix)
+                            || stem.is_some_and(|s| place_of_a_people(&w.folded, s)))
+                })
         })
+}
+
+/// The stem of a word with a people's ending (`ital` of `italian`,
+/// `tusc` of `tuscan`, `japan` of `japanese`), of four letters or more:
+/// too short a stem (`ind` of `indian`) begins too many words.
+fn stem_of_a_people(word: &str) -> Option<&str> {
+    const ENDINGS: [&str; 5] = ["ian", "ean", "ese", "ish", "an"];
+    ENDINGS
+        .iter()
+        .filter_map(|e| word.strip_suffix(e))
+        .find(|stem| stem.chars().count() >= 4)
+}
+
+/// Whether `place` (folded) is the place whose people's word has `stem`:
+/// the stem and at most three letters more (`italy`, `tuscany`,
+/// `canada`), not a longer word it begins (`japanesque`).
+pub(super) fn place_of_a_people(place: &str, stem: &str) -> bool {
+    place
+        .strip_prefix(stem)
+        .is_some_and(|rest| rest.chars().count() <= 3)
 }
 
 /// A word of a name the passages hold in part, swapped for another: the

@@ -584,6 +584,7 @@ fn a_given_name_and_surname_swapped_together_or_a_listed_name_is_reported() {
     );
 }
 
+mod forms_and_units;
 mod names_without_lists;
 mod phrases_and_short_forms;
 mod slots_and_pronouns;

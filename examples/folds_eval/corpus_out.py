@@ -1,7 +1,8 @@
 """What the scripts that make records nobody tuned on share
 (`expertqa_rand_val.py`, `expertqa_other_systems.py`, `aggrefact_real.py`,
 `hagrid_real.py`, `attreval_real.py`, `faithbench_real.py`,
-`tofueval_real.py`):
+`tofueval_real.py`, `refchecker_real.py`, `zeroshot_real.py`,
+`storysumm_real.py`):
 where the corpora are, the developers' claims to leave out, `--strict`
 second readings, and the corpus directory folds_eval reads.
 """
@@ -43,6 +44,33 @@ def arguments(usage):
     if len(args) < 2:
         sys.exit(f"usage: {usage}")
     return strict, args
+
+
+def source_and_out(usage):
+    """`(readings or None, SRC_DIR, OUT_DIR, the corpora directory, the
+    developers' claims)` of `[--strict READINGS.tsv] SRC_DIR OUT_DIR`."""
+    strict, args = arguments(usage)
+    if len(args) != 2:
+        sys.exit(f"usage: {usage}")
+    corpora = corpora_dir()
+    return strict, args[0], args[1], corpora, developers_claims(corpora)
+
+
+def write_read_twice(out_dir, records, corpora, strict, read, reports, dropped):
+    """`write` for records with two readings each, and what was read
+    (`read`, a line), kept and dropped, and the records whose readings
+    agree, on standard output."""
+    if len({r["id"] for r in records}) != len(records):
+        raise ValueError("duplicate record id")
+    write(out_dir, records, corpora, strict)
+    counts = collections.Counter(r["label_read"] for r in records)
+    print(read)
+    print("reports records supported partial unsupported (label_read)")
+    print(reports, len(records), counts["supported"], counts["partial"], counts["unsupported"])
+    for reason, n in dropped.most_common():
+        print(f"dropped: {n} x {reason}")
+    agreed = collections.Counter(r["label_read"] for r in records if r["label_read"] == r["label_strict"])
+    print("agreed (label_read = label_strict):", sum(agreed.values()), dict(agreed))
 
 
 def second_readings(path):

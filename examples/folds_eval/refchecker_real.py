@@ -194,13 +194,9 @@ def label_of(counts):
 
 
 def main():
-    usage = "refchecker_real.py [--strict READINGS.tsv] SRC_DIR OUT_DIR"
-    strict, args = corpus_out.arguments(usage)
-    if len(args) != 2:
-        sys.exit(f"usage: {usage}")
-    src, out_dir = args
-    corpora = corpus_out.corpora_dir()
-    dev = corpus_out.developers_claims(corpora)
+    strict, src, out_dir, corpora, dev = corpus_out.source_and_out(
+        "refchecker_real.py [--strict READINGS.tsv] SRC_DIR OUT_DIR"
+    )
     answers = {m: read_json(src, f"refchecker/msmarco_{m}_answers.json") for m in MODELS}
     contexts = read_json(src, "contextchecker/msmarco_gpt4_answers.json")
     if [(c["id"], c["response"], c["claude2_response_kg"]) for c in contexts] != [
@@ -265,17 +261,10 @@ def main():
             )
             passages_used.add(passage)
             by_model[name][label] += 1
-    if len({r["id"] for r in records}) != len(records):
-        raise ValueError("duplicate record id")
-    corpus_out.write(out_dir, records, corpora, strict)
-    counts = collections.Counter(r["label_read"] for r in records)
-    print(f"RefChecker noisy context answers read: {rows_read}")
-    print("reports records supported partial unsupported")
-    print(len(records), len(records), counts["supported"], counts["partial"], counts["unsupported"])
-    for reason, n in dropped.most_common():
-        print(f"dropped: {n} x {reason}")
-    agreed = collections.Counter(r["label_read"] for r in records if r["label_read"] == r["label_strict"])
-    print("agreed (label_read = label_strict):", sum(agreed.values()), dict(agreed))
+    corpus_out.write_read_twice(
+        out_dir, records, corpora, strict,
+        f"RefChecker noisy context answers read: {rows_read}", len(records), dropped,
+    )
     print(f"{len(passages_used)} questions (passage sets), {len(records)} reports -> {out_dir}")
     print("model: supported partial unsupported")
     for name in MODELS.values():

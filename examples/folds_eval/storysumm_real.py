@@ -154,13 +154,9 @@ def labels(key, item):
 
 
 def main():
-    usage = "storysumm_real.py [--strict READINGS.tsv] SRC_DIR OUT_DIR"
-    strict, args = corpus_out.arguments(usage)
-    if len(args) != 2:
-        sys.exit(f"usage: {usage}")
-    src, out_dir = args
-    corpora = corpus_out.corpora_dir()
-    dev = corpus_out.developers_claims(corpora)
+    strict, src, out_dir, corpora, dev = corpus_out.source_and_out(
+        "storysumm_real.py [--strict READINGS.tsv] SRC_DIR OUT_DIR"
+    )
     data = read(src)
     dropped = collections.Counter()
     records = []
@@ -211,17 +207,9 @@ def main():
             by_model[model][label] += 1
         if k:
             reports += 1
-    if len({r["id"] for r in records}) != len(records):
-        raise ValueError("duplicate record id")
-    corpus_out.write(out_dir, records, corpora, strict)
-    counts = collections.Counter(r["label_read"] for r in records)
-    print(f"STORYSUMM summaries read: {len(data)}")
-    print("reports records supported partial unsupported (label_read)")
-    print(reports, len(records), counts["supported"], counts["partial"], counts["unsupported"])
-    for reason, n in dropped.most_common():
-        print(f"dropped: {n} x {reason}")
-    agreed = collections.Counter(r["label_read"] for r in records if r["label_read"] == r["label_strict"])
-    print("agreed (label_read = label_strict):", sum(agreed.values()), dict(agreed))
+    corpus_out.write_read_twice(
+        out_dir, records, corpora, strict, f"STORYSUMM summaries read: {len(data)}", reports, dropped
+    )
     print("model: supported unsupported")
     for model, c in sorted(by_model.items()):
         print(model, c["supported"], c["unsupported"])

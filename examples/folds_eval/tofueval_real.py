@@ -138,12 +138,9 @@ def read_csv(src, name):
 
 
 def main():
-    strict, args = corpus_out.arguments("tofueval_real.py [--strict READINGS.tsv] SRC_DIR OUT_DIR")
-    if len(args) != 2:
-        sys.exit("usage: tofueval_real.py [--strict READINGS.tsv] SRC_DIR OUT_DIR")
-    src, out_dir = args
-    corpora = corpus_out.corpora_dir()
-    dev = corpus_out.developers_claims(corpora)
+    strict, src, out_dir, corpora, dev = corpus_out.source_and_out(
+        "tofueval_real.py [--strict READINGS.tsv] SRC_DIR OUT_DIR"
+    )
     docs = {}
     for split in ("dev", "test"):
         for row in read_csv(src, f"meetingbank_{split}_doc.csv"):

@@ -187,13 +187,9 @@ def sentences(summary, marked):
 
 
 def main():
-    usage = "zeroshot_real.py [--strict READINGS.tsv] SRC_DIR OUT_DIR"
-    strict, args = corpus_out.arguments(usage)
-    if len(args) != 2:
-        sys.exit(f"usage: {usage}")
-    src, out_dir = args
-    corpora = corpus_out.corpora_dir()
-    dev = corpus_out.developers_claims(corpora)
+    strict, src, out_dir, corpora, dev = corpus_out.source_and_out(
+        "zeroshot_real.py [--strict READINGS.tsv] SRC_DIR OUT_DIR"
+    )
     dropped = collections.Counter()
     records = []
     rows_read = 0
@@ -266,17 +262,10 @@ def main():
                 by_part[f"{domain} {system}"][one if one == two else "disputed"] += 1
             if k:
                 reports += 1
-    if len({r["id"] for r in records}) != len(records):
-        raise ValueError("duplicate record id")
-    corpus_out.write(out_dir, records, corpora, strict)
-    counts = collections.Counter(r["label_read"] for r in records)
-    print(f"Ramprasad et al. zero-shot summaries, annotation rows read: {rows_read}")
-    print("reports records supported partial unsupported (label_read)")
-    print(reports, len(records), counts["supported"], counts["partial"], counts["unsupported"])
-    for reason, n in dropped.most_common():
-        print(f"dropped: {n} x {reason}")
-    agreed = collections.Counter(r["label_read"] for r in records if r["label_read"] == r["label_strict"])
-    print("agreed (label_read = label_strict):", sum(agreed.values()), dict(agreed))
+    corpus_out.write_read_twice(
+        out_dir, records, corpora, strict,
+        f"Ramprasad et al. zero-shot summaries, annotation rows read: {rows_read}", reports, dropped,
+    )
     print("domain model: supported unsupported disputed (agreed labels)")
     for part, c in sorted(by_part.items()):
         print(part, c["supported"], c["unsupported"], c["disputed"])

@@ -55,6 +55,14 @@ fn initials_of_words_in_lower_case_are_held() {
         ),
         Some(("OPEC".into(), "Nursultan Nazarbayev".into()))
     );
+    // Function words spell initials by chance: `for an audit` is no `FAA`.
+    assert_eq!(
+        check(
+            "The FAA grounded the jets for an audit after the crash.",
+            "Boeing grounded the jets for an audit after the crash. Boeing said the audit would take weeks. Boeing shares fell.",
+        ),
+        Some(("The FAA".into(), "Boeing".into()))
+    );
 }
 
 #[test]

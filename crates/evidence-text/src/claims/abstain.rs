@@ -66,9 +66,10 @@ pub(super) fn states_nothing(rest: &str) -> bool {
 /// Where the claim in `range` of `block.text` starts: after the abstain
 /// phrases that open it, when text follows them and the chapter can be cut
 /// there (no inline element runs across, the offset has a place of its
-/// own); else `range.start`. Returns the offset in the text and where it
-/// is in the chapter (`None` when unchanged).
-pub(super) fn claim_start(block: &Block, range: Range<usize>) -> Option<(usize, usize)> {
+/// own); else `range.start`. Returns the offset in the text, where it is
+/// in the chapter and where the phrases' last character is there (`None`
+/// when unchanged).
+pub(super) fn claim_start(block: &Block, range: Range<usize>) -> Option<(usize, usize, usize)> {
     let text = &block.text[range.clone()];
     let lead = text.len() - text.trim_start().len();
     let phrase_end = range.start + lead + abstention_end(text.trim_start())?;
@@ -95,5 +96,5 @@ pub(super) fn claim_start(block: &Block, range: Range<usize>) -> Option<(usize, 
         .filter(|inline| (phrase_end..=at).contains(&inline.text.start))
         .map(|inline| inline.source.start)
         .fold(block.source_offset(at), usize::min);
-    Some((at, source))
+    Some((at, source, block.source_offset(phrase_end - 1)))
 }

@@ -423,26 +423,33 @@ fn after_abstention(scan: &Scan, claim: &mut Claim, range: Range<usize>) {
         // would read as a label's colon before a phrase).
         return;
     }
-    let Some((at, source)) = abstain::claim_start(block, range.clone()) else {
+    let Some((at, source, phrase_last)) = abstain::claim_start(block, range.clone()) else {
         return;
     };
-    // A marker before the claim's text (in or around the phrase) keeps the
-    // claim whole: its span would reach back over the phrase. One before
-    // the phrase does not: the phrase opens the text all the same, and
-    // the claim starts after it whether the marker is there or not (a
-    // marker `remove` mode takes out is gone on the next run).
+    // A marker in the phrase keeps the claim whole: its span would reach
+    // back over the phrase. One before the phrase does not: the phrase
+    // opens the text all the same, and the claim starts after it whether
+    // the marker is there or not (a marker `remove` mode takes out is gone
+    // on the next run). One between the phrase and the claim's text is the
+    // claim's: the claim starts at it, where it starts on the next run too
+    // if `remove` mode takes the marker out (at the label put there, or at
+    // the text after it).
     let text = &block.text[range.clone()];
     let phrase = block.source_offset(range.start + (text.len() - text.trim_start().len()));
-    if claim
-        .markers
-        .iter()
-        .map(|&m| &scan.markers[m].span)
-        .any(|span| span.end > phrase && span.start < source)
+    let before_text = || {
+        (claim.markers.iter())
+            .map(|&m| &scan.markers[m].span)
+            .filter(|span| span.end > phrase && span.start < source)
+    };
+    if before_text().any(|span| span.start < phrase_last)
         || source < claim.span.start
         || source >= claim.span.end
     {
         return;
     }
+    let source = before_text()
+        .map(|span| span.start)
+        .fold(source, usize::min);
     claim.text = block.text[at..range.end].trim().to_owned();
     claim.span.start = source;
 }

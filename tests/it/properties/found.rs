@@ -22,3 +22,22 @@ fn a_marker_after_an_abstain_phrase_starts_the_claim() {
         hold_in_every_setup(text, &["blocks", "bullets", "sentences"], &[false, true]);
     }
 }
+
+/// A marker before an abstain phrase that a label ending with a colon
+/// opens (`[EVID:gone] Minority view: [Insufficient evidence] Rates rose
+/// 5%.`; found as `- [EVID:a,]Rates\nTerm\n: [Insufficient
+/// evidence][EVID:a12…`, one list item) stayed among the markers of the
+/// claim after the phrase, though the claim's span starts after it.
+/// `remove` mode replaced the claim, uncited, by its span, which left the
+/// marker in place as the claim's, to be taken out on the next run. The
+/// claim's markers are those in its span.
+#[test]
+fn a_marker_before_an_abstain_phrase_is_no_marker_of_the_claim_after_it() {
+    for text in [
+        "- [EVID:a,]Rates\nTerm\n: [Insufficient evidence][EVID:a12\u{2009}%Rates Rates\n",
+        "[EVID:gone] Minority view: [Insufficient evidence] 東京 rates rose 5% 😀.",
+        "[EVID:a] Minority view: [Insufficient evidence] Rates rose\u{a0}5%.",
+    ] {
+        hold_in_every_setup(text, &["blocks", "bullets", "sentences"], &[false, true]);
+    }
+}

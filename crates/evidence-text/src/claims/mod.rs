@@ -450,6 +450,12 @@ fn after_abstention(scan: &Scan, claim: &mut Claim, range: Range<usize>) {
     let source = before_text()
         .map(|span| span.start)
         .fold(source, usize::min);
+    // A marker before the phrase cites none of the claim's text, and its
+    // span holds none of it: taking the claim out (or marking it) would
+    // leave it where it is, and the next run would read it again.
+    claim
+        .markers
+        .retain(|&m| scan.markers[m].span.start >= source);
     claim.text = block.text[at..range.end].trim().to_owned();
     claim.span.start = source;
 }

@@ -41,3 +41,21 @@ fn a_marker_before_an_abstain_phrase_is_no_marker_of_the_claim_after_it() {
         hold_in_every_setup(text, &["blocks", "bullets", "sentences"], &[false, true]);
     }
 }
+
+/// A marker in the label that leads to an abstain phrase (`- Rates[EVID:a,]\nTerm\n:
+/// [Insufficient evidence]http://e.org\nRates[EVID:p]…`, one list item,
+/// or `Minority [EVID:gone] view: [Insufficient evidence] …`) was taken
+/// for one in or after the phrase, which keeps the claim whole: the
+/// phrase was placed where the text starts, not at its `[`. The claim was
+/// labelled before the label; `remove` mode took the marker out, and the
+/// next run, starting the claim after the phrase, labelled it again
+/// there. A marker before the phrase's `[` is before the phrase.
+#[test]
+fn a_marker_in_the_label_before_an_abstain_phrase_keeps_no_claim_whole() {
+    for text in [
+        "- Rates[EVID:a,]\nTerm\n: [Insufficient evidence]http://e.org\nRates[EVID:p]RatesRates\n",
+        "Minority [EVID:gone] view: [Insufficient evidence] 東京 rates rose 5% [EVID:a] 😀.",
+    ] {
+        hold_in_every_setup(text, &["blocks", "bullets", "sentences"], &[false, true]);
+    }
+}

@@ -423,25 +423,25 @@ fn after_abstention(scan: &Scan, claim: &mut Claim, range: Range<usize>) {
         // would read as a label's colon before a phrase).
         return;
     }
-    let Some((at, source, phrase_last)) = abstain::claim_start(block, range.clone()) else {
+    let Some(abstain::ClaimStart { at, source, phrase }) =
+        abstain::claim_start(block, range.clone())
+    else {
         return;
     };
     // A marker in the phrase keeps the claim whole: its span would reach
-    // back over the phrase. One before the phrase does not: the phrase
-    // opens the text all the same, and the claim starts after it whether
-    // the marker is there or not (a marker `remove` mode takes out is gone
-    // on the next run). One between the phrase and the claim's text is the
-    // claim's: the claim starts at it, where it starts on the next run too
-    // if `remove` mode takes the marker out (at the label put there, or at
-    // the text after it).
-    let text = &block.text[range.clone()];
-    let phrase = block.source_offset(range.start + (text.len() - text.trim_start().len()));
+    // back over the phrase. One before the phrase (or the label that leads
+    // to it) does not: the phrase opens the text all the same, and the
+    // claim starts after it whether the marker is there or not (a marker
+    // `remove` mode takes out is gone on the next run). One between the
+    // phrase and the claim's text is the claim's: the claim starts at it,
+    // where it starts on the next run too if `remove` mode takes the
+    // marker out (at the label put there, or at the text after it).
     let before_text = || {
         (claim.markers.iter())
             .map(|&m| &scan.markers[m].span)
-            .filter(|span| span.end > phrase && span.start < source)
+            .filter(|span| span.end > phrase.start && span.start < source)
     };
-    if before_text().any(|span| span.start < phrase_last)
+    if before_text().any(|span| span.start < phrase.end)
         || source < claim.span.start
         || source >= claim.span.end
     {

@@ -59,3 +59,23 @@ fn a_marker_in_the_label_before_an_abstain_phrase_keeps_no_claim_whole() {
         hold_in_every_setup(text, &["blocks", "bullets", "sentences"], &[false, true]);
     }
 }
+
+/// Two runs of markers `remove` mode takes out right after a
+/// strikethrough or emphasis opens (`~~[EVID:gone] [1-200] x~~`, in a
+/// chapter with a citation list): the first took the space after it
+/// along (`~~ x~~` would open nothing), and the second the space before
+/// it, the same byte. The two removals overlapped, and the second was
+/// dropped, so `[1-200]` stayed for the next run to take out. The second
+/// run's text before it is where the first's removal leaves it: right
+/// after the delimiters, its space gone, and it takes the spaces after it
+/// in turn.
+#[test]
+fn runs_taken_out_after_an_emphasis_opens_share_no_space() {
+    for text in [
+        "- ~~[EVID:gone] [1-200]`[EVID:a]`\n-->~~",
+        "~~[EVID:gone] [1-200] 東京 rates rose [EVID:a] 😀~~",
+        "**[EVID:gone] [9] [EVID:] Rates\u{a0}rose [EVID:a].**",
+    ] {
+        hold_in_every_setup(text, &["blocks", "bullets", "sentences"], &[false, true]);
+    }
+}

@@ -414,7 +414,9 @@ pub fn claims(scan: &Scan, unit: ClaimUnit, sections: &[String], min_words: usiz
 
 /// A claim that opens with abstain phrases starts after them (text
 /// `range` of its block): taking it out keeps the phrase, which stands
-/// for its own claim. A claim with a marker before its text stays whole.
+/// for its own claim. A claim with a marker in the phrase stays whole; one
+/// between the phrase and the claim's text starts the claim, and one
+/// before the phrase is no marker of it.
 fn after_abstention(scan: &Scan, claim: &mut Claim, range: Range<usize>) {
     let block = &scan.blocks[claim.block];
     if block.row.is_some() || block.lines_of_cells || block.html {

@@ -17,6 +17,7 @@ use evidence_core::markers::{MarkdownFlags, ScanOptions};
 use proptest::prelude::*;
 use proptest::sample::select;
 
+mod found;
 mod passages;
 mod pipeline;
 mod scanner;

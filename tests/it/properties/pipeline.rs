@@ -381,7 +381,7 @@ fn a_marker_before_an_abstain_phrase_keeps_no_claim_whole() {
 
 /// Every invariant holds on `text` in every mode, target and path, for
 /// each claim unit of `claims` and each of `labels`.
-fn hold_in_every_setup(text: &str, claims: &[&str], labels: &[bool]) {
+pub(super) fn hold_in_every_setup(text: &str, claims: &[&str], labels: &[bool]) {
     for mode in ["fail", "downgrade", "warn", "remove"] {
         for target in [Target::Html, Target::Markdown] {
             for &claim in claims {

@@ -16,17 +16,25 @@ use std::ops::Range;
 /// judged, as the reader sees it go on. `None` when `text` does not open
 /// with one.
 pub(super) fn abstention_end(text: &str) -> Option<usize> {
-    let mut end = None;
+    abstentions(text).map(|phrases| phrases.end)
+}
+
+/// The abstain phrases that open `text` (see [`abstention_end`]): from
+/// the first one's `[` (after the label before it, if any) to the end of
+/// the last.
+fn abstentions(text: &str) -> Option<Range<usize>> {
+    let mut phrases: Option<Range<usize>> = None;
     loop {
-        let from = end.unwrap_or(0);
+        let from = phrases.as_ref().map_or(0, |p| p.end);
         let rest = &text[from..];
-        let Some((at, opening)) = leading_phrase(rest, end.is_none()) else {
-            return end;
+        let Some((at, opening)) = leading_phrase(rest, phrases.is_none()) else {
+            return phrases;
         };
-        let phrase_end = from + at + closing(&rest[at..], opening);
-        end = Some(phrase_end);
-        if phrase_end >= text.len() {
-            return end;
+        let end = from + at + closing(&rest[at..], opening);
+        let start = phrases.map_or(from + at, |p| p.start);
+        phrases = Some(start..end);
+        if end >= text.len() {
+            return phrases;
         }
     }
 }
@@ -66,12 +74,15 @@ pub(super) fn states_nothing(rest: &str) -> bool {
 /// Where the claim in `range` of `block.text` starts: after the abstain
 /// phrases that open it, when text follows them and the chapter can be cut
 /// there (no inline element runs across, the offset has a place of its
-/// own); else `range.start`. Returns the offset in the text and where it
-/// is in the chapter (`None` when unchanged).
-pub(super) fn claim_start(block: &Block, range: Range<usize>) -> Option<(usize, usize)> {
+/// own); else `range.start`. `None` when unchanged.
+pub(super) fn claim_start(block: &Block, range: Range<usize>) -> Option<ClaimStart> {
     let text = &block.text[range.clone()];
     let lead = text.len() - text.trim_start().len();
-    let phrase_end = range.start + lead + abstention_end(text.trim_start())?;
+    let phrases = abstentions(text.trim_start())?;
+    let (phrase_start, phrase_end) = (
+        range.start + lead + phrases.start,
+        range.start + lead + phrases.end,
+    );
     let after = &block.text[phrase_end..range.end];
     let at = phrase_end + (after.len() - after.trim_start().len());
     if at >= range.end || states_nothing(&block.text[at..range.end]) || !block.maps_exactly(at) {
@@ -95,5 +106,21 @@ pub(super) fn claim_start(block: &Block, range: Range<usize>) -> Option<(usize, 
         .filter(|inline| (phrase_end..=at).contains(&inline.text.start))
         .map(|inline| inline.source.start)
         .fold(block.source_offset(at), usize::min);
-    Some((at, source))
+    Some(ClaimStart {
+        at,
+        source,
+        phrase: block.source_offset(phrase_start)..block.source_offset(phrase_end - 1),
+    })
+}
+
+/// Where a claim after abstain phrases starts ([`claim_start`]).
+pub(super) struct ClaimStart {
+    /// The offset in the block's text.
+    pub(super) at: usize,
+    /// Where that is in the chapter, the markup of an element that opens
+    /// before it included.
+    pub(super) source: usize,
+    /// Where the phrases are in the chapter: from the first one's `[` to
+    /// the last one's last character.
+    pub(super) phrase: Range<usize>,
 }

@@ -414,7 +414,9 @@ pub fn claims(scan: &Scan, unit: ClaimUnit, sections: &[String], min_words: usiz
 
 /// A claim that opens with abstain phrases starts after them (text
 /// `range` of its block): taking it out keeps the phrase, which stands
-/// for its own claim. A claim with a marker before its text stays whole.
+/// for its own claim. A claim with a marker in the phrase stays whole; one
+/// between the phrase and the claim's text starts the claim, and one
+/// before the phrase is no marker of it.
 fn after_abstention(scan: &Scan, claim: &mut Claim, range: Range<usize>) {
     let block = &scan.blocks[claim.block];
     if block.row.is_some() || block.lines_of_cells || block.html {
@@ -423,26 +425,39 @@ fn after_abstention(scan: &Scan, claim: &mut Claim, range: Range<usize>) {
         // would read as a label's colon before a phrase).
         return;
     }
-    let Some((at, source)) = abstain::claim_start(block, range.clone()) else {
+    let Some(abstain::ClaimStart { at, source, phrase }) =
+        abstain::claim_start(block, range.clone())
+    else {
         return;
     };
-    // A marker before the claim's text (in or around the phrase) keeps the
-    // claim whole: its span would reach back over the phrase. One before
-    // the phrase does not: the phrase opens the text all the same, and
-    // the claim starts after it whether the marker is there or not (a
-    // marker `remove` mode takes out is gone on the next run).
-    let text = &block.text[range.clone()];
-    let phrase = block.source_offset(range.start + (text.len() - text.trim_start().len()));
-    if claim
-        .markers
-        .iter()
-        .map(|&m| &scan.markers[m].span)
-        .any(|span| span.end > phrase && span.start < source)
+    // A marker in the phrase keeps the claim whole: its span would reach
+    // back over the phrase. One before the phrase (or the label that leads
+    // to it) does not: the phrase opens the text all the same, and the
+    // claim starts after it whether the marker is there or not (a marker
+    // `remove` mode takes out is gone on the next run). One between the
+    // phrase and the claim's text is the claim's: the claim starts at it,
+    // where it starts on the next run too if `remove` mode takes the
+    // marker out (at the label put there, or at the text after it).
+    let before_text = || {
+        (claim.markers.iter())
+            .map(|&m| &scan.markers[m].span)
+            .filter(|span| span.end > phrase.start && span.start < source)
+    };
+    if before_text().any(|span| span.start < phrase.end)
         || source < claim.span.start
         || source >= claim.span.end
     {
         return;
     }
+    let source = before_text()
+        .map(|span| span.start)
+        .fold(source, usize::min);
+    // A marker before the phrase cites none of the claim's text, and its
+    // span holds none of it: taking the claim out (or marking it) would
+    // leave it where it is, and the next run would read it again.
+    claim
+        .markers
+        .retain(|&m| scan.markers[m].span.start >= source);
     claim.text = block.text[at..range.end].trim().to_owned();
     claim.span.start = source;
 }

@@ -278,14 +278,22 @@ impl RenderPlan<'_> {
             .labels
             .get(at)
             .is_some_and(|l| l.range.start == range.start);
-        let spaced = range.start > 0 && text.as_bytes()[range.start - 1] == b' ' && !labelled;
+        // Where the text before the run ends, once the runs taken out
+        // right before it are: one right after an emphasis opens took the
+        // spaces after it, up to this run (`~~[EVID:x] [1-200] y~~`), which
+        // then stands right after the emphasis opens too, its space gone.
+        let start = self.kept_before(range.start);
+        let spaced = start == range.start
+            && range.start > 0
+            && text.as_bytes()[range.start - 1] == b' '
+            && !labelled;
         let before = spaced.then(|| &text[..self.kept_before(range.start - 1)]);
         Some(emptied_run_removal(
             text,
             scan,
             around,
             range.clone(),
-            before,
+            (start, before),
         ))
     }
 
@@ -425,22 +433,23 @@ fn keeps_reading(
 
 /// How the run at `range`, in the middle of a line's text, is taken out:
 /// with the space before it, or the spaces after it, or leaving one space
-/// that keeps the words on both sides apart. `before` is the text before
-/// the space before the run, as the runs taken out before it leave it
-/// (`None`: no space is before it).
+/// that keeps the words on both sides apart. `start` is where the text
+/// before the run ends and `before` the text before the space before the
+/// run, as the runs taken out before it leave them (`None`: no space is
+/// before it).
 fn emptied_run_removal(
     text: &str,
     scan: &Scan,
     around: &AroundMarkers<'_>,
     mut range: Range<usize>,
-    before: Option<&str>,
+    (start, before): (usize, Option<&str>),
 ) -> Vec<Replacement> {
-    let head = text[..range.start].trim_end_matches(DELIMITERS);
+    let head = text[..start].trim_end_matches(DELIMITERS);
     let spaces_after = text[range.end..]
         .bytes()
         .take_while(|b| matches!(b, b' ' | b'\t'))
         .count();
-    if head.len() < range.start
+    if head.len() < start
         && spaces_after > 0
         && around.delimiters_are_markup(scan, &range, head.len())
     {

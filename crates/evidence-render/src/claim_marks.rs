@@ -9,7 +9,7 @@
 use crate::{Edit, Target};
 use evidence_core::escape;
 use evidence_core::syntax::{
-    CLAIM_MARK_CLOSE, CLAIM_MARK_LINK_OPEN, CLAIM_MARK_OPEN, confidence_label_len,
+    CLAIM_MARK_CLOSE, CLAIM_MARK_LINK_OPEN, CLAIM_MARK_OPEN, claim_mark_len, confidence_label_len,
 };
 use std::ops::Range;
 
@@ -74,13 +74,10 @@ fn existing(text: &str, at: usize) -> Option<Range<usize>> {
                 .map(|i| (line_start + i, open))
         }
     });
-    candidates.into_iter().flatten().find_map(|(start, open)| {
-        let close = if open == CLAIM_MARK_OPEN {
-            "</span>"
-        } else {
-            "\")"
-        };
-        let end = start + text[start..].find(close)? + close.len();
+    // The mark the scanner reads as one (`claim_mark_len`), not any
+    // element that opens like it: an author's is theirs.
+    candidates.into_iter().flatten().find_map(|(start, _)| {
+        let end = start + claim_mark_len(&text[start..])?;
         if end < at {
             return None;
         }
@@ -94,7 +91,6 @@ mod tests {
     use super::*;
     use crate::syntax_tests::scan_with;
     use evidence_core::markers::MarkdownFlags;
-    use evidence_core::syntax::claim_mark_len;
 
     /// The mark written for either target, whatever its reason holds, is
     /// the mark the scanner reads back as no text of the claim: the claim
@@ -122,6 +118,15 @@ mod tests {
             // The next run's mark replaces it, space and all.
             let again = ClaimMark::new(&marked, 0, reason).expect("a mark");
             assert_eq!(again.range, 0..written.len());
+        }
+        // An element or link of the author's that opens like a mark, but
+        // is none the scanner reads, is kept: the mark goes before it.
+        for author in [
+            "<span class=\"evidence-unverified-claim\">!</span> 東京 rates rose.\n",
+            "[⚠](#unverified-claim \"theirs\" Rates rose.\n",
+        ] {
+            let mark = ClaimMark::new(author, 0, reason).expect("a mark");
+            assert_eq!(mark.range, 0..0, "{author}");
         }
     }
 }

@@ -3,6 +3,14 @@
 
 use super::pipeline::hold_in_every_setup;
 
+/// Each of `texts` holds in every mode, target and path, with every claim
+/// unit, labelled and not.
+fn hold_everywhere(texts: &[&str]) {
+    for text in texts {
+        hold_in_every_setup(text, &["blocks", "bullets", "sentences"], &[false, true]);
+    }
+}
+
 /// A malformed marker between an abstain phrase never closed and the
 /// claim after it (`[Insufficient evidence[EVID:],[EVID:a]1 2 t`) kept the
 /// claim whole, labelled before the phrase; `remove` mode took the marker
@@ -12,15 +20,13 @@ use super::pipeline::hold_in_every_setup;
 /// too once the marker is gone.
 #[test]
 fn a_marker_after_an_abstain_phrase_starts_the_claim() {
-    for text in [
+    hold_everywhere(&[
         "[Insufficient evidence[EVID:],[EVID:a]1 2 t",
         "[Insufficient evidence[EVID:gone], 東京 rates rose [EVID:a] 😀",
         "[Insufficient evidence] [EVID:gone] Rates rose\u{a0}5% [EVID:a].",
         "[Insufficient evidence] [EVID:a] Rates rose 5%.",
         "- [EVID:a, b.2:x/y-z]\nTerm\n: [Insufficient evidence]<http://e.org>[EVID:a]4.4\u{a0}percent",
-    ] {
-        hold_in_every_setup(text, &["blocks", "bullets", "sentences"], &[false, true]);
-    }
+    ]);
 }
 
 /// A marker before an abstain phrase that a label ending with a colon
@@ -33,13 +39,11 @@ fn a_marker_after_an_abstain_phrase_starts_the_claim() {
 /// claim's markers are those in its span.
 #[test]
 fn a_marker_before_an_abstain_phrase_is_no_marker_of_the_claim_after_it() {
-    for text in [
+    hold_everywhere(&[
         "- [EVID:a,]Rates\nTerm\n: [Insufficient evidence][EVID:a12\u{2009}%Rates Rates\n",
         "[EVID:gone] Minority view: [Insufficient evidence] 東京 rates rose 5% 😀.",
         "[EVID:a] Minority view: [Insufficient evidence] Rates rose\u{a0}5%.",
-    ] {
-        hold_in_every_setup(text, &["blocks", "bullets", "sentences"], &[false, true]);
-    }
+    ]);
 }
 
 /// A marker in the label that leads to an abstain phrase (`- Rates[EVID:a,]\nTerm\n:
@@ -52,12 +56,10 @@ fn a_marker_before_an_abstain_phrase_is_no_marker_of_the_claim_after_it() {
 /// there. A marker before the phrase's `[` is before the phrase.
 #[test]
 fn a_marker_in_the_label_before_an_abstain_phrase_keeps_no_claim_whole() {
-    for text in [
+    hold_everywhere(&[
         "- Rates[EVID:a,]\nTerm\n: [Insufficient evidence]http://e.org\nRates[EVID:p]RatesRates\n",
         "Minority [EVID:gone] view: [Insufficient evidence] 東京 rates rose 5% [EVID:a] 😀.",
-    ] {
-        hold_in_every_setup(text, &["blocks", "bullets", "sentences"], &[false, true]);
-    }
+    ]);
 }
 
 /// Two runs of markers `remove` mode takes out right after a
@@ -71,11 +73,9 @@ fn a_marker_in_the_label_before_an_abstain_phrase_keeps_no_claim_whole() {
 /// in turn.
 #[test]
 fn runs_taken_out_after_an_emphasis_opens_share_no_space() {
-    for text in [
+    hold_everywhere(&[
         "- ~~[EVID:gone] [1-200]`[EVID:a]`\n-->~~",
         "~~[EVID:gone] [1-200] 東京 rates rose [EVID:a] 😀~~",
         "**[EVID:gone] [9] [EVID:] Rates\u{a0}rose [EVID:a].**",
-    ] {
-        hold_in_every_setup(text, &["blocks", "bullets", "sentences"], &[false, true]);
-    }
+    ]);
 }

@@ -293,7 +293,7 @@ impl<'m> Reader<'m> {
             return;
         }
         let c = ascii_form(raw);
-        if without_spaces(c) {
+        if is_unspaced(c) {
             self.end_word(at, each);
             self.unspaced(c, at, end, each);
             return;
@@ -401,8 +401,10 @@ fn ascii_form(c: char) -> char {
     }
 }
 
-/// Whether `c` belongs to a script written without spaces between words.
-fn without_spaces(c: char) -> bool {
+/// Whether `c` belongs to a script written without spaces between words
+/// (Han, kana, Thai, Lao, Khmer, Myanmar): a word of a spaced script
+/// ends where such a character begins, and the other way round.
+pub fn is_unspaced(c: char) -> bool {
     matches!(c,
         '\u{0E00}'..='\u{0EFF}'      // Thai, Lao
         | '\u{1000}'..='\u{109F}'    // Myanmar

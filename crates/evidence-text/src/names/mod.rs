@@ -10,6 +10,7 @@ pub mod search;
 pub mod vocabulary;
 
 use self::lexicon::{JOINERS, is_in, tells_no_name};
+use crate::content_words::is_unspaced;
 
 /// One word of a text: its bytes, and its folded form.
 #[derive(Debug, Clone, PartialEq)]
@@ -70,7 +71,8 @@ impl Iterator for Tokens<'_> {
     fn next(&mut self) -> Option<Token> {
         while self.at < self.text.len() {
             let start = find_char(self.text, self.at, char::is_alphanumeric);
-            let end = find_char(self.text, start, |c| !is_word_char(c));
+            let unspaced = self.text[start..].chars().next().is_some_and(is_unspaced);
+            let end = find_char(self.text, start, |c| ends_word(c, unspaced));
             self.at = end;
             if start < end
                 && let Some(token) = self.cut(start..end)
@@ -111,6 +113,14 @@ impl Tokens<'_> {
 /// `'`, `’` and `.`.
 fn is_word_char(c: char) -> bool {
     c.is_alphanumeric() || matches!(c, '-' | '&' | '\'' | '’' | '.')
+}
+
+/// Whether `c` ends a word whose first character is of a script written
+/// without spaces (`unspaced`) or not: a character that is not a word
+/// character, or a letter of the other kind (`UI设计` is `UI` and `设计`:
+/// Chinese puts no space after a Latin name).
+fn ends_word(c: char, unspaced: bool) -> bool {
+    !is_word_char(c) || (c.is_alphanumeric() && is_unspaced(c) != unspaced)
 }
 
 /// The word of a run of word characters that starts with a letter or a
@@ -162,9 +172,10 @@ fn next_capital(text: &str, mut at: usize) -> Option<(usize, char)> {
 /// alphanumeric (`-`, `'`…) between (after an alphanumeric one, it
 /// continues that word).
 fn starts_word(text: &str, at: usize) -> bool {
+    let unspaced = text[at..].chars().next().is_some_and(is_unspaced);
     for c in text[..at].chars().rev() {
         if c.is_alphanumeric() {
-            return false;
+            return is_unspaced(c) != unspaced;
         }
         if !is_word_char(c) {
             return true;
@@ -178,10 +189,11 @@ fn starts_word(text: &str, at: usize) -> bool {
 /// word bytes are passed by a test of the byte (most words are ASCII).
 fn word_end(text: &str, start: usize) -> usize {
     let bytes = text.as_bytes();
+    let unspaced = text[start..].chars().next().is_some_and(is_unspaced);
     let mut at = start;
     while let Some(&b) = bytes.get(at) {
         if !b.is_ascii() {
-            return find_char(text, at, |c| !is_word_char(c));
+            return find_char(text, at, |c| ends_word(c, unspaced));
         }
         if !(b.is_ascii_alphanumeric() || matches!(b, b'-' | b'&' | b'\'' | b'.')) {
             return at;

@@ -3,6 +3,8 @@
 //! texts. Every claim is read this way, so ASCII is skipped eight bytes
 //! at a time and a word is looked for by its rarest letter.
 
+use crate::content_words::is_unspaced;
+
 /// The top bit of every byte.
 const HIGH_BITS: u64 = 0x8080_8080_8080_8080;
 
@@ -76,7 +78,7 @@ fn commonness(b: u8) -> u8 {
 }
 
 /// Whether `needle` occurs in `text` at a word start (after no
-/// alphanumeric character). The occurrences tested are the ones
+/// alphanumeric character of its own kind: see [`is_unspaced`]). The occurrences tested are the ones
 /// `memmem::find_iter` gives, the leftmost and then the next from the end
 /// of the one before (they do not overlap): the same answer whatever
 /// byte they are found by. A claim's word is looked for once per item,
@@ -98,14 +100,21 @@ pub fn begins_a_word(text: &str, needle: &str) -> bool {
             search += found + 1;
             continue;
         }
-        if !text[..at]
-            .chars()
-            .next_back()
-            .is_some_and(char::is_alphanumeric)
-        {
+        if !continues_word(&text[..at], &text[at..]) {
             return true;
         }
         search = at + needle.len() + rare;
     }
     false
+}
+
+/// Whether `before` ends inside a word that `after` would go on: its
+/// last character is a letter or digit of the kind of `after`'s first (a
+/// Latin word after a Chinese character starts a word of its own:
+/// `由Fe和S组成`, `的UI`; see [`is_unspaced`]).
+pub fn continues_word(before: &str, after: &str) -> bool {
+    match (before.chars().next_back(), after.chars().next()) {
+        (Some(a), Some(b)) => a.is_alphanumeric() && is_unspaced(a) == is_unspaced(b),
+        _ => false,
+    }
 }

@@ -85,14 +85,13 @@ impl ItemVocabulary {
     /// `or_plural`, the start of one that is `word` and an `s`: one
     /// search, not one for each form.
     fn has_whole_word(&self, word: &str, or_plural: bool) -> bool {
-        let ends_a_word = |rest: &str| !rest.chars().next().is_some_and(char::is_alphanumeric);
+        let ends_a_word = |rest: &str| {
+            !(rest.starts_with(char::is_alphanumeric) && search::continues_word(word, rest))
+        };
         !word.is_empty()
             && memchr::memmem::find_iter(self.folded.as_bytes(), word.as_bytes()).any(|at| {
                 let rest = &self.folded[at + word.len()..];
-                !self.folded[..at]
-                    .chars()
-                    .next_back()
-                    .is_some_and(char::is_alphanumeric)
+                !search::continues_word(&self.folded[..at], word)
                     && (ends_a_word(rest)
                         || (or_plural && rest.strip_prefix('s').is_some_and(ends_a_word)))
             })

@@ -1,4 +1,5 @@
 use super::*;
+use evidence_text::content_words::is_unspaced;
 use evidence_text::names::lexicon::{JOINERS, TITLES_AND_QUALIFIERS, WORDS_OF_KIND};
 
 /// What the rule reads of a claim citing one item whose texts are
@@ -156,9 +157,16 @@ fn reference_words(text: &str, fold_all: bool) -> Vec<Word> {
         });
         *last_end = begin + trimmed.len();
     };
+    // A word also ends at a letter of the other kind (Latin after Chinese,
+    // Chinese after Latin), which starts the next.
+    let kind = |at: usize| text[at..].chars().next().is_some_and(is_unspaced);
     for (i, c) in text.char_indices() {
         match (start, is_word(c)) {
             (None, true) if c.is_alphanumeric() => start = Some(i),
+            (Some(s), true) if c.is_alphanumeric() && is_unspaced(c) != kind(s) => {
+                push(&mut out, s..i, &mut last_end);
+                start = Some(i);
+            }
             (Some(s), false) => {
                 push(&mut out, s..i, &mut last_end);
                 start = None;
@@ -505,10 +513,11 @@ fn begins_a_word_by_memmem(vocabulary: &ItemVocabulary, word: &str) -> bool {
     let folded = &*vocabulary.folded;
     !word.is_empty()
         && memchr::memmem::find_iter(folded.as_bytes(), word.as_bytes()).any(|at| {
+            let unspaced = word.chars().next().is_some_and(is_unspaced);
             !folded[..at]
                 .chars()
                 .next_back()
-                .is_some_and(char::is_alphanumeric)
+                .is_some_and(|c| c.is_alphanumeric() && is_unspaced(c) == unspaced)
         })
 }
 
@@ -584,6 +593,7 @@ fn a_given_name_and_surname_swapped_together_or_a_listed_name_is_reported() {
     );
 }
 
+mod between_scripts;
 mod forms_and_units;
 mod names_without_lists;
 mod phrases_and_short_forms;

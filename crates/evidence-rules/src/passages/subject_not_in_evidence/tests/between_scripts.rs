@@ -1,0 +1,44 @@
+//! Chinese text puts no space between a Latin name and the characters
+//! around it: the name is the Latin letters alone (`UI设计` names `UI`),
+//! in the claim and in the passage, before a Chinese character and after.
+
+use super::*;
+
+#[test]
+fn a_latin_name_ends_where_chinese_text_begins() {
+    // Before the fix the claim named `UI设计更加漂亮`, and the passage
+    // `UI上更加漂亮`, in its place.
+    assert_eq!(
+        check(
+            "ant-design-vue的优势在于其功能更加齐全，而 element-ui则在于其 UI设计更加漂亮，使用起来更加容易上手。",
+            "ant-design-vue功能更加齐全，适合管理平台。element-ui在UI上更加漂亮，使用起来更加容易上手。",
+        ),
+        None
+    );
+    assert_eq!(
+        check(
+            "在 FeS2中，Fe的化合价为+2。",
+            "FeS2中S和Fe的化合价是多少？FeS2中Fe的化合价为+2，S为-1。",
+        ),
+        None
+    );
+    assert_eq!(
+        check(
+            "Lawrence Li月球石英手表，Lawrence Li是来自香港的手表设计师。",
+            "Lawrence Li是来自香港的时尚手表设计师，他的月球石英手表很受欢迎。",
+        ),
+        None
+    );
+}
+
+#[test]
+fn a_latin_name_after_a_chinese_character_is_read() {
+    // `的XSS` names `XSS`: a swapped name glued to the text is caught.
+    assert_eq!(
+        check(
+            "《荒野大镖客》在XSS上的分辨率提升到了1440P。",
+            "《荒野大镖客》在PS5上的分辨率提升到了1440P。PS5版本还带来帧数提升。",
+        ),
+        Some(("XSS".into(), "PS5".into()))
+    );
+}

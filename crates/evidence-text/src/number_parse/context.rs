@@ -46,14 +46,22 @@ const REFERENCE_WORDS: &[&str] = &[
     "nos", "vol", "volume", "article", "rule", "footnote", "note", "chart",
 ];
 
-/// `1.` or `2)` at the very start of the text: list numbering.
+/// List numbering: `1.` or `2)` at the very start of the text, or `2)`
+/// of one or two digits after a colon or semicolon (`as follows: 1) …;
+/// 2) …`); before white space or, in Chinese and Japanese, which write
+/// none, before their letters (`4)后续处理`).
 pub(super) fn is_list_number(text: &str, start: usize, end: usize) -> bool {
-    text[..start].trim_end().is_empty()
-        && text[end..].starts_with(['.', ')'])
+    let head = text[..start].trim_end();
+    let closes = if head.is_empty() {
+        text[end..].starts_with(['.', ')'])
+    } else {
+        head.ends_with([':', ';', '：', '；']) && end - start <= 2 && text[end..].starts_with(')')
+    };
+    closes
         && text[end + 1..]
             .chars()
             .next()
-            .is_none_or(char::is_whitespace)
+            .is_none_or(|c| c.is_whitespace() || is_cjk(c))
 }
 
 /// After `Section`, `Table`, `§`, `#`, `No.` and the like.
@@ -89,9 +97,12 @@ pub(super) fn next_to_month(text: &str, start: usize, end: usize) -> bool {
         || (text[end..].starts_with(char::is_whitespace) && after.is_some_and(is_month))
 }
 
-/// Byte ranges of the whitespace-separated words that hold a URL (`://`),
-/// in order: the digits inside them are not numbers. Found once per text,
-/// so a long word full of digits costs its length once, not once per digit.
+/// Byte ranges of the URLs (`://`) in `text`, in order: the digits inside
+/// them are not numbers. A URL starts at its scheme (the letters before
+/// `://`), not at the space before it, which Chinese and Japanese text do
+/// not write (`消化完。https://…`); it ends at white space or at the
+/// punctuation of those scripts (`。`, `，`). Found once per text, so a long
+/// URL full of digits costs its length once, not once per digit.
 pub(super) fn url_ranges(text: &str) -> Vec<Range<usize>> {
     let mut out: Vec<Range<usize>> = Vec::new();
     // Every `://`, in order (a colon first: most texts have none).
@@ -101,17 +112,21 @@ pub(super) fn url_ranges(text: &str) -> Vec<Range<usize>> {
         if out.last().is_some_and(|r| r.end > at) {
             continue;
         }
-        // The word's first byte follows the last whitespace character
-        // before it (which may be several bytes long: NBSP, U+3000).
         let start = text[..at]
-            .trim_end_matches(|c: char| !c.is_whitespace())
+            .trim_end_matches(|c: char| c.is_ascii_alphanumeric() || matches!(c, '+' | '-' | '.'))
             .len();
         let end = text[at..]
-            .find(char::is_whitespace)
+            .find(|c: char| c.is_whitespace() || is_wide_punctuation(c))
             .map_or(text.len(), |i| at + i);
         out.push(start..end);
     }
     out
+}
+
+/// CJK symbols and punctuation (`。`, `、`, `「`) and full-width forms
+/// (`，`, `）`): no URL holds them as written.
+fn is_wide_punctuation(c: char) -> bool {
+    matches!(c, '\u{3000}'..='\u{303F}' | '\u{FF00}'..='\u{FFEF}')
 }
 
 /// Whether `at` falls in one of `ranges` (sorted, disjoint).

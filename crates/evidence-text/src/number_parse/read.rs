@@ -83,6 +83,8 @@ fn is_glued(text: &str, start: usize, before: Option<char>) -> bool {
 /// identifiers and URLs) that starts at `start`, with the digit groups a
 /// no-break, narrow or thin space joins to its digits (`Zürich143 000`), so
 /// that the rest of a skipped figure is not read as a figure of its own.
+/// A CJK letter ends it: those scripts write no space after an identifier
+/// (`M7是一款SUV，宽：1945毫米`), and the figures after it are their own.
 fn word_end(text: &str, start: usize) -> usize {
     let bytes = text.as_bytes();
     let mut j = start;
@@ -98,7 +100,8 @@ fn word_end(text: &str, start: usize) -> usize {
             && !bytes
                 .get(j + c.len_utf8() + 3)
                 .is_some_and(u8::is_ascii_digit);
-        if !(c.is_alphanumeric() || matches!(c, '_' | '.' | ',' | '-' | '/' | ':') || group_space) {
+        let word_char = c.is_alphanumeric() && !cjk::is_cjk(c);
+        if !(word_char || matches!(c, '_' | '.' | ',' | '-' | '/' | ':') || group_space) {
             break;
         }
         j += c.len_utf8();

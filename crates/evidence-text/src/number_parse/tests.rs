@@ -155,6 +155,40 @@ fn years_days_times_and_dates() {
 }
 
 #[test]
+fn chinese_text_around_urls_identifiers_and_list_numbers() {
+    // A URL starts at its scheme: the figures before it, with no space
+    // between, are read (they were taken for the URL's).
+    assert_eq!(
+        found("可能需要3~4小时，如果是。https://www.example.com/show-1343946.html。第二"),
+        [("3", 3.0, Quantity), ("4", 4.0, Quantity)]
+    );
+    // An identifier ends at the first Chinese letter: `M7是…` no longer
+    // hides the figures after it in the sentence.
+    assert_eq!(
+        found("问界M7是一款SUV，宽：1945毫米，高：1775毫米。"),
+        [("1945", 1945.0, Year), ("1775", 1775.0, Quantity)]
+    );
+    // List numbering before Chinese text, and after a colon or semicolon.
+    assert_eq!(
+        found("4)后续处理: 两小时后检测了2次。"),
+        [("2", 2.0, Quantity)]
+    );
+    assert_eq!(
+        found("释放了以下信号:1)支持合作;2)鼓励企业。"),
+        Vec::<(&str, f64, NumberKind)>::new()
+    );
+    assert_eq!(
+        found("It sets out the steps: 1) review; 2) publish."),
+        Vec::<(&str, f64, NumberKind)>::new()
+    );
+    // A figure closed by a parenthesis elsewhere is still a figure.
+    assert_eq!(
+        found("Sales rose (by 12) in March."),
+        [("12", 12.0, Quantity)]
+    );
+}
+
+#[test]
 fn identifiers_ordinals_and_structure_are_not_numbers() {
     for text in [
         "Q4 GDP and H1 results from the G7",
@@ -429,12 +463,21 @@ fn reference_numbers_in(text: &str) -> Vec<Number> {
         if urls.last().is_some_and(|r| r.end > at) {
             continue;
         }
-        let start = text[..at]
-            .trim_end_matches(|c: char| !c.is_whitespace())
-            .len();
+        // From the scheme to white space or wide punctuation.
+        let mut start = at;
+        while start > 0
+            && matches!(text.as_bytes()[start - 1], b'a'..=b'z' | b'A'..=b'Z' | b'0'..=b'9' | b'+' | b'-' | b'.')
+        {
+            start -= 1;
+        }
         let end = text[at..]
-            .find(char::is_whitespace)
-            .map_or(text.len(), |i| at + i);
+            .char_indices()
+            .find(|&(_, c)| {
+                c.is_whitespace()
+                    || ('\u{3000}'..='\u{303F}').contains(&c)
+                    || ('\u{FF00}'..='\u{FFEF}').contains(&c)
+            })
+            .map_or(text.len(), |(i, _)| at + i);
         urls.push(start..end);
     }
     let mut out: Vec<Number> = Vec::new();

@@ -10,6 +10,7 @@
 //! swaps are ones the rule's place lists cannot know.
 
 use crate::book::Record;
+use evidence_text::content_words::is_unspaced;
 use evidence_text::names::lexicon::{MONTHS_AND_DAYS, is_in};
 use std::collections::BTreeSet;
 
@@ -157,18 +158,25 @@ fn capitalised(word: &str) -> bool {
     word.chars().next().is_some_and(char::is_uppercase) && word.chars().all(char::is_alphabetic)
 }
 
-/// The words of `text` (runs of letters, digits, apostrophes inside) with
-/// their byte offsets; a possessive `'s` is not part of the word.
+/// The words of `text` (runs of letters and digits) with their byte
+/// offsets; a letter of a script written without spaces after one of
+/// another, or the other way round, starts a word (`UI设计` is `UI` and
+/// `设计`), as the rule reads names.
 fn tokens(text: &str) -> Vec<(usize, &str)> {
     let mut out = Vec::new();
-    let mut start = None;
+    let mut start: Option<(usize, bool)> = None;
     for (i, c) in text
         .char_indices()
         .chain(std::iter::once((text.len(), ' ')))
     {
+        let kind = is_unspaced(c);
         match (c.is_alphanumeric(), start) {
-            (true, None) => start = Some(i),
-            (false, Some(s)) => {
+            (true, None) => start = Some((i, kind)),
+            (true, Some((s, k))) if k != kind => {
+                out.push((s, &text[s..i]));
+                start = Some((i, kind));
+            }
+            (false, Some((s, _))) => {
                 out.push((s, &text[s..i]));
                 start = None;
             }

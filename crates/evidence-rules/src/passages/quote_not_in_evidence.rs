@@ -21,7 +21,7 @@ use crate::passages::claim_not_in_evidence::judged_items_into;
 use evidence_core::finding::Finding;
 use evidence_core::ids::{BlockId, ClaimId};
 use evidence_core::rule::Rule;
-use evidence_text::content_words::{is_unspaced, without_accent};
+use evidence_text::content_words::without_accent;
 use evidence_text::passage_words::{PassageField, has_passage};
 use evidence_text::support_units::SupportUnit;
 use std::collections::HashMap;
@@ -178,6 +178,14 @@ fn is_mark(c: char) -> bool {
 fn is_invisible(c: char) -> bool {
     matches!(c, '\u{AD}' | '\u{200B}'..='\u{200F}' | '\u{202A}'..='\u{202E}' | '\u{2060}'..='\u{2064}'
         | '\u{FE00}'..='\u{FE0F}' | '\u{FEFF}')
+}
+
+/// A character of a script written without spaces between words (Han,
+/// kana, Thai, Lao, Khmer, Myanmar): each is a word of its own.
+fn is_unspaced(c: char) -> bool {
+    matches!(c, '\u{3040}'..='\u{30FF}' | '\u{3400}'..='\u{4DBF}' | '\u{4E00}'..='\u{9FFF}'
+        | '\u{F900}'..='\u{FAFF}' | '\u{20000}'..='\u{2FFFF}' | '\u{0E00}'..='\u{0EFF}'
+        | '\u{1000}'..='\u{109F}' | '\u{1780}'..='\u{17FF}' | '\u{FF66}'..='\u{FF9F}')
 }
 
 /// `c` folded onto `out`: full-width forms read as ASCII, lower case,

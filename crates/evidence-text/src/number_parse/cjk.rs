@@ -146,6 +146,34 @@ mod tests {
     }
 
     #[test]
+    fn urls_identifiers_and_list_numbers_in_chinese_text() {
+        use crate::number_parse::NumberKind::{Quantity, Year};
+        // A URL starts at its scheme and ends at a Chinese letter or
+        // `。`: the figures around it, with no space between, are read.
+        assert_eq!(
+            found("可能需要3~4小时，如果是。https://www.example.com/show-1343946.html。第二"),
+            [("3", 3.0, Quantity), ("4", 4.0, Quantity)]
+        );
+        assert_eq!(
+            found("https://x.org/a，价格是100元"),
+            [("100", 100.0, Quantity)]
+        );
+        // An identifier ends at the first Chinese letter: `M7是…` no
+        // longer hides the figures after it in the sentence.
+        assert_eq!(
+            found("问界M7是一款SUV，宽：1945毫米，高：1775毫米。"),
+            [("1945", 1945.0, Year), ("1775", 1775.0, Quantity)]
+        );
+        // List numbering before Chinese text, and after a colon or a
+        // semicolon.
+        assert_eq!(
+            found("4)后续处理: 两小时后检测了2次。"),
+            [("2", 2.0, Quantity)]
+        );
+        assert!(found("释放了以下信号:1)支持合作;2)鼓励企业。").is_empty());
+    }
+
+    #[test]
     fn ordinals_and_latin_identifiers_are_not_figures() {
         assert!(found("第3四半期と제3차 회의").is_empty());
         // A Latin letter still glues: `Q4`, `G7` next to CJK text.

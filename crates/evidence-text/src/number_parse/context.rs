@@ -47,15 +47,19 @@ const REFERENCE_WORDS: &[&str] = &[
 ];
 
 /// List numbering: `1.` or `2)` at the very start of the text, or `2)`
-/// of one or two digits after a colon or semicolon (`as follows: 1) …;
-/// 2) …`); before white space or, in Chinese and Japanese, which write
-/// none, before their letters (`4)后续处理`).
+/// of one or two digits after a colon or semicolon outside parentheses
+/// (`as follows: 1) …; 2) …`, not `(men: 52; women: 48)`); before white
+/// space or, in Chinese and Japanese, which write none, before their
+/// letters (`4)后续处理`). Full-width forms are read as ASCII before.
 pub(super) fn is_list_number(text: &str, start: usize, end: usize) -> bool {
     let head = text[..start].trim_end();
     let closes = if head.is_empty() {
         text[end..].starts_with(['.', ')'])
     } else {
-        head.ends_with([':', ';', '：', '；']) && end - start <= 2 && text[end..].starts_with(')')
+        head.ends_with([':', ';'])
+            && end - start <= 2
+            && text[end..].starts_with(')')
+            && !inside_parentheses(head)
     };
     closes
         && text[end + 1..]
@@ -79,6 +83,19 @@ pub(super) fn follows_reference_word(text: &str, start: usize) -> bool {
     REFERENCE_WORDS.contains(&word.as_str())
 }
 
+/// Whether `head` leaves a parenthesis open.
+fn inside_parentheses(head: &str) -> bool {
+    let mut depth = 0usize;
+    for b in head.bytes() {
+        match b {
+            b'(' => depth += 1,
+            b')' => depth = depth.saturating_sub(1),
+            _ => {}
+        }
+    }
+    depth > 0
+}
+
 /// Whether a month's name is the word before (`Feb. 10`) or after
 /// (`10 February`) the number.
 pub(super) fn next_to_month(text: &str, start: usize, end: usize) -> bool {
@@ -100,8 +117,9 @@ pub(super) fn next_to_month(text: &str, start: usize, end: usize) -> bool {
 /// Byte ranges of the URLs (`://`) in `text`, in order: the digits inside
 /// them are not numbers. A URL starts at its scheme (the letters before
 /// `://`), not at the space before it, which Chinese and Japanese text do
-/// not write (`消化完。https://…`); it ends at white space or at the
-/// punctuation of those scripts (`。`, `，`). Found once per text, so a long
+/// not write (`消化完。https://…`); it ends at white space, at those
+/// scripts' punctuation (`。`; a full-width `，` is read as `,` before) or
+/// at their letters (`…/a，价格是100元`). Found once per text, so a long
 /// URL full of digits costs its length once, not once per digit.
 pub(super) fn url_ranges(text: &str) -> Vec<Range<usize>> {
     let mut out: Vec<Range<usize>> = Vec::new();
@@ -116,7 +134,7 @@ pub(super) fn url_ranges(text: &str) -> Vec<Range<usize>> {
             .trim_end_matches(|c: char| c.is_ascii_alphanumeric() || matches!(c, '+' | '-' | '.'))
             .len();
         let end = text[at..]
-            .find(|c: char| c.is_whitespace() || is_wide_punctuation(c))
+            .find(|c: char| c.is_whitespace() || is_wide_punctuation(c) || is_cjk(c))
             .map_or(text.len(), |i| at + i);
         out.push(start..end);
     }
@@ -155,4 +173,41 @@ pub(super) fn quoted_ranges(text: &str) -> Vec<Range<usize>> {
         }
     }
     out
+}
+
+#[cfg(test)]
+mod tests {
+    use crate::number_parse::NumberKind::{self, Quantity, Year};
+    use crate::number_parse::numbers_in;
+
+    fn found(text: &str) -> Vec<(&str, f64, NumberKind)> {
+        numbers_in(text)
+            .into_iter()
+            .map(|n| (&text[n.span], n.value, n.kind))
+            .collect()
+    }
+
+    #[test]
+    fn list_numbers_after_a_colon_only_outside_parentheses() {
+        assert_eq!(
+            found("It sets out the steps: 1) review; 2) publish."),
+            Vec::<(&str, f64, NumberKind)>::new()
+        );
+        // Values a colon labels inside parentheses are figures.
+        assert_eq!(
+            found("Shares (men: 52; women: 48) in 2020 and a ratio (3:1)."),
+            [
+                ("52", 52.0, Quantity),
+                ("48", 48.0, Quantity),
+                ("2020", 2020.0, Year),
+                ("3", 3.0, Quantity),
+                ("1", 1.0, Quantity)
+            ]
+        );
+        // A link's text is read; its URL is not.
+        assert_eq!(
+            found("[Q3 2024](https://x.org/2023/a)"),
+            [("2024", 2024.0, Year)]
+        );
+    }
 }

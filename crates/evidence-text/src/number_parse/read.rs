@@ -9,7 +9,7 @@ use crate::number_parse::{cjk, classify};
 
 /// Reads the number whose first digit (or decimal point) is at `start`;
 /// returns it, or `None` when it is not a number by the definition, and the
-/// byte offset to continue from. `urls` are the text's URL words
+/// byte offset to continue from. `urls` are the text's URLs
 /// ([`url_ranges`](super::context::url_ranges)).
 /// `passage`: the text is a cited passage, where digits glued to a
 /// lowercase word of four letters or more are a figure whose space a

@@ -150,9 +150,11 @@ fn removals_and_labels(text: &str, plan: &RenderPlan<'_>) -> Vec<Edit> {
         })
         .collect();
     removals.sort_by_key(|e| e.range.start);
-    // Markers are found exactly, so their removals never overlap; the
-    // final pass would drop the later of two silently, leaving a marker
-    // for the next run (how a fixed idempotence bug hid), so tests say so.
+    // The plan's removals (markers, claims, table rows, emptied
+    // containers' stand-ins) never overlap by construction; the final
+    // pass would drop the later of two silently, leaving text for the
+    // next run (how a fixed idempotence bug hid), so tests and the fuzz
+    // targets, built with debug assertions, check it.
     debug_assert!(
         removals
             .windows(2)

@@ -404,8 +404,11 @@ fn ascii_form(c: char) -> char {
 /// Whether `c` belongs to a script written without spaces between words
 /// (Han, kana, Thai, Lao, Khmer, Myanmar): a word of a spaced script
 /// ends where such a character begins, and the other way round.
+#[inline]
 pub fn is_unspaced(c: char) -> bool {
-    matches!(c,
+    // Every such script is above U+0E00: most text is read on this test.
+    u32::from(c) >= 0x0E00
+        && matches!(c,
         '\u{0E00}'..='\u{0EFF}'      // Thai, Lao
         | '\u{1000}'..='\u{109F}'    // Myanmar
         | '\u{1780}'..='\u{17FF}'    // Khmer

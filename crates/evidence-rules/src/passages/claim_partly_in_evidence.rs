@@ -16,7 +16,8 @@
 //! A claim `claim-not-in-evidence` flags is not flagged again.
 //!
 //! In Chinese, Japanese, Thai and the other scripts written without
-//! spaces, a content word is a pair of characters; the pairs that straddle
+//! spaces, a content word is a pair of characters (a lone character is
+//! one too, and counts as a pair here); the pairs that straddle
 //! two words (`的主`) are lost by a paraphrase that keeps every word, so a
 //! pair is asked [`PAIR_SHARE_LESS`] points less often than a word.
 
@@ -72,7 +73,7 @@ impl Options {
 /// How many percentage points under `claim-partial-overlap` a claim's
 /// character pairs are asked for (measured on the tuning half of a set of
 /// Chinese answers: see the guide's Citation accuracy page).
-pub(crate) const PAIR_SHARE_LESS: usize = 5;
+const PAIR_SHARE_LESS: usize = 5;
 
 /// Words that state no fact a passage could hold: connectives, hedges,
 /// praise and the verbs of advice that model-written prose wraps around

@@ -181,7 +181,10 @@ fn is_invisible(c: char) -> bool {
 }
 
 /// A character of a script written without spaces between words (Han,
-/// kana, Thai, Lao, Khmer, Myanmar): each is a word of its own.
+/// kana, Thai, Lao, Khmer, Myanmar): each is a word of its own. Wider
+/// than [`evidence_text::content_words::is_unspaced`], which reads content
+/// words: a quotation's marks and signs (a Thai tone mark, `・`) are
+/// its words too, and changing one misquotes it.
 fn is_unspaced(c: char) -> bool {
     matches!(c, '\u{3040}'..='\u{30FF}' | '\u{3400}'..='\u{4DBF}' | '\u{4E00}'..='\u{9FFF}'
         | '\u{F900}'..='\u{FAFF}' | '\u{20000}'..='\u{2FFFF}' | '\u{0E00}'..='\u{0EFF}'

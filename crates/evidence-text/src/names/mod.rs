@@ -120,6 +120,9 @@ fn is_word_char(c: char) -> bool {
 /// character, or a letter of the other kind (`UI设计` is `UI` and `设计`:
 /// Chinese puts no space after a Latin name).
 fn ends_word(c: char, unspaced: bool) -> bool {
+    if c.is_ascii() {
+        return !is_word_char(c) || (unspaced && c.is_ascii_alphanumeric());
+    }
     !is_word_char(c) || (c.is_alphanumeric() && is_unspaced(c) != unspaced)
 }
 

@@ -78,7 +78,8 @@ fn commonness(b: u8) -> u8 {
 }
 
 /// Whether `needle` occurs in `text` at a word start (after no
-/// alphanumeric character of its own kind: see [`is_unspaced`]). The occurrences tested are the ones
+/// alphanumeric character of its own kind: see [`is_unspaced`]). The
+/// occurrences tested are the ones
 /// `memmem::find_iter` gives, the leftmost and then the next from the end
 /// of the one before (they do not overlap): the same answer whatever
 /// byte they are found by. A claim's word is looked for once per item,
@@ -112,7 +113,8 @@ pub fn begins_a_word(text: &str, needle: &str) -> bool {
 /// last character is a letter or digit of the kind of `after`'s first (a
 /// Latin word after a Chinese character starts a word of its own:
 /// `由Fe和S组成`, `的UI`; see [`is_unspaced`]).
-pub fn continues_word(before: &str, after: &str) -> bool {
+#[inline]
+pub(crate) fn continues_word(before: &str, after: &str) -> bool {
     match (before.chars().next_back(), after.chars().next()) {
         (Some(a), Some(b)) => a.is_alphanumeric() && is_unspaced(a) == is_unspaced(b),
         _ => false,

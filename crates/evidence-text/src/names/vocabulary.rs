@@ -85,15 +85,18 @@ impl ItemVocabulary {
     /// `or_plural`, the start of one that is `word` and an `s`: one
     /// search, not one for each form.
     fn has_whole_word(&self, word: &str, or_plural: bool) -> bool {
-        let ends_a_word = |rest: &str| {
-            !(rest.starts_with(char::is_alphanumeric) && search::continues_word(word, rest))
+        // Whether the word ends after `before` (the word, or its plural
+        // `s`), at `rest`.
+        let ends_a_word = |before: &str, rest: &str| {
+            !(rest.starts_with(char::is_alphanumeric) && search::continues_word(before, rest))
         };
         !word.is_empty()
             && memchr::memmem::find_iter(self.folded.as_bytes(), word.as_bytes()).any(|at| {
                 let rest = &self.folded[at + word.len()..];
                 !search::continues_word(&self.folded[..at], word)
-                    && (ends_a_word(rest)
-                        || (or_plural && rest.strip_prefix('s').is_some_and(ends_a_word)))
+                    && (ends_a_word(word, rest)
+                        || (or_plural
+                            && rest.strip_prefix('s').is_some_and(|r| ends_a_word("s", r))))
             })
     }
 

@@ -42,3 +42,44 @@ fn a_latin_name_after_a_chinese_character_is_read() {
         Some(("XSS".into(), "PS5".into()))
     );
 }
+
+/// Latin names, Chinese and Thai text, and what lies between them.
+const MIXED: &[&str] = &[
+    "UI",
+    "XSS",
+    "Fe",
+    "Hurricane",
+    "ant",
+    "设计",
+    "的",
+    "東京",
+    "ก่",
+    "・",
+    "ｶ",
+    "-",
+    ".",
+    " ",
+    "、",
+];
+
+proptest::proptest! {
+    #[test]
+    fn mixed_scripts_are_cut_as_the_reference_cuts_them(
+        pieces in proptest::collection::vec(proptest::sample::select(MIXED), 0..24),
+        word in proptest::collection::vec(proptest::sample::select(MIXED), 1..3),
+    ) {
+        let text: String = pieces.concat();
+        proptest::prop_assert_eq!(words(&text, true), reference_words(&text, true));
+        let capitalised: Vec<&str> = evidence_text::names::tokens(&text)
+            .filter(|t| t.capital)
+            .map(|t| &text[t.at])
+            .collect();
+        proptest::prop_assert_eq!(capitals(&text).collect::<Vec<_>>(), capitalised);
+        let vocabulary = ItemVocabulary::new(&[text.as_str()]);
+        let word = fold(&word.concat());
+        proptest::prop_assert_eq!(
+            vocabulary.begins_a_word(&word),
+            begins_a_word_by_memmem(&vocabulary, &word)
+        );
+    }
+}

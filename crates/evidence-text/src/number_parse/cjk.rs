@@ -91,14 +91,7 @@ pub(super) fn is_date_part(text: &str, end: usize, value: f64) -> bool {
 
 #[cfg(test)]
 mod tests {
-    use crate::number_parse::{NumberKind, numbers_in};
-
-    fn found(text: &str) -> Vec<(&str, f64, NumberKind)> {
-        numbers_in(text)
-            .into_iter()
-            .map(|n| (&text[n.span], n.value, n.kind))
-            .collect()
-    }
+    use crate::number_parse::tests::found;
 
     #[test]
     fn figures_glued_to_cjk_letters_are_figures() {

@@ -178,14 +178,7 @@ pub(super) fn quoted_ranges(text: &str) -> Vec<Range<usize>> {
 #[cfg(test)]
 mod tests {
     use crate::number_parse::NumberKind::{self, Quantity, Year};
-    use crate::number_parse::numbers_in;
-
-    fn found(text: &str) -> Vec<(&str, f64, NumberKind)> {
-        numbers_in(text)
-            .into_iter()
-            .map(|n| (&text[n.span], n.value, n.kind))
-            .collect()
-    }
+    use crate::number_parse::tests::found;
 
     #[test]
     fn list_numbers_after_a_colon_only_outside_parentheses() {

@@ -2,8 +2,9 @@
 
 use super::*;
 
-/// `(text of the span, value, kind)` of each number.
-fn found(text: &str) -> Vec<(&str, f64, NumberKind)> {
+/// `(text of the span, value, kind)` of each number (the other modules'
+/// tests read numbers with it too).
+pub(super) fn found(text: &str) -> Vec<(&str, f64, NumberKind)> {
     numbers_in(text)
         .into_iter()
         .map(|n| (&text[n.span.clone()], n.value, n.kind))

@@ -153,8 +153,8 @@ fn removals_and_labels(text: &str, plan: &RenderPlan<'_>) -> Vec<Edit> {
     // The plan's removals (markers, claims, table rows, emptied
     // containers' stand-ins) never overlap by construction; the final
     // pass would drop the later of two silently, leaving text for the
-    // next run (how a fixed idempotence bug hid), so tests and the fuzz
-    // targets, built with debug assertions, check it.
+    // next run (how a fixed idempotence bug hid), so a build with debug
+    // assertions (the tests; a fuzz target built with `-a`) checks it.
     debug_assert!(
         removals
             .windows(2)

@@ -19,7 +19,8 @@
 //! spaces, a content word is a pair of characters (a lone character is
 //! one too, and counts as a pair here); the pairs that straddle
 //! two words (`的主`) are lost by a paraphrase that keeps every word, so a
-//! pair is asked [`PAIR_SHARE_LESS`] points less often than a word.
+//! pair is asked [`PAIR_SHARE_LESS`] points less often than a word, and
+//! two pairs count as one word toward `claim-partial-min-words`.
 
 use crate::Resolved;
 use crate::meta::{RuleMeta, guide_page};
@@ -176,7 +177,9 @@ fn partly_held(
         }
     }
     let total = claim.len() - framing;
-    if total < min_words.max(1) {
+    // A word of Chinese is a pair of characters or two (`主角`, `余占鳌`):
+    // two pairs count as one word toward `claim-partial-min-words`.
+    if total - pairs + pairs / 2 < min_words.max(1) {
         return None;
     }
     let pair_percent = min_percent.saturating_sub(PAIR_SHARE_LESS);

@@ -7,7 +7,9 @@ const STORE: &str = r#"{"schema_version":"evidence.v1",
       {"id":"hilary","source_id":"nhc","url":"https://nhc.noaa.gov/a","title":"Hurricane Hilary report","published_at":"2026-02-06T13:30:00Z",
        "cited_text":"Hilary brought torrential rain to southern California. Flash flooding closed roads in Palm Springs, and mudslides buried cars in the mountains."},
       {"id":"cjk","source_id":"nhc","url":"https://nhc.noaa.gov/b","title":"Doc","published_at":"2026-02-06T13:30:00Z",
-       "cited_text":"台风带来强降雨和大风。 Hilary\u00a0brought rain."}
+       "cited_text":"台风带来强降雨和大风。 Hilary\u00a0brought rain."},
+      {"id":"cjk2","source_id":"nhc","url":"https://nhc.noaa.gov/c","title":"Doc","published_at":"2026-02-06T13:30:00Z",
+       "cited_text":"台风带来强降雨和大风，沿海地区发布了红色预警。"}
     ]}"#;
 
 fn check_with(text: &str, extra: serde_json::Value) -> Vec<Finding> {
@@ -117,21 +119,30 @@ fn text_beyond_ascii_is_read_as_words() {
 
 #[test]
 fn character_pairs_are_asked_for_less_often_than_words() {
-    // 8 of 19 pairs held (42%): under 45% for words, over 40% for pairs,
+    let off = || serde_json::json!({"rules": {"claim-not-in-evidence": "off"}});
+    // 12 of 28 pairs held (42%): under 45% for words, over 40% for pairs,
     // since a paraphrase loses the pairs that straddle two words.
-    let found = check("台风带来强降雨和大，居民纷纷撤离山区村庄小镇。 [EVID:cjk]\n");
+    let found =
+        check("台风带来强降雨和大风，沿海地区居民纷纷撤离山区村庄小镇学校医院商。 [EVID:cjk2]\n");
     assert!(found.is_empty(), "{found:?}");
-    // 4 of 15 (26%) is under both.
+    // 9 of 27 (33%) is under both.
     let found = check_with(
-        "台风带来强，居民纷纷撤离山区村庄小镇。 [EVID:cjk]\n",
-        serde_json::json!({"rules": {"claim-not-in-evidence": "off"}}),
+        "台风带来强降雨和大风，居民纷纷撤离山区村庄小镇学校医院商店工。 [EVID:cjk2]\n",
+        off(),
     );
     assert_eq!(found.len(), 1, "{found:?}");
     assert!(
-        found[0]
-            .message
-            .contains("hold 4 of its 15 content words anywhere (26%; claim-partial-overlap = 45%, 40% for character pairs)"),
+        found[0].message.contains(
+            "hold 9 of its 27 content words anywhere (33%; claim-partial-overlap = 45%, 40% for character pairs)"
+        ),
         "{}",
         found[0].message
     );
+    // Two pairs are a word toward claim-partial-min-words: 15 pairs are
+    // a short claim, not judged.
+    let found = check_with(
+        "台风带来强，居民纷纷撤离山区村庄小镇。 [EVID:cjk2]\n",
+        off(),
+    );
+    assert!(found.is_empty(), "{found:?}");
 }

@@ -6,6 +6,7 @@
 //! for `St Thicket`), or said to be what the claim says it is
 //! (`Renegades is the fourth studio album`).
 
+use evidence_text::content_words::is_unspaced;
 use evidence_text::names::lexicon::{FUNCTION_WORDS, WORDS_OF_KIND, is_in};
 use evidence_text::names::vocabulary::ItemWords;
 use evidence_text::names::{Name, Word};
@@ -92,15 +93,20 @@ pub(super) fn same_slot(
     k: usize,
     placing: Placing,
 ) -> bool {
-    let telling = |w: &str| w.chars().count() >= 4;
+    let telling = |w: &str| {
+        let n = w.chars().count();
+        n >= 4 || (n == 2 && w.starts_with(is_unspaced))
+    };
     let side = |forward: bool| {
         let from = if forward { last } else { first };
         if placing == Placing::Loosely {
-            let passage_side = content_words(words, k, forward);
+            let passage_side =
+                content_words(words, k, forward).map(|w| w.map(|w| beside(w, forward)));
             return content_words(claim_words, from, forward)
                 .iter()
                 .flatten()
-                .any(|c| telling(c) && passage_side.contains(&Some(*c)));
+                .map(|c| beside(c, forward))
+                .any(|c| telling(c) && passage_side.contains(&Some(c)));
         }
         let (Some(c), Some(p)) = (
             content_word(claim_words, from, forward),
@@ -117,6 +123,23 @@ pub(super) fn same_slot(
                 .eq(words[range(k, p)].iter().map(|w| &w.folded))
     };
     side(true) || side(false)
+}
+
+/// The two characters of a run of Chinese or Japanese text (a word of
+/// those scripts, which write none between) next to the name: the run's
+/// first after it (`forward`), its last before it; a claim and its
+/// passage seldom cut such a run the same way (`他们还可以使用 CDN` for
+/// `使用CDN`). Another word as it is.
+fn beside(word: &str, forward: bool) -> &str {
+    if !word.starts_with(is_unspaced) {
+        return word;
+    }
+    let at = if forward {
+        word.char_indices().nth(2).map_or(word.len(), |(i, _)| i)
+    } else {
+        word.char_indices().rev().nth(1).map_or(0, |(i, _)| i)
+    };
+    if forward { &word[..at] } else { &word[at..] }
 }
 
 /// The first content word beside word `from` ([`content_word`]), and when

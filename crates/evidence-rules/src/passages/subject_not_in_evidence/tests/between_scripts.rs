@@ -43,6 +43,28 @@ fn a_latin_name_after_a_chinese_character_is_read() {
     );
 }
 
+#[test]
+fn a_latin_name_is_placed_by_the_chinese_characters_beside_it() {
+    // The claim cuts the text before the name as `除了皇马的`, the passage
+    // as `在那个赛季除了皇马的`: the two characters next to the name
+    // (`马的`) place it.
+    let passage = "我们可以看到在当时巴萨的MSN占据了最顶级的锋线组合，中锋苏亚雷斯、右边锋梅西、左边锋内马尔，在那个赛季除了皇马的BBC之外没有敌手。C罗、贝尔、本泽马占据欧洲舞台。";
+    assert_eq!(
+        check(
+            "对手竞争: 在那个赛季，除了皇马的 CPU组合外，没有其他球队的前场组合能与巴萨的 MSN相抗衡。",
+            passage,
+        ),
+        Some(("CPU".into(), "BBC".into()))
+    );
+    assert_eq!(
+        check(
+            "对手竞争: 在那个赛季，除了皇马的 BBC组合外，没有其他球队的前场组合能与巴萨的 MSN相抗衡。",
+            passage,
+        ),
+        None
+    );
+}
+
 /// Latin names, Chinese and Thai text, and what lies between them.
 const MIXED: &[&str] = &[
     "UI",

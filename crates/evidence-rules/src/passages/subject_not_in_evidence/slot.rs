@@ -93,20 +93,26 @@ pub(super) fn same_slot(
     k: usize,
     placing: Placing,
 ) -> bool {
-    let telling = |w: &str| {
-        let n = w.chars().count();
-        n >= 4 || (n == 2 && w.starts_with(is_unspaced))
-    };
+    let telling = |w: &str| w.chars().count() >= 4;
     let side = |forward: bool| {
         let from = if forward { last } else { first };
         if placing == Placing::Loosely {
-            let passage_side =
-                content_words(words, k, forward).map(|w| w.map(|w| beside(w, forward)));
-            return content_words(claim_words, from, forward)
-                .iter()
-                .flatten()
-                .map(|c| beside(c, forward))
-                .any(|c| telling(c) && passage_side.contains(&Some(c)));
+            let claim_side = content_words(claim_words, from, forward);
+            let passage_side = content_words(words, k, forward);
+            if !claim_side.iter().flatten().any(|c| opens_unspaced(c)) {
+                return claim_side
+                    .iter()
+                    .flatten()
+                    .any(|c| telling(c) && passage_side.contains(&Some(*c)));
+            }
+            // Two characters of Chinese or Japanese place a name as a
+            // word of four letters does.
+            let passage_side = passage_side.map(|w| w.map(|w| beside(w, forward)));
+            return claim_side.iter().flatten().any(|c| {
+                let c = beside(c, forward);
+                (telling(c) || c.chars().count() == 2 && opens_unspaced(c))
+                    && passage_side.contains(&Some(c))
+            });
         }
         let (Some(c), Some(p)) = (
             content_word(claim_words, from, forward),
@@ -125,13 +131,18 @@ pub(super) fn same_slot(
     side(true) || side(false)
 }
 
+/// Whether `word` is of a script written without spaces.
+fn opens_unspaced(word: &str) -> bool {
+    word.chars().next().is_some_and(is_unspaced)
+}
+
 /// The two characters of a run of Chinese or Japanese text (a word of
 /// those scripts, which write none between) next to the name: the run's
 /// first after it (`forward`), its last before it; a claim and its
 /// passage seldom cut such a run the same way (`他们还可以使用 CDN` for
 /// `使用CDN`). Another word as it is.
 fn beside(word: &str, forward: bool) -> &str {
-    if !word.starts_with(is_unspaced) {
+    if !opens_unspaced(word) {
         return word;
     }
     let at = if forward {

@@ -422,6 +422,13 @@ pub fn is_unspaced(c: char) -> bool {
         && c.is_alphanumeric()
 }
 
+/// Whether `text` starts with a character of a script written without
+/// spaces ([`is_unspaced`]).
+#[inline]
+pub fn opens_unspaced(text: &str) -> bool {
+    text.chars().next().is_some_and(is_unspaced)
+}
+
 /// Whether `c` is a combining mark (which belongs to the letter before it).
 fn is_combining_mark(c: char) -> bool {
     matches!(c,

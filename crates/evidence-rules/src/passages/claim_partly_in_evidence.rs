@@ -29,7 +29,7 @@ use evidence_core::finding::Finding;
 use evidence_core::ids::BlockId;
 use evidence_core::rule::Rule;
 use evidence_text::claims::Claim;
-use evidence_text::content_words::{Stem, content_words, is_unspaced, words_as_written};
+use evidence_text::content_words::{Stem, content_words, opens_unspaced, words_as_written};
 use evidence_text::overlap::{Cited, ClaimWords, add_word, has_word};
 use std::sync::LazyLock;
 
@@ -172,7 +172,7 @@ fn partly_held(
         if figure || FRAME_STEMS.binary_search(stem).is_ok() {
             add_word(&mut found, k);
             framing += 1;
-        } else if word.starts_with(is_unspaced) {
+        } else if opens_unspaced(word) {
             pairs += 1;
         }
     }

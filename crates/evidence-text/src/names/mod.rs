@@ -10,7 +10,7 @@ pub mod search;
 pub mod vocabulary;
 
 use self::lexicon::{JOINERS, is_in, tells_no_name};
-use crate::content_words::is_unspaced;
+use crate::content_words::{is_unspaced, opens_unspaced};
 
 /// One word of a text: its bytes, and its folded form.
 #[derive(Debug, Clone, PartialEq)]
@@ -71,7 +71,7 @@ impl Iterator for Tokens<'_> {
     fn next(&mut self) -> Option<Token> {
         while self.at < self.text.len() {
             let start = find_char(self.text, self.at, char::is_alphanumeric);
-            let unspaced = self.text[start..].chars().next().is_some_and(is_unspaced);
+            let unspaced = opens_unspaced(&self.text[start..]);
             let end = find_char(self.text, start, |c| ends_word(c, unspaced));
             self.at = end;
             if start < end
@@ -175,7 +175,7 @@ fn next_capital(text: &str, mut at: usize) -> Option<(usize, char)> {
 /// alphanumeric (`-`, `'`…) between (after an alphanumeric one, it
 /// continues that word).
 fn starts_word(text: &str, at: usize) -> bool {
-    let unspaced = text[at..].chars().next().is_some_and(is_unspaced);
+    let unspaced = opens_unspaced(&text[at..]);
     for c in text[..at].chars().rev() {
         if c.is_alphanumeric() {
             return is_unspaced(c) != unspaced;
@@ -192,7 +192,7 @@ fn starts_word(text: &str, at: usize) -> bool {
 /// word bytes are passed by a test of the byte (most words are ASCII).
 fn word_end(text: &str, start: usize) -> usize {
     let bytes = text.as_bytes();
-    let unspaced = text[start..].chars().next().is_some_and(is_unspaced);
+    let unspaced = opens_unspaced(&text[start..]);
     let mut at = start;
     while let Some(&b) = bytes.get(at) {
         if !b.is_ascii() {

@@ -11,7 +11,10 @@ use crate::number_parse::NumberKind;
 
 /// Whether `c` is a letter of a script written without spaces between
 /// words: Han ideographs, hiragana, katakana (full and half width) and
-/// Hangul.
+/// Hangul. Wider than [`crate::content_words::is_unspaced`] by Hangul:
+/// Korean puts spaces between words but none between a figure and its
+/// word (`연2.5%`); narrower by Thai and the other scripts of South-East
+/// Asia: a figure glued to their letters is not read.
 pub(super) fn is_cjk(c: char) -> bool {
     matches!(u32::from(c),
         0x1100..=0x11FF       // Hangul Jamo

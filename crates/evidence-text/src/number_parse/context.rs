@@ -141,8 +141,9 @@ pub(super) fn url_ranges(text: &str) -> Vec<Range<usize>> {
     out
 }
 
-/// CJK symbols and punctuation (`。`, `、`, `「`) and full-width forms
-/// (`，`, `）`): no URL holds them as written.
+/// CJK symbols and punctuation (`。`, `、`, `「`) and the full-width and
+/// half-width forms left after full-width ASCII is read as ASCII (`｡`,
+/// `､`): no URL holds them as written.
 fn is_wide_punctuation(c: char) -> bool {
     matches!(c, '\u{3000}'..='\u{303F}' | '\u{FF00}'..='\u{FFEF}')
 }

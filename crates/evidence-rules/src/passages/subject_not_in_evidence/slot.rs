@@ -6,7 +6,7 @@
 //! for `St Thicket`), or said to be what the claim says it is
 //! (`Renegades is the fourth studio album`).
 
-use evidence_text::content_words::is_unspaced;
+use evidence_text::content_words::opens_unspaced;
 use evidence_text::names::lexicon::{FUNCTION_WORDS, WORDS_OF_KIND, is_in};
 use evidence_text::names::vocabulary::ItemWords;
 use evidence_text::names::{Name, Word};
@@ -129,11 +129,6 @@ pub(super) fn same_slot(
                 .eq(words[range(k, p)].iter().map(|w| &w.folded))
     };
     side(true) || side(false)
-}
-
-/// Whether `word` is of a script written without spaces.
-fn opens_unspaced(word: &str) -> bool {
-    word.chars().next().is_some_and(is_unspaced)
 }
 
 /// The two characters of a run of Chinese or Japanese text (a word of

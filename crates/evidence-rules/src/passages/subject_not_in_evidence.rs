@@ -74,6 +74,7 @@ use evidence_text::claims::Claim;
 use evidence_text::names::lexicon::{
     FUNCTION_WORDS, MONTHS_AND_DAYS, is_class_word, is_in, tells_no_name,
 };
+use evidence_text::names::noun_capitals::{capitalises_nouns, marked_as_name};
 use evidence_text::names::places;
 use evidence_text::names::search::capital_after_first;
 use evidence_text::names::vocabulary::{ItemVocabulary, ItemWords, in_capitals};
@@ -128,7 +129,27 @@ fn disagreement(claim: &str, cited: &[CitedTexts<'_>]) -> Option<(String, String
     if all_capitals_cited(claim, &vocabularies) {
         return None;
     }
-    named_disagreement(claim, cited).or_else(|| place_disagreement(claim, cited))
+    let found = named_disagreement(claim, cited, Capitals::MarkNames)
+        .or_else(|| place_disagreement(claim, cited))?;
+    // Asked only of a claim about to be reported: most never are.
+    if capitalises_nouns(claim) && !marked_as_name(&found.0) {
+        return named_disagreement(claim, cited, Capitals::MarkNouns);
+    }
+    Some(found)
+}
+
+/// What a capital letter tells of a claim's word.
+#[derive(Clone, Copy, PartialEq, Eq)]
+enum Capitals {
+    /// That it is a name, as in English, French or Spanish.
+    MarkNames,
+    /// Nothing: German capitalises every noun (`die Voraussetzungen`), so
+    /// a capitalised word the passages lack is most often a paraphrase. A
+    /// passage's word names another in its place only word for word, with
+    /// the same word before and after it (`nutzen Heuristiken, um auch
+    /// unbekannte Malware zu` for `… unbekannte Viren zu`); a name held in
+    /// part, and the readings by context and subject, are not read.
+    MarkNouns,
 }
 
 /// How many texts of a cited item, after its passages, name the page
@@ -250,7 +271,11 @@ fn places_in(words: &[Word]) -> Vec<(String, &'static [places::Kind], std::ops::
 }
 
 /// [`disagreement`] read name by name.
-fn named_disagreement(claim: &str, cited: &[CitedTexts<'_>]) -> Option<(String, String)> {
+fn named_disagreement(
+    claim: &str,
+    cited: &[CitedTexts<'_>],
+    capitals: Capitals,
+) -> Option<(String, String)> {
     let mut claim_words = words(claim, false);
     let mut details: Vec<Option<ItemWords>> = cited.iter().map(|_| None).collect();
     for name in names(claim, &claim_words) {
@@ -280,6 +305,9 @@ fn named_disagreement(claim: &str, cited: &[CitedTexts<'_>]) -> Option<(String, 
             })
             .collect();
         if held.iter().any(|&h| h) {
+            if capitals == Capitals::MarkNouns {
+                continue;
+            }
             if let Some(rival) =
                 swapped_part(claim, &mut claim_words, &name, &held, cited, &mut details)
             {
@@ -308,12 +336,21 @@ fn named_disagreement(claim: &str, cited: &[CitedTexts<'_>]) -> Option<(String, 
             word.folded = fold(&claim[word.at.clone()]);
         }
         let (first, last) = (name.words.start, name.words.end - 1);
-        if let Some(rival) = rival(claim, &claim_words, &name, &details)
+        if capitals == Capitals::MarkNouns {
+            if let Some(rival) = rival(claim, &claim_words, &name, &details, capitals) {
+                return Some(rival);
+            }
+            continue;
+        }
+        if let Some(rival) = rival(claim, &claim_words, &name, &details, capitals)
             .or_else(|| named_in_context(claim, &claim_words, first, last, &details))
             .or_else(|| subject_rival(claim, &claim_words, first, last, cited, &details))
         {
             return Some(rival);
         }
+    }
+    if capitals == Capitals::MarkNouns {
+        return None;
     }
     lone_disagreement(claim, &mut claim_words, cited, &mut details)
 }
@@ -349,13 +386,15 @@ fn all_capitals_cited(claim: &str, vocabularies: &[&ItemVocabulary]) -> bool {
 }
 
 /// A capitalised word of a passage in the place of the claim's `name`:
-/// after the same word, or before the same word. A word the claim names
+/// after the same word, or before the same word (both, where a capital
+/// marks every noun: [`Capitals::MarkNouns`]). A word the claim names
 /// elsewhere only where a phrase places it ([`placed_by_a_phrase`]).
 fn rival(
     claim: &str,
     claim_words: &[Word],
     name: &Name,
     details: &[Option<ItemWords>],
+    capitals: Capitals,
 ) -> Option<(String, String)> {
     let in_claim: HashSet<&str> = claim_words.iter().map(|w| w.folded.as_str()).collect();
     // A form of the name's own word (`Greek` for `Greece`) is no rival.
@@ -387,6 +426,8 @@ fn rival(
                 // in their slot when its letters are theirs in order,
                 // the first first (`WA`, `Washington`; `TX`, `Texas`).
                 || short_in_capitals(&claim[claim_words[last].at.clone()], &word.folded)
+                // German glues a word into compounds (`Nordchile` for `Chile`).
+                || (capitals == Capitals::MarkNouns && compounded(&word.folded, missing))
                 || (is_in(FUNCTION_WORDS, &word.folded) && !initials_amid_words(words, k))
                 // A class word ending a run of capitals ends a name
                 // (`State Operations Center`).
@@ -427,13 +468,17 @@ fn rival(
             // an abbreviation such as `Fed`, which passages spell out).
             let telling =
                 |w: Option<&String>| w.is_some_and(|w| !is_in(FUNCTION_WORDS, w)) || long_name;
-            let slot = named_elsewhere
-                || beside_the_same_class(words, k, leading, trailing, detail)
-                || defined_alike(claim, claim_words, (first, last), words, k)
-                || (same_left && (same_right || telling(left)))
-                || (same_right && telling(right))
-                || (same_slot(claim_words, (first, last), words, k, Placing::Loosely)
-                    && written_as_a_name(&word.folded, words));
+            let slot = if capitals == Capitals::MarkNouns {
+                same_left && same_right
+            } else {
+                named_elsewhere
+                    || beside_the_same_class(words, k, leading, trailing, detail)
+                    || defined_alike(claim, claim_words, (first, last), words, k)
+                    || (same_left && (same_right || telling(left)))
+                    || (same_right && telling(right))
+                    || (same_slot(claim_words, (first, last), words, k, Placing::Loosely)
+                        && written_as_a_name(&word.folded, words))
+            };
             if slot {
                 let named = &claim_words[name.words.clone()];
                 let shown = claim[named[0].at.start..named[named.len() - 1].at.end].to_owned();
@@ -442,6 +487,13 @@ fn rival(
         }
     }
     None
+}
+
+/// Whether one folded word of four letters or more begins or ends the
+/// other, as a German compound holds its parts (`nordchile`, `chile`).
+fn compounded(a: &str, b: &str) -> bool {
+    let (long, short) = if a.len() >= b.len() { (a, b) } else { (b, a) };
+    short.chars().count() >= 4 && (long.starts_with(short) || long.ends_with(short))
 }
 
 /// Whether two folded words share their first four letters, as forms of

@@ -5,6 +5,7 @@
 //! whoever reads it, once per item.
 
 pub mod lexicon;
+pub mod noun_capitals;
 pub mod places;
 pub mod search;
 pub mod vocabulary;

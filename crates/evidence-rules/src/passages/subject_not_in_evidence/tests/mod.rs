@@ -347,7 +347,7 @@ proptest::proptest! {
         let (claim, passage) = (claim.concat(), passage.concat());
         let cited = [(&ItemVocabulary::new(&[&passage]), vec![passage.as_str(), "", ""])];
         if all_capitals_cited(&claim, &[cited[0].0]) {
-            proptest::prop_assert_eq!(named_disagreement(&claim, &cited), None);
+            proptest::prop_assert_eq!(named_disagreement(&claim, &cited, Capitals::MarkNames), None);
         }
     }
 }
@@ -595,6 +595,7 @@ fn a_given_name_and_surname_swapped_together_or_a_listed_name_is_reported() {
 
 mod between_scripts;
 mod forms_and_units;
+mod german;
 mod names_without_lists;
 mod phrases_and_short_forms;
 mod slots_and_pronouns;

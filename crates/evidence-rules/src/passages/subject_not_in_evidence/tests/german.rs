@@ -1,0 +1,60 @@
+//! German writes every noun with a capital, so a capitalised word the
+//! passages lack is most often a paraphrase, not another name: it is
+//! placed against a passage's word only word for word.
+
+use super::*;
+
+#[test]
+fn a_german_noun_the_passage_words_otherwise_is_no_rival() {
+    // Before the reading, `Voraussetzungen` was a name the passage lacks,
+    // and `Bundesrepublik Deutschland` was named in its place.
+    assert_eq!(
+        check(
+            "Die Bewerber müssen bestimmte Voraussetzungen erfüllen, wie das Mindestalter von 18 Jahren und die deutsche Staatsbürgerschaft.",
+            "Bewerber müssen das 18. Lebensjahr vollendet haben und die Staatsangehörigkeit der Bundesrepublik Deutschland oder eines Mitgliedstaates besitzen.",
+        ),
+        None
+    );
+    assert_eq!(
+        check(
+            "Goldmedaillen bestehen in Wirklichkeit größtenteils aus Silber und sind nur vergoldet.",
+            "In Fachkreisen ist bekannt, dass Goldmedaillen größtenteils aus Silber bestehen und nur vergoldet sind.",
+        ),
+        None
+    );
+}
+
+#[test]
+fn a_german_word_swapped_word_for_word_is_found() {
+    assert_eq!(
+        check(
+            "Viele Antiviren-Programme nutzen Heuristiken, um auch unbekannte Viren zu identifizieren.",
+            "Viele Antiviren-Programme nutzen Heuristiken, um auch unbekannte Malware zu identifizieren.",
+        ),
+        Some(("Viren".into(), "Malware".into()))
+    );
+}
+
+#[test]
+fn a_german_compound_holds_the_name() {
+    // `Nordchile` is a part of Chile, not another country.
+    assert_eq!(
+        check(
+            "Die Anden erstrecken sich über Peru, Bolivien, Chile und Argentinien.",
+            "Die Anden erstrecken sich über Peru, Bolivien, Nordchile und Argentinien.",
+        ),
+        None
+    );
+}
+
+#[test]
+fn english_full_of_names_is_read_as_before() {
+    // Not German: one German word (`die`) is not enough.
+    assert_eq!(
+        check(
+            "Delta Japan is an album from Depeche Mode.",
+            "Delta Machine is an album from Depeche Mode.",
+        ),
+        Some(("Japan".into(), "Machine".into()))
+    );
+}

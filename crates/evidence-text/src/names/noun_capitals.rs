@@ -1,0 +1,88 @@
+//! Whether a text is written in a language that capitalises every noun
+//! (German), where a capital letter does not mark a name.
+
+/// German words that hold no meaning of their own, each common and none
+/// an English, French, Spanish, Dutch or Scandinavian word as well (not
+/// `des`, `den`, `es`, `er`, `war`, `hat`, `von`).
+const GERMAN_FUNCTION_WORDS: &[&str] = &[
+    "aber", "als", "auch", "auf", "aus", "bei", "das", "dass", "dem", "der", "die", "durch", "ein",
+    "eine", "einem", "einer", "eines", "für", "haben", "ihre", "im", "ist", "kann", "können",
+    "mit", "nach", "nicht", "noch", "nur", "oder", "seine", "sich", "sie", "sind", "und", "unter",
+    "vom", "waren", "wenn", "werden", "wie", "wird", "wurde", "wurden", "zum", "zur", "zwischen",
+    "über",
+];
+
+/// Whether `text` reads as German, which writes every noun with a capital
+/// (`die Voraussetzungen`, `im Jahr 1707`): there a capitalised word is
+/// not a name by its capital alone. German is told by two different of
+/// its function words, in lower case or opening the text; a
+/// language detector guessed German for short English claims full of
+/// names (`Socrates was born in Alopeke.`).
+pub fn capitalises_nouns(text: &str) -> bool {
+    let mut first_seen: Option<&str> = None;
+    let mut words = text
+        .split(|c: char| !c.is_alphabetic())
+        .filter(|w| !w.is_empty());
+    let opening = words.next();
+    for (k, word) in opening.into_iter().chain(words).enumerate() {
+        let lower = word.chars().next().is_some_and(char::is_lowercase);
+        if !(lower || k == 0) || word.len() > "zwischen".len() {
+            continue;
+        }
+        let folded = word.to_lowercase();
+        let Ok(at) = GERMAN_FUNCTION_WORDS.binary_search(&folded.as_str()) else {
+            continue;
+        };
+        match first_seen {
+            Some(seen) if seen != GERMAN_FUNCTION_WORDS[at] => return true,
+            _ => first_seen = Some(GERMAN_FUNCTION_WORDS[at]),
+        }
+    }
+    false
+}
+
+/// Whether a word is marked as a name in any language: a capital after
+/// its first letter (`TBMs`, `McLaren`, `iPhone`), which no common noun has.
+pub fn marked_as_name(written: &str) -> bool {
+    written
+        .split(|c: char| !c.is_alphabetic())
+        .any(|part| part.chars().skip(1).any(char::is_uppercase))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn function_words_are_sorted_for_binary_search() {
+        assert!(GERMAN_FUNCTION_WORDS.is_sorted());
+    }
+
+    #[test]
+    fn german_is_told_by_two_function_words() {
+        assert!(capitalises_nouns(
+            "Das Hackfleisch besteht aus magerem Rinderhack."
+        ));
+        assert!(capitalises_nouns(
+            "Die Bewerber müssen bestimmte Voraussetzungen erfüllen, wie das Mindestalter."
+        ));
+        // One word is not enough; English full of names is not German.
+        assert!(!capitalises_nouns("Die Hard is a 1988 film."));
+        assert!(!capitalises_nouns("Socrates was born in Alopeke."));
+        assert!(!capitalises_nouns(
+            "Ernestine Anderson, a legendary American jazz and blues singer, graduated from Garfield High School."
+        ));
+        // French `des` and `der` of a name are not German.
+        assert!(!capitalises_nouns(
+            "Le Mouvement moderne des années 1920 et Mies van der Rohe."
+        ));
+    }
+
+    #[test]
+    fn a_capital_inside_a_word_marks_a_name() {
+        assert!(marked_as_name("TBMs"));
+        assert!(marked_as_name("McLaren"));
+        assert!(!marked_as_name("Dessau-Roßlau"));
+        assert!(!marked_as_name("Voraussetzungen"));
+    }
+}

@@ -5,7 +5,8 @@
 //! A word is a run of letters and digits (an apostrophe between letters,
 //! combining marks, and a `.` or `,` between digits stay inside it; `,`
 //! between digits is dropped, so `143,000` is `143000`). Full-width forms
-//! of ASCII characters are read as ASCII. A word is lowercased; English
+//! of ASCII characters are read as ASCII, and the digits of other scripts
+//! as ASCII digits (`१९९७` is `1997`). A word is lowercased; English
 //! stop words (the usual information-retrieval list) and single letters are left out; every
 //! other word is stemmed by the Snowball English stemmer (`rates`, `rated`
 //! and `rate` are one stem), numbers excepted.
@@ -392,13 +393,42 @@ fn char_at(text: &str, at: usize) -> char {
     text[at..].chars().next().unwrap_or('\0')
 }
 
-/// The ASCII character a full-width form stands for (`２` is `2`), else
-/// the character itself.
-fn ascii_form(c: char) -> char {
-    match c {
-        '\u{FF01}'..='\u{FF5E}' => char::from_u32(c as u32 - 0xFEE0).unwrap_or(c),
+/// The ASCII character a full-width form stands for (`２` is `2`), or a
+/// digit of another script (`१९९७` is `1997`: [`NATIVE_ZEROS`]) or
+/// Arabic's signs in figures (`٣٫٥٪` is `3.5%`), else the character itself.
+#[inline]
+pub(crate) fn ascii_form(c: char) -> char {
+    match u32::from(c) {
+        wide @ 0xFF01..=0xFF5E => char::from_u32(wide - 0xFEE0).unwrap_or(c),
+        // Arabic's per cent sign, decimal and thousands separators.
+        0x066A => '%',
+        0x066B => '.',
+        0x066C => ',',
+        code @ 0x0660..=0x1819 => NATIVE_ZEROS
+            .iter()
+            .find(|&&zero| (zero..zero + 10).contains(&code))
+            .map_or(c, |&zero| char::from(b'0' + (code - zero) as u8)),
         _ => c,
     }
+}
+
+/// The zero of each run of ten decimal digits a script other than Latin
+/// writes figures in: Arabic-Indic and its Persian form, N'Ko,
+/// Devanagari, Bengali, Gurmukhi, Gujarati, Oriya, Tamil, Telugu, Kannada,
+/// Malayalam, Sinhala, Thai, Lao, Tibetan, Myanmar (two), Khmer,
+/// Mongolian. A page of Hindi Wikipedia writes `१९९७` where a claim
+/// writes `1997`.
+const NATIVE_ZEROS: [u32; 20] = [
+    0x0660, 0x06F0, 0x07C0, 0x0966, 0x09E6, 0x0A66, 0x0AE6, 0x0B66, 0x0BE6, 0x0C66, 0x0CE6, 0x0D66,
+    0x0DE6, 0x0E50, 0x0ED0, 0x0F20, 0x1040, 0x1090, 0x17E0, 0x1810,
+];
+
+/// Whether `text` may hold a character [`ascii_form`] changes: the lead
+/// byte of a full-width form (0xEF) or of a digit of another script
+/// (0xD9, 0xDB, 0xDF, 0xE0, 0xE1). Most texts hold none.
+pub(crate) fn may_hold_wide_or_native(text: &str) -> bool {
+    text.bytes()
+        .any(|b| matches!(b, 0xD9 | 0xDB | 0xDF | 0xE0 | 0xE1 | 0xEF))
 }
 
 /// Whether `c` belongs to a script written without spaces between words

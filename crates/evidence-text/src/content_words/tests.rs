@@ -36,6 +36,12 @@ fn numbers_keep_their_decimals_and_drop_thousands_separators() {
 }
 
 #[test]
+fn digits_of_other_scripts_are_ascii_digits() {
+    assert_eq!(stems("१९९७"), stems("1997"));
+    assert_eq!(stems("٢٠٢٤"), stems("2024"));
+}
+
+#[test]
 fn apostrophes_hyphens_and_initials() {
     assert_eq!(words("Aoki’s film"), ["Aoki’s", "film"]);
     assert_eq!(stems("Aoki’s"), stems("aoki's"));

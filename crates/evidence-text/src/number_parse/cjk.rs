@@ -121,6 +121,21 @@ mod tests {
     }
 
     #[test]
+    fn digits_of_other_scripts_are_read_as_ascii() {
+        use crate::number_parse::NumberKind::{Percent, Year};
+        // Hindi Wikipedia writes Devanagari digits; Arabic, Arabic-Indic.
+        assert_eq!(
+            found("इसका गठन १९९७ में किया गया था।"),
+            [("१९९७", 1997.0, Year)]
+        );
+        assert_eq!(
+            found("نمو بنسبة ٣٫٥٪ في ٢٠٢٤"),
+            [("٣٫٥٪", 3.5, Percent), ("٢٠٢٤", 2024.0, Year)]
+        );
+        assert_eq!(found("อัตรา ๕๐%"), [("๕๐%", 50.0, Percent)]);
+    }
+
+    #[test]
     fn scales_percent_words_and_date_parts() {
         use crate::number_parse::NumberKind::{Day, Percent, Quantity, Year};
         assert_eq!(found("1.2兆円"), [("1.2兆", 1.2e12, Quantity)]);

@@ -30,7 +30,8 @@
 //! (`約60%とみている` holds `60%`), and the scales (`1.2兆`, `3千万`,
 //! `3만`), words for per cent (`パーセント`) and date marks (`7月9日`: days)
 //! they write after digits are read (`cjk.rs`). Full-width forms
-//! (`５５％`, `０．７５`) are read as ASCII.
+//! (`５５％`, `０．７５`) are read as ASCII, and so are the digits of other
+//! scripts (`१९९७`, `٢٠٢٤`).
 //!
 //! **Not numbers**: digits that are part of a word or an identifier (`Q4`,
 //! `H1`, `G7`, `COVID-19`, `mp3`, `10Y`, `u32`), ordinals (`1st`, `2nd`,
@@ -70,6 +71,7 @@ pub(crate) use self::measure::unit_name;
 pub use self::measure::{Unit, convert, unit_of};
 use self::read::read_number;
 pub use self::words::{is_claim_figure, may_hold_claim_figure, word_numbers_in};
+use crate::content_words::{ascii_form, may_hold_wide_or_native};
 use std::ops::Range;
 
 /// A number found in text.
@@ -135,20 +137,17 @@ pub(crate) fn passage_numbers_in(text: &str) -> Vec<Number> {
 
 /// [`read_ascii_numbers`] of `text` with its full-width forms
 /// (`４.４％`, `１２３`, U+FF01 to U+FF5E) read as the ASCII characters they
-/// stand for, as NFKC folds them; spans are in `text`.
+/// stand for, as NFKC folds them, and the digits of other scripts
+/// (`१९९७`) as ASCII digits; spans are in `text`.
 fn read_numbers(text: &str, passage: bool) -> Vec<Number> {
-    // Every full-width form's UTF-8 starts with 0xEF; most texts have none.
-    if !text.as_bytes().contains(&0xEF) {
+    if !may_hold_wide_or_native(text) {
         return read_ascii_numbers(text, passage);
     }
     let mut folded = String::with_capacity(text.len());
     // The offset in `text` of each byte of `folded`, and of its end.
     let mut at = Vec::with_capacity(text.len() + 1);
     for (i, c) in text.char_indices() {
-        let c = match u32::from(c) {
-            wide @ 0xFF01..=0xFF5E => char::from_u32(wide - 0xFEE0).unwrap_or(c),
-            _ => c,
-        };
+        let c = ascii_form(c);
         at.extend((0..c.len_utf8()).map(|k| if k == 0 { i } else { usize::MAX }));
         folded.push(c);
     }

@@ -427,8 +427,10 @@ const NATIVE_ZEROS: [u32; 20] = [
 /// byte of a full-width form (0xEF) or of a digit of another script
 /// (0xD9, 0xDB, 0xDF, 0xE0, 0xE1). Most texts hold none.
 pub(crate) fn may_hold_wide_or_native(text: &str) -> bool {
-    text.bytes()
-        .any(|b| matches!(b, 0xD9 | 0xDB | 0xDF | 0xE0 | 0xE1 | 0xEF))
+    // Two vectorised scans cost less than one a byte at a time.
+    let bytes = text.as_bytes();
+    memchr::memchr3(0xE0, 0xE1, 0xEF, bytes).is_some()
+        || memchr::memchr3(0xD9, 0xDB, 0xDF, bytes).is_some()
 }
 
 /// Whether `c` belongs to a script written without spaces between words

@@ -201,8 +201,9 @@ fn spans_are_byte_ranges_of_the_text() {
 /// accent, emoji, CJK, vulgar fractions).
 const PIECES: &[&str] = &[
     "3", "12", "2026", "1,234", ".", ",", "-", "–", "/", ":", "%", " ", "\u{a0}", "\u{2009}",
-    "\u{202f}", "\u{3000}", "\u{ff13}", "\u{663}", "\u{200f}", "\u{301}", "😀", "页", "½", "page",
-    "per", "cent", "percent", "Feb", "k", "st", "[", "]", "\"", "“", "”", "§", "://", "é", "\n",
+    "\u{202f}", "\u{3000}", "\u{ff13}", "\u{663}", "\u{96f}", "\u{66b}", "\u{66a}", "\u{200f}",
+    "\u{301}", "😀", "页", "½", "page", "per", "cent", "percent", "Feb", "k", "st", "[", "]", "\"",
+    "“", "”", "§", "://", "é", "\n",
 ];
 
 /// Every number of `text` is well formed: a non-empty span on char

@@ -2,7 +2,8 @@
 (`expertqa_rand_val.py`, `expertqa_other_systems.py`, `aggrefact_real.py`,
 `hagrid_real.py`, `attreval_real.py`, `faithbench_real.py`,
 `tofueval_real.py`, `refchecker_real.py`, `zeroshot_real.py`,
-`storysumm_real.py`, `citecheck_real.py`, `memerag_real.py`):
+`storysumm_real.py`, `citecheck_real.py`, `memerag_real.py`,
+`jafaithsum_real.py`):
 where the corpora are, the developers' claims to leave out, `--strict`
 second readings, and the corpus directory folds_eval reads.
 """

@@ -404,10 +404,14 @@ pub(crate) fn ascii_form(c: char) -> char {
         0x066A => '%',
         0x066B => '.',
         0x066C => ',',
-        code @ 0x0660..=0x1819 => NATIVE_ZEROS
-            .iter()
-            .find(|&&zero| (zero..zero + 10).contains(&code))
-            .map_or(c, |&zero| char::from(b'0' + (code - zero) as u8)),
+        code @ 0x0660..=0x1819 => {
+            // The last zero at or before `code`, found by halving.
+            let zero = NATIVE_ZEROS[NATIVE_ZEROS.partition_point(|&z| z <= code).max(1) - 1];
+            match code - zero {
+                digit @ 0..=9 => char::from(b'0' + digit as u8),
+                _ => c,
+            }
+        }
         _ => c,
     }
 }
@@ -415,8 +419,8 @@ pub(crate) fn ascii_form(c: char) -> char {
 /// The zero of each run of ten decimal digits a script other than Latin
 /// writes figures in: Arabic-Indic and its Persian form, N'Ko,
 /// Devanagari, Bengali, Gurmukhi, Gujarati, Oriya, Tamil, Telugu, Kannada,
-/// Malayalam, Sinhala, Thai, Lao, Tibetan, Myanmar (two), Khmer,
-/// Mongolian. A page of Hindi Wikipedia writes `१९९७` where a claim
+/// Malayalam, Sinhala Lith, Thai, Lao, Tibetan, Myanmar (two), Khmer,
+/// Mongolian: every run of them up to U+1819. A page of Hindi Wikipedia writes `१९९७` where a claim
 /// writes `1997`.
 const NATIVE_ZEROS: [u32; 20] = [
     0x0660, 0x06F0, 0x07C0, 0x0966, 0x09E6, 0x0A66, 0x0AE6, 0x0B66, 0x0BE6, 0x0C66, 0x0CE6, 0x0D66,

@@ -8,6 +8,7 @@
 //! holds as written; each derivation is said in words (for a finding's
 //! note), so that a reader can check it.
 
+use crate::content_words::ascii_form;
 #[cfg(test)]
 use crate::number_parse::numbers_in;
 use crate::number_parse::passage_numbers_in;
@@ -345,20 +346,25 @@ fn step(
 /// The size of the last digit a number is written with, scale applied:
 /// 0.1 for `2.9%`, 1 for `201`, 100,000 for `1.2 million`.
 pub(super) fn precision(number: &Number, written: &str) -> f64 {
-    // Full-width digits (`４.４％`) count as the ASCII ones they stand for.
-    let is_digit = |c: &char| c.is_ascii_digit() || ('０'..='９').contains(c);
+    // Full-width digits (`４.４％`) and other scripts' (`٣٫٥٪`) count as
+    // the ASCII ones they stand for.
+    let written: std::borrow::Cow<'_, str> = if written.is_ascii() {
+        written.into()
+    } else {
+        written.chars().map(ascii_form).collect::<String>().into()
+    };
     // A fraction in words (`a third`, `two-thirds`: a percentage whose
     // `unscaled` is the fraction) is exact: a claim's `33%` is `a third`
     // rounded. Other numbers in words (`half a million`) are round.
     if number.kind == NumberKind::Percent
         && number.unscaled < 1.0
-        && !written.chars().any(|c| is_digit(&c))
+        && !written.chars().any(|c| c.is_ascii_digit())
     {
         return 0.0;
     }
-    let decimals = written
-        .split_once(['.', '．'])
-        .map_or(0, |(_, after)| after.chars().take_while(is_digit).count());
+    let decimals = written.split_once('.').map_or(0, |(_, after)| {
+        after.chars().take_while(char::is_ascii_digit).count()
+    });
     let scale = if number.unscaled != 0.0 && number.unscaled.is_finite() {
         (number.value / number.unscaled).abs()
     } else {

@@ -148,7 +148,8 @@ enum Capitals {
     /// passage's word names another in its place only word for word, with
     /// the same word before and after it (`nutzen Heuristiken, um auch
     /// unbekannte Malware zu` for `… unbekannte Viren zu`); a name held in
-    /// part, and the readings by context and subject, are not read.
+    /// part, and the readings by context and subject, are not read. A
+    /// name with a capital inside a word (`McLaren`) is read as in English.
     MarkNouns,
 }
 
@@ -279,6 +280,15 @@ fn named_disagreement(
     let mut claim_words = words(claim, false);
     let mut details: Vec<Option<ItemWords>> = cited.iter().map(|_| None).collect();
     for name in names(claim, &claim_words) {
+        let marked = || {
+            let mut words = name.words.clone();
+            words.any(|w| marked_as_name(&claim[claim_words[w].at.clone()]))
+        };
+        let capitals = if capitals == Capitals::MarkNouns && marked() {
+            Capitals::MarkNames
+        } else {
+            capitals
+        };
         let initials: String = name
             .words
             .clone()
@@ -426,8 +436,6 @@ fn rival(
                 // in their slot when its letters are theirs in order,
                 // the first first (`WA`, `Washington`; `TX`, `Texas`).
                 || short_in_capitals(&claim[claim_words[last].at.clone()], &word.folded)
-                // German glues a word into compounds (`Nordchile` for `Chile`).
-                || (capitals == Capitals::MarkNouns && compounded(&word.folded, missing))
                 || (is_in(FUNCTION_WORDS, &word.folded) && !initials_amid_words(words, k))
                 // A class word ending a run of capitals ends a name
                 // (`State Operations Center`).
@@ -487,13 +495,6 @@ fn rival(
         }
     }
     None
-}
-
-/// Whether one folded word of four letters or more begins or ends the
-/// other, as a German compound holds its parts (`nordchile`, `chile`).
-fn compounded(a: &str, b: &str) -> bool {
-    let (long, short) = if a.len() >= b.len() { (a, b) } else { (b, a) };
-    short.chars().count() >= 4 && (long.starts_with(short) || long.ends_with(short))
 }
 
 /// Whether two folded words share their first four letters, as forms of

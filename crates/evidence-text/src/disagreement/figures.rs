@@ -19,6 +19,7 @@
 //! The same figures with periods that are apart are what the temporal
 //! check ([`super::temporal`]) looks at.
 
+use crate::content_words::ascii_form;
 use crate::content_words::{Stem, content_words};
 use crate::disagreement::periods::{Dates, Period, within};
 use crate::disagreement::reading::{Sentence, bounded, hedged, same_topic, topic_words};
@@ -199,8 +200,10 @@ fn measure(text: &str, number: &Number, clause: &Range<usize>) -> Option<Measure
 /// Half the place of the last digit of `written` (the number as written),
 /// scaled as its value is: `3.1%` is 0.05, `143k` is 500.
 fn step(written: &str, number: &Number) -> f64 {
+    // Other scripts' digits and separators (`٣٫٥`) as ASCII.
     let digits: String = written
         .chars()
+        .map(ascii_form)
         .take_while(|c| c.is_ascii_digit() || matches!(c, '.' | ','))
         .collect();
     let decimals = digits.split_once('.').map_or(0, |(_, d)| {

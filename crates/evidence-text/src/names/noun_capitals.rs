@@ -2,8 +2,8 @@
 //! (German), where a capital letter does not mark a name.
 
 /// German words that hold no meaning of their own, each common and none
-/// an English, French, Spanish, Dutch or Scandinavian word as well (not
-/// `des`, `den`, `es`, `er`, `war`, `hat`, `von`).
+/// an English, French or Spanish word as well (not `des`, `den`, `es`,
+/// `er`, `war`, `hat`, `von`). Sorted, for a binary search.
 const GERMAN_FUNCTION_WORDS: &[&str] = &[
     "aber", "als", "auch", "auf", "aus", "bei", "das", "dass", "dem", "der", "die", "durch", "ein",
     "eine", "einem", "einer", "eines", "für", "haben", "ihre", "im", "ist", "kann", "können",
@@ -12,19 +12,32 @@ const GERMAN_FUNCTION_WORDS: &[&str] = &[
     "über",
 ];
 
-/// Whether `text` reads as German, which writes every noun with a capital
-/// (`die Voraussetzungen`, `im Jahr 1707`): there a capitalised word is
-/// not a name by its capital alone. German is told by two different of
-/// its function words, in lower case or opening the text; a
-/// language detector guessed German for short English claims full of
+/// Those of [`GERMAN_FUNCTION_WORDS`] that no Dutch, Scandinavian or
+/// Portuguese text writes either (`die`, `als`, `wie`, `noch` and
+/// `werden` are Dutch; `der`, `dem` and `mit` Danish; `das` Portuguese;
+/// and `die` an English verb). Sorted.
+const ONLY_GERMAN: &[&str] = &[
+    "aber", "auch", "auf", "aus", "bei", "dass", "durch", "eine", "einem", "einer", "eines", "für",
+    "haben", "ihre", "im", "ist", "kann", "können", "nach", "nicht", "nur", "oder", "seine",
+    "sich", "sind", "und", "unter", "vom", "wenn", "wird", "wurde", "wurden", "zum", "zur",
+    "zwischen", "über",
+];
+
+/// Whether a claim reads as German, which writes every noun with a
+/// capital (`die Voraussetzungen`, `im Jahr 1707`): there a capitalised
+/// word is not a name by its capital alone. German is told by two
+/// different of its function words, in lower case or opening the text,
+/// one of them a word no Dutch or Scandinavian text writes
+/// ([`ONLY_GERMAN`]): `Ursula von der Leyen … would die` is not German.
+/// A language detector guessed German for short English claims full of
 /// names (`Socrates was born in Alopeke.`).
 pub fn capitalises_nouns(text: &str) -> bool {
     let mut first_seen: Option<&str> = None;
-    let mut words = text
+    let mut only_german = false;
+    let words = text
         .split(|c: char| !c.is_alphabetic())
         .filter(|w| !w.is_empty());
-    let opening = words.next();
-    for (k, word) in opening.into_iter().chain(words).enumerate() {
+    for (k, word) in words.enumerate() {
         let lower = word.chars().next().is_some_and(char::is_lowercase);
         if !(lower || k == 0) || word.len() > "zwischen".len() {
             continue;
@@ -33,9 +46,15 @@ pub fn capitalises_nouns(text: &str) -> bool {
         let Ok(at) = GERMAN_FUNCTION_WORDS.binary_search(&folded.as_str()) else {
             continue;
         };
+        only_german |= ONLY_GERMAN.binary_search(&folded.as_str()).is_ok();
         match first_seen {
-            Some(seen) if seen != GERMAN_FUNCTION_WORDS[at] => return true,
-            _ => first_seen = Some(GERMAN_FUNCTION_WORDS[at]),
+            Some(seen) if seen != GERMAN_FUNCTION_WORDS[at] => {
+                if only_german {
+                    return true;
+                }
+            }
+            Some(_) => {}
+            None => first_seen = Some(GERMAN_FUNCTION_WORDS[at]),
         }
     }
     false
@@ -56,6 +75,24 @@ mod tests {
     #[test]
     fn function_words_are_sorted_for_binary_search() {
         assert!(GERMAN_FUNCTION_WORDS.is_sorted());
+        assert!(ONLY_GERMAN.is_sorted());
+        assert!(
+            ONLY_GERMAN
+                .iter()
+                .all(|w| GERMAN_FUNCTION_WORDS.contains(w))
+        );
+    }
+
+    #[test]
+    fn dutch_danish_and_english_with_german_words_are_not_german() {
+        assert!(!capitalises_nouns(
+            "Ursula von der Leyen warned that many would die."
+        ));
+        assert!(!capitalises_nouns(
+            "Johannes van der Waals was born in Leiden and would die in Amsterdam."
+        ));
+        assert!(!capitalises_nouns("De man die als eerste wie noch kwam."));
+        assert!(!capitalises_nouns("Der er mange af dem mit hus."));
     }
 
     #[test]
@@ -64,7 +101,7 @@ mod tests {
             "Das Hackfleisch besteht aus magerem Rinderhack."
         ));
         assert!(capitalises_nouns(
-            "Die Bewerber müssen bestimmte Voraussetzungen erfüllen, wie das Mindestalter."
+            "Die Bewerber müssen Voraussetzungen erfüllen, wie das Mindestalter und die Staatsbürgerschaft."
         ));
         // One word is not enough; English full of names is not German.
         assert!(!capitalises_nouns("Die Hard is a 1988 film."));

@@ -122,7 +122,7 @@ mod tests {
 
     #[test]
     fn digits_of_other_scripts_are_read_as_ascii() {
-        use crate::number_parse::NumberKind::{Percent, Year};
+        use crate::number_parse::NumberKind::{Percent, Quantity, Year};
         // Hindi Wikipedia writes Devanagari digits; Arabic, Arabic-Indic.
         assert_eq!(
             found("इसका गठन १९९७ में किया गया था।"),
@@ -133,6 +133,21 @@ mod tests {
             [("٣٫٥٪", 3.5, Percent), ("٢٠٢٤", 2024.0, Year)]
         );
         assert_eq!(found("อัตรา ๕๐%"), [("๕๐%", 50.0, Percent)]);
+        assert_eq!(
+            found("30% and \u{663}"),
+            [("30%", 30.0, Percent), ("\u{663}", 3.0, Quantity)]
+        );
+        // Behind each lead byte: Persian (0xDB), N'Ko (0xDF), Myanmar,
+        // Khmer and Mongolian (0xE1).
+        for (text, value) in [
+            ("۱۳۹۹", 1399.0),
+            ("߂߀", 20.0),
+            ("၁၂", 12.0),
+            ("១២", 12.0),
+            ("᠑᠒", 12.0),
+        ] {
+            assert_eq!(found(text).first().map(|n| n.1), Some(value), "{text}");
+        }
     }
 
     #[test]

@@ -36,14 +36,27 @@ fn a_german_word_swapped_word_for_word_is_found() {
 }
 
 #[test]
-fn a_german_compound_holds_the_name() {
-    // `Nordchile` is a part of Chile, not another country.
+fn a_german_compound_naming_another_place_is_a_rival() {
+    // South Sudan is another country than Sudan.
     assert_eq!(
         check(
-            "Die Anden erstrecken sich über Peru, Bolivien, Chile und Argentinien.",
-            "Die Anden erstrecken sich über Peru, Bolivien, Nordchile und Argentinien.",
+            "Der Nil fließt durch Uganda, Sudan und Ägypten, und ist der längste Fluss.",
+            "Der Nil fließt durch Uganda, Südsudan und Ägypten, und ist der längste Fluss.",
         ),
-        None
+        Some(("Sudan".into(), "Südsudan".into()))
+    );
+}
+
+#[test]
+fn a_name_with_a_capital_inside_is_read_as_in_english() {
+    // `McLaren` is a name whatever the language, even after a German noun
+    // the passage words otherwise.
+    assert_eq!(
+        check(
+            "Die Bewerber brauchen Voraussetzungen, und Fahrer fahren für McLaren seit 2020.",
+            "Bewerber brauchen Kenntnisse im Sport. Fahrer fahren für Ferrari in der Formel 1.",
+        ),
+        Some(("McLaren".into(), "Ferrari".into()))
     );
 }
 

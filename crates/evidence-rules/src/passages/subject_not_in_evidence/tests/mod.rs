@@ -592,7 +592,6 @@ fn a_given_name_and_surname_swapped_together_or_a_listed_name_is_reported() {
         None
     );
 }
-
 mod between_scripts;
 mod forms_and_units;
 mod german;

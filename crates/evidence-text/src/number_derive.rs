@@ -433,6 +433,12 @@ mod tests {
             Some("`2.9%` is 2.94% rounded")
         );
         assert!(derive("1.2 million", "1,234,567 people").is_some());
+        // Other scripts' digits and decimal signs round as ASCII ones do.
+        assert_eq!(
+            derive("rose 35%", "rose ٣٤٫٦٪ on the year").as_deref(),
+            Some("`35%` is ٣٤٫٦٪ rounded")
+        );
+        assert!(derive("rose ١٥٠٫٥", "rose 150.7").is_none());
         // A half rounds up, and rounding stays within 5%.
         assert!(derive("at least $7 a share", "about $7.50 a share").is_none());
         assert!(derive("the 1% cap", "touched 0.505% on the day").is_none());

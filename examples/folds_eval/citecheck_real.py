@@ -144,12 +144,8 @@ CJK = re.compile(r"[\u3400-\u4dbf\u4e00-\u9fff\uf900-\ufaff]")
 
 
 def read_jsonl(src, name):
-    path = os.path.join(src, name)
-    with open(path, "rb") as f:
-        raw = f.read()
-    if hashlib.sha256(raw).hexdigest() != FILES[name]:
-        sys.exit(f"{path}: not the pinned file (SHA-256 differs)")
-    return [json.loads(line) for line in raw.decode("utf-8").splitlines() if line.strip()]
+    """The rows of the release's file `name`, checked against FILES."""
+    return corpus_out.read_pinned_jsonl(os.path.join(src, name), FILES[name])
 
 
 def quotes(text):

@@ -8,6 +8,7 @@ where the corpora are, the developers' claims to leave out, `--strict`
 second readings, and the corpus directory folds_eval reads.
 """
 import collections
+import hashlib
 import json
 import os
 import re
@@ -165,3 +166,13 @@ def binary_record(rid, k, source, claim, citations, row, note):
         "label_read": label,
         "label_strict": label,
     }
+
+
+def read_pinned_jsonl(path, sha256):
+    """The JSON lines of the file at `path`, which must be the pinned file:
+    its SHA-256 is `sha256`."""
+    with open(path, "rb") as f:
+        raw = f.read()
+    if hashlib.sha256(raw).hexdigest() != sha256:
+        sys.exit(f"{path}: not the pinned file (SHA-256 differs)")
+    return [json.loads(line) for line in raw.decode("utf-8").splitlines() if line.strip()]

@@ -166,12 +166,8 @@ HINDI_WORD = re.compile(r"[\u0900-\u097fA-Za-z]")
 
 
 def read_jsonl(src, name):
-    path = os.path.join(src, "data", name + ".jsonl")
-    with open(path, "rb") as f:
-        raw = f.read()
-    if hashlib.sha256(raw).hexdigest() != FILES[name]:
-        sys.exit(f"{path}: not the pinned file (SHA-256 differs)")
-    return [json.loads(line) for line in raw.decode("utf-8").splitlines() if line.strip()]
+    """The rows of the release's file `name`, checked against FILES."""
+    return corpus_out.read_pinned_jsonl(os.path.join(src, "data", name + ".jsonl"), FILES[name])
 
 
 def clean(sentence):

@@ -123,11 +123,9 @@ passages; each statement has its own quotes, so the halves are near even.
 """
 import collections
 import hashlib
-import json
 import os
 import re
 import statistics
-import sys
 
 import corpus_out
 

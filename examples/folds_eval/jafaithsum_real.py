@@ -114,11 +114,9 @@ so they fall in one half.
 """
 import collections
 import hashlib
-import json
 import os
 import re
 import statistics
-import sys
 
 import corpus_out
 

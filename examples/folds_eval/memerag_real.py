@@ -122,7 +122,6 @@ puts it with the lower-case parts).
 """
 import collections
 import hashlib
-import json
 import os
 import re
 import statistics

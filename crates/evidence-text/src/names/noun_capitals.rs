@@ -28,7 +28,7 @@ const ONLY_GERMAN: &[&str] = &[
 /// word is not a name by its capital alone. German is told by two
 /// different of its function words, in lower case or opening the text,
 /// one of them a word no Dutch or Scandinavian text writes
-/// ([`ONLY_GERMAN`]): `Ursula von der Leyen … would die` is not German.
+/// (`ONLY_GERMAN`): `Ursula von der Leyen … would die` is not German.
 /// A language detector guessed German for short English claims full of
 /// names (`Socrates was born in Alopeke.`).
 pub fn capitalises_nouns(text: &str) -> bool {

@@ -416,6 +416,13 @@ pub(crate) fn ascii_form(c: char) -> char {
     }
 }
 
+/// Whether `c` is a decimal digit of any script [`ascii_form`] reads: ASCII,
+/// full-width (`３`) or another script's (`३`, `٣`).
+#[inline]
+pub fn is_any_digit(c: char) -> bool {
+    c.is_ascii_digit() || (!c.is_ascii() && ascii_form(c).is_ascii_digit())
+}
+
 /// The zero of each run of ten decimal digits a script other than Latin
 /// writes figures in: Arabic-Indic and its Persian form, N'Ko,
 /// Devanagari, Bengali, Gurmukhi, Gujarati, Oriya, Tamil, Telugu, Kannada,

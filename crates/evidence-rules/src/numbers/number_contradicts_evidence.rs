@@ -15,6 +15,7 @@ use crate::meta::{RuleMeta, guide_page};
 use evidence_core::finding::Finding;
 use evidence_core::ids::BlockId;
 use evidence_core::rule::Rule;
+use evidence_text::content_words::is_any_digit;
 use evidence_text::number_derive::Figure;
 use evidence_text::number_parse::{Number, NumberKind, Unit, convert, numbers_in};
 use std::ops::Range;
@@ -206,7 +207,7 @@ fn in_range(text: &str, span: &Range<usize>) -> bool {
     let forward = WORDS.iter().any(|w| {
         after.strip_prefix(w).is_some_and(|rest| {
             rest.trim_start_matches(spaces)
-                .starts_with(|c: char| c.is_ascii_digit() || c == '$' || c == '£' || c == '€')
+                .starts_with(|c: char| is_any_digit(c) || c == '$' || c == '£' || c == '€')
         })
     });
     let before = text.get(..span.start).unwrap_or_default();
@@ -217,7 +218,7 @@ fn in_range(text: &str, span: &Range<usize>) -> bool {
         before.strip_suffix(w).is_some_and(|rest| {
             rest.trim_end_matches(spaces)
                 .trim_end_matches(['%', '$'])
-                .ends_with(|c: char| c.is_ascii_digit())
+                .ends_with(is_any_digit)
         })
     });
     forward || backward
@@ -275,7 +276,7 @@ fn context<'t>(text: &'t str, span: &Range<usize>) -> Vec<&'t str> {
     let (before, after) = clause(text, span);
     let mut taken = 0;
     for word in before.rsplit(|c: char| !c.is_alphanumeric()) {
-        if word.chars().any(|c| c.is_ascii_digit()) {
+        if word.chars().any(is_any_digit) {
             break;
         }
         if taken == REACH {
@@ -289,7 +290,7 @@ fn context<'t>(text: &'t str, span: &Range<usize>) -> Vec<&'t str> {
     taken = 0;
     // The claim's own unit (`%`, `percent`) is skipped as a stop word.
     for word in after.split(|c: char| !c.is_alphanumeric()) {
-        if word.chars().any(|c| c.is_ascii_digit()) {
+        if word.chars().any(is_any_digit) {
             break;
         }
         if taken == REACH {
@@ -421,11 +422,12 @@ mod tests {
             ),
             // Plain numbers without a shared noun.
             ("The company sold 70 of them.", "The company sold 60 items."),
-            // A range.
+            // A range, in any script's digits.
             (
                 "rates at 5.25-5.75% this year",
                 "rates at 5.25-5.50% this year",
             ),
+            ("rates at ٥-٧% this year", "rates at ٥-٦% this year"),
             // Different measures.
             ("costs €12 a unit", "costs $10 a unit"),
             ("a 12% rise in the cost", "a rise in the cost of 12 items"),

@@ -58,23 +58,11 @@ pub(super) fn classify_row(block: &Block, row: &TableRow) -> Option<NotAClaim> {
     None
 }
 
-/// Whether a row's text holds a figure ([`first_figure`]), full-width
-/// digits and signs (`４.４％`, common in CJK tables) read as their ASCII
-/// forms.
+/// Whether a row's text holds a figure ([`first_figure`]; full-width
+/// digits and signs, `４.４％`, common in CJK tables, and other scripts'
+/// digits are read as their ASCII forms there).
 fn holds_figure(text: &str) -> bool {
-    if text.is_ascii() {
-        return first_figure(text).is_some();
-    }
-    let ascii: String = text
-        .chars()
-        .map(|c| match c {
-            '０'..='９' | '％' | '．' | '，' | '＄' | '＋' | '－' => {
-                char::from_u32(c as u32 - 0xFEE0).unwrap_or(c)
-            }
-            _ => c,
-        })
-        .collect();
-    first_figure(&ascii).is_some()
+    first_figure(text).is_some()
 }
 
 #[cfg(test)]

@@ -19,8 +19,8 @@
 //! The same figures with periods that are apart are what the temporal
 //! check ([`super::temporal`]) looks at.
 
-use crate::content_words::ascii_form;
 use crate::content_words::{Stem, content_words};
+use crate::content_words::{ascii_form, is_any_digit};
 use crate::disagreement::periods::{Dates, Period, within};
 use crate::disagreement::reading::{Sentence, bounded, hedged, same_topic, topic_words};
 use crate::number_parse::{
@@ -186,10 +186,7 @@ fn measure(text: &str, number: &Number, clause: &Range<usize>) -> Option<Measure
     let rest = &text[number.span.end..clause.end.max(number.span.end)];
     let mut noun = None;
     content_words(rest, |stem, range| {
-        if noun.is_none()
-            && range.start <= 1
-            && !rest[range].starts_with(|c: char| c.is_ascii_digit())
-        {
+        if noun.is_none() && range.start <= 1 && !rest[range].starts_with(is_any_digit) {
             noun = Some(stem);
         }
     });

@@ -16,7 +16,7 @@
 //! by one only; the qualifiers (core, month on month) are the same; and
 //! their periods overlap.
 
-use crate::content_words::{Stem, content_words};
+use crate::content_words::{Stem, content_words, is_any_digit};
 use crate::disagreement::periods::{Dates, Period, within};
 use crate::disagreement::reading::{Sentence, hedged, is_topic, noise, same_topic, stems_of};
 use std::ops::Range;
@@ -242,7 +242,7 @@ fn statement(text: &str, clause: Range<usize>) -> Option<Statement> {
         let word = &piece[range.clone()];
         let (predicate, direction) = match verbs.binary_search_by_key(stem, |(w, _, _)| *w) {
             Ok(i) => (verbs[i].1, verbs[i].2),
-            Err(_) if copula(gap) && !word.starts_with(|c: char| c.is_ascii_digit()) => (*stem, 1),
+            Err(_) if copula(gap) && !word.starts_with(is_any_digit) => (*stem, 1),
             Err(_) => continue,
         };
         let noise = noise();

@@ -3,7 +3,7 @@
 //! the qualifiers that make one measure another, and the words that hedge
 //! a statement.
 
-use crate::content_words::{Stem, content_words};
+use crate::content_words::{Stem, content_words, is_any_digit};
 use crate::disagreement::periods::{month_of, words_at};
 use std::cell::Cell;
 use std::ops::Range;
@@ -302,7 +302,7 @@ pub(super) fn topic_words(text: &str, range: Range<usize>) -> Vec<(Stem, Range<u
 /// Whether the content word `word` (stem `stem`) says what something is
 /// about: no number, month name, nor `noise` word ([`noise`]).
 pub(super) fn is_topic(word: &str, stem: Stem, noise: &[Stem]) -> bool {
-    !(word.starts_with(|c: char| c.is_ascii_digit())
+    !(word.starts_with(is_any_digit)
         || month_of(word).is_some()
         || noise.binary_search(&stem).is_ok())
 }

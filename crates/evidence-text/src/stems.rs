@@ -4,7 +4,7 @@
 //! A stem is kept as a fixed 32-bit hash (FNV-1a, the same on every
 //! machine and in every build), so that comparing a claim with a passage
 //! compares integers. Stemming (the Snowball English stemmer, after the
-//! stop words are left out) is remembered per thread in a `Memo`, by a
+//! stop words are left out; the Arabic one for a word in Arabic script) is remembered per thread in a `Memo`, by a
 //! 64-bit key of the lowercased word: most words of a book recur, so a
 //! word is stemmed once per thread however often it is read.
 
@@ -155,6 +155,100 @@ const STOP_WORDS: &[&str] = &[
     "yourselves",
 ];
 
+/// Arabic words too common to say what a claim is about: prepositions,
+/// conjunctions, pronouns, relatives and the verbs of being, as written
+/// alone and with the `و` (and) most often joined to them. Sorted for
+/// binary search.
+const ARABIC_STOP_WORDS: &[&str] = &[
+    "أثناء",
+    "أن",
+    "أنا",
+    "أنه",
+    "أو",
+    "أي",
+    "أيضا",
+    "أيضاً",
+    "إذا",
+    "إلى",
+    "إن",
+    "إنه",
+    "اذا",
+    "التي",
+    "الذي",
+    "الذين",
+    "الى",
+    "ان",
+    "انه",
+    "او",
+    "بسبب",
+    "بشأن",
+    "بعد",
+    "بعض",
+    "بل",
+    "به",
+    "بها",
+    "بين",
+    "تكون",
+    "تلك",
+    "تم",
+    "ثم",
+    "حتى",
+    "حيث",
+    "خلال",
+    "ذلك",
+    "رغم",
+    "على",
+    "عليه",
+    "عليها",
+    "عن",
+    "عند",
+    "عندما",
+    "فإن",
+    "فى",
+    "في",
+    "فيه",
+    "فيها",
+    "قبل",
+    "قد",
+    "كان",
+    "كانت",
+    "كذلك",
+    "كل",
+    "كما",
+    "لا",
+    "لقد",
+    "لكن",
+    "لم",
+    "لن",
+    "له",
+    "لها",
+    "لهم",
+    "ما",
+    "مع",
+    "مما",
+    "من",
+    "منذ",
+    "منه",
+    "منها",
+    "نحن",
+    "هذا",
+    "هذه",
+    "هم",
+    "هن",
+    "هو",
+    "هي",
+    "و",
+    "وأن",
+    "وعلى",
+    "وفي",
+    "وقد",
+    "ولا",
+    "ومن",
+    "وهو",
+    "وهي",
+    "يكون",
+];
+
 /// The kinds of content word, as hash tags.
 pub(super) const NUMBER: u8 = b'n';
 pub(super) const PAIR: u8 = b'p';
@@ -174,13 +268,32 @@ pub(super) fn stem_hash(tag: u8, bytes: impl IntoIterator<Item = u8>) -> Stem {
 /// The stem of a lowercased word with a letter, or `None` for a stop word
 /// or a single letter.
 fn stem_of(word: &str) -> Option<Stem> {
-    if word.chars().nth(1).is_none() || STOP_WORDS.binary_search(&word).is_ok() {
+    let arabic = word.starts_with(is_arabic);
+    let stop_words = if arabic {
+        ARABIC_STOP_WORDS
+    } else {
+        STOP_WORDS
+    };
+    if word.chars().nth(1).is_none() || stop_words.binary_search(&word).is_ok() {
         return None;
     }
     thread_local! {
         static ENGLISH: Stemmer = Stemmer::create(Algorithm::English);
+        static ARABIC: Stemmer = Stemmer::create(Algorithm::Arabic);
     }
-    Some(ENGLISH.with(|stemmer| stem_hash(WORD, stemmer.stem(word).bytes())))
+    // Arabic writes the article and some prepositions into the word
+    // (`بالحكومة`, by the government), which its own stemmer takes off.
+    let stemmer = if word.starts_with(is_arabic) {
+        &ARABIC
+    } else {
+        &ENGLISH
+    };
+    Some(stemmer.with(|stemmer| stem_hash(WORD, stemmer.stem(word).bytes())))
+}
+
+/// Whether `c` is a letter of the Arabic script (Arabic, Persian, Urdu).
+fn is_arabic(c: char) -> bool {
+    matches!(c, '\u{0600}'..='\u{06FF}' | '\u{0750}'..='\u{077F}' | '\u{08A0}'..='\u{08FF}')
 }
 
 /// `0x20` in every byte: ORed into ASCII letters and digits, it

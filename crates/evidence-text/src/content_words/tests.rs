@@ -42,6 +42,14 @@ fn digits_of_other_scripts_are_ascii_digits() {
 }
 
 #[test]
+fn arabic_words_are_stemmed_as_arabic_and_its_stop_words_left_out() {
+    // The article and `by`, `for` are written into the word.
+    assert_eq!(stems("المحكمة"), stems("محكمة"));
+    assert_eq!(stems("بالحكومة للحكومة"), stems("حكومة حكومة"));
+    assert_eq!(words("قال إنه في المدينة"), ["قال", "المدينة"]);
+}
+
+#[test]
 fn apostrophes_hyphens_and_initials() {
     assert_eq!(words("Aoki’s film"), ["Aoki’s", "film"]);
     assert_eq!(stems("Aoki’s"), stems("aoki's"));

@@ -9,7 +9,8 @@
 //! as ASCII digits (`१९९७` is `1997`). A word is lowercased; English
 //! stop words (the usual information-retrieval list) and single letters are left out; every
 //! other word is stemmed by the Snowball English stemmer (`rates`, `rated`
-//! and `rate` are one stem), numbers excepted.
+//! and `rate` are one stem), numbers excepted; a word in Arabic script by
+//! the Arabic one, with Arabic stop words left out (`stems.rs`).
 //!
 //! Scripts written without spaces between words (Han, Hiragana, Katakana,
 //! Thai, Lao, Khmer, Myanmar) have no word boundaries to find: each pair

@@ -417,7 +417,7 @@ pub(crate) fn ascii_form(c: char) -> char {
     }
 }
 
-/// Whether `c` is a decimal digit of any script [`ascii_form`] reads: ASCII,
+/// Whether `c` is a decimal digit of any script `ascii_form` reads: ASCII,
 /// full-width (`３`) or another script's (`३`, `٣`).
 #[inline]
 pub fn is_any_digit(c: char) -> bool {

@@ -3,7 +3,7 @@
 `hagrid_real.py`, `attreval_real.py`, `faithbench_real.py`,
 `tofueval_real.py`, `refchecker_real.py`, `zeroshot_real.py`,
 `storysumm_real.py`, `citecheck_real.py`, `memerag_real.py`,
-`jafaithsum_real.py`):
+`jafaithsum_real.py`, `arahallueval_real.py`):
 where the corpora are, the developers' claims to leave out, `--strict`
 second readings, and the corpus directory folds_eval reads.
 """
@@ -168,11 +168,17 @@ def binary_record(rid, k, source, claim, citations, row, note):
     }
 
 
-def read_pinned_jsonl(path, sha256):
-    """The JSON lines of the file at `path`, which must be the pinned file:
-    its SHA-256 is `sha256`."""
+def read_pinned(path, sha256):
+    """The bytes of the file at `path`, which must be the pinned file: its
+    SHA-256 is `sha256`."""
     with open(path, "rb") as f:
         raw = f.read()
     if hashlib.sha256(raw).hexdigest() != sha256:
         sys.exit(f"{path}: not the pinned file (SHA-256 differs)")
+    return raw
+
+
+def read_pinned_jsonl(path, sha256):
+    """The JSON lines of the pinned file at `path` ([`read_pinned`])."""
+    raw = read_pinned(path, sha256)
     return [json.loads(line) for line in raw.decode("utf-8").splitlines() if line.strip()]

@@ -428,8 +428,8 @@ pub fn is_any_digit(c: char) -> bool {
 /// writes figures in: Arabic-Indic and its Persian form, N'Ko,
 /// Devanagari, Bengali, Gurmukhi, Gujarati, Oriya, Tamil, Telugu, Kannada,
 /// Malayalam, Sinhala Lith, Thai, Lao, Tibetan, Myanmar (two), Khmer,
-/// Mongolian: every run of them up to U+1819. A page of Hindi Wikipedia writes `१९९७` where a claim
-/// writes `1997`.
+/// Mongolian: every run of them up to U+1819. A page of Hindi Wikipedia
+/// writes `१९९७` where a claim writes `1997`.
 const NATIVE_ZEROS: [u32; 20] = [
     0x0660, 0x06F0, 0x07C0, 0x0966, 0x09E6, 0x0A66, 0x0AE6, 0x0B66, 0x0BE6, 0x0C66, 0x0CE6, 0x0D66,
     0x0DE6, 0x0E50, 0x0ED0, 0x0F20, 0x1040, 0x1090, 0x17E0, 0x1810,

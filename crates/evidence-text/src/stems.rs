@@ -4,9 +4,10 @@
 //! A stem is kept as a fixed 32-bit hash (FNV-1a, the same on every
 //! machine and in every build), so that comparing a claim with a passage
 //! compares integers. Stemming (the Snowball English stemmer, after the
-//! stop words are left out; the Arabic one for a word in Arabic script) is remembered per thread in a `Memo`, by a
-//! 64-bit key of the lowercased word: most words of a book recur, so a
-//! word is stemmed once per thread however often it is read.
+//! stop words are left out; the Arabic one for a word in Arabic script)
+//! is remembered per thread in a `Memo`, by a 64-bit key of the lowercased
+//! word: most words of a book recur, so a word is stemmed once per thread
+//! however often it is read.
 
 use rust_stemmers::{Algorithm, Stemmer};
 use std::cell::RefCell;
@@ -268,26 +269,20 @@ pub(super) fn stem_hash(tag: u8, bytes: impl IntoIterator<Item = u8>) -> Stem {
 /// The stem of a lowercased word with a letter, or `None` for a stop word
 /// or a single letter.
 fn stem_of(word: &str) -> Option<Stem> {
-    let arabic = word.starts_with(is_arabic);
-    let stop_words = if arabic {
-        ARABIC_STOP_WORDS
-    } else {
-        STOP_WORDS
-    };
-    if word.chars().nth(1).is_none() || stop_words.binary_search(&word).is_ok() {
-        return None;
-    }
     thread_local! {
         static ENGLISH: Stemmer = Stemmer::create(Algorithm::English);
         static ARABIC: Stemmer = Stemmer::create(Algorithm::Arabic);
     }
     // Arabic writes the article and some prepositions into the word
     // (`بالحكومة`, by the government), which its own stemmer takes off.
-    let stemmer = if word.starts_with(is_arabic) {
-        &ARABIC
+    let (stop_words, stemmer) = if word.starts_with(is_arabic) {
+        (ARABIC_STOP_WORDS, &ARABIC)
     } else {
-        &ENGLISH
+        (STOP_WORDS, &ENGLISH)
     };
+    if word.chars().nth(1).is_none() || stop_words.binary_search(&word).is_ok() {
+        return None;
+    }
     Some(stemmer.with(|stemmer| stem_hash(WORD, stemmer.stem(word).bytes())))
 }
 

@@ -19,8 +19,7 @@
 //! The same figures with periods that are apart are what the temporal
 //! check ([`super::temporal`]) looks at.
 
-use crate::content_words::{Stem, content_words};
-use crate::content_words::{ascii_form, is_any_digit};
+use crate::content_words::{Stem, ascii_form, content_words, is_any_digit};
 use crate::disagreement::periods::{Dates, Period, within};
 use crate::disagreement::reading::{Sentence, bounded, hedged, same_topic, topic_words};
 use crate::number_parse::{

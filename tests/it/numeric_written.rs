@@ -15,7 +15,10 @@ const STORE: &str = r#"{
      "quote_span": {"text": "Prices rose ４.４％ and sales reached １２３ units in 大阪."}},
     {"id": "clinic", "source_id": "web", "url": "https://example.org/clinic", "title": "Clinic",
      "published_at": "2026-02-10T09:00:00Z",
-     "quote_span": {"text": "Patients rated the pain four on a five-point scale, scored two on the test, and waits ranged from five to ten days; a third of them, twenty-one people, came back."}}
+     "quote_span": {"text": "Patients rated the pain four on a five-point scale, scored two on the test, and waits ranged from five to ten days; a third of them, twenty-one people, came back."}},
+    {"id": "roads", "source_id": "web", "url": "https://example.org/roads", "title": "Roads",
+     "published_at": "2026-02-10T09:00:00Z",
+     "quote_span": {"text": "From near Chicago, I-80 is a toll road. Aproximadamente 65\u00a0000 civiles murieron. अमिताभ बच्चन (जन्म-11 अक्टूबर, 1942) अभिनेता हैं।"}}
   ]
 }"#;
 
@@ -65,4 +68,25 @@ fn figures_in_words_scores_scales_ranges_and_fractions_agree() {
     // What the passage does not hold stays a flag.
     let out = run("# R\n\nAbout 40% of them, 22 people, came back [EVID:clinic].\n");
     assert_eq!(number_flags(&out).len(), 1, "{}", out.stderr);
+}
+
+#[test]
+fn a_figure_written_in_an_identifier_or_grouped_by_spaces_is_held() {
+    for ok in [
+        "# R\n\nInterstate 80 is a toll road near Chicago [EVID:roads].\n",
+        "# R\n\nMurieron aproximadamente 65 000 civiles [EVID:roads].\n",
+        "# R\n\nअमिताभ बच्चन का जन्म 11 अक्टूबर, 1942 को हुआ था। [EVID:roads]\n",
+    ] {
+        let out = run(ok);
+        assert!(number_flags(&out).is_empty(), "{ok}: {}", out.stderr);
+    }
+    // Another identifier's figure, or the group's first part alone, is not
+    // the figure.
+    for bad in [
+        "# R\n\nRoute 80 is a toll road near Chicago [EVID:roads].\n",
+        "# R\n\nMurieron aproximadamente 65 civiles [EVID:roads].\n",
+    ] {
+        let out = run(bad);
+        assert_eq!(number_flags(&out).len(), 1, "{bad}: {}", out.stderr);
+    }
 }

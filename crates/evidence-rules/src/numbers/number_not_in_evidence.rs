@@ -27,6 +27,7 @@ use evidence_core::markers::{Block, Scan};
 use evidence_core::rule::Rule;
 use evidence_text::claims::Claim;
 use evidence_text::number_derive::{Figure, PassageFigures, as_an_ordinal, computed, restated};
+use evidence_text::number_forms::{as_in_an_identifier, space_grouped};
 use evidence_text::number_parse::{
     Number, NumberKind, NumberLookup, is_claim_figure, may_hold_claim_figure, numbers_in, unit_of,
     word_numbers_in,
@@ -220,12 +221,15 @@ fn judge_claim<'c, 'f, 'p>(
         derived: Vec::new(),
     };
     let mut listed = NumberLookup::new();
-    // The passages' texts, listed for the first figure read as an ordinal.
+    // The passages' texts, listed for the first figure the passages do not
+    // hold as a figure.
     let mut texts: Vec<&str> = Vec::new();
     for n in numbers {
         if passages.find(n, |_| true).is_some()
             || n.kind == NumberKind::Year && years.contains(&(n.value as i64))
             || listed.find(n, |m| m.kind == n.kind).is_some()
+            || space_grouped(claim, n.span.start)
+                .is_some_and(|whole| passages.find(&whole, |_| true).is_some())
         {
             continue;
         }
@@ -242,12 +246,13 @@ fn judge_claim<'c, 'f, 'p>(
             .flatten()
         {
             judged.contradicted.push((n, figure));
-        } else if let Some(how) = as_an_ordinal(claim, n, written, {
+        } else if let Some(how) = {
             if texts.is_empty() {
                 texts.extend(items.iter().flat_map(|e| e.item.passages()));
             }
-            &texts
-        })
+            as_an_ordinal(claim, n, written, &texts)
+                .or_else(|| as_in_an_identifier(claim, n, written, &texts))
+        }
         .or_else(|| computed(n, written, figures))
         {
             judged.derived.push(how);

@@ -1,0 +1,270 @@
+//! A claim's figure that a passage writes in a form the number parser
+//! does not read as the same figure: the number of an identifier
+//! (`Interstate 80` is the passage's `I-80`; the Hindi `जन्म 11 अक्टूबर`
+//! is `जन्म-11 अक्टूबर`, "born-11 October"), where the parser skips the
+//! digits as part of a word (`COVID-19` is not nineteen of anything), and
+//! thousands the claim separates with plain spaces (`65 000`), which the
+//! parser reads as two figures, since a plain space between figures is
+//! more often a list (`series 591 598 604`) than a separator.
+//!
+//! Used by `number-not-in-evidence` for a figure no cited passage holds.
+
+use crate::number_parse::{Number, NumberKind};
+
+/// How a passage writes the claim's figure `claim` (its text `written`,
+/// in the claim `text`) as the number of an identifier, in words, or
+/// `None`: the passage holds `X-N` or `X–N`, `N` being `written` with no
+/// digit after it, where `X` is the claim's word before the figure or,
+/// when that word is capitalised, its initial (`I-80` for `Interstate
+/// 80`). Only a whole number written in ASCII digits.
+pub fn as_in_an_identifier(
+    text: &str,
+    claim: &Number,
+    written: &str,
+    passages: &[&str],
+) -> Option<String> {
+    if claim.kind != NumberKind::Quantity || !written.bytes().all(|b| b.is_ascii_digit()) {
+        return None;
+    }
+    let word = word_before(&text[..claim.span.start])?;
+    let initial = word
+        .chars()
+        .next()
+        .filter(|c| c.is_uppercase())
+        .map(String::from);
+    passages.iter().find_map(|passage| {
+        identifiers_ending(passage, written).find_map(|(prefix, at)| {
+            let same_word = prefix.to_lowercase() == word.to_lowercase();
+            let same_initial = initial.as_deref() == Some(prefix);
+            (same_word || same_initial).then(|| {
+                // The dash is one byte (`-`) or three (`–`).
+                let dash = passage[..at].chars().next_back().map_or(0, char::len_utf8);
+                let start = at - dash - prefix.len();
+                format!(
+                    "`{written}` is the passage's `{}`",
+                    &passage[start..at + written.len()]
+                )
+            })
+        })
+    })
+}
+
+/// The word right before `head`'s trailing spaces: letters and combining
+/// marks (Devanagari writes its vowels as marks), or `None`.
+fn word_before(head: &str) -> Option<&str> {
+    let head = head.trim_end_matches([' ', '\u{a0}']);
+    let start = head
+        .char_indices()
+        .rev()
+        .take_while(|(_, c)| c.is_alphabetic() || is_mark(*c))
+        .last()
+        .map(|(i, _)| i)?;
+    Some(&head[start..])
+}
+
+/// Whether `c` is a combining mark of the scripts that write vowels as
+/// marks after their letters (Devanagari to Malayalam, Thai): enough to
+/// keep `जन्म` one word, which [`char::is_alphabetic`] alone splits.
+fn is_mark(c: char) -> bool {
+    matches!(c, '\u{0900}'..='\u{0D7F}' | '\u{0E00}'..='\u{0E7F}')
+        && !c.is_alphabetic()
+        && !c.is_numeric()
+}
+
+/// Each `(X, at)` where `passage` writes `X-` or `X–` and then `digits`
+/// at byte `at`, no digit after them: `X` is the word before the dash.
+fn identifiers_ending<'p>(
+    passage: &'p str,
+    digits: &'p str,
+) -> impl Iterator<Item = (&'p str, usize)> + 'p {
+    passage.match_indices(digits).filter_map(move |(at, _)| {
+        let after = passage.as_bytes().get(at + digits.len());
+        if after.is_some_and(u8::is_ascii_digit) {
+            return None;
+        }
+        let head = passage[..at].strip_suffix(['-', '–'])?;
+        if head.ends_with([' ', '\u{a0}']) {
+            return None;
+        }
+        Some((word_before(head)?, at))
+    })
+}
+
+/// The number a claim writes with its thousands separated by plain spaces
+/// (`65 000`, `1 709 400`) around the figure that starts at `at`, read as
+/// one: its span and value, or `None` when the digits there are not such
+/// a group (a first group of one to three digits, then groups of three,
+/// no digit, `.` or `,` before it, no digit, letter or `-` after it).
+pub fn space_grouped(text: &str, at: usize) -> Option<Number> {
+    let bytes = text.as_bytes();
+    let digits_from = |i: usize| {
+        let mut j = i;
+        while bytes.get(j).is_some_and(u8::is_ascii_digit) {
+            j += 1;
+        }
+        j
+    };
+    let mut start = at;
+    // Walk left over whole groups of three.
+    while start >= 2
+        && bytes[start - 1] == b' '
+        && bytes[start - 2].is_ascii_digit()
+        && digits_from(start) - start == 3
+    {
+        let mut s = start - 1;
+        while s > 0 && bytes[s - 1].is_ascii_digit() {
+            s -= 1;
+        }
+        start = s;
+    }
+    let mut end = digits_from(start);
+    if !(1..=3).contains(&(end - start))
+        || start > 0 && matches!(bytes[start - 1], b'.' | b',' | b'0'..=b'9')
+    {
+        return None;
+    }
+    let mut groups = 1;
+    while bytes.get(end) == Some(&b' ') && digits_from(end + 1) - (end + 1) == 3 {
+        end += 4;
+        groups += 1;
+    }
+    let followed = text[end..]
+        .chars()
+        .next()
+        .is_some_and(|c| c.is_alphanumeric() || c == '-');
+    if groups < 2 || followed || !(start..end).contains(&at) {
+        return None;
+    }
+    let value: f64 = text[start..end].replace(' ', "").parse().ok()?;
+    Some(Number {
+        span: start..end,
+        value,
+        unscaled: value,
+        kind: NumberKind::Quantity,
+    })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::number_parse::numbers_in;
+
+    fn figure(text: &str, written: &str) -> Number {
+        numbers_in(text)
+            .into_iter()
+            .find(|n| &text[n.span.clone()] == written)
+            .unwrap_or_else(|| panic!("`{written}` is not a figure of {text:?}"))
+    }
+
+    #[test]
+    fn an_identifier_holds_the_figure_of_the_word_before_it_or_its_initial() {
+        let claim = "Highways include Interstate 80 across Ohio.";
+        let n = figure(claim, "80");
+        let passages = ["From near Chicago, I-80 is a toll road."];
+        assert_eq!(
+            as_in_an_identifier(claim, &n, "80", &passages).as_deref(),
+            Some("`80` is the passage's `I-80`")
+        );
+        let hindi = "अमिताभ बच्चन का जन्म 11 अक्टूबर, 1942 को हुआ था।";
+        let n = figure(hindi, "11");
+        let passages = ["अमिताभ बच्चन (जन्म-11 अक्टूबर, 1942) भारतीय"];
+        assert_eq!(
+            as_in_an_identifier(hindi, &n, "11", &passages).as_deref(),
+            Some("`11` is the passage's `जन्म-11`")
+        );
+    }
+
+    #[test]
+    fn another_identifier_or_a_longer_number_is_not_the_figure() {
+        let claim = "Highways include Interstate 80 across Ohio.";
+        let n = figure(claim, "80");
+        for passage in [
+            "The F-80 flew.",
+            "I-800 is a road.",
+            "Route I80 runs.",
+            "COVID-80",
+        ] {
+            assert_eq!(
+                as_in_an_identifier(claim, &n, "80", &[passage]),
+                None,
+                "{passage}"
+            );
+        }
+        // A lowercase word's initial is not an abbreviation of it.
+        let claim = "The team won 80 games.";
+        let n = figure(claim, "80");
+        assert_eq!(as_in_an_identifier(claim, &n, "80", &["w-80"]), None);
+    }
+
+    #[test]
+    fn thousands_separated_by_plain_spaces_are_one_number() {
+        let claim = "la muerte de aproximadamente 65 000 civiles, y 1 709 400 km².";
+        // Each figure the parser reads in the group gives the whole number.
+        for (digits, value) in [("65 ", 65_000.0), ("000", 65_000.0), ("709", 1_709_400.0)] {
+            let at = claim.find(digits).unwrap_or(0);
+            assert_eq!(
+                space_grouped(claim, at).map(|n| n.value),
+                Some(value),
+                "{digits}"
+            );
+        }
+    }
+
+    #[test]
+    fn a_list_of_figures_is_not_a_grouped_number() {
+        for (text, digits) in [
+            ("series 2016 553 564", "553"),
+            ("about 12 3456 times", "12"),
+            ("a 10 100-metre race", "10"),
+            ("the 3 100m finals", "3"),
+            ("scored 1.5 000", "5"),
+            ("only 65 alone", "65"),
+        ] {
+            let at = text.find(digits).unwrap_or(0);
+            assert_eq!(space_grouped(text, at), None, "{text}");
+        }
+    }
+
+    /// Pieces around figures, other scripts' letters and marks among them.
+    const PIECES: &[&str] = &[
+        "80",
+        "000",
+        "1 709",
+        " ",
+        "\u{a0}",
+        "-",
+        "–",
+        ".",
+        ",",
+        "I",
+        "Interstate ",
+        "जन्म",
+        "\u{94d}",
+        "\u{301}",
+        "é",
+        "😀",
+        "页",
+        "\u{200f}",
+        "\u{3000}",
+        "\u{ff18}",
+        "k",
+    ];
+
+    #[test]
+    fn every_sequence_of_pieces_is_safe() {
+        for a in PIECES {
+            for b in PIECES {
+                for c in PIECES {
+                    let text = format!("{a}{b}{c} 80 {a}{c}");
+                    for n in numbers_in(&text) {
+                        if let Some(whole) = space_grouped(&text, n.span.start) {
+                            assert!(text.get(whole.span.clone()).is_some(), "{text:?}");
+                        }
+                        let written = &text[n.span.clone()];
+                        let _ = as_in_an_identifier(&text, &n, written, &[&text, b, "I-80"]);
+                    }
+                }
+            }
+        }
+    }
+}

@@ -238,3 +238,46 @@ pub fn tells_no_name(folded: &str) -> bool {
 pub fn is_class_word(folded: &str) -> bool {
     is_in(WORDS_OF_KIND, folded) || is_in(TITLES_AND_QUALIFIERS, folded)
 }
+
+/// Whether a word is a Roman numeral with a French ordinal ending (`XVe
+/// siècle`, `François Ier`): a century's or a monarch's number, written in
+/// capitals but not a name. The numeral must be written as Roman numerals
+/// are (`XIV`, not `XIIII`), so that a name is not taken for one.
+pub(crate) fn is_roman_ordinal(written: &str) -> bool {
+    ["ème", "eme", "er", "re", "e"]
+        .iter()
+        .find_map(|ending| written.strip_suffix(ending))
+        .is_some_and(|numeral| !numeral.is_empty() && roman_value(numeral).is_some())
+}
+
+/// The value of a Roman numeral of `I`, `V`, `X`, `L` and `C` written in
+/// its one canonical form (the value written back gives the same
+/// letters), or `None`.
+fn roman_value(numeral: &str) -> Option<u32> {
+    const DIGITS: [(&str, u32); 9] = [
+        ("C", 100),
+        ("XC", 90),
+        ("L", 50),
+        ("XL", 40),
+        ("X", 10),
+        ("IX", 9),
+        ("V", 5),
+        ("IV", 4),
+        ("I", 1),
+    ];
+    let (mut rest, mut value) = (numeral, 0);
+    for (digits, worth) in DIGITS {
+        while let Some(after) = rest.strip_prefix(digits) {
+            rest = after;
+            value += worth;
+        }
+    }
+    let (mut left, mut canonical) = (value, String::new());
+    for (digits, worth) in DIGITS {
+        while left >= worth {
+            canonical.push_str(digits);
+            left -= worth;
+        }
+    }
+    (rest.is_empty() && value > 0 && canonical == numeral).then_some(value)
+}

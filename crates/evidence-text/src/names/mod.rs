@@ -10,7 +10,7 @@ pub mod places;
 pub mod search;
 pub mod vocabulary;
 
-use self::lexicon::{JOINERS, is_in, tells_no_name};
+use self::lexicon::{JOINERS, is_in, is_roman_ordinal, tells_no_name};
 use crate::content_words::{is_unspaced, opens_unspaced};
 
 /// One word of a text: its bytes, and its folded form.
@@ -352,6 +352,7 @@ pub fn names(text: &str, words: &[Word]) -> Vec<Name> {
                     && word.folded.chars().count() >= 2
                     && !text.chars().any(|c| c.is_ascii_digit())
                     && !is_initials(text)
+                    && !is_roman_ordinal(text)
                     && !tells_no_name(&word.folded)
             })
             .collect();
@@ -382,6 +383,7 @@ pub fn lone_words(text: &str, words: &[Word]) -> Vec<(usize, bool)> {
                 && written.chars().count() >= 3
                 && !written.chars().any(|c| c.is_ascii_digit())
                 && !is_initials(written)
+                && !is_roman_ordinal(written)
         })
         .filter_map(|w| {
             let opens = opens_sentence(text, words[w].at.start);

@@ -75,3 +75,30 @@ fn a_scale_after_degrees_is_a_unit() {
         None
     );
 }
+
+#[test]
+fn a_roman_numeral_with_a_french_ordinal_ending_is_no_name() {
+    // `XVe` (fifteenth) is a century's number; `Ier` (the First) a king's.
+    assert_eq!(
+        check(
+            "La fin du Moyen Âge est généralement située entre le XVe et le XVIe siècle.",
+            "La fin du Moyen Âge est généralement située entre la Renaissance et la Réforme.",
+        ),
+        None
+    );
+    assert_eq!(
+        check(
+            "Le château fut agrandi sous François Ier.",
+            "Le château fut agrandi sous François Premier.",
+        ),
+        None
+    );
+    // A name that only looks like one is still a name.
+    assert_eq!(
+        check(
+            "The climate talks were led by Xie Zhenhua for China.",
+            "The climate talks were led by John Kerry for China.",
+        ),
+        Some(("Xie Zhenhua".into(), "John".into()))
+    );
+}

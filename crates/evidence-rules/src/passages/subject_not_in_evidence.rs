@@ -74,7 +74,9 @@ use evidence_text::claims::Claim;
 use evidence_text::names::lexicon::{
     FUNCTION_WORDS, MONTHS_AND_DAYS, is_class_word, is_in, tells_no_name,
 };
-use evidence_text::names::noun_capitals::{capitalises_nouns, marked_as_name};
+use evidence_text::names::noun_capitals::{
+    capitalises_nouns, marked_as_name, two_capitals_in_a_row,
+};
 use evidence_text::names::places;
 use evidence_text::names::search::capital_after_first;
 use evidence_text::names::vocabulary::{ItemVocabulary, ItemWords, in_capitals};
@@ -149,7 +151,9 @@ enum Capitals {
     /// the same word before and after it (`nutzen Heuristiken, um auch
     /// unbekannte Malware zu` for `… unbekannte Viren zu`); a name held in
     /// part, and the readings by context and subject, are not read. A
-    /// name with a capital inside a word (`McLaren`) is read as in English.
+    /// name with a capital inside a word (`McLaren`), or of two capitalised
+    /// words in a row (`James Cameron`: [`two_capitals_in_a_row`]), is
+    /// read as in English.
     MarkNouns,
 }
 
@@ -282,7 +286,8 @@ fn named_disagreement(
     for name in names(claim, &claim_words) {
         let marked = || {
             let mut words = name.words.clone();
-            words.any(|w| marked_as_name(&claim[claim_words[w].at.clone()]))
+            two_capitals_in_a_row(claim, &claim_words, &name)
+                || words.any(|w| marked_as_name(&claim[claim_words[w].at.clone()]))
         };
         let capitals = if capitals == Capitals::MarkNouns && marked() {
             Capitals::MarkNames

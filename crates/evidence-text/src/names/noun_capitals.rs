@@ -1,6 +1,8 @@
 //! Whether a text is written in a language that capitalises every noun
 //! (German), where a capital letter does not mark a name.
 
+use crate::names::{Name, Word, opens_sentence};
+
 /// German words that hold no meaning of their own, each common and none
 /// an English, French or Spanish word as well (not `des`, `den`, `es`,
 /// `er`, `war`, `hat`, `von`). Sorted, for a binary search.
@@ -58,6 +60,32 @@ pub fn capitalises_nouns(text: &str) -> bool {
         }
     }
     false
+}
+
+/// Whether a German claim's name is two capitalised words or more in a
+/// row, none a function word or the sentence's first word, and no word
+/// joining them (`Broadway Theatre`, `Paris Hilton`; not `Herstellung
+/// von Polyestern` nor `Die Frage`): German puts a lower-case word between
+/// two common nouns, so such a run is a name, read as in English; but not
+/// two words the last of which ends in `s`, a noun and a name in the
+/// genitive.
+pub fn two_capitals_in_a_row(claim: &str, claim_words: &[Word], name: &Name) -> bool {
+    let capitals = name
+        .words
+        .clone()
+        .filter(|&w| {
+            let word = &claim_words[w];
+            word.capital
+                && GERMAN_FUNCTION_WORDS
+                    .binary_search(&word.folded.as_str())
+                    .is_err()
+                && !opens_sentence(claim, word.at.start)
+        })
+        .count();
+    // `Küste Gotlands`, `Westküste Südamerikas`: a noun and a name in the
+    // genitive, which German writes after it with no word between.
+    let genitive = name.words.len() == 2 && claim_words[name.words.end - 1].folded.ends_with('s');
+    capitals >= 2 && !genitive && name.words.clone().all(|w| claim_words[w].capital)
 }
 
 /// Whether a word is marked as a name in any language: a capital after

@@ -71,3 +71,31 @@ fn english_full_of_names_is_read_as_before() {
         Some(("Japan".into(), "Machine".into()))
     );
 }
+
+#[test]
+fn two_capitalised_words_in_a_row_are_a_name_in_german_too() {
+    // German writes a lower-case word between two common nouns, so
+    // `James Cameron` is a name, read as in English: the passage's subject
+    // names another.
+    assert_eq!(
+        check(
+            "Der Film Titanic wurde von James Cameron gedreht und kam 1997 in die Kinos.",
+            "Der Film Titanic wurde 1997 von Steven Spielberg in Kalifornien gedreht, und die Kritiker lobten ihn.",
+        ),
+        Some(("James Cameron".into(), "Steven".into()))
+    );
+    // Not a noun and a name in the genitive, nor nouns a word joins, nor
+    // the sentence's first word.
+    for (claim, passage) in [
+        (
+            "Lilla Karlsö ist eine schwedische Insel vor der Küste Gotlands.",
+            "Lilla Karlsö ist eine kleine schwedische Insel westlich von Gotland in der Ostsee.",
+        ),
+        (
+            "Zur Herstellung von Polyestern werden Diole und Dicarbonsäuren verwendet.",
+            "Polyester werden aus Diolen und Dicarbonsäuren durch Polykondensation hergestellt.",
+        ),
+    ] {
+        assert_eq!(check(claim, passage), None, "{claim}");
+    }
+}

@@ -3,7 +3,7 @@
 `hagrid_real.py`, `attreval_real.py`, `faithbench_real.py`,
 `tofueval_real.py`, `refchecker_real.py`, `zeroshot_real.py`,
 `storysumm_real.py`, `citecheck_real.py`, `memerag_real.py`,
-`jafaithsum_real.py`, `arahallueval_real.py`):
+`jafaithsum_real.py`, `arahallueval_real.py`, `mfava_real.py`):
 where the corpora are, the developers' claims to leave out, `--strict`
 second readings, and the corpus directory folds_eval reads.
 """

@@ -4,13 +4,17 @@
 //! A stem is kept as a fixed 32-bit hash (FNV-1a, the same on every
 //! machine and in every build), so that comparing a claim with a passage
 //! compares integers. Stemming (the Snowball English stemmer, after the
-//! stop words are left out; the Arabic one for a word in Arabic script)
+//! stop words are left out; the Arabic one for a word in Arabic script,
+//! the Russian one for a word in Cyrillic)
 //! is remembered per thread in a `Memo`, by a 64-bit key of the lowercased
 //! word: most words of a book recur, so a word is stemmed once per thread
 //! however often it is read.
 
 use rust_stemmers::{Algorithm, Stemmer};
 use std::cell::RefCell;
+
+mod russian;
+use russian::RUSSIAN_STOP_WORDS;
 
 /// A content word: a fixed 32-bit hash of its stem.
 pub type Stem = u32;
@@ -272,11 +276,16 @@ fn stem_of(word: &str) -> Option<Stem> {
     thread_local! {
         static ENGLISH: Stemmer = Stemmer::create(Algorithm::English);
         static ARABIC: Stemmer = Stemmer::create(Algorithm::Arabic);
+        static RUSSIAN: Stemmer = Stemmer::create(Algorithm::Russian);
     }
     // Arabic writes the article and some prepositions into the word
-    // (`بالحكومة`, by the government), which its own stemmer takes off.
+    // (`بالحكومة`, by the government), which its own stemmer takes off;
+    // Russian inflects its words for case (`отрывок`, `в отрывке`), which
+    // the English stemmer leaves as they are.
     let (stop_words, stemmer) = if word.starts_with(is_arabic) {
         (ARABIC_STOP_WORDS, &ARABIC)
+    } else if word.starts_with(is_cyrillic) {
+        (RUSSIAN_STOP_WORDS, &RUSSIAN)
     } else {
         (STOP_WORDS, &ENGLISH)
     };
@@ -284,6 +293,11 @@ fn stem_of(word: &str) -> Option<Stem> {
         return None;
     }
     Some(stemmer.with(|stemmer| stem_hash(WORD, stemmer.stem(word).bytes())))
+}
+
+/// Whether `c` is a letter of the Cyrillic script.
+fn is_cyrillic(c: char) -> bool {
+    matches!(c, '\u{0400}'..='\u{052F}')
 }
 
 /// Whether `c` is a letter of the Arabic script (Arabic, Persian, Urdu).
@@ -396,6 +410,17 @@ mod tests {
     fn stop_words_are_sorted_lowercase_and_distinct() {
         assert!(STOP_WORDS.windows(2).all(|w| w[0] < w[1]));
         assert!(STOP_WORDS.iter().all(|w| w.to_lowercase() == *w));
+        assert!(RUSSIAN_STOP_WORDS.windows(2).all(|w| w[0] < w[1]));
+        assert!(RUSSIAN_STOP_WORDS.iter().all(|w| w.to_lowercase() == *w));
+    }
+
+    #[test]
+    fn russian_words_are_stemmed_as_russian() {
+        // The cases of one word are one stem; a function word is none.
+        assert_eq!(stem_of("верованиях"), stem_of("верования"));
+        assert_eq!(stem_of("исламских"), stem_of("исламский"));
+        assert_eq!(stem_of("также"), None);
+        assert_ne!(stem_of("верованиях"), stem_of("исламских"));
     }
 
     #[test]

@@ -24,15 +24,20 @@
 //! and digits ended by a space or punctuation is looked up in the memo as
 //! it stands in the text, without copying it.
 
-use crate::stems::{ASCII_LOWER, MEMO, Memo, NUMBER, PAIR, stem_hash, word_key};
+use crate::stems::{
+    ASCII_LOWER, MEMO, Memo, NUMBER, PAIR, TURKISH_SALT, reads_as_turkish, stem_hash, word_key,
+};
 use std::ops::Range;
 
 pub use crate::stems::Stem;
 
 /// Calls `each` with the stem and the byte range (in `text`) of every
-/// content word of `text`, in order.
+/// content word of `text`, in order. A text that reads as Turkish has its
+/// words in Latin letters stemmed as Turkish (a claim and its passage
+/// each read so are stemmed alike).
 pub fn content_words(text: &str, mut each: impl FnMut(Stem, Range<usize>)) {
-    MEMO.with_borrow_mut(|memo| Reader::new(memo).read(text, &mut each));
+    let turkish = reads_as_turkish(text);
+    MEMO.with_borrow_mut(|memo| Reader::new(memo, turkish).read(text, &mut each));
 }
 
 /// The content words at `ranges` (byte ranges in `text`) as a person
@@ -189,12 +194,15 @@ struct Reader<'m> {
     /// The previous character of a run of a script without spaces, and
     /// where it started; whether the run has had a pair yet.
     run: Option<(char, usize, bool)>,
+    /// Whether the text reads as Turkish.
+    turkish: bool,
 }
 
 impl<'m> Reader<'m> {
-    fn new(memo: &'m mut Memo) -> Self {
+    fn new(memo: &'m mut Memo, turkish: bool) -> Self {
         Reader {
             memo,
+            turkish,
             word: String::new(),
             start: 0,
             has_letter: false,
@@ -258,6 +266,16 @@ impl<'m> Reader<'m> {
         self.end_run(each);
     }
 
+    /// A word's memo key, apart for a text read as Turkish (never 0).
+    #[inline]
+    fn salted(&self, key: u64) -> u64 {
+        if self.turkish {
+            (key ^ TURKISH_SALT).max(1)
+        } else {
+            key
+        }
+    }
+
     /// A word of ASCII letters and digits only, at `range` of `text`, as
     /// `end_word` would report it.
     fn ascii_word<F: FnMut(Stem, Range<usize>)>(
@@ -270,9 +288,10 @@ impl<'m> Reader<'m> {
         let stem = if !has_letter {
             Some(stem_hash(NUMBER, text[range.clone()].bytes()))
         } else {
-            let key = word_key(text.as_bytes(), range.clone(), ASCII_LOWER);
-            self.memo
-                .stem(key, || text[range.clone()].to_ascii_lowercase())
+            let key = self.salted(word_key(text.as_bytes(), range.clone(), ASCII_LOWER));
+            self.memo.stem(key, self.turkish, || {
+                text[range.clone()].to_ascii_lowercase()
+            })
         };
         if let Some(stem) = stem {
             each(stem, range);
@@ -378,8 +397,8 @@ impl<'m> Reader<'m> {
         let stem = if !self.has_letter {
             Some(stem_hash(NUMBER, self.word.bytes()))
         } else {
-            let key = word_key(self.word.as_bytes(), 0..self.word.len(), 0);
-            self.memo.stem(key, || self.word.clone())
+            let key = self.salted(word_key(self.word.as_bytes(), 0..self.word.len(), 0));
+            self.memo.stem(key, self.turkish, || self.word.clone())
         };
         if let Some(stem) = stem {
             each(stem, self.start..end);

@@ -14,7 +14,10 @@ use rust_stemmers::{Algorithm, Stemmer};
 use std::cell::RefCell;
 
 mod russian;
+mod turkish;
 use russian::RUSSIAN_STOP_WORDS;
+use turkish::TURKISH_STOP_WORDS;
+pub(crate) use turkish::reads_as_turkish;
 
 /// A content word: a fixed 32-bit hash of its stem.
 pub type Stem = u32;
@@ -271,12 +274,14 @@ pub(super) fn stem_hash(tag: u8, bytes: impl IntoIterator<Item = u8>) -> Stem {
 }
 
 /// The stem of a lowercased word with a letter, or `None` for a stop word
-/// or a single letter.
-fn stem_of(word: &str) -> Option<Stem> {
+/// or a single letter; `turkish`: a word in Latin letters of a text read
+/// as Turkish ([`reads_as_turkish`]).
+fn stem_of(word: &str, turkish: bool) -> Option<Stem> {
     thread_local! {
         static ENGLISH: Stemmer = Stemmer::create(Algorithm::English);
         static ARABIC: Stemmer = Stemmer::create(Algorithm::Arabic);
         static RUSSIAN: Stemmer = Stemmer::create(Algorithm::Russian);
+        static TURKISH: Stemmer = Stemmer::create(Algorithm::Turkish);
     }
     // Arabic writes the article and some prepositions into the word
     // (`بالحكومة`, by the government), which its own stemmer takes off;
@@ -286,6 +291,8 @@ fn stem_of(word: &str) -> Option<Stem> {
         (ARABIC_STOP_WORDS, &ARABIC)
     } else if word.starts_with(is_cyrillic) {
         (RUSSIAN_STOP_WORDS, &RUSSIAN)
+    } else if turkish {
+        (TURKISH_STOP_WORDS, &TURKISH)
     } else {
         (STOP_WORDS, &ENGLISH)
     };
@@ -304,6 +311,10 @@ fn is_cyrillic(c: char) -> bool {
 fn is_arabic(c: char) -> bool {
     matches!(c, '\u{0600}'..='\u{06FF}' | '\u{0750}'..='\u{077F}' | '\u{08A0}'..='\u{08FF}')
 }
+
+/// XORed into a word's key in a text read as Turkish, where the same
+/// letters are stemmed otherwise.
+pub(super) const TURKISH_SALT: u64 = 0x5452_5f54_5552_4b49;
 
 /// `0x20` in every byte: ORed into ASCII letters and digits, it
 /// lowercases the letters and leaves the digits as they are.
@@ -361,9 +372,15 @@ pub(super) struct Memo {
 }
 
 impl Memo {
-    /// The stem of the word keyed `key`, stemming `word` (lowercased) the
-    /// first time.
-    pub(super) fn stem(&mut self, key: u64, word: impl FnOnce() -> String) -> Option<Stem> {
+    /// The stem of the word keyed `key` (salted with [`TURKISH_SALT`] for
+    /// a text read as Turkish), stemming `word` (lowercased) the first
+    /// time.
+    pub(super) fn stem(
+        &mut self,
+        key: u64,
+        turkish: bool,
+        word: impl FnOnce() -> String,
+    ) -> Option<Stem> {
         if self.len * 2 >= self.slots.len() {
             self.grow();
         }
@@ -376,7 +393,7 @@ impl Memo {
                 _ => at = (at + 1) & mask,
             }
         }
-        let stem = stem_of(&word());
+        let stem = stem_of(&word(), turkish);
         self.slots[at] = (key, stem);
         self.len += 1;
         stem
@@ -417,10 +434,10 @@ mod tests {
     #[test]
     fn russian_words_are_stemmed_as_russian() {
         // The cases of one word are one stem; a function word is none.
-        assert_eq!(stem_of("верованиях"), stem_of("верования"));
-        assert_eq!(stem_of("исламских"), stem_of("исламский"));
-        assert_eq!(stem_of("также"), None);
-        assert_ne!(stem_of("верованиях"), stem_of("исламских"));
+        assert_eq!(stem_of("верованиях", false), stem_of("верования", false));
+        assert_eq!(stem_of("исламских", false), stem_of("исламский", false));
+        assert_eq!(stem_of("также", false), None);
+        assert_ne!(stem_of("верованиях", false), stem_of("исламских", false));
     }
 
     #[test]
@@ -446,13 +463,16 @@ mod tests {
         let words: Vec<String> = (0..10_000).map(|n| format!("word{n}x")).collect();
         for word in &words {
             let key = word_key(word.as_bytes(), 0..word.len(), 0);
-            assert_eq!(memo.stem(key, || word.clone()), stem_of(word));
+            assert_eq!(memo.stem(key, false, || word.clone()), stem_of(word, false));
         }
         for word in &words {
             let key = word_key(word.as_bytes(), 0..word.len(), 0);
-            assert_eq!(memo.stem(key, || unreachable!()), stem_of(word));
+            assert_eq!(
+                memo.stem(key, false, || unreachable!()),
+                stem_of(word, false)
+            );
         }
         let the = word_key(b"the", 0..3, 0);
-        assert_eq!(memo.stem(the, || "the".into()), None);
+        assert_eq!(memo.stem(the, false, || "the".into()), None);
     }
 }

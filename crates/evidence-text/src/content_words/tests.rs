@@ -112,7 +112,7 @@ fn one_character_at_a_time(text: &str) -> Vec<(Stem, Range<usize>)> {
     let mut out = Vec::new();
     let mut each = |stem, range| out.push((stem, range));
     MEMO.with_borrow_mut(|memo| {
-        let mut reader = Reader::new(memo);
+        let mut reader = Reader::new(memo, false);
         for (at, c) in text.char_indices() {
             reader.other(text, c, at, at + c.len_utf8(), &mut each);
         }

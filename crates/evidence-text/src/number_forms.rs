@@ -7,8 +7,12 @@
 //! parser reads as two figures, since a plain space between figures is
 //! more often a list (`series 591 598 604`) than a separator.
 //!
-//! Used by `number-not-in-evidence` for a figure no cited passage holds.
+//! Used by `number-not-in-evidence` only for a figure no cited passage
+//! holds: a list read as one number here hides a figure only if a passage
+//! holds that one number.
 
+use crate::names::lexicon::{FUNCTION_WORDS, is_in};
+use crate::names::opens_sentence;
 use crate::number_parse::{Number, NumberKind};
 
 /// How a passage writes the claim's figure `claim` (its text `written`,
@@ -27,10 +31,16 @@ pub fn as_in_an_identifier(
         return None;
     }
     let word = word_before(&text[..claim.span.start])?;
+    // Only a name's initial: not a word capitalised for opening the
+    // sentence, nor a function word (`Some 300` is not the passage's
+    // `S-300`).
+    // `word` ends `text[..claim.span.start]`, its spaces trimmed.
+    let at = text[..claim.span.start].trim_end().len() - word.len();
+    let name_like = !opens_sentence(text, at) && !is_in(FUNCTION_WORDS, &word.to_lowercase());
     let initial = word
         .chars()
         .next()
-        .filter(|c| c.is_uppercase())
+        .filter(|c| c.is_uppercase() && name_like)
         .map(String::from);
     passages.iter().find_map(|passage| {
         identifiers_ending(passage, written).find_map(|(prefix, at)| {
@@ -52,7 +62,7 @@ pub fn as_in_an_identifier(
 /// The word right before `head`'s trailing spaces: letters and combining
 /// marks (Devanagari writes its vowels as marks), or `None`.
 fn word_before(head: &str) -> Option<&str> {
-    let head = head.trim_end_matches([' ', '\u{a0}']);
+    let head = head.trim_end();
     let start = head
         .char_indices()
         .rev()
@@ -69,6 +79,8 @@ fn is_mark(c: char) -> bool {
     matches!(c, '\u{0900}'..='\u{0D7F}' | '\u{0E00}'..='\u{0E7F}')
         && !c.is_alphabetic()
         && !c.is_numeric()
+        // Their punctuation: the danda, the abbreviation sign, Thai's.
+        && !matches!(c, '\u{0964}' | '\u{0965}' | '\u{0970}' | '\u{0E4F}' | '\u{0E5A}' | '\u{0E5B}')
 }
 
 /// Each `(X, at)` where `passage` writes `X-` or `X–` and then `digits`
@@ -78,8 +90,15 @@ fn identifiers_ending<'p>(
     digits: &'p str,
 ) -> impl Iterator<Item = (&'p str, usize)> + 'p {
     passage.match_indices(digits).filter_map(move |(at, _)| {
-        let after = passage.as_bytes().get(at + digits.len());
-        if after.is_some_and(u8::is_ascii_digit) {
+        // Not the start of a longer number (`I-800`, `I-80.5`, `I-80,000`).
+        let rest = &passage[at + digits.len()..];
+        let mut next = rest.chars();
+        let continues = match next.next() {
+            Some(c) if c.is_numeric() => true,
+            Some('.' | ',') => next.next().is_some_and(char::is_numeric),
+            _ => false,
+        };
+        if continues {
             return None;
         }
         let head = passage[..at].strip_suffix(['-', '–'])?;
@@ -97,6 +116,9 @@ fn identifiers_ending<'p>(
 /// no digit, `.` or `,` before it, no digit, letter or `-` after it).
 pub fn space_grouped(text: &str, at: usize) -> Option<Number> {
     let bytes = text.as_bytes();
+    if at >= bytes.len() {
+        return None;
+    }
     let digits_from = |i: usize| {
         let mut j = i;
         while bytes.get(j).is_some_and(u8::is_ascii_digit) {
@@ -118,8 +140,11 @@ pub fn space_grouped(text: &str, at: usize) -> Option<Number> {
         start = s;
     }
     let mut end = digits_from(start);
+    // Not a part of a longer number, nor of a list of figures (`6 5 000`).
+    let list = start >= 2 && bytes[start - 1] == b' ' && bytes[start - 2].is_ascii_digit();
     if !(1..=3).contains(&(end - start))
         || start > 0 && matches!(bytes[start - 1], b'.' | b',' | b'0'..=b'9')
+        || list
     {
         return None;
     }
@@ -128,10 +153,14 @@ pub fn space_grouped(text: &str, at: usize) -> Option<Number> {
         end += 4;
         groups += 1;
     }
-    let followed = text[end..]
-        .chars()
-        .next()
-        .is_some_and(|c| c.is_alphanumeric() || c == '-');
+    // Nor glued to a word, or with decimals the group leaves out
+    // (`65 000.5`).
+    let mut after = text[end..].chars();
+    let followed = match after.next() {
+        Some('.' | ',') => after.next().is_some_and(char::is_numeric),
+        Some(c) => c.is_alphanumeric() || c == '-',
+        None => false,
+    };
     if groups < 2 || followed || !(start..end).contains(&at) {
         return None;
     }
@@ -211,6 +240,36 @@ mod tests {
     }
 
     #[test]
+    fn a_word_opening_the_sentence_or_a_function_word_gives_no_initial() {
+        let passages = ["Russia delivered the S-300 system. The A-10 entered service."];
+        for (claim, digits) in [
+            ("Some 300 missiles were delivered.", "300"),
+            ("They said about 10 were lost. About 10 were lost.", "10"),
+        ] {
+            for n in numbers_in(claim)
+                .iter()
+                .filter(|n| &claim[n.span.clone()] == digits)
+            {
+                assert_eq!(
+                    as_in_an_identifier(claim, n, digits, &passages),
+                    None,
+                    "{claim}"
+                );
+            }
+        }
+        // A longer number is not the figure.
+        let claim = "Highways include Interstate 80 across Ohio.";
+        let n = figure(claim, "80");
+        for passage in ["I-80.5 km", "I-80,000", "I-80\u{660}"] {
+            assert_eq!(
+                as_in_an_identifier(claim, &n, "80", &[passage]),
+                None,
+                "{passage}"
+            );
+        }
+    }
+
+    #[test]
     fn a_list_of_figures_is_not_a_grouped_number() {
         for (text, digits) in [
             ("series 2016 553 564", "553"),
@@ -219,6 +278,8 @@ mod tests {
             ("the 3 100m finals", "3"),
             ("scored 1.5 000", "5"),
             ("only 65 alone", "65"),
+            ("lists 6 5 000 items", "5"),
+            ("about 65 000.5 units", "65"),
         ] {
             let at = text.find(digits).unwrap_or(0);
             assert_eq!(space_grouped(text, at), None, "{text}");

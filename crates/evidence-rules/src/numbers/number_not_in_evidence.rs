@@ -221,8 +221,8 @@ fn judge_claim<'c, 'f, 'p>(
         derived: Vec::new(),
     };
     let mut listed = NumberLookup::new();
-    // The passages' texts, listed for the first figure the passages do not
-    // hold as a figure.
+    // The passages' texts, listed for the first figure read as an ordinal
+    // or an identifier's.
     let mut texts: Vec<&str> = Vec::new();
     for n in numbers {
         if passages.find(n, |_| true).is_some()

@@ -242,12 +242,20 @@ pub fn is_class_word(folded: &str) -> bool {
 /// Whether a word is a Roman numeral with a French ordinal ending (`XVe
 /// siècle`, `François Ier`): a century's or a monarch's number, written in
 /// capitals but not a name. The numeral must be written as Roman numerals
-/// are (`XIV`, not `XIIII`), so that a name is not taken for one.
+/// are (`XIV`, not `XIIII`) and be at most thirty (centuries and monarchs'
+/// numbers; not `Le`, `Ce`, `Leme`), and French writes `er`, `re` and `ère`
+/// after `I` only (`Ier`; not `Ver`), so that a name is not taken for one.
 pub(crate) fn is_roman_ordinal(written: &str) -> bool {
-    ["ème", "eme", "er", "re", "e"]
+    let first = ["er", "re", "ère"]
         .iter()
         .find_map(|ending| written.strip_suffix(ending))
-        .is_some_and(|numeral| !numeral.is_empty() && roman_value(numeral).is_some())
+        .is_some_and(|numeral| numeral == "I");
+    let other = ["ème", "eme", "e"]
+        .iter()
+        .find_map(|ending| written.strip_suffix(ending))
+        .and_then(roman_value)
+        .is_some_and(|value| (2..=30).contains(&value));
+    first || other
 }
 
 /// The value of a Roman numeral of `I`, `V`, `X`, `L` and `C` written in

@@ -62,30 +62,34 @@ pub fn capitalises_nouns(text: &str) -> bool {
     false
 }
 
-/// Whether a German claim's name is two capitalised words or more in a
-/// row, none a function word or the sentence's first word, and no word
-/// joining them (`Broadway Theatre`, `Paris Hilton`; not `Herstellung
-/// von Polyestern` nor `Die Frage`): German puts a lower-case word between
-/// two common nouns, so such a run is a name, read as in English; but not
-/// two words the last of which ends in `s`, a noun and a name in the
-/// genitive.
+/// Whether a German claim's name holds two capitalised words or more in
+/// a row that are neither German function words nor the sentence's first
+/// word, and no word joining them (`Broadway Theatre`, `Paris Hilton`,
+/// `Das Broadway Theatre`; not `Herstellung von Polyestern`, nor `Die
+/// Frage`): German puts a lower-case word between two common nouns, so
+/// such a run is a name, read as in English; but not two such words the
+/// last of which ends in `s`, a noun and a name in the genitive. A noun
+/// put before a name opening a sentence (`Der Film Titanic`) is read as
+/// part of the name.
 pub fn two_capitals_in_a_row(claim: &str, claim_words: &[Word], name: &Name) -> bool {
-    let capitals = name
-        .words
+    let run = name.words.clone();
+    let counted: Vec<usize> = run
         .clone()
         .filter(|&w| {
             let word = &claim_words[w];
+            // As written, not folded: the list holds `für` and `über`.
+            let lower = claim[word.at.clone()].to_lowercase();
             word.capital
                 && GERMAN_FUNCTION_WORDS
-                    .binary_search(&word.folded.as_str())
+                    .binary_search(&lower.as_str())
                     .is_err()
                 && !opens_sentence(claim, word.at.start)
         })
-        .count();
+        .collect();
     // `Küste Gotlands`, `Westküste Südamerikas`: a noun and a name in the
     // genitive, which German writes after it with no word between.
-    let genitive = name.words.len() == 2 && claim_words[name.words.end - 1].folded.ends_with('s');
-    capitals >= 2 && !genitive && name.words.clone().all(|w| claim_words[w].capital)
+    let genitive = counted.len() == 2 && claim_words[counted[1]].folded.ends_with('s');
+    counted.len() >= 2 && !genitive && run.clone().all(|w| claim_words[w].capital)
 }
 
 /// Whether a word is marked as a name in any language: a capital after

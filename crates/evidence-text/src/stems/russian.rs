@@ -1,6 +1,7 @@
 //! Russian words too common to say what a claim is about: Snowball's
 //! Russian list (pronouns, prepositions, conjunctions, particles, the
-//! verb to be), with `это`, `также`, the forms of `который` (which) and
+//! verb to be) with `её`, `неё` and `ещё` also written with `ё`, and
+//! `это`, `также`, `будут`, and every form of `который` (which) and of
 //! `являться` (to be, in writing).
 
 /// Sorted for binary search.
@@ -66,11 +67,16 @@ pub(super) const RUSSIAN_STOP_WORDS: &[&str] = &[
     "когда",
     "конечно",
     "которая",
+    "которого",
     "которое",
+    "которой",
     "котором",
+    "которому",
+    "которую",
     "которые",
     "который",
     "которым",
+    "которыми",
     "которых",
     "кто",
     "куда",
@@ -170,6 +176,11 @@ pub(super) const RUSSIAN_STOP_WORDS: &[&str] = &[
     "эту",
     "я",
     "является",
+    "являлась",
+    "являлись",
+    "являлось",
     "являлся",
+    "являться",
     "являются",
+    "являясь",
 ];

@@ -93,7 +93,26 @@ fn a_roman_numeral_with_a_french_ordinal_ending_is_no_name() {
         ),
         None
     );
-    // A name that only looks like one is still a name.
+    // A name that only looks like one is still a name: a river, a battle,
+    // a beach (`Ver`, `Cer`, `Leme`), a surname.
+    for (claim, passage, name) in [
+        (
+            "The River Ver flows through St Albans.",
+            "The River Lea flows through St Albans.",
+            "The River Ver",
+        ),
+        (
+            "The Battle of Cer was won in 1914.",
+            "The Battle of Kolubara was won in 1914.",
+            "The Battle of Cer",
+        ),
+    ] {
+        assert_eq!(
+            check(claim, passage).map(|found| found.0),
+            Some(name.into()),
+            "{claim}"
+        );
+    }
     assert_eq!(
         check(
             "The climate talks were led by Xie Zhenhua for China.",

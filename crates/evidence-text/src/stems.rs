@@ -432,10 +432,22 @@ mod tests {
     }
 
     #[test]
+    fn words_of_a_turkish_text_are_stemmed_as_turkish() {
+        // Endings written onto the word come off; read as English, not.
+        assert_eq!(stem_of("kitapları", true), stem_of("kitap", true));
+        assert_ne!(stem_of("kitapları", false), stem_of("kitap", false));
+        assert_eq!(stem_of("için", true), None);
+        // Its memo key is apart from the same letters read otherwise.
+        let key = word_key(b"kitaplari", 0..9, 0);
+        assert_ne!(key, (key ^ TURKISH_SALT).max(1));
+    }
+
+    #[test]
     fn russian_words_are_stemmed_as_russian() {
         // The cases of one word are one stem; a function word is none.
         assert_eq!(stem_of("верованиях", false), stem_of("верования", false));
         assert_eq!(stem_of("исламских", false), stem_of("исламский", false));
+        assert_eq!(stem_of("отрывке", false), stem_of("отрывки", false));
         assert_eq!(stem_of("также", false), None);
         assert_ne!(stem_of("верованиях", false), stem_of("исламских", false));
     }

@@ -87,7 +87,7 @@ const ENGLISH_WORDS: &[&str] = &[
 /// letter of Turkish's own (`ı`, `ğ`, `ş`, and their capitals), and it
 /// holds a Turkish function word or no English one (a short claim may
 /// have neither, and must be read as its Turkish passage is). Most texts
-/// have no such letter: two vectorised scans for their lead bytes answer
+/// have no such letter: one vectorised scan for their lead bytes answers
 /// for them.
 pub(crate) fn reads_as_turkish(text: &str) -> bool {
     if memchr::memchr2(0xC4, 0xC5, text.as_bytes()).is_none() {

@@ -73,7 +73,7 @@ fn figures_in_words_scores_scales_ranges_and_fractions_agree() {
 #[test]
 fn a_figure_written_in_an_identifier_or_grouped_by_spaces_is_held() {
     for ok in [
-        "# R\n\nInterstate 80 is a toll road near Chicago [EVID:roads].\n",
+        "# R\n\nNear Chicago, Interstate 80 is a toll road [EVID:roads].\n",
         "# R\n\nMurieron aproximadamente 65 000 civiles [EVID:roads].\n",
         "# R\n\nअमिताभ बच्चन का जन्म 11 अक्टूबर, 1942 को हुआ था। [EVID:roads]\n",
     ] {
@@ -84,6 +84,8 @@ fn a_figure_written_in_an_identifier_or_grouped_by_spaces_is_held() {
     // the figure.
     for bad in [
         "# R\n\nRoute 80 is a toll road near Chicago [EVID:roads].\n",
+        // A word opening the sentence, or a function word, is no name.
+        "# R\n\nIn 80 days the toll road near Chicago was built [EVID:roads].\n",
         "# R\n\nMurieron aproximadamente 65 civiles [EVID:roads].\n",
     ] {
         let out = run(bad);

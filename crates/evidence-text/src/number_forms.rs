@@ -18,9 +18,11 @@ use crate::number_parse::{Number, NumberKind};
 /// How a passage writes the claim's figure `claim` (its text `written`,
 /// in the claim `text`) as the number of an identifier, in words, or
 /// `None`: the passage holds `X-N` or `X–N`, `N` being `written` with no
-/// digit after it, where `X` is the claim's word before the figure or,
-/// when that word is capitalised, its initial (`I-80` for `Interstate
-/// 80`). Only a whole number written in ASCII digits.
+/// number going on after it, where `X` is the claim's word before the
+/// figure or, when that word is a name's (capitalised, not opening the
+/// sentence, not a function word), its initial (`I-80` for `Interstate
+/// 80`, not `S-300` for `Some 300`). Only a whole number written in ASCII
+/// digits.
 pub fn as_in_an_identifier(
     text: &str,
     claim: &Number,
@@ -31,10 +33,8 @@ pub fn as_in_an_identifier(
         return None;
     }
     let word = word_before(&text[..claim.span.start])?;
-    // Only a name's initial: not a word capitalised for opening the
-    // sentence, nor a function word (`Some 300` is not the passage's
-    // `S-300`).
-    // `word` ends `text[..claim.span.start]`, its spaces trimmed.
+    // Only a name's initial. `word` ends `text[..claim.span.start]`, its
+    // spaces trimmed.
     let at = text[..claim.span.start].trim_end().len() - word.len();
     let name_like = !opens_sentence(text, at) && !is_in(FUNCTION_WORDS, &word.to_lowercase());
     let initial = word
@@ -84,7 +84,8 @@ fn is_mark(c: char) -> bool {
 }
 
 /// Each `(X, at)` where `passage` writes `X-` or `X–` and then `digits`
-/// at byte `at`, no digit after them: `X` is the word before the dash.
+/// at byte `at`, no number going on after them: `X` is the word before
+/// the dash.
 fn identifiers_ending<'p>(
     passage: &'p str,
     digits: &'p str,

@@ -5,10 +5,11 @@
 //! machine and in every build), so that comparing a claim with a passage
 //! compares integers. Stemming (the Snowball English stemmer, after the
 //! stop words are left out; the Arabic one for a word in Arabic script,
-//! the Russian one for a word in Cyrillic)
-//! is remembered per thread in a `Memo`, by a 64-bit key of the lowercased
-//! word: most words of a book recur, so a word is stemmed once per thread
-//! however often it is read.
+//! the Russian one for a word in Cyrillic, the Turkish one for a word in
+//! Latin letters of a text that reads as Turkish) is remembered per thread
+//! in a `Memo`, by a 64-bit key of the lowercased word (salted for a
+//! Turkish text): most words of a book recur, so a word is stemmed once
+//! per thread however often it is read.
 
 use rust_stemmers::{Algorithm, Stemmer};
 use std::cell::RefCell;

@@ -36,7 +36,8 @@ pub fn as_in_an_identifier(
     // Only a name's initial. `word` ends `text[..claim.span.start]`, its
     // spaces trimmed.
     let at = text[..claim.span.start].trim_end().len() - word.len();
-    let name_like = !opens_sentence(text, at) && !is_in(FUNCTION_WORDS, &word.to_lowercase());
+    let lower = word.to_lowercase();
+    let name_like = !opens_sentence(text, at) && !is_in(FUNCTION_WORDS, &lower);
     let initial = word
         .chars()
         .next()
@@ -44,7 +45,7 @@ pub fn as_in_an_identifier(
         .map(String::from);
     passages.iter().find_map(|passage| {
         identifiers_ending(passage, written).find_map(|(prefix, at)| {
-            let same_word = prefix.to_lowercase() == word.to_lowercase();
+            let same_word = prefix.to_lowercase() == lower;
             let same_initial = initial.as_deref() == Some(prefix);
             (same_word || same_initial).then(|| {
                 // The dash is one byte (`-`) or three (`–`).

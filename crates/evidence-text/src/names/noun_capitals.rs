@@ -73,23 +73,28 @@ pub fn capitalises_nouns(text: &str) -> bool {
 /// part of the name.
 pub fn two_capitals_in_a_row(claim: &str, claim_words: &[Word], name: &Name) -> bool {
     let run = name.words.clone();
-    let counted: Vec<usize> = run
-        .clone()
-        .filter(|&w| {
-            let word = &claim_words[w];
-            // As written, not folded: the list holds `für` and `über`.
-            let lower = claim[word.at.clone()].to_lowercase();
-            word.capital
-                && GERMAN_FUNCTION_WORDS
-                    .binary_search(&lower.as_str())
-                    .is_err()
-                && !opens_sentence(claim, word.at.start)
-        })
-        .collect();
+    // How many words count, and the last of them.
+    let (mut counted, mut last) = (0, run.start);
+    for w in run.clone() {
+        let word = &claim_words[w];
+        if !word.capital {
+            return false;
+        }
+        // As written, not folded: the list holds `für` and `über`.
+        let lower = claim[word.at.clone()].to_lowercase();
+        if GERMAN_FUNCTION_WORDS
+            .binary_search(&lower.as_str())
+            .is_err()
+            && !opens_sentence(claim, word.at.start)
+        {
+            counted += 1;
+            last = w;
+        }
+    }
     // `Küste Gotlands`, `Westküste Südamerikas`: a noun and a name in the
     // genitive, which German writes after it with no word between.
-    let genitive = counted.len() == 2 && claim_words[counted[1]].folded.ends_with('s');
-    counted.len() >= 2 && !genitive && run.clone().all(|w| claim_words[w].capital)
+    let genitive = counted == 2 && claim_words[last].folded.ends_with('s');
+    counted >= 2 && !genitive
 }
 
 /// Whether a word is marked as a name in any language: a capital after

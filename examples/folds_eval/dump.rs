@@ -4,6 +4,11 @@
 //! partial and unsupported records caught or missed, swapped proper
 //! names missed and their controls flagged, with the fold, so that a rule
 //! can be read on some folds and its figures taken on the others.
+//!
+//! `EVIDENCE_EVAL_EVERY=FILE` (with `EVIDENCE_EVAL_SETTINGS`, TOML lines
+//! added to the book's configuration): every real record with an agreed
+//! label, flagged or not, and each support rule's message on it, for
+//! `frontier.py` to read the overlap rules' shares from.
 
 use crate::book::Record;
 use crate::flags::Flag;
@@ -75,6 +80,29 @@ pub fn write(
             }
             _ => {}
         }
+    }
+    std::fs::write(to, out).map_err(|e| format!("{}: {e}", to.display()))
+}
+
+/// Every real report's record with an agreed label, one line each: its id,
+/// its label and the support rules' messages on it (` | ` between them).
+pub fn write_every(
+    to: &Path,
+    records: &[Record],
+    cases: &[Case],
+    found: &[Vec<Flag>],
+) -> Result<(), String> {
+    let mut out = String::new();
+    for (i, case) in cases.iter().enumerate() {
+        let Some(label) = case.agreed.as_deref().filter(|_| case.kind == Kind::Real) else {
+            continue;
+        };
+        let messages: Vec<String> = found[i]
+            .iter()
+            .filter(|f| f.is_support())
+            .map(|f| format!("{}: {}", f.rule, f.message.replace(['\t', '\n'], " ")))
+            .collect();
+        let _ = writeln!(out, "{}\t{label}\t{}", records[i].id, messages.join(" | "));
     }
     std::fs::write(to, out).map_err(|e| format!("{}: {e}", to.display()))
 }

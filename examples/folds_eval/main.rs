@@ -75,6 +75,16 @@ fn main() {
         eprintln!("folds_eval: the book is kept at {}", tmp.keep().display());
         return;
     }
+    if let Some(to) = std::env::var_os("EVIDENCE_EVAL_EVERY") {
+        // The settings are the caller's (`frontier.py`), appended as TOML.
+        let extra = std::env::var("EVIDENCE_EVAL_SETTINGS").unwrap_or_default();
+        std::fs::write(tmp.path().join("book.toml"), format!("{base}{extra}\n"))
+            .unwrap_or_else(|e| fail(&e.to_string()));
+        let found = flags::check(&bin, tmp.path()).unwrap_or_else(|e| fail(&e));
+        let found = flags::by_record(found, &placements);
+        dump::write_every(Path::new(&to), &records, &cases, &found).unwrap_or_else(|e| fail(&e));
+        return;
+    }
     let mut runs: Vec<(Setting, Vec<BTreeSet<String>>)> = Vec::new();
     for claim_overlap in CLAIM_OVERLAPS {
         for (partial, min_words) in PARTIAL {

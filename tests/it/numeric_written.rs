@@ -2,7 +2,8 @@
 //! (`４.４％`, `１２３`) in a claim or a passage are figures; a passage's
 //! figures in words, scores, scales, ranges and fractions (`scored two`,
 //! `a five-point scale`, `from five to ten`, `a third`) agree with a
-//! claim's digits. Through the binary as mdBook feeds it.
+//! claim's digits; so do scale words of other languages (`435 ألف`,
+//! `3 Millionen`, `5 लाख`). Through the binary as mdBook feeds it.
 
 use crate::common::{Run, TestBook};
 
@@ -18,7 +19,10 @@ const STORE: &str = r#"{
      "quote_span": {"text": "Patients rated the pain four on a five-point scale, scored two on the test, and waits ranged from five to ten days; a third of them, twenty-one people, came back."}},
     {"id": "roads", "source_id": "web", "url": "https://example.org/roads", "title": "Roads",
      "published_at": "2026-02-10T09:00:00Z",
-     "quote_span": {"text": "From near Chicago, I-80 is a toll road. Aproximadamente 65\u00a0000 civiles murieron. अमिताभ बच्चन (जन्म-11 अक्टूबर, 1942) अभिनेता हैं।"}}
+     "quote_span": {"text": "From near Chicago, I-80 is a toll road. Aproximadamente 65\u00a0000 civiles murieron. अमिताभ बच्चन (जन्म-11 अक्टूबर, 1942) अभिनेता हैं।"}},
+    {"id": "scales", "source_id": "web", "url": "https://example.org/scales", "title": "Scales",
+     "published_at": "2026-02-10T09:00:00Z",
+     "quote_span": {"text": "بلغ عدد السكان 435 ألف نسمة. Die Stadt hat 3 Millionen Einwohner. 5 लाख लोग आए। Costó 2 mil millones de dólares."}}
   ]
 }"#;
 
@@ -91,4 +95,21 @@ fn a_figure_written_in_an_identifier_or_grouped_by_spaces_is_held() {
         let out = run(bad);
         assert_eq!(number_flags(&out).len(), 1, "{bad}: {}", out.stderr);
     }
+}
+
+#[test]
+fn scale_words_of_other_languages_are_read() {
+    for ok in [
+        "# R\n\nThe population reached 435,000 [EVID:scales].\n",
+        "# R\n\nThe city has 3,000,000 inhabitants [EVID:scales].\n",
+        "# R\n\n500,000 लोग आए। [EVID:scales]\n",
+        "# R\n\nIt cost $2 billion [EVID:scales].\n",
+        // The figure as the passage writes it, without its scale, still agrees.
+        "# R\n\nThe population reached 435 thousand [EVID:scales].\n",
+    ] {
+        let out = run(ok);
+        assert!(number_flags(&out).is_empty(), "{ok}: {}", out.stderr);
+    }
+    let out = run("# R\n\nThe population reached 436,000 [EVID:scales].\n");
+    assert_eq!(number_flags(&out).len(), 1, "{}", out.stderr);
 }

@@ -14,8 +14,9 @@
 //! * followed by an optional unit: `%`, `percent`, `per cent`, `pct`,
 //!   `percentage point(s)`, `pp` (all: [`NumberKind::Percent`]), `bp`,
 //!   `bps`, `basis point(s)`, `x`, and a scale, `k`/`thousand`,
-//!   `m`/`mn`/`million`, `bn`/`billion`, `tn`/`trillion`, which multiplies
-//!   [`Number::value`].
+//!   `m`/`mn`/`million`, `bn`/`billion`, `tn`/`trillion`, or another
+//!   language's scale word (`Millionen`, `mil millones`, `ألف`, `млн`,
+//!   `लाख`: `scale_words.rs`), which multiplies [`Number::value`].
 //!
 //! A number's kind says what it measures: a **percentage**; a **year**
 //! (four digits from 1800 to 2199, nothing attached); a **day** of a month
@@ -58,6 +59,7 @@ mod figure;
 mod lookup;
 mod measure;
 mod read;
+mod scale_words;
 #[cfg(test)]
 mod tests;
 mod units;

@@ -2,7 +2,7 @@
 //! `basis points`, scales (`k`, `million`, …) and mixed fractions (`3-1/2`,
 //! `3½`).
 
-use crate::number_parse::{NumberKind, cjk};
+use crate::number_parse::{NumberKind, cjk, scale_words};
 
 /// Scales written after a number, and their factors.
 const SCALES: &[(&str, f64)] = &[
@@ -183,10 +183,17 @@ fn unit_after(text: &str, at: usize, kind: &mut NumberKind, scale: &mut f64) -> 
             }
             _ => None,
         },
-        word => SCALES.iter().find(|(s, _)| *s == word).map(|&(_, factor)| {
-            *scale = factor;
-            base + first_end
-        }),
+        word => match SCALES.iter().find(|(s, _)| *s == word) {
+            Some(&(_, factor)) => {
+                *scale = factor;
+                Some(base + first_end)
+            }
+            // Another language's scale word (`Millionen`, `ألف`, `लाख`).
+            None => scale_words::scale_word_at(trimmed).map(|(factor, len)| {
+                *scale = factor;
+                base + len
+            }),
+        },
     }
 }
 

@@ -331,7 +331,7 @@ impl<'m> Reader<'m> {
             } else {
                 self.word.extend(c.to_lowercase());
             }
-        } else if !self.word.is_empty() && is_combining_mark(c) {
+        } else if !self.word.is_empty() && is_word_mark(c) {
             self.word.push(c);
         } else if !self.word.is_empty()
             && matches!(c, '\'' | '’')
@@ -492,14 +492,27 @@ pub fn opens_unspaced(text: &str) -> bool {
     text.chars().next().is_some_and(is_unspaced)
 }
 
-/// Whether `c` is a combining mark (which belongs to the letter before it).
-fn is_combining_mark(c: char) -> bool {
-    matches!(c,
+/// Whether `c` is a mark that belongs to the letter before it and that
+/// [`char::is_alphabetic`] does not count as a letter: a combining
+/// accent, or the virama, nukta and accents of the Indic scripts and the
+/// tone marks of Thai. Without them a word is cut where it joins two
+/// consonants (`जन्म` would be `जन` and `म`, `प्रधानमंत्री` four pieces).
+pub(crate) fn is_word_mark(c: char) -> bool {
+    match c {
         '\u{0300}'..='\u{036F}'
         | '\u{1AB0}'..='\u{1AFF}'
         | '\u{1DC0}'..='\u{1DFF}'
         | '\u{20D0}'..='\u{20FF}'
-        | '\u{FE20}'..='\u{FE2F}')
+        | '\u{FE20}'..='\u{FE2F}' => true,
+        // Devanagari to Malayalam lay out each script's 128 code points
+        // alike: the nukta at 0x3C, the virama at 0x4D, accents at
+        // 0x51 to 0x54. Sinhala's virama (al-lakuna) stands elsewhere.
+        '\u{0900}'..='\u{0D7F}' => {
+            matches!((c as u32 - 0x0900) % 0x80, 0x3C | 0x4D | 0x51..=0x54) && !c.is_alphabetic()
+        }
+        '\u{0DCA}' | '\u{0E47}'..='\u{0E4E}' => !c.is_alphabetic(),
+        _ => false,
+    }
 }
 
 /// A lower-case Latin letter with its common accent taken off (`é` is

@@ -11,6 +11,7 @@
 //! holds: a list read as one number here hides a figure only if a passage
 //! holds that one number.
 
+use crate::content_words::is_word_mark;
 use crate::names::lexicon::{FUNCTION_WORDS, is_in};
 use crate::names::opens_sentence;
 use crate::number_parse::{Number, NumberKind};
@@ -61,27 +62,16 @@ pub fn as_in_an_identifier(
 }
 
 /// The word right before `head`'s trailing spaces: letters and combining
-/// marks (Devanagari writes its vowels as marks), or `None`.
+/// marks ([`is_word_mark`]: `जन्म` is one word), or `None`.
 fn word_before(head: &str) -> Option<&str> {
     let head = head.trim_end();
     let start = head
         .char_indices()
         .rev()
-        .take_while(|(_, c)| c.is_alphabetic() || is_mark(*c))
+        .take_while(|(_, c)| c.is_alphabetic() || is_word_mark(*c))
         .last()
         .map(|(i, _)| i)?;
     Some(&head[start..])
-}
-
-/// Whether `c` is a combining mark of the scripts that write vowels as
-/// marks after their letters (Devanagari to Malayalam, Thai): enough to
-/// keep `जन्म` one word, which [`char::is_alphabetic`] alone splits.
-fn is_mark(c: char) -> bool {
-    matches!(c, '\u{0900}'..='\u{0D7F}' | '\u{0E00}'..='\u{0E7F}')
-        && !c.is_alphabetic()
-        && !c.is_numeric()
-        // Their punctuation: the danda, the abbreviation sign, Thai's.
-        && !matches!(c, '\u{0964}' | '\u{0965}' | '\u{0970}' | '\u{0E4F}' | '\u{0E5A}' | '\u{0E5B}')
 }
 
 /// Each `(X, at)` where `passage` writes `X-` or `X–` and then `digits`

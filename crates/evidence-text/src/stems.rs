@@ -14,8 +14,10 @@
 use rust_stemmers::{Algorithm, Stemmer};
 use std::cell::RefCell;
 
+mod hindi;
 mod russian;
 mod turkish;
+use hindi::HINDI_STOP_WORDS;
 use russian::RUSSIAN_STOP_WORDS;
 use turkish::TURKISH_STOP_WORDS;
 pub(crate) use turkish::reads_as_turkish;
@@ -292,6 +294,9 @@ fn stem_of(word: &str, turkish: bool) -> Option<Stem> {
         (ARABIC_STOP_WORDS, &ARABIC)
     } else if word.starts_with(is_cyrillic) {
         (RUSSIAN_STOP_WORDS, &RUSSIAN)
+    } else if word.starts_with(is_devanagari) {
+        // No stemmer: Hindi's endings are mostly words of their own.
+        (HINDI_STOP_WORDS, &ENGLISH)
     } else if turkish {
         (TURKISH_STOP_WORDS, &TURKISH)
     } else {
@@ -301,6 +306,11 @@ fn stem_of(word: &str, turkish: bool) -> Option<Stem> {
         return None;
     }
     Some(stemmer.with(|stemmer| stem_hash(WORD, stemmer.stem(word).bytes())))
+}
+
+/// Whether `c` is a letter of the Devanagari script.
+fn is_devanagari(c: char) -> bool {
+    matches!(c, '\u{0900}'..='\u{097F}')
 }
 
 /// Whether `c` is a letter of the Cyrillic script.
@@ -429,6 +439,7 @@ mod tests {
         assert!(STOP_WORDS.windows(2).all(|w| w[0] < w[1]));
         assert!(STOP_WORDS.iter().all(|w| w.to_lowercase() == *w));
         assert!(RUSSIAN_STOP_WORDS.windows(2).all(|w| w[0] < w[1]));
+        assert!(HINDI_STOP_WORDS.windows(2).all(|w| w[0] < w[1]));
         assert!(RUSSIAN_STOP_WORDS.iter().all(|w| w.to_lowercase() == *w));
     }
 

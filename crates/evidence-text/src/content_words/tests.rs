@@ -86,6 +86,20 @@ fn other_scripts_marks_and_spaces() {
 }
 
 #[test]
+fn a_virama_or_a_nukta_stays_in_its_word() {
+    // Hindi joins consonants with a virama (`्`) and writes some with a
+    // nukta (`़`); neither is a letter to `char::is_alphabetic`. Its
+    // postpositions (`का`) are stop words.
+    assert_eq!(
+        words("प्रधानमंत्री नरेंद्र मोदी का जन्म हज़ार"),
+        ["प्रधानमंत्री", "नरेंद्र", "मोदी", "जन्म", "हज़ार"]
+    );
+    assert_eq!(words("यह उनके लिए है"), Vec::<&str>::new());
+    // Tamil's and Bengali's viramas, too; a danda ends the word.
+    assert_eq!(words("சென்னை বন্ধু।"), ["சென்னை", "বন্ধু"]);
+}
+
+#[test]
 fn eight_bytes_at_a_time_are_told_apart_as_one_at_a_time() {
     let mut seed: u64 = 0x2545_f491_4f6c_dd1d;
     for b in 0..=255u8 {

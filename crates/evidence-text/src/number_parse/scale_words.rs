@@ -9,6 +9,8 @@
 //! is left to the English table, the Brazilian `bilhão` (a thousand
 //! millions, a million millions in Portugal) is not read.
 
+use crate::content_words::is_word_mark;
+
 /// Each scale word, lower-case and without Arabic vowel marks, and its
 /// factor.
 const WORDS: &[(&str, f64)] = &[
@@ -96,12 +98,12 @@ pub(super) fn scale_word_at(text: &str) -> Option<(f64, usize)> {
     Some((factor, len))
 }
 
-/// The first word of `text` (its letters and combining marks) when it is
-/// in [`WORDS`].
+/// The first word of `text` (its letters and marks: [`is_word_mark`]) when
+/// it is in [`WORDS`], read without Arabic vowel marks.
 fn one_word(text: &str) -> Option<(f64, usize)> {
     let len: usize = text
         .chars()
-        .take_while(|&c| c.is_alphabetic() || is_mark(c))
+        .take_while(|&c| c.is_alphabetic() || is_word_mark(c))
         .map(char::len_utf8)
         .sum();
     let word: String = text[..len]
@@ -115,14 +117,8 @@ fn one_word(text: &str) -> Option<(f64, usize)> {
         .map(|&(_, factor)| (factor, len))
 }
 
-/// A mark written on a letter of the scripts above: the nukta and the
-/// nasal signs of Devanagari, the Arabic vowel marks.
-fn is_mark(c: char) -> bool {
-    matches!(c, '\u{0900}'..='\u{0903}' | '\u{093C}') || is_arabic_vowel_mark(c)
-}
-
 /// The Arabic vowel marks (`ً` of `ألفاً`), which the words above are
-/// listed without.
+/// listed without (they are letters to [`char::is_alphabetic`]).
 fn is_arabic_vowel_mark(c: char) -> bool {
     matches!(c, '\u{064B}'..='\u{065F}' | '\u{0670}')
 }

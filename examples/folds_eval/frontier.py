@@ -18,7 +18,8 @@ more supported records flagged than the defaults flag there; its
 figures on the held-out halves are the ones to compare with the
 defaults'.
 
-The three checks: the defaults; `claim-overlap = 100` with the partial
+The three checks: the defaults (each record's flag there must be what
+the shares give at the defaults, or the script stops); `claim-overlap = 100` with the partial
 rule off (every claim's best-window share, in `claim-not-in-evidence`'s
 message); `claim-overlap = 0` with `claim-partial-overlap = 100` and
 `claim-partial-min-words = 1` (every claim's share anywhere, in
@@ -38,7 +39,8 @@ import tempfile
 from score_halves import parts
 
 HERE = os.path.dirname(os.path.abspath(__file__))
-BIN = os.path.join(HERE, "../../target/release/examples/folds_eval")
+TARGET = os.environ.get("CARGO_TARGET_DIR", os.path.join(HERE, "../../target"))
+BIN = os.path.join(TARGET, "release/examples/folds_eval")
 DEFAULT = (18, 45, 12)
 GRID = [
     (co, cp, mw)
@@ -69,14 +71,17 @@ def check(corpus, settings):
 
 
 def share(messages, rule):
-    """(held, of) of `rule`'s first message, or None."""
+    """(held, of) of `rule`'s message, or None. A record is one sentence
+    on a line of its own, so a rule reports it once at most."""
+    shares = []
     for m in messages:
         if m.startswith(rule + ":"):
             found = SHARE.search(m)
             if found:
                 held, of, none = found.groups()
-                return (int(held), int(of)) if none is None else (0, int(none))
-    return None
+                shares.append((int(held), int(of)) if none is None else (0, int(none)))
+    assert len(shares) <= 1, f"{rule} reported one record twice: {messages}"
+    return shares[0] if shares else None
 
 
 def read_set(corpus, whole):
@@ -94,6 +99,10 @@ def read_set(corpus, whole):
         anywhere = share(anywhere_messages, OVERLAP_RULES[1])
         half = "whole" if whole else halves[rid][1]
         out.append((label == "supported", half, window, anywhere, other))
+        # The reconstruction at the defaults must be what the defaults flag.
+        flagged, _, caught, _ = score([out[-1]], DEFAULT, half)
+        if bool(flagged or caught) != bool(runs["defaults"][rid][1]):
+            raise SystemExit(f"{corpus}: {rid} is not flagged at the defaults as read from the shares")
     return out
 
 

@@ -22,7 +22,10 @@ const STORE: &str = r#"{
      "quote_span": {"text": "From near Chicago, I-80 is a toll road. Aproximadamente 65\u00a0000 civiles murieron. अमिताभ बच्चन (जन्म-11 अक्टूबर, 1942) अभिनेता हैं।"}},
     {"id": "scales", "source_id": "web", "url": "https://example.org/scales", "title": "Scales",
      "published_at": "2026-02-10T09:00:00Z",
-     "quote_span": {"text": "بلغ عدد السكان 435 ألف نسمة. Die Stadt hat 3 Millionen Einwohner. 5 लाख लोग आए। Costó 2 mil millones de dólares."}}
+     "quote_span": {"text": "بلغ عدد السكان 435 ألف نسمة. Die Stadt hat 3 Millionen Einwohner. 5 लाख लोग आए। Costó 2 mil millones de dólares."}},
+    {"id": "osama", "source_id": "web", "url": "https://example.org/osama", "title": "Raid",
+     "published_at": "2011-05-02T09:00:00Z",
+     "quote_span": {"text": "US forces killed Osama bin Laden in Abbottabad."}}
   ]
 }"#;
 
@@ -112,4 +115,8 @@ fn scale_words_of_other_languages_are_read() {
     }
     let out = run("# R\n\nThe population reached 436,000 [EVID:scales].\n");
     assert_eq!(number_flags(&out).len(), 1, "{}", out.stderr);
+    // A year, or a figure before a name, takes no scale word: `2011 bin`
+    // is the year of the item, not 2,011,000.
+    let out = run("# R\n\nIn 2011 bin Laden was killed in Abbottabad [EVID:osama].\n");
+    assert!(number_flags(&out).is_empty(), "{}", out.stderr);
 }

@@ -497,6 +497,9 @@ pub fn opens_unspaced(text: &str) -> bool {
 /// accent, or the virama, nukta and accents of the Indic scripts and the
 /// tone marks of Thai. Without them a word is cut where it joins two
 /// consonants (`जन्म` would be `जन` and `म`, `प्रधानमंत्री` four pieces).
+/// (Thai, written without spaces, is read in pairs of characters, and a
+/// tone mark still ends a pair there; the number forms read Thai words
+/// whole with it.)
 pub(crate) fn is_word_mark(c: char) -> bool {
     match c {
         '\u{0300}'..='\u{036F}'
@@ -505,11 +508,18 @@ pub(crate) fn is_word_mark(c: char) -> bool {
         | '\u{20D0}'..='\u{20FF}'
         | '\u{FE20}'..='\u{FE2F}' => true,
         // Devanagari to Malayalam lay out each script's 128 code points
-        // alike: the nukta at 0x3C, the virama at 0x4D, accents at
-        // 0x51 to 0x54. Sinhala's virama (al-lakuna) stands elsewhere.
+        // alike: the nukta at 0x3C, the virama at 0x4D, accents at 0x51 to
+        // 0x54; a few signs stand elsewhere (Bengali's, Gujarati's,
+        // Oriya's, Malayalam's vertical-bar virama).
         '\u{0900}'..='\u{0D7F}' => {
-            matches!((c as u32 - 0x0900) % 0x80, 0x3C | 0x4D | 0x51..=0x54) && !c.is_alphabetic()
+            (matches!((c as u32 - 0x0900) % 0x80, 0x3C | 0x4D | 0x51..=0x54)
+                || matches!(
+                    c,
+                    '\u{09FE}' | '\u{0AFD}'..='\u{0AFF}' | '\u{0B55}' | '\u{0D3B}'
+                ))
+                && !c.is_alphabetic()
         }
+        // Sinhala's virama (al-lakuna) and Thai's tone marks.
         '\u{0DCA}' | '\u{0E47}'..='\u{0E4E}' => !c.is_alphabetic(),
         _ => false,
     }

@@ -295,7 +295,8 @@ fn stem_of(word: &str, turkish: bool) -> Option<Stem> {
     } else if word.starts_with(is_cyrillic) {
         (RUSSIAN_STOP_WORDS, &RUSSIAN)
     } else if word.starts_with(is_devanagari) {
-        // No stemmer: Hindi's endings are mostly words of their own.
+        // No Hindi stemmer: its endings are mostly words of their own; the
+        // English one leaves a word in Devanagari as it is.
         (HINDI_STOP_WORDS, &ENGLISH)
     } else if turkish {
         (TURKISH_STOP_WORDS, &TURKISH)

@@ -188,13 +188,29 @@ fn unit_after(text: &str, at: usize, kind: &mut NumberKind, scale: &mut f64) -> 
                 *scale = factor;
                 Some(base + first_end)
             }
-            // Another language's scale word (`Millionen`, `ألف`, `लाख`).
-            None => scale_words::scale_word_at(trimmed).map(|(factor, len)| {
-                *scale = factor;
-                base + len
-            }),
+            // Another language's scale word (`Millionen`, `ألف`, `लाख`),
+            // but not after a year (`In 2011 bin Laden`).
+            None if !is_year(text, at) => {
+                scale_words::scale_word_at(trimmed, &SPACES).map(|(factor, len)| {
+                    *scale = factor;
+                    base + len
+                })
+            }
+            None => None,
         },
     }
+}
+
+/// Whether the digits ending at `at` are a plain year: four ASCII digits
+/// from 1800 to 2199 with no digit, separator or letter glued before them.
+fn is_year(text: &str, at: usize) -> bool {
+    let Some(digits) = at.checked_sub(4).and_then(|from| text.get(from..at)) else {
+        return false;
+    };
+    let before = text[..at - 4].chars().next_back();
+    digits.bytes().all(|b| b.is_ascii_digit())
+        && (1800..=2199).contains(&digits.parse::<u32>().unwrap_or(0))
+        && !before.is_some_and(|c| c.is_alphanumeric() || matches!(c, ',' | '.'))
 }
 
 /// Spaces allowed between a number and its unit.
@@ -209,4 +225,27 @@ fn word_at(text: &str, from: usize) -> Option<(String, usize)> {
         .map(char::len_utf8)
         .sum();
     (len > 0).then(|| (text[from..from + len].to_lowercase(), from + len))
+}
+
+#[cfg(test)]
+mod tests {
+    use crate::number_parse::NumberKind::{Quantity, Year};
+    use crate::number_parse::tests::found;
+
+    #[test]
+    fn a_year_takes_no_other_languages_scale_word() {
+        assert_eq!(
+            found("In 2011 bin Laden was killed."),
+            [("2011", 2011.0, Year)]
+        );
+        assert_eq!(found("the 1955 Mille Miglia"), [("1955", 1955.0, Year)]);
+        assert_eq!(found("In 2012 Mio Tanaka won."), [("2012", 2012.0, Year)]);
+        // Not a year: a scale.
+        assert_eq!(
+            found("2500 Millionen"),
+            [("2500 Millionen", 2.5e9, Quantity)]
+        );
+        assert_eq!(found("killed 3 bin Laden aides"), [("3", 3.0, Quantity)]);
+        assert_eq!(found("5 bin kişi"), [("5 bin", 5e3, Quantity)]);
+    }
 }

@@ -23,6 +23,9 @@ const STORE: &str = r#"{
     {"id": "scales", "source_id": "web", "url": "https://example.org/scales", "title": "Scales",
      "published_at": "2026-02-10T09:00:00Z",
      "quote_span": {"text": "بلغ عدد السكان 435 ألف نسمة. Die Stadt hat 3 Millionen Einwohner. 5 लाख लोग आए। Costó 2 mil millones de dólares."}},
+    {"id": "jobs", "source_id": "web", "url": "https://example.org/jobs", "title": "Arbeitsmarkt",
+     "published_at": "2026-02-10T09:00:00Z",
+     "quote_span": {"text": "Die Zahl der Arbeitslosen ist um 5.000 auf 3,02 Millionen gestiegen, die Quote lag bei 6,4 Prozent. El paro bajó en 65.000 personas. In July it is 14/22° C."}},
     {"id": "osama", "source_id": "web", "url": "https://example.org/osama", "title": "Raid",
      "published_at": "2011-05-02T09:00:00Z",
      "quote_span": {"text": "US forces killed Osama bin Laden in Abbottabad."}}
@@ -119,4 +122,25 @@ fn scale_words_of_other_languages_are_read() {
     // is the year of the item, not 2,011,000.
     let out = run("# R\n\nIn 2011 bin Laden was killed in Abbottabad [EVID:osama].\n");
     assert!(number_flags(&out).is_empty(), "{}", out.stderr);
+}
+
+#[test]
+fn decimal_commas_dots_between_thousands_and_slashed_ranges_are_read() {
+    for ok in [
+        "# R\n\nUnemployment rose by 5,000 to 3.02 million, a rate of 6.4% [EVID:jobs].\n",
+        "# R\n\nDie Arbeitslosenzahl stieg auf 3,02 Millionen [EVID:jobs].\n",
+        "# R\n\nUnemployment fell by 65,000 [EVID:jobs].\n",
+        "# R\n\nIn July it ranges from 14°C to 22°C [EVID:jobs].\n",
+    ] {
+        let out = run(ok);
+        assert!(number_flags(&out).is_empty(), "{ok}: {}", out.stderr);
+    }
+    // Figures the passage does not hold, written as Europe writes them.
+    for bad in [
+        "# R\n\nDie Zahl stieg auf 2,5 Millionen [EVID:jobs].\n",
+        "# R\n\nDie Quote lag bei 5,4 Prozent [EVID:jobs].\n",
+    ] {
+        let out = run(bad);
+        assert_eq!(number_flags(&out).len(), 1, "{bad}: {}", out.stderr);
+    }
 }

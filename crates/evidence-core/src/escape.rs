@@ -139,6 +139,36 @@ pub fn markdown_title(text: &str) -> String {
     out
 }
 
+/// `text` in double quotes for a diagnostic, as a reader can read it:
+/// a quote, a backslash and the characters that move or hide text in a
+/// terminal or a CI log (control characters, line and paragraph
+/// separators, bidi embeddings, overrides and isolates, the byte-order
+/// mark) are escaped, as Rust's `{:?}` escapes them; unlike `{:?}`, the
+/// marks a script writes on its letters (`्`, `़`, an accent) are kept,
+/// so a Hindi passage is quoted in Hindi.
+pub fn quoted(text: &str) -> String {
+    let mut out = String::with_capacity(text.len() + 2);
+    out.push('"');
+    for c in text.chars() {
+        match c {
+            '"' => out.push_str("\\\""),
+            '\\' => out.push_str("\\\\"),
+            '\n' => out.push_str("\\n"),
+            '\r' => out.push_str("\\r"),
+            '\t' => out.push_str("\\t"),
+            c if c.is_control()
+                || is_directional_formatting(c)
+                || matches!(c, '\u{2028}' | '\u{2029}' | '\u{feff}') =>
+            {
+                out.push_str(&format!("\\u{{{:x}}}", u32::from(c)));
+            }
+            c => out.push(c),
+        }
+    }
+    out.push('"');
+    out
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -192,5 +222,13 @@ mod tests {
     fn markdown_title_escapes_quotes_and_backslashes() {
         assert_eq!(markdown_title("a \"b\" \\ &c;"), "a \\\"b\\\" \\\\ \\&c;");
         assert_eq!(markdown_title("{{#include x}}"), "&#123;&#123;#include x}}");
+    }
+
+    #[test]
+    fn quoted_keeps_a_scripts_marks_and_escapes_what_moves_text() {
+        assert_eq!(quoted("प्रधानमंत्री"), "\"प्रधानमंत्री\"");
+        assert_eq!(quoted("an \"insult\""), "\"an \\\"insult\\\"\"");
+        assert_eq!(quoted("a\nb\u{202e}c\u{7}"), "\"a\\nb\\u{202e}c\\u{7}\"");
+        assert_eq!(quoted("café ‏שלום"), "\"café ‏שלום\"");
     }
 }

@@ -264,5 +264,5 @@ fn quoted(text: &str) -> String {
     if words.next().is_some() {
         out.push('…');
     }
-    format!("{out:?}")
+    evidence_core::escape::quoted(&out)
 }

@@ -306,7 +306,7 @@ fn excerpt(text: &str) -> String {
         out.push_str(word);
         chars += len;
     }
-    format!("{out:?}")
+    evidence_core::escape::quoted(&out)
 }
 
 #[cfg(test)]

@@ -68,7 +68,7 @@ pub(crate) fn detected_finding(
     Finding {
         rule: META.rule,
         message: format!(
-            "evidence `{}` ({}) and `{}` ({}) disagree ({} disagreement: they {}): `{}` says {:?}; `{}` says {:?}",
+            "evidence `{}` ({}) and `{}` ({}) disagree ({} disagreement: they {}): `{}` says {}; `{}` says {}",
             a.id,
             a.publisher(),
             b.id,
@@ -76,9 +76,9 @@ pub(crate) fn detected_finding(
             found.kind.contract_type(),
             found.kind.description(),
             a.id,
-            qa,
+            evidence_core::escape::quoted(qa),
             b.id,
-            qb,
+            evidence_core::escape::quoted(qb),
         ),
         span: marker.span.clone(),
         block: marker.block.map(BlockId),

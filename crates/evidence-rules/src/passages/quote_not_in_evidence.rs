@@ -576,7 +576,7 @@ fn excerpt(text: &str) -> String {
         out.truncate(cut);
         out.push('…');
     }
-    format!("{out:?}")
+    evidence_core::escape::quoted(&out)
 }
 
 #[cfg(test)]

@@ -133,7 +133,7 @@ fn excerpt(text: &str, from: usize) -> String {
     if text.chars().count() > from + MAX {
         out.push('…');
     }
-    format!("{out:?}")
+    evidence_core::escape::quoted(&out)
 }
 
 #[cfg(test)]

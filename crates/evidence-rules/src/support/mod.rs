@@ -42,5 +42,5 @@ pub(crate) fn reason(record: &SupportRecord) -> String {
     if line.chars().nth(CHARS).is_some() {
         out.push('…');
     }
-    format!(": {out:?}")
+    format!(": {}", evidence_core::escape::quoted(&out))
 }

@@ -47,8 +47,10 @@
 //! `foo(3)`, `2^32`, `localhost:8080`), a bracketed number (`[3]`, a
 //! citation), digits inside a URL, and years inside a quoted title (`"GDP,
 //! Fourth Quarter 2025"`, in straight or curly double quotes): see
-//! `classify.rs`. A decimal comma (`2,50`) is not understood: it reads as
-//! two numbers. Numeric dates include ISO months (`2026-02`) and
+//! `classify.rs`. A decimal comma before one or two digits (`2,50`,
+//! `6,4 Prozent`) and dots between thousands before a decimal comma or
+//! as `000` (`1.234,5`, `65.000`) are read as Europe writes them
+//! (`read.rs`). Numeric dates include ISO months (`2026-02`) and
 //! `2026/02/10`.
 
 mod cjk;

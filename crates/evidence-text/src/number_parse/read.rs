@@ -143,7 +143,13 @@ fn date_or_time(text: &str, start: usize, int_end: usize) -> Option<Number> {
     }
     if (1..=2).contains(&int_len) && bytes.get(int_end) == Some(&b'/') {
         let d_end = digits_end(bytes, int_end + 1);
-        if (1..=2).contains(&(d_end - int_end - 1)) {
+        // A month and a day, either way round: `14/22` is no date (a
+        // range of temperatures, `14/22° C`).
+        let part = |r: std::ops::Range<usize>| text[r].parse::<u32>().unwrap_or(0);
+        let (a, b) = (part(start..int_end), part(int_end + 1..d_end));
+        let calendar = (1..=12).contains(&a) && (1..=31).contains(&b)
+            || (1..=12).contains(&b) && (1..=31).contains(&a);
+        if calendar && (1..=2).contains(&(d_end - int_end - 1)) {
             let mut end = d_end;
             if bytes.get(end) == Some(&b'/') {
                 let y_end = digits_end(bytes, end + 1);
@@ -196,9 +202,16 @@ fn read_digits(text: &str, start: usize, int_end: usize) -> Result<Digits, usize
         .chars()
         .filter(char::is_ascii_digit)
         .collect();
-    // Decimal part.
     let mut decimal = false;
-    if bytes.get(j) == Some(&b'.') && bytes.get(j + 1).is_some_and(u8::is_ascii_digit) {
+    // As most of Europe writes them: `65.000`, `1.234.567`, `3,02`.
+    if !grouped && let Some(european) = european_digits(text, start, int_end) {
+        literal = european.literal;
+        j = european.end;
+        grouped = european.grouped;
+        decimal = european.decimal;
+    }
+    // Decimal part.
+    if !decimal && bytes.get(j) == Some(&b'.') && bytes.get(j + 1).is_some_and(u8::is_ascii_digit) {
         let frac_end = digits_end(bytes, j + 1);
         literal.push_str(&text[j..frac_end]);
         j = frac_end;
@@ -221,6 +234,79 @@ fn read_digits(text: &str, start: usize, int_end: usize) -> Result<Digits, usize
         value,
         end: j,
         plain: !grouped && !decimal && !fraction,
+    })
+}
+
+/// Digits written with dots between thousands and a decimal comma.
+struct European {
+    /// The digits, with a `.` for the decimal comma.
+    literal: String,
+    end: usize,
+    grouped: bool,
+    decimal: bool,
+}
+
+/// The digits from `start` (the integer part ends at `int_end`) read as
+/// German, French, Spanish and most of Europe write them, where that is
+/// the only reading: dots between thousands when a decimal comma follows
+/// (`1.234,5`) or the group is `000` (`65.000`: English writes no three
+/// zeros after a decimal point; `2.500` stays 2.5, and `1.234.567` is
+/// read as a version string, not a number); a decimal comma before one
+/// or two digits (`3,02`, `6,4`; three are a thousands group, `3,020`,
+/// and four a year a scraped page glued on, `Nov. 1,2022`). Not in a list
+/// (`1,2,3`) or a version (`1,2.3`).
+fn european_digits(text: &str, start: usize, int_end: usize) -> Option<European> {
+    let bytes = text.as_bytes();
+    let digit = |at: usize| bytes.get(at).is_some_and(u8::is_ascii_digit);
+    let mut literal = text[start..int_end].to_string();
+    let mut j = int_end;
+    let mut groups = 0;
+    let dots_allowed = (1..=3).contains(&(int_end - start)) && bytes[start] != b'0';
+    while dots_allowed
+        && bytes.get(j) == Some(&b'.')
+        && (1..=3).all(|k| digit(j + k))
+        && !digit(j + 4)
+    {
+        groups += 1;
+        j += 4;
+    }
+    // A decimal comma: then one digit or more, no list or version after.
+    let comma_digits = if bytes.get(j) == Some(&b',') {
+        digits_end(bytes, j + 1) - (j + 1)
+    } else {
+        0
+    };
+    let after = j + 1 + comma_digits;
+    let list_before = text[..start].ends_with(',') && start >= 2 && digit(start - 2);
+    // Not a time glued on after a year (`Dec 7, 2022,03:46pm`).
+    let glued = text
+        .get(after..)
+        .and_then(|rest| rest.chars().next())
+        .is_some_and(|c| c == ':' || c.is_alphanumeric());
+    let decimal = comma_digits > 0
+        && (groups > 0 || comma_digits <= 2)
+        && !(matches!(bytes.get(after), Some(b',' | b'.')) && digit(after + 1))
+        && !list_before
+        && !glued;
+    let dots = groups >= 2 || groups == 1 && (decimal || text[j - 3..j] == *"000");
+    if !dots && !decimal {
+        return None;
+    }
+    let mut end = int_end;
+    if dots {
+        literal.extend(text[int_end..j].chars().filter(char::is_ascii_digit));
+        end = j;
+    }
+    if decimal && (dots || groups == 0) {
+        literal.push('.');
+        literal.push_str(&text[j + 1..after]);
+        end = after;
+    }
+    Some(European {
+        literal,
+        end,
+        grouped: dots,
+        decimal: end == after,
     })
 }
 
@@ -263,5 +349,36 @@ fn simple(start: usize, end: usize, text: &str, kind: NumberKind) -> Number {
         value,
         unscaled: value,
         kind,
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use crate::number_parse::NumberKind::{Day, Quantity, Time, Year};
+    use crate::number_parse::tests::found;
+
+    #[test]
+    fn decimal_commas_and_dots_between_thousands() {
+        // A comma before one or two digits is a decimal comma; dots
+        // between groups of thousands as Europe writes them; a list is a list.
+        assert_eq!(
+            found(
+                "Werte 2,50 und 1,2; 65.000 und 1.234,5; 1,2,3; 2.500; Nov. 1,2022; 2022,03:46pm"
+            ),
+            [
+                ("2,50", 2.5, Quantity),
+                ("1,2", 1.2, Quantity),
+                ("65.000", 65000.0, Quantity),
+                ("1.234,5", 1234.5, Quantity),
+                ("1", 1.0, Quantity),
+                ("2", 2.0, Quantity),
+                ("3", 3.0, Quantity),
+                ("2.500", 2.5, Quantity),
+                ("1", 1.0, Day),
+                ("2022", 2022.0, Year),
+                ("2022", 2022.0, Year),
+                ("03:46", 346.0, Time)
+            ]
+        );
     }
 }

@@ -24,16 +24,6 @@ fn plain_numbers_decimals_and_thousands_separators() {
             ("1,234,567", 1234567.0, Quantity)
         ]
     );
-    // A comma followed by other than three digits separates numbers.
-    assert_eq!(
-        found("values 2,50 and 1,2345"),
-        [
-            ("2", 2.0, Quantity),
-            ("50", 50.0, Quantity),
-            ("1", 1.0, Quantity),
-            ("2345", 2345.0, Quantity)
-        ]
-    );
 }
 
 #[test]

@@ -163,12 +163,16 @@ fn unit_after(text: &str, at: usize, kind: &mut NumberKind, scale: &mut f64) -> 
             .flatten()
     };
     match first.as_str() {
-        "percent" | "pct" => {
+        // And the German and Russian words for it.
+        "percent" | "pct" | "prozent" | "процент" | "процента" | "процентов" =>
+        {
             *kind = NumberKind::Percent;
             Some(base + first_end)
         }
-        "per" => match second() {
-            Some((word, end)) if word == "cent" => {
+        // `per cent`, and the French, Spanish and Italian `pour cent`,
+        // `por ciento`, `per cento`.
+        "per" | "pour" | "por" => match second() {
+            Some((word, end)) if matches!(word.as_str(), "cent" | "cento" | "ciento") => {
                 *kind = NumberKind::Percent;
                 Some(base + end)
             }
@@ -247,5 +251,27 @@ mod tests {
         );
         assert_eq!(found("killed 3 bin Laden aides"), [("3", 3.0, Quantity)]);
         assert_eq!(found("5 bin kişi"), [("5 bin", 5e3, Quantity)]);
+    }
+
+    #[test]
+    fn a_slash_between_figures_no_calendar_holds_is_no_date() {
+        assert_eq!(
+            found("July is 14/22° C."),
+            [("14", 14.0, Quantity), ("22", 22.0, Quantity)]
+        );
+    }
+
+    #[test]
+    fn other_languages_words_for_per_cent() {
+        use crate::number_parse::NumberKind::Percent;
+        for text in [
+            "6,4 Prozent",
+            "6,4 por ciento",
+            "6,4 pour cent",
+            "6,4 per cento",
+            "6,4 процента",
+        ] {
+            assert_eq!(found(text), [(text, 6.4, Percent)], "{text}");
+        }
     }
 }

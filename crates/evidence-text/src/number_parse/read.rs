@@ -203,7 +203,7 @@ fn read_digits(text: &str, start: usize, int_end: usize) -> Result<Digits, usize
         .filter(char::is_ascii_digit)
         .collect();
     let mut decimal = false;
-    // As most of Europe writes them: `65.000`, `1.234.567`, `3,02`.
+    // As most of Europe writes them: `65.000`, `1.234,5`, `3,02`.
     if !grouped && let Some(european) = european_digits(text, start, int_end) {
         literal = european.literal;
         j = european.end;
@@ -258,7 +258,10 @@ struct European {
 fn european_digits(text: &str, start: usize, int_end: usize) -> Option<European> {
     let bytes = text.as_bytes();
     let digit = |at: usize| bytes.get(at).is_some_and(u8::is_ascii_digit);
-    let mut literal = text[start..int_end].to_string();
+    let mut literal: String = text[start..int_end]
+        .chars()
+        .filter(char::is_ascii_digit)
+        .collect();
     let mut j = int_end;
     let mut groups = 0;
     let dots_allowed = (1..=3).contains(&(int_end - start)) && bytes[start] != b'0';

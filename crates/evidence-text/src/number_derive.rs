@@ -12,7 +12,9 @@ use crate::content_words::ascii_form;
 #[cfg(test)]
 use crate::number_parse::numbers_in;
 use crate::number_parse::passage_numbers_in;
-use crate::number_parse::{Number, NumberKind, Unit, convert, unit_name, unit_of, word_numbers_in};
+use crate::number_parse::{
+    Number, NumberKind, Unit, convert, decimal_places, unit_name, unit_of, word_numbers_in,
+};
 use std::sync::OnceLock;
 
 /// A figure of a cited passage.
@@ -371,51 +373,9 @@ pub(super) fn precision(number: &Number, written: &str) -> f64 {
     10f64.powi(-(decimals.min(12) as i32)) * scale.max(1.0)
 }
 
-/// How many digits `written` (a number as written) has after its decimal
-/// point or comma, read as the parser reads them: `2.9` and `3,02` have
-/// one and two; `143,000`, `65.000` and `1.234.567` none (their groups
-/// are thousands); `1.234,5` one.
-fn decimal_places(written: &str) -> usize {
-    let digits: &str = written
-        .split(|c: char| !(c.is_ascii_digit() || c == ',' || c == '.'))
-        .next()
-        .unwrap_or_default();
-    let after = |sep: usize| digits[sep + 1..].len();
-    match (digits.rfind(','), digits.rfind('.')) {
-        // A comma after a dot, or before one or two digits, is a decimal
-        // comma.
-        (Some(comma), dot) if dot.is_some_and(|d| d < comma) || after(comma) <= 2 => after(comma),
-        (_, Some(dot)) => {
-            let int = &digits[..digits.find('.').unwrap_or(dot)];
-            let thousands = after(dot) == 3
-                && (digits.matches('.').count() >= 2 || &digits[dot + 1..] == "000")
-                && (1..=3).contains(&int.len())
-                && !int.starts_with('0');
-            if thousands { 0 } else { after(dot) }
-        }
-        _ => 0,
-    }
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
-
-    #[test]
-    fn decimal_places_as_the_parser_reads_them() {
-        for (written, places) in [
-            ("2.9%", 1),
-            ("3,02 Millionen", 2),
-            ("143,000", 0),
-            ("65.000", 0),
-            ("1.234.567", 0),
-            ("1.234,5", 1),
-            ("2.500", 3),
-            ("201", 0),
-        ] {
-            assert_eq!(decimal_places(written), places, "{written}");
-        }
-    }
 
     fn otherwise(claim: &str, passage: &str) -> Option<String> {
         let number = numbers_in(claim).into_iter().next().unwrap();

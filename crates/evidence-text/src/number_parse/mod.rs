@@ -73,6 +73,7 @@ pub use self::figure::{first_figure, first_figure_of};
 pub use self::lookup::NumberLookup;
 pub(crate) use self::measure::unit_name;
 pub use self::measure::{Unit, convert, unit_of};
+pub(crate) use self::read::decimal_places;
 use self::read::read_number;
 pub use self::words::{is_claim_figure, may_hold_claim_figure, word_numbers_in};
 use crate::content_words::{ascii_form, may_hold_wide_or_native};

@@ -172,6 +172,8 @@ struct Digits {
     /// Whether they are a bare integer: no thousands separators, decimal
     /// part or fraction.
     plain: bool,
+    /// How many digits stand after the decimal point or comma.
+    decimals: usize,
 }
 
 /// Reads the digits from `start` (the integer part ends at `int_end`):
@@ -234,7 +236,25 @@ fn read_digits(text: &str, start: usize, int_end: usize) -> Result<Digits, usize
         value,
         end: j,
         plain: !grouped && !decimal && !fraction,
+        decimals: literal.split_once('.').map_or(0, |(_, after)| after.len()),
     })
+}
+
+/// How many digits `written` (a number as written, its unit and any sign
+/// or currency before it included) has after its decimal point or comma,
+/// read as [`read_digits`] reads them: `2.9%` one, `3,02 Millionen` two,
+/// `143,000`, `65.000` and `1.234.567` none (their groups are thousands),
+/// `2.500` three.
+pub(crate) fn decimal_places(written: &str) -> usize {
+    let Some(start) = written.find(|c: char| c.is_ascii_digit() || c == '.') else {
+        return 0;
+    };
+    let int_end = start
+        + written[start..]
+            .bytes()
+            .take_while(u8::is_ascii_digit)
+            .count();
+    read_digits(written, start, int_end).map_or(0, |digits| digits.decimals)
 }
 
 /// Digits written with dots between thousands and a decimal comma.
@@ -359,6 +379,23 @@ fn simple(start: usize, end: usize, text: &str, kind: NumberKind) -> Number {
 mod tests {
     use crate::number_parse::NumberKind::{Day, Quantity, Time, Year};
     use crate::number_parse::tests::found;
+
+    #[test]
+    fn decimal_places_as_the_parser_reads_them() {
+        for (written, places) in [
+            ("2.9%", 1),
+            ("3,02 Millionen", 2),
+            ("143,000", 0),
+            ("65.000", 0),
+            ("1.234.567", 0),
+            ("1.234,5", 1),
+            ("2.500", 3),
+            ("201", 0),
+            ("$.5", 1),
+        ] {
+            assert_eq!(super::decimal_places(written), places, "{written}");
+        }
+    }
 
     #[test]
     fn decimal_commas_and_dots_between_thousands() {

@@ -333,6 +333,9 @@ fn european_digits(text: &str, start: usize, int_end: usize) -> Option<European>
     })
 }
 
+/// The values a bare integer of four digits is read as a year in.
+pub(super) const YEARS: std::ops::Range<f64> = 1800.0..2200.0;
+
 /// What a bare integer without a unit is: list numbering or a reference to
 /// a part of a document (`None`: not a number), a year, a day next to a
 /// month's name, else a quantity. `int_len` is its number of digits.
@@ -341,7 +344,7 @@ fn plain_integer(text: &str, number: Number, int_len: usize) -> Option<Number> {
     if is_list_number(text, start, end) || follows_reference_word(text, start) {
         return None;
     }
-    let kind = if int_len == 4 && (1800.0..2200.0).contains(&number.value) {
+    let kind = if int_len == 4 && YEARS.contains(&number.value) {
         NumberKind::Year
     } else if int_len <= 2
         && ((1.0..=31.0).contains(&number.value) && next_to_month(text, start, end)

@@ -2,6 +2,7 @@
 //! `basis points`, scales (`k`, `million`, …) and mixed fractions (`3-1/2`,
 //! `3½`).
 
+use crate::number_parse::read::YEARS;
 use crate::number_parse::{NumberKind, cjk, scale_words};
 
 /// Scales written after a number, and their factors.
@@ -206,14 +207,15 @@ fn unit_after(text: &str, at: usize, kind: &mut NumberKind, scale: &mut f64) -> 
 }
 
 /// Whether the digits ending at `at` are a plain year: four ASCII digits
-/// from 1800 to 2199 with no digit, separator or letter glued before them.
+/// the parser reads as a year ([`YEARS`]) with no digit, separator or
+/// letter glued before them.
 fn is_year(text: &str, at: usize) -> bool {
     let Some(digits) = at.checked_sub(4).and_then(|from| text.get(from..at)) else {
         return false;
     };
     let before = text[..at - 4].chars().next_back();
     digits.bytes().all(|b| b.is_ascii_digit())
-        && (1800..=2199).contains(&digits.parse::<u32>().unwrap_or(0))
+        && YEARS.contains(&digits.parse::<f64>().unwrap_or(0.0))
         && !before.is_some_and(|c| c.is_alphanumeric() || matches!(c, ',' | '.'))
 }
 
